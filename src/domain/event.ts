@@ -1,0 +1,108 @@
+/**
+ * The Event of the specification (§2.1) and CONTRACT §5, and the normalised record every source
+ * module emits. Pure types: no I/O here.
+ */
+import type { Polygon, MultiPolygon } from 'geojson';
+
+export const EVENT_TYPES = [
+  'earthquake', 'hurricane', 'wildfire', 'flood', 'tornado',
+  'severe_storm', 'winter_storm', 'extreme_heat', 'tsunami', 'volcano',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const EVENT_STATUSES = ['active', 'monitoring', 'ended'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const SOURCE_IDS = ['usgs-earthquakes', 'nws-alerts', 'nhc', 'nifc-wildfires', 'usgs-gauges'] as const;
+export type SourceId = (typeof SOURCE_IDS)[number];
+
+/** One point of an event's time series (magnitude revisions, track fixes, gauge stages, containment). */
+export interface Observation {
+  observedAt: string; // ISO 8601 UTC
+  kind: ObservationKind;
+  value: number;
+  unit: string; // 'kt', 'mb', 'ft', 'acres', 'pct', 'mag', 'km', ...
+  lat?: number;
+  lng?: number;
+}
+export type ObservationKind =
+  | 'magnitude'
+  | 'wind_speed_kt'
+  | 'central_pressure_mb'
+  | 'gauge_stage_ft'
+  | 'discharge_cfs'
+  | 'fire_size_acres'
+  | 'containment_pct'
+  | 'storm_surge_ft';
+
+/** Wind radii in nautical miles per quadrant, as NHC/ATCF publish them. */
+export interface QuadrantRadiiNm { ne: number; se: number; sw: number; nw: number }
+
+/** What the ring builder needs, per peril. Sources fill in what their feed gives. */
+export type RingInput =
+  | { kind: 'earthquake'; magnitude: number; depthKm: number; region: 'west' | 'east' }
+  | { kind: 'hurricane'; windRadiiNm: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>>; maxWindKt?: number; pressureMb?: number }
+  | { kind: 'polygon'; geometry: Polygon | MultiPolygon; label: string }
+  | { kind: 'wildfire'; acres: number | null; perimeter?: Polygon | MultiPolygon }
+  | { kind: 'gauge'; stageFt: number | null; stages: FloodStages }
+  | { kind: 'none'; reason: string };
+
+/** NWS flood categories for a gauge, in feet; null where the category is not defined. */
+export interface FloodStages { actionFt: number | null; floodFt: number | null; moderateFt: number | null; majorFt: number | null }
+
+/**
+ * Lifecycle inputs (CONTRACT §5). A source states what its own signals say; the per-peril age rules in
+ * domain/lifecycle.ts turn these into the instants at which the event becomes `monitoring` and `ended`.
+ */
+export interface LifecycleSignals {
+  /** The source says the event is over (final advisory, 100 % contained, alert expired, below action stage). */
+  endedAt?: string | null;
+  /** The source says the event is winding down (containment high, gauge below flood stage, weakening). */
+  winding?: boolean;
+  /** The source gives its own expiry (NWS alerts). */
+  expiresAt?: string | null;
+}
+
+/** The normalised record a source module emits for one upstream record. */
+export interface SourceRecord {
+  source: SourceId;
+  /** The provider's own stable identifier (USGS event id, NWS alert id, ATCF storm id, IRWIN id, site number). */
+  sourceId: string;
+  sourceUrl: string;
+  title: string;
+  eventType: EventType;
+  severity: number;
+  severityLabel: string;
+  startedAt: string; // ISO 8601 UTC
+  /** The provider's last-modified time of the record; a newer one replaces an older one. */
+  sourceUpdatedAt: string;
+  lat: number;
+  lng: number;
+  /** 0..1, per the documented rules of the source module. */
+  confidence: number;
+  signals: LifecycleSignals;
+  ringInput: RingInput;
+  observations: Observation[];
+  /** Extra fields served by /events/{id} (depth, place, containment, zone codes, ...). */
+  details: Record<string, unknown>;
+}
+
+export interface SkippedRecord {
+  sourceId: string | null;
+  reason: string;
+}
+
+export interface ParseResult {
+  records: SourceRecord[];
+  skipped: SkippedRecord[];
+}
+
+/** A consequence ring as stored and served (CONTRACT §5), outermost last. */
+export interface Ring {
+  kind: string; // 'mmi', 'wind_kt', 'alert_area', 'fire_perimeter', 'ember_zone', 'flood_reach', ...
+  label: string;
+  threshold: number | null;
+  unit: string | null;
+  radiusKm: number | null;
+  geometry: Polygon | MultiPolygon;
+}

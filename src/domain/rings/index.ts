@@ -1,0 +1,21 @@
+/**
+ * Consequence rings per peril (CONTRACT §5, ../shared/reference/models.md §3). Each peril's builder is
+ * a pure function from the source's RingInput to rings ordered innermost first, outermost last.
+ */
+import type { Ring, RingInput } from '../event.js';
+import { earthquakeRings } from './earthquake.js';
+import { hurricaneRings } from './hurricane.js';
+import { polygonRings } from './polygon.js';
+import { wildfireRings } from './wildfire.js';
+import { gaugeRings } from './gauge.js';
+
+export function buildRings(input: RingInput, center: { lat: number; lng: number }): Ring[] {
+  switch (input.kind) {
+    case 'earthquake': return earthquakeRings(input, center);
+    case 'hurricane': return hurricaneRings(input, center);
+    case 'polygon': return polygonRings(input);
+    case 'wildfire': return wildfireRings(input, center);
+    case 'gauge': return gaugeRings(input, center);
+    case 'none': return [];
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * One error class with a closed set of codes. The HTTP layer maps a code to a status and renders
+ * RFC 9457 problem+json; the CLI maps it to an exit code and prints one line. Messages name the bad
+ * value and the fix, and never carry stack traces, file paths or SQL.
+ */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'invalid_parameter'
+  | 'invalid_input' // a file or feed the CLI cannot read in the expected format
+  | 'unauthorized'
+  | 'insufficient_tier'
+  | 'trigger_limit_reached'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'validation_failed'
+  | 'rate_limited'
+  | 'store_locked'
+  | 'unavailable'
+  | 'upstream_failed'
+  | 'internal_error';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  invalid_parameter: 400,
+  invalid_input: 400,
+  unauthorized: 401,
+  insufficient_tier: 403,
+  trigger_limit_reached: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  store_locked: 503,
+  unavailable: 503,
+  upstream_failed: 502,
+  internal_error: 500,
+};
+
+/** CONTRACT §4: 0 ok, 1 runtime failure, 2 usage/bad input, 3 trigger breached, 4 store locked. */
+export const exitCodeOf: Record<ErrorCode, number> = {
+  invalid_request: 2,
+  invalid_parameter: 2,
+  invalid_input: 2,
+  unauthorized: 2,
+  insufficient_tier: 2,
+  trigger_limit_reached: 1,
+  not_found: 1,
+  method_not_allowed: 2,
+  payload_too_large: 2,
+  unsupported_media_type: 2,
+  validation_failed: 2,
+  rate_limited: 1,
+  store_locked: 4,
+  unavailable: 1,
+  upstream_failed: 1,
+  internal_error: 1,
+};
+
+export const titleOf: Record<ErrorCode, string> = {
+  invalid_request: 'Invalid request',
+  invalid_parameter: 'Invalid parameter',
+  invalid_input: 'Unreadable input',
+  unauthorized: 'Unauthorized',
+  insufficient_tier: 'Insufficient tier',
+  trigger_limit_reached: 'Trigger limit reached',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  payload_too_large: 'Payload too large',
+  unsupported_media_type: 'Unsupported media type',
+  validation_failed: 'Validation failed',
+  rate_limited: 'Too many requests',
+  store_locked: 'Store locked',
+  unavailable: 'Service unavailable',
+  upstream_failed: 'Upstream feed failed',
+  internal_error: 'Internal error',
+};
+
+export class CatintelError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: FieldProblem[];
+  /** Extra response headers the HTTP layer should send with this error (Allow, Retry-After, ...). */
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, opts: { errors?: FieldProblem[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'CatintelError';
+    this.code = code;
+    this.errors = opts.errors;
+    this.headers = opts.headers;
+  }
+
+  get status(): number {
+    return httpStatusOf[this.code];
+  }
+}
+
+/** Anything thrown that is not ours becomes an internal_error whose message reveals nothing. */
+export function asCatintelError(err: unknown): CatintelError {
+  if (err instanceof CatintelError) return err;
+  return new CatintelError('internal_error', 'An unexpected error occurred; the request was not completed.', { cause: err });
+}
+
+export function invalidParameter(field: string, message: string): CatintelError {
+  return new CatintelError('invalid_parameter', `${field}: ${message}`, { errors: [{ field, message }] });
+}

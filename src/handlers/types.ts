@@ -1,0 +1,59 @@
+/**
+ * The handler contract (DESIGN.md "One handler layer, two thin adapters"). A handler validates a raw
+ * object (CLI options+args, or HTTP path params+query+body) into a typed input and runs the use case.
+ * It never prints and never touches a response object; the registry drives both adapters.
+ */
+import type { Context } from '../context.js';
+
+export const TIERS = ['free', 'agency', 'analyst', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export function tierAtLeast(have: Tier, need: Tier): boolean {
+  return TIERS.indexOf(have) >= TIERS.indexOf(need);
+}
+
+/** Who is calling. The CLI is the operator on their own machine: enterprise tier, account `local`. */
+export interface Caller {
+  tier: Tier;
+  account: string;
+  clientIp?: string;
+}
+
+/**
+ * Raw input, all strings as they arrived: CLI option values (camelCase keys converted to the
+ * snake_case names the HTTP API uses) and positional args, or HTTP path params and query values.
+ * A JSON body, when there is one, sits under `body`.
+ */
+export type RawInput = Record<string, unknown>;
+
+export type MediaType = 'application/json' | 'application/geo+json' | 'application/pdf' | 'text/csv' | 'application/problem+json';
+
+export interface HandlerResult<O = unknown> {
+  body: O;
+  mediaType?: MediaType; // default application/json
+  status?: number; // default 200
+  headers?: Record<string, string>;
+}
+
+export interface CliOption {
+  /** commander flags, e.g. '--radius-km <km>'. The value reaches parse() under the snake_case name. */
+  flags: string;
+  description: string;
+}
+
+export interface Handler<I = any, O = any> {
+  name: string; // 'events.live'
+  summary: string;
+  /** HTTP binding under /api/v1; the path uses {param} placeholders as in the OpenAPI document. */
+  http?: { method: 'GET' | 'POST'; path: string; access: Tier };
+  /** CLI binding: `catintel <command...> <args...> [options]`. */
+  cli?: { command: string[]; args?: string[]; options?: CliOption[]; examples: string[] };
+  /** Opens the store read-write (ingest, create). Read-only handlers can run beside another reader. */
+  writes?: boolean;
+  parse(raw: RawInput, caller: Caller): I;
+  run(ctx: Context, input: I, caller: Caller): Promise<HandlerResult<O>>;
+}
+
+export function defineHandler<I, O>(h: Handler<I, O>): Handler<I, O> {
+  return h;
+}
