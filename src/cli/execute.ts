@@ -1,0 +1,64 @@
+/** Runs one handler for the CLI: open the store, parse, run, render, close. */
+import type { Context, ProgressEvent } from '../context.js';
+import { defaultConfig, defaults } from '../config/defaults.js';
+import type { Caller, Handler, RawInput } from '../handlers/types.js';
+import { Store } from '../store/db.js';
+import { clockFrom } from './clock.js';
+import type { CliIO } from './io.js';
+import { renderHuman } from './render.js';
+
+export interface GlobalOptions {
+  db?: string;
+  json?: boolean;
+  quiet?: boolean;
+  debug?: boolean;
+  account?: string;
+}
+
+export function dbPathOf(globals: GlobalOptions, io: CliIO): string {
+  return globals.db ?? io.env.CATINTEL_DB ?? defaults.dbPath;
+}
+
+export async function execute(h: Handler, raw: RawInput, caller: Caller, globals: GlobalOptions, io: CliIO): Promise<number> {
+  const clock = clockFrom(io.env);
+  const input = h.parse(raw, caller); // bad input fails before the store is touched
+  const watchSeconds = raw.watch === undefined ? undefined : Number(raw.watch);
+  if (watchSeconds !== undefined && !(watchSeconds >= 1)) {
+    io.stderr(`catintel: --watch "${raw.watch}" must be a number of seconds, at least 1 [invalid_parameter]\n`);
+    return 2;
+  }
+  const dbPath = dbPathOf(globals, io);
+  const db = await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  if (watchSeconds) process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    const ctx: Context = {
+      config: defaultConfig({ dbPath }),
+      db,
+      clock,
+      log: (level, message) => globals.debug && io.stderr(`${level}: ${message}\n`),
+      progress: progressWriter(globals, io),
+      signal: stop.signal,
+    };
+    for (;;) {
+      const result = await h.run(ctx, input, caller);
+      io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
+      if (!watchSeconds || stop.signal.aborted) return 0;
+      await new Promise((r) => {
+        const t = setTimeout(r, watchSeconds * 1000);
+        stop.signal.addEventListener('abort', () => (clearTimeout(t), r(undefined)), { once: true });
+      });
+      if (stop.signal.aborted) return 0;
+    }
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await db.close();
+  }
+}
+
+/** Progress is NDJSON on stderr when not on a terminal (cron logs it); quiet on a terminal for now. */
+function progressWriter(globals: GlobalOptions, io: CliIO): (e: ProgressEvent) => void {
+  if (globals.quiet || io.isTTY) return () => {};
+  return (e) => io.stderr(JSON.stringify({ progress: e.task, done: e.done, total: e.total ?? null, message: e.message }) + '\n');
+}

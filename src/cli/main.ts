@@ -1,0 +1,92 @@
+/**
+ * The `catintel` program, generated from the handler registry: each handler's CLI binding becomes a
+ * command whose options and args are handed to the same parse()/run() the HTTP API uses. Errors are
+ * one line on stderr (`--json`: the problem object) and an exit code (CONTRACT §4).
+ */
+import { Command, CommanderError } from 'commander';
+import { CatintelError, asCatintelError, exitCodeOf } from '../errors.js';
+import { HANDLERS } from '../handlers/registry.js';
+import type { Caller, Handler, RawInput } from '../handlers/types.js';
+import { problemOf } from '../http/problem.js';
+import { defaults } from '../config/defaults.js';
+import { processIO, type CliIO } from './io.js';
+import { execute, type GlobalOptions } from './execute.js';
+import { addServeCommand } from './serve.js';
+
+export async function run(argv: string[], io: CliIO = processIO()): Promise<number> {
+  let exitCode = 0;
+  const program = new Command('catintel')
+    .description('US catastrophe intelligence: live multi-peril feeds, hazard scores and the /api/v1 service')
+    .option('--db <file>', `DuckDB store (default ${defaults.dbPath}, env CATINTEL_DB)`)
+    .option('--json', 'machine output: one JSON document (NDJSON for streams)')
+    .option('--quiet', 'no progress output')
+    .option('--debug', 'show stack traces on errors')
+    .option('--account <name>', 'account for triggers, portfolios, locations (default: local)')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
+
+  const setExit = (code: number) => (exitCode = code);
+  for (const h of HANDLERS) if (h.cli) addHandlerCommand(program, h, io, setExit);
+  addServeCommand(program, io, setExit);
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
+      io.stderr(`catintel: ${err.message.replace(/^error: /, '')} [usage]\n`);
+      return 2;
+    }
+    return reportError(err, io, globalsOf(program));
+  }
+  return exitCode;
+}
+
+function globalsOf(program: Command): GlobalOptions {
+  return program.opts() as GlobalOptions;
+}
+
+function commandFor(program: Command, path: string[]): Command {
+  let cmd = program;
+  for (const [i, word] of path.entries()) {
+    const existing = cmd.commands.find((c) => c.name() === word);
+    if (existing && i < path.length - 1) {
+      cmd = existing;
+      continue;
+    }
+    cmd = existing ?? cmd.command(word);
+  }
+  return cmd;
+}
+
+function addHandlerCommand(program: Command, h: Handler, io: CliIO, setExit: (code: number) => void): void {
+  const cli = h.cli!;
+  const cmd = commandFor(program, cli.command).description(h.summary);
+  for (const a of cli.args ?? []) cmd.argument(a.endsWith('...') ? `[${a}]` : `<${a}>`);
+  for (const o of cli.options ?? []) cmd.option(o.flags, o.description);
+  cmd.addHelpText('after', `\nExamples:\n${cli.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  cmd.action(async (...params: unknown[]) => {
+    const self = params[params.length - 1] as Command;
+    const raw: RawInput = {};
+    (cli.args ?? []).forEach((a, i) => (raw[a.replace(/\.\.\.$/, '')] = params[i]));
+    for (const [k, v] of Object.entries(self.opts())) raw[snake(k)] = v;
+    const globals = self.optsWithGlobals() as GlobalOptions;
+    const caller: Caller = { tier: 'enterprise', account: globals.account ?? io.env.CATINTEL_ACCOUNT ?? 'local' };
+    try {
+      setExit(await execute(h, raw, caller, globals, io));
+    } catch (err) {
+      setExit(reportError(err, io, globals));
+    }
+  });
+}
+
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export function reportError(err: unknown, io: CliIO, globals: GlobalOptions): number {
+  const e = asCatintelError(err);
+  if (globals.json) io.stderr(JSON.stringify(problemOf(e)) + '\n');
+  else io.stderr(`catintel: ${e.message} [${e.code}]\n`);
+  if (globals.debug && err instanceof Error) io.stderr(`${err.stack}\n${err.cause ? `cause: ${(err.cause as Error).stack ?? err.cause}\n` : ''}`);
+  return e instanceof CatintelError ? exitCodeOf[e.code] : 1;
+}

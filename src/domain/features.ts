@@ -1,0 +1,83 @@
+/**
+ * Event rows -> OGC API - Features GeoJSON (CONTRACT §5): Feature properties as in the specification
+ * §2.1 plus ingested_at, updated_at, ended_at; collections carry numberMatched, numberReturned,
+ * timeStamp and links. Links are relative to the service root, so the CLI and the HTTP API emit the
+ * same JSON.
+ */
+import type { Feature, Point } from 'geojson';
+
+export interface EventProperties {
+  id: string;
+  title: string;
+  event_type: string;
+  severity: number;
+  severity_label: string;
+  status: string;
+  started_at: string;
+  ended_at: string | null;
+  updated_at: string;
+  ingested_at: string;
+  source: string;
+  source_url: string;
+  confidence_score: number;
+  slug: string;
+  distance_km?: number;
+}
+
+export interface EventLike extends Omit<EventProperties, 'distance_km'> {
+  lat: number;
+  lng: number;
+  distance_km?: number;
+}
+
+export function eventFeature(e: EventLike): Feature<Point, EventProperties> {
+  const properties: EventProperties = {
+    id: e.id,
+    title: e.title,
+    event_type: e.event_type,
+    severity: e.severity,
+    severity_label: e.severity_label,
+    status: e.status,
+    started_at: e.started_at,
+    ended_at: e.ended_at,
+    updated_at: e.updated_at,
+    ingested_at: e.ingested_at,
+    source: e.source,
+    source_url: e.source_url,
+    confidence_score: e.confidence_score,
+    slug: e.slug,
+  };
+  if (e.distance_km !== undefined) properties.distance_km = Math.round(e.distance_km * 100) / 100;
+  return { type: 'Feature', id: e.id, geometry: { type: 'Point', coordinates: [e.lng, e.lat] }, properties };
+}
+
+export interface Link {
+  href: string;
+  rel: string;
+  type: string;
+  title?: string;
+}
+
+export interface Collection<F> {
+  type: 'FeatureCollection';
+  numberMatched: number;
+  numberReturned: number;
+  timeStamp: string;
+  links: Link[];
+  features: F[];
+}
+
+export function collection<F>(features: F[], o: { matched: number; now: string; self: string; next?: string }): Collection<F> {
+  const links: Link[] = [{ href: o.self, rel: 'self', type: 'application/geo+json', title: 'this document' }];
+  if (o.next) links.push({ href: o.next, rel: 'next', type: 'application/geo+json', title: 'next page' });
+  return { type: 'FeatureCollection', numberMatched: o.matched, numberReturned: features.length, timeStamp: o.now, links, features };
+}
+
+/** "/api/v1/events/live?limit=10&cursor=..." with parameters in a stable order. */
+export function hrefOf(path: string, query: Record<string, string | number | undefined>): string {
+  const q = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return q ? `${path}?${q}` : path;
+}

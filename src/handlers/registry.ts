@@ -1,0 +1,18 @@
+/**
+ * Every handler, once. The CLI program and the /api/v1 routes are both generated from this list, so the
+ * two cannot drift apart (test/parity.test.ts runs each handler through both).
+ */
+import type { Handler } from './types.js';
+import { eventsLive, eventsNearby, eventsRings, eventsShow } from './events.js';
+import { ingest } from './ingest.js';
+import { dbInfo } from './db-info.js';
+
+export const HANDLERS: Handler[] = [
+  // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
+  eventsLive,
+  eventsNearby,
+  eventsShow,
+  eventsRings,
+  ingest,
+  dbInfo,
+];

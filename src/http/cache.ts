@@ -1,0 +1,36 @@
+/**
+ * A short-lived cache of encoded GET responses for public routes. A live collection is the same bytes
+ * for every caller until the store changes or the clock moves its statuses on, so the server answers
+ * repeats without touching DuckDB. Entries die after ttlMs and whenever the store version is bumped
+ * (the in-process ingest does so; the server holds the only write lock, so no other writer exists).
+ */
+import type { Encoded } from './respond.js';
+
+export class ResponseCache {
+  private entries = new Map<string, { at: number; version: number; value: Encoded }>();
+  private version = 0;
+
+  constructor(private readonly ttlMs: number, private readonly maxEntries = 500) {}
+
+  get(key: string, nowMs: number): Encoded | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.version !== this.version || nowMs - e.at > this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  set(key: string, value: Encoded, nowMs: number): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { at: nowMs, version: this.version, value });
+  }
+
+  /** The store changed: every cached body may be stale. */
+  invalidate(): void {
+    this.version++;
+    this.entries.clear();
+  }
+}

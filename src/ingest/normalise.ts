@@ -1,0 +1,52 @@
+/**
+ * From a source's SourceRecord to the rows the store keeps: stable id, content hash (so re-ingesting
+ * the same feed changes nothing), lifecycle instants and rings. Pure apart from hashing.
+ */
+import { createHash } from 'node:crypto';
+import type { Ring, SourceRecord } from '../domain/event.js';
+import { EVENT_TYPES } from '../domain/event.js';
+import { lifecycleOf, type Lifecycle } from '../domain/lifecycle.js';
+import { buildRings } from '../domain/rings/index.js';
+import { eventIdOf } from '../lib/ids.js';
+
+export interface PreparedEvent {
+  id: string;
+  record: SourceRecord;
+  contentHash: string;
+  lifecycle: Lifecycle;
+  rings: Ring[];
+}
+
+/** Returns the reason a record cannot be stored, or null when it is sound. */
+export function problemWith(r: SourceRecord): string | null {
+  if (!r.sourceId) return 'missing source id';
+  if (!Number.isFinite(r.lat) || r.lat < -90 || r.lat > 90) return `latitude out of range (${r.lat})`;
+  if (!Number.isFinite(r.lng) || r.lng < -180 || r.lng > 180) return `longitude out of range (${r.lng})`;
+  if (!Number.isFinite(r.severity)) return `severity is not a number (${r.severity})`;
+  if (Number.isNaN(Date.parse(r.startedAt))) return `start time is not a timestamp (${r.startedAt})`;
+  if (Number.isNaN(Date.parse(r.sourceUpdatedAt))) return `update time is not a timestamp (${r.sourceUpdatedAt})`;
+  if (!(EVENT_TYPES as readonly string[]).includes(r.eventType)) return `unknown event type (${r.eventType})`;
+  return null;
+}
+
+export function prepareEvent(record: SourceRecord): PreparedEvent {
+  const id = eventIdOf(record.source, record.sourceId);
+  const contentHash = createHash('sha1').update(JSON.stringify(record)).digest('hex');
+  return {
+    id,
+    record,
+    contentHash,
+    lifecycle: lifecycleOf(record),
+    rings: buildRings(record.ringInput, { lat: record.lat, lng: record.lng }),
+  };
+}
+
+/** A feed may carry the same record twice (paged or merged feeds): keep the newest version of each. */
+export function newestPerSourceId(records: SourceRecord[]): SourceRecord[] {
+  const byId = new Map<string, SourceRecord>();
+  for (const r of records) {
+    const seen = byId.get(r.sourceId);
+    if (!seen || Date.parse(r.sourceUpdatedAt) >= Date.parse(seen.sourceUpdatedAt)) byId.set(r.sourceId, r);
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,121 @@
+/**
+ * One ingest run of one source: read (file, URL, or the official URL with a conditional GET), parse,
+ * normalise, and write everything in ONE transaction with the run's own record, so a failure half-way
+ * leaves the store exactly as it was. Bad records are skipped and counted with their reasons.
+ */
+import fs from 'node:fs/promises';
+import type { Context } from '../context.js';
+import type { SkippedRecord, SourceRecord } from '../domain/event.js';
+import { CatintelError } from '../errors.js';
+import { runIdOf } from '../lib/ids.js';
+import { fetchFeed } from '../sources/fetch.js';
+import type { SourceModule } from '../sources/types.js';
+import { writeEvents } from '../store/events-write.js';
+import { lastFetchValidators, recordRun } from '../store/ingest-runs.js';
+import { newestPerSourceId, prepareEvent, problemWith } from './normalise.js';
+
+export interface SkipTally {
+  reason: string;
+  count: number;
+  examples: string[];
+}
+
+export interface IngestSummary {
+  run_id: string;
+  source: string;
+  url: string;
+  status: 'ok' | 'not_modified';
+  started_at: string;
+  finished_at: string;
+  fetched: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  skipped_reasons: SkipTally[];
+}
+
+export async function ingestSource(ctx: Context, source: SourceModule, from?: string): Promise<IngestSummary> {
+  const startedAt = ctx.clock().toISOString();
+  const url = from ? locationOf(from) : source.officialUrl;
+  const runId = runIdOf(source.id, startedAt, `${process.pid}:${Math.random()}`);
+  const base = { run_id: runId, source: source.id, url, started_at: startedAt };
+
+  let body: string;
+  let validators: { etag: string | null; lastModified: string | null } = { etag: null, lastModified: null };
+  if (from && !/^https?:\/\//.test(from)) {
+    body = await readInputFile(from);
+  } else {
+    const previous = from ? null : await lastFetchValidators(ctx.db, source.id, url);
+    const outcome = await fetchFeed(url, {
+      accept: source.accept, userAgent: ctx.config.userAgent, timeoutMs: ctx.config.fetchTimeoutMs,
+      attempts: ctx.config.fetchAttempts, backoffMs: ctx.config.fetchBackoffMs,
+      etag: previous?.etag, lastModified: previous?.lastModified, signal: ctx.signal,
+    });
+    if (outcome.kind === 'not_modified') {
+      const summary = finish(base, 'not_modified', ctx, { fetched: 0, inserted: 0, updated: 0, unchanged: 0 }, []);
+      await ctx.db.transaction((tx) => recordRun(tx, summary, previous ?? validators));
+      return summary;
+    }
+    body = outcome.body;
+    validators = { etag: outcome.etag, lastModified: outcome.lastModified };
+  }
+
+  const parsed = await source.parse(body, { now: ctx.clock(), sourceUrl: url });
+  const skipped: SkippedRecord[] = [...parsed.skipped];
+  const sound: SourceRecord[] = [];
+  for (const r of parsed.records) {
+    const problem = problemWith(r);
+    if (problem) skipped.push({ sourceId: r.sourceId || null, reason: problem });
+    else sound.push(r);
+  }
+  const unique = newestPerSourceId(sound);
+  const duplicates = sound.length - unique.length;
+  for (let i = 0; i < duplicates; i++) skipped.push({ sourceId: null, reason: 'older duplicate of a record in the same feed' });
+  const prepared = unique.map(prepareEvent);
+
+  ctx.progress({ task: `ingest ${source.id}`, done: 0, total: prepared.length });
+  const summary = await ctx.db.transaction(async (tx) => {
+    const counts = await writeEvents(tx, source.id, prepared, startedAt);
+    const s = finish(base, 'ok', ctx, { fetched: parsed.records.length + parsed.skipped.length, ...counts }, skipped);
+    await recordRun(tx, s, validators);
+    return s;
+  });
+  ctx.progress({ task: `ingest ${source.id}`, done: prepared.length, total: prepared.length });
+  return summary;
+}
+
+function finish(
+  base: Pick<IngestSummary, 'run_id' | 'source' | 'url' | 'started_at'>,
+  status: IngestSummary['status'],
+  ctx: Context,
+  counts: Pick<IngestSummary, 'fetched' | 'inserted' | 'updated' | 'unchanged'>,
+  skipped: SkippedRecord[],
+): IngestSummary {
+  return { ...base, status, finished_at: ctx.clock().toISOString(), ...counts, skipped: skipped.length, skipped_reasons: tally(skipped) };
+}
+
+export function tally(skipped: SkippedRecord[]): SkipTally[] {
+  const by = new Map<string, SkipTally>();
+  for (const s of skipped) {
+    const t = by.get(s.reason) ?? { reason: s.reason, count: 0, examples: [] };
+    t.count++;
+    if (s.sourceId && t.examples.length < 3) t.examples.push(s.sourceId);
+    by.set(s.reason, t);
+  }
+  return [...by.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+}
+
+function locationOf(from: string): string {
+  return /^https?:\/\//.test(from) ? from : `file://${from}`;
+}
+
+async function readInputFile(path: string): Promise<string> {
+  try {
+    return await fs.readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : 'unreadable';
+    throw new CatintelError('invalid_input', `cannot read --from ${path}: ${why}; pass a feed file or an http(s) URL`);
+  }
+}

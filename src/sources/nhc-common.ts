@@ -1,0 +1,65 @@
+/** Labels and names shared by the two NHC wire formats (docs/sources/nhc.md). */
+
+/**
+ * Severity label from 1-min sustained wind (kt): the Saffir–Simpson Hurricane Wind Scale (NHC; models.md
+ * §3.2) for hurricanes, NHC's depression/storm classes below it.
+ */
+export function saffirSimpsonLabel(windKt: number): string {
+  if (windKt >= 137) return 'category 5';
+  if (windKt >= 113) return 'category 4';
+  if (windKt >= 96) return 'category 3';
+  if (windKt >= 83) return 'category 2';
+  if (windKt >= 64) return 'category 1';
+  if (windKt >= 34) return 'tropical storm';
+  return 'tropical depression';
+}
+
+/**
+ * Names of system types: ATCF best-track TY codes (HU, TY, ST, TS, SS, TD, SD, EX, LO, DB, WV, ...) and
+ * the CurrentStorms.json `classification` codes (HU, TS, TD, STS, STD, PTC).
+ */
+const TYPE_NAMES: Record<string, string> = {
+  HU: 'Hurricane',
+  TY: 'Typhoon',
+  ST: 'Super Typhoon',
+  TS: 'Tropical Storm',
+  SS: 'Subtropical Storm',
+  STS: 'Subtropical Storm',
+  TD: 'Tropical Depression',
+  SD: 'Subtropical Depression',
+  STD: 'Subtropical Depression',
+  PTC: 'Post-Tropical Cyclone',
+  PT: 'Post-Tropical Cyclone',
+  EX: 'Post-Tropical Cyclone',
+  LO: 'Low',
+  DB: 'Disturbance',
+  WV: 'Tropical Wave',
+};
+
+export function typeName(code: string): string {
+  return TYPE_NAMES[code] ?? 'Tropical Cyclone';
+}
+
+/** Tropical and subtropical cyclone types (ATCF TY), strongest first: the "peak" type names a best track. */
+export const CYCLONE_TYPES_BY_RANK = ['ST', 'TY', 'HU', 'TS', 'SS', 'TD', 'SD'] as const;
+
+/**
+ * Types that say a once-tropical system is over or fading: extratropical (EX), post-tropical (PT, and
+ * CurrentStorms' PTC), remnant low (LO), disturbance (DB), wave (WV), dissipating (DS), inland (IN).
+ */
+export const WINDING_TYPES: ReadonlySet<string> = new Set(['EX', 'PT', 'PTC', 'LO', 'DB', 'WV', 'DS', 'IN']);
+
+/** "IAN" -> "Ian"; ATCF and NHC names are upper- or mixed-case single words. */
+export function titleCase(name: string): string {
+  return name
+    .toLowerCase()
+    .split(/([ -])/)
+    .map((w) => (w.length > 0 ? w[0].toUpperCase() + w.slice(1) : w))
+    .join('');
+}
+
+/** "Hurricane Ian (AL09 2022)" from type word, name and the ATCF id "al092022". */
+export function stormTitle(typeWord: string, name: string | null, atcfId: string): string {
+  const code = `${atcfId.slice(0, 4).toUpperCase()} ${atcfId.slice(4)}`;
+  return name ? `${typeWord} ${titleCase(name)} (${code})` : `${typeWord} ${code}`;
+}

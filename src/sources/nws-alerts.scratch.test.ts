@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import { it } from 'vitest';
+import { nwsAlerts } from './nws-alerts.js';
+import { sharedData } from '../../test/helpers/paths.js';
+it('scratch', async () => {
+  const body = fs.readFileSync(sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json'), 'utf8');
+  const ctx = { now: new Date('2026-07-15T20:00:44Z'), sourceUrl: 'file://x' };
+  let t = performance.now();
+  let r = await nwsAlerts.parse(body, ctx);
+  console.log('first', performance.now() - t);
+  t = performance.now();
+  r = await nwsAlerts.parse(body, ctx);
+  console.log('second', performance.now() - t);
+  const tally: Record<string, number> = {};
+  for (const s of r.skipped) tally[s.reason] = (tally[s.reason] ?? 0) + 1;
+  console.log(r.records.length, r.skipped.length, tally);
+  const byType: Record<string, number> = {};
+  for (const x of r.records) byType[x.eventType + ' ' + (x.details as any).located_by] = (byType[x.eventType + ' ' + (x.details as any).located_by] ?? 0) + 1;
+  console.log(byType);
+  const z = r.records.filter((x) => (x.details as any).located_by === 'counties');
+  console.log(z.slice(0, 5).map((x) => [x.title, x.lat, x.lng, (x.details as any).counties.length, JSON.stringify(x.ringInput).length]));
+  console.log(JSON.stringify({ ...r.records[0], ringInput: undefined, details: { ...r.records[0].details, description: undefined } }, null, 1));
+});

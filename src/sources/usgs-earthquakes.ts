@@ -1,0 +1,100 @@
+/**
+ * USGS Earthquake Hazards Program summary feeds (../shared/data/SOURCES.md §1): the GeoJSON feed
+ * (FeatureCollection + metadata, https://earthquake.usgs.gov/earthquakes/feed/v1.0/geojson.php) and its
+ * CSV variant. Mapping and rules: docs/sources/usgs-earthquakes.md.
+ */
+import type { ParseResult, SkippedRecord, SourceRecord } from '../domain/event.js';
+import { CatintelError } from '../errors.js';
+import type { SourceModule } from './types.js';
+import { looksLikeUsgsCsv, parseUsgsCsv } from './usgs-csv.js';
+import { isSkipped, quakeToRecord, type UsgsQuake } from './usgs-record.js';
+
+const EXPECTED =
+  'expected a USGS earthquake summary feed: GeoJSON (a FeatureCollection with "metadata") or CSV (header time,latitude,longitude,depth,mag,...)';
+
+export const usgsEarthquakes: SourceModule = {
+  id: 'usgs-earthquakes',
+  officialUrl: 'https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_day.geojson',
+  accept: 'application/geo+json, text/csv',
+  description: 'USGS earthquakes, past day (GeoJSON or CSV summary feed)',
+  parse(body: string): ParseResult {
+    const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+    const quakes = text.trimStart().startsWith('{') ? geojsonQuakes(text) : csvQuakes(text);
+    const records: SourceRecord[] = [];
+    const skipped: SkippedRecord[] = [];
+    for (const q of quakes) {
+      const r = quakeToRecord(q);
+      if (isSkipped(r)) skipped.push(r);
+      else records.push(r);
+    }
+    return { records, skipped };
+  },
+};
+
+function csvQuakes(text: string): UsgsQuake[] {
+  if (!looksLikeUsgsCsv(text)) throw new CatintelError('invalid_input', `${EXPECTED}; got text that is neither`);
+  return parseUsgsCsv(text);
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const strOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+function geojsonQuakes(text: string): UsgsQuake[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new CatintelError('invalid_input', `${EXPECTED}; got text that starts like JSON but does not parse`);
+  }
+  if (!isObject(doc) || doc.type !== 'FeatureCollection' || !Array.isArray(doc.features)) {
+    throw new CatintelError('invalid_input', `${EXPECTED}; got JSON that is not a GeoJSON FeatureCollection`);
+  }
+  // The NWS alerts feed is a FeatureCollection too; the USGS feed alone carries `metadata` and `mag`.
+  const first = doc.features[0] as Json | undefined;
+  const usgsShaped = isObject(doc.metadata) && (first === undefined || (isObject(first.properties) && 'mag' in first.properties));
+  if (!usgsShaped) {
+    throw new CatintelError('invalid_input', `${EXPECTED}; got a FeatureCollection without USGS "metadata" and "mag" properties`);
+  }
+  return (doc.features as unknown[]).map(featureToQuake);
+}
+
+function featureToQuake(f: unknown): UsgsQuake {
+  const feature = isObject(f) ? f : {};
+  const p = isObject(feature.properties) ? feature.properties : {};
+  const geometry = isObject(feature.geometry) ? feature.geometry : {};
+  const c = Array.isArray(geometry.coordinates) ? geometry.coordinates : [];
+  return {
+    id: strOrNull(feature.id) ?? (strOrNull(p.net) && strOrNull(p.code) ? `${p.net}${p.code}` : ''),
+    mag: numOrNull(p.mag),
+    magType: strOrNull(p.magType),
+    timeMs: numOrNull(p.time) ?? NaN,
+    updatedMs: numOrNull(p.updated) ?? NaN,
+    lat: numOrNull(c[1]) ?? NaN,
+    lng: numOrNull(c[0]) ?? NaN,
+    depthKm: numOrNull(c[2]),
+    place: strOrNull(p.place),
+    type: strOrNull(p.type),
+    status: strOrNull(p.status),
+    url: strOrNull(p.url),
+    title: strOrNull(p.title),
+    net: strOrNull(p.net),
+    nst: numOrNull(p.nst),
+    gapDeg: numOrNull(p.gap),
+    dminDeg: numOrNull(p.dmin),
+    rms: numOrNull(p.rms),
+    extra: {
+      tsunami: p.tsunami === 1,
+      felt: numOrNull(p.felt),
+      cdi: numOrNull(p.cdi),
+      mmi: numOrNull(p.mmi),
+      alert: strOrNull(p.alert),
+      sig: numOrNull(p.sig),
+      code: strOrNull(p.code),
+      // ",pt22272001,at00riyb5m,us6000ip57," -> every network's id for this event (for de-duplication).
+      ids: typeof p.ids === 'string' ? p.ids.split(',').filter((s) => s !== '') : [],
+      detail_url: strOrNull(p.detail),
+    },
+  };
+}

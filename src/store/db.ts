@@ -1,0 +1,151 @@
+/**
+ * The DuckDB store (@duckdb/node-api). One Store per process: a read-write open takes DuckDB's file
+ * lock (a second writer is refused with store_locked, exit code 4, naming the holder); read-only opens
+ * can run side by side. Every SQL value is a bound parameter.
+ */
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { CatintelError } from '../errors.js';
+import { migrations } from './migrations.js';
+import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
+
+export type Row = Record<string, unknown>;
+export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
+
+export interface OpenOptions {
+  readOnly?: boolean;
+  /** The command holding the store, named to anyone refused the lock ("catintel serve"). */
+  holder?: string;
+}
+
+export class Store {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly path: string,
+    private readonly instance: DuckDBInstance,
+    private readonly conn: DuckDBConnection,
+    readonly readOnly: boolean,
+  ) {}
+
+  static async open(path: string, opts: OpenOptions = {}): Promise<Store> {
+    const readOnly = Boolean(opts.readOnly) && path !== ':memory:';
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(path, readOnly ? { access_mode: 'READ_ONLY' } : {});
+    } catch (err) {
+      throw translateOpenError(path, err, readOnly);
+    }
+    const conn = await instance.connect();
+    const store = new Store(path, instance, conn, readOnly);
+    if (!readOnly) {
+      if (path !== ':memory:') writeLockHolder(path, opts.holder ?? 'catintel');
+      await store.migrate();
+    } else {
+      await store.assertMigrated();
+    }
+    return store;
+  }
+
+  /** Runs statements one at a time on the connection, in call order. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async all<T extends object = Row>(sql: string, params?: Params): Promise<T[]> {
+    return this.serial(async () => {
+      const reader = await this.conn.runAndReadAll(sql, params);
+      return reader.getRowObjectsJS() as T[];
+    });
+  }
+
+  async one<T extends object = Row>(sql: string, params?: Params): Promise<T | undefined> {
+    return (await this.all<T>(sql, params))[0];
+  }
+
+  async run(sql: string, params?: Params): Promise<void> {
+    await this.serial(() => this.conn.run(sql, params));
+  }
+
+  /**
+   * Runs fn inside BEGIN/COMMIT; any throw rolls the whole unit back, so the store is left as it was.
+   * fn must use the given `tx` (the same connection) and not call transaction() again.
+   */
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      await this.conn.run('BEGIN TRANSACTION');
+      try {
+        const result = await fn(new Tx(this.conn));
+        await this.conn.run('COMMIT');
+        return result;
+      } catch (err) {
+        await this.conn.run('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.catch(() => undefined);
+    this.conn.closeSync();
+    this.instance.closeSync();
+    if (!this.readOnly && this.path !== ':memory:') clearLockHolder(this.path);
+  }
+
+  async schemaVersion(): Promise<number> {
+    const exists = await this.one<{ n: bigint }>(
+      "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'schema_migrations'",
+    );
+    if (!exists || Number(exists.n) === 0) return 0;
+    const row = await this.one<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
+    return row?.v ?? 0;
+  }
+
+  private async migrate(): Promise<void> {
+    await this.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR, applied_at TIMESTAMP)');
+    const current = await this.schemaVersion();
+    for (const m of migrations.filter((m) => m.version > current)) {
+      await this.transaction(async (tx) => {
+        await tx.exec(m.sql);
+        await tx.run('INSERT INTO schema_migrations VALUES ($1, $2, current_timestamp::TIMESTAMP)', [m.version, m.name]);
+      });
+    }
+  }
+
+  private async assertMigrated(): Promise<void> {
+    const latest = migrations[migrations.length - 1].version;
+    if ((await this.schemaVersion()) < latest) {
+      throw new CatintelError('unavailable', `store ${this.path} is not initialised at schema version ${latest}; run \`catintel ingest\` or \`catintel db info\` once to create it`);
+    }
+  }
+}
+
+/** The same connection inside a transaction. */
+export class Tx {
+  constructor(readonly conn: DuckDBConnection) {}
+  async exec(sql: string): Promise<void> {
+    await this.conn.run(sql);
+  }
+  async run(sql: string, params?: Params): Promise<void> {
+    await this.conn.run(sql, params);
+  }
+  async all<T extends object = Row>(sql: string, params?: Params): Promise<T[]> {
+    const reader = await this.conn.runAndReadAll(sql, params);
+    return reader.getRowObjectsJS() as T[];
+  }
+}
+
+function translateOpenError(path: string, err: unknown, readOnly: boolean): CatintelError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/lock/i.test(message)) {
+    return new CatintelError(
+      'store_locked',
+      `store ${path} is locked by ${describeHolder(path, message)}; wait for it to finish, stop it, or pass --db to use another store`,
+    );
+  }
+  if (readOnly && /No such file|does not exist|Cannot open/i.test(message)) {
+    return new CatintelError('invalid_input', `store ${path} does not exist; run \`catintel ingest\` first or pass --db FILE`);
+  }
+  return new CatintelError('unavailable', `cannot open store ${path}: ${message.split('\n')[0]}`);
+}

@@ -1,0 +1,173 @@
+/**
+ * Read queries over events and rings. Status is derived at query time from the lifecycle instants and
+ * the bound `now`, so a pinned clock (CATINTEL_NOW) replays exactly. Distance filters use a bbox
+ * prefilter on plain lat/lng columns plus haversine in SQL: nothing needs the spatial extension.
+ */
+import type { DuckDBValue } from '@duckdb/node-api';
+import type { EventStatus, EventType } from '../domain/event.js';
+import { EARTH_RADIUS_KM } from '../lib/geo.js';
+import type { Store } from './db.js';
+
+export interface EventRow {
+  id: string;
+  slug: string;
+  title: string;
+  event_type: EventType;
+  severity: number;
+  severity_label: string;
+  status: EventStatus;
+  started_at: string;
+  updated_at: string;
+  ingested_at: string;
+  monitoring_from: string | null;
+  ended_at: string | null;
+  lat: number;
+  lng: number;
+  source: string;
+  source_id: string;
+  source_url: string;
+  confidence_score: number;
+  details: string;
+  /** Full-precision start (µs since epoch): the paging key, unlike the second-precision text. */
+  started_us: bigint;
+  distance_km?: number;
+}
+
+export interface EventFilter {
+  now: string;
+  statuses: EventStatus[];
+  eventTypes?: EventType[];
+  bbox?: [number, number, number, number];
+  since?: string;
+}
+
+const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
+const STATUS_SQL = `CASE WHEN ended_at IS NOT NULL AND ended_at <= $now::TIMESTAMP THEN 'ended'
+  WHEN monitoring_from IS NOT NULL AND monitoring_from <= $now::TIMESTAMP THEN 'monitoring' ELSE 'active' END`;
+const SELECT_EVENT = `SELECT id::VARCHAR AS id, slug, title, event_type, severity, severity_label, ${STATUS_SQL} AS status,
+  ${iso('started_at')} AS started_at, ${iso('updated_at')} AS updated_at, ${iso('ingested_at')} AS ingested_at,
+  ${iso('monitoring_from')} AS monitoring_from,
+  CASE WHEN ended_at <= $now::TIMESTAMP THEN ${iso('ended_at')} END AS ended_at,
+  lat, lng, source, source_id, source_url, confidence_score, details::VARCHAR AS details, epoch_us(started_at) AS started_us`;
+
+/** Haversine distance (km) from ($lat, $lng) to each row, in SQL. */
+const DISTANCE_SQL = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+  pow(sin(radians(lat - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(lat)) * pow(sin(radians(lng - $lng) / 2), 2))))`;
+
+function whereOf(f: EventFilter, params: Record<string, DuckDBValue>): string[] {
+  params.now = f.now;
+  const where = [`(${STATUS_SQL}) IN (${f.statuses.map((s) => `'${s}'`).join(', ')})`]; // closed set, not user text
+  if (f.eventTypes?.length) {
+    where.push(`event_type IN (${f.eventTypes.map((_, i) => `$et${i}`).join(', ')})`);
+    f.eventTypes.forEach((t, i) => (params[`et${i}`] = t));
+  }
+  if (f.bbox) {
+    const [minLng, minLat, maxLng, maxLat] = f.bbox;
+    Object.assign(params, { minLng, minLat, maxLng, maxLat });
+    where.push('lat BETWEEN $minLat AND $maxLat');
+    // A box whose west edge is east of its east edge crosses the antimeridian (OGC API - Features).
+    where.push(minLng <= maxLng ? 'lng BETWEEN $minLng AND $maxLng' : '(lng >= $minLng OR lng <= $maxLng)');
+  }
+  if (f.since) {
+    params.since = f.since;
+    where.push('updated_at >= $since::TIMESTAMP');
+  }
+  return where;
+}
+
+export interface Page<T> {
+  matched: number;
+  rows: T[];
+}
+
+/** Newest first; keyset paging on (started_at, id) so pages stay stable while ingest runs. */
+export async function listEvents(
+  db: Store,
+  f: EventFilter,
+  page: { limit: number; after?: { startedUs: bigint; id: string } },
+): Promise<Page<EventRow>> {
+  const params: Record<string, DuckDBValue> = {};
+  const where = whereOf(f, params);
+  const countRow = await db.one<{ n: bigint }>(`SELECT count(*) AS n FROM events WHERE ${where.join(' AND ')}`, params);
+  if (page.after) {
+    params.afterUs = page.after.startedUs;
+    params.afterId = page.after.id;
+    where.push('(epoch_us(started_at) < $afterUs OR (epoch_us(started_at) = $afterUs AND id < $afterId::UUID))');
+  }
+  params.limit = page.limit;
+  const rows = await db.all<EventRow>(
+    `${SELECT_EVENT} FROM events WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT $limit`,
+    params,
+  );
+  return { matched: Number(countRow?.n ?? 0), rows };
+}
+
+export async function findEvent(db: Store, idOrSlug: string, now: string): Promise<EventRow | undefined> {
+  const byUuid = /^[0-9a-f-]{36}$/i.test(idOrSlug);
+  return db.one<EventRow>(`${SELECT_EVENT} FROM events WHERE ${byUuid ? 'id = $key::UUID' : 'slug = $key'}`, { now, key: idOrSlug });
+}
+
+/** Events within radiusKm of a point, nearest first, offset-paged. */
+export async function nearbyEvents(
+  db: Store,
+  f: EventFilter,
+  at: { lat: number; lng: number; radiusKm: number },
+  page: { limit: number; offset: number },
+): Promise<Page<EventRow>> {
+  const params: Record<string, DuckDBValue> = { lat: at.lat, lng: at.lng, radius: at.radiusKm };
+  const where = whereOf(f, params);
+  // Degrees of latitude are ~111.2 km everywhere; longitude degrees shrink with cos(lat). Near the poles
+  // or when the box would wrap, the longitude prefilter is dropped and haversine alone decides.
+  const dLat = at.radiusKm / 111.2;
+  Object.assign(params, { nearLat0: at.lat - dLat, nearLat1: at.lat + dLat });
+  where.push('lat BETWEEN $nearLat0 AND $nearLat1');
+  const cosLat = Math.cos((at.lat * Math.PI) / 180);
+  const dLng = cosLat > 0.01 ? at.radiusKm / (111.2 * cosLat) : 360;
+  if (at.lng - dLng > -180 && at.lng + dLng < 180) {
+    Object.assign(params, { nearLng0: at.lng - dLng, nearLng1: at.lng + dLng });
+    where.push('lng BETWEEN $nearLng0 AND $nearLng1');
+  }
+  const base = `FROM (SELECT *, ${DISTANCE_SQL} AS distance_km FROM events WHERE ${where.join(' AND ')}) WHERE distance_km <= $radius`;
+  const countRow = await db.one<{ n: bigint }>(`SELECT count(*) AS n ${base}`, params);
+  params.limit = page.limit;
+  params.offset = page.offset;
+  const rows = await db.all<EventRow>(`${SELECT_EVENT}, distance_km ${base} ORDER BY distance_km, id LIMIT $limit OFFSET $offset`, params);
+  return { matched: Number(countRow?.n ?? 0), rows };
+}
+
+export interface RingRow {
+  ring_id: string;
+  event_id: string;
+  ordinal: number;
+  kind: string;
+  label: string;
+  threshold: number | null;
+  unit: string | null;
+  radius_km: number | null;
+  geojson: string;
+}
+
+export async function ringsOf(db: Store, eventId: string): Promise<RingRow[]> {
+  return db.all<RingRow>(
+    `SELECT ring_id::VARCHAR AS ring_id, event_id::VARCHAR AS event_id, ordinal, kind, label, threshold, unit, radius_km, geojson
+       FROM rings WHERE event_id = $id::UUID ORDER BY ordinal`,
+    { id: eventId },
+  );
+}
+
+export interface ObservationRow {
+  kind: string;
+  observed_at: string;
+  value: number;
+  unit: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+export async function observationsOf(db: Store, eventId: string): Promise<ObservationRow[]> {
+  return db.all<ObservationRow>(
+    `SELECT kind, ${iso('observed_at')} AS observed_at, value, unit, lat, lng FROM observations
+      WHERE event_id = $id::UUID ORDER BY observed_at, kind`,
+    { id: eventId },
+  );
+}

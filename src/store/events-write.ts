@@ -1,0 +1,105 @@
+/**
+ * Writes prepared events inside the ingest transaction. A record whose content hash is unchanged is
+ * left alone; a newer version replaces the event row and its rings (slug and ingested_at are kept, so
+ * links stay stable); observations are appended once each (primary key event, kind, time).
+ */
+import type { DuckDBValue } from '@duckdb/node-api';
+import type { PreparedEvent } from '../ingest/normalise.js';
+import { ringIdOf, slugOf } from '../lib/ids.js';
+import { bboxOf } from '../lib/geo.js';
+import { toWkt } from '../lib/wkt.js';
+import type { Tx } from './db.js';
+import { cols, insertRows } from './bulk.js';
+
+export interface WriteCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+interface Existing {
+  id: string;
+  content_hash: string;
+  slug: string;
+  ingested_at: string;
+  updated_at: string;
+}
+
+const EVENT_COLUMNS = cols(
+  'id:UUID, source, source_id, slug, title, event_type, severity:DOUBLE, severity_label, started_at:TIMESTAMP, updated_at:TIMESTAMP, ingested_at:TIMESTAMP, monitoring_from:TIMESTAMP, ended_at:TIMESTAMP, lat:DOUBLE, lng:DOUBLE, geom:GEOMETRY, source_url, confidence_score:DOUBLE, details:JSON, content_hash',
+);
+const RING_COLUMNS = cols(
+  'ring_id:UUID, event_id:UUID, ordinal:INTEGER, kind, label, threshold:DOUBLE, unit, radius_km:DOUBLE, min_lng:DOUBLE, min_lat:DOUBLE, max_lng:DOUBLE, max_lat:DOUBLE, geom:GEOMETRY, geojson',
+);
+const OBSERVATION_COLUMNS = cols('event_id:UUID, kind, observed_at:TIMESTAMP, value:DOUBLE, unit, lat:DOUBLE, lng:DOUBLE, ingested_at:TIMESTAMP');
+
+export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[], nowIso: string): Promise<WriteCounts> {
+  const existing = new Map<string, Existing>();
+  const rows = await tx.all<Existing>(
+    `SELECT id::VARCHAR AS id, content_hash, slug, strftime(ingested_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS ingested_at,
+            strftime(updated_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS updated_at
+       FROM events WHERE source = ?`,
+    [source],
+  );
+  for (const r of rows) existing.set(r.id, r);
+
+  const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  const toWrite: { e: PreparedEvent; slug: string; ingestedAt: string }[] = [];
+  const replaced: string[] = [];
+  for (const e of events) {
+    const old = existing.get(e.id);
+    if (!old) {
+      counts.inserted++;
+      toWrite.push({ e, slug: slugOf(e.record.title, e.record.startedAt, e.id), ingestedAt: nowIso });
+    } else if (old.content_hash === e.contentHash || Date.parse(e.record.sourceUpdatedAt) < Date.parse(old.updated_at)) {
+      counts.unchanged++; // same version, or an older one than we hold
+    } else {
+      counts.updated++;
+      replaced.push(e.id);
+      toWrite.push({ e, slug: old.slug, ingestedAt: old.ingested_at });
+    }
+  }
+
+  if (replaced.length > 0) {
+    const list = replaced.map(() => '?::UUID').join(', ');
+    await tx.run(`DELETE FROM rings WHERE event_id IN (${list})`, replaced);
+    await tx.run(`DELETE FROM events WHERE id IN (${list})`, replaced);
+  }
+  await insertRows(tx, 'events', EVENT_COLUMNS, toWrite.map(({ e, slug, ingestedAt }) => eventRow(e, slug, ingestedAt)));
+  await insertRows(tx, 'rings', RING_COLUMNS, toWrite.flatMap(({ e }) => ringRows(e)));
+  await insertRows(tx, 'observations', OBSERVATION_COLUMNS, toWrite.flatMap(({ e }) => observationRows(e, nowIso)), {
+    onConflict: 'ON CONFLICT DO NOTHING',
+  });
+  return counts;
+}
+
+function eventRow(e: PreparedEvent, slug: string, ingestedAt: string): DuckDBValue[] {
+  const r = e.record;
+  return [
+    e.id, r.source, r.sourceId, slug, r.title, r.eventType, r.severity, r.severityLabel,
+    r.startedAt, r.sourceUpdatedAt, ingestedAt, e.lifecycle.monitoringFrom, e.lifecycle.endedAt,
+    r.lat, r.lng, `POINT (${r.lng} ${r.lat})`, r.sourceUrl, r.confidence, JSON.stringify(r.details), e.contentHash,
+  ];
+}
+
+function ringRows(e: PreparedEvent): DuckDBValue[][] {
+  return e.rings.map((ring, ordinal) => {
+    const [minLng, minLat, maxLng, maxLat] = bboxOf(ring.geometry.coordinates);
+    return [
+      ringIdOf(e.id, ordinal), e.id, ordinal, ring.kind, ring.label, ring.threshold, ring.unit, ring.radiusKm,
+      minLng, minLat, maxLng, maxLat, toWkt(ring.geometry), JSON.stringify(ring.geometry),
+    ];
+  });
+}
+
+function observationRows(e: PreparedEvent, nowIso: string): DuckDBValue[][] {
+  const seen = new Set<string>();
+  const out: DuckDBValue[][] = [];
+  for (const o of e.record.observations) {
+    const key = `${o.kind}|${o.observedAt}`;
+    if (seen.has(key)) continue; // one value per kind and instant
+    seen.add(key);
+    out.push([e.id, o.kind, o.observedAt, o.value, o.unit, o.lat ?? null, o.lng ?? null, nowIso]);
+  }
+  return out;
+}
