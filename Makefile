@@ -20,7 +20,7 @@ data: build
 
 # Install, build, load the embedded seed into a fresh store and serve it offline.
 run: build
-	node dist/scripts/load-seed.js --seed data/seed --db $(DB)
+	./bin/catintel --db $(DB) --quiet db seed
 	CATINTEL_NOW=$$(cat data/seed/as-of.txt) ./bin/catintel --db $(DB) serve --port $(PORT)
 
 test: build

@@ -6,6 +6,7 @@ import type { Handler } from './types.js';
 import { eventsLive, eventsNearby, eventsRings, eventsShow } from './events.js';
 import { ingest } from './ingest.js';
 import { dbInfo } from './db-info.js';
+import { dbSeed } from './db-seed.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -15,4 +16,5 @@ export const HANDLERS: Handler[] = [
   eventsRings,
   ingest,
   dbInfo,
+  dbSeed,
 ];

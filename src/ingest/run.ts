@@ -4,6 +4,7 @@
  * leaves the store exactly as it was. Bad records are skipped and counted with their reasons.
  */
 import fs from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import type { Context } from '../context.js';
 import type { SkippedRecord, SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
@@ -111,11 +112,21 @@ function locationOf(from: string): string {
 }
 
 async function readInputFile(path: string): Promise<string> {
+  let bytes: Buffer;
   try {
-    return await fs.readFile(path, 'utf8');
+    bytes = await fs.readFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : 'unreadable';
     throw new CatintelError('invalid_input', `cannot read --from ${path}: ${why}; pass a feed file or an http(s) URL`);
   }
+  // Recorded feeds are often kept gzipped: accept them as they are.
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch {
+      throw new CatintelError('invalid_input', `cannot read --from ${path}: it looks gzipped but does not decompress`);
+    }
+  }
+  return bytes.toString('utf8');
 }

@@ -27,7 +27,10 @@ export function looksLikeAtcf(body: string): boolean {
   return /^[A-Z]{2}, *\d{1,2}, *\d{10},/.test(first);
 }
 
-const int = (s: string | undefined): number | null => (s === undefined || s === '' || !/^-?\d+$/.test(s) ? null : Number(s));
+const int = (s: string | undefined): number | null => {
+  const n = s === undefined || s === '' ? NaN : Number(s);
+  return Number.isInteger(n) ? n : null;
+};
 
 /** "123N" -> 12.3, "663W" -> -66.3 (tenths of a degree with hemisphere letter). */
 function tenthsDeg(s: string, positive: string, negative: string): number | null {

@@ -5,13 +5,13 @@
  * §3.2) for hurricanes, NHC's depression/storm classes below it.
  */
 export function saffirSimpsonLabel(windKt: number): string {
-  if (windKt >= 137) return 'category 5';
-  if (windKt >= 113) return 'category 4';
-  if (windKt >= 96) return 'category 3';
-  if (windKt >= 83) return 'category 2';
-  if (windKt >= 64) return 'category 1';
-  if (windKt >= 34) return 'tropical storm';
-  return 'tropical depression';
+  if (windKt >= 137) return 'Category 5';
+  if (windKt >= 113) return 'Category 4';
+  if (windKt >= 96) return 'Category 3';
+  if (windKt >= 83) return 'Category 2';
+  if (windKt >= 64) return 'Category 1';
+  if (windKt >= 34) return 'Tropical Storm';
+  return 'Tropical Depression';
 }
 
 /**

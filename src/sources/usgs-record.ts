@@ -36,13 +36,15 @@ const DEFAULT_DEPTH_KM = 10;
  * great ≥ 8, major 7–7.9, strong 6–6.9, moderate 5–5.9, light 4–4.9, minor < 4 (their "minor 3–3.9"
  * and "micro" merged, as the feed's many M<3 events need a label too).
  */
-export function magnitudeClass(mag: number): string {
-  if (mag >= 8) return 'great';
-  if (mag >= 7) return 'major';
-  if (mag >= 6) return 'strong';
-  if (mag >= 5) return 'moderate';
-  if (mag >= 4) return 'light';
-  return 'minor';
+export function magnitudeClass(magnitude: number): string {
+  // Classify the magnitude as USGS reports it (one decimal), so "M 5.0" in a title is never "Light".
+  const mag = Math.round(magnitude * 10) / 10;
+  if (mag >= 8) return 'Great';
+  if (mag >= 7) return 'Major';
+  if (mag >= 6) return 'Strong';
+  if (mag >= 5) return 'Moderate';
+  if (mag >= 4) return 'Light';
+  return 'Minor';
 }
 
 /**

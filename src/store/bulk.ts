@@ -1,29 +1,41 @@
-/** Multi-row INSERTs with bound parameters, in chunks: fast for thousands of rows, no string-built values. */
+/**
+ * Bulk inserts for ingest. Multi-row INSERT ... VALUES with thousands of bound parameters is slow to
+ * bind in DuckDB, so rows go through the native Appender into a staging table of plain VARCHAR/DOUBLE
+ * columns, and one INSERT ... SELECT applies the casts (UUID, TIMESTAMP, GEOMETRY, JSON). Appended rows
+ * belong to the surrounding transaction: a rollback discards them too.
+ */
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { Tx } from './db.js';
 
-/** A column name with an optional cast applied to its placeholder ('started_at' -> '?::TIMESTAMP'). */
+/** A column name with the type its value is cast to ('started_at:TIMESTAMP'). */
 export interface Column {
   name: string;
   cast?: string;
 }
 
-export async function insertRows(
-  tx: Tx,
-  table: string,
-  columns: Column[],
-  rows: DuckDBValue[][],
-  opts: { onConflict?: string; chunkRows?: number } = {},
-): Promise<void> {
+const NUMERIC = new Set(['DOUBLE', 'INTEGER']);
+
+export async function insertRows(tx: Tx, table: string, columns: Column[], rows: DuckDBValue[][], opts: { onConflict?: string } = {}): Promise<void> {
   if (rows.length === 0) return;
-  const chunk = opts.chunkRows ?? Math.max(1, Math.floor(20_000 / columns.length));
-  const tuple = `(${columns.map((c) => (c.cast ? `?::${c.cast}` : '?')).join(', ')})`;
-  const head = `INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) VALUES `;
-  const tail = opts.onConflict ? ` ${opts.onConflict}` : '';
-  for (let i = 0; i < rows.length; i += chunk) {
-    const part = rows.slice(i, i + chunk);
-    await tx.run(head + part.map(() => tuple).join(', ') + tail, part.flat());
+  const stage = `stage_${table}`;
+  const stageType = (c: Column) => (c.cast && NUMERIC.has(c.cast) ? 'DOUBLE' : 'VARCHAR');
+  await tx.exec(`CREATE OR REPLACE TEMP TABLE ${stage} (${columns.map((c) => `${c.name} ${stageType(c)}`).join(', ')})`);
+  const appender = await tx.conn.createAppender(stage, 'main', 'temp');
+  const numeric = columns.map((c) => stageType(c) === 'DOUBLE');
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i];
+      if (v === null || v === undefined) appender.appendNull();
+      else if (numeric[i]) appender.appendDouble(v as number);
+      else appender.appendVarchar(String(v));
+    }
+    appender.endRow();
   }
+  appender.flushSync();
+  appender.closeSync();
+  const select = columns.map((c) => (c.cast && c.cast !== 'DOUBLE' ? `${c.name}::${c.cast}` : c.name)).join(', ');
+  await tx.exec(`INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) SELECT ${select} FROM ${stage} ${opts.onConflict ?? ''}`);
+  await tx.exec(`DROP TABLE ${stage}`);
 }
 
 export function cols(spec: string): Column[] {

@@ -39,8 +39,8 @@ export function aww14Mmi(magnitude: number, repiKm: number, depthKm: number, reg
 }
 
 /**
- * Epicentral distance (km) out to which the median MMI is at least `mmi`, or null when even the epicentre
- * stays below it. The IPE decreases with distance for every magnitude that reaches MMI IV, but we do not
+ * Epicentral distance (km) out to which the median MMI is at least `mmi`, or null when it is reached
+ * nowhere (not even at the epicentre). The IPE decreases with distance for every magnitude that reaches MMI IV, but we do not
  * rely on that: a coarse geometric scan finds the outermost bracket, and bisection refines it to ~1 m.
  */
 export function mmiRadiusKm(magnitude: number, depthKm: number, region: Region, mmi: number): number | null {
@@ -66,8 +66,8 @@ export function surfaceRuptureLengthKm(magnitude: number): number {
 
 /**
  * Rings innermost (MMI VIII) to outermost (MMI IV); a level the quake does not reach gets no ring, so small
- * quakes get none (in the west, no MMI IV below about M4.3 at 10 km depth). From M6.5 up the rupture is
- * treated as a line of unknown strike centred on the epicentre: circle radius = r_IPE + SRL/2.
+ * quakes get none (at 10 km depth, no MMI IV below about M4.2 in the west, M3.7 in the east). From M6.5
+ * up the rupture is treated as a line of unknown strike centred on the epicentre: radius = r_IPE + SRL/2.
  */
 export function earthquakeRings(input: EarthquakeInput, center: { lat: number; lng: number }): Ring[] {
   const { magnitude, depthKm, region } = input;

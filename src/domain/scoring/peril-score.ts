@@ -1,0 +1,180 @@
+/**
+ * One peril's score at one grid cell, with the score_components of CONTRACT §6 (documented keys:
+ * frequency, intensity, exposure, vulnerability, climate_adjustment, baseline_score, confidence).
+ * docs/scoring.md explains every field. `perilScoreValue` is the allocation-light path for bulk work.
+ */
+import type { ClimateCase, Horizon, Scenario } from '../climate.js';
+import { perilMultipliers } from './climate-multipliers.js';
+import type { HazardGrid } from './grid.js';
+import { PERIL_INFO, type Peril } from './perils.js';
+import {
+  combinedFrequencyScore,
+  confidenceLevel,
+  emanuelMdr,
+  frequencyScore,
+  intensityScore,
+  pagerLossRate,
+  percentileOf,
+  relativeScore,
+  round2,
+  type Confidence,
+} from './score-math.js';
+
+export interface ScoreComponents {
+  frequency: {
+    method: 'catalog' | 'nri_state_fallback' | 'nri_state_relative';
+    threshold_damaging: string;
+    threshold_severe: string | null;
+    lambda_damaging: number | null; // per year, climate-adjusted
+    lambda_severe: number | null;
+    return_period_years_damaging: number | null;
+    score_damaging: number | null;
+    score_severe: number | null;
+    events_used: number | null;
+    record_years: number | null;
+    /** Relative perils only: the NRI loss-rate metric and the national log10 anchors of the scale. */
+    relative_metric?: { value: number; log10_range: [number, number] };
+  };
+  intensity: { rp100: { value: number; unit: string } | null; score: number | null };
+  exposure: { county_fips: string; county_population_2020: number; population_density_per_km2: number | null };
+  vulnerability: { damage_function: string | null; mdr_at_rp100: number | null };
+  climate_adjustment: {
+    scenario: Scenario;
+    horizon: Horizon | null;
+    gwl_c: number;
+    frequency_multiplier: number;
+    severe_frequency_multiplier: number;
+    intensity_multiplier: number;
+    delta_score: number;
+    basis: string;
+  };
+  baseline_score: number;
+  confidence: Confidence;
+}
+
+export interface PerilScore {
+  peril: Peril;
+  score: number;
+  percentile: number | null; // national, population-weighted, against baseline scores
+  score_components: ScoreComponents;
+  source: string;
+  source_url: string;
+  ingested_at: string;
+  model_version: string;
+}
+
+/** Grid cells are 0.25°: about 25 km on a side in the middle latitudes. */
+const RESOLUTION_KM = 25;
+
+function ch(grid: HazardGrid, peril: Peril, field: string, cell: number): number {
+  const a = grid.channels.get(`${peril}.${field}`);
+  return a ? a[cell] : NaN;
+}
+
+function param(grid: HazardGrid, name: string): number {
+  const v = grid.header.params[name];
+  return v === undefined ? NaN : v;
+}
+
+/** The unrounded score under multipliers (dmg, sev); shared by the fast and the full path. */
+function rawScore(grid: HazardGrid, cell: number, peril: Peril, mDmg: number, mSev: number): number {
+  const info = PERIL_INFO[peril];
+  if (info.kind === 'relative') {
+    const metric = ch(grid, peril, 'loss_rate', cell);
+    return relativeScore(metric * mDmg, param(grid, `${peril}.log10_lo`), param(grid, `${peril}.log10_hi`));
+  }
+  return combinedFrequencyScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, ch(grid, peril, 'lambda_severe', cell) * mSev);
+}
+
+/** Just the 0.00–10.00 score. */
+export function perilScoreValue(grid: HazardGrid, cell: number, peril: Peril, c: ClimateCase): number {
+  const m = perilMultipliers(grid, cell, peril, c);
+  return round2(rawScore(grid, cell, peril, m.damaging, m.severe));
+}
+
+const nullIfNaN = (x: number): number | null => (Number.isFinite(x) ? x : null);
+const sig = (x: number): number => Number(x.toPrecision(4));
+
+export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: ClimateCase): PerilScore {
+  const info = PERIL_INFO[peril];
+  const m = perilMultipliers(grid, cell, peril, c);
+  const score = round2(rawScore(grid, cell, peril, m.damaging, m.severe));
+  const baseline = round2(rawScore(grid, cell, peril, 1, 1));
+  const origin = ch(grid, peril, 'origin', cell);
+  const relative = info.kind === 'relative';
+  const nriOnly = relative || origin === 1;
+
+  const lamD = ch(grid, peril, 'lambda_damaging', cell) * m.damaging;
+  const lamS = ch(grid, peril, 'lambda_severe', cell) * m.severe;
+  const events = ch(grid, peril, 'events', cell);
+  const cellYears = ch(grid, peril, 'record_years', cell);
+  const recordYears = Number.isFinite(cellYears) ? cellYears : param(grid, `${peril}.record_years`);
+
+  const frequency: ScoreComponents['frequency'] = {
+    method: relative ? 'nri_state_relative' : origin === 1 ? 'nri_state_fallback' : 'catalog',
+    threshold_damaging: info.thresholdDamaging,
+    threshold_severe: info.thresholdSevere,
+    lambda_damaging: Number.isFinite(lamD) ? sig(lamD) : null,
+    lambda_severe: relative || !Number.isFinite(lamS) ? null : sig(lamS),
+    return_period_years_damaging: lamD > 0 ? sig(1 / lamD) : null,
+    score_damaging: relative ? null : round2(frequencyScore(lamD)),
+    score_severe: relative ? null : round2(frequencyScore(lamS)),
+    events_used: nriOnly ? null : nullIfNaN(events),
+    record_years: nullIfNaN(recordYears),
+  };
+  if (relative) {
+    frequency.relative_metric = {
+      value: sig(ch(grid, peril, 'loss_rate', cell) * m.damaging),
+      log10_range: [param(grid, `${peril}.log10_lo`), param(grid, `${peril}.log10_hi`)],
+    };
+  }
+
+  const i100 = ch(grid, peril, 'intensity_rp100', cell) * m.intensity;
+  const hasIntensity = info.intensity !== null && i100 > 0;
+  const intensity: ScoreComponents['intensity'] = {
+    rp100: hasIntensity ? { value: round2(i100), unit: info.intensity!.unit } : null,
+    score: info.intensity === null ? null : hasIntensity ? round2(intensityScore(i100, info.intensity.damaging, info.intensity.extreme)) : 0,
+  };
+
+  const k = grid.county[cell];
+  const pop = grid.header.counties.population[k];
+  const area = grid.header.counties.areaKm2[k];
+  const exposure: ScoreComponents['exposure'] = {
+    county_fips: grid.header.counties.fips[k],
+    county_population_2020: pop,
+    population_density_per_km2: area > 0 ? round2(pop / area) : null,
+  };
+
+  let mdr: number | null = null;
+  if (peril === 'hurricane_wind' && hasIntensity) mdr = sig(emanuelMdr(i100));
+  if (peril === 'earthquake' && hasIntensity) mdr = sig(pagerLossRate(i100));
+  if (peril === 'wildfire') mdr = 0.5;
+
+  return {
+    peril,
+    score,
+    percentile: percentileOf(score, grid.header.percentiles[peril]),
+    score_components: {
+      frequency,
+      intensity,
+      exposure,
+      vulnerability: { damage_function: info.damageFunction, mdr_at_rp100: mdr },
+      climate_adjustment: {
+        scenario: c.scenario,
+        horizon: c.horizon,
+        gwl_c: c.gwlC,
+        frequency_multiplier: sig(m.damaging),
+        severe_frequency_multiplier: sig(m.severe),
+        intensity_multiplier: sig(m.intensity),
+        delta_score: round2(score - baseline),
+        basis: m.basis,
+      },
+      baseline_score: baseline,
+      confidence: confidenceLevel({ eventsUsed: events, recordYears, resolutionKm: RESOLUTION_KM, nriOnly }),
+    },
+    source: info.source,
+    source_url: info.sourceUrl,
+    ingested_at: grid.header.ingestedAt,
+    model_version: grid.header.modelVersion,
+  };
+}

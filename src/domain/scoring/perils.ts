@@ -1,0 +1,125 @@
+/**
+ * The perils we score and what each score means (docs/scoring.md has the full method and citations).
+ * Two kinds of score:
+ *  - 'frequency': absolute, from the annual frequency λ of a damaging and of a severe intensity at the
+ *    site, built from a public catalog (models.md §1.2 log-decade mapping).
+ *  - 'relative': from the FEMA NRI expected-annual-loss rate of the site's state, on a log scale between
+ *    the national 5th and 95th state percentiles (NRI itself reports relative scores; models.md §1.1).
+ */
+export const PERILS = [
+  'hurricane_wind',
+  'storm_surge',
+  'earthquake',
+  'tornado',
+  'wildfire',
+  'riverine_flood',
+  'extreme_heat',
+  'drought',
+  'winter_storm',
+] as const;
+export type Peril = (typeof PERILS)[number];
+
+export type ScoreKind = 'frequency' | 'relative';
+
+export interface PerilInfo {
+  kind: ScoreKind;
+  /** What λ_damaging / λ_severe count, in words a user can check. */
+  thresholdDamaging: string;
+  thresholdSevere: string | null;
+  /** Unit of the 100-year intensity and the damaging→extreme anchors of S_int (models.md §1.2), if any. */
+  intensity: { unit: string; damaging: number; extreme: number } | null;
+  /** Damage function reported in score_components.vulnerability (models.md §5), if one applies. */
+  damageFunction: string | null;
+  source: string;
+  sourceUrl: string;
+}
+
+const NRI_URL = 'https://hazards.fema.gov/nri/data-resources';
+
+export const PERIL_INFO: Record<Peril, PerilInfo> = {
+  hurricane_wind: {
+    kind: 'frequency',
+    thresholdDamaging: '1-min sustained wind >= 64 kt at the site (hurricane force)',
+    thresholdSevere: '1-min sustained wind >= 96 kt at the site (Saffir-Simpson category 3+)',
+    intensity: { unit: 'kt', damaging: 64, extreme: 137 },
+    damageFunction: 'emanuel2011_vthr25.7_vhalf86.0_ms',
+    source: 'NOAA NHC HURDAT2 (Atlantic 1900-2024, NE/N-Central Pacific 1949-2024), Holland wind profile',
+    sourceUrl: 'https://www.nhc.noaa.gov/data/#hurdat',
+  },
+  storm_surge: {
+    kind: 'frequency',
+    thresholdDamaging: 'hurricane-force (>= 64 kt) wind at a coastal site, tapered with distance from the shoreline',
+    thresholdSevere: 'major-hurricane (>= 96 kt) wind at a coastal site, tapered with distance from the shoreline',
+    intensity: null,
+    damageFunction: null,
+    source: 'NOAA NHC HURDAT2 with a coastal-distance taper (US Census cartographic boundaries via us-atlas)',
+    sourceUrl: 'https://www.nhc.noaa.gov/data/#hurdat',
+  },
+  earthquake: {
+    kind: 'frequency',
+    thresholdDamaging: 'shaking MMI >= VI (strong; PGA about 0.115 g)',
+    thresholdSevere: 'shaking MMI >= VIII (severe; PGA about 0.40 g)',
+    intensity: { unit: 'MMI', damaging: 6, extreme: 10 },
+    damageFunction: 'pager_us_economic_loss_rate_theta11.5055_beta0.15',
+    source: 'USGS NSHM 2023 smoothed-seismicity grids and NSHMP catalogs, AWW14 intensity prediction',
+    sourceUrl: 'https://code.usgs.gov/ghsc/nshmp/nshms/nshm-conus',
+  },
+  tornado: {
+    kind: 'frequency',
+    thresholdDamaging: 'an (E)F1+ tornado damage path crosses the site',
+    thresholdSevere: 'an (E)F3+ tornado damage path crosses the site',
+    intensity: null,
+    damageFunction: null,
+    source: 'NOAA SPC Severe Weather Database tornadoes 1950-2022',
+    sourceUrl: 'https://www.spc.noaa.gov/wcm/data/',
+  },
+  wildfire: {
+    kind: 'frequency',
+    thresholdDamaging: 'annual burn probability (any reported wildfire burns the site)',
+    thresholdSevere: 'annual burn probability from fires that destroyed at least one structure',
+    intensity: null,
+    damageFunction: 'judgement_mdr_0.5_inside_perimeter',
+    source: 'ICS-209 wildfire incident reports 1999-2024 (harmonised, lpiep/ics209_minimal)',
+    sourceUrl: 'https://github.com/lpiep/ics209_minimal',
+  },
+  riverine_flood: {
+    kind: 'relative',
+    thresholdDamaging: 'NRI inland-flooding events per county-year, times the flood-exposed share of the state',
+    thresholdSevere: null,
+    intensity: null,
+    damageFunction: null,
+    source: 'FEMA National Risk Index v1.20 (December 2025), state table, Inland Flooding (IFLD)',
+    sourceUrl: NRI_URL,
+  },
+  extreme_heat: {
+    kind: 'relative',
+    thresholdDamaging: 'NRI heat-wave events per county-year',
+    thresholdSevere: null,
+    intensity: null,
+    damageFunction: null,
+    source: 'FEMA National Risk Index v1.20 (December 2025), state table, Heat Wave (HWAV)',
+    sourceUrl: NRI_URL,
+  },
+  drought: {
+    kind: 'relative',
+    thresholdDamaging: 'NRI drought events per county-year',
+    thresholdSevere: null,
+    intensity: null,
+    damageFunction: null,
+    source: 'FEMA National Risk Index v1.20 (December 2025), state table, Drought (DRGT)',
+    sourceUrl: NRI_URL,
+  },
+  winter_storm: {
+    kind: 'relative',
+    thresholdDamaging: 'NRI winter-weather events per county-year',
+    thresholdSevere: null,
+    intensity: null,
+    damageFunction: null,
+    source: 'FEMA National Risk Index v1.20 (December 2025), state table, Winter Weather (WNTW)',
+    sourceUrl: NRI_URL,
+  },
+};
+
+export function isPeril(p: unknown): p is Peril {
+  return typeof p === 'string' && (PERILS as readonly string[]).includes(p);
+}

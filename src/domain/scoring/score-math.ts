@@ -1,0 +1,102 @@
+/**
+ * The score mappings of ../shared/reference/models.md §1.2, and the small numeric helpers they need.
+ * All scores are on 0.00–10.00.
+ */
+
+/** models.md §1.2: hazard_score = w_f·S_freq(λ_dmg) + w_s·S_freq(λ_sev), default w_f = 0.6, w_s = 0.4. */
+export const WEIGHT_DAMAGING = 0.6;
+export const WEIGHT_SEVERE = 0.4;
+
+export function clamp10(x: number): number {
+  return x < 0 ? 0 : x > 10 ? 10 : x;
+}
+
+export function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/**
+ * Absolute log-decade frequency score, models.md §1.2: S_freq = clamp(2.5·(log10 λ + 4), 0, 10), so
+ * 1/yr → 10, 1/10 yr → 7.5, 1/100 yr → 5, 1/1000 yr → 2.5, 1/10 000 yr or rarer → 0.
+ */
+export function frequencyScore(lambdaPerYr: number): number {
+  if (!(lambdaPerYr > 0)) return 0;
+  return clamp10(2.5 * (Math.log10(lambdaPerYr) + 4));
+}
+
+/** models.md §1.2 combined frequency score, unrounded. A NaN severe frequency counts as zero. */
+export function combinedFrequencyScore(lambdaDamaging: number, lambdaSevere: number): number {
+  return WEIGHT_DAMAGING * frequencyScore(lambdaDamaging) + WEIGHT_SEVERE * frequencyScore(lambdaSevere);
+}
+
+/**
+ * Relative score on a log scale between two national anchors (log10 of the 5th and 95th state
+ * percentiles of the metric, measured by the build): 0 at or below lo, 10 at or above hi [judgement,
+ * in the spirit of NRI's relative scores, models.md §1.1]. A metric of zero scores 0.
+ */
+export function relativeScore(metric: number, log10Lo: number, log10Hi: number): number {
+  if (!(metric > 0) || !(log10Hi > log10Lo)) return 0;
+  return clamp10((10 * (Math.log10(metric) - log10Lo)) / (log10Hi - log10Lo));
+}
+
+/** models.md §1.2: S_int = clamp(10·(I_100 − I_dmg)/(I_ext − I_dmg), 0, 10). */
+export function intensityScore(value: number, damaging: number, extreme: number): number {
+  return clamp10((10 * (value - damaging)) / (extreme - damaging));
+}
+
+/**
+ * Standard normal CDF via the complementary error function, Abramowitz & Stegun 7.1.26
+ * (|error| < 1.5e-7), which is ample for damage ratios reported to four digits.
+ */
+export function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erfc = poly * Math.exp(-x * x);
+  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+
+/**
+ * Emanuel (2011) wind damage function as coded in CLIMADA (models.md §5): v_n = max(V − V_thr, 0)/(V_half −
+ * V_thr), MDR = v_n³/(1 + v_n³), V 1-min m/s, V_thr 25.7 m/s, V_half 86.0 m/s (US, Eberenz et al. 2021
+ * NA2 RMSF calibration; a portfolio-level curve).
+ */
+export function emanuelMdr(windKt: number): number {
+  const v = windKt * 0.514444;
+  const vn = Math.max(v - 25.7, 0) / (86.0 - 25.7);
+  return vn ** 3 / (1 + vn ** 3);
+}
+
+/**
+ * USGS PAGER US economic loss rate as a function of MMI (Jaiswal & Wald; models.md §5):
+ * ν(S) = Φ(ln(S/θ)/β), θ = 11.5055, β = 0.15 — MMI VI 7e-6, VIII 0.77 %, X 17.5 %.
+ */
+export function pagerLossRate(mmi: number): number {
+  if (!(mmi > 0)) return 0;
+  return normalCdf(Math.log(mmi / 11.5055) / 0.15);
+}
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+/**
+ * models.md §1.2: high if events_used ≥ 10, resolution ≤ 1 km and record ≥ 30 yr; low if events_used < 3
+ * or λ comes from the NRI prior only; else medium. Our grid is ~25 km, so nothing reaches 'high' yet.
+ */
+export function confidenceLevel(o: { eventsUsed: number; recordYears: number; resolutionKm: number; nriOnly: boolean }): Confidence {
+  if (o.nriOnly || !(o.eventsUsed >= 3)) return 'low';
+  if (o.eventsUsed >= 10 && o.resolutionKm <= 1 && o.recordYears >= 30) return 'high';
+  return 'medium';
+}
+
+/** Mid-rank percentile (0–100, one decimal) of a score against 101 ascending quantiles. */
+export function percentileOf(score: number, quantiles: readonly number[] | undefined): number | null {
+  if (!quantiles || quantiles.length < 2) return null;
+  let below = 0;
+  let atOrBelow = 0;
+  for (const q of quantiles) {
+    if (q < score) below++;
+    if (q <= score) atOrBelow++;
+  }
+  const n = quantiles.length;
+  return Math.round(((below + atOrBelow) / 2 / n) * 1000) / 10;
+}
