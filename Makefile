@@ -16,6 +16,7 @@ build: install
 
 # Rebuild the committed derived data from the public sources in $(SHARED_DATA).
 data: build
+	node dist/scripts/build-flood-stages.js --from $(SHARED_DATA)/feeds/nwps/nwps_all_gauges_report.csv --out data/flood-stages.csv
 	node dist/scripts/build-seed.js --from $(SHARED_DATA) --out data/seed
 
 # Install, build, load the embedded seed into a fresh store and serve it offline.

@@ -3,7 +3,7 @@ import type { Collection } from '../domain/features.js';
 
 export function renderHuman(name: string, body: unknown): string {
   if (isCollection(body) && name.startsWith('events.') && name !== 'events.rings') return eventsTable(body);
-  if (name === 'ingest') return ingestLines(body as { runs: IngestRun[] });
+  if (name === 'ingest' || name === 'db.seed') return ingestLines(body as { runs: IngestRun[] });
   return JSON.stringify(body, null, 2) + '\n';
 }
 

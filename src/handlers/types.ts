@@ -41,15 +41,39 @@ export interface CliOption {
   description: string;
 }
 
+/**
+ * Where a handler sits in the HTTP API. The HTTP layer enforces everything declared here before the
+ * handler runs (src/http/pipeline.ts): the registry is the one route and access table, so a new
+ * endpoint is protected the moment it is registered.
+ */
+export interface HttpBinding {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The lowest tier that may call it (CONTRACT §2). */
+  access: Tier;
+  /** Query values that raise the access level, e.g. { format: { oasis: 'enterprise' } } (CONTRACT §2). */
+  accessByQuery?: Record<string, Record<string, Tier>>;
+  /** Operator only: needs the server's admin token (key management). */
+  admin?: boolean;
+  /** In the contract, not built yet: answers 501 not_implemented after the access checks. */
+  planned?: boolean;
+  /** POST body media types accepted (default application/json); others get 415. */
+  accepts?: ('application/json' | 'text/csv')[];
+  /** The answer depends on the caller's account (saved locations...): never served from the shared cache. */
+  perAccount?: boolean;
+}
+
 export interface Handler<I = any, O = any> {
   name: string; // 'events.live'
   summary: string;
   /** HTTP binding under /api/v1; the path uses {param} placeholders as in the OpenAPI document. */
-  http?: { method: 'GET' | 'POST'; path: string; access: Tier };
+  http?: HttpBinding;
   /** CLI binding: `catintel <command...> <args...> [options]`. */
   cli?: { command: string[]; args?: string[]; options?: CliOption[]; examples: string[] };
   /** Opens the store read-write (ingest, create). Read-only handlers can run beside another reader. */
   writes?: boolean;
+  /** Needs no store at all (`token issue`): the CLI runs it on an empty in-memory store. */
+  storeless?: boolean;
   parse(raw: RawInput, caller: Caller): I;
   run(ctx: Context, input: I, caller: Caller): Promise<HandlerResult<O>>;
 }

@@ -3,7 +3,7 @@
  * lock (a second writer is refused with store_locked, exit code 4, naming the holder); read-only opens
  * can run side by side. Every SQL value is a bound parameter.
  */
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
 import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
 import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
@@ -19,6 +19,8 @@ export interface OpenOptions {
 
 export class Store {
   private queue: Promise<unknown> = Promise.resolve();
+  /** Read queries are prepared once and re-bound: parsing and planning cost more than running them. */
+  private prepared = new Map<string, DuckDBPreparedStatement>();
 
   private constructor(
     readonly path: string,
@@ -55,9 +57,21 @@ export class Store {
 
   async all<T extends object = Row>(sql: string, params?: Params): Promise<T[]> {
     return this.serial(async () => {
-      const reader = await this.conn.runAndReadAll(sql, params);
+      let statement = this.prepared.get(sql);
+      if (!statement) {
+        statement = await this.conn.prepare(sql);
+        if (this.prepared.size >= 200) this.forgetPrepared();
+        this.prepared.set(sql, statement);
+      }
+      if (params) statement.bind(params);
+      const reader = await statement.runAndReadAll();
       return reader.getRowObjectsJS() as T[];
     });
+  }
+
+  private forgetPrepared(): void {
+    for (const statement of this.prepared.values()) statement.destroySync();
+    this.prepared.clear();
   }
 
   async one<T extends object = Row>(sql: string, params?: Params): Promise<T | undefined> {
@@ -88,6 +102,7 @@ export class Store {
 
   async close(): Promise<void> {
     await this.queue.catch(() => undefined);
+    this.forgetPrepared();
     this.conn.closeSync();
     this.instance.closeSync();
     if (!this.readOnly && this.path !== ':memory:') clearLockHolder(this.path);
@@ -116,7 +131,7 @@ export class Store {
   private async assertMigrated(): Promise<void> {
     const latest = migrations[migrations.length - 1].version;
     if ((await this.schemaVersion()) < latest) {
-      throw new CatintelError('unavailable', `store ${this.path} is not initialised at schema version ${latest}; run \`catintel ingest\` or \`catintel db info\` once to create it`);
+      throw new CatintelError('unavailable', `store ${this.path} is not initialised at schema version ${latest}; run a writing command such as \`catintel ingest\` once to create or upgrade it`);
     }
   }
 }

@@ -95,8 +95,10 @@ export async function listEvents(
     where.push('(epoch_us(started_at) < $afterUs OR (epoch_us(started_at) = $afterUs AND id < $afterId::UUID))');
   }
   params.limit = page.limit;
+  // Top-N on the raw columns first, then format only the rows returned.
   const rows = await db.all<EventRow>(
-    `${SELECT_EVENT} FROM events WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT $limit`,
+    `${SELECT_EVENT} FROM (SELECT * FROM events WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT $limit)
+      ORDER BY started_at DESC, id DESC`,
     params,
   );
   return { matched: Number(countRow?.n ?? 0), rows };

@@ -81,4 +81,23 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'api keys',
+    // Only a SHA-256 of each key is kept (keys are 256 random bits, so a fast hash cannot be brute-forced);
+    // the key itself is shown once, at creation. `prefix` is the first characters, for people to recognise it.
+    sql: `
+      CREATE TABLE api_keys (
+        id VARCHAR PRIMARY KEY,             -- key_<random>: what list shows and revoke takes
+        name VARCHAR NOT NULL,
+        tier VARCHAR NOT NULL,              -- agency | analyst | enterprise
+        account VARCHAR NOT NULL,           -- the account the key acts for
+        sandbox BOOLEAN NOT NULL,           -- ci_test_ (true) or ci_live_ (false)
+        prefix VARCHAR NOT NULL,
+        key_hash VARCHAR NOT NULL UNIQUE,   -- hex SHA-256 of the whole key
+        created_at TIMESTAMP NOT NULL,
+        revoked_at TIMESTAMP                -- NULL while the key works
+      );
+    `,
+  },
 ];

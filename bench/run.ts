@@ -1,0 +1,10 @@
+/** `npm run bench`: every benchmark, JSON lines on stdout. Inputs are fixed files (seeded where random). */
+import path from 'node:path';
+import { benchIngest } from './ingest.js';
+import { benchLiveLoad } from './live-load.js';
+
+const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
+const only = process.argv[2];
+
+if (!only || only === 'ingest') await benchIngest(sharedData);
+if (!only || only === 'http') await benchLiveLoad(sharedData);
