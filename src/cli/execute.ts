@@ -1,6 +1,6 @@
 /** Runs one handler for the CLI: open the store, parse, run, render, close. */
 import type { Context, ProgressEvent } from '../context.js';
-import { defaultConfig, defaults } from '../config/defaults.js';
+import { defaultConfig, defaults, type Config } from '../config/defaults.js';
 import type { Caller, Handler, RawInput } from '../handlers/types.js';
 import { Store } from '../store/db.js';
 import { clockFrom } from './clock.js';
@@ -34,7 +34,7 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
   if (watchSeconds) process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     const ctx: Context = {
-      config: defaultConfig({ dbPath }),
+      config: configFrom(io.env, dbPath),
       db,
       clock,
       log: (level, message) => globals.debug && io.stderr(`${level}: ${message}\n`),
@@ -55,6 +55,17 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await db.close();
   }
+}
+
+/** Flags > CATINTEL_* env > defaults (DESIGN habit 5). */
+export function configFrom(env: Record<string, string | undefined>, dbPath: string): Config {
+  const n = (name: string) => (env[name] !== undefined && Number.isFinite(Number(env[name])) ? Number(env[name]) : undefined);
+  return defaultConfig({
+    dbPath,
+    ...(n('CATINTEL_FETCH_TIMEOUT_MS') !== undefined && { fetchTimeoutMs: n('CATINTEL_FETCH_TIMEOUT_MS') }),
+    ...(n('CATINTEL_FETCH_ATTEMPTS') !== undefined && { fetchAttempts: n('CATINTEL_FETCH_ATTEMPTS') }),
+    ...(n('CATINTEL_FETCH_BACKOFF_MS') !== undefined && { fetchBackoffMs: n('CATINTEL_FETCH_BACKOFF_MS') }),
+  });
 }
 
 /** Progress is NDJSON on stderr when not on a terminal (cron logs it); quiet on a terminal for now. */

@@ -27,6 +27,11 @@ export interface Config {
   fetchAttempts: number;
   fetchBackoffMs: number;
   userAgent: string;
+  /**
+   * The CATINTEL_* environment as the adapter (cli/, http/) read it. Handlers that need a secret from
+   * the environment (token issue: CATINTEL_JWT_SECRET) read it here, never from process.env.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {

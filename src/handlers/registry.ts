@@ -7,6 +7,9 @@ import { eventsLive, eventsNearby, eventsRings, eventsShow } from './events.js';
 import { ingest } from './ingest.js';
 import { dbInfo } from './db-info.js';
 import { dbSeed } from './db-seed.js';
+import { keysCreate, keysList, keysRevoke } from './keys.js';
+import { tokenIssue } from './token.js';
+import { PLANNED } from './planned.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -17,4 +20,10 @@ export const HANDLERS: Handler[] = [
   ingest,
   dbInfo,
   dbSeed,
+  keysCreate,
+  keysList,
+  keysRevoke,
+  tokenIssue,
+  // Contract endpoints not built yet (501 after the access checks); a real handler on the same route wins.
+  ...PLANNED,
 ];

@@ -11,8 +11,8 @@ import { CatintelError } from '../errors.js';
 import { runIdOf } from '../lib/ids.js';
 import { fetchFeed } from '../sources/fetch.js';
 import type { SourceModule } from '../sources/types.js';
-import { writeEvents } from '../store/events-write.js';
-import { lastFetchValidators, recordRun } from '../store/ingest-runs.js';
+import { endSuperseded, writeEvents } from '../store/events-write.js';
+import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest-runs.js';
 import { newestPerSourceId, prepareEvent, problemWith } from './normalise.js';
 
 export interface SkipTally {
@@ -41,13 +41,30 @@ export async function ingestSource(ctx: Context, source: SourceModule, from?: st
   const url = from ? locationOf(from) : source.officialUrl;
   const runId = runIdOf(source.id, startedAt, `${process.pid}:${Math.random()}`);
   const base = { run_id: runId, source: source.id, url, started_at: startedAt };
+  try {
+    return await ingestOnce(ctx, source, base, from);
+  } catch (err) {
+    // The run's own transaction has rolled back; the failure is still worth a line in ingest_runs.
+    const error = err instanceof CatintelError ? err.message : 'unexpected failure';
+    await recordFailedRun(ctx.db, { id: runId, source: source.id, url, startedAt, finishedAt: ctx.clock().toISOString(), error }).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function ingestOnce(
+  ctx: Context,
+  source: SourceModule,
+  base: Pick<IngestSummary, 'run_id' | 'source' | 'url' | 'started_at'>,
+  from: string | undefined,
+): Promise<IngestSummary> {
+  const { url, started_at: startedAt } = base;
 
   let body: string;
   let validators: { etag: string | null; lastModified: string | null } = { etag: null, lastModified: null };
   if (from && !/^https?:\/\//.test(from)) {
     body = await readInputFile(from);
   } else {
-    const previous = from ? null : await lastFetchValidators(ctx.db, source.id, url);
+    const previous = await lastFetchValidators(ctx.db, source.id, url);
     const outcome = await fetchFeed(url, {
       accept: source.accept, userAgent: ctx.config.userAgent, timeoutMs: ctx.config.fetchTimeoutMs,
       attempts: ctx.config.fetchAttempts, backoffMs: ctx.config.fetchBackoffMs,
@@ -78,6 +95,7 @@ export async function ingestSource(ctx: Context, source: SourceModule, from?: st
   ctx.progress({ task: `ingest ${source.id}`, done: 0, total: prepared.length });
   const summary = await ctx.db.transaction(async (tx) => {
     const counts = await writeEvents(tx, source.id, prepared, startedAt);
+    await endSuperseded(tx, source.id, prepared);
     const s = finish(base, 'ok', ctx, { fetched: parsed.records.length + parsed.skipped.length, ...counts }, skipped);
     await recordRun(tx, s, validators);
     return s;

@@ -3,7 +3,7 @@
  * left alone; a newer version replaces the event row and its rings (slug and ingested_at are kept, so
  * links stay stable); observations are appended once each (primary key event, kind, time).
  */
-import type { DuckDBValue } from '@duckdb/node-api';
+import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { PreparedEvent } from '../ingest/normalise.js';
 import { ringIdOf, slugOf } from '../lib/ids.js';
 import { bboxOf } from '../lib/geo.js';
@@ -102,4 +102,25 @@ function observationRows(e: PreparedEvent, nowIso: string): DuckDBValue[][] {
     out.push([e.id, o.kind, o.observedAt, o.value, o.unit, o.lat ?? null, o.lng ?? null, nowIso]);
   }
   return out;
+}
+
+/**
+ * An NWS Update or Cancel names the messages it replaces (CAP `references`). The replaced alerts end
+ * when their successor was sent, so one hazard is not shown twice. Sources put those ids in
+ * `details.supersedes`.
+ */
+export async function endSuperseded(tx: Tx, source: string, events: PreparedEvent[]): Promise<number> {
+  let ended = 0;
+  for (const e of events) {
+    const ids = e.record.details.supersedes;
+    if (!Array.isArray(ids) || ids.length === 0) continue;
+    const rows = await tx.all<{ n: bigint }>(
+      `UPDATE events SET ended_at = $at::TIMESTAMP, monitoring_from = least(monitoring_from, $at::TIMESTAMP)
+        WHERE source = $source AND source_id IN (SELECT unnest($ids::VARCHAR[])) AND (ended_at IS NULL OR ended_at > $at::TIMESTAMP)
+        RETURNING 1 AS n`,
+      { at: e.record.sourceUpdatedAt, source, ids: listValue(ids.map(String)) },
+    );
+    ended += rows.length;
+  }
+  return ended;
 }

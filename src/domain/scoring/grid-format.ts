@@ -61,7 +61,7 @@ export interface GridHeader {
   nCells: number;
   channels: ChannelHeader[];
   /** County table indexed by the per-cell county section (2020 Census FIPS, population, land area). */
-  counties: { fips: string[]; population: number[]; areaKm2: number[] };
+  counties: { fips: string[]; population: Array<number | null>; areaKm2: number[] };
   /** Named model constants measured by the build (e.g. 'hurricane_wind.cat45_share_of_tcs'). */
   params: Record<string, number>;
   /** Per peril, the baseline score at population-weighted national percentiles 0..100 (101 values). */

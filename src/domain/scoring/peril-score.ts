@@ -36,7 +36,7 @@ export interface ScoreComponents {
     relative_metric?: { value: number; log10_range: [number, number] };
   };
   intensity: { rp100: { value: number; unit: string } | null; score: number | null };
-  exposure: { county_fips: string; county_population_2020: number; population_density_per_km2: number | null };
+  exposure: { county_fips: string; county_population_2020: number | null; population_density_per_km2: number | null };
   vulnerability: { damage_function: string | null; mdr_at_rp100: number | null };
   climate_adjustment: {
     scenario: Scenario;
@@ -142,7 +142,7 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
   const exposure: ScoreComponents['exposure'] = {
     county_fips: grid.header.counties.fips[k],
     county_population_2020: pop,
-    population_density_per_km2: area > 0 ? round2(pop / area) : null,
+    population_density_per_km2: pop !== null && area > 0 ? round2(pop / area) : null,
   };
 
   let mdr: number | null = null;

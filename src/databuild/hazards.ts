@@ -1,0 +1,137 @@
+/**
+ * Run every peril's hazard model over the covered cells and collect the channels the grid file stores
+ * (names '<peril>.<field>', fields documented in docs/data-baseline.md), plus the measured constants
+ * (params) and a few statistics for the manifest.
+ */
+import { LOG_CODEC, type Codec } from '../domain/scoring/grid-format.js';
+import type { Peril } from '../domain/scoring/perils.js';
+import { CellQuery } from './cell-query.js';
+import { coastDistanceKm, coastVertices, surgeTaper } from './coast.js';
+import type { Coverage } from './coverage.js';
+import { earthquakeHazard, parseNshmPdf } from './earthquake.js';
+import { parseNshmCatalog, regionalRate } from './eq-catalog.js';
+import type { ChannelData } from './encode.js';
+import { hurricaneHazard } from './hurricane.js';
+import { parseHurdat2 } from './hurdat2.js';
+import type { Inputs } from './inputs.js';
+import { NearbyCounter } from './kernel.js';
+import { parseNriRecordYears, parseNriStates } from './nri.js';
+import { applyNriFallback, nriRelativeChannels } from './nri-channels.js';
+import { REGIONS } from './regions.js';
+import { TORNADO_FIRST_YEAR, TORNADO_LAST_YEAR, parseSpcTornadoes, tornadoHazard } from './tornado.js';
+import { WILDFIRE_FIRST_YEAR, WILDFIRE_LAST_YEAR, readIcs209Fires, wildfireHazard } from './wildfire.js';
+
+/** [judgement] catalog completeness: M ≥ 4.5 since 1930 gives stable rates in both regions (docs/scoring.md). */
+const EQ_MC = 4.5;
+const EQ_FROM_YEAR = 1930;
+
+const linear = (scale: number): Codec => ({ kind: 'linear', scale });
+
+export interface HazardOutput {
+  channels: ChannelData[];
+  params: Record<string, number>;
+  stats: Record<string, number>;
+}
+
+export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: string) => void): Promise<HazardOutput> {
+  const cells = cov.cells;
+  const n = cells.length;
+  const query = new CellQuery(cov.index);
+  const cellLat = Float64Array.from(cells, (c) => c.lat);
+  const channels: ChannelData[] = [];
+  const add = (peril: Peril, field: string, codec: Codec, values: ArrayLike<number>) => channels.push({ name: `${peril}.${field}`, codec, values });
+  const params: Record<string, number> = {};
+  const stats: Record<string, number> = {};
+
+  log('hurricane: HURDAT2 wind footprints');
+  const hawaii = REGIONS.findIndex((r) => r.name === 'hawaii');
+  const hur = hurricaneHazard(parseHurdat2(inputs.text('hurdatAtlantic')), parseHurdat2(inputs.text('hurdatPacific')), n, query, (c) => cells[c].region === hawaii);
+  params['hurricane_wind.cat45_share_of_tcs'] = hur.cat45ShareOfTcs;
+  stats['hurricane.storms_atlantic'] = hur.stormsUsed.atlantic;
+  stats['hurricane.storms_pacific'] = hur.stormsUsed.pacific;
+
+  log('earthquake: NSHM 2023 gridded seismicity + AWW14');
+  const wusCat = parseNshmCatalog(inputs.text('wusCatalog'), 11);
+  const ceusCat = parseNshmCatalog(inputs.text('ceusCatalog'), 12);
+  const wusRate = regionalRate(wusCat, EQ_MC, EQ_FROM_YEAR);
+  const ceusRate = regionalRate(ceusCat, EQ_MC, EQ_FROM_YEAR);
+  const eq = earthquakeHazard(
+    cells,
+    { sources: parseNshmPdf(inputs.text('nshmWusPdf'), 'west'), rate: wusRate },
+    { sources: parseNshmPdf(inputs.text('nshmCeusPdf'), 'east'), rate: ceusRate },
+    (c) => c.region === 0,
+  );
+  const eqNear = new NearbyCounter(query, n, 100);
+  for (const e of [...wusCat, ...ceusCat]) if (e.magnitude >= EQ_MC && e.year >= EQ_FROM_YEAR) eqNear.add(e.lat, e.lng);
+  Object.assign(params, {
+    'earthquake.b_west': wusRate.b,
+    'earthquake.b_east': ceusRate.b,
+    'earthquake.rate_m45_west': wusRate.rateAboveMc,
+    'earthquake.rate_m45_east': ceusRate.rateAboveMc,
+    'earthquake.record_years': wusRate.toYear - wusRate.fromYear + 1,
+  });
+
+  log('tornado: SPC touchdowns');
+  const tor = tornadoHazard(parseSpcTornadoes(inputs.text('tornadoes')), query, cellLat);
+  params['tornado.record_years'] = TORNADO_LAST_YEAR - TORNADO_FIRST_YEAR + 1;
+  stats['tornado.ef1plus_used'] = tor.used;
+
+  log('wildfire: ICS-209 via DuckDB');
+  const fires = await readIcs209Fires(inputs.path('ics209'));
+  const fire = wildfireHazard(fires, query, cellLat);
+  params['wildfire.record_years'] = WILDFIRE_LAST_YEAR - WILDFIRE_FIRST_YEAR + 1;
+  stats['wildfire.fires_read'] = fires.length;
+  stats['wildfire.fires_used'] = fire.used;
+
+  log('NRI state perils and fallbacks');
+  const nri = parseNriStates(inputs.text('nriStates'));
+  const years = parseNriRecordYears(inputs.text('nriHazardInfo'));
+  const fallback = applyNriFallback(cells, nri, {
+    hurricane: { lambdaDamaging: hur.lambdaDamaging, lambdaSevere: hur.lambdaSevere },
+    earthquake: { lambdaDamaging: eq.lambdaByLevel[1], lambdaSevere: eq.lambdaByLevel[3] },
+  });
+  Object.assign(params, fallback.params);
+
+  log('storm surge: coastal taper');
+  const coastKm = coastDistanceKm(cells, coastVertices(), 80);
+  const taper = Float64Array.from(coastKm, surgeTaper);
+
+  add('hurricane_wind', 'lambda_damaging', LOG_CODEC, hur.lambdaDamaging);
+  add('hurricane_wind', 'lambda_severe', LOG_CODEC, hur.lambdaSevere);
+  add('hurricane_wind', 'intensity_rp100', linear(10), hur.rp100Kt);
+  add('hurricane_wind', 'events', linear(1), hur.events);
+  add('hurricane_wind', 'record_years', linear(1), hur.recordYears);
+  add('hurricane_wind', 'cat45_share_damaging', linear(10000), hur.cat45ShareDamaging);
+  add('hurricane_wind', 'cat45_share_severe', linear(10000), hur.cat45ShareSevere);
+  add('hurricane_wind', 'origin', linear(1), fallback.hurricaneOrigin);
+
+  add('storm_surge', 'lambda_damaging', LOG_CODEC, hur.lambdaDamaging.map((v, i) => v * taper[i]));
+  add('storm_surge', 'lambda_severe', LOG_CODEC, hur.lambdaSevere.map((v, i) => v * taper[i]));
+  add('storm_surge', 'events', linear(1), hur.events.map((v, i) => (taper[i] > 0 ? v : 0)));
+  add('storm_surge', 'record_years', linear(1), hur.recordYears);
+  add('storm_surge', 'coast_distance_km', linear(10), coastKm.map((d) => (Number.isFinite(d) ? d : NaN)));
+  add('storm_surge', 'origin', linear(1), fallback.hurricaneOrigin);
+
+  add('earthquake', 'lambda_damaging', LOG_CODEC, eq.lambdaByLevel[1]);
+  add('earthquake', 'lambda_severe', LOG_CODEC, eq.lambdaByLevel[3]);
+  add('earthquake', 'intensity_rp100', linear(1000), eq.rp100Mmi);
+  add('earthquake', 'events', linear(1), eqNear.counts);
+  add('earthquake', 'origin', linear(1), fallback.earthquakeOrigin);
+
+  add('tornado', 'lambda_damaging', LOG_CODEC, tor.lambdaDamaging);
+  add('tornado', 'lambda_severe', LOG_CODEC, tor.lambdaSevere);
+  add('tornado', 'events', linear(1), tor.events);
+
+  const alaska = REGIONS.findIndex((r) => r.name === 'alaska');
+  const aleutians = REGIONS.findIndex((r) => r.name === 'aleutians_west');
+  add('wildfire', 'lambda_damaging', LOG_CODEC, fire.lambdaDamaging);
+  add('wildfire', 'lambda_severe', LOG_CODEC, fire.lambdaSevere);
+  add('wildfire', 'events', linear(1), fire.events);
+  // Western forests and Alaska's boreal forest take the western climate factor (models.md §2).
+  add('wildfire', 'western', linear(1), Float64Array.from(cells, (c) => ((c.region === 0 && c.lng < -100) || c.region === alaska || c.region === aleutians ? 1 : 0)));
+
+  const rel = nriRelativeChannels(cells, nri, years, cov.counties.fips);
+  for (const ch of rel.channels) channels.push(ch);
+  Object.assign(params, rel.params);
+  return { channels, params, stats };
+}

@@ -1,0 +1,48 @@
+/**
+ * Profile 1 endpoints of the contract that are not built yet. Each sits in the registry with its
+ * access level from CONTRACT §2, so the route table, the access checks and the OpenAPI document cover
+ * the whole contract today: a call is authenticated and tier-checked like any other, then answered
+ * 501 not_implemented (problem+json). The issue that builds an endpoint replaces its line here with
+ * the real handler (same method, path and access); a real handler bound to the same route also wins
+ * over the stub, so forgetting to delete the line cannot shadow it.
+ */
+import { CatintelError } from '../errors.js';
+import { defineHandler, type Handler, type HttpBinding } from './types.js';
+
+function planned(name: string, summary: string, http: Omit<HttpBinding, 'planned'>): Handler {
+  return defineHandler({
+    name: `planned.${name}`,
+    summary,
+    http: { ...http, planned: true },
+    parse: () => ({}),
+    async run() {
+      // Never reached: the HTTP layer answers planned routes itself (src/http/pipeline.ts).
+      throw new CatintelError('internal_error', `${name} is not implemented yet`);
+    },
+  });
+}
+
+const oasisIsEnterprise = { format: { oasis: 'enterprise' as const } };
+
+export const PLANNED: Handler[] = [
+  planned('events.prediction', 'Indicative severity forecast of an event', { method: 'GET', path: '/events/{id}/prediction', access: 'free' }),
+  planned('events.timeline', 'Status arc of an event: containment, wind, gauge readings', { method: 'GET', path: '/events/{id}/timeline', access: 'agency' }),
+  planned('events.ics209', 'ICS-209 incident status summary generated from live data', { method: 'GET', path: '/events/{id}/ics209', access: 'agency' }),
+  planned('events.exposure', 'Population and structure exposure within the consequence rings', { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' }),
+  planned('events.briefing', 'PDF leadership briefing of an event', { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' }),
+  planned('events.score', 'Hazard scores at the event location', { method: 'GET', path: '/events/{id}/score', access: 'free', accessByQuery: oasisIsEnterprise }),
+  planned('scenarios.run', 'Run a hypothetical disaster scenario with impact estimates', { method: 'POST', path: '/scenarios/run', access: 'analyst' }),
+  planned('infrastructure', 'Critical infrastructure within a radius', { method: 'GET', path: '/infrastructure', access: 'free' }),
+  planned('risk.score', 'Climate-adjusted hazard score for a point', { method: 'GET', path: '/risk/score', access: 'free', accessByQuery: oasisIsEnterprise }),
+  planned('portfolio.list', 'Portfolios with nested locations', { method: 'GET', path: '/portfolio', access: 'agency', perAccount: true }),
+  planned('portfolio.create', 'Create a portfolio from JSON or an OED location CSV', { method: 'POST', path: '/portfolio', access: 'agency', accepts: ['application/json', 'text/csv'], perAccount: true }),
+  planned('portfolio.exposure', 'Portfolio exposure against active consequence rings', { method: 'GET', path: '/portfolio/exposure', access: 'agency', perAccount: true }),
+  planned('portfolio.ep_curve', 'Exceedance probability curve of a portfolio', { method: 'GET', path: '/portfolio/ep-curve', access: 'agency', perAccount: true }),
+  planned('triggers.list', 'Active parametric triggers', { method: 'GET', path: '/triggers', access: 'agency', perAccount: true }),
+  planned('triggers.create', 'Create a parametric trigger', { method: 'POST', path: '/triggers', access: 'agency', perAccount: true }),
+  planned('triggers.history', 'Evaluation history of a trigger', { method: 'GET', path: '/triggers/{id}/history', access: 'agency', perAccount: true }),
+  planned('locations.list', 'Saved locations of the caller', { method: 'GET', path: '/locations', access: 'free', perAccount: true }),
+  planned('locations.create', 'Save a location', { method: 'POST', path: '/locations', access: 'free', perAccount: true }),
+  planned('locations.exposure', 'Saved locations against active event rings', { method: 'GET', path: '/locations/exposure', access: 'free', perAccount: true }),
+  planned('locations.alerts', 'Unread alerts of saved locations', { method: 'GET', path: '/locations/alerts', access: 'free', perAccount: true }),
+];

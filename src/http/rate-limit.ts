@@ -1,0 +1,80 @@
+/**
+ * Sliding-window rate limits (CONTRACT §2), exact: each key keeps the times of the requests it was
+ * allowed in the last window (a ring buffer of `limit` slots), so "60 per minute" means no 61st request
+ * in ANY 60 s span, not per calendar minute and not an estimate. A check-and-record is synchronous, and
+ * Node runs one request's JS at a time, so concurrent requests can never both take the last slot.
+ * Refused requests are not recorded: a client that keeps retrying does not push its own reset away.
+ *
+ * Time is the process's monotonic clock, never CATINTEL_NOW (which pins the event clock for replays).
+ */
+import { performance } from 'node:perf_hooks';
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the oldest counted request leaves the window and frees a slot (0 if none is counted). */
+  resetSeconds: number;
+}
+
+class RequestLog {
+  readonly times: Float64Array;
+  head = 0; // index of the oldest entry
+  count = 0;
+  constructor(readonly limit: number) {
+    this.times = new Float64Array(limit);
+  }
+  evictBefore(cutoff: number): void {
+    while (this.count > 0 && this.times[this.head] <= cutoff) {
+      this.head = (this.head + 1) % this.limit;
+      this.count--;
+    }
+  }
+  push(t: number): void {
+    this.times[(this.head + this.count) % this.limit] = t;
+    this.count++;
+  }
+  oldest(): number {
+    return this.times[this.head];
+  }
+  newest(): number {
+    return this.times[(this.head + this.count - 1) % this.limit];
+  }
+}
+
+export class SlidingWindowLimiter {
+  private logs = new Map<string, RequestLog>();
+  private hits = 0;
+
+  constructor(
+    readonly windowMs = 60_000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Counts one request for `key` if the window has room. */
+  hit(key: string, limit: number): RateDecision {
+    const t = this.now();
+    if (++this.hits % 4096 === 0) this.sweep(t);
+    let log = this.logs.get(key);
+    if (!log || log.limit !== limit) {
+      log = new RequestLog(limit);
+      this.logs.set(key, log);
+    }
+    log.evictBefore(t - this.windowMs);
+    const allowed = log.count < limit;
+    if (allowed) log.push(t);
+    const resetSeconds = log.count === 0 ? 0 : Math.max(1, Math.ceil((log.oldest() + this.windowMs - t) / 1000));
+    return { allowed, limit, remaining: limit - log.count, resetSeconds };
+  }
+
+  /** Forgets keys with nothing in their window, so memory follows the active clients only. */
+  sweep(t = this.now()): void {
+    for (const [key, log] of this.logs) {
+      if (log.count === 0 || log.newest() <= t - this.windowMs) this.logs.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.logs.size;
+  }
+}

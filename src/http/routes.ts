@@ -1,0 +1,111 @@
+/**
+ * The one route table: every handler with an HTTP binding (the registry, real and planned endpoints)
+ * plus the platform's own routes (OpenAPI document, health). Matching prefers static segments, so
+ * `/events/nearby` beats `/events/{id}` whatever the registry order; a path that matches with another
+ * method gives 405 with `Allow`, one that matches nothing 404.
+ */
+import type { Handler, HttpBinding } from '../handlers/types.js';
+
+export const API_PREFIX = '/api/v1';
+
+export type PlatformRoute = 'openapi' | 'healthz';
+
+export interface Route extends HttpBinding {
+  /** Full path template, '/api/v1/events/{id}'. */
+  fullPath: string;
+  handler?: Handler;
+  platform?: PlatformRoute;
+}
+
+export type Match =
+  | { kind: 'route'; route: Route; params: Record<string, string> }
+  | { kind: 'method'; allow: string[] }
+  | { kind: 'none' };
+
+interface Compiled {
+  route: Route;
+  segments: (string | { param: string })[];
+}
+
+export class RouteTable {
+  readonly routes: Route[];
+  private compiled: Compiled[];
+
+  constructor(handlers: Handler[]) {
+    const byKey = new Map<string, Route>();
+    const add = (r: Route) => {
+      const key = `${r.method} ${r.fullPath}`;
+      const existing = byKey.get(key);
+      if (existing && !existing.planned && !r.planned) {
+        throw new Error(`route ${key} is bound twice (${existing.handler?.name} and ${r.handler?.name})`);
+      }
+      // A real handler replaces a planned stub on the same route, in either order.
+      if (!existing || existing.planned) byKey.set(key, r);
+    };
+    for (const h of handlers) if (h.http) add({ ...h.http, fullPath: API_PREFIX + h.http.path, handler: h });
+    add({ method: 'GET', path: '/openapi.json', fullPath: `${API_PREFIX}/openapi.json`, access: 'free', platform: 'openapi' });
+    add({ method: 'GET', path: '/healthz', fullPath: `${API_PREFIX}/healthz`, access: 'free', platform: 'healthz' });
+    // Load balancers and orchestrators probe the root path by convention.
+    add({ method: 'GET', path: '/healthz', fullPath: '/healthz', access: 'free', platform: 'healthz' });
+    this.routes = [...byKey.values()];
+    this.compiled = this.routes
+      .map((route) => ({
+        route,
+        segments: route.fullPath.split('/').slice(1).map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : s)),
+      }))
+      // Static segments before parameters, position by position.
+      .sort((a, b) => specificity(a).localeCompare(specificity(b)));
+  }
+
+  match(method: string, pathname: string): Match {
+    const parts = pathname.replace(/\/$/, '').split('/').slice(1);
+    const allow = new Set<string>();
+    for (const c of this.compiled) {
+      const params = matchSegments(c.segments, parts);
+      if (!params) continue;
+      if (c.route.method === method || (method === 'HEAD' && c.route.method === 'GET')) return { kind: 'route', route: c.route, params };
+      allow.add(c.route.method);
+    }
+    if (allow.size === 0) return { kind: 'none' };
+    return { kind: 'method', allow: allowedMethods(allow) };
+  }
+
+  /** The methods a path answers (for Allow on 405 and OPTIONS); empty for unknown paths. */
+  allowedAt(pathname: string): string[] {
+    const m = this.match('\u0000', pathname);
+    return m.kind === 'method' ? m.allow : [];
+  }
+}
+
+function allowedMethods(methods: Set<string>): string[] {
+  const out = [...methods];
+  if (methods.has('GET')) out.push('HEAD');
+  out.push('OPTIONS');
+  return out.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+}
+const ORDER = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+
+function specificity(c: Compiled): string {
+  return c.segments.map((s) => (typeof s === 'string' ? '0' : '1')).join('') + '2';
+}
+
+function matchSegments(segments: Compiled['segments'], parts: string[]): Record<string, string> | null {
+  if (segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const s = segments[i];
+    if (typeof s === 'string') {
+      if (s !== parts[i]) return null;
+    } else {
+      if (parts[i] === '') return null;
+      let value: string;
+      try {
+        value = decodeURIComponent(parts[i]);
+      } catch {
+        return null; // malformed percent-encoding cannot name anything we serve
+      }
+      params[s.param] = value;
+    }
+  }
+  return params;
+}
