@@ -1,0 +1,234 @@
+/**
+ * One request, start to finish. The order is the contract's:
+ *
+ *   request id -> who is calling -> rate limit (429) -> CORS preflight -> route (404 / 405)
+ *   -> bad credential (401) -> access level (401 / 403) -> body (415 / 413 / 400)
+ *   -> planned endpoint (501) -> handler (400 / 404 / 422 / 503 / 500)
+ *
+ * Whatever happens, the response carries X-Request-Id and the X-RateLimit-* headers, errors are
+ * problem+json, and one access-log line is written.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Context } from '../context.js';
+import { CatintelError, asCatintelError } from '../errors.js';
+import { TIERS, tierAtLeast, type Caller, type RawInput, type Tier } from '../handlers/types.js';
+import { authenticate, missingCredential, type AuthDeps, type Principal } from '../auth/authenticate.js';
+import { maskedQuery, type AccessLogEntry } from './access-log.js';
+import { readBody, type BodyLimits } from './body.js';
+import type { ResponseCache } from './cache.js';
+import { corsHeaders, isPreflight, preflightHeaders, type CorsOptions } from './cors.js';
+import { notImplementedProblem, problemOf, type Problem } from './problem.js';
+import type { SlidingWindowLimiter, RateDecision } from './rate-limit.js';
+import { encode, toResponse, type Encoded } from './respond.js';
+import { API_PREFIX, type Route, type RouteTable } from './routes.js';
+import type { RequestsPerMinute } from './limits.js';
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface PipelineDeps {
+  ctx: Context;
+  table: RouteTable;
+  auth: Omit<AuthDeps, 'db'>;
+  limiter?: SlidingWindowLimiter;
+  limits: RequestsPerMinute;
+  cache: ResponseCache;
+  cors: CorsOptions;
+  body: BodyLimits;
+  handlerTimeoutMs: number;
+  accessLog?: (e: AccessLogEntry) => void;
+  openapi: () => Encoded;
+  health: () => Promise<{ status: number; body: unknown }>;
+  isDraining: () => boolean;
+}
+
+interface State {
+  requestId: string;
+  principal: Principal | null;
+  rate: RateDecision | null;
+  clientIp: string;
+  code?: string;
+}
+
+export async function handleRequest(req: Request, clientIp: string, d: PipelineDeps): Promise<Response> {
+  const started = performance.now();
+  const given = req.headers.get('x-request-id');
+  const s: State = { requestId: given && REQUEST_ID_RE.test(given) ? given : randomUUID(), principal: null, rate: null, clientIp };
+  const url = new URL(req.url);
+  let res: Response;
+  try {
+    res = await respond(req, url, s, d);
+  } catch (err) {
+    res = problemResponse(err, url.pathname, s, d);
+  }
+  res = finish(req, res, s, d);
+  d.accessLog?.({
+    time: new Date().toISOString(),
+    request_id: s.requestId,
+    method: req.method,
+    path: url.pathname.slice(0, 2000),
+    query: maskedQuery(url.searchParams),
+    status: res.status,
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    bytes: Number(res.headers.get('content-length') ?? '') || undefined,
+    client_ip: clientIp,
+    tier: s.principal?.tier ?? 'free',
+    credential: s.principal?.credentialId,
+    user_agent: req.headers.get('user-agent')?.slice(0, 200) ?? undefined,
+    code: s.code,
+  });
+  return res;
+}
+
+async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promise<Response> {
+  // Who is calling decides which window is charged; a credential that fails is charged to the address.
+  let authError: unknown = null;
+  try {
+    s.principal = await authenticate(req.headers.get('authorization'), { ...d.auth, db: d.ctx.db });
+  } catch (err) {
+    authError = err;
+  }
+  if (d.limiter) {
+    const p = s.principal;
+    s.rate = d.limiter.hit(p ? p.credentialId : `ip:${s.clientIp}`, d.limits[p ? p.tier : 'free']);
+    if (!s.rate.allowed) {
+      const who = p ? `this credential (${p.tier} tier)` : 'this client address';
+      throw new CatintelError('rate_limited', `${who} may make ${s.rate.limit} requests per minute; retry in ${s.rate.resetSeconds} s`, {
+        headers: { 'retry-after': String(s.rate.resetSeconds) },
+      });
+    }
+  }
+
+  const method = req.method.toUpperCase();
+  if (method === 'OPTIONS') {
+    const allow = d.table.allowedAt(url.pathname);
+    if (allow.length === 0) throw notFound(url.pathname);
+    const headers = isPreflight(req) ? preflightHeaders(req, d.cors, allow) : {};
+    return new Response(null, { status: 204, headers: { ...headers, allow: allow.join(', ') } });
+  }
+  const m = d.table.match(method, url.pathname);
+  if (m.kind === 'none') throw notFound(url.pathname);
+  if (m.kind === 'method') {
+    throw new CatintelError('method_not_allowed', `${method} is not allowed on ${url.pathname}; use ${m.allow.join(', ')}`, { headers: { allow: m.allow.join(', ') } });
+  }
+  const route = m.route;
+  if (authError) throw authError;
+  checkAccess(route, url, s.principal);
+
+  const raw: RawInput = { ...queryOf(url), ...m.params };
+  delete raw.body; // only a request body may arrive as `body`, never a query parameter of that name
+  if (route.method === 'POST') {
+    const body = await readBody(req, route.accepts ?? ['application/json'], d.body);
+    if (body !== undefined) raw.body = body;
+  } else if (req.body) {
+    await req.body.cancel().catch(() => undefined);
+  }
+  if (route.planned) {
+    s.code = 'not_implemented';
+    return problemJson(notImplementedProblem(route.method, API_PREFIX + route.path, url.pathname), {});
+  }
+  if (route.platform === 'openapi') return toResponse(d.openapi(), req, {});
+  if (route.platform === 'healthz') {
+    const h = await d.health();
+    return new Response(JSON.stringify(h.body), { status: h.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  }
+  return runHandler(req, url, route, raw, s, d);
+}
+
+async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s: State, d: PipelineDeps): Promise<Response> {
+  const h = route.handler!;
+  const caller: Caller = s.principal
+    ? { tier: s.principal.tier, account: s.principal.account, clientIp: s.clientIp }
+    : { tier: 'free', account: `ip:${s.clientIp}`, clientIp: s.clientIp };
+  // Shared only between callers of the same tier: some answers differ by tier (perils, oasis format).
+  const cacheKey = route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${url.pathname}?${url.searchParams}` : null;
+  const nowMs = Date.now();
+  let encoded = cacheKey ? d.cache.get(cacheKey, nowMs) : undefined;
+  if (!encoded) {
+    const input = h.parse(raw, caller);
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(new CatintelError('unavailable', `the request took longer than ${d.handlerTimeoutMs / 1000} s and was stopped; narrow it or retry later`, { headers: { 'retry-after': '10' } }));
+      }, d.handlerTimeoutMs);
+    });
+    try {
+      const result = await Promise.race([h.run({ ...d.ctx, signal: abort.signal }, input, caller), timeout]);
+      encoded = encode(result.status ?? 200, result.body, result.mediaType ?? 'application/json', result.headers);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
+    if (route.method === 'POST') d.cache.invalidate();
+  }
+  return toResponse(encoded, req, {});
+}
+
+function checkAccess(route: Route, url: URL, p: Principal | null): void {
+  if (route.admin) {
+    if (!p) throw missingCredential(`${url.pathname} is for the server operator: send the admin token as Authorization: Bearer`);
+    if (p.kind !== 'admin') throw new CatintelError('insufficient_tier', `${url.pathname} is for the server operator only (the admin token of this server run)`);
+    return;
+  }
+  let need: Tier = route.access;
+  let why = '';
+  for (const [param, levels] of Object.entries(route.accessByQuery ?? {})) {
+    const v = url.searchParams.get(param);
+    const level = v === null ? undefined : levels[v];
+    if (level && TIERS.indexOf(level) > TIERS.indexOf(need)) {
+      need = level;
+      why = ` with ${param}=${v}`;
+    }
+  }
+  if (need === 'free') return;
+  if (!p) throw missingCredential(`${url.pathname}${why} needs the ${need} tier or above: send Authorization: Bearer <token or API key>`);
+  if (!tierAtLeast(p.tier, need)) {
+    throw new CatintelError('insufficient_tier', `${url.pathname}${why} needs the ${need} tier or above; this credential is ${p.tier}`);
+  }
+}
+
+function notFound(path: string): CatintelError {
+  return new CatintelError('not_found', `no route ${path.slice(0, 200)}; the API lives under ${API_PREFIX}, see ${API_PREFIX}/openapi.json`);
+}
+
+/** Query values as strings; a repeated key arrives as an array, which parse*() refuses by name. */
+function queryOf(url: URL): RawInput {
+  const q: RawInput = {};
+  for (const [k, v] of url.searchParams) {
+    const prev = q[k];
+    q[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return q;
+}
+
+function problemResponse(err: unknown, path: string, s: State, d: PipelineDeps): Response {
+  const e = asCatintelError(err);
+  s.code = e.code;
+  if (e.code === 'internal_error') {
+    // The operator gets the stack; the client gets nothing it could learn the internals from.
+    const cause = err instanceof Error ? err.stack : String(err);
+    d.ctx.log('error', 'internal error', { request_id: s.requestId, path, error: cause });
+  }
+  return problemJson(problemOf(e, path.slice(0, 2000)), e.headers ?? {});
+}
+
+function problemJson(p: Problem, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(p), { status: p.status, headers: { ...headers, 'content-type': 'application/problem+json' } });
+}
+
+/** The headers every response carries, whatever produced it. */
+function finish(req: Request, res: Response, s: State, d: PipelineDeps): Response {
+  const h = res.headers;
+  h.set('x-request-id', s.requestId);
+  if (s.rate) {
+    h.set('x-ratelimit-limit', String(s.rate.limit));
+    h.set('x-ratelimit-remaining', String(s.rate.remaining));
+    h.set('x-ratelimit-reset', String(s.rate.resetSeconds));
+  }
+  if (!isPreflight(req)) for (const [k, v] of Object.entries(corsHeaders(req, d.cors))) k === 'vary' ? h.append(k, v) : h.set(k, v);
+  if (d.isDraining()) h.set('connection', 'close');
+  if (req.method === 'HEAD') return new Response(null, { status: res.status, headers: h });
+  return res;
+}
