@@ -6,6 +6,7 @@ import { Store } from '../store/db.js';
 import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
+import { runViaServer } from '../http/remote.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -28,7 +29,17 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
     return 2;
   }
   const dbPath = dbPathOf(globals, io);
-  const db = await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
+  let db: Store;
+  try {
+    // Storeless handlers (token issue) get an empty in-memory store, so they work beside a running server.
+    db = await Store.open(h.storeless ? ':memory:' : dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
+  } catch (err) {
+    // While `catintel serve` holds the store, operator commands (keys) are sent to it (src/http/remote.ts).
+    const body = await runViaServer(h, raw, caller, dbPath, err);
+    if (body === undefined) throw err;
+    io.stdout(globals.json ? JSON.stringify(body, null, 2) + '\n' : renderHuman(h.name, body));
+    return 0;
+  }
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   if (watchSeconds) process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
@@ -62,6 +73,7 @@ export function configFrom(env: Record<string, string | undefined>, dbPath: stri
   const n = (name: string) => (env[name] !== undefined && Number.isFinite(Number(env[name])) ? Number(env[name]) : undefined);
   return defaultConfig({
     dbPath,
+    env,
     ...(n('CATINTEL_FETCH_TIMEOUT_MS') !== undefined && { fetchTimeoutMs: n('CATINTEL_FETCH_TIMEOUT_MS') }),
     ...(n('CATINTEL_FETCH_ATTEMPTS') !== undefined && { fetchAttempts: n('CATINTEL_FETCH_ATTEMPTS') }),
     ...(n('CATINTEL_FETCH_BACKOFF_MS') !== undefined && { fetchBackoffMs: n('CATINTEL_FETCH_BACKOFF_MS') }),

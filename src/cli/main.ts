@@ -35,6 +35,7 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
+      if (err.code === 'commander.help') return 2; // no command given: the help was the answer
       io.stderr(`catintel: ${err.message.replace(/^error: /, '')} [usage]\n`);
       return 2;
     }
@@ -47,6 +48,15 @@ function globalsOf(program: Command): GlobalOptions {
   return program.opts() as GlobalOptions;
 }
 
+/** Descriptions of command groups whose subcommands come from handlers. */
+const GROUPS: Record<string, string> = {
+  events: 'Read events: live, show, rings, nearby',
+  db: 'The store: info, seed',
+  keys: 'API keys: create, list, revoke',
+  token: 'JWT access tokens for development and tests',
+  score: 'Hazard scores for a point or a portfolio CSV',
+};
+
 function commandFor(program: Command, path: string[]): Command {
   let cmd = program;
   for (const [i, word] of path.entries()) {
@@ -56,6 +66,7 @@ function commandFor(program: Command, path: string[]): Command {
       continue;
     }
     cmd = existing ?? cmd.command(word);
+    if (!existing && i < path.length - 1 && GROUPS[word]) cmd.description(GROUPS[word]);
   }
   return cmd;
 }

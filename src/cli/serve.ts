@@ -1,17 +1,25 @@
 /**
  * `catintel serve`: the /api/v1 HTTP API on the store, with an optional in-process ingest loop that
- * keeps it fresh (the server holds the store's write lock, so it is the one writer).
+ * keeps it fresh (the server holds the store's write lock, so it is the one writer). On SIGTERM or
+ * SIGINT it drains: no new connections, in-flight requests finish, the ingest in progress ends, the
+ * store closes cleanly.
  */
+import fs from 'node:fs';
 import type { Command } from 'commander';
-import { defaultConfig, defaults } from '../config/defaults.js';
+import { defaults } from '../config/defaults.js';
 import type { Context } from '../context.js';
 import { SOURCE_IDS } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
 import { ingestSource } from '../ingest/run.js';
 import { sourceById } from '../sources/registry.js';
 import { Store } from '../store/db.js';
+import { ADMIN_TOKEN_RE, newAdminToken } from '../auth/api-keys.js';
+import { authConfigFromEnv } from '../auth/config.js';
+import { httpDefaults, scaledLimits, type RequestsPerMinute } from '../http/limits.js';
+import { parseOrigins } from '../http/cors.js';
+import { clearServeInfo, serveInfoPathOf, writeServeInfo } from '../http/serve-info.js';
 import { clockFrom } from './clock.js';
-import { dbPathOf, type GlobalOptions } from './execute.js';
+import { configFrom, dbPathOf, type GlobalOptions } from './execute.js';
 import type { CliIO } from './io.js';
 import { reportError } from './main.js';
 
@@ -20,17 +28,39 @@ interface ServeOptions {
   host?: string;
   trustProxy?: boolean;
   ingestEvery?: string;
+  rateLimit?: string;
+  corsOrigin?: string;
+  accessLog?: string;
 }
 
 export function addServeCommand(program: Command, io: CliIO, setExit: (code: number) => void): void {
   program
     .command('serve')
     .description('Serve the /api/v1 HTTP API on the store')
-    .option('--port <port>', `TCP port (default ${defaults.port})`)
+    .option('--port <port>', `TCP port (default ${defaults.port}; 0 picks a free one)`)
     .option('--host <host>', `address to bind (default ${defaults.host})`)
     .option('--trust-proxy', 'take the client address from X-Forwarded-For (only behind your own proxy)')
     .option('--ingest-every <seconds>', 'ingest every source online every N seconds while serving')
-    .addHelpText('after', '\nExamples:\n  $ catintel serve --port 8080\n  $ catintel serve --host 0.0.0.0 --trust-proxy --ingest-every 300\n')
+    .option('--rate-limit <off|N>', 'LOAD TESTS ONLY: "off", or multiply every per-minute limit by N (default: the contract limits)')
+    .option('--cors-origin <origins>', 'comma list of browser origins allowed to call the API, or * (env CATINTEL_CORS_ORIGINS)')
+    .option('--access-log <file>', 'NDJSON access log: a file to append to, "-" for stderr (default), or "off"')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Environment:',
+        '  CATINTEL_JWT_SECRET     HS256 secret for JWT access tokens (>= 32 chars; `catintel token issue` uses it too)',
+        '  CATINTEL_JWKS           JWKS file or https URL for RS256/ES256 tokens',
+        '  CATINTEL_JWT_ISSUER     required iss (default catintel); CATINTEL_JWT_AUDIENCE required aud (default catintel-api)',
+        '  CATINTEL_ADMIN_TOKEN    fixed admin token (ci_admin_...); default: a new one per run, in <db>.serve.json',
+        '',
+        'Examples:',
+        '  $ catintel serve --port 8080',
+        '  $ catintel serve --host 0.0.0.0 --trust-proxy --ingest-every 300 --cors-origin https://app.example.com',
+        '  $ catintel serve --port 0 --rate-limit 100 --access-log /tmp/access.ndjson   # load test',
+        '',
+      ].join('\n'),
+    )
     .action(async (opts: ServeOptions, cmd: Command) => {
       const globals = cmd.optsWithGlobals() as GlobalOptions;
       try {
@@ -41,57 +71,105 @@ export function addServeCommand(program: Command, io: CliIO, setExit: (code: num
     });
 }
 
-function positiveInt(name: string, v: string | undefined, fallback: number, max: number): number {
+function wholeNumber(name: string, v: string | undefined, fallback: number, max: number): number {
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new CatintelError('invalid_parameter', `${name} "${v}" must be a whole number from 0 to ${max}`);
+  if (!/^\d+$/.test(v) || n > max) throw new CatintelError('invalid_parameter', `${name} "${v}" must be a whole number from 0 to ${max}`);
   return n;
 }
 
-async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Promise<number> {
-  const port = positiveInt('--port', opts.port, defaults.port, 65535);
-  const ingestEverySeconds = opts.ingestEvery === undefined ? 0 : positiveInt('--ingest-every', opts.ingestEvery, 0, 86_400 * 7);
-  const host = opts.host ?? defaults.host;
-  const dbPath = dbPathOf(globals, io);
-  const db = await Store.open(dbPath, { holder: 'catintel serve' });
-  const ctx: Context = {
-    config: defaultConfig({ dbPath }),
-    db,
-    clock: clockFrom(io.env),
-    log: (level, message, fields) => io.stderr(JSON.stringify({ level, message, ...fields }) + '\n'),
-    progress: () => {},
-  };
-  const { createApp } = await import('../http/app.js'); // h3 loads only when serving
-  const { serve: listen } = await import('h3');
-  const app = createApp({ ctx, trustProxy: opts.trustProxy });
-  const server = listen(app.h3, { port, hostname: host, silent: true });
-  await server.ready();
-  io.stdout(`catintel serving ${dbPath} at http://${host}:${port}/api/v1 (Ctrl-C to stop)\n`);
+export function parseRateLimit(v: string | undefined): RequestsPerMinute | 'off' {
+  if (v === undefined || v === 'on') return httpDefaults.requestsPerMinute;
+  if (v === 'off') return 'off';
+  const factor = Number(v);
+  if (!/^\d+(\.\d+)?$/.test(v) || !(factor >= 1) || factor > 10_000) {
+    throw new CatintelError('invalid_parameter', `--rate-limit "${v}" must be "off" or a factor from 1 to 10000 that multiplies every limit`);
+  }
+  return scaledLimits(factor);
+}
 
-  let ingesting = false;
+function adminTokenOf(io: CliIO): string {
+  const fixed = io.env.CATINTEL_ADMIN_TOKEN;
+  if (!fixed) return newAdminToken();
+  if (!ADMIN_TOKEN_RE.test(fixed)) throw new CatintelError('invalid_parameter', 'CATINTEL_ADMIN_TOKEN must look like ci_admin_ followed by 43 letters or digits');
+  return fixed;
+}
+
+function accessLogOf(v: string | undefined, io: CliIO): { write?: (line: string) => void; close: () => Promise<void> } {
+  if (v === 'off') return { close: async () => {} };
+  if (v === undefined || v === '-') return { write: io.stderr, close: async () => {} };
+  const stream = fs.createWriteStream(v, { flags: 'a' });
+  return { write: (line) => stream.write(line), close: () => new Promise((r) => stream.end(r)) };
+}
+
+async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Promise<number> {
+  const port = wholeNumber('--port', opts.port, defaults.port, 65535);
+  const ingestEverySeconds = wholeNumber('--ingest-every', opts.ingestEvery, 0, 86_400 * 7);
+  const host = opts.host ?? defaults.host;
+  const rateLimit = parseRateLimit(opts.rateLimit);
+  const auth = authConfigFromEnv(io.env);
+  const adminToken = adminTokenOf(io);
+  const corsOrigins = parseOrigins(opts.corsOrigin ?? io.env.CATINTEL_CORS_ORIGINS);
+  const dbPath = dbPathOf(globals, io);
+  const log = (level: string, message: string, fields?: Record<string, unknown>) => io.stderr(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n');
+  const accessLog = accessLogOf(opts.accessLog, io);
+
+  const db = await Store.open(dbPath, { holder: 'catintel serve' });
+  const stopping = new AbortController();
+  const ctx: Context = { config: configFrom(io.env, dbPath), db, clock: clockFrom(io.env), log, progress: () => {}, signal: stopping.signal };
+  const { startServer } = await import('../http/server.js'); // h3 loads only when serving
+  const { ndjsonAccessLog } = await import('../http/access-log.js');
+  let server;
+  try {
+    server = await startServer({
+      ctx, host, port, auth, adminToken, corsOrigins, rateLimit,
+      trustProxy: opts.trustProxy,
+      accessLog: accessLog.write ? ndjsonAccessLog(accessLog.write) : undefined,
+    });
+  } catch (err) {
+    await db.close();
+    throw new CatintelError('unavailable', `cannot listen on ${host}:${port} (${(err as Error).message})`, { cause: err });
+  }
+  if (dbPath !== ':memory:') writeServeInfo(dbPath, { pid: process.pid, url: server.url, admin_token: adminToken, started_at: new Date().toISOString() });
+  io.stdout(`catintel serving ${dbPath} at ${server.url}/api/v1 (Ctrl-C to stop)\n`);
+  if (!auth.secret && !auth.jwks) log('warn', 'no CATINTEL_JWT_SECRET or CATINTEL_JWKS: JWT access tokens are refused; API keys work');
+  if (rateLimit === 'off') log('warn', 'rate limiting is OFF (--rate-limit off): for load tests only');
+  if (dbPath !== ':memory:') log('info', 'admin token for /api/v1/admin is in ' + serveInfoPathOf(dbPath));
+
+  let ingesting: Promise<void> | undefined;
+  const ingestAll = async () => {
+    for (const id of SOURCE_IDS) {
+      try {
+        const s = await ingestSource(ctx, sourceById(id));
+        ctx.log('info', 'ingest', { source: id, status: s.status, inserted: s.inserted, updated: s.updated });
+      } catch (err) {
+        ctx.log('warn', 'ingest failed', { source: id, error: (err as Error).message });
+      }
+    }
+    server.app.cache.invalidate();
+  };
   const timer = ingestEverySeconds > 0
-    ? setInterval(async () => {
+    ? setInterval(() => {
         if (ingesting) return; // a slow feed must not stack runs
-        ingesting = true;
-        for (const id of SOURCE_IDS) {
-          try {
-            const s = await ingestSource(ctx, sourceById(id));
-            ctx.log('info', 'ingest', { source: id, status: s.status, inserted: s.inserted, updated: s.updated });
-          } catch (err) {
-            ctx.log('warn', 'ingest failed', { source: id, error: (err as Error).message });
-          }
-        }
-        app.cache.invalidate();
-        ingesting = false;
+        ingesting = ingestAll().finally(() => (ingesting = undefined));
       }, ingestEverySeconds * 1000)
     : undefined;
 
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop).once('SIGTERM', stop);
+  const signal = await new Promise<string>((resolve) => {
+    const stop = (s: string) => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      resolve(s);
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
   });
+  log('info', 'stopping', { signal });
   if (timer) clearInterval(timer);
-  await server.close();
+  stopping.abort(); // an ingest in progress stops at its next check
+  await server.stop();
+  await ingesting;
   await db.close();
+  clearServeInfo(dbPath);
+  await accessLog.close();
+  log('info', 'stopped');
   return 0;
 }

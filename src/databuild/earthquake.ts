@@ -3,45 +3,30 @@
  * smoothed-seismicity grids:
  *   ν_c(≥m) = N_R(≥5) · pdf_c · (10^{−b(m−5)} − 10^{−b(Mmax−5)}) / (1 − 10^{−b(Mmax−5)})
  *   λ_site(MMI ≥ i) = Σ_c Σ_m ν_c(m) · P(MMI ≥ i | m, R)
- * where pdf_c is NSHM's spatial density of each 0.1° source cell (stable crust = CEUS, active crust = WUS),
- * N_R and b come from the NSHMP catalogs (eq-catalog.ts), P uses AWW14 (src/domain/rings/earthquake.ts;
+ * where pdf_c is the spatial density of each 0.1° source cell (eq-sources.ts: NSHM 2023 stable-crust grid
+ * in the CEUS, our smoothing of the NSHMP catalog in the WUS), N_R and b come from the NSHMP catalogs
+ * (eq-catalog.ts), P uses AWW14 (src/domain/rings/earthquake.ts;
  * the eastern form for CEUS sources) with σ_MMI = 0.7, normal (models.md §1.2), hypocentral depth 10 km.
  * The sum over magnitudes is tabulated per region and Mmax as G_i(R), so each site–source pair costs one
  * table lookup per MMI level. Fault sources of NSHM are not used: big faults show up through the catalog.
  */
-import { parse } from 'csv-parse/sync';
 import { aww14Mmi } from '../domain/rings/earthquake.js';
 import { normalCdf } from '../domain/scoring/score-math.js';
 import { flatDistanceKm } from './cell-query.js';
 import type { RegionalRate } from './eq-catalog.js';
 import type { BuildCell } from './regions.js';
+import type { SourceCell } from './eq-sources.js';
 
 export const MMI_LEVELS = [5, 6, 7, 8, 9] as const;
 const M_MIN = 5.0;
 const M_BIN = 0.1;
 const SIGMA_MMI = 0.7;
 const DEPTH_KM = 10;
-/** [judgement] NSHM uses Mmax distributions; single values near their centres. */
-export const DEFAULT_MMAX = { west: 7.5, east: 7.0 } as const;
 /** Sources beyond these distances add < 1 % to λ(MMI ≥ VI) at any site we tested [judgement]. */
 const CUTOFF_KM = { west: 300, east: 400 } as const;
 const TABLE_STEP_KM = 1;
 
-type Region = 'west' | 'east';
-
-export interface SourceCell {
-  lat: number;
-  lng: number;
-  pdf: number;
-  mMax: number;
-}
-
-export function parseNshmPdf(text: string, region: Region): SourceCell[] {
-  const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
-  return rows
-    .map((r) => ({ lat: Number(r.lat), lng: Number(r.lon), pdf: Number(r.pdf), mMax: r.mMax ? Number(r.mMax) : DEFAULT_MMAX[region] }))
-    .filter((s) => s.pdf > 1e-9); // the far tails of the kernel carry no rate worth integrating
-}
+export type Region = 'west' | 'east';
 
 /** G_i(R) for one region and Mmax: Σ_m f(m)·P(MMI ≥ i | m, R), f the truncated-GR pmf per event M ≥ 5. */
 function intensityTable(region: Region, b: number, mMax: number, level: number): Float64Array {

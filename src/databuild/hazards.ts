@@ -8,7 +8,8 @@ import type { Peril } from '../domain/scoring/perils.js';
 import { CellQuery } from './cell-query.js';
 import { coastDistanceKm, coastVertices, surgeTaper } from './coast.js';
 import type { Coverage } from './coverage.js';
-import { earthquakeHazard, parseNshmPdf } from './earthquake.js';
+import { earthquakeHazard } from './earthquake.js';
+import { parseNshmPdf, smoothCatalogSources } from './eq-sources.js';
 import { parseNshmCatalog, regionalRate } from './eq-catalog.js';
 import type { ChannelData } from './encode.js';
 import { hurricaneHazard } from './hurricane.js';
@@ -47,6 +48,8 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   const hawaii = REGIONS.findIndex((r) => r.name === 'hawaii');
   const hur = hurricaneHazard(parseHurdat2(inputs.text('hurdatAtlantic')), parseHurdat2(inputs.text('hurdatPacific')), n, query, (c) => cells[c].region === hawaii);
   params['hurricane_wind.cat45_share_of_tcs'] = hur.cat45ShareOfTcs;
+  params['hurricane_wind.radius_scale'] = hur.radiusScale;
+  stats['hurricane.radius_scale_fixes'] = hur.radiusScaleFixes;
   stats['hurricane.storms_atlantic'] = hur.stormsUsed.atlantic;
   stats['hurricane.storms_pacific'] = hur.stormsUsed.pacific;
 
@@ -57,7 +60,7 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   const ceusRate = regionalRate(ceusCat, EQ_MC, EQ_FROM_YEAR);
   const eq = earthquakeHazard(
     cells,
-    { sources: parseNshmPdf(inputs.text('nshmWusPdf'), 'west'), rate: wusRate },
+    { sources: smoothCatalogSources(wusCat.filter((e) => e.magnitude >= EQ_MC && e.year >= EQ_FROM_YEAR), 'west'), rate: wusRate },
     { sources: parseNshmPdf(inputs.text('nshmCeusPdf'), 'east'), rate: ceusRate },
     (c) => c.region === 0,
   );

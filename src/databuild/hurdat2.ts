@@ -12,6 +12,8 @@ export interface TrackFix {
   windKt: number;
   pressureMb: number | null;
   rmwNm: number | null;
+  /** Mean of the four 64-kt quadrant radii (nm), when all four are reported (2004+). */
+  r64Nm: number | null;
 }
 
 export interface Storm {
@@ -44,6 +46,7 @@ export function parseHurdat2(text: string): Storm[] {
       const wind = Number(f[6]);
       const p = Number(f[7]);
       const rmw = f.length > 20 ? Number(f[20]) : -999;
+      const r64 = f.slice(16, 20).map(Number);
       if (!(wind >= 0)) continue; // -99 / -999: no intensity estimate
       fixes.push({
         hours: ms / 3_600_000,
@@ -52,6 +55,7 @@ export function parseHurdat2(text: string): Storm[] {
         windKt: wind,
         pressureMb: p > 0 ? p : null,
         rmwNm: rmw > 0 ? rmw : null,
+        r64Nm: r64.length === 4 && r64.every((r) => r >= 0) && r64.some((r) => r > 0) ? (r64[0] + r64[1] + r64[2] + r64[3]) / 4 : null,
       });
     }
     fixes.sort((a, b) => a.hours - b.hours);

@@ -9,7 +9,7 @@
 import type { Storm, TrackFix } from './hurdat2.js';
 import type { CellQuery } from './cell-query.js';
 import { flatDistanceKm } from './cell-query.js';
-import { radiusOfKm, windAtKm, windField } from './wind-field.js';
+import { calibrateRadiusScale, radiusOfKm, windAtKm, windField } from './wind-field.js';
 
 export const ATLANTIC_FIRST_YEAR = 1900;
 export const LAST_YEAR = 2024;
@@ -30,6 +30,9 @@ export interface HurricaneResult {
   recordYears: Float64Array;
   /** Share of Atlantic tropical storms (>= 34 kt, 1900–2024) that reached Cat 4–5. */
   cat45ShareOfTcs: number;
+  /** Wind-field radius calibration factor and the number of 2004+ fixes it was measured on. */
+  radiusScale: number;
+  radiusScaleFixes: number;
   stormsUsed: { atlantic: number; pacific: number };
 }
 
@@ -44,6 +47,7 @@ export function hurricaneHazard(atlantic: Storm[], pacific: Storm[], nCells: num
     { storms: atlantic.filter((s) => s.year >= ATLANTIC_FIRST_YEAR && s.year <= LAST_YEAR), years: LAST_YEAR - ATLANTIC_FIRST_YEAR + 1, pacific: false },
     { storms: pacific.filter((s) => s.year <= LAST_YEAR), years: LAST_YEAR - 1949 + 1, pacific: true },
   ];
+  const calibration = calibrateRadiusScale([...atlantic, ...pacific]);
   const lamD = new Float64Array(nCells);
   const lamS = new Float64Array(nCells);
   const n64 = new Float64Array(nCells);
@@ -62,7 +66,7 @@ export function hurricaneHazard(atlantic: Storm[], pacific: Storm[], nCells: num
       const isCat45 = lifetimeMax >= CAT4_KT ? 1 : 0;
       forEachHourlyFix(storm.fixes, (fix, translationMs) => {
         if (fix.windKt < DAMAGING_KT) return;
-        const field = windField(fix.windKt, fix.lat, fix.pressureMb, fix.rmwNm, translationMs);
+        const field = windField(fix.windKt, fix.lat, fix.pressureMb, translationMs, calibration.scale);
         const r64 = radiusOfKm(field, DAMAGING_KT);
         if (r64 === null) return;
         query.within(fix.lat, fix.lng, r64, (cell, dKm) => {
@@ -112,6 +116,8 @@ export function hurricaneHazard(atlantic: Storm[], pacific: Storm[], nCells: num
     cat45ShareSevere: shareS,
     recordYears,
     cat45ShareOfTcs: cat45 / tcs.length,
+    radiusScale: calibration.scale,
+    radiusScaleFixes: calibration.fixes,
     stormsUsed: { atlantic: basins[0].storms.length, pacific: basins[1].storms.length },
   };
 }
@@ -157,7 +163,8 @@ function forEachHourlyFix(fixes: TrackFix[], visit: (f: TrackFix, translationMs:
           lng: lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng,
           windKt: a.windKt + (b.windKt - a.windKt) * t,
           pressureMb: a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * t : null,
-          rmwNm: a.rmwNm !== null && b.rmwNm !== null ? a.rmwNm + (b.rmwNm - a.rmwNm) * t : null,
+          rmwNm: null,
+          r64Nm: null,
         },
         translationMs,
       );

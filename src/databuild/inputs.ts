@@ -9,7 +9,6 @@ import path from 'node:path';
 export const INPUTS = {
   hurdatAtlantic: 'hazard_history/hurricanes/hurdat2-1851-2024-040425_reassembled.txt',
   hurdatPacific: 'hazard_history/hurricanes/hurdat2-nepac-1949-2024-031725.txt',
-  nshmWusPdf: 'hazard_history/earthquakes/usgs_nshm2023_conus/active-crust_grid_pdf-ext-adaptive.csv',
   nshmCeusPdf: 'hazard_history/earthquakes/usgs_nshm2023_conus/stable-crust_grid_pdf-gk-adaptive.csv',
   ceusCatalog: 'hazard_history/earthquakes/usgs_nshm2023_conus/ceus_full_catalog_emm_pn.c2.txt',
   wusCatalog: 'hazard_history/earthquakes/usgs_nshm_catalogs_wus/2014_wmm.c3.txt',

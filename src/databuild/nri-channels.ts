@@ -25,7 +25,7 @@ export function nriRelativeChannels(cells: BuildCell[], nri: Map<string, NriStat
     const lam = Float64Array.from(cells, (c) => byState.get(c.stateFips)?.lambda ?? NaN);
     const metric = Float64Array.from(cells, (c) => byState.get(c.stateFips)?.metric ?? NaN);
     channels.push({ name: `${peril}.lambda_damaging`, codec: LOG_CODEC, values: lam });
-    channels.push({ name: `${peril}.loss_rate`, codec: LOG_CODEC, values: metric });
+    channels.push({ name: `${peril}.relative_metric`, codec: LOG_CODEC, values: metric });
   }
   return { channels, params };
 }

@@ -3,9 +3,12 @@
  * storm) come from the NRI state table, and so do hurricane and earthquake where our catalogs do not
  * reach (docs/scoring.md). Per state:
  *   λ (events per county-year)  = EVNTS / (record years · counties in the state) · exposed share
- *   relative metric             = the NRI expected annual loss rate (ALRB buildings; ALRP population for
- *                                 heat, which damages people not buildings; ALRA agriculture for drought,
- *                                 NRI's only drought exposure) · exposed share
+ *   relative metric             = the NRI expected annual loss rate · exposed share: ALRB (buildings) for
+ *                                 flood and winter weather, ALRP (population) for heat, which harms
+ *                                 people rather than buildings; for drought the event frequency λ itself,
+ *                                 because NRI's drought loss is agricultural only and its loss rates
+ *                                 follow farm exposure (e.g. Massachusetts ranks near the top) rather
+ *                                 than how often drought occurs [judgement]
  * "Exposed share" = EXP_AREA / AREA, which only matters for flood (the rest cover whole states).
  * The relative scale runs between log10 of the 5th and 95th percentiles of the metric over the states,
  * DC and territories that have one [judgement].
@@ -14,15 +17,15 @@ import { nriNumber, type NriState } from './nri.js';
 
 export interface NriPerilSpec {
   prefix: string;
-  lossField: 'ALRB' | 'ALRP' | 'ALRA';
+  metric: 'ALRB' | 'ALRP' | 'EVENTS';
   useExposedShare: boolean;
 }
 
 export const NRI_PERILS = {
-  riverine_flood: { prefix: 'IFLD', lossField: 'ALRB', useExposedShare: true },
-  extreme_heat: { prefix: 'HWAV', lossField: 'ALRP', useExposedShare: false },
-  drought: { prefix: 'DRGT', lossField: 'ALRA', useExposedShare: false },
-  winter_storm: { prefix: 'WNTW', lossField: 'ALRB', useExposedShare: false },
+  riverine_flood: { prefix: 'IFLD', metric: 'ALRB', useExposedShare: true },
+  extreme_heat: { prefix: 'HWAV', metric: 'ALRP', useExposedShare: false },
+  drought: { prefix: 'DRGT', metric: 'EVENTS', useExposedShare: false },
+  winter_storm: { prefix: 'WNTW', metric: 'ALRB', useExposedShare: false },
 } as const satisfies Record<string, NriPerilSpec>;
 
 export interface StateValues {
@@ -35,10 +38,8 @@ export function nriStateValues(spec: NriPerilSpec, s: NriState | undefined, reco
   const expArea = nriNumber(s, `${spec.prefix}_EXP_AREA`);
   const share = spec.useExposedShare ? (area > 0 && expArea >= 0 ? Math.min(1, expArea / area) : NaN) : 1;
   const events = nriNumber(s, `${spec.prefix}_EVNTS`);
-  return {
-    lambda: countiesInState > 0 ? (events / (recordYears * countiesInState)) * share : NaN,
-    metric: nriNumber(s, `${spec.prefix}_${spec.lossField}`) * share,
-  };
+  const lambda = countiesInState > 0 ? (events / (recordYears * countiesInState)) * share : NaN;
+  return { lambda, metric: spec.metric === 'EVENTS' ? lambda : nriNumber(s, `${spec.prefix}_${spec.metric}`) * share };
 }
 
 /** Linear-interpolated quantile (R type 7) of ascending values. */

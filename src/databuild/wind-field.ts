@@ -1,15 +1,20 @@
 /**
  * The parametric surface wind field we run along every HURDAT2 track (models.md §3.2): the Vmax-anchored
- * Holland profile V(r) = Vmax·sqrt((Rm/r)^B·e^{1−(Rm/r)^B}) with Rm from HURDAT2's RMW when given (2021+)
- * or Willoughby et al. (2006), and B from Holland (2008) with Δp from the best-track central pressure, or
- * when that is missing (most fixes before the 1970s) from the Atkinson & Holliday (1977) wind–pressure
- * relation Vmax = 6.7·(1010 − pc)^0.644 (kt, hPa). No forward-motion asymmetry [judgement: HURDAT2 Vmax
- * already includes the storm's motion, and the asymmetric term would need a direction convention NHC
- * does not publish for the best track]. The Willoughby Rm, Holland B and radius solver are the ones the
- * live hurricane rings use (src/domain/rings/hurricane.ts), so both agree on a storm's footprint.
+ * Holland profile V(r) = Vmax·sqrt((Rm/r)^B·e^{1−(Rm/r)^B}), Rm from Willoughby et al. (2006), B from
+ * Holland (2008) with Δp from the best-track central pressure, or when that is missing (most fixes before
+ * the 1970s) from the Atkinson & Holliday (1977) wind–pressure relation Vmax = 6.7·(1010 − pc)^0.644
+ * (kt, hPa). The Willoughby Rm, Holland B and radius solver are those of the live hurricane rings
+ * (src/domain/rings/hurricane.ts).
+ *
+ * Calibration: with these defaults the 64-kt radius comes out about twice the mean of the four R64
+ * quadrant radii HURDAT2 reports since 2004, so we scale every radius (i.e. Rm) by the median ratio
+ * observed/parametric over those fixes (calibrateRadiusScale; the build records the factor). HURDAT2's
+ * own RMW (2021+) is not used, so that all years share one calibrated profile. No forward-motion
+ * asymmetry [judgement: the best-track Vmax already includes storm motion].
  */
 import { hollandB2008, hollandRadiusKm, willoughbyRmKm } from '../domain/rings/hurricane.js';
 import { KM_PER_NM } from '../lib/geo.js';
+import type { Storm } from './hurdat2.js';
 
 const ENVIRONMENTAL_PRESSURE_HPA = 1010;
 
@@ -19,11 +24,10 @@ export interface WindField {
   b: number;
 }
 
-export function windField(windKt: number, latDeg: number, pressureMb: number | null, rmwNm: number | null, translationMs: number): WindField {
-  const rmKm = rmwNm !== null ? rmwNm * KM_PER_NM : willoughbyRmKm(windKt, latDeg);
+export function windField(windKt: number, latDeg: number, pressureMb: number | null, translationMs: number, radiusScale: number): WindField {
   const fromPressure = pressureMb !== null ? ENVIRONMENTAL_PRESSURE_HPA - pressureMb : NaN;
   const deltaPHpa = fromPressure > 0 ? fromPressure : (windKt / 6.7) ** (1 / 0.644);
-  return { windKt, rmKm, b: hollandB2008(deltaPHpa, latDeg, translationMs) };
+  return { windKt, rmKm: willoughbyRmKm(windKt, latDeg) * radiusScale, b: hollandB2008(deltaPHpa, latDeg, translationMs) };
 }
 
 /** Surface 1-min wind (kt) at distance rKm from the centre. */
@@ -38,4 +42,28 @@ export function radiusOfKm(f: WindField, thresholdKt: number): number | null {
   if (f.windKt < thresholdKt) return null;
   if (f.windKt === thresholdKt) return f.rmKm;
   return hollandRadiusKm(f.windKt, thresholdKt, f.rmKm, f.b);
+}
+
+/**
+ * Median over fixes from 2004 on with Vmax >= 70 kt and all four 64-kt radii reported of
+ * (mean quadrant R64) / (unscaled parametric R64). Translation speed from the neighbouring fixes.
+ */
+export function calibrateRadiusScale(storms: Storm[]): { scale: number; fixes: number } {
+  const ratios: number[] = [];
+  for (const s of storms) {
+    if (s.year < 2004) continue;
+    s.fixes.forEach((f, i) => {
+      if (f.windKt < 70 || f.r64Nm === null) return;
+      const g = s.fixes[Math.min(i + 1, s.fixes.length - 1)];
+      const h = s.fixes[Math.max(i - 1, 0)];
+      const dt = (g.hours - h.hours) * 3600;
+      const vt = dt > 0 ? (Math.hypot(g.lat - h.lat, (g.lng - h.lng) * Math.cos((f.lat * Math.PI) / 180)) * 111_195) / dt : 5;
+      const r = radiusOfKm(windField(f.windKt, f.lat, f.pressureMb, vt, 1), 64);
+      if (r !== null && r > 0) ratios.push((f.r64Nm * KM_PER_NM) / r);
+    });
+  }
+  ratios.sort((a, b) => a - b);
+  const m = ratios.length;
+  const scale = m === 0 ? 1 : m % 2 ? ratios[(m - 1) / 2] : (ratios[m / 2 - 1] + ratios[m / 2]) / 2;
+  return { scale, fixes: m };
 }

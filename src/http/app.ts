@@ -1,35 +1,56 @@
 /**
- * The /api/v1 h3 app, generated from the handler registry: every handler with an HTTP binding becomes
- * a route; the route table also answers 404 for unknown paths and 405 (with Allow) for known paths
- * with the wrong method. Every response carries X-Request-Id; errors are problem+json.
+ * The /api/v1 h3 app, generated from the handler registry (src/http/routes.ts) and run through one
+ * pipeline (src/http/pipeline.ts): credentials, tiers, rate limits, problem+json, X-Request-Id,
+ * ETag/304, compression and a short response cache for public GETs.
  */
-import { randomUUID } from 'node:crypto';
-import { H3, getQuery, getRouterParams, getRequestIP, type H3Event } from 'h3';
+import { H3, getRequestIP, type H3Event } from 'h3';
 import type { Context } from '../context.js';
-import { CatintelError, asCatintelError } from '../errors.js';
+import { authDefaults, type AuthConfig } from '../auth/config.js';
 import { HANDLERS } from '../handlers/registry.js';
-import type { Caller, Handler, RawInput } from '../handlers/types.js';
+import type { Handler } from '../handlers/types.js';
+import type { AccessLogEntry } from './access-log.js';
 import { ResponseCache } from './cache.js';
-import { problemOf } from './problem.js';
-import { encode, toResponse, type Encoded } from './respond.js';
+import { httpDefaults, type RequestsPerMinute } from './limits.js';
+import { loadOpenApi } from './openapi.js';
+import { handleRequest, type PipelineDeps } from './pipeline.js';
+import { SlidingWindowLimiter } from './rate-limit.js';
+import { encode, type Encoded } from './respond.js';
+import { API_PREFIX, RouteTable } from './routes.js';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
 export interface AppOptions {
   ctx: Context;
+  /** JWT verification; default: accepts no JWTs (API keys only). */
+  auth?: AuthConfig;
+  /** The operator's token for /api/v1/admin/* (generated per server run by `catintel serve`). */
+  adminToken?: string;
   /** Believe X-Forwarded-For for the client address (only behind a trusted proxy). */
   trustProxy?: boolean;
   /** How long public GET responses are reused (ms); 0 disables the cache. */
   cacheTtlMs?: number;
+  /** Requests per minute per tier (default CONTRACT §2); 'off' or false disables rate limiting (load tests only). */
+  rateLimit?: RequestsPerMinute | 'off' | boolean;
+  /** Real-time clock in ms for rate windows and token expiry (tests may pass their own). */
+  nowMs?: () => number;
+  corsOrigins?: string[];
+  accessLog?: (e: AccessLogEntry) => void;
+  maxJsonBytes?: number;
+  maxCsvBytes?: number;
+  handlerTimeoutMs?: number;
+  /** Handlers to route (default: the registry). */
+  handlers?: Handler[];
 }
 
 export interface App {
   h3: H3;
   fetch: (req: Request) => Promise<Response>;
   cache: ResponseCache;
+  table: RouteTable;
+  limiter?: SlidingWindowLimiter;
+  /** Shutting down: health answers 503 and responses close their connection. */
+  setDraining(draining: boolean): void;
 }
-
-const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** '/events/{id}/rings' -> '/api/v1/events/:id/rings' (h3 route syntax). */
 export function routePathOf(path: string): string {
@@ -37,79 +58,52 @@ export function routePathOf(path: string): string {
 }
 
 export function createApp(o: AppOptions): App {
-  const h3 = new H3();
-  const cache = new ResponseCache(o.cacheTtlMs ?? 2000);
-  const routes = HANDLERS.filter((h) => h.http);
+  const table = new RouteTable(o.handlers ?? HANDLERS);
+  const cache = new ResponseCache(o.cacheTtlMs ?? httpDefaults.cacheTtlMs);
+  const rateOff = o.rateLimit === 'off' || o.rateLimit === false;
+  const limiter = rateOff ? undefined : new SlidingWindowLimiter(httpDefaults.rateWindowMs, o.nowMs);
+  let draining = false;
+  let openapi: Encoded | undefined;
+  const startedAt = Date.now();
 
-  for (const h of routes) {
-    const method = h.http!.method === 'GET' ? 'get' : 'post';
-    h3[method](routePathOf(h.http!.path), (event: H3Event) => handle(event, h, o, cache));
-  }
+  const deps: PipelineDeps = {
+    ctx: o.ctx,
+    table,
+    auth: { auth: o.auth ?? { issuer: authDefaults.issuer, audience: authDefaults.audience, leewaySeconds: authDefaults.leewaySeconds }, adminToken: o.adminToken, nowMs: o.nowMs },
+    limiter,
+    limits: typeof o.rateLimit === 'object' ? o.rateLimit : httpDefaults.requestsPerMinute,
+    cache,
+    cors: { origins: o.corsOrigins ?? [] },
+    body: { maxJsonBytes: o.maxJsonBytes ?? httpDefaults.maxJsonBytes, maxCsvBytes: o.maxCsvBytes ?? httpDefaults.maxCsvBytes },
+    handlerTimeoutMs: o.handlerTimeoutMs ?? httpDefaults.handlerTimeoutMs,
+    accessLog: o.accessLog,
+    openapi: () => (openapi ??= encode(200, loadOpenApi(), 'application/json', { 'cache-control': 'public, max-age=300' })),
+    health: async () => {
+      if (draining) return { status: 503, body: { status: 'draining' } };
+      try {
+        const schemaVersion = await o.ctx.db.schemaVersion();
+        return { status: 200, body: { status: 'ok', schema_version: schemaVersion, uptime_s: Math.round((Date.now() - startedAt) / 1000) } };
+      } catch {
+        return { status: 503, body: { status: 'unavailable' } };
+      }
+    },
+    isDraining: () => draining,
+  };
+
+  // allowMalformedURL: a bad percent-encoding reaches the pipeline, which answers it like any
+  // unknown path (404 with the platform headers) instead of h3's bare 400.
+  const h3 = new H3({ allowMalformedURL: true });
   h3.all('/**', (event: H3Event) => {
-    const path = new URL(event.req.url).pathname;
-    const allowed = routes.filter((h) => matches(h.http!.path, path)).map((h) => h.http!.method);
-    if (allowed.length > 0) {
-      const allow = [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])])].join(', ');
-      return errorResponse(event, new CatintelError('method_not_allowed', `${event.req.method} is not allowed on ${path}; use ${allow}`, { headers: { allow } }));
-    }
-    return errorResponse(event, new CatintelError('not_found', `no route ${path}; the API lives under ${API_PREFIX}, see ${API_PREFIX}/openapi.json`));
+    const clientIp = getRequestIP(event, { xForwardedFor: Boolean(o.trustProxy) }) ?? 'unknown';
+    return handleRequest(event.req as Request, clientIp, deps);
   });
 
-  return { h3, cache, fetch: (req) => Promise.resolve(h3.fetch(req)) };
-}
-
-function matches(template: string, path: string): boolean {
-  const re = new RegExp(`^${routePathOf(template).replace(/:\w+/g, '[^/]+')}/?$`);
-  return re.test(path);
-}
-
-function requestIdOf(event: H3Event): string {
-  const given = event.req.headers.get('x-request-id');
-  return given && REQUEST_ID_RE.test(given) ? given : randomUUID();
-}
-
-function callerOf(event: H3Event, o: AppOptions): Caller {
-  const clientIp = getRequestIP(event, { xForwardedFor: Boolean(o.trustProxy) }) ?? 'unknown';
-  return { tier: 'free', account: `ip:${clientIp}`, clientIp };
-}
-
-async function handle(event: H3Event, h: Handler, o: AppOptions, cache: ResponseCache): Promise<Response> {
-  const requestId = requestIdOf(event);
-  try {
-    const caller = callerOf(event, o);
-    const url = new URL(event.req.url);
-    const cacheKey = h.http!.method === 'GET' && h.http!.access === 'free' ? `${url.pathname}?${url.searchParams}` : null;
-    const nowMs = Date.now();
-    let encoded: Encoded | undefined = cacheKey ? cache.get(cacheKey, nowMs) : undefined;
-    if (!encoded) {
-      const raw: RawInput = { ...queryOf(event), ...getRouterParams(event, { decode: true }) };
-      const input = h.parse(raw, caller);
-      const result = await h.run(o.ctx, input, caller);
-      encoded = encode(result.status ?? 200, result.body, result.mediaType ?? 'application/json', result.headers);
-      if (cacheKey && encoded.status === 200) cache.set(cacheKey, encoded, nowMs);
-    }
-    return toResponse(encoded, event.req as Request, { 'x-request-id': requestId });
-  } catch (err) {
-    return errorResponse(event, err, requestId);
-  }
-}
-
-/** Query values as strings; a repeated key arrives as an array, which parse*() refuses by name. */
-function queryOf(event: H3Event): RawInput {
-  return getQuery(event) as RawInput;
-}
-
-export function errorResponse(event: H3Event, err: unknown, requestId = requestIdOf(event)): Response {
-  const e = asCatintelError(err);
-  if (e.code === 'internal_error') o_log(err);
-  const body = JSON.stringify(problemOf(e, new URL(event.req.url).pathname));
-  return new Response(body, {
-    status: e.status,
-    headers: { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...(e.headers ?? {}) },
-  });
-}
-
-/** Internal errors go to stderr with their stack for the operator, never into a response body. */
-function o_log(err: unknown): void {
-  process.stderr.write(`internal error: ${err instanceof Error ? err.stack : String(err)}\n`);
+  return {
+    h3,
+    cache,
+    table,
+    limiter,
+    fetch: (req) => Promise.resolve(h3.fetch(req)),
+    setDraining: (v) => (draining = v),
+  };
 }

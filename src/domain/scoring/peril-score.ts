@@ -33,7 +33,7 @@ export interface ScoreComponents {
     events_used: number | null;
     record_years: number | null;
     /** Relative perils only: the NRI loss-rate metric and the national log10 anchors of the scale. */
-    relative_metric?: { value: number; log10_range: [number, number] };
+    relative_metric?: { basis: string; value: number; log10_range: [number, number] };
   };
   intensity: { rp100: { value: number; unit: string } | null; score: number | null };
   exposure: { county_fips: string; county_population_2020: number | null; population_density_per_km2: number | null };
@@ -80,7 +80,7 @@ function param(grid: HazardGrid, name: string): number {
 function rawScore(grid: HazardGrid, cell: number, peril: Peril, mDmg: number, mSev: number): number {
   const info = PERIL_INFO[peril];
   if (info.kind === 'relative') {
-    const metric = ch(grid, peril, 'loss_rate', cell);
+    const metric = ch(grid, peril, 'relative_metric', cell);
     return relativeScore(metric * mDmg, param(grid, `${peril}.log10_lo`), param(grid, `${peril}.log10_hi`));
   }
   return combinedFrequencyScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, ch(grid, peril, 'lambda_severe', cell) * mSev);
@@ -124,7 +124,8 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
   };
   if (relative) {
     frequency.relative_metric = {
-      value: sig(ch(grid, peril, 'loss_rate', cell) * m.damaging),
+      basis: info.relativeBasis ?? '',
+      value: sig(ch(grid, peril, 'relative_metric', cell) * m.damaging),
       log10_range: [param(grid, `${peril}.log10_lo`), param(grid, `${peril}.log10_hi`)],
     };
   }

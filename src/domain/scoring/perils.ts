@@ -30,6 +30,8 @@ export interface PerilInfo {
   intensity: { unit: string; damaging: number; extreme: number } | null;
   /** Damage function reported in score_components.vulnerability (models.md §5), if one applies. */
   damageFunction: string | null;
+  /** Relative perils: which NRI quantity the relative scale ranks. */
+  relativeBasis?: string;
   source: string;
   sourceUrl: string;
 }
@@ -88,6 +90,7 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
+    relativeBasis: 'NRI IFLD_ALRB (expected annual building loss rate) x IFLD_EXP_AREA/AREA',
     source: 'FEMA National Risk Index v1.20 (December 2025), state table, Inland Flooding (IFLD)',
     sourceUrl: NRI_URL,
   },
@@ -97,15 +100,17 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
+    relativeBasis: 'NRI HWAV_ALRP (expected annual population loss rate)',
     source: 'FEMA National Risk Index v1.20 (December 2025), state table, Heat Wave (HWAV)',
     sourceUrl: NRI_URL,
   },
   drought: {
     kind: 'relative',
-    thresholdDamaging: 'NRI drought events per county-year',
+    thresholdDamaging: 'NRI drought events per county-year (US Drought Monitor based)',
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
+    relativeBasis: 'NRI DRGT_EVNTS per county-year',
     source: 'FEMA National Risk Index v1.20 (December 2025), state table, Drought (DRGT)',
     sourceUrl: NRI_URL,
   },
@@ -115,6 +120,7 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
+    relativeBasis: 'NRI WNTW_ALRB (expected annual building loss rate)',
     source: 'FEMA National Risk Index v1.20 (December 2025), state table, Winter Weather (WNTW)',
     sourceUrl: NRI_URL,
   },

@@ -1,0 +1,73 @@
+/**
+ * Earthquake source cells (0.1°, a spatial density pdf summing to 1 over a region, and Mmax) for
+ * earthquake.ts.
+ *  - CEUS: the USGS NSHM 2023 stable-crust smoothed-seismicity grid (pdf-gk-adaptive.csv: Gardner–
+ *    Knopoff declustered catalog, adaptive kernel), used as published.
+ *  - WUS: the shared data holds only NSHM's *extensional* active-crust grid (pdf-ext-adaptive.csv), which
+ *    is near zero over coastal California and the Pacific Northwest (those zones have their own grids and
+ *    fault models, not in the shared data). So in the WUS we take models.md's catalog route: smooth the
+ *    NSHMP 2014 declustered catalog (M ≥ Mc since the completeness year, weights N*) with a Gaussian of
+ *    σ = 50 km (models.md §1.2, marked U there) onto a 0.1° grid.
+ */
+import { parse } from 'csv-parse/sync';
+import { flatDistanceKm } from './cell-query.js';
+import type { CatalogEvent } from './eq-catalog.js';
+import type { Region } from './earthquake.js';
+
+export interface SourceCell {
+  lat: number;
+  lng: number;
+  pdf: number;
+  mMax: number;
+}
+
+/** [judgement] NSHM uses Mmax distributions; single values near their centres. */
+export const DEFAULT_MMAX: Record<Region, number> = { west: 7.5, east: 7.0 };
+const STEP_DEG = 0.1;
+const SMOOTHING_SIGMA_KM = 50;
+/** Kernel tails below this density carry no rate worth integrating. */
+const MIN_PDF = 1e-9;
+
+export function parseNshmPdf(text: string, region: Region): SourceCell[] {
+  const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  return rows
+    .map((r) => ({ lat: Number(r.lat), lng: Number(r.lon), pdf: Number(r.pdf), mMax: r.mMax ? Math.max(5.5, Number(r.mMax)) : DEFAULT_MMAX[region] }))
+    .filter((s) => s.pdf > MIN_PDF)
+    .sort((a, b) => a.lat - b.lat || a.lng - b.lng);
+}
+
+/** Gaussian-smoothed catalog density on a 0.1° grid over the events' bounding box (+3σ), normalised to 1. */
+export function smoothCatalogSources(events: CatalogEvent[], region: Region): SourceCell[] {
+  if (events.length === 0) return [];
+  const pad = (3 * SMOOTHING_SIGMA_KM) / 111 + STEP_DEG;
+  const lat0 = Math.floor((Math.min(...events.map((e) => e.lat)) - pad) / STEP_DEG) * STEP_DEG;
+  const lat1 = Math.max(...events.map((e) => e.lat)) + pad;
+  const lng0 = Math.floor((Math.min(...events.map((e) => e.lng)) - 2 * pad) / STEP_DEG) * STEP_DEG;
+  const lng1 = Math.max(...events.map((e) => e.lng)) + 2 * pad;
+  const rows = Math.ceil((lat1 - lat0) / STEP_DEG);
+  const cols = Math.ceil((lng1 - lng0) / STEP_DEG);
+  const w = new Float64Array(rows * cols);
+  const reach = 3 * SMOOTHING_SIGMA_KM;
+  for (const e of events) {
+    const r0 = Math.max(0, Math.floor((e.lat - reach / 111 - lat0) / STEP_DEG));
+    const r1 = Math.min(rows - 1, Math.ceil((e.lat + reach / 111 - lat0) / STEP_DEG));
+    const dLng = reach / (111 * Math.cos((e.lat * Math.PI) / 180));
+    const c0 = Math.max(0, Math.floor((e.lng - dLng - lng0) / STEP_DEG));
+    const c1 = Math.min(cols - 1, Math.ceil((e.lng + dLng - lng0) / STEP_DEG));
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const d = flatDistanceKm(e.lat, e.lng, lat0 + (r + 0.5) * STEP_DEG, lng0 + (c + 0.5) * STEP_DEG);
+        if (d <= reach) w[r * cols + c] += e.nStar * Math.exp((-d * d) / (2 * SMOOTHING_SIGMA_KM ** 2));
+      }
+    }
+  }
+  const total = w.reduce((a, b) => a + b, 0);
+  const out: SourceCell[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const pdf = w[r * cols + c] / total;
+      if (pdf > MIN_PDF) out.push({ lat: lat0 + (r + 0.5) * STEP_DEG, lng: lng0 + (c + 0.5) * STEP_DEG, pdf, mMax: DEFAULT_MMAX[region] });
+    }
+  }
+  return out;
+}

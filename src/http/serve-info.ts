@@ -1,0 +1,47 @@
+/**
+ * `<db>.serve.json`: written by `catintel serve` once it listens, removed when it stops. It tells an
+ * operator command on the same machine (`catintel keys revoke ...`) where the server that holds the
+ * store listens, and the admin token of this run. Readable by the file's owner only (0600): whoever
+ * can read it could already open the store file itself, so it grants nothing new.
+ */
+import fs from 'node:fs';
+
+export interface ServeInfo {
+  pid: number;
+  url: string;
+  admin_token: string;
+  started_at: string;
+}
+
+export function serveInfoPathOf(dbPath: string): string {
+  return `${dbPath}.serve.json`;
+}
+
+export function writeServeInfo(dbPath: string, info: ServeInfo): void {
+  const file = serveInfoPathOf(dbPath);
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, JSON.stringify(info, null, 2) + '\n', { mode: 0o600 });
+}
+
+export function readServeInfo(dbPath: string): ServeInfo | null {
+  try {
+    const info = JSON.parse(fs.readFileSync(serveInfoPathOf(dbPath), 'utf8')) as ServeInfo;
+    return typeof info.url === 'string' && typeof info.admin_token === 'string' && Number.isInteger(info.pid) ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearServeInfo(dbPath: string): void {
+  const info = readServeInfo(dbPath);
+  if (info && info.pid === process.pid) fs.rmSync(serveInfoPathOf(dbPath), { force: true });
+}
+
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
