@@ -6,8 +6,10 @@
  *  - WUS: the shared data holds only NSHM's *extensional* active-crust grid (pdf-ext-adaptive.csv), which
  *    is near zero over coastal California and the Pacific Northwest (those zones have their own grids and
  *    fault models, not in the shared data). So in the WUS we take models.md's catalog route: smooth the
- *    NSHMP 2014 declustered catalog (M ≥ Mc since the completeness year, weights N*) with a Gaussian of
- *    σ = 50 km (models.md §1.2, marked U there) onto a 0.1° grid.
+ *    NSHMP 2014 declustered catalog (weights N*) with a Gaussian of σ = 50 km (models.md §1.2, marked U
+ *    there) onto a 0.1° grid. The 1930–2012 window alone under-weights faults that were quiet then (the
+ *    San Francisco Bay Area after 1906), so the density is an equal mix of two completeness bands in
+ *    the spirit of Weichert (1980): M ≥ 4.5 since 1930 and M ≥ 6.0 since 1850 [judgement].
  */
 import { parse } from 'csv-parse/sync';
 import { flatDistanceKm } from './cell-query.js';
@@ -36,14 +38,28 @@ export function parseNshmPdf(text: string, region: Region): SourceCell[] {
     .sort((a, b) => a.lat - b.lat || a.lng - b.lng);
 }
 
-/** Gaussian-smoothed catalog density on a 0.1° grid over the events' bounding box (+3σ), normalised to 1. */
-export function smoothCatalogSources(events: CatalogEvent[], region: Region): SourceCell[] {
-  if (events.length === 0) return [];
+/** An equal-weight mix of the smoothed densities of each event group (each normalised to 1). */
+export function smoothCatalogSources(groups: CatalogEvent[][], region: Region): SourceCell[] {
+  const all = groups.flat();
+  if (all.length === 0) return [];
+  const grids = groups.map((g) => smoothedGrid(g, all));
+  const out: SourceCell[] = [];
+  const { rows, cols, lat0, lng0 } = grids[0];
+  for (let i = 0; i < rows * cols; i++) {
+    let pdf = 0;
+    for (const g of grids) pdf += g.w[i] / grids.length;
+    if (pdf > MIN_PDF) out.push({ lat: lat0 + (Math.floor(i / cols) + 0.5) * STEP_DEG, lng: lng0 + ((i % cols) + 0.5) * STEP_DEG, pdf, mMax: DEFAULT_MMAX[region] });
+  }
+  return out;
+}
+
+/** Gaussian-smoothed density of `events` on a 0.1° grid over the bounding box of `extent` (+3σ), normalised to 1. */
+function smoothedGrid(events: CatalogEvent[], extent: CatalogEvent[]) {
   const pad = (3 * SMOOTHING_SIGMA_KM) / 111 + STEP_DEG;
-  const lat0 = Math.floor((Math.min(...events.map((e) => e.lat)) - pad) / STEP_DEG) * STEP_DEG;
-  const lat1 = Math.max(...events.map((e) => e.lat)) + pad;
-  const lng0 = Math.floor((Math.min(...events.map((e) => e.lng)) - 2 * pad) / STEP_DEG) * STEP_DEG;
-  const lng1 = Math.max(...events.map((e) => e.lng)) + 2 * pad;
+  const lat0 = Math.floor((Math.min(...extent.map((e) => e.lat)) - pad) / STEP_DEG) * STEP_DEG;
+  const lat1 = Math.max(...extent.map((e) => e.lat)) + pad;
+  const lng0 = Math.floor((Math.min(...extent.map((e) => e.lng)) - 2 * pad) / STEP_DEG) * STEP_DEG;
+  const lng1 = Math.max(...extent.map((e) => e.lng)) + 2 * pad;
   const rows = Math.ceil((lat1 - lat0) / STEP_DEG);
   const cols = Math.ceil((lng1 - lng0) / STEP_DEG);
   const w = new Float64Array(rows * cols);
@@ -62,12 +78,6 @@ export function smoothCatalogSources(events: CatalogEvent[], region: Region): So
     }
   }
   const total = w.reduce((a, b) => a + b, 0);
-  const out: SourceCell[] = [];
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const pdf = w[r * cols + c] / total;
-      if (pdf > MIN_PDF) out.push({ lat: lat0 + (r + 0.5) * STEP_DEG, lng: lng0 + (c + 0.5) * STEP_DEG, pdf, mMax: DEFAULT_MMAX[region] });
-    }
-  }
-  return out;
+  for (let i = 0; i < w.length; i++) w[i] /= total;
+  return { rows, cols, lat0, lng0, w };
 }

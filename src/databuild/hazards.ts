@@ -25,6 +25,9 @@ import { WILDFIRE_FIRST_YEAR, WILDFIRE_LAST_YEAR, readIcs209Fires, wildfireHazar
 /** [judgement] catalog completeness: M ≥ 4.5 since 1930 gives stable rates in both regions (docs/scoring.md). */
 const EQ_MC = 4.5;
 const EQ_FROM_YEAR = 1930;
+/** [judgement] the second completeness band for the WUS spatial density (eq-sources.ts). */
+const EQ_LARGE_MC = 6.0;
+const EQ_LARGE_FROM_YEAR = 1850;
 
 const linear = (scale: number): Codec => ({ kind: 'linear', scale });
 
@@ -45,8 +48,8 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   const stats: Record<string, number> = {};
 
   log('hurricane: HURDAT2 wind footprints');
-  const hawaii = REGIONS.findIndex((r) => r.name === 'hawaii');
-  const hur = hurricaneHazard(parseHurdat2(inputs.text('hurdatAtlantic')), parseHurdat2(inputs.text('hurdatPacific')), n, query, (c) => cells[c].region === hawaii);
+  const cellLng = Float64Array.from(cells, (c) => c.lng);
+  const hur = hurricaneHazard(parseHurdat2(inputs.text('hurdatAtlantic')), parseHurdat2(inputs.text('hurdatPacific')), query, cellLat, cellLng);
   params['hurricane_wind.cat45_share_of_tcs'] = hur.cat45ShareOfTcs;
   params['hurricane_wind.radius_scale'] = hur.radiusScale;
   stats['hurricane.radius_scale_fixes'] = hur.radiusScaleFixes;
@@ -60,7 +63,13 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   const ceusRate = regionalRate(ceusCat, EQ_MC, EQ_FROM_YEAR);
   const eq = earthquakeHazard(
     cells,
-    { sources: smoothCatalogSources(wusCat.filter((e) => e.magnitude >= EQ_MC && e.year >= EQ_FROM_YEAR), 'west'), rate: wusRate },
+    {
+      sources: smoothCatalogSources(
+        [wusCat.filter((e) => e.magnitude >= EQ_MC && e.year >= EQ_FROM_YEAR), wusCat.filter((e) => e.magnitude >= EQ_LARGE_MC && e.year >= EQ_LARGE_FROM_YEAR)],
+        'west',
+      ),
+      rate: wusRate,
+    },
     { sources: parseNshmPdf(inputs.text('nshmCeusPdf'), 'east'), rate: ceusRate },
     (c) => c.region === 0,
   );

@@ -57,3 +57,23 @@ export class NearbyCounter {
     });
   }
 }
+
+/**
+ * Gaussian-weighted average of per-cell fields over covered cells within 2.5σ (each field smoothed with
+ * the same weights). Averaging over covered cells only keeps coastal values from being diluted by sea.
+ */
+export function smoothFields(fields: Float64Array[], query: CellQuery, cellLat: Float64Array, cellLng: Float64Array, sigmaKm: number): Float64Array[] {
+  const out = fields.map((f) => new Float64Array(f.length));
+  const acc = new Float64Array(fields.length);
+  for (let i = 0; i < cellLat.length; i++) {
+    acc.fill(0);
+    let wsum = 0;
+    query.within(cellLat[i], cellLng[i], 2.5 * sigmaKm, (j, d) => {
+      const w = Math.exp((-d * d) / (2 * sigmaKm * sigmaKm));
+      wsum += w;
+      for (let k = 0; k < fields.length; k++) acc[k] += w * fields[k][j];
+    });
+    for (let k = 0; k < fields.length; k++) out[k][i] = wsum > 0 ? acc[k] / wsum : fields[k][i];
+  }
+  return out;
+}

@@ -16,16 +16,19 @@ export function nriRelativeChannels(cells: BuildCell[], nri: Map<string, NriStat
   const params: Record<string, number> = {};
   for (const [peril, spec] of Object.entries(NRI_PERILS)) {
     const recordYears = years.get(spec.prefix) ?? NaN;
-    const byState = new Map<string, { lambda: number; metric: number }>();
+    const byState = new Map<string, { lambda: number; lossRate: number }>();
     for (const [fips, s] of nri) byState.set(fips, nriStateValues(spec, s, recordYears, countiesPerState.get(fips) ?? 0));
-    const anchors = relativeAnchors([...byState.values()].map((v) => v.metric));
-    params[`${peril}.log10_lo`] = anchors.lo;
-    params[`${peril}.log10_hi`] = anchors.hi;
+    const freq = relativeAnchors([...byState.values()].map((v) => v.lambda));
+    const loss = relativeAnchors([...byState.values()].map((v) => v.lossRate));
+    params[`${peril}.frequency_log10_lo`] = freq.lo;
+    params[`${peril}.frequency_log10_hi`] = freq.hi;
+    params[`${peril}.loss_log10_lo`] = loss.lo;
+    params[`${peril}.loss_log10_hi`] = loss.hi;
     params[`${peril}.record_years`] = recordYears;
     const lam = Float64Array.from(cells, (c) => byState.get(c.stateFips)?.lambda ?? NaN);
-    const metric = Float64Array.from(cells, (c) => byState.get(c.stateFips)?.metric ?? NaN);
+    const lossRate = Float64Array.from(cells, (c) => byState.get(c.stateFips)?.lossRate ?? NaN);
     channels.push({ name: `${peril}.lambda_damaging`, codec: LOG_CODEC, values: lam });
-    channels.push({ name: `${peril}.relative_metric`, codec: LOG_CODEC, values: metric });
+    channels.push({ name: `${peril}.loss_rate`, codec: LOG_CODEC, values: lossRate });
   }
   return { channels, params };
 }

@@ -2,35 +2,35 @@
  * Perils without a public catalog in the shared data (riverine flood, extreme heat, drought, winter
  * storm) come from the NRI state table, and so do hurricane and earthquake where our catalogs do not
  * reach (docs/scoring.md). Per state:
- *   λ (events per county-year)  = EVNTS / (record years · counties in the state) · exposed share
- *   relative metric             = the NRI expected annual loss rate · exposed share: ALRB (buildings) for
- *                                 flood and winter weather, ALRP (population) for heat, which harms
- *                                 people rather than buildings; for drought the event frequency λ itself,
- *                                 because NRI's drought loss is agricultural only and its loss rates
- *                                 follow farm exposure (e.g. Massachusetts ranks near the top) rather
- *                                 than how often drought occurs [judgement]
- * "Exposed share" = EXP_AREA / AREA, which only matters for flood (the rest cover whole states).
- * The relative scale runs between log10 of the 5th and 95th percentiles of the metric over the states,
- * DC and territories that have one [judgement].
+ *   how often:    λ = EVNTS / (record years · counties in the state) · exposed share   (events per county-year)
+ *   how damaging: the NRI expected annual loss rate · exposed share — ALRB (buildings) for flood and
+ *                 winter weather, ALRP (population) for heat, which harms people rather than buildings,
+ *                 ALRA (agriculture) for drought, NRI's only drought exposure.
+ * "Exposed share" = EXP_AREA / AREA, which only matters for flood (the others cover whole states).
+ * The score (score-math.ts relativeScore, peril-score.ts) averages the two on relative log scales whose
+ * anchors are log10 of the 5th and 95th percentiles over the states, DC and territories [judgement]:
+ * either alone misleads (event counts follow local warning criteria — Hawaii's summit blizzards make it
+ * the most frequent "winter weather" state; loss rates follow exposure — Massachusetts' small farm sector
+ * makes it a top drought-loss state), together they rank as NRI users would expect.
  */
 import { nriNumber, type NriState } from './nri.js';
 
 export interface NriPerilSpec {
   prefix: string;
-  metric: 'ALRB' | 'ALRP' | 'EVENTS';
+  lossField: 'ALRB' | 'ALRP' | 'ALRA';
   useExposedShare: boolean;
 }
 
 export const NRI_PERILS = {
-  riverine_flood: { prefix: 'IFLD', metric: 'ALRB', useExposedShare: true },
-  extreme_heat: { prefix: 'HWAV', metric: 'ALRP', useExposedShare: false },
-  drought: { prefix: 'DRGT', metric: 'EVENTS', useExposedShare: false },
-  winter_storm: { prefix: 'WNTW', metric: 'ALRB', useExposedShare: false },
+  riverine_flood: { prefix: 'IFLD', lossField: 'ALRB', useExposedShare: true },
+  extreme_heat: { prefix: 'HWAV', lossField: 'ALRP', useExposedShare: false },
+  drought: { prefix: 'DRGT', lossField: 'ALRA', useExposedShare: false },
+  winter_storm: { prefix: 'WNTW', lossField: 'ALRB', useExposedShare: false },
 } as const satisfies Record<string, NriPerilSpec>;
 
 export interface StateValues {
   lambda: number; // events per county-year (× exposed share); NaN if NRI has none
-  metric: number; // loss rate (× exposed share); NaN if NRI has none
+  lossRate: number; // expected annual loss rate (× exposed share); NaN if NRI has none
 }
 
 export function nriStateValues(spec: NriPerilSpec, s: NriState | undefined, recordYears: number, countiesInState: number): StateValues {
@@ -39,7 +39,7 @@ export function nriStateValues(spec: NriPerilSpec, s: NriState | undefined, reco
   const share = spec.useExposedShare ? (area > 0 && expArea >= 0 ? Math.min(1, expArea / area) : NaN) : 1;
   const events = nriNumber(s, `${spec.prefix}_EVNTS`);
   const lambda = countiesInState > 0 ? (events / (recordYears * countiesInState)) * share : NaN;
-  return { lambda, metric: spec.metric === 'EVENTS' ? lambda : nriNumber(s, `${spec.prefix}_${spec.metric}`) * share };
+  return { lambda, lossRate: nriNumber(s, `${spec.prefix}_${spec.lossField}`) * share };
 }
 
 /** Linear-interpolated quantile (R type 7) of ascending values. */

@@ -33,13 +33,15 @@ export async function readIcs209Fires(parquetPath: string): Promise<Fire[]> {
   const db = await DuckDBInstance.create(':memory:');
   const con = await db.connect();
   try {
+    // Every ORDER BY is total (ties broken down to the values we use), so the float sums downstream
+    // happen in the same order on every run: DuckDB scans in parallel and returns ties in any order.
     const reader = await con.runAndReadAll(
       `SELECT ics_wildfire_poo_lat AS lat, ics_wildfire_poo_lon AS lng, ics_wildfire_area AS area,
               coalesce(ics_wildfire_struct_destroyed, 0) >= 1 AS destroyed
        FROM (
          SELECT *, row_number() OVER (
            PARTITION BY ics_state, ics_wildfire_ignition_date, round(ics_wildfire_area, 1)
-           ORDER BY coalesce(ics_wildfire_struct_destroyed, 0) DESC, ics_id) AS k
+           ORDER BY coalesce(ics_wildfire_struct_destroyed, 0) DESC, ics_id, ics_name, ics_wildfire_poo_lat, ics_wildfire_poo_lon) AS k
          FROM read_parquet($path)
          WHERE ics_wildfire_area > 0 AND ics_wildfire_area <= $maxArea
            AND ics_wildfire_poo_lat IS NOT NULL AND ics_wildfire_poo_lon IS NOT NULL
@@ -47,7 +49,7 @@ export async function readIcs209Fires(parquetPath: string): Promise<Fire[]> {
            AND NOT regexp_matches(coalesce(ics_name, ''), $pattern)
        )
        WHERE k = 1
-       ORDER BY ics_id, lat, lng, area`,
+       ORDER BY ics_id, lat, lng, area, destroyed`,
       { path: parquetPath, maxArea: MAX_FIRE_KM2, y0: WILDFIRE_FIRST_YEAR, y1: WILDFIRE_LAST_YEAR, pattern: NOT_WILDFIRE },
     );
     return reader.getRowObjectsJS().map((r) => ({

@@ -42,7 +42,8 @@ export interface QuadrantRadiiNm { ne: number; se: number; sw: number; nw: numbe
 export type RingInput =
   | { kind: 'earthquake'; magnitude: number; depthKm: number; region: 'west' | 'east' }
   | { kind: 'hurricane'; windRadiiNm: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>>; maxWindKt?: number; pressureMb?: number }
-  | { kind: 'polygon'; geometry: Polygon | MultiPolygon; label: string }
+  /** An area the source draws itself; served as ring kind `ringKind` (default 'alert_area'), e.g. 'forecast_cone'. */
+  | { kind: 'polygon'; geometry: Polygon | MultiPolygon; label: string; ringKind?: string }
   | { kind: 'wildfire'; acres: number | null; perimeter?: Polygon | MultiPolygon }
   | { kind: 'gauge'; stageFt: number | null; stages: FloodStages }
   | { kind: 'none'; reason: string };
@@ -99,7 +100,7 @@ export interface ParseResult {
 
 /** A consequence ring as stored and served (CONTRACT §5), outermost last. */
 export interface Ring {
-  kind: string; // 'mmi', 'wind_kt', 'alert_area', 'fire_perimeter', 'ember_zone', 'flood_reach', ...
+  kind: string; // 'mmi', 'wind_kt', 'alert_area', 'forecast_cone', 'fire_perimeter', 'ember_zone', 'flood_reach', ...
   label: string;
   threshold: number | null;
   unit: string | null;

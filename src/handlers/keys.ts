@@ -12,13 +12,23 @@ import { defineHandler, type Caller, type RawInput } from './types.js';
 const KEY_ID_RE = /^key_[0-9A-Za-z]{16}$/;
 const API = '/api/v1';
 
-/** A JSON body (HTTP) is checked as a whole (422); CLI options one by one (400, exit 2). */
-function sourceOf(raw: RawInput): { values: Record<string, unknown>; fromBody: boolean } {
-  if (raw.body === undefined) return { values: raw, fromBody: false };
+/**
+ * Over HTTP (the caller has a client address) the fields come from the JSON body, checked as a whole
+ * (422); on the CLI from the options (400, exit 2).
+ */
+function sourceOf(raw: RawInput, caller: Caller): { values: Record<string, unknown>; fromBody: boolean } {
+  if (caller.clientIp === undefined) return { values: raw, fromBody: false };
+  if (raw.body === undefined) throw new CatintelError('invalid_request', 'send a JSON body such as {"name": "acme nightly", "tier": "enterprise"}');
   if (typeof raw.body !== 'object' || raw.body === null || Array.isArray(raw.body)) {
     throw new CatintelError('validation_failed', 'the body must be a JSON object', { errors: [{ field: 'body', message: 'a JSON object' }] });
   }
   return { values: raw.body as Record<string, unknown>, fromBody: true };
+}
+
+/** 1..max characters (code points, as the OpenAPI document counts them), no control characters. */
+function text(v: unknown, max: number): v is string {
+  // eslint-disable-next-line no-control-regex
+  return typeof v === 'string' && [...v].length >= 1 && [...v].length <= max && !/[\u0000-\u001f\u007f]/.test(v);
 }
 
 function fail(fromBody: boolean, errors: FieldProblem[]): never {
@@ -29,7 +39,7 @@ function fail(fromBody: boolean, errors: FieldProblem[]): never {
 interface CreateInput { name: string; tier: PaidTier; sandbox: boolean; account: string }
 
 function parseCreate(raw: RawInput, caller: Caller): CreateInput {
-  const { values, fromBody } = sourceOf(raw);
+  const { values, fromBody } = sourceOf(raw, caller);
   const errors: FieldProblem[] = [];
   if (fromBody) {
     for (const k of Object.keys(values)) {
@@ -38,12 +48,12 @@ function parseCreate(raw: RawInput, caller: Caller): CreateInput {
   }
   const { name, tier, account } = values;
   const sandbox = values.sandbox ?? false;
-  if (typeof name !== 'string' || name.trim().length === 0 || name.length > 200) errors.push({ field: 'name', message: 'a name of 1 to 200 characters, e.g. "acme-prod-scoring"' });
+  if (!text(name, 200)) errors.push({ field: 'name', message: 'a name of 1 to 200 characters, e.g. "acme-prod-scoring"' });
   if (typeof tier !== 'string' || !(PAID_TIERS as readonly string[]).includes(tier)) errors.push({ field: 'tier', message: `one of ${PAID_TIERS.join(', ')}` });
   if (typeof sandbox !== 'boolean') errors.push({ field: 'sandbox', message: 'true or false' });
-  if (account !== undefined && (typeof account !== 'string' || account.length === 0 || account.length > 320)) errors.push({ field: 'account', message: 'an account name of 1 to 320 characters' });
+  if (account !== undefined && !text(account, 320)) errors.push({ field: 'account', message: 'an account name of 1 to 320 characters' });
   if (errors.length) fail(fromBody, errors);
-  return { name: (name as string).trim(), tier: tier as PaidTier, sandbox: sandbox as boolean, account: (account as string | undefined) ?? caller.account };
+  return { name: name as string, tier: tier as PaidTier, sandbox: sandbox as boolean, account: (account as string | undefined) ?? caller.account };
 }
 
 export const keysCreate = defineHandler({

@@ -12,6 +12,7 @@ import type { AccessLogEntry } from './access-log.js';
 import { ResponseCache } from './cache.js';
 import { httpDefaults, type RequestsPerMinute } from './limits.js';
 import { loadOpenApi } from './openapi.js';
+import { paramChecks } from './param-check.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { encode, type Encoded } from './respond.js';
@@ -65,6 +66,7 @@ export function createApp(o: AppOptions): App {
   let draining = false;
   let openapi: Encoded | undefined;
   const startedAt = Date.now();
+  const doc = loadOpenApi();
 
   const deps: PipelineDeps = {
     ctx: o.ctx,
@@ -77,7 +79,8 @@ export function createApp(o: AppOptions): App {
     body: { maxJsonBytes: o.maxJsonBytes ?? httpDefaults.maxJsonBytes, maxCsvBytes: o.maxCsvBytes ?? httpDefaults.maxCsvBytes },
     handlerTimeoutMs: o.handlerTimeoutMs ?? httpDefaults.handlerTimeoutMs,
     accessLog: o.accessLog,
-    openapi: () => (openapi ??= encode(200, loadOpenApi(), 'application/json', { 'cache-control': 'public, max-age=300' })),
+    openapi: () => (openapi ??= encode(200, doc, 'application/json', { 'cache-control': 'public, max-age=300' })),
+    paramChecks: paramChecks(doc, table.routes),
     health: async () => {
       if (draining) return { status: 503, body: { status: 'draining' } };
       try {

@@ -23,6 +23,7 @@ import type { SlidingWindowLimiter, RateDecision } from './rate-limit.js';
 import { encode, toResponse, type Encoded } from './respond.js';
 import { API_PREFIX, type Route, type RouteTable } from './routes.js';
 import type { RequestsPerMinute } from './limits.js';
+import type { ParamCheck } from './param-check.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -38,6 +39,8 @@ export interface PipelineDeps {
   handlerTimeoutMs: number;
   accessLog?: (e: AccessLogEntry) => void;
   openapi: () => Encoded;
+  /** Query/path parameter checks from the OpenAPI document, per route. */
+  paramChecks: Map<Route, ParamCheck>;
   health: () => Promise<{ status: number; body: unknown }>;
   isDraining: () => boolean;
 }
@@ -115,7 +118,9 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
   if (authError) throw authError;
   checkAccess(route, url, s.principal);
 
-  const raw: RawInput = { ...queryOf(url), ...m.params };
+  const query = queryOf(url);
+  d.paramChecks.get(route)?.(query, m.params);
+  const raw: RawInput = { ...query, ...m.params };
   delete raw.body; // only a request body may arrive as `body`, never a query parameter of that name
   if (route.method === 'POST') {
     const body = await readBody(req, route.accepts ?? ['application/json'], d.body);

@@ -10,7 +10,7 @@ import type { SkippedRecord, SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
 import { runIdOf } from '../lib/ids.js';
 import { fetchFeed } from '../sources/fetch.js';
-import type { SourceModule } from '../sources/types.js';
+import type { ParseContext, SourceModule } from '../sources/types.js';
 import { endSuperseded, writeEvents } from '../store/events-write.js';
 import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest-runs.js';
 import { newestPerSourceId, prepareEvent, problemWith } from './normalise.js';
@@ -59,7 +59,8 @@ async function ingestOnce(
 ): Promise<IngestSummary> {
   const { url, started_at: startedAt } = base;
 
-  let body: string;
+  // Text, or the bytes of a zip archive read with --from FILE (fetched bodies are always text).
+  let body: string | Uint8Array;
   let validators: { etag: string | null; lastModified: string | null } = { etag: null, lastModified: null };
   if (from && !/^https?:\/\//.test(from)) {
     body = await readInputFile(from);
@@ -79,7 +80,8 @@ async function ingestOnce(
     validators = { etag: outcome.etag, lastModified: outcome.lastModified };
   }
 
-  const parsed = await source.parse(body, { now: ctx.clock(), sourceUrl: url });
+  const parseCtx = { now: ctx.clock(), sourceUrl: url };
+  const parsed = typeof body === 'string' ? await source.parse(body, parseCtx) : await parseZipInput(source, body, parseCtx, from ?? url);
   const skipped: SkippedRecord[] = [...parsed.skipped];
   const sound: SourceRecord[] = [];
   for (const r of parsed.records) {
@@ -129,7 +131,19 @@ function locationOf(from: string): string {
   return /^https?:\/\//.test(from) ? from : `file://${from}`;
 }
 
-async function readInputFile(path: string): Promise<string> {
+/** A zip archive goes only to a source that reads zips; every other source refuses it before parsing. */
+function parseZipInput(source: SourceModule, bytes: Uint8Array, parseCtx: ParseContext, from: string) {
+  if (!source.parseZip) {
+    throw new CatintelError('invalid_input', `--from ${from} is a zip archive, which ${source.id} does not read (it reads ${source.description}); unzip it and pass the feed file`);
+  }
+  return source.parseZip(bytes, parseCtx);
+}
+
+/** Local zip header (PK\x03\x04) or the end record of an empty archive (PK\x05\x06). */
+const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && ((b[2] === 3 && b[3] === 4) || (b[2] === 5 && b[3] === 6));
+
+/** The file as UTF-8 text (gunzipped when gzipped), or its bytes when it is a zip archive. */
+async function readInputFile(path: string): Promise<string | Uint8Array> {
   let bytes: Buffer;
   try {
     bytes = await fs.readFile(path);
@@ -146,5 +160,7 @@ async function readInputFile(path: string): Promise<string> {
       throw new CatintelError('invalid_input', `cannot read --from ${path}: it looks gzipped but does not decompress`);
     }
   }
+  // Shapefile bundles (NHC GIS) are zips: binary, so they must not be decoded as text.
+  if (isZip(bytes)) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return bytes.toString('utf8');
 }

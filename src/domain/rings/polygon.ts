@@ -7,11 +7,14 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import type { Ring, RingInput } from '../event.js';
 
-/** One ring: the area the alert covers, served as kind 'alert_area'. */
+/**
+ * One ring: the area the source drew, served as kind 'alert_area' (an alert's area) unless the source
+ * names another kind (`ringKind`, e.g. 'forecast_cone' for NHC's cone of the storm centre's track).
+ */
 export function polygonRings(input: Extract<RingInput, { kind: 'polygon' }>): Ring[] {
   const geometry = normalizePolygon(input.geometry);
   if (!geometry) return [];
-  return [{ kind: 'alert_area', label: input.label, threshold: null, unit: null, radiusKm: null, geometry }];
+  return [{ kind: input.ringKind ?? 'alert_area', label: input.label, threshold: null, unit: null, radiusKm: null, geometry }];
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   intensityScore,
   pagerLossRate,
   percentileOf,
+  relativePairScore,
   relativeScore,
   round2,
   type Confidence,
@@ -32,8 +33,15 @@ export interface ScoreComponents {
     score_severe: number | null;
     events_used: number | null;
     record_years: number | null;
-    /** Relative perils only: the NRI loss-rate metric and the national log10 anchors of the scale. */
-    relative_metric?: { basis: string; value: number; log10_range: [number, number] };
+    /** Relative perils only: the two halves of the score and the national log10 anchors of each scale. */
+    relative?: {
+      events_score: number | null;
+      events_log10_range: [number, number];
+      loss_rate: number | null;
+      loss_rate_basis: string;
+      loss_rate_score: number | null;
+      loss_rate_log10_range: [number, number];
+    };
   };
   intensity: { rp100: { value: number; unit: string } | null; score: number | null };
   exposure: { county_fips: string; county_population_2020: number | null; population_density_per_km2: number | null };
@@ -80,10 +88,14 @@ function param(grid: HazardGrid, name: string): number {
 function rawScore(grid: HazardGrid, cell: number, peril: Peril, mDmg: number, mSev: number): number {
   const info = PERIL_INFO[peril];
   if (info.kind === 'relative') {
-    const metric = ch(grid, peril, 'relative_metric', cell);
-    return relativeScore(metric * mDmg, param(grid, `${peril}.log10_lo`), param(grid, `${peril}.log10_hi`));
+    const [fLo, fHi, lLo, lHi] = relativeAnchors(grid, peril);
+    return relativePairScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, fLo, fHi, ch(grid, peril, 'loss_rate', cell) * mDmg, lLo, lHi);
   }
   return combinedFrequencyScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, ch(grid, peril, 'lambda_severe', cell) * mSev);
+}
+
+function relativeAnchors(grid: HazardGrid, peril: Peril): [number, number, number, number] {
+  return [param(grid, `${peril}.frequency_log10_lo`), param(grid, `${peril}.frequency_log10_hi`), param(grid, `${peril}.loss_log10_lo`), param(grid, `${peril}.loss_log10_hi`)];
 }
 
 /** Just the 0.00–10.00 score. */
@@ -123,10 +135,15 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
     record_years: nullIfNaN(recordYears),
   };
   if (relative) {
-    frequency.relative_metric = {
-      basis: info.relativeBasis ?? '',
-      value: sig(ch(grid, peril, 'relative_metric', cell) * m.damaging),
-      log10_range: [param(grid, `${peril}.log10_lo`), param(grid, `${peril}.log10_hi`)],
+    const [fLo, fHi, lLo, lHi] = relativeAnchors(grid, peril);
+    const loss = ch(grid, peril, 'loss_rate', cell) * m.damaging;
+    frequency.relative = {
+      events_score: Number.isFinite(lamD) ? round2(relativeScore(lamD, fLo, fHi)) : null,
+      events_log10_range: [fLo, fHi],
+      loss_rate: Number.isFinite(loss) ? sig(loss) : null,
+      loss_rate_basis: info.lossRateBasis ?? '',
+      loss_rate_score: Number.isFinite(loss) ? round2(relativeScore(loss, lLo, lHi)) : null,
+      loss_rate_log10_range: [lLo, lHi],
     };
   }
 

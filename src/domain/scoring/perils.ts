@@ -3,8 +3,9 @@
  * Two kinds of score:
  *  - 'frequency': absolute, from the annual frequency λ of a damaging and of a severe intensity at the
  *    site, built from a public catalog (models.md §1.2 log-decade mapping).
- *  - 'relative': from the FEMA NRI expected-annual-loss rate of the site's state, on a log scale between
- *    the national 5th and 95th state percentiles (NRI itself reports relative scores; models.md §1.1).
+ *  - 'relative': from the FEMA NRI state table: the mean of two relative log scales, how often (events
+ *    per county-year) and how damaging (expected annual loss rate), each anchored at the national 5th
+ *    and 95th state percentiles (NRI itself reports relative scores; models.md §1.1).
  */
 export const PERILS = [
   'hurricane_wind',
@@ -30,8 +31,8 @@ export interface PerilInfo {
   intensity: { unit: string; damaging: number; extreme: number } | null;
   /** Damage function reported in score_components.vulnerability (models.md §5), if one applies. */
   damageFunction: string | null;
-  /** Relative perils: which NRI quantity the relative scale ranks. */
-  relativeBasis?: string;
+  /** Relative perils: which NRI loss rate the "how damaging" half of the score ranks. */
+  lossRateBasis?: string;
   source: string;
   sourceUrl: string;
 }
@@ -90,7 +91,7 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
-    relativeBasis: 'NRI IFLD_ALRB (expected annual building loss rate) x IFLD_EXP_AREA/AREA',
+    lossRateBasis: 'NRI IFLD_ALRB (expected annual building loss rate) x IFLD_EXP_AREA/AREA',
     source: 'FEMA National Risk Index v1.20 (December 2025), state table, Inland Flooding (IFLD)',
     sourceUrl: NRI_URL,
   },
@@ -100,17 +101,17 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
-    relativeBasis: 'NRI HWAV_ALRP (expected annual population loss rate)',
+    lossRateBasis: 'NRI HWAV_ALRP (expected annual population loss rate)',
     source: 'FEMA National Risk Index v1.20 (December 2025), state table, Heat Wave (HWAV)',
     sourceUrl: NRI_URL,
   },
   drought: {
     kind: 'relative',
-    thresholdDamaging: 'NRI drought events per county-year (US Drought Monitor based)',
+    thresholdDamaging: 'NRI drought events per county-year',
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
-    relativeBasis: 'NRI DRGT_EVNTS per county-year',
+    lossRateBasis: 'NRI DRGT_ALRA (expected annual agriculture loss rate)',
     source: 'FEMA National Risk Index v1.20 (December 2025), state table, Drought (DRGT)',
     sourceUrl: NRI_URL,
   },
@@ -120,7 +121,7 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
-    relativeBasis: 'NRI WNTW_ALRB (expected annual building loss rate)',
+    lossRateBasis: 'NRI WNTW_ALRB (expected annual building loss rate)',
     source: 'FEMA National Risk Index v1.20 (December 2025), state table, Winter Weather (WNTW)',
     sourceUrl: NRI_URL,
   },

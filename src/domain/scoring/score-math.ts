@@ -39,6 +39,22 @@ export function relativeScore(metric: number, log10Lo: number, log10Hi: number):
   return clamp10((10 * (Math.log10(metric) - log10Lo)) / (log10Hi - log10Lo));
 }
 
+/**
+ * Relative perils: average the two positions on their scales (0 at the 5th-percentile anchor, 1 at the
+ * 95th), each limited to [-1, 2] so one extreme value cannot dominate, then map to 0–10. Averaging
+ * positions rather than clamped scores lets a very low loss rate pull down a very high event count (the
+ * Hawaii winter-weather case, nri-perils.ts). With only one of the two, that one alone; neither → 0; a
+ * zero value sits at the floor (-1).
+ */
+export function relativePairScore(frequency: number, fLo: number, fHi: number, lossRate: number, lLo: number, lHi: number): number {
+  const pos = (x: number, lo: number, hi: number) => (x > 0 ? Math.min(2, Math.max(-1, (Math.log10(x) - lo) / (hi - lo))) : -1);
+  const hasF = Number.isFinite(frequency) && fHi > fLo;
+  const hasL = Number.isFinite(lossRate) && lHi > lLo;
+  if (!hasF && !hasL) return 0;
+  const p = hasF && hasL ? (pos(frequency, fLo, fHi) + pos(lossRate, lLo, lHi)) / 2 : hasF ? pos(frequency, fLo, fHi) : pos(lossRate, lLo, lHi);
+  return clamp10(10 * p);
+}
+
 /** models.md §1.2: S_int = clamp(10·(I_100 − I_dmg)/(I_ext − I_dmg), 0, 10). */
 export function intensityScore(value: number, damaging: number, extreme: number): number {
   return clamp10((10 * (value - damaging)) / (extreme - damaging));
