@@ -8,8 +8,10 @@
  *    fault models, not in the shared data). So in the WUS we take models.md's catalog route: smooth the
  *    NSHMP 2014 declustered catalog (weights N*) with a Gaussian of σ = 50 km (models.md §1.2, marked U
  *    there) onto a 0.1° grid. The 1930–2012 window alone under-weights faults that were quiet then (the
- *    San Francisco Bay Area after 1906), so the density is an equal mix of two completeness bands in
- *    the spirit of Weichert (1980): M ≥ 4.5 since 1930 and M ≥ 6.0 since 1850 [judgement].
+ *    San Francisco Bay Area after 1906), so the density mixes two completeness bands in the spirit of
+ *    Weichert (1980), M ≥ 4.5 since 1930 and M ≥ 6.0 since 1850 (40 % each), plus 20 % of the first
+ *    band smoothed at σ = 150 km as a background for the sparse interior (Front Range, Rio Grande rift),
+ *    which the 50-km kernel leaves nearly empty [judgement; NSHM uses adaptive kernels for this].
  */
 import { parse } from 'csv-parse/sync';
 import { flatDistanceKm } from './cell-query.js';
@@ -26,7 +28,8 @@ export interface SourceCell {
 /** [judgement] NSHM uses Mmax distributions; single values near their centres. */
 export const DEFAULT_MMAX: Record<Region, number> = { west: 7.5, east: 7.0 };
 const STEP_DEG = 0.1;
-const SMOOTHING_SIGMA_KM = 50;
+/** models.md §1.2 catalog route: Gaussian smoothing of a-values, ~50 km (U there). */
+export const SMOOTHING_SIGMA_KM = 50;
 /** Kernel tails below this density carry no rate worth integrating. */
 const MIN_PDF = 1e-9;
 
@@ -38,24 +41,30 @@ export function parseNshmPdf(text: string, region: Region): SourceCell[] {
     .sort((a, b) => a.lat - b.lat || a.lng - b.lng);
 }
 
-/** An equal-weight mix of the smoothed densities of each event group (each normalised to 1). */
-export function smoothCatalogSources(groups: CatalogEvent[][], region: Region): SourceCell[] {
-  const all = groups.flat();
+export interface SourceGroup {
+  events: CatalogEvent[];
+  sigmaKm: number;
+  weight: number; // weights of all groups sum to 1
+}
+
+/** A weighted mix of the smoothed densities of each event group (each normalised to 1). */
+export function smoothCatalogSources(groups: SourceGroup[], region: Region): SourceCell[] {
+  const all = groups.flatMap((g) => g.events);
   if (all.length === 0) return [];
-  const grids = groups.map((g) => smoothedGrid(g, all));
+  const pad = (3 * Math.max(...groups.map((g) => g.sigmaKm))) / 111 + STEP_DEG;
+  const grids = groups.map((g) => smoothedGrid(g.events, all, g.sigmaKm, pad));
   const out: SourceCell[] = [];
   const { rows, cols, lat0, lng0 } = grids[0];
   for (let i = 0; i < rows * cols; i++) {
     let pdf = 0;
-    for (const g of grids) pdf += g.w[i] / grids.length;
+    grids.forEach((g, k) => (pdf += g.w[i] * groups[k].weight));
     if (pdf > MIN_PDF) out.push({ lat: lat0 + (Math.floor(i / cols) + 0.5) * STEP_DEG, lng: lng0 + ((i % cols) + 0.5) * STEP_DEG, pdf, mMax: DEFAULT_MMAX[region] });
   }
   return out;
 }
 
-/** Gaussian-smoothed density of `events` on a 0.1° grid over the bounding box of `extent` (+3σ), normalised to 1. */
-function smoothedGrid(events: CatalogEvent[], extent: CatalogEvent[]) {
-  const pad = (3 * SMOOTHING_SIGMA_KM) / 111 + STEP_DEG;
+/** Gaussian-smoothed density of `events` on a 0.1° grid over the bounding box of `extent` (+pad), normalised to 1. */
+function smoothedGrid(events: CatalogEvent[], extent: CatalogEvent[], sigmaKm: number, pad: number) {
   const lat0 = Math.floor((Math.min(...extent.map((e) => e.lat)) - pad) / STEP_DEG) * STEP_DEG;
   const lat1 = Math.max(...extent.map((e) => e.lat)) + pad;
   const lng0 = Math.floor((Math.min(...extent.map((e) => e.lng)) - 2 * pad) / STEP_DEG) * STEP_DEG;
@@ -63,7 +72,7 @@ function smoothedGrid(events: CatalogEvent[], extent: CatalogEvent[]) {
   const rows = Math.ceil((lat1 - lat0) / STEP_DEG);
   const cols = Math.ceil((lng1 - lng0) / STEP_DEG);
   const w = new Float64Array(rows * cols);
-  const reach = 3 * SMOOTHING_SIGMA_KM;
+  const reach = 3 * sigmaKm;
   for (const e of events) {
     const r0 = Math.max(0, Math.floor((e.lat - reach / 111 - lat0) / STEP_DEG));
     const r1 = Math.min(rows - 1, Math.ceil((e.lat + reach / 111 - lat0) / STEP_DEG));
@@ -73,7 +82,7 @@ function smoothedGrid(events: CatalogEvent[], extent: CatalogEvent[]) {
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const d = flatDistanceKm(e.lat, e.lng, lat0 + (r + 0.5) * STEP_DEG, lng0 + (c + 0.5) * STEP_DEG);
-        if (d <= reach) w[r * cols + c] += e.nStar * Math.exp((-d * d) / (2 * SMOOTHING_SIGMA_KM ** 2));
+        if (d <= reach) w[r * cols + c] += e.nStar * Math.exp((-d * d) / (2 * sigmaKm ** 2));
       }
     }
   }

@@ -9,7 +9,7 @@ import { CellQuery } from './cell-query.js';
 import { coastDistanceKm, coastVertices, surgeTaper } from './coast.js';
 import type { Coverage } from './coverage.js';
 import { earthquakeHazard } from './earthquake.js';
-import { parseNshmPdf, smoothCatalogSources } from './eq-sources.js';
+import { SMOOTHING_SIGMA_KM, parseNshmPdf, smoothCatalogSources } from './eq-sources.js';
 import { parseNshmCatalog, regionalRate } from './eq-catalog.js';
 import type { ChannelData } from './encode.js';
 import { hurricaneHazard } from './hurricane.js';
@@ -61,11 +61,16 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   const ceusCat = parseNshmCatalog(inputs.text('ceusCatalog'), 12);
   const wusRate = regionalRate(wusCat, EQ_MC, EQ_FROM_YEAR);
   const ceusRate = regionalRate(ceusCat, EQ_MC, EQ_FROM_YEAR);
+  const wusRecent = wusCat.filter((e) => e.magnitude >= EQ_MC && e.year >= EQ_FROM_YEAR);
   const eq = earthquakeHazard(
     cells,
     {
       sources: smoothCatalogSources(
-        [wusCat.filter((e) => e.magnitude >= EQ_MC && e.year >= EQ_FROM_YEAR), wusCat.filter((e) => e.magnitude >= EQ_LARGE_MC && e.year >= EQ_LARGE_FROM_YEAR)],
+        [
+          { events: wusRecent, sigmaKm: SMOOTHING_SIGMA_KM, weight: 0.4 },
+          { events: wusCat.filter((e) => e.magnitude >= EQ_LARGE_MC && e.year >= EQ_LARGE_FROM_YEAR), sigmaKm: SMOOTHING_SIGMA_KM, weight: 0.4 },
+          { events: wusRecent, sigmaKm: 150, weight: 0.2 },
+        ],
         'west',
       ),
       rate: wusRate,

@@ -47,7 +47,7 @@ function parseCreate(raw: RawInput, caller: Caller): CreateInput {
     }
   }
   const { name, tier, account } = values;
-  const sandbox = values.sandbox ?? false;
+  const sandbox = values.sandbox === undefined ? false : values.sandbox; // null is not a boolean
   if (!text(name, 200)) errors.push({ field: 'name', message: 'a name of 1 to 200 characters, e.g. "acme-prod-scoring"' });
   if (typeof tier !== 'string' || !(PAID_TIERS as readonly string[]).includes(tier)) errors.push({ field: 'tier', message: `one of ${PAID_TIERS.join(', ')}` });
   if (typeof sandbox !== 'boolean') errors.push({ field: 'sandbox', message: 'true or false' });

@@ -33,7 +33,6 @@ export const PLANNED: Handler[] = [
   planned('events.score', 'Hazard scores at the event location', { method: 'GET', path: '/events/{id}/score', access: 'free', accessByQuery: oasisIsEnterprise }),
   planned('scenarios.run', 'Run a hypothetical disaster scenario with impact estimates', { method: 'POST', path: '/scenarios/run', access: 'analyst' }),
   planned('infrastructure', 'Critical infrastructure within a radius', { method: 'GET', path: '/infrastructure', access: 'free' }),
-  planned('risk.score', 'Climate-adjusted hazard score for a point', { method: 'GET', path: '/risk/score', access: 'free', accessByQuery: oasisIsEnterprise }),
   planned('portfolio.list', 'Portfolios with nested locations', { method: 'GET', path: '/portfolio', access: 'agency', perAccount: true }),
   planned('portfolio.create', 'Create a portfolio from JSON or an OED location CSV', { method: 'POST', path: '/portfolio', access: 'agency', accepts: ['application/json', 'text/csv'], perAccount: true }),
   planned('portfolio.exposure', 'Portfolio exposure against active consequence rings', { method: 'GET', path: '/portfolio/exposure', access: 'agency', perAccount: true }),

@@ -10,6 +10,7 @@ import { dbSeed } from './db-seed.js';
 import { keysCreate, keysList, keysRevoke } from './keys.js';
 import { tokenIssue } from './token.js';
 import { PLANNED } from './planned.js';
+import { riskScore } from './score-point.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -24,6 +25,7 @@ export const HANDLERS: Handler[] = [
   keysList,
   keysRevoke,
   tokenIssue,
+  riskScore,
   // Contract endpoints not built yet (501 after the access checks); a real handler on the same route wins.
   ...PLANNED,
 ];

@@ -15,7 +15,7 @@ interface Parameter { name: string; in: string; required?: boolean; schema?: unk
 export type ParamCheck = (query: RawInput, path: Record<string, string>) => void;
 
 export function paramChecks(doc: Json, routes: Route[]): Map<Route, ParamCheck> {
-  const ajv = newAjv({ coerceTypes: true });
+  const ajv = newAjv({ coerceTypes: true, allErrors: true });
   const checks = new Map<Route, ParamCheck>();
   const paths = (doc.paths ?? {}) as Record<string, Json>;
   for (const route of routes) {

@@ -37,7 +37,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     silent: true,
     // We stop on our own signal handling (catintel serve), after the store work is done.
     gracefulShutdown: false,
-    node: timeouts,
+    // Node checks the header/request deadlines on this interval (default 30 s, far too lax).
+    node: { ...timeouts, connectionsCheckingInterval: Math.min(1000, timeouts.headersTimeout) },
   });
   await server.ready();
   const node = server.node?.server as HttpServer | undefined;

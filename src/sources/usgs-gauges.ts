@@ -1,6 +1,7 @@
 /**
- * USGS river gauges (NWIS instantaneous values, WaterML-JSON) rated against the NWS flood categories
- * of data/flood-stages.csv. One record per site with a gage-height reading; docs/sources/usgs-gauges.md
+ * USGS river gauges (NWIS instantaneous values, WaterML-JSON; daily-value files are read too, their
+ * daily mean stage standing in for a reading) rated against the NWS flood categories of
+ * data/flood-stages.csv. One record per site with a gage-height reading; docs/sources/usgs-gauges.md
  * has the rules (category, lifecycle signals, confidence, the default URL).
  */
 import type { FloodStages, Observation, ParseResult, SkippedRecord, SourceRecord } from '../domain/event.js';
@@ -36,7 +37,7 @@ export function parseUsgsGauges(body: string, ctx: ParseContext): ParseResult {
 
 function toRecord(s: SiteSeries): SourceRecord | SkippedRecord {
   const latest = s.stage[s.stage.length - 1];
-  if (!latest) return { sourceId: s.site, reason: 'no gage height (00065) reading' };
+  if (!latest) return { sourceId: s.site, reason: noStageReason(s) };
   if (!isPlausibleUsPoint(s.lat, s.lng)) return { sourceId: s.site, reason: `no usable site location (${s.lat}, ${s.lng})` };
   const lat = s.lat;
   const lng = s.lng as number;
@@ -77,8 +78,17 @@ function toRecord(s: SiteSeries): SourceRecord | SkippedRecord {
       qualifiers: latest.qualifiers,
       huc: s.properties.hucCd ?? null,
       county_fips: s.properties.countyCd ?? null,
+      // DV files: the stage is a daily mean, not a reading at an instant.
+      ...(s.daily ? { reading: 'daily mean (nwis/dv)' } : {}),
     },
   };
+}
+
+/** Why a site gives no record: no stage at all, or (DV files) only daily discharge. */
+function noStageReason(s: SiteSeries): string {
+  if (!s.daily) return 'no gage height (00065) reading';
+  const what = s.discharge.length > 0 ? ', only daily mean discharge (00060)' : '';
+  return `no daily mean gage height (00065) in this daily-values (nwis/dv) file${what}; flood categories need stage`;
 }
 
 /**

@@ -44,7 +44,11 @@ export async function insertApiKey(db: Store, key: Omit<ApiKeyRecord, 'revoked_a
 }
 
 export async function listApiKeys(db: Store, opts: { includeRevoked?: boolean } = {}): Promise<ApiKeyRecord[]> {
-  return db.all<ApiKeyRecord>(`${SELECT} ${opts.includeRevoked ? '' : 'WHERE revoked_at IS NULL'} ORDER BY created_at, id`);
+  // Sorted here, not with ORDER BY: Store re-executes cached prepared statements, and DuckDB 1.5's
+  // compressed materialization then sorts with the statistics of the first run, returning corrupted
+  // rows once the table has grown (a store-wide issue, reported). Key lists are small.
+  const rows = await db.all<ApiKeyRecord>(`${SELECT} ${opts.includeRevoked ? '' : 'WHERE revoked_at IS NULL'}`);
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
 
 export async function findApiKey(db: Store, id: string): Promise<ApiKeyRecord | undefined> {

@@ -128,7 +128,7 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
     threshold_severe: info.thresholdSevere,
     lambda_damaging: Number.isFinite(lamD) ? sig(lamD) : null,
     lambda_severe: relative || !Number.isFinite(lamS) ? null : sig(lamS),
-    return_period_years_damaging: lamD > 0 ? sig(1 / lamD) : null,
+    return_period_years_damaging: !relative && lamD > 0 ? sig(1 / lamD) : null,
     score_damaging: relative ? null : round2(frequencyScore(lamD)),
     score_severe: relative ? null : round2(frequencyScore(lamS)),
     events_used: nriOnly ? null : nullIfNaN(events),

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# make conformance: checks the HTTP API against its contract (openapi.yaml) with outside tools.
+#
+#  1. A Python virtual environment (.venv, gitignored) with pinned schemathesis and openapi-spec-validator.
+#  2. openapi-spec-validator validates openapi.yaml (OpenAPI 3.0.3).
+#  3. `catintel serve` starts on a temporary store seeded with the real USGS day feed, on a free
+#     loopback port, with the event clock pinned to the feed's time (so its events are live) and the
+#     rate limits raised for the run (the fuzzer sends thousands of requests a minute).
+#  4. schemathesis runs every check (conformance of status codes, content types, headers and bodies;
+#     negative data rejected, positive data accepted, auth enforced, 405 with Allow, ...) over the
+#     examples, coverage, fuzzing and stateful phases against /api/v1/openapi.json, authenticated
+#     with the run's admin token. Any failure fails the run.
+#
+# Operations marked `x-catintel-status: planned` answer 501 by design and are left out of the fuzz
+# run; the vitest access matrix (test/platform) covers their authentication and tier checks.
+#
+# Environment: SHARED_DATA (default ../shared/data), CONFORMANCE_MAX_EXAMPLES (default 60),
+# CONFORMANCE_SEED (default 20260101), CONFORMANCE_WORKERS (default 2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SCHEMATHESIS_VERSION=4.32.5
+SPEC_VALIDATOR_VERSION=0.9.0
+VENV=.venv
+SHARED_DATA=${SHARED_DATA:-../shared/data}
+FEED="$SHARED_DATA/feeds/usgs_earthquakes/all_day.geojson"
+MAX_EXAMPLES=${CONFORMANCE_MAX_EXAMPLES:-60}
+SEED=${CONFORMANCE_SEED:-20260101}
+WORKERS=${CONFORMANCE_WORKERS:-2}
+
+log() { printf 'conformance: %s\n' "$*" >&2; }
+
+# --- 1. tools -----------------------------------------------------------------------------------
+if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "version $SCHEMATHESIS_VERSION" \
+  || ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('openapi-spec-validator') != '$SPEC_VALIDATOR_VERSION')" 2>/dev/null; then
+  log "installing schemathesis $SCHEMATHESIS_VERSION and openapi-spec-validator $SPEC_VALIDATOR_VERSION into $VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check \
+    "schemathesis==$SCHEMATHESIS_VERSION" "openapi-spec-validator==$SPEC_VALIDATOR_VERSION"
+fi
+
+# --- 2. the document ----------------------------------------------------------------------------
+log "validating openapi.yaml"
+"$VENV/bin/openapi-spec-validator" openapi.yaml
+
+# --- 3. a server on a seeded temporary store ----------------------------------------------------
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/catintel-conformance.XXXXXX")
+SERVER_PID=
+cleanup() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+DB="$TMP/conformance.duckdb"
+log "seeding $DB from $FEED"
+./bin/catintel --db "$DB" --quiet ingest usgs-earthquakes --from "$FEED" >/dev/null
+# The feed's own generation time: with the event clock there, its earthquakes are live.
+NOW=$(node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(new Date(d.metadata.generated).toISOString().replace(/\.\d+Z$/, "Z"))' "$FEED")
+
+export CATINTEL_JWT_SECRET
+CATINTEL_JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(48).toString("base64"))')
+CATINTEL_NOW="$NOW" ./bin/catintel --db "$DB" serve --host 127.0.0.1 --port 0 --rate-limit 1000 \
+  --access-log "$TMP/access.ndjson" >"$TMP/serve.out" 2>"$TMP/serve.err" &
+SERVER_PID=$!
+for _ in $(seq 1 100); do
+  grep -q 'serving' "$TMP/serve.out" 2>/dev/null && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$TMP/serve.err" >&2; log "the server did not start"; exit 1; }
+  sleep 0.1
+done
+BASE=$(sed -n 's/.* at \(http[^ ]*\)\/api\/v1 .*/\1/p' "$TMP/serve.out")
+[ -n "$BASE" ] || { cat "$TMP/serve.out" "$TMP/serve.err" >&2; log "no server address"; exit 1; }
+ADMIN_TOKEN=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).admin_token)' "$DB.serve.json")
+log "server at $BASE (event clock $NOW)"
+
+# --- 4. schemathesis ----------------------------------------------------------------------------
+# One rule OpenAPI cannot state is taught to the generator by a hook, not waived: a bbox's minLat
+# must not exceed its maxLat. Values the document forbids are left alone, so negative testing of
+# bbox still runs.
+cat >"$TMP/hooks.py" <<'PY'
+import re
+
+import schemathesis
+
+BBOX = re.compile(r"^(-?[0-9.]+),(-?[0-9.]+),(-?[0-9.]+),(-?[0-9.]+)$")
+
+
+@schemathesis.hook
+def map_query(ctx, query):
+    if not query:
+        return query
+    bbox = query.get("bbox")
+    if isinstance(bbox, str):
+        m = BBOX.match(bbox)
+        if m and float(m.group(2)) > float(m.group(4)):
+            query["bbox"] = ",".join([m.group(1), m.group(4), m.group(3), m.group(2)])
+    return query
+PY
+
+b64url() { node -e 'console.log(Buffer.from(process.argv[1]).toString("base64url"))' "$1"; }
+LIVE_CURSOR=$(b64url '{"t":"1664422329000000","id":"00000000-0000-4000-8000-000000000000"}')
+NEARBY_CURSOR=$(b64url '{"o":1}')
+cat >"$TMP/schemathesis.toml" <<TOML
+hooks = "$TMP/hooks.py"
+seed = $SEED
+workers = $WORKERS
+request-timeout = 20.0
+
+[generation]
+max-examples = $MAX_EXAMPLES
+
+[phases.stateful]
+max-steps = 30
+
+# Cursors are opaque: the fuzzer pages with one this server issues, as a client following links.next.
+[[operations]]
+include-path = "/events/live"
+parameters = { "query.cursor" = "$LIVE_CURSOR" }
+
+[[operations]]
+include-path = "/events/nearby"
+parameters = { "query.cursor" = "$NEARBY_CURSOR" }
+TOML
+
+log "schemathesis $SCHEMATHESIS_VERSION against $BASE/api/v1/openapi.json"
+set +e
+"$VENV/bin/schemathesis" --config-file "$TMP/schemathesis.toml" run "$BASE/api/v1/openapi.json" \
+  --url "$BASE/api/v1" \
+  --checks all \
+  --phases examples,coverage,fuzzing,stateful \
+  --mode all \
+  --exclude-by '/x-catintel-status == "planned"' \
+  -H "Authorization: Bearer $ADMIN_TOKEN" \
+  --report junit --report-dir "$TMP/report" \
+  --suppress-health-check too_slow
+STATUS=$?
+set -e
+if [ "$STATUS" -ne 0 ]; then
+  log "schemathesis reported failures (exit $STATUS); server log tail:"
+  tail -n 20 "$TMP/serve.err" >&2 || true
+  exit "$STATUS"
+fi
+log "requests served: $(wc -l <"$TMP/access.ndjson")"
+log "ok"

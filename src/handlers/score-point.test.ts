@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Context } from '../context.js';
+import { CatintelError } from '../errors.js';
+import { parseScorePoint, riskScore } from './score-point.js';
+import type { Caller } from './types.js';
+
+const free: Caller = { tier: 'free', account: 'anon' };
+const analyst: Caller = { tier: 'analyst', account: 'acme' };
+const ctx = {} as Context; // the handler reads the embedded baseline, not the store
+
+async function call(raw: Record<string, unknown>, caller: Caller) {
+  return riskScore.run(ctx, riskScore.parse(raw, caller), caller);
+}
+
+function codeOf(f: () => unknown): string | undefined {
+  try {
+    f();
+  } catch (e) {
+    return e instanceof CatintelError ? e.code : 'not a CatintelError';
+  }
+  return undefined;
+}
+
+describe('risk.score handler', () => {
+  it('gives paid tiers all nine perils', async () => {
+    const r = await call({ lat: '25.77', lng: '-80.19' }, analyst);
+    expect(r.body.perils).toHaveLength(9);
+    expect(r.body.scenario).toBe('baseline');
+    expect(r.body.horizon).toBeNull();
+  });
+
+  it('gives the free tier its highest-scoring peril when none is named', async () => {
+    const all = await call({ lat: '35.47', lng: '-97.52' }, analyst);
+    const best = [...all.body.perils].sort((a, b) => b.score - a.score)[0].peril;
+    const r = await call({ lat: '35.47', lng: '-97.52' }, free);
+    expect(r.body.perils.map((p) => p.peril)).toEqual([best]);
+  });
+
+  it('refuses more than one peril on the free tier (403 insufficient_tier)', () => {
+    expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', perils: 'hurricane_wind,tornado' }, true))).toBe('insufficient_tier');
+    expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', perils: 'tornado' }, true))).toBeUndefined();
+  });
+
+  it('defaults the SSP horizon to 2050 and validates parameters with their names', () => {
+    expect(parseScorePoint({ lat: '25', lng: '-80', scenario: 'ssp245' }, false).horizon).toBe(2050);
+    expect(codeOf(() => parseScorePoint({ lat: '95', lng: '-80' }, false))).toBe('invalid_parameter');
+    expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', perils: 'volcano' }, false))).toBe('invalid_parameter');
+    expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', scenario: 'ssp370' }, false))).toBe('invalid_parameter');
+    expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', scenario: 'ssp585', horizon: '2100' }, false))).toBe('invalid_parameter');
+  });
+
+  it('answers 422 validation_failed outside US states and territories', async () => {
+    await expect(call({ lat: '48.86', lng: '2.35' }, analyst)).rejects.toMatchObject({ code: 'validation_failed', status: 422 });
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The contract document: openapi.yaml is valid OpenAPI 3.0.3 (checked by a maintained validator),
+ * served as JSON at /api/v1/openapi.json, and in step with the route table both ways: every route is
+ * documented with its access level and status, every documented operation is routed.
+ */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RouteTable } from '../../src/http/routes.js';
+import { HANDLERS } from '../../src/handlers/registry.js';
+import type { Store } from '../../src/store/db.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+import { OPENAPI, responseProblems } from './helpers/openapi.js';
+import { platform, seededStore, type Platform } from './helpers/harness.js';
+
+let db: Store;
+let p: Platform;
+beforeAll(async () => {
+  db = await seededStore();
+  p = await platform(db);
+});
+afterAll(() => db.close());
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+describe('openapi.yaml', () => {
+  it('is a valid OpenAPI 3.0.3 document (swagger-parser)', async () => {
+    const api = await SwaggerParser.validate(path.join(REPO_ROOT, 'openapi.yaml'));
+    expect((api as { openapi: string }).openapi).toBe('3.0.3');
+  });
+
+  it('is served as JSON at /api/v1/openapi.json, with an ETag', async () => {
+    const r = await p.call('/api/v1/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json');
+    expect(r.body).toEqual(OPENAPI);
+    const again = await p.call('/api/v1/openapi.json', { headers: { 'if-none-match': r.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('documents every route with its access level, and routes every documented operation', () => {
+    const table = new RouteTable(HANDLERS);
+    const routed = table.routes.filter((r) => r.fullPath.startsWith('/api/v1/'));
+    const fromRoutes = routed.map((r) => ({
+      op: `${r.method} ${r.path}`,
+      access: r.admin ? 'operator' : r.access,
+      byQuery: r.accessByQuery ?? null,
+      planned: Boolean(r.planned),
+    }));
+    const fromDoc = Object.entries<any>(OPENAPI.paths).flatMap(([p, item]) =>
+      METHODS.filter((m) => item[m]).map((m) => ({
+        op: `${m.toUpperCase()} ${p}`,
+        access: item[m]['x-catintel-access'],
+        byQuery: item[m]['x-catintel-access-by-query'] ?? null,
+        planned: item[m]['x-catintel-status'] === 'planned',
+      })),
+    );
+    const sort = (a: { op: string }, b: { op: string }) => a.op.localeCompare(b.op);
+    expect(fromRoutes.sort(sort)).toEqual(fromDoc.sort(sort));
+  });
+
+  it('declares security that matches the access level', () => {
+    for (const [p, item] of Object.entries<any>(OPENAPI.paths)) {
+      for (const m of METHODS.filter((x) => item[x])) {
+        const op = item[m];
+        const schemes = (op.security as Record<string, unknown>[]).map((s) => Object.keys(s)[0] ?? 'none').sort();
+        const want = op['x-catintel-access'] === 'operator' ? ['adminToken']
+          : op['x-catintel-access'] === 'free' ? ['apiKeyAuth', 'bearerAuth', 'none'] : ['apiKeyAuth', 'bearerAuth'];
+        expect(schemes, `${m} ${p}`).toEqual(want);
+        for (const status of ['401', '429', '500', '503']) expect(op.responses[status], `${m} ${p} ${status}`).toBeDefined();
+        if (op['x-catintel-access'] !== 'free') expect(op.responses['403'], `${m} ${p} 403`).toBeDefined();
+        if (m === 'post') for (const s of ['413', '415']) expect(op.responses[s], `${m} ${p} ${s}`).toBeDefined();
+      }
+    }
+  });
+
+  it('describes the event shapes the handlers produce (the validator catches a drift)', async () => {
+    const live = await p.call('/api/v1/events/live?limit=1000');
+    expect(live.body.features.length).toBeGreaterThan(100);
+    const biggest = [...live.body.features].sort((a: any, b: any) => b.properties.severity - a.properties.severity)[0];
+    const show = await p.call(`/api/v1/events/${biggest.properties.slug}`);
+    expect(show.body.properties.id).toBe(biggest.properties.id);
+    const rings = await p.call(`/api/v1/events/${biggest.properties.id}/rings`);
+    expect(rings.body.features.length).toBe(show.body.properties.ring_count);
+    expect(rings.body.features.length).toBeGreaterThan(0);
+    const nearby = await p.call('/api/v1/events/nearby?lat=38.8&lng=-122.8&radius_km=500');
+    expect(nearby.body.features[0].properties.distance_km).toBeGreaterThanOrEqual(0);
+    // And the validator is not a rubber stamp: a body that drifts from the schema is reported.
+    const drifted = new Response(JSON.stringify({ ...live.body, numberMatched: 'many' }), { status: 200, headers: live.headers });
+    expect((await responseProblems('GET', '/api/v1/events/live', drifted)).join('\n')).toMatch(/numberMatched must be integer/);
+    const undocumented = new Response('{}', { status: 418, headers: live.headers });
+    expect(await responseProblems('GET', '/api/v1/events/live', undocumented)).toEqual(['GET /events/live: status 418 is not documented']);
+  });
+});
