@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLERS } from '../src/handlers/registry.js';
 import { cli } from './helpers/cli.js';
 import { appOn, weekStore, WEEK_NOW } from './helpers/store.js';
+import { AUTH, token } from './http/helpers/harness.js';
 
 interface Case { cli: string[]; http: string }
 type CaseFactory = (ids: { id: string; slug: string }) => Case[];
@@ -22,6 +23,10 @@ const CASES: Record<string, CaseFactory> = {
     { cli: ['events', 'show', slug], http: `/api/v1/events/${slug}` },
   ],
   'events.rings': ({ id }) => [{ cli: ['events', 'rings', id], http: `/api/v1/events/${id}/rings` }],
+  'risk.score': () => [
+    { cli: ['score', 'point', '--lat', '25.77', '--lng', '-80.19'], http: '/api/v1/risk/score?lat=25.77&lng=-80.19' },
+    { cli: ['score', 'point', '--lat', '37.77', '--lng', '-122.42', '--perils', 'earthquake,wildfire', '--scenario', 'ssp585', '--horizon', '2080'], http: '/api/v1/risk/score?lat=37.77&lng=-122.42&perils=earthquake,wildfire&scenario=ssp585&horizon=2080' },
+  ],
   'events.nearby': () => [
     { cli: ['events', 'nearby', '--lat', '35.7', '--lng', '-117.5', '--radius-km', '150', '--limit', '20'], http: '/api/v1/events/nearby?lat=35.7&lng=-117.5&radius_km=150&limit=20' },
   ],
@@ -53,11 +58,13 @@ describe('CLI and HTTP parity', () => {
         expected.push({ url: c.http, body: r.json() });
       }
     }
-    // The CLI has closed the store; the server opens it now (one writer at a time).
-    const server = await appOn(db, WEEK_NOW);
+    // The CLI has closed the store; the server opens it now (one writer at a time). The CLI is the
+    // operator on their own machine (enterprise tier), so the HTTP caller is an enterprise token.
+    const server = await appOn(db, WEEK_NOW, { auth: AUTH });
+    const bearer = { authorization: `Bearer ${await token('enterprise')}` };
     try {
       for (const e of expected) {
-        const res = await server.get(e.url);
+        const res = await server.get(e.url, bearer);
         expect(res.status, e.url).toBe(200);
         expect(await res.json(), e.url).toEqual(e.body);
       }

@@ -22,7 +22,6 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
     .option('--quiet', 'no progress output')
     .option('--debug', 'show stack traces on errors')
     .option('--account <name>', 'account for triggers, portfolios, locations (default: local)')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
 
@@ -36,7 +35,7 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
     if (err instanceof CommanderError) {
       if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
       if (err.code === 'commander.help') return 2; // no command given: the help was the answer
-      io.stderr(`catintel: ${err.message.replace(/^error: /, '')} [usage]\n`);
+      io.stderr(`catintel: ${err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim()}; see --help [usage]\n`);
       return 2;
     }
     return reportError(err, io, globalsOf(program));

@@ -12,8 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Context } from '../context.js';
 import { CatintelError, asCatintelError } from '../errors.js';
-import { TIERS, tierAtLeast, type Caller, type RawInput, type Tier } from '../handlers/types.js';
-import { authenticate, missingCredential, type AuthDeps, type Principal } from '../auth/authenticate.js';
+import type { Caller, RawInput } from '../handlers/types.js';
+import { authenticate, type AuthDeps, type Principal } from '../auth/authenticate.js';
+import { checkAccess } from './access.js';
 import { maskedQuery, type AccessLogEntry } from './access-log.js';
 import { readBody, type BodyLimits } from './body.js';
 import type { ResponseCache } from './cache.js';
@@ -57,7 +58,12 @@ export async function handleRequest(req: Request, clientIp: string, d: PipelineD
   const started = performance.now();
   const given = req.headers.get('x-request-id');
   const s: State = { requestId: given && REQUEST_ID_RE.test(given) ? given : randomUUID(), principal: null, rate: null, clientIp };
-  const url = new URL(req.url);
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    url = new URL('http://invalid/'); // cannot happen behind srvx; answered as an unknown path
+  }
   let res: Response;
   try {
     res = await respond(req, url, s, d);
@@ -93,7 +99,8 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
   }
   if (d.limiter) {
     const p = s.principal;
-    s.rate = d.limiter.hit(p ? p.credentialId : `ip:${s.clientIp}`, d.limits[p ? p.tier : 'free']);
+    // Per credential and tier (one account holding tokens of two tiers gets two windows, never a reset).
+    s.rate = d.limiter.hit(p ? `${p.credentialId}|${p.tier}` : `ip:${s.clientIp}`, d.limits[p ? p.tier : 'free']);
     if (!s.rate.allowed) {
       const who = p ? `this credential (${p.tier} tier)` : 'this client address';
       throw new CatintelError('rate_limited', `${who} may make ${s.rate.limit} requests per minute; retry in ${s.rate.resetSeconds} s`, {
@@ -169,29 +176,6 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     if (route.method === 'POST') d.cache.invalidate();
   }
   return toResponse(encoded, req, {});
-}
-
-function checkAccess(route: Route, url: URL, p: Principal | null): void {
-  if (route.admin) {
-    if (!p) throw missingCredential(`${url.pathname} is for the server operator: send the admin token as Authorization: Bearer`);
-    if (p.kind !== 'admin') throw new CatintelError('insufficient_tier', `${url.pathname} is for the server operator only (the admin token of this server run)`);
-    return;
-  }
-  let need: Tier = route.access;
-  let why = '';
-  for (const [param, levels] of Object.entries(route.accessByQuery ?? {})) {
-    const v = url.searchParams.get(param);
-    const level = v === null ? undefined : levels[v];
-    if (level && TIERS.indexOf(level) > TIERS.indexOf(need)) {
-      need = level;
-      why = ` with ${param}=${v}`;
-    }
-  }
-  if (need === 'free') return;
-  if (!p) throw missingCredential(`${url.pathname}${why} needs the ${need} tier or above: send Authorization: Bearer <token or API key>`);
-  if (!tierAtLeast(p.tier, need)) {
-    throw new CatintelError('insufficient_tier', `${url.pathname}${why} needs the ${need} tier or above; this credential is ${p.tier}`);
-  }
 }
 
 function notFound(path: string): CatintelError {

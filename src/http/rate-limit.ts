@@ -17,28 +17,36 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+/** Times of the requests counted in the window, oldest first: a ring buffer that grows up to `limit`. */
 class RequestLog {
-  readonly times: Float64Array;
+  times: Float64Array;
   head = 0; // index of the oldest entry
   count = 0;
   constructor(readonly limit: number) {
-    this.times = new Float64Array(limit);
+    // Most clients never come near a large limit: start small, double when full.
+    this.times = new Float64Array(Math.min(limit, 64));
   }
   evictBefore(cutoff: number): void {
     while (this.count > 0 && this.times[this.head] <= cutoff) {
-      this.head = (this.head + 1) % this.limit;
+      this.head = (this.head + 1) % this.times.length;
       this.count--;
     }
   }
   push(t: number): void {
-    this.times[(this.head + this.count) % this.limit] = t;
+    if (this.count === this.times.length) {
+      const grown = new Float64Array(Math.min(this.limit, this.times.length * 2));
+      for (let i = 0; i < this.count; i++) grown[i] = this.times[(this.head + i) % this.times.length];
+      this.times = grown;
+      this.head = 0;
+    }
+    this.times[(this.head + this.count) % this.times.length] = t;
     this.count++;
   }
   oldest(): number {
     return this.times[this.head];
   }
   newest(): number {
-    return this.times[(this.head + this.count - 1) % this.limit];
+    return this.times[(this.head + this.count - 1) % this.times.length];
   }
 }
 

@@ -3,7 +3,7 @@
  * lock (a second writer is refused with store_locked, exit code 4, naming the holder); read-only opens
  * can run side by side. Every SQL value is a bound parameter.
  */
-import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
 import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
@@ -19,8 +19,6 @@ export interface OpenOptions {
 
 export class Store {
   private queue: Promise<unknown> = Promise.resolve();
-  /** Read queries are prepared once and re-bound: parsing and planning cost more than running them. */
-  private prepared = new Map<string, DuckDBPreparedStatement>();
 
   private constructor(
     readonly path: string,
@@ -57,21 +55,12 @@ export class Store {
 
   async all<T extends object = Row>(sql: string, params?: Params): Promise<T[]> {
     return this.serial(async () => {
-      let statement = this.prepared.get(sql);
-      if (!statement) {
-        statement = await this.conn.prepare(sql);
-        if (this.prepared.size >= 200) this.forgetPrepared();
-        this.prepared.set(sql, statement);
-      }
-      if (params) statement.bind(params);
-      const reader = await statement.runAndReadAll();
+      // Not cached as prepared statements on purpose: DuckDB 1.5 re-runs a cached plan with the column
+      // statistics of when it was prepared, and after later inserts an ORDER BY over a compressed
+      // materialization returns corrupted rows. Planning each time is the safe price (~1 ms).
+      const reader = await this.conn.runAndReadAll(sql, params);
       return reader.getRowObjectsJS() as T[];
     });
-  }
-
-  private forgetPrepared(): void {
-    for (const statement of this.prepared.values()) statement.destroySync();
-    this.prepared.clear();
   }
 
   async one<T extends object = Row>(sql: string, params?: Params): Promise<T | undefined> {
@@ -102,7 +91,6 @@ export class Store {
 
   async close(): Promise<void> {
     await this.queue.catch(() => undefined);
-    this.forgetPrepared();
     this.conn.closeSync();
     this.instance.closeSync();
     if (!this.readOnly && this.path !== ':memory:') clearLockHolder(this.path);

@@ -1,6 +1,6 @@
 /** A store filled from real feed samples through the CLI, and an in-process HTTP app on it. */
 import path from 'node:path';
-import { createApp } from '../../src/http/app.js';
+import { createApp, type AppOptions } from '../../src/http/app.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { Store } from '../../src/store/db.js';
 import type { Context } from '../../src/context.js';
@@ -17,10 +17,11 @@ export async function weekStore(): Promise<string> {
   return db;
 }
 
-export async function appOn(dbPath: string, now: string) {
+/** The app on a store file, with rate limits off (these tests are about answers, not limits). */
+export async function appOn(dbPath: string, now: string, o: Partial<AppOptions> = {}) {
   const db = await Store.open(dbPath, { holder: 'test' });
   const ctx: Context = { config: defaultConfig({ dbPath }), db, clock: () => new Date(now), log: () => {}, progress: () => {} };
-  const app = createApp({ ctx });
+  const app = createApp({ ctx, rateLimit: 'off', ...o });
   const get = (url: string, headers: Record<string, string> = {}) => app.fetch(new Request(`http://localhost${url}`, { headers }));
   return { app, get, db, close: () => db.close() };
 }

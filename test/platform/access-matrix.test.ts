@@ -1,49 +1,53 @@
 /**
  * CONTRACT §2 and §3 as a matrix: every Profile 1 endpoint called with every kind of credential gets
  * the status the contract gives. The table below is the contract's, written out independently of the
- * route table, so a route registered with the wrong access level fails here. Endpoints not built yet
- * answer 501 once the access checks pass (the same checks, from the same route table).
+ * route table, so a route registered with the wrong access level fails here. A caller the contract
+ * admits gets exactly what an enterprise caller gets (501 for endpoints not built yet, whose access
+ * checks run all the same); one it does not admit gets 401 (no credential) or 403 (tier too low); a
+ * bad credential gets 401 everywhere. As endpoints get built, the matrix keeps checking their access.
  */
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANDLERS } from '../../src/handlers/registry.js';
 import { tierAtLeast, type Tier } from '../../src/handlers/types.js';
+import { RouteTable } from '../../src/http/routes.js';
 import { revokeApiKey } from '../../src/store/keys.js';
 import type { Store } from '../../src/store/db.js';
 import { AUTH, apiKey, liveEventId, platform, seededStore, token, type Platform } from '../http/helpers/harness.js';
 
-interface Endpoint { method: 'GET' | 'POST'; path: string; access: Tier; query?: string; body?: unknown; planned: boolean }
+interface Endpoint { method: 'GET' | 'POST'; path: string; access: Tier; query?: string; body?: unknown }
 
 const TRIGGER = { name: 'Miami wind', peril: 'hurricane', lat: 25.76, lng: -80.19, radius_km: 50, threshold_type: 'wind_speed_kt', threshold_value: 64 };
 const P = '00000000-0000-4000-8000-000000000001';
 
 /** CONTRACT §2, Profile 1 ({id} is filled with a live event of the seeded feed). */
 const CONTRACT: Endpoint[] = [
-  { method: 'GET', path: '/events/live', access: 'free', planned: false },
-  { method: 'GET', path: '/events/{id}', access: 'free', planned: false },
-  { method: 'GET', path: '/events/{id}/rings', access: 'free', planned: false },
-  { method: 'GET', path: '/events/nearby', access: 'free', query: 'lat=38.8&lng=-122.8', planned: false },
-  { method: 'GET', path: '/events/{id}/prediction', access: 'free', planned: true },
-  { method: 'GET', path: '/events/{id}/timeline', access: 'agency', planned: true },
-  { method: 'GET', path: '/events/{id}/ics209', access: 'agency', planned: true },
-  { method: 'GET', path: '/events/{id}/exposure', access: 'analyst', planned: true },
-  { method: 'GET', path: '/events/{id}/briefing', access: 'analyst', planned: true },
-  { method: 'POST', path: '/scenarios/run', access: 'analyst', body: { peril: 'earthquake' }, planned: true },
-  { method: 'GET', path: '/infrastructure', access: 'free', query: 'lat=38.8&lng=-122.8', planned: true },
-  { method: 'GET', path: '/risk/score', access: 'free', query: 'lat=38.8&lng=-122.8', planned: true },
-  { method: 'GET', path: '/risk/score', access: 'enterprise', query: 'lat=38.8&lng=-122.8&format=oasis', planned: true },
-  { method: 'GET', path: '/events/{id}/score', access: 'free', planned: true },
-  { method: 'GET', path: '/events/{id}/score', access: 'enterprise', query: 'format=oasis', planned: true },
-  { method: 'GET', path: '/portfolio', access: 'agency', planned: true },
-  { method: 'POST', path: '/portfolio', access: 'agency', body: { name: 'book', locations: [] }, planned: true },
-  { method: 'GET', path: '/portfolio/exposure', access: 'agency', query: `portfolio_id=${P}`, planned: true },
-  { method: 'GET', path: '/portfolio/ep-curve', access: 'agency', query: `portfolio_id=${P}`, planned: true },
-  { method: 'GET', path: '/triggers', access: 'agency', planned: true },
-  { method: 'POST', path: '/triggers', access: 'agency', body: TRIGGER, planned: true },
-  { method: 'GET', path: `/triggers/${P}/history`, access: 'agency', planned: true },
-  { method: 'GET', path: '/locations', access: 'free', planned: true },
-  { method: 'POST', path: '/locations', access: 'free', body: { name: 'home', lat: 38.8, lng: -122.8 }, planned: true },
-  { method: 'GET', path: '/locations/exposure', access: 'free', planned: true },
-  { method: 'GET', path: '/locations/alerts', access: 'free', planned: true },
+  { method: 'GET', path: '/events/live', access: 'free' },
+  { method: 'GET', path: '/events/{id}', access: 'free' },
+  { method: 'GET', path: '/events/{id}/rings', access: 'free' },
+  { method: 'GET', path: '/events/nearby', access: 'free', query: 'lat=38.8&lng=-122.8' },
+  { method: 'GET', path: '/events/{id}/prediction', access: 'free' },
+  { method: 'GET', path: '/events/{id}/timeline', access: 'agency' },
+  { method: 'GET', path: '/events/{id}/ics209', access: 'agency' },
+  { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' },
+  { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' },
+  { method: 'POST', path: '/scenarios/run', access: 'analyst', body: { peril: 'earthquake' } },
+  { method: 'GET', path: '/infrastructure', access: 'free', query: 'lat=38.8&lng=-122.8' },
+  { method: 'GET', path: '/risk/score', access: 'free', query: 'lat=38.8&lng=-122.8' },
+  { method: 'GET', path: '/risk/score', access: 'enterprise', query: 'lat=38.8&lng=-122.8&format=oasis' },
+  { method: 'GET', path: '/events/{id}/score', access: 'free' },
+  { method: 'GET', path: '/events/{id}/score', access: 'enterprise', query: 'format=oasis' },
+  { method: 'GET', path: '/portfolio', access: 'agency' },
+  { method: 'POST', path: '/portfolio', access: 'agency', body: { name: 'book', locations: [] } },
+  { method: 'GET', path: '/portfolio/exposure', access: 'agency', query: `portfolio_id=${P}` },
+  { method: 'GET', path: '/portfolio/ep-curve', access: 'agency', query: `portfolio_id=${P}` },
+  { method: 'GET', path: '/triggers', access: 'agency' },
+  { method: 'POST', path: '/triggers', access: 'agency', body: TRIGGER },
+  { method: 'GET', path: `/triggers/${P}/history`, access: 'agency' },
+  { method: 'GET', path: '/locations', access: 'free' },
+  { method: 'POST', path: '/locations', access: 'free', body: { name: 'home', lat: 38.8, lng: -122.8 } },
+  { method: 'GET', path: '/locations/exposure', access: 'free' },
+  { method: 'GET', path: '/locations/alerts', access: 'free' },
 ];
 
 type Credential = { name: string; tier?: Tier; valid: boolean; value?: string };
@@ -93,23 +97,34 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-function expected(c: Credential, e: Endpoint): number {
+function expected(c: Credential, e: Endpoint, admitted: number): number {
   if (!c.valid) return 401;
-  if (tierAtLeast(c.tier!, e.access)) return e.planned ? 501 : 200;
+  if (tierAtLeast(c.tier!, e.access)) return admitted;
   return c.tier === 'free' ? 401 : 403;
 }
 
+const CODES: Record<number, string> = { 401: 'unauthorized', 403: 'insufficient_tier', 501: 'not_implemented' };
+const label = (e: Endpoint) => `${e.method} ${e.path}${e.query?.includes('oasis') ? ' (oasis)' : ''}`;
+
 describe('the access matrix of CONTRACT §2 (Profile 1)', () => {
   it('gives every endpoint x credential the contract status', async () => {
+    const table = new RouteTable(HANDLERS);
+    const enterprise = await token('enterprise', { sub: 'matrix-reference@example.com' });
     const got: string[] = [];
     const want: string[] = [];
     for (const e of CONTRACT) {
       const path = `/api/v1${e.path.replace('{id}', eventId)}${e.query ? `?${e.query}` : ''}`;
+      const m = table.match(e.method, path.split('?')[0]);
+      expect(m.kind, label(e)).toBe('route');
+      const planned = m.kind === 'route' && m.route.planned;
+      const admitted = (await p.call(path, { method: e.method, token: enterprise, body: e.body })).status;
+      expect([401, 403], `${label(e)} as enterprise`).not.toContain(admitted);
+      if (planned) expect(admitted, label(e)).toBe(501);
       for (const c of credentials) {
         const r = await p.call(path, { method: e.method, token: c.value, body: e.body });
-        got.push(`${e.method} ${e.path}${e.query?.includes('oasis') ? ' (oasis)' : ''} as ${c.name}: ${r.status}`);
-        want.push(`${e.method} ${e.path}${e.query?.includes('oasis') ? ' (oasis)' : ''} as ${c.name}: ${expected(c, e)}`);
-        expect(r.body.code ?? 'ok').toBe({ 200: 'ok', 401: 'unauthorized', 403: 'insufficient_tier', 501: 'not_implemented' }[r.status]);
+        got.push(`${label(e)} as ${c.name}: ${r.status}`);
+        want.push(`${label(e)} as ${c.name}: ${expected(c, e, admitted)}`);
+        if (CODES[r.status]) expect(r.body.code).toBe(CODES[r.status]);
       }
     }
     expect(got).toEqual(want);
