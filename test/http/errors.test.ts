@@ -196,6 +196,6 @@ describe('the CLI prints the same problem', () => {
     });
     const usage = await cli(['keys', 'create', '--bogus']);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toMatch(/^catintel: unknown option '--bogus' \[usage\]$/m);
+    expect(usage.stderr).toMatch(/^catintel: unknown option '--bogus'; see --help \[usage\]\n$/);
   });
 });
