@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, sharedData } from '../../test/helpers/paths.js';
 import type { ParseResult, SourceRecord } from '../domain/event.js';
 import { buildRings } from '../domain/rings/index.js';
-import { CatintelError } from '../errors.js';
 import { nifcWildfires, sizeClassOf } from './nifc-wildfires.js';
+import { invalidInput } from '../../test/helpers/errors.js';
 
 // Hand-written in the ArcGIS f=geojson wire format: no real WFIGS capture exists (SOURCES.md §1).
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, 'feeds/nifc', name), 'utf8');
@@ -13,16 +13,6 @@ const ctx = { now: new Date('2025-08-09T18:00:00Z'), sourceUrl: 'file:///wfigs.g
 const parse = (text: string) => nifcWildfires.parse(text, ctx) as ParseResult;
 const byName = (r: ParseResult, title: string) => r.records.find((x) => x.title === title) as SourceRecord;
 
-function invalidInput(fn: () => unknown): CatintelError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatintelError);
-    expect((err as CatintelError).code).toBe('invalid_input');
-    return err as CatintelError;
-  }
-  throw new Error('expected invalid_input');
-}
 
 describe('nifc-wildfires: WFIGS Incident Locations fixture (8 incidents)', () => {
   const r = parse(fixture('wfigs_incident_locations.geojson'));

@@ -4,9 +4,9 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { sharedData } from '../../test/helpers/paths.js';
 import type { ParseResult, SourceRecord } from '../domain/event.js';
-import { CatintelError } from '../errors.js';
 import { nwsAlerts } from './nws-alerts.js';
 import { isPlausibleUsPoint } from './reference/us-extent.js';
+import { invalidInput } from '../../test/helpers/errors.js';
 
 const NOW = new Date('2026-07-15T20:00:44Z');
 const ctx = { now: NOW, sourceUrl: 'file:///alerts.json' };
@@ -36,16 +36,6 @@ function alert(over: Record<string, unknown>, geometry: unknown = null): string 
   return JSON.stringify({ type: 'FeatureCollection', features: [feature] });
 }
 
-function invalidInput(fn: () => unknown): CatintelError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatintelError);
-    expect((err as CatintelError).code).toBe('invalid_input');
-    return err as CatintelError;
-  }
-  throw new Error('expected invalid_input');
-}
 
 describe('nws-alerts: the recorded national bundle (396 features)', () => {
   const r = parse(body);

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sharedData, FIXTURES } from '../../test/helpers/paths.js';
 import type { ParseResult, SourceRecord } from '../domain/event.js';
-import { CatintelError } from '../errors.js';
 import { usgsEarthquakes } from './usgs-earthquakes.js';
 import { magnitudeClass, regionOf } from './usgs-record.js';
+import { invalidInput } from '../../test/helpers/errors.js';
 
 const ctx = { now: new Date('2026-01-01T00:00:00Z'), sourceUrl: 'file:///feed' };
 const read = (...p: string[]) => readFileSync(sharedData(...p), 'utf8');
@@ -12,16 +12,6 @@ const parse = (body: string) => usgsEarthquakes.parse(body, ctx) as ParseResult;
 const byId = (r: ParseResult, id: string) => r.records.find((x) => x.sourceId === id) as SourceRecord;
 const tally = (xs: string[]) => xs.reduce<Record<string, number>>((acc, x) => ((acc[x] = (acc[x] ?? 0) + 1), acc), {});
 
-function invalidInput(fn: () => unknown): CatintelError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatintelError);
-    expect((err as CatintelError).code).toBe('invalid_input');
-    return err as CatintelError;
-  }
-  throw new Error('expected invalid_input');
-}
 
 describe('usgs-earthquakes: real GeoJSON feeds', () => {
   it('all_week.geojson: 3,209 earthquakes, 27 non-earthquakes skipped with their type', () => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sharedData } from '../../test/helpers/paths.js';
 import type { ParseResult, SourceRecord } from '../domain/event.js';
 import { buildRings } from '../domain/rings/index.js';
-import { CatintelError } from '../errors.js';
 import { usgsGauges } from './usgs-gauges.js';
+import { invalidInput } from '../../test/helpers/errors.js';
 
 const ctx = { now: new Date('2020-02-13T23:00:00Z'), sourceUrl: 'file:///iv.json' };
 const IV = readFileSync(sharedData('feeds/usgs_water/waterservices_iv_01491000_01645000.json'), 'utf8');
@@ -23,16 +23,6 @@ function ivWithStage(stageFt: string): string {
   return JSON.stringify(doc);
 }
 
-function invalidInput(fn: () => unknown): CatintelError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatintelError);
-    expect((err as CatintelError).code).toBe('invalid_input');
-    return err as CatintelError;
-  }
-  throw new Error('expected invalid_input');
-}
 
 describe('usgs-gauges: the real IV sample (2 sites x stage + discharge)', () => {
   const r = parse(IV);
