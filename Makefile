@@ -18,10 +18,11 @@ build: install
 data: build
 	node dist/scripts/build-flood-stages.js --from $(SHARED_DATA)/feeds/nwps/nwps_all_gauges_report.csv --out data/flood-stages.csv
 	node dist/scripts/build-seed.js --from $(SHARED_DATA) --out data/seed
+	node dist/scripts/build-baseline.js --from $(SHARED_DATA) --out data/baseline
 
 # Install, build, load the embedded seed into a fresh store and serve it offline.
 run: build
-	./bin/catintel --db $(DB) --quiet db seed
+	CATINTEL_NOW=$$(cat data/seed/as-of.txt) ./bin/catintel --db $(DB) --quiet db seed
 	CATINTEL_NOW=$$(cat data/seed/as-of.txt) ./bin/catintel --db $(DB) serve --port $(PORT)
 
 test: build

@@ -47,7 +47,7 @@ export async function buildSeed(fromDir: string, outDir: string): Promise<Record
   for (const input of INPUTS) {
     const file = path.join(fromDir, input.file);
     const text = (input.prepare ?? ((t: string) => t))(fs.readFileSync(file, 'utf8'));
-    const parsed = await SOURCES[input.source].parse(text, { now: new Date(SEED_AS_OF), sourceUrl: SOURCES[input.source].officialUrl });
+    const parsed = await SOURCES[input.source].parse(text, { now: new Date(SEED_AS_OF), sourceUrl: `file:${input.file}` });
     const records = parsed.records
       .filter((r: SourceRecord) => Date.parse(r.startedAt) <= Date.parse(SEED_AS_OF) || input.source === 'nws-alerts')
       .sort((a, b) => (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
