@@ -31,8 +31,10 @@ test: build
 bench: build
 	node dist/bench/run.js
 
+# The API against openapi.yaml (schemathesis), then OED output against ods-tools.
 conformance: build
 	bash scripts/conformance.sh
+	bash scripts/conformance-oasis.sh
 
 clean:
 	rm -rf dist

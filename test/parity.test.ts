@@ -10,7 +10,7 @@ import { appOn, weekStore, WEEK_NOW } from './helpers/store.js';
 import { AUTH, token } from './http/helpers/harness.js';
 
 interface Case { cli: string[]; http: string }
-type CaseFactory = (ids: { id: string; slug: string }) => Case[];
+type CaseFactory = (ids: { id: string; slug: string; usId: string }) => Case[];
 
 const CASES: Record<string, CaseFactory> = {
   'events.live': () => [
@@ -27,18 +27,24 @@ const CASES: Record<string, CaseFactory> = {
     { cli: ['score', 'point', '--lat', '25.77', '--lng', '-80.19'], http: '/api/v1/risk/score?lat=25.77&lng=-80.19' },
     { cli: ['score', 'point', '--lat', '37.77', '--lng', '-122.42', '--perils', 'earthquake,wildfire', '--scenario', 'ssp585', '--horizon', '2080'], http: '/api/v1/risk/score?lat=37.77&lng=-122.42&perils=earthquake,wildfire&scenario=ssp585&horizon=2080' },
   ],
+  'events.score': ({ usId }) => [
+    { cli: ['events', 'score', usId, '--perils', 'earthquake'], http: `/api/v1/events/${usId}/score?perils=earthquake` },
+    { cli: ['events', 'score', usId, '--scenario', 'ssp245', '--horizon', '2030'], http: `/api/v1/events/${usId}/score?scenario=ssp245&horizon=2030` },
+  ],
   'events.nearby': () => [
     { cli: ['events', 'nearby', '--lat', '35.7', '--lng', '-117.5', '--radius-km', '150', '--limit', '20'], http: '/api/v1/events/nearby?lat=35.7&lng=-117.5&radius_km=150&limit=20' },
   ],
 };
 
 let db: string;
-let ids: { id: string; slug: string };
+let ids: { id: string; slug: string; usId: string };
 beforeAll(async () => {
   db = await weekStore();
   const live = await cli(['--db', db, '--json', 'events', 'live', '--event-type', 'earthquake', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW });
   const biggest = live.json().features.sort((a: any, b: any) => b.properties.severity - a.properties.severity)[0];
-  ids = { id: biggest.properties.id, slug: biggest.properties.slug };
+  // Scores need a point inside US coverage: the week's quakes near Ridgecrest, California.
+  const near = await cli(['--db', db, '--json', 'events', 'nearby', '--lat', '35.77', '--lng', '-117.6', '--radius-km', '50', '--limit', '1'], { CATINTEL_NOW: WEEK_NOW });
+  ids = { id: biggest.properties.id, slug: biggest.properties.slug, usId: near.json().features[0].properties.id };
 });
 
 describe('CLI and HTTP parity', () => {

@@ -41,6 +41,7 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
     return 0;
   }
   const stop = new AbortController();
+  const progress = progressWriter(globals, io);
   const onSignal = () => stop.abort();
   if (watchSeconds) process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
@@ -49,11 +50,12 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
       db,
       clock,
       log: (level, message) => globals.debug && io.stderr(`${level}: ${message}\n`),
-      progress: progressWriter(globals, io),
+      progress: (e) => progress.emit(e),
       signal: stop.signal,
     };
     for (;;) {
       const result = await h.run(ctx, input, caller);
+      await progress.flush();
       io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
       if (!watchSeconds || stop.signal.aborted) return 0;
       await new Promise((r) => {
@@ -63,6 +65,7 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
       if (stop.signal.aborted) return 0;
     }
   } finally {
+    await progress.flush();
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await db.close();
   }
@@ -80,8 +83,51 @@ export function configFrom(env: Record<string, string | undefined>, dbPath: stri
   });
 }
 
-/** Progress is NDJSON on stderr when not on a terminal (cron logs it); quiet on a terminal for now. */
-function progressWriter(globals: GlobalOptions, io: CliIO): (e: ProgressEvent) => void {
-  if (globals.quiet || io.isTTY) return () => {};
-  return (e) => io.stderr(JSON.stringify({ progress: e.task, done: e.done, total: e.total ?? null, message: e.message }) + '\n');
+/** Where progress events go; `flush` ends a terminal view before the command prints its result. */
+export interface ProgressSink {
+  emit(e: ProgressEvent): void;
+  flush(): Promise<void>;
+}
+
+/**
+ * Progress (DESIGN.md "Batch work streams"): an ink bar on stderr when stderr is a terminal and the output
+ * is for a person; NDJSON lines on stderr otherwise (cron logs them) and with --json (CONTRACT §9);
+ * nothing with --quiet. Ink loads on the first event only (src/cli/progress-view.tsx).
+ */
+export function progressWriter(globals: GlobalOptions, io: CliIO, terminal: NodeJS.WriteStream | undefined = ttyStderr(io)): ProgressSink {
+  if (globals.quiet) return { emit: () => {}, flush: async () => {} };
+  if (terminal && !globals.json) return inkProgress(terminal);
+  return {
+    emit: (e) => io.stderr(JSON.stringify({ progress: e.task, done: e.done, total: e.total ?? null, message: e.message }) + '\n'),
+    flush: async () => {},
+  };
+}
+
+function ttyStderr(io: CliIO): NodeJS.WriteStream | undefined {
+  return io.isTTY && process.stderr.isTTY ? process.stderr : undefined;
+}
+
+function inkProgress(stream: NodeJS.WriteStream): ProgressSink {
+  type View = import('./progress-view.js').ProgressView;
+  let module: Promise<typeof import('./progress-view.js') | null> | undefined;
+  let view: View | undefined;
+  let last: ProgressEvent | undefined;
+  const startedMs = Date.now();
+  return {
+    emit(e) {
+      last = e;
+      if (view) return view.update(e);
+      module ??= import('./progress-view.js').catch(() => null); // no bar is better than a failed command
+      void module.then((m) => {
+        if (m && last && !view) view = m.startProgressView(stream, startedMs);
+        if (view && last) view.update(last);
+      });
+    },
+    async flush() {
+      if (module) await module;
+      view?.stop();
+      view = undefined;
+      last = undefined;
+    },
+  };
 }

@@ -54,6 +54,7 @@ const GROUPS: Record<string, string> = {
   keys: 'API keys: create, list, revoke',
   token: 'JWT access tokens for development and tests',
   score: 'Hazard scores for a point or a portfolio CSV',
+  data: 'Baseline data: build',
 };
 
 function commandFor(program: Command, path: string[]): Command {
@@ -80,7 +81,12 @@ function addHandlerCommand(program: Command, h: Handler, io: CliIO, setExit: (co
     const self = params[params.length - 1] as Command;
     const raw: RawInput = {};
     (cli.args ?? []).forEach((a, i) => (raw[a.replace(/\.\.\.$/, '')] = params[i]));
-    for (const [k, v] of Object.entries(self.opts())) raw[snake(k)] = v;
+    // A parent command that is a handler too (`score` and `score point`) parses the flags both declare,
+    // wherever they appear (commander); hand them to the subcommand that declared them as well.
+    const inherited = self.parent && self.parent !== program ? self.parent.opts() : {};
+    const declared = new Set(self.options.map((o) => o.attributeName()));
+    for (const [k, v] of Object.entries(inherited)) if (declared.has(k) && v !== undefined) raw[snake(k)] = v;
+    for (const [k, v] of Object.entries(self.opts())) if (v !== undefined) raw[snake(k)] = v;
     const globals = self.optsWithGlobals() as GlobalOptions;
     const caller: Caller = { tier: 'enterprise', account: globals.account ?? io.env.CATINTEL_ACCOUNT ?? 'local' };
     try {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
-import { area } from '@turf/turf';
+import { area } from '@turf/area';
 import { NO_CELL, maskBytesPerRow } from '../domain/scoring/grid-format.js';
 import { burnPolygon, dilate, emptyRasters } from './raster.js';
 import { FINE_PER_CELL, REGIONS, cellCentre, type BuildCell } from './regions.js';

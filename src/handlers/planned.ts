@@ -22,15 +22,12 @@ function planned(name: string, summary: string, http: Omit<HttpBinding, 'planned
   });
 }
 
-const oasisIsEnterprise = { format: { oasis: 'enterprise' as const } };
-
 export const PLANNED: Handler[] = [
   planned('events.prediction', 'Indicative severity forecast of an event', { method: 'GET', path: '/events/{id}/prediction', access: 'free' }),
   planned('events.timeline', 'Status arc of an event: containment, wind, gauge readings', { method: 'GET', path: '/events/{id}/timeline', access: 'agency' }),
   planned('events.ics209', 'ICS-209 incident status summary generated from live data', { method: 'GET', path: '/events/{id}/ics209', access: 'agency' }),
   planned('events.exposure', 'Population and structure exposure within the consequence rings', { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' }),
   planned('events.briefing', 'PDF leadership briefing of an event', { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' }),
-  planned('events.score', 'Hazard scores at the event location', { method: 'GET', path: '/events/{id}/score', access: 'free', accessByQuery: oasisIsEnterprise }),
   planned('scenarios.run', 'Run a hypothetical disaster scenario with impact estimates', { method: 'POST', path: '/scenarios/run', access: 'analyst' }),
   planned('infrastructure', 'Critical infrastructure within a radius', { method: 'GET', path: '/infrastructure', access: 'free' }),
   planned('portfolio.list', 'Portfolios with nested locations', { method: 'GET', path: '/portfolio', access: 'agency', perAccount: true }),

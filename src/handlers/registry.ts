@@ -11,6 +11,9 @@ import { keysCreate, keysList, keysRevoke } from './keys.js';
 import { tokenIssue } from './token.js';
 import { PLANNED } from './planned.js';
 import { riskScore } from './score-point.js';
+import { scoreBulk } from './score-bulk.js';
+import { eventScore } from './event-score.js';
+import { dataBuild } from './data-build.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -18,6 +21,7 @@ export const HANDLERS: Handler[] = [
   eventsNearby,
   eventsShow,
   eventsRings,
+  eventScore,
   ingest,
   dbInfo,
   dbSeed,
@@ -26,6 +30,9 @@ export const HANDLERS: Handler[] = [
   keysRevoke,
   tokenIssue,
   riskScore,
+  // After `score point`: the bulk command is the `score` group's own action (docs/scoring.md "Bulk scoring").
+  scoreBulk,
+  dataBuild,
   // Contract endpoints not built yet (501 after the access checks); a real handler on the same route wins.
   ...PLANNED,
 ];

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../context.js';
 import { CatintelError } from '../errors.js';
-import { parseScorePoint, riskScore } from './score-point.js';
+import type { OasisPointBody } from '../oasis/point.js';
+import { parseScorePoint, riskScore, type ScorePointBody } from './score-point.js';
 import type { Caller } from './types.js';
 
 const free: Caller = { tier: 'free', account: 'anon' };
 const analyst: Caller = { tier: 'analyst', account: 'acme' };
+const enterprise: Caller = { tier: 'enterprise', account: 'acme' };
 const ctx = {} as Context; // the handler reads the embedded baseline, not the store
 
 async function call(raw: Record<string, unknown>, caller: Caller) {
@@ -47,6 +49,32 @@ describe('risk.score handler', () => {
     expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', perils: 'volcano' }, false))).toBe('invalid_parameter');
     expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', scenario: 'ssp370' }, false))).toBe('invalid_parameter');
     expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', scenario: 'ssp585', horizon: '2100' }, false))).toBe('invalid_parameter');
+  });
+
+  it('format=oasis (enterprise): the OED location row and one keys row per scored peril with an OED code', async () => {
+    const r = await call({ lat: '25.77', lng: '-80.19', format: 'oasis', perils: 'hurricane_wind,extreme_heat,earthquake', scenario: 'ssp245' }, enterprise);
+    const body = r.body as OasisPointBody;
+    expect(body).toMatchObject({ format: 'oasis', oed_version: '5.0.0', scenario: 'ssp245', horizon: 2050, keys_errors: [] });
+    const json = (await call({ lat: '25.77', lng: '-80.19', perils: 'hurricane_wind,extreme_heat,earthquake', scenario: 'ssp245' }, enterprise)).body as ScorePointBody;
+    const score = (p: string) => json.perils.find((x) => x.peril === p)!.score;
+    expect(body.location).toEqual([{
+      PortNumber: 'catintel', AccNumber: 'risk-score', LocNumber: '1', CountryCode: 'US', Latitude: 25.77, Longitude: -80.19,
+      LocPerilsCovered: 'WTC;QEQ', LocCurrency: 'USD', BuildingTIV: 0, OEDVersion: '5.0.0',
+      FlexiLocScoreHurricaneWind: score('hurricane_wind'), FlexiLocScoreExtremeHeat: score('extreme_heat'), FlexiLocScoreEarthquake: score('earthquake'),
+      FlexiLocScoreOverall: Math.max(score('hurricane_wind'), score('extreme_heat'), score('earthquake')),
+      FlexiLocScoreScenario: 'ssp245-2050', FlexiLocScoreModelVersion: json.perils[0].model_version,
+    }]);
+    // extreme_heat has no OED peril code: a FlexiLoc score, never a keys row
+    expect(body.keys.map((k) => k.PerilID)).toEqual(['WTC', 'QEQ']);
+    expect(body.keys[0].AreaPerilID % 10).toBe(0);
+    expect(body.keys[1].AreaPerilID % 10).toBe(2);
+    expect(body.keys[1].AreaPerilID - body.keys[0].AreaPerilID).toBe(2);
+  });
+
+  it('refuses format=oasis below the enterprise tier (403) and an unknown format (400)', () => {
+    expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', format: 'oasis' }, analyst))).toBe('insufficient_tier');
+    expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', format: 'oasis' }, free))).toBe('insufficient_tier');
+    expect(codeOf(() => parseScorePoint({ lat: '25', lng: '-80', format: 'xml' }, enterprise))).toBe('invalid_parameter');
   });
 
   it('answers 422 validation_failed outside US states and territories', async () => {

@@ -1,8 +1,8 @@
 /**
  * Coordinates from CSV bytes. A coordinate is a plain decimal number (optional sign, digits with at most
  * one point, optional exponent), possibly quoted or padded with spaces; anything else (empty, "N/A",
- * "0x1A", "Infinity", "52°N") is unparseable and the row goes to the errors file. The byte check is a loop
- * over a few bytes; only a number that passes it is turned into a string for Number().
+ * "0x1A", "Infinity", "52°N") is unparseable and the row goes to the errors file. Parsing is a loop over a
+ * few bytes; only numbers with more than 15 digits or an exponent go through a string and Number().
  */
 import { QUOTE, fieldText, type ScannedRow } from './csv-scan.js';
 
@@ -25,28 +25,42 @@ export function parseCoordinate(r: ScannedRow, i: number): number {
   }
   if (s === e) return NaN;
   let k = s;
-  if (b[k] === 0x2d || b[k] === 0x2b) k++; // - +
+  let negative = false;
+  if (b[k] === 0x2d || b[k] === 0x2b) negative = b[k++] === 0x2d; // - +
+  // Clinger's fast path: up to 15 significant digits fit a double exactly, and so does 10^f for f <= 22,
+  // so m / 10^f is the correctly rounded value, the same double Number() gives, without making a string.
   let digits = 0;
-  let point = false;
+  let mantissa = 0;
+  let fraction = -1;
   for (; k < e; k++) {
     const c = b[k];
-    if (c >= 0x30 && c <= 0x39) digits++;
-    else if (c === 0x2e && !point) point = true;
+    if (c >= 0x30 && c <= 0x39) {
+      digits++;
+      mantissa = mantissa * 10 + (c - 0x30);
+      if (fraction >= 0) fraction++;
+    } else if (c === 0x2e && fraction < 0) fraction = 0;
     else break;
   }
   if (digits === 0) return NaN;
-  if (k < e) {
-    if (b[k] !== 0x65 && b[k] !== 0x45) return NaN; // e E
-    k++;
-    if (k < e && (b[k] === 0x2d || b[k] === 0x2b)) k++;
-    let exp = 0;
-    for (; k < e && b[k] >= 0x30 && b[k] <= 0x39; k++) exp++;
-    if (exp === 0 || k < e) return NaN;
+  if (k === e) {
+    if (digits <= 15) {
+      const v = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
+      return negative ? -v : v;
+    }
+    return Number(b.toString('latin1', s, e));
   }
-  return Number(b.latin1Slice(s, e));
+  if (b[k] !== 0x65 && b[k] !== 0x45) return NaN; // e E
+  k++;
+  if (k < e && (b[k] === 0x2d || b[k] === 0x2b)) k++;
+  let exp = 0;
+  for (; k < e && b[k] >= 0x30 && b[k] <= 0x39; k++) exp++;
+  if (exp === 0 || k < e) return NaN;
+  return Number(b.toString('latin1', s, e));
 }
 
-export type CoordinateProblem = { kind: 'invalid_coordinates'; reason: string };
+/** 10^0 .. 10^22 by repeated multiplication: every one is exact in a double. */
+const POW10: number[] = [1];
+for (let i = 1; i <= 22; i++) POW10.push(POW10[i - 1] * 10);
 
 /**
  * Why a row's coordinates are unusable, or null when they are fine. Called with the parsed values; only

@@ -61,7 +61,67 @@ export class CsvScanner {
     const quoted = r.quoted;
     const max = this.maxFields;
     const delim = this.delimiter;
-    let rowStart = from;
+    let i = from;
+    // The next quote at or after i (to = none): rows before it take the fast path, a memchr for the line
+    // end and a loop that looks for delimiters only.
+    let nextQuote = -1;
+    while (i < to) {
+      if (nextQuote < i) {
+        nextQuote = buf.indexOf(QUOTE, i);
+        if (nextQuote < 0 || nextQuote >= to) nextQuote = to;
+      }
+      let lineEnd = buf.indexOf(LF, i);
+      if (lineEnd >= to) lineEnd = -1;
+      if (lineEnd >= 0 && lineEnd < nextQuote) {
+        const end = lineEnd > i && buf[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
+        let nf = 0;
+        let fieldStart = i;
+        for (let k = i; k < end; k++) {
+          if (buf[k] === delim) {
+            if (nf < max) {
+              starts[nf] = fieldStart;
+              ends[nf] = k;
+              quoted[nf] = 0;
+            }
+            nf++;
+            fieldStart = k + 1;
+          }
+        }
+        if (nf < max) {
+          starts[nf] = fieldStart;
+          ends[nf] = end;
+          quoted[nf] = 0;
+        }
+        r.fieldCount = nf + 1;
+        r.rowStart = i;
+        r.rowEnd = end;
+        r.innerLineBreaks = 0;
+        r.unterminated = false;
+        i = lineEnd + 1;
+        if (onRow(r) === false) return i;
+        continue;
+      }
+      if (lineEnd < 0 && nextQuote >= to) {
+        // No line end and no quote left: the rest is an incomplete row (or the last row of the file).
+        if (!final) return i;
+      }
+      const next = this.slowRow(buf, i, to, final);
+      if (next < 0) return i; // incomplete quoted row: wait for more bytes
+      i = next;
+      if (onRow(r) === false) return i;
+    }
+    return i;
+  }
+
+  /**
+   * One row that holds a quote (or the unterminated last row), with the full state machine. Fills `row`
+   * and returns the offset after the row, or -1 if the row does not end before `to` and more input may come.
+   */
+  private slowRow(buf: Buffer, from: number, to: number, final: boolean): number {
+    const r = this.row;
+    const { starts, ends, quoted } = r;
+    const max = this.maxFields;
+    const delim = this.delimiter;
     let fieldStart = from;
     let nf = 0;
     let inQuotes = false;
@@ -83,42 +143,34 @@ export class CsvScanner {
         fieldStart = i + 1;
         if (nf < max) quoted[nf] = 0;
       } else if (c === LF) {
-        const end = i > rowStart && buf[i - 1] === CR ? i - 1 : i;
+        const end = i > from && buf[i - 1] === CR ? i - 1 : i;
         if (nf < max) {
           starts[nf] = fieldStart;
           ends[nf] = end;
         }
-        nf++;
-        r.fieldCount = nf;
-        r.rowStart = rowStart;
+        r.fieldCount = nf + 1;
+        r.rowStart = from;
         r.rowEnd = end;
         r.innerLineBreaks = breaks;
         r.unterminated = false;
-        rowStart = fieldStart = i + 1;
-        nf = 0;
-        breaks = 0;
-        quoted[0] = 0;
-        if (onRow(r) === false) return rowStart;
+        return i + 1;
       } else if (c === QUOTE) {
         inQuotes = true;
         if (nf < max) quoted[nf] = 1;
       }
     }
-    if (final && rowStart < to) {
-      const end = buf[to - 1] === CR ? to - 1 : to;
-      if (nf < max) {
-        starts[nf] = fieldStart;
-        ends[nf] = end;
-      }
-      r.fieldCount = nf + 1;
-      r.rowStart = rowStart;
-      r.rowEnd = end;
-      r.innerLineBreaks = breaks;
-      r.unterminated = inQuotes;
-      onRow(r);
-      return to;
+    if (!final) return -1;
+    const end = to > from && buf[to - 1] === CR ? to - 1 : to;
+    if (nf < max) {
+      starts[nf] = fieldStart;
+      ends[nf] = end;
     }
-    return rowStart;
+    r.fieldCount = nf + 1;
+    r.rowStart = from;
+    r.rowEnd = end;
+    r.innerLineBreaks = breaks;
+    r.unterminated = inQuotes;
+    return to;
   }
 }
 

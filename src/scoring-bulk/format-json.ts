@@ -4,25 +4,26 @@
  * could not be appended to or read before it ends):
  *   {"row":1,"PortNumber":"P1",...,"latitude":40.71,"longitude":-73.65,"scores":{"hurricane_wind":4.12,...},"overall":7.3}
  */
-import { fieldText } from './csv-scan.js';
+import { fieldText, type ScannedRow } from './csv-scan.js';
 import { OutFile } from './out-file.js';
-import { CellMemo, overallScore } from './row-text.js';
+import { CellMemo } from './row-text.js';
 import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 
 export class JsonSink implements FormatSink {
   readonly files: OutFile[];
   private readonly tail: CellMemo;
-  private readonly idKeys: string[];
+  private readonly idKeys: Buffer[];
 
   private constructor(
     private readonly s: RunSetup,
     private readonly out: OutFile,
   ) {
     this.files = [out];
-    this.idKeys = s.idIndexes.map((i) => `,${JSON.stringify(s.header.columns[i])}:`);
+    this.idKeys = s.idIndexes.map((i) => Buffer.from(`,${JSON.stringify(s.header.columns[i])}:`));
     this.tail = new CellMemo(s.grid.nCells, (cell) => {
-      const scores = s.perils.map((p) => `${JSON.stringify(p)}:${s.table[p][cell]}`);
-      return `,"scores":{${scores.join(',')}},"overall":${overallScore(s.table, s.perils, cell)}}\n`;
+      const v = s.scores.get(cell);
+      const scores = s.perils.map((p, k) => `${JSON.stringify(p)}:${v[k]}`);
+      return `,"scores":{${scores.join(',')}},"overall":${v[s.perils.length]}}\n`;
     });
   }
 
@@ -37,10 +38,11 @@ export class JsonSink implements FormatSink {
     const out = this.out;
     out.latin1('{"row":');
     out.int(x.row);
-    this.s.idIndexes.forEach((i, k) => {
-      out.utf8(this.idKeys[k]);
-      out.utf8(JSON.stringify(fieldText(x.r, i)));
-    });
+    const ids = this.s.idIndexes;
+    for (let k = 0; k < ids.length; k++) {
+      out.buffer(this.idKeys[k]);
+      jsonString(out, x.r, ids[k]);
+    }
     out.latin1(`,"latitude":${x.lat},"longitude":${x.lng}`);
     out.buffer(this.tail.get(x.cell));
     out.rows++;
@@ -61,4 +63,20 @@ export class JsonSink implements FormatSink {
   outputs(): OutputEntry[] {
     return [{ file: this.out.finalPath, rows: this.out.rows }];
   }
+}
+
+/** A field as a JSON string: its bytes as they are when nothing needs escaping, else JSON.stringify. */
+function jsonString(out: OutFile, r: ScannedRow, i: number): void {
+  const b = r.buf;
+  const s = r.starts[i];
+  const e = r.ends[i];
+  let plain = !r.quoted[i];
+  for (let k = s; k < e && plain; k++) plain = b[k] >= 0x20 && b[k] !== 0x22 && b[k] !== 0x5c;
+  if (!plain) {
+    out.utf8(JSON.stringify(fieldText(r, i)));
+    return;
+  }
+  out.byte(0x22);
+  out.bytes(b, s, e);
+  out.byte(0x22);
 }

@@ -1,64 +1,112 @@
 /**
- * `--format oasis`: location.csv (OED 5.0.0, the input's columns kept, scores in FlexiLoc columns), then
- * keys.csv and keys-errors.csv (oasis.md §7) made by DuckDB from a slim side file, because LocID is
- * oasislmf's loc_id: the rank of (PortNumber, AccNumber, LocNumber) in sorted order, known only once every
- * row has been read. Rows are copied byte for byte where the input allows it (comma-delimited, no column
- * dropped), so the OED values reach Oasis exactly as the user wrote them.
+ * `--format oasis`: location.csv (OED 5.0.0, the input's columns kept, scores in FlexiLoc columns), and
+ * keys.csv and keys-errors.csv (oasis.md §7). Rows are copied byte for byte where the input allows it
+ * (comma-delimited, no column dropped), so the OED values reach Oasis exactly as the user wrote them.
+ *
+ * The keys need LocID, oasislmf's loc_id: the rank of (PortNumber, AccNumber, LocNumber) in sorted order,
+ * known only once every row has been read. A second pass over the input (the keys job, pending-worker.ts)
+ * collects the keys and has DuckDB rank them; this pass records what became of each row (pending.ts
+ * SideWriter) and hands that over at the end. From compiled code the keys job runs in a worker thread beside
+ * this one, so on two cores the ranking happens while location.csv is written; under the TypeScript test
+ * runner (no compiled worker to start) it runs here after the main pass. Same code both ways.
  */
-import { countryOfFips, coveredMask, oedCodesOf } from '../oasis/perils.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CatintelError } from '../errors.js';
+import { countryOfFips, oedCodesOf } from '../oasis/perils.js';
 import { csvField } from './csv-scan.js';
-import { writeOasisKeys } from './oasis-keys.js';
+import { sidePaths, type SideOfMain } from './oasis-keys.js';
 import { OED_VERSION, SYNTH_ACC, SYNTH_CURRENCY, SYNTH_PORT, planOasisColumns, type OasisPlan } from './oasis-plan.js';
-import { OutFile } from './out-file.js';
-import { COMMA, CellMemo, NEWLINE, copyField, overallScore } from './row-text.js';
+import { OutFile, TempName } from './out-file.js';
+import { SideWriter, inLocationFile } from './pending.js';
+import { MessageFeed, keysJob, type KeysJob, type KeysOutcome, type KeysResult, type MainMessage } from './pending-worker.js';
+import { COMMA, CellMemo, copyField } from './row-text.js';
 import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 
+const WORKER_URL = new URL('./pending-worker.js', import.meta.url);
+
 export class OasisSink implements FormatSink {
-  readonly files: OutFile[];
+  readonly files: { commit(): Promise<void> }[];
   private readonly plan: OasisPlan;
+  private readonly job: KeysJob;
   private readonly wholeRow: boolean;
   private readonly tail: CellMemo;
   private readonly outsideTail: Buffer;
-  private readonly allMask: number;
-  private readonly maskCache = new Map<string, number>();
+  private readonly keys: TempName;
+  private readonly keysErrors: TempName;
+  private worker: Worker | null = null;
+  /** The keys job's outcome, when a worker runs it. */
+  private outcome: Promise<KeysOutcome> | null = null;
   private keysRows = 0;
   private keysErrorRows = 0;
 
   private constructor(
     private readonly s: RunSetup,
     private readonly location: OutFile,
-    private readonly pending: OutFile,
-    private readonly keys: OutFile,
-    private readonly keysErrors: OutFile,
+    private readonly side: SideWriter,
   ) {
-    this.files = [location, keys, keysErrors];
     const h = s.header;
+    this.keys = new TempName(s.outDir, 'keys.csv', s.token);
+    this.keysErrors = new TempName(s.outDir, 'keys-errors.csv', s.token);
+    this.files = [location, this.keys, this.keysErrors];
     this.plan = planOasisColumns(h.columns, h.latIndex, h.lngIndex, s.perils);
-    this.wholeRow = this.plan.keep === null && h.delimiter === COMMA;
-    const codes = oedCodesOf(s.perils);
-    this.allMask = coveredMask(codes, s.perils);
+    const p = this.plan;
+    this.job = { kind: 'catintel-keys-job', file: h.file, dataStart: h.dataStart, outDir: s.outDir, token: s.token, columns: side.columns };
+    this.wholeRow = p.keep === null && h.delimiter === COMMA;
+    // LocPerilsCovered is required; with only un-coded perils (heat, drought) a location covers all (AA1).
+    const codes = oedCodesOf(s.perils) || 'AA1';
     const constants = (country: string | null) =>
-      (this.plan.addCountry ? `,${country ?? ''}` : '')
-      + (this.plan.addPerilsCovered ? `,${codes}` : '')
-      + (this.plan.addCurrency ? `,${SYNTH_CURRENCY}` : '')
-      + (this.plan.addVersion ? `,${OED_VERSION}` : '');
+      (p.addCountry ? `,${country ?? ''}` : '')
+      + (p.addPerilsCovered ? `,${codes}` : '')
+      + (p.addCurrency ? `,${SYNTH_CURRENCY}` : '')
+      + (p.addVersion ? `,${OED_VERSION}` : '');
     const fips = s.grid.header.counties.fips;
     this.tail = new CellMemo(s.grid.nCells, (cell) => {
-      const scores = s.perils.map((p) => s.table[p][cell].toFixed(2));
+      const scores = s.scores.get(cell).map((v) => v.toFixed(2));
       const country = countryOfFips(fips[s.grid.county[cell]]);
-      return `${constants(country)},${scores.join(',')},${overallScore(s.table, s.perils, cell).toFixed(2)},${s.scenarioLabel},${s.modelVersion}\n`;
+      return `${constants(country)},${scores.join(',')},${s.scenarioLabel},${s.modelVersion}\n`;
     });
-    this.outsideTail = Buffer.from(constants(null) + ','.repeat(this.plan.scoreColumns.length) + '\n');
+    this.outsideTail = Buffer.from(constants(null) + ','.repeat(p.scoreColumns.length) + '\n');
   }
 
-  static async create(s: RunSetup): Promise<OasisSink> {
-    const [location, pending, keys, keysErrors] = await Promise.all([
-      OutFile.create(s.outDir, 'location.csv', s.token),
-      OutFile.create(s.outDir, 'keys-pending.csv', s.token),
-      OutFile.create(s.outDir, 'keys.csv', s.token),
-      OutFile.create(s.outDir, 'keys-errors.csv', s.token),
-    ]);
-    return new OasisSink(s, location, pending, keys, keysErrors);
+  static async create(s: RunSetup, opts: { worker?: boolean } = {}): Promise<OasisSink> {
+    const h = s.header;
+    const p = planOasisColumns(h.columns, h.latIndex, h.lngIndex, s.perils);
+    const columns = {
+      delimiter: h.delimiter,
+      latIndex: h.latIndex,
+      lngIndex: h.lngIndex,
+      port: p.port,
+      acc: p.acc,
+      loc: p.loc,
+      perilsCovered: p.perilsCovered,
+      addCountry: p.addCountry,
+      perils: s.perils,
+    };
+    const [location, side, sideErrors, excluded] = await Promise.all(
+      ['location.csv', 'keys-side.bin', 'keys-side-errors.csv', 'keys-excluded.csv'].map((n) => OutFile.create(s.outDir, n, s.token)),
+    );
+    const sink = new OasisSink(s, location, new SideWriter(columns, { side, sideErrors, excluded }));
+    if (opts.worker !== false && fs.existsSync(fileURLToPath(WORKER_URL))) sink.startWorker();
+    return sink;
+  }
+
+  private startWorker(): void {
+    // execArgv: [] so flags of the parent (--input-type, -e, --cpu-prof) do not break or slow the worker.
+    const worker = new Worker(WORKER_URL, { workerData: this.job, execArgv: [] });
+    this.worker = worker;
+    const result = new Promise<KeysResult>((resolve, reject) => {
+      worker.once('message', (m: KeysResult) => resolve(m));
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the keys worker stopped (exit code ${code})`)));
+    });
+    this.outcome = result.then((r) => {
+      if (r.ok) return r;
+      throw r.code === 'invalid_input' ? new CatintelError('invalid_input', r.message) : new Error(`keys worker: ${r.message}`);
+    });
+    this.outcome.catch(() => undefined); // awaited in finish(); this only keeps an early failure from being unhandled
   }
 
   header(): void {
@@ -70,13 +118,13 @@ export class OasisSink implements FormatSink {
     const p = this.plan;
     // Without a CountryCode column we cannot name the country of a point we do not cover: leave it out
     // (it is in errors.csv), rather than write a made-up code.
-    if (cell < 0 && p.addCountry) return;
+    if (!inLocationFile(cell, p.addCountry)) return this.side.exclude(row - 1);
     const out = this.location;
-    const delim = this.s.header.delimiter;
     if (this.wholeRow) out.bytes(r.buf, r.rowStart, r.rowEnd);
     else {
       const keep = p.keep;
       const n = keep ? keep.length : r.fieldCount;
+      const delim = this.s.header.delimiter;
       for (let k = 0; k < n; k++) {
         if (k > 0) out.byte(COMMA);
         copyField(out, r, keep ? keep[k] : k, delim);
@@ -90,71 +138,55 @@ export class OasisSink implements FormatSink {
     }
     out.buffer(cell >= 0 ? this.tail.get(cell) : this.outsideTail);
     out.rows++;
-
-    // The side file DuckDB ranks: row, Port, Acc, Loc, covered-perils mask, cell, lat, lng, LocPerilsCovered.
-    const w = this.pending;
-    w.int(row);
-    w.byte(COMMA);
-    if (p.port >= 0) copyField(w, r, p.port, delim);
-    else w.latin1(SYNTH_PORT);
-    w.byte(COMMA);
-    if (p.acc >= 0) copyField(w, r, p.acc, delim);
-    else w.latin1(SYNTH_ACC);
-    w.byte(COMMA);
-    if (p.loc >= 0) copyField(w, r, p.loc, delim);
-    else w.int(row);
-    w.byte(COMMA);
-    const mask = p.perilsCovered >= 0 ? this.maskOf(r.buf.latin1Slice(r.starts[p.perilsCovered], r.ends[p.perilsCovered])) : this.allMask;
-    w.int(mask);
-    w.byte(COMMA);
-    w.int(cell);
-    w.byte(COMMA);
-    if (cell < 0) {
-      copyField(w, r, this.s.header.latIndex, delim);
-      w.byte(COMMA);
-      copyField(w, r, this.s.header.lngIndex, delim);
-    } else w.byte(COMMA);
-    w.byte(COMMA);
-    if (mask === 0 && p.perilsCovered >= 0) copyField(w, r, p.perilsCovered, delim);
-    w.byte(NEWLINE);
+    this.side.location(r, row - 1, cell);
   }
 
-  private maskOf(raw: string): number {
-    let m = this.maskCache.get(raw);
-    if (m === undefined) {
-      m = coveredMask(raw.replaceAll('"', ''), this.s.perils);
-      if (this.maskCache.size < 10_000) this.maskCache.set(raw, m);
-    }
-    return m;
+  skip(row: number): void {
+    this.side.exclude(row - 1);
   }
 
   async drain(): Promise<void> {
-    await Promise.all([this.location.drain(), this.pending.drain()]);
+    const f = this.side.f;
+    await Promise.all([this.location.drain(), f.side.drain(), f.sideErrors.drain(), f.excluded.drain()]);
+    // The keys job follows the (mask, cell) pairs as they reach the file.
+    this.worker?.postMessage({ type: 'flushed', locationRows: this.side.locationRows, excluded: this.side.excluded } satisfies MainMessage);
   }
 
   async finish(): Promise<void> {
-    await this.location.close();
-    await this.pending.close();
-    await this.keys.close();
-    await this.keysErrors.close();
-    try {
-      const n = await writeOasisKeys({
-        pendingPath: this.pending.tempPath,
-        keysPath: this.keys.tempPath,
-        keysErrorsPath: this.keysErrors.tempPath,
-        perils: this.s.perils,
-        tmpDir: this.s.outDir,
-        token: this.s.token,
-      });
-      this.keysRows = n.keys;
-      this.keysErrorRows = n.keysErrors;
-    } finally {
-      await this.pending.discard();
+    const f = this.side.f;
+    await Promise.all([this.location.close(), f.side.close(), f.sideErrors.close(), f.excluded.close()]);
+    const main: SideOfMain = { locationRows: this.side.locationRows, errorRows: this.side.errorRows, excluded: this.side.excluded };
+    if (main.locationRows !== this.location.rows) throw new Error(`side files count ${main.locationRows} locations, location.csv has ${this.location.rows}`);
+    const done: MainMessage = { type: 'done', main };
+    let n: KeysOutcome;
+    if (this.worker && this.outcome) {
+      this.worker.postMessage(done);
+      n = await this.outcome;
+      await this.worker.terminate();
+      this.worker = null;
+    } else {
+      const feed = new MessageFeed();
+      feed.push(done);
+      n = await keysJob(this.job, feed);
     }
+    await this.removeSideFiles();
+    this.keysRows = n.keys;
+    this.keysErrorRows = n.keysErrors;
+  }
+
+  private async removeSideFiles(): Promise<void> {
+    const p = sidePaths(this.s.outDir, this.s.token);
+    const ranks = path.join(this.s.outDir, `.keys-ranks.csv.${this.s.token}.tmp`);
+    await Promise.all([p.pendingPath, p.sidePath, p.sideErrorsPath, p.excludedPath, ranks].map((x) => fs.promises.rm(x, { force: true })));
+    await fs.promises.rm(path.join(this.s.outDir, `.duckdb-spill.${this.s.token}.tmp`), { recursive: true, force: true });
   }
 
   async discard(): Promise<void> {
-    await Promise.all([this.location, this.pending, this.keys, this.keysErrors].map((f) => f.discard()));
+    await this.worker?.terminate();
+    this.worker = null;
+    await this.outcome?.catch(() => undefined);
+    await Promise.all([this.location, this.keys, this.keysErrors, this.side.f.side, this.side.f.sideErrors, this.side.f.excluded].map((x) => x.discard()));
+    await this.removeSideFiles();
   }
 
   outputs(): OutputEntry[] {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { csvField } from './csv-scan.js';
 import { sqlPath, withDuck } from './duck.js';
 import { OutFile } from './out-file.js';
-import { COMMA, CellMemo, copyField, overallScore } from './row-text.js';
+import { COMMA, CellMemo, copyField } from './row-text.js';
 import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 
 export class TableSink implements FormatSink {
@@ -24,8 +24,7 @@ export class TableSink implements FormatSink {
   ) {
     this.files = parquet ? [parquet] : [csv];
     this.tail = new CellMemo(s.grid.nCells, (cell) => {
-      const scores = s.perils.map((p) => s.table[p][cell].toFixed(2));
-      return `,${scores.join(',')},${overallScore(s.table, s.perils, cell).toFixed(2)}\n`;
+      return `,${s.scores.get(cell).map((v) => v.toFixed(2)).join(',')}\n`;
     });
     this.columns = ['row', ...s.idIndexes.map((i) => s.header.columns[i]), 'latitude', 'longitude', ...s.perils, 'overall'];
   }

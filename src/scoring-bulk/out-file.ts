@@ -12,7 +12,9 @@ const BLOCK = 1 << 20;
 export class OutFile {
   rows = 0;
   private done: Buffer[] = [];
-  private cur = Buffer.allocUnsafe(BLOCK);
+  /** Blocks already written, reused so a long run does not churn the garbage collector. */
+  private pool: Buffer[] = [];
+  private cur: Buffer = Buffer.allocUnsafe(BLOCK);
   private len = 0;
 
   private constructor(
@@ -22,7 +24,7 @@ export class OutFile {
   ) {}
 
   static async create(dir: string, name: string, token: string): Promise<OutFile> {
-    const tempPath = path.join(dir, `.${name}.${token}.tmp`);
+    const tempPath = tempPathOf(dir, name, token);
     const fh = await fs.promises.open(tempPath, 'w');
     return new OutFile(path.join(dir, name), tempPath, fh);
   }
@@ -30,19 +32,25 @@ export class OutFile {
   private room(n: number): void {
     if (this.len + n <= this.cur.length) return;
     if (this.len > 0) this.done.push(this.cur.subarray(0, this.len));
-    this.cur = Buffer.allocUnsafe(Math.max(BLOCK, n));
+    this.cur = n <= BLOCK && this.pool.length ? this.pool.pop()! : Buffer.allocUnsafe(Math.max(BLOCK, n));
     this.len = 0;
   }
 
   /** Copies src[start, end). */
   bytes(src: Buffer, start: number, end: number): void {
-    this.room(end - start);
-    this.len += src.copy(this.cur, this.len, start, end);
+    const n = end - start;
+    this.room(n);
+    if (n <= 32) {
+      // A short field: a byte loop is cheaper than the native copy call (~50 ns a call).
+      const cur = this.cur;
+      let at = this.len;
+      for (let k = start; k < end; k++) cur[at++] = src[k];
+      this.len = at;
+    } else this.len += src.copy(this.cur, this.len, start, end);
   }
 
   buffer(src: Buffer): void {
-    this.room(src.length);
-    this.len += src.copy(this.cur, this.len);
+    this.bytes(src, 0, src.length);
   }
 
   byte(c: number): void {
@@ -53,13 +61,13 @@ export class OutFile {
   /** ASCII/Latin-1 text (numbers, codes, fixed strings). */
   latin1(s: string): void {
     this.room(s.length);
-    this.len += this.cur.latin1Write(s, this.len);
+    this.len += this.cur.write(s, this.len, 'latin1');
   }
 
   utf8(s: string): void {
     const n = Buffer.byteLength(s);
     this.room(n);
-    this.len += this.cur.utf8Write(s, this.len, n);
+    this.len += this.cur.write(s, this.len, n, 'utf8');
   }
 
   /** An integer in decimal, without making a string. */
@@ -80,17 +88,34 @@ export class OutFile {
     this.len += digits;
   }
 
+  /**
+   * Direct access for a hot loop: room for `n` bytes; write at buf[at...] and then call advance(written).
+   * The buffer is only valid until the next call on this file.
+   */
+  reserve(n: number): { buf: Buffer; at: number } {
+    this.room(n);
+    return { buf: this.cur, at: this.len };
+  }
+
+  advance(written: number): void {
+    this.len += written;
+  }
+
   /** Writes what has accumulated. Call between chunks; the run awaits it, so memory stays bounded. */
   async drain(): Promise<void> {
     if (this.len > 0) {
       this.done.push(this.cur.subarray(0, this.len));
-      this.cur = Buffer.allocUnsafe(BLOCK);
+      this.cur = this.pool.pop() ?? Buffer.allocUnsafe(BLOCK);
       this.len = 0;
     }
     if (this.done.length === 0) return;
     const bufs = this.done;
     this.done = [];
     await this.fh.writev(bufs);
+    for (const b of bufs) {
+      const block = Buffer.from(b.buffer, b.byteOffset, BLOCK);
+      if (b.byteOffset === 0 && b.buffer.byteLength === BLOCK && this.pool.length < 16) this.pool.push(block);
+    }
   }
 
   async close(): Promise<void> {
@@ -104,6 +129,27 @@ export class OutFile {
 
   async discard(): Promise<void> {
     await this.fh.close().catch(() => undefined);
+    await fs.promises.rm(this.tempPath, { force: true });
+  }
+}
+
+/** Where an output is written until the run commits it: `.<name>.<token>.tmp` beside its final name. */
+export function tempPathOf(dir: string, name: string, token: string): string {
+  return path.join(dir, `.${name}.${token}.tmp`);
+}
+
+/** An output another writer (DuckDB, a worker thread) makes at its temporary name. */
+export class TempName {
+  readonly finalPath: string;
+  readonly tempPath: string;
+  constructor(dir: string, name: string, token: string) {
+    this.finalPath = path.join(dir, name);
+    this.tempPath = tempPathOf(dir, name, token);
+  }
+  async commit(): Promise<void> {
+    await fs.promises.rename(this.tempPath, this.finalPath);
+  }
+  async discard(): Promise<void> {
     await fs.promises.rm(this.tempPath, { force: true });
   }
 }

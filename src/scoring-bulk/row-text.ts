@@ -3,19 +3,36 @@
  * rows format ~20k cells' worth of numbers), the overall score, and copying an input field into
  * comma-delimited output without re-encoding it.
  */
+import type { ClimateCase } from '../domain/climate.js';
+import type { HazardGrid } from '../domain/scoring/grid.js';
+import { perilScoreValue } from '../domain/scoring/peril-score.js';
 import type { Peril } from '../domain/scoring/perils.js';
-import type { ScoreTable } from '../domain/scoring/score-table.js';
 import { QUOTE, type ScannedRow } from './csv-scan.js';
 import type { OutFile } from './out-file.js';
 
 export const COMMA = 0x2c;
 export const NEWLINE = 0x0a;
 
-/** The row's overall score: the highest of the scored perils (the scales differ; docs/scoring.md §1). */
-export function overallScore(table: ScoreTable, perils: readonly Peril[], cell: number): number {
-  let best = 0;
-  for (const p of perils) if (table[p][cell] > best) best = table[p][cell];
-  return best;
+/**
+ * The scores of a grid cell for the run's perils, in order, then the overall score (the highest of them:
+ * the scales differ, docs/scoring.md §1), computed on first use with the same perilScoreValue as
+ * score-table.ts and kept: a portfolio touches a few thousand of the ~20k cells, so computing only those
+ * is cheaper than the whole table.
+ */
+export class CellScores {
+  private readonly memo: (number[] | undefined)[];
+  constructor(private readonly grid: HazardGrid, private readonly perils: readonly Peril[], private readonly climate: ClimateCase) {
+    this.memo = new Array(grid.nCells);
+  }
+  get(cell: number): number[] {
+    let v = this.memo[cell];
+    if (v === undefined) {
+      v = this.perils.map((p) => perilScoreValue(this.grid, cell, p, this.climate));
+      v.push(Math.max(0, ...v));
+      this.memo[cell] = v;
+    }
+    return v;
+  }
 }
 
 /** A per-cell memo of an encoded tail (scores and constants), built on first use. */

@@ -2,10 +2,9 @@
 import type { Horizon, Scenario } from '../domain/climate.js';
 import type { HazardGrid } from '../domain/scoring/grid.js';
 import type { Peril } from '../domain/scoring/perils.js';
-import type { ScoreTable } from '../domain/scoring/score-table.js';
 import type { ScannedRow } from './csv-scan.js';
 import type { InputHeader } from './input.js';
-import type { OutFile } from './out-file.js';
+import type { CellScores } from './row-text.js';
 
 export const BULK_FORMATS = ['oasis', 'csv', 'json', 'parquet'] as const;
 export type BulkFormat = (typeof BULK_FORMATS)[number];
@@ -36,7 +35,8 @@ export interface BulkSummary {
 export interface RunSetup {
   header: InputHeader;
   grid: HazardGrid;
-  table: ScoreTable;
+  /** Per-cell scores of `perils`, then overall. */
+  scores: CellScores;
   perils: Peril[];
   scenarioLabel: string;
   modelVersion: string;
@@ -56,10 +56,12 @@ export interface RowInfo {
 }
 
 export interface FormatSink {
-  /** Temporary output files, committed (renamed) together when the run succeeds. */
-  readonly files: OutFile[];
+  /** Temporary outputs, committed (renamed) together when the run succeeds. */
+  readonly files: { commit(): Promise<void> }[];
   header(): void;
   row(x: RowInfo): void;
+  /** A row left out for malformed or unusable coordinates (row = its 1-based data-row number). */
+  skip?(row: number): void;
   /** Hands the bytes of the rows so far to the OS (between input chunks). */
   drain(): Promise<void>;
   /** After the last row: flush, then any post-processing (Oasis keys, Parquet conversion). */

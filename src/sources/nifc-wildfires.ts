@@ -4,7 +4,7 @@
  * `attr_*` names) with the same rules; docs/sources/nifc-wildfires.md explains them.
  */
 import type { MultiPolygon, Polygon } from 'geojson';
-import { centerOfMass } from '@turf/turf';
+import { centerOfMass } from '@turf/center-of-mass';
 import type { Observation, ParseResult, SkippedRecord, SourceRecord } from '../domain/event.js';
 import { normalizePolygon } from '../domain/rings/polygon.js';
 import { CatintelError } from '../errors.js';

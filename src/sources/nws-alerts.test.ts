@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { booleanClockwise, booleanPointInPolygon } from '@turf/turf';
+import { booleanClockwise } from '@turf/boolean-clockwise';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { sharedData } from '../../test/helpers/paths.js';

@@ -7,7 +7,7 @@
  * only part of the county; we take the whole county either way.
  */
 import type { MultiPolygon, Polygon } from 'geojson';
-import { centerOfMass } from '@turf/turf';
+import { centerOfMass } from '@turf/center-of-mass';
 import { normalizePolygon } from '../domain/rings/polygon.js';
 import { round6 } from '../lib/geo.js';
 import { countiesShape, countyId } from './reference/counties.js';

@@ -1,4 +1,5 @@
-import { area, booleanClockwise } from '@turf/turf';
+import { area } from '@turf/area';
+import { booleanClockwise } from '@turf/boolean-clockwise';
 import { describe, expect, it } from 'vitest';
 import type { FloodStages } from '../event.js';
 import { floodCategory, gaugeRings } from './gauge.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { booleanClockwise } from '@turf/turf';
+import { booleanClockwise } from '@turf/boolean-clockwise';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { sharedData } from '../../../test/helpers/paths.js';

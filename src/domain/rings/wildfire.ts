@@ -10,7 +10,7 @@
  * No wind is known here, so the bands are not stretched downwind (the LB ellipse of §4 is not applied).
  */
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
-import { buffer } from '@turf/turf';
+import { buffer } from '@turf/buffer';
 import type { Ring, RingInput } from '../event.js';
 import { circlePolygon } from '../../lib/geo.js';
 import { normalizePolygon } from './polygon.js';

@@ -8,7 +8,10 @@ import { createRequire } from 'node:module';
 import { feature, merge } from 'topojson-client';
 import type { GeometryObject, MultiPolygon as TopoMultiPolygon, Polygon as TopoPolygon, Topology } from 'topojson-specification';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
-import { area, booleanPointInPolygon, centerOfMass, pointOnFeature } from '@turf/turf';
+import { area } from '@turf/area';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import { centerOfMass } from '@turf/center-of-mass';
+import { pointOnFeature } from '@turf/point-on-feature';
 import { normalizePolygon } from '../../domain/rings/polygon.js';
 import { round6 } from '../../lib/geo.js';
 

@@ -1,0 +1,148 @@
+/**
+ * The side files the Oasis keys are made from (oasis-keys.ts). Data rows are numbered d = 0, 1, ... in
+ * file order (blank lines are not rows), the same way by both passes.
+ *
+ * The keys pass (pending-worker.ts) reads the input on its own and writes, for every data row:
+ *   keys-pending.csv      d,PortNumber,AccNumber,LocNumber      what DuckDB ranks into LocIDs
+ * The main pass, which knows each row's fate, writes:
+ *   keys-side.bin         Int32 pairs (covered-perils mask, grid cell or -1), one per location.csv row
+ *   keys-side-errors.csv  d,mask,cell,lat,lng,LocPerilsCovered  location.csv rows that get keys-errors rows
+ *   keys-excluded.csv     d                                     data rows left out of location.csv
+ */
+import type { Peril } from '../domain/scoring/perils.js';
+import { coveredMask, oedCodesOf } from '../oasis/perils.js';
+import { isBlank, type ScannedRow } from './csv-scan.js';
+import { SYNTH_ACC, SYNTH_PORT } from './oasis-plan.js';
+import type { OutFile } from './out-file.js';
+import { COMMA, NEWLINE, copyField } from './row-text.js';
+import { OUTSIDE } from './rows.js';
+
+/** Where the key fields are (a plain object: it crosses to the worker). */
+export interface KeyColumns {
+  delimiter: number;
+  latIndex: number;
+  lngIndex: number;
+  /** Input index of each field, or -1 when the writer adds it. */
+  port: number;
+  acc: number;
+  loc: number;
+  perilsCovered: number;
+  /** CountryCode is added: rows outside the covered area are left out of location.csv. */
+  addCountry: boolean;
+  perils: Peril[];
+}
+
+/** Whether a row with usable coordinates (verdict = its cell, or OUTSIDE) is written to location.csv. */
+export function inLocationFile(verdict: number, addCountry: boolean): boolean {
+  return verdict >= 0 || (verdict === OUTSIDE && !addCountry);
+}
+
+/** The keys pass: `d,P,A,L` for every data row; returns false for a blank line (not a row). */
+export class KeyLineWriter {
+  private readonly adjacent: boolean;
+  private readonly last: number;
+  rows = 0;
+
+  constructor(private readonly c: KeyColumns, private readonly out: OutFile) {
+    this.adjacent = c.delimiter === COMMA && c.port >= 0 && c.acc === c.port + 1 && c.loc === c.acc + 1;
+    this.last = Math.max(c.port, c.acc, c.loc);
+  }
+
+  row(r: ScannedRow): void {
+    if (isBlank(r)) return;
+    const c = this.c;
+    const w = this.out;
+    const d = this.rows++;
+    w.int(d);
+    w.byte(COMMA);
+    if (r.fieldCount <= this.last) {
+      w.latin1(',,\n'); // a short row: the main pass leaves it out, so its key never counts
+      return;
+    }
+    if (this.adjacent) w.bytes(r.buf, r.starts[c.port], r.ends[c.loc]); // "P,A,L" as one span
+    else {
+      if (c.port >= 0) copyField(w, r, c.port, c.delimiter);
+      else w.latin1(SYNTH_PORT);
+      w.byte(COMMA);
+      if (c.acc >= 0) copyField(w, r, c.acc, c.delimiter);
+      else w.latin1(SYNTH_ACC);
+      w.byte(COMMA);
+      if (c.loc >= 0) copyField(w, r, c.loc, c.delimiter);
+      else w.int(d + 1); // LocNumber we add is the row number
+    }
+    w.byte(NEWLINE);
+  }
+}
+
+export interface SideFiles {
+  side: OutFile;
+  sideErrors: OutFile;
+  excluded: OutFile;
+}
+
+/** The main pass: what each data row became, for the keys. */
+export class SideWriter {
+  /** location.csv rows, those of them that get keys-errors rows, and data rows left out. */
+  locationRows = 0;
+  errorRows = 0;
+  excluded = 0;
+  private readonly allMask: number;
+  /** The LocPerilsCovered the Oasis writer adds when the input has none (format-oasis.ts). */
+  private readonly addedCodes: string;
+  /** LocPerilsCovered bytes -> mask, keyed by an FNV-1a hash of the bytes (checked byte for byte). */
+  private readonly maskCache = new Map<number, { bytes: Buffer; mask: number }>();
+  private readonly pair = new Int32Array(2);
+  private readonly pairBytes = Buffer.from(this.pair.buffer);
+
+  constructor(readonly columns: KeyColumns, readonly f: SideFiles) {
+    this.addedCodes = oedCodesOf(columns.perils) || 'AA1';
+    this.allMask = coveredMask(this.addedCodes, columns.perils);
+  }
+
+  /** A location.csv row; d = its data-row index, cell -1 outside coverage. */
+  location(r: ScannedRow, d: number, cell: number): void {
+    const c = this.columns;
+    this.locationRows++;
+    const mask = c.perilsCovered >= 0 ? this.maskOf(r.buf, r.starts[c.perilsCovered], r.ends[c.perilsCovered]) : this.allMask;
+    this.pair[0] = mask;
+    this.pair[1] = cell;
+    this.f.side.bytes(this.pairBytes, 0, 8); // native byte order: every platform Node runs on is little-endian
+    if (cell >= 0 && mask !== 0) return;
+    this.errorRows++;
+    const e = this.f.sideErrors;
+    e.int(d);
+    e.byte(COMMA);
+    e.int(mask);
+    e.byte(COMMA);
+    e.int(cell);
+    e.byte(COMMA);
+    copyField(e, r, c.latIndex, c.delimiter);
+    e.byte(COMMA);
+    copyField(e, r, c.lngIndex, c.delimiter);
+    e.byte(COMMA);
+    if (c.perilsCovered >= 0) copyField(e, r, c.perilsCovered, c.delimiter);
+    else e.latin1(this.addedCodes);
+    e.byte(NEWLINE);
+  }
+
+  /** A data row left out of location.csv (malformed, unusable coordinates, or outside with no country). */
+  exclude(d: number): void {
+    this.excluded++;
+    this.f.excluded.int(d);
+    this.f.excluded.byte(NEWLINE);
+  }
+
+  private maskOf(b: Buffer, start: number, end: number): number {
+    let h = 0x811c9dc5;
+    for (let k = start; k < end; k++) h = Math.imul(h ^ b[k], 0x01000193);
+    const hit = this.maskCache.get(h);
+    if (hit && hit.bytes.length === end - start) {
+      let same = true;
+      for (let k = start; k < end && same; k++) same = hit.bytes[k - start] === b[k];
+      if (same) return hit.mask;
+    }
+    const mask = coveredMask(b.toString('latin1', start, end).replaceAll('"', ''), this.columns.perils);
+    if (this.maskCache.size < 10_000) this.maskCache.set(h, { bytes: Buffer.from(b.subarray(start, end)), mask });
+    return mask;
+  }
+}

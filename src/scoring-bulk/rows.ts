@@ -1,0 +1,92 @@
+/**
+ * The two things every pass over a bulk input shares, so that the main pass (outputs, errors.csv) and the
+ * Oasis keys pass (pending-worker.ts) agree on every row: reading the file in chunks into the scanner, and
+ * classifying a row (blank, malformed, bad coordinates, outside coverage, or its grid cell).
+ */
+import fs from 'node:fs';
+import { cellAt, type HazardGrid } from '../domain/scoring/grid.js';
+import { CatintelError } from '../errors.js';
+import { parseCoordinate } from './coords.js';
+import { CsvScanner, type ScannedRow } from './csv-scan.js';
+
+export const CHUNK_BYTES = 4 << 20;
+/** A row longer than this is taken for an unbalanced quote that swallowed the rest of the file. */
+const MAX_ROW_BYTES = 64 << 20;
+
+/** Row verdicts below 0; a verdict >= 0 is the row's grid cell. */
+export const BLANK = -5;
+export const UNTERMINATED = -4;
+export const WRONG_FIELD_COUNT = -3;
+export const BAD_COORDINATES = -2;
+export const OUTSIDE = -1;
+
+export interface RowRules {
+  grid: HazardGrid;
+  fieldCount: number;
+  latIndex: number;
+  lngIndex: number;
+}
+
+/** Parsed coordinates of the last classified row (set when the verdict is OUTSIDE or a cell). */
+export const lastCoordinates = { lat: NaN, lng: NaN };
+
+export function classifyRow(r: ScannedRow, rules: RowRules): number {
+  if (r.fieldCount === 1 && r.rowEnd === r.rowStart) return BLANK;
+  if (r.unterminated) return UNTERMINATED;
+  if (r.fieldCount !== rules.fieldCount) return WRONG_FIELD_COUNT;
+  const lat = parseCoordinate(r, rules.latIndex);
+  const lng = parseCoordinate(r, rules.lngIndex);
+  lastCoordinates.lat = lat;
+  lastCoordinates.lng = lng;
+  if (!(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return BAD_COORDINATES;
+  return cellAt(rules.grid, lat, lng);
+}
+
+export interface ReadOptions {
+  file: string;
+  dataStart: number;
+  delimiter: number;
+  chunkBytes?: number;
+  signal?: AbortSignal;
+  /** After each chunk's rows: write out, report progress (bytes consumed so far). */
+  afterChunk?: (bytesDone: number) => Promise<void>;
+  /** For the "runs past 64 MiB" message. */
+  rowNumber?: () => number;
+}
+
+/** Calls onRow for every row (blank ones too) of the file after its header, chunk by chunk. */
+export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): Promise<void> {
+  const scanner = new CsvScanner(o.delimiter);
+  const chunk = o.chunkBytes ?? CHUNK_BYTES;
+  const fh = await fs.promises.open(o.file, 'r');
+  try {
+    let buf = Buffer.allocUnsafe(chunk * 2);
+    let len = 0;
+    let filePos = o.dataStart;
+    for (;;) {
+      if (o.signal?.aborted) throw new CatintelError('unavailable', 'bulk scoring was interrupted; nothing was written');
+      if (buf.length - len < chunk) {
+        if (len >= MAX_ROW_BYTES) {
+          const row = o.rowNumber ? ` ${o.rowNumber() + 1}` : '';
+          throw new CatintelError('invalid_input', `${o.file}: row${row} runs past ${MAX_ROW_BYTES >> 20} MiB; is a quote left open?`);
+        }
+        const bigger = Buffer.allocUnsafe(Math.max(buf.length * 2, len + chunk));
+        buf.copy(bigger, 0, 0, len);
+        buf = bigger;
+      }
+      const { bytesRead } = await fh.read(buf, len, chunk, filePos);
+      filePos += bytesRead;
+      len += bytesRead;
+      const eof = bytesRead === 0;
+      const consumed = scanner.scan(buf, 0, len, eof, onRow);
+      if (consumed > 0) {
+        buf.copy(buf, 0, consumed, len);
+        len -= consumed;
+      }
+      await o.afterChunk?.(filePos - len);
+      if (eof) break;
+    }
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Bulk scoring (`catintel score --input FILE.csv --out DIR`): stream a portfolio CSV through the hazard
+ * grid and write scores in one of four formats (docs/scoring.md "Bulk scoring").
+ *
+ *   input.ts  refuse an unusable file before anything is written; read the header
+ *   csv-scan  rows and field spans from 4 MiB chunks, no per-field strings
+ *   per row   parse the two coordinates, cellAt (O(1)), then the format writes the row: scores come from
+ *             a cell's scores (perilScoreValue, as in score-table.ts), computed and formatted once per cell
+ *   errors    unusable rows (malformed, bad coordinates, outside coverage) go to errors.csv with their row
+ *             and line number and the reason; the run goes on
+ *   finish    the Oasis keys (format-oasis.ts: a worker thread beside this pass) or the Parquet conversion,
+ *             then every output is renamed from its temporary name at once: a failed run leaves nothing
+ *             behind
+ *
+ * Memory stays flat as the file grows: one input chunk, the output bytes of that chunk, and DuckDB's
+ * capped buffer pool (duck.ts) at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { ProgressEvent } from '../context.js';
+import { climateCase, type Horizon, type Scenario } from '../domain/climate.js';
+import { defaultBaselineDir, loadBaselineGrid } from '../databuild/load-baseline.js';
+import type { Peril } from '../domain/scoring/perils.js';
+import { outsideCoverageMessage } from '../domain/scoring/score-point.js';
+import { CatintelError } from '../errors.js';
+import { scenarioLabel } from '../oasis/perils.js';
+import { coordinateProblem } from './coords.js';
+import { csvField, fieldText, type ScannedRow } from './csv-scan.js';
+import { OasisSink } from './format-oasis.js';
+import { JsonSink } from './format-json.js';
+import { TableSink } from './format-table.js';
+import { idColumns } from './id-columns.js';
+import { readInputHeader } from './input.js';
+import { OutFile } from './out-file.js';
+import { CellScores } from './row-text.js';
+import { BAD_COORDINATES, BLANK, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
+import type { BulkFormat, BulkSummary, ErrorKind, FormatSink, RowInfo, RunSetup } from './types.js';
+
+export interface BulkRunOptions {
+  input: string;
+  outDir: string;
+  format: BulkFormat;
+  perils: Peril[];
+  scenario: Scenario;
+  horizon: Horizon | null;
+  /** The hazard baseline directory (default data/baseline of the package). */
+  baselineDir?: string;
+  /** Use a worker thread for the Oasis keys pass when the compiled worker exists (default true). */
+  workers?: boolean;
+  progress?: (e: ProgressEvent) => void;
+  signal?: AbortSignal;
+  /** Bytes read per step (default 4 MiB). */
+  chunkBytes?: number;
+}
+
+export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
+  const t0 = performance.now();
+  const header = await readInputHeader(o.input);
+  const grid = loadBaselineGrid(o.baselineDir ?? defaultBaselineDir());
+  const outDir = o.outDir;
+  const createdDir = await prepareOutDir(outDir);
+  const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const setup: RunSetup = {
+    header,
+    grid,
+    scores: new CellScores(grid, o.perils, climateCase(o.scenario, o.horizon)),
+    perils: o.perils,
+    scenarioLabel: scenarioLabel(o.scenario, o.horizon),
+    modelVersion: grid.header.modelVersion,
+    idIndexes: idColumns(header.columns),
+    outDir,
+    token,
+  };
+
+  let sink: FormatSink | undefined;
+  let errors: OutFile | undefined;
+  try {
+    sink = o.format === 'oasis' ? await OasisSink.create(setup, { worker: o.workers })
+      : o.format === 'json' ? await JsonSink.create(setup)
+      : await TableSink.create(setup, o.format === 'parquet');
+    errors = await OutFile.create(outDir, 'errors.csv', token);
+    const counts = await stream(o, setup, sink, errors);
+    o.progress?.({ task: 'score', done: header.sizeBytes, total: header.sizeBytes, message: `${counts.rows} rows read; finishing ${o.format} output` });
+    await sink.finish();
+    await errors.close();
+    for (const f of [...sink.files, errors]) await f.commit();
+    return {
+      input: o.input,
+      format: o.format,
+      scenario: o.scenario,
+      horizon: o.horizon,
+      perils: o.perils,
+      rows: counts.rows,
+      scored: counts.scored,
+      errors: errors.rows,
+      errors_by_kind: counts.byKind,
+      outputs: [...sink.outputs(), { file: errors.finalPath, rows: errors.rows }],
+      seconds: Math.round(performance.now() - t0) / 1000,
+    };
+  } catch (err) {
+    await sink?.discard().catch(() => undefined);
+    await errors?.discard().catch(() => undefined);
+    if (createdDir) await fs.promises.rmdir(outDir).catch(() => undefined); // only if still empty
+    throw err;
+  }
+}
+
+async function prepareOutDir(dir: string): Promise<boolean> {
+  const stat = await fs.promises.stat(dir).catch(() => null);
+  if (stat && !stat.isDirectory()) throw new CatintelError('invalid_input', `--out ${dir} is a file; give a directory for the outputs`);
+  if (stat) return false;
+  await fs.promises.mkdir(dir, { recursive: true });
+  return true;
+}
+
+interface Counts {
+  rows: number;
+  scored: number;
+  byKind: Record<ErrorKind, number>;
+}
+
+async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: OutFile): Promise<Counts> {
+  const h = s.header;
+  const latIndex = h.latIndex;
+  const lngIndex = h.lngIndex;
+  const rules: RowRules = { grid: s.grid, fieldCount: h.columns.length, latIndex, lngIndex };
+  const counts: Counts = { rows: 0, scored: 0, byKind: { malformed_row: 0, invalid_coordinates: 0, outside_coverage: 0 } };
+  const info: RowInfo = { r: undefined as unknown as ScannedRow, row: 0, lat: 0, lng: 0, cell: -1 };
+  let line = h.headerLines + 1;
+
+  sink.header();
+  errors.utf8(['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'reason'].map(csvField).join(',') + '\n');
+  const fail = (r: ScannedRow, row: number, rowLine: number, kind: ErrorKind, reason: string) => {
+    counts.byKind[kind]++;
+    errors.int(row);
+    errors.byte(0x2c);
+    errors.int(rowLine);
+    const text = (i: number) => (i < r.fieldCount && i < r.starts.length ? csvField(fieldText(r, i)) : '');
+    for (const i of s.idIndexes) errors.utf8(`,${text(i)}`);
+    errors.utf8(`,${text(latIndex)},${text(lngIndex)},${csvField(reason)}\n`);
+    errors.rows++;
+  };
+
+  const onRow = (r: ScannedRow): void => {
+    const verdict = classifyRow(r, rules);
+    if (verdict === BLANK) {
+      line++; // a blank line is not a row
+      return;
+    }
+    const row = ++counts.rows;
+    const rowLine = line;
+    line += 1 + r.innerLineBreaks;
+    const { lat, lng } = lastCoordinates;
+    switch (verdict) {
+      case UNTERMINATED:
+        sink.skip?.(row);
+        return fail(r, row, rowLine, 'malformed_row', 'a quoted field is not closed before the end of the file');
+      case WRONG_FIELD_COUNT:
+        sink.skip?.(row);
+        return fail(r, row, rowLine, 'malformed_row', `the row has ${r.fieldCount} fields; the header has ${rules.fieldCount}`);
+      case BAD_COORDINATES:
+        sink.skip?.(row);
+        return fail(r, row, rowLine, 'invalid_coordinates', coordinateProblem(r, latIndex, lngIndex, h.columns[latIndex], h.columns[lngIndex], lat, lng) ?? 'unusable coordinates');
+      case OUTSIDE:
+        fail(r, row, rowLine, 'outside_coverage', outsideCoverageMessage(lat, lng));
+        break;
+      default:
+        counts.scored++;
+    }
+    info.r = r;
+    info.row = row;
+    info.lat = lat;
+    info.lng = lng;
+    info.cell = verdict;
+    sink.row(info);
+  };
+
+  await readRows(
+    {
+      file: h.file,
+      dataStart: h.dataStart,
+      delimiter: h.delimiter,
+      chunkBytes: o.chunkBytes,
+      signal: o.signal,
+      rowNumber: () => counts.rows,
+      afterChunk: async (done) => {
+        await sink.drain();
+        await errors.drain();
+        o.progress?.({ task: 'score', done, total: h.sizeBytes, message: `${counts.rows} rows` });
+      },
+    },
+    onRow,
+  );
+  return counts;
+}
