@@ -71,7 +71,10 @@ export class SlidingWindowLimiter {
     log.evictBefore(t - this.windowMs);
     const allowed = log.count < limit;
     if (allowed) log.push(t);
-    const resetSeconds = log.count === 0 ? 0 : Math.max(1, Math.ceil((log.oldest() + this.windowMs - t) / 1000));
+    // Clamped to the window: with fractional monotonic times, (oldest + window - t) can come out a hair
+    // above the window itself, and ceil() would then say 61 s for a 60 s window.
+    const windowSeconds = Math.ceil(this.windowMs / 1000);
+    const resetSeconds = log.count === 0 ? 0 : Math.min(windowSeconds, Math.max(1, Math.ceil((log.oldest() + this.windowMs - t) / 1000)));
     return { allowed, limit, remaining: limit - log.count, resetSeconds };
   }
 
