@@ -10,8 +10,6 @@ import { defaults } from '../config/defaults.js';
 import type { Context } from '../context.js';
 import { SOURCE_IDS } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
-import { ingestSource } from '../ingest/run.js';
-import { sourceById } from '../sources/registry.js';
 import { Store } from '../store/db.js';
 import { ADMIN_TOKEN_RE, newAdminToken } from '../auth/api-keys.js';
 import { authConfigFromEnv } from '../auth/config.js';
@@ -138,6 +136,8 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
 
   let ingesting: Promise<void> | undefined;
   const ingestAll = async () => {
+    const { ingestSource } = await import('../ingest/run.js');
+    const { sourceById } = await import('../sources/registry.js');
     for (const id of SOURCE_IDS) {
       try {
         const s = await ingestSource(ctx, sourceById(id));

@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
-import { ingestSource, type IngestSummary } from '../ingest/run.js';
+import type { IngestSummary } from '../ingest/run.js';
 import { packageRoot } from '../lib/package-root.js';
-import { sourceById } from '../sources/registry.js';
 import type { SourceModule } from '../sources/types.js';
 import { str } from './params.js';
 import { defineHandler } from './types.js';
@@ -50,6 +49,8 @@ export const dbSeed = defineHandler({
       throw new CatintelError('invalid_input', `seed directory ${dir} cannot be read; run \`make data\` to build it`);
     }
     if (files.length === 0) throw new CatintelError('invalid_input', `seed directory ${dir} holds no *.ndjson.gz files; run \`make data\``);
+    const { ingestSource } = await import('../ingest/run.js');
+    const { sourceById } = await import('../sources/registry.js');
     const runs: IngestSummary[] = [];
     for (const f of files) {
       const source = sourceById(f.replace(/\.ndjson\.gz$/, ''));

@@ -1,8 +1,8 @@
 /** `catintel ingest [source...] [--from FILE_OR_URL]`: one run per source, each its own transaction. */
 import { SOURCE_IDS } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
-import { ingestSource, type IngestSummary } from '../ingest/run.js';
-import { sourceById } from '../sources/registry.js';
+import type { IngestSummary } from '../ingest/run.js';
+import { parseSourceId } from '../sources/source-ids.js';
 import { str } from './params.js';
 import { defineHandler } from './types.js';
 
@@ -33,7 +33,7 @@ export const ingest = defineHandler({
   parse(raw): IngestInput {
     const given = raw.sources;
     const sources = Array.isArray(given) && given.length > 0 ? given.map(String) : [...SOURCE_IDS];
-    sources.forEach(sourceById); // validates the names
+    sources.forEach(parseSourceId); // validates the names before any parser loads
     const from = str(raw, 'from');
     if (from && sources.length !== 1) {
       throw new CatintelError('invalid_parameter', `--from reads one feed: name its source, e.g. \`catintel ingest usgs-earthquakes --from ${from}\``, {
@@ -43,6 +43,9 @@ export const ingest = defineHandler({
     return { sources: [...new Set(sources)], from };
   },
   async run(ctx, input) {
+    // Parsers, county shapes and geometry libraries load only when something is ingested.
+    const { ingestSource } = await import('../ingest/run.js');
+    const { sourceById } = await import('../sources/registry.js');
     const runs: IngestSummary[] = [];
     for (const id of input.sources) runs.push(await ingestSource(ctx, sourceById(id), input.from));
     return { body: { runs } };
