@@ -140,7 +140,7 @@ describe('problem+json for every condition of CONTRACT §4', () => {
     const boom = defineHandler({
       name: 'test.boom', summary: 'fails', http: { method: 'GET', path: '/boom', access: 'free' }, parse: () => ({}),
       async run() {
-        throw new Error('Binder Error: SELECT * FROM secret_table WHERE x = 1 at /work/main/src/store/db.ts:42');
+        throw new Error('Binder Error: SELECT * FROM secret_table WHERE x = 1 at /srv/catintel/src/store/db.ts:42');
       },
     });
     const hang = defineHandler({
