@@ -46,6 +46,24 @@ describe('CSV row scanner', () => {
     expect(flags).toEqual([false, true]);
   });
 
+  it('with a field limit, splits only the first fields of a row without quotes, and every field of a row with one', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-scan-')), 'x.csv');
+    fs.writeFileSync(file, 'P1,A1,L1,x,y,z\n\nP2,A2\nP3,A3,L3\r\nP4,"A,4",L4,x,y\nP5,A5,L5,x\n');
+    const seen: { count: number; first: string[] }[] = [];
+    await readRows({ file, dataStart: 0, delimiter: 0x2c, chunkBytes: 6, fieldLimit: 3 }, (r) => {
+      const n = Math.min(r.fieldCount, 3);
+      seen.push({ count: r.fieldCount, first: Array.from({ length: n }, (_, i) => fieldText(r, i)) });
+    });
+    expect(seen).toEqual([
+      { count: 4, first: ['P1', 'A1', 'L1'] }, // stopped after three fields: a count of at least 4
+      { count: 1, first: [''] }, // blank
+      { count: 2, first: ['P2', 'A2'] }, // short: counted in full
+      { count: 3, first: ['P3', 'A3', 'L3'] },
+      { count: 5, first: ['P4', 'A,4', 'L4'] }, // a quote: split in full
+      { count: 4, first: ['P5', 'A5', 'L5'] },
+    ]);
+  });
+
   it('splits on the delimiter it is given', async () => {
     expect(await rowsOf('a;b;c\n1;"x;y";3\n', 4, 0x3b)).toEqual([['a', 'b', 'c'], ['1', 'x;y', '3']]);
   });

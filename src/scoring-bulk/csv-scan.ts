@@ -34,7 +34,13 @@ export interface ScannedRow {
 export class CsvScanner {
   readonly row: ScannedRow;
 
-  constructor(readonly delimiter: number, readonly maxFields = 4096) {
+  /**
+   * `fieldLimit` (0 = none) is for a reader that needs only the first fields of a row (the Oasis keys
+   * pass): a row without a quote stops being split after `fieldLimit` fields, and the rest of the line
+   * is skipped (its end was already found by memchr). Such a row reports fieldCount = fieldLimit + 1, a
+   * lower bound, with no span for the rest; rows with a quote are always split in full.
+   */
+  constructor(readonly delimiter: number, readonly maxFields = 4096, readonly fieldLimit = 0) {
     this.row = {
       buf: Buffer.alloc(0),
       starts: new Int32Array(maxFields),
@@ -61,6 +67,7 @@ export class CsvScanner {
     const quoted = r.quoted;
     const max = this.maxFields;
     const delim = this.delimiter;
+    const limit = this.fieldLimit;
     let i = from;
     // The next quote at or after i (to = none): rows before it take the fast path, a memchr for the line
     // end and a loop that looks for delimiters only.
@@ -85,9 +92,12 @@ export class CsvScanner {
             }
             nf++;
             fieldStart = k + 1;
+            if (nf === limit) break; // never true without a limit (nf >= 1 here)
           }
         }
-        if (nf < max) {
+        if (limit > 0 && nf === limit) {
+          // Stopped early: the first `limit` fields are split, the rest of the line is not looked at.
+        } else if (nf < max) {
           starts[nf] = fieldStart;
           ends[nf] = end;
           quoted[nf] = 0;

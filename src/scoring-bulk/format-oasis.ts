@@ -147,13 +147,22 @@ export class OasisSink implements FormatSink {
 
   async drain(): Promise<void> {
     const f = this.side.f;
+    this.side.flush();
     await Promise.all([this.location.drain(), f.side.drain(), f.sideErrors.drain(), f.excluded.drain()]);
-    // The keys job follows the (mask, cell) pairs as they reach the file.
-    this.worker?.postMessage({ type: 'flushed', locationRows: this.side.locationRows, excluded: this.side.excluded } satisfies MainMessage);
+    // The keys job follows the (mask, cell) pairs as they reach the file: tell it once they are written
+    // (the writes run on while this pass goes on; a failed one is rethrown by the next drain or finish).
+    const worker = this.worker;
+    if (!worker) return;
+    const flushed: MainMessage = { type: 'flushed', locationRows: this.side.locationRows, excluded: this.side.excluded };
+    f.side.settled().then(
+      () => this.worker === worker && worker.postMessage(flushed),
+      () => undefined,
+    );
   }
 
   async finish(): Promise<void> {
     const f = this.side.f;
+    this.side.flush();
     await Promise.all([this.location.close(), f.side.close(), f.sideErrors.close(), f.excluded.close()]);
     const main: SideOfMain = { locationRows: this.side.locationRows, errorRows: this.side.errorRows, excluded: this.side.excluded };
     if (main.locationRows !== this.location.rows) throw new Error(`side files count ${main.locationRows} locations, location.csv has ${this.location.rows}`);

@@ -6,8 +6,10 @@
  * DuckDB ranks them (dense_rank; VARCHAR compares bytewise, which is code-point order as in Python) and
  * writes the LocID of each location.csv row, in row order, to a small file; keys.csv is then written
  * here row by row from those LocIDs and the (mask, cell) pairs. That costs a fraction of a DuckDB COPY of
- * the same millions of rows (measured), and avoids streaming query results into JavaScript, which crosses
- * one 2,048-row chunk at a time. keys-errors.csv, usually small, is one DuckDB COPY.
+ * the same millions of rows (measured: ~1 s of CPU for 2.8 M keys rows, ~0.25 s here), and avoids
+ * streaming query results into JavaScript, which crosses one 2,048-row chunk at a time (measured too:
+ * fetching the LocIDs as Int32 vectors took longer than this COPY and the parse together). keys-errors.csv,
+ * usually small, is one DuckDB COPY.
  *
  * The ranking is done before the main pass has finished, over every data row, on the bet that none is
  * left out of location.csv (an OED file with usable coordinates keeps every row), and keys.csv is written

@@ -2,7 +2,8 @@
  * One output file of a bulk run, written under a temporary name in the output directory and renamed to
  * its final name only when the whole run succeeded (so a failed or interrupted run leaves no
  * half-written output). Bytes accumulate in large buffers while a chunk of input is processed
- * synchronously; `drain()` hands them to the OS in one writev between chunks.
+ * synchronously; `drain()` hands them to the OS in one writev between chunks. That write runs while the
+ * next chunk is processed (the next drain() waits for it), so the pass does not sit idle on every write.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ export class OutFile {
   private pool: Buffer[] = [];
   private cur: Buffer = Buffer.allocUnsafe(BLOCK);
   private len = 0;
+  /** The write in flight (at most one: writes to the file keep their order, and memory stays bounded). */
+  private writing: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly finalPath: string,
@@ -101,8 +104,12 @@ export class OutFile {
     this.len += written;
   }
 
-  /** Writes what has accumulated. Call between chunks; the run awaits it, so memory stays bounded. */
+  /**
+   * Starts writing what has accumulated, once the previous write is done (which it waits for: the run
+   * awaits drain() between chunks, so at most two chunks' output is held). settled() waits for this one.
+   */
   async drain(): Promise<void> {
+    await this.writing;
     if (this.len > 0) {
       this.done.push(this.cur.subarray(0, this.len));
       this.cur = this.pool.pop() ?? Buffer.allocUnsafe(BLOCK);
@@ -111,6 +118,16 @@ export class OutFile {
     if (this.done.length === 0) return;
     const bufs = this.done;
     this.done = [];
+    this.writing = this.write(bufs);
+    this.writing.catch(() => undefined); // rethrown by the next drain(), settled() or close()
+  }
+
+  /** Resolves once everything drained so far is in the file (a reader may then read it). */
+  async settled(): Promise<void> {
+    await this.writing;
+  }
+
+  private async write(bufs: Buffer[]): Promise<void> {
     await this.fh.writev(bufs);
     for (const b of bufs) {
       const block = Buffer.from(b.buffer, b.byteOffset, BLOCK);
@@ -120,6 +137,7 @@ export class OutFile {
 
   async close(): Promise<void> {
     await this.drain();
+    await this.writing;
     await this.fh.close();
   }
 
@@ -128,6 +146,7 @@ export class OutFile {
   }
 
   async discard(): Promise<void> {
+    await this.writing.catch(() => undefined);
     await this.fh.close().catch(() => undefined);
     await fs.promises.rm(this.tempPath, { force: true });
   }

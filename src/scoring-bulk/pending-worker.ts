@@ -41,6 +41,7 @@ export class MessageFeed implements MainFeed {
 
   push(m: MainMessage): void {
     if (m.type === 'flushed') {
+      if (this.done) return; // a late report of rows written before the end
       this.flushed = m.locationRows;
       this.excluded = m.excluded;
     } else {
@@ -65,17 +66,29 @@ export class MessageFeed implements MainFeed {
 }
 
 export async function keysJob(job: KeysJob, feed: MainFeed): Promise<KeysOutcome> {
-  const paths = sidePaths(job.outDir, job.token);
+  // DuckDB (a large native library) loads and starts while the keys are read, not after.
+  const written = writePending(job);
+  written.catch(() => undefined); // awaited below; this only keeps a failure while DuckDB loads from being unhandled
+  return withDuck(job.outDir, job.token, async (d) => {
+    await written;
+    return writeOasisKeys(d, sidePaths(job.outDir, job.token), feed, job.columns.perils);
+  });
+}
+
+/** keys-pending.csv: `d,P,A,L` for every data row. */
+async function writePending(job: KeysJob): Promise<void> {
   const pending = await OutFile.create(job.outDir, 'keys-pending.csv', job.token);
   const lines = new KeyLineWriter(job.columns, pending);
   try {
-    await readRows({ file: job.file, dataStart: job.dataStart, delimiter: job.columns.delimiter, afterChunk: () => pending.drain() }, (r) => lines.row(r));
+    // Only the key fields are split (the rest of a row is skipped by the scanner's memchr): a row the main
+    // pass keeps has every field, so its key fields read the same either way.
+    const fieldLimit = Math.max(1, lines.last + 1);
+    await readRows({ file: job.file, dataStart: job.dataStart, delimiter: job.columns.delimiter, fieldLimit, afterChunk: () => pending.drain() }, (r) => lines.row(r));
     await pending.close();
   } catch (err) {
     await pending.discard();
     throw err;
   }
-  return withDuck(job.outDir, job.token, (d) => writeOasisKeys(d, paths, feed, job.columns.perils));
 }
 
 // Only as the worker OasisSink starts (a test runner's own worker threads import this module too).

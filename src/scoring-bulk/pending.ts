@@ -37,11 +37,17 @@ export function inLocationFile(verdict: number, addCountry: boolean): boolean {
   return verdict >= 0 || (verdict === OUTSIDE && !addCountry);
 }
 
+const PAIR_BLOCK = 16384;
+
 /** The keys pass: `d,P,A,L` for every data row; returns false for a blank line (not a row). */
 export class KeyLineWriter {
   private readonly adjacent: boolean;
-  private readonly last: number;
+  /** The last key field's index: the keys pass splits no further (readRows fieldLimit = last + 1). */
+  readonly last: number;
   rows = 0;
+  /** d as decimal digits in num[numStart, 16), counted up in place: cheaper than formatting 1M numbers. */
+  private readonly num = Buffer.alloc(16, 0x30);
+  private numStart = 15;
 
   constructor(private readonly c: KeyColumns, private readonly out: OutFile) {
     this.adjacent = c.delimiter === COMMA && c.port >= 0 && c.acc === c.port + 1 && c.loc === c.acc + 1;
@@ -53,7 +59,8 @@ export class KeyLineWriter {
     const c = this.c;
     const w = this.out;
     const d = this.rows++;
-    w.int(d);
+    w.bytes(this.num, this.numStart, 16);
+    this.countUp();
     w.byte(COMMA);
     if (r.fieldCount <= this.last) {
       w.latin1(',,\n'); // a short row: the main pass leaves it out, so its key never counts
@@ -71,6 +78,14 @@ export class KeyLineWriter {
       else w.int(d + 1); // LocNumber we add is the row number
     }
     w.byte(NEWLINE);
+  }
+
+  private countUp(): void {
+    const num = this.num;
+    let k = 15;
+    while (num[k] === 0x39) num[k--] = 0x30;
+    num[k]++; // a digit, or a '0' left of the number that becomes its new first digit '1'
+    if (k < this.numStart) this.numStart = k;
   }
 }
 
@@ -91,8 +106,10 @@ export class SideWriter {
   private readonly addedCodes: string;
   /** LocPerilsCovered bytes -> mask, keyed by an FNV-1a hash of the bytes (checked byte for byte). */
   private readonly maskCache = new Map<number, { bytes: Buffer; mask: number }>();
-  private readonly pair = new Int32Array(2);
-  private readonly pairBytes = Buffer.from(this.pair.buffer);
+  /** (mask, cell) pairs not yet in the side file: copied there a block at a time, not 8 bytes a row. */
+  private readonly pairs = new Int32Array(2 * PAIR_BLOCK);
+  private readonly pairBytes = Buffer.from(this.pairs.buffer);
+  private nPairs = 0;
 
   constructor(readonly columns: KeyColumns, readonly f: SideFiles) {
     this.addedCodes = oedCodesOf(columns.perils) || 'AA1';
@@ -104,9 +121,10 @@ export class SideWriter {
     const c = this.columns;
     this.locationRows++;
     const mask = c.perilsCovered >= 0 ? this.maskOf(r.buf, r.starts[c.perilsCovered], r.ends[c.perilsCovered]) : this.allMask;
-    this.pair[0] = mask;
-    this.pair[1] = cell;
-    this.f.side.bytes(this.pairBytes, 0, 8); // native byte order: every platform Node runs on is little-endian
+    const n = this.nPairs++;
+    this.pairs[2 * n] = mask;
+    this.pairs[2 * n + 1] = cell;
+    if (n + 1 === PAIR_BLOCK) this.flush();
     if (cell >= 0 && mask !== 0) return;
     this.errorRows++;
     const e = this.f.sideErrors;
@@ -125,6 +143,12 @@ export class SideWriter {
     e.byte(NEWLINE);
   }
 
+  /** Hands the pairs held here to the side file; call before draining it. */
+  flush(): void {
+    this.f.side.bytes(this.pairBytes, 0, this.nPairs * 8); // native byte order: every platform Node runs on is little-endian
+    this.nPairs = 0;
+  }
+
   /** A data row left out of location.csv (malformed, unusable coordinates, or outside with no country). */
   exclude(d: number): void {
     this.excluded++;
@@ -135,6 +159,7 @@ export class SideWriter {
   private maskOf(b: Buffer, start: number, end: number): number {
     let h = 0x811c9dc5;
     for (let k = start; k < end; k++) h = Math.imul(h ^ b[k], 0x01000193);
+    h &= 0x3fffffff; // a small integer: a Map key V8 looks up without boxing a number
     const hit = this.maskCache.get(h);
     if (hit && hit.bytes.length === end - start) {
       let same = true;

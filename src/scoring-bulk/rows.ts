@@ -50,15 +50,20 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** After each chunk's rows: write out, report progress (bytes consumed so far). */
   afterChunk?: (bytesDone: number) => Promise<void>;
+  /** Split only the first this many fields of a row without quotes (CsvScanner fieldLimit). */
+  fieldLimit?: number;
   /** For the "runs past 64 MiB" message. */
   rowNumber?: () => number;
 }
 
 /** Calls onRow for every row (blank ones too) of the file after its header, chunk by chunk. */
 export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): Promise<void> {
-  const scanner = new CsvScanner(o.delimiter);
+  const scanner = new CsvScanner(o.delimiter, undefined, o.fieldLimit ?? 0);
   const chunk = o.chunkBytes ?? CHUNK_BYTES;
   const fh = await fs.promises.open(o.file, 'r');
+  // The next chunk is read into `ahead` while this one is scanned, so the pass does not wait on reads.
+  const ahead = Buffer.allocUnsafe(chunk);
+  let next = fh.read(ahead, 0, chunk, o.dataStart);
   try {
     let buf = Buffer.allocUnsafe(chunk * 2);
     let len = 0;
@@ -74,10 +79,12 @@ export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): 
         buf.copy(bigger, 0, 0, len);
         buf = bigger;
       }
-      const { bytesRead } = await fh.read(buf, len, chunk, filePos);
+      const { bytesRead } = await next;
+      ahead.copy(buf, len, 0, bytesRead);
       filePos += bytesRead;
       len += bytesRead;
       const eof = bytesRead === 0;
+      if (!eof) next = fh.read(ahead, 0, chunk, filePos);
       const consumed = scanner.scan(buf, 0, len, eof, onRow);
       if (consumed > 0) {
         buf.copy(buf, 0, consumed, len);
@@ -87,6 +94,7 @@ export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): 
       if (eof) break;
     }
   } finally {
+    await next.catch(() => undefined);
     await fh.close();
   }
 }
