@@ -2,24 +2,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sharedData } from '../../test/helpers/paths.js';
 import type { ParseResult } from '../domain/event.js';
-import { CatintelError } from '../errors.js';
 import { readWaterMl } from './gauge-waterml.js';
 import { usgsGauges } from './usgs-gauges.js';
+import { invalidInput } from '../../test/helpers/errors.js';
 
 const ctx = { now: new Date('2020-02-13T23:00:00Z'), sourceUrl: 'file:///dv.json' };
 const DV = readFileSync(sharedData('feeds/usgs_water/waterservices_dv.json'), 'utf8');
 const parse = (text: string) => usgsGauges.parse(text, ctx) as ParseResult;
 
-function invalidInput(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatintelError);
-    expect((err as CatintelError).code).toBe('invalid_input');
-    return (err as CatintelError).message;
-  }
-  throw new Error('expected invalid_input');
-}
+/** The invalid_input message fn throws. */
+const invalidInputMessage = (fn: () => unknown): string => invalidInput(fn).message;
 
 /** The real DV document with Seneca Creek's daily mean discharge series turned into daily mean stage. */
 function dvWithDailyStage(stageFt: string): string {
@@ -64,18 +56,18 @@ describe('usgs-gauges: the real daily-values sample (waterservices_dv.json)', ()
 
 describe('usgs-gauges: RDB text and the NWPS report are refused by name', () => {
   it('names the annual-peak and site-service tables', () => {
-    expect(invalidInput(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_peaks.txt'), 'utf8')))).toBe(
+    expect(invalidInputMessage(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_peaks.txt'), 'utf8')))).toBe(
       'file:///dv.json: a USGS annual peak-flow table (RDB text, nwis/peak): one historical peak per water year, not live gauge readings; ' +
         'usgs-gauges reads NWIS instantaneous values as WaterML-JSON (waterservices.usgs.gov/nwis/iv/?format=json)',
     );
-    expect(invalidInput(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_site.txt'), 'utf8')))).toMatch(
+    expect(invalidInputMessage(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_site.txt'), 'utf8')))).toMatch(
       /: a USGS site-service table \(RDB text, nwis\/site\): site names and locations, no gauge readings; usgs-gauges reads/,
     );
-    expect(invalidInput(() => parse('#\n# x\nagency_cd\tsite_no\tdatetime\ttz_cd\t69513_00065\n'))).toMatch(/gauge values as RDB text \(format=rdb\); ask the service for format=json/);
+    expect(invalidInputMessage(() => parse('#\n# x\nagency_cd\tsite_no\tdatetime\ttz_cd\t69513_00065\n'))).toMatch(/gauge values as RDB text \(format=rdb\); ask the service for format=json/);
   });
 
   it('names the NWPS all-gauges report, the reference table data/flood-stages.csv is built from', () => {
     const head = readFileSync(sharedData('feeds/nwps/nwps_all_gauges_report.csv'), 'utf8').slice(0, 5000);
-    expect(invalidInput(() => parse(head))).toMatch(/: the NOAA NWPS all-gauges report \(CSV\): flood-category reference data that `make data` builds into data\/flood-stages\.csv, not gauge readings; usgs-gauges reads/);
+    expect(invalidInputMessage(() => parse(head))).toMatch(/: the NOAA NWPS all-gauges report \(CSV\): flood-category reference data that `make data` builds into data\/flood-stages\.csv, not gauge readings; usgs-gauges reads/);
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { ParseResult, QuadrantRadiiNm, SkippedRecord, SourceRecord } from '../domain/event.js';
 import type { ParseContext } from './types.js';
-import { CYCLONE_TYPES_BY_RANK, WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName } from './nhc-common.js';
+import { CYCLONE_TYPES_BY_RANK, WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations, atcfIdDetails } from './nhc-common.js';
 
 interface Fix {
   timeMs: number;
@@ -126,18 +126,10 @@ function stormRecord(id: string, fixes: Fix[], ctx: ParseContext): SourceRecord 
     confidence: 1.0,
     signals: { winding: WINDING_TYPES.has(latest.type) },
     ringInput: { kind: 'hurricane', windRadiiNm, maxWindKt: latest.windKt, ...(latest.pressureMb !== null ? { pressureMb: latest.pressureMb } : {}) },
-    observations: fixes.flatMap((f) => [
-      { observedAt: iso(f.timeMs), kind: 'wind_speed_kt' as const, value: f.windKt, unit: 'kt', lat: f.lat, lng: f.lng },
-      ...(f.pressureMb !== null
-        ? [{ observedAt: iso(f.timeMs), kind: 'central_pressure_mb' as const, value: f.pressureMb, unit: 'mb', lat: f.lat, lng: f.lng }]
-        : []),
-    ]),
+    observations: fixes.flatMap((f) => fixObservations(iso(f.timeMs), f.windKt, f.pressureMb, f.lat, f.lng)),
     details: {
       feed: 'atcf_bdeck',
-      atcf_id: id,
-      basin: id.slice(0, 2).toUpperCase(),
-      storm_number: Number(id.slice(2, 4)),
-      year: Number(id.slice(4)),
+      ...atcfIdDetails(id),
       name,
       classification: latest.type,
       peak_classification: peakType,

@@ -1,4 +1,5 @@
-/** Labels and names shared by the two NHC wire formats (docs/sources/nhc.md). */
+/** Labels, names and record pieces shared by the NHC wire formats (docs/sources/nhc.md). */
+import type { Observation } from '../domain/event.js';
 
 /**
  * Severity label from 1-min sustained wind (kt): the Saffir–Simpson Hurricane Wind Scale (NHC; models.md
@@ -62,4 +63,16 @@ export function titleCase(name: string): string {
 export function stormTitle(typeWord: string, name: string | null, atcfId: string): string {
   const code = `${atcfId.slice(0, 4).toUpperCase()} ${atcfId.slice(4)}`;
   return name ? `${typeWord} ${titleCase(name)} (${code})` : `${typeWord} ${code}`;
+}
+
+/** One storm fix as observations: sustained wind always, central pressure when the source gives it. */
+export function fixObservations(at: string, windKt: number, pressureMb: number | null, lat: number, lng: number): Observation[] {
+  const out: Observation[] = [{ observedAt: at, kind: 'wind_speed_kt', value: windKt, unit: 'kt', lat, lng }];
+  if (pressureMb !== null) out.push({ observedAt: at, kind: 'central_pressure_mb', value: pressureMb, unit: 'mb', lat, lng });
+  return out;
+}
+
+/** What an ATCF storm id ('al092022') says: basin, storm number, year. */
+export function atcfIdDetails(id: string): { atcf_id: string; basin: string; storm_number: number; year: number } {
+  return { atcf_id: id, basin: id.slice(0, 2).toUpperCase(), storm_number: Number(id.slice(2, 4)), year: Number(id.slice(4)) };
 }

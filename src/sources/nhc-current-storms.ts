@@ -4,9 +4,9 @@
  * `pressure` (mb) are strings; positions come as numbers in latitudeNumeric/longitudeNumeric. The file
  * carries no wind radii, so the ring builder falls back to its parametric estimate. Rules: docs/sources/nhc.md.
  */
-import type { Observation, ParseResult, SkippedRecord, SourceRecord } from '../domain/event.js';
+import type { ParseResult, SkippedRecord, SourceRecord } from '../domain/event.js';
 import type { ParseContext } from './types.js';
-import { WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName } from './nhc-common.js';
+import { WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations } from './nhc-common.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -56,8 +56,7 @@ function stormRecord(entry: unknown, ctx: ParseContext): SourceRecord | SkippedR
   const pressureMb = num(entry.pressure);
   const classification = str(entry.classification)?.toUpperCase() ?? '';
   const name = str(entry.name);
-  const observations: Observation[] = [{ observedAt: updatedAt, kind: 'wind_speed_kt', value: windKt, unit: 'kt', lat, lng }];
-  if (pressureMb !== null) observations.push({ observedAt: updatedAt, kind: 'central_pressure_mb', value: pressureMb, unit: 'mb', lat, lng });
+  const observations = fixObservations(updatedAt, windKt, pressureMb, lat, lng);
   return {
     source: 'nhc',
     sourceId: id,

@@ -13,7 +13,7 @@ import * as shapefile from 'shapefile';
 import type { ParseResult, RingInput, SkippedRecord, SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
 import type { ParseContext } from './types.js';
-import { WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName } from './nhc-common.js';
+import { WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations, atcfIdDetails } from './nhc-common.js';
 import { nhcLocalTime } from './nhc-time.js';
 
 /** "ep212018-038_5day_pts.shp": storm id, advisory (038, 038A), layer, part. */
@@ -133,16 +133,10 @@ async function stormRecord(id: string, adv: string, layers: Layers, ctx: ParseCo
     signals: { winding: WINDING_TYPES.has(type) || /post-tropical|extratropical|remnant/i.test(str(p0.STORMSRC) ?? '') },
     ringInput,
     // Observed values only: the initial (TAU 0) analysis. Forecast points are not observations.
-    observations: [
-      { observedAt: at0, kind: 'wind_speed_kt', value: windKt, unit: 'kt', lat, lng },
-      ...(pressureMb !== null ? [{ observedAt: at0, kind: 'central_pressure_mb' as const, value: pressureMb, unit: 'mb', lat, lng }] : []),
-    ],
+    observations: fixObservations(at0, windKt, pressureMb, lat, lng),
     details: {
       feed: 'nhc_gis_5day',
-      atcf_id: id,
-      basin: id.slice(0, 2).toUpperCase(),
-      storm_number: Number(id.slice(2, 4)),
-      year: Number(id.slice(4)),
+      ...atcfIdDetails(id),
       name,
       classification: type,
       development: str(p0.TCDVLP),

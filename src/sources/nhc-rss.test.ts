@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, sharedData } from '../../test/helpers/paths.js';
 import type { ParseResult } from '../domain/event.js';
-import { CatintelError } from '../errors.js';
 import { nhc } from './nhc.js';
 import { nhcLocalTime } from './nhc-time.js';
+import { invalidInput } from '../../test/helpers/errors.js';
 
 const ctx = { now: new Date('2026-01-01T00:00:00Z'), sourceUrl: 'file:///index-at.xml' };
 const parse = (body: string) => nhc.parse(body, ctx) as ParseResult;
@@ -13,16 +13,8 @@ const gtwo = readFileSync(sharedData('feeds/nhc/gtwo_2024-09-02.xml'), 'utf8');
 /** Hand-written in the index-ep.xml format (see its header comment and docs/sources/nhc.md). */
 const sergio = readFileSync(`${FIXTURES}/feeds/nhc/index-ep_2018-10-08_sergio.xml`, 'utf8');
 
-function invalidInput(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatintelError);
-    expect((err as CatintelError).code).toBe('invalid_input');
-    return (err as CatintelError).message;
-  }
-  throw new Error('expected invalid_input');
-}
+/** The invalid_input message fn throws. */
+const invalidInputMessage = (fn: () => unknown): string => invalidInput(fn).message;
 
 describe('nhc: RSS, the real quiet-day samples (2024-09-02)', () => {
   it('index-at.xml: the outlook and the no-storm notice are skipped, each named', () => {
@@ -120,8 +112,8 @@ describe('nhc: NHC local times', () => {
 
 describe('nhc: XML that is not NHC RSS is invalid_input', () => {
   it('rejects other RSS, other XML and broken XML', () => {
-    expect(invalidInput(() => parse('<rss version="2.0"><channel><link>https://alerts.weather.gov/</link><item><title>x</title></item></channel></rss>'))).toMatch(/RSS feed from https:\/\/alerts\.weather\.gov\/, not from NHC/);
-    expect(invalidInput(() => parse(readFileSync(sharedData('hazard_history/earthquakes/shakemap/napa2014_nc72282711_event.xml'), 'utf8')))).toMatch(/root <earthquake>, not an RSS feed/);
-    expect(invalidInput(() => parse(indexAt.slice(0, 2000)))).toMatch(/XML that does not parse/);
+    expect(invalidInputMessage(() => parse('<rss version="2.0"><channel><link>https://alerts.weather.gov/</link><item><title>x</title></item></channel></rss>'))).toMatch(/RSS feed from https:\/\/alerts\.weather\.gov\/, not from NHC/);
+    expect(invalidInputMessage(() => parse(readFileSync(sharedData('hazard_history/earthquakes/shakemap/napa2014_nc72282711_event.xml'), 'utf8')))).toMatch(/root <earthquake>, not an RSS feed/);
+    expect(invalidInputMessage(() => parse(indexAt.slice(0, 2000)))).toMatch(/XML that does not parse/);
   });
 });

@@ -8,10 +8,10 @@
  * with a reason naming it, so records + skipped = items. Rules: docs/sources/nhc.md.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { Observation, ParseResult, SkippedRecord, SourceRecord } from '../domain/event.js';
+import type { ParseResult, SkippedRecord, SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
 import type { ParseContext } from './types.js';
-import { WINDING_TYPES, saffirSimpsonLabel, stormTitle, titleCase, typeName } from './nhc-common.js';
+import { WINDING_TYPES, saffirSimpsonLabel, stormTitle, titleCase, typeName, fixObservations } from './nhc-common.js';
 import { compassDeg, nhcLocalTime } from './nhc-time.js';
 
 type Node = Record<string, unknown>;
@@ -119,8 +119,7 @@ function stormRecord(c: Node, item: Node, ctx: ParseContext, feedTime: Date): So
   const final = /LAST (PUBLIC )?ADVISORY/i.test(headline ?? '');
   const winding = (code !== null && WINDING_TYPES.has(code)) || /remnant|extratropical|dissipat/i.test(typeText);
   const link = text(item.link);
-  const observations: Observation[] = [{ observedAt: advisoryAt, kind: 'wind_speed_kt', value: windKt, unit: 'kt', lat, lng }];
-  if (pressureMb !== null) observations.push({ observedAt: advisoryAt, kind: 'central_pressure_mb', value: pressureMb, unit: 'mb', lat, lng });
+  const observations = fixObservations(advisoryAt, windKt, pressureMb, lat, lng);
   return {
     source: 'nhc',
     sourceId: atcf,
