@@ -1,0 +1,20 @@
+/**
+ * `make run` compiles TypeScript only when a source changed: a second start goes straight to loading the
+ * seed and serving. Checked with make's own dry run, so the test starts nothing.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './helpers/paths.js';
+
+const make = (...args: string[]) => spawnSync('make', ['--no-print-directory', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+
+describe('make run', () => {
+  it('does not recompile when nothing changed since the last build', () => {
+    execFileSync('make', ['--no-print-directory', 'build'], { cwd: REPO_ROOT, stdio: 'ignore' }); // up to date, or brought up to date
+    expect(make('--question', 'build').status).toBe(0);
+    const plan = make('--dry-run', 'run');
+    expect(plan.status).toBe(0);
+    expect(plan.stdout).not.toMatch(/\btsc\b/);
+    expect(plan.stdout).toMatch(/catintel .*serve/);
+  });
+});
