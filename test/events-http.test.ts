@@ -22,8 +22,9 @@ describe('GET /api/v1/events/live', () => {
     expect(body).toMatchObject({ type: 'FeatureCollection', numberReturned: 50, timeStamp: '2020-07-08T21:00:00.000Z' });
     expect(body.numberMatched).toBeGreaterThan(1000);
     expect(body.links.map((l: any) => l.rel)).toEqual(['self', 'next']);
-    const starts = body.features.map((f: any) => f.properties.started_at);
-    expect([...starts].sort().reverse()).toEqual(starts);
+    // Newest first = the time each event last changed (docs/lifecycle.md): here the later of origin and USGS update.
+    const changed = body.features.map((f: any) => [f.properties.started_at, f.properties.updated_at].sort()[1]);
+    expect([...changed].sort().reverse()).toEqual(changed);
     for (const f of body.features) {
       expect(['active', 'monitoring']).toContain(f.properties.status);
       expect(f.geometry.type).toBe('Point');

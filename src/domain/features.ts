@@ -1,6 +1,6 @@
 /**
  * Event rows -> OGC API - Features GeoJSON (CONTRACT §5): Feature properties as in the specification
- * §2.1 plus ingested_at, updated_at, ended_at; collections carry numberMatched, numberReturned,
+ * §2.1 plus ingested_at, updated_at, ended_at and upcoming; collections carry numberMatched, numberReturned,
  * timeStamp and links. Links are relative to the service root, so the CLI and the HTTP API emit the
  * same JSON.
  */
@@ -21,6 +21,11 @@ export interface EventProperties {
   source_url: string;
   confidence_score: number;
   slug: string;
+  /**
+   * True while started_at (an alert's onset: watches and heat products are often issued days ahead) is
+   * still after now: the event is announced, not yet under way. docs/lifecycle.md.
+   */
+  upcoming: boolean;
   distance_km?: number;
 }
 
@@ -46,6 +51,7 @@ export function eventFeature(e: EventLike): Feature<Point, EventProperties> {
     source_url: e.source_url,
     confidence_score: e.confidence_score,
     slug: e.slug,
+    upcoming: e.upcoming,
   };
   if (e.distance_km !== undefined) properties.distance_km = Math.round(e.distance_km * 100) / 100;
   return { type: 'Feature', id: e.id, geometry: { type: 'Point', coordinates: [e.lng, e.lat] }, properties };

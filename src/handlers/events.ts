@@ -62,12 +62,12 @@ export const eventsLive = defineHandler({
     // One row more than asked tells whether a next page exists.
     const page = await listEvents(ctx.db, filterOf(ctx, input), {
       limit: input.limit + 1,
-      after: input.after ? { startedUs: BigInt(input.after.t), id: input.after.id } : undefined,
+      after: input.after ? { sortUs: BigInt(input.after.t), id: input.after.id } : undefined,
     });
     const rows = page.rows.slice(0, input.limit);
     const last = rows[rows.length - 1];
     const common = { ...input.raw, limit: input.limit };
-    const next = page.rows.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: encodeCursor({ t: String(last.started_us), id: last.id }) }) : undefined;
+    const next = page.rows.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: encodeCursor({ t: String(last.sort_us), id: last.id }) }) : undefined;
     const self = hrefOf(`${API}/events/live`, { ...common, cursor: input.after ? encodeCursor(input.after) : undefined });
     return { body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
   },

@@ -28,8 +28,10 @@ export interface EventRow {
   source_url: string;
   confidence_score: number;
   details: string;
-  /** Full-precision start (µs since epoch): the paging key, unlike the second-precision text. */
-  started_us: bigint;
+  /** True while the event's start (an alert's onset) is still ahead of now. */
+  upcoming: boolean;
+  /** The time the event last changed at or before now (LAST_CHANGED_SQL), µs since epoch: the sort and paging key. */
+  sort_us: bigint;
   distance_km?: number;
 }
 
@@ -44,11 +46,21 @@ export interface EventFilter {
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
 const STATUS_SQL = `CASE WHEN ended_at IS NOT NULL AND ended_at <= $now::TIMESTAMP THEN 'ended'
   WHEN monitoring_from IS NOT NULL AND monitoring_from <= $now::TIMESTAMP THEN 'monitoring' ELSE 'active' END`;
+/**
+ * The time an event last changed at or before now: the later of its start and the source's latest version,
+ * counting only instants already past. An NWS watch sent yesterday for an onset next week last changed
+ * yesterday, so a future onset never makes an event look "newer" than what has actually happened. When
+ * both lie after now (a replay at an instant earlier than the stored version), the earlier of the two.
+ * Observation times need no term: the source's version time (updated_at) is never earlier than them.
+ */
+const LAST_CHANGED_SQL = `coalesce(greatest(CASE WHEN started_at <= $now::TIMESTAMP THEN started_at END,
+  CASE WHEN updated_at <= $now::TIMESTAMP THEN updated_at END), least(started_at, updated_at))`;
 const SELECT_EVENT = `SELECT id::VARCHAR AS id, slug, title, event_type, severity, severity_label, ${STATUS_SQL} AS status,
   ${iso('started_at')} AS started_at, ${iso('updated_at')} AS updated_at, ${iso('ingested_at')} AS ingested_at,
   ${iso('monitoring_from')} AS monitoring_from,
   CASE WHEN ended_at <= $now::TIMESTAMP THEN ${iso('ended_at')} END AS ended_at,
-  lat, lng, source, source_id, source_url, confidence_score, details::VARCHAR AS details, epoch_us(started_at) AS started_us`;
+  lat, lng, source, source_id, source_url, confidence_score, details::VARCHAR AS details,
+  started_at > $now::TIMESTAMP AS upcoming, epoch_us(${LAST_CHANGED_SQL}) AS sort_us`;
 
 /** Haversine distance (km) from ($lat, $lng) to each row, in SQL. */
 const DISTANCE_SQL = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
@@ -80,25 +92,30 @@ export interface Page<T> {
   rows: T[];
 }
 
-/** Newest first; keyset paging on (started_at, id) so pages stay stable while ingest runs. */
+/**
+ * Newest first by the time each event last changed at or before now (LAST_CHANGED_SQL); keyset paging on
+ * (that time, id) so pages stay stable while ingest runs. The key depends on now: pages of one listing
+ * share it when the clock is pinned; on a running clock an event can move up only when its onset passes.
+ */
 export async function listEvents(
   db: Store,
   f: EventFilter,
-  page: { limit: number; after?: { startedUs: bigint; id: string } },
+  page: { limit: number; after?: { sortUs: bigint; id: string } },
 ): Promise<Page<EventRow>> {
   const params: Record<string, DuckDBValue> = {};
   const where = whereOf(f, params);
   const countRow = await db.one<{ n: bigint }>(`SELECT count(*) AS n FROM events WHERE ${where.join(' AND ')}`, params);
   if (page.after) {
-    params.afterUs = page.after.startedUs;
+    params.afterUs = page.after.sortUs;
     params.afterId = page.after.id;
-    where.push('(epoch_us(started_at) < $afterUs OR (epoch_us(started_at) = $afterUs AND id < $afterId::UUID))');
+    where.push(`(epoch_us(${LAST_CHANGED_SQL}) < $afterUs OR (epoch_us(${LAST_CHANGED_SQL}) = $afterUs AND id < $afterId::UUID))`);
   }
   params.limit = page.limit;
   // Top-N on the raw columns first, then format only the rows returned.
+  // The outer query orders by the selected key (sort_us), not the raw columns its text aliases shadow.
   const rows = await db.all<EventRow>(
-    `${SELECT_EVENT} FROM (SELECT * FROM events WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT $limit)
-      ORDER BY started_at DESC, id DESC`,
+    `${SELECT_EVENT} FROM (SELECT * FROM events WHERE ${where.join(' AND ')} ORDER BY ${LAST_CHANGED_SQL} DESC, id DESC LIMIT $limit)
+      ORDER BY sort_us DESC, id DESC`,
     params,
   );
   return { matched: Number(countRow?.n ?? 0), rows };
