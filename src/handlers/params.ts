@@ -41,12 +41,19 @@ export function int(raw: Record<string, unknown>, name: string, range: { min: nu
   return Number(v);
 }
 
-export function list<T extends string>(raw: Record<string, unknown>, name: string, allowed: readonly T[]): T[] | undefined {
+/**
+ * A comma list of allowed values, duplicates dropped. `aliases` maps other accepted names to an allowed
+ * value (e.g. the event type `hurricane` for the peril `hurricane_wind`, CONTRACT §6).
+ */
+export function list<T extends string>(raw: Record<string, unknown>, name: string, allowed: readonly T[], aliases: Readonly<Record<string, T>> = {}): T[] | undefined {
   const v = str(raw, name);
   if (v === undefined) return undefined;
-  const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => (Object.hasOwn(aliases, s) ? aliases[s] : s));
   const bad = items.filter((s) => !(allowed as readonly string[]).includes(s));
-  if (bad.length || items.length === 0) throw invalidParameter(name, `"${bad[0] ?? v}" is not one of ${allowed.join(', ')}`);
+  if (bad.length || items.length === 0) {
+    const also = Object.keys(aliases).length ? ` (or ${Object.entries(aliases).map(([a, t]) => `${a} for ${t}`).join(', ')})` : '';
+    throw invalidParameter(name, `"${bad[0] ?? v}" is not one of ${allowed.join(', ')}${also}`);
+  }
   return [...new Set(items)] as T[];
 }
 

@@ -8,7 +8,7 @@
  */
 import { SCENARIOS, type Horizon, type Scenario } from '../domain/climate.js';
 import { cellAt } from '../domain/scoring/grid.js';
-import { PERILS, type Peril } from '../domain/scoring/perils.js';
+import { PERILS, PERIL_ALIASES, type Peril } from '../domain/scoring/perils.js';
 import { highestPeril, scorePoint } from '../domain/scoring/score-point.js';
 import type { PerilScore } from '../domain/scoring/peril-score.js';
 import { loadBaselineGrid } from '../databuild/load-baseline.js';
@@ -58,7 +58,7 @@ export function parseScoreOptions(raw: Record<string, unknown>, caller: Pick<Cal
   // `true`/`false` (free tier or not) is the older call form, kept for callers that only know that.
   const tier = typeof caller === 'boolean' ? (caller ? 'free' : 'analyst') : caller.tier;
   const freeTier = tier === 'free';
-  const perils = list(raw, 'perils', PERILS) ?? null;
+  const perils = list(raw, 'perils', PERILS, PERIL_ALIASES) ?? null;
   const { scenario, horizon } = parseClimate(raw);
   const format = str(raw, 'format') ?? 'json';
   if (format !== 'json' && format !== 'oasis') throw invalidParameter('format', `"${format}" is not one of json, oasis`);

@@ -13,6 +13,8 @@ import { ResponseCache } from './cache.js';
 import { httpDefaults, type RequestsPerMinute } from './limits.js';
 import { loadOpenApi } from './openapi.js';
 import { paramChecks } from './param-check.js';
+import { bodyChecks } from './body-check.js';
+import { landingPage } from './landing.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { encode, type Encoded } from './respond.js';
@@ -53,6 +55,12 @@ export interface App {
   setDraining(draining: boolean): void;
 }
 
+/** The landing page's title and description: the document's title and first paragraph. */
+function landingInfo(doc: Record<string, unknown>): { title: string; description: string } {
+  const info = (doc.info ?? {}) as { title?: string; description?: string };
+  return { title: info.title ?? 'catintel', description: (info.description ?? '').split('\n\n')[0].replace(/\s+/g, ' ').trim() };
+}
+
 /** '/events/{id}/rings' -> '/api/v1/events/:id/rings' (h3 route syntax). */
 export function routePathOf(path: string): string {
   return API_PREFIX + path.replace(/\{(\w+)\}/g, ':$1');
@@ -65,6 +73,7 @@ export function createApp(o: AppOptions): App {
   const limiter = rateOff ? undefined : new SlidingWindowLimiter(httpDefaults.rateWindowMs, o.nowMs);
   let draining = false;
   let openapi: Encoded | undefined;
+  let landing: Encoded | undefined;
   const startedAt = Date.now();
   const doc = loadOpenApi();
 
@@ -80,7 +89,9 @@ export function createApp(o: AppOptions): App {
     handlerTimeoutMs: o.handlerTimeoutMs ?? httpDefaults.handlerTimeoutMs,
     accessLog: o.accessLog,
     openapi: () => (openapi ??= encode(200, doc, 'application/json', { 'cache-control': 'public, max-age=300' })),
+    landing: () => (landing ??= encode(200, landingPage(landingInfo(doc)), 'application/json', { 'cache-control': 'public, max-age=300' })),
     paramChecks: paramChecks(doc, table.routes),
+    bodyChecks: bodyChecks(doc, table.routes),
     health: async () => {
       if (draining) return { status: 503, body: { status: 'draining' } };
       try {

@@ -52,8 +52,8 @@ export function toJsonSchema(schema: unknown, doc: Json, seen: string[] = []): u
 }
 
 /** An Ajv instance reading formats (date-time, uuid, uri...) the way the document means them. */
-export function newAjv(opts: { coerceTypes?: boolean; allErrors?: boolean } = {}): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: opts.allErrors ?? false, coerceTypes: opts.coerceTypes ?? false });
+export function newAjv(opts: { coerceTypes?: boolean; allErrors?: boolean; verbose?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: opts.allErrors ?? false, coerceTypes: opts.coerceTypes ?? false, verbose: opts.verbose ?? false });
   const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin) as unknown as (a: Ajv) => Ajv;
   addFormats(ajv);
   // OpenAPI's own string formats: any string will do.

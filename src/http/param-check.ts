@@ -27,17 +27,42 @@ export function paramChecks(doc: Json, routes: Route[]): Map<Route, ParamCheck> 
       const resolved = p.$ref ? resolveRef<Parameter>(doc, p.$ref) : p;
       params.set(`${resolved.in}:${resolved.name}`, resolved);
     }
-    const query = compile(ajv, doc, [...params.values()].filter((p) => p.in === 'query'));
+    const queryParams = [...params.values()].filter((p) => p.in === 'query');
+    const query = compile(ajv, doc, queryParams);
     const path = compile(ajv, doc, [...params.values()].filter((p) => p.in === 'path'));
-    const described = new Map([...params.values()].map((p) => [p.name, p.description]));
+    const info = new Map([...params.values()].map((p) => [p.name, describe(p, doc)]));
+    // Comma lists (style form, explode false): validated item by item, so a bad item is named.
+    const lists = queryParams.filter((p) => info.get(p.name)!.isList).map((p) => p.name);
     checks.set(route, (q, p) => {
-      const problems = [...run(query, { ...q }, described), ...run(path, { ...p }, described)];
+      const values: Json = { ...q };
+      const problems: FieldProblem[] = [];
+      for (const name of lists) {
+        const v = values[name];
+        if (Array.isArray(v)) problems.push({ field: name, message: 'give it once (a comma list)' });
+        if (typeof v === 'string') values[name] = v.split(',');
+      }
+      problems.push(...run(query, values, info), ...run(path, { ...p }, info));
       if (problems.length) {
         throw new CatintelError('invalid_parameter', problems.map((e) => `${e.field}: ${e.message}`).join('; '), { errors: problems });
       }
     });
   }
   return checks;
+}
+
+interface ParamInfo {
+  description?: string;
+  isList: boolean;
+  /** The values an enumerated parameter (or each item of a list) may take, as a user would type them. */
+  allowed?: string[];
+}
+
+function describe(p: Parameter, doc: Json): ParamInfo {
+  const schema = toJsonSchema(p.schema ?? {}, doc) as Json;
+  const isList = schema.type === 'array';
+  const values = (isList ? (schema.items as Json | undefined) : schema) ?? {};
+  const allowed = Array.isArray(values.enum) ? values.enum.map(String) : values.type === 'boolean' ? ['true', 'false'] : undefined;
+  return { description: p.description, isList, allowed };
 }
 
 function compile(ajv: ReturnType<typeof newAjv>, doc: Json, params: Parameter[]): ValidateFunction | null {
@@ -49,14 +74,24 @@ function compile(ajv: ReturnType<typeof newAjv>, doc: Json, params: Parameter[])
   });
 }
 
-function run(validate: ValidateFunction | null, values: Json, described: Map<string, string | undefined>): FieldProblem[] {
+/** One problem per bad value: an enumerated parameter says which values it takes, as the CLI does. */
+function run(validate: ValidateFunction | null, values: Json, info: Map<string, ParamInfo>): FieldProblem[] {
   if (!validate || validate(values)) return [];
-  return (validate.errors ?? []).map((e) => {
-    const field = e.instancePath ? e.instancePath.slice(1).split('/')[0] : String((e.params as { missingProperty?: string }).missingProperty ?? '');
+  const out = new Map<string, FieldProblem>();
+  for (const e of validate.errors ?? []) {
+    const [field, index] = e.instancePath ? e.instancePath.slice(1).split('/') : [String((e.params as { missingProperty?: string }).missingProperty ?? '')];
+    const given = values[field];
+    const value = index !== undefined && Array.isArray(given) ? given[Number(index)] : given;
+    const shown = `"${String(value).slice(0, 60)}"`;
+    const { description, allowed, isList } = info.get(field) ?? { isList: false };
     const message = e.keyword === 'required' ? 'is required'
-      : e.keyword === 'pattern' ? `"${String(values[field]).slice(0, 60)}" is not valid${described.get(field) ? ` (${described.get(field)})` : ''}`
-      : e.keyword === 'type' && Array.isArray(values[field]) ? 'give it once'
+      : Array.isArray(given) && !isList ? 'give it once'
+      : allowed && index === undefined && e.keyword === 'minItems' ? `give at least one of ${allowed.join(', ')}`
+      : allowed ? `${shown} is not one of ${allowed.join(', ')}`
+      : e.keyword === 'pattern' ? `${shown} is not valid${description ? ` (${description})` : ''}`
       : e.message ?? 'is not valid';
-    return { field, message };
-  });
+    const key = `${field}|${message}`;
+    if (!out.has(key)) out.set(key, { field, message });
+  }
+  return [...out.values()];
 }

@@ -3,7 +3,7 @@
  *
  *   request id -> who is calling -> rate limit (429) -> CORS preflight -> route (404 / 405)
  *   -> bad credential (401) -> access level (401 / 403) -> body (415 / 413 / 400)
- *   -> planned endpoint (501) -> handler (400 / 404 / 422 / 503 / 500)
+ *   -> planned endpoint: its body against the document (400 / 422), then 501 -> handler (400 / 404 / 422 / 503 / 500)
  *
  * Whatever happens, the response carries X-Request-Id and the X-RateLimit-* headers, errors are
  * problem+json, and one access-log line is written.
@@ -25,6 +25,7 @@ import { encode, toResponse, type Encoded } from './respond.js';
 import { API_PREFIX, type Route, type RouteTable } from './routes.js';
 import type { RequestsPerMinute } from './limits.js';
 import type { ParamCheck } from './param-check.js';
+import type { BodyCheck } from './body-check.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -40,6 +41,9 @@ export interface PipelineDeps {
   handlerTimeoutMs: number;
   accessLog?: (e: AccessLogEntry) => void;
   openapi: () => Encoded;
+  landing: () => Encoded;
+  /** Body checks of planned POST endpoints, from the OpenAPI document. */
+  bodyChecks: Map<Route, BodyCheck>;
   /** Query/path parameter checks from the OpenAPI document, per route. */
   paramChecks: Map<Route, ParamCheck>;
   health: () => Promise<{ status: number; body: unknown }>;
@@ -68,7 +72,7 @@ export async function handleRequest(req: Request, clientIp: string, d: PipelineD
   try {
     res = await respond(req, url, s, d);
   } catch (err) {
-    res = problemResponse(err, url.pathname, s, d);
+    res = problemResponse(req, err, url.pathname, s, d);
   }
   res = finish(req, res, s, d);
   d.accessLog?.({
@@ -136,10 +140,12 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
     await req.body.cancel().catch(() => undefined);
   }
   if (route.planned) {
+    d.bodyChecks.get(route)?.(raw.body, mediaTypeOf(req));
     s.code = 'not_implemented';
-    return problemJson(notImplementedProblem(route.method, API_PREFIX + route.path, url.pathname), {});
+    return problemJson(req, notImplementedProblem(route.method, API_PREFIX + route.path, url.pathname), {});
   }
   if (route.platform === 'openapi') return toResponse(d.openapi(), req, {});
+  if (route.platform === 'landing') return toResponse(d.landing(), req, {});
   if (route.platform === 'healthz') {
     const h = await d.health();
     return new Response(JSON.stringify(h.body), { status: h.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
@@ -178,6 +184,8 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   return toResponse(encoded, req, {});
 }
 
+const mediaTypeOf = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+
 function notFound(path: string): CatintelError {
   return new CatintelError('not_found', `no route ${path.slice(0, 200)}; the API lives under ${API_PREFIX}, see ${API_PREFIX}/openapi.json`);
 }
@@ -192,7 +200,7 @@ function queryOf(url: URL): RawInput {
   return q;
 }
 
-function problemResponse(err: unknown, path: string, s: State, d: PipelineDeps): Response {
+function problemResponse(req: Request, err: unknown, path: string, s: State, d: PipelineDeps): Response {
   const e = asCatintelError(err);
   s.code = e.code;
   if (e.code === 'internal_error') {
@@ -200,11 +208,12 @@ function problemResponse(err: unknown, path: string, s: State, d: PipelineDeps):
     const cause = err instanceof Error ? err.stack : String(err);
     d.ctx.log('error', 'internal error', { request_id: s.requestId, path, error: cause });
   }
-  return problemJson(problemOf(e, path.slice(0, 2000)), e.headers ?? {});
+  return problemJson(req, problemOf(e, path.slice(0, 2000)), e.headers ?? {});
 }
 
-function problemJson(p: Problem, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(p), { status: p.status, headers: { ...headers, 'content-type': 'application/problem+json' } });
+/** Problems are compressed like any body when the client accepts it (a 422 can list 100 fields). */
+function problemJson(req: Request, p: Problem, headers: Record<string, string>): Response {
+  return toResponse(encode(p.status, p, 'application/problem+json', headers), req, {});
 }
 
 /** The headers every response carries, whatever produced it. */

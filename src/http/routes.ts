@@ -8,7 +8,7 @@ import type { Handler, HttpBinding } from '../handlers/types.js';
 
 export const API_PREFIX = '/api/v1';
 
-export type PlatformRoute = 'openapi' | 'healthz';
+export type PlatformRoute = 'openapi' | 'healthz' | 'landing';
 
 export interface Route extends HttpBinding {
   /** Full path template, '/api/v1/events/{id}'. */
@@ -43,6 +43,8 @@ export class RouteTable {
       if (!existing || existing.planned) byKey.set(key, r);
     };
     for (const h of handlers) if (h.http) add({ ...h.http, fullPath: API_PREFIX + h.http.path, handler: h });
+    // The landing page answers /api/v1 and /api/v1/ (a trailing slash is ignored when matching).
+    add({ method: 'GET', path: '/', fullPath: API_PREFIX, access: 'free', platform: 'landing' });
     add({ method: 'GET', path: '/openapi.json', fullPath: `${API_PREFIX}/openapi.json`, access: 'free', platform: 'openapi' });
     add({ method: 'GET', path: '/healthz', fullPath: `${API_PREFIX}/healthz`, access: 'free', platform: 'healthz' });
     // Load balancers and orchestrators probe the root path by convention.

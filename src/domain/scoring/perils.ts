@@ -127,6 +127,12 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
   },
 };
 
+/**
+ * Event types (CONTRACT §5) accepted wherever a peril is named (CONTRACT §6): the ones spelled like a
+ * peril need no entry; severe_storm, tsunami and volcano have no hazard score, so they stay refused.
+ */
+export const PERIL_ALIASES: Readonly<Record<string, Peril>> = { hurricane: 'hurricane_wind', flood: 'riverine_flood' };
+
 export function isPeril(p: unknown): p is Peril {
   return typeof p === 'string' && (PERILS as readonly string[]).includes(p);
 }

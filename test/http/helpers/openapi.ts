@@ -27,8 +27,9 @@ const deref = (x: any): any => (x && typeof x.$ref === 'string' ? deref(resolveR
 
 /** The operation a request reached: '/api/v1/events/abc/rings' -> paths['/events/{id}/rings'].get. */
 export function operationOf(method: string, pathname: string): { template: string; op: Json } | undefined {
-  if (!pathname.startsWith('/api/v1/')) return undefined;
-  const rel = pathname.slice('/api/v1'.length).replace(/\/$/, '');
+  if (!pathname.startsWith('/api/v1/') && pathname !== '/api/v1') return undefined;
+  // '/api/v1' and '/api/v1/' are the landing page, documented as '/'.
+  const rel = pathname.slice('/api/v1'.length).replace(/\/$/, '') || '/';
   const m = method === 'HEAD' ? 'get' : method.toLowerCase();
   const candidates = Object.keys(OPENAPI.paths).filter((t) => {
     const re = new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[^/]+')}$`);
