@@ -5,9 +5,11 @@
  * so the same inputs give byte-identical output.
  *
  * The instant is the generation time of the USGS all_day sample, 2022-09-29T03:32:09Z: Hurricane Ian
- * had made landfall in south-west Florida a few hours before, so the ATCF best track of Ian is cut at
- * that instant (what was known then), and the recorded NWS alert bundle (whose times are relative
- * placeholders) is resolved against it. Hand-written fixtures are not real data and stay out.
+ * had made landfall in south-west Florida a few hours before. Every sample is read as of that instant,
+ * exactly as `CATINTEL_NOW=2022-09-29T03:32:09Z catintel ingest` reads it (src/sources/as-of.ts): the
+ * ATCF best track of Ian keeps the fixes known then, records published later are left out, and the
+ * recorded NWS alert bundle (whose times are relative placeholders) is resolved against it.
+ * Hand-written fixtures are not real data and stay out.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,41 +17,31 @@ import { gzipSync } from 'node:zlib';
 import type { SourceRecord } from '../src/domain/event.js';
 import { SOURCES } from '../src/sources/registry.js';
 import type { SourceId } from '../src/domain/event.js';
+import { notPublishedBy } from '../src/ingest/normalise.js';
 
 export const SEED_AS_OF = '2022-09-29T03:32:09Z';
 
 interface SeedInput {
   source: SourceId;
   file: string;
-  /** Optional transformation of the text before parsing (e.g. cutting a best track at the as-of time). */
-  prepare?: (text: string) => string;
 }
 
 const INPUTS: SeedInput[] = [
   { source: 'usgs-earthquakes', file: 'feeds/usgs_earthquakes/all_day.geojson' },
-  { source: 'nhc', file: 'hazard_history/hurricanes/bal092022.dat', prepare: cutBestTrackAt(SEED_AS_OF) },
+  { source: 'nhc', file: 'hazard_history/hurricanes/bal092022.dat' },
   { source: 'nws-alerts', file: 'feeds/nws_alerts/alerts_active_national_templated-times.json' },
   { source: 'usgs-gauges', file: 'feeds/usgs_water/waterservices_iv_01491000_01645000.json' },
 ];
-
-/** ATCF lines carry YYYYMMDDHH in their third field; keep the fixes at or before the instant. */
-function cutBestTrackAt(iso: string): (text: string) => string {
-  const limit = iso.slice(0, 13).replace(/[-T]/g, ''); // 2022092903
-  return (text) => text.split('\n').filter((line) => {
-    const stamp = line.split(',')[2]?.trim();
-    return stamp !== undefined && stamp.length === 10 ? stamp <= limit : line.trim() === '';
-  }).join('\n');
-}
 
 export async function buildSeed(fromDir: string, outDir: string): Promise<Record<string, number>> {
   fs.mkdirSync(outDir, { recursive: true });
   const counts: Record<string, number> = {};
   for (const input of INPUTS) {
     const file = path.join(fromDir, input.file);
-    const text = (input.prepare ?? ((t: string) => t))(fs.readFileSync(file, 'utf8'));
-    const parsed = await SOURCES[input.source].parse(text, { now: new Date(SEED_AS_OF), sourceUrl: `file:${input.file}` });
+    const now = new Date(SEED_AS_OF);
+    const parsed = await SOURCES[input.source].parse(fs.readFileSync(file, 'utf8'), { now, sourceUrl: `file:${input.file}` });
     const records = parsed.records
-      .filter((r: SourceRecord) => Date.parse(r.startedAt) <= Date.parse(SEED_AS_OF) || input.source === 'nws-alerts')
+      .filter((r: SourceRecord) => notPublishedBy(r, now) === null)
       .sort((a, b) => (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
     const ndjson = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
     fs.writeFileSync(path.join(outDir, `${input.source}.ndjson.gz`), gzipSync(ndjson, { level: 9 }));

@@ -8,6 +8,7 @@ import { EVENT_TYPES } from '../domain/event.js';
 import { lifecycleOf, type Lifecycle } from '../domain/lifecycle.js';
 import { buildRings } from '../domain/rings/index.js';
 import { eventIdOf } from '../lib/ids.js';
+import { publishedAfterClock } from '../sources/as-of.js';
 
 export interface PreparedEvent {
   id: string;
@@ -27,6 +28,14 @@ export function problemWith(r: SourceRecord): string | null {
   if (Number.isNaN(Date.parse(r.sourceUpdatedAt))) return `update time is not a timestamp (${r.sourceUpdatedAt})`;
   if (!(EVENT_TYPES as readonly string[]).includes(r.eventType)) return `unknown event type (${r.eventType})`;
   return null;
+}
+
+/**
+ * As of the clock (src/sources/as-of.ts): a record the source published after `now` (its own update
+ * time) is not known yet. The start time is not the test: an NWS alert published now may start tomorrow.
+ */
+export function notPublishedBy(r: SourceRecord, now: Date): string | null {
+  return Date.parse(r.sourceUpdatedAt) > now.getTime() ? publishedAfterClock(now) : null;
 }
 
 export function prepareEvent(record: SourceRecord): PreparedEvent {

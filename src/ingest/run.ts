@@ -13,7 +13,7 @@ import { fetchFeed } from '../sources/fetch.js';
 import type { ParseContext, SourceModule } from '../sources/types.js';
 import { endSuperseded, writeEvents } from '../store/events-write.js';
 import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest-runs.js';
-import { newestPerSourceId, prepareEvent, problemWith } from './normalise.js';
+import { newestPerSourceId, notPublishedBy, prepareEvent, problemWith } from './normalise.js';
 
 export interface SkipTally {
   reason: string;
@@ -85,7 +85,7 @@ async function ingestOnce(
   const skipped: SkippedRecord[] = [...parsed.skipped];
   const sound: SourceRecord[] = [];
   for (const r of parsed.records) {
-    const problem = problemWith(r);
+    const problem = problemWith(r) ?? notPublishedBy(r, parseCtx.now);
     if (problem) skipped.push({ sourceId: r.sourceId || null, reason: problem });
     else sound.push(r);
   }

@@ -7,6 +7,7 @@
  */
 import type { ParseResult, QuadrantRadiiNm, SkippedRecord, SourceRecord } from '../domain/event.js';
 import type { ParseContext } from './types.js';
+import { notYetPublished, partsAsOf } from './as-of.js';
 import { CYCLONE_TYPES_BY_RANK, WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations, atcfIdDetails } from './nhc-common.js';
 
 interface Fix {
@@ -88,7 +89,12 @@ export function parseBdeck(body: string, ctx: ParseContext): ParseResult {
   }
   const records: SourceRecord[] = [];
   for (const [id, byTime] of storms) {
-    const fixes = [...byTime.values()].sort((a, b) => a.timeMs - b.timeMs);
+    // As of the clock: the track NHC had written by then (src/sources/as-of.ts), not the whole deck.
+    const fixes = partsAsOf([...byTime.values()].sort((a, b) => a.timeMs - b.timeMs), (f) => f.timeMs, ctx.now);
+    if (fixes.length === 0) {
+      skipped.push(notYetPublished(id, ctx.now));
+      continue;
+    }
     const r = stormRecord(id, fixes, ctx);
     if ('reason' in r) skipped.push(r);
     else records.push(r);

@@ -99,3 +99,12 @@ describe('usgs-gauges: wrong formats are invalid_input', () => {
     invalidInput(() => parse('#\n# US Geological Survey\nagency_cd\tsite_no\n'));
   });
 });
+
+describe('usgs-gauges: as of the clock (src/sources/as-of.ts)', () => {
+  it('keeps only the readings taken by then; a site whose every stage reading is later is skipped with that reason', () => {
+    // Seneca Creek read at 21:50 UTC, Choptank River at 22:15 UTC.
+    const r = usgsGauges.parse(IV, { now: new Date('2020-02-13T22:00:00Z'), sourceUrl: 'file:///iv.json' }) as ParseResult;
+    expect(r.records.map((x) => [x.sourceId, x.sourceUpdatedAt])).toEqual([['01645000', '2020-02-13T21:50:00.000Z']]);
+    expect(r.skipped).toEqual([{ sourceId: '01491000', reason: 'published after the clock (2020-02-13T22:00:00.000Z); set CATINTEL_NOW or --as-of later to include it' }]);
+  });
+});

@@ -10,6 +10,7 @@ import type { ParseContext, SourceModule } from './types.js';
 import { readWaterMl, type SiteSeries } from './gauge-waterml.js';
 import { floodStagesOf } from './reference/flood-stages.js';
 import { isPlausibleUsPoint } from './reference/us-extent.js';
+import { notYetPublished, partsAsOf } from './as-of.js';
 
 const NO_STAGES: FloodStages = { actionFt: null, floodFt: null, moderateFt: null, majorFt: null };
 
@@ -27,7 +28,14 @@ export const usgsGauges: SourceModule = {
 export function parseUsgsGauges(body: string, ctx: ParseContext): ParseResult {
   const records: SourceRecord[] = [];
   const skipped: SkippedRecord[] = [];
-  for (const s of readWaterMl(body, ctx.sourceUrl)) {
+  for (const site of readWaterMl(body, ctx.sourceUrl)) {
+    // As of the clock: only the readings taken by then (src/sources/as-of.ts).
+    const at = (r: { at: string }) => Date.parse(r.at);
+    const s = { ...site, stage: partsAsOf(site.stage, at, ctx.now), discharge: partsAsOf(site.discharge, at, ctx.now) };
+    if (site.stage.length > 0 && s.stage.length === 0) {
+      skipped.push(notYetPublished(site.site, ctx.now));
+      continue;
+    }
     const out = toRecord(s);
     if ('reason' in out) skipped.push(out);
     else records.push(out);
