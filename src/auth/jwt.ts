@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as jose, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { CatintelError } from '../errors.js';
 import { TIERS, type Tier } from '../handlers/types.js';
-import type { AuthConfig } from './config.js';
+import { authDefaults, durationSeconds, formatDuration, type AuthConfig } from './config.js';
 
 export type PaidTier = Exclude<Tier, 'free'>;
 export const PAID_TIERS = TIERS.filter((t): t is PaidTier => t !== 'free');
@@ -56,8 +56,29 @@ export async function verifyAccessToken(token: string, cfg: AuthConfig, nowMs = 
   }
   const sub = payload.sub;
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 320) throw new InvalidCredential('token "sub" claim must name the account');
+  checkLifetime(payload.exp as number, payload.iat, cfg, nowMs);
   return { sub, tier: tier as PaidTier, exp: payload.exp as number };
 }
+
+/**
+ * A JWT cannot be revoked, so one that lives for years is a key that never expires. Refused: a token
+ * valid for longer than the maximum from now (whatever its iat says), or minted with a longer lifetime
+ * (exp - iat), so an identity provider configured too generously is noticed on its first token, not
+ * only on some of them. The leeway allows for clock skew, as on exp.
+ */
+function checkLifetime(exp: number, iat: unknown, cfg: AuthConfig, nowMs: number): void {
+  const max = cfg.maxLifetimeSeconds ?? authDefaults.maxLifetimeSeconds;
+  const lifetime = typeof iat === 'number' ? exp - iat : NaN;
+  const remaining = exp - Math.floor(nowMs / 1000);
+  const worst = Math.max(Number.isFinite(lifetime) ? lifetime : -Infinity, remaining);
+  if (worst > max + cfg.leewaySeconds) {
+    const what = worst === lifetime ? `lifetime (exp - iat) is ${rough(lifetime)}` : `validity (exp - now) is ${rough(remaining)}`;
+    throw new InvalidCredential(`the token's ${what}; this server accepts at most ${formatDuration(max)}: get a shorter-lived token`);
+  }
+}
+
+/** 31_536_000 -> "365d", 90_000 -> "25h": whole units, for a message. */
+const rough = (seconds: number) => (seconds >= 2 * 86_400 ? `${Math.round(seconds / 86_400)}d` : seconds >= 7200 ? `${Math.round(seconds / 3600)}h` : `${Math.round(seconds)}s`);
 
 function translate(err: unknown, algorithms: string[]): CatintelError {
   if (err instanceof CatintelError) return err;
@@ -101,12 +122,12 @@ export async function issueAccessToken(
   return { token, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
-/** "1h", "30m", "45s", "7d" or plain seconds -> seconds. */
+/** "1h", "30m", "45s", "7d" or plain seconds -> seconds, at most maxSeconds (the server's maximum lifetime). */
 export function parseTtl(v: string, maxSeconds: number): number {
-  const m = /^(\d{1,7})([smhd]?)$/.exec(v.trim());
-  const seconds = m ? Number(m[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86_400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'] : NaN;
+  const seconds = durationSeconds(v);
   if (!(seconds >= 1 && seconds <= maxSeconds)) {
-    throw new CatintelError('invalid_parameter', `ttl: "${v}" is not a lifetime from 1s to ${maxSeconds / 86_400}d (e.g. 15m, 1h, 7d)`, {
+    const why = seconds > maxSeconds ? ' (the longest lifetime the server accepts, CATINTEL_JWT_MAX_LIFETIME)' : '';
+    throw new CatintelError('invalid_parameter', `ttl: "${v}" is not a lifetime from 1s to ${formatDuration(maxSeconds)}${why} (e.g. 15m, 1h)`, {
       errors: [{ field: 'ttl', message: 'a number with s, m, h or d' }],
     });
   }

@@ -4,7 +4,7 @@
  * works while `catintel serve` holds the store. The secret, issuer and audience come from the same
  * CATINTEL_* variables the server reads (src/auth/config.ts), passed in by the CLI as ctx.config.env.
  */
-import { authDefaults, secretBytes } from '../auth/config.js';
+import { authDefaults, formatDuration, maxLifetimeFromEnv, secretBytes } from '../auth/config.js';
 import { PAID_TIERS, issueAccessToken, parseTtl, type PaidTier } from '../auth/jwt.js';
 import { CatintelError } from '../errors.js';
 import { str } from './params.js';
@@ -19,7 +19,7 @@ export const tokenIssue = defineHandler({
     options: [
       { flags: '--tier <tier>', description: `the token's tier: ${PAID_TIERS.join(', ')}` },
       { flags: '--sub <account>', description: 'the account (sub claim), e.g. alice@example.com' },
-      { flags: '--ttl <duration>', description: `lifetime: 15m, 1h, 7d or seconds (default 1h, max ${authDefaults.tokenTtlMaxSeconds / 86_400}d)` },
+      { flags: '--ttl <duration>', description: `lifetime: 15m, 1h or seconds (default 1h; at most the server's CATINTEL_JWT_MAX_LIFETIME, default ${formatDuration(authDefaults.maxLifetimeSeconds)})` },
     ],
     examples: [
       'export CATINTEL_JWT_SECRET=$(openssl rand -base64 48)',
@@ -35,14 +35,18 @@ export const tokenIssue = defineHandler({
     const sub = str(raw, 'sub');
     if (!sub || sub.length > 320) throw new CatintelError('invalid_parameter', '--sub: name the account the token acts for, e.g. alice@example.com', { errors: [{ field: 'sub', message: 'required, at most 320 characters' }] });
     const ttl = str(raw, 'ttl');
-    const ttlSeconds = ttl === undefined ? authDefaults.tokenTtlSeconds : parseTtl(ttl, authDefaults.tokenTtlMaxSeconds);
-    return { tier: tier as PaidTier, sub, ttlSeconds };
+    // The syntax and the widest bound here; the configured maximum (an env value) in run().
+    const ttlSeconds = ttl === undefined ? authDefaults.tokenTtlSeconds : parseTtl(ttl, authDefaults.maxLifetimeRange[1]);
+    return { tier: tier as PaidTier, sub, ttl, ttlSeconds };
   },
   async run(ctx, input) {
     const env = ctx.config.env ?? {};
     if (!env.CATINTEL_JWT_SECRET) {
       throw new CatintelError('invalid_parameter', 'set CATINTEL_JWT_SECRET (at least 32 characters, the same value the server has) to mint tokens');
     }
+    // Never mint what the server would refuse (CATINTEL_JWT_MAX_LIFETIME, the same variable it reads).
+    const maxSeconds = maxLifetimeFromEnv(env);
+    if (input.ttlSeconds > maxSeconds) parseTtl(input.ttl ?? String(input.ttlSeconds), maxSeconds);
     const cfg = {
       secret: secretBytes(env.CATINTEL_JWT_SECRET),
       issuer: env.CATINTEL_JWT_ISSUER || authDefaults.issuer,

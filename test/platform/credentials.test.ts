@@ -35,6 +35,26 @@ describe('JWT access tokens with the HS256 secret', () => {
     expect(r.body.detail).toBe('the token has expired; get a new one');
   });
 
+  it('refuse a token that lives longer than the maximum lifetime (24 h by default), with or without iat', async () => {
+    const p = await platform(db);
+    const base = () => new SignJWT({ tier: 'analyst' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(AUTH.issuer).setAudience(AUTH.audience).setSubject('a@example.com');
+    const year3000 = Date.UTC(3000, 0, 1) / 1000;
+    const forever = await who(p, await base().setIssuedAt(NOW()).setExpirationTime(year3000).sign(AUTH.secret!));
+    expect(forever.status).toBe(401);
+    expect(forever.body.detail).toMatch(/^the token's lifetime \(exp - iat\) is \d+d; this server accepts at most 24h: get a shorter-lived token$/);
+    const noIat = await who(p, await base().setExpirationTime(year3000).sign(AUTH.secret!));
+    expect(noIat.status).toBe(401);
+    expect(noIat.body.detail).toMatch(/validity \(exp - now\) is \d+d; this server accepts at most 24h/);
+    // Minted long ago with a long lifetime: refused even though little of it is left.
+    const oldLong = await who(p, await base().setIssuedAt(NOW() - 29 * 86_400).setExpirationTime(NOW() + 3600).sign(AUTH.secret!));
+    expect(oldLong.status).toBe(401);
+    expect((await who(p, await base().setIssuedAt(NOW()).setExpirationTime(NOW() + 86_400).sign(AUTH.secret!))).status).toBe(200);
+    expect((await who(p, await base().setIssuedAt(NOW()).setExpirationTime(NOW() + 86_401).sign(AUTH.secret!))).status).toBe(401);
+    // The operator may allow longer (CATINTEL_JWT_MAX_LIFETIME, read by `catintel serve`).
+    const week = await platform(db, { auth: { ...AUTH, maxLifetimeSeconds: authConfigFromEnv({ CATINTEL_JWT_MAX_LIFETIME: '7d' }).maxLifetimeSeconds } });
+    expect((await who(week, await base().setIssuedAt(NOW()).setExpirationTime(NOW() + 6 * 86_400).sign(AUTH.secret!))).status).toBe(200);
+  });
+
   it('refuse tokens without exp, without sub, with a free or unknown tier, or signed with another secret', async () => {
     const p = await platform(db);
     const base = () => new SignJWT({ tier: 'analyst' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(AUTH.issuer).setAudience(AUTH.audience);
@@ -207,6 +227,19 @@ describe('the CLI', () => {
     expect(badTtl.stderr).toMatch(/ttl: "90d" is not a lifetime from 1s to 30d/);
   });
 
+  it('`token issue` never mints a token the server would refuse: at most CATINTEL_JWT_MAX_LIFETIME (default 24h)', async () => {
+    const env = { CATINTEL_JWT_SECRET: SECRET };
+    const tooLong = await cli(['token', 'issue', '--tier', 'agency', '--sub', 'a@b.c', '--ttl', '7d'], env);
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toMatch(/ttl: "7d" is not a lifetime from 1s to 24h \(the longest lifetime the server accepts, CATINTEL_JWT_MAX_LIFETIME\)/);
+    expect((await cli(['token', 'issue', '--tier', 'agency', '--sub', 'a@b.c', '--ttl', '24h'], env)).code).toBe(0);
+    const raised = await cli(['--json', 'token', 'issue', '--tier', 'agency', '--sub', 'a@b.c', '--ttl', '7d'], { ...env, CATINTEL_JWT_MAX_LIFETIME: '7d' });
+    expect(raised.code).toBe(0);
+    const badMax = await cli(['token', 'issue', '--tier', 'agency', '--sub', 'a@b.c'], { ...env, CATINTEL_JWT_MAX_LIFETIME: '1y' });
+    expect(badMax.code).toBe(2);
+    expect(badMax.stderr).toMatch(/CATINTEL_JWT_MAX_LIFETIME="1y" must be a lifetime from 5m to 30d/);
+  });
+
   it('`keys create|list|revoke` work on a store file, printing the key once', async () => {
     const file = path.join(tempDir(), 'keys.duckdb');
     const created = await cli(['--db', file, '--json', 'keys', 'create', '--tier', 'enterprise', '--name', 'acme']);
@@ -222,7 +255,7 @@ describe('the CLI', () => {
     expect((await cli(['--db', file, '--json', 'keys', 'list'])).json().keys.map((x: any) => x.name)).toEqual(['ci']);
     expect((await cli(['--db', file, '--json', 'keys', 'list', '--include-revoked'])).json().keys).toHaveLength(2);
     const unknown = await cli(['--db', file, 'keys', 'revoke', 'key_0000000000000000']);
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2); // an unknown id is bad input (CONTRACT §4)
     expect(unknown.stderr).toMatch(/^catintel: no API key key_0000000000000000; .*\[not_found\]\n$/);
     const badTier = await cli(['--db', file, 'keys', 'create', '--tier', 'gold', '--name', 'x']);
     expect(badTier.code).toBe(2);
