@@ -45,7 +45,10 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
-/** CONTRACT §4: 0 ok, 1 runtime failure, 2 usage/bad input, 3 trigger breached, 4 store locked. */
+/**
+ * CONTRACT §4: 0 ok, 1 runtime failure, 2 usage/bad input, 3 trigger breached, 4 store locked. An unknown
+ * id is bad input (the caller named something that is not there), not a failure of the run: exit 2.
+ */
 export const exitCodeOf: Record<ErrorCode, number> = {
   invalid_request: 2,
   invalid_parameter: 2,
@@ -53,7 +56,7 @@ export const exitCodeOf: Record<ErrorCode, number> = {
   unauthorized: 2,
   insufficient_tier: 2,
   trigger_limit_reached: 1,
-  not_found: 1,
+  not_found: 2,
   method_not_allowed: 2,
   payload_too_large: 2,
   unsupported_media_type: 2,

@@ -2,7 +2,7 @@
 import type { Context, ProgressEvent } from '../context.js';
 import { defaultConfig, defaults, type Config } from '../config/defaults.js';
 import type { Caller, Handler, RawInput } from '../handlers/types.js';
-import { Store } from '../store/db.js';
+import { Store, assertStorePath } from '../store/db.js';
 import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
@@ -14,14 +14,19 @@ export interface GlobalOptions {
   quiet?: boolean;
   debug?: boolean;
   account?: string;
+  /** `--as-of <ISO 8601>`: "now" for this run, like CATINTEL_NOW (src/cli/clock.ts). */
+  asOf?: string;
 }
 
 export function dbPathOf(globals: GlobalOptions, io: CliIO): string {
-  return globals.db ?? io.env.CATINTEL_DB ?? defaults.dbPath;
+  const path = globals.db ?? io.env.CATINTEL_DB ?? defaults.dbPath;
+  // Store.open takes ':memory:' from our own code (storeless handlers, tests); from a user it would lose everything.
+  if (path === ':memory:') assertStorePath(path);
+  return path;
 }
 
 export async function execute(h: Handler, raw: RawInput, caller: Caller, globals: GlobalOptions, io: CliIO): Promise<number> {
-  const clock = clockFrom(io.env);
+  const clock = clockFrom(io.env, globals.asOf);
   const input = h.parse(raw, caller); // bad input fails before the store is touched
   const watchSeconds = raw.watch === undefined ? undefined : Number(raw.watch);
   if (watchSeconds !== undefined && !(watchSeconds >= 1)) {
@@ -57,6 +62,8 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
       const result = await h.run(ctx, input, caller);
       await progress.flush();
       io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
+      // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
+      if (!globals.json && !globals.quiet) for (const note of result.notes ?? []) io.stderr(`hint: ${note}\n`);
       if (!watchSeconds || stop.signal.aborted) return 0;
       await new Promise((r) => {
         const t = setTimeout(r, watchSeconds * 1000);
@@ -98,7 +105,7 @@ export function progressWriter(globals: GlobalOptions, io: CliIO, terminal: Node
   if (globals.quiet) return { emit: () => {}, flush: async () => {} };
   if (terminal && !globals.json) return inkProgress(terminal);
   return {
-    emit: (e) => io.stderr(JSON.stringify({ progress: e.task, done: e.done, total: e.total ?? null, message: e.message }) + '\n'),
+    emit: (e) => io.stderr(JSON.stringify({ progress: e.task, done: e.done, total: e.total ?? null, ...(e.unit && { unit: e.unit }), message: e.message }) + '\n'),
     flush: async () => {},
   };
 }

@@ -9,7 +9,9 @@ import { HANDLERS } from '../handlers/registry.js';
 import type { Caller, Handler, RawInput } from '../handlers/types.js';
 import { problemOf } from '../http/problem.js';
 import { defaults } from '../config/defaults.js';
+import { packageVersion } from './version.js';
 import { processIO, type CliIO } from './io.js';
+import { commanderUsageError, unknownCommandIn } from './usage.js';
 import { execute, type GlobalOptions } from './execute.js';
 import { addServeCommand } from './serve.js';
 
@@ -22,6 +24,8 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
     .option('--quiet', 'no progress output')
     .option('--debug', 'show stack traces on errors')
     .option('--account <name>', 'account for triggers, portfolios, locations (default: local)')
+    .option('--as-of <time>', 'pin "now" to this ISO 8601 UTC time, like CATINTEL_NOW (replays, the seed snapshot)')
+    .version(packageVersion(), '-V, --version', 'print the catintel version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
 
@@ -29,14 +33,17 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
   for (const h of HANDLERS) if (h.cli) addHandlerCommand(program, h, io, setExit);
   addServeCommand(program, io, setExit);
 
+  // Flags are read before commander runs, so that even a usage error can answer with --json.
+  const jsonWanted = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');
+  const unknown = unknownCommandIn(program, argv);
+  if (unknown) return reportError(unknown, io, { json: jsonWanted });
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
       if (err.code === 'commander.help') return 2; // no command given: the help was the answer
-      io.stderr(`catintel: ${err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim()}; see --help [usage]\n`);
-      return 2;
+      return reportError(commanderUsageError(err), io, { json: jsonWanted });
     }
     return reportError(err, io, globalsOf(program));
   }

@@ -1,36 +1,36 @@
-/** Human output for the terminal; `--json` prints the handler's JSON unchanged instead. */
-import type { Collection } from '../domain/features.js';
+/**
+ * Human output for the terminal, per handler; `--json` prints the handler's JSON unchanged instead. Each
+ * kind of output has its module in render/; anything without one (a new handler, a planned one) is shown
+ * as indented `key: value` lines, so a person never gets raw JSON without asking for it.
+ */
+import { dbInfoText, ingestLines } from './render/store.js';
+import { eventCard, eventsTable, ringsTable, type CollectionLike } from './render/events.js';
+import { isScoreBody, scoreTable } from './render/scores.js';
+import { keyCreated, keyRecord, keysTable, tokenIssued } from './render/credentials.js';
+import { keyValues } from './render/text.js';
+
+type Renderer = (body: any) => string;
+
+const RENDERERS: Record<string, Renderer> = {
+  'events.live': (b: CollectionLike) => eventsTable(b),
+  'events.nearby': (b: CollectionLike) => eventsTable(b),
+  'events.show': eventCard,
+  'events.rings': ringsTable,
+  ingest: ingestLines,
+  'db.seed': ingestLines,
+  'db.info': dbInfoText,
+  'keys.create': keyCreated,
+  'keys.list': keysTable,
+  'keys.revoke': keyRecord,
+  'token.issue': tokenIssued,
+  // The bulk summary's fields are the bulk scorer's to define: the counts first, then whatever it reports.
+  'score.bulk': (b) => keyValues(b, 0, ['rows', 'scored', 'errors', 'outside_coverage']).join('\n') + '\n',
+};
 
 export function renderHuman(name: string, body: unknown): string {
-  if (isCollection(body) && name.startsWith('events.') && name !== 'events.rings') return eventsTable(body);
-  if (name === 'ingest' || name === 'db.seed') return ingestLines(body as { runs: IngestRun[] });
+  const own = RENDERERS[name];
+  if (own) return own(body);
+  if (isScoreBody(body)) return scoreTable(body); // score point, events score (also format=oasis rows below)
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) return keyValues(body as Record<string, unknown>).join('\n') + '\n';
   return JSON.stringify(body, null, 2) + '\n';
-}
-
-function isCollection(b: unknown): b is Collection<{ properties: Record<string, unknown> }> {
-  return typeof b === 'object' && b !== null && (b as { type?: string }).type === 'FeatureCollection';
-}
-
-function eventsTable(c: Collection<{ properties: Record<string, unknown> }>): string {
-  const rows = c.features.map((f) => {
-    const p = f.properties;
-    const dist = p.distance_km === undefined ? '' : `${p.distance_km} km  `;
-    return `${String(p.started_at).slice(0, 16)}  ${String(p.status).padEnd(10)} ${String(p.event_type).padEnd(12)} ${String(p.severity_label).padEnd(10)} ${dist}${p.title}\n    ${p.id}`;
-  });
-  const next = c.links.find((l) => l.rel === 'next');
-  const foot = `${c.numberReturned} of ${c.numberMatched} events${next ? ` (more: --cursor ${new URL(next.href, 'http://x').searchParams.get('cursor')})` : ''}`;
-  return [...rows, foot].join('\n') + '\n';
-}
-
-interface IngestRun { source: string; status: string; fetched: number; inserted: number; updated: number; unchanged: number; skipped: number; skipped_reasons: { reason: string; count: number }[] }
-
-function ingestLines(b: { runs: IngestRun[] }): string {
-  return b.runs
-    .map((r) => {
-      const head = r.status === 'not_modified'
-        ? `${r.source}: not modified since the last run`
-        : `${r.source}: ${r.fetched} read, ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.skipped} skipped`;
-      return [head, ...r.skipped_reasons.map((s) => `  skipped ${s.count}: ${s.reason}`)].join('\n');
-    })
-    .join('\n') + '\n';
 }

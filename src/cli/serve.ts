@@ -114,7 +114,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
 
   const db = await Store.open(dbPath, { holder: 'catintel serve' });
   const stopping = new AbortController();
-  const ctx: Context = { config: configFrom(io.env, dbPath), db, clock: clockFrom(io.env), log, progress: () => {}, signal: stopping.signal };
+  const ctx: Context = { config: configFrom(io.env, dbPath), db, clock: clockFrom(io.env, globals.asOf), log, progress: () => {}, signal: stopping.signal };
   const { startServer } = await import('../http/server.js'); // h3 loads only when serving
   const { ndjsonAccessLog } = await import('../http/access-log.js');
   let server;

@@ -1,4 +1,6 @@
 /** The four event endpoints: live, show, rings, nearby (CONTRACT §5), shared by CLI and HTTP. */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Feature } from 'geojson';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
 import { collection, eventFeature, hrefOf } from '../domain/features.js';
@@ -7,6 +9,7 @@ import { defaults } from '../config/defaults.js';
 import { findEvent, listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter, type EventRow } from '../store/events-read.js';
 import type { Context } from '../context.js';
 import { bbox, decodeCursor, encodeCursor, int, isoTime, list, num, required, str } from './params.js';
+import { defaultSeedDir } from './db-seed.js';
 import { defineHandler } from './types.js';
 
 const LIVE_STATUSES = ['active', 'monitoring'] as const;
@@ -69,9 +72,45 @@ export const eventsLive = defineHandler({
     const common = { ...input.raw, limit: input.limit };
     const next = page.rows.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: encodeCursor({ t: String(last.sort_us), id: last.id }) }) : undefined;
     const self = hrefOf(`${API}/events/live`, { ...common, cursor: input.after ? encodeCursor(input.after) : undefined });
-    return { body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
+    const notes = page.matched === 0 && !input.after ? await whyNoneLive(ctx, now) : undefined;
+    return { body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json', notes };
   },
 });
+
+/**
+ * Why `events live` is empty, for a person: an empty store, or a store whose events are all over at
+ * "now" (typically the embedded snapshot, live only at its own instant, read at today's date).
+ * Nothing when other live events exist and the filters excluded them.
+ */
+async function whyNoneLive(ctx: Context, now: string): Promise<string[] | undefined> {
+  const live = await listEvents(ctx.db, { now, statuses: [...LIVE_STATUSES] }, { limit: 1 });
+  if (live.matched > 0) return undefined;
+  const held = await ctx.db.one<{ n: bigint; latest: string | null }>(
+    // The latest update, rounded up to the second: at that instant every stored event has been seen.
+    `SELECT count(*) AS n, strftime(date_trunc('second', max(updated_at) + INTERVAL 999999 MICROSECOND), '%Y-%m-%dT%H:%M:%SZ') AS latest FROM events`,
+  );
+  const n = Number(held?.n ?? 0);
+  if (n === 0 || !held?.latest) {
+    return ['The store holds no events: load the embedded snapshot with `catintel db seed` (offline) or the live feeds with `catintel ingest`.'];
+  }
+  const instant = snapshotInstantNear(held.latest) ?? held.latest;
+  return [
+    `The store holds ${n} events, but none is live at ${now.replace(/\.\d{3}Z$/, 'Z')}; its latest update is ${held.latest}.`,
+    `See them as of ${instant === held.latest ? 'then' : `the snapshot instant ${instant}`}: catintel --as-of ${instant} events live   (or CATINTEL_NOW=${instant})`,
+  ];
+}
+
+/** The embedded snapshot's instant (data/seed/as-of.txt) when the store's latest update is from it (within a day before). */
+function snapshotInstantNear(latest: string): string | undefined {
+  let asOf: string;
+  try {
+    asOf = fs.readFileSync(path.join(defaultSeedDir(), 'as-of.txt'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  const gapMs = Date.parse(asOf) - Date.parse(latest);
+  return gapMs >= 0 && gapMs < 86_400_000 ? asOf : undefined;
+}
 
 async function mustFind(ctx: Context, id: string): Promise<EventRow> {
   const row = await findEvent(ctx.db, id, ctx.clock().toISOString());

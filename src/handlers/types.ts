@@ -33,6 +33,8 @@ export interface HandlerResult<O = unknown> {
   mediaType?: MediaType; // default application/json
   status?: number; // default 200
   headers?: Record<string, string>;
+  /** Hints for a person (what to try when a list is empty): the CLI prints them under its text output; never in the body. */
+  notes?: string[];
 }
 
 export interface CliOption {

@@ -3,6 +3,7 @@
  * lock (a second writer is refused with store_locked, exit code 4, naming the holder); read-only opens
  * can run side by side. Every SQL value is a bound parameter.
  */
+import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
@@ -29,6 +30,7 @@ export class Store {
 
   static async open(path: string, opts: OpenOptions = {}): Promise<Store> {
     const readOnly = Boolean(opts.readOnly) && path !== ':memory:';
+    if (path !== ':memory:') assertStorePath(path);
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, readOnly ? { access_mode: 'READ_ONLY' } : {});
@@ -119,7 +121,7 @@ export class Store {
   private async assertMigrated(): Promise<void> {
     const latest = migrations[migrations.length - 1].version;
     if ((await this.schemaVersion()) < latest) {
-      throw new CatintelError('unavailable', `store ${this.path} is not initialised at schema version ${latest}; run a writing command such as \`catintel ingest\` once to create or upgrade it`);
+      throw new CatintelError('unavailable', `store ${this.path} is not initialised at schema version ${latest}; run a writing command such as \`catintel db seed\` (offline) or \`catintel ingest\` once to create or upgrade it`);
     }
   }
 }
@@ -139,6 +141,52 @@ export class Tx {
   }
 }
 
+/**
+ * Data files DuckDB opens as a database of their own: given an existing CSV, TSV, JSON or Parquet file
+ * (compressed too), DuckDB 1.5 answers with a throwaway in-memory database holding one view of the file,
+ * so every write "succeeds" and is lost on exit. Checked by trying it: `.csv`, `.tsv`, `.json`, `.jsonl`,
+ * `.ndjson`, `.parquet` and their `.gz` forms open that way; `.txt`, `.geojson`, `.xlsx` are refused by
+ * DuckDB itself (caught below by the header check).
+ */
+const DATA_FILE_RE = /\.(csv|tsv|json|jsonl|ndjson|parquet)(\.(gz|zst))?$/i;
+/** Bytes 8-11 of every DuckDB database file (the storage header's magic number). */
+const DUCKDB_MAGIC = 'DUCK';
+
+/**
+ * Refuses a store path that would not hold the store: an in-memory or remote name (`:memory:`, ``,
+ * `md:...`, `s3://...`), a data file name (DATA_FILE_RE, even before it exists: the same --db would
+ * mean a database today and a CSV view tomorrow), a directory, and an existing file that is not a
+ * DuckDB database (DuckDB refuses most of these itself, but with a message that names no fix).
+ */
+export function assertStorePath(path: string): void {
+  const fix = 'pass --db with a DuckDB file such as ./catintel.duckdb (created on first use)';
+  const refuse = (why: string) => new CatintelError('invalid_parameter', `--db ${JSON.stringify(path)} ${why}; ${fix}`, { errors: [{ field: 'db', message: why }] });
+  if (path.trim() === '' || path.startsWith(':memory:') || /^[a-z][a-z0-9+.-]+:/i.test(path)) {
+    throw refuse('is not a file path: DuckDB would keep the store in memory or remotely, and nothing would be saved');
+  }
+  if (DATA_FILE_RE.test(path)) throw refuse('names a data file (CSV, JSON, Parquet ...), not a store; DuckDB would open an existing one as a read-only view and save nothing');
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(path);
+  } catch {
+    return; // a new file: DuckDB creates it (a missing directory is reported by the open itself)
+  }
+  if (stat.isDirectory()) throw refuse('is a directory');
+  const head = Buffer.alloc(12);
+  let read = 0;
+  try {
+    const fd = fs.openSync(path, 'r');
+    try {
+      read = fs.readSync(fd, head, 0, 12, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    throw refuse(`cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (read < 12 || head.toString('latin1', 8, 12) !== DUCKDB_MAGIC) throw refuse('exists but is not a DuckDB database');
+}
+
 function translateOpenError(path: string, err: unknown, readOnly: boolean): CatintelError {
   const message = err instanceof Error ? err.message : String(err);
   if (/lock/i.test(message)) {
@@ -148,7 +196,10 @@ function translateOpenError(path: string, err: unknown, readOnly: boolean): Cati
     );
   }
   if (readOnly && /No such file|does not exist|Cannot open/i.test(message)) {
-    return new CatintelError('invalid_input', `store ${path} does not exist; run \`catintel ingest\` first or pass --db FILE`);
+    return new CatintelError(
+      'invalid_input',
+      `store ${path} does not exist; create it with \`catintel db seed\` (the embedded snapshot, offline) or \`catintel ingest\` (the live feeds), or pass --db FILE`,
+    );
   }
   return new CatintelError('unavailable', `cannot open store ${path}: ${message.split('\n')[0]}`);
 }

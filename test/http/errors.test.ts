@@ -187,7 +187,7 @@ describe('the CLI prints the same problem', () => {
     expect(line.code).toBe(2);
     expect(line.stderr).toBe('catintel: id: "nope" is not a key id such as key_3fA9xQ2LmP0sTu7W (see `catintel keys list`) [invalid_parameter]\n');
     const json = await cli(['--db', file, '--json', 'keys', 'revoke', 'key_0000000000000000']);
-    expect(json.code).toBe(1);
+    expect(json.code).toBe(2); // an unknown id is bad input (CONTRACT §4)
     expect(JSON.parse(json.stderr)).toEqual({
       type: 'https://catintel.dev/problems/not-found',
       title: 'Not found',
@@ -197,6 +197,6 @@ describe('the CLI prints the same problem', () => {
     });
     const usage = await cli(['keys', 'create', '--bogus']);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toMatch(/^catintel: unknown option '--bogus'; see --help \[usage\]\n$/);
+    expect(usage.stderr).toMatch(/^catintel: unknown option '--bogus'; see --help \[invalid_request\]\n$/);
   });
 });
