@@ -15,6 +15,7 @@ import { loadOpenApi } from './openapi.js';
 import { paramChecks } from './param-check.js';
 import { bodyChecks } from './body-check.js';
 import { landingPage } from './landing.js';
+import { clientErrorHandler, type ClientErrorDeps } from './client-error.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { encode, type Encoded } from './respond.js';
@@ -53,6 +54,8 @@ export interface App {
   limiter?: SlidingWindowLimiter;
   /** Shutting down: health answers 503 and responses close their connection. */
   setDraining(draining: boolean): void;
+  /** The node server's 'clientError' listener: requests its parser refused, answered like any other error. */
+  clientErrorHandler(server: Pick<ClientErrorDeps, 'maxHeaderBytes' | 'headersTimeoutMs' | 'requestTimeoutMs'>): ReturnType<typeof clientErrorHandler>;
 }
 
 /** The landing page's title and description: the document's title and first paragraph. */
@@ -119,5 +122,6 @@ export function createApp(o: AppOptions): App {
     limiter,
     fetch: (req) => Promise.resolve(h3.fetch(req)),
     setDraining: (v) => (draining = v),
+    clientErrorHandler: (server) => clientErrorHandler({ ...server, limiter, limits: deps.limits, accessLog: o.accessLog }),
   };
 }

@@ -3,7 +3,7 @@
  * pinning a connection, and a graceful stop: stop accepting, let in-flight requests finish (answering
  * with `Connection: close`), cut what is left after the grace period.
  */
-import type { Server as HttpServer } from 'node:http';
+import { maxHeaderSize, type Server as HttpServer } from 'node:http';
 import { serve } from 'h3';
 import { createApp, type App, type AppOptions } from './app.js';
 import { httpDefaults } from './limits.js';
@@ -42,7 +42,11 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   });
   await server.ready();
   const node = server.node?.server as HttpServer | undefined;
-  if (node) Object.assign(node, timeouts); // older Node versions ignore some createServer options
+  if (node) {
+    Object.assign(node, timeouts); // older Node versions ignore some createServer options
+    // Requests the parser refuses (431, 400, 408) get problem+json and the platform headers too.
+    node.on('clientError', app.clientErrorHandler({ maxHeaderBytes: maxHeaderSize, headersTimeoutMs: timeouts.headersTimeout, requestTimeoutMs: timeouts.requestTimeout }));
+  }
   const address = node?.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
