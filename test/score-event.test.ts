@@ -43,15 +43,17 @@ describe('GET /events/{id}/score (tiers and answers)', () => {
     await db.close();
   });
 
-  it('free tier: the highest-scoring peril at the event, with the event named', async () => {
-    const r = await get(`/api/v1/events/${inside.id}/score`);
+  it('free tier: the peril with the highest expected annual damage ratio at the event, why, and the event named', async () => {
+    const r = await p.call(`/api/v1/events/${inside.id}/score`); // checked against openapi.yaml
     expect(r.status).toBe(200);
     expect(r.body.event).toMatchObject({ id: inside.id, slug: inside.slug, lat: inside.lat, lng: inside.lng });
     const all = scorePoint(grid, { lat: inside.lat, lng: inside.lng, scenario: 'baseline' });
     if (!all.covered) throw new Error('not covered');
-    const best = [...all.perils].sort((a, b) => b.score - a.score)[0];
+    const ratio = (x: (typeof all.perils)[number]) => x.score_components.vulnerability.expected_annual_damage_ratio ?? -1;
+    const best = [...all.perils].sort((a, b) => ratio(b) - ratio(a))[0];
     expect(r.body.perils).toHaveLength(1);
     expect(r.body.perils[0]).toMatchObject({ peril: best.peril, score: best.score });
+    expect(r.body.peril_selection).toMatchObject({ rule: 'highest_expected_annual_damage_ratio', peril: best.peril });
     expect(Object.keys(r.body.perils[0].score_components).sort()).toEqual(['baseline_score', 'climate_adjustment', 'confidence', 'exposure', 'frequency', 'intensity', 'vulnerability']);
   });
 

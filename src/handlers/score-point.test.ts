@@ -31,11 +31,30 @@ describe('risk.score handler', () => {
     expect(r.body.horizon).toBeNull();
   });
 
-  it('gives the free tier its highest-scoring peril when none is named', async () => {
-    const all = await call({ lat: '35.47', lng: '-97.52' }, analyst);
-    const best = [...all.body.perils].sort((a, b) => b.score - a.score)[0].peril;
-    const r = await call({ lat: '35.47', lng: '-97.52' }, free);
-    expect(r.body.perils.map((p) => p.peril)).toEqual([best]);
+  it('gives the free tier the peril a place is known for when none is named, and says why', async () => {
+    // Issue 7 item 14: by score, Miami got riverine flood and San Francisco drought (NRI state-relative scores run high).
+    const picks: [string, string, string][] = [
+      ['25.77', '-80.19', 'hurricane_wind'], // Miami
+      ['37.77', '-122.42', 'earthquake'], // San Francisco
+      ['34.05', '-118.24', 'earthquake'], // Los Angeles
+      ['35.47', '-97.52', 'tornado'], // Oklahoma City
+      ['29.95', '-90.07', 'hurricane_wind'], // New Orleans
+      ['39.76', '-121.62', 'wildfire'], // Paradise, CA
+    ];
+    for (const [lat, lng, peril] of picks) {
+      const r = await call({ lat, lng }, free);
+      const body = r.body as ScorePointBody;
+      expect(body.perils.map((p) => p.peril), `${lat},${lng}`).toEqual([peril]);
+      expect(body.peril_selection).toMatchObject({ rule: 'highest_expected_annual_damage_ratio', peril });
+      expect(body.peril_selection!.reason).toMatch(new RegExp(`^${peril} has the highest expected annual damage ratio here`));
+      const ratios = body.peril_selection!.candidates.map((c) => c.expected_annual_damage_ratio ?? -1);
+      expect([...ratios].sort((a, b) => b - a)).toEqual(ratios);
+      const inComponents = body.perils[0].score_components.vulnerability.expected_annual_damage_ratio!;
+      expect(Math.abs(inComponents / body.peril_selection!.candidates[0].expected_annual_damage_ratio! - 1)).toBeLessThan(0.01);
+    }
+    // Only the free default carries peril_selection: a named peril or a paid tier does not.
+    expect((await call({ lat: '25.77', lng: '-80.19', perils: 'tornado' }, free)).body).not.toHaveProperty('peril_selection');
+    expect((await call({ lat: '25.77', lng: '-80.19' }, analyst)).body).not.toHaveProperty('peril_selection');
   });
 
   it('refuses more than one peril on the free tier (403 insufficient_tier)', () => {

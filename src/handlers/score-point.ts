@@ -1,15 +1,16 @@
 /**
  * GET /risk/score and `catintel score point`: climate-adjusted hazard scores for one point (CONTRACT §6,
  * docs/scoring.md). Reads the embedded hazard baseline (data/baseline), not the store.
- * Free tier: one peril per request; without `perils` it gets the highest-scoring peril; asking for more
- * than one is 403 insufficient_tier. Points outside US states and territories are 422.
+ * Free tier: one peril per request; without `perils` it gets the peril with the highest expected annual
+ * damage ratio, and `peril_selection` says why; asking for more than one is 403 insufficient_tier.
+ * Points outside US states and territories are 422.
  * format=oasis (enterprise; the HTTP layer enforces it from the registry, parse() checks it again): the
  * OED location row and keys rows as JSON arrays (src/oasis/point.ts, docs/scoring.md §10).
  */
 import { SCENARIOS, type Horizon, type Scenario } from '../domain/climate.js';
 import { cellAt } from '../domain/scoring/grid.js';
 import { PERILS, PERIL_ALIASES, type Peril } from '../domain/scoring/perils.js';
-import { highestPeril, scorePoint } from '../domain/scoring/score-point.js';
+import { defaultPeril, scorePoint, type PerilSelection } from '../domain/scoring/score-point.js';
 import type { PerilScore } from '../domain/scoring/peril-score.js';
 import { loadBaselineGrid } from '../databuild/load-baseline.js';
 import { CatintelError, invalidParameter } from '../errors.js';
@@ -22,7 +23,7 @@ export type ScoreFormat = 'json' | 'oasis';
 
 /** The options shared by every score endpoint: perils, climate case, output format, tier. */
 export interface ScoreOptions {
-  perils: Peril[] | null; // null: all (paid tiers) or the highest-scoring one (free)
+  perils: Peril[] | null; // null: all (paid tiers), or on free the one with the highest expected annual damage ratio
   scenario: Scenario;
   horizon: Horizon | null;
   format: ScoreFormat;
@@ -40,6 +41,8 @@ export interface ScorePointBody {
   scenario: Scenario;
   horizon: Horizon | null;
   perils: PerilScore[];
+  /** Free tier without `perils` only: which peril was chosen and why (docs/scoring.md §1.4). */
+  peril_selection?: PerilSelection;
 }
 
 const HORIZON_VALUES = ['2030', '2050', '2080'] as const;
@@ -90,9 +93,10 @@ export function scoreAt(
 ): HandlerResult<ScorePointBody | OasisPointBody> {
   const grid = loadBaselineGrid();
   let perils = o.perils ?? undefined;
+  let selection: PerilSelection | undefined;
   if (o.freeTier && perils === undefined) {
-    const best = highestPeril(grid, lat, lng, o.scenario, o.horizon);
-    perils = best ? [best] : undefined;
+    selection = defaultPeril(grid, lat, lng, o.scenario, o.horizon) ?? undefined;
+    perils = selection ? [selection.peril] : undefined;
   }
   const r = scorePoint(grid, { lat, lng, perils, scenario: o.scenario, horizon: o.horizon });
   if (!r.covered) throw refuse(r.reason);
@@ -112,7 +116,9 @@ export function scoreAt(
       }),
     };
   }
-  return { body: { lat: r.lat, lng: r.lng, scenario: r.scenario, horizon: r.horizon, perils: r.perils } };
+  const body: ScorePointBody = { lat: r.lat, lng: r.lng, scenario: r.scenario, horizon: r.horizon, perils: r.perils };
+  if (selection) body.peril_selection = selection;
+  return { body };
 }
 
 export const SCORE_OPTIONS = [

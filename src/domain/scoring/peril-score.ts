@@ -5,6 +5,7 @@
  */
 import type { ClimateCase, Horizon, Scenario } from '../climate.js';
 import { perilMultipliers } from './climate-multipliers.js';
+import { DAMAGE_RATIO_BASIS, damageRatioValue } from './damage-ratio.js';
 import type { HazardGrid } from './grid.js';
 import { PERIL_INFO, type Peril } from './perils.js';
 import {
@@ -45,7 +46,13 @@ export interface ScoreComponents {
   };
   intensity: { rp100: { value: number; unit: string } | null; score: number | null };
   exposure: { county_fips: string; county_population_2020: number | null; population_density_per_km2: number | null };
-  vulnerability: { damage_function: string | null; mdr_at_rp100: number | null };
+  vulnerability: {
+    damage_function: string | null;
+    mdr_at_rp100: number | null;
+    /** Expected annual building loss / building value (1/yr), comparable across perils (damage-ratio.ts); climate-adjusted. */
+    expected_annual_damage_ratio: number | null;
+    damage_ratio_basis: string;
+  };
   climate_adjustment: {
     scenario: Scenario;
     horizon: Horizon | null;
@@ -176,7 +183,12 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
       frequency,
       intensity,
       exposure,
-      vulnerability: { damage_function: info.damageFunction, mdr_at_rp100: mdr },
+      vulnerability: {
+        damage_function: info.damageFunction,
+        mdr_at_rp100: mdr,
+        expected_annual_damage_ratio: nullIfNaN(sig(damageRatioValue(grid, cell, peril, m.damaging))),
+        damage_ratio_basis: DAMAGE_RATIO_BASIS[peril],
+      },
       climate_adjustment: {
         scenario: c.scenario,
         horizon: c.horizon,

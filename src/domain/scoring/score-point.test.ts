@@ -5,7 +5,7 @@ import { REPO_ROOT } from '../../../test/helpers/paths.js';
 import { parseHazardGrid } from './grid.js';
 import type { PerilScore } from './peril-score.js';
 import { PERILS, type Peril } from './perils.js';
-import { highestPeril, scorePoint } from './score-point.js';
+import { defaultPeril, scorePoint } from './score-point.js';
 import { scoreTable } from './score-table.js';
 import { cellAt } from './grid.js';
 import type { Horizon, Scenario } from '../climate.js';
@@ -174,11 +174,31 @@ describe('score shape (CONTRACT §6)', () => {
     }
   });
 
-  it('picks the highest-scoring peril for the free tier', () => {
-    const all = scorePoint(grid, { lat: 35.47, lng: -97.52, scenario: 'baseline' });
-    if (!all.covered) throw new Error('not covered');
-    const best = [...all.perils].sort((a, b) => b.score - a.score)[0];
-    expect(highestPeril(grid, 35.47, -97.52, 'baseline')).toBe(best.peril);
-    expect(highestPeril(grid, 35, -40, 'baseline')).toBeNull();
+  it('picks the free tier\'s default peril by expected annual damage ratio, the one each place is known for', () => {
+    const picks: Partial<Record<keyof typeof CITY, Peril>> = {
+      miami: 'hurricane_wind', sanFrancisco: 'earthquake', losAngeles: 'earthquake', oklahomaCity: 'tornado',
+      houston: 'hurricane_wind', seattle: 'earthquake', anchorage: 'earthquake', sanJuan: 'hurricane_wind', guam: 'hurricane_wind',
+    };
+    for (const [city, peril] of Object.entries(picks)) {
+      const [lat, lng] = CITY[city as keyof typeof CITY];
+      expect(defaultPeril(grid, lat, lng, 'baseline')?.peril, city).toBe(peril);
+    }
+    expect(defaultPeril(grid, 35, -40, 'baseline')).toBeNull();
+  });
+
+  it('reports an expected annual damage ratio for every peril with building losses, none for heat and drought', () => {
+    const r = scorePoint(grid, { lat: 25.77, lng: -80.19, scenario: 'baseline' });
+    if (!r.covered) throw new Error('not covered');
+    const eadr = Object.fromEntries(r.perils.map((p) => [p.peril, p.score_components.vulnerability.expected_annual_damage_ratio]));
+    expect(eadr.extreme_heat).toBeNull();
+    expect(eadr.drought).toBeNull();
+    for (const p of ['hurricane_wind', 'storm_surge', 'earthquake', 'tornado', 'wildfire', 'riverine_flood', 'winter_storm']) expect(eadr[p]).toBeGreaterThanOrEqual(0);
+    // Miami's hurricane wind: about 0.5 % of building value a year, on NRI's level (Florida HRCN_ALRB 0.1 %)
+    expect(eadr.hurricane_wind).toBeGreaterThan(2e-3);
+    expect(eadr.hurricane_wind).toBeLessThan(1e-2);
+    // the ratio follows the climate case, as the score does
+    const hot = scorePoint(grid, { lat: 25.77, lng: -80.19, perils: ['storm_surge'], scenario: 'ssp585', horizon: 2080 });
+    if (!hot.covered) throw new Error('not covered');
+    expect(hot.perils[0].score_components.vulnerability.expected_annual_damage_ratio).toBeGreaterThan(eadr.storm_surge!);
   });
 });

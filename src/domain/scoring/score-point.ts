@@ -4,6 +4,8 @@
  * turns that into a 422 validation_failed, CONTRACT §6), never given a made-up score.
  */
 import { climateCase, type Horizon, type Scenario } from '../climate.js';
+import { perilMultipliers } from './climate-multipliers.js';
+import { damageRatioValue } from './damage-ratio.js';
 import { cellAt, type HazardGrid } from './grid.js';
 import { perilScore, perilScoreValue, type PerilScore } from './peril-score.js';
 import { PERILS, type Peril } from './perils.js';
@@ -34,19 +36,51 @@ export function scorePoint(grid: HazardGrid, q: ScorePointQuery): ScorePointResu
   return { covered: true, lat: q.lat, lng: q.lng, scenario: c.scenario, horizon: c.horizon, perils };
 }
 
-/** The peril with the highest score at a covered point (free tier without `perils`, CONTRACT §6). Ties go to list order. */
-export function highestPeril(grid: HazardGrid, lat: number, lng: number, scenario: Scenario, horizon: Horizon | null = null): Peril | null {
+/** Why the free tier got the peril it got (CONTRACT §6: `perils` omitted on free gives one peril). */
+export interface PerilSelection {
+  rule: 'highest_expected_annual_damage_ratio' | 'highest_score';
+  peril: Peril;
+  reason: string;
+  /** Every peril's expected annual damage ratio here (1/yr, null where none is defined), highest first. */
+  candidates: { peril: Peril; expected_annual_damage_ratio: number | null; score: number }[];
+}
+
+const sig3 = (x: number) => Number(x.toPrecision(3));
+
+/**
+ * The free tier's default peril at a covered point: the one with the highest expected annual damage ratio
+ * (damage-ratio.ts), a scale on which perils are comparable; scores are not (an NRI state-relative score
+ * runs higher than a catalog one at the same place, docs/scoring.md §1). Where no peril has a positive
+ * ratio, the highest score. Ties go to list order. Null outside coverage.
+ */
+export function defaultPeril(grid: HazardGrid, lat: number, lng: number, scenario: Scenario, horizon: Horizon | null = null): PerilSelection | null {
   const cell = cellAt(grid, lat, lng);
   if (cell < 0) return null;
   const c = climateCase(scenario, horizon);
-  let best: Peril = PERILS[0];
-  let bestScore = -1;
-  for (const p of PERILS) {
-    const s = perilScoreValue(grid, cell, p, c);
-    if (s > bestScore) {
-      best = p;
-      bestScore = s;
-    }
+  const candidates = PERILS.map((peril) => {
+    const eadr = damageRatioValue(grid, cell, peril, perilMultipliers(grid, cell, peril, c).damaging);
+    return { peril, expected_annual_damage_ratio: Number.isFinite(eadr) ? sig3(eadr) : null, score: perilScoreValue(grid, cell, peril, c), raw: eadr };
+  });
+  const byRatio = [...candidates].sort((a, b) => (Number.isFinite(b.raw) ? b.raw : -1) - (Number.isFinite(a.raw) ? a.raw : -1));
+  const list = byRatio.map(({ raw: _raw, ...rest }) => rest);
+  const top = byRatio[0];
+  if (Number.isFinite(top.raw) && top.raw > 0) {
+    const next = byRatio[1];
+    return {
+      rule: 'highest_expected_annual_damage_ratio',
+      peril: top.peril,
+      reason:
+        `${top.peril} has the highest expected annual damage ratio here (${sig3(top.raw)} of building value per year` +
+        (next && Number.isFinite(next.raw) ? `; next ${next.peril}, ${sig3(next.raw)}` : '') +
+        '); the free tier scores one peril per request: ask for another with perils',
+      candidates: list,
+    };
   }
-  return best;
+  const best = [...candidates].sort((a, b) => b.score - a.score)[0];
+  return {
+    rule: 'highest_score',
+    peril: best.peril,
+    reason: `no peril has a positive expected annual damage ratio here, so the highest score: ${best.peril} (${best.score}); ask for another with perils`,
+    candidates: list,
+  };
 }
