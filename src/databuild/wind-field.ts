@@ -3,8 +3,8 @@
  * Holland profile V(r) = Vmax·sqrt((Rm/r)^B·e^{1−(Rm/r)^B}), Rm from Willoughby et al. (2006), B from
  * Holland (2008) with Δp from the best-track central pressure, or when that is missing (most fixes before
  * the 1970s) from the Atkinson & Holliday (1977) wind–pressure relation Vmax = 6.7·(1010 − pc)^0.644
- * (kt, hPa). The Willoughby Rm, Holland B and radius solver are those of the live hurricane rings
- * (src/domain/rings/hurricane.ts).
+ * (kt, hPa). windField and radiusOfKm live in src/domain/rings/hurricane.ts: the live hurricane rings
+ * fall back to this same calibrated profile when a storm has no published radii.
  *
  * Calibration: with these defaults the 64-kt radius comes out about twice the mean of the four R64
  * quadrant radii HURDAT2 reports since 2004, so we scale every radius (i.e. Rm) by the median ratio
@@ -12,36 +12,18 @@
  * own RMW (2021+) is not used, so that all years share one calibrated profile. No forward-motion
  * asymmetry [judgement: the best-track Vmax already includes storm motion].
  */
-import { hollandB2008, hollandRadiusKm, willoughbyRmKm } from '../domain/rings/hurricane.js';
+import { radiusOfKm, windField, type WindField } from '../domain/rings/hurricane.js';
 import { KM_PER_NM } from '../lib/geo.js';
 import type { Storm } from './hurdat2.js';
 
-const ENVIRONMENTAL_PRESSURE_HPA = 1010;
-
-export interface WindField {
-  windKt: number;
-  rmKm: number;
-  b: number;
-}
-
-export function windField(windKt: number, latDeg: number, pressureMb: number | null, translationMs: number, radiusScale: number): WindField {
-  const fromPressure = pressureMb !== null ? ENVIRONMENTAL_PRESSURE_HPA - pressureMb : NaN;
-  const deltaPHpa = fromPressure > 0 ? fromPressure : (windKt / 6.7) ** (1 / 0.644);
-  return { windKt, rmKm: willoughbyRmKm(windKt, latDeg) * radiusScale, b: hollandB2008(deltaPHpa, latDeg, translationMs) };
-}
+// The profile lives with the live rings, which use it (with this calibration) when a storm has no radii.
+export { radiusOfKm, windField, type WindField };
 
 /** Surface 1-min wind (kt) at distance rKm from the centre. */
 export function windAtKm(f: WindField, rKm: number): number {
   if (rKm <= 0) return 0;
   const s = (f.rmKm / rKm) ** f.b;
   return f.windKt * Math.sqrt(s * Math.exp(1 - s));
-}
-
-/** Outermost radius (km) of winds >= thresholdKt; the RMW itself when Vmax equals the threshold; null below it. */
-export function radiusOfKm(f: WindField, thresholdKt: number): number | null {
-  if (f.windKt < thresholdKt) return null;
-  if (f.windKt === thresholdKt) return f.rmKm;
-  return hollandRadiusKm(f.windKt, thresholdKt, f.rmKm, f.b);
 }
 
 /**

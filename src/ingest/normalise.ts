@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Ring, SourceRecord } from '../domain/event.js';
 import { EVENT_TYPES } from '../domain/event.js';
 import { lifecycleOf, type Lifecycle } from '../domain/lifecycle.js';
-import { buildRings } from '../domain/rings/index.js';
+import { buildRings, type RingOptions } from '../domain/rings/index.js';
 import { eventIdOf } from '../lib/ids.js';
 import { publishedAfterClock } from '../sources/as-of.js';
 
@@ -38,7 +38,7 @@ export function notPublishedBy(r: SourceRecord, now: Date): string | null {
   return Date.parse(r.sourceUpdatedAt) > now.getTime() ? publishedAfterClock(now) : null;
 }
 
-export function prepareEvent(record: SourceRecord): PreparedEvent {
+export function prepareEvent(record: SourceRecord, ringOptions: RingOptions = {}): PreparedEvent {
   const id = eventIdOf(record.source, record.sourceId);
   const contentHash = createHash('sha1').update(JSON.stringify(record)).digest('hex');
   return {
@@ -46,7 +46,7 @@ export function prepareEvent(record: SourceRecord): PreparedEvent {
     record,
     contentHash,
     lifecycle: lifecycleOf(record),
-    rings: buildRings(record.ringInput, { lat: record.lat, lng: record.lng }),
+    rings: buildRings(record.ringInput, { lat: record.lat, lng: record.lng }, ringOptions),
   };
 }
 

@@ -14,6 +14,7 @@ import type { ParseContext, SourceModule } from '../sources/types.js';
 import { endSuperseded, writeEvents } from '../store/events-write.js';
 import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest-runs.js';
 import { newestPerSourceId, notPublishedBy, prepareEvent, problemWith } from './normalise.js';
+import { ingestRingOptions } from './ring-options.js';
 
 export interface SkipTally {
   reason: string;
@@ -92,7 +93,8 @@ async function ingestOnce(
   const unique = newestPerSourceId(sound);
   const duplicates = sound.length - unique.length;
   for (let i = 0; i < duplicates; i++) skipped.push({ sourceId: null, reason: 'older duplicate of a record in the same feed' });
-  const prepared = unique.map(prepareEvent);
+  const ringOptions = ingestRingOptions();
+  const prepared = unique.map((r) => prepareEvent(r, ringOptions));
 
   ctx.progress({ task: `ingest ${source.id}`, done: 0, total: prepared.length });
   const summary = await ctx.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, sharedData } from '../../test/helpers/paths.js';
 import type { ParseResult, SourceRecord } from '../domain/event.js';
 import { hurricaneRings } from '../domain/rings/hurricane.js';
+import { loadBaselineGrid } from '../databuild/load-baseline.js';
 import { CatintelError } from '../errors.js';
 import { nhc } from './nhc.js';
 
@@ -12,7 +13,8 @@ const ian = readFileSync(sharedData('hazard_history/hurricanes/bal092022.dat'), 
 const currentStorms = readFileSync(`${FIXTURES}/feeds/nhc/CurrentStorms.json`, 'utf8');
 /** The b-deck as NHC served it at an earlier moment: the first n lines. */
 const ianUpToLine = (n: number) => ian.split('\n').slice(0, n).join('\n');
-const ringsOf = (s: SourceRecord) => (s.ringInput.kind === 'hurricane' ? hurricaneRings(s.ringInput, s) : []);
+const radiusScale = () => loadBaselineGrid().header.params['hurricane_wind.radius_scale'];
+const ringsOf = (s: SourceRecord) => (s.ringInput.kind === 'hurricane' ? hurricaneRings(s.ringInput, s, radiusScale) : []);
 
 function expectInvalidInput(fn: () => unknown): void {
   let caught: unknown;

@@ -64,11 +64,14 @@ describe('hurricaneRings from quadrant radii', () => {
   });
 });
 
+/** No calibration: the profile as published (scale 1 on Rm). */
+const unscaled = () => 1;
+
 describe('parametric fallback (no radii): Willoughby 2006 Rm + Holland 2008 B_s, Vmax-anchored profile', () => {
-  it('reproduces the models.md §3.2 worked example (100 kt, 960 hPa, 28° N, v_t 5 m/s)', () => {
+  it('reproduces the models.md §3.2 worked example (100 kt, 960 hPa, 28° N, v_t 5 m/s) before calibration', () => {
     expect(willoughbyRmKm(100, 28)).toBeCloseTo(33.6, 1);
     expect(hollandB2008(50, 28)).toBeCloseTo(1.31, 2);
-    const rings = hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100, pressureMb: 960 }, { lat: 28, lng: -80 });
+    const rings = hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100, pressureMb: 960 }, { lat: 28, lng: -80 }, unscaled);
     expect(rings.map((r) => r.threshold)).toEqual([64, 50, 34]);
     const [r64, r50, r34] = rings.map((r) => r.radiusKm as number);
     expect(Math.abs(r64 - 124)).toBeLessThan(2);
@@ -85,10 +88,24 @@ describe('parametric fallback (no radii): Willoughby 2006 Rm + Holland 2008 B_s,
     expect(80 * Math.sqrt(s * Math.exp(1 - s))).toBeCloseTo(34, 3);
   });
 
-  it('draws nothing it cannot defend: weaker than the threshold, or no central pressure', () => {
-    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 45, pressureMb: 1000 }, landfall).map((r) => r.threshold)).toEqual([34]);
-    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 30, pressureMb: 1006 }, landfall)).toEqual([]);
-    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100 }, landfall)).toEqual([]);
-    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {} }, landfall)).toEqual([]);
+  it('draws nothing it cannot defend: no threshold above Vmax, nothing without Vmax', () => {
+    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 45, pressureMb: 1000 }, landfall, unscaled).map((r) => r.threshold)).toEqual([34]);
+    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 30, pressureMb: 1006 }, landfall, unscaled)).toEqual([]);
+    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {} }, landfall, unscaled)).toEqual([]);
+  });
+
+  it('without a central pressure, Δp comes from the Atkinson-Holliday wind-pressure relation, as in the baseline', () => {
+    const withP = hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100, pressureMb: 1010 - (100 / 6.7) ** (1 / 0.644) }, landfall, unscaled);
+    const withoutP = hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100 }, landfall, unscaled);
+    expect(withoutP.map((r) => r.radiusKm)).toEqual(withP.map((r) => r.radiusKm));
+    expect(withoutP).toHaveLength(3);
+  });
+
+  it('the calibration scales every radius with Rm, and is required', () => {
+    const ian = { kind: 'hurricane' as const, windRadiiNm: {}, maxWindKt: 130, pressureMb: 941 };
+    const half = hurricaneRings(ian, landfall, () => 0.5).map((r) => r.radiusKm as number);
+    const full = hurricaneRings(ian, landfall, unscaled).map((r) => r.radiusKm as number);
+    half.forEach((r, i) => expect(r).toBeCloseTo(full[i] / 2, 0));
+    expect(() => hurricaneRings(ian, landfall)).toThrow(/calibrated radius scale/);
   });
 });

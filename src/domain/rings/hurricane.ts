@@ -1,8 +1,10 @@
 /**
  * Tropical-cyclone wind rings: the 64/50/34-kt wind fields (../shared/reference/models.md §3.2,
  * docs/rings-earthquake-hurricane.md). With NHC/ATCF quadrant radii we draw them as published; without
- * radii but with Vmax and central pressure we fall back to a parametric (Holland) estimate, drawn as
- * circles and labelled as an estimate.
+ * radii we fall back to the parametric (Holland) profile that the hazard baseline runs along every
+ * HURDAT2 track, with the same calibration (its `hurricane_wind.radius_scale`, fitted by `catintel data
+ * build` to the reported 64-kt radii), drawn as circles and labelled as an estimate. One profile for
+ * rings and scores: src/databuild/wind-field.ts uses windField/radiusOfKm from here.
  */
 import type { Position } from 'geojson';
 import type { QuadrantRadiiNm, Ring, RingInput } from '../event.js';
@@ -21,12 +23,12 @@ const THRESHOLDS: ReadonlyArray<{ kt: WindThresholdKt; label: string }> = [
 /** Arc resolution: 16 segments per 90° quadrant (5.6° per step). */
 const STEPS_PER_QUADRANT = 16;
 const KT_TO_MS = 0.514444;
-/** Environmental (outer) pressure assumed for Δp when the feed gives none (hPa); models.md §3.2 example. */
+/** Environmental (outer) pressure for Δp (hPa); models.md §3.2 example. */
 const ENVIRONMENTAL_PRESSURE_HPA = 1010;
 /** Storm translation speed assumed in Holland (2008) B_s (m/s): the feeds' RingInput carries none. */
 const ASSUMED_TRANSLATION_SPEED_MS = 5;
 
-export function hurricaneRings(input: HurricaneInput, center: { lat: number; lng: number }): Ring[] {
+export function hurricaneRings(input: HurricaneInput, center: { lat: number; lng: number }, radiusScale?: RadiusScale): Ring[] {
   const rings: Ring[] = [];
   for (const t of THRESHOLDS) {
     const radii = input.windRadiiNm[t.kt];
@@ -40,7 +42,7 @@ export function hurricaneRings(input: HurricaneInput, center: { lat: number; lng
       geometry: { type: 'Polygon', coordinates: [quadrantRing(center, radii)] },
     });
   }
-  return rings.length > 0 ? rings : parametricRings(input, center);
+  return rings.length > 0 ? rings : parametricRings(input, center, radiusScale);
 }
 
 function hasExtent(r: QuadrantRadiiNm): boolean {
@@ -110,18 +112,51 @@ export function hollandRadiusKm(maxWindKt: number, thresholdKt: number, rmKm: nu
   return rmKm * hi ** (-1 / b);
 }
 
-/** Circles from the parametric profile; none without both Vmax and a central pressure below 1010 hPa. */
-function parametricRings(input: HurricaneInput, center: { lat: number; lng: number }): Ring[] {
+/** The parametric profile of one fix: Vmax (kt), radius of maximum wind (km) and Holland B. */
+export interface WindField {
+  windKt: number;
+  rmKm: number;
+  b: number;
+}
+
+/**
+ * The calibrated profile (models.md §3.2): Rm from Willoughby et al. (2006) times radiusScale, B from
+ * Holland (2008) with Δp from the central pressure, or when that is missing from the Atkinson & Holliday
+ * (1977) wind–pressure relation Vmax = 6.7·(1010 − pc)^0.644 (kt, hPa).
+ */
+export function windField(windKt: number, latDeg: number, pressureMb: number | null, translationMs: number, radiusScale: number): WindField {
+  const fromPressure = pressureMb !== null ? ENVIRONMENTAL_PRESSURE_HPA - pressureMb : NaN;
+  const deltaPHpa = fromPressure > 0 ? fromPressure : (windKt / 6.7) ** (1 / 0.644);
+  return { windKt, rmKm: willoughbyRmKm(windKt, latDeg) * radiusScale, b: hollandB2008(deltaPHpa, latDeg, translationMs) };
+}
+
+/** Outermost radius (km) of winds >= thresholdKt; the RMW itself when Vmax equals the threshold; null below it. */
+export function radiusOfKm(f: WindField, thresholdKt: number): number | null {
+  if (f.windKt < thresholdKt) return null;
+  if (f.windKt === thresholdKt) return f.rmKm;
+  return hollandRadiusKm(f.windKt, thresholdKt, f.rmKm, f.b);
+}
+
+/**
+ * The calibration factor on Rm. Ingest reads it from the hazard baseline (the grid scoring uses), only
+ * when a record needs the fallback, hence a function.
+ */
+export type RadiusScale = () => number;
+
+/**
+ * Circles from the calibrated profile; none without Vmax. The factor matters: uncalibrated, the profile
+ * gave Ian a 64-kt radius of 136 km against 67 km observed (the mean of the b-deck quadrants); the table
+ * over Ian's whole track is in docs/rings-earthquake-hurricane.md.
+ */
+function parametricRings(input: HurricaneInput, center: { lat: number; lng: number }, radiusScale: RadiusScale | undefined): Ring[] {
   const { maxWindKt, pressureMb } = input;
-  if (maxWindKt === undefined || pressureMb === undefined || !Number.isFinite(maxWindKt) || !Number.isFinite(pressureMb)) return [];
-  const deltaPHpa = ENVIRONMENTAL_PRESSURE_HPA - pressureMb;
-  if (deltaPHpa <= 0) return [];
-  const rmKm = willoughbyRmKm(maxWindKt, center.lat);
-  const b = hollandB2008(deltaPHpa, center.lat);
+  if (maxWindKt === undefined || !Number.isFinite(maxWindKt) || maxWindKt < THRESHOLDS[THRESHOLDS.length - 1].kt) return [];
+  if (!radiusScale) throw new Error('the parametric wind profile needs its calibrated radius scale (hazard baseline hurricane_wind.radius_scale)');
+  const field = windField(maxWindKt, center.lat, pressureMb !== undefined && Number.isFinite(pressureMb) ? pressureMb : null, ASSUMED_TRANSLATION_SPEED_MS, radiusScale());
   const rings: Ring[] = [];
   for (const t of THRESHOLDS) {
-    const rKm = hollandRadiusKm(maxWindKt, t.kt, rmKm, b);
-    if (rKm === null) continue;
+    const rKm = radiusOfKm(field, t.kt);
+    if (rKm === null || !(rKm > 0)) continue;
     const radiusKm = round1(rKm);
     rings.push({
       kind: 'wind_kt',

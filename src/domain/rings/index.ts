@@ -4,15 +4,20 @@
  */
 import type { Ring, RingInput } from '../event.js';
 import { earthquakeRings } from './earthquake.js';
-import { hurricaneRings } from './hurricane.js';
+import { hurricaneRings, type RadiusScale } from './hurricane.js';
 import { polygonRings } from './polygon.js';
 import { wildfireRings } from './wildfire.js';
 import { gaugeRings } from './gauge.js';
 
-export function buildRings(input: RingInput, center: { lat: number; lng: number }): Ring[] {
+/** What the builders need beyond the record: the calibration the hurricane fallback shares with scoring. */
+export interface RingOptions {
+  hurricaneRadiusScale?: RadiusScale;
+}
+
+export function buildRings(input: RingInput, center: { lat: number; lng: number }, opts: RingOptions = {}): Ring[] {
   switch (input.kind) {
     case 'earthquake': return earthquakeRings(input, center);
-    case 'hurricane': return hurricaneRings(input, center);
+    case 'hurricane': return hurricaneRings(input, center, opts.hurricaneRadiusScale);
     case 'polygon': return polygonRings(input);
     case 'wildfire': return wildfireRings(input, center);
     case 'gauge': return gaugeRings(input, center);
