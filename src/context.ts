@@ -13,6 +13,8 @@ export interface ProgressEvent {
   task: string;
   done: number;
   total?: number;
+  /** What done and total count ('bytes', 'rows', ...), so a reader of the NDJSON lines need not guess. */
+  unit?: string;
   message?: string;
 }
 
