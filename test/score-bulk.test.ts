@@ -71,21 +71,29 @@ beforeAll(() => {
 
 describe('catintel score --format oasis: the PiWind location file (GB, outside US coverage)', () => {
   let out: string;
-  let summary: any;
+  let failed: { code: number; stdout: string; stderr: string };
   beforeAll(async () => {
     out = path.join(dir, 'piwind');
-    const r = await cli(['--quiet', '--json', 'score', '--input', PIWIND, '--out', out, '--format', 'oasis']);
-    expect(r.code, r.stderr).toBe(0);
-    summary = r.json();
+    failed = await cli(['--quiet', 'score', '--input', PIWIND, '--out', out, '--format', 'oasis']);
   });
 
-  it('scores nothing and says so: every row is an error, outside the covered area', () => {
+  it('scores nothing and fails with the reason (exit 2), after writing the outputs that say why row by row', () => {
+    expect(failed.code).toBe(2);
+    expect(failed.stdout).toBe('');
+    expect(failed.stderr).toBe(
+      `catintel: no row of ${PIWIND} could be scored: of 12598 rows, 12598 outside the covered area (US states, DC and territories); ${path.join(out, 'errors.csv')} lists each with its reason [invalid_input]\n`,
+    );
     expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv']); // no temporary files left
-    expect(summary).toMatchObject({ rows: 12_598, scored: 0, errors: 12_598, errors_by_kind: { outside_coverage: 12_598, invalid_coordinates: 0, malformed_row: 0 } });
     const errors = read(path.join(out, 'errors.csv'));
     expect(errors).toHaveLength(12_598);
-    expect(errors[0]).toMatchObject({ row: '1', line: '2', PortNumber: '1', AccNumber: 'A11111', LocNumber: '100030534294', latitude: '52.7774602' });
-    expect(errors.every((e) => /outside the covered area \(US states, DC and territories\)/.test(e.reason))).toBe(true);
+    expect(errors[0]).toMatchObject({ row: '1', line: '2', PortNumber: '1', AccNumber: 'A11111', LocNumber: '100030534294', latitude: '52.7774602', kind: 'outside_coverage' });
+    expect(errors.every((e) => e.kind === 'outside_coverage' && /outside the covered area \(US states, DC and territories\)/.test(e.reason))).toBe(true);
+  });
+
+  it('with --json, the problem object on stderr carries the same reason', async () => {
+    const r = await cli(['--quiet', '--json', 'score', '--input', PIWIND, '--out', path.join(dir, 'piwind-json'), '--format', 'csv']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr)).toMatchObject({ status: 400, code: 'invalid_input', detail: expect.stringMatching(/^no row of .* could be scored: of 12598 rows, 12598 outside the covered area/) });
   });
 
   it('puts every location in keys-errors.csv with a message, one row per covered peril, and none in keys.csv', () => {
@@ -119,10 +127,9 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
     location = read(path.join(out, 'location.csv'));
   });
 
-  it('counts rows, scored and errors; a blank line is not a row', () => {
-    expect(summary.rows).toBe(505);
-    expect(summary.rows).toBe(summary.scored + summary.errors);
-    expect(summary.errors_by_kind).toMatchObject({ invalid_coordinates: 2, malformed_row: 1 });
+  it('counts rows, scored, errors and rows outside coverage; a blank line is not a row', () => {
+    expect(summary).toMatchObject({ rows: 505, scored: 501, errors: 3, outside_coverage: 1, errors_by_kind: { invalid_coordinates: 2, malformed_row: 1 } });
+    expect(summary.rows).toBe(summary.scored + summary.errors + summary.outside_coverage);
     expect(summary.outputs.map((o: { file: string }) => path.basename(o.file))).toEqual(['location.csv', 'keys.csv', 'keys-errors.csv', 'errors.csv']);
   });
 
@@ -131,9 +138,10 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
     const byLoc = Object.fromEntries(errors.map((e) => [e.LocNumber, e]));
     expect(byLoc.BAD1).toMatchObject({ row: '501', line: '502', reason: 'Latitude "abc" is not a number' });
     expect(byLoc.BAD2).toMatchObject({ row: '502', line: '503', reason: 'Latitude 95.5 is out of range [-90, 90]' });
-    expect(byLoc.SEA1).toMatchObject({ row: '503', line: '504' });
+    expect(byLoc.SEA1).toMatchObject({ row: '503', line: '504', kind: 'outside_coverage' });
     expect(byLoc.SEA1.reason).toMatch(/lat=35, lng=-40 is outside the covered area/);
-    expect(byLoc.BAD3).toMatchObject({ row: '504', line: '505', reason: 'the row has 6 fields; the header has 18' });
+    expect(byLoc.BAD3).toMatchObject({ row: '504', line: '505', kind: 'malformed_row', reason: 'the row has 6 fields; the header has 18' });
+    expect(byLoc.BAD1.kind).toBe('invalid_coordinates');
     expect(byLoc.MM1).toBeUndefined(); // covered: scored, even though no keyed peril is covered
   });
 
@@ -195,27 +203,43 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
 });
 
 describe('catintel score: csv, json and parquet', () => {
-  it('csv: row, the OED key, coordinates, one score per peril and overall — the same scores as location.csv', async () => {
+  it('csv: row, every input column as written, one score per peril and overall — the same scores as location.csv', async () => {
     const out = path.join(dir, 'us-csv');
     const r = await cli(['--quiet', '--json', 'score', '--input', withBadRows, '--out', out, '--format', 'csv', '--scenario', 'ssp245']);
     expect(r.code, r.stderr).toBe(0);
     const rows = read(path.join(out, 'scores.csv'));
-    expect(Object.keys(rows[0])).toEqual(['row', 'PortNumber', 'AccNumber', 'LocNumber', 'latitude', 'longitude', ...PERILS, 'overall']);
+    const input = read(withBadRows);
+    expect(Object.keys(rows[0])).toEqual(['row', ...Object.keys(input[0]), ...PERILS, 'overall']);
     expect(rows).toHaveLength(r.json().scored);
     const loc = Object.fromEntries(read(path.join(dir, 'us-oasis', 'location.csv')).map((l) => [l.LocNumber, l]));
     for (const row of rows) {
       expect([...PERILS.map((p) => row[p]), row.overall]).toEqual(FLEXI.map((c) => loc[row.LocNumber][c]));
+      // The modeler's own columns, no join needed; the coordinates as the numbers read (41.836370 -> 41.83637).
+      const own = input.find((i) => i.LocNumber === row.LocNumber)!;
+      expect(row).toMatchObject({ ...own, Latitude: String(Number(own.Latitude)), Longitude: String(Number(own.Longitude)) });
     }
-    expect(rows.find((x) => x.LocNumber === 'MM1')).toMatchObject({ row: '505', latitude: '25.77', longitude: '-80.19' });
+    expect(rows.find((x) => x.LocNumber === 'MM1')).toMatchObject({ row: '505', Latitude: '25.77', Longitude: '-80.19', LocPerilsCovered: 'MM1', BuildingTIV: '100000' });
   });
 
-  it('json: NDJSON, one object per scored location', async () => {
+  it('csv --keep-columns ids: only the identifying columns, latitude and longitude', async () => {
+    const out = path.join(dir, 'us-csv-ids');
+    const r = await cli(['--quiet', '--json', 'score', '--input', withBadRows, '--out', out, '--keep-columns', 'ids']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = read(path.join(out, 'scores.csv'));
+    expect(Object.keys(rows[0])).toEqual(['row', 'PortNumber', 'AccNumber', 'LocNumber', 'latitude', 'longitude', ...PERILS, 'overall']);
+    expect(rows.find((x) => x.LocNumber === 'MM1')).toMatchObject({ row: '505', latitude: '25.77', longitude: '-80.19' });
+    expect((await cli(['score', '--input', withBadRows, '--out', out, '--keep-columns', 'some'])).stderr).toMatch(/keep_columns: "some" is not one of all, ids \[invalid_parameter\]/);
+  });
+
+  it('json: NDJSON, one object per scored location, the input columns as strings and the coordinates as numbers', async () => {
     const out = path.join(dir, 'us-json');
     const r = await cli(['--quiet', '--json', 'score', '--input', portfolio, '--out', out, '--format', 'json', '--perils', 'hurricane_wind,earthquake']);
     expect(r.code, r.stderr).toBe(0);
     const objects = lines(path.join(out, 'scores.ndjson')).map((l) => JSON.parse(l));
     expect(objects).toHaveLength(r.json().scored);
-    expect(Object.keys(objects[0])).toEqual(['row', 'PortNumber', 'AccNumber', 'LocNumber', 'latitude', 'longitude', 'scores', 'overall']);
+    const input = read(portfolio);
+    expect(Object.keys(objects[0])).toEqual(['row', ...Object.keys(input[0]), 'scores', 'overall']);
+    expect(objects[0]).toMatchObject({ ...input[0], Latitude: Number(input[0].Latitude), Longitude: Number(input[0].Longitude) });
     expect(Object.keys(objects[0].scores)).toEqual(['hurricane_wind', 'earthquake']);
     expect(objects[0].overall).toBe(Math.max(objects[0].scores.hurricane_wind, objects[0].scores.earthquake));
   });
@@ -234,13 +258,11 @@ describe('catintel score: csv, json and parquet', () => {
     c.closeSync();
     db.closeSync();
     expect(n).toBe(r.json().scored);
-    expect(types.slice(0, 6)).toEqual([
+    const input = Object.keys(read(portfolio)[0]);
+    expect(types).toEqual([
       { column_name: 'row', column_type: 'BIGINT' },
-      { column_name: 'PortNumber', column_type: 'VARCHAR' },
-      { column_name: 'AccNumber', column_type: 'VARCHAR' },
-      { column_name: 'LocNumber', column_type: 'VARCHAR' },
-      { column_name: 'latitude', column_type: 'DOUBLE' },
-      { column_name: 'longitude', column_type: 'DOUBLE' },
+      ...input.map((c) => ({ column_name: c, column_type: c === 'Latitude' || c === 'Longitude' ? 'DOUBLE' : 'VARCHAR' })),
+      ...[...PERILS, 'overall'].map((c) => ({ column_name: c, column_type: 'DOUBLE' })),
     ]);
   });
 
@@ -319,7 +341,7 @@ describe('catintel score: the command', () => {
     expect(r.code).toBe(0);
     const events = r.stderr.split('\n').filter(Boolean).map((l) => JSON.parse(l));
     expect(events.length).toBeGreaterThan(0);
-    expect(events.every((e) => e.progress === 'score' && typeof e.done === 'number')).toBe(true);
+    expect(events.every((e) => e.progress === 'score' && typeof e.done === 'number' && e.unit === 'bytes')).toBe(true);
     expect(events.at(-1).done).toBe(events.at(-1).total);
   });
 

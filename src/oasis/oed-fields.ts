@@ -67,3 +67,10 @@ export function isOedLocationField(column: string): boolean {
   if (EXACT.has(c)) return true;
   return STEMS.some((s) => c.length > s.length && c.startsWith(s));
 }
+
+const CANONICAL = new Map(OED_LOCATION_FIELDS.map((f) => [f.toLowerCase(), f]));
+
+/** The spec's spelling of an OED field named in any case (`latitude` -> `Latitude`), or null. */
+export function oedFieldName(column: string): string | null {
+  return CANONICAL.get(column.trim().toLowerCase()) ?? null;
+}

@@ -16,7 +16,7 @@ export function parseCoordinate(r: ScannedRow, i: number): number {
   let e = r.ends[i];
   while (s < e && (b[s] === SPACE || b[s] === TAB)) s++;
   while (e > s && (b[e - 1] === SPACE || b[e - 1] === TAB)) e--;
-  if (r.quoted[i]) {
+  if (r.quoted[i] === 1) {
     if (e - s < 2 || b[s] !== QUOTE || b[e - 1] !== QUOTE) return NaN;
     s++;
     e--;

@@ -7,11 +7,11 @@ import { fieldText, type ScannedRow } from './csv-scan.js';
 import { readRows } from './rows.js';
 
 /** Every row of a CSV text as our scanner reads it, chunked small so rows straddle chunk boundaries. */
-async function rowsOf(text: string, chunkBytes = 7, delimiter = 0x2c): Promise<string[][]> {
+async function rowsOf(text: string, chunkBytes = 7, delimiter = 0x2c, expectFields = 0): Promise<string[][]> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-scan-')), 'x.csv');
   fs.writeFileSync(file, text);
   const out: string[][] = [];
-  await readRows({ file, dataStart: 0, delimiter, chunkBytes }, (r: ScannedRow) => {
+  await readRows({ file, dataStart: 0, delimiter, chunkBytes, expectFields }, (r: ScannedRow) => {
     const fields: string[] = [];
     for (let i = 0; i < r.fieldCount; i++) fields.push(fieldText(r, i));
     out.push(fields);
@@ -38,19 +38,26 @@ describe('CSV row scanner', () => {
     expect(await rowsOf('a,b\n\n1,2\n3,4')).toEqual([['a', 'b'], [''], ['1', '2'], ['3', '4']]);
   });
 
-  it('flags a quote left open at the end of the file', async () => {
+  it('flags a quote left open at the end of the file, and reads that row as its line alone: the rows after it are kept', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-scan-')), 'x.csv');
-    fs.writeFileSync(file, 'a,b\n1,"never closed\n2,3\n');
-    const flags: boolean[] = [];
-    await readRows({ file, dataStart: 0, delimiter: 0x2c, chunkBytes: 5 }, (r) => flags.push(r.unterminated));
-    expect(flags).toEqual([false, true]);
+    fs.writeFileSync(file, 'a,b\n1,"never closed\n2,3\n4,"open to the end');
+    const rows: [boolean, string[]][] = [];
+    await readRows({ file, dataStart: 0, delimiter: 0x2c, chunkBytes: 5, expectFields: 2 }, (r) => {
+      rows.push([r.unterminated, Array.from({ length: r.fieldCount }, (_, i) => fieldText(r, i))]);
+    });
+    expect(rows).toEqual([
+      [false, ['a', 'b']],
+      [true, ['1', '"never closed']],
+      [false, ['2', '3']],
+      [true, ['4', '"open to the end']],
+    ]);
   });
 
   it('with a field limit, splits only the first fields of a row without quotes, and every field of a row with one', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-scan-')), 'x.csv');
     fs.writeFileSync(file, 'P1,A1,L1,x,y,z\n\nP2,A2\nP3,A3,L3\r\nP4,"A,4",L4,x,y\nP5,A5,L5,x\n');
     const seen: { count: number; first: string[] }[] = [];
-    await readRows({ file, dataStart: 0, delimiter: 0x2c, chunkBytes: 6, fieldLimit: 3 }, (r) => {
+    await readRows({ file, dataStart: 0, delimiter: 0x2c, chunkBytes: 6, expectFields: 0, fieldLimit: 3 }, (r) => {
       const n = Math.min(r.fieldCount, 3);
       seen.push({ count: r.fieldCount, first: Array.from({ length: n }, (_, i) => fieldText(r, i)) });
     });
@@ -61,6 +68,45 @@ describe('CSV row scanner', () => {
       { count: 3, first: ['P3', 'A3', 'L3'] },
       { count: 5, first: ['P4', 'A,4', 'L4'] }, // a quote: split in full
       { count: 4, first: ['P5', 'A5', 'L5'] },
+    ]);
+  });
+
+  it('reads a quote inside an unquoted field as a literal, as Python\'s csv module and DuckDB do (an inch mark does not swallow the file)', async () => {
+    // Expected rows: Python's csv.reader on the same text.
+    const text = 'id,addr,lat\n1,12" Oak Ave,25\n2,"a ""b"" c",26\n3,ab"c"d,27\n5,"q""",29\n6,"x, y",30\n';
+    const python = [['id', 'addr', 'lat'], ['1', '12" Oak Ave', '25'], ['2', 'a "b" c', '26'], ['3', 'ab"c"d', '27'], ['5', 'q"', '29'], ['6', 'x, y', '30']];
+    expect(await rowsOf(text)).toEqual(python);
+    expect(await rowsOf(text, 1 << 20, 0x2c, 3)).toEqual(python);
+  });
+
+  it('reads a quote that closes on a later line across lines only when that makes a row of the header\'s size, closed cleanly', async () => {
+    const text = [
+      'id,addr,lat,lng',
+      '1,"two\nlines",25,-80', // a line break inside quotes: one row
+      '2,"stray,25,-80', // closes at row 4's opening quote, with text after it: a stray quote
+      '3,x,25,-80',
+      '4,"ok",25,-80',
+      '5,"stray again,25,-80', // closes at row 6's: the row would have 6 fields
+      '6,x,"y",25,-80',
+      '7,z,25,-80',
+      '8,"stray at the address,25,-80', // would close at the inch mark two rows on, with a whole row inside
+      '9,x,25,-80',
+      '10,Unit 12",25,-80',
+      '11,"a\nb, c\nd",25,-80', // line breaks and a comma inside quotes, no row inside: one row
+    ].join('\n');
+    expect(await rowsOf(text, 7, 0x2c, 4)).toEqual([
+      ['id', 'addr', 'lat', 'lng'],
+      ['1', 'two\nlines', '25', '-80'],
+      ['2', '"stray,25,-80'],
+      ['3', 'x', '25', '-80'],
+      ['4', 'ok', '25', '-80'],
+      ['5', '"stray again,25,-80'],
+      ['6', 'x', 'y', '25', '-80'],
+      ['7', 'z', '25', '-80'],
+      ['8', '"stray at the address,25,-80'],
+      ['9', 'x', '25', '-80'],
+      ['10', 'Unit 12"', '25', '-80'],
+      ['11', 'a\nb, c\nd', '25', '-80'],
     ]);
   });
 

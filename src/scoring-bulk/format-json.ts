@@ -2,7 +2,8 @@
  * `--format json`: scores.ndjson, one JSON object per scored location and line (NDJSON, so it streams
  * and `jq`, DuckDB read_json and pandas read_json(lines=True) read it as it grows; a single JSON array
  * could not be appended to or read before it ends):
- *   {"row":1,"PortNumber":"P1",...,"latitude":40.71,"longitude":-73.65,"scores":{"hurricane_wind":4.12,...},"overall":7.3}
+ *   {"row":1,"PortNumber":"P1",...,"Latitude":40.71,"Longitude":-73.65,...,"scores":{"hurricane_wind":4.12,...},"overall":7.3}
+ * The input's columns (keep-columns.ts) are strings as written, the coordinates the numbers we read.
  */
 import { fieldText, type ScannedRow } from './csv-scan.js';
 import { OutFile } from './out-file.js';
@@ -12,14 +13,14 @@ import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 export class JsonSink implements FormatSink {
   readonly files: OutFile[];
   private readonly tail: CellMemo;
-  private readonly idKeys: Buffer[];
+  private readonly keys: Buffer[];
 
   private constructor(
     private readonly s: RunSetup,
     private readonly out: OutFile,
   ) {
     this.files = [out];
-    this.idKeys = s.idIndexes.map((i) => Buffer.from(`,${JSON.stringify(s.header.columns[i])}:`));
+    this.keys = s.kept.map((c) => Buffer.from(`,${JSON.stringify(c.name)}:`));
     this.tail = new CellMemo(s.grid.nCells, (cell) => {
       const v = s.scores.get(cell);
       const scores = s.perils.map((p, k) => `${JSON.stringify(p)}:${v[k]}`);
@@ -38,12 +39,13 @@ export class JsonSink implements FormatSink {
     const out = this.out;
     out.latin1('{"row":');
     out.int(x.row);
-    const ids = this.s.idIndexes;
-    for (let k = 0; k < ids.length; k++) {
-      out.buffer(this.idKeys[k]);
-      jsonString(out, x.r, ids[k]);
+    const kept = this.s.kept;
+    for (let k = 0; k < kept.length; k++) {
+      out.buffer(this.keys[k]);
+      const c = kept[k];
+      if (c.coordinate) out.latin1(String(c.coordinate === 'lat' ? x.lat : x.lng));
+      else jsonString(out, x.r, c.input);
     }
-    out.latin1(`,"latitude":${x.lat},"longitude":${x.lng}`);
     out.buffer(this.tail.get(x.cell));
     out.rows++;
   }

@@ -53,7 +53,7 @@ export class OasisSink implements FormatSink {
     this.files = [location, this.keys, this.keysErrors];
     this.plan = planOasisColumns(h.columns, h.latIndex, h.lngIndex, s.perils);
     const p = this.plan;
-    this.job = { kind: 'catintel-keys-job', file: h.file, dataStart: h.dataStart, outDir: s.outDir, token: s.token, columns: side.columns };
+    this.job = { kind: 'catintel-keys-job', file: h.file, dataStart: h.dataStart, outDir: s.outDir, token: s.token, columns: side.columns, expectFields: h.columns.length };
     this.wholeRow = p.keep === null && h.delimiter === COMMA;
     // LocPerilsCovered is required; with only un-coded perils (heat, drought) a location covers all (AA1).
     const codes = oedCodesOf(s.perils) || 'AA1';
@@ -120,7 +120,7 @@ export class OasisSink implements FormatSink {
     // (it is in errors.csv), rather than write a made-up code.
     if (!inLocationFile(cell, p.addCountry)) return this.side.exclude(row - 1);
     const out = this.location;
-    if (this.wholeRow) out.bytes(r.buf, r.rowStart, r.rowEnd);
+    if (this.wholeRow && !r.strayQuotes) out.bytes(r.buf, r.rowStart, r.rowEnd);
     else {
       const keep = p.keep;
       const n = keep ? keep.length : r.fieldCount;

@@ -1,20 +1,23 @@
 /**
  * `--format csv` (scores.csv) and `--format parquet` (scores.parquet): one row per scored location with
- * the columns row, the input's id column(s), latitude, longitude, one score per peril (snake_case peril
- * names) and overall. Parquet is the same table converted by DuckDB (typed: row BIGINT, ids VARCHAR,
- * coordinates and scores DOUBLE), streamed from the CSV written first.
+ * the columns row, the input's columns (keep-columns.ts: all of them, or the id column(s), latitude and
+ * longitude), one score per peril (snake_case peril names) and overall. Parquet is the same table converted
+ * by DuckDB (typed: row BIGINT, input columns VARCHAR, coordinates and scores DOUBLE), streamed from the
+ * CSV written first.
  */
 import fs from 'node:fs';
 import { csvField } from './csv-scan.js';
 import { sqlPath, withDuck } from './duck.js';
 import { OutFile } from './out-file.js';
-import { COMMA, CellMemo, copyField } from './row-text.js';
+import { KeptWriter } from './keep-columns.js';
+import { CellMemo } from './row-text.js';
 import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 
 export class TableSink implements FormatSink {
   readonly files: OutFile[];
   private readonly tail: CellMemo;
   private readonly columns: string[];
+  private readonly kept: KeptWriter;
   private parquetRows = 0;
 
   private constructor(
@@ -26,7 +29,8 @@ export class TableSink implements FormatSink {
     this.tail = new CellMemo(s.grid.nCells, (cell) => {
       return `,${s.scores.get(cell).map((v) => v.toFixed(2)).join(',')}\n`;
     });
-    this.columns = ['row', ...s.idIndexes.map((i) => s.header.columns[i]), 'latitude', 'longitude', ...s.perils, 'overall'];
+    this.columns = ['row', ...s.kept.map((c) => c.name), ...s.perils, 'overall'];
+    this.kept = new KeptWriter(s.kept, s.header.delimiter);
   }
 
   static async create(s: RunSetup, parquet: boolean): Promise<TableSink> {
@@ -43,11 +47,7 @@ export class TableSink implements FormatSink {
     if (x.cell < 0) return;
     const out = this.csv;
     out.int(x.row);
-    for (const i of this.s.idIndexes) {
-      out.byte(COMMA);
-      copyField(out, x.r, i, this.s.header.delimiter);
-    }
-    out.latin1(`,${x.lat},${x.lng}`);
+    this.kept.write(out, x.r, x.lat, x.lng);
     out.buffer(this.tail.get(x.cell));
     out.rows++;
   }
@@ -61,8 +61,9 @@ export class TableSink implements FormatSink {
     if (!this.parquet) return;
     await this.parquet.close();
     try {
+      const kept = this.s.kept;
       const types = this.columns.map((c, k) => {
-        const type = k === 0 ? 'BIGINT' : k <= this.s.idIndexes.length ? 'VARCHAR' : 'DOUBLE';
+        const type = k === 0 ? 'BIGINT' : k <= kept.length && !kept[k - 1].coordinate ? 'VARCHAR' : 'DOUBLE';
         return `${sqlString(c)}: '${type}'`;
       });
       const pq = this.parquet;

@@ -1,7 +1,7 @@
 /**
  * The columns of an Oasis `location.csv` written from any input (docs/scoring.md "Oasis LMF export"):
- *  - every input column is kept in order; an OED field keeps its name, the coordinate columns are named
- *    Latitude / Longitude, a column that is not an OED field becomes FlexiLoc<Name> (ods-tools rejects
+ *  - every input column is kept in order; an OED field keeps its name in the spec's spelling, the
+ *    coordinate columns are named Latitude / Longitude, a column that is not an OED field becomes FlexiLoc<Name> (ods-tools rejects
  *    unknown columns), and a score column we write ourselves (re-scoring our own output) is dropped;
  *  - OED 5.0.0 required fields the input lacks are added: PortNumber and AccNumber 'catintel', LocNumber =
  *    the row number, CountryCode from the hazard cell (US, or PR / VI / GU / MP / AS), LocPerilsCovered =
@@ -10,7 +10,7 @@
  *    FlexiLocScoreModelVersion.
  */
 import type { Peril } from '../domain/scoring/perils.js';
-import { OED_VERSION, isOedLocationField } from '../oasis/oed-fields.js';
+import { OED_VERSION, isOedLocationField, oedFieldName } from '../oasis/oed-fields.js';
 import { FLEXI_MODEL_VERSION, FLEXI_SCENARIO, flexiScoreColumn } from '../oasis/perils.js';
 
 export interface OasisPlan {
@@ -64,9 +64,11 @@ export function planOasisColumns(columns: string[], latIndex: number, lngIndex: 
   columns.forEach((c, i) => {
     if (ours.has(c.toLowerCase())) return; // our own score column from an earlier run: replaced
     keep.push(i);
-    if (i === latIndex) header.push(c.toLowerCase() === 'latitude' ? c : 'Latitude');
-    else if (i === lngIndex) header.push(c.toLowerCase() === 'longitude' ? c : 'Longitude');
-    else if (isOedLocationField(c)) header.push(c);
+    // OED names in the spec's spelling: ods-tools matches them in any case, but other readers (pandas
+    // scripts, oasislmf's own column lists) look for `Latitude`, not `latitude`.
+    if (i === latIndex) header.push('Latitude');
+    else if (i === lngIndex) header.push('Longitude');
+    else if (isOedLocationField(c)) header.push(oedFieldName(c) ?? c);
     else header.push(claim(`FlexiLoc${pascal(c) || `Column${i + 1}`}`));
   });
 

@@ -20,6 +20,8 @@ export interface KeysJob {
   outDir: string;
   token: string;
   columns: KeyColumns;
+  /** The header's field count (readRows expectFields: both passes must find the same rows). */
+  expectFields: number;
 }
 
 export interface KeysOutcome {
@@ -83,7 +85,7 @@ async function writePending(job: KeysJob): Promise<void> {
     // Only the key fields are split (the rest of a row is skipped by the scanner's memchr): a row the main
     // pass keeps has every field, so its key fields read the same either way.
     const fieldLimit = Math.max(1, lines.last + 1);
-    await readRows({ file: job.file, dataStart: job.dataStart, delimiter: job.columns.delimiter, fieldLimit, afterChunk: () => pending.drain() }, (r) => lines.row(r));
+    await readRows({ file: job.file, dataStart: job.dataStart, delimiter: job.columns.delimiter, fieldLimit, expectFields: job.expectFields, afterChunk: () => pending.drain() }, (r) => lines.row(r));
     await pending.close();
   } catch (err) {
     await pending.discard();

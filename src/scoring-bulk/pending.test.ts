@@ -13,7 +13,7 @@ async function pendingLines(text: string, columns: Partial<KeyColumns>): Promise
   const c: KeyColumns = { delimiter: 0x2c, latIndex: 3, lngIndex: 4, port: 0, acc: 1, loc: 2, perilsCovered: -1, addCountry: false, perils: [], ...columns };
   const out = await OutFile.create(dir, 'pending.csv', 't');
   const lines = new KeyLineWriter(c, out);
-  await readRows({ file, dataStart: 0, delimiter: c.delimiter, chunkBytes: 64, fieldLimit: Math.max(1, lines.last + 1) }, (r) => lines.row(r));
+  await readRows({ file, dataStart: 0, delimiter: c.delimiter, chunkBytes: 64, expectFields: 0, fieldLimit: Math.max(1, lines.last + 1) }, (r) => lines.row(r));
   await out.close();
   return fs.readFileSync(out.tempPath, 'utf8').split('\n').slice(0, -1);
 }

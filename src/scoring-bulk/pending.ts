@@ -66,7 +66,7 @@ export class KeyLineWriter {
       w.latin1(',,\n'); // a short row: the main pass leaves it out, so its key never counts
       return;
     }
-    if (this.adjacent) w.bytes(r.buf, r.starts[c.port], r.ends[c.loc]); // "P,A,L" as one span
+    if (this.adjacent && !r.strayQuotes) w.bytes(r.buf, r.starts[c.port], r.ends[c.loc]); // "P,A,L" as one span
     else {
       if (c.port >= 0) copyField(w, r, c.port, c.delimiter);
       else w.latin1(SYNTH_PORT);

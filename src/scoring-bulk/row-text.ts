@@ -51,12 +51,15 @@ export class CellMemo {
 /**
  * Copies input field i as one field of comma-delimited output. Raw bytes when safe (the input is
  * comma-delimited, or the field is quoted, which is already valid CSV); an unquoted field of a ; / TAB / |
- * file that holds a comma is quoted.
+ * file that holds a comma is quoted, and so is one that holds a literal quote (an inch mark), so that every
+ * reader, strict or not, reads the value we read.
  */
 export function copyField(out: OutFile, r: ScannedRow, i: number, inputDelimiter: number): void {
   const s = r.starts[i];
   const e = r.ends[i];
-  if (inputDelimiter === COMMA || r.quoted[i]) {
+  const q = r.quoted[i];
+  if (q === 2) return quoteField(out, r.buf, s, e); // a literal quote (`12" Oak Ave`): quoted, the quote doubled
+  if (inputDelimiter === COMMA || q) {
     out.bytes(r.buf, s, e);
     return;
   }
@@ -67,5 +70,15 @@ export function copyField(out: OutFile, r: ScannedRow, i: number, inputDelimiter
   }
   out.byte(QUOTE);
   out.bytes(r.buf, s, e);
+  out.byte(QUOTE);
+}
+
+/** buf[s, e) as one quoted CSV field, its quotes doubled (RFC 4180). */
+function quoteField(out: OutFile, buf: Buffer, s: number, e: number): void {
+  out.byte(QUOTE);
+  for (let k = s; k < e; k++) {
+    if (buf[k] === QUOTE) out.byte(QUOTE);
+    out.byte(buf[k]);
+  }
   out.byte(QUOTE);
 }

@@ -10,7 +10,10 @@ import { parseCoordinate } from './coords.js';
 import { CsvScanner, type ScannedRow } from './csv-scan.js';
 
 export const CHUNK_BYTES = 4 << 20;
-/** A row longer than this is taken for an unbalanced quote that swallowed the rest of the file. */
+/**
+ * A quoted field longer than this is taken for a stray quote (the scanner then reads its row as one line);
+ * a line longer than this without a quote is not CSV, and the run stops.
+ */
 const MAX_ROW_BYTES = 64 << 20;
 
 /** Row verdicts below 0; a verdict >= 0 is the row's grid cell. */
@@ -52,6 +55,12 @@ export interface ReadOptions {
   afterChunk?: (bytesDone: number) => Promise<void>;
   /** Split only the first this many fields of a row without quotes (CsvScanner fieldLimit). */
   fieldLimit?: number;
+  /**
+   * The header's field count: a quote that does not close on its line is read across lines only when that
+   * makes a row of this size (CsvScanner expectFields). Every pass over one input must give the same value,
+   * so that they agree on the rows.
+   */
+  expectFields: number;
   /** For the "runs past 64 MiB" message. */
   rowNumber?: () => number;
 }
@@ -59,6 +68,8 @@ export interface ReadOptions {
 /** Calls onRow for every row (blank ones too) of the file after its header, chunk by chunk. */
 export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): Promise<void> {
   const scanner = new CsvScanner(o.delimiter, undefined, o.fieldLimit ?? 0);
+  scanner.expectFields = o.expectFields;
+  scanner.maxQuotedBytes = MAX_ROW_BYTES;
   const chunk = o.chunkBytes ?? CHUNK_BYTES;
   const fh = await fs.promises.open(o.file, 'r');
   // The next chunk is read into `ahead` while this one is scanned, so the pass does not wait on reads.
@@ -71,9 +82,9 @@ export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): 
     for (;;) {
       if (o.signal?.aborted) throw new CatintelError('unavailable', 'bulk scoring was interrupted; nothing was written');
       if (buf.length - len < chunk) {
-        if (len >= MAX_ROW_BYTES) {
+        if (len >= MAX_ROW_BYTES + chunk) {
           const row = o.rowNumber ? ` ${o.rowNumber() + 1}` : '';
-          throw new CatintelError('invalid_input', `${o.file}: row${row} runs past ${MAX_ROW_BYTES >> 20} MiB; is a quote left open?`);
+          throw new CatintelError('invalid_input', `${o.file}: row${row} runs past ${MAX_ROW_BYTES >> 20} MiB without a line break; is it a CSV file?`);
         }
         const bigger = Buffer.allocUnsafe(Math.max(buf.length * 2, len + chunk));
         buf.copy(bigger, 0, 0, len);

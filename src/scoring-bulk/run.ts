@@ -16,11 +16,11 @@
  * capped buffer pool (duck.ts) at the end.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
+import path from 'node:path';
 import type { ProgressEvent } from '../context.js';
 import { climateCase, type Horizon, type Scenario } from '../domain/climate.js';
 import { defaultBaselineDir, loadBaselineGrid } from '../databuild/load-baseline.js';
-import type { Peril } from '../domain/scoring/perils.js';
+import { PERILS, type Peril } from '../domain/scoring/perils.js';
 import { outsideCoverageMessage } from '../domain/scoring/score-point.js';
 import { CatintelError } from '../errors.js';
 import { scenarioLabel } from '../oasis/perils.js';
@@ -30,7 +30,9 @@ import { OasisSink } from './format-oasis.js';
 import { JsonSink } from './format-json.js';
 import { TableSink } from './format-table.js';
 import { idColumns } from './id-columns.js';
+import { keptColumns, type KeepColumns } from './keep-columns.js';
 import { readInputHeader } from './input.js';
+import { prepareOutDir, fsReason, removeEmpty } from './out-dir.js';
 import { OutFile } from './out-file.js';
 import { CellScores } from './row-text.js';
 import { BAD_COORDINATES, BLANK, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
@@ -43,6 +45,8 @@ export interface BulkRunOptions {
   perils: Peril[];
   scenario: Scenario;
   horizon: Horizon | null;
+  /** Input columns in the csv / json / parquet tables: all (default) or the identifying ones. */
+  keepColumns?: KeepColumns;
   /** The hazard baseline directory (default data/baseline of the package). */
   baselineDir?: string;
   /** Use a worker thread for the Oasis keys pass when the compiled worker exists (default true). */
@@ -58,8 +62,9 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
   const header = await readInputHeader(o.input);
   const grid = loadBaselineGrid(o.baselineDir ?? defaultBaselineDir());
   const outDir = o.outDir;
-  const createdDir = await prepareOutDir(outDir);
+  const dir = await prepareOutDir(outDir);
   const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const idIndexes = idColumns(header.columns);
   const setup: RunSetup = {
     header,
     grid,
@@ -67,24 +72,31 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
     perils: o.perils,
     scenarioLabel: scenarioLabel(o.scenario, o.horizon),
     modelVersion: grid.header.modelVersion,
-    idIndexes: idColumns(header.columns),
+    idIndexes,
+    kept: keptColumns(o.keepColumns ?? 'all', header.columns, header.latIndex, header.lngIndex, idIndexes, ['row', ...PERILS, 'overall', 'scores']),
     outDir,
     token,
   };
 
   let sink: FormatSink | undefined;
   let errors: OutFile | undefined;
+  let summary: BulkSummary;
   try {
     sink = o.format === 'oasis' ? await OasisSink.create(setup, { worker: o.workers })
       : o.format === 'json' ? await JsonSink.create(setup)
       : await TableSink.create(setup, o.format === 'parquet');
     errors = await OutFile.create(outDir, 'errors.csv', token);
     const counts = await stream(o, setup, sink, errors);
-    o.progress?.({ task: 'score', done: header.sizeBytes, total: header.sizeBytes, message: `${counts.rows} rows read; finishing ${o.format} output` });
+    o.progress?.({ task: 'score', done: header.sizeBytes, total: header.sizeBytes, unit: 'bytes', message: `${counts.rows} rows read; finishing ${o.format} output` });
+    const errorCount = counts.byKind.malformed_row + counts.byKind.invalid_coordinates;
+    // Every row read is scored, an error, or outside coverage; a row in none of them would be a row lost.
+    if (counts.rows !== counts.scored + errorCount + counts.outside || errors.rows !== errorCount + counts.outside) {
+      throw new CatintelError('internal_error', `bulk scoring lost track of rows: ${counts.rows} read, ${counts.scored} scored, ${errorCount} errors, ${counts.outside} outside coverage, ${errors.rows} in errors.csv`);
+    }
     await sink.finish();
     await errors.close();
     for (const f of [...sink.files, errors]) await f.commit();
-    return {
+    summary = {
       input: o.input,
       format: o.format,
       scenario: o.scenario,
@@ -92,7 +104,8 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
       perils: o.perils,
       rows: counts.rows,
       scored: counts.scored,
-      errors: errors.rows,
+      errors: errorCount,
+      outside_coverage: counts.outside,
       errors_by_kind: counts.byKind,
       outputs: [...sink.outputs(), { file: errors.finalPath, rows: errors.rows }],
       seconds: Math.round(performance.now() - t0) / 1000,
@@ -100,23 +113,42 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
   } catch (err) {
     await sink?.discard().catch(() => undefined);
     await errors?.discard().catch(() => undefined);
-    if (createdDir) await fs.promises.rmdir(outDir).catch(() => undefined); // only if still empty
-    throw err;
+    await removeEmpty(dir.created); // only the directories this run made, and only if still empty
+    throw fsError(err, outDir);
   }
+  if (summary.scored === 0) throw nothingScored(summary, errors.finalPath);
+  return summary;
 }
 
-async function prepareOutDir(dir: string): Promise<boolean> {
-  const stat = await fs.promises.stat(dir).catch(() => null);
-  if (stat && !stat.isDirectory()) throw new CatintelError('invalid_input', `--out ${dir} is a file; give a directory for the outputs`);
-  if (stat) return false;
-  await fs.promises.mkdir(dir, { recursive: true });
-  return true;
+/**
+ * A run that scored no row is not a success a script should carry on from (exit code 2, invalid_input):
+ * the outputs are written all the same, errors.csv first among them, because they say row by row why.
+ */
+function nothingScored(s: BulkSummary, errorsPath: string): CatintelError {
+  if (s.rows === 0) return new CatintelError('invalid_input', `input ${s.input} has a header but no data rows; nothing to score`);
+  const parts = [
+    s.outside_coverage && `${s.outside_coverage} outside the covered area (US states, DC and territories)`,
+    s.errors_by_kind.invalid_coordinates && `${s.errors_by_kind.invalid_coordinates} with unusable coordinates`,
+    s.errors_by_kind.malformed_row && `${s.errors_by_kind.malformed_row} malformed`,
+  ].filter(Boolean);
+  return new CatintelError('invalid_input', `no row of ${s.input} could be scored: of ${s.rows} rows, ${parts.join(', ')}; ${errorsPath} lists each with its reason`);
+}
+
+/** A refusal of the file system while writing (permissions, a full disk) names the directory. */
+function fsError(err: unknown, outDir: string): unknown {
+  const { code, path: where } = (err ?? {}) as NodeJS.ErrnoException;
+  if (err instanceof CatintelError || typeof code !== 'string') return err;
+  if (where && !path.resolve(where).startsWith(path.resolve(outDir))) return err; // not an output (the input, say)
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new CatintelError('unavailable', `cannot write to --out ${outDir}: ${fsReason(err)}; nothing was written`, { cause: err });
+  if (/^E[A-Z]+$/.test(code)) return new CatintelError('invalid_input', `cannot write to --out ${outDir}: ${fsReason(err)}; give a directory you can write to`, { cause: err });
+  return err;
 }
 
 interface Counts {
   rows: number;
   scored: number;
-  byKind: Record<ErrorKind, number>;
+  outside: number;
+  byKind: Record<'malformed_row' | 'invalid_coordinates', number>;
 }
 
 async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: OutFile): Promise<Counts> {
@@ -124,20 +156,21 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
   const latIndex = h.latIndex;
   const lngIndex = h.lngIndex;
   const rules: RowRules = { grid: s.grid, fieldCount: h.columns.length, latIndex, lngIndex };
-  const counts: Counts = { rows: 0, scored: 0, byKind: { malformed_row: 0, invalid_coordinates: 0, outside_coverage: 0 } };
+  const counts: Counts = { rows: 0, scored: 0, outside: 0, byKind: { malformed_row: 0, invalid_coordinates: 0 } };
   const info: RowInfo = { r: undefined as unknown as ScannedRow, row: 0, lat: 0, lng: 0, cell: -1 };
   let line = h.headerLines + 1;
 
   sink.header();
-  errors.utf8(['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'reason'].map(csvField).join(',') + '\n');
+  errors.utf8(['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason'].map(csvField).join(',') + '\n');
   const fail = (r: ScannedRow, row: number, rowLine: number, kind: ErrorKind, reason: string) => {
-    counts.byKind[kind]++;
+    if (kind === 'outside_coverage') counts.outside++;
+    else counts.byKind[kind]++;
     errors.int(row);
     errors.byte(0x2c);
     errors.int(rowLine);
     const text = (i: number) => (i < r.fieldCount && i < r.starts.length ? csvField(fieldText(r, i)) : '');
     for (const i of s.idIndexes) errors.utf8(`,${text(i)}`);
-    errors.utf8(`,${text(latIndex)},${text(lngIndex)},${csvField(reason)}\n`);
+    errors.utf8(`,${text(latIndex)},${text(lngIndex)},${kind},${csvField(reason)}\n`);
     errors.rows++;
   };
 
@@ -154,7 +187,7 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
     switch (verdict) {
       case UNTERMINATED:
         sink.skip?.(row);
-        return fail(r, row, rowLine, 'malformed_row', 'a quoted field is not closed before the end of the file');
+        return fail(r, row, rowLine, 'malformed_row', unterminatedReason(r, rules.fieldCount));
       case WRONG_FIELD_COUNT:
         sink.skip?.(row);
         return fail(r, row, rowLine, 'malformed_row', `the row has ${r.fieldCount} fields; the header has ${rules.fieldCount}`);
@@ -180,16 +213,26 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
       file: h.file,
       dataStart: h.dataStart,
       delimiter: h.delimiter,
+      expectFields: h.columns.length,
       chunkBytes: o.chunkBytes,
       signal: o.signal,
       rowNumber: () => counts.rows,
       afterChunk: async (done) => {
         await sink.drain();
         await errors.drain();
-        o.progress?.({ task: 'score', done, total: h.sizeBytes, message: `${counts.rows} rows` });
+        o.progress?.({ task: 'score', done, total: h.sizeBytes, unit: 'bytes', message: `${counts.rows} rows` });
       },
     },
     onRow,
   );
   return counts;
+}
+
+/** Why a row with a quote that does not close on its line was read as that line alone (csv-scan.ts). */
+function unterminatedReason(r: ScannedRow, headerFields: number): string {
+  const read = 'read as this line alone, and reading went on at the next line';
+  if (r.mergedFields === 0) return `a quoted field opened on this line is never closed (the file ends inside it); ${read}`;
+  if (r.mergedFields < 0) return `a quoted field opened on this line runs on over whole rows of later lines: taken for a stray quote, ${read}`;
+  if (r.mergedFields === headerFields) return `a quoted field opened on this line closes on a later line with text right after the closing quote: taken for a stray quote, ${read}`;
+  return `a quoted field opened on this line closes on a later line, which would make a row of ${r.mergedFields} fields (the header has ${headerFields}): taken for a stray quote, ${read}`;
 }

@@ -4,6 +4,7 @@ import type { HazardGrid } from '../domain/scoring/grid.js';
 import type { Peril } from '../domain/scoring/perils.js';
 import type { ScannedRow } from './csv-scan.js';
 import type { InputHeader } from './input.js';
+import type { KeptColumn } from './keep-columns.js';
 import type { CellScores } from './row-text.js';
 
 export const BULK_FORMATS = ['oasis', 'csv', 'json', 'parquet'] as const;
@@ -22,11 +23,17 @@ export interface BulkSummary {
   scenario: Scenario;
   horizon: Horizon | null;
   perils: Peril[];
-  /** Data rows read (blank lines are not rows). rows = scored + errors. */
+  /**
+   * Data rows read (blank lines are not rows). rows = scored + errors + outside_coverage, checked at the
+   * end of every run. errors.csv lists the errors and the rows outside coverage (its kind column says which).
+   */
   rows: number;
   scored: number;
+  /** Rows that could not be used: malformed, or unusable coordinates (errors_by_kind). */
   errors: number;
-  errors_by_kind: Record<ErrorKind, number>;
+  /** Rows with usable coordinates outside the covered area (US states, DC and territories). */
+  outside_coverage: number;
+  errors_by_kind: Record<'malformed_row' | 'invalid_coordinates', number>;
   outputs: OutputEntry[];
   seconds: number;
 }
@@ -42,6 +49,8 @@ export interface RunSetup {
   modelVersion: string;
   /** Input columns that identify a row: the OED (PortNumber, AccNumber, LocNumber) or one id column. */
   idIndexes: number[];
+  /** Input columns the csv / json / parquet tables carry (keep-columns.ts). */
+  kept: KeptColumn[];
   outDir: string;
   token: string;
 }
