@@ -59,6 +59,14 @@ describe('human output', () => {
     expect(text).toMatch(/Hurricane Ian \(AL09 2022\)\n {4}91a84440-0bef-5c8a-b29d-d19f8b4526a0\n/);
   });
 
+  it('events live marks a weather alert whose onset is still ahead as upcoming', async () => {
+    const { text, json } = await both(['events', 'live', '--limit', '1000']);
+    const upcoming = json.features.filter((f: { properties: { upcoming: boolean } }) => f.properties.upcoming);
+    expect(upcoming.length).toBeGreaterThan(0);
+    for (const f of upcoming) expect(text).toMatch(new RegExp(`\\n${f.properties.started_at.slice(0, 16).replace('T', ' ')}  upcoming  [a-z_]+ .*\\n {4}${f.id}\\n`));
+    expect(text.match(/  upcoming  /g)).toHaveLength(upcoming.length);
+  });
+
   it('events show, rings and score', async () => {
     const show = await both(['events', 'show', IAN]);
     expect(show.text).toMatch(/^Hurricane Ian \(AL09 2022\)\n {2}id: +91a84440-0bef-5c8a-b29d-d19f8b4526a0\n/);
