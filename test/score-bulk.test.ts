@@ -281,6 +281,25 @@ describe('catintel score: csv, json and parquet', () => {
   });
 });
 
+describe('catintel score: the header names of a plain CSV', () => {
+  it('oasis writes the OED names Latitude and Longitude (and OED fields in the spec\'s spelling) whatever the input\'s case', async () => {
+    const input = path.join(dir, 'lower.csv');
+    fs.writeFileSync(input, 'locnumber,latitude,longitude,buildingtiv\n1,25.77,-80.19,100\n');
+    const out = path.join(dir, 'lower-oasis');
+    const r = await cli(['--quiet', 'score', '--input', input, '--out', out, '--format', 'oasis']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(path.join(out, 'location.csv'))[0]).toMatch(/^LocNumber,Latitude,Longitude,BuildingTIV,PortNumber,AccNumber,CountryCode,/);
+  });
+
+  it('a header without data rows scores nothing: exit 2 with the reason', async () => {
+    const input = path.join(dir, 'header-only.csv');
+    fs.writeFileSync(input, 'id,lat,lng\n');
+    const r = await cli(['--quiet', 'score', '--input', input, '--out', path.join(dir, 'header-only')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`catintel: input ${input} has a header but no data rows; nothing to score [invalid_input]\n`);
+  });
+});
+
 describe('catintel score: unusable input fails at once, exit 2, one line, nothing written', () => {
   const cases: [string, (file: string) => void, RegExp][] = [
     ['a missing file', () => {}, /does not exist/],
