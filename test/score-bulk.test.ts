@@ -291,6 +291,14 @@ describe('catintel score: the header names of a plain CSV', () => {
     expect(lines(path.join(out, 'location.csv'))[0]).toMatch(/^LocNumber,Latitude,Longitude,BuildingTIV,PortNumber,AccNumber,CountryCode,/);
   });
 
+  it('a header with an inch mark in a name, and ; as the delimiter', async () => {
+    const input = path.join(dir, 'inch-header.csv');
+    fs.writeFileSync(input, 'id;size (in");lat;lng\nA;12";25.77;-80.19\n');
+    const r = await cli(['--quiet', '--json', 'score', '--input', input, '--out', path.join(dir, 'inch-header')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(read(path.join(dir, 'inch-header', 'scores.csv'))[0]).toMatchObject({ row: '1', id: 'A', 'size (in")': '12"', lat: '25.77' });
+  });
+
   it('a header without data rows scores nothing: exit 2 with the reason', async () => {
     const input = path.join(dir, 'header-only.csv');
     fs.writeFileSync(input, 'id,lat,lng\n');

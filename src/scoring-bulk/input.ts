@@ -96,14 +96,20 @@ function refuseNonCsv(file: string, head: Buffer): void {
   }
 }
 
-/** The delimiter that occurs most often (outside quotes) in the header line; comma on a tie. */
+/**
+ * The delimiter that occurs most often (outside quotes) in the header line; comma on a tie. As in the
+ * scanner, a quote opens a quoted name only at the start of a field (`size (in")` is a literal quote).
+ */
 function sniffDelimiter(head: Buffer, from: number): number {
   const counts = [0, 0, 0, 0];
   let inQuotes = false;
   for (let i = from; i < head.length; i++) {
     const c = head[i];
-    if (c === QUOTE) inQuotes = !inQuotes;
-    else if (!inQuotes && c === LF) break;
+    if (c === QUOTE) {
+      if (inQuotes && head[i + 1] === QUOTE) i++; // a doubled quote inside quotes
+      else if (inQuotes) inQuotes = false;
+      else if (i === from || DELIMITERS.includes(head[i - 1]) || head[i - 1] === 0x20) inQuotes = true;
+    } else if (!inQuotes && c === LF) break;
     else if (!inQuotes) {
       const k = DELIMITERS.indexOf(c);
       if (k >= 0) counts[k]++;
