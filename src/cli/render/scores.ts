@@ -18,20 +18,35 @@ export function scoreTable(b: ScoreBody): string {
   const climate = b.scenario === 'baseline' ? 'baseline climate' : `scenario ${b.scenario}, horizon ${b.horizon}`;
   lines.push(`Hazard scores (0-10) at ${b.lat}, ${b.lng}: ${climate}`);
   const adjusted = b.scenario !== 'baseline';
+  const damage = b.perils.some((p) => damageRatioOf(p) !== undefined);
   const rows = b.perils.map((p) => [
     p.peril,
     p.score.toFixed(2),
     p.percentile ?? null,
+    ...(damage ? [percent(damageRatioOf(p))] : []),
     String(p.score_components?.confidence ?? '-'),
     ...(adjusted ? [signed(deltaOf(p))] : []),
   ]);
-  lines.push(...table(['peril', 'score', 'percentile', 'confidence', ...(adjusted ? ['climate change'] : [])], rows, [, 'right', 'right', , 'right']).map((l) => `  ${l}`));
+  const headers = ['peril', 'score', 'percentile', ...(damage ? ['annual damage'] : []), 'confidence', ...(adjusted ? ['climate change'] : [])];
+  const align = headers.map((h) => (h === 'peril' || h === 'confidence' ? undefined : 'right' as const));
+  lines.push(...table(headers, rows, align).map((l) => `  ${l}`));
   // Anything else the answer carries (why a peril was chosen, ...) follows as key: value.
   const { lat, lng, scenario, horizon, perils, event, ...rest } = b;
   void lat, lng, scenario, horizon, perils, event;
   if (Object.keys(rest).length) lines.push(...keyValues(rest));
+  if (damage) lines.push('annual damage: expected annual damage ratio, % of building value per year (docs/scoring.md)');
   lines.push('score_components (frequency, intensity, exposure, ...) and provenance: --json');
   return lines.join('\n') + '\n';
+}
+
+/** The expected annual damage ratio (score_components.vulnerability), comparable across perils; null where the data has none. */
+function damageRatioOf(p: PerilScore): number | null | undefined {
+  return (p.score_components?.vulnerability as { expected_annual_damage_ratio?: number | null } | undefined)?.expected_annual_damage_ratio;
+}
+
+/** A damage ratio as a percentage of building value per year, two significant digits. */
+function percent(v: number | null | undefined): string {
+  return v === null || v === undefined ? '-' : `${Number((v * 100).toPrecision(2))}%`;
 }
 
 function signed(v: number | undefined): string {
