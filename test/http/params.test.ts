@@ -3,6 +3,7 @@
  * CLI, and the event_type names are accepted wherever a peril is named (CONTRACT §6).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scoreBulk } from '../../src/handlers/score-bulk.js';
 import type { Store } from '../../src/store/db.js';
 import { cli } from '../helpers/cli.js';
 import { platform, seededStore, token, type Platform } from './helpers/harness.js';
@@ -64,6 +65,8 @@ describe('event types name perils (CONTRACT §6)', () => {
     const r = await cli(['--json', 'score', 'point', '--lat', '25.77', '--lng', '-80.19', '--perils', 'hurricane']);
     expect(r.code).toBe(0);
     expect(r.json().perils.map((x: { peril: string }) => x.peril)).toEqual(['hurricane_wind']);
+    // Bulk scoring reads --perils the same way.
+    expect(scoreBulk.parse({ input: 'book.csv', out: 'out', perils: 'flood,hurricane' }, { tier: 'enterprise', account: 'local' }).perils).toEqual(['riverine_flood', 'hurricane_wind']);
     const bad = await cli(['score', 'point', '--lat', '25.77', '--lng', '-80.19', '--perils', 'tsunami']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/perils: "tsunami" is not one of hurricane_wind, .*winter_storm \(or hurricane for hurricane_wind, flood for riverine_flood\)/);
