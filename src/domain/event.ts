@@ -40,13 +40,24 @@ export interface QuadrantRadiiNm { ne: number; se: number; sw: number; nw: numbe
 
 /** What the ring builder needs, per peril. Sources fill in what their feed gives. */
 export type RingInput =
-  | { kind: 'earthquake'; magnitude: number; depthKm: number; region: 'west' | 'east' }
+  /** `shakemap`: the USGS ShakeMap's MMI areas when the event has one; its rings then replace the equation's. */
+  | { kind: 'earthquake'; magnitude: number; depthKm: number; region: 'west' | 'east'; shakemap?: ShakeMapAreas }
   | { kind: 'hurricane'; windRadiiNm: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>>; maxWindKt?: number; pressureMb?: number }
   /** An area the source draws itself; served as ring kind `ringKind` (default 'alert_area'), e.g. 'forecast_cone'. */
   | { kind: 'polygon'; geometry: Polygon | MultiPolygon; label: string; ringKind?: string }
   | { kind: 'wildfire'; acres: number | null; perimeter?: Polygon | MultiPolygon }
   | { kind: 'gauge'; stageFt: number | null; stages: FloodStages }
   | { kind: 'none'; reason: string };
+
+/** A USGS ShakeMap reduced to what the rings need: the area at or above each ring level (MMI), with provenance. */
+export interface ShakeMapAreas {
+  /** The product's own version (ShakeMap `shakemap_version` / ComCat product version); null when it does not say. */
+  version: string | null;
+  /** Which ShakeMap file the areas come from. */
+  product: 'cont_mmi.json' | 'grid.xml';
+  /** One entry per ring level (8, 6, 4) the map reaches; geometry is the area where MMI >= mmi. */
+  levels: { mmi: number; geometry: Polygon | MultiPolygon }[];
+}
 
 /** NWS flood categories for a gauge, in feet; null where the category is not defined. */
 export interface FloodStages { actionFt: number | null; floodFt: number | null; moderateFt: number | null; majorFt: number | null }
@@ -106,4 +117,9 @@ export interface Ring {
   unit: string | null;
   radiusKm: number | null;
   geometry: Polygon | MultiPolygon;
+  /**
+   * A stand-in drawn because the record carries no geometry for it (a fire as a circle of its reported
+   * size): it never replaces a ring of the same kind the source drew itself (src/domain/rings/merge.ts).
+   */
+  estimate?: boolean;
 }

@@ -9,6 +9,8 @@ import { defineHandler } from './types.js';
 export interface IngestInput {
   sources: string[];
   from?: string;
+  /** A ShakeMap file (cont_mmi.json or grid.xml) for one event of the usgs-earthquakes feed. */
+  shakemap?: string;
 }
 
 export const ingest = defineHandler({
@@ -21,12 +23,14 @@ export const ingest = defineHandler({
     options: [
       { flags: '--from <file-or-url>', description: 'read this file or URL instead of the official feed (one source only)' },
       { flags: '--watch <seconds>', description: 'repeat every N seconds until interrupted' },
+      { flags: '--shakemap <file>', description: 'usgs-earthquakes: rings from this USGS ShakeMap (cont_mmi.json or grid.xml) for its event' },
     ],
     examples: [
       'catintel ingest                     # every source, online',
       'catintel ingest usgs-earthquakes nws-alerts',
       'catintel ingest usgs-earthquakes --from all_week.geojson --json',
       'catintel ingest nhc --from bal092022.dat',
+      'catintel ingest usgs-earthquakes --from nc216859.geojson --shakemap grid.xml',
       'catintel ingest --watch 300         # every 5 minutes, for cron-less hosts',
     ],
   },
@@ -40,14 +44,28 @@ export const ingest = defineHandler({
         errors: [{ field: 'sources', message: 'exactly one source with --from' }],
       });
     }
-    return { sources: [...new Set(sources)], from };
+    const shakemap = str(raw, 'shakemap');
+    if (shakemap && (sources.length !== 1 || sources[0] !== 'usgs-earthquakes')) {
+      throw new CatintelError('invalid_parameter', `--shakemap gives one earthquake's ShakeMap: use it with the usgs-earthquakes source alone, e.g. \`catintel ingest usgs-earthquakes --from FEED --shakemap ${shakemap}\``, {
+        errors: [{ field: 'shakemap', message: 'only with the usgs-earthquakes source' }],
+      });
+    }
+    return { sources: [...new Set(sources)], from, shakemap };
   },
   async run(ctx, input) {
     // Parsers, county shapes and geometry libraries load only when something is ingested.
     const { ingestSource } = await import('../ingest/run.js');
     const { sourceById } = await import('../sources/registry.js');
     const runs: IngestSummary[] = [];
-    for (const id of input.sources) runs.push(await ingestSource(ctx, sourceById(id), input.from));
+    const { usgsEarthquakesWithShakeMaps } = await import('../sources/usgs-earthquakes.js');
+    const { readShakeMapFile } = await import('../sources/shakemap.js');
+    // USGS events get ShakeMap rings: from --shakemap, or online from the ShakeMaps their feed lists.
+    const shakemapFile = input.shakemap ? { map: await readShakeMapFile(input.shakemap), name: input.shakemap } : undefined;
+    const fetch = { userAgent: ctx.config.userAgent, timeoutMs: ctx.config.fetchTimeoutMs, attempts: ctx.config.fetchAttempts, backoffMs: ctx.config.fetchBackoffMs, signal: ctx.signal };
+    for (const id of input.sources) {
+      const source = id === 'usgs-earthquakes' ? usgsEarthquakesWithShakeMaps({ file: shakemapFile, fetch }) : sourceById(id);
+      runs.push(await ingestSource(ctx, source, input.from));
+    }
     return { body: { runs } };
   },
 });

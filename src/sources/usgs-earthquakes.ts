@@ -5,9 +5,12 @@
  */
 import type { ParseResult, SkippedRecord, SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
+import type { FetchOptions } from './fetch.js';
+import type { ShakeMap } from './shakemap.js';
 import type { SourceModule } from './types.js';
 import { looksLikeUsgsCsv, parseUsgsCsv } from './usgs-csv.js';
 import { isSkipped, quakeToRecord, type UsgsQuake } from './usgs-record.js';
+import { discoverShakeMaps, matchShakeMap, withShakeMap } from './usgs-shakemap.js';
 
 const EXPECTED =
   'expected a USGS earthquake summary feed: GeoJSON (a FeatureCollection with "metadata") or CSV (header time,latitude,longitude,depth,mag,...)';
@@ -30,6 +33,48 @@ export const usgsEarthquakes: SourceModule = {
     return { records, skipped };
   },
 };
+
+export interface ShakeMapOptions {
+  /** `--shakemap FILE`, parsed: attached to the feed record it belongs to. */
+  file?: { map: ShakeMap; name: string };
+  /** Online: how to read the ShakeMaps the feed's events list (the ingest's own fetch settings). */
+  fetch?: Omit<FetchOptions, 'accept'>;
+}
+
+/**
+ * The USGS source with ShakeMap rings: the given ShakeMap file, or online the ShakeMaps the feed's events
+ * list (src/sources/usgs-shakemap.ts). Without either it parses exactly like `usgsEarthquakes`.
+ */
+export function usgsEarthquakesWithShakeMaps(options: ShakeMapOptions): SourceModule {
+  return {
+    ...usgsEarthquakes,
+    async parse(body, ctx) {
+      const parsed = usgsEarthquakes.parse(body, ctx) as ParseResult;
+      let records = parsed.records;
+      if (options.file) {
+        const i = matchShakeMap(records, options.file.map, options.file.name);
+        records = records.map((r, k) => (k === i ? withShakeMap(r, options.file!.map) : r));
+      } else if (options.fetch && /^https?:\/\//.test(ctx.sourceUrl)) {
+        records = await discoverShakeMaps(records, productTypesOf(body), ctx.sourceUrl, options.fetch);
+      }
+      return { records, skipped: parsed.skipped };
+    },
+  };
+}
+
+/** Event id -> the product types the summary feed lists for it (`types`: ",dyfi,origin,shakemap,"). */
+function productTypesOf(body: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  try {
+    const doc = JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body) as { features?: { id?: unknown; properties?: { types?: unknown } }[] };
+    for (const f of doc.features ?? []) {
+      if (typeof f.id === 'string' && typeof f.properties?.types === 'string') out.set(f.id, f.properties.types.split(',').filter((t) => t !== ''));
+    }
+  } catch {
+    // The CSV feed lists no products: no ShakeMaps to look up.
+  }
+  return out;
+}
 
 function csvQuakes(text: string): UsgsQuake[] {
   if (!looksLikeUsgsCsv(text)) throw new CatintelError('invalid_input', `${EXPECTED}; got text that is neither`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from 'geojson';
 import { haversineKm } from '../../lib/geo.js';
-import { aww14Mmi, earthquakeRings, mmiRadiusKm, surfaceRuptureLengthKm } from './earthquake.js';
+import { aww14Mmi, CORRECTED_IPE, earthquakeRings, mmiRadiusKm, ruptureWidthKm, surfaceRuptureLengthKm, UNCORRECTED_IPE } from './earthquake.js';
 
 /** Shoelace area on [lng, lat]; positive = counter-clockwise. */
 const signedArea = (ring: Position[]) => ring.slice(1).reduce((a, p, i) => a + (ring[i][0] * p[1] - p[0] * ring[i][1]), 0) / 2;
@@ -38,22 +38,43 @@ describe('AWW14 intensity prediction', () => {
 describe('earthquakeRings', () => {
   const center = { lat: 34.2, lng: -118.5 };
 
-  it('M6.0 east: VI and IV rings as point-source circles, innermost first', () => {
+  it('M6.0 east: VI and IV rings as point-source circles at the +0.3 MMI corrected median, innermost first', () => {
     const rings = earthquakeRings({ kind: 'earthquake', magnitude: 6.0, depthKm: 10, region: 'east' }, { lat: 36.5, lng: -89.6 });
     expect(rings.map((r) => [r.kind, r.label, r.threshold, r.unit])).toEqual([
       ['mmi', 'MMI VI (strong shaking)', 6, 'MMI'],
       ['mmi', 'MMI IV (light shaking)', 4, 'MMI'],
     ]);
-    expect(rings[0].radiusKm).toBeCloseTo(30.9, 1);
-    expect(rings[1].radiusKm).toBeCloseTo(248.2, 1);
+    // The corrected ring sits where the uncorrected median reaches the level minus the bias.
+    expect(CORRECTED_IPE.biasMmi).toBe(0.3);
+    expect(rings[0].radiusKm).toBeCloseTo(mmiRadiusKm(6.0, 10, 'east', 5.7) as number, 1);
+    expect(rings[1].radiusKm).toBeCloseTo(mmiRadiusKm(6.0, 10, 'east', 3.7) as number, 1);
+    // Uncorrected, the models.md §3.1 radii.
+    const before = earthquakeRings({ kind: 'earthquake', magnitude: 6.0, depthKm: 10, region: 'east' }, { lat: 36.5, lng: -89.6 }, UNCORRECTED_IPE);
+    expect(before.map((r) => r.radiusKm)).toEqual([30.9, 248.2]);
   });
 
-  it('M7.0 west: adds half the Wells & Coppersmith rupture length (unknown strike)', () => {
+  it('M7.0 west, uncorrected: adds half the Wells & Coppersmith rupture length (unknown strike)', () => {
     expect(surfaceRuptureLengthKm(7.0)).toBeCloseTo(40.7, 1);
-    const rings = earthquakeRings({ kind: 'earthquake', magnitude: 7.0, depthKm: 10, region: 'west' }, center);
+    const rings = earthquakeRings({ kind: 'earthquake', magnitude: 7.0, depthKm: 10, region: 'west' }, center, UNCORRECTED_IPE);
     expect(rings.map((r) => r.threshold)).toEqual([6, 4]);
     expect(rings[0].radiusKm).toBeCloseTo(43.1 + 20.4, 0);
     expect(rings[1].radiusKm).toBeCloseTo(195.2 + 20.4, 0);
+  });
+
+  it('M7.0 west, corrected: rupture distance from the rupture top, equal-area circle of the line footprint', () => {
+    const rings = earthquakeRings({ kind: 'earthquake', magnitude: 7.0, depthKm: 10, region: 'west' }, center);
+    const half = surfaceRuptureLengthKm(7.0) / 2;
+    const topKm = 10 - ruptureWidthKm(7.0) / 2; // W&C width 17.0 km: top at 1.5 km
+    expect(topKm).toBeCloseTo(1.5, 1);
+    const expected = [7.7, 5.7, 3.7].map((level) => {
+      const r = mmiRadiusKm(7.0, topKm, 'west', level) as number;
+      return Math.sqrt(r * r + (4 * r * half) / Math.PI);
+    });
+    // The bias and the shallower source reach MMI VIII, which the uncorrected equation never drew for M7.0.
+    expect(rings.map((r) => r.threshold)).toEqual([8, 6, 4]);
+    rings.forEach((r, i) => expect(r.radiusKm).toBeCloseTo(expected[i], 1));
+    // The equal-area circle is smaller than the union over every strike (r + SRL/2) for every level.
+    rings.forEach((r, i) => expect(r.radiusKm as number).toBeLessThan((mmiRadiusKm(7.0, topKm, 'west', [7.7, 5.7, 3.7][i]) as number) + half));
   });
 
   it('M7.5 east reaches VIII: three rings, outermost last', () => {

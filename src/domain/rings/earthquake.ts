@@ -1,10 +1,12 @@
 /**
- * Earthquake shaking rings: median MMI VIII / VI / IV contours from an intensity prediction equation,
- * as circles around the epicentre (../shared/reference/models.md §3.1, docs/rings-earthquake-hurricane.md).
- * These are the pre-ShakeMap fallback: once USGS publishes a ShakeMap, its contours are better.
+ * Earthquake shaking rings MMI VIII / VI / IV (docs/rings-earthquake-hurricane.md). When USGS has published a
+ * ShakeMap for the event, its contours are the rings (./shakemap.ts). Otherwise: the median of an intensity
+ * prediction equation (AWW14, ../shared/reference/models.md §3.1), corrected by a bias and a finite-fault
+ * distance calibrated against real ShakeMaps and DYFI data (docs/validation.md), as circles around the epicentre.
  */
 import type { Ring, RingInput } from '../event.js';
 import { circlePolygon } from '../../lib/geo.js';
+import { shakemapRings } from './shakemap.js';
 
 type EarthquakeInput = Extract<RingInput, { kind: 'earthquake' }>;
 type Region = EarthquakeInput['region'];
@@ -15,6 +17,11 @@ const LEVELS = [
   { mmi: 6, label: 'MMI VI (strong shaking)' },
   { mmi: 4, label: 'MMI IV (light shaking)' },
 ] as const;
+
+/** The ring label of an MMI level ('MMI VI (strong shaking)'). */
+export function labelOf(mmi: number): string {
+  return LEVELS.find((l) => l.mmi === mmi)?.label ?? `MMI ${mmi}`;
+}
 
 /** Search bound for the bisection (km); an M9 in the east reaches MMI IV at ~970 km. */
 const MAX_SEARCH_KM = 3000;
@@ -64,20 +71,56 @@ export function surfaceRuptureLengthKm(magnitude: number): number {
   return 10 ** (-3.22 + 0.69 * magnitude);
 }
 
+/** Rupture width (km), Wells & Coppersmith (1994) all slip types: log10 RW = −1.01 + 0.32 M. */
+export function ruptureWidthKm(magnitude: number): number {
+  return 10 ** (-1.01 + 0.32 * magnitude);
+}
+
+/**
+ * How the equation is turned into rings. `biasMmi` is added to AWW14's median MMI. `finiteFault` says how a
+ * rupture of M >= 6.5 (a line of unknown strike through the epicentre, length SRL) enters:
+ *   'radius_plus_half_length': point-source radius r, plus SRL/2 (the union over every strike; until issue 8);
+ *   'rupture_distance': distance measured to the rupture, whose top lies half a Wells & Coppersmith width
+ *     above the hypocentre (AWW14 uses rupture distance for large events), and the circle whose area equals
+ *     the area within r of the line, r² + 4 r (SRL/2) / π: the expected footprint of an unknown strike
+ *     rather than the union of all of them, which overstated the inner rings several times over.
+ */
+export interface IpeModel {
+  biasMmi: number;
+  finiteFault: 'radius_plus_half_length' | 'rupture_distance';
+}
+
+/** The equation as it stood before calibration (kept so docs/validation.md can show before and after). */
+export const UNCORRECTED_IPE: IpeModel = { biasMmi: 0, finiteFault: 'radius_plus_half_length' };
+
+/**
+ * Calibrated on the three reference maps of docs/validation.md ("Earthquake rings": Loma Prieta ShakeMap
+ * grid, South Napa DYFI, Hebgen Lake ShakeMap contours): +0.3 MMI is the bias that maximises the mean
+ * F1 of recall and precision over their rings (a grid of -1.0 … +1.0 in 0.1 steps); AWW14 was fitted to
+ * DYFI, while ShakeMaps add site amplification, which raises the Bay Area's soft-soil intensities.
+ * Three events are a small sample: the bias is a correction, not a new equation.
+ */
+export const CORRECTED_IPE: IpeModel = { biasMmi: 0.3, finiteFault: 'rupture_distance' };
+
 /**
  * Rings innermost (MMI VIII) to outermost (MMI IV); a level the quake does not reach gets no ring, so small
- * quakes get none (at 10 km depth, no MMI IV below about M4.2 in the west, M3.7 in the east). From M6.5
- * up the rupture is treated as a line of unknown strike centred on the epicentre: radius = r_IPE + SRL/2.
+ * quakes get none. With a ShakeMap, its contours are the rings; otherwise the corrected equation draws
+ * circles around the epicentre (the feed gives no strike).
  */
-export function earthquakeRings(input: EarthquakeInput, center: { lat: number; lng: number }): Ring[] {
+export function earthquakeRings(input: EarthquakeInput, center: { lat: number; lng: number }, model: IpeModel = CORRECTED_IPE): Ring[] {
+  if (input.shakemap) return shakemapRings(input.shakemap, labelOf);
   const { magnitude, depthKm, region } = input;
   if (!Number.isFinite(magnitude) || !Number.isFinite(depthKm)) return [];
-  const halfRuptureKm = magnitude >= LINE_SOURCE_MIN_MAGNITUDE ? surfaceRuptureLengthKm(magnitude) / 2 : 0;
+  const large = magnitude >= LINE_SOURCE_MIN_MAGNITUDE;
+  const halfRuptureKm = large ? surfaceRuptureLengthKm(magnitude) / 2 : 0;
+  const finite = large && model.finiteFault === 'rupture_distance';
+  const sourceDepthKm = finite ? Math.max(0, depthKm - ruptureWidthKm(magnitude) / 2) : depthKm;
   const rings: Ring[] = [];
   for (const level of LEVELS) {
-    const rIpeKm = mmiRadiusKm(magnitude, depthKm, region, level.mmi);
+    const rIpeKm = mmiRadiusKm(magnitude, sourceDepthKm, region, level.mmi - model.biasMmi);
     if (rIpeKm === null) continue;
-    const radiusKm = Math.round((rIpeKm + halfRuptureKm) * 10) / 10;
+    const reachKm = finite ? Math.sqrt(rIpeKm ** 2 + (4 * rIpeKm * halfRuptureKm) / Math.PI) : rIpeKm + halfRuptureKm;
+    const radiusKm = Math.round(reachKm * 10) / 10;
     if (radiusKm <= 0) continue;
     rings.push({
       kind: 'mmi',
@@ -86,6 +129,7 @@ export function earthquakeRings(input: EarthquakeInput, center: { lat: number; l
       unit: 'MMI',
       radiusKm,
       geometry: circlePolygon(center.lat, center.lng, radiusKm),
+      estimate: true, // a stand-in until a ShakeMap arrives; never replaces ShakeMap rings (domain/rings/merge.ts)
     });
   }
   return rings;
