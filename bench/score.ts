@@ -78,7 +78,7 @@ export async function benchScore(sharedData: string, runs = 3): Promise<void> {
       score.push(await child(scoreScript));
     }
     const baseRows = JSON.parse(base[0].output).rows as number;
-    const summary = JSON.parse(score[0].output) as { rows: number; scored: number; errors: number; outputs: { file: string; rows: number }[] };
+    const summary = JSON.parse(score[0].output) as { rows: number; scored: number; errors: number; outside_coverage?: number; outputs: { file: string; rows: number }[] };
     const baseSeconds = median(base.map((r) => r.seconds));
     const baseWork = median(base.map((r) => JSON.parse(r.output).seconds as number));
     const scoreSeconds = median(score.map((r) => r.seconds));
@@ -111,6 +111,7 @@ export async function benchScore(sharedData: string, runs = 3): Promise<void> {
       target_peak_rss_mb: 1536,
       scored: summary.scored,
       errors: summary.errors,
+      outside_coverage: summary.outside_coverage,
       outputs: Object.fromEntries(summary.outputs.map((o) => [path.basename(o.file), o.rows])),
     });
   } finally {

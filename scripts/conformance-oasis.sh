@@ -5,7 +5,8 @@
 #     pinned (ODS_TOOLS_VERSION); ods-tools 5.x validates against OED 5.0.0.
 #  2. `catintel score --format oasis` writes location.csv, keys.csv and keys-errors.csv for
 #       - the PiWind OED location file (12,598 GB locations, all outside our US coverage: every location
-#         must be in keys-errors.csv and none in keys.csv), and
+#         must be in keys-errors.csv and none in keys.csv; the run exits 2, nothing scored, but writes the
+#         files, which must be valid all the same), and
 #       - a seeded synthetic US portfolio (scripts/make-us-portfolio.ts), and
 #       - a plain latitude/longitude CSV that is not OED (columns mapped to FlexiLoc*, required fields added),
 #     and `catintel score point --format oasis` (the body of GET /risk/score?format=oasis) for one point.
@@ -41,22 +42,30 @@ trap 'rm -rf "$TMP"' EXIT
 
 # --- 2. outputs ---------------------------------------------------------------------------------
 log "scoring $PIWIND"
-./bin/catintel --quiet score --input "$PIWIND" --out "$TMP/piwind" --format oasis >"$TMP/piwind.json"
+# Nothing in PiWind is in coverage: the run writes its files, then exits 2 with the reason (problem object on
+# stderr with --json). Any other outcome is a failure.
+piwind_code=0
+./bin/catintel --quiet --json score --input "$PIWIND" --out "$TMP/piwind" --format oasis >"$TMP/piwind.out" 2>"$TMP/piwind.json" || piwind_code=$?
+if [ "$piwind_code" != 2 ] || ! grep -q '"code":"invalid_input"' "$TMP/piwind.json"; then
+  log "FAIL scoring PiWind: expected exit 2 (nothing scored), got $piwind_code: $(cat "$TMP/piwind.json")"
+  exit 1
+fi
 log "scoring a seeded US portfolio of $US_ROWS locations"
 node dist/scripts/make-us-portfolio.js --rows "$US_ROWS" --seed 20260101 --out "$TMP/us.csv" 2>/dev/null
-./bin/catintel --quiet score --input "$TMP/us.csv" --out "$TMP/us" --format oasis --scenario ssp245 --horizon 2050 >"$TMP/us.json"
+./bin/catintel --quiet --json score --input "$TMP/us.csv" --out "$TMP/us" --format oasis --scenario ssp245 --horizon 2050 >"$TMP/us.json"
 # A plain CSV (not OED): its columns become FlexiLoc*, the required OED fields are added, territories get
-# their own country codes, and the offshore point and the bad row stay out of location.csv.
+# their own country codes, the offshore point and the bad row stay out of location.csv, and an inch mark in an
+# unquoted field is a literal quote (written quoted, so pandas reads it back the same).
 cat >"$TMP/sites.csv" <<'CSV'
 site_id,name,lat,lng,notes
 A-1,Miami office,25.77,-80.19,"coastal, high-rise"
-A-2,San Juan depot,18.47,-66.1,
+A-2,San Juan depot,18.47,-66.1,12" drain
 A-3,Guam hangar,13.47,144.75,
 A-4,Mid-Atlantic buoy,35,-40,offshore
 A-5,Bad row,north,-80,
 CSV
 log "scoring a plain latitude/longitude CSV"
-./bin/catintel --quiet score --input "$TMP/sites.csv" --out "$TMP/sites" --format oasis >"$TMP/sites.json"
+./bin/catintel --quiet --json score --input "$TMP/sites.csv" --out "$TMP/sites" --format oasis >"$TMP/sites.json"
 # One point, format=oasis (the /risk/score body): its location row must be valid OED too.
 ./bin/catintel --json score point --lat 18.47 --lng -66.1 --format oasis --scenario ssp585 --horizon 2080 >"$TMP/point.json"
 
@@ -126,8 +135,15 @@ def check(out_dir, summary_path, expect_all_errors):
             fail(f'{out_dir}: every location should be in keys-errors.csv with a message, none in keys.csv')
     elif len(keys) == 0:
         fail(f'{out_dir}/keys.csv is empty')
-    if summary['rows'] != summary['scored'] + summary['errors']:
-        fail(f'{summary_path}: rows != scored + errors')
+    if expect_all_errors:
+        # The run failed on purpose (nothing scored): its stderr holds the problem object, not a summary.
+        if summary.get('code') != 'invalid_input' or 'could be scored' not in summary.get('detail', ''):
+            fail(f'{summary_path}: expected the nothing-scored problem, got {summary}')
+        print(f'conformance-oasis: ok {out_dir}/location.csv: {len(loc)} rows valid OED {OED_VERSION}; '
+              f'keys {len(keys)}, keys-errors {len(errs)}; exit 2: {summary["detail"][:80]}...')
+        return
+    if summary['rows'] != summary['scored'] + summary['errors'] + summary['outside_coverage']:
+        fail(f'{summary_path}: rows != scored + errors + outside_coverage')
     print(f'conformance-oasis: ok {out_dir}/location.csv: {len(loc)} rows valid OED {OED_VERSION}; '
           f'keys {len(keys)}, keys-errors {len(errs)}; scored {summary["scored"]} of {summary["rows"]}')
 
@@ -145,6 +161,8 @@ check(sys.argv[5], sys.argv[6], False)
 sites = pd.read_csv(f'{sys.argv[5]}/location.csv', dtype=str, keep_default_na=False)
 if list(sites['CountryCode']) != ['US', 'PR', 'GU'] or 'FlexiLocSiteId' not in sites.columns:
     fail(f'{sys.argv[5]}/location.csv: expected US, PR, GU rows with FlexiLocSiteId, got {list(sites["CountryCode"])}')
+if sites['FlexiLocNotes'][1] != '12" drain':
+    fail(f'{sys.argv[5]}/location.csv: the inch mark of A-2 reads back as {sites["FlexiLocNotes"][1]!r}')
 PY
 log "validating with ods-tools $ODS_TOOLS_VERSION"
 "$VENV/bin/python" "$TMP/check.py" "$TMP/piwind" "$TMP/piwind.json" "$TMP/us" "$TMP/us.json" "$TMP/sites" "$TMP/sites.json" "$TMP/point.json" 2> >(grep -v 'oed check' >&2)

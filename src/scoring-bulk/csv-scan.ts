@@ -155,9 +155,10 @@ export class CsvScanner {
    * quotes, or a stray quote that swallows the rows after it. With `expectFields` (the header's field count)
    * the row is read across lines only when that gives a row of the right size in which every closing quote
    * ends its field (a stray quote usually closes at the next field's opening quote, with text after it) and
-   * no whole line inside the quotes holds a row's worth of delimiters (a swallowed row); otherwise (or when the quote is never closed, or not within `maxQuotedBytes`) the quote is taken for a
-   * stray one: the row is its first line alone, marked `unterminated`, and reading goes on at the next line,
-   * so no later row is lost.
+   * no whole line inside the quotes holds a row's worth of delimiters (a swallowed row). Otherwise, or when
+   * the quote is never closed (or not within `maxQuotedBytes`), the quote is taken for a stray one: the row
+   * is its first line alone, marked `unterminated`, and reading goes on at the next line, so no later row
+   * is lost.
    */
   private slowRow(buf: Buffer, from: number, to: number, final: boolean): number {
     const r = this.row;

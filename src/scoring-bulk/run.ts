@@ -7,7 +7,9 @@
  *   per row   parse the two coordinates, cellAt (O(1)), then the format writes the row: scores come from
  *             a cell's scores (perilScoreValue, as in score-table.ts), computed and formatted once per cell
  *   errors    unusable rows (malformed, bad coordinates, outside coverage) go to errors.csv with their row
- *             and line number and the reason; the run goes on
+ *             and line number, kind and reason; the run goes on. rows = scored + errors + outside_coverage
+ *             is checked before anything is committed, and a run that scored nothing fails (exit 2) after
+ *             committing its outputs
  *   finish    the Oasis keys (format-oasis.ts: a worker thread beside this pass) or the Parquet conversion,
  *             then every output is renamed from its temporary name at once: a failed run leaves nothing
  *             behind
@@ -16,7 +18,6 @@
  * capped buffer pool (duck.ts) at the end.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { ProgressEvent } from '../context.js';
 import { climateCase, type Horizon, type Scenario } from '../domain/climate.js';
 import { defaultBaselineDir, loadBaselineGrid } from '../databuild/load-baseline.js';
@@ -32,7 +33,8 @@ import { TableSink } from './format-table.js';
 import { idColumns } from './id-columns.js';
 import { keptColumns, type KeepColumns } from './keep-columns.js';
 import { readInputHeader } from './input.js';
-import { prepareOutDir, fsReason, removeEmpty } from './out-dir.js';
+import { prepareOutDir, removeEmpty } from './out-dir.js';
+import { fsError, nothingScored, unterminatedReason } from './run-outcome.js';
 import { OutFile } from './out-file.js';
 import { CellScores } from './row-text.js';
 import { BAD_COORDINATES, BLANK, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
@@ -120,30 +122,6 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
   return summary;
 }
 
-/**
- * A run that scored no row is not a success a script should carry on from (exit code 2, invalid_input):
- * the outputs are written all the same, errors.csv first among them, because they say row by row why.
- */
-function nothingScored(s: BulkSummary, errorsPath: string): CatintelError {
-  if (s.rows === 0) return new CatintelError('invalid_input', `input ${s.input} has a header but no data rows; nothing to score`);
-  const parts = [
-    s.outside_coverage && `${s.outside_coverage} outside the covered area (US states, DC and territories)`,
-    s.errors_by_kind.invalid_coordinates && `${s.errors_by_kind.invalid_coordinates} with unusable coordinates`,
-    s.errors_by_kind.malformed_row && `${s.errors_by_kind.malformed_row} malformed`,
-  ].filter(Boolean);
-  return new CatintelError('invalid_input', `no row of ${s.input} could be scored: of ${s.rows} rows, ${parts.join(', ')}; ${errorsPath} lists each with its reason`);
-}
-
-/** A refusal of the file system while writing (permissions, a full disk) names the directory. */
-function fsError(err: unknown, outDir: string): unknown {
-  const { code, path: where } = (err ?? {}) as NodeJS.ErrnoException;
-  if (err instanceof CatintelError || typeof code !== 'string') return err;
-  if (where && !path.resolve(where).startsWith(path.resolve(outDir))) return err; // not an output (the input, say)
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new CatintelError('unavailable', `cannot write to --out ${outDir}: ${fsReason(err)}; nothing was written`, { cause: err });
-  if (/^E[A-Z]+$/.test(code)) return new CatintelError('invalid_input', `cannot write to --out ${outDir}: ${fsReason(err)}; give a directory you can write to`, { cause: err });
-  return err;
-}
-
 interface Counts {
   rows: number;
   scored: number;
@@ -226,13 +204,4 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
     onRow,
   );
   return counts;
-}
-
-/** Why a row with a quote that does not close on its line was read as that line alone (csv-scan.ts). */
-function unterminatedReason(r: ScannedRow, headerFields: number): string {
-  const read = 'read as this line alone, and reading went on at the next line';
-  if (r.mergedFields === 0) return `a quoted field opened on this line is never closed (the file ends inside it); ${read}`;
-  if (r.mergedFields < 0) return `a quoted field opened on this line runs on over whole rows of later lines: taken for a stray quote, ${read}`;
-  if (r.mergedFields === headerFields) return `a quoted field opened on this line closes on a later line with text right after the closing quote: taken for a stray quote, ${read}`;
-  return `a quoted field opened on this line closes on a later line, which would make a row of ${r.mergedFields} fields (the header has ${headerFields}): taken for a stray quote, ${read}`;
 }
