@@ -188,7 +188,11 @@ describe('feed inventory: the NHC formats of one storm update one event', () => 
     const live = (await cli(['--db', db, '--json', 'events', 'live'], now)).json();
     expect(live.features.map((f: { properties: { title: string } }) => f.properties.title)).toEqual(['Hurricane Sergio (EP21 2018)']);
     const rings = (await cli(['--db', db, '--json', 'events', 'rings', live.features[0].properties.id], now)).json();
+    // The RSS advisory's wind rings stay; the cone is added as its own ring kind (issue 8 item 5).
     expect(rings.features.map((f: { properties: { kind: string; label: string } }) => [f.properties.kind, f.properties.label])).toEqual([
+      ['wind_kt', '64 kt (hurricane-force) winds (parametric estimate)'],
+      ['wind_kt', '50 kt (strong tropical-storm-force) winds (parametric estimate)'],
+      ['wind_kt', '34 kt (tropical-storm-force) winds (parametric estimate)'],
       ['forecast_cone', '5-day forecast cone'],
     ]);
   });

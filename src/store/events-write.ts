@@ -1,10 +1,15 @@
 /**
  * Writes prepared events inside the ingest transaction. A record whose content hash is unchanged is
- * left alone; a newer version replaces the event row and its rings (slug and ingested_at are kept, so
- * links stay stable); observations are appended once each (primary key event, kind, time).
+ * left alone; a newer version replaces the event row (slug and ingested_at are kept, so links stay
+ * stable) and takes the rings of the kinds its feed speaks for, keeping the event's other rings
+ * (src/domain/rings/merge.ts: WFIGS points and perimeters, NHC radii and cones); an older version may
+ * still bring a source-drawn ring where the event only has an estimate. Observations are appended once
+ * each (primary key event, kind, time).
  */
 import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { PreparedEvent } from '../ingest/normalise.js';
+import type { Ring } from '../domain/event.js';
+import { mergeRings, ringKindsOf, sameRings } from '../domain/rings/merge.js';
 import { ringIdOf, slugOf } from '../lib/ids.js';
 import { bboxOf } from '../lib/geo.js';
 import { toWkt } from '../lib/wkt.js';
@@ -29,7 +34,7 @@ const EVENT_COLUMNS = cols(
   'id:UUID, source, source_id, slug, title, event_type, severity:DOUBLE, severity_label, started_at:TIMESTAMP, updated_at:TIMESTAMP, ingested_at:TIMESTAMP, monitoring_from:TIMESTAMP, ended_at:TIMESTAMP, lat:DOUBLE, lng:DOUBLE, geom:GEOMETRY, source_url, confidence_score:DOUBLE, details:JSON, content_hash',
 );
 const RING_COLUMNS = cols(
-  'ring_id:UUID, event_id:UUID, ordinal:INTEGER, kind, label, threshold:DOUBLE, unit, radius_km:DOUBLE, min_lng:DOUBLE, min_lat:DOUBLE, max_lng:DOUBLE, max_lat:DOUBLE, geom:GEOMETRY, geojson',
+  'ring_id:UUID, event_id:UUID, ordinal:INTEGER, kind, label, threshold:DOUBLE, unit, radius_km:DOUBLE, min_lng:DOUBLE, min_lat:DOUBLE, max_lng:DOUBLE, max_lat:DOUBLE, geom:GEOMETRY, geojson, estimate:BOOLEAN',
 );
 const OBSERVATION_COLUMNS = cols('event_id:UUID, kind, observed_at:TIMESTAMP, value:DOUBLE, unit, lat:DOUBLE, lng:DOUBLE, ingested_at:TIMESTAMP');
 
@@ -46,31 +51,65 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
   const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0 };
   const toWrite: { e: PreparedEvent; slug: string; ingestedAt: string }[] = [];
   const replaced: string[] = [];
+  const ringsOnly: PreparedEvent[] = []; // older versions that bring a better ring
+  const held = await heldRings(tx, events.filter((e) => { const o = existing.get(e.id); return o && o.content_hash !== e.contentHash; }).map((e) => e.id));
   for (const e of events) {
     const old = existing.get(e.id);
     if (!old) {
       counts.inserted++;
       toWrite.push({ e, slug: slugOf(e.record.title, e.record.startedAt, e.id), ingestedAt: nowIso });
-    } else if (old.content_hash === e.contentHash || Date.parse(e.record.sourceUpdatedAt) < Date.parse(old.updated_at)) {
-      counts.unchanged++; // same version, or an older one than we hold
-    } else {
+      continue;
+    }
+    if (old.content_hash === e.contentHash) {
+      counts.unchanged++; // the same version
+      continue;
+    }
+    const [t, heldT] = [Date.parse(e.record.sourceUpdatedAt), Date.parse(old.updated_at)];
+    const mine = held.get(e.id) ?? [];
+    const rings = mergeRings(mine, e.rings, ringKindsOf(e.record.ringInput, e.rings), t >= heldT);
+    // Same update time (the two WFIGS layers of one fire, an advisory and its GIS zip): the other feed's
+    // record becomes the version only when it changes the rings, so alternating re-ingests are no-ops.
+    const newer = t > heldT || (t === heldT && rings !== null && !sameRings(rings, mine));
+    if (newer) {
       counts.updated++;
       replaced.push(e.id);
-      toWrite.push({ e, slug: old.slug, ingestedAt: old.ingested_at });
+      toWrite.push({ e: { ...e, rings: rings ?? e.rings }, slug: old.slug, ingestedAt: old.ingested_at });
+    } else if (t < heldT && rings && !sameRings(rings, mine)) {
+      counts.updated++;
+      ringsOnly.push({ ...e, rings });
+    } else {
+      counts.unchanged++; // an older version than we hold, with nothing better to add
     }
   }
 
-  if (replaced.length > 0) {
-    const list = replaced.map(() => '?::UUID').join(', ');
-    await tx.run(`DELETE FROM rings WHERE event_id IN (${list})`, replaced);
-    await tx.run(`DELETE FROM events WHERE id IN (${list})`, replaced);
+  const ringsReplaced = [...replaced, ...ringsOnly.map((e) => e.id)];
+  if (ringsReplaced.length > 0) {
+    await tx.run(`DELETE FROM rings WHERE event_id IN (${ringsReplaced.map(() => '?::UUID').join(', ')})`, ringsReplaced);
   }
+  if (replaced.length > 0) await tx.run(`DELETE FROM events WHERE id IN (${replaced.map(() => '?::UUID').join(', ')})`, replaced);
   await insertRows(tx, 'events', EVENT_COLUMNS, toWrite.map(({ e, slug, ingestedAt }) => eventRow(e, slug, ingestedAt)));
-  await insertRows(tx, 'rings', RING_COLUMNS, toWrite.flatMap(({ e }) => ringRows(e)));
+  await insertRows(tx, 'rings', RING_COLUMNS, [...toWrite.map(({ e }) => e), ...ringsOnly].flatMap(ringRows));
   await insertRows(tx, 'observations', OBSERVATION_COLUMNS, toWrite.flatMap(({ e }) => observationRows(e, nowIso)), {
     onConflict: 'ON CONFLICT DO NOTHING',
   });
   return counts;
+}
+
+/** The stored rings of these events, innermost first, as the merge needs them. */
+async function heldRings(tx: Tx, ids: string[]): Promise<Map<string, Ring[]>> {
+  const out = new Map<string, Ring[]>();
+  if (ids.length === 0) return out;
+  const rows = await tx.all<{ event_id: string; kind: string; label: string; threshold: number | null; unit: string | null; radius_km: number | null; geojson: string; estimate: boolean | null }>(
+    `SELECT event_id::VARCHAR AS event_id, kind, label, threshold, unit, radius_km, geojson, estimate
+       FROM rings WHERE event_id IN (SELECT unnest($ids::UUID[])) ORDER BY event_id, ordinal`,
+    { ids: listValue(ids) },
+  );
+  for (const r of rows) {
+    const ring: Ring = { kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radiusKm: r.radius_km, geometry: JSON.parse(r.geojson) };
+    if (r.estimate) ring.estimate = true;
+    out.set(r.event_id, [...(out.get(r.event_id) ?? []), ring]);
+  }
+  return out;
 }
 
 function eventRow(e: PreparedEvent, slug: string, ingestedAt: string): DuckDBValue[] {
@@ -87,7 +126,7 @@ function ringRows(e: PreparedEvent): DuckDBValue[][] {
     const [minLng, minLat, maxLng, maxLat] = bboxOf(ring.geometry.coordinates);
     return [
       ringIdOf(e.id, ordinal), e.id, ordinal, ring.kind, ring.label, ring.threshold, ring.unit, ring.radiusKm,
-      minLng, minLat, maxLng, maxLat, toWkt(ring.geometry), JSON.stringify(ring.geometry),
+      minLng, minLat, maxLng, maxLat, toWkt(ring.geometry), JSON.stringify(ring.geometry), ring.estimate === true,
     ];
   });
 }

@@ -100,4 +100,16 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'rings remember whether they are estimates',
+    // One event may take rings from several feeds of its source (WFIGS points and perimeters, NHC radii
+    // and cones); an estimate (a fire drawn as a circle) must not replace a ring the source drew itself,
+    // so the store keeps which is which (src/domain/rings/merge.ts). Of the rings already stored, the
+    // wildfire circles are the estimates: they have a radius, a mapped perimeter and its bands have none.
+    sql: `
+      ALTER TABLE rings ADD COLUMN estimate BOOLEAN DEFAULT false;
+      UPDATE rings SET estimate = true WHERE kind IN ('fire_perimeter', 'ember_zone') AND radius_km IS NOT NULL;
+    `,
+  },
 ];

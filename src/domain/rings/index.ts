@@ -5,7 +5,7 @@
 import type { Ring, RingInput } from '../event.js';
 import { earthquakeRings } from './earthquake.js';
 import { hurricaneRings, type RadiusScale } from './hurricane.js';
-import { polygonRings } from './polygon.js';
+import { polygonRings, splitAtAntimeridian } from './polygon.js';
 import { wildfireRings } from './wildfire.js';
 import { gaugeRings } from './gauge.js';
 
@@ -14,7 +14,15 @@ export interface RingOptions {
   hurricaneRadiusScale?: RadiusScale;
 }
 
+/** Every builder's rings, with any ring that crosses the antimeridian cut there into a MultiPolygon. */
 export function buildRings(input: RingInput, center: { lat: number; lng: number }, opts: RingOptions = {}): Ring[] {
+  return perilRings(input, center, opts).map((r) => {
+    const geometry = splitAtAntimeridian(r.geometry);
+    return geometry === r.geometry ? r : { ...r, geometry };
+  });
+}
+
+function perilRings(input: RingInput, center: { lat: number; lng: number }, opts: RingOptions): Ring[] {
   switch (input.kind) {
     case 'earthquake': return earthquakeRings(input, center);
     case 'hurricane': return hurricaneRings(input, center, opts.hurricaneRadiusScale);

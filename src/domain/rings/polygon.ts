@@ -60,3 +60,76 @@ export function signedArea(ring: Position[]): number {
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
   return sum;
 }
+
+/**
+ * A ring that crosses the antimeridian (a storm or an Aleutian quake near 180°) comes out of the geodesic
+ * helpers with longitudes wrapped into [−180, 180), i.e. one edge jumping across the whole map: a
+ * self-crossing polygon for every GIS tool. RFC 7946 §3.1.9 says to cut such a geometry in two at the
+ * antimeridian; we unwrap each polygon's longitudes (consecutive vertices never more than 180° apart),
+ * clip it against the meridian (Sutherland–Hodgman on one line, linear in [lng, lat], which is how
+ * GeoJSON edges are drawn) and shift the far part back by 360°, giving a MultiPolygon whose parts meet at
+ * ±180. Geometries that do not cross come back as they are. A ring around a pole (longitudes that do not
+ * close) is left alone: no ring we draw is that large.
+ */
+export function splitAtAntimeridian(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  const split = polygons.map(splitPolygon);
+  if (split.every((parts) => parts === null)) return geometry;
+  const parts = split.flatMap((p, i) => p ?? [polygons[i]]);
+  return normalizePolygon<MultiPolygon>({ type: 'MultiPolygon', coordinates: parts }) ?? geometry;
+}
+
+/** The parts of one polygon on either side of the antimeridian, or null when it does not cross. */
+function splitPolygon(rings: Position[][]): Position[][][] | null {
+  const unwrapped = rings.map(unwrap);
+  if (unwrapped.some((r) => r === null)) return null; // a ring around a pole
+  const all = (unwrapped as Position[][]).flat();
+  const lngs = all.map((p) => p[0]);
+  const [min, max] = [Math.min(...lngs), Math.max(...lngs)];
+  if (min >= -180 && max <= 180) return null;
+  // Put the crossing at +180: a polygon reaching below −180 is shifted east by a whole turn first.
+  const shift = max > 180 ? 0 : 360;
+  const shifted = (unwrapped as Position[][]).map((r) => r.map(([x, y]) => [x + shift, y]));
+  const parts: Position[][][] = [];
+  for (const side of ['west', 'east'] as const) {
+    const inside = side === 'west' ? (x: number) => x <= 180 : (x: number) => x >= 180;
+    const back = side === 'west' ? 0 : -360;
+    const clipped = shifted.map((r) => clipAtMeridian(r, inside)).map((r) => r.map(([x, y]) => [round9(x + back), y]));
+    const [exterior, ...holes] = clipped;
+    if (exterior.length < 3) continue;
+    parts.push([exterior, ...holes.filter((h) => h.length >= 3)]);
+  }
+  return parts;
+}
+
+/** Longitudes made continuous along the ring; null when they do not come back to the start (a pole inside). */
+function unwrap(ring: Position[]): Position[] | null {
+  const out: Position[] = [];
+  for (const [x, y] of ring) {
+    const prev = out[out.length - 1];
+    let lng = x;
+    if (prev) while (lng - prev[0] > 180) lng -= 360;
+    if (prev) while (lng - prev[0] < -180) lng += 360;
+    out.push([lng, y]);
+  }
+  return out.length > 0 && Math.abs(out[out.length - 1][0] - out[0][0]) < 1e-9 ? out : null;
+}
+
+/** Sutherland–Hodgman against the meridian 180°: the part of a closed ring on the `inside` side, open. */
+function clipAtMeridian(ring: Position[], inside: (x: number) => boolean): Position[] {
+  const pts = ring.slice(0, -1);
+  const out: Position[] = [];
+  for (let i = 0; i < pts.length; i++) {
+    const a = pts[i];
+    const b = pts[(i + 1) % pts.length];
+    const [ina, inb] = [inside(a[0]), inside(b[0])];
+    if (ina) out.push(a);
+    if (ina !== inb && a[0] !== b[0]) {
+      const t = (180 - a[0]) / (b[0] - a[0]);
+      if (t > 0 && t < 1) out.push([180, a[1] + t * (b[1] - a[1])]);
+    }
+  }
+  return out;
+}
+
+const round9 = (x: number) => Math.round(x * 1e9) / 1e9;

@@ -29,6 +29,10 @@ export function areaEquivalentRadiusKm(acres: number): number {
   return Math.sqrt((acres * KM2_PER_ACRE) / Math.PI);
 }
 
+/**
+ * Without a mapped perimeter every ring is an estimate (`estimate: true`): when the incident's perimeter
+ * arrives from the other WFIGS layer it replaces them, and a later point update does not bring them back.
+ */
 export function wildfireRings(input: Extract<RingInput, { kind: 'wildfire' }>, center: { lat: number; lng: number }): Ring[] {
   const perimeter = input.perimeter ? normalizePolygon(input.perimeter) : null;
   if (perimeter) return [perimeterRing(perimeter, input.acres), ...bandsAroundPerimeter(perimeter)];
@@ -41,6 +45,7 @@ export function wildfireRings(input: Extract<RingInput, { kind: 'wildfire' }>, c
       label: `Fire area as a circle of ${fmtAcres(acres)} acres (no mapped perimeter)`,
       threshold: null, unit: null, radiusKm: round3(r0),
       geometry: circlePolygon(center.lat, center.lng, r0),
+      estimate: true,
     });
   }
   for (const b of EMBER_BANDS_KM) {
@@ -49,6 +54,7 @@ export function wildfireRings(input: Extract<RingInput, { kind: 'wildfire' }>, c
       label: acres === null ? `${b.label}; fire size unknown, measured from the point of origin` : b.label,
       threshold: b.km, unit: 'km', radiusKm: round3(r0 + b.km),
       geometry: circlePolygon(center.lat, center.lng, r0 + b.km),
+      estimate: true,
     });
   }
   return rings;
