@@ -1,8 +1,8 @@
 /**
  * `catintel db seed`: loads the embedded default snapshot (data/seed/, built by `make data` from real
  * feed samples) into the store through the ordinary ingest path, one run per source. Re-running it
- * changes nothing. The snapshot is as of data/seed/as-of.txt; pin CATINTEL_NOW to that instant to see
- * its events live (as `make run` does).
+ * changes nothing. The snapshot is as of data/seed/as-of.txt; pin "now" to that instant (`--as-of`, or
+ * CATINTEL_NOW as `make run` does) to see its events live.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +38,7 @@ export const dbSeed = defineHandler({
   cli: {
     command: ['db', 'seed'],
     options: [{ flags: '--from <dir>', description: 'seed directory (default: the packaged data/seed)' }],
-    examples: ['catintel db seed', 'CATINTEL_NOW=$(cat data/seed/as-of.txt) catintel events live'],
+    examples: ['catintel db seed', 'catintel --as-of 2022-09-29T03:32:09Z events live   # the snapshot as of its instant (data/seed/as-of.txt)'],
   },
   parse: (raw) => ({ dir: str(raw, 'from') ?? defaultSeedDir() }),
   async run(ctx, { dir }) {
