@@ -1,5 +1,5 @@
 /**
- * ShakeMaps for the USGS earthquake records (docs/sources/usgs-earthquakes.md, "ShakeMap rings"):
+ * ShakeMaps for the USGS earthquake records (docs/rings-earthquake-hurricane.md, "From a ShakeMap"):
  *   - offline, `catintel ingest usgs-earthquakes --from FEED --shakemap FILE` attaches one ShakeMap
  *     (cont_mmi.json or grid.xml) to the feed record it belongs to;
  *   - online, for each event the summary feed lists with a `shakemap` product, the event's detail GeoJSON
