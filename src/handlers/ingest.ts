@@ -2,7 +2,10 @@
 import { SOURCE_IDS } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
 import type { IngestSummary } from '../ingest/run.js';
+import type { Context } from '../context.js';
+import type { ShakeMap } from '../sources/shakemap.js';
 import { parseSourceId } from '../sources/source-ids.js';
+import type { SourceModule } from '../sources/types.js';
 import { str } from './params.js';
 import { defineHandler } from './types.js';
 
@@ -55,17 +58,24 @@ export const ingest = defineHandler({
   async run(ctx, input) {
     // Parsers, county shapes and geometry libraries load only when something is ingested.
     const { ingestSource } = await import('../ingest/run.js');
-    const { sourceById } = await import('../sources/registry.js');
     const runs: IngestSummary[] = [];
-    const { usgsEarthquakesWithShakeMaps } = await import('../sources/usgs-earthquakes.js');
-    const { readShakeMapFile } = await import('../sources/shakemap.js');
     // USGS events get ShakeMap rings: from --shakemap, or online from the ShakeMaps their feed lists.
+    const { readShakeMapFile } = await import('../sources/shakemap.js');
     const shakemapFile = input.shakemap ? { map: await readShakeMapFile(input.shakemap), name: input.shakemap } : undefined;
-    const fetch = { userAgent: ctx.config.userAgent, timeoutMs: ctx.config.fetchTimeoutMs, attempts: ctx.config.fetchAttempts, backoffMs: ctx.config.fetchBackoffMs, signal: ctx.signal };
-    for (const id of input.sources) {
-      const source = id === 'usgs-earthquakes' ? usgsEarthquakesWithShakeMaps({ file: shakemapFile, fetch }) : sourceById(id);
-      runs.push(await ingestSource(ctx, source, input.from));
-    }
+    for (const id of input.sources) runs.push(await ingestSource(ctx, await sourceModuleFor(ctx, id, shakemapFile), input.from));
     return { body: { runs } };
   },
 });
+
+/**
+ * The source module ingest runs for `id`: usgs-earthquakes reads ShakeMaps (the given file, or online the
+ * ones its feed lists, with the ingest's own fetch settings); every other source is its registry module.
+ * Any caller that ingests (the CLI, the server's scheduler) should take its module from here.
+ */
+export async function sourceModuleFor(ctx: Context, id: string, shakemapFile?: { map: ShakeMap; name: string }): Promise<SourceModule> {
+  const { sourceById } = await import('../sources/registry.js');
+  if (id !== 'usgs-earthquakes') return sourceById(id);
+  const { usgsEarthquakesWithShakeMaps } = await import('../sources/usgs-earthquakes.js');
+  const fetch = { userAgent: ctx.config.userAgent, timeoutMs: ctx.config.fetchTimeoutMs, attempts: ctx.config.fetchAttempts, backoffMs: ctx.config.fetchBackoffMs, signal: ctx.signal };
+  return usgsEarthquakesWithShakeMaps({ file: shakemapFile, fetch });
+}
