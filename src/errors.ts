@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'insufficient_tier'
   | 'trigger_limit_reached'
   | 'not_found'
+  | 'conflict' // an id that names more than one thing (a source id shared by two sources)
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -34,6 +35,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   insufficient_tier: 403,
   trigger_limit_reached: 403,
   not_found: 404,
+  conflict: 409,
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -57,6 +59,7 @@ export const exitCodeOf: Record<ErrorCode, number> = {
   insufficient_tier: 2,
   trigger_limit_reached: 1,
   not_found: 2,
+  conflict: 2,
   method_not_allowed: 2,
   payload_too_large: 2,
   unsupported_media_type: 2,
@@ -76,6 +79,7 @@ export const titleOf: Record<ErrorCode, string> = {
   insufficient_tier: 'Insufficient tier',
   trigger_limit_reached: 'Trigger limit reached',
   not_found: 'Not found',
+  conflict: 'Ambiguous id',
   method_not_allowed: 'Method not allowed',
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',

@@ -136,6 +136,6 @@ describe('catintel events score ID (CLI) gives what the API gives', () => {
     }
     const missing = await cli(['--db', dbPath, 'events', 'score', 'no-such-event'], { CATINTEL_NOW: WEEK_NOW });
     expect(missing.code).toBe(2); // an unknown id is bad input (CONTRACT §4)
-    expect(missing.stderr).toMatch(/no event with id or slug "no-such-event".*\[not_found\]/);
+    expect(missing.stderr).toMatch(/no event with id, slug or source id "no-such-event".*\[not_found\]/);
   });
 });

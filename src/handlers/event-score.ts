@@ -7,8 +7,7 @@
  */
 import { CatintelError } from '../errors.js';
 import type { OasisPointBody } from '../oasis/point.js';
-import { findEvent } from '../store/events-read.js';
-import { required } from './params.js';
+import { eventIdParam, requireEvent } from './event-lookup.js';
 import { SCORE_OPTIONS, parseScoreOptions, scoreAt, type ScoreOptions, type ScorePointBody } from './score-point.js';
 import { defineHandler } from './types.js';
 
@@ -39,13 +38,10 @@ export const eventScore = defineHandler<EventScoreInput, EventScoreBody>({
     examples: ['catintel events score <id-or-slug>', 'catintel events score <id> --perils earthquake --scenario ssp585 --horizon 2080 --json'],
   },
   parse(raw, caller) {
-    const id = required(raw, 'id');
-    if (id.length > 200) throw new CatintelError('invalid_parameter', 'id: too long to be an event id or slug', { errors: [{ field: 'id', message: 'at most 200 characters' }] });
-    return { id, ...parseScoreOptions(raw, caller) };
+    return { id: eventIdParam(raw), ...parseScoreOptions(raw, caller) };
   },
   async run(ctx, input) {
-    const row = await findEvent(ctx.db, input.id, ctx.clock().toISOString());
-    if (!row) throw new CatintelError('not_found', `no event with id or slug "${input.id}"; list events with /events/live`);
+    const row = await requireEvent(ctx, input.id);
     const event: EventRef = { id: row.id, slug: row.slug, title: row.title, event_type: row.event_type, status: row.status, lat: row.lat, lng: row.lng };
     const refuse = (reason: string) =>
       new CatintelError('validation_failed', `event ${row.slug} (${row.title}): ${reason}`, { errors: [{ field: 'id', message: reason }] });

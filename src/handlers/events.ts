@@ -6,11 +6,12 @@ import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
 import { collection, eventFeature, hrefOf } from '../domain/features.js';
 import { CatintelError } from '../errors.js';
 import { defaults } from '../config/defaults.js';
-import { findEvent, listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter, type EventRow } from '../store/events-read.js';
+import { listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter, type EventRow } from '../store/events-read.js';
 import type { Context } from '../context.js';
-import { bbox, decodeCursor, encodeCursor, int, isoTime, list, num, required, str } from './params.js';
+import { bbox, decodeCursor, encodeCursor, int, isoTime, list, num, str } from './params.js';
 import { defaultSeedDir } from './db-seed.js';
 import { defineHandler } from './types.js';
+import { eventIdParam, requireEvent } from './event-lookup.js';
 
 const LIVE_STATUSES = ['active', 'monitoring'] as const;
 const API = '/api/v1';
@@ -112,17 +113,7 @@ function snapshotInstantNear(latest: string): string | undefined {
   return gapMs >= 0 && gapMs < 86_400_000 ? asOf : undefined;
 }
 
-async function mustFind(ctx: Context, id: string): Promise<EventRow> {
-  const row = await findEvent(ctx.db, id, ctx.clock().toISOString());
-  if (!row) throw new CatintelError('not_found', `no event with id or slug "${id}"; list events with /events/live`);
-  return row;
-}
-
-const idParam = (raw: Record<string, unknown>) => {
-  const id = required(raw, 'id');
-  if (id.length > 200) throw new CatintelError('invalid_parameter', 'id: too long to be an event id or slug', { errors: [{ field: 'id', message: 'at most 200 characters' }] });
-  return { id };
-};
+const idParam = (raw: Record<string, unknown>) => ({ id: eventIdParam(raw) });
 
 export const eventsShow = defineHandler({
   name: 'events.show',
@@ -131,7 +122,7 @@ export const eventsShow = defineHandler({
   cli: { command: ['events', 'show'], args: ['id'], examples: ['catintel events show 5b1e0c1e-...', 'catintel events show m-7-1-ridgecrest-2019-07-06-ab12cd --json'] },
   parse: idParam,
   async run(ctx, { id }) {
-    const row = await mustFind(ctx, id);
+    const row = await requireEvent(ctx, id);
     const observations = await observationsOf(ctx.db, row.id);
     const rings = await ringsOf(ctx.db, row.id);
     const feature = eventFeature(row);
@@ -162,7 +153,7 @@ export const eventsRings = defineHandler({
   cli: { command: ['events', 'rings'], args: ['id'], examples: ['catintel events rings <id> --json > rings.geojson'] },
   parse: idParam,
   async run(ctx, { id }) {
-    const row = await mustFind(ctx, id);
+    const row = await requireEvent(ctx, id);
     const rings = await ringsOf(ctx.db, row.id);
     const features = rings.map((r) => ({
       type: 'Feature' as const,

@@ -121,9 +121,31 @@ export async function listEvents(
   return { matched: Number(countRow?.n ?? 0), rows };
 }
 
-export async function findEvent(db: Store, idOrSlug: string, now: string): Promise<EventRow | undefined> {
-  const byUuid = /^[0-9a-f-]{36}$/i.test(idOrSlug);
-  return db.one<EventRow>(`${SELECT_EVENT} FROM events WHERE ${byUuid ? 'id = $key::UUID' : 'slug = $key'}`, { now, key: idOrSlug });
+/** The one event a key names (see findEvents), or undefined when it names none or several. */
+export async function findEvent(db: Store, key: string, now: string): Promise<EventRow | undefined> {
+  const rows = await findEvents(db, key, now);
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/**
+ * The events a key names (CONTRACT §5): our UUID, our slug, or the source's own id, case-insensitive (a USGS
+ * event answers to every network id it carries, e.g. `nc216859` and `us6000...`; a storm to `AL092022`).
+ * A slug or UUID names one event; a source id may name several (the same id in two sources), so every
+ * match is returned and the caller decides.
+ */
+export async function findEvents(db: Store, key: string, now: string): Promise<EventRow[]> {
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key)) {
+    return db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE id = $key::UUID`, { now, key });
+  }
+  const bySlug = await db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE slug = $key`, { now, key });
+  if (bySlug.length > 0) return bySlug;
+  return db.all<EventRow>(
+    `${SELECT_EVENT} FROM events
+      WHERE lower(source_id) = lower($key)
+         OR list_contains(CAST(json_extract(details, '$.ids') AS VARCHAR[]), lower($key))
+      ORDER BY source, id`,
+    { now, key },
+  );
 }
 
 /** Events within radiusKm of a point, nearest first, offset-paged. */

@@ -69,7 +69,7 @@ describe('problem+json for every condition of CONTRACT §4', () => {
     isProblem(await p.call('/v2/events/live'), 404, 'not_found');
     const id = await p.call('/api/v1/events/00000000-0000-4000-8000-000000000000');
     isProblem(id, 404, 'not_found');
-    expect(id.body.detail).toMatch(/no event with id or slug/);
+    expect(id.body.detail).toMatch(/no event with id, slug or source id/);
   });
 
   it('405 method_not_allowed lists the allowed methods in Allow', async () => {
