@@ -101,6 +101,8 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
   let server: http.Server;
   let base: string;
   let version = '3';
+  // When each ShakeMap version was published (ComCat `updateTime`): v3 half an hour after the origin, v4 two hours.
+  const published: Record<string, number> = { '3': Date.parse('1989-10-18T00:35:00Z'), '4': Date.parse('1989-10-18T02:00:00Z') };
   const hits: string[] = [];
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -114,7 +116,7 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
         // The ComCat detail format, reduced to what matters here (properties.products.shakemap[0]).
         const detail = {
           type: 'Feature', id: 'nc216859',
-          properties: { products: { shakemap: [{ id: `urn:usgs-product:us:shakemap:nc216859:${version}`, type: 'shakemap', code: 'nc216859', source: 'us', status: 'UPDATE', updateTime: 1414243728000, properties: { version, eventsource: 'nc', eventsourcecode: '216859' }, contents: { 'download/cont_mmi.json': { contentType: 'application/json', url: `${base}/v${version}/cont_mmi.json` }, 'download/grid.xml': { contentType: 'application/xml', url: `${base}/v${version}/grid.xml` } } }] } },
+          properties: { products: { shakemap: [{ id: `urn:usgs-product:us:shakemap:nc216859:${version}`, type: 'shakemap', code: 'nc216859', source: 'us', status: 'UPDATE', updateTime: published[version], properties: { version, eventsource: 'nc', eventsourcecode: '216859' }, contents: { 'download/cont_mmi.json': { contentType: 'application/json', url: `${base}/v${version}/cont_mmi.json` }, 'download/grid.xml': { contentType: 'application/xml', url: `${base}/v${version}/grid.xml` } } }] } },
           geometry: { type: 'Point', coordinates: [-121.88, 37.04, 18] },
         };
         return res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify(detail));
@@ -127,7 +129,7 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
   });
   afterAll(() => new Promise((r) => server.close(r)));
 
-  it('reads the preferred ShakeMap contours; a new ShakeMap version replaces the rings', async () => {
+  it('reads the preferred ShakeMap contours; a new ShakeMap version replaces the rings once the clock has reached it', async () => {
     const db = path.join(tempDir(), 'store.duckdb');
     const r = await cli(['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', `${base}/feed`], env);
     expect(r.code, r.stderr).toBe(0);
@@ -140,8 +142,14 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
     expect(booleanPointInPolygon(SAN_FRANCISCO, vi(await ringsOf(db)).geometry)).toBe(true);
 
     version = '4';
-    const next = await cli(['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', `${base}/feed`], env);
+    // At 00:50 version 4 (published 02:00) does not exist yet: the rings stay those of version 3.
+    const early = await cli(['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', `${base}/feed`], env);
+    expect(early.code, early.stderr).toBe(0);
+    expect(vi(await ringsOf(db)).properties.label).toBe('MMI VI (strong shaking), USGS ShakeMap v3');
+    const later = { CATINTEL_NOW: '1989-10-18T03:00:00Z' };
+    const next = await cli(['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', `${base}/feed`], later);
     expect(next.json().runs[0]).toMatchObject({ updated: 1 });
-    expect(vi(await ringsOf(db)).properties.label).toBe('MMI VI (strong shaking), USGS ShakeMap v4');
+    const rings = (await cli(['--db', db, '--json', 'events', 'rings', ID], later)).json().features as RingFeature[];
+    expect(vi(rings).properties.label).toBe('MMI VI (strong shaking), USGS ShakeMap v4');
   });
 });

@@ -40,10 +40,10 @@ describe('parseShakeMap', () => {
 describe('shakemapProductOf (ComCat event detail GeoJSON)', () => {
   it('the preferred ShakeMap contours URL and version, or null when the event has none', () => {
     const detail = { properties: { products: { shakemap: [
-      { properties: { version: '5' }, contents: { 'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/a/cont_mmi.json' } } },
+      { properties: { version: '5' }, updateTime: 1414243728000, contents: { 'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/a/cont_mmi.json' } } },
       { properties: { version: '1' }, contents: { 'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/b/cont_mmi.json' } } },
     ] } } };
-    expect(shakemapProductOf(detail)).toEqual({ url: 'https://earthquake.usgs.gov/a/cont_mmi.json', version: '5' });
+    expect(shakemapProductOf(detail)).toEqual({ url: 'https://earthquake.usgs.gov/a/cont_mmi.json', version: '5', updatedMs: 1414243728000 });
     expect(shakemapProductOf({ properties: { products: { origin: [{}] } } })).toBeNull();
     expect(shakemapProductOf({ properties: { products: { shakemap: [{ contents: {} }] } } })).toBeNull();
     expect(shakemapProductOf('nonsense')).toBeNull();

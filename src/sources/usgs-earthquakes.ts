@@ -55,7 +55,7 @@ export function usgsEarthquakesWithShakeMaps(options: ShakeMapOptions): SourceMo
         const i = matchShakeMap(records, options.file.map, options.file.name);
         records = records.map((r, k) => (k === i ? withShakeMap(r, options.file!.map) : r));
       } else if (options.fetch && /^https?:\/\//.test(ctx.sourceUrl)) {
-        records = await discoverShakeMaps(records, productTypesOf(body), ctx.sourceUrl, options.fetch);
+        records = await discoverShakeMaps(records, productTypesOf(body), ctx.sourceUrl, options.fetch, ctx.now);
       }
       return { records, skipped: parsed.skipped };
     },

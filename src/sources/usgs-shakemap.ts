@@ -62,8 +62,11 @@ export function matchShakeMap(records: SourceRecord[], map: ShakeMap, name: stri
   return best;
 }
 
-/** The ShakeMap contours URL and version named by an event's detail GeoJSON, or null when it has none. */
-export function shakemapProductOf(detail: unknown): { url: string; version: string | null } | null {
+/**
+ * The ShakeMap contours URL, version and publication time (ms, `updateTime`) named by an event's detail
+ * GeoJSON, or null when it has none.
+ */
+export function shakemapProductOf(detail: unknown): { url: string; version: string | null; updatedMs: number | null } | null {
   const props = isObject(detail) && isObject(detail.properties) ? detail.properties : {};
   const products = isObject(props.products) && Array.isArray(props.products.shakemap) ? props.products.shakemap : [];
   const preferred = products.find(isObject); // ComCat lists the preferred product first
@@ -71,19 +74,22 @@ export function shakemapProductOf(detail: unknown): { url: string; version: stri
   const cont = preferred.contents['download/cont_mmi.json'];
   if (!isObject(cont) || typeof cont.url !== 'string') return null;
   const p = isObject(preferred.properties) ? preferred.properties : {};
-  return { url: cont.url, version: typeof p.version === 'string' ? p.version : null };
+  const updatedMs = typeof preferred.updateTime === 'number' ? preferred.updateTime : null;
+  return { url: cont.url, version: typeof p.version === 'string' ? p.version : null, updatedMs };
 }
 
 /**
  * Online: reads the ShakeMaps of the feed's larger events that list one. We follow the feed's detail links only
  * on the feed's own host (USGS serves both), so a feed cannot send ingest to arbitrary servers, and a local
- * replay of a recorded USGS feed stays offline. A ShakeMap that cannot be read leaves the equation's rings.
+ * replay of a recorded USGS feed stays offline. A ShakeMap that cannot be read, or was published after the
+ * clock's "now", leaves the equation's rings.
  */
 export async function discoverShakeMaps(
   records: SourceRecord[],
   productTypes: Map<string, string[]>,
   feedUrl: string,
   fetchOptions: Omit<FetchOptions, 'accept'>,
+  now: Date,
 ): Promise<SourceRecord[]> {
   const host = new URL(feedUrl).host;
   const candidates = records
@@ -98,6 +104,8 @@ export async function discoverShakeMaps(
       if (d.kind !== 'body') continue;
       const product = shakemapProductOf(JSON.parse(d.body));
       if (!product || !sameHost(product.url, host)) continue;
+      // As of the clock: a ShakeMap published after "now" did not exist yet (a replay keeps the equation's rings).
+      if (product.updatedMs !== null && product.updatedMs > now.getTime()) continue;
       const c = await fetchFeed(product.url, { ...fetchOptions, accept: 'application/json' });
       if (c.kind !== 'body') continue;
       out[i] = withShakeMap(r, parseShakeMap(c.body, product.url, product.version));
