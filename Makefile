@@ -38,10 +38,12 @@ test: build
 bench: build
 	node dist/bench/run.js
 
-# The API against openapi.yaml (schemathesis), then OED output against ods-tools.
+# The API: GDAL's OAPIF driver reads the OGC API - Features collections, schemathesis checks
+# openapi.yaml; then OED output against ods-tools.
 conformance: conformance-api conformance-oasis
 
 conformance-api: build
+	bash scripts/conformance-gdal.sh
 	bash scripts/conformance.sh
 
 conformance-oasis: build

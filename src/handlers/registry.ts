@@ -14,6 +14,7 @@ import { riskScore } from './score-point.js';
 import { scoreBulk } from './score-bulk.js';
 import { eventScore } from './event-score.js';
 import { dataBuild } from './data-build.js';
+import { OGC_HANDLERS } from './ogc.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -33,6 +34,8 @@ export const HANDLERS: Handler[] = [
   // After `score point`: the bulk command is the `score` group's own action (docs/scoring.md "Bulk scoring").
   scoreBulk,
   dataBuild,
+  // OGC API - Features (HTTP only): the same events as /events/live, for GIS clients.
+  ...OGC_HANDLERS,
   // Contract endpoints not built yet (501 after the access checks); a real handler on the same route wins.
   ...PLANNED,
 ];

@@ -15,6 +15,7 @@ import { loadOpenApi } from './openapi.js';
 import { paramChecks } from './param-check.js';
 import { bodyChecks } from './body-check.js';
 import { landingPage } from './landing.js';
+import { absoluteLinks } from './ogc-links.js';
 import { clientErrorHandler, type ClientErrorDeps } from './client-error.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
@@ -76,7 +77,7 @@ export function createApp(o: AppOptions): App {
   const limiter = rateOff ? undefined : new SlidingWindowLimiter(httpDefaults.rateWindowMs, o.nowMs);
   let draining = false;
   let openapi: Encoded | undefined;
-  let landing: Encoded | undefined;
+  const landing = new Map<string, Encoded>();
   const startedAt = Date.now();
   const doc = loadOpenApi();
 
@@ -92,7 +93,15 @@ export function createApp(o: AppOptions): App {
     handlerTimeoutMs: o.handlerTimeoutMs ?? httpDefaults.handlerTimeoutMs,
     accessLog: o.accessLog,
     openapi: () => (openapi ??= encode(200, doc, 'application/json', { 'cache-control': 'public, max-age=300' })),
-    landing: () => (landing ??= encode(200, landingPage(landingInfo(doc)), 'application/json', { 'cache-control': 'public, max-age=300' })),
+    landing: (origin) => {
+      let e = landing.get(origin);
+      if (!e) {
+        e = encode(200, absoluteLinks(landingPage(landingInfo(doc)), origin), 'application/json', { 'cache-control': 'public, max-age=300' });
+        if (landing.size < 100) landing.set(origin, e); // a client may send any Host: keep a bounded few
+      }
+      return e;
+    },
+    trustProxy: Boolean(o.trustProxy),
     paramChecks: paramChecks(doc, table.routes),
     bodyChecks: bodyChecks(doc, table.routes),
     health: async () => {

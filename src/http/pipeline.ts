@@ -26,6 +26,7 @@ import { API_PREFIX, type Route, type RouteTable } from './routes.js';
 import type { RequestsPerMinute } from './limits.js';
 import type { ParamCheck } from './param-check.js';
 import type { BodyCheck } from './body-check.js';
+import { absoluteLinks, originOf, wantsAbsoluteLinks } from './ogc-links.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -41,7 +42,10 @@ export interface PipelineDeps {
   handlerTimeoutMs: number;
   accessLog?: (e: AccessLogEntry) => void;
   openapi: () => Encoded;
-  landing: () => Encoded;
+  /** The landing page, its links absolute with the origin the client called (src/http/ogc-links.ts). */
+  landing: (origin: string) => Encoded;
+  /** Believe X-Forwarded-Host/-Proto for the origin of absolute links. */
+  trustProxy: boolean;
   /** Body checks of planned POST endpoints, from the OpenAPI document. */
   bodyChecks: Map<Route, BodyCheck>;
   /** Query/path parameter checks from the OpenAPI document, per route. */
@@ -145,7 +149,7 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
     return problemJson(req, notImplementedProblem(route.method, API_PREFIX + route.path, url.pathname), {});
   }
   if (route.platform === 'openapi') return toResponse(d.openapi(), req, {});
-  if (route.platform === 'landing') return toResponse(d.landing(), req, {});
+  if (route.platform === 'landing') return toResponse(d.landing(originOf(req, url, d.trustProxy)), req, {});
   if (route.platform === 'healthz') {
     const h = await d.health();
     return new Response(JSON.stringify(h.body), { status: h.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
@@ -159,7 +163,9 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     ? { tier: s.principal.tier, account: s.principal.account, clientIp: s.clientIp }
     : { tier: 'free', account: `ip:${s.clientIp}`, clientIp: s.clientIp };
   // Shared only between callers of the same tier: some answers differ by tier (perils, oasis format).
-  const cacheKey = route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${url.pathname}?${url.searchParams}` : null;
+  // OGC resources link absolutely, so their bytes depend on the origin called as well.
+  const origin = wantsAbsoluteLinks(route) ? originOf(req, url, d.trustProxy) : undefined;
+  const cacheKey = route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${origin ?? ''}${url.pathname}?${url.searchParams}` : null;
   const nowMs = Date.now();
   let encoded = cacheKey ? d.cache.get(cacheKey, nowMs) : undefined;
   if (!encoded) {
@@ -174,7 +180,7 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     });
     try {
       const result = await Promise.race([h.run({ ...d.ctx, signal: abort.signal }, input, caller), timeout]);
-      encoded = encode(result.status ?? 200, result.body, result.mediaType ?? 'application/json', result.headers);
+      encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers);
     } finally {
       clearTimeout(timer);
     }

@@ -41,6 +41,11 @@ export interface EventFilter {
   eventTypes?: EventType[];
   bbox?: [number, number, number, number];
   since?: string;
+  /**
+   * OGC API - Features `datetime`: events whose time span [started_at, ended_at] meets this interval (either
+   * end open). An end stored after now is not known yet at now: such an event is still open-ended.
+   */
+  during?: { start?: string; end?: string };
 }
 
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
@@ -66,7 +71,7 @@ const SELECT_EVENT = `SELECT id::VARCHAR AS id, slug, title, event_type, severit
 const DISTANCE_SQL = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
   pow(sin(radians(lat - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(lat)) * pow(sin(radians(lng - $lng) / 2), 2))))`;
 
-function whereOf(f: EventFilter, params: Record<string, DuckDBValue>): string[] {
+export function whereOf(f: EventFilter, params: Record<string, DuckDBValue>): string[] {
   params.now = f.now;
   const where = [`(${STATUS_SQL}) IN (${f.statuses.map((s) => `'${s}'`).join(', ')})`]; // closed set, not user text
   if (f.eventTypes?.length) {
@@ -83,6 +88,14 @@ function whereOf(f: EventFilter, params: Record<string, DuckDBValue>): string[] 
   if (f.since) {
     params.since = f.since;
     where.push('updated_at >= $since::TIMESTAMP');
+  }
+  if (f.during?.end) {
+    params.duringEnd = f.during.end;
+    where.push('started_at <= $duringEnd::TIMESTAMP');
+  }
+  if (f.during?.start) {
+    params.duringStart = f.during.start;
+    where.push('(ended_at IS NULL OR ended_at > $now::TIMESTAMP OR ended_at >= $duringStart::TIMESTAMP)');
   }
   return where;
 }

@@ -101,15 +101,16 @@ describe('planned POST endpoints check the body before answering 501', () => {
 });
 
 describe('GET /api/v1 is a landing page', () => {
-  it('answers with and without the slash, linking to the OpenAPI document and the live events', async () => {
+  it('answers with and without the slash, linking to the OpenAPI document, the OGC collections and the live events', async () => {
     for (const path of ['/api/v1', '/api/v1/']) {
       const r = await p.call(path);
       expect(r.status).toBe(200);
       expect(r.body.title).toBe('catintel Catastrophe Intelligence API');
-      expect(r.body.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'service-desc', 'data', 'status']);
+      expect(r.body.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'service-desc', 'conformance', 'data', 'items', 'status']);
     }
     // Every link answers.
     const { body } = await p.call('/api/v1/');
-    for (const link of body.links) expect((await p.call(link.href)).status, link.href).toBe(200);
+    // Absolute (GIS clients follow them), with the origin the client called.
+    for (const link of body.links) expect((await p.call(new URL(link.href).pathname)).status, link.href).toBe(200);
   });
 });
