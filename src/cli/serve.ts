@@ -137,10 +137,10 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   let ingesting: Promise<void> | undefined;
   const ingestAll = async () => {
     const { ingestSource } = await import('../ingest/run.js');
-    const { sourceById } = await import('../sources/registry.js');
+    const { sourceModuleFor } = await import('../handlers/ingest.js');
     for (const id of SOURCE_IDS) {
       try {
-        const s = await ingestSource(ctx, sourceById(id));
+        const s = await ingestSource(ctx, await sourceModuleFor(ctx, id)); // usgs-earthquakes with its ShakeMaps
         ctx.log('info', 'ingest', { source: id, status: s.status, inserted: s.inserted, updated: s.updated });
       } catch (err) {
         ctx.log('warn', 'ingest failed', { source: id, error: (err as Error).message });
