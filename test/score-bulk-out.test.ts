@@ -39,13 +39,13 @@ describe('catintel score --out: a place that cannot hold the outputs', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(before);
   });
 
-  it('makes missing parents, and removes them again when the run fails after all', { timeout: 10_000 }, async () => {
+  it('makes missing parents; a run that scores nothing still writes its outputs there', { timeout: 10_000 }, async () => {
     const out = path.join(dir, 'new', 'deeper', 'out');
     expect((await cli(['--quiet', 'score', '--input', input, '--out', out])).code).toBe(0);
     expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'scores.csv']);
     const abroad = path.join(dir, 'abroad.csv');
     fs.writeFileSync(abroad, 'id,lat,lng\nP,48.86,2.35\n');
-    // Nothing scored: the run fails (exit 2) but writes its outputs, which say why; nothing is left half-made.
+    // Nothing scored: the run fails (exit 2) but writes its outputs, which say why.
     const r = await cli(['--quiet', 'score', '--input', abroad, '--out', path.join(dir, 'other', 'out')]);
     expect(r.code).toBe(2);
     expect(fs.readFileSync(path.join(dir, 'other', 'out', 'errors.csv'), 'utf8')).toMatch(/^row,line,id,latitude,longitude,kind,reason\n1,2,P,48.86,2.35,outside_coverage,/);
