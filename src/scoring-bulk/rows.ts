@@ -68,8 +68,8 @@ export interface ReadOptions {
 /** Calls onRow for every row (blank ones too) of the file after its header, chunk by chunk. */
 export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): Promise<void> {
   const scanner = new CsvScanner(o.delimiter, undefined, o.fieldLimit ?? 0);
-  scanner.expectFields = o.expectFields;
-  scanner.maxQuotedBytes = MAX_ROW_BYTES;
+  scanner.quotes.expectFields = o.expectFields;
+  scanner.quotes.maxQuotedBytes = MAX_ROW_BYTES;
   const chunk = o.chunkBytes ?? CHUNK_BYTES;
   const fh = await fs.promises.open(o.file, 'r');
   // The next chunk is read into `ahead` while this one is scanned, so the pass does not wait on reads.
