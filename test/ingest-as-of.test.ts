@@ -62,6 +62,22 @@ describe('replaying the Ian best track through six clocks (one store, ingest the
     }
   });
 
+  it('replaying backwards in one store rewinds the event: whole track first, then the landfall clock', async () => {
+    const db = path.join(tempDir(), 'backwards.duckdb');
+    expect((await cli(['--db', db, 'ingest', 'nhc', '--from', BDECK], { CATINTEL_NOW: '2026-01-01T00:00:00Z' })).code).toBe(0);
+    const env = { CATINTEL_NOW: '2022-09-28T19:30:00Z' };
+    const again = (await cli(['--db', db, '--json', 'ingest', 'nhc', '--from', BDECK], env)).json().runs[0];
+    expect(again).toMatchObject({ inserted: 0, updated: 1 });
+    const id = (await cli(['--db', db, '--json', 'events', 'live'], env)).json().features[0].properties.id;
+    const e = (await cli(['--db', db, '--json', 'events', 'show', id], env)).json();
+    expect([e.geometry.coordinates, e.properties.severity_label, e.properties.status]).toEqual([[-82.2, 26.7], 'Category 4', 'active']);
+    expect(e.properties.ingested_at).toBe('2022-09-28T19:30:00Z');
+    // The fixes after the clock are gone from the event's observations too.
+    expect(e.properties.observations.map((o: { observed_at: string }) => o.observed_at).sort().pop()).toBe('2022-09-28T19:05:00Z');
+    const rings = (await cli(['--db', db, '--json', 'events', 'rings', id], env)).json();
+    expect(rings.features.map((f: any) => f.properties.threshold)).toEqual([64, 50, 34]);
+  });
+
   it('before the first fix there is nothing to show: the storm is skipped as published after the clock', async () => {
     const db = path.join(tempDir(), 'early.duckdb');
     const r = await cli(['--db', db, '--json', 'ingest', 'nhc', '--from', BDECK], { CATINTEL_NOW: '2022-09-22T12:00:00Z' });

@@ -4,7 +4,8 @@
  * stable) and takes the rings of the kinds its feed speaks for, keeping the event's other rings
  * (src/domain/rings/merge.ts: WFIGS points and perimeters, NHC radii and cones); an older version may
  * still bring a source-drawn ring where the event only has an estimate. Observations are appended once
- * each (primary key event, kind, time).
+ * each (primary key event, kind, time). A held version from after the clock (a replay run backwards) is
+ * rewound to the record, which ingest has read as of the clock.
  */
 import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { PreparedEvent } from '../ingest/normalise.js';
@@ -52,6 +53,7 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
   const toWrite: { e: PreparedEvent; slug: string; ingestedAt: string }[] = [];
   const replaced: string[] = [];
   const ringsOnly: PreparedEvent[] = []; // older versions that bring a better ring
+  const rewound: string[] = [];
   const held = await heldRings(tx, events.filter((e) => { const o = existing.get(e.id); return o && o.content_hash !== e.contentHash; }).map((e) => e.id));
   for (const e of events) {
     const old = existing.get(e.id);
@@ -65,6 +67,15 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
       continue;
     }
     const [t, heldT] = [Date.parse(e.record.sourceUpdatedAt), Date.parse(old.updated_at)];
+    if (heldT > Date.parse(nowIso)) {
+      // The store holds a version from after the clock (a replay run backwards): the event goes back to
+      // what the source had published by now, rings and observations included (src/sources/as-of.ts).
+      counts.updated++;
+      replaced.push(e.id);
+      rewound.push(e.id);
+      toWrite.push({ e, slug: old.slug, ingestedAt: old.ingested_at < nowIso ? old.ingested_at : nowIso });
+      continue;
+    }
     const mine = held.get(e.id) ?? [];
     const rings = mergeRings(mine, e.rings, ringKindsOf(e.record.ringInput, e.rings), t >= heldT);
     // Same update time (the two WFIGS layers of one fire, an advisory and its GIS zip): the other feed's
@@ -87,6 +98,9 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
     await tx.run(`DELETE FROM rings WHERE event_id IN (${ringsReplaced.map(() => '?::UUID').join(', ')})`, ringsReplaced);
   }
   if (replaced.length > 0) await tx.run(`DELETE FROM events WHERE id IN (${replaced.map(() => '?::UUID').join(', ')})`, replaced);
+  if (rewound.length > 0) {
+    await tx.run(`DELETE FROM observations WHERE observed_at > ?::TIMESTAMP AND event_id IN (${rewound.map(() => '?::UUID').join(', ')})`, [nowIso, ...rewound]);
+  }
   await insertRows(tx, 'events', EVENT_COLUMNS, toWrite.map(({ e, slug, ingestedAt }) => eventRow(e, slug, ingestedAt)));
   await insertRows(tx, 'rings', RING_COLUMNS, [...toWrite.map(({ e }) => e), ...ringsOnly].flatMap(ringRows));
   await insertRows(tx, 'observations', OBSERVATION_COLUMNS, toWrite.flatMap(({ e }) => observationRows(e, nowIso)), {
