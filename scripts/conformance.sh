@@ -78,15 +78,41 @@ ADMIN_TOKEN=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process
 log "server at $BASE (event clock $NOW)"
 
 # --- 4. schemathesis ----------------------------------------------------------------------------
-# One rule OpenAPI cannot state is taught to the generator by a hook, not waived: a bbox's minLat
-# must not exceed its maxLat. Values the document forbids are left alone, so negative testing of
-# bbox still runs.
+# Rules OpenAPI cannot state are taught to the generator by hooks, not waived: a bbox's minLat must not
+# exceed its maxLat; a datetime interval must not start after it ends; an OGC items cursor is one this
+# server issued for that collection (events page by key, rings by offset; a client follows links.next).
+# Values the document forbids are left alone, so negative testing of these parameters still runs.
 cat >"$TMP/hooks.py" <<'PY'
+import base64
+import json
 import re
 
 import schemathesis
 
 BBOX = re.compile(r"^(-?[0-9.]+),(-?[0-9.]+),(-?[0-9.]+),(-?[0-9.]+)$")
+INSTANT = re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|([+-])([0-9]{2}):([0-9]{2}))$")
+CURSOR = re.compile(r"^[A-Za-z0-9_-]{1,512}$")
+
+
+def days_from_civil(y, m, d):
+    # Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant); day overflow rolls over as in JS.
+    y -= m <= 2
+    era = (y if y >= 0 else y - 399) // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def seconds(s):
+    m = INSTANT.match(s)
+    if not m:
+        return None
+    y, mo, d, h, mi, sec = (int(m.group(i)) for i in range(1, 7))
+    t = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec + float(m.group(7) or 0)
+    if m.group(9):
+        t -= (1 if m.group(9) == "+" else -1) * (int(m.group(10)) * 3600 + int(m.group(11)) * 60)
+    return t
 
 
 @schemathesis.hook
@@ -98,7 +124,34 @@ def map_query(ctx, query):
         m = BBOX.match(bbox)
         if m and float(m.group(2)) > float(m.group(4)):
             query["bbox"] = ",".join([m.group(1), m.group(4), m.group(3), m.group(2)])
+    dt = query.get("datetime")
+    if isinstance(dt, str) and dt.count("/") == 1:
+        start, end = dt.split("/")
+        a, b = seconds(start), seconds(end)
+        if a is not None and b is not None and a > b:
+            query["datetime"] = end + "/" + start
     return query
+
+
+def b64(value):
+    return base64.urlsafe_b64encode(json.dumps(value, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+ITEMS_CURSOR = {
+    "events": b64({"t": "1664422329000000", "id": "00000000-0000-4000-8000-000000000000"}),
+    "rings": b64({"o": 1}),
+}
+
+
+@schemathesis.hook
+def map_case(ctx, case):
+    if case.operation.path != "/collections/{collectionId}/items" or not case.query:
+        return case
+    cursor = case.query.get("cursor")
+    collection = (case.path_parameters or {}).get("collectionId")
+    if isinstance(cursor, str) and CURSOR.match(cursor) and collection in ITEMS_CURSOR:
+        case.query["cursor"] = ITEMS_CURSOR[collection]
+    return case
 PY
 
 b64url() { node -e 'console.log(Buffer.from(process.argv[1]).toString("base64url"))' "$1"; }
