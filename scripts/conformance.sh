@@ -86,8 +86,25 @@ cat >"$TMP/hooks.py" <<'PY'
 import base64
 import json
 import re
+import threading
 
 import schemathesis
+from hypothesis.internal import lambda_sources
+
+# CPython 3.11 (up to 3.11.7 at least) can fail `ast.parse` when two threads parse at once ("SystemError: AST
+# constructor recursion depth mismatch"): hypothesis parses its own source to name lambdas, and with two
+# workers that aborted whole operations as schemathesis "Runtime Error"s, not API failures. One parse at a
+# time; the checks are unchanged.
+_describe = lambda_sources.lambda_description
+_parse_lock = threading.RLock()
+
+
+def _lambda_description(f):
+    with _parse_lock:
+        return _describe(f)
+
+
+lambda_sources.lambda_description = _lambda_description
 
 BBOX = re.compile(r"^(-?[0-9.]+),(-?[0-9.]+),(-?[0-9.]+),(-?[0-9.]+)$")
 INSTANT = re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|([+-])([0-9]{2}):([0-9]{2}))$")
