@@ -1,12 +1,16 @@
-/** Runs one handler for the CLI: open the store, parse, run, render, close. */
+/**
+ * Runs one handler for the CLI: parse, open the store, run, render, close. While `catintel serve` owns the
+ * store, the same handler runs in that server instead (src/http/remote.ts), with the same output.
+ */
 import type { Context, ProgressEvent } from '../context.js';
 import { defaultConfig, defaults, type Config } from '../config/defaults.js';
-import type { Caller, Handler, RawInput } from '../handlers/types.js';
+import { CatintelError } from '../errors.js';
+import type { Caller, Handler, HandlerResult, RawInput } from '../handlers/types.js';
 import { Store, assertStorePath } from '../store/db.js';
 import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
-import { runViaServer } from '../http/remote.js';
+import { serverFor } from '../http/remote.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -20,7 +24,7 @@ export interface GlobalOptions {
 
 export function dbPathOf(globals: GlobalOptions, io: CliIO): string {
   const path = globals.db ?? io.env.CATINTEL_DB ?? defaults.dbPath;
-  // Store.open takes ':memory:' from our own code (storeless handlers, tests); from a user it would lose everything.
+  // Store.open takes ':memory:' from our own code (tests); from a user it would lose everything.
   if (path === ':memory:') assertStorePath(path);
   return path;
 }
@@ -34,32 +38,15 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
     return 2;
   }
   const dbPath = dbPathOf(globals, io);
-  let db: Store;
-  try {
-    // Storeless handlers (token issue) get an empty in-memory store, so they work beside a running server.
-    db = await Store.open(h.storeless ? ':memory:' : dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
-  } catch (err) {
-    // While `catintel serve` holds the store, operator commands (keys) are sent to it (src/http/remote.ts).
-    const body = await runViaServer(h, raw, caller, dbPath, err);
-    if (body === undefined) throw err;
-    io.stdout(globals.json ? JSON.stringify(body, null, 2) + '\n' : renderHuman(h.name, body));
-    return 0;
-  }
+  const log = (level: string, message: string) => globals.debug && io.stderr(`${level}: ${message}\n`);
+  const runner = await runnerFor(h, raw, caller, globals, io, dbPath, clock, log);
   const stop = new AbortController();
   const progress = progressWriter(globals, io);
   const onSignal = () => stop.abort();
   if (watchSeconds) process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    const ctx: Context = {
-      config: configFrom(io.env, dbPath),
-      db,
-      clock,
-      log: (level, message) => globals.debug && io.stderr(`${level}: ${message}\n`),
-      progress: (e) => progress.emit(e),
-      signal: stop.signal,
-    };
     for (;;) {
-      const result = await h.run(ctx, input, caller);
+      const result = await runner.run(input, progress, stop.signal);
       await progress.flush();
       io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
       // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
@@ -74,9 +61,49 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
   } finally {
     await progress.flush();
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await db.close();
+    await runner.close();
   }
 }
+
+/** Where the handler runs: on the store in this process, or (`--watch`: each round) in the server that owns it. */
+interface Runner {
+  run(input: unknown, progress: ProgressSink, signal: AbortSignal): Promise<Pick<HandlerResult, 'body' | 'notes'>>;
+  close(): Promise<void>;
+}
+
+async function runnerFor(
+  h: Handler, raw: RawInput, caller: Caller, globals: GlobalOptions, io: CliIO, dbPath: string, clock: () => Date, log: (level: string, message: string) => unknown,
+): Promise<Runner> {
+  const local = (db: Store): Runner => ({
+    run: (input, progress, signal) => {
+      const ctx: Context = { config: configFrom(io.env, dbPath), db, clock, log: (level, message) => log(level, message), progress: (e) => progress.emit(e), signal };
+      return h.run(ctx, input, caller);
+    },
+    close: () => (h.storeless ? Promise.resolve() : db.close()),
+  });
+  // Storeless handlers (token issue, score point, bulk score, data build) never open a store, so nothing
+  // they do can meet its lock.
+  if (h.storeless) return local(NO_STORE);
+  try {
+    return local(await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` }));
+  } catch (err) {
+    // While `catintel serve` owns the store, the command runs there (src/http/remote.ts); anyone else holding it means exit 4.
+    const server = await serverFor(dbPath, err);
+    if (!server) throw err;
+    return {
+      run: (_input, progress, signal) =>
+        server.run({ h, raw, caller, asOf: globals.asOf, env: io.env, debug: globals.debug, progress: (e) => progress.emit(e), log, signal }),
+      close: async () => {},
+    };
+  }
+}
+
+/** The store a storeless handler gets: any use is a bug in that handler, reported as one. */
+const NO_STORE = new Proxy({} as Store, {
+  get(_, property) {
+    throw new CatintelError('internal_error', `a storeless command used the store (${String(property)}); declare it without storeless: true`);
+  },
+});
 
 /** Flags > CATINTEL_* env > defaults (DESIGN habit 5). */
 export function configFrom(env: Record<string, string | undefined>, dbPath: string): Config {

@@ -1,8 +1,9 @@
 /**
  * `catintel serve`: the /api/v1 HTTP API on the store, with an optional in-process ingest loop that
- * keeps it fresh (the server holds the store's write lock, so it is the one writer). On SIGTERM or
- * SIGINT it drains: no new connections, in-flight requests finish, the ingest in progress ends, the
- * store closes cleanly.
+ * keeps it fresh (the server holds the store's write lock, so it is the one writer). Every other CLI
+ * command on the same store runs inside it, through the local channel (src/http/local-channel.ts). On
+ * SIGTERM or SIGINT it drains: no new connections, in-flight requests and local commands finish or are
+ * cancelled, the ingest in progress ends, the store closes cleanly.
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
@@ -15,7 +16,9 @@ import { ADMIN_TOKEN_RE, newAdminToken } from '../auth/api-keys.js';
 import { authConfigFromEnv } from '../auth/config.js';
 import { httpDefaults, scaledLimits, type RequestsPerMinute } from '../http/limits.js';
 import { parseOrigins } from '../http/cors.js';
-import { clearServeInfo, serveInfoPathOf, writeServeInfo } from '../http/serve-info.js';
+import { clearServeInfo, readServeInfo, serveInfoPathOf, writeServeInfo } from '../http/serve-info.js';
+import { openLocalChannel, removeSocket, socketPathFor, type LocalChannel } from '../http/local-channel.js';
+import { HANDLERS } from '../handlers/registry.js';
 import { clockFrom } from './clock.js';
 import { configFrom, dbPathOf, type GlobalOptions } from './execute.js';
 import type { CliIO } from './io.js';
@@ -128,11 +131,41 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
     await db.close();
     throw new CatintelError('unavailable', `cannot listen on ${host}:${port} (${(err as Error).message})`, { cause: err });
   }
-  if (dbPath !== ':memory:') writeServeInfo(dbPath, { pid: process.pid, url: server.url, admin_token: adminToken, started_at: new Date().toISOString() });
+  // The store changed (an ingest here, or a command through the local channel): serve the new state at once.
+  const storeChanged = () => server.app.cache.invalidate();
+  let channel: LocalChannel | undefined;
+  if (dbPath !== ':memory:') {
+    // We hold the store's lock, so a serve.json already there is a killed run's: its socket goes too.
+    const stale = readServeInfo(dbPath);
+    if (stale?.socket) removeSocket(stale.socket);
+    try {
+      channel = await openLocalChannel({
+        socketPath: socketPathFor(dbPath),
+        token: adminToken,
+        handlers: HANDLERS,
+        // The server's store under the caller's name for it; the caller's clock and CATINTEL_* settings, as in its own process.
+        contextFor: ({ request, progress, log: jobLog, signal }) => ({
+          config: configFrom(request.env, dbPath),
+          db: storeNamed(db, request.db),
+          clock: clockFrom(request.env, request.as_of),
+          log: jobLog,
+          progress,
+          signal: AbortSignal.any([signal, stopping.signal]),
+        }),
+        afterWrite: storeChanged,
+        log,
+      });
+    } catch (err) {
+      await server.stop();
+      await db.close();
+      throw new CatintelError('unavailable', `cannot open the local channel for CLI commands (${(err as Error).message})`, { cause: err });
+    }
+    writeServeInfo(dbPath, { pid: process.pid, url: server.url, admin_token: adminToken, started_at: new Date().toISOString(), socket: channel.socketPath });
+  }
   io.stdout(`catintel serving ${dbPath} at ${server.url}/api/v1 (Ctrl-C to stop)\n`);
   if (!auth.secret && !auth.jwks) log('warn', 'no CATINTEL_JWT_SECRET or CATINTEL_JWKS: JWT access tokens are refused; API keys work');
   if (rateLimit === 'off') log('warn', 'rate limiting is OFF (--rate-limit off): for load tests only');
-  if (dbPath !== ':memory:') log('info', 'admin token for /api/v1/admin is in ' + serveInfoPathOf(dbPath));
+  if (channel) log('info', 'CLI commands on this store run in this server; admin token for /api/v1/admin is in ' + serveInfoPathOf(dbPath), { socket: channel.socketPath });
 
   let ingesting: Promise<void> | undefined;
   const ingestAll = async () => {
@@ -146,7 +179,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
         ctx.log('warn', 'ingest failed', { source: id, error: (err as Error).message });
       }
     }
-    server.app.cache.invalidate();
+    storeChanged();
   };
   const timer = ingestEverySeconds > 0
     ? setInterval(() => {
@@ -165,6 +198,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   log('info', 'stopping', { signal });
   if (timer) clearInterval(timer);
   stopping.abort(); // an ingest in progress stops at its next check
+  await channel?.close(); // running local commands are cancelled the same way, and awaited
   await server.stop();
   await ingesting;
   await db.close();
@@ -172,4 +206,16 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   await accessLog.close();
   log('info', 'stopped');
   return 0;
+}
+
+/** The store as the caller named it (`db info` prints the path it was given); everything else is the store itself. */
+function storeNamed(store: Store, name: string): Store {
+  if (name === store.path) return store;
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'path') return name;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

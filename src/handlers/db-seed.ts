@@ -38,6 +38,7 @@ export const dbSeed = defineHandler({
   cli: {
     command: ['db', 'seed'],
     options: [{ flags: '--from <dir>', description: 'seed directory (default: the packaged data/seed)' }],
+    paths: ['from'],
     examples: ['catintel db seed', 'catintel --as-of 2022-09-29T03:32:09Z events live   # the snapshot as of its instant (data/seed/as-of.txt)'],
   },
   parse: (raw) => ({ dir: str(raw, 'from') ?? defaultSeedDir() }),

@@ -28,6 +28,7 @@ export const ingest = defineHandler({
       { flags: '--watch <seconds>', description: 'repeat every N seconds until interrupted' },
       { flags: '--shakemap <file>', description: 'usgs-earthquakes: rings from this USGS ShakeMap (cont_mmi.json or grid.xml) for its event' },
     ],
+    paths: ['from', 'shakemap'],
     examples: [
       'catintel ingest                     # every source, online',
       'catintel ingest usgs-earthquakes nws-alerts',

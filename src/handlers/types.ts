@@ -71,10 +71,21 @@ export interface Handler<I = any, O = any> {
   /** HTTP binding under /api/v1; the path uses {param} placeholders as in the OpenAPI document. */
   http?: HttpBinding;
   /** CLI binding: `catintel <command...> <args...> [options]`. */
-  cli?: { command: string[]; args?: string[]; options?: CliOption[]; examples: string[] };
+  cli?: {
+    command: string[];
+    args?: string[];
+    options?: CliOption[];
+    examples: string[];
+    /**
+     * Raw keys (options or args) whose values are files or directories on the caller's machine. When the
+     * CLI hands the command to a running server (src/http/remote.ts), these are resolved against the
+     * caller's working directory first, since the server has its own; URLs are left alone.
+     */
+    paths?: string[];
+  };
   /** Opens the store read-write (ingest, create). Read-only handlers can run beside another reader. */
   writes?: boolean;
-  /** Needs no store at all (`token issue`): the CLI runs it on an empty in-memory store. */
+  /** Needs no store at all (`token issue`, bulk `score`): the CLI never opens or locks one for it, so it runs beside a server. */
   storeless?: boolean;
   parse(raw: RawInput, caller: Caller): I;
   run(ctx: Context, input: I, caller: Caller): Promise<HandlerResult<O>>;

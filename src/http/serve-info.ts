@@ -1,8 +1,9 @@
 /**
- * `<db>.serve.json`: written by `catintel serve` once it listens, removed when it stops. It tells an
- * operator command on the same machine (`catintel keys revoke ...`) where the server that holds the
- * store listens, and the admin token of this run. Readable by the file's owner only (0600): whoever
- * can read it could already open the store file itself, so it grants nothing new.
+ * `<db>.serve.json`: written by `catintel serve` once it listens, removed when it stops. It tells a CLI
+ * command on the same machine where the server that holds the store listens (its URL, and the Unix
+ * socket of the local channel, src/http/local-channel.ts) and the admin token of this run. Readable by
+ * the file's owner only (0600): whoever can read it could already open the store file itself, so it
+ * grants nothing new.
  */
 import fs from 'node:fs';
 
@@ -11,6 +12,8 @@ export interface ServeInfo {
   url: string;
   admin_token: string;
   started_at: string;
+  /** The local channel's Unix socket: CLI commands on this store are sent there while the server runs. */
+  socket?: string;
 }
 
 export function serveInfoPathOf(dbPath: string): string {
