@@ -11,6 +11,7 @@ import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
 import { serverFor } from '../http/remote.js';
+import { clearStaleServeInfo } from '../http/serve-info.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -85,7 +86,9 @@ async function runnerFor(
   // they do can meet its lock.
   if (h.storeless) return local(NO_STORE);
   try {
-    return local(await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` }));
+    const db = await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
+    clearStaleServeInfo(dbPath); // we hold the store, so no server does
+    return local(db);
   } catch (err) {
     // While `catintel serve` owns the store, the command runs there (src/http/remote.ts); anyone else holding it means exit 4.
     const server = await serverFor(dbPath, err);

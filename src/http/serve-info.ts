@@ -6,6 +6,7 @@
  * grants nothing new.
  */
 import fs from 'node:fs';
+import { removeSocket } from './local-channel.js';
 
 export interface ServeInfo {
   pid: number;
@@ -38,6 +39,17 @@ export function readServeInfo(dbPath: string): ServeInfo | null {
 export function clearServeInfo(dbPath: string): void {
   const info = readServeInfo(dbPath);
   if (info && info.pid === process.pid) fs.rmSync(serveInfoPathOf(dbPath), { force: true });
+}
+
+/**
+ * Called by whoever opened the store itself: then no server owns it, so a serve.json still there is a
+ * killed run's (with that run's admin token); it goes, with its socket.
+ */
+export function clearStaleServeInfo(dbPath: string): void {
+  const info = readServeInfo(dbPath);
+  if (!info || info.pid === process.pid) return;
+  fs.rmSync(serveInfoPathOf(dbPath), { force: true });
+  if (info.socket) removeSocket(info.socket);
 }
 
 export function processAlive(pid: number): boolean {
