@@ -93,3 +93,19 @@ describe('an id two events share', () => {
     expect(c.stderr).toMatch(/names 2 events.*slug or UUID/);
   });
 });
+
+describe('reading at an instant before an event was published', () => {
+  it('lists, finds and counts only what the sources had published by then', async () => {
+    const db = await weekStore(); // ingested at the feed's own time
+    const early = '2020-07-03T00:00:00Z';
+    const all = (await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW })).json();
+    const then = (await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: early })).json();
+    const later = all.features.filter((f: any) => f.properties.started_at > early && f.properties.updated_at > early);
+    expect(later.length).toBeGreaterThan(100);
+    expect(then.numberMatched).toBeGreaterThan(0);
+    for (const f of then.features) expect(f.properties.started_at <= early || f.properties.updated_at <= early).toBe(true);
+    const unknown = await cli(['--db', db, 'events', 'show', later[0].properties.id], { CATINTEL_NOW: early });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('[not_found]');
+  });
+});

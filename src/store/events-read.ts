@@ -48,6 +48,13 @@ export interface EventFilter {
   during?: { start?: string; end?: string };
 }
 
+/**
+ * Known by now: a source had published the event at or before now. Its first publication is not kept, so
+ * the earlier of its start and its latest version stands in for it: an alert sent yesterday for an onset
+ * next week is known (and upcoming), an earthquake of 2014 read at a 1989 clock is not. (The store keeps
+ * one version per event; a replay at an earlier instant re-ingests at that clock, which rewinds it.)
+ */
+const KNOWN_SQL = `least(started_at, updated_at) <= $now::TIMESTAMP`;
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
 const STATUS_SQL = `CASE WHEN ended_at IS NOT NULL AND ended_at <= $now::TIMESTAMP THEN 'ended'
   WHEN monitoring_from IS NOT NULL AND monitoring_from <= $now::TIMESTAMP THEN 'monitoring' ELSE 'active' END`;
@@ -73,7 +80,7 @@ const DISTANCE_SQL = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
 
 export function whereOf(f: EventFilter, params: Record<string, DuckDBValue>): string[] {
   params.now = f.now;
-  const where = [`(${STATUS_SQL}) IN (${f.statuses.map((s) => `'${s}'`).join(', ')})`]; // closed set, not user text
+  const where = [KNOWN_SQL, `(${STATUS_SQL}) IN (${f.statuses.map((s) => `'${s}'`).join(', ')})`]; // closed set, not user text
   if (f.eventTypes?.length) {
     where.push(`event_type IN (${f.eventTypes.map((_, i) => `$et${i}`).join(', ')})`);
     f.eventTypes.forEach((t, i) => (params[`et${i}`] = t));
@@ -148,14 +155,14 @@ export async function findEvent(db: Store, key: string, now: string): Promise<Ev
  */
 export async function findEvents(db: Store, key: string, now: string): Promise<EventRow[]> {
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key)) {
-    return db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE id = $key::UUID`, { now, key });
+    return db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE id = $key::UUID AND ${KNOWN_SQL}`, { now, key });
   }
-  const bySlug = await db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE slug = $key`, { now, key });
+  const bySlug = await db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE slug = $key AND ${KNOWN_SQL}`, { now, key });
   if (bySlug.length > 0) return bySlug;
   return db.all<EventRow>(
     `${SELECT_EVENT} FROM events
-      WHERE lower(source_id) = lower($key)
-         OR list_contains(CAST(json_extract(details, '$.ids') AS VARCHAR[]), lower($key))
+      WHERE (lower(source_id) = lower($key) OR list_contains(CAST(json_extract(details, '$.ids') AS VARCHAR[]), lower($key)))
+        AND ${KNOWN_SQL}
       ORDER BY source, id`,
     { now, key },
   );
