@@ -112,4 +112,76 @@ export const migrations: Migration[] = [
       UPDATE rings SET estimate = true WHERE kind IN ('fire_perimeter', 'ember_zone') AND radius_km IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    name: 'parametric triggers, their history, alerts and entered observations',
+    // One history row per (trigger, event, observation key): the key names the inputs it was computed from
+    // (latest fix time and a hash of the inputs), so a re-run over the same data adds nothing
+    // (docs/triggers.md). `inputs` keeps what the value was computed from, for `trigger verify`.
+    sql: `
+      CREATE TABLE triggers (
+        id VARCHAR PRIMARY KEY,             -- trg_<random>
+        account VARCHAR NOT NULL,
+        name VARCHAR NOT NULL,
+        peril VARCHAR NOT NULL,
+        lat DOUBLE NOT NULL,
+        lng DOUBLE NOT NULL,
+        radius_km DOUBLE NOT NULL,
+        threshold_type VARCHAR NOT NULL,
+        threshold_value DOUBLE NOT NULL,
+        alert_at_pct DOUBLE NOT NULL,
+        notes VARCHAR,
+        status VARCHAR NOT NULL,            -- active | inactive
+        created_at TIMESTAMP NOT NULL,
+        deactivated_at TIMESTAMP,
+        last_evaluated_at TIMESTAMP,
+        state VARCHAR NOT NULL,             -- clear | alert | triggered
+        proximity_pct DOUBLE NOT NULL
+      );
+      CREATE TABLE trigger_history (
+        id VARCHAR PRIMARY KEY,             -- th_<random>
+        trigger_id VARCHAR NOT NULL,
+        obs_key VARCHAR NOT NULL,           -- what makes the entry new: event, source version, inputs hash
+        event_id VARCHAR,                   -- NULL for an entered observation that names no stored event
+        source VARCHAR NOT NULL,
+        source_id VARCHAR NOT NULL,
+        source_version VARCHAR NOT NULL,    -- the event record's content hash when evaluated
+        observed_at TIMESTAMP,              -- the fix or observation time the value comes from
+        observed_value DOUBLE,
+        unit VARCHAR NOT NULL,
+        distance_km DOUBLE,
+        proximity_pct DOUBLE NOT NULL,
+        state VARCHAR NOT NULL,
+        previous_state VARCHAR NOT NULL,
+        method VARCHAR NOT NULL,
+        rule_version VARCHAR NOT NULL,
+        inputs JSON NOT NULL,
+        inputs_hash VARCHAR NOT NULL,
+        evaluated_at TIMESTAMP NOT NULL,
+        UNIQUE (trigger_id, obs_key)
+      );
+      CREATE TABLE trigger_alerts (
+        id VARCHAR PRIMARY KEY,             -- tal_<random>
+        trigger_id VARCHAR NOT NULL,
+        account VARCHAR NOT NULL,
+        history_id VARCHAR NOT NULL,
+        kind VARCHAR NOT NULL,              -- alert | triggered
+        event_key VARCHAR NOT NULL,         -- the event id, or the observation source when it names none
+        proximity_pct DOUBLE NOT NULL,
+        created_at TIMESTAMP NOT NULL,
+        read_at TIMESTAMP,
+        UNIQUE (trigger_id, event_key, kind)
+      );
+      CREATE TABLE trigger_observations (
+        id VARCHAR PRIMARY KEY,             -- tob_<random>
+        trigger_id VARCHAR NOT NULL,
+        event_id VARCHAR,                   -- the designated event, when the reporter named one in our store
+        value DOUBLE NOT NULL,
+        unit VARCHAR NOT NULL,
+        source VARCHAR NOT NULL,            -- who reported it (e.g. "PCS 2022-10-05 estimate")
+        observed_at TIMESTAMP NOT NULL,
+        entered_at TIMESTAMP NOT NULL
+      );
+    `,
+  },
 ];
