@@ -32,7 +32,7 @@ describe('risk.score handler', () => {
   });
 
   it('gives the free tier the peril a place is known for when none is named, and says why', async () => {
-    // Issue 7 item 14: by score, Miami got riverine flood and San Francisco drought (NRI state-relative scores run high).
+    // Picked by score alone, Miami got riverine flood and San Francisco drought (NRI state-relative scores run high).
     const picks: [string, string, string][] = [
       ['25.77', '-80.19', 'hurricane_wind'], // Miami
       ['37.77', '-122.42', 'earthquake'], // San Francisco
