@@ -181,8 +181,13 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
     }
     storeChanged();
   };
+  // /health/sources reports the next tick (src/ingest/schedule.ts).
+  const { setIngestSchedule } = await import('../ingest/schedule.js');
+  const scheduleNext = () => setIngestSchedule({ everySeconds: ingestEverySeconds, nextRunMs: Date.now() + ingestEverySeconds * 1000 });
+  if (ingestEverySeconds > 0) scheduleNext();
   const timer = ingestEverySeconds > 0
     ? setInterval(() => {
+        scheduleNext();
         if (ingesting) return; // a slow feed must not stack runs
         ingesting = ingestAll().finally(() => (ingesting = undefined));
       }, ingestEverySeconds * 1000)
@@ -197,6 +202,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   });
   log('info', 'stopping', { signal });
   if (timer) clearInterval(timer);
+  setIngestSchedule(null);
   stopping.abort(); // an ingest in progress stops at its next check
   await channel?.close(); // running local commands are cancelled the same way, and awaited
   await server.stop();

@@ -15,6 +15,7 @@ import { scoreBulk } from './score-bulk.js';
 import { eventScore } from './event-score.js';
 import { dataBuild } from './data-build.js';
 import { OGC_HANDLERS } from './ogc.js';
+import { health, healthSources } from './health.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -34,6 +35,8 @@ export const HANDLERS: Handler[] = [
   // After `score point`: the bulk command is the `score` group's own action (docs/scoring.md "Bulk scoring").
   scoreBulk,
   dataBuild,
+  health,
+  healthSources,
   // OGC API - Features (HTTP only): the same events as /events/live, for GIS clients.
   ...OGC_HANDLERS,
   // Contract endpoints not built yet (501 after the access checks); a real handler on the same route wins.

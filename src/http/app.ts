@@ -20,6 +20,7 @@ import { clientErrorHandler, type ClientErrorDeps } from './client-error.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { encode, type Encoded } from './respond.js';
+import { Freshness } from './freshness.js';
 import { API_PREFIX, RouteTable } from './routes.js';
 
 export { API_PREFIX };
@@ -114,6 +115,7 @@ export function createApp(o: AppOptions): App {
       }
     },
     isDraining: () => draining,
+    freshness: new Freshness(o.ctx),
   };
 
   // allowMalformedURL: a bad percent-encoding reaches the pipeline, which answers it like any

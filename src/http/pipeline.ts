@@ -27,6 +27,7 @@ import type { RequestsPerMinute } from './limits.js';
 import type { ParamCheck } from './param-check.js';
 import type { BodyCheck } from './body-check.js';
 import { absoluteLinks, originOf, wantsAbsoluteLinks } from './ogc-links.js';
+import { EVENT_HANDLERS, type Freshness } from './freshness.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -51,6 +52,8 @@ export interface PipelineDeps {
   /** Query/path parameter checks from the OpenAPI document, per route. */
   paramChecks: Map<Route, ParamCheck>;
   health: () => Promise<{ status: number; body: unknown }>;
+  /** X-Data-Freshness on events responses (src/http/freshness.ts). */
+  freshness?: Freshness;
   isDraining: () => boolean;
 }
 
@@ -168,6 +171,7 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   const cacheKey = route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${origin ?? ''}${url.pathname}?${url.searchParams}` : null;
   const nowMs = Date.now();
   let encoded = cacheKey ? d.cache.get(cacheKey, nowMs) : undefined;
+  let body: unknown;
   if (!encoded) {
     const input = h.parse(raw, caller);
     const abort = new AbortController();
@@ -180,6 +184,7 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     });
     try {
       const result = await Promise.race([h.run({ ...d.ctx, signal: abort.signal }, input, caller), timeout]);
+      body = result.body;
       encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers);
     } finally {
       clearTimeout(timer);
@@ -187,7 +192,8 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
     if (route.method === 'POST') d.cache.invalidate();
   }
-  return toResponse(encoded, req, {});
+  const freshness = d.freshness && EVENT_HANDLERS.has(h.name) && encoded.status === 200 ? await d.freshness.header(encoded, body, nowMs) : undefined;
+  return toResponse(encoded, req, freshness === undefined ? {} : { 'x-data-freshness': freshness });
 }
 
 const mediaTypeOf = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();

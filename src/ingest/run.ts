@@ -46,7 +46,8 @@ export async function ingestSource(ctx: Context, source: SourceModule, from?: st
     return await ingestOnce(ctx, source, base, from);
   } catch (err) {
     // The run's own transaction has rolled back; the failure is still worth a line in ingest_runs.
-    const error = err instanceof CatintelError ? err.message : 'unexpected failure';
+    // The operator reads the reason in /health/sources; an unexpected error keeps its first line only.
+    const error = err instanceof CatintelError ? err.message : `unexpected failure: ${String((err as Error)?.message ?? err).split('\n')[0].slice(0, 300)}`;
     await recordFailedRun(ctx.db, { id: runId, source: source.id, url, startedAt, finishedAt: ctx.clock().toISOString(), error }).catch(() => undefined);
     throw err;
   }
@@ -82,7 +83,8 @@ async function ingestOnce(
   }
 
   const parseCtx = { now: ctx.clock(), sourceUrl: url };
-  const parsed = typeof body === 'string' ? await source.parse(body, parseCtx) : await parseZipInput(source, body, parseCtx, from ?? url);
+  const fetched = !(from && !/^https?:\/\//.test(from));
+  const parsed = await parseBody(source, body, parseCtx, from ?? url, fetched);
   const skipped: SkippedRecord[] = [...parsed.skipped];
   const sound: SourceRecord[] = [];
   for (const r of parsed.records) {
@@ -131,6 +133,20 @@ export function tally(skipped: SkippedRecord[]): SkipTally[] {
 
 function locationOf(from: string): string {
   return /^https?:\/\//.test(from) ? from : `file://${from}`;
+}
+
+/**
+ * Parses the body. A fetched body that is not the feed's format (cut short, a changed schema, an error
+ * document) is the feed's failure, not the caller's bad input: upstream_failed (exit 1), with the
+ * parser's reason, so the run is recorded as failed and the last good data keeps serving.
+ */
+async function parseBody(source: SourceModule, body: string | Uint8Array, parseCtx: ParseContext, where: string, fetched: boolean) {
+  try {
+    return typeof body === 'string' ? await source.parse(body, parseCtx) : await parseZipInput(source, body, parseCtx, where);
+  } catch (err) {
+    if (!fetched || !(err instanceof CatintelError) || err.code !== 'invalid_input') throw err;
+    throw new CatintelError('upstream_failed', `${where} answered something ${source.id} cannot read (${err.message}); the last good data keeps serving; retry later, or report a changed feed format`, { cause: err });
+  }
 }
 
 /** A zip archive goes only to a source that reads zips; every other source refuses it before parsing. */
