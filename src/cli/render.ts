@@ -8,6 +8,7 @@ import { eventCard, eventsTable, ringsTable, type CollectionLike } from './rende
 import { isScoreBody, scoreTable } from './render/scores.js';
 import { keyCreated, keyRecord, keysTable, tokenIssued } from './render/credentials.js';
 import { keyValues } from './render/text.js';
+import { backtestText } from './render/trigger-backtest.js';
 
 type Renderer = (body: any) => string;
 
@@ -23,6 +24,7 @@ const RENDERERS: Record<string, Renderer> = {
   'keys.list': keysTable,
   'keys.revoke': keyRecord,
   'token.issue': tokenIssued,
+  'triggers.backtest': backtestText,
   // The bulk summary's fields are the bulk scorer's to define: the counts first, then whatever it reports.
   'score.bulk': (b) => keyValues(b, 0, ['rows', 'scored', 'errors', 'outside_coverage']).join('\n') + '\n',
 };

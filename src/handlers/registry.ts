@@ -15,6 +15,7 @@ import { scoreBulk } from './score-bulk.js';
 import { eventScore } from './event-score.js';
 import { dataBuild } from './data-build.js';
 import { OGC_HANDLERS } from './ogc.js';
+import { triggerBacktest } from './trigger-backtest.js';
 import { health, healthSources } from './health.js';
 
 export const HANDLERS: Handler[] = [
@@ -35,6 +36,7 @@ export const HANDLERS: Handler[] = [
   // After `score point`: the bulk command is the `score` group's own action (docs/scoring.md "Bulk scoring").
   scoreBulk,
   dataBuild,
+  triggerBacktest,
   health,
   healthSources,
   // OGC API - Features (HTTP only): the same events as /events/live, for GIS clients.
