@@ -14,6 +14,7 @@ import { processIO, type CliIO } from './io.js';
 import { commanderUsageError, unknownCommandIn } from './usage.js';
 import { execute, type GlobalOptions } from './execute.js';
 import { addServeCommand } from './serve.js';
+import { addEventsWatchCommand } from './events-watch.js';
 
 export async function run(argv: string[], io: CliIO = processIO()): Promise<number> {
   let exitCode = 0;
@@ -32,6 +33,7 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
   const setExit = (code: number) => (exitCode = code);
   for (const h of HANDLERS) if (h.cli) addHandlerCommand(program, h, io, setExit);
   addServeCommand(program, io, setExit);
+  addEventsWatchCommand(program, io, setExit);
 
   // Flags are read before commander runs, so that even a usage error can answer with --json.
   const jsonWanted = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');
@@ -56,7 +58,7 @@ function globalsOf(program: Command): GlobalOptions {
 
 /** Descriptions of command groups whose subcommands come from handlers. */
 const GROUPS: Record<string, string> = {
-  events: 'Read events: live, show, rings, nearby',
+  events: 'Read events: live, show, rings, nearby, watch',
   db: 'The store: info, seed',
   keys: 'API keys: create, list, revoke',
   token: 'JWT access tokens for development and tests',

@@ -132,7 +132,10 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
     throw new CatintelError('unavailable', `cannot listen on ${host}:${port} (${(err as Error).message})`, { cause: err });
   }
   // The store changed (an ingest here, or a command through the local channel): serve the new state at once.
-  const storeChanged = () => server.app.cache.invalidate();
+  const storeChanged = () => {
+    server.app.cache.invalidate();
+    void server.app.changes.refresh(); // GET /events/stream: publish what changed
+  };
   let channel: LocalChannel | undefined;
   if (dbPath !== ':memory:') {
     // We hold the store's lock, so a serve.json already there is a killed run's: its socket goes too.

@@ -4,6 +4,7 @@
  */
 import type { Handler } from './types.js';
 import { eventsLive, eventsNearby, eventsRings, eventsShow } from './events.js';
+import { eventsStream } from './events-stream.js';
 import { ingest } from './ingest.js';
 import { dbInfo } from './db-info.js';
 import { dbSeed } from './db-seed.js';
@@ -22,6 +23,7 @@ export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
   eventsLive,
   eventsNearby,
+  eventsStream,
   eventsShow,
   eventsRings,
   eventScore,

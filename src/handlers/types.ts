@@ -63,6 +63,11 @@ export interface HttpBinding {
   accepts?: ('application/json' | 'text/csv')[];
   /** The answer depends on the caller's account (saved locations...): never served from the shared cache. */
   perAccount?: boolean;
+  /**
+   * A long-lived text/event-stream answer (GET /events/stream): the pipeline hands the parsed input to the
+   * app's stream (src/stream/sse.ts) instead of run(), with no response cache, ETag or compression.
+   */
+  stream?: boolean;
 }
 
 export interface Handler<I = any, O = any> {

@@ -22,6 +22,11 @@ import { SlidingWindowLimiter } from './rate-limit.js';
 import { encode, type Encoded } from './respond.js';
 import { Freshness } from './freshness.js';
 import { API_PREFIX, RouteTable } from './routes.js';
+import { CatintelError } from '../errors.js';
+import { ChangeFeed } from '../stream/feed.js';
+import { streamDefaults } from '../stream/limits.js';
+import { sseStream, type SseOptions } from '../stream/sse.js';
+import type { StreamFilter } from '../stream/filter.js';
 
 export { API_PREFIX };
 
@@ -46,6 +51,8 @@ export interface AppOptions {
   handlerTimeoutMs?: number;
   /** Handlers to route (default: the registry). */
   handlers?: Handler[];
+  /** GET /events/stream: heartbeat and buffer bounds (tests shorten them), backlog size and re-read interval. */
+  stream?: SseOptions & { backlogSize?: number; tickMs?: number; maxSubscribers?: number };
 }
 
 export interface App {
@@ -54,6 +61,8 @@ export interface App {
   cache: ResponseCache;
   table: RouteTable;
   limiter?: SlidingWindowLimiter;
+  /** The live set's changes for GET /events/stream: start() when serving, refresh() after every store change. */
+  changes: ChangeFeed;
   /** Shutting down: health answers 503 and responses close their connection. */
   setDraining(draining: boolean): void;
   /** The node server's 'clientError' listener: requests its parser refused, answered like any other error. */
@@ -77,6 +86,7 @@ export function createApp(o: AppOptions): App {
   const rateOff = o.rateLimit === 'off' || o.rateLimit === false;
   const limiter = rateOff ? undefined : new SlidingWindowLimiter(httpDefaults.rateWindowMs, o.nowMs);
   let draining = false;
+  const changes = new ChangeFeed(o.ctx, { backlogSize: o.stream?.backlogSize, tickMs: o.stream?.tickMs });
   let openapi: Encoded | undefined;
   const landing = new Map<string, Encoded>();
   const startedAt = Date.now();
@@ -115,6 +125,16 @@ export function createApp(o: AppOptions): App {
       }
     },
     isDraining: () => draining,
+    stream: async (req, input) => {
+      if (draining) throw new CatintelError('unavailable', 'the server is stopping; reconnect in a few seconds', { headers: { 'retry-after': '5' } });
+      if (changes.subscribers >= (o.stream?.maxSubscribers ?? streamDefaults.maxSubscribers)) {
+        throw new CatintelError('unavailable', `this server already holds ${changes.subscribers} event streams; retry later or use another server`, { headers: { 'retry-after': '30' } });
+      }
+      await changes.start();
+      const body = sseStream(changes, input as StreamFilter, req.headers.get('last-event-id'), o.stream);
+      // X-Accel-Buffering: nginx would otherwise hold the events back until its buffer fills.
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' } });
+    },
     freshness: new Freshness(o.ctx),
   };
 
@@ -132,7 +152,11 @@ export function createApp(o: AppOptions): App {
     table,
     limiter,
     fetch: (req) => Promise.resolve(h3.fetch(req)),
-    setDraining: (v) => (draining = v),
+    changes,
+    setDraining: (v) => {
+      draining = v;
+      if (v) changes.close(); // open streams end now, or they would hold the stop for its whole grace period
+    },
     clientErrorHandler: (server) => clientErrorHandler({ ...server, limiter, limits: deps.limits, accessLog: o.accessLog }),
   };
 }

@@ -55,6 +55,8 @@ export interface PipelineDeps {
   /** X-Data-Freshness on events responses (src/http/freshness.ts). */
   freshness?: Freshness;
   isDraining: () => boolean;
+  /** A stream route's answer (GET /events/stream, src/stream/sse.ts). */
+  stream?: (req: Request, input: unknown, caller: Caller) => Promise<Response>;
 }
 
 interface State {
@@ -165,6 +167,12 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   const caller: Caller = s.principal
     ? { tier: s.principal.tier, account: s.principal.account, clientIp: s.clientIp }
     : { tier: 'free', account: `ip:${s.clientIp}`, clientIp: s.clientIp };
+  // Long-lived: never cached, compressed or tagged; one request against the rate limit however long it runs.
+  if (route.stream && d.stream) {
+    const input = h.parse(raw, caller);
+    if (req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' } });
+    return d.stream(req, input, caller);
+  }
   // Shared only between callers of the same tier: some answers differ by tier (perils, oasis format).
   // OGC resources link absolutely, so their bytes depend on the origin called as well.
   const origin = wantsAbsoluteLinks(route) ? originOf(req, url, d.trustProxy) : undefined;

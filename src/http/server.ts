@@ -41,6 +41,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     node: { ...timeouts, connectionsCheckingInterval: Math.min(1000, timeouts.headersTimeout) },
   });
   await server.ready();
+  // The stream's first live set: changes from here on are numbered and kept for Last-Event-ID resume.
+  await app.changes.start();
   const node = server.node?.server as HttpServer | undefined;
   if (node) {
     Object.assign(node, timeouts); // older Node versions ignore some createServer options
@@ -56,10 +58,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     async stop(graceMs = httpDefaults.shutdownGraceMs) {
       app.setDraining(true);
       const closed = server.close(); // stops accepting; idle keep-alive connections close now
+      // Connections that finish during the drain (event streams ended by setDraining) close as they go idle.
+      const idle = setInterval(() => node?.closeIdleConnections?.(), 50);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), graceMs)));
       const outcome = await Promise.race([closed.then(() => 'closed' as const), late]);
       clearTimeout(timer);
+      clearInterval(idle);
       if (outcome === 'late') await server.close(true);
     },
   };

@@ -3,7 +3,7 @@
  * the bound `now`, so a pinned clock (CATINTEL_NOW) replays exactly. Distance filters use a bbox
  * prefilter on plain lat/lng columns plus haversine in SQL: nothing needs the spatial extension.
  */
-import type { DuckDBValue } from '@duckdb/node-api';
+import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { EventStatus, EventType } from '../domain/event.js';
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import type { Store } from './db.js';
@@ -231,4 +231,10 @@ export async function observationsOf(db: Store, eventId: string): Promise<Observ
       WHERE event_id = $id::UUID ORDER BY observed_at, kind`,
     { id: eventId },
   );
+}
+
+/** These events as known at now, in one query (the event stream reports a batch of ended events at once). */
+export async function eventsByIds(db: Store, ids: string[], now: string): Promise<EventRow[]> {
+  if (ids.length === 0) return [];
+  return db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE id IN (SELECT unnest($ids::UUID[])) AND ${KNOWN_SQL}`, { now, ids: listValue(ids) });
 }

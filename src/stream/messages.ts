@@ -1,0 +1,37 @@
+/**
+ * What the change feed says (docs/stream.md). Every message has a `type`, so kinds can be added (trigger
+ * state changes, location alerts) without breaking a client that ignores types it does not know.
+ */
+import type { Feature, Point } from 'geojson';
+import type { EventProperties } from '../domain/features.js';
+
+export type EventFeature = Feature<Point, EventProperties>;
+
+/** A ring as the stream reports it: what changed, not the polygon (GET /events/{id}/rings has that). */
+export interface RingSummary {
+  kind: string;
+  label: string;
+  threshold: number | null;
+  unit: string | null;
+  radius_km: number | null;
+}
+
+export type ChangeBody =
+  /** The event joined the live set (new, or known before and live again). */
+  | { type: 'event.new'; event: EventFeature }
+  /** A live event changed: a new version from its source, or its status moved (active -> monitoring). */
+  | { type: 'event.updated'; event: EventFeature }
+  /** The event left the live set (ended, or its status no longer live at the clock). */
+  | { type: 'event.ended'; event: EventFeature }
+  /** A live event's consequence rings changed (added, redrawn or removed). */
+  | { type: 'rings.changed'; event_id: string; slug: string; rings: RingSummary[]; rings_url: string };
+
+/** A change with its place in the feed. `event` is kept for filtering (bbox, event_type) on every kind. */
+export interface Change {
+  /** Stream id: "<feed epoch>-<sequence>"; the SSE `id:` a client sends back as Last-Event-ID. */
+  id: string;
+  seq: number;
+  at: string;
+  body: ChangeBody;
+  subject: EventFeature;
+}

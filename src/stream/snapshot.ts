@@ -1,0 +1,57 @@
+/**
+ * The live set as the stream compares it: every event live at the clock (active or monitoring), as the
+ * GeoJSON feature /events/live serves, with a fingerprint of its rings. Taken after each store change and
+ * on a timer (the clock alone moves statuses on), then diffed against the previous one (diff.ts).
+ */
+import { createHash } from 'node:crypto';
+import { listValue } from '@duckdb/node-api';
+import { eventFeature } from '../domain/features.js';
+import { listEvents } from '../store/events-read.js';
+import type { Store } from '../store/db.js';
+import type { EventFeature, RingSummary } from './messages.js';
+
+export interface LiveEntry {
+  feature: EventFeature;
+  /** Everything a client sees of the event, as one string: a change here is an `event.updated`. */
+  key: string;
+  rings: RingSummary[];
+  /** Kinds, labels, thresholds and each polygon's hash: a change here is a `rings.changed`. */
+  ringsKey: string;
+}
+
+export type LiveSnapshot = Map<string, LiveEntry>;
+
+/** Page size for reading the live set; the live set is hundreds to a few thousand events. */
+const PAGE = 1000;
+
+export async function liveSnapshot(db: Store, now: string): Promise<LiveSnapshot> {
+  const out: LiveSnapshot = new Map();
+  let after: { sortUs: bigint; id: string } | undefined;
+  for (;;) {
+    const page = await listEvents(db, { now, statuses: ['active', 'monitoring'] }, { limit: PAGE, after });
+    for (const row of page.rows) {
+      const feature = eventFeature(row) as EventFeature;
+      out.set(row.id, { feature, key: JSON.stringify(feature), rings: [], ringsKey: '' });
+    }
+    if (page.rows.length < PAGE) break;
+    const last = page.rows[page.rows.length - 1];
+    after = { sortUs: last.sort_us, id: last.id };
+  }
+  if (out.size === 0) return out;
+  const rows = await db.all<RingSummary & { event_id: string; g: string }>(
+    `SELECT event_id::VARCHAR AS event_id, kind, label, threshold, unit, radius_km, md5(geojson) AS g
+       FROM rings WHERE event_id IN (SELECT unnest($ids::UUID[])) ORDER BY event_id, ordinal`,
+    { ids: listValue([...out.keys()]) },
+  );
+  const hashes = new Map<string, ReturnType<typeof createHash>>();
+  for (const r of rows) {
+    const entry = out.get(r.event_id);
+    if (!entry) continue;
+    entry.rings.push({ kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km });
+    let h = hashes.get(r.event_id);
+    if (!h) hashes.set(r.event_id, (h = createHash('sha1')));
+    h.update(`${r.kind}|${r.label}|${r.threshold}|${r.unit}|${r.radius_km}|${r.g};`);
+  }
+  for (const [id, h] of hashes) out.get(id)!.ringsKey = h.digest('base64url');
+  return out;
+}
