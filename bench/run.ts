@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchIngest } from './ingest.js';
 import { benchLiveLoad } from './live-load.js';
 import { benchScore } from './score.js';
+import { benchTriggers } from './triggers.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -10,3 +11,4 @@ const only = process.argv[2];
 if (!only || only === 'ingest') await benchIngest(sharedData);
 if (!only || only === 'http') await benchLiveLoad(sharedData);
 if (!only || only === 'score') await benchScore(sharedData);
+if (!only || only === 'triggers') await benchTriggers(sharedData);

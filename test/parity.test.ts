@@ -8,6 +8,11 @@ import { HANDLERS } from '../src/handlers/registry.js';
 import { cli } from './helpers/cli.js';
 import { appOn, weekStore, WEEK_NOW } from './helpers/store.js';
 import { AUTH, token } from './http/helpers/harness.js';
+import { Store } from '../src/store/db.js';
+import { insertTrigger } from '../src/triggers/store.js';
+
+/** A trigger of the HTTP caller's account (the enterprise token's sub), inserted before the cases run. */
+const PARITY_TRIGGER = '00000000-0000-4000-8000-00000000b7e5';
 
 interface Case { cli: string[]; http: string }
 type CaseFactory = (ids: { id: string; slug: string; usId: string }) => Case[];
@@ -31,6 +36,9 @@ const CASES: Record<string, CaseFactory> = {
     { cli: ['events', 'score', usId, '--perils', 'earthquake'], http: `/api/v1/events/${usId}/score?perils=earthquake` },
     { cli: ['events', 'score', usId, '--scenario', 'ssp245', '--horizon', '2030'], http: `/api/v1/events/${usId}/score?scenario=ssp245&horizon=2030` },
   ],
+  'triggers.backtest': () => [
+    { cli: ['--account', 'enterprise@example.com', 'trigger', 'backtest', PARITY_TRIGGER, '--since', '1950'], http: `/api/v1/triggers/${PARITY_TRIGGER}/backtest?since=1950` },
+  ],
   'events.nearby': () => [
     { cli: ['events', 'nearby', '--lat', '35.7', '--lng', '-117.5', '--radius-km', '150', '--limit', '20'], http: '/api/v1/events/nearby?lat=35.7&lng=-117.5&radius_km=150&limit=20' },
   ],
@@ -45,6 +53,12 @@ beforeAll(async () => {
   // Scores need a point inside US coverage: the week's quakes near Ridgecrest, California.
   const near = await cli(['--db', db, '--json', 'events', 'nearby', '--lat', '35.77', '--lng', '-117.6', '--radius-km', '50', '--limit', '1'], { CATINTEL_NOW: WEEK_NOW });
   ids = { id: biggest.properties.id, slug: biggest.properties.slug, usId: near.json().features[0].properties.id };
+  const store = await Store.open(db);
+  await insertTrigger(store, {
+    id: PARITY_TRIGGER, account: 'enterprise@example.com', name: 'parity', peril: 'hurricane', lat: 25.76, lng: -80.19, radius_km: 50,
+    threshold_type: 'wind_speed_kt', threshold_value: 100, alert_at_pct: 80, notes: null, status: 'active', created_at: '2020-07-01T00:00:00Z',
+  });
+  await store.close();
 });
 
 describe('CLI and HTTP parity', () => {

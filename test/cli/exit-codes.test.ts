@@ -26,11 +26,11 @@ describe('exit codes', () => {
   });
 
   it('--help on a command that does not exist says so and exits 2 instead of printing the root help', async () => {
-    for (const argv of [['trigger', '--help'], ['help', 'trigger'], ['trigger'], ['events', 'bogus', '--help']]) {
+    for (const argv of [['frobnicate', '--help'], ['help', 'frobnicate'], ['frobnicate'], ['events', 'bogus', '--help']]) {
       const r = await cli(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^catintel: unknown command '(trigger|events bogus)'; the commands of catintel( events)? are [a-z, ]+; see --help \[invalid_request\]\n$/);
+      expect(r.stderr).toMatch(/^catintel: unknown command '(frobnicate|events bogus)'; the commands of catintel( events)? are [a-z, ]+; see --help \[invalid_request\]\n$/);
     }
     const known = await cli(['events', '--help']);
     expect(known.code).toBe(0);
@@ -40,12 +40,12 @@ describe('exit codes', () => {
   });
 
   it('with --json, usage errors print the problem object on stderr', async () => {
-    for (const argv of [['--json', 'trigger'], ['--json', 'keys', 'create', '--bogus'], ['--json', 'events', 'show']]) {
+    for (const argv of [['--json', 'frobnicate'], ['--json', 'keys', 'create', '--bogus'], ['--json', 'events', 'show']]) {
       const r = await cli(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       const problem = JSON.parse(r.stderr);
       expect(problem).toMatchObject({ status: 400, code: 'invalid_request', title: 'Invalid request' });
-      expect(problem.detail).toMatch(/trigger|--bogus|missing required argument 'id'/);
+      expect(problem.detail).toMatch(/frobnicate|--bogus|missing required argument 'id'/);
     }
   });
 
