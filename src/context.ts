@@ -4,6 +4,7 @@
  */
 import type { Store } from './store/db.js';
 import type { Config } from './config/defaults.js';
+import type { LiveEventIndex } from './live-index/live-index.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
@@ -26,6 +27,11 @@ export interface Context {
   log: Logger;
   progress: (e: ProgressEvent) => void;
   signal?: AbortSignal;
+  /**
+   * The server's in-memory live-event index (src/live-index/): the HTTP app answers /events/live, /nearby and
+   * /{id} from it. Absent in the CLI and in commands run through the local channel, which read the store.
+   */
+  liveIndex?: LiveEventIndex;
 }
 
 export const silentLogger: Logger = () => {};

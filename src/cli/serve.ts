@@ -120,6 +120,10 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   const ctx: Context = { config: configFrom(io.env, dbPath), db, clock: clockFrom(io.env, globals.asOf), log, progress: () => {}, signal: stopping.signal };
   const { startServer } = await import('../http/server.js'); // h3 loads only when serving
   const { ndjsonAccessLog } = await import('../http/access-log.js');
+  // Events are answered from memory (src/live-index/); until the first build is in, from the store.
+  const { LiveEventIndex } = await import('../live-index/live-index.js');
+  const liveIndex = (ctx.liveIndex = new LiveEventIndex(db, ctx.clock, log));
+  liveIndex.invalidate();
   let server;
   try {
     server = await startServer({
@@ -134,6 +138,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   // The store changed (an ingest here, or a command through the local channel): serve the new state at once.
   const storeChanged = () => {
     server.app.cache.invalidate();
+    liveIndex.invalidate(); // the SQL path answers until the rebuild is in: never a stale event
     void server.app.changes.refresh(); // GET /events/stream: publish what changed
   };
   let channel: LocalChannel | undefined;
@@ -210,6 +215,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   await channel?.close(); // running local commands are cancelled the same way, and awaited
   await server.stop();
   await ingesting;
+  await liveIndex.ready(); // a build in flight reads the store: let it end before the store closes
   await db.close();
   clearServeInfo(dbPath);
   await accessLog.close();

@@ -1,6 +1,4 @@
 /** The four event endpoints: live, show, rings, nearby (CONTRACT §5), shared by CLI and HTTP. */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Feature } from 'geojson';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
 import { collection, eventFeature, hrefOf } from '../domain/features.js';
@@ -9,9 +7,12 @@ import { defaults } from '../config/defaults.js';
 import { listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter, type EventRow } from '../store/events-read.js';
 import type { Context } from '../context.js';
 import { bbox, decodeCursor, encodeCursor, int, isoTime, list, num, str } from './params.js';
-import { defaultSeedDir } from './db-seed.js';
-import { defineHandler } from './types.js';
+import { whyNoneLive } from './live-hint.js';
+import { defineHandler, type HandlerResult } from './types.js';
 import { eventIdParam, requireEvent } from './event-lookup.js';
+import { lookup, selectLive, selectNearby, type IndexFilter } from '../live-index/select.js';
+import { collectionBytes, showBytes } from '../live-index/render.js';
+import type { Snapshot } from '../live-index/snapshot.js';
 
 const LIVE_STATUSES = ['active', 'monitoring'] as const;
 const API = '/api/v1';
@@ -42,6 +43,18 @@ function filterOf(ctx: Context, f: FilterInput): EventFilter {
   return { now: ctx.clock().toISOString(), statuses: f.statuses, eventTypes: f.eventTypes, bbox: f.bbox, since: f.since };
 }
 
+/**
+ * The server's live index when it answers at this clock (src/live-index/live-index.ts), with the filter in
+ * its terms. Its bytes are the SQL path's (test/live-index.test.ts compares them); undefined: read the store.
+ */
+function fromIndex(ctx: Context, f: FilterInput): { snapshot: Snapshot; filter: IndexFilter } | undefined {
+  const nowUs = ctx.clock().getTime() * 1000;
+  const snapshot = ctx.liveIndex?.at(nowUs);
+  if (!snapshot) return undefined;
+  const sinceUs = f.since === undefined ? undefined : Date.parse(f.since) * 1000;
+  return { snapshot, filter: { nowUs, statuses: f.statuses, eventTypes: f.eventTypes, bbox: f.bbox, sinceUs } };
+}
+
 interface LiveCursor { t: string; id: string }
 const isLiveCursor = (v: unknown): v is LiveCursor =>
   typeof v === 'object' && v !== null && /^-?\d{1,20}$/.test(String((v as LiveCursor).t)) && /^[0-9a-f-]{36}$/i.test(String((v as LiveCursor).id));
@@ -61,8 +74,20 @@ export const eventsLive = defineHandler({
   http: { method: 'GET', path: '/events/live', access: 'free' },
   cli: { command: ['events', 'live'], options: FILTER_OPTIONS, examples: ['catintel events live --event-type earthquake,hurricane --limit 20', 'catintel events live --bbox -125,32,-114,42 --json'] },
   parse: (raw) => ({ ...parseFilters(raw), after: decodeCursor(raw, isLiveCursor) }),
-  async run(ctx, input) {
+  // The body is the collection, or its bytes when the live index answers (the HTTP layer sends bytes as they are).
+  async run(ctx, input): Promise<HandlerResult> {
     const now = ctx.clock().toISOString();
+    const common = { ...input.raw, limit: input.limit };
+    const self = hrefOf(`${API}/events/live`, { ...common, cursor: input.after ? encodeCursor(input.after) : undefined });
+    const indexed = fromIndex(ctx, input);
+    if (indexed) {
+      const after = input.after ? { sortUs: Number(input.after.t), id: input.after.id.toLowerCase() } : undefined;
+      const page = selectLive(indexed.snapshot, indexed.filter, { limit: input.limit + 1, after });
+      const hits = page.hits.slice(0, input.limit);
+      const last = hits[hits.length - 1];
+      const next = page.hits.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: encodeCursor({ t: String(last.sortUs), id: last.entry.id }) }) : undefined;
+      return { body: collectionBytes(hits, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
+    }
     // One row more than asked tells whether a next page exists.
     const page = await listEvents(ctx.db, filterOf(ctx, input), {
       limit: input.limit + 1,
@@ -70,48 +95,11 @@ export const eventsLive = defineHandler({
     });
     const rows = page.rows.slice(0, input.limit);
     const last = rows[rows.length - 1];
-    const common = { ...input.raw, limit: input.limit };
     const next = page.rows.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: encodeCursor({ t: String(last.sort_us), id: last.id }) }) : undefined;
-    const self = hrefOf(`${API}/events/live`, { ...common, cursor: input.after ? encodeCursor(input.after) : undefined });
     const notes = page.matched === 0 && !input.after ? await whyNoneLive(ctx, now) : undefined;
     return { body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json', notes };
   },
 });
-
-/**
- * Why `events live` is empty, for a person: an empty store, or a store whose events are all over at
- * "now" (typically the embedded snapshot, live only at its own instant, read at today's date).
- * Nothing when other live events exist and the filters excluded them.
- */
-async function whyNoneLive(ctx: Context, now: string): Promise<string[] | undefined> {
-  const live = await listEvents(ctx.db, { now, statuses: [...LIVE_STATUSES] }, { limit: 1 });
-  if (live.matched > 0) return undefined;
-  const held = await ctx.db.one<{ n: bigint; latest: string | null }>(
-    // The latest update, rounded up to the second: at that instant every stored event has been seen.
-    `SELECT count(*) AS n, strftime(date_trunc('second', max(updated_at) + INTERVAL 999999 MICROSECOND), '%Y-%m-%dT%H:%M:%SZ') AS latest FROM events`,
-  );
-  const n = Number(held?.n ?? 0);
-  if (n === 0 || !held?.latest) {
-    return ['The store holds no events: load the embedded snapshot with `catintel db seed` (offline) or the live feeds with `catintel ingest`.'];
-  }
-  const instant = snapshotInstantNear(held.latest) ?? held.latest;
-  return [
-    `The store holds ${n} events, but none is live at ${now.replace(/\.\d{3}Z$/, 'Z')}; its latest update is ${held.latest}.`,
-    `See them as of ${instant === held.latest ? 'then' : `the snapshot instant ${instant}`}: catintel --as-of ${instant} events live   (or CATINTEL_NOW=${instant})`,
-  ];
-}
-
-/** The embedded snapshot's instant (data/seed/as-of.txt) when the store's latest update is from it (within a day before). */
-function snapshotInstantNear(latest: string): string | undefined {
-  let asOf: string;
-  try {
-    asOf = fs.readFileSync(path.join(defaultSeedDir(), 'as-of.txt'), 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-  const gapMs = Date.parse(asOf) - Date.parse(latest);
-  return gapMs >= 0 && gapMs < 86_400_000 ? asOf : undefined;
-}
 
 const idParam = (raw: Record<string, unknown>) => ({ id: eventIdParam(raw) });
 
@@ -121,7 +109,11 @@ export const eventsShow = defineHandler({
   http: { method: 'GET', path: '/events/{id}', access: 'free' },
   cli: { command: ['events', 'show'], args: ['id'], examples: ['catintel events show 5b1e0c1e-...', 'catintel events show m-7-1-ridgecrest-2019-07-06-ab12cd --json'] },
   parse: idParam,
-  async run(ctx, { id }) {
+  async run(ctx, { id }): Promise<HandlerResult> {
+    const nowUs = ctx.clock().getTime() * 1000;
+    const snapshot = ctx.liveIndex?.at(nowUs);
+    const entry = snapshot && lookup(snapshot, id, nowUs);
+    if (entry) return { body: showBytes(entry, nowUs), mediaType: 'application/geo+json' };
     const row = await requireEvent(ctx, id);
     const observations = await observationsOf(ctx.db, row.id);
     const rings = await ringsOf(ctx.db, row.id);
@@ -190,13 +182,20 @@ export const eventsNearby = defineHandler({
     ...parseFilters({ ...raw, bbox: undefined }),
     offset: decodeCursor(raw, isNearbyCursor)?.o ?? 0,
   }),
-  async run(ctx, input) {
+  async run(ctx, input): Promise<HandlerResult> {
     const now = ctx.clock().toISOString();
-    const page = await nearbyEvents(ctx.db, filterOf(ctx, input), input, { limit: input.limit, offset: input.offset });
     const common = { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, ...input.raw, limit: input.limit };
-    const nextOffset = input.offset + page.rows.length;
-    const next = nextOffset < page.matched ? hrefOf(`${API}/events/nearby`, { ...common, cursor: encodeCursor({ o: nextOffset }) }) : undefined;
     const self = hrefOf(`${API}/events/nearby`, { ...common, cursor: input.offset ? encodeCursor({ o: input.offset }) : undefined });
+    const nextHref = (returned: number, matched: number) =>
+      input.offset + returned < matched ? hrefOf(`${API}/events/nearby`, { ...common, cursor: encodeCursor({ o: input.offset + returned }) }) : undefined;
+    const indexed = fromIndex(ctx, input);
+    if (indexed) {
+      const page = selectNearby(indexed.snapshot, indexed.filter, input, { limit: input.limit, offset: input.offset });
+      const next = nextHref(page.hits.length, page.matched);
+      return { body: collectionBytes(page.hits, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
+    }
+    const page = await nearbyEvents(ctx.db, filterOf(ctx, input), input, { limit: input.limit, offset: input.offset });
+    const next = nextHref(page.rows.length, page.matched);
     return { body: collection(page.rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
   },
 });

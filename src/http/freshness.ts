@@ -8,6 +8,7 @@
 import type { Context } from '../context.js';
 import { newestSuccessBySource } from '../store/ingest-runs.js';
 import type { Encoded } from './respond.js';
+import { sourcesOfBytes } from '../live-index/render.js';
 
 /** The handlers whose answers are events (the contract's /events/* and the OGC items of the same events). */
 export const EVENT_HANDLERS = new Set(['events.live', 'events.show', 'events.rings', 'events.nearby', 'ogc.items', 'ogc.item']);
@@ -49,6 +50,8 @@ export class Freshness {
 
 /** `properties.source` of a Feature or of a FeatureCollection's features (a cached body is passed as undefined). */
 export function sourcesOf(body: unknown): string[] {
+  // Bytes the live index assembled (src/live-index/render.ts) carry their sources beside them.
+  if (Buffer.isBuffer(body)) return sourcesOfBytes(body) ?? [];
   const b = body as { type?: string; properties?: { source?: unknown }; features?: { properties?: { source?: unknown } }[] } | null;
   const out = new Set<string>();
   const add = (v: unknown) => typeof v === 'string' && out.add(v);

@@ -1,0 +1,146 @@
+/**
+ * One event of the in-memory live index: its lifecycle instants (µs since epoch, as DuckDB's epoch_us) and its
+ * JSON prebuilt. A feature's bytes depend on "now" only through `status`, `ended_at` and `upcoming`, so the
+ * JSON is kept as the text between those three values and assembled per request; nothing is serialised
+ * twice. The text is produced by the same eventFeature() the SQL path uses, so both give identical bytes.
+ */
+import { eventFeature, type EventLike } from '../domain/features.js';
+import type { EventStatus } from '../domain/event.js';
+
+/** A row as src/live-index/load.ts reads it: the SQL path's EventRow columns that do not depend on now. */
+export interface IndexRow extends Omit<EventLike, 'status' | 'ended_at' | 'upcoming'> {
+  source_id: string;
+  source_key: string; // lower(source_id), computed by DuckDB so that case folding matches the SQL lookup
+  ids: string[] | null; // CAST(json_extract(details, '$.ids') AS VARCHAR[]), as the SQL lookup reads it
+  monitoring_from: string | null;
+  ended_at_iso: string | null;
+  details: string;
+  started_us: number;
+  updated_us: number;
+  monitoring_us: number | null;
+  ended_us: number | null;
+}
+
+export interface ObservationJson {
+  kind: string;
+  observed_at: string;
+  value: number;
+  unit: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** Text around the three now-dependent values: p0 STATUS p1 ENDED_AT p2 UPCOMING p3. */
+type Parts = [string, string, string, string];
+
+export interface Entry {
+  id: string;
+  slug: string;
+  eventType: string;
+  source: string;
+  lat: number;
+  lng: number;
+  startedUs: number;
+  updatedUs: number;
+  monitoringUs: number | null;
+  endedUs: number | null;
+  endedIso: string | null;
+  sourceKey: string;
+  ids: string[];
+  /** greatest(started, updated): the sort key once both instants have passed (LAST_CHANGED_SQL). */
+  staticKeyUs: number;
+  feature: Parts;
+  show: Parts;
+  /** Feature bytes up to the closing `}}`, per (status, upcoming), made on first use; only while ended_at is null. */
+  open: (Buffer | undefined)[];
+}
+
+// Strings no data can produce once JSON-encoded: a raw U+0001 is always escaped, so its escaped form
+// inside quotes can come only from these markers.
+const M_STATUS = '\u0001status\u0001';
+const M_ENDED = '\u0001ended\u0001';
+const M_UP = '\u0001upcoming\u0001';
+
+function partsOf(json: string): Parts {
+  const [a, rest1] = splitOnce(json, JSON.stringify(M_STATUS));
+  const [b, rest2] = splitOnce(rest1, JSON.stringify(M_ENDED));
+  const [c, d] = splitOnce(rest2, JSON.stringify(M_UP));
+  return [a, b, c, d];
+}
+
+function splitOnce(s: string, marker: string): [string, string] {
+  const i = s.indexOf(marker);
+  if (i < 0 || s.indexOf(marker, i + 1) >= 0) throw new Error('live index: feature template marker not found exactly once');
+  return [s.slice(0, i), s.slice(i + marker.length)];
+}
+
+const API = '/api/v1';
+
+export function entryOf(row: IndexRow, observations: ObservationJson[], ringCount: number): Entry {
+  const marked = { ...row, status: M_STATUS, ended_at: M_ENDED, upcoming: M_UP as unknown as boolean };
+  const feature = eventFeature(marked);
+  // The same shape as the SQL path's events.show body (src/handlers/events.ts), key for key.
+  const show = {
+    ...feature,
+    properties: {
+      ...feature.properties,
+      source_id: row.source_id,
+      monitoring_from: row.monitoring_from,
+      details: JSON.parse(row.details) as unknown,
+      ring_count: ringCount,
+      observations,
+      links: [
+        { href: `${API}/events/${row.id}`, rel: 'self', type: 'application/geo+json' },
+        { href: `${API}/events/${row.id}/rings`, rel: 'rings', type: 'application/geo+json' },
+        { href: row.source_url, rel: 'via', type: 'text/html' },
+      ],
+    },
+  };
+  return {
+    id: row.id,
+    slug: row.slug,
+    eventType: row.event_type,
+    source: row.source,
+    lat: row.lat,
+    lng: row.lng,
+    startedUs: row.started_us,
+    updatedUs: row.updated_us,
+    monitoringUs: row.monitoring_us,
+    endedUs: row.ended_us,
+    endedIso: row.ended_at_iso,
+    sourceKey: row.source_key,
+    ids: row.ids ?? [],
+    staticKeyUs: Math.max(row.started_us, row.updated_us),
+    feature: partsOf(JSON.stringify(feature)),
+    show: partsOf(JSON.stringify(show)),
+    open: [],
+  };
+}
+
+/** The event as of now: what the SQL path derives with STATUS_SQL, the ended_at CASE and `started_at > now`. */
+export interface AsOf {
+  status: EventStatus;
+  endedAt: string | null;
+  upcoming: boolean;
+}
+
+export function asOf(e: Entry, nowUs: number): AsOf {
+  const ended = e.endedUs !== null && e.endedUs <= nowUs;
+  const status: EventStatus = ended ? 'ended' : e.monitoringUs !== null && e.monitoringUs <= nowUs ? 'monitoring' : 'active';
+  return { status, endedAt: ended ? e.endedIso : null, upcoming: e.startedUs > nowUs };
+}
+
+function fill(p: Parts, a: AsOf, close: string): string {
+  return p[0] + JSON.stringify(a.status) + p[1] + JSON.stringify(a.endedAt) + p[2] + String(a.upcoming) + close;
+}
+
+/** The feature's bytes without its closing `}}` (so that distance_km can be added before it). */
+export function openFeature(e: Entry, a: AsOf): Buffer {
+  if (a.endedAt !== null) return Buffer.from(fill(e.feature, a, ''));
+  const slot = (a.status === 'monitoring' ? 2 : a.status === 'active' ? 0 : 4) + (a.upcoming ? 1 : 0);
+  return (e.open[slot] ??= Buffer.from(fill(e.feature, a, '')));
+}
+
+export function showJson(e: Entry, a: AsOf): string {
+  return fill(e.show, a, e.show[3]);
+}
