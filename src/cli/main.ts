@@ -111,7 +111,8 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export function reportError(err: unknown, io: CliIO, globals: GlobalOptions): number {
   const e = asCatintelError(err);
   if (globals.json) io.stderr(JSON.stringify(problemOf(e)) + '\n');
-  else io.stderr(`catintel: ${e.message} [${e.code}]\n`);
+  // One line whatever the message quotes: a value with a newline or a terminal escape in it is shown escaped.
+  else io.stderr(`catintel: ${e.message.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1))} [${e.code}]\n`);
   if (globals.debug && err instanceof Error) io.stderr(`${err.stack}\n${err.cause ? `cause: ${(err.cause as Error).stack ?? err.cause}\n` : ''}`);
   return e instanceof CatintelError ? exitCodeOf[e.code] : 1;
 }
