@@ -6,6 +6,8 @@
  * grants nothing new.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import { lockPathOf, readLockHolder } from '../store/lock.js';
 import { removeSocket } from './local-channel.js';
 
 export interface ServeInfo {
@@ -43,13 +45,21 @@ export function clearServeInfo(dbPath: string): void {
 
 /**
  * Called by whoever opened the store itself: then no server owns it, so a serve.json still there is a
- * killed run's (with that run's admin token); it goes, with its socket.
+ * killed run's (with that run's admin token); it goes, with its socket. So does the `<db>.lock` sidecar
+ * of a killed writer (a read-only open leaves it in place otherwise): its pid is gone from this host.
  */
 export function clearStaleServeInfo(dbPath: string): void {
+  clearStaleLockHolder(dbPath);
   const info = readServeInfo(dbPath);
   if (!info || info.pid === process.pid) return;
   fs.rmSync(serveInfoPathOf(dbPath), { force: true });
   if (info.socket) removeSocket(info.socket);
+}
+
+function clearStaleLockHolder(dbPath: string): void {
+  const holder = readLockHolder(dbPath);
+  if (!holder || holder.pid === process.pid || holder.host !== os.hostname() || processAlive(holder.pid)) return;
+  fs.rmSync(lockPathOf(dbPath), { force: true });
 }
 
 export function processAlive(pid: number): boolean {

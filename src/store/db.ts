@@ -2,12 +2,17 @@
  * The DuckDB store (@duckdb/node-api). One Store per process: a read-write open takes DuckDB's file
  * lock (a second writer is refused with store_locked, exit code 4, naming the holder); read-only opens
  * can run side by side. Every SQL value is a bound parameter.
+ *
+ * A new store file is created atomically (createAtomically): built with its whole schema under a
+ * temporary name and linked into place, so a process killed while creating it leaves either no store
+ * or a complete empty one, never a file without tables that read-only commands would refuse.
  */
 import fs from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
 import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
+import { createAtomically } from './create.js';
 
 export type Row = Record<string, unknown>;
 export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
@@ -31,6 +36,7 @@ export class Store {
   static async open(path: string, opts: OpenOptions = {}): Promise<Store> {
     const readOnly = Boolean(opts.readOnly) && path !== ':memory:';
     if (path !== ':memory:') assertStorePath(path);
+    if (!readOnly && path !== ':memory:' && !fs.existsSync(path)) await createAtomically(path);
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, readOnly ? { access_mode: 'READ_ONLY' } : {});
@@ -105,6 +111,25 @@ export class Store {
     if (!exists || Number(exists.n) === 0) return 0;
     const row = await this.one<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
     return row?.v ?? 0;
+  }
+
+  /** A new database file at `file` with every migration applied and checkpointed; false if DuckDB cannot create it. */
+  static async buildSchemaAt(file: string): Promise<boolean> {
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(file);
+    } catch {
+      return false;
+    }
+    const conn = await instance.connect();
+    try {
+      await new Store(file, instance, conn, false).migrate();
+      await conn.run('CHECKPOINT');
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+    return true;
   }
 
   private async migrate(): Promise<void> {
