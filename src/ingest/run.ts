@@ -15,6 +15,7 @@ import { endSuperseded, writeEvents } from '../store/events-write.js';
 import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest-runs.js';
 import { newestPerSourceId, notPublishedBy, prepareEvent, problemWith } from './normalise.js';
 import { ingestRingOptions } from './ring-options.js';
+import { parseGuarded } from '../sources/guard.js';
 
 export interface SkipTally {
   reason: string;
@@ -142,7 +143,7 @@ function locationOf(from: string): string {
  */
 async function parseBody(source: SourceModule, body: string | Uint8Array, parseCtx: ParseContext, where: string, fetched: boolean) {
   try {
-    return typeof body === 'string' ? await source.parse(body, parseCtx) : await parseZipInput(source, body, parseCtx, where);
+    return typeof body === 'string' ? await parseGuarded(source, body, parseCtx) : await parseZipInput(source, body, parseCtx, where);
   } catch (err) {
     if (!fetched || !(err instanceof CatintelError) || err.code !== 'invalid_input') throw err;
     throw new CatintelError('upstream_failed', `${where} answered something ${source.id} cannot read (${err.message}); the last good data keeps serving; retry later, or report a changed feed format`, { cause: err });

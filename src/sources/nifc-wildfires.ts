@@ -11,6 +11,7 @@ import { CatintelError } from '../errors.js';
 import { round6 } from '../lib/geo.js';
 import type { ParseContext, SourceModule } from './types.js';
 import { isPlausibleUsPoint } from './reference/us-extent.js';
+import { readRecord } from './guard.js';
 
 const SERVICES = 'https://services3.arcgis.com/T4QMspbfLg3qTGWY/arcgis/rest/services';
 const LOCATIONS = `${SERVICES}/WFIGS_Incident_Locations_Current/FeatureServer/0/query`;
@@ -46,7 +47,7 @@ export function parseWfigs(body: string, ctx: ParseContext): ParseResult {
   const records: SourceRecord[] = [];
   const skipped: SkippedRecord[] = [];
   for (const f of features) {
-    const out = toRecord(f);
+    const out = readRecord(() => toRecord(f), () => (f as { properties?: { IrwinID?: unknown } }).properties?.IrwinID);
     if ('reason' in out) skipped.push(out);
     else records.push(out);
   }

@@ -9,6 +9,7 @@ import type { ParseContext, SourceModule } from './types.js';
 import { CAP_CONFIDENCE, CAP_SEVERITY, perilOf } from './nws-events.js';
 import { locateAlert } from './nws-geometry.js';
 import { nwsTime } from './nws-time.js';
+import { readRecord } from './guard.js';
 
 type Props = Record<string, unknown>;
 
@@ -31,7 +32,7 @@ export function parseNwsAlerts(body: string, ctx: ParseContext): ParseResult {
   const skipped: SkippedRecord[] = [];
   const seen = new Set<string>();
   for (const f of featuresOf(body, ctx.sourceUrl)) {
-    const out = toRecord(f, ctx, seen);
+    const out = readRecord(() => toRecord(f, ctx, seen), () => (f as { properties?: { id?: unknown } }).properties?.id);
     if ('reason' in out) skipped.push(out);
     else records.push(out);
   }

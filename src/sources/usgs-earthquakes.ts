@@ -11,6 +11,7 @@ import type { SourceModule } from './types.js';
 import { looksLikeUsgsCsv, parseUsgsCsv } from './usgs-csv.js';
 import { isSkipped, quakeToRecord, type UsgsQuake } from './usgs-record.js';
 import { discoverShakeMaps, matchShakeMap, withShakeMap } from './usgs-shakemap.js';
+import { readRecord } from './guard.js';
 
 const EXPECTED =
   'expected a USGS earthquake summary feed: GeoJSON (a FeatureCollection with "metadata") or CSV (header time,latitude,longitude,depth,mag,...)';
@@ -26,7 +27,7 @@ export const usgsEarthquakes: SourceModule = {
     const records: SourceRecord[] = [];
     const skipped: SkippedRecord[] = [];
     for (const q of quakes) {
-      const r = quakeToRecord(q);
+      const r = readRecord(() => quakeToRecord(q), () => (q as { id?: unknown }).id);
       if (isSkipped(r)) skipped.push(r);
       else records.push(r);
     }
