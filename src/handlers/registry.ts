@@ -15,7 +15,16 @@ import { riskScore } from './score-point.js';
 import { scoreBulk } from './score-bulk.js';
 import { eventScore } from './event-score.js';
 import { dataBuild } from './data-build.js';
+import { oasisRun } from './oasis-run.js';
 import { OGC_HANDLERS } from './ogc.js';
+import { triggersCreate } from './triggers-create.js';
+import { triggersList } from './triggers-list.js';
+import { triggersHistory } from './triggers-history.js';
+import { triggersDeactivate } from './triggers-deactivate.js';
+import { triggersAlerts } from './triggers-alerts.js';
+import { triggersEvaluate } from './triggers-evaluate.js';
+import { triggersVerify } from './triggers-verify.js';
+import { triggersObserve } from './triggers-observe.js';
 import { triggerBacktest } from './trigger-backtest.js';
 import { health, healthSources } from './health.js';
 
@@ -38,6 +47,16 @@ export const HANDLERS: Handler[] = [
   // After `score point`: the bulk command is the `score` group's own action (docs/scoring.md "Bulk scoring").
   scoreBulk,
   dataBuild,
+  oasisRun,
+  // Parametric triggers (CONTRACT §7): /triggers/alerts is a static path, matched before /triggers/{id}.
+  triggersCreate,
+  triggersList,
+  triggersAlerts,
+  triggersHistory,
+  triggersDeactivate,
+  triggersObserve,
+  triggersEvaluate,
+  triggersVerify,
   triggerBacktest,
   health,
   healthSources,

@@ -1,0 +1,81 @@
+/**
+ * `catintel oasis run --model DIR --input DIR --out DIR [--settings analysis_settings.json]`: the
+ * Oasis-compatible loss kernel (docs/loss-engine.md) on an Oasis model and input directory, writing
+ * ORD files. CLI only and storeless: it reads and writes files, never the store, so it runs beside a
+ * server. The kernel is imported lazily so other commands do not load it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../errors.js';
+import { required, str } from './params.js';
+import { defineHandler } from './types.js';
+import type { OasisRunResult } from '../loss/run.js';
+
+export interface OasisRunInput {
+  model: string;
+  input: string;
+  out: string;
+  settings?: string;
+  allocRule: 0 | 1;
+}
+
+function dir(raw: Record<string, unknown>, name: string, what: string): string {
+  const value = required(raw, name);
+  const resolved = path.resolve(value);
+  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new CatintelError('invalid_parameter', `--${name} ${value} is not a directory; give ${what}`, { errors: [{ field: name, message: 'not a directory' }] });
+  }
+  return resolved;
+}
+
+export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
+  name: 'oasis.run',
+  summary: 'Run the Oasis-compatible loss kernel on an Oasis model and input directory and write ORD outputs',
+  storeless: true,
+  cli: {
+    command: ['oasis', 'run'],
+    options: [
+      { flags: '--model <dir>', description: "the Oasis model's model_data directory (events, occurrence, footprint, vulnerability, damage_bin_dict, returnperiods CSVs)" },
+      { flags: '--input <dir>', description: 'the Oasis input directory (items, coverages, gul_summary_map, fm_* CSVs)' },
+      { flags: '--out <dir>', description: 'where the ORD output files are written (created if missing)' },
+      { flags: '--settings <file>', description: 'analysis_settings.json: event set, summaries and their ord_output (default: gul and il melt, selt, ept, palt)' },
+      { flags: '--gul-alloc-rule <n>', description: 'ground-up allocation: 1 caps the perils on a coverage at its TIV (default, as Oasis), 0 leaves them uncapped' },
+    ],
+    examples: [
+      'catintel oasis run --model piwind/model_data --input piwind/input --out out --settings analysis_settings.json',
+      'catintel oasis run --model model_data --input input --out out --json',
+    ],
+    paths: ['model', 'input', 'out', 'settings'],
+  },
+  parse(raw) {
+    const model = dir(raw, 'model', "the Oasis model's model_data directory");
+    const input = dir(raw, 'input', 'the Oasis input directory (items.csv, coverages.csv, fm_*.csv)');
+    const out = path.resolve(required(raw, 'out'));
+    const settingsRaw = str(raw, 'settings');
+    let settings: string | undefined;
+    if (settingsRaw !== undefined) {
+      settings = path.resolve(settingsRaw);
+      if (!fs.statSync(settings, { throwIfNoEntry: false })?.isFile()) {
+        throw new CatintelError('invalid_parameter', `--settings ${settingsRaw} is not a file; give an Oasis analysis_settings.json`, { errors: [{ field: 'settings', message: 'not a file' }] });
+      }
+    }
+    const rule = str(raw, 'gul_alloc_rule') ?? '1';
+    if (rule !== '0' && rule !== '1') {
+      throw new CatintelError('invalid_parameter', `--gul-alloc-rule ${rule} is not supported; use 1 (cap perils at the coverage TIV, as Oasis) or 0 (uncapped)`, { errors: [{ field: 'gul_alloc_rule', message: '0 or 1' }] });
+    }
+    return { model, input, out, settings, allocRule: rule === '1' ? 1 : 0 };
+  },
+  async run(ctx, input) {
+    const { runOasis } = await import('../loss/run.js');
+    const result = runOasis({
+      modelDir: input.model,
+      inputDir: input.input,
+      outDir: input.out,
+      settingsFile: input.settings,
+      allocRule: input.allocRule,
+      progress: (done, total, message) => ctx.progress({ task: 'oasis run', done, total, message }),
+    });
+    const notes = result.skipped.map((s) => `not written: ${s.output}: ${s.reason}`);
+    return { body: result, notes };
+  },
+});

@@ -1,0 +1,63 @@
+/**
+ * The Oasis model and input, held in typed arrays (column per field) so the kernel runs without
+ * per-row objects. Field meanings follow the Oasis file formats (docs/loss-engine.md).
+ */
+
+/** damage_bin_dict: one entry per damage bin, indexed by bin_index (1-based, no gaps). */
+export interface DamageBins {
+  /** interpolation (the bin's representative damage ratio), indexed by bin_index; [0] unused. */
+  interp: Float64Array;
+  binTo: Float64Array;
+}
+
+/** Per vulnerability id, per intensity bin: the mean and the maximum damage ratio of its distribution. */
+export interface VulnerabilityMoments {
+  /** vulnerability_id -> arrays indexed by intensity_bin_id. */
+  mean: Map<number, Float64Array>;
+  max: Map<number, Float64Array>;
+}
+
+/** footprint rows sorted by event then areaperil; `byEvent` gives each event's row range. */
+export interface Footprint {
+  areaperil: Float64Array;
+  intensityBin: Int32Array;
+  prob: Float64Array;
+  byEvent: Map<number, [number, number]>;
+}
+
+export interface Items {
+  itemId: Int32Array;
+  coverageId: Int32Array;
+  areaperil: Float64Array;
+  vulnerability: Int32Array;
+  groupId: Float64Array;
+}
+
+export interface Occurrence {
+  eventId: Int32Array;
+  period: Int32Array;
+  year: Int32Array;
+  month: Int32Array;
+  day: Int32Array;
+  /** P, the number of periods: the denominator of every return period. */
+  periods: number;
+}
+
+/** One FM profile row: the calc rule and its terms. */
+export interface Profile {
+  calcrule: number;
+  deductible1: number;
+  deductible2: number;
+  deductible3: number;
+  attachment1: number;
+  limit1: number;
+  share1: number;
+}
+
+export interface FmInput {
+  /** fm_programme rows. */
+  programme: { from: Int32Array; level: Int32Array; to: Int32Array };
+  /** (level, agg_id, layer_id) -> profile_id from fm_policytc. */
+  policy: { level: Int32Array; agg: Int32Array; layer: Int32Array; profile: Int32Array };
+  profiles: Map<number, Profile>;
+}

@@ -1,0 +1,90 @@
+/**
+ * Reads an Oasis model directory (model_data: events, occurrence, footprint, vulnerability,
+ * damage_bin_dict, returnperiods) and an Oasis input directory (items, coverages, fm_*) into the
+ * kernel's typed arrays. CSV only; the .bin forms are not read (docs/loss-engine.md).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../../errors.js';
+import type { FmInput, Footprint, Items, Occurrence, Profile } from '../domain/types.js';
+import { readTable } from './csv.js';
+
+const i32 = (a: Float64Array) => Int32Array.from(a);
+
+/** The first of `names` that exists in dir (model files carry the event set / occurrence id in their name). */
+function pick(dir: string, names: string[]): string {
+  for (const n of names) if (fs.existsSync(path.join(dir, n))) return path.join(dir, n);
+  throw new CatintelError('invalid_input', `none of ${names.join(', ')} is in ${dir}; give the Oasis model_data directory with --model`);
+}
+
+export function readEvents(dir: string, eventSet?: string): Int32Array {
+  const t = readTable(pick(dir, [...(eventSet ? [`events_${eventSet}.csv`] : []), 'events.csv']), ['event_id']);
+  return i32(t.col('event_id'));
+}
+
+export function readOccurrence(dir: string, occurrenceId?: string): Occurrence {
+  const t = readTable(pick(dir, [...(occurrenceId ? [`occurrence_${occurrenceId}.csv`] : []), 'occurrence.csv']), ['event_id', 'period_no']);
+  const period = i32(t.col('period_no'));
+  // The CSV does not carry P; periods.csv lists every period when present, else the largest period_no is P.
+  let periods = 0;
+  for (const p of period) periods = Math.max(periods, p);
+  const periodsFile = path.join(dir, 'periods.csv');
+  if (fs.existsSync(periodsFile)) periods = Math.max(periods, readTable(periodsFile, ['period_no']).rows);
+  const opt = (n: string) => (t.has(n) ? i32(t.col(n)) : new Int32Array(t.rows));
+  return { eventId: i32(t.col('event_id')), period, year: opt('occ_year'), month: opt('occ_month'), day: opt('occ_day'), periods };
+}
+
+export function readFootprint(dir: string): Footprint {
+  const t = readTable(path.join(dir, 'footprint.csv'), ['event_id', 'areaperil_id', 'intensity_bin_id', 'probability']);
+  const ev = t.col('event_id');
+  const byEvent = new Map<number, [number, number]>();
+  for (let i = 0; i < t.rows; i++) {
+    const r = byEvent.get(ev[i]);
+    if (!r) byEvent.set(ev[i], [i, i + 1]);
+    else if (r[1] === i) r[1] = i + 1;
+    else throw new CatintelError('invalid_input', `footprint.csv line ${i + 2}: event ${ev[i]} appears again after other events; sort the footprint by event_id, then areaperil_id`);
+  }
+  return { areaperil: t.col('areaperil_id'), intensityBin: i32(t.col('intensity_bin_id')), prob: t.col('probability'), byEvent };
+}
+
+export function readReturnPeriods(dir: string): number[] | undefined {
+  const file = path.join(dir, 'returnperiods.csv');
+  if (!fs.existsSync(file)) return undefined;
+  return [...readTable(file, ['return_period']).col('return_period')];
+}
+
+export function readItems(dir: string): Items {
+  const t = readTable(path.join(dir, 'items.csv'), ['item_id', 'coverage_id', 'areaperil_id', 'vulnerability_id', 'group_id']);
+  return { itemId: i32(t.col('item_id')), coverageId: i32(t.col('coverage_id')), areaperil: t.col('areaperil_id'), vulnerability: i32(t.col('vulnerability_id')), groupId: t.col('group_id') };
+}
+
+export function readCoverages(dir: string): Float64Array {
+  const t = readTable(path.join(dir, 'coverages.csv'), ['coverage_id', 'tiv']);
+  const id = t.col('coverage_id');
+  let max = 0;
+  for (const c of id) max = Math.max(max, c);
+  const tiv = new Float64Array(max + 1);
+  const v = t.col('tiv');
+  for (let i = 0; i < t.rows; i++) tiv[id[i]] = v[i];
+  return tiv;
+}
+
+export function readFm(dir: string): FmInput | undefined {
+  if (!fs.existsSync(path.join(dir, 'fm_programme.csv'))) return undefined;
+  const prog = readTable(path.join(dir, 'fm_programme.csv'), ['from_agg_id', 'level_id', 'to_agg_id']);
+  const pol = readTable(path.join(dir, 'fm_policytc.csv'), ['level_id', 'agg_id', 'layer_id', 'profile_id']);
+  const prof = readTable(path.join(dir, 'fm_profile.csv'), ['profile_id', 'calcrule_id']);
+  const num = (n: string) => (prof.has(n) ? prof.col(n) : new Float64Array(prof.rows));
+  const [ded1, ded2, ded3, att1, lim1, share1] = ['deductible1', 'deductible2', 'deductible3', 'attachment1', 'limit1', 'share1'].map(num);
+  const ids = prof.col('profile_id');
+  const rule = prof.col('calcrule_id');
+  const profiles = new Map<number, Profile>();
+  for (let i = 0; i < prof.rows; i++) {
+    profiles.set(ids[i], { calcrule: rule[i], deductible1: ded1[i], deductible2: ded2[i], deductible3: ded3[i], attachment1: att1[i], limit1: lim1[i], share1: share1[i] });
+  }
+  return {
+    programme: { from: i32(prog.col('from_agg_id')), level: i32(prog.col('level_id')), to: i32(prog.col('to_agg_id')) },
+    policy: { level: i32(pol.col('level_id')), agg: i32(pol.col('agg_id')), layer: i32(pol.col('layer_id')), profile: i32(pol.col('profile_id')) },
+    profiles,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The parts of an Oasis analysis_settings.json that `catintel oasis run` reads: the event set and
+ * occurrence id, the gul/il summaries and their ORD outputs, and top-level return periods. What
+ * the engine cannot produce (ri/rl perspectives, oed_fields groupings) is refused or listed as
+ * skipped, never silently ignored.
+ */
+import fs from 'node:fs';
+import { CatintelError } from '../errors.js';
+
+export interface SummarySetting {
+  id: number;
+  ordOutput: Record<string, boolean>;
+}
+
+export interface RunSettings {
+  eventSet?: string;
+  occurrenceId?: string;
+  gul: SummarySetting[];
+  il: SummarySetting[];
+  returnPeriods?: number[];
+  /** Perspectives asked for that this engine does not compute (ri, rl). */
+  unsupported: string[];
+}
+
+export const DEFAULT_ORD = { elt_moment: true, elt_sample: true, ept_mean_sample_oep: true, ept_mean_sample_aep: true, alt_period: true, return_period_file: true };
+
+export function defaultSettings(): RunSettings {
+  return { gul: [{ id: 1, ordOutput: DEFAULT_ORD }], il: [{ id: 1, ordOutput: DEFAULT_ORD }], unsupported: [] };
+}
+
+export function readSettings(file: string): RunSettings {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new CatintelError('invalid_input', `--settings ${file}: not a readable JSON analysis_settings file (${(err as Error).message.split('\n')[0]})`);
+  }
+  const s = raw as Record<string, any>;
+  const summaries = (key: string, flag: string): SummarySetting[] => {
+    if (s[flag] === false) return [];
+    const list = Array.isArray(s[key]) ? s[key] : [];
+    return list.map((x: any, i: number) => {
+      if (Array.isArray(x?.oed_fields) && x.oed_fields.length > 0) {
+        throw new CatintelError('invalid_input', `--settings ${file}: ${key}[${i}] groups by oed_fields (${x.oed_fields.join(', ')}); only summary sets over all risks (no oed_fields) are supported`);
+      }
+      return { id: Number(x?.id ?? 1), ordOutput: { ...(x?.ord_output ?? {}) } };
+    });
+  };
+  const rp = Array.isArray(s.return_periods) ? s.return_periods.map(Number) : undefined;
+  const unsupported = ['ri', 'rl'].filter((p) => s[`${p}_output`] === true);
+  return {
+    eventSet: s.model_settings?.event_set,
+    occurrenceId: s.model_settings?.event_occurrence_id,
+    gul: summaries('gul_summaries', 'gul_output'),
+    il: summaries('il_summaries', 'il_output'),
+    returnPeriods: rp,
+    unsupported,
+  };
+}
