@@ -42,7 +42,7 @@ describe('catintel score --out: a place that cannot hold the outputs', () => {
   it('makes missing parents; a run that scores nothing still writes its outputs there', { timeout: 10_000 }, async () => {
     const out = path.join(dir, 'new', 'deeper', 'out');
     expect((await cli(['--quiet', 'score', '--input', input, '--out', out])).code).toBe(0);
-    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'scores.csv']);
+    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'manifest.json', 'scores.csv']);
     const abroad = path.join(dir, 'abroad.csv');
     fs.writeFileSync(abroad, 'id,lat,lng\nP,48.86,2.35\n');
     // Nothing scored: the run fails (exit 2) but writes its outputs, which say why.

@@ -83,7 +83,7 @@ describe('catintel score --format oasis: the PiWind location file (GB, outside U
     expect(failed.stderr).toBe(
       `catintel: no row of ${PIWIND} could be scored: of 12598 rows, 12598 outside the covered area (US states, DC and territories); ${path.join(out, 'errors.csv')} lists each with its reason [invalid_input]\n`,
     );
-    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv']); // no temporary files left
+    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv', 'manifest.json']); // no temporary files left
     const errors = read(path.join(out, 'errors.csv'));
     expect(errors).toHaveLength(12_598);
     expect(errors[0]).toMatchObject({ row: '1', line: '2', PortNumber: '1', AccNumber: 'A11111', LocNumber: '100030534294', latitude: '52.7774602', kind: 'outside_coverage' });
@@ -248,7 +248,7 @@ describe('catintel score: csv, json and parquet', () => {
     const out = path.join(dir, 'us-parquet');
     const r = await cli(['--quiet', '--json', 'score', '--input', portfolio, '--out', out, '--format', 'parquet']);
     expect(r.code, r.stderr).toBe(0);
-    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'scores.parquet']);
+    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'manifest.json', 'scores.parquet']);
     const { DuckDBInstance } = await import('@duckdb/node-api');
     const db = await DuckDBInstance.create(':memory:');
     const c = await db.connect();
@@ -388,7 +388,7 @@ describe('catintel score: the command', () => {
       for (const f of ['location.csv', 'keys.csv', 'keys-errors.csv', 'errors.csv']) {
         expect(fs.readFileSync(path.join(out, f), 'utf8'), f).toBe(fs.readFileSync(path.join(reference, f), 'utf8'));
       }
-      expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv']);
+      expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv', 'manifest.json']);
     }
   });
 });

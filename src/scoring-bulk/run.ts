@@ -12,7 +12,8 @@
  *             committing its outputs
  *   finish    the Oasis keys (format-oasis.ts: a worker thread beside this pass) or the Parquet conversion,
  *             then every output is renamed from its temporary name at once: a failed run leaves nothing
- *             behind
+ *             behind; manifest.json (rows, sizes, SHA-256) is written last, and removed before the first
+ *             rename, so a directory without one holds an interrupted commit (manifest.ts)
  *
  * Memory stays flat as the file grows: one input chunk, the output bytes of that chunk, and DuckDB's
  * capped buffer pool (duck.ts) at the end.
@@ -36,6 +37,7 @@ import { readInputHeader } from './input.js';
 import { prepareOutDir, removeEmpty } from './out-dir.js';
 import { fsError, nothingScored, unterminatedReason } from './run-outcome.js';
 import { OutFile } from './out-file.js';
+import { removeManifest, removeStaleTemps, writeManifest } from './manifest.js';
 import { CellScores } from './row-text.js';
 import { BAD_COORDINATES, BLANK, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
 import type { BulkFormat, BulkSummary, ErrorKind, FormatSink, RowInfo, RunSetup } from './types.js';
@@ -65,6 +67,7 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
   const grid = loadBaselineGrid(o.baselineDir ?? defaultBaselineDir());
   const outDir = o.outDir;
   const dir = await prepareOutDir(outDir);
+  await removeStaleTemps(outDir); // a killed run's hidden temporaries
   const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const idIndexes = idColumns(header.columns);
   const setup: RunSetup = {
@@ -97,6 +100,7 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
     }
     await sink.finish();
     await errors.close();
+    await removeManifest(outDir);
     for (const f of [...sink.files, errors]) await f.commit();
     summary = {
       input: o.input,
@@ -110,8 +114,10 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
       outside_coverage: counts.outside,
       errors_by_kind: counts.byKind,
       outputs: [...sink.outputs(), { file: errors.finalPath, rows: errors.rows }],
-      seconds: Math.round(performance.now() - t0) / 1000,
+      seconds: 0,
     };
+    await writeManifest(outDir, token, summary);
+    summary.seconds = Math.round(performance.now() - t0) / 1000;
   } catch (err) {
     await sink?.discard().catch(() => undefined);
     await errors?.discard().catch(() => undefined);

@@ -1,0 +1,92 @@
+/**
+ * SIGKILL at random moments of bulk scoring (real child processes, seeded kill points over the whole run),
+ * alternating two portfolios into one output directory so an old and a new set differ. After every kill
+ * the directory holds one complete set, as its manifest.json says (every output matching the manifest's
+ * size and SHA-256, the set of one finished run), or no manifest at all (a commit was interrupted: re-run);
+ * never a manifest beside outputs it does not describe. The next run removes the killed runs' hidden
+ * temporaries, and the final run leaves exactly its own complete set.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/cli.js';
+import { KILL_SEED, runAndKill, seeded } from './helpers/kill.js';
+
+interface Manifest { run: string; rows: number; outputs: { file: string; rows: number; bytes: number; sha256: string }[] }
+
+/** A synthetic US portfolio (seeded): rows of LocNumber, Latitude, Longitude, BuildingTIV. */
+function portfolio(file: string, rows: number, seed: number): void {
+  const random = seeded(seed);
+  const lines = ['LocNumber,Latitude,Longitude,BuildingTIV'];
+  for (let i = 1; i <= rows; i++) lines.push(`${i},${(26 + random() * 21).toFixed(4)},${(-123 + random() * 50).toFixed(4)},${100000 + i}`);
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+}
+
+const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+const readManifest = (dir: string): Manifest | null => (fs.existsSync(path.join(dir, 'manifest.json')) ? JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) : null);
+const temps = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('.') && f.includes('.tmp'));
+/** What a manifest says, without the run's own id and time: two runs of one input give the same. */
+const setOf = (m: Manifest) => m.outputs.map((o) => `${o.file}:${o.rows}:${o.bytes}:${o.sha256}`).sort();
+
+const work = tempDir('catintel-kill-bulk-');
+const inputs = [path.join(work, 'a.csv'), path.join(work, 'b.csv')];
+const args = (input: string, out: string) => ['--quiet', 'score', '--input', input, '--out', out, '--format', 'oasis'];
+const sets: string[][] = [];
+let runMs = 0;
+
+beforeAll(async () => {
+  portfolio(inputs[0], 12_000, 1);
+  portfolio(inputs[1], 8_000, 2);
+  for (const [i, input] of inputs.entries()) {
+    const out = path.join(work, `reference-${i}`);
+    const t = await runAndKill(args(input, out), Infinity);
+    expect(t.code, t.stderr).toBe(0);
+    runMs = Math.max(runMs, t.ms);
+    const m = readManifest(out)!;
+    // The manifest describes the outputs as they are.
+    for (const o of m.outputs) expect({ bytes: fs.statSync(path.join(out, o.file)).size, sha256: sha256(path.join(out, o.file)) }).toEqual({ bytes: o.bytes, sha256: o.sha256 });
+    expect(m.outputs.map((o) => o.file).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv']);
+    sets.push(setOf(m));
+  }
+  expect(sets[0]).not.toEqual(sets[1]);
+}, 60_000);
+
+describe(`bulk scoring killed at random moments (seed ${KILL_SEED})`, () => {
+  it('20 kills never leave a mixed set; stale temporaries are removed; the re-run completes', async () => {
+    const random = seeded(KILL_SEED + 1);
+    const out = path.join(work, 'out');
+    const outcomes = { killed: 0, withTemps: 0, complete: 0, noManifest: 0 };
+    for (let k = 0; k < 20; k++) {
+      const at = Math.round(50 + random() * runMs * 1.1);
+      const where = `kill ${k} at ${at} ms (seed ${KILL_SEED + 1})`;
+      const t = await runAndKill(args(inputs[k % 2], out), at);
+      if (t.finished) expect(t.code, `${where}: ${t.stderr}`).toBe(0);
+      else outcomes.killed++;
+      if (!fs.existsSync(out)) continue;
+      if (temps(out).length > 0) outcomes.withTemps++;
+      const m = readManifest(out);
+      if (!m) {
+        outcomes.noManifest++;
+        continue;
+      }
+      outcomes.complete++;
+      // A manifest: the files beside it are exactly one finished run's set.
+      const actual = m.outputs.map((o) => {
+        const file = path.join(out, o.file);
+        return `${o.file}:${o.rows}:${fs.statSync(file).size}:${sha256(file)}`;
+      }).sort();
+      expect(actual, where).toEqual(setOf(m));
+      expect([sets[0], sets[1]], where).toContainEqual(setOf(m));
+    }
+    console.log(`bulk kill trials (seed ${KILL_SEED + 1}, run ${runMs} ms): ${JSON.stringify(outcomes)}`);
+    expect(outcomes.killed).toBeGreaterThanOrEqual(8); // most kill points fall inside a run (timing varies with load)
+    expect(outcomes.withTemps).toBeGreaterThan(0); // some kills landed mid-run, leaving temporaries behind
+
+    const final = await runAndKill(args(inputs[0], out), Infinity);
+    expect(final.code, final.stderr).toBe(0);
+    expect(temps(out)).toEqual([]); // the killed runs' hidden temporaries are gone
+    expect(setOf(readManifest(out)!)).toEqual(sets[0]);
+    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv', 'manifest.json']);
+  }, 120_000);
+});
