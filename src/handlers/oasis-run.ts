@@ -19,10 +19,19 @@ export interface OasisRunInput {
   allocRule: 0 | 1;
 }
 
+/** stat that answers undefined for a path the OS cannot even look up (a NUL byte, a name too long). */
+function statOf(p: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 function dir(raw: Record<string, unknown>, name: string, what: string): string {
   const value = required(raw, name);
   const resolved = path.resolve(value);
-  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
+  if (!statOf(resolved)?.isDirectory()) {
     throw new CatintelError('invalid_parameter', `--${name} ${value} is not a directory; give ${what}`, { errors: [{ field: name, message: 'not a directory' }] });
   }
   return resolved;
@@ -50,12 +59,14 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
   parse(raw) {
     const model = dir(raw, 'model', "the Oasis model's model_data directory");
     const input = dir(raw, 'input', 'the Oasis input directory (items.csv, coverages.csv, fm_*.csv)');
-    const out = path.resolve(required(raw, 'out'));
+    const outRaw = required(raw, 'out');
+    if (outRaw.includes('\0')) throw new CatintelError('invalid_parameter', '--out: a directory name cannot hold a NUL byte', { errors: [{ field: 'out', message: 'NUL byte' }] });
+    const out = path.resolve(outRaw);
     const settingsRaw = str(raw, 'settings');
     let settings: string | undefined;
     if (settingsRaw !== undefined) {
       settings = path.resolve(settingsRaw);
-      if (!fs.statSync(settings, { throwIfNoEntry: false })?.isFile()) {
+      if (!statOf(settings)?.isFile()) {
         throw new CatintelError('invalid_parameter', `--settings ${settingsRaw} is not a file; give an Oasis analysis_settings.json`, { errors: [{ field: 'settings', message: 'not a file' }] });
       }
     }
