@@ -109,3 +109,35 @@ describe('catintel oasis run on PiWind reproduces the mean rows of Oasis outputs
     });
   }
 });
+
+describe('catintel oasis run: choices a user makes', () => {
+  const model = path.join(PIWIND, 'model_data');
+  const input = path.join(PIWIND, 'expected_all_outputs', 'input');
+
+  it('without gul_alloc_rule 1 the two perils on a coverage add up past its TIV (PiWind event 3)', async () => {
+    const capped = tempDir('catintel-oasis-');
+    const uncapped = tempDir('catintel-oasis-');
+    expect((await cli(['oasis', 'run', '--model', model, '--input', input, '--out', capped])).code).toBe(0);
+    expect((await cli(['oasis', 'run', '--model', model, '--input', input, '--out', uncapped, '--gul-alloc-rule', '0'])).code).toBe(0);
+    const event3 = (dir: string) => Number(read(path.join(dir, 'gul_S1_melt.csv')).rows.find((r) => r[0] === '3')![5]);
+    expect(event3(capped)).toBeCloseTo(3_400_000, 0);
+    expect(event3(uncapped)).toBeGreaterThan(6_000_000);
+  });
+
+  it('an fm_profile calc rule it does not support is refused with exit 2, naming the rule id', async () => {
+    const dir = tempDir('catintel-oasis-in-');
+    for (const f of fs.readdirSync(input)) fs.copyFileSync(path.join(input, f), path.join(dir, f));
+    const profile = path.join(dir, 'fm_profile.csv');
+    fs.chmodSync(profile, 0o644);
+    fs.writeFileSync(profile, fs.readFileSync(profile, 'utf8').replace('\n3,2,', '\n3,34,'));
+    const r = await cli(['oasis', 'run', '--model', model, '--input', dir, '--out', tempDir()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/profile_id 3 uses calcrule_id 34/);
+  });
+
+  it('a missing model directory is a usage error naming the flag', async () => {
+    const r = await cli(['oasis', 'run', '--model', '/nonexistent/model', '--input', input, '--out', tempDir()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--model \/nonexistent\/model is not a directory/);
+  });
+});

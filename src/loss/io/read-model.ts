@@ -11,19 +11,26 @@ import { readTable } from './csv.js';
 
 const i32 = (a: Float64Array) => Int32Array.from(a);
 
-/** The first of `names` that exists in dir (model files carry the event set / occurrence id in their name). */
-function pick(dir: string, names: string[]): string {
+/**
+ * The first of `names` that exists in dir (model files carry the event set / occurrence id in their
+ * name: events_p.csv, occurrence_lt.csv). With no settings naming one, a directory holding exactly one
+ * `<stem>_*.csv` uses it.
+ */
+function pick(dir: string, names: string[], stem: string): string {
   for (const n of names) if (fs.existsSync(path.join(dir, n))) return path.join(dir, n);
-  throw new CatintelError('invalid_input', `none of ${names.join(', ')} is in ${dir}; give the Oasis model_data directory with --model`);
+  const found = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith(`${stem}_`) && f.endsWith('.csv')) : [];
+  if (found.length === 1 && names.length === 1) return path.join(dir, found[0]);
+  const hint = found.length > 1 ? `; it holds ${found.join(', ')}: name one in --settings (model_settings.event_set / event_occurrence_id)` : '; give the Oasis model_data directory with --model';
+  throw new CatintelError('invalid_input', `none of ${names.join(', ')} is in ${dir}${hint}`);
 }
 
 export function readEvents(dir: string, eventSet?: string): Int32Array {
-  const t = readTable(pick(dir, [...(eventSet ? [`events_${eventSet}.csv`] : []), 'events.csv']), ['event_id']);
+  const t = readTable(pick(dir, [...(eventSet ? [`events_${eventSet}.csv`] : []), 'events.csv'], 'events'), ['event_id']);
   return i32(t.col('event_id'));
 }
 
 export function readOccurrence(dir: string, occurrenceId?: string): Occurrence {
-  const t = readTable(pick(dir, [...(occurrenceId ? [`occurrence_${occurrenceId}.csv`] : []), 'occurrence.csv']), ['event_id', 'period_no']);
+  const t = readTable(pick(dir, [...(occurrenceId ? [`occurrence_${occurrenceId}.csv`] : []), 'occurrence.csv'], 'occurrence'), ['event_id', 'period_no']);
   const period = i32(t.col('period_no'));
   // The CSV does not carry P; periods.csv lists every period when present, else the largest period_no is P.
   let periods = 0;
