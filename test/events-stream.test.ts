@@ -14,6 +14,8 @@ import { ingestSource } from '../src/ingest/run.js';
 import { usgsEarthquakes } from '../src/sources/usgs-earthquakes.js';
 import { Store } from '../src/store/db.js';
 import { readSse, SseParser, type SseEvent } from '../src/stream/sse-client.js';
+import { HANDLERS } from '../src/handlers/registry.js';
+import { SignJWT } from 'jose';
 import { tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
 import { WEEK_NOW } from './helpers/store.js';
@@ -208,6 +210,17 @@ describe('GET /events/stream', () => {
     }
   });
 
+  it('a hostile Last-Event-ID gets a reset, never an error', async () => {
+    for (const id of ["' OR 1=1 --", '../../etc/passwd', 'NaN-NaN', `${server.app.changes.epoch}-99999999999999`, `${server.app.changes.epoch}--1`, 'x'.repeat(1000), '\u00ff\u00fe']) {
+      const r = await fetch(`${server.url}/api/v1/events/stream?event_type=hurricane`, { headers: { 'last-event-id': id } });
+      expect(r.status, id).toBe(200);
+      for await (const m of readSse(r.body!)) {
+        expect(m.event, id).toBe('reset');
+        break;
+      }
+    }
+  });
+
   it('applies the filters of /events/live to every message', async () => {
     clock = '2020-07-02T00:00:00Z';
     await storeChanged();
@@ -256,6 +269,60 @@ describe('GET /events/stream', () => {
     await stopped;
     expect(Date.now() - t0).toBeLessThan(2000); // not held for the 10 s grace period
     expect(s2.app.changes.subscribers).toBe(0);
+  });
+});
+
+describe('GET /events/stream for an authenticated caller: trigger state changes and alerts', () => {
+  it('gets its own triggers\' state changes and alerts, and no one else\'s; anonymous streams get none', async () => {
+    const secret = new TextEncoder().encode('a-test-secret-that-is-at-least-32-characters-long');
+    const auth = { issuer: 'catintel', audience: 'catintel-api', leewaySeconds: 0, secret };
+    const jwt = (sub: string) =>
+      new SignJWT({ tier: 'agency' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('catintel').setAudience('catintel-api').setSubject(sub).setIssuedAt().setExpirationTime('1h').sign(secret);
+    clock = WEEK_NOW;
+    const s = await startServer({ ctx, host: '127.0.0.1', port: 0, auth, rateLimit: 'off', stream: { tickMs: 0 } });
+    try {
+      const [alice, bob] = [await jwt('alice@example.com'), await jwt('bob@example.com')];
+      // Ridgecrest, California: the week's sample holds its aftershocks (M2+ within 100 km).
+      const created = await fetch(`${s.url}/api/v1/triggers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ridgecrest plant', peril: 'earthquake', lat: 35.77, lng: -117.6, radius_km: 100, threshold_type: 'magnitude', threshold_value: 2 }),
+      });
+      expect(created.status).toBe(201);
+      const trigger = await created.json();
+      const read = async (token?: string) => {
+        const abort = new AbortController();
+        const res = await fetch(`${s.url}/api/v1/events/stream?event_type=hurricane`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: abort.signal });
+        const got: SseEvent[] = [];
+        const done = (async () => {
+          try {
+            for await (const m of readSse(res.body!)) got.push(m);
+          } catch {
+            /* aborted */
+          }
+        })();
+        return { got, stop: async () => (abort.abort(), await done) };
+      };
+      const [a, b, anon] = [await read(alice), await read(bob), await read()];
+      await until(() => [a, b, anon].every((c) => c.got.some((m) => m.event === 'stream.open')));
+
+      const evaluate = HANDLERS.find((h) => h.name === 'triggers.evaluate')!;
+      await evaluate.run(ctx, evaluate.parse({}, { tier: 'enterprise', account: 'local' }), { tier: 'enterprise', account: 'local' });
+      await s.app.changes.refresh();
+      await until(() => a.got.some((m) => m.event === 'trigger.alert'));
+      await new Promise((r) => setTimeout(r, 100));
+      const state = a.got.find((m) => m.event === 'trigger.state');
+      expect(JSON.parse(state!.data)).toMatchObject({ type: 'trigger.state', trigger_id: trigger.id, name: 'Ridgecrest plant', previous_state: 'clear', state: 'triggered' });
+      expect(a.got.filter((m) => m.event === 'trigger.alert').map((m) => JSON.parse(m.data))).toEqual(
+        expect.arrayContaining([expect.objectContaining({ trigger_id: trigger.id, kind: 'triggered' })]),
+      );
+      // The event filters (event_type=hurricane) do not hide a caller's own trigger messages; others see none.
+      expect(b.got.map((m) => m.event)).toEqual(['stream.open']);
+      expect(anon.got.map((m) => m.event)).toEqual(['stream.open']);
+      await Promise.all([a.stop(), b.stop(), anon.stop()]);
+    } finally {
+      await s.stop(1000);
+    }
   });
 });
 

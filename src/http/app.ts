@@ -125,13 +125,16 @@ export function createApp(o: AppOptions): App {
       }
     },
     isDraining: () => draining,
-    stream: async (req, input) => {
+    storeChanged: () => void changes.refresh(),
+    stream: async (req, input, caller) => {
       if (draining) throw new CatintelError('unavailable', 'the server is stopping; reconnect in a few seconds', { headers: { 'retry-after': '5' } });
       if (changes.subscribers >= (o.stream?.maxSubscribers ?? streamDefaults.maxSubscribers)) {
         throw new CatintelError('unavailable', `this server already holds ${changes.subscribers} event streams; retry later or use another server`, { headers: { 'retry-after': '30' } });
       }
       await changes.start();
-      const body = sseStream(changes, input as StreamFilter, req.headers.get('last-event-id'), o.stream);
+      // Trigger messages go to the account that owns the triggers: callers with a credential (agency and up).
+      const account = caller.tier === 'free' ? undefined : caller.account;
+      const body = sseStream(changes, input as StreamFilter, req.headers.get('last-event-id'), o.stream, account);
       // X-Accel-Buffering: nginx would otherwise hold the events back until its buffer fills.
       return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' } });
     },

@@ -57,6 +57,8 @@ export interface PipelineDeps {
   isDraining: () => boolean;
   /** A stream route's answer (GET /events/stream, src/stream/sse.ts). */
   stream?: (req: Request, input: unknown, caller: Caller) => Promise<Response>;
+  /** After a write through the API (POST, DELETE): the event stream publishes what changed. */
+  storeChanged?: () => void;
 }
 
 interface State {
@@ -198,7 +200,10 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
       clearTimeout(timer);
     }
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
-    if (route.method === 'POST') d.cache.invalidate();
+    if (route.method === 'POST') {
+      d.cache.invalidate();
+      d.storeChanged?.();
+    }
   }
   const freshness = d.freshness && EVENT_HANDLERS.has(h.name) && encoded.status === 200 ? await d.freshness.header(encoded, body, nowMs) : undefined;
   return toResponse(encoded, req, freshness === undefined ? {} : { 'x-data-freshness': freshness });

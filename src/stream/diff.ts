@@ -7,7 +7,8 @@ import type { LiveSnapshot } from './snapshot.js';
 
 export interface Diffed {
   body: ChangeBody;
-  subject: EventFeature;
+  subject?: EventFeature;
+  account?: string;
 }
 
 const API = '/api/v1';

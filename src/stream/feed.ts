@@ -9,10 +9,11 @@ import type { Context } from '../context.js';
 import { eventFeature } from '../domain/features.js';
 import { eventsByIds } from '../store/events-read.js';
 import { Backlog } from './backlog.js';
-import { diffLive } from './diff.js';
+import { diffLive, type Diffed } from './diff.js';
 import { streamDefaults } from './limits.js';
 import type { Change, EventFeature } from './messages.js';
 import { liveSnapshot, type LiveSnapshot } from './snapshot.js';
+import { diffTriggers, triggerSnapshot, type TriggerSnapshot } from './triggers.js';
 
 export type Resume = { kind: 'changes'; changes: Change[] } | { kind: 'reset'; reason: string };
 
@@ -25,6 +26,7 @@ export class ChangeFeed {
   /** Identifies this run of the feed in stream ids: an id from an earlier run cannot be resumed exactly. */
   readonly epoch = Date.now().toString(36);
   private snapshot: LiveSnapshot | undefined;
+  private triggers: TriggerSnapshot | undefined;
   private seq = 0;
   private readonly backlog: Backlog;
   private readonly listeners = new Set<(changes: Change[]) => void>();
@@ -43,6 +45,7 @@ export class ChangeFeed {
   start(): Promise<void> {
     this.starting ??= (async () => {
       this.snapshot = await liveSnapshot(this.ctx.db, this.ctx.clock().toISOString());
+      this.triggers = (await triggerSnapshot(this.ctx.db)).snapshot;
       const tickMs = this.o.tickMs ?? streamDefaults.tickMs;
       if (tickMs > 0 && !this.closed) {
         this.timer = setInterval(() => void this.refresh(), tickMs);
@@ -85,12 +88,14 @@ export class ChangeFeed {
     for (const row of await eventsByIds(this.ctx.db, gone, now)) current.set(row.id, eventFeature(row) as EventFeature);
     // An event no longer known at the clock (a replay rewound before it) is reported ended as last seen.
     const ended = (f: EventFeature) => current.get(f.properties.id) ?? { ...f, properties: { ...f.properties, status: 'ended' } };
-    const diffed = diffLive(before, next, ended);
+    const trig = await triggerSnapshot(this.ctx.db);
+    const diffed: Diffed[] = [...diffLive(before, next, ended), ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts)];
     this.snapshot = next;
+    this.triggers = trig.snapshot;
     if (diffed.length === 0) return;
     const changes = diffed.map((d): Change => {
       const seq = ++this.seq;
-      return { id: `${this.epoch}-${seq}`, seq, at: now, body: d.body, subject: d.subject };
+      return { id: `${this.epoch}-${seq}`, seq, at: now, body: d.body, subject: d.subject, account: d.account };
     });
     for (const c of changes) this.backlog.push(c);
     for (const l of this.listeners) l(changes);

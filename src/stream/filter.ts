@@ -13,6 +13,7 @@ export interface StreamFilter {
 }
 
 export function matches(f: StreamFilter, c: Pick<Change, 'body' | 'subject'>): boolean {
+  if (!c.subject) return true;
   const e: EventFeature = c.subject;
   const p = e.properties;
   if (f.eventTypes && !f.eventTypes.includes(p.event_type)) return false;

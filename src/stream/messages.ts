@@ -24,14 +24,21 @@ export type ChangeBody =
   /** The event left the live set (ended, or its status no longer live at the clock). */
   | { type: 'event.ended'; event: EventFeature }
   /** A live event's consequence rings changed (added, redrawn or removed). */
-  | { type: 'rings.changed'; event_id: string; slug: string; rings: RingSummary[]; rings_url: string };
+  | { type: 'rings.changed'; event_id: string; slug: string; rings: RingSummary[]; rings_url: string }
+  /** One of the caller's triggers moved between clear, alert and triggered (authenticated callers only). */
+  | { type: 'trigger.state'; trigger_id: string; name: string; state: string; previous_state: string; proximity_pct: number; history_url: string }
+  /** An alert was raised on one of the caller's triggers (kind alert: alert_at_pct crossed; triggered: 100 %). */
+  | { type: 'trigger.alert'; alert_id: string; trigger_id: string; name: string; kind: string; event_id: string | null; proximity_pct: number; created_at: string };
 
-/** A change with its place in the feed. `event` is kept for filtering (bbox, event_type) on every kind. */
+/** A change with its place in the feed. `subject` (the event) is kept for filtering (bbox, event_type). */
 export interface Change {
   /** Stream id: "<feed epoch>-<sequence>"; the SSE `id:` a client sends back as Last-Event-ID. */
   id: string;
   seq: number;
   at: string;
   body: ChangeBody;
-  subject: EventFeature;
+  /** The event the change is about; none for trigger messages, which the event filters do not apply to. */
+  subject?: EventFeature;
+  /** Set on trigger messages: only this account's streams get them. */
+  account?: string;
 }

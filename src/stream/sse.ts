@@ -29,7 +29,11 @@ function changeMessage(c: Change): string {
   return sseMessage(c.body.type, { id: c.id, at: c.at, ...c.body }, c.id);
 }
 
-export function sseStream(feed: ChangeFeed, filter: StreamFilter, lastEventId: string | null, o: SseOptions = {}): ReadableStream<Uint8Array> {
+/**
+ * `account`: the authenticated caller's account, whose trigger messages this stream carries; undefined for
+ * anonymous callers, who get event messages only.
+ */
+export function sseStream(feed: ChangeFeed, filter: StreamFilter, lastEventId: string | null, o: SseOptions = {}, account?: string): ReadableStream<Uint8Array> {
   const heartbeatMs = o.heartbeatMs ?? streamDefaults.heartbeatMs;
   const maxBuffered = o.maxBufferedBytes ?? 4 * 1024 * 1024;
   let stop = () => {};
@@ -57,12 +61,13 @@ export function sseStream(feed: ChangeFeed, filter: StreamFilter, lastEventId: s
         // Resume and subscribe in one synchronous step: a change published in between cannot fall through.
         const resume = lastEventId ? feed.resume(lastEventId) : undefined;
         const head = feed.headId;
-        const unsubscribe = feed.subscribe((changes) => changes.forEach((c) => matches(filter, c) && send(changeMessage(c))), end);
+        const mine = (c: Change) => (c.account === undefined || c.account === account) && matches(filter, c);
+        const unsubscribe = feed.subscribe((changes) => changes.forEach((c) => mine(c) && send(changeMessage(c))), end);
         stop = end;
 
         send(`retry: ${o.retryMs ?? streamDefaults.retryMs}\n\n`);
         if (resume?.kind === 'changes') {
-          for (const c of resume.changes) if (matches(filter, c)) send(changeMessage(c));
+          for (const c of resume.changes) if (mine(c)) send(changeMessage(c));
         } else if (resume?.kind === 'reset') {
           // No id on these: a client cut off mid-reset reconnects with its old id and gets the whole reset again.
           send(sseMessage('reset', { type: 'reset', reason: resume.reason, events_url: `${API}/events/live` }));
