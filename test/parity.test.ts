@@ -39,6 +39,11 @@ const CASES: Record<string, CaseFactory> = {
   'triggers.backtest': () => [
     { cli: ['--account', 'enterprise@example.com', 'trigger', 'backtest', PARITY_TRIGGER, '--since', '1950'], http: `/api/v1/triggers/${PARITY_TRIGGER}/backtest?since=1950` },
   ],
+  'triggers.list': () => [{ cli: ['--account', 'enterprise@example.com', 'trigger', 'list'], http: '/api/v1/triggers' }],
+  'triggers.history': () => [
+    { cli: ['--account', 'enterprise@example.com', 'trigger', 'history', PARITY_TRIGGER, '--limit', '5'], http: `/api/v1/triggers/${PARITY_TRIGGER}/history?limit=5` },
+  ],
+  'triggers.alerts': () => [{ cli: ['--account', 'enterprise@example.com', 'trigger', 'alerts'], http: '/api/v1/triggers/alerts' }],
   'events.nearby': () => [
     { cli: ['events', 'nearby', '--lat', '35.7', '--lng', '-117.5', '--radius-km', '150', '--limit', '20'], http: '/api/v1/events/nearby?lat=35.7&lng=-117.5&radius_km=150&limit=20' },
   ],
@@ -63,7 +68,10 @@ beforeAll(async () => {
 
 describe('CLI and HTTP parity', () => {
   // Operator endpoints (keys) need the server run's admin token and mint random ids: test/platform covers them.
-  const both = HANDLERS.filter((h) => h.cli && h.http && !h.http.admin);
+  // Writes that mint a random id (trigger create, observe) or change what the next case reads (deactivate)
+  // are compared field by field in test/triggers-http.test.ts instead.
+  const WRITES_WITH_NEW_IDS = ['triggers.create', 'triggers.deactivate', 'triggers.observe'];
+  const both = HANDLERS.filter((h) => h.cli && h.http && !h.http.admin && !WRITES_WITH_NEW_IDS.includes(h.name));
 
   it('has a parity case for every handler with both bindings', () => {
     expect(both.map((h) => h.name).filter((n) => !CASES[n])).toEqual([]);

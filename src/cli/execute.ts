@@ -52,7 +52,7 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
       io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
       // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
       if (!globals.json && !globals.quiet) for (const note of result.notes ?? []) io.stderr(`hint: ${note}\n`);
-      if (!watchSeconds || stop.signal.aborted) return 0;
+      if (!watchSeconds || stop.signal.aborted) return h.cli?.exitCode?.(result.body, input) ?? 0;
       await new Promise((r) => {
         const t = setTimeout(r, watchSeconds * 1000);
         stop.signal.addEventListener('abort', () => (clearTimeout(t), r(undefined)), { once: true });

@@ -49,7 +49,7 @@ export interface CliOption {
  * endpoint is protected the moment it is registered.
  */
 export interface HttpBinding {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   /** The lowest tier that may call it (CONTRACT §2). */
   access: Tier;
@@ -87,6 +87,8 @@ export interface Handler<I = any, O = any> {
      * caller's working directory first, since the server has its own; URLs are left alone.
      */
     paths?: string[];
+    /** The process exit code for a successful answer (default 0): `trigger evaluate --fail-on-breach` exits 3, `trigger verify` 1 on a mismatch (CONTRACT §4). */
+    exitCode?(body: O, input: I): number;
   };
   /** Opens the store read-write (ingest, create). Read-only handlers can run beside another reader. */
   writes?: boolean;

@@ -200,8 +200,8 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
       clearTimeout(timer);
     }
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
-    if (route.method === 'POST') {
-      d.cache.invalidate();
+    if (route.method !== 'GET') {
+      d.cache.invalidate(); // POST and DELETE change the store
       d.storeChanged?.();
     }
   }

@@ -85,7 +85,7 @@ function allowedMethods(methods: Set<string>): string[] {
   out.push('OPTIONS');
   return out.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
 }
-const ORDER = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+const ORDER = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'];
 
 function specificity(c: Compiled): string {
   return c.segments.map((s) => (typeof s === 'string' ? '0' : '1')).join('') + '2';

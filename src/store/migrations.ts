@@ -120,7 +120,7 @@ export const migrations: Migration[] = [
     // (docs/triggers.md). `inputs` keeps what the value was computed from, for `trigger verify`.
     sql: `
       CREATE TABLE triggers (
-        id VARCHAR PRIMARY KEY,             -- trg_<random>
+        id VARCHAR PRIMARY KEY,             -- a UUID
         account VARCHAR NOT NULL,
         name VARCHAR NOT NULL,
         peril VARCHAR NOT NULL,
@@ -139,7 +139,7 @@ export const migrations: Migration[] = [
         proximity_pct DOUBLE NOT NULL
       );
       CREATE TABLE trigger_history (
-        id VARCHAR PRIMARY KEY,             -- th_<random>
+        id VARCHAR PRIMARY KEY,             -- a UUID
         trigger_id VARCHAR NOT NULL,
         obs_key VARCHAR NOT NULL,           -- what makes the entry new: event, source version, inputs hash
         event_id VARCHAR,                   -- NULL for an entered observation that names no stored event
@@ -161,7 +161,7 @@ export const migrations: Migration[] = [
         UNIQUE (trigger_id, obs_key)
       );
       CREATE TABLE trigger_alerts (
-        id VARCHAR PRIMARY KEY,             -- tal_<random>
+        id VARCHAR PRIMARY KEY,             -- a UUID
         trigger_id VARCHAR NOT NULL,
         account VARCHAR NOT NULL,
         history_id VARCHAR NOT NULL,
@@ -173,8 +173,9 @@ export const migrations: Migration[] = [
         UNIQUE (trigger_id, event_key, kind)
       );
       CREATE TABLE trigger_observations (
-        id VARCHAR PRIMARY KEY,             -- tob_<random>
+        id VARCHAR PRIMARY KEY,             -- a UUID
         trigger_id VARCHAR NOT NULL,
+        seq INTEGER NOT NULL,               -- 1, 2, ... per trigger: the order values were entered in
         event_id VARCHAR,                   -- the designated event, when the reporter named one in our store
         value DOUBLE NOT NULL,
         unit VARCHAR NOT NULL,

@@ -2,7 +2,7 @@
  * The triggers table (migration 4). Every read is scoped to an account: another account's trigger is
  * simply not found (CONTRACT §7: 404, never 403), so no caller can learn that an id exists.
  */
-import type { Store } from '../store/db.js';
+import type { Store, Tx } from '../store/db.js';
 import type { TriggerSpec, TriggerView, TriggerState } from './domain/types.js';
 
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
@@ -15,7 +15,7 @@ export async function getTrigger(db: Store, account: string, id: string): Promis
   return db.one<TriggerView>(`${TRIGGER_SELECT} WHERE id = $id AND account = $account`, { id, account });
 }
 
-export async function insertTrigger(db: Store, t: TriggerSpec): Promise<void> {
+export async function insertTrigger(db: Store | Tx, t: TriggerSpec): Promise<void> {
   await db.run(
     `INSERT INTO triggers (id, account, name, peril, lat, lng, radius_km, threshold_type, threshold_value, alert_at_pct, notes, status, created_at, state, proximity_pct)
      VALUES ($id, $account, $name, $peril, $lat, $lng, $radius_km, $threshold_type, $threshold_value, $alert_at_pct, $notes, $status, $created_at::TIMESTAMP, 'clear', 0)`,

@@ -1,0 +1,79 @@
+/**
+ * `catintel trigger observe ID --value N --source TEXT` and POST /triggers/{id}/observations: a value no
+ * feed supplies, entered by hand for one trigger: an industry loss estimate (PCS-style, USD) or a storm
+ * surge reading at a tide gauge the bond names (ft). The next evaluation uses the latest entered value per
+ * event; every entry keeps its source, so receipts say whose number it was.
+ */
+import { randomUUID } from 'node:crypto';
+import { CatintelError, type FieldProblem } from '../errors.js';
+import { insertObservation } from '../triggers/history-store.js';
+import { THRESHOLD_UNIT, type ThresholdType } from '../triggers/domain/types.js';
+import { requireEvent } from './event-lookup.js';
+import { nowIso, requireTrigger, triggerIdParam } from './triggers-common.js';
+import { defineHandler, type Caller, type RawInput } from './types.js';
+
+const ENTERABLE: ThresholdType[] = ['industry_loss_usd', 'storm_surge_ft'];
+
+interface ObserveInput { id: string; value: number; source: string; event?: string; observedAt?: string }
+
+function parseObserve(raw: RawInput, caller: Caller): ObserveInput {
+  const fromBody = caller.clientIp !== undefined;
+  const id = triggerIdParam(raw);
+  let v: Record<string, unknown> = raw;
+  if (fromBody) {
+    if (typeof raw.body !== 'object' || raw.body === null || Array.isArray(raw.body)) {
+      throw new CatintelError('validation_failed', 'the body must be a JSON object such as {"value": 34000000000, "source": "PCS estimate 2022-10-05"}', { errors: [{ field: 'body', message: 'a JSON object' }] });
+    }
+    v = raw.body as Record<string, unknown>;
+  }
+  const errors: FieldProblem[] = [];
+  const value = typeof v.value === 'string' && v.value.trim() !== '' && !fromBody ? Number(v.value) : v.value;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) errors.push({ field: 'value', message: 'a number of at least 0, in the unit of the trigger\'s threshold' });
+  const source = v.source;
+  if (typeof source !== 'string' || source.trim() === '' || [...source].length > 200) errors.push({ field: 'source', message: 'who reported the value, 1-200 characters (e.g. "PCS estimate 2022-10-05")' });
+  const eventKey = fromBody ? v.event_id : v.event;
+  if (eventKey !== undefined && (typeof eventKey !== 'string' || eventKey.length < 1 || eventKey.length > 200)) errors.push({ field: fromBody ? 'event_id' : 'event', message: 'an event id, slug or source id' });
+  const at = fromBody ? v.observed_at : v.observed_at;
+  let observedAt: string | undefined;
+  if (at !== undefined) {
+    const ms = typeof at === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(at) ? Date.parse(at) : NaN;
+    if (Number.isNaN(ms)) errors.push({ field: 'observed_at', message: 'an ISO 8601 time with offset, e.g. 2022-10-05T00:00:00Z' });
+    else observedAt = new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+  if (errors.length > 0) {
+    throw new CatintelError(fromBody ? 'validation_failed' : 'invalid_parameter', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+  }
+  return { id, value: value as number, source: (source as string).trim(), event: eventKey as string | undefined, observedAt };
+}
+
+export const triggersObserve = defineHandler({
+  name: 'triggers.observe',
+  summary: 'Enter an industry loss estimate or surge reading for a trigger',
+  writes: true,
+  http: { method: 'POST', path: '/triggers/{id}/observations', access: 'agency', perAccount: true },
+  cli: {
+    command: ['trigger', 'observe'],
+    args: ['id'],
+    options: [
+      { flags: '--value <n>', description: "the value in the unit of the trigger's threshold (USD, ft)" },
+      { flags: '--source <text>', description: 'who reported it, e.g. "PCS estimate 2022-10-05"' },
+      { flags: '--event <id>', description: 'the event it belongs to (id, slug or source id such as AL092022), optional' },
+      { flags: '--observed-at <iso>', description: 'when the value was reported (default now)' },
+    ],
+    examples: ['catintel trigger observe 3f0c... --value 34000000000 --source "PCS estimate 2022-10-05" --event AL092022'],
+  },
+  parse: parseObserve,
+  async run(ctx, input, caller) {
+    const t = await requireTrigger(ctx, caller, input.id);
+    if (!ENTERABLE.includes(t.threshold_type)) {
+      throw new CatintelError('validation_failed', `trigger ${t.id} watches ${t.threshold_type}, which comes from the feeds; values can be entered only for ${ENTERABLE.join(' and ')} triggers`, {
+        errors: [{ field: 'value', message: `${t.threshold_type} is not entered by hand` }],
+      });
+    }
+    const event = input.event ? await requireEvent(ctx, input.event) : undefined;
+    const now = nowIso(ctx);
+    const row = { id: randomUUID(), trigger_id: t.id, event_id: event?.id ?? null, value: input.value, unit: THRESHOLD_UNIT[t.threshold_type], source: input.source, observed_at: input.observedAt ?? now, entered_at: now };
+    await insertObservation(ctx.db, row);
+    return { body: { ...row, event_title: event?.title ?? null }, status: 201 };
+  },
+});

@@ -1,0 +1,124 @@
+/**
+ * The value at a trigger site, its proximity to the threshold and the trigger state, from one event's
+ * stored inputs (docs/triggers.md "Rules"; ../shared/reference/parametric.md §6). Pure: the same inputs
+ * always give the same answer, which is what `trigger verify` relies on. Any change to these rules must
+ * bump RULE_VERSION, so that receipts name the rules that produced them and a re-run records anew.
+ */
+import { proximityPct, roundPct, stateOf } from './proximity.js';
+import { siteWindKt } from './site-wind.js';
+import { trackPoints, type TrackFix, type TrackPoint } from './track.js';
+import { THRESHOLD_UNIT, type TriggerSpec, type TriggerState } from './types.js';
+import { flatKm } from './site-wind.js';
+
+export const RULE_VERSION = 'catintel-trigger-rules/1';
+
+/** What a trigger is evaluated against: its site, circle and threshold. */
+export type TriggerCriteria = Pick<TriggerSpec, 'lat' | 'lng' | 'radius_km' | 'threshold_type' | 'threshold_value' | 'alert_at_pct'>;
+
+export interface PointReading {
+  at: string;
+  value: number;
+  unit: string;
+  lat: number;
+  lng: number;
+}
+
+export interface EnteredReading {
+  id: string;
+  /** Order of entry for the trigger: breaks ties between values reported for the same instant. */
+  seq: number;
+  at: string;
+  value: number;
+  unit: string;
+  source: string;
+}
+
+/** The stored inputs of one evaluation: enough to recompute it (kept in each history entry). */
+export type EvalInputs =
+  | { kind: 'track'; radius_scale: number; fixes: TrackFix[] }
+  | { kind: 'readings'; readings: PointReading[] }
+  | { kind: 'entered'; readings: EnteredReading[] };
+
+export interface Evaluation {
+  observed_at: string | null;
+  observed_value: number | null;
+  unit: string;
+  distance_km: number | null;
+  proximity_pct: number;
+  state: TriggerState;
+  method: string;
+}
+
+/** How the value was obtained, named in every history entry. */
+export const METHODS = {
+  wind: 'site_wind_holland: wind at the site from the calibrated Holland profile of the worst track position (fix or interpolated) whose centre is within radius_km',
+  pressure: 'min_central_pressure_in_circle: lowest central pressure of the track positions (fix or interpolated) whose centre is within radius_km',
+  magnitude: 'latest_magnitude_in_circle: the latest USGS magnitude of an epicentre within radius_km',
+  readings: 'max_reading_in_circle: highest reading up to now at a gauge within radius_km',
+  entered: 'entered_observation: the latest value entered with `catintel trigger observe`',
+} as const;
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+export function evaluate(t: TriggerCriteria, inputs: EvalInputs): Evaluation {
+  const unit = THRESHOLD_UNIT[t.threshold_type];
+  const picked = pick(t, inputs);
+  const pct = roundPct(proximityPct(t.threshold_type, picked.value, t.threshold_value));
+  return {
+    observed_at: picked.at,
+    observed_value: picked.value === null ? null : round1(picked.value),
+    unit,
+    distance_km: picked.distanceKm === null ? null : round1(picked.distanceKm),
+    proximity_pct: pct,
+    state: stateOf(pct, t.alert_at_pct),
+    method: picked.method,
+  };
+}
+
+interface Picked {
+  at: string | null;
+  value: number | null;
+  distanceKm: number | null;
+  method: string;
+}
+
+function pick(t: TriggerCriteria, inputs: EvalInputs): Picked {
+  if (inputs.kind === 'entered') {
+    const latest = [...inputs.readings].sort((a, b) => a.at.localeCompare(b.at) || a.seq - b.seq).pop();
+    return { at: latest?.at ?? null, value: latest?.value ?? null, distanceKm: null, method: METHODS.entered };
+  }
+  if (inputs.kind === 'readings') {
+    const withDist = inputs.readings.map((r) => ({ r, d: flatKm(t.lat, t.lng, r.lat, r.lng) }));
+    const inCircle = withDist.filter((x) => x.d <= t.radius_km);
+    const method = t.threshold_type === 'magnitude' ? METHODS.magnitude : METHODS.readings;
+    if (inCircle.length === 0) return nearestOnly(withDist.map((x) => ({ at: x.r.at, distanceKm: x.d })), method);
+    // A revised magnitude supersedes the earlier one; gauge and surge readings count at their highest.
+    const chosen = t.threshold_type === 'magnitude'
+      ? inCircle.reduce((a, b) => (b.r.at > a.r.at ? b : a))
+      : inCircle.reduce((a, b) => (b.r.value > a.r.value || (b.r.value === a.r.value && b.r.at < a.r.at) ? b : a));
+    return { at: chosen.r.at, value: chosen.r.value, distanceKm: chosen.d, method };
+  }
+  const points = trackPoints(inputs.fixes, t, t.radius_km);
+  const inCircle = points.filter((p) => p.distanceKm <= t.radius_km);
+  if (t.threshold_type === 'central_pressure_mb') {
+    const withP = inCircle.filter((p) => p.pressureMb !== null);
+    if (withP.length === 0) return nearestOnly(points, METHODS.pressure);
+    const best = withP.reduce((a, b) => (b.pressureMb! < a.pressureMb! ? b : a));
+    return { at: best.at, value: best.pressureMb, distanceKm: best.distanceKm, method: METHODS.pressure };
+  }
+  if (inCircle.length === 0) return nearestOnly(points, METHODS.wind);
+  let best: TrackPoint = inCircle[0];
+  let bestKt = -1;
+  for (const p of inCircle) {
+    const kt = siteWindKt(p, p.distanceKm, inputs.radius_scale);
+    if (kt > bestKt) [best, bestKt] = [p, kt];
+  }
+  return { at: best.at, value: bestKt, distanceKm: best.distanceKm, method: METHODS.wind };
+}
+
+/** Nothing inside the circle: the nearest approach is recorded, the value is none and proximity 0 (parametric.md §6.1). */
+function nearestOnly(points: { at: string; distanceKm: number }[], method: string): Picked {
+  if (points.length === 0) return { at: null, value: null, distanceKm: null, method };
+  const n = points.reduce((a, b) => (b.distanceKm < a.distanceKm ? b : a));
+  return { at: n.at, value: null, distanceKm: n.distanceKm, method };
+}

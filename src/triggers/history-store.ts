@@ -1,0 +1,159 @@
+/**
+ * trigger_history, trigger_alerts and trigger_observations (migration 4). History is append-only: an
+ * entry is never updated, so what a receipt said stays what it says; `trigger verify` recomputes it.
+ */
+import type { Store, Tx } from '../store/db.js';
+import type { EvalInputs } from './domain/rules.js';
+import type { TriggerState } from './domain/types.js';
+
+const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
+
+export interface HistoryEntry {
+  id: string;
+  trigger_id: string;
+  event_id: string | null;
+  source: string;
+  source_id: string;
+  source_version: string;
+  observed_at: string | null;
+  observed_value: number | null;
+  unit: string;
+  distance_km: number | null;
+  proximity_pct: number;
+  state: TriggerState;
+  previous_state: TriggerState;
+  method: string;
+  rule_version: string;
+  inputs_hash: string;
+  evaluated_at: string;
+}
+
+export interface StoredEntry extends HistoryEntry {
+  obs_key: string;
+  inputs: EvalInputs;
+}
+
+const HISTORY_COLS = `id, trigger_id, event_id, source, source_id, source_version, ${iso('observed_at')} AS observed_at, observed_value, unit,
+  distance_km, proximity_pct, state, previous_state, method, rule_version, inputs_hash, ${iso('evaluated_at')} AS evaluated_at`;
+
+export async function existingKeys(db: Store): Promise<Set<string>> {
+  const rows = await db.all<{ k: string }>(
+    `SELECT h.trigger_id || '#' || h.obs_key AS k FROM trigger_history h JOIN triggers t ON t.id = h.trigger_id WHERE t.status = 'active'`,
+  );
+  return new Set(rows.map((r) => r.k));
+}
+
+const ENTRY_COLS = ['id', 'trigger_id', 'obs_key', 'event_id', 'source', 'source_id', 'source_version', 'observed_at', 'observed_value', 'unit',
+  'distance_km', 'proximity_pct', 'state', 'previous_state', 'method', 'rule_version', 'inputs', 'inputs_hash', 'evaluated_at'] as const;
+/** Rows per INSERT: one statement per row costs about a millisecond each in DuckDB, a batch about the same. */
+const BATCH = 250;
+
+/** Appends entries, BATCH rows per statement (all values bound). */
+export async function insertEntries(tx: Tx, entries: StoredEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += BATCH) {
+    const chunk = entries.slice(i, i + BATCH);
+    const params: Record<string, string | number | null> = {};
+    const rows = chunk.map((e, j) => {
+      const row = { ...e, inputs: JSON.stringify(e.inputs) } as Record<string, unknown>;
+      for (const c of ENTRY_COLS) params[`${c}_${j}`] = row[c] as string | number | null;
+      return `(${ENTRY_COLS.map((c) => (c === 'observed_at' || c === 'evaluated_at' ? `$${c}_${j}::TIMESTAMP` : c === 'inputs' ? `$${c}_${j}::JSON` : `$${c}_${j}`)).join(', ')})`;
+    });
+    await tx.run(`INSERT INTO trigger_history (${ENTRY_COLS.join(', ')}) VALUES ${rows.join(', ')}`, params);
+  }
+}
+
+/** A page of a trigger's history, newest first; `after` is the last entry's (evaluated_at, id) of the previous page. */
+export async function historyPage(db: Store, triggerId: string, limit: number, after?: { at: string; id: string }): Promise<{ total: number; rows: HistoryEntry[] }> {
+  const total = await db.one<{ n: bigint }>('SELECT count(*) AS n FROM trigger_history WHERE trigger_id = $t', { t: triggerId });
+  const params: Record<string, string | number> = { t: triggerId, limit };
+  let where = 'trigger_id = $t';
+  if (after) {
+    Object.assign(params, { aAt: after.at, aId: after.id });
+    where += ' AND (evaluated_at < $aAt::TIMESTAMP OR (evaluated_at = $aAt::TIMESTAMP AND id < $aId))';
+  }
+  const rows = await db.all<HistoryEntry>(`SELECT ${HISTORY_COLS} FROM trigger_history WHERE ${where} ORDER BY evaluated_at DESC, id DESC LIMIT $limit`, params);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+/** Every entry of a trigger with its stored inputs, oldest first (verify). */
+export async function allEntries(db: Store, triggerId: string): Promise<StoredEntry[]> {
+  const rows = await db.all<StoredEntry & { inputs: string }>(
+    `SELECT ${HISTORY_COLS}, obs_key, inputs::VARCHAR AS inputs FROM trigger_history WHERE trigger_id = $t`,
+    { t: triggerId },
+  );
+  return rows
+    .map((r) => ({ ...r, inputs: JSON.parse(r.inputs) as EvalInputs }))
+    .sort((a, b) => a.evaluated_at.localeCompare(b.evaluated_at) || a.id.localeCompare(b.id));
+}
+
+export interface AlertRow {
+  id: string;
+  trigger_id: string;
+  trigger_name: string;
+  kind: 'alert' | 'triggered';
+  event_id: string | null;
+  history_id: string;
+  proximity_pct: number;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface NewAlert { id: string; trigger_id: string; account: string; history_id: string; kind: 'alert' | 'triggered'; event_key: string; proximity_pct: number; created_at: string }
+
+/** The (trigger, event, kind) of every alert raised before: each is raised once. */
+export async function raisedAlertKeys(db: Store): Promise<Set<string>> {
+  const rows = await db.all<{ k: string }>(`SELECT trigger_id || '#' || event_key || '#' || kind AS k FROM trigger_alerts`);
+  return new Set(rows.map((r) => r.k));
+}
+
+export async function insertAlerts(tx: Tx, alerts: NewAlert[]): Promise<void> {
+  const cols = ['id', 'trigger_id', 'account', 'history_id', 'kind', 'event_key', 'proximity_pct', 'created_at'] as const;
+  for (let i = 0; i < alerts.length; i += BATCH) {
+    const params: Record<string, string | number> = {};
+    const rows = alerts.slice(i, i + BATCH).map((a, j) => {
+      for (const c of cols) params[`${c}_${j}`] = a[c];
+      return `(${cols.map((c) => (c === 'created_at' ? `$${c}_${j}::TIMESTAMP` : `$${c}_${j}`)).join(', ')}, NULL)`;
+    });
+    await tx.run(`INSERT INTO trigger_alerts (${cols.join(', ')}, read_at) VALUES ${rows.join(', ')}`, params);
+  }
+}
+
+/** Sets state and proximity of many triggers in BATCH-row statements. */
+export async function updateStates(tx: Tx, rows: Array<{ id: string; state: TriggerState; proximity_pct: number }>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const params: Record<string, string | number> = {};
+    const values = rows.slice(i, i + BATCH).map((r, j) => {
+      Object.assign(params, { [`i${j}`]: r.id, [`s${j}`]: r.state, [`p${j}`]: r.proximity_pct });
+      return `($i${j}, $s${j}, $p${j}::DOUBLE)`;
+    });
+    await tx.run(`UPDATE triggers SET state = v.state, proximity_pct = v.p FROM (VALUES ${values.join(', ')}) AS v(id, state, p) WHERE triggers.id = v.id`, params);
+  }
+}
+
+/** Unread alerts of an account, oldest first; with markRead they are marked read as they are returned. */
+export async function unreadAlerts(db: Store, account: string, markRead: boolean, at: string): Promise<AlertRow[]> {
+  const rows = await db.all<AlertRow>(
+    `SELECT a.id, a.trigger_id, t.name AS trigger_name, a.kind, h.event_id, a.history_id, a.proximity_pct, ${iso('a.created_at')} AS created_at, ${iso('a.read_at')} AS read_at
+       FROM trigger_alerts a JOIN triggers t ON t.id = a.trigger_id LEFT JOIN trigger_history h ON h.id = a.history_id
+      WHERE a.account = $account AND a.read_at IS NULL AND a.created_at <= $at::TIMESTAMP`,
+    { account, at },
+  );
+  rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  if (markRead && rows.length > 0) {
+    await db.run(`UPDATE trigger_alerts SET read_at = $at::TIMESTAMP WHERE account = $account AND read_at IS NULL AND created_at <= $at::TIMESTAMP`, { account, at });
+  }
+  return rows;
+}
+
+export async function insertObservation(db: Store, o: { id: string; trigger_id: string; event_id: string | null; value: number; unit: string; source: string; observed_at: string; entered_at: string }): Promise<void> {
+  await db.run(
+    `INSERT INTO trigger_observations (id, trigger_id, seq, event_id, value, unit, source, observed_at, entered_at)
+     VALUES ($id, $trigger_id, (SELECT count(*) + 1 FROM trigger_observations WHERE trigger_id = $trigger_id), $event_id, $value, $unit, $source, $observed_at::TIMESTAMP, $entered_at::TIMESTAMP)`,
+    o,
+  );
+}
+
+/** An entered value as stored (verify re-reads it). */
+export async function observationById(db: Store, id: string): Promise<{ id: string; seq: number; at: string; value: number; unit: string; source: string } | undefined> {
+  return db.one(`SELECT id, seq, ${iso('observed_at')} AS at, value, unit, source FROM trigger_observations WHERE id = $id`, { id });
+}
