@@ -187,6 +187,9 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
         ctx.log('warn', 'ingest failed', { source: id, error: (err as Error).message });
       }
     }
+    // Parametric triggers against what was just ingested (docs/triggers.md "Runs").
+    const { evaluateAfterIngest } = await import('../triggers/scheduled.js');
+    await evaluateAfterIngest(ctx);
     storeChanged();
   };
   // /health/sources reports the next tick (src/ingest/schedule.ts).
