@@ -4,9 +4,9 @@
  * on a timer (the clock alone moves statuses on), then diffed against the previous one (diff.ts).
  */
 import { createHash } from 'node:crypto';
-import { listValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
 import { eventFeature } from '../domain/features.js';
-import { listEvents } from '../store/events-read.js';
+import { listEvents, whereOf, type EventFilter } from '../store/events-read.js';
 import type { Store } from '../store/db.js';
 import type { EventFeature, RingSummary } from './messages.js';
 
@@ -21,27 +21,25 @@ export interface LiveEntry {
 
 export type LiveSnapshot = Map<string, LiveEntry>;
 
-/** Page size for reading the live set; the live set is hundreds to a few thousand events. */
-const PAGE = 1000;
+/** Read in one page: the live set is hundreds to a few thousand events (a bound keeps a runaway store in check). */
+const MAX_LIVE = 200_000;
 
 export async function liveSnapshot(db: Store, now: string): Promise<LiveSnapshot> {
   const out: LiveSnapshot = new Map();
-  let after: { sortUs: bigint; id: string } | undefined;
-  for (;;) {
-    const page = await listEvents(db, { now, statuses: ['active', 'monitoring'] }, { limit: PAGE, after });
-    for (const row of page.rows) {
-      const feature = eventFeature(row) as EventFeature;
-      out.set(row.id, { feature, key: JSON.stringify(feature), rings: [], ringsKey: '' });
-    }
-    if (page.rows.length < PAGE) break;
-    const last = page.rows[page.rows.length - 1];
-    after = { sortUs: last.sort_us, id: last.id };
+  const filter: EventFilter = { now, statuses: ['active', 'monitoring'] };
+  const page = await listEvents(db, filter, { limit: MAX_LIVE });
+  for (const row of page.rows) {
+    const feature = eventFeature(row) as EventFeature;
+    out.set(row.id, { feature, key: JSON.stringify(feature), rings: [], ringsKey: '' });
   }
   if (out.size === 0) return out;
+  // The rings of the same live set, selected by the same conditions (a list of thousands of ids as a parameter is slower).
+  const params: Record<string, DuckDBValue> = {};
+  const where = whereOf(filter, params);
   const rows = await db.all<RingSummary & { event_id: string; g: string }>(
     `SELECT event_id::VARCHAR AS event_id, kind, label, threshold, unit, radius_km, md5(geojson) AS g
-       FROM rings WHERE event_id IN (SELECT unnest($ids::UUID[])) ORDER BY event_id, ordinal`,
-    { ids: listValue([...out.keys()]) },
+       FROM rings WHERE event_id IN (SELECT id FROM events WHERE ${where.join(' AND ')}) ORDER BY event_id, ordinal`,
+    params,
   );
   const hashes = new Map<string, ReturnType<typeof createHash>>();
   for (const r of rows) {
