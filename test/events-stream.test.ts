@@ -15,6 +15,8 @@ import { usgsEarthquakes } from '../src/sources/usgs-earthquakes.js';
 import { Store } from '../src/store/db.js';
 import { readSse, SseParser, type SseEvent } from '../src/stream/sse-client.js';
 import { HANDLERS } from '../src/handlers/registry.js';
+import { ChangeFeed } from '../src/stream/feed.js';
+import { sseStream } from '../src/stream/sse.js';
 import { SignJWT } from 'jose';
 import { tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
@@ -218,6 +220,39 @@ describe('GET /events/stream', () => {
         expect(m.event, id).toBe('reset');
         break;
       }
+    }
+  });
+
+  it('cuts off a client that stops reading once its unread messages pass the bound, and forgets it', async () => {
+    const feed = new ChangeFeed(ctx, { tickMs: 0 });
+    clock = '2020-07-02T00:00:00Z';
+    await feed.start();
+    const stream = sseStream(feed, { statuses: ['active', 'monitoring'] }, null, { maxBufferedBytes: 100_000 }); // never read while changes pour in
+    await new Promise((r) => setTimeout(r, 10));
+    expect(feed.subscribers).toBe(1);
+    clock = '2020-07-08T00:00:00Z';
+    await feed.refresh(); // thousands of changes, megabytes of messages
+    expect(feed.subscribers).toBe(0);
+    let bytes = 0;
+    for await (const chunk of stream) bytes += chunk.length; // what was queued, then the end
+    expect(bytes).toBeLessThan(100_000 + 64 * 1024 + 20_000);
+    feed.close();
+  });
+
+  it('answers 503 with Retry-After past the server\'s number of open streams', async () => {
+    const s = await startServer({ ctx, host: '127.0.0.1', port: 0, rateLimit: 'off', stream: { tickMs: 0, maxSubscribers: 1 } });
+    try {
+      const abort = new AbortController();
+      const first = await fetch(`${s.url}/api/v1/events/stream`, { signal: abort.signal });
+      expect(first.status).toBe(200);
+      await until(() => s.app.changes.subscribers === 1);
+      const second = await fetch(`${s.url}/api/v1/events/stream`);
+      expect(second.status).toBe(503);
+      expect(second.headers.get('retry-after')).toBe('30');
+      expect((await second.json()).detail).toMatch(/already holds 1 event streams/);
+      abort.abort();
+    } finally {
+      await s.stop(1000);
     }
   });
 
