@@ -9,6 +9,7 @@ import { isScoreBody, scoreTable } from './render/scores.js';
 import { keyCreated, keyRecord, keysTable, tokenIssued } from './render/credentials.js';
 import { keyValues } from './render/text.js';
 import { backtestText } from './render/trigger-backtest.js';
+import { alertsText, evaluationText, historyText, triggerCard, triggersTable, verifyText } from './render/triggers.js';
 
 type Renderer = (body: any) => string;
 
@@ -25,6 +26,13 @@ const RENDERERS: Record<string, Renderer> = {
   'keys.revoke': keyRecord,
   'token.issue': tokenIssued,
   'triggers.backtest': backtestText,
+  'triggers.list': triggersTable,
+  'triggers.create': triggerCard,
+  'triggers.deactivate': triggerCard,
+  'triggers.history': historyText,
+  'triggers.evaluate': evaluationText,
+  'triggers.verify': verifyText,
+  'triggers.alerts': alertsText,
   // The bulk summary's fields are the bulk scorer's to define: the counts first, then whatever it reports.
   'score.bulk': (b) => keyValues(b, 0, ['rows', 'scored', 'errors', 'outside_coverage']).join('\n') + '\n',
 };

@@ -66,7 +66,8 @@ export function evaluate(t: TriggerCriteria, inputs: EvalInputs): Evaluation {
   const pct = roundPct(proximityPct(t.threshold_type, picked.value, t.threshold_value));
   return {
     observed_at: picked.at,
-    observed_value: picked.value === null ? null : round1(picked.value),
+    // Magnitudes are published to two decimals (USGS); everything else is shown to 0.1 of its unit.
+    observed_value: picked.value === null ? null : t.threshold_type === 'magnitude' ? Math.round(picked.value * 100) / 100 : round1(picked.value),
     unit,
     distance_km: picked.distanceKm === null ? null : round1(picked.distanceKm),
     proximity_pct: pct,
