@@ -78,10 +78,19 @@ describe('catintel oasis run on PiWind reproduces the mean rows of Oasis outputs
       }
     });
 
-    it(`${p}: every MELT SampleType 1 row within 0.01 %`, () => {
-      const r = compare(`${p}_S1_melt`, 3, (row) => row[2] === '1', read(path.join(out, `${p}_S1_melt.csv`)).rows, read(path.join(EXPECTED, `${p}_S1_melt.csv`)).rows);
+    it(`${p}: every MELT row (SampleType 1 mean, SampleType 2 sampled) within 0.01 %`, () => {
+      for (const type of ['1', '2']) {
+        const r = compare(`${p}_S1_melt`, 3, (row) => row[2] === type, read(path.join(out, `${p}_S1_melt.csv`)).rows, read(path.join(EXPECTED, `${p}_S1_melt.csv`)).rows);
+        expect(r.bad).toEqual([]);
+        expect(r.matched).toBe(378);
+        expect(r.extra).toBe(0);
+      }
+    });
+
+    it(`${p}: every sampled SELT row (SampleId 1) within 0.01 %, none extra`, () => {
+      const r = compare(`${p}_S1_selt`, 3, (row) => Number(row[2]) > 0, read(path.join(out, `${p}_S1_selt.csv`)).rows, read(path.join(EXPECTED, `${p}_S1_selt.csv`)).rows);
       expect(r.bad).toEqual([]);
-      expect(r.matched).toBe(378);
+      expect(r.matched).toBe(p === 'gul' ? 357 : 137);
       expect(r.extra).toBe(0);
     });
 

@@ -18,6 +18,8 @@ export interface RunSettings {
   gul: SummarySetting[];
   il: SummarySetting[];
   returnPeriods?: number[];
+  /** number_of_samples: damage samples per event (0 = the mean rows only). */
+  samples: number;
   /** Perspectives asked for that this engine does not compute (ri, rl). */
   unsupported: string[];
 }
@@ -25,7 +27,7 @@ export interface RunSettings {
 export const DEFAULT_ORD = { elt_moment: true, elt_sample: true, ept_mean_sample_oep: true, ept_mean_sample_aep: true, alt_period: true, return_period_file: true };
 
 export function defaultSettings(): RunSettings {
-  return { gul: [{ id: 1, ordOutput: DEFAULT_ORD }], il: [{ id: 1, ordOutput: DEFAULT_ORD }], unsupported: [] };
+  return { gul: [{ id: 1, ordOutput: DEFAULT_ORD }], il: [{ id: 1, ordOutput: DEFAULT_ORD }], samples: 0, unsupported: [] };
 }
 
 export function readSettings(file: string): RunSettings {
@@ -48,12 +50,17 @@ export function readSettings(file: string): RunSettings {
   };
   const rp = Array.isArray(s.return_periods) ? s.return_periods.map(Number) : undefined;
   const unsupported = ['ri', 'rl'].filter((p) => s[`${p}_output`] === true);
+  const samples = Number(s.number_of_samples ?? s.model_default_samples ?? 0);
+  if (!Number.isInteger(samples) || samples < 0 || samples > 100_000) {
+    throw new CatintelError('invalid_input', `--settings ${file}: number_of_samples ${String(s.number_of_samples)} must be a whole number from 0 to 100000`);
+  }
   return {
     eventSet: s.model_settings?.event_set,
     occurrenceId: s.model_settings?.event_occurrence_id,
     gul: summaries('gul_summaries', 'gul_output'),
     il: summaries('il_summaries', 'il_output'),
     returnPeriods: rp,
+    samples,
     unsupported,
   };
 }

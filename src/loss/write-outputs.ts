@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EPT_HEADER, MELT_HEADER, PALT_HEADER, SELT_HEADER, meltMeanRows, paltMeanRows, periodValues, seltMeanRows, type SummaryRecords } from './domain/elt.js';
+import { EPT_HEADER, MELT_HEADER, PALT_HEADER, SELT_HEADER, meltRows, paltMeanRows, periodValues, seltRows, type SummaryRecords } from './domain/elt.js';
 import { EP_TYPE, epCurve, type EptRow } from './domain/ept.js';
 import { f32 } from './domain/format.js';
 import type { Occurrence } from './domain/types.js';
@@ -61,8 +61,8 @@ export function writePerspective(
   const o = s.ordOutput;
   const prefix = `${perspective}_S${s.id}_`;
   write(outDir, `${prefix}summary-info.csv`, 'summary_id,_not_set_,tiv', [`1,All-Risks,${pyFloat(totalTiv)}`], files);
-  if (o.elt_moment) write(outDir, `${prefix}melt.csv`, MELT_HEADER, meltMeanRows(rec), files);
-  if (o.elt_sample) write(outDir, `${prefix}selt.csv`, SELT_HEADER, seltMeanRows(rec), files);
+  if (o.elt_moment) write(outDir, `${prefix}melt.csv`, MELT_HEADER, meltRows(rec), files);
+  if (o.elt_sample) write(outDir, `${prefix}selt.csv`, SELT_HEADER, seltRows(rec), files);
   const values = periodValues(rec, occ);
   const wantOep = Object.keys(o).some((k) => k.startsWith('ept_') && k.endsWith('_oep') && o[k]);
   const wantAep = Object.keys(o).some((k) => k.startsWith('ept_') && k.endsWith('_aep') && o[k]);

@@ -15,6 +15,10 @@ export interface SummaryRecords {
   max: Float64Array;
   exposure: Float64Array;
   affected: Float64Array;
+  /** S, the damage samples per event (0: mean rows only). */
+  samples: number;
+  /** Sampled losses, record-major: sampled[record * S + (sidx - 1)]. */
+  sampled: Float64Array;
   length: number;
 }
 
@@ -23,23 +27,56 @@ export const SELT_HEADER = 'EventId,SummaryId,SampleId,Loss,ImpactedExposure';
 export const EPT_HEADER = 'SummaryId,EPCalc,EPType,ReturnPeriod,Loss';
 export const PALT_HEADER = 'SummaryId,SampleType,MeanLoss,SDLoss';
 
-export function meltMeanRows(r: SummaryRecords): string[] {
+export function meltRows(r: SummaryRecords): string[] {
   const out: string[] = [];
+  const S = r.samples;
   for (let i = 0; i < r.length; i++) {
     const x = r.exposure[i];
+    const head = `${r.eventId[i]},${r.summaryId[i]}`;
     // EventRate is nan without an event rate file, as in eltpy.
-    out.push(`${r.eventId[i]},${r.summaryId[i]},1,nan,${f32(0, 6)},${f32(r.mean[i], 6)},${f32(0, 6)},${f32(r.max[i], 6)},${f32(x, 6)},${f32(x, 6)},${f32(x, 6)}`);
+    out.push(`${head},1,nan,${f32(0, 6)},${f32(r.mean[i], 6)},${f32(0, 6)},${f32(r.max[i], 6)},${f32(x, 6)},${f32(x, 6)},${f32(x, 6)}`);
+    if (S === 0) continue;
+    const m = sampleMoments(r, i);
+    out.push(`${head},2,nan,${f32(m.chance, 6)},${f32(m.mean, 6)},${f32(m.sd, 6)},${f32(r.max[i], 6)},${f32(x, 6)},${f32(x * m.chance, 6)},${f32(m.nonZero > 0 ? x : 0, 6)}`);
   }
   return out;
 }
 
-export function seltMeanRows(r: SummaryRecords): string[] {
+/** eltpy's sample statistics of one record: chance of loss, mean and standard deviation over the S samples. */
+export function sampleMoments(r: SummaryRecords, i: number): { chance: number; mean: number; sd: number; nonZero: number } {
+  const S = r.samples;
+  let sum = 0;
+  let sq = 0;
+  let nonZero = 0;
+  for (let s = 0; s < S; s++) {
+    const v = r.sampled[i * S + s];
+    sum += v;
+    sq += v * v;
+    if (v > 0) nonZero++;
+  }
+  let sd = 0;
+  if (nonZero > 1) {
+    let variance = (sq - (sum * sum) / S) / (S - 1);
+    // eltpy's tolerance: a variance that is rounding noise relative to the squares is 0.
+    if (variance / sq < 1e-7) variance = 0;
+    sd = Math.sqrt(variance);
+  }
+  return { chance: nonZero / S, mean: sum / S, sd, nonZero };
+}
+
+export function seltRows(r: SummaryRecords): string[] {
   const out: string[] = [];
+  const S = r.samples;
   for (let i = 0; i < r.length; i++) {
     const x = r.exposure[i];
-    out.push(`${r.eventId[i]},${r.summaryId[i]},-4,${f32(r.affected[i], 2)},${f32(x, 2)}`);
-    // A record with no loss carries no impacted exposure.
-    out.push(`${r.eventId[i]},${r.summaryId[i]},-1,${f32(r.mean[i], 2)},${f32(r.mean[i] > 0 ? x : 0, 2)}`);
+    const head = `${r.eventId[i]},${r.summaryId[i]}`;
+    out.push(`${head},-4,${f32(r.affected[i], 2)},${f32(x, 2)}`);
+    // A record with no loss carries no impacted exposure; zero samples are not written at all.
+    out.push(`${head},-1,${f32(r.mean[i], 2)},${f32(r.mean[i] > 0 ? x : 0, 2)}`);
+    for (let s = 0; s < S; s++) {
+      const v = r.sampled[i * S + s];
+      if (v > 0) out.push(`${head},${s + 1},${f32(v, 2)},${f32(x, 2)}`);
+    }
   }
   return out;
 }

@@ -95,3 +95,46 @@ export function readFm(dir: string): FmInput | undefined {
     profiles,
   };
 }
+
+/** vulnerability.csv as dense float32 probabilities per vulnerability id: [intensity bin * nDamage + (damage bin - 1)]. */
+export function denseVulnerability(rows: { vulnerability: ArrayLike<number>; intensityBin: ArrayLike<number>; damageBin: ArrayLike<number>; prob: ArrayLike<number> }, nDamage: number): Map<number, Float32Array> {
+  let maxIntensity = 0;
+  for (let i = 0; i < rows.intensityBin.length; i++) maxIntensity = Math.max(maxIntensity, rows.intensityBin[i]);
+  const out = new Map<number, Float32Array>();
+  for (let i = 0; i < rows.vulnerability.length; i++) {
+    const v = rows.vulnerability[i];
+    let a = out.get(v);
+    if (!a) out.set(v, (a = new Float32Array((maxIntensity + 1) * nDamage)));
+    a[rows.intensityBin[i] * nDamage + rows.damageBin[i] - 1] = rows.prob[i];
+  }
+  return out;
+}
+
+/**
+ * correlations.csv by item order, or undefined when the input has none. Both layouts are read by
+ * column name: the older five columns (PiWind) and the current six (with source_item_id, unused here).
+ */
+export function readCorrelations(dir: string, items: Items): { group: Int32Array; damageRho: Float64Array; hazardGroup: Float64Array } | undefined {
+  const file = path.join(dir, 'correlations.csv');
+  if (!fs.existsSync(file)) return undefined;
+  const t = readTable(file, ['item_id', 'peril_correlation_group', 'damage_correlation_value']);
+  const byItem = new Map<number, number>();
+  const id = t.col('item_id');
+  for (let r = 0; r < t.rows; r++) byItem.set(id[r], r);
+  const n = items.itemId.length;
+  const group = new Int32Array(n);
+  const damageRho = new Float64Array(n);
+  const hazardGroup = new Float64Array(n);
+  const g = t.col('peril_correlation_group');
+  const rho = t.col('damage_correlation_value');
+  const hg = t.has('hazard_group_id') ? t.col('hazard_group_id') : undefined;
+  for (let i = 0; i < n; i++) {
+    const r = byItem.get(items.itemId[i]);
+    // gulmc's left join: an item without a row gets group 0, no correlation.
+    if (r === undefined) continue;
+    group[i] = g[r];
+    damageRho[i] = rho[r];
+    hazardGroup[i] = hg ? hg[r] : 0;
+  }
+  return { group, damageRho, hazardGroup };
+}

@@ -1,0 +1,140 @@
+/**
+ * The standard normal cdf and its inverse, to double precision, and gulmc's lookup tables over them:
+ * gulmc does not evaluate them directly but reads precomputed tables of 1 000 000 points
+ * (norm.ppf over linspace(1e-16, 1 - 1e-16) and norm.cdf over linspace(-20, 20)), truncating or
+ * interpolating between entries. The same entries give the same correlated random values; an entry
+ * is computed on demand instead of storing 16 MB.
+ */
+
+const SQRT2PI = Math.sqrt(2 * Math.PI);
+
+function pdf(x: number): number {
+  return Math.exp(-0.5 * x * x) / SQRT2PI;
+}
+
+/** Upper tail Q(x) for x >= 0: series near 0, continued fraction (Lentz) in the tail. */
+function upperTail(x: number): number {
+  if (x < 3) {
+    // Phi(x) - 1/2 = pdf(x) * sum x^(2n+1) / (1*3*...*(2n+1)); all terms positive.
+    let term = x;
+    let sum = x;
+    for (let n = 1; n < 500; n++) {
+      term *= (x * x) / (2 * n + 1);
+      sum += term;
+      if (term < sum * 1e-17) break;
+    }
+    return 0.5 - pdf(x) * sum;
+  }
+  // Q(x) = pdf(x) / (x + 1/(x + 2/(x + 3/(x + ...)))), evaluated by modified Lentz.
+  const tiny = 1e-300;
+  let f = x;
+  let c = x;
+  let d = 0;
+  for (let n = 1; n < 500; n++) {
+    d = x + n * d;
+    d = d === 0 ? tiny : d;
+    c = x + n / c;
+    c = c === 0 ? tiny : c;
+    d = 1 / d;
+    const delta = c * d;
+    f *= delta;
+    if (Math.abs(delta - 1) < 1e-16) break;
+  }
+  return pdf(x) / f;
+}
+
+export function normCdf(x: number): number {
+  if (x >= 0) return 1 - upperTail(x);
+  return upperTail(-x);
+}
+
+/** Inverse cdf: Acklam's rational approximation, refined by Halley steps on normCdf. */
+export function normPpf(p: number): number {
+  if (p <= 0) return -Infinity;
+  if (p >= 1) return Infinity;
+  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
+  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
+  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+  const pl = 0.02425;
+  let x: number;
+  if (p < pl) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  } else if (p <= 1 - pl) {
+    const q = p - 0.5;
+    const r = q * q;
+    x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  } else {
+    const q = Math.sqrt(-2 * Math.log(1 - p));
+    x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  }
+  for (let i = 0; i < 3; i++) {
+    // Error in the tail that holds p, so the step keeps relative precision for tiny p.
+    const err = x < 0 ? normCdf(x) - p : 1 - p - upperTail(x);
+    const u = err * SQRT2PI * Math.exp(0.5 * x * x);
+    x = x - u / (1 + (x * u) / 2);
+  }
+  return x;
+}
+
+export const NORM_TABLE = { xMin: 1e-16, xMax: 1 - 1e-16, n: 1_000_000, cdfMin: -20, cdfMax: 20 } as const;
+
+/** numpy.linspace(start, stop, n)[k]. */
+function linspaceAt(start: number, stop: number, n: number, k: number): number {
+  if (k === n - 1) return stop;
+  const step = (stop - start) / (n - 1);
+  return k * step + start;
+}
+
+const ppfCache = new Map<number, number>();
+const cdfCache = new Map<number, number>();
+
+function ppfEntry(k: number): number {
+  let v = ppfCache.get(k);
+  if (v === undefined) {
+    v = normPpf(linspaceAt(NORM_TABLE.xMin, NORM_TABLE.xMax, NORM_TABLE.n, k));
+    ppfCache.set(k, v);
+  }
+  return v;
+}
+
+function cdfEntry(k: number): number {
+  let v = cdfCache.get(k);
+  if (v === undefined) {
+    v = normCdf(linspaceAt(NORM_TABLE.cdfMin, NORM_TABLE.cdfMax, NORM_TABLE.n, k));
+    cdfCache.set(k, v);
+  }
+  return v;
+}
+
+/** _interpolate_lookup: linear between the two table entries around the position (clamped). */
+function interpolated(value: number, start: number, factor: number, entry: (k: number) => number): number {
+  const pos = (value - start) * factor;
+  let lower = Math.floor(pos);
+  const frac = pos - lower;
+  lower = Math.min(Math.max(lower, 0), NORM_TABLE.n - 2);
+  const a = entry(lower);
+  return a + frac * (entry(lower + 1) - a);
+}
+
+/** _fast_lookup: the entry at the truncated position (clamped). */
+function truncated(value: number, start: number, factor: number, entry: (k: number) => number): number {
+  const index = Math.min(Math.max(Math.trunc((value - start) * factor), 0), NORM_TABLE.n - 1);
+  return entry(index);
+}
+
+const INV_FACTOR = (NORM_TABLE.n - 1) / (NORM_TABLE.xMax - NORM_TABLE.xMin);
+const NORM_FACTOR = (NORM_TABLE.n - 1) / (NORM_TABLE.cdfMax - NORM_TABLE.cdfMin);
+/** Below this distance from 0 or 1 a uniform is looked up with interpolation (the tails), else truncated. */
+const TAIL = 0.025;
+
+/**
+ * gulmc's get_corr_rval (oasislmf 2.5) for one sample: the correlated uniform from a group draw x
+ * and an item draw y, z = sqrt(rho) * ppf(x) + sqrt(1 - rho) * ppf(y), back through the cdf table.
+ */
+export function correlatedUniform(x: number, y: number, rho: number): number {
+  const toNorm = (u: number) => (u < TAIL || u > 1 - TAIL ? interpolated : truncated)(u, NORM_TABLE.xMin, INV_FACTOR, ppfEntry);
+  const z = Math.sqrt(rho) * toNorm(x) + Math.sqrt(1 - rho) * toNorm(y);
+  return interpolated(z, NORM_TABLE.cdfMin, NORM_FACTOR, cdfEntry);
+}
