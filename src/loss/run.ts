@@ -8,7 +8,7 @@ import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';
 import { itemsByAreaperil } from './domain/gul.js';
 import { planFm } from './domain/fm.js';
 import type { SampleContext } from './domain/sample.js';
-import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFm, readFootprint, readItems, readOccurrence, readReturnPeriods } from './io/read-model.js';
+import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFm, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
 import { readTable } from './io/csv.js';
 import { runKernel } from './kernel.js';
 import { defaultSettings, readSettings } from './settings.js';
@@ -91,8 +91,9 @@ export function runOasis(opts: OasisRunOptions): OasisRunResult {
   for (let c = 0; c < tiv.length; c++) if (covered[c]) totalTiv += tiv[c];
   const files: Written[] = [];
   const skipped: Skipped[] = settings.unsupported.map((p) => ({ output: `${p}_output`, reason: `the ${p} perspective (reinsurance) is not computed by catintel oasis run` }));
-  for (const s of settings.gul) writePerspective(opts.outDir, 'gul', s, gul, occurrence, rps, totalTiv, files, skipped);
-  if (plan) for (const s of settings.il) writePerspective(opts.outDir, 'il', s, il, occurrence, rps, totalTiv, files, skipped);
+  const quantiles = readQuantiles(opts.modelDir);
+  for (const s of settings.gul) writePerspective(opts.outDir, 'gul', s, gul, occurrence, rps, quantiles, totalTiv, files, skipped);
+  if (plan) for (const s of settings.il) writePerspective(opts.outDir, 'il', s, il, occurrence, rps, quantiles, totalTiv, files, skipped);
   else if (settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
   return { events: gul.length, items: items.itemId.length, periods: occurrence.periods, samples: S, files, skipped, seconds: Math.round(performance.now() - t0) / 1000 };
 }

@@ -1,12 +1,15 @@
 /**
  * Writes one perspective's ORD files (gul_S1_melt.csv ...) for one summary set, as its ord_output
- * flags ask, and lists every requested output it cannot produce with the reason.
+ * flags ask (the names and the order of rows of oasislmf's outputs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EPT_HEADER, MELT_HEADER, PALT_HEADER, SELT_HEADER, meltRows, paltMeanRows, periodValues, seltRows, type SummaryRecords } from './domain/elt.js';
-import { EP_TYPE, epCurve, type EptRow } from './domain/ept.js';
+import { MELT_HEADER, PALT_HEADER, QELT_HEADER, SELT_HEADER, meltRows, qeltRows, seltRows, type SummaryRecords } from './domain/elt.js';
+import { eptTables } from './domain/ept-tables.js';
+import { paltRows } from './domain/ept-tables.js';
+import type { EptRow } from './domain/ept.js';
 import { f32 } from './domain/format.js';
+import { MPLT_HEADER, QPLT_HEADER, SPLT_HEADER, pltRows } from './domain/plt.js';
 import type { Occurrence } from './domain/types.js';
 import type { SummarySetting } from './settings.js';
 
@@ -19,18 +22,9 @@ export interface Skipped {
   reason: string;
 }
 
-const SAMPLED_ONLY: Record<string, string> = {
-  elt_quantile: 'qelt',
-  plt_sample: 'splt',
-  plt_quantile: 'qplt',
-  plt_moment: 'mplt',
-  psept_aep: 'psept',
-  psept_oep: 'psept',
-  ept_full_uncertainty_aep: 'ept EPCalc 2',
-  ept_full_uncertainty_oep: 'ept EPCalc 2',
-  ept_per_sample_mean_aep: 'ept EPCalc 3',
-  ept_per_sample_mean_oep: 'ept EPCalc 3',
-};
+const EPT_HEADER = 'SummaryId,EPCalc,EPType,ReturnPeriod,Loss';
+const PSEPT_HEADER = 'SummaryId,SampleId,EPType,ReturnPeriod,Loss';
+const SAMPLED = ['elt_quantile', 'plt_quantile', 'psept_oep', 'psept_aep', 'ept_full_uncertainty_oep', 'ept_full_uncertainty_aep', 'ept_per_sample_mean_oep', 'ept_per_sample_mean_aep', 'ept_mean_sample_oep', 'ept_mean_sample_aep'];
 
 /** Python's repr of a float as summary-info prints it (3400000.0). */
 function pyFloat(x: number): string {
@@ -39,13 +33,11 @@ function pyFloat(x: number): string {
 
 function write(outDir: string, name: string, header: string, rows: string[], files: Written[]): void {
   const file = path.join(outDir, name);
-  fs.writeFileSync(file, [header, ...rows].join('\n') + '\n');
+  fs.writeFileSync(file, rows.length ? `${header}\n${rows.join('\n')}\n` : `${header}\n`);
   files.push({ file, rows: rows.length });
 }
 
-function eptLines(rows: EptRow[]): string[] {
-  return rows.map((r) => `${r.summaryId},${r.epCalc},${r.epType},${r.returnPeriod.toFixed(6)},${f32(r.loss, 6)}`);
-}
+const eptLines = (rows: EptRow[]) => rows.map((r) => `${r.summaryId},${r.epCalc},${r.epType},${r.returnPeriod.toFixed(6)},${f32(r.loss, 6)}`);
 
 export function writePerspective(
   outDir: string,
@@ -54,39 +46,44 @@ export function writePerspective(
   rec: SummaryRecords,
   occ: Occurrence,
   rps: number[] | undefined,
+  quantiles: number[],
   totalTiv: number,
   files: Written[],
   skipped: Skipped[],
 ): void {
   const o = s.ordOutput;
   const prefix = `${perspective}_S${s.id}_`;
-  write(outDir, `${prefix}summary-info.csv`, 'summary_id,_not_set_,tiv', [`1,All-Risks,${pyFloat(totalTiv)}`], files);
-  if (o.elt_moment) write(outDir, `${prefix}melt.csv`, MELT_HEADER, meltRows(rec), files);
-  if (o.elt_sample) write(outDir, `${prefix}selt.csv`, SELT_HEADER, seltRows(rec), files);
-  const values = periodValues(rec, occ);
-  const wantOep = Object.keys(o).some((k) => k.startsWith('ept_') && k.endsWith('_oep') && o[k]);
-  const wantAep = Object.keys(o).some((k) => k.startsWith('ept_') && k.endsWith('_aep') && o[k]);
-  if (wantOep || wantAep) {
-    const curveRps = o.return_period_file === false ? undefined : rps;
-    const rows: EptRow[] = [];
-    for (const [sid, v] of values) {
-      if (wantOep) {
-        const c = epCurve(v.oep, occ.periods, curveRps, sid, 1, EP_TYPE.OEP);
-        rows.push(...c.rows, ...c.tvar);
-      }
-      if (wantAep) {
-        const c = epCurve(v.aep, occ.periods, curveRps, sid, 1, EP_TYPE.AEP);
-        rows.push(...c.rows, ...c.tvar);
-      }
-    }
-    write(outDir, `${prefix}ept.csv`, EPT_HEADER, eptLines(rows), files);
+  if (rec.samples === 0) {
+    for (const flag of SAMPLED) if (o[flag]) skipped.push({ output: `${prefix}${flag}`, reason: 'number_of_samples is 0: only the mean rows are computed' });
   }
-  if (o.alt_period) write(outDir, `${prefix}palt.csv`, PALT_HEADER, paltMeanRows(values, occ.periods), files);
-  const reasons = new Set<string>();
-  for (const [flag, what] of Object.entries(SAMPLED_ONLY)) {
-    if (o[flag] && !reasons.has(what)) {
-      reasons.add(what);
-      skipped.push({ output: `${prefix}${flag}`, reason: `${what} needs gulmc's sampled losses, which catintel oasis run does not reproduce (docs/loss-engine.md); the mean rows are written` });
-    }
+  write(outDir, `${prefix}summary-info.csv`, 'summary_id,_not_set_,tiv', [`1,All-Risks,${pyFloat(totalTiv)}`], files);
+  if (o.elt_sample) write(outDir, `${prefix}selt.csv`, SELT_HEADER, seltRows(rec), files);
+  if (o.elt_moment) write(outDir, `${prefix}melt.csv`, MELT_HEADER, meltRows(rec), files);
+  if (o.elt_quantile && rec.samples > 0) write(outDir, `${prefix}qelt.csv`, QELT_HEADER, qeltRows(rec, quantiles), files);
+  if (o.plt_sample || o.plt_moment || o.plt_quantile) {
+    const plt = pltRows(rec, occ, quantiles);
+    if (o.plt_sample) write(outDir, `${prefix}splt.csv`, SPLT_HEADER, plt.splt, files);
+    if (o.plt_moment) write(outDir, `${prefix}mplt.csv`, MPLT_HEADER, plt.mplt, files);
+    if (o.plt_quantile && rec.samples > 0) write(outDir, `${prefix}qplt.csv`, QPLT_HEADER, plt.qplt, files);
+  }
+  const flag = (name: string) => Boolean(o[name]);
+  const both = (stem: string) => ({ oep: flag(`${stem}_oep`), aep: flag(`${stem}_aep`) });
+  const f = {
+    fullUncertainty: both('ept_full_uncertainty'),
+    perSampleMean: both('ept_per_sample_mean'),
+    sampleMean: both('ept_mean_sample'),
+    psept: both('psept'),
+    oep: false,
+    aep: false,
+  };
+  f.oep = f.fullUncertainty.oep || f.perSampleMean.oep || f.sampleMean.oep;
+  f.aep = f.fullUncertainty.aep || f.perSampleMean.aep || f.sampleMean.aep;
+  const curveRps = o.return_period_file === false ? undefined : rps;
+  const tables = eptTables(rec, occ, curveRps, f);
+  if (f.oep || f.aep) write(outDir, `${prefix}ept.csv`, EPT_HEADER, eptLines(tables.ept), files);
+  if ((f.psept.oep || f.psept.aep) && rec.samples > 0) write(outDir, `${prefix}psept.csv`, PSEPT_HEADER, eptLines(tables.psept), files);
+  if (o.alt_period) {
+    const rows = paltRows(rec, occ).map((r) => `${r.summaryId},${r.sampleType},${f32(r.mean, 6)},${f32(r.sd, 6)}`);
+    write(outDir, `${prefix}palt.csv`, PALT_HEADER, rows, files);
   }
 }

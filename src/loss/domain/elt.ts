@@ -1,11 +1,10 @@
 /**
- * Event and period tables built from per-event summary records (one summary set, summary ids
- * 1..S): the mean rows of the MELT (SampleType 1), the SELT records oasislmf writes without
- * sampling (sidx -4 number of affected risks, sidx -1 analytical mean), the period losses behind
- * the EP tables, and the ALT's analytical-mean row.
+ * Event loss tables (pytools eltpy) from per-event summary records: the MELT (SampleType 1 analytical
+ * mean, 2 sample statistics), the SELT (sidx -4 number of affected risks, -1 analytical mean, then
+ * each sample with a loss) and the QELT (sample quantiles).
  */
 import { f32 } from './format.js';
-import type { Occurrence } from './types.js';
+import { quantileLoss } from './quantiles.js';
 
 /** One record per (event, summary id), in event order. */
 export interface SummaryRecords {
@@ -26,6 +25,7 @@ export const MELT_HEADER = 'EventId,SummaryId,SampleType,EventRate,ChanceOfLoss,
 export const SELT_HEADER = 'EventId,SummaryId,SampleId,Loss,ImpactedExposure';
 export const EPT_HEADER = 'SummaryId,EPCalc,EPType,ReturnPeriod,Loss';
 export const PALT_HEADER = 'SummaryId,SampleType,MeanLoss,SDLoss';
+export const QELT_HEADER = 'EventId,SummaryId,Quantile,Loss';
 
 export function meltRows(r: SummaryRecords): string[] {
   const out: string[] = [];
@@ -81,51 +81,14 @@ export function seltRows(r: SummaryRecords): string[] {
   return out;
 }
 
-/**
- * Per summary id, the period values of the mean losses: AEP sums the events of a period, OEP takes
- * the largest. Only periods with a record appear (lec ranks those and counts the rest as zero).
- */
-export function periodValues(r: SummaryRecords, occ: Occurrence): Map<number, { aep: Float64Array; oep: Float64Array }> {
-  const periodsOf = new Map<number, number[]>();
-  for (let i = 0; i < occ.eventId.length; i++) {
-    const list = periodsOf.get(occ.eventId[i]);
-    if (list) list.push(occ.period[i]);
-    else periodsOf.set(occ.eventId[i], [occ.period[i]]);
-  }
-  const acc = new Map<number, Map<number, [number, number]>>();
-  for (let i = 0; i < r.length; i++) {
-    const periods = periodsOf.get(r.eventId[i]);
-    if (!periods) continue;
-    let bySummary = acc.get(r.summaryId[i]);
-    if (!bySummary) acc.set(r.summaryId[i], (bySummary = new Map()));
-    for (const p of periods) {
-      const v = bySummary.get(p) ?? [0, 0];
-      v[0] += r.mean[i];
-      v[1] = Math.max(v[1], r.mean[i]);
-      bySummary.set(p, v);
-    }
-  }
-  const out = new Map<number, { aep: Float64Array; oep: Float64Array }>();
-  for (const [sid, byPeriod] of [...acc].sort((a, b) => a[0] - b[0])) {
-    const vals = [...byPeriod.values()];
-    out.set(sid, { aep: Float64Array.from(vals, (v) => v[0]), oep: Float64Array.from(vals, (v) => v[1]) });
-  }
-  return out;
-}
-
-/** The ALT's SampleType 1 row: mean of the annual (period) losses over all P periods, and their standard deviation. */
-export function paltMeanRows(values: Map<number, { aep: Float64Array }>, periods: number): string[] {
+export function qeltRows(r: SummaryRecords, quantiles: number[]): string[] {
   const out: string[] = [];
-  for (const [sid, { aep }] of values) {
-    let sum = 0;
-    let sq = 0;
-    for (const v of aep) {
-      sum += v;
-      sq += v * v;
-    }
-    const mean = sum / periods;
-    const variance = periods > 1 ? Math.max(0, (sq - (sum * sum) / periods) / (periods - 1)) : 0;
-    out.push(`${sid},1,${f32(mean, 6)},${f32(Math.sqrt(variance), 6)}`);
+  const S = r.samples;
+  const sorted = new Float64Array(S);
+  for (let i = 0; i < r.length; i++) {
+    for (let s = 0; s < S; s++) sorted[s] = r.sampled[i * S + s];
+    sorted.sort();
+    for (const q of quantiles) out.push(`${r.eventId[i]},${r.summaryId[i]},${f32(q, 6)},${f32(quantileLoss(sorted, q), 6)}`);
   }
   return out;
 }

@@ -60,6 +60,12 @@ export function readReturnPeriods(dir: string): number[] | undefined {
   return [...readTable(file, ['return_period']).col('return_period')];
 }
 
+/** quantile.csv (for the QELT and QPLT); none when the model has no such file. */
+export function readQuantiles(dir: string): number[] {
+  const file = path.join(dir, 'quantile.csv');
+  return fs.existsSync(file) ? [...readTable(file, ['quantile']).col('quantile')] : [];
+}
+
 export function readItems(dir: string): Items {
   const t = readTable(path.join(dir, 'items.csv'), ['item_id', 'coverage_id', 'areaperil_id', 'vulnerability_id', 'group_id']);
   return { itemId: i32(t.col('item_id')), coverageId: i32(t.col('coverage_id')), areaperil: t.col('areaperil_id'), vulnerability: i32(t.col('vulnerability_id')), groupId: t.col('group_id') };
