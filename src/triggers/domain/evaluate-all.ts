@@ -64,14 +64,19 @@ function boxOf(points: { lat: number; lng: number }[]): Box | null {
   return b;
 }
 
-/** True when the site's reach (km) can meet the box. Conservative near the poles and the antimeridian. */
-function mayReach(box: Box, lat: number, lng: number, reachKm: number): boolean {
+/** The site's reach as degrees of latitude and longitude. Conservative near the poles; null = any longitude. */
+function reachDeg(lat: number, reachKm: number): { dLat: number; dLng: number | null } {
   const dLat = reachKm / KM_PER_DEG_LAT;
-  if (lat + dLat < box.minLat || lat - dLat > box.maxLat) return false;
   const cos = Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180);
   const dLng = reachKm / (KM_PER_DEG_LAT * Math.max(cos, 0.01));
-  if (dLng >= 180 || box.minLng - dLng < -180 || box.maxLng + dLng > 180) return true;
-  return !(lng + dLng < box.minLng || lng - dLng > box.maxLng);
+  return { dLat, dLng: dLng >= 90 ? null : dLng };
+}
+
+/** True when the reach can meet the box (a box near the antimeridian always may). */
+function mayReach(box: Box, lat: number, lng: number, r: { dLat: number; dLng: number | null }): boolean {
+  if (lat + r.dLat < box.minLat || lat - r.dLat > box.maxLat) return false;
+  if (r.dLng === null || box.minLng - r.dLng < -180 || box.maxLng + r.dLng > 180) return true;
+  return !(lng + r.dLng < box.minLng || lng - r.dLng > box.maxLng);
 }
 
 export function evaluateAll(
@@ -80,15 +85,31 @@ export function evaluateAll(
   entered: Map<string, EnteredGroup[]>,
   radiusScale: () => number,
 ): PairResult[] {
-  const boxed = events.map((e) => ({ e, box: boxOf(e.fixes.length > 0 ? e.fixes : Object.values(e.readings).flat()) }));
+  // Events by peril, each with its box, sorted by the box's south edge: a trigger looks only at events of
+  // its own peril whose boxes start within its latitude band (binary search), widened by the tallest box.
+  const byPeril = new Map<EventType, { items: Array<{ e: LiveEventInput; box: Box }>; tallest: number }>();
+  for (const e of events) {
+    const box = boxOf(e.fixes.length > 0 ? e.fixes : Object.values(e.readings).flat());
+    if (!box) continue;
+    const group = byPeril.get(e.event_type) ?? { items: [], tallest: 0 };
+    byPeril.set(e.event_type, group);
+    group.items.push({ e, box });
+    group.tallest = Math.max(group.tallest, box.maxLat - box.minLat);
+  }
+  for (const g of byPeril.values()) g.items.sort((a, b) => a.box.minLat - b.box.minLat);
   const out: PairResult[] = [];
   for (const t of triggers) {
     const type = t.threshold_type;
     if (type !== 'industry_loss_usd') {
       const track = type === 'wind_speed_kt' || type === 'central_pressure_mb';
       const reachKm = track ? t.radius_km + STORM_WATCH_KM : t.radius_km;
-      for (const { e, box } of boxed) {
-        if (e.event_type !== t.peril || !box || !mayReach(box, t.lat, t.lng, reachKm)) continue;
+      const reach = reachDeg(t.lat, reachKm);
+      const group = byPeril.get(t.peril);
+      const items = group?.items ?? [];
+      const northEdge = t.lat + reach.dLat;
+      for (let i = firstFrom(items, t.lat - reach.dLat - (group?.tallest ?? 0)); i < items.length && items[i].box.minLat <= northEdge; i++) {
+        const { e, box } = items[i];
+        if (!mayReach(box, t.lat, t.lng, reach)) continue;
         const inputs: EvalInputs | null = track
           ? e.fixes.length > 0 ? { kind: 'track', radius_scale: radiusScale(), fixes: e.fixes } : null
           : readingsInputs(e, type);
@@ -105,6 +126,18 @@ export function evaluateAll(
     }
   }
   return out;
+}
+
+/** Index of the first item whose box starts at or north of lat (items sorted by box.minLat). */
+function firstFrom(items: Array<{ box: Box }>, lat: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].box.minLat < lat) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function readingsInputs(e: LiveEventInput, type: 'magnitude' | 'gauge_stage_ft' | 'storm_surge_ft'): EvalInputs | null {

@@ -6,7 +6,7 @@
  */
 import { proximityPct, roundPct, stateOf } from './proximity.js';
 import { siteWindKt } from './site-wind.js';
-import { trackPoints, type TrackFix, type TrackPoint } from './track.js';
+import { timeAt, walkTrack, type TrackFix } from './track.js';
 import { THRESHOLD_UNIT, type TriggerSpec, type TriggerState } from './types.js';
 import { flatKm } from './site-wind.js';
 
@@ -99,22 +99,27 @@ function pick(t: TriggerCriteria, inputs: EvalInputs): Picked {
       : inCircle.reduce((a, b) => (b.r.value > a.r.value || (b.r.value === a.r.value && b.r.at < a.r.at) ? b : a));
     return { at: chosen.r.at, value: chosen.r.value, distanceKm: chosen.d, method };
   }
-  const points = trackPoints(inputs.fixes, t, t.radius_km);
-  const inCircle = points.filter((p) => p.distanceKm <= t.radius_km);
-  if (t.threshold_type === 'central_pressure_mb') {
-    const withP = inCircle.filter((p) => p.pressureMb !== null);
-    if (withP.length === 0) return nearestOnly(points, METHODS.pressure);
-    const best = withP.reduce((a, b) => (b.pressureMb! < a.pressureMb! ? b : a));
-    return { at: best.at, value: best.pressureMb, distanceKm: best.distanceKm, method: METHODS.pressure };
-  }
-  if (inCircle.length === 0) return nearestOnly(points, METHODS.wind);
-  let best: TrackPoint = inCircle[0];
-  let bestKt = -1;
-  for (const p of inCircle) {
+  // One walk along the track: the nearest point, and the worst point inside the circle. Kept as scalars
+  // (fix index, fraction, distance), not copies: a round walks thousands of tracks.
+  const pressure = t.threshold_type === 'central_pressure_mb';
+  let nearD = Infinity, nearFrom = -1, nearF = 0;
+  let bestD = 0, bestFrom = -1, bestF = 0;
+  let bestValue = pressure ? Infinity : -1;
+  walkTrack(inputs.fixes, t, t.radius_km, (p) => {
+    if (p.distanceKm < nearD) [nearD, nearFrom, nearF] = [p.distanceKm, p.from, p.f];
+    if (p.distanceKm > t.radius_km) return;
+    if (pressure) {
+      if (p.pressureMb !== null && p.pressureMb < bestValue) [bestValue, bestD, bestFrom, bestF] = [p.pressureMb, p.distanceKm, p.from, p.f];
+      return;
+    }
+    // The profile never exceeds the point's Vmax: a point no stronger than the best so far cannot win.
+    if (p.windKt <= bestValue) return;
     const kt = siteWindKt(p, p.distanceKm, inputs.radius_scale);
-    if (kt > bestKt) [best, bestKt] = [p, kt];
-  }
-  return { at: best.at, value: bestKt, distanceKm: best.distanceKm, method: METHODS.wind };
+    if (kt > bestValue) [bestValue, bestD, bestFrom, bestF] = [kt, p.distanceKm, p.from, p.f];
+  });
+  const method = pressure ? METHODS.pressure : METHODS.wind;
+  if (bestFrom >= 0) return { at: timeAt(inputs.fixes, bestFrom, bestF), value: bestValue, distanceKm: bestD, method };
+  return { at: nearFrom >= 0 ? timeAt(inputs.fixes, nearFrom, nearF) : null, value: null, distanceKm: nearFrom >= 0 ? nearD : null, method };
 }
 
 /** Nothing inside the circle: the nearest approach is recorded, the value is none and proximity 0 (parametric.md §6.1). */
