@@ -30,20 +30,20 @@ function parseObserve(raw: RawInput, caller: Caller): ObserveInput {
   const value = typeof v.value === 'string' && v.value.trim() !== '' && !fromBody ? Number(v.value) : v.value;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) errors.push({ field: 'value', message: 'a number of at least 0, in the unit of the trigger\'s threshold' });
   const source = v.source;
-  if (typeof source !== 'string' || source.trim() === '' || [...source].length > 200) errors.push({ field: 'source', message: 'who reported the value, 1-200 characters (e.g. "PCS estimate 2022-10-05")' });
+  if (typeof source !== 'string' || source.length === 0 || [...source].length > 200) errors.push({ field: 'source', message: 'who reported the value, 1-200 characters (e.g. "PCS estimate 2022-10-05")' });
   const eventKey = fromBody ? v.event_id : v.event;
   if (eventKey !== undefined && (typeof eventKey !== 'string' || eventKey.length < 1 || eventKey.length > 200)) errors.push({ field: fromBody ? 'event_id' : 'event', message: 'an event id, slug or source id' });
   const at = fromBody ? v.observed_at : v.observed_at;
   let observedAt: string | undefined;
   if (at !== undefined) {
-    const ms = typeof at === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(at) ? Date.parse(at) : NaN;
+    const ms = typeof at === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/i.test(at) ? Date.parse(at) : NaN;
     if (Number.isNaN(ms)) errors.push({ field: 'observed_at', message: 'an ISO 8601 time with offset, e.g. 2022-10-05T00:00:00Z' });
     else observedAt = new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
   if (errors.length > 0) {
     throw new CatintelError(fromBody ? 'validation_failed' : 'invalid_parameter', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
   }
-  return { id, value: value as number, source: (source as string).trim(), event: eventKey as string | undefined, observedAt };
+  return { id, value: value as number, source: source as string, event: eventKey as string | undefined, observedAt };
 }
 
 export const triggersObserve = defineHandler({

@@ -28,9 +28,6 @@ export function thresholdsFor(peril: EventType): ThresholdType[] {
   return THRESHOLD_TYPES.filter((t) => PERILS_BY_THRESHOLD[t].includes(peril));
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 export function validateTrigger(v: Record<string, unknown>): { fields?: TriggerFields; errors: FieldProblem[] } {
   const errors: FieldProblem[] = [];
   for (const k of Object.keys(v)) {
@@ -47,8 +44,9 @@ export function validateTrigger(v: Record<string, unknown>): { fields?: TriggerF
   };
   const name = v.name;
   const nameLen = typeof name === 'string' ? [...name].length : 0;
-  if (typeof name !== 'string' || nameLen < 1 || nameLen > 200 || CONTROL.test(name) || name.trim() === '') {
-    errors.push({ field: 'name', message: name === undefined ? 'required: a name of 1 to 200 characters' : 'a name of 1 to 200 characters, not blank, no control characters' });
+  // Any text of 1-200 characters (code points, as the OpenAPI document counts them): a label is the owner's choice.
+  if (typeof name !== 'string' || nameLen < 1 || nameLen > 200) {
+    errors.push({ field: 'name', message: name === undefined ? 'required: a name of 1 to 200 characters' : 'a name of 1 to 200 characters' });
   }
   const peril = v.peril;
   const perilOk = typeof peril === 'string' && (EVENT_TYPES as readonly string[]).includes(peril);
