@@ -45,24 +45,33 @@ let reference: State;
 let runMs: number;
 
 beforeAll(async () => {
-  const db = path.join(tempDir(), 'reference.duckdb');
-  const t = await runAndKill(['--db', db, 'ingest', 'usgs-earthquakes', '--from', FEED], Infinity, env);
-  expect(t.code, t.stderr).toBe(0);
-  runMs = t.ms;
-  reference = await stateOf(db);
+  // Two at once, as the trials run: the kill points spread over a run as long as theirs.
+  // Timed on the second pair: the first may pay for a cold file cache (a fresh build).
+  let dbs: string[] = [];
+  for (let warm = 0; warm < 2; warm++) {
+    dbs = [path.join(tempDir(), 'reference.duckdb'), path.join(tempDir(), 'reference.duckdb')];
+    const runs = await Promise.all(dbs.map((db) => runAndKill(['--db', db, 'ingest', 'usgs-earthquakes', '--from', FEED], Infinity, env)));
+    for (const t of runs) expect(t.code, t.stderr).toBe(0);
+    runMs = Math.max(...runs.map((t) => t.ms));
+  }
+  reference = await stateOf(dbs[0]);
+  expect(await stateOf(dbs[1])).toEqual(reference);
   expect(reference.events).toBeGreaterThan(3000);
-}, 30_000);
+}, 60_000);
 
 describe(`ingest killed at random moments (seed ${KILL_SEED})`, () => {
   it(`${STORES * TRIALS_PER_STORE} kills leave a consistent store, and the re-run completes with no duplicates`, async () => {
     const random = seeded(KILL_SEED);
+    // The first kill on a fresh store aims at its start (node loading, then the store being created).
+    const killPoints = Array.from({ length: STORES }, () =>
+      Array.from({ length: TRIALS_PER_STORE }, (_, k) => Math.round(k === 0 ? runMs * (0.1 + 0.4 * random()) : 50 + random() * runMs * 1.05)));
     const outcomes = { killed: 0, noStore: 0, empty: 0, complete: 0 };
-    for (let s = 0; s < STORES; s++) {
+    // Two stores at a time (each store's trials in order): the kills wait on timers, not on the CPU.
+    const storeTrials = async (s: number) => {
       const dir = tempDir('catintel-kill-');
       const db = path.join(dir, 'store.duckdb');
       for (let k = 0; k < TRIALS_PER_STORE; k++) {
-        // The first kill on a fresh store aims at its start (node loading, then the store being created).
-        const at = Math.round(k === 0 ? runMs * (0.1 + 0.4 * random()) : 50 + random() * runMs * 1.05);
+        const at = killPoints[s][k];
         const where = `store ${s}, kill ${k} at ${at} ms (seed ${KILL_SEED})`;
         const t = await runAndKill(['--db', db, 'ingest', 'usgs-earthquakes', '--from', FEED], at, env);
         if (t.finished) expect(t.code, `${where}: ${t.stderr}`).toBe(0);
@@ -96,7 +105,8 @@ describe(`ingest killed at random moments (seed ${KILL_SEED})`, () => {
       const final = await stateOf(db);
       expect({ ...final, runs: 0 }).toEqual({ ...reference, runs: 0 });
       expect(fs.readdirSync(dir).filter((f) => f.includes('.creating-'))).toEqual([]);
-    }
+    };
+    for (let s = 0; s < STORES; s += 2) await Promise.all([storeTrials(s), s + 1 < STORES ? storeTrials(s + 1) : undefined]);
     console.log(`ingest kill trials (seed ${KILL_SEED}, run ${runMs} ms): ${JSON.stringify(outcomes)}`);
     // The kill points reached every phase: before the store existed, mid-write, and after a commit.
     expect(outcomes.killed).toBeGreaterThanOrEqual(10); // most kill points fall inside a run (timing varies with load)

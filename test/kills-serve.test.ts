@@ -21,13 +21,15 @@ async function serve(db: string, ...extra: string[]): Promise<{ child: ChildProc
   const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off', ...extra], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (d) => {
       out += d;
       const m = / at (http:\/\/\S+)\/api\/v1 /.exec(out);
       if (m) resolve(m[1]);
     });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
   });
   return { child, url };
 }
