@@ -1,7 +1,14 @@
 /**
- * /events/live throughput under a load generator (autocannon) on loopback, beside a bare h3 handler
- * returning a static body of the same size, measured in the same run. Each server runs in its own
- * process; the load generator in this one. Reported as requests/s and the ratio to the bare figure.
+ * The events endpoints under a load generator (autocannon) on loopback, beside bare h3 handlers returning
+ * static bodies of the same size, measured in the same run (issue 9 part 2). Each server runs in its own
+ * process, one at a time; the load generator in this one.
+ *
+ * - `events_live.catintel`: one URL, the 2-second response cache on (what repeats cost);
+ * - `events_live.catintel_uncached`: the same URL with the cache off (the live index answers);
+ * - `events_{live,nearby,show}.varied_uncached`: 300 seeded URLs per endpoint (filters, boxes, limits, cursors;
+ *   points and radii; UUIDs, slugs and source ids), cache off, each request a different URL in turn; their
+ *   bare handler returns a body of the mix's mean size;
+ * - `events_live.varied_uncached_sql`: the live mix read from DuckDB (the index off): the path before.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,9 +19,11 @@ import autocannon from 'autocannon';
 import { emit } from './report.js';
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.js');
-const URL_PATH = '/api/v1/events/live?limit=100';
+const FIXED = '/api/v1/events/live?limit=100';
 
-async function startServer(args: string[]): Promise<{ port: number; stop: () => void; rssMb: () => number }> {
+interface Running { port: number; stop: () => void; rssMb: () => number }
+
+async function startServer(args: string[]): Promise<Running> {
   const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
@@ -31,46 +40,180 @@ async function startServer(args: string[]): Promise<{ port: number; stop: () => 
   return { port, stop: () => child.kill('SIGTERM'), rssMb };
 }
 
-async function load(port: number, seconds: number): Promise<{ rps: number; requests: number; p99: number; non2xx: number }> {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${URL_PATH}`, connections: 32, duration: seconds, pipelining: 1 });
-  return { rps: r.requests.average, requests: r.requests.total, p99: r.latency.p99, non2xx: r.non2xx };
+interface Load { rps: number; requests: number; p50: number; p99: number; non2xx: number; errors: number }
+
+/** autocannon over `paths` in turn (one request each, round robin across the 32 connections). */
+async function load(port: number, paths: string[], seconds: number): Promise<Load> {
+  let i = 0;
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 32,
+    duration: seconds,
+    pipelining: 1,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+  return { rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
-export async function benchLiveLoad(sharedData: string, seconds = 8): Promise<void> {
-  const results: Record<string, { rps: number; requests: number; p99: number; non2xx: number; rss: number }> = {};
-  let bodyBytes = 0;
-  for (const [name, cacheMs] of [['catintel', '2000'], ['catintel_uncached', '0']] as const) {
-    const s = await startServer(['catintel', sharedData, '', cacheMs]);
-    try {
-      const res = await fetch(`http://127.0.0.1:${s.port}${URL_PATH}`);
-      const body = Buffer.from(await res.arrayBuffer());
-      bodyBytes = body.length;
-      const file = path.join(os.tmpdir(), 'catintel-bench-body.json');
-      fs.writeFileSync(file, body);
-      await load(s.port, 1); // warm-up
-      results[name] = { ...(await load(s.port, seconds)), rss: s.rssMb() };
-    } finally {
-      s.stop();
-    }
+/** Seeded (mulberry32): the same URL mixes every run. */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function getJson(port: number, p: string): Promise<any> {
+  const res = await fetch(`http://127.0.0.1:${port}${p}`);
+  return res.json();
+}
+
+/** 300 URLs per endpoint from the live events themselves. */
+async function mixes(port: number): Promise<Record<'live' | 'nearby' | 'show', string[]>> {
+  const r = rng(20260101);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)];
+  const events: any[] = [];
+  for (let next: string | undefined = '/api/v1/events/live?limit=1000'; next; ) {
+    const body = await getJson(port, next);
+    events.push(...body.features);
+    next = body.links.find((l: any) => l.rel === 'next')?.href;
   }
-  const bare = await startServer(['bare', sharedData, path.join(os.tmpdir(), 'catintel-bench-body.json'), '0']);
+  const live: string[] = [];
+  while (live.length < 300) {
+    const q = new URLSearchParams();
+    q.set('limit', String(pick([10, 25, 50, 100, 100, 200])));
+    if (r() < 0.3) q.set('event_type', pick(['earthquake', 'earthquake,flood', 'earthquake,wildfire,tornado']));
+    if (r() < 0.3) q.set('status', pick(['active', 'monitoring']));
+    if (r() < 0.5) {
+      const [lng, lat] = pick(events).geometry.coordinates as [number, number];
+      const w = pick([2, 5, 10, 20, 40]);
+      const c = (x: number, m: number) => Math.max(-m, Math.min(m, Math.round(x * 100) / 100));
+      q.set('bbox', [c(lng - w, 180), c(lat - w / 2, 90), c(lng + w, 180), c(lat + w / 2, 90)].join(','));
+    }
+    if (r() < 0.2) q.set('since', new Date(Date.parse('2020-07-01T21:00:00Z') + r() * 7 * 86_400_000).toISOString().slice(0, 19) + 'Z');
+    let url = `/api/v1/events/live?${q}`;
+    if (r() < 0.25) url = (await getJson(port, url)).links.find((l: any) => l.rel === 'next')?.href ?? url; // a second page
+    live.push(url);
+  }
+  const nearby = Array.from({ length: 300 }, () => {
+    const [lng, lat] = pick(events).geometry.coordinates as [number, number];
+    const j = () => Math.round((r() - 0.5) * 200) / 100;
+    const status = r() < 0.3 ? `&status=${pick(['active', 'monitoring'])}` : '';
+    return `/api/v1/events/nearby?lat=${Math.max(-90, Math.min(90, lat + j()))}&lng=${Math.max(-180, Math.min(180, lng + j()))}&radius_km=${pick([25, 100, 250, 500, 1000])}&limit=${pick([10, 50, 100])}${status}`;
+  });
+  const show: string[] = [];
+  while (show.length < 300) {
+    const e = pick(events);
+    const kind = pick(['id', 'slug', 'source']);
+    if (kind === 'source') show.push(`/api/v1/events/${encodeURIComponent((await getJson(port, `/api/v1/events/${e.id}`)).properties.source_id)}`);
+    else show.push(`/api/v1/events/${kind === 'id' ? e.id : e.properties.slug}`);
+  }
+  return { live, nearby, show };
+}
+
+/** Mean body size of a mix, and the real body closest to it (what the bare handler returns). */
+async function meanBody(port: number, paths: string[], file: string): Promise<number> {
+  const bodies = await Promise.all(paths.map(async (p) => Buffer.from(await (await fetch(`http://127.0.0.1:${port}${p}`)).arrayBuffer())));
+  const mean = bodies.reduce((s, b) => s + b.length, 0) / bodies.length;
+  const closest = bodies.reduce((a, b) => (Math.abs(b.length - mean) < Math.abs(a.length - mean) ? b : a));
+  fs.writeFileSync(file, closest);
+  return Math.round(mean);
+}
+
+/** Alternating slices of the two servers under the same mix, so a busy neighbour weighs on both alike. */
+async function interleaved(ours: Running, paths: string[], bare: Running, barePath: string, seconds: number): Promise<{ ours: Load; bare: Load }> {
+  await load(ours.port, paths, 1); // warm-up
+  await load(bare.port, [barePath], 1);
+  const slices = Math.max(1, Math.round(seconds / 2));
+  const a: Load[] = [];
+  const b: Load[] = [];
+  for (let k = 0; k < slices; k++) {
+    a.push(await load(ours.port, paths, seconds / slices));
+    b.push(await load(bare.port, [barePath], seconds / slices));
+  }
+  return { ours: merged(a), bare: merged(b) };
+}
+
+/** Slices summed; latency percentiles as the median of the slices' (autocannon keeps no raw samples). */
+function merged(xs: Load[]): Load {
+  const med = (v: number[]) => [...v].sort((p, q) => p - q)[Math.floor(v.length / 2)];
+  const requests = xs.reduce((s, x) => s + x.requests, 0);
+  return {
+    rps: xs.reduce((s, x) => s + x.rps, 0) / xs.length,
+    requests,
+    p50: med(xs.map((x) => x.p50)),
+    p99: med(xs.map((x) => x.p99)),
+    non2xx: xs.reduce((s, x) => s + x.non2xx, 0),
+    errors: xs.reduce((s, x) => s + x.errors, 0),
+  };
+}
+
+export async function benchLiveLoad(sharedData: string, seconds = Number(process.env.CATINTEL_BENCH_HTTP_SECONDS ?? 8)): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-http-'));
+  const rows: { name: string; ours: Load; bare: Load; rss: number; bodyBytes: number; urls: number; target?: number }[] = [];
+  const bareRoutes: Record<string, string> = {};
+  const sizes: Record<string, number> = {};
+  const indexed = await startServer(['catintel', sharedData, '', '0', 'index']);
+  let mix: Awaited<ReturnType<typeof mixes>>;
   try {
-    await load(bare.port, 1);
-    results.bare_h3 = { ...(await load(bare.port, seconds)), rss: bare.rssMb() };
+    mix = await mixes(indexed.port);
+    for (const [name, paths] of [['fixed', [FIXED]], ['live', mix.live], ['nearby', mix.nearby], ['show', mix.show]] as const) {
+      bareRoutes[`/bare/${name}`] = path.join(tmp, `${name}.json`);
+      sizes[name] = await meanBody(indexed.port, [...paths], bareRoutes[`/bare/${name}`]);
+    }
+  } catch (err) {
+    indexed.stop();
+    throw err;
+  }
+  const bare = await startServer(['bare', '-', JSON.stringify(bareRoutes)]);
+  const measure = async (s: Running, name: string, paths: string[], bareName: string, target?: number) => {
+    const r = await interleaved(s, paths, bare, `/bare/${bareName}`, seconds);
+    rows.push({ name, ...r, rss: s.rssMb(), bodyBytes: sizes[bareName], urls: paths.length, target });
+  };
+  try {
+    try {
+      await measure(indexed, 'events_live.catintel_uncached', [FIXED], 'fixed', 0.5);
+      await measure(indexed, 'events_live.varied_uncached', mix.live, 'live', 0.5);
+      await measure(indexed, 'events_nearby.varied_uncached', mix.nearby, 'nearby', 0.5);
+      await measure(indexed, 'events_show.varied_uncached', mix.show, 'show', 0.5);
+    } finally {
+      indexed.stop();
+    }
+    const cached = await startServer(['catintel', sharedData, '', '2000', 'index']);
+    try {
+      await measure(cached, 'events_live.catintel', [FIXED], 'fixed', 0.5);
+    } finally {
+      cached.stop();
+    }
+    const sql = await startServer(['catintel', sharedData, '', '0', 'sql']);
+    try {
+      await measure(sql, 'events_live.varied_uncached_sql', mix.live, 'live');
+    } finally {
+      sql.stop();
+    }
   } finally {
     bare.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
-  for (const [name, r] of Object.entries(results)) {
+  for (const r of rows) {
     emit({
-      name: `http.events_live.${name}`,
-      n: r.requests,
+      name: `http.${r.name}`,
+      n: r.ours.requests,
       seconds,
-      per_second: Math.round(r.rps),
+      per_second: Math.round(r.ours.rps),
       peak_rss_mb: r.rss,
-      body_bytes: bodyBytes,
-      p99_ms: r.p99,
-      non_2xx: r.non2xx,
-      ratio_to_bare: Math.round((r.rps / results.bare_h3.rps) * 100) / 100,
+      body_bytes: r.bodyBytes,
+      urls: r.urls,
+      p50_ms: r.ours.p50,
+      p99_ms: r.ours.p99,
+      non_2xx: r.ours.non2xx,
+      errors: r.ours.errors,
+      bare_per_second: Math.round(r.bare.rps),
+      bare_p99_ms: r.bare.p99,
+      ratio_to_bare: Math.round((r.ours.rps / r.bare.rps) * 100) / 100,
+      target_ratio: r.target,
     });
   }
 }

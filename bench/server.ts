@@ -1,6 +1,10 @@
 /**
- * A server process for the load benchmark: `catintel` = our /api/v1 app on a store holding the USGS
- * week feed; `bare` = a bare h3 handler returning a static body of the same size. Prints its port.
+ * A server process for the load benchmark. `catintel`: our /api/v1 app on a store holding the USGS week
+ * feed, with the response cache for `cacheMs` (0: off) and the live-event index on or off; `bare`: bare h3
+ * handlers, each returning a static body read from a file (routes given as JSON {path: file}). Prints its port.
+ *
+ *   node dist/bench/server.js catintel SHARED_DATA - CACHE_MS index|sql
+ *   node dist/bench/server.js bare - '{"/a":"/tmp/a.json"}'
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,22 +14,32 @@ import { defaultConfig } from '../src/config/defaults.js';
 import type { Context } from '../src/context.js';
 import { createApp } from '../src/http/app.js';
 import { ingestSource } from '../src/ingest/run.js';
+import { LiveEventIndex } from '../src/live-index/live-index.js';
 import { usgsEarthquakes } from '../src/sources/usgs-earthquakes.js';
 import { Store } from '../src/store/db.js';
 
-const [mode, sharedData, bodyFile, cacheMs] = process.argv.slice(2);
-const NOW = '2020-07-08T21:00:00Z';
+const [mode, sharedData, routes, cacheMs, events] = process.argv.slice(2);
+export const BENCH_NOW = '2020-07-08T21:00:00Z';
 
 async function start(): Promise<void> {
   let app: H3;
   if (mode === 'bare') {
-    const body = fs.readFileSync(bodyFile);
-    app = new H3().get('/api/v1/events/live', () => new Response(body, { headers: { 'content-type': 'application/geo+json' } }));
+    app = new H3();
+    for (const [route, file] of Object.entries(JSON.parse(routes) as Record<string, string>)) {
+      const body = fs.readFileSync(file);
+      app.get(route, () => new Response(body, { headers: { 'content-type': 'application/geo+json' } }));
+    }
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-'));
     const db = await Store.open(path.join(dir, 'bench.duckdb'));
-    const ctx: Context = { config: defaultConfig(), db, clock: () => new Date(NOW), log: () => {}, progress: () => {} };
+    const ctx: Context = { config: defaultConfig(), db, clock: () => new Date(BENCH_NOW), log: () => {}, progress: () => {} };
     await ingestSource(ctx, usgsEarthquakes, path.join(sharedData, 'feeds/usgs_earthquakes/all_week.geojson'));
+    if (events === 'index') {
+      // As catintel serve does: the index answers events once built.
+      ctx.liveIndex = new LiveEventIndex(db, ctx.clock);
+      ctx.liveIndex.invalidate();
+      await ctx.liveIndex.ready();
+    }
     // Rate limiting off: this measures the handler path, not the limiter (serve --rate-limit off).
     app = createApp({ ctx, cacheTtlMs: Number(cacheMs), rateLimit: 'off' }).h3;
   }
@@ -34,4 +48,6 @@ async function start(): Promise<void> {
   process.stdout.write(`${new URL(server.url!).port}\n`);
 }
 
+// Exit on SIGTERM through process.exit, so that `node --cpu-prof` writes its profile.
+process.on('SIGTERM', () => process.exit(0));
 await start();

@@ -1,9 +1,10 @@
 /**
  * The selections of /events/live, /events/nearby and /events/{id} over a snapshot, predicate for predicate
  * the SQL of src/store/events-read.ts (whereOf, LAST_CHANGED_SQL, nearbyEvents' prefilter box and
- * haversine, findEvents' key order). Pure: no store, no clock; `nowUs` is passed in.
+ * haversine, findEvents' key order). Pure: no store, no clock; `nowUs` is passed in. The scans read the
+ * snapshot's typed columns and allocate only for the rows returned.
  */
-import type { EventStatus, EventType } from '../domain/event.js';
+import { EVENT_TYPES, type EventStatus, type EventType } from '../domain/event.js';
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import { asOf, type AsOf, type Entry } from './entry.js';
 import { entryAt, newestFirst, type Snapshot } from './snapshot.js';
@@ -31,60 +32,79 @@ export function sortKeyUs(e: Entry, nowUs: number): number {
   return k === -Infinity ? Math.min(e.startedUs, e.updatedUs) : k;
 }
 
-/** whereOf() without its bbox (the tree and inBox handle that): known by now, status, type, since. */
-function passes(e: Entry, f: IndexFilter, types: Set<string> | undefined): AsOf | undefined {
-  if (Math.min(e.startedUs, e.updatedUs) > f.nowUs) return undefined;
-  if (types && !types.has(e.eventType)) return undefined;
-  if (f.sinceUs !== undefined && e.updatedUs < f.sinceUs) return undefined;
-  const a = asOf(e, f.nowUs);
-  return f.statuses.includes(a.status) ? a : undefined;
+const STATUS_BIT: Record<EventStatus, number> = { active: 1, monitoring: 2, ended: 4 };
+
+/**
+ * whereOf() as a test of position i: known by now, type, since, box, status. Built once per request; the
+ * returned function allocates nothing.
+ */
+function predicate(s: Snapshot, f: IndexFilter): (i: number) => boolean {
+  const { knownUs, updatedUs, monitoringUs, endedUs, lat, lng, type } = s.cols;
+  const now = f.nowUs;
+  const statusMask = f.statuses.reduce((m, st) => m | STATUS_BIT[st], 0);
+  const typeMask = f.eventTypes?.length ? f.eventTypes.reduce((m, t) => m | (1 << EVENT_TYPES.indexOf(t)), 0) : 0;
+  const since = f.sinceUs ?? -Infinity;
+  const [minLng, minLat, maxLng, maxLat] = f.bbox ?? [-Infinity, -Infinity, Infinity, Infinity];
+  const wraps = minLng > maxLng; // a box crossing the antimeridian (OGC API - Features)
+  return (i) => {
+    if (knownUs[i] > now || updatedUs[i] < since) return false;
+    if (typeMask !== 0 && (typeMask & (1 << type[i])) === 0) return false;
+    const y = lat[i];
+    const x = lng[i];
+    if (y < minLat || y > maxLat || (wraps ? x < minLng && x > maxLng : x < minLng || x > maxLng)) return false;
+    const bit = endedUs[i] <= now ? 4 : monitoringUs[i] <= now ? 2 : 1;
+    return (statusMask & bit) !== 0;
+  };
 }
 
-const inBox = (e: Entry, [minLng, minLat, maxLng, maxLat]: [number, number, number, number]) =>
-  e.lat >= minLat && e.lat <= maxLat && (minLng <= maxLng ? e.lng >= minLng && e.lng <= maxLng : e.lng >= minLng || e.lng <= maxLng);
-
-/** Tree positions inside a box (both halves of one crossing the antimeridian), in sort order of main. */
-function candidates(s: Snapshot, box: [number, number, number, number]): number[] {
-  if (!s.tree) return [];
+/**
+ * Positions to scan for a box, ascending (main's order): the tree's hits when the box is small against the
+ * live set's extent, otherwise every position (a linear scan of typed columns beats sorting many hits).
+ */
+function positions(s: Snapshot, box: [number, number, number, number] | undefined): ArrayLike<number> | undefined {
+  const t = s.tree;
+  if (!box || !t) return undefined;
   const [minLng, minLat, maxLng, maxLat] = box;
-  const found = minLng <= maxLng
-    ? s.tree.search(minLng, minLat, maxLng, maxLat)
-    : [...s.tree.search(minLng, minLat, 180, maxLat), ...s.tree.search(-180, minLat, maxLng, maxLat)];
-  return [...new Set(found)].sort((a, b) => a - b);
+  if (minLng > maxLng) return undefined; // crossing the antimeridian: rare, scanned
+  const extent = Math.max(1e-9, (t.maxX - t.minX) * (t.maxY - t.minY));
+  const w = Math.min(maxLng, t.maxX) - Math.max(minLng, t.minX);
+  const h = Math.min(maxLat, t.maxY) - Math.max(minLat, t.minY);
+  if (w < 0 || h < 0) return new Uint32Array(0);
+  if ((w * h) / extent > 1 / 16) return undefined;
+  return Uint32Array.from(t.search(minLng, minLat, maxLng, maxLat)).sort();
 }
 
 /** listEvents(): matched count and one page, newest first, keyset-paged on (sort key, id). */
 export function selectLive(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): { matched: number; hits: Hit[] } {
-  const types = f.eventTypes?.length ? new Set<string>(f.eventTypes) : undefined;
+  const test = predicate(s, f);
   const after = page.after;
-  const isAfter = (k: number, id: string) => !after || k < after.sortUs || (k === after.sortUs && id < after.id);
+  const mainLen = s.main.length;
+  const list = positions(s, f.bbox);
+  const n = list ? list.length : mainLen + s.side.length;
   let matched = 0;
-  const hits: Hit[] = [];
-  const late: Hit[] = [];
-  const visit = (e: Entry, isMain: boolean) => {
-    if (f.bbox && !inBox(e, f.bbox)) return;
-    const at = passes(e, f, types);
-    if (!at) return;
+  const picked: number[] = [];
+  const late: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = list ? list[k] : k;
+    if (!test(i)) continue;
     matched++;
-    const sortUs = isMain ? e.staticKeyUs : sortKeyUs(e, f.nowUs);
-    // main is in page order already: the first `limit` after the cursor are the page's candidates.
-    if ((!isMain || hits.length < page.limit) && isAfter(sortUs, e.id)) (isMain ? hits : late).push({ entry: e, at, sortUs });
-  };
-  if (f.bbox) {
-    for (const i of candidates(s, f.bbox)) visit(entryAt(s, i), i < s.main.length);
-  } else {
-    for (const e of s.main) visit(e, true);
-    for (const e of s.side) visit(e, false);
+    if (i >= mainLen) late.push(i);
+    else if (picked.length < page.limit) {
+      // main is in page order: the first `limit` after the cursor are the page's candidates.
+      const e = s.main[i];
+      if (!after || e.staticKeyUs < after.sortUs || (e.staticKeyUs === after.sortUs && e.id < after.id)) picked.push(i);
+    }
   }
-  const all = late.length ? [...hits, ...late].sort((a, b) => newestFirst(a.sortUs, a.entry.id, b.sortUs, b.entry.id)) : hits;
-  return { matched, hits: all.slice(0, page.limit) };
-}
-
-/** The SQL haversine (nearbyEvents' DISTANCE_SQL) term for term: radians(x) = x * (pi / 180). */
-function distanceKm(lat: number, lng: number, e: Entry): number {
-  const r = Math.PI / 180;
-  const a = Math.pow(Math.sin(((e.lat - lat) * r) / 2), 2) + Math.cos(lat * r) * Math.cos(e.lat * r) * Math.pow(Math.sin(((e.lng - lng) * r) / 2), 2);
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  const hits: Hit[] = picked.map((i) => ({ entry: s.main[i], at: asOf(s.main[i], f.nowUs), sortUs: s.main[i].staticKeyUs }));
+  if (late.length === 0) return { matched, hits };
+  // Announced onsets: their key depends on now; merged into the page by it.
+  for (const i of late) {
+    const e = entryAt(s, i);
+    const sortUs = sortKeyUs(e, f.nowUs);
+    if (!after || sortUs < after.sortUs || (sortUs === after.sortUs && e.id < after.id)) hits.push({ entry: e, at: asOf(e, f.nowUs), sortUs });
+  }
+  hits.sort((a, b) => newestFirst(a.sortUs, a.entry.id, b.sortUs, b.entry.id));
+  return { matched, hits: hits.slice(0, page.limit) };
 }
 
 /** nearbyEvents(): within radiusKm, nearest first (then id), offset-paged, with the SQL's prefilter box. */
@@ -94,25 +114,50 @@ export function selectNearby(
   at: { lat: number; lng: number; radiusKm: number },
   page: { limit: number; offset: number },
 ): { matched: number; hits: Hit[] } {
-  const types = f.eventTypes?.length ? new Set<string>(f.eventTypes) : undefined;
   const dLat = at.radiusKm / 111.2;
-  const lat0 = at.lat - dLat;
-  const lat1 = at.lat + dLat;
   const cosLat = Math.cos((at.lat * Math.PI) / 180);
   const dLng = cosLat > 0.01 ? at.radiusKm / (111.2 * cosLat) : 360;
   const lngBox = at.lng - dLng > -180 && at.lng + dLng < 180;
-  const box: [number, number, number, number] = lngBox ? [at.lng - dLng, lat0, at.lng + dLng, lat1] : [-180, lat0, 180, lat1];
-  const found: Hit[] = [];
-  for (const i of s.tree ? s.tree.search(...box) : []) {
-    const e = entryAt(s, i);
-    if (e.lat < lat0 || e.lat > lat1 || (lngBox && (e.lng < box[0] || e.lng > box[2]))) continue;
-    const d = distanceKm(at.lat, at.lng, e);
-    if (!(d <= at.radiusKm)) continue;
-    const a = passes(e, f, types);
-    if (a) found.push({ entry: e, at: a, sortUs: 0, distanceKm: d });
+  const box: [number, number, number, number] = [lngBox ? at.lng - dLng : -180, at.lat - dLat, lngBox ? at.lng + dLng : 180, at.lat + dLat];
+  // The prefilter box is the SQL's BETWEENs; the tree finds its candidates, the predicate checks them exactly.
+  const test = predicate(s, { ...f, bbox: box });
+  const { lat, lng, cosLat: cosE } = s.cols;
+  // The SQL haversine (DISTANCE_SQL) term for term, radians(x) = x * (pi / 180): d = 2 R asin(min(1, sqrt(a))).
+  // d grows with a, so a decides "within the radius" (exactly near the edge) and the order, and d itself
+  // is computed only for the rows returned. libm and V8 may round sin/asin apart in the last bit
+  // (docs/performance.md).
+  const r = Math.PI / 180;
+  const cosQ = Math.cos(at.lat * r);
+  const half = at.radiusKm / (2 * EARTH_RADIUS_KM);
+  const aEdge = half >= Math.PI / 2 ? Infinity : Math.sin(half) ** 2;
+  const dOf = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  const candidates = s.tree ? s.tree.search(...box) : [];
+  const pos = new Uint32Array(candidates.length);
+  const hav = new Float64Array(candidates.length);
+  let n = 0;
+  for (const i of candidates) {
+    if (!test(i)) continue;
+    const sLat = Math.sin(((lat[i] - at.lat) * r) / 2);
+    const sLng = Math.sin(((lng[i] - at.lng) * r) / 2);
+    const a = sLat * sLat + cosQ * cosE[i] * (sLng * sLng);
+    if (a > aEdge * (1 + 1e-9) || (a > aEdge * (1 - 1e-9) && !(dOf(a) <= at.radiusKm))) continue;
+    pos[n] = i;
+    hav[n++] = a;
   }
-  found.sort((a, b) => a.distanceKm! - b.distanceKm! || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));
-  return { matched: found.length, hits: found.slice(page.offset, page.offset + page.limit) };
+  // Only the first offset + limit in order are needed: the a of the last of them by a native numeric sort,
+  // then exact distances and (distance, id) order for the rows at or within it (a hair wider, so that rows
+  // whose distances round equal are all there to be ordered by id).
+  const want = Math.min(n, page.offset + page.limit);
+  if (want === 0) return { matched: n, hits: [] };
+  const cut = hav.slice(0, n).sort()[want - 1] * (1 + 1e-12) + 1e-300;
+  const near: { i: number; d: number; id: string }[] = [];
+  for (let k = 0; k < n; k++) if (hav[k] <= cut) near.push({ i: pos[k], d: dOf(hav[k]), id: entryAt(s, pos[k]).id });
+  near.sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const hits = near.slice(page.offset, page.offset + page.limit).map(({ i, d }) => {
+    const e = entryAt(s, i);
+    return { entry: e, at: asOf(e, f.nowUs), sortUs: 0, distanceKm: d };
+  });
+  return { matched: n, hits };
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

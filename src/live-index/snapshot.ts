@@ -8,7 +8,25 @@
  * depends on now (known, status, upcoming, sort key) is computed per query from the instants held.
  */
 import Flatbush from 'flatbush';
+import { EVENT_TYPES } from '../domain/event.js';
 import type { Entry } from './entry.js';
+
+/**
+ * The fields every request scans, one typed array each, by position (main then side): a scan of the whole
+ * live set is a tight loop over numbers with no allocation. A missing instant is +Infinity (never passed).
+ */
+export interface Columns {
+  knownUs: Float64Array; // least(started, updated): known by now from here
+  updatedUs: Float64Array;
+  monitoringUs: Float64Array;
+  endedUs: Float64Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  /** cos(radians(lat)), the haversine's per-event factor, computed once. */
+  cosLat: Float64Array;
+  /** Index in EVENT_TYPES; 15 for a type outside it (no filter names it). */
+  type: Uint8Array;
+}
 
 export interface Snapshot {
   builtAtUs: number;
@@ -18,6 +36,7 @@ export interface Snapshot {
   side: Entry[];
   /** Over main then side: tree item i is main[i], or side[i - main.length]. */
   tree: Flatbush | undefined;
+  cols: Columns;
   byId: Map<string, Entry>;
   bySlug: Map<string, Entry>;
   /** lower(source_id) and every id in details.ids -> entries. */
@@ -39,6 +58,22 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     for (const e of all) tree.add(e.lng, e.lat, e.lng, e.lat);
     tree.finish();
   }
+  const n = all.length;
+  const cols: Columns = {
+    knownUs: new Float64Array(n), updatedUs: new Float64Array(n), monitoringUs: new Float64Array(n), endedUs: new Float64Array(n),
+    lat: new Float64Array(n), lng: new Float64Array(n), cosLat: new Float64Array(n), type: new Uint8Array(n),
+  };
+  all.forEach((e, i) => {
+    cols.knownUs[i] = Math.min(e.startedUs, e.updatedUs);
+    cols.updatedUs[i] = e.updatedUs;
+    cols.monitoringUs[i] = e.monitoringUs ?? Infinity;
+    cols.endedUs[i] = e.endedUs ?? Infinity;
+    cols.lat[i] = e.lat;
+    cols.lng[i] = e.lng;
+    cols.cosLat[i] = Math.cos(e.lat * (Math.PI / 180));
+    const t = (EVENT_TYPES as readonly string[]).indexOf(e.eventType);
+    cols.type[i] = t < 0 ? 15 : t;
+  });
   const byId = new Map<string, Entry>();
   const bySlug = new Map<string, Entry>();
   const bySourceKey = new Map<string, Entry[]>();
@@ -53,7 +88,7 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     addKey(e.sourceKey, e);
     for (const k of e.ids) addKey(k, e);
   }
-  return { builtAtUs, main, side, tree, byId, bySlug, bySourceKey, endedKeys };
+  return { builtAtUs, main, side, tree, cols, byId, bySlug, bySourceKey, endedKeys };
 }
 
 export const entryAt = (s: Snapshot, i: number): Entry => (i < s.main.length ? s.main[i] : s.side[i - s.main.length]);
