@@ -86,7 +86,10 @@ async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise
   for (let i = 0; i < 2000; i++) {
     let w = r() * total;
     const kind = (kinds.find(([, weight]) => (w -= weight) < 0) ?? kinds[0])[0];
-    const [lng, lat] = pick(points);
+    const [lng0, lat0] = pick(points);
+    // Moved inward a little so that a jitter of half a degree stays within [-180, 180] and [-90, 90].
+    const lng = Math.max(-179.5, Math.min(179.5, lng0));
+    const lat = Math.max(-89.5, Math.min(89.5, lat0));
     const j = () => Math.round((r() - 0.5) * 100) / 100;
     let p: string;
     if (kind === 'live') {
