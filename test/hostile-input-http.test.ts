@@ -43,6 +43,11 @@ function bodyFields(r: Route): string[] {
   return Object.keys(s?.properties ?? {});
 }
 
+function bodySchema(r: Route): any {
+  const schema = OPENAPI.paths[r.path]?.[r.method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
+  return schema?.$ref ? resolve(schema.$ref) : schema;
+}
+
 function resolve(ref: string): any {
   return ref.replace(/^#\//, '').split('/').reduce((o: any, k) => o?.[k], OPENAPI);
 }
@@ -109,6 +114,34 @@ describe('hostile input over HTTP: never a 500, a crash or a hang', () => {
         await send(route, pathOf(route, 'x'), { method: 'POST', headers: { ...authFor(route), 'content-type': 'application/json' }, body: text });
       }),
       { seed: SEED, numRuns: 600 },
+    );
+  });
+
+  it('bodies of the documented shape with extreme values in range (huge amounts, tiny fractions, long text)', async () => {
+    const posts = routes().filter((r) => r.method === 'POST' && !r.planned && bodySchema(r));
+    const extreme = fc.constantFrom(1e300, 6.25e257, Number.MAX_VALUE, 2 ** 63, 2 ** 53 + 1, 1e-300, Number.MIN_VALUE, 0.1 + 0.2, 89.999999999, -179.9999999);
+    const valueFor = (prop: any): fc.Arbitrary<unknown> => {
+      const p = prop?.$ref ? resolve(prop.$ref) : prop;
+      if (p?.enum) return fc.constantFrom(...p.enum);
+      if (p?.type === 'number' || p?.type === 'integer') {
+        const lo = p.minimum ?? -1e308;
+        const hi = p.maximum ?? 1e308;
+        return fc.oneof(extreme.filter((v) => v >= lo && v <= hi && !(p.exclusiveMinimum && v === lo)), fc.double({ min: Math.max(lo, -1e308), max: Math.min(hi, 1e308), noNaN: true }));
+      }
+      if (p?.type === 'string') return fc.oneof(fc.string({ minLength: Math.max(1, p.minLength ?? 0), maxLength: Math.min(p.maxLength ?? 200, 200) }), fc.constant('x'.repeat(Math.min(p.maxLength ?? 5000, 5000))));
+      if (p?.type === 'boolean') return fc.boolean();
+      return fc.constant(null);
+    };
+    const shaped = (r: Route) => {
+      const schema = bodySchema(r);
+      const props = Object.entries<any>(schema.properties ?? {});
+      return fc.record(Object.fromEntries(props.map(([k, v]) => [k, valueFor(v)])), { requiredKeys: schema.required ?? [] }).map((o) => JSON.stringify(o));
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...posts).chain((r) => fc.tuple(fc.constant(r), shaped(r))), async ([route, text]) => {
+        await send(route, pathOf(route, 'x'), { method: 'POST', headers: { ...authFor(route), 'content-type': 'application/json' }, body: text });
+      }),
+      { seed: SEED, numRuns: 400 },
     );
   });
 

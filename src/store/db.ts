@@ -8,7 +8,7 @@
  * or a complete empty one, never a file without tables that read-only commands would refuse.
  */
 import fs from 'node:fs';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { DOUBLE, DuckDBInstance, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
 import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
@@ -16,6 +16,19 @@ import { createAtomically } from './create.js';
 
 export type Row = Record<string, unknown>;
 export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
+
+/**
+ * Bind types for the numbers the client would get wrong: it binds a JS number that is a whole number as
+ * BIGINT, so a valid double past int64 (1e300, a threshold of 6.25e257 USD) fails to bind, a 500. Those go as
+ * DOUBLE; everything else keeps the client's own choice (undefined).
+ */
+function typesOf(params?: Params): DuckDBType[] | Record<string, DuckDBType | undefined> | undefined {
+  if (!params) return undefined;
+  const wide = (v: DuckDBValue) => (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 2 ** 63 ? DOUBLE : undefined);
+  if (Array.isArray(params)) return params.some((v) => wide(v)) ? params.map(wide) as DuckDBType[] : undefined;
+  const entries = Object.entries(params).filter(([, v]) => wide(v));
+  return entries.length ? Object.fromEntries(entries.map(([k]) => [k, DOUBLE])) : undefined;
+}
 
 export interface OpenOptions {
   readOnly?: boolean;
@@ -66,7 +79,7 @@ export class Store {
       // Not cached as prepared statements on purpose: DuckDB 1.5 re-runs a cached plan with the column
       // statistics of when it was prepared, and after later inserts an ORDER BY over a compressed
       // materialization returns corrupted rows. Planning each time is the safe price (~1 ms).
-      const reader = await this.conn.runAndReadAll(sql, params);
+      const reader = await this.conn.runAndReadAll(sql, params, typesOf(params));
       return reader.getRowObjectsJS() as T[];
     });
   }
@@ -76,7 +89,7 @@ export class Store {
   }
 
   async run(sql: string, params?: Params): Promise<void> {
-    await this.serial(() => this.conn.run(sql, params));
+    await this.serial(() => this.conn.run(sql, params, typesOf(params)));
   }
 
   /**
@@ -158,10 +171,10 @@ export class Tx {
     await this.conn.run(sql);
   }
   async run(sql: string, params?: Params): Promise<void> {
-    await this.conn.run(sql, params);
+    await this.conn.run(sql, params, typesOf(params));
   }
   async all<T extends object = Row>(sql: string, params?: Params): Promise<T[]> {
-    const reader = await this.conn.runAndReadAll(sql, params);
+    const reader = await this.conn.runAndReadAll(sql, params, typesOf(params));
     return reader.getRowObjectsJS() as T[];
   }
 }
