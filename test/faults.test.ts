@@ -152,6 +152,14 @@ describe('GET /api/v1/health', () => {
       const version = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
       expect(await res.json()).toEqual({ status: 'ok', version, clock: '2022-09-29T04:00:00.000Z', store: { status: 'open', schema_version: expect.any(Number) } });
       expect(res.headers.get('cache-control')).toBe('no-store');
+      // A draining server (SIGTERM) is taken out of rotation, and back when it is not.
+      app.app.setDraining(true);
+      const draining = await app.get('/api/v1/health');
+      expect(draining.status).toBe(503);
+      expect(await responseProblems('GET', 'http://localhost/api/v1/health', draining.clone(), { rateLimited: false })).toEqual([]);
+      expect(await draining.json()).toEqual({ status: 'draining' });
+      app.app.setDraining(false);
+      expect((await app.get('/api/v1/health')).status).toBe(200);
       // A store that no longer answers takes the instance out of rotation.
       await app.db.close();
       const down = await app.get('/api/v1/health');

@@ -161,6 +161,10 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
     const h = await d.health();
     return new Response(JSON.stringify(h.body), { status: h.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
   }
+  // A load balancer probing /health takes a draining server out of rotation, as with /healthz.
+  if (route.path === '/health' && d.isDraining()) {
+    return new Response(JSON.stringify({ status: 'draining' }), { status: 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  }
   return runHandler(req, url, route, raw, s, d);
 }
 
