@@ -129,18 +129,21 @@ describe('trigger evaluate on Hurricane Ian (2022)', () => {
     expect(r.code).toBe(3);
     expect(r.json().newly_triggered).toMatchObject([{ trigger_id: t.id, observed_value: 41000000000, proximity_pct: 136.7 }]);
     expect((await run(['trigger', 'verify', t.id])).code).toBe(0);
-    // A wind trigger takes its values from the feeds, not by hand.
-    const refused = await run(['trigger', 'observe', miami, '--value', '120', '--source', 'me']);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/wind_speed_kt, which comes from the feeds/);
+    // Altering an entered value after the fact is caught like any other input.
+    await sql(db, `UPDATE trigger_observations SET value = 45000000000 WHERE source = 'PCS resurvey 2022-11-10'`);
+    expect((await run(['trigger', 'verify', t.id])).code).toBe(1);
   });
 
-  it('deactivate stops evaluation and keeps the history; another account does not see the trigger', async () => {
+  it('deactivate ends the trigger (gone from every command, not evaluated again); another account never sees it', async () => {
     expect((await run(['--account', 'bob', 'trigger', 'history', miami])).code).toBe(2);
     expect((await run(['--account', 'bob', 'trigger', 'history', miami])).stderr).toMatch(/no trigger .* in account bob/);
+    expect((await run(['--account', 'bob', 'trigger', 'deactivate', miami])).code).toBe(2);
     const d = await run(['trigger', 'deactivate', miami, '--json']);
     expect(d.json()).toMatchObject({ status: 'inactive', deactivated_at: NOW });
     expect((await run(['trigger', 'list', '--json'])).json().triggers.map((t: any) => t.id)).not.toContain(miami);
-    expect((await run(['trigger', 'history', miami, '--json'])).json().numberMatched).toBe(1);
+    expect((await run(['trigger', 'history', miami])).code).toBe(2);
+    expect((await run(['trigger', 'deactivate', miami])).code).toBe(2);
+    await sql(db, `DELETE FROM trigger_history WHERE trigger_id = '${miami}'`);
+    expect((await run(['trigger', 'evaluate', '--json'])).json().entries.map((e: any) => e.trigger_id)).not.toContain(miami);
   });
 });

@@ -42,6 +42,8 @@ describe('active trigger limits per tier', () => {
 
     const gone = await p.call(`/api/v1/triggers/${made[0]}`, { method: 'DELETE', token: agency });
     expect([gone.status, gone.body.status]).toEqual([200, 'inactive']);
+    expect((await p.call(`/api/v1/triggers/${made[0]}/history`, { token: agency })).status).toBe(404); // the resource is gone
+    expect((await p.call(`/api/v1/triggers/${made[0]}`, { method: 'DELETE', token: agency })).status).toBe(404);
     expect((await p.call('/api/v1/triggers', { token: agency })).body.count).toBe(2);
     expect((await create(agency)).status).toBe(201);
   });
@@ -96,6 +98,12 @@ describe('accounts', () => {
     expect((await p.call(`/api/v1/triggers/${id}/history`, { token: alice })).status).toBe(200);
     // An id that is not a trigger id at all is a bad parameter, not a lookup.
     expect((await p.call('/api/v1/triggers/not-an-id/history', { token: alice })).status).toBe(400);
+    // /triggers/alerts is its own resource, not a trigger named "alerts": only GET there.
+    const del = await p.call('/api/v1/triggers/alerts', { method: 'DELETE', token: alice, unchecked: true });
+    expect([del.status, del.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
+    // Names are kept as valid Unicode: a lone surrogate (valid JSON) becomes U+FFFD instead of failing.
+    const odd = await create(alice, { ...FORT_MYERS, name: 'a\ud800b' });
+    expect([odd.status, odd.body.name]).toEqual([201, 'a\ufffdb']);
   });
 });
 

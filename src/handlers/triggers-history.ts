@@ -24,10 +24,11 @@ export const triggersHistory = defineHandler({
     ],
     examples: ['catintel trigger history 3f0c...', 'catintel trigger history 3f0c... --limit 10 --json'],
   },
-  parse: (raw) => ({ id: triggerIdParam(raw), limit: int(raw, 'limit', { min: 1, max: 1000 }, 100), after: decodeCursor(raw, isAfter) }),
+  // The cursor is read after the trigger is found: an unknown trigger is 404 whatever the cursor says.
+  parse: (raw) => ({ id: triggerIdParam(raw), limit: int(raw, 'limit', { min: 1, max: 1000 }, 100), raw }),
   async run(ctx, input, caller) {
     const t = await requireTrigger(ctx, caller, input.id);
-    const page = await historyPage(ctx.db, t.id, input.limit, input.after);
+    const page = await historyPage(ctx.db, t.id, input.limit, decodeCursor(input.raw, isAfter));
     const last = page.rows[page.rows.length - 1];
     const links: Array<{ rel: string; type: string; href: string }> = [{ rel: 'self', type: 'application/json', href: `/api/v1/triggers/${t.id}/history?limit=${input.limit}` }];
     if (last && page.rows.length === input.limit) {

@@ -1,18 +1,20 @@
 /**
- * `catintel trigger observe ID --value N --source TEXT` and POST /triggers/{id}/observations: a value no
- * feed supplies, entered by hand for one trigger: an industry loss estimate (PCS-style, USD) or a storm
- * surge reading at a tide gauge the bond names (ft). The next evaluation uses the latest entered value per
- * event; every entry keeps its source, so receipts say whose number it was.
+ * `catintel trigger observe ID --value N --source TEXT` and POST /triggers/{id}/observations: a reading
+ * entered by hand for one trigger, in its threshold's unit. For an industry loss (PCS-style estimate) or a
+ * surge reading at a tide gauge the bond names, no feed supplies one and this is the only source; for the
+ * other types it records a named source's figure (e.g. the calculation agent's report) that is evaluated
+ * beside the feeds. The next evaluation uses the latest entered value per event; every entry keeps its
+ * source, so receipts say whose number it was. The event may be named by id, slug or source id; it is
+ * linked when the store holds exactly one such event, and kept as named otherwise.
  */
 import { randomUUID } from 'node:crypto';
 import { CatintelError, type FieldProblem } from '../errors.js';
+import { findEvents } from '../store/events-read.js';
 import { insertObservation } from '../triggers/history-store.js';
-import { THRESHOLD_UNIT, type ThresholdType } from '../triggers/domain/types.js';
-import { requireEvent } from './event-lookup.js';
+import { THRESHOLD_UNIT } from '../triggers/domain/types.js';
+import { wellFormed } from '../triggers/domain/validate.js';
 import { nowIso, requireTrigger, triggerIdParam } from './triggers-common.js';
 import { defineHandler, type Caller, type RawInput } from './types.js';
-
-const ENTERABLE: ThresholdType[] = ['industry_loss_usd', 'storm_surge_ft'];
 
 interface ObserveInput { id: string; value: number; source: string; event?: string; observedAt?: string }
 
@@ -43,12 +45,12 @@ function parseObserve(raw: RawInput, caller: Caller): ObserveInput {
   if (errors.length > 0) {
     throw new CatintelError(fromBody ? 'validation_failed' : 'invalid_parameter', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
   }
-  return { id, value: value as number, source: source as string, event: eventKey as string | undefined, observedAt };
+  return { id, value: value as number, source: wellFormed(source as string), event: typeof eventKey === 'string' ? wellFormed(eventKey) : undefined, observedAt };
 }
 
 export const triggersObserve = defineHandler({
   name: 'triggers.observe',
-  summary: 'Enter an industry loss estimate or surge reading for a trigger',
+  summary: 'Enter a reading for a trigger (industry loss, surge, or a named source\'s figure)',
   writes: true,
   http: { method: 'POST', path: '/triggers/{id}/observations', access: 'agency', perAccount: true },
   cli: {
@@ -57,7 +59,7 @@ export const triggersObserve = defineHandler({
     options: [
       { flags: '--value <n>', description: "the value in the unit of the trigger's threshold (USD, ft)" },
       { flags: '--source <text>', description: 'who reported it, e.g. "PCS estimate 2022-10-05"' },
-      { flags: '--event <id>', description: 'the event it belongs to (id, slug or source id such as AL092022), optional' },
+      { flags: '--event <id>', description: 'the event it belongs to (id, slug or source id such as AL092022; linked when the store holds it), optional' },
       { flags: '--observed-at <iso>', description: 'when the value was reported (default now)' },
     ],
     examples: ['catintel trigger observe 3f0c... --value 34000000000 --source "PCS estimate 2022-10-05" --event AL092022'],
@@ -65,14 +67,13 @@ export const triggersObserve = defineHandler({
   parse: parseObserve,
   async run(ctx, input, caller) {
     const t = await requireTrigger(ctx, caller, input.id);
-    if (!ENTERABLE.includes(t.threshold_type)) {
-      throw new CatintelError('validation_failed', `trigger ${t.id} watches ${t.threshold_type}, which comes from the feeds; values can be entered only for ${ENTERABLE.join(' and ')} triggers`, {
-        errors: [{ field: 'value', message: `${t.threshold_type} is not entered by hand` }],
-      });
-    }
-    const event = input.event ? await requireEvent(ctx, input.event) : undefined;
     const now = nowIso(ctx);
-    const row = { id: randomUUID(), trigger_id: t.id, event_id: event?.id ?? null, value: input.value, unit: THRESHOLD_UNIT[t.threshold_type], source: input.source, observed_at: input.observedAt ?? now, entered_at: now };
+    const matches = input.event ? await findEvents(ctx.db, input.event, ctx.clock().toISOString()) : [];
+    const event = matches.length === 1 ? matches[0] : undefined;
+    const row = {
+      id: randomUUID(), trigger_id: t.id, event_ref: input.event ?? null, event_id: event?.id ?? null, value: input.value, unit: THRESHOLD_UNIT[t.threshold_type],
+      source: input.source, observed_at: input.observedAt ?? now, entered_at: now,
+    };
     await insertObservation(ctx.db, row);
     return { body: { ...row, event_title: event?.title ?? null }, status: 201 };
   },

@@ -62,9 +62,14 @@ export class RouteTable {
   match(method: string, pathname: string): Match {
     const parts = pathname.replace(/\/$/, '').split('/').slice(1);
     const allow = new Set<string>();
+    let template: string | undefined;
     for (const c of this.compiled) {
+      // Only the most specific template that fits the path answers it: /triggers/alerts is that resource,
+      // not a trigger whose id is "alerts", so DELETE there is 405 and OPTIONS does not offer it.
+      if (template !== undefined && c.route.fullPath !== template) continue;
       const params = matchSegments(c.segments, parts);
       if (!params) continue;
+      template = c.route.fullPath;
       if (c.route.method === method || (method === 'HEAD' && c.route.method === 'GET')) return { kind: 'route', route: c.route, params };
       allow.add(c.route.method);
     }

@@ -176,7 +176,8 @@ export const migrations: Migration[] = [
         id VARCHAR PRIMARY KEY,             -- a UUID
         trigger_id VARCHAR NOT NULL,
         seq INTEGER NOT NULL,               -- 1, 2, ... per trigger: the order values were entered in
-        event_id VARCHAR,                   -- the designated event, when the reporter named one in our store
+        event_ref VARCHAR,                  -- the event as the reporter named it (id, slug or source id), if at all
+        event_id VARCHAR,                   -- that event in our store, when we hold it (one match)
         value DOUBLE NOT NULL,
         unit VARCHAR NOT NULL,
         source VARCHAR NOT NULL,            -- who reported it (e.g. "PCS 2022-10-05 estimate")

@@ -145,10 +145,10 @@ export async function unreadAlerts(db: Store, account: string, markRead: boolean
   return rows;
 }
 
-export async function insertObservation(db: Store, o: { id: string; trigger_id: string; event_id: string | null; value: number; unit: string; source: string; observed_at: string; entered_at: string }): Promise<void> {
+export async function insertObservation(db: Store, o: { id: string; trigger_id: string; event_ref: string | null; event_id: string | null; value: number; unit: string; source: string; observed_at: string; entered_at: string }): Promise<void> {
   await db.run(
-    `INSERT INTO trigger_observations (id, trigger_id, seq, event_id, value, unit, source, observed_at, entered_at)
-     VALUES ($id, $trigger_id, (SELECT count(*) + 1 FROM trigger_observations WHERE trigger_id = $trigger_id), $event_id, $value, $unit, $source, $observed_at::TIMESTAMP, $entered_at::TIMESTAMP)`,
+    `INSERT INTO trigger_observations (id, trigger_id, seq, event_ref, event_id, value, unit, source, observed_at, entered_at)
+     VALUES ($id, $trigger_id, (SELECT count(*) + 1 FROM trigger_observations WHERE trigger_id = $trigger_id), $event_ref, $event_id, $value, $unit, $source, $observed_at::TIMESTAMP, $entered_at::TIMESTAMP)`,
     o,
   );
 }

@@ -73,14 +73,15 @@ function groupObservations(rows: ObsRow[]): Map<string, Pick<LiveEventInput, 'fi
 
 /** Values entered for these triggers up to now, grouped by trigger and by the event (or source) they name. */
 export async function enteredInputs(db: Store, now: string): Promise<Map<string, EnteredGroup[]>> {
-  const rows = await db.all<{ id: string; seq: number; trigger_id: string; event_id: string | null; value: number; unit: string; source: string; at: string }>(
-    `SELECT o.id, o.seq, o.trigger_id, o.event_id, o.value, o.unit, o.source, ${iso('o.observed_at')} AS at FROM trigger_observations o
+  const rows = await db.all<{ id: string; seq: number; trigger_id: string; event_id: string | null; event_ref: string | null; value: number; unit: string; source: string; at: string }>(
+    `SELECT o.id, o.seq, o.trigger_id, o.event_id, o.event_ref, o.value, o.unit, o.source, ${iso('o.observed_at')} AS at FROM trigger_observations o
       JOIN triggers t ON t.id = o.trigger_id WHERE t.status = 'active' AND o.entered_at <= $now::TIMESTAMP AND o.observed_at <= $now::TIMESTAMP`,
     { now },
   );
   const out = new Map<string, EnteredGroup[]>();
   for (const r of rows) {
-    const key = r.event_id ?? 'entered'; // one series per named event; unnamed values form one series
+    // One series per event: ours when linked, else as the reporter named it; unnamed values form one series.
+    const key = r.event_id ?? (r.event_ref !== null ? `ref:${r.event_ref}` : 'entered');
     const groups = out.get(r.trigger_id) ?? [];
     out.set(r.trigger_id, groups);
     let g = groups.find((x) => x.event_key === key);

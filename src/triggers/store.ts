@@ -10,8 +10,16 @@ export const TRIGGER_SELECT = `SELECT id, account, name, peril, lat, lng, radius
   ${iso('created_at')} AS created_at, ${iso('deactivated_at')} AS deactivated_at, ${iso('last_evaluated_at')} AS last_evaluated_at,
   state, proximity_pct FROM triggers`;
 
-/** The trigger with this id if it belongs to `account`; undefined for an unknown id or someone else's. */
+/**
+ * The active trigger with this id if it belongs to `account`; undefined for an unknown id, someone else's,
+ * or one deactivated (DELETE ends the resource: every route then answers 404; its rows stay in the store).
+ */
 export async function getTrigger(db: Store, account: string, id: string): Promise<TriggerView | undefined> {
+  return db.one<TriggerView>(`${TRIGGER_SELECT} WHERE id = $id AND account = $account AND status = 'active'`, { id, account });
+}
+
+/** The trigger whatever its status (deactivate answers the trigger it just ended). */
+export async function getAnyTrigger(db: Store, account: string, id: string): Promise<TriggerView | undefined> {
   return db.one<TriggerView>(`${TRIGGER_SELECT} WHERE id = $id AND account = $account`, { id, account });
 }
 
@@ -40,13 +48,13 @@ export async function countActiveTriggers(db: Store, account: string): Promise<n
   return Number(row?.n ?? 0);
 }
 
-/** Marks the trigger inactive (keeping the first deactivation time); undefined when the account has no such trigger. */
+/** Marks the trigger inactive and answers it; undefined when the account has no such trigger. */
 export async function deactivateTrigger(db: Store, account: string, id: string, at: string): Promise<TriggerView | undefined> {
   await db.run(
     `UPDATE triggers SET status = 'inactive', deactivated_at = $at::TIMESTAMP WHERE id = $id AND account = $account AND status = 'active'`,
     { id, account, at },
   );
-  return getTrigger(db, account, id);
+  return getAnyTrigger(db, account, id);
 }
 
 export async function setTriggerState(db: Store, id: string, state: TriggerState, proximityPct: number, at: string): Promise<void> {

@@ -20,6 +20,14 @@ export interface TriggerFields {
   notes: string | null;
 }
 
+/**
+ * The text as valid Unicode: a lone UTF-16 surrogate (valid in JSON text, "\ud800") becomes U+FFFD, as
+ * String.prototype.toWellFormed does; the store keeps UTF-8, which cannot hold one.
+ */
+export function wellFormed(s: string): string {
+  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 export const TRIGGER_FIELDS = ['name', 'peril', 'lat', 'lng', 'radius_km', 'threshold_type', 'threshold_value', 'alert_at_pct', 'notes'] as const;
 export const DEFAULT_ALERT_AT_PCT = 80;
 
@@ -72,8 +80,8 @@ export function validateTrigger(v: Record<string, unknown>): { fields?: TriggerF
   return {
     errors,
     fields: {
-      name: name as string, peril: peril as EventType, lat: lat!, lng: lng!, radius_km: radius!, threshold_type: tt as ThresholdType,
-      threshold_value: value!, alert_at_pct: alert ?? DEFAULT_ALERT_AT_PCT, notes: (notes as string | null | undefined) ?? null,
+      name: wellFormed(name as string), peril: peril as EventType, lat: lat!, lng: lng!, radius_km: radius!, threshold_type: tt as ThresholdType,
+      threshold_value: value!, alert_at_pct: alert ?? DEFAULT_ALERT_AT_PCT, notes: typeof notes === 'string' ? wellFormed(notes) : null,
     },
   };
 }
