@@ -78,12 +78,12 @@ const LIVE_QUERIES = [
   '?since=2020-07-08T00:00:00Z', '?since=2022-09-28T12:00:00Z&limit=5', '?bbox=-160,15,-150,25&since=2020-07-01T00:00:00Z',
 ];
 
-async function compareEverything(p: Pair): Promise<number> {
+async function compareEverything(p: Pair, samples = 20): Promise<number> {
   for (const q of LIVE_QUERIES) await p.same(`/api/v1/events/live${q}`);
   const all = await walk(p, '/api/v1/events/live?limit=397');
   await walk(p, '/api/v1/events/live?limit=40&bbox=-180,-90,0,90&status=active');
   // Keys every way a client names an event: UUID (either case), slug, the source's id (either case).
-  for (const f of all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 20)) === 0)) {
+  for (const f of all.filter((_, i) => i % Math.max(1, Math.floor(all.length / samples)) === 0)) {
     const [lng, lat] = f.geometry.coordinates;
     const show = await p.same(`/api/v1/events/${f.id}`);
     await p.same(`/api/v1/events/${f.id.toUpperCase()}`);
@@ -149,9 +149,9 @@ describe('as the clock moves on from the build', () => {
     const statuses = new Set<string>();
     const shown = new Set<string>();
     let keys: string[] = [];
-    for (const later of [0, 3_600_000, 86_400_000, 30 * 86_400_000]) {
+    for (const later of [0, 86_400_000, 30 * 86_400_000]) {
       seed.now.iso = at(later);
-      await compareEverything(seed);
+      await compareEverything(seed, 8);
       // The events live at the build, asked for by id later on: ended ones come from memory too.
       if (later === 0) keys = (await seed.same('/api/v1/events/live?limit=1000')).features.map((f: any) => f.id).filter((_: string, i: number) => i % 7 === 0);
       for (const id of keys) shown.add((await seed.same(`/api/v1/events/${id}`)).properties.status);

@@ -8,6 +8,7 @@ import { EVENT_TYPES, type EventStatus, type EventType } from '../domain/event.j
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import { asOf, type AsOf, type Entry } from './entry.js';
 import { entryAt, newestFirst, type Snapshot } from './snapshot.js';
+import { phaseAt } from './phase.js';
 
 export interface IndexFilter {
   nowUs: number;
@@ -39,21 +40,19 @@ const STATUS_BIT: Record<EventStatus, number> = { active: 1, monitoring: 2, ende
  * returned function allocates nothing.
  */
 function predicate(s: Snapshot, f: IndexFilter): (i: number) => boolean {
-  const { knownUs, updatedUs, monitoringUs, endedUs, lat, lng, type } = s.cols;
-  const now = f.nowUs;
+  const { updatedUs, lat, lng, type } = s.cols;
+  const state = phaseAt(s, f.nowUs).state;
   const statusMask = f.statuses.reduce((m, st) => m | STATUS_BIT[st], 0);
   const typeMask = f.eventTypes?.length ? f.eventTypes.reduce((m, t) => m | (1 << EVENT_TYPES.indexOf(t)), 0) : 0;
   const since = f.sinceUs ?? -Infinity;
   const [minLng, minLat, maxLng, maxLat] = f.bbox ?? [-Infinity, -Infinity, Infinity, Infinity];
   const wraps = minLng > maxLng; // a box crossing the antimeridian (OGC API - Features)
   return (i) => {
-    if (knownUs[i] > now || updatedUs[i] < since) return false;
+    if ((state[i] & statusMask) === 0 || updatedUs[i] < since) return false;
     if (typeMask !== 0 && (typeMask & (1 << type[i])) === 0) return false;
     const y = lat[i];
     const x = lng[i];
-    if (y < minLat || y > maxLat || (wraps ? x < minLng && x > maxLng : x < minLng || x > maxLng)) return false;
-    const bit = endedUs[i] <= now ? 4 : monitoringUs[i] <= now ? 2 : 1;
-    return (statusMask & bit) !== 0;
+    return !(y < minLat || y > maxLat || (wraps ? x < minLng && x > maxLng : x < minLng || x > maxLng));
   };
 }
 
@@ -76,6 +75,7 @@ function positions(s: Snapshot, box: [number, number, number, number] | undefine
 
 /** listEvents(): matched count and one page, newest first, keyset-paged on (sort key, id). */
 export function selectLive(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): { matched: number; hits: Hit[] } {
+  if (!f.bbox && !f.eventTypes?.length && f.sinceUs === undefined) return selectByStatus(s, f, page);
   const test = predicate(s, f);
   const after = page.after;
   const mainLen = s.main.length;
@@ -95,6 +95,38 @@ export function selectLive(s: Snapshot, f: IndexFilter, page: { limit: number; a
       if (!after || e.staticKeyUs < after.sortUs || (e.staticKeyUs === after.sortUs && e.id < after.id)) picked.push(i);
     }
   }
+  return pageOf(s, f, page, matched, picked, late);
+}
+
+/**
+ * Filtered by status alone (the plain listing): the count comes from the phase, and the page is read from
+ * the cursor's place in main (found by binary search) until it is full.
+ */
+function selectByStatus(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): { matched: number; hits: Hit[] } {
+  const phase = phaseAt(s, f.nowUs);
+  const mask = f.statuses.reduce((m, st) => m | STATUS_BIT[st], 0);
+  const matched = (mask & 1 ? phase.counts[1] : 0) + (mask & 2 ? phase.counts[2] : 0) + (mask & 4 ? phase.counts[4] : 0);
+  const after = page.after;
+  let lo = 0;
+  if (after) {
+    // First position strictly after the cursor in (key desc, id desc) order.
+    let hi = s.main.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const e = s.main[mid];
+      if (newestFirst(e.staticKeyUs, e.id, after.sortUs, after.id) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+  }
+  const picked: number[] = [];
+  for (let i = lo; i < s.main.length && picked.length < page.limit; i++) if (phase.state[i] & mask) picked.push(i);
+  const late: number[] = [];
+  for (let i = s.main.length, n = i + s.side.length; i < n; i++) if (phase.state[i] & mask) late.push(i);
+  return pageOf(s, f, page, matched, picked, late);
+}
+
+function pageOf(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }, matched: number, picked: number[], late: number[]): { matched: number; hits: Hit[] } {
+  const after = page.after;
   const hits: Hit[] = picked.map((i) => ({ entry: s.main[i], at: asOf(s.main[i], f.nowUs), sortUs: s.main[i].staticKeyUs }));
   if (late.length === 0) return { matched, hits };
   // Announced onsets: their key depends on now; merged into the page by it.

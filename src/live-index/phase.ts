@@ -1,0 +1,51 @@
+/**
+ * Every event's state at now, kept until the next lifecycle instant: between two instants (a start, a
+ * version, monitoring from, ended at, of any indexed event) no event is known, moves status or ends, so the
+ * states and their counts computed once answer every request until then. On a pinned clock that is once
+ * per snapshot; on a running clock about once a minute for a week of events, each an O(n) pass.
+ */
+import type { Snapshot } from './snapshot.js';
+
+/** State bits: 0 = not known yet at now; else the status bit (1 active, 2 monitoring, 4 ended). */
+export interface Phase {
+  fromUs: number;
+  untilUs: number;
+  state: Uint8Array;
+  /** Known events per status bit (index 1, 2, 4). */
+  counts: number[];
+}
+
+const phases = new WeakMap<Snapshot, Phase>();
+
+export function phaseAt(s: Snapshot, nowUs: number): Phase {
+  const cached = phases.get(s);
+  if (cached && nowUs >= cached.fromUs && nowUs < cached.untilUs) return cached;
+  const { knownUs, monitoringUs, endedUs } = s.cols;
+  const n = knownUs.length;
+  const state = new Uint8Array(n);
+  const counts = [0, 0, 0, 0, 0];
+  let fromUs = -Infinity;
+  let untilUs = Infinity;
+  // The phase runs from the latest instant at or before now to the first one after it.
+  const edge = (t: number) => {
+    if (t <= nowUs) fromUs = t > fromUs ? t : fromUs;
+    else untilUs = t < untilUs ? t : untilUs;
+  };
+  for (let i = 0; i < n; i++) {
+    edge(knownUs[i]);
+    edge(monitoringUs[i]);
+    edge(endedUs[i]);
+    if (knownUs[i] > nowUs) continue;
+    const bit = endedUs[i] <= nowUs ? 4 : monitoringUs[i] <= nowUs ? 2 : 1;
+    state[i] = bit;
+    counts[bit]++;
+  }
+  // The sort key of announced onsets moves with now too: a side entry's start or version ends the phase.
+  for (const e of s.side) {
+    edge(e.startedUs);
+    edge(e.updatedUs);
+  }
+  const phase = { fromUs, untilUs, state, counts };
+  phases.set(s, phase);
+  return phase;
+}
