@@ -129,3 +129,16 @@ describe('after an evaluation on Hurricane Ian', () => {
     expect((await p.call('/api/v1/triggers/alerts', { token: owner })).body.count).toBe(0);
   });
 });
+
+describe('entered observations', () => {
+  it('a reading for an event the store does not hold is kept as named; an unknown field is 422', async () => {
+    const owner = await token('agency', { sub: 'observer@example.com' });
+    const t = (await create(owner, { ...FORT_MYERS, threshold_type: 'industry_loss_usd', threshold_value: 1e9 })).body;
+    const r = await p.call(`/api/v1/triggers/${t.id}/observations`, { token: owner, body: { value: 2e9, source: 'PCS', event_id: 'AL142018' } });
+    expect([r.status, r.body.event_ref, r.body.event_id]).toEqual([201, 'AL142018', null]);
+    const linked = await p.call(`/api/v1/triggers/${t.id}/observations`, { token: owner, body: { value: 3e9, source: 'PCS', event_id: 'AL092022' } });
+    expect(linked.body.event_title).toMatch(/Ian/);
+    const bad = await p.call(`/api/v1/triggers/${t.id}/observations`, { token: owner, body: { value: 1, source: 'x', extra: true } });
+    expect([bad.status, bad.body.errors[0].field]).toEqual([422, 'extra']);
+  });
+});

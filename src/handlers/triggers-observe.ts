@@ -29,6 +29,8 @@ function parseObserve(raw: RawInput, caller: Caller): ObserveInput {
     v = raw.body as Record<string, unknown>;
   }
   const errors: FieldProblem[] = [];
+  const allowed = fromBody ? ['value', 'source', 'event_id', 'observed_at'] : ['id', 'value', 'source', 'event', 'observed_at'];
+  if (fromBody) for (const k of Object.keys(v)) if (!allowed.includes(k)) errors.push({ field: k, message: `unknown field; allowed: ${allowed.join(', ')}` });
   const value = typeof v.value === 'string' && v.value.trim() !== '' && !fromBody ? Number(v.value) : v.value;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) errors.push({ field: 'value', message: 'a number of at least 0, in the unit of the trigger\'s threshold' });
   const source = v.source;
