@@ -6,8 +6,8 @@
  * - `events_live.catintel`: one URL, the 2-second response cache on (what repeats cost);
  * - `events_live.catintel_uncached`: the same URL with the cache off (the live index answers);
  * - `events_{live,nearby,show}.varied_uncached`: 300 seeded URLs per endpoint (filters, boxes, limits, cursors;
- *   points and radii; UUIDs, slugs and source ids), cache off, each request a different URL in turn; their
- *   bare handler returns a body of the mix's mean size;
+ *   points and radii; UUIDs, slugs and source ids), cache off, each request a different URL in turn; the
+ *   bare handler answers the n-th request of the mix with a static body of the size ours had (our body);
  * - `events_live.varied_uncached_sql`: the live mix read from DuckDB (the index off): the path before.
  */
 import { spawn } from 'node:child_process';
@@ -113,25 +113,28 @@ async function mixes(port: number): Promise<Record<'live' | 'nearby' | 'show', s
   return { live, nearby, show };
 }
 
-/** Mean body size of a mix, and the real body closest to it (what the bare handler returns). */
-async function meanBody(port: number, paths: string[], file: string): Promise<number> {
-  const bodies = await Promise.all(paths.map(async (p) => Buffer.from(await (await fetch(`http://127.0.0.1:${port}${p}`)).arrayBuffer())));
-  const mean = bodies.reduce((s, b) => s + b.length, 0) / bodies.length;
-  const closest = bodies.reduce((a, b) => (Math.abs(b.length - mean) < Math.abs(a.length - mean) ? b : a));
-  fs.writeFileSync(file, closest);
-  return Math.round(mean);
+/** Our body for each URL of a mix, saved as <dir>/<n>.json for the bare handler; returns the mean size. */
+async function saveBodies(port: number, paths: readonly string[], dir: string): Promise<number> {
+  fs.mkdirSync(dir, { recursive: true });
+  let total = 0;
+  for (const [n, p] of paths.entries()) {
+    const body = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${p}`)).arrayBuffer());
+    fs.writeFileSync(path.join(dir, `${n}.json`), body);
+    total += body.length;
+  }
+  return Math.round(total / paths.length);
 }
 
 /** Alternating slices of the two servers under the same mix, so a busy neighbour weighs on both alike. */
-async function interleaved(ours: Running, paths: string[], bare: Running, barePath: string, seconds: number): Promise<{ ours: Load; bare: Load }> {
+async function interleaved(ours: Running, paths: string[], bare: Running, barePaths: string[], seconds: number): Promise<{ ours: Load; bare: Load }> {
   await load(ours.port, paths, 1); // warm-up
-  await load(bare.port, [barePath], 1);
+  await load(bare.port, barePaths, 1);
   const slices = Math.max(1, Math.round(seconds / 2));
   const a: Load[] = [];
   const b: Load[] = [];
   for (let k = 0; k < slices; k++) {
     a.push(await load(ours.port, paths, seconds / slices));
-    b.push(await load(bare.port, [barePath], seconds / slices));
+    b.push(await load(bare.port, barePaths, seconds / slices));
   }
   return { ours: merged(a), bare: merged(b) };
 }
@@ -160,8 +163,8 @@ export async function benchLiveLoad(sharedData: string, seconds = Number(process
   try {
     mix = await mixes(indexed.port);
     for (const [name, paths] of [['fixed', [FIXED]], ['live', mix.live], ['nearby', mix.nearby], ['show', mix.show]] as const) {
-      bareRoutes[`/bare/${name}`] = path.join(tmp, `${name}.json`);
-      sizes[name] = await meanBody(indexed.port, [...paths], bareRoutes[`/bare/${name}`]);
+      bareRoutes[name] = path.join(tmp, name);
+      sizes[name] = await saveBodies(indexed.port, paths, bareRoutes[name]);
     }
   } catch (err) {
     indexed.stop();
@@ -169,7 +172,7 @@ export async function benchLiveLoad(sharedData: string, seconds = Number(process
   }
   const bare = await startServer(['bare', '-', JSON.stringify(bareRoutes)]);
   const measure = async (s: Running, name: string, paths: string[], bareName: string, target?: number) => {
-    const r = await interleaved(s, paths, bare, `/bare/${bareName}`, seconds);
+    const r = await interleaved(s, paths, bare, paths.map((_, n) => `/bare/${bareName}/${n}`), seconds);
     rows.push({ name, ...r, rss: s.rssMb(), bodyBytes: sizes[bareName], urls: paths.length, target });
   };
   try {

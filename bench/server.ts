@@ -1,10 +1,11 @@
 /**
  * A server process for the load benchmark. `catintel`: our /api/v1 app on a store holding the USGS week
  * feed, with the response cache for `cacheMs` (0: off) and the live-event index on or off; `bare`: bare h3
- * handlers, each returning a static body read from a file (routes given as JSON {path: file}). Prints its port.
+ * handlers returning static bodies read from files: `/bare/<name>/<n>` answers <dir>/<n>.json, the body our
+ * server gave to the n-th URL of that mix (routes given as JSON {name: dir}). Prints its port.
  *
  *   node dist/bench/server.js catintel SHARED_DATA - CACHE_MS index|sql
- *   node dist/bench/server.js bare - '{"/a":"/tmp/a.json"}'
+ *   node dist/bench/server.js bare - '{"live":"/tmp/bodies/live"}'
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,9 +26,9 @@ async function start(): Promise<void> {
   let app: H3;
   if (mode === 'bare') {
     app = new H3();
-    for (const [route, file] of Object.entries(JSON.parse(routes) as Record<string, string>)) {
-      const body = fs.readFileSync(file);
-      app.get(route, () => new Response(body, { headers: { 'content-type': 'application/geo+json' } }));
+    for (const [name, dir] of Object.entries(JSON.parse(routes) as Record<string, string>)) {
+      const bodies = fs.readdirSync(dir).sort((a, b) => parseInt(a) - parseInt(b)).map((f) => fs.readFileSync(path.join(dir, f)));
+      app.get(`/bare/${name}/:n`, (event) => new Response(bodies[Number(event.context.params?.n)], { headers: { 'content-type': 'application/geo+json' } }));
     }
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-'));
