@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MELT_HEADER, PALT_HEADER, QELT_HEADER, SELT_HEADER, meltRows, qeltRows, seltRows, type SummaryRecords } from './domain/elt.js';
-import { eptTables } from './domain/ept-tables.js';
-import { paltRows } from './domain/ept-tables.js';
+import { eptTables, paltRows } from './domain/ept-tables.js';
 import type { EptRow } from './domain/ept.js';
 import { f32 } from './domain/format.js';
 import { MPLT_HEADER, QPLT_HEADER, SPLT_HEADER, pltRows } from './domain/plt.js';
