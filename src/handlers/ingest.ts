@@ -1,6 +1,6 @@
 /** `catintel ingest [source...] [--from FILE_OR_URL]`: one run per source, each its own transaction. */
 import { SOURCE_IDS } from '../domain/event.js';
-import { CatintelError } from '../errors.js';
+import { CatintelError, exitCodeOf, type ErrorCode } from '../errors.js';
 import type { IngestSummary } from '../ingest/run.js';
 import type { Context } from '../context.js';
 import type { ShakeMap } from '../sources/shakemap.js';
@@ -8,6 +8,14 @@ import { parseSourceId } from '../sources/source-ids.js';
 import type { SourceModule } from '../sources/types.js';
 import { str } from './params.js';
 import { defineHandler } from './types.js';
+
+/** A source whose run failed while others were read (its run is recorded as failed in ingest_runs). */
+export interface FailedIngest {
+  source: string;
+  status: 'failed';
+  code: ErrorCode;
+  error: string;
+}
 
 export interface IngestInput {
   sources: string[];
@@ -29,6 +37,9 @@ export const ingest = defineHandler({
       { flags: '--shakemap <file>', description: 'usgs-earthquakes: rings from this USGS ShakeMap (cont_mmi.json or grid.xml) for its event' },
     ],
     paths: ['from', 'shakemap'],
+    // A source that failed among several: the worst exit code of the failures (1 for a feed that is down).
+    exitCode: (body: { runs: (IngestSummary | FailedIngest)[] }) =>
+      Math.max(0, ...body.runs.map((r) => (r.status === 'failed' ? exitCodeOf[r.code] : 0))),
     examples: [
       'catintel ingest                     # every source, online',
       'catintel ingest usgs-earthquakes nws-alerts',
@@ -59,11 +70,21 @@ export const ingest = defineHandler({
   async run(ctx, input) {
     // Parsers, county shapes and geometry libraries load only when something is ingested.
     const { ingestSource } = await import('../ingest/run.js');
-    const runs: IngestSummary[] = [];
+    const runs: (IngestSummary | FailedIngest)[] = [];
     // USGS events get ShakeMap rings: from --shakemap, or online from the ShakeMaps their feed lists.
     const { readShakeMapFile } = await import('../sources/shakemap.js');
     const shakemapFile = input.shakemap ? { map: await readShakeMapFile(input.shakemap), name: input.shakemap } : undefined;
-    for (const id of input.sources) runs.push(await ingestSource(ctx, await sourceModuleFor(ctx, id, shakemapFile), input.from));
+    for (const id of input.sources) {
+      try {
+        runs.push(await ingestSource(ctx, await sourceModuleFor(ctx, id, shakemapFile), input.from));
+      } catch (err) {
+        // One source: its error is the answer (and its exit code). Several (cron's plain `catintel ingest`):
+        // a feed that is down must not keep the others from being read; the failure is listed and the
+        // command exits with its code once every source has had its run (each run its own transaction).
+        if (input.sources.length === 1 || !(err instanceof CatintelError) || ctx.signal?.aborted) throw err;
+        runs.push({ source: id, status: 'failed', code: err.code, error: err.message });
+      }
+    }
     return { body: { runs } };
   },
 });

@@ -10,6 +10,7 @@ import type { SkippedRecord, SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
 import { runIdOf } from '../lib/ids.js';
 import { fetchFeed } from '../sources/fetch.js';
+import { feedUrlOf } from '../sources/feed-url.js';
 import type { ParseContext, SourceModule } from '../sources/types.js';
 import { endSuperseded, writeEvents } from '../store/events-write.js';
 import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest-runs.js';
@@ -40,7 +41,7 @@ export interface IngestSummary {
 
 export async function ingestSource(ctx: Context, source: SourceModule, from?: string): Promise<IngestSummary> {
   const startedAt = ctx.clock().toISOString();
-  const url = from ? locationOf(from) : source.officialUrl;
+  const url = from ? locationOf(from) : feedUrlOf(source, ctx.config.env);
   const runId = runIdOf(source.id, startedAt, `${process.pid}:${Math.random()}`);
   const base = { run_id: runId, source: source.id, url, started_at: startedAt };
   try {

@@ -1,10 +1,11 @@
 /** The store as text: `db info`, and the per-source lines of `ingest` and `db seed`. */
 import { keyValues, table } from './text.js';
 
-interface IngestRun { source: string; status: string; fetched: number; inserted: number; updated: number; unchanged: number; skipped: number; skipped_reasons: { reason: string; count: number }[] }
+interface IngestRun { source: string; status: string; fetched: number; inserted: number; updated: number; unchanged: number; skipped: number; skipped_reasons: { reason: string; count: number }[]; error?: string; code?: string }
 
 export function ingestLines(b: { runs: IngestRun[]; as_of?: string | null }): string {
   const lines = b.runs.flatMap((r) => {
+    if (r.status === 'failed') return [`${r.source}: FAILED, ${r.error} [${r.code}]`];
     const head = r.status === 'not_modified'
       ? `${r.source}: not modified since the last run`
       : `${r.source}: ${r.fetched} read, ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.skipped} skipped`;
