@@ -13,8 +13,11 @@ import { REPO_ROOT, sharedData } from './helpers/paths.js';
 const BIN = path.join(REPO_ROOT, 'bin/catintel');
 const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/cli/main.js'));
 const NOW = '2022-09-29T12:00:00Z';
-// The scheduler's feeds fail fast without a network; the round after the tick must run all the same.
-const env = { CATINTEL_NOW: NOW, CATINTEL_FETCH_TIMEOUT_MS: '1500', CATINTEL_FETCH_ATTEMPTS: '1' };
+// The scheduler's feeds point at a closed local port (no network is touched): every feed fails at once,
+// and the evaluation round after the tick must run all the same.
+const DEAD = 'http://127.0.0.1:9/feed';
+const feeds = Object.fromEntries(['USGS_EARTHQUAKES', 'NWS_ALERTS', 'NHC', 'NIFC_WILDFIRES', 'USGS_GAUGES'].map((s) => [`CATINTEL_FEED_URL_${s}`, DEAD]));
+const env = { CATINTEL_NOW: NOW, CATINTEL_FETCH_TIMEOUT_MS: '1500', CATINTEL_FETCH_ATTEMPTS: '1', ...feeds };
 const FORT_MYERS = ['--name', 'Fort Myers 100 kt', '--peril', 'hurricane', '--lat', '26.64', '--lng', '-81.87', '--radius-km', '50', '--threshold-type', 'wind_speed_kt', '--threshold-value', '100'];
 
 let child: ChildProcess | undefined;
