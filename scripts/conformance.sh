@@ -213,6 +213,13 @@ parameters = { "query.cursor" = "$NEARBY_CURSOR" }
 include-path = "/risk/score"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422", "429"]
 
+# A backtest replays catalogs the trigger's threshold type has (wind, pressure, magnitude) over complete
+# years: a surge, gauge or industry-loss trigger, or a `since` after the last complete year, is a
+# well-formed request the data cannot answer, answered 422 as documented.
+[[operations]]
+include-path = "/triggers/{id}/backtest"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422", "429"]
+
 # The same holds for an event whose location is outside that area (a mid-Atlantic quake, say).
 [[operations]]
 include-path = "/events/{id}/score"

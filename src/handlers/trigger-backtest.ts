@@ -63,7 +63,7 @@ export const triggerBacktest = defineHandler<TriggerBacktestInput, TriggerBackte
     const now = ctx.clock();
     const lastCompleteYear = now.getUTCFullYear() - 1;
     if (input.since !== undefined && input.since > lastCompleteYear) {
-      throw new CatintelError('invalid_parameter', `since: ${input.since} is after the last complete year (${lastCompleteYear}); give a year from ${EARLIEST_SINCE} to ${lastCompleteYear}`, {
+      throw new CatintelError('validation_failed', `since: ${input.since} is after the last complete year (${lastCompleteYear}); give a year from ${EARLIEST_SINCE} to ${lastCompleteYear}`, {
         errors: [{ field: 'since', message: `give a year from ${EARLIEST_SINCE} to ${lastCompleteYear}` }],
       });
     }
