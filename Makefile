@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data run test bench conformance conformance-api conformance-oasis clean
+.PHONY: install build data run test bench conformance conformance-api conformance-oasis conformance-oasislmf clean
 
 install: $(NODE_MODULES_STAMP)
 $(NODE_MODULES_STAMP): package.json package-lock.json
@@ -40,7 +40,7 @@ bench: build
 
 # The API: GDAL's OAPIF driver reads the OGC API - Features collections, schemathesis checks
 # openapi.yaml; then OED output against ods-tools.
-conformance: conformance-api conformance-oasis
+conformance: conformance-api conformance-oasis conformance-oasislmf
 
 conformance-api: build
 	bash scripts/conformance-gdal.sh
@@ -48,6 +48,10 @@ conformance-api: build
 
 conformance-oasis: build
 	bash scripts/conformance-oasis.sh
+
+# oasislmf's own kernel and `catintel oasis run` on PiWind, compared row by row (docs/loss-engine.md).
+conformance-oasislmf: build
+	bash scripts/conformance-oasislmf.sh
 
 clean:
 	rm -rf dist
