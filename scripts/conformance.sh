@@ -214,7 +214,7 @@ include-path = "/risk/score"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422", "429"]
 
 # A backtest replays catalogs the trigger's threshold type has (wind, pressure, magnitude) over complete
-# years: a surge, gauge or industry-loss trigger, or a `since` after the last complete year, is a
+# years: a surge, gauge or industry-loss trigger, or a since year after the last complete year, is a
 # well-formed request the data cannot answer, answered 422 as documented.
 [[operations]]
 include-path = "/triggers/{id}/backtest"
