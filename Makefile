@@ -26,6 +26,7 @@ data: build
 	node dist/scripts/build-flood-stages.js --from $(SHARED_DATA)/feeds/nwps/nwps_all_gauges_report.csv --out data/flood-stages.csv
 	node dist/scripts/build-seed.js --from $(SHARED_DATA) --out data/seed
 	node dist/scripts/build-baseline.js --from $(SHARED_DATA) --out data/baseline
+	node dist/scripts/build-catalogs.js --from $(SHARED_DATA) --out data/catalogs
 
 # Install, build, load the embedded seed into a fresh store and serve it offline.
 run: build

@@ -65,7 +65,7 @@ function pickType(r: () => number, mix: Array<[ThresholdType, number]>): Thresho
 
 export async function benchTriggers(sharedData: string, runs = 5): Promise<void> {
   let t0 = performance.now();
-  const cat = loadCatalogs(sharedData);
+  const cat = loadCatalogs();
   const loadSeconds = (performance.now() - t0) / 1000;
   emit({ name: 'triggers.backtest_catalog_load', n: cat.storms.storms.length + cat.quakes.quakes.length, seconds: round(loadSeconds), per_second: Math.round((cat.storms.storms.length + cat.quakes.quakes.length) / loadSeconds), peak_rss_mb: peakRssMb() });
 

@@ -4,10 +4,10 @@
  * of the caller's triggers (docs/triggers-backtest.md). Wind and pressure triggers replay HURDAT2, magnitude
  * triggers the NSHM earthquake catalogs; other threshold types have no historical catalog here and are
  * refused (422) with the ones that can be backtested. Another account's trigger is 404, like every trigger
- * route. Reads only: the catalogs are parsed once per process (about a second) and kept.
+ * route. Reads only: the embedded catalogs (data/catalogs/) are read once per process (about 0.2 s) and kept.
  */
 import { CatintelError } from '../errors.js';
-import { catalogsFor, sharedDataDir } from '../triggers/backtest/catalogs.js';
+import { catalogsFor } from '../triggers/backtest/catalogs.js';
 import { BACKTESTABLE, HURRICANE_SINCE, backtest, type BacktestResult, type BacktestThreshold } from '../triggers/backtest/domain/backtest.js';
 import { SAMPLE_KM } from '../triggers/domain/track.js';
 import type { TriggerSpec } from '../triggers/domain/types.js';
@@ -68,7 +68,7 @@ export const triggerBacktest = defineHandler<TriggerBacktestInput, TriggerBackte
       });
     }
     ctx.progress({ task: 'trigger backtest', done: 0, total: 1, message: 'reading the historical catalogs' });
-    const catalogs = catalogsFor(sharedDataDir(ctx.config.env));
+    const catalogs = catalogsFor();
     const result = backtest(t, catalogs, lastCompleteYear, input.since);
     ctx.progress({ task: 'trigger backtest', done: 1, total: 1, message: 'done' });
     const { id, name, peril, lat, lng, radius_km, threshold_type, threshold_value, alert_at_pct } = t;

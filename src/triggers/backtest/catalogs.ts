@@ -1,14 +1,15 @@
 /**
- * The I/O edge of the backtest: read the public catalogs the hazard baseline is built from (the same files,
- * src/databuild/inputs.ts) from the shared data directory (CATINTEL_SHARED_DATA, default ../shared/data
- * beside the package, as `catintel data build`), parse and index them once per process. HURDAT2 through
- * the baseline's own parser, with the storm names from the block headers; the NSHM catalogs with their
- * origin times (the baseline's parser keeps only the year).
+ * The I/O edge of the backtest: read the compact catalogs embedded in the package (data/catalogs/, built by
+ * scripts/build-catalogs.ts with `make data` from the public catalogs the hazard baseline uses, and checked
+ * byte for byte by test/catalogs.test.ts), so a backtest needs no shared data directory at run time; parse
+ * and index them once per process. The parsers below turn the public files (HURDAT2 with the storm names
+ * from the block headers; the NSHM catalogs with their origin times, which the baseline's parser drops)
+ * into the records the build writes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { parseHurdat2 } from '../../databuild/hurdat2.js';
-import { INPUTS } from '../../databuild/inputs.js';
 import { ingestRingOptions } from '../../ingest/ring-options.js';
 import { CatintelError } from '../../errors.js';
 import { packageRoot } from '../../lib/package-root.js';
@@ -16,8 +17,12 @@ import type { BacktestCatalogs } from './domain/backtest.js';
 import { buildQuakeIndex, type CatalogQuake } from './domain/quakes.js';
 import { buildStormIndex, type CatalogStorm } from './domain/storms.js';
 
-export function sharedDataDir(env?: Readonly<Record<string, string | undefined>>): string {
-  return path.resolve(env?.CATINTEL_SHARED_DATA || path.join(packageRoot(), '..', 'shared', 'data'));
+export const STORMS_FILE = 'storms.ndjson.gz';
+export const QUAKES_FILE = 'quakes.ndjson.gz';
+
+/** data/catalogs/ of the installed package. */
+export function embeddedCatalogDir(): string {
+  return path.join(packageRoot(), 'data', 'catalogs');
 }
 
 /** Storms of one HURDAT2 file, named from their header lines ("AL092022, IAN, 40,"). */
@@ -49,25 +54,41 @@ export function parseDatedCatalog(text: string, catalog: CatalogQuake['catalog']
   return out;
 }
 
-function read(dir: string, rel: string): string {
-  const p = path.join(dir, rel);
+function readLines(dir: string, file: string): string[] {
+  const p = path.join(dir, file);
   if (!fs.existsSync(p)) {
-    throw new CatintelError('unavailable', `the backtest needs the public catalog ${rel}, not found under ${dir}; set CATINTEL_SHARED_DATA to the shared data directory (SOURCES.md)`);
+    // Not a user error: the package ships these files; a checkout that lacks them has not run the data build.
+    throw new CatintelError('internal_error', `the backtest catalog ${p} is missing from this installation; rebuild it with \`make data\` (scripts/build-catalogs.ts) and reinstall`);
   }
-  return fs.readFileSync(p, 'utf8').replace(/^\uFEFF/, '');
+  return gunzipSync(fs.readFileSync(p)).toString('utf8').split('\n').filter((l) => l.length > 0);
+}
+
+type StormLine = { id: string; name: string; year: number; basin: CatalogStorm['basin']; fixes: Array<[number, number, number, number, number | null]> };
+type QuakeLine = [CatalogQuake['catalog'], number, number, number, number, number, string];
+
+function stormOf(line: string): CatalogStorm {
+  const s = JSON.parse(line) as StormLine;
+  return { ...s, fixes: s.fixes.map(([hours, lat, lng, windKt, pressureMb]) => ({ hours, lat, lng, windKt, pressureMb })) };
+}
+
+function quakeOf(line: string): CatalogQuake {
+  const [catalog, magnitude, lat, lng, depthKm, year, time] = JSON.parse(line) as QuakeLine;
+  return { id: `${catalog}:${time}`, catalog, magnitude, lat, lng, depthKm, year, time };
 }
 
 const spanOf = (years: number[]) => ({ first: Math.min(...years), last: Math.max(...years) });
 
-/** Parse and index all four catalogs (about 0.5 s; cached per directory). */
-export function loadCatalogs(dir: string, baselineDir?: string): BacktestCatalogs {
-  const atlantic = parseNamedStorms(read(dir, INPUTS.hurdatAtlantic), 'atlantic');
-  const pacific = parseNamedStorms(read(dir, INPUTS.hurdatPacific), 'pacific');
-  const ceus = parseDatedCatalog(read(dir, INPUTS.ceusCatalog), 'ceus');
-  const wus = parseDatedCatalog(read(dir, INPUTS.wusCatalog), 'wus');
+/** Read and index the embedded catalogs (or a directory the build wrote; cached per directory). */
+export function loadCatalogs(dir: string = embeddedCatalogDir(), baselineDir?: string): BacktestCatalogs {
+  const storms = readLines(dir, STORMS_FILE).map(stormOf);
+  const quakes = readLines(dir, QUAKES_FILE).map(quakeOf);
+  const atlantic = storms.filter((s) => s.basin === 'atlantic');
+  const pacific = storms.filter((s) => s.basin === 'pacific');
+  const ceus = quakes.filter((q) => q.catalog === 'ceus');
+  const wus = quakes.filter((q) => q.catalog === 'wus');
   return {
-    storms: buildStormIndex([...atlantic, ...pacific]),
-    quakes: buildQuakeIndex([...ceus, ...wus]),
+    storms: buildStormIndex(storms),
+    quakes: buildQuakeIndex(quakes),
     radiusScale: ingestRingOptions(baselineDir).hurricaneRadiusScale!(),
     span: {
       atlantic: spanOf(atlantic.map((s) => s.year)),
@@ -80,7 +101,7 @@ export function loadCatalogs(dir: string, baselineDir?: string): BacktestCatalog
 
 const cache = new Map<string, BacktestCatalogs>();
 
-export function catalogsFor(dir: string): BacktestCatalogs {
+export function catalogsFor(dir: string = embeddedCatalogDir()): BacktestCatalogs {
   let hit = cache.get(dir);
   if (!hit) {
     hit = loadCatalogs(dir);
