@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { emit } from './report.js';
+import { mulberry32 } from '../src/lib/random.js';
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.js');
 const FIXED = '/api/v1/events/live?limit=100';
@@ -55,15 +56,8 @@ async function load(port: number, paths: string[], seconds: number): Promise<Loa
   return { rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
-/** Seeded (mulberry32): the same URL mixes every run. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded: the same URL mixes every run. */
+const rng = mulberry32;
 
 async function getJson(port: number, p: string): Promise<any> {
   const res = await fetch(`http://127.0.0.1:${port}${p}`);

@@ -5,6 +5,7 @@
  * origin times spread over the 7 days before `now`, each revised once within an hour (`updated`).
  */
 import fs from 'node:fs';
+import { mulberry32 } from '../src/lib/random.js';
 
 interface Zone { lat: number; lng: number; spreadDeg: number; weight: number; net: string; place: string }
 
@@ -20,15 +21,8 @@ const ZONES: Zone[] = [
   { lat: 46.5, lng: -121.5, spreadDeg: 1.5, weight: 4, net: 'uw', place: 'Washington' },
 ];
 
-/** mulberry32: small, seeded, good enough for test data. */
-export function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded test data: the same week every run. */
+export const seeded = mulberry32;
 
 export function syntheticWeek(o: { now: string; events: number; seed: number }): unknown {
   const r = seeded(o.seed);

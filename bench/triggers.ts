@@ -19,18 +19,10 @@ import { evaluateAll, type LiveEventInput } from '../src/triggers/domain/evaluat
 import { evaluate } from '../src/triggers/domain/rules.js';
 import type { ThresholdType, TriggerSpec } from '../src/triggers/domain/types.js';
 import { emit, median, peakRssMb } from './report.js';
+import { mulberry32 } from '../src/lib/random.js';
 
-/** mulberry32: a small seeded PRNG, so every run benches the same triggers. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded: every run benches the same triggers. */
+const rng = mulberry32;
 
 const between = (r: () => number, lo: number, hi: number) => lo + (hi - lo) * r();
 const iso = (hours: number) => new Date(hours * 3_600_000).toISOString().replace('.000Z', 'Z');

@@ -16,23 +16,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseCenPop } from '../src/databuild/census.js';
 import { packageRoot } from '../src/lib/package-root.js';
+import { mulberry32 } from '../src/lib/random.js';
 
 export const PORTFOLIO_COLUMNS = [
   'PortNumber', 'AccNumber', 'LocNumber', 'LocName', 'CountryCode', 'Latitude', 'Longitude', 'OccupancyCode', 'ConstructionCode',
   'YearBuilt', 'NumberOfStoreys', 'LocPerilsCovered', 'BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV', 'LocCurrency', 'OEDVersion',
 ] as const;
 
-/** mulberry32: a small, fast 32-bit PRNG with good statistical quality for simulation (public domain). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 // Valid OED 5.0.0 codes (OccupancyValues / ConstructionValues / PerilsCovered), weighted by repetition.
 const OCCUPANCY = ['1050', '1051', '1051', '1051', '1052', '1100', '1101', '1104', '1150'];

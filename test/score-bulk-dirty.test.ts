@@ -12,20 +12,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
 import { cellAt } from '../src/domain/scoring/grid.js';
 import { cli, tempDir } from './helpers/cli.js';
+import { mulberry32 } from '../src/lib/random.js';
 
 const ROWS = 100_000;
 const HEADER = ['PortNumber', 'AccNumber', 'LocNumber', 'LocName', 'StreetAddress', 'Latitude', 'Longitude', 'BuildingTIV'];
 /** Inland places (a jitter of +-0.2 degrees keeps them on land). */
 const PLACES: [number, number][] = [[39.74, -104.99], [32.78, -96.8], [33.75, -84.39], [39.1, -94.58], [35.47, -97.52], [36.16, -86.78], [40.76, -111.89], [43.62, -116.2]];
 
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 type Fate = { kind: 'scored'; name: string; address: string } | { kind: 'outside_coverage' | 'malformed_row' | 'invalid_coordinates' };
 

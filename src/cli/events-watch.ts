@@ -8,7 +8,8 @@
 import type { Command } from 'commander';
 import { CatintelError } from '../errors.js';
 import { parseStreamFilter } from '../handlers/events-stream.js';
-import { processAlive, readServeInfo } from '../http/serve-info.js';
+import { processAlive } from '../lib/process-alive.js';
+import { readServeInfo } from '../http/serve-info.js';
 import { readSse, SseParser, type SseEvent } from '../stream/sse-client.js';
 import { streamDefaults } from '../stream/limits.js';
 import { dbPathOf, type GlobalOptions } from './execute.js';

@@ -12,7 +12,8 @@ import { CatintelError, httpStatusOf, type ErrorCode, type FieldProblem } from '
 import type { Caller, Handler, RawInput } from '../handlers/types.js';
 import { readLockHolder } from '../store/lock.js';
 import type { ChannelMessage, ChannelRequest } from './channel-wire.js';
-import { processAlive, readServeInfo, type ServeInfo } from './serve-info.js';
+import { processAlive } from '../lib/process-alive.js';
+import { readServeInfo, type ServeInfo } from './serve-info.js';
 
 export interface RemoteRun {
   /** Where the server answers, for messages: "catintel serve (pid 4406)". */

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { lockPathOf, readLockHolder } from '../store/lock.js';
 import { removeSocket } from './local-channel.js';
+import { processAlive } from '../lib/process-alive.js';
 
 export interface ServeInfo {
   pid: number;
@@ -62,11 +63,3 @@ function clearStaleLockHolder(dbPath: string): void {
   fs.rmSync(lockPathOf(dbPath), { force: true });
 }
 
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

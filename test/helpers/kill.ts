@@ -6,21 +6,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.js';
+import { mulberry32 } from '../../src/lib/random.js';
 
 /** The compiled CLI (`make test` builds it first); CATINTEL_TEST_BIN points at another build. */
 export const BIN = process.env.CATINTEL_TEST_BIN ?? path.join(REPO_ROOT, 'bin', 'catintel');
 
-/** mulberry32: small, seeded, good enough to spread kill points. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded kill points: CATINTEL_KILL_SEED replays a run. */
+export const seeded = mulberry32;
 
 export const KILL_SEED = Number(process.env.CATINTEL_KILL_SEED ?? 20261125);
 
