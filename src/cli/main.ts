@@ -64,6 +64,8 @@ const GROUPS: Record<string, string> = {
   token: 'JWT access tokens for development and tests',
   score: 'Hazard scores for a point or a portfolio CSV',
   data: 'Baseline data: build',
+  trigger: 'Parametric triggers: create, list, history, deactivate, alerts, observe, evaluate, verify, backtest',
+  oasis: 'Oasis LMF: run a model on an Oasis input directory and write ORD outputs',
 };
 
 function commandFor(program: Command, path: string[]): Command {
