@@ -11,9 +11,8 @@ export type TriggerStatus = 'active' | 'inactive';
 /** clear < alert (proximity >= alert_at_pct) < triggered (proximity >= 100); parametric.md §6.5. */
 export type TriggerState = 'clear' | 'alert' | 'triggered';
 
-export interface TriggerSpec {
-  id: string;
-  account: string;
+/** What a caller gives for a trigger (specification §2.2), validated by validate.ts. */
+export interface TriggerFields {
   name: string;
   peril: EventType;
   lat: number;
@@ -23,6 +22,11 @@ export interface TriggerSpec {
   threshold_value: number;
   alert_at_pct: number;
   notes: string | null;
+}
+
+export interface TriggerSpec extends TriggerFields {
+  id: string;
+  account: string;
   status: TriggerStatus;
   created_at: string;
 }

@@ -6,19 +6,9 @@
  */
 import { EVENT_TYPES, type EventType } from '../../domain/event.js';
 import type { FieldProblem } from '../../errors.js';
-import { PERILS_BY_THRESHOLD, THRESHOLD_TYPES, THRESHOLD_UNIT, type ThresholdType } from './types.js';
+import { PERILS_BY_THRESHOLD, THRESHOLD_TYPES, THRESHOLD_UNIT, type ThresholdType, type TriggerFields } from './types.js';
 
-export interface TriggerFields {
-  name: string;
-  peril: EventType;
-  lat: number;
-  lng: number;
-  radius_km: number;
-  threshold_type: ThresholdType;
-  threshold_value: number;
-  alert_at_pct: number;
-  notes: string | null;
-}
+export type { TriggerFields };
 
 /**
  * The text as valid Unicode: a lone UTF-16 surrogate (valid in JSON text, "\ud800") becomes U+FFFD, as
