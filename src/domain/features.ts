@@ -87,3 +87,37 @@ export function hrefOf(path: string, query: Record<string, string | number | und
     .join('&');
   return q ? `${path}?${q}` : path;
 }
+
+/** What /events/{id} adds to an event's feature beyond the list properties. */
+export interface EventDetailParts {
+  id: string;
+  source_id: string;
+  monitoring_from: string | null;
+  /** The stored details JSON text. */
+  details: string;
+  source_url: string;
+}
+
+/**
+ * The full event of /events/{id} and `events show`: its feature plus source id, lifecycle, details, ring
+ * count, observations and links. One builder, so the store path and the server's live index answer
+ * byte for byte alike.
+ */
+export function eventDetailFeature<F extends Feature>(feature: F, row: EventDetailParts, ringCount: number, observations: unknown[]): Feature {
+  return {
+    ...feature,
+    properties: {
+      ...feature.properties,
+      source_id: row.source_id,
+      monitoring_from: row.monitoring_from,
+      details: JSON.parse(row.details) as unknown,
+      ring_count: ringCount,
+      observations,
+      links: [
+        { href: `/api/v1/events/${row.id}`, rel: 'self', type: 'application/geo+json' },
+        { href: `/api/v1/events/${row.id}/rings`, rel: 'rings', type: 'application/geo+json' },
+        { href: row.source_url, rel: 'via', type: 'text/html' },
+      ],
+    },
+  };
+}

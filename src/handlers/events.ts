@@ -1,7 +1,7 @@
 /** The four event endpoints: live, show, rings, nearby (CONTRACT §5), shared by CLI and HTTP. */
 import type { Feature } from 'geojson';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
-import { collection, eventFeature, hrefOf } from '../domain/features.js';
+import { collection, eventDetailFeature, eventFeature, hrefOf } from '../domain/features.js';
 import { CatintelError } from '../errors.js';
 import { defaults } from '../config/defaults.js';
 import { listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter, type EventRow } from '../store/events-read.js';
@@ -118,22 +118,8 @@ export const eventsShow = defineHandler({
     const observations = await observationsOf(ctx.db, row.id);
     const rings = await ringsOf(ctx.db, row.id);
     const feature = eventFeature(row);
-    const body: Feature = {
-      ...feature,
-      properties: {
-        ...feature.properties,
-        source_id: row.source_id,
-        monitoring_from: row.monitoring_from,
-        details: JSON.parse(row.details) as unknown,
-        ring_count: rings.length,
-        observations,
-        links: [
-          { href: `${API}/events/${row.id}`, rel: 'self', type: 'application/geo+json' },
-          { href: `${API}/events/${row.id}/rings`, rel: 'rings', type: 'application/geo+json' },
-          { href: row.source_url, rel: 'via', type: 'text/html' },
-        ],
-      },
-    };
+    const body = eventDetailFeature(feature, row, rings.length, observations);
+
     return { body, mediaType: 'application/geo+json' };
   },
 });

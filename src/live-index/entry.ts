@@ -4,8 +4,9 @@
  * JSON is kept as the text between those three values and assembled per request; nothing is serialised
  * twice. The text is produced by the same eventFeature() the SQL path uses, so both give identical bytes.
  */
-import { eventFeature, type EventLike } from '../domain/features.js';
+import { eventDetailFeature, eventFeature, type EventLike } from '../domain/features.js';
 import type { EventStatus } from '../domain/event.js';
+import type { ObservationRow } from '../store/events-read.js';
 
 /** A row as src/live-index/load.ts reads it: the SQL path's EventRow columns that do not depend on now. */
 export interface IndexRow extends Omit<EventLike, 'status' | 'ended_at' | 'upcoming'> {
@@ -21,14 +22,8 @@ export interface IndexRow extends Omit<EventLike, 'status' | 'ended_at' | 'upcom
   ended_us: number | null;
 }
 
-export interface ObservationJson {
-  kind: string;
-  observed_at: string;
-  value: number;
-  unit: string;
-  lat: number | null;
-  lng: number | null;
-}
+/** An observation as /events/{id} lists it (the store's row). */
+export type ObservationJson = ObservationRow;
 
 /** Text around the three now-dependent values: p0 STATUS p1 ENDED_AT p2 UPCOMING p3. */
 type Parts = [string, string, string, string];
@@ -74,28 +69,13 @@ function splitOnce(s: string, marker: string): [string, string] {
   return [s.slice(0, i), s.slice(i + marker.length)];
 }
 
-const API = '/api/v1';
 
 export function entryOf(row: IndexRow, observations: ObservationJson[], ringCount: number): Entry {
   const marked = { ...row, status: M_STATUS, ended_at: M_ENDED, upcoming: M_UP as unknown as boolean };
   const feature = eventFeature(marked);
   // The same shape as the SQL path's events.show body (src/handlers/events.ts), key for key.
-  const show = {
-    ...feature,
-    properties: {
-      ...feature.properties,
-      source_id: row.source_id,
-      monitoring_from: row.monitoring_from,
-      details: JSON.parse(row.details) as unknown,
-      ring_count: ringCount,
-      observations,
-      links: [
-        { href: `${API}/events/${row.id}`, rel: 'self', type: 'application/geo+json' },
-        { href: `${API}/events/${row.id}/rings`, rel: 'rings', type: 'application/geo+json' },
-        { href: row.source_url, rel: 'via', type: 'text/html' },
-      ],
-    },
-  };
+  const show = eventDetailFeature(feature, row, ringCount, observations);
+
   return {
     id: row.id,
     slug: row.slug,
