@@ -25,7 +25,8 @@ function portfolio(file: string, rows: number, seed: number): void {
 
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const readManifest = (dir: string): Manifest | null => (fs.existsSync(path.join(dir, 'manifest.json')) ? JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) : null);
-const temps = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('.') && f.includes('.tmp'));
+/** Hidden temporaries, and DuckDB's `tmp_` copies of them (a COPY killed midway). */
+const temps = (dir: string) => fs.readdirSync(dir).filter((f) => (f.startsWith('.') || f.startsWith('tmp_.')) && f.includes('.tmp'));
 /** What a manifest says, without the run's own id and time: two runs of one input give the same. */
 const setOf = (m: Manifest) => m.outputs.map((o) => `${o.file}:${o.rows}:${o.bytes}:${o.sha256}`).sort();
 

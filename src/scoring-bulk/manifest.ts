@@ -19,8 +19,12 @@ import type { BulkSummary } from './types.js';
 
 export const MANIFEST = 'manifest.json';
 
-/** A run's temporary: `.<name>.<pid>-<hex>.tmp` (tempPathOf), with any suffix a writer adds to it. */
-const TEMP_RE = /^\..+\.(\d+)-[0-9a-f]+\.tmp(\.[a-z]+)?$/;
+/**
+ * A run's temporary: `.<name>.<pid>-<hex>.tmp` (tempPathOf), with any suffix a writer adds to it, or
+ * DuckDB's own `tmp_` copy of one (COPY ... TO writes `tmp_<file>` and renames it when done, so a kill
+ * mid-COPY leaves that behind).
+ */
+const TEMP_RE = /^(?:tmp_)?\..+\.(\d+)-[0-9a-f]+\.tmp(\.[a-z]+)?$/;
 
 export async function removeStaleTemps(dir: string): Promise<string[]> {
   const removed: string[] = [];
