@@ -186,4 +186,81 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'portfolios, portfolio locations, saved locations, alerts',
+    // A portfolio and all its locations are written in one transaction (nothing is half-imported); the
+    // import's SHA-256 makes a re-run of the same file under the same name answer the portfolio already
+    // there instead of a second copy (docs/portfolios.md). Alerts are raised inside the ingest transaction
+    // that writes the rings; the UNIQUE keys (thing, event, ring kind and label) make "never twice" hold
+    // across re-runs and kills. `owner` of a saved location is `account:<account>` or `ip:<client address>`.
+    sql: `
+      CREATE TABLE portfolios (
+        id VARCHAR PRIMARY KEY,             -- a UUID
+        account VARCHAR NOT NULL,
+        name VARCHAR NOT NULL,
+        source VARCHAR NOT NULL,            -- csv | json
+        content_sha256 VARCHAR NOT NULL,    -- of the CSV bytes or of the canonical JSON rows
+        location_count INTEGER NOT NULL,
+        currency VARCHAR NOT NULL,
+        building_tiv DOUBLE NOT NULL, contents_tiv DOUBLE NOT NULL, bi_tiv DOUBLE NOT NULL, other_tiv DOUBLE NOT NULL,
+        created_at TIMESTAMP NOT NULL
+      );
+      CREATE TABLE portfolio_locations (
+        portfolio_id VARCHAR NOT NULL,
+        seq INTEGER NOT NULL,               -- 1, 2, ... in file order
+        row_number INTEGER NOT NULL,        -- the data row of the file (JSON: the array index + 1)
+        loc_number VARCHAR NOT NULL,
+        lat DOUBLE NOT NULL,
+        lng DOUBLE NOT NULL,
+        occupancy_code INTEGER,
+        construction_code INTEGER,
+        perils_covered VARCHAR NOT NULL,    -- LocPerilsCovered as given (upper-cased, ';'-joined)
+        peril_codes VARCHAR NOT NULL,       -- the OED peril codes it covers, groups expanded
+        building_tiv DOUBLE NOT NULL, contents_tiv DOUBLE NOT NULL, bi_tiv DOUBLE NOT NULL, other_tiv DOUBLE NOT NULL,
+        currency VARCHAR NOT NULL
+      );
+      CREATE TABLE saved_locations (
+        id VARCHAR PRIMARY KEY,             -- a UUID
+        owner VARCHAR NOT NULL,
+        name VARCHAR NOT NULL,
+        lat DOUBLE NOT NULL,
+        lng DOUBLE NOT NULL,
+        radius_km DOUBLE NOT NULL,
+        perils VARCHAR NOT NULL,            -- JSON array of event types; [] = every event type
+        notes VARCHAR,
+        created_at TIMESTAMP NOT NULL
+      );
+      CREATE TABLE location_alerts (
+        id VARCHAR PRIMARY KEY,             -- a UUID
+        owner VARCHAR NOT NULL,
+        location_id VARCHAR NOT NULL,
+        event_id VARCHAR NOT NULL,
+        ring_key VARCHAR NOT NULL,          -- kind|label: the same ring across ingests, however it grows
+        ring_id VARCHAR NOT NULL,
+        ring_kind VARCHAR NOT NULL,
+        ring_label VARCHAR NOT NULL,
+        distance_km DOUBLE NOT NULL,        -- 0 inside the ring
+        raised_at TIMESTAMP NOT NULL,
+        read_at TIMESTAMP,
+        UNIQUE (location_id, event_id, ring_key)
+      );
+      CREATE TABLE portfolio_alerts (
+        id VARCHAR PRIMARY KEY,             -- a UUID
+        account VARCHAR NOT NULL,
+        portfolio_id VARCHAR NOT NULL,
+        event_id VARCHAR NOT NULL,
+        ring_key VARCHAR NOT NULL,
+        ring_id VARCHAR NOT NULL,
+        ring_kind VARCHAR NOT NULL,
+        ring_label VARCHAR NOT NULL,
+        location_count INTEGER NOT NULL,
+        building_tiv DOUBLE NOT NULL, contents_tiv DOUBLE NOT NULL, bi_tiv DOUBLE NOT NULL, other_tiv DOUBLE NOT NULL,
+        currency VARCHAR NOT NULL,
+        raised_at TIMESTAMP NOT NULL,
+        read_at TIMESTAMP,
+        UNIQUE (portfolio_id, event_id, ring_key)
+      );
+    `,
+  },
 ];
