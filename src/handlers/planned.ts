@@ -29,7 +29,6 @@ export const PLANNED: Handler[] = [
   planned('events.exposure', 'Population and structure exposure within the consequence rings', { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' }),
   planned('events.briefing', 'PDF leadership briefing of an event', { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' }),
   planned('scenarios.run', 'Run a hypothetical disaster scenario with impact estimates', { method: 'POST', path: '/scenarios/run', access: 'analyst' }),
-  planned('infrastructure', 'Critical infrastructure within a radius', { method: 'GET', path: '/infrastructure', access: 'free' }),
   planned('portfolio.list', 'Portfolios with nested locations', { method: 'GET', path: '/portfolio', access: 'agency', perAccount: true }),
   planned('portfolio.create', 'Create a portfolio from JSON or an OED location CSV', { method: 'POST', path: '/portfolio', access: 'agency', accepts: ['application/json', 'text/csv'], perAccount: true }),
   planned('portfolio.exposure', 'Portfolio exposure against active consequence rings', { method: 'GET', path: '/portfolio/exposure', access: 'agency', perAccount: true }),

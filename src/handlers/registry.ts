@@ -27,6 +27,7 @@ import { triggersVerify } from './triggers-verify.js';
 import { triggersObserve } from './triggers-observe.js';
 import { triggerBacktest } from './trigger-backtest.js';
 import { health, healthSources } from './health.js';
+import { infrastructure } from './infrastructure.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -58,6 +59,8 @@ export const HANDLERS: Handler[] = [
   triggersEvaluate,
   triggersVerify,
   triggerBacktest,
+  // Event intelligence (docs/intelligence.md).
+  infrastructure,
   health,
   healthSources,
   // OGC API - Features (HTTP only): the same events as /events/live, for GIS clients.
