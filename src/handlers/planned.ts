@@ -23,8 +23,6 @@ function planned(name: string, summary: string, http: Omit<HttpBinding, 'planned
 }
 
 export const PLANNED: Handler[] = [
-  planned('events.prediction', 'Indicative severity forecast of an event', { method: 'GET', path: '/events/{id}/prediction', access: 'free' }),
-  planned('events.timeline', 'Status arc of an event: containment, wind, gauge readings', { method: 'GET', path: '/events/{id}/timeline', access: 'agency' }),
   planned('events.ics209', 'ICS-209 incident status summary generated from live data', { method: 'GET', path: '/events/{id}/ics209', access: 'agency' }),
   planned('events.exposure', 'Population and structure exposure within the consequence rings', { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' }),
   planned('events.briefing', 'PDF leadership briefing of an event', { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' }),

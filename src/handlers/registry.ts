@@ -28,6 +28,8 @@ import { triggersObserve } from './triggers-observe.js';
 import { triggerBacktest } from './trigger-backtest.js';
 import { health, healthSources } from './health.js';
 import { infrastructure } from './infrastructure.js';
+import { eventsPrediction } from './events-prediction.js';
+import { eventsTimeline } from './events-timeline.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -61,6 +63,8 @@ export const HANDLERS: Handler[] = [
   triggerBacktest,
   // Event intelligence (docs/intelligence.md).
   infrastructure,
+  eventsPrediction,
+  eventsTimeline,
   health,
   healthSources,
   // OGC API - Features (HTTP only): the same events as /events/live, for GIS clients.

@@ -1,0 +1,58 @@
+/** The event as the intelligence bodies name it: enough to stand alone in a report (who, what, where, from which source, when read). */
+import type { EventRow } from '../store/events-read.js';
+
+export interface EventRefBody {
+  id: string;
+  slug: string;
+  title: string;
+  event_type: string;
+  status: string;
+  severity: number;
+  severity_label: string;
+  lat: number;
+  lng: number;
+  started_at: string;
+  updated_at: string;
+  source: string;
+  source_id: string;
+  source_url: string;
+  ingested_at: string;
+}
+
+export function eventRef(row: EventRow): EventRefBody {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    event_type: row.event_type,
+    status: row.status,
+    severity: row.severity,
+    severity_label: row.severity_label,
+    lat: row.lat,
+    lng: row.lng,
+    started_at: row.started_at,
+    updated_at: row.updated_at,
+    source: row.source,
+    source_id: row.source_id,
+    source_url: row.source_url,
+    ingested_at: row.ingested_at,
+  };
+}
+
+export interface SourceRef { name: string; url: string; ingested_at: string | null; role: string }
+
+/** The event's own feed record as a source entry. */
+export function eventSource(row: EventRow, role: string): SourceRef {
+  return { name: row.source, url: row.source_url, ingested_at: row.ingested_at, role };
+}
+
+export function detailsOf(row: EventRow): Record<string, unknown> {
+  try {
+    const d = JSON.parse(row.details) as unknown;
+    return typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export const DISCLAIMER = 'Indicative only: for situational awareness, not for emergency response decisions.';

@@ -1,0 +1,172 @@
+/**
+ * Event intelligence (issue 13, docs/intelligence.md): infrastructure near a point with coverage, the
+ * prediction of a real ingested M6+ earthquake checked against the Reasenberg & Jones formula by hand, the
+ * hurricane inland decay and the timeline of Hurricane Ian in the embedded default. Real files in, answers
+ * validated against openapi.yaml by the HTTP harness.
+ */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Store } from '../src/store/db.js';
+import { cli, tempDir } from './helpers/cli.js';
+import { FIXTURES } from './helpers/paths.js';
+import { contextOn, platform, token, type Platform } from './http/helpers/harness.js';
+import { probabilityAtLeastOne } from '../src/intelligence/domain/aftershocks.js';
+import { decayedWindKt } from '../src/intelligence/domain/inland-decay.js';
+
+const LOMA = path.join(FIXTURES, 'feeds/usgs/nc216859_lomaprieta1989.geojson');
+// Three quarters of an hour after the 00:04:15 UTC origin (1989-10-18).
+const LOMA_NOW = '1989-10-18T00:50:00Z';
+const SEED_NOW = '2022-09-29T03:32:09Z';
+
+let seedDb: string;
+let lomaDb: string;
+beforeAll(async () => {
+  seedDb = path.join(tempDir(), 'seed.duckdb');
+  expect((await cli(['--db', seedDb, '--quiet', 'db', 'seed'], { CATINTEL_NOW: SEED_NOW })).code).toBe(0);
+  lomaDb = path.join(tempDir(), 'loma.duckdb');
+  expect((await cli(['--db', lomaDb, '--quiet', 'ingest', 'usgs-earthquakes', '--from', LOMA], { CATINTEL_NOW: LOMA_NOW })).code).toBe(0);
+});
+
+/** The HTTP app on a store file with its clock pinned at `now` (responses checked against openapi.yaml by the harness). */
+async function onHttp<T>(db: string, now: string, fn: (p: Platform) => Promise<T>): Promise<T> {
+  const store = await Store.open(db);
+  try {
+    return await fn(await platform(store, { rateLimit: 'off', ctx: { ...contextOn(store), clock: () => new Date(now) } }));
+  } finally {
+    await store.close();
+  }
+}
+
+describe('prediction of a real M6+ earthquake (Loma Prieta, M6.9)', () => {
+  it('gives the Reasenberg & Jones probabilities, equal to the formula worked by hand', async () => {
+    const r = await cli(['--db', lomaDb, '--json', 'events', 'prediction', 'nc216859'], { CATINTEL_NOW: LOMA_NOW });
+    expect(r.code, r.stderr).toBe(0);
+    const b = r.json();
+    expect(b.indicative).toBe(true);
+    expect(b.valid_at).toBe('1989-10-18T00:50:00.000Z');
+    expect(b.method.parameters).toEqual({ a: -1.67, b: 0.91, p: 1.08, c_days: 0.05 });
+    expect(b.forecast.main_shock_magnitude).toBe(6.9);
+    // By hand: t1 = elapsed days since the origin, t2 = t1 + window; N = 10^(a + b(Mm - M)) * ((t1+c)^(1-p) - (t2+c)^(1-p)) / (p-1).
+    const t1 = (Date.parse(LOMA_NOW) - Date.parse('1989-10-18T00:04:15Z')) / 86_400_000;
+    const byHand = (m: number, days: number) => {
+      const n = Math.pow(10, -1.67 + 0.91 * (6.9 - m)) * (Math.pow(t1 + 0.05, -0.08) - Math.pow(t1 + days + 0.05, -0.08)) / 0.08;
+      return 1 - Math.exp(-n);
+    };
+    const w = Object.fromEntries(b.forecast.windows.map((x: any) => [x.window, x]));
+    expect(w.day.p_m5).toBeCloseTo(byHand(5, 1), 4);
+    expect(w.week.p_m5).toBeCloseTo(byHand(5, 7), 4);
+    expect(w.month.p_m5).toBeCloseTo(byHand(5, 30), 4);
+    expect(w.day.p_larger).toBeCloseTo(byHand(6.9, 1), 4);
+    expect(w.week.p_larger).toBeCloseTo(byHand(6.9, 7), 4);
+    expect(w.month.p_larger).toBeCloseTo(byHand(6.9, 30), 4);
+    // Longer windows can only hold more probability.
+    expect(w.day.p_m5).toBeLessThan(w.week.p_m5);
+    expect(w.week.p_m5).toBeLessThan(w.month.p_m5);
+    expect(b.uncertainty).toMatch(/generic California/i);
+  });
+
+  it('reproduces the reference figures of models.md §4 from the origin', () => {
+    // "Mm 6.0 -> P(>=M5, 7 d) = 59 %"; "P(>=Mm in first 7 d) = 10.5 %".
+    expect(probabilityAtLeastOne(6.0, 5, 0, 7)).toBeCloseTo(0.594, 2);
+    expect(probabilityAtLeastOne(6.0, 6.0, 0, 7)).toBeCloseTo(0.105, 2);
+  });
+
+  it('answers free callers over HTTP with the same body, validated against openapi.yaml', async () => {
+    const cliBody = (await cli(['--db', lomaDb, '--json', 'events', 'prediction', 'nc216859'], { CATINTEL_NOW: LOMA_NOW })).json();
+    await onHttp(lomaDb, LOMA_NOW, async (p) => {
+      const r = await p.call('/api/v1/events/nc216859/prediction');
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(cliBody);
+    });
+  });
+});
+
+describe('Hurricane Ian in the embedded default', () => {
+  it('prediction: inland decay from the landfall fix (Kaplan & DeMaria 1995)', async () => {
+    const r = await cli(['--db', seedDb, '--json', 'events', 'prediction', 'AL092022'], { CATINTEL_NOW: SEED_NOW });
+    expect(r.code, r.stderr).toBe(0);
+    const f = r.json().forecast;
+    expect(f.state).toBe('inland_decay');
+    expect(f.landfall.at).toMatch(/^2022-09-28/);
+    const v0 = f.landfall.wind_kt_at_coast;
+    expect(v0).toBeGreaterThanOrEqual(110);
+    for (const p of f.projected) expect(p.wind_kt).toBeCloseTo(decayedWindKt(v0, p.hours_since_landfall), 0);
+    expect(f.projected[0].wind_kt).toBeGreaterThan(f.projected.at(-1).wind_kt);
+  });
+
+  it('timeline: wind and pressure by fix, oldest first, with the status changes and their reason', async () => {
+    const r = await cli(['--db', seedDb, '--json', 'events', 'timeline', 'AL092022'], { CATINTEL_NOW: SEED_NOW });
+    expect(r.code, r.stderr).toBe(0);
+    const b = r.json();
+    const times = b.points.map((p: any) => Date.parse(p.at));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(b.points[0]).toMatchObject({ kind: 'status', status: 'active' });
+    const wind = b.points.filter((p: any) => p.kind === 'wind_speed_kt');
+    expect(wind.length).toBeGreaterThan(20);
+    expect(Math.max(...wind.map((p: any) => p.value))).toBe(140);
+    for (const p of b.points) expect(p.source).toBe('nhc');
+    expect(b.summary.find((s: any) => s.kind === 'central_pressure_mb').min).toBe(937);
+  });
+
+  it('timeline is agency and up: 401 without a credential, 200 with one', async () => {
+    await onHttp(seedDb, SEED_NOW, async (p) => {
+      expect((await p.call('/api/v1/events/AL092022/timeline')).status).toBe(401);
+      const r = await p.call('/api/v1/events/AL092022/timeline', { token: await token('agency') });
+      expect(r.status).toBe(200);
+      expect(r.body.event.source_id).toBe('al092022');
+    });
+  });
+});
+
+describe('infrastructure', () => {
+  it('near Miami: hospitals nearest first with distances, all of them in the radius', async () => {
+    await onHttp(seedDb, SEED_NOW, async (p) => {
+      const r = await p.call('/api/v1/infrastructure?lat=25.77&lng=-80.19&radius_km=10&kind=hospital');
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/geo\+json/);
+      const d = r.body.features.map((f: any) => f.properties.distance_km);
+      expect(d.length).toBeGreaterThan(5);
+      expect(d).toEqual([...d].sort((a, b) => a - b));
+      expect(Math.max(...d)).toBeLessThanOrEqual(10);
+      expect(r.body.features.every((f: any) => f.properties.kind === 'hospital' && f.properties.state === 'FL')).toBe(true);
+      expect(r.body.features.map((f: any) => f.properties.name)).toContain('JACKSON MEMORIAL HOSPITAL');
+      expect(r.body.coverage).toEqual([expect.objectContaining({ kind: 'hospital', covered: 'yes', covered_areas: 'national' })]);
+    });
+  });
+
+  it('schools in Oregon: the coverage member says schools are not covered there', async () => {
+    const r = await cli(['--json', 'infra', 'near', '--lat', '44.94', '--lng', '-123.03', '--radius-km', '20', '--kind', 'school,fire_station']);
+    expect(r.code, r.stderr).toBe(0);
+    const b = r.json();
+    expect(b.counts_by_kind.school).toBe(0);
+    expect(b.counts_by_kind.fire_station).toBeGreaterThan(0);
+    const school = b.coverage.find((c: any) => c.kind === 'school');
+    expect(school).toMatchObject({ covered: 'no', covered_areas: ['FL'], query_states: ['OR'] });
+    expect(school.note).toMatch(/no data, not no schools/);
+    expect(b.coverage.find((c: any) => c.kind === 'fire_station').covered).toBe('yes');
+  });
+
+  it('pages with links.next until every facility was seen once', async () => {
+    await onHttp(seedDb, SEED_NOW, async (p) => {
+      let url: string | undefined = '/api/v1/infrastructure?lat=25.77&lng=-80.19&radius_km=20&limit=7';
+      const seen: string[] = [];
+      let matched = 0;
+      while (url) {
+        const r = await p.call(url);
+        matched = r.body.numberMatched;
+        seen.push(...r.body.features.map((f: any) => f.id));
+        url = r.body.links.find((l: any) => l.rel === 'next')?.href;
+      }
+      expect(seen.length).toBe(matched);
+      expect(new Set(seen).size).toBe(matched);
+    });
+  });
+
+  it('refuses a radius over the maximum with 400 naming the parameter', async () => {
+    await onHttp(seedDb, SEED_NOW, async (p) => {
+      const r = await p.call('/api/v1/infrastructure?lat=25.77&lng=-80.19&radius_km=900');
+      expect(r.status).toBe(400);
+      expect(r.body.errors[0].field).toBe('radius_km');
+    });
+  });
+});
