@@ -23,9 +23,6 @@ function planned(name: string, summary: string, http: Omit<HttpBinding, 'planned
 }
 
 export const PLANNED: Handler[] = [
-  planned('events.ics209', 'ICS-209 incident status summary generated from live data', { method: 'GET', path: '/events/{id}/ics209', access: 'agency' }),
-  planned('events.exposure', 'Population and structure exposure within the consequence rings', { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' }),
-  planned('events.briefing', 'PDF leadership briefing of an event', { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' }),
   planned('scenarios.run', 'Run a hypothetical disaster scenario with impact estimates', { method: 'POST', path: '/scenarios/run', access: 'analyst' }),
   planned('portfolio.list', 'Portfolios with nested locations', { method: 'GET', path: '/portfolio', access: 'agency', perAccount: true }),
   planned('portfolio.create', 'Create a portfolio from JSON or an OED location CSV', { method: 'POST', path: '/portfolio', access: 'agency', accepts: ['application/json', 'text/csv'], perAccount: true }),

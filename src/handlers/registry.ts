@@ -27,9 +27,12 @@ import { triggersVerify } from './triggers-verify.js';
 import { triggersObserve } from './triggers-observe.js';
 import { triggerBacktest } from './trigger-backtest.js';
 import { health, healthSources } from './health.js';
+import { briefingCommand, eventsBriefing } from './events-briefing.js';
+import { eventsIcs209, ics209Command } from './events-ics209.js';
 import { infrastructure } from './infrastructure.js';
 import { eventsPrediction } from './events-prediction.js';
 import { eventsTimeline } from './events-timeline.js';
+import { eventsExposure } from './events-exposure.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -61,10 +64,16 @@ export const HANDLERS: Handler[] = [
   triggersEvaluate,
   triggersVerify,
   triggerBacktest,
+  // Reports (docs/reports.md): HTTP answers the document; the CLI commands write files (paths stay on the caller's side).
+  eventsBriefing,
+  briefingCommand,
+  eventsIcs209,
+  ics209Command,
   // Event intelligence (docs/intelligence.md).
   infrastructure,
   eventsPrediction,
   eventsTimeline,
+  eventsExposure,
   health,
   healthSources,
   // OGC API - Features (HTTP only): the same events as /events/live, for GIS clients.

@@ -1,0 +1,249 @@
+/**
+ * What the leadership briefing says, decided from the endpoint bodies (pure): the title and status line,
+ * three to five key figures with their sources, the sections in order, and for every section either its
+ * content or the one line saying why there is none for this event. The PDF edge (../pdf.ts) only draws it.
+ */
+import { fmtMoney, fmtNumber, fmtTime } from './text.js';
+import { feedSource, type BlockSource } from './ics209.js';
+import { detailNum, detailStr, perilName, series, type EventProps, type ReportInputs, type Section } from './inputs.js';
+import type { Series } from './chart.js';
+
+export const SITUATIONAL_AWARENESS_NOTICE =
+  'For situational awareness only - not for emergency response. Follow the instructions of the authorities having jurisdiction.';
+
+export interface KeyFigure { value: string; caption: string; source: string }
+
+export interface Table { columns: string[]; rows: string[][] }
+
+export type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'table'; table: Table }
+  | { kind: 'chart'; series: Series }
+  | { kind: 'unavailable'; text: string };
+
+export interface BriefingSection { heading: string; blocks: Block[] }
+
+export interface Briefing {
+  title: string;
+  statusLine: string;
+  asOf: string;
+  keyFigures: KeyFigure[];
+  sections: BriefingSection[];
+  sources: { what: string; source: string; url?: string; ingested_at?: string }[];
+  notice: string;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The per-ring rows of an exposure body, innermost first (the endpoint lists rings in the rings' order). */
+export function exposureRings(body: unknown): Record<string, unknown>[] {
+  if (!isObj(body)) return [];
+  for (const k of ['rings', 'by_ring', 'exposure']) {
+    const v = body[k];
+    if (Array.isArray(v) && v.every(isObj)) return v as Record<string, unknown>[];
+  }
+  return [];
+}
+
+/** A count in a ring row: a number, or an object with a count/total/value member. */
+function countIn(row: Record<string, unknown>, ...keys: string[]): number | null {
+  for (const k of keys) {
+    const v = row[k];
+    if (num(v) !== null) return v as number;
+    if (isObj(v)) for (const c of ['count', 'total', 'value', 'estimate']) if (num(v[c]) !== null) return v[c] as number;
+  }
+  return null;
+}
+
+export function hospitalsIn(row: Record<string, unknown>): number | null {
+  const direct = countIn(row, 'hospitals', 'hospital_count');
+  if (direct !== null) return direct;
+  const infra = row.infrastructure;
+  if (isObj(infra)) return countIn(infra, 'hospital', 'hospitals');
+  if (Array.isArray(infra)) {
+    const h = infra.find((x) => isObj(x) && /hospital/.test(String(x.kind)));
+    return h ? countIn(h as Record<string, unknown>, 'count') : null;
+  }
+  return null;
+}
+
+export const populationIn = (row: Record<string, unknown>) => countIn(row, 'population', 'people', 'population_estimate');
+export const tivIn = (row: Record<string, unknown>) => countIn(row, 'tiv', 'portfolio_tiv', 'insured_tiv', 'tiv_usd');
+const ringName = (row: Record<string, unknown>, i: number) => String(row.label ?? row.ring_label ?? row.ring_id ?? `ring ${i + 1}`);
+
+function severityFigure(e: EventProps): KeyFigure {
+  const src = feedSource(e).name;
+  switch (e.event_type) {
+    case 'earthquake': {
+      const depth = detailNum(e, 'depth_km');
+      return { value: `M ${e.severity.toFixed(1)}`, caption: `magnitude${detailStr(e, 'mag_type') ? ` (${detailStr(e, 'mag_type')})` : ''}${depth !== null ? `, depth ${fmtNumber(depth, 1)} km` : ''}`, source: src };
+    }
+    case 'hurricane':
+      return { value: e.severity_label, caption: `${fmtNumber(detailNum(e, 'max_wind_kt') ?? e.severity)} kt sustained wind at ${fmtTime(e.updated_at)}`, source: src };
+    case 'wildfire':
+      return { value: `${fmtNumber(detailNum(e, 'acres') ?? e.severity)} acres`, caption: `${e.severity_label}; ${detailNum(e, 'percent_contained') !== null ? `${detailNum(e, 'percent_contained')} % contained` : 'containment not reported'}`, source: src };
+    default:
+      if (e.source === 'usgs-gauges') {
+        const stage = detailNum(e, 'latest_stage_ft');
+        return { value: stage !== null ? `${fmtNumber(stage, 2)} ft` : e.severity_label, caption: `gauge stage; flood category ${detailStr(e, 'flood_category') ?? 'unknown'}`, source: src };
+      }
+      return { value: e.severity_label, caption: `${detailStr(e, 'nws_event') ?? perilName(e.event_type)} severity${detailStr(e, 'expires') ? `, until ${fmtTime(detailStr(e, 'expires'))}` : ''}`, source: src };
+  }
+}
+
+export function keyFigures(inputs: ReportInputs): KeyFigure[] {
+  const e = inputs.event.props;
+  const figures: KeyFigure[] = [severityFigure(e)];
+  const ex = inputs.exposure;
+  const rows = ex.ok ? exposureRings(ex.body) : [];
+  const inner = rows[0];
+  const exSrc = `catintel ${ex.path}`;
+  if (!ex.ok) {
+    figures.push({ value: 'n/a', caption: 'people in the innermost ring: exposure not available', source: `${ex.path}: ${ex.reason}` });
+    figures.push({ value: 'n/a', caption: 'hospitals in the innermost ring: exposure not available', source: `${ex.path}: ${ex.reason}` });
+  } else if (!inner) {
+    figures.push({ value: 'none', caption: 'no consequence ring, so no exposure figure', source: exSrc });
+  } else {
+    const pop = populationIn(inner);
+    const hosp = hospitalsIn(inner);
+    figures.push({ value: pop === null ? 'n/a' : fmtNumber(pop), caption: `people inside ${ringName(inner, 0)}`, source: exSrc });
+    figures.push({ value: hosp === null ? 'n/a' : fmtNumber(hosp), caption: `hospitals inside ${ringName(inner, 0)}`, source: exSrc });
+    const tivs = rows.map(tivIn).filter((x): x is number => x !== null);
+    if (inputs.authenticated && tivs.length) figures.push({ value: fmtMoney(Math.max(...tivs)), caption: 'insured TIV of your portfolios inside the rings', source: exSrc });
+  }
+  figures.push({ value: String(inputs.rings.length), caption: inputs.rings.length === 1 ? 'consequence ring' : 'consequence rings', source: 'catintel GET /events/{id}/rings' });
+  return figures.slice(0, 5);
+}
+
+/** The measured quantity to chart for this peril, from the timeline endpoint or the event's own observations. */
+export function timelineSeries(inputs: ReportInputs): Series | null {
+  const e = inputs.event.props;
+  const t = inputs.timeline;
+  const kinds: [string, string][] = [
+    ['wind_speed_kt', 'Maximum sustained wind'], ['containment_pct', 'Containment'], ['fire_size_acres', 'Fire size'],
+    ['gauge_stage_ft', 'Gauge stage'], ['magnitude', 'Magnitude'],
+  ];
+  if (t.ok && isObj(t.body)) {
+    const pts = (['points', 'timeline', 'entries', 'items'].map((k) => (t.body as Record<string, unknown>)[k]).find(Array.isArray) ?? []) as unknown[];
+    for (const [kind, name] of kinds) {
+      const sel = pts.filter((p): p is Record<string, unknown> => isObj(p) && p.kind === kind && num(p.value) !== null && typeof (p.observed_at ?? p.time ?? p.at) === 'string');
+      if (sel.length >= 1) {
+        return { name, unit: String(sel[0].unit ?? ''), points: sel.map((p) => ({ time: String(p.observed_at ?? p.time ?? p.at), value: p.value as number })), source: `catintel ${t.path}` };
+      }
+    }
+  }
+  for (const [kind, name] of kinds) {
+    const obs = series(e, kind).filter((o) => o.observed_at <= inputs.now);
+    if (obs.length) return { name, unit: obs[0].unit, points: obs.map((o) => ({ time: o.observed_at, value: o.value })), source: `${feedSource(e).name} observations (GET /events/{id})` };
+  }
+  return null;
+}
+
+/** A flat table of an array of records: the scalar members as columns, in first-seen order. */
+export function genericTable(rows: Record<string, unknown>[], maxColumns = 7): Table {
+  const columns: string[] = [];
+  for (const r of rows) for (const [k, v] of Object.entries(r)) if (!columns.includes(k) && (typeof v !== 'object' || v === null || isObj(v))) columns.push(k);
+  const cols = columns.slice(0, maxColumns);
+  const cell = (v: unknown): string => {
+    if (v === null || v === undefined) return '';
+    if (typeof v === 'number') return fmtNumber(v, Number.isInteger(v) ? 0 : 2);
+    if (isObj(v)) {
+      const c = ['count', 'total', 'value', 'estimate'].find((k) => num(v[k]) !== null);
+      return c ? fmtNumber(v[c] as number) : Object.entries(v).filter(([, x]) => typeof x !== 'object').map(([k, x]) => `${k} ${x}`).join(', ');
+    }
+    return String(v);
+  };
+  return { columns: cols.map((c) => c.replace(/_/g, ' ')), rows: rows.map((r) => cols.map((c) => cell(r[c]))) };
+}
+
+/** Scalar members of a body, as "key: value" lines (for a prediction's method, uncertainty, validity). */
+export function scalarLines(body: unknown, depth = 0): string[] {
+  if (!isObj(body)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(body)) {
+    if (k === 'links' || k === 'type') continue;
+    if (v === null || typeof v !== 'object') out.push(`${'  '.repeat(depth)}${k.replace(/_/g, ' ')}: ${typeof v === 'number' ? fmtNumber(v, Number.isInteger(v) ? 0 : 3) : String(v)}`);
+    else if (isObj(v) && depth < 2) {
+      out.push(`${'  '.repeat(depth)}${k.replace(/_/g, ' ')}:`);
+      out.push(...scalarLines(v, depth + 1));
+    } else if (Array.isArray(v) && v.length && v.every((x) => x === null || typeof x !== 'object')) out.push(`${'  '.repeat(depth)}${k.replace(/_/g, ' ')}: ${v.join(', ')}`);
+  }
+  return out;
+}
+
+function unavailable(what: string, s: Section): Block {
+  return { kind: 'unavailable', text: `${what}: not available for this event (${s.path}: ${s.ok ? 'no data' : s.reason}).` };
+}
+
+export function buildBriefing(inputs: ReportInputs): Briefing {
+  const e = inputs.event.props;
+  const src = feedSource(e);
+  const sections: BriefingSection[] = [];
+
+  // Rings: always from GET /events/{id}/rings.
+  sections.push({
+    heading: 'Consequence rings',
+    blocks: inputs.rings.length
+      ? [{ kind: 'table', table: { columns: ['ring', 'kind', 'threshold', 'radius'], rows: inputs.rings.map((r) => [r.props.label, r.props.kind, r.props.threshold === null ? '' : `${fmtNumber(r.props.threshold, Number.isInteger(r.props.threshold) ? 0 : 1)} ${r.props.unit ?? ''}`.trim(), r.props.radius_km === null ? 'polygon' : `${fmtNumber(r.props.radius_km, 0)} km`]) } }]
+      : [{ kind: 'unavailable', text: `Rings: none for this event (the source gave no ShakeMap, wind radii, perimeter or alert polygon).` }],
+  });
+
+  // Exposure by ring.
+  const ex = inputs.exposure;
+  const exRows = ex.ok ? exposureRings(ex.body) : [];
+  sections.push({
+    heading: 'Exposure by ring',
+    blocks: !ex.ok
+      ? [unavailable('Exposure', ex)]
+      : exRows.length
+        ? [{ kind: 'table', table: genericTable(exRows) }, ...scalarLines(ex.body).slice(0, 6).map((text): Block => ({ kind: 'paragraph', text }))]
+        : [{ kind: 'unavailable', text: 'Exposure: no ring to count people or assets in for this event.' }],
+  });
+
+  // Prediction with its uncertainty.
+  const pr = inputs.prediction;
+  const prLines = pr.ok ? scalarLines(pr.body) : [];
+  sections.push({
+    heading: 'Prediction (indicative)',
+    blocks: !pr.ok ? [unavailable('Prediction', pr)] : prLines.length ? prLines.slice(0, 24).map((text): Block => ({ kind: 'paragraph', text })) : [{ kind: 'unavailable', text: 'Prediction: no forecast for this peril.' }],
+  });
+
+  // Timeline chart.
+  const s = timelineSeries(inputs);
+  sections.push({
+    heading: 'Timeline',
+    blocks: s
+      ? [{ kind: 'chart', series: s }, { kind: 'paragraph', text: `${s.name} (${s.unit}), ${s.points.length} reading${s.points.length === 1 ? '' : 's'}, ${fmtTime(s.points[0].time)} to ${fmtTime(s.points[s.points.length - 1].time)}; source: ${s.source}.` }]
+      : [{ kind: 'unavailable', text: `Timeline: no measured quantity over time for this event${inputs.timeline.ok ? '' : ` (${inputs.timeline.path}: ${(inputs.timeline as { reason: string }).reason})`}.` }],
+  });
+
+  const sources: Briefing['sources'] = [
+    { what: 'Event, status, severity, observations', source: src.name, url: src.url, ingested_at: src.ingested_at },
+    { what: 'Consequence rings', source: 'catintel GET /events/{id}/rings, from the same source data', ingested_at: src.ingested_at },
+    ...[inputs.exposure, inputs.prediction, inputs.timeline].map((x) => ({
+      what: x.path.replace(/^GET /, ''),
+      source: x.ok ? `catintel ${x.path}` : `not available (${x.reason})`,
+      ingested_at: x.ok ? bodyIngestedAt(x.body) ?? src.ingested_at : undefined,
+    })),
+    { what: 'Hospitals on the map', source: inputs.hospitals.source },
+    { what: 'County and state outlines', source: 'US Census Bureau cartographic boundaries, 1:10M, via us-atlas 3 (counties-10m, states-10m)' },
+  ];
+  return {
+    title: e.title,
+    statusLine: `${perilName(e.event_type)} - ${e.status}${e.ended_at ? ` (ended ${fmtTime(e.ended_at)})` : ''} - ${e.severity_label} - started ${fmtTime(e.started_at)} - last update ${fmtTime(e.updated_at)}`,
+    asOf: inputs.now,
+    keyFigures: keyFigures(inputs),
+    sections,
+    sources,
+    notice: `${SITUATIONAL_AWARENESS_NOTICE} Unofficial: generated automatically by catintel from public feeds at ${fmtTime(inputs.now)}.`,
+  };
+}
+
+function bodyIngestedAt(body: unknown): string | undefined {
+  if (!isObj(body)) return undefined;
+  for (const k of ['ingested_at', 'generated_at', 'valid_at', 'computed_at']) if (typeof body[k] === 'string') return body[k] as string;
+  return undefined;
+}
+
+export type { BlockSource };

@@ -1,0 +1,97 @@
+/**
+ * The reports' inputs, got by running the existing handlers through the registry with the input a caller
+ * would send (GET /events/{id}, /rings, /exposure, /prediction, /timeline, /infrastructure): the briefing
+ * and the ICS-209 show what those endpoints answer and never compute a figure of their own. An endpoint
+ * that is not built yet, that the caller's tier may not call, or that refuses the event, becomes a section
+ * saying so in one line.
+ */
+import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
+import type { Context } from '../context.js';
+import { asCatintelError } from '../errors.js';
+import { tierAtLeast, type Caller, type Handler } from '../handlers/types.js';
+import { haversineKm } from '../lib/geo.js';
+import { placeOf } from './atlas.js';
+import { hifldHospitals } from './hospitals.js';
+import { mapExtent } from './domain/map.js';
+import type { EventProps, Hospital, ReportInputs, RingInput, Section } from './domain/inputs.js';
+
+/** The handler serving a name, if it is built (a planned stub answers 501 and counts as absent). */
+async function handlerNamed(name: string): Promise<Handler | undefined> {
+  // Imported when needed: the registry imports the report handlers, which import this module.
+  const { HANDLERS } = await import('../handlers/registry.js');
+  return HANDLERS.find((h) => h.name === name && !h.http?.planned);
+}
+
+function asJson(body: unknown): unknown {
+  if (Buffer.isBuffer(body)) return JSON.parse(body.toString('utf8'));
+  if (typeof body === 'string') return JSON.parse(body);
+  return body;
+}
+
+/** Runs a handler the way its endpoint would for this caller. */
+export async function section(ctx: Context, caller: Caller, name: string, path: string, raw: Record<string, unknown>): Promise<Section> {
+  const h = await handlerNamed(name);
+  if (!h) return { ok: false, handler: name, path, reason: 'not built in this version (the endpoint answers 501)' };
+  if (h.http && !tierAtLeast(caller.tier, h.http.access)) return { ok: false, handler: name, path, reason: `needs the ${h.http.access} tier` };
+  try {
+    const result = await h.run(ctx, h.parse(raw, caller), caller);
+    if ((result.status ?? 200) >= 400) return { ok: false, handler: name, path, reason: `answered ${result.status}` };
+    return { ok: true, handler: name, path, body: asJson(result.body) };
+  } catch (err) {
+    const e = asCatintelError(err);
+    if (e.code === 'internal_error') ctx.log('error', 'report section failed', { handler: name, error: err instanceof Error ? err.stack : String(err) });
+    return { ok: false, handler: name, path, reason: e.code === 'internal_error' ? 'failed (internal error, logged)' : `${e.code}: ${e.message}` };
+  }
+}
+
+/** The event and its rings must exist: their errors (404, 409) are the report's. */
+async function required(ctx: Context, caller: Caller, name: string, raw: Record<string, unknown>): Promise<unknown> {
+  const h = await handlerNamed(name);
+  if (!h) throw new Error(`handler ${name} is not registered`);
+  const result = await h.run(ctx, h.parse(raw, caller), caller);
+  return asJson(result.body);
+}
+
+export async function gatherInputs(ctx: Context, id: string, caller: Caller): Promise<ReportInputs> {
+  const shown = (await required(ctx, caller, 'events.show', { id })) as { geometry: Point; properties: EventProps };
+  const props = shown.properties;
+  const uuid = props.id;
+  const ringsBody = (await required(ctx, caller, 'events.rings', { id: uuid })) as FeatureCollection<Polygon | MultiPolygon>;
+  const rings: RingInput[] = ringsBody.features.map((f) => ({ geometry: f.geometry, props: f.properties as RingInput['props'] }));
+  const [lng, lat] = shown.geometry.coordinates;
+  const [exposure, prediction, timeline] = await Promise.all([
+    section(ctx, caller, 'events.exposure', 'GET /events/{id}/exposure', { id: uuid }),
+    section(ctx, caller, 'events.prediction', 'GET /events/{id}/prediction', { id: uuid }),
+    section(ctx, caller, 'events.timeline', 'GET /events/{id}/timeline', { id: uuid }),
+  ]);
+  const track = props.observations.filter((o) => o.kind === 'wind_speed_kt' && o.lat !== null && o.lng !== null).map((o) => ({ lng: o.lng!, lat: o.lat!, time: o.observed_at }));
+  const [w, s, e, n] = mapExtent({ event: { lng, lat }, rings: rings.map((r) => ({ label: r.props.label, geometry: r.geometry })), track });
+  const radiusKm = Math.min(500, Math.ceil(Math.max(haversineKm(lat, lng, s, w), haversineKm(lat, lng, n, e))));
+  const hospitals = await hospitalsNear(ctx, caller, lat, lng, radiusKm);
+  return {
+    event: { lng, lat, props },
+    rings,
+    exposure,
+    prediction,
+    timeline,
+    hospitals,
+    place: placeOf(lat, lng),
+    now: ctx.clock().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    authenticated: caller.account !== undefined && !caller.account.startsWith('ip:'),
+  };
+}
+
+async function hospitalsNear(ctx: Context, caller: Caller, lat: number, lng: number, radiusKm: number): Promise<ReportInputs['hospitals']> {
+  const infra = await section(ctx, caller, 'infrastructure', 'GET /infrastructure', { lat: String(lat), lng: String(lng), radius_km: String(radiusKm), kind: 'hospital', limit: '1000' });
+  if (infra.ok) {
+    const fc = infra.body as FeatureCollection<Point, Record<string, unknown>>;
+    const list: Hospital[] = (fc.features ?? []).filter((f) => f.geometry?.type === 'Point').map((f) => ({
+      name: String(f.properties?.name ?? f.properties?.NAME ?? 'hospital'), lng: f.geometry.coordinates[0], lat: f.geometry.coordinates[1],
+    }));
+    return { list, source: 'catintel GET /infrastructure (HIFLD hospitals)', fromEndpoint: true };
+  }
+  const file = hifldHospitals(ctx.config.env ?? {});
+  if (!file) return { list: [], source: `not available (${infra.path}: ${infra.reason}; HIFLD hospitals file not found)`, fromEndpoint: false, reason: infra.reason };
+  const list = file.list.filter((h) => haversineKm(lat, lng, h.lat, h.lng) <= radiusKm);
+  return { list, source: `HIFLD hospitals (${file.file}, open facilities) read directly: ${infra.path} is ${infra.reason}`, fromEndpoint: false };
+}
