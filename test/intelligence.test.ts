@@ -170,3 +170,51 @@ describe('infrastructure', () => {
     });
   });
 });
+
+describe('exposure of Hurricane Ian in the embedded default', () => {
+  let body: any;
+  beforeAll(async () => {
+    const r = await cli(['--db', seedDb, '--json', 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW });
+    expect(r.code, r.stderr).toBe(0);
+    body = r.json();
+  });
+
+  it('gives population and hospitals per ring, innermost first, the outer rings holding more', () => {
+    expect(body.rings.map((r: any) => r.threshold)).toEqual([64, 50, 34]);
+    const pops = body.rings.map((r: any) => r.population.population);
+    expect(pops[0]).toBeGreaterThan(100_000);
+    expect(pops[0]).toBeLessThan(pops[1]);
+    expect(pops[1]).toBeLessThan(pops[2]);
+    const inner = body.rings[0];
+    expect(inner.infrastructure.counts.hospital).toBeGreaterThan(0);
+    expect(inner.infrastructure.hospitals).toHaveLength(inner.infrastructure.counts.hospital);
+    expect(inner.infrastructure.hospitals.every((h: any) => h.state === 'FL' && h.name.length > 0)).toBe(true);
+    expect(body.rings[2].infrastructure.hospitals).toBeNull();
+    expect(body.sources.map((s: any) => s.role)).toContain('county population (2020 Census)');
+  });
+
+  it('reconciles: each ring total is the sum of its county terms, each term the county population times its area share', () => {
+    for (const ring of body.rings) {
+      const sum = ring.population.counties.reduce((s: number, c: any) => s + c.population, 0);
+      expect(sum).toBe(ring.population.population);
+      for (const c of ring.population.counties) {
+        expect(c.share).toBeCloseTo(c.overlap_km2 / c.county_area_km2, 3);
+        expect(Math.abs(c.population - c.county_population * c.share)).toBeLessThanOrEqual(1 + c.county_population * 1e-6);
+      }
+    }
+    // The 34-kt ring takes in whole counties of central Florida: Polk (12105) and Orange (12095) count in full.
+    const outer = body.rings[2].population.counties;
+    const polk = outer.find((c: any) => c.fips === '12105');
+    expect(polk.share).toBeGreaterThan(0.99);
+    expect(Math.abs(polk.population - polk.county_population)).toBeLessThan(polk.county_population * 0.01);
+  });
+
+  it('is analyst and up over HTTP (403 for agency), the same body as the CLI', async () => {
+    await onHttp(seedDb, SEED_NOW, async (p) => {
+      expect((await p.call('/api/v1/events/AL092022/exposure', { token: await token('agency') })).status).toBe(403);
+      const r = await p.call('/api/v1/events/AL092022/exposure', { token: await token('analyst') });
+      expect(r.status).toBe(200);
+      expect(r.body.rings.map((x: any) => x.population.population)).toEqual(body.rings.map((x: any) => x.population.population));
+    });
+  });
+});

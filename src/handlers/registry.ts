@@ -26,6 +26,7 @@ import { triggersEvaluate } from './triggers-evaluate.js';
 import { triggersVerify } from './triggers-verify.js';
 import { triggersObserve } from './triggers-observe.js';
 import { triggerBacktest } from './trigger-backtest.js';
+import { portfolioEpCurve } from './portfolio-ep-curve.js';
 import { health, healthSources } from './health.js';
 import { briefingCommand, eventsBriefing } from './events-briefing.js';
 import { eventsIcs209, ics209Command } from './events-ics209.js';
@@ -64,6 +65,8 @@ export const HANDLERS: Handler[] = [
   triggersEvaluate,
   triggersVerify,
   triggerBacktest,
+  // Portfolio EP curve (docs/ep-curves.md).
+  portfolioEpCurve,
   // Reports (docs/reports.md): HTTP answers the document; the CLI commands write files (paths stay on the caller's side).
   eventsBriefing,
   briefingCommand,

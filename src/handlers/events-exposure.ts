@@ -1,0 +1,39 @@
+/**
+ * GET /events/{id}/exposure and `catintel events exposure ID` (spec §4.2, CONTRACT §2: analyst): population
+ * inside each of the event's rings apportioned from census counties by area overlap, infrastructure counts
+ * by kind with the hospitals of the innermost rings named, every figure with its source and method
+ * (src/intelligence/exposure.ts, docs/intelligence.md "Exposure").
+ */
+import type { MultiPolygon, Polygon } from 'geojson';
+import { eventRef, eventSource } from '../intelligence/event-ref.js';
+import { EXPOSURE_METHOD, exposureSources, ringExposures } from '../intelligence/exposure.js';
+import { ringsOf } from '../store/events-read.js';
+import { eventIdParam, requireEvent } from './event-lookup.js';
+import { defineHandler } from './types.js';
+
+export const eventsExposure = defineHandler({
+  name: 'events.exposure',
+  summary: 'Population and infrastructure inside each consequence ring of an event, with sources and method',
+  http: { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' },
+  cli: { command: ['events', 'exposure'], args: ['id'], examples: ['catintel events exposure AL092022', 'catintel events exposure nc216859 --json'] },
+  parse: (raw) => ({ id: eventIdParam(raw) }),
+  async run(ctx, { id }) {
+    const row = await requireEvent(ctx, id);
+    const rings = await ringsOf(ctx.db, row.id);
+    const exposures = ringExposures(rings.map((r) => ({
+      ring_id: r.ring_id, ordinal: r.ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km,
+      geometry: JSON.parse(r.geojson) as Polygon | MultiPolygon,
+    })));
+    return {
+      body: {
+        event: eventRef(row),
+        as_of: ctx.clock().toISOString(),
+        ring_count: exposures.length,
+        rings: exposures,
+        method: EXPOSURE_METHOD,
+        sources: [eventSource(row, 'the event and its rings'), ...exposureSources()],
+      },
+      notes: exposures.length === 0 ? ['this event has no rings, so nothing is inside them'] : undefined,
+    };
+  },
+});

@@ -1,0 +1,104 @@
+/**
+ * Exposure inside an event's rings (GET /events/{id}/exposure, and the same code for a scenario's rings):
+ * population apportioned from census counties by area overlap (domain/apportion.ts), infrastructure
+ * counts by kind with the names of the hospitals inside the innermost rings, and the coverage of each
+ * infrastructure kind over the ring's states. Every figure names its source and method.
+ */
+import type { MultiPolygon, Polygon } from 'geojson';
+import { bboxOf } from '../lib/geo.js';
+import { countiesInBox, loadCounties } from './counties.js';
+import { ringPopulation, type RingPopulation } from './domain/apportion.js';
+import { coverageOf, type KindCoverage } from './domain/coverage.js';
+import { INFRA_KINDS, type InfraKind } from './infrastructure/format.js';
+import { facilitiesInside, loadInfrastructure } from './infrastructure/store.js';
+import type { SourceRef } from './event-ref.js';
+
+export interface RingIn {
+  ring_id: string | null;
+  ordinal: number;
+  kind: string;
+  label: string;
+  threshold: number | null;
+  unit: string | null;
+  radius_km: number | null;
+  geometry: Polygon | MultiPolygon;
+}
+
+export interface HospitalRef { id: string; name: string; city: string; state: string; type: string | null; beds: number | null; trauma: string | null }
+
+export interface RingExposureBody {
+  ring_id: string | null;
+  ordinal: number;
+  kind: string;
+  label: string;
+  threshold: number | null;
+  unit: string | null;
+  radius_km: number | null;
+  population: RingPopulation;
+  infrastructure: {
+    counts: Record<InfraKind, number>;
+    /** Hospitals inside the ring, listed for the innermost rings (HOSPITAL_LIST_RINGS), null beyond. */
+    hospitals: HospitalRef[] | null;
+    hospitals_truncated: boolean;
+    coverage: KindCoverage[];
+  };
+}
+
+/** Hospitals are named inside this many innermost rings (ordinal 0, 1), at most HOSPITAL_LIST_MAX each. */
+export const HOSPITAL_LIST_RINGS = 2;
+export const HOSPITAL_LIST_MAX = 200;
+
+export const EXPOSURE_METHOD = {
+  population: 'county population x (area of county inside the ring / area of the county): 2020 Census county population spread evenly over the county (us-atlas 1:10M Census boundaries), summed over the counties the ring touches; rings are whole polygons, so an outer ring includes the population of the rings inside it',
+  infrastructure: 'HIFLD facilities whose point lies inside the ring polygon (point in polygon), by kind; coverage says where a kind has no data',
+  reference: 'docs/intelligence.md "Exposure"; PAGER-style exposure (Jaiswal & Wald 2010) without a population grid: the county is the finest population unit in the embedded data',
+};
+
+export function ringExposures(rings: RingIn[]): RingExposureBody[] {
+  const ci = loadCounties();
+  const infra = loadInfrastructure();
+  const ordered = [...rings].sort((a, b) => a.ordinal - b.ordinal);
+  return ordered.map((r, idx) => {
+    const box = bboxOf(r.geometry.coordinates);
+    const population = ringPopulation(r.geometry, box, countiesInBox(ci, box));
+    const inside = facilitiesInside(infra, r.geometry);
+    const counts = Object.fromEntries(INFRA_KINDS.map((k) => [k, inside.filter((f) => f.kind === k).length])) as Record<InfraKind, number>;
+    const hospitals = inside.filter((f) => f.kind === 'hospital');
+    const listed = idx < HOSPITAL_LIST_RINGS;
+    const states = [...new Set(population.counties.map((c) => c.state))].sort();
+    return {
+      ring_id: r.ring_id,
+      ordinal: r.ordinal,
+      kind: r.kind,
+      label: r.label,
+      threshold: r.threshold,
+      unit: r.unit,
+      radius_km: r.radius_km,
+      population,
+      infrastructure: {
+        counts,
+        hospitals: listed
+          ? hospitals.slice(0, HOSPITAL_LIST_MAX).map((h) => ({
+            id: `hospital:${h.id}`, name: h.name, city: h.city, state: h.state,
+            type: typeof h.extra.type === 'string' ? h.extra.type : null,
+            beds: typeof h.extra.beds === 'number' ? h.extra.beds : null,
+            trauma: typeof h.extra.trauma === 'string' ? h.extra.trauma : null,
+          }))
+          : null,
+        hospitals_truncated: listed && hospitals.length > HOSPITAL_LIST_MAX,
+        coverage: coverageOf(INFRA_KINDS, infra.meta.kinds, states),
+      },
+    };
+  });
+}
+
+/** The data sources behind exposure figures, with their vintages. */
+export function exposureSources(): SourceRef[] {
+  const ci = loadCounties();
+  const infra = loadInfrastructure();
+  return [
+    { name: ci.population.source, url: ci.population.source_url, ingested_at: ci.population.ingested_at, role: 'county population (2020 Census)' },
+    { name: ci.boundaries.source, url: ci.boundaries.source_url, ingested_at: null, role: 'county boundaries for the area overlap' },
+    ...infra.meta.kinds.filter((k) => k.rows > 0).map((k) => ({ name: k.source, url: k.source_url, ingested_at: k.ingested_at, role: `${k.kind} locations` })),
+  ];
+}
