@@ -8,13 +8,16 @@
  * (eq-catalog.ts), P uses AWW14 (src/domain/rings/earthquake.ts;
  * the eastern form for CEUS sources) with σ_MMI = 0.7, normal (models.md §1.2), hypocentral depth 10 km.
  * The sum over magnitudes is tabulated per region and Mmax as G_i(R), so each site–source pair costs one
- * table lookup per MMI level. Fault sources of NSHM are not used: big faults show up through the catalog.
+ * table lookup per MMI level. Fault sources (eq-faults.ts: NSHM 2023 western faults, Cascadia, New Madrid,
+ * Charleston) add their characteristic ruptures with the rupture distance. A regional site term is added to
+ * AWW14's median for every source (docs/scoring.md §4.3).
  */
 import { aww14Mmi } from '../domain/rings/earthquake.js';
 import { normalCdf } from '../domain/scoring/score-math.js';
 import { flatDistanceKm } from './cell-query.js';
 import type { RegionalRate } from './eq-catalog.js';
 import type { BuildCell } from './regions.js';
+import { addFaultRates, FAULT_CUTOFF_KM, ruptureBox, type Rupture } from './eq-faults.js';
 import type { SourceCell } from './eq-sources.js';
 
 export const MMI_LEVELS = [5, 6, 7, 8, 9] as const;
@@ -29,7 +32,7 @@ const TABLE_STEP_KM = 1;
 export type Region = 'west' | 'east';
 
 /** G_i(R) for one region and Mmax: Σ_m f(m)·P(MMI ≥ i | m, R), f the truncated-GR pmf per event M ≥ 5. */
-function intensityTable(region: Region, b: number, mMax: number, level: number): Float64Array {
+function intensityTable(region: Region, b: number, mMax: number, level: number, siteTerm: number): Float64Array {
   const n = Math.ceil(CUTOFF_KM[region] / TABLE_STEP_KM) + 2;
   const t = new Float64Array(n);
   const norm = 1 - 10 ** (-b * (mMax - M_MIN));
@@ -38,7 +41,7 @@ function intensityTable(region: Region, b: number, mMax: number, level: number):
     const p = (10 ** (-b * (m - M_MIN)) - 10 ** (-b * (hi - M_MIN))) / norm;
     const mc = (m + hi) / 2;
     for (let k = 0; k < n; k++) {
-      const mu = aww14Mmi(mc, k * TABLE_STEP_KM, DEPTH_KM, region);
+      const mu = aww14Mmi(mc, k * TABLE_STEP_KM, DEPTH_KM, region) + siteTerm;
       t[k] += p * (1 - normalCdf((level - mu) / SIGMA_MMI));
     }
   }
@@ -54,13 +57,13 @@ interface Prepared {
   buckets: Map<string, number[]>; // 1° buckets of source indices
 }
 
-function prepare(region: Region, sources: SourceCell[], rate: RegionalRate): Prepared {
+function prepare(region: Region, sources: SourceCell[], rate: RegionalRate, siteTerm: number): Prepared {
   const rate5 = rate.rateAboveMc * 10 ** (-rate.b * (M_MIN - rate.mc));
   const tables = new Map<number, Float64Array[]>();
   const buckets = new Map<string, number[]>();
   sources.forEach((s, i) => {
     const key = Math.round(s.mMax * 100);
-    if (!tables.has(key)) tables.set(key, MMI_LEVELS.map((lv) => intensityTable(region, rate.b, s.mMax, lv)));
+    if (!tables.has(key)) tables.set(key, MMI_LEVELS.map((lv) => intensityTable(region, rate.b, s.mMax, lv, siteTerm)));
     const bk = `${Math.floor(s.lat)},${Math.floor(s.lng)}`;
     let list = buckets.get(bk);
     if (!list) buckets.set(bk, (list = []));
@@ -75,8 +78,23 @@ export interface EarthquakeResult {
   rp100Mmi: Float64Array;
 }
 
-export function earthquakeHazard(cells: BuildCell[], west: { sources: SourceCell[]; rate: RegionalRate }, east: { sources: SourceCell[]; rate: RegionalRate }, inConus: (cell: BuildCell) => boolean): EarthquakeResult {
-  const regions = [prepare('west', west.sources, west.rate), prepare('east', east.sources, east.rate)];
+export interface FaultInput {
+  ruptures: readonly Rupture[];
+  /** Added to AWW14's median MMI, per source region. */
+  siteTermMmi: Record<Region, number>;
+}
+
+export function earthquakeHazard(
+  cells: BuildCell[],
+  west: { sources: SourceCell[]; rate: RegionalRate },
+  east: { sources: SourceCell[]; rate: RegionalRate },
+  inConus: (cell: BuildCell) => boolean,
+  faults: FaultInput = { ruptures: [], siteTermMmi: { west: 0, east: 0 } },
+): EarthquakeResult {
+  const regions = [prepare('west', west.sources, west.rate, faults.siteTermMmi.west), prepare('east', east.sources, east.rate, faults.siteTermMmi.east)];
+  const boxes = faults.ruptures.map(ruptureBox);
+  const near: Rupture[] = [];
+  const fAcc = new Float64Array(MMI_LEVELS.length);
   const lambdaByLevel = MMI_LEVELS.map(() => new Float64Array(cells.length).fill(NaN));
   const rp100Mmi = new Float64Array(cells.length).fill(NaN);
   const acc = new Float64Array(MMI_LEVELS.length);
@@ -84,6 +102,15 @@ export function earthquakeHazard(cells: BuildCell[], west: { sources: SourceCell
     if (!inConus(cell)) return;
     acc.fill(0);
     for (const reg of regions) accumulate(reg, cell, acc);
+    near.length = 0;
+    const padLat = FAULT_CUTOFF_KM / 111;
+    const padLng = FAULT_CUTOFF_KM / (111 * Math.cos((cell.lat * Math.PI) / 180));
+    boxes.forEach(([s, w, n, e], i) => {
+      if (cell.lat >= s - padLat && cell.lat <= n + padLat && cell.lng >= w - padLng && cell.lng <= e + padLng) near.push(faults.ruptures[i]);
+    });
+    fAcc.fill(0);
+    addFaultRates(cell.lat, cell.lng, near, { levels: MMI_LEVELS, siteTermMmi: faults.siteTermMmi }, fAcc);
+    for (let k = 0; k < MMI_LEVELS.length; k++) acc[k] += fAcc[k];
     for (let k = 0; k < MMI_LEVELS.length; k++) lambdaByLevel[k][ci] = acc[k];
     rp100Mmi[ci] = levelAtRate(acc, 0.01);
   });

@@ -25,8 +25,25 @@ export interface SourceCell {
   mMax: number;
 }
 
-/** [judgement] NSHM uses Mmax distributions; single values near their centres. */
-export const DEFAULT_MMAX: Record<Region, number> = { west: 7.5, east: 7.0 };
+/**
+ * Gridded-seismicity Mmax where NSHM gives none [judgement]: NSHM uses Mmax distributions for its grids; in the
+ * WUS the larger earthquakes now come from the fault sources (eq-faults.ts), so the grid stops at 7.0 (NSHM's
+ * own extensional grid gives 6.5–7.4 near faults, and those values are used where it has them, `nshmMmax`);
+ * in the CEUS 7.0, near the centre of the NSHM stable-craton distribution.
+ */
+export const DEFAULT_MMAX: Record<Region, number> = { west: 7.0, east: 7.0 };
+
+/** NSHM 2023's gridded Mmax (active-crust extensional grid, column mMax) by 0.1° cell key. */
+export function parseNshmMmax(text: string): Map<string, number> {
+  const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const out = new Map<string, number>();
+  for (const r of rows) if (r.mMax) out.set(cellKey(Number(r.lat), Number(r.lon)), Number(r.mMax));
+  return out;
+}
+
+function cellKey(lat: number, lng: number): string {
+  return `${Math.round(lat * 10)},${Math.round(lng * 10)}`;
+}
 const STEP_DEG = 0.1;
 /** models.md §1.2 catalog route: Gaussian smoothing of a-values, ~50 km (U there). */
 export const SMOOTHING_SIGMA_KM = 50;
@@ -48,7 +65,7 @@ export interface SourceGroup {
 }
 
 /** A weighted mix of the smoothed densities of each event group (each normalised to 1). */
-export function smoothCatalogSources(groups: SourceGroup[], region: Region): SourceCell[] {
+export function smoothCatalogSources(groups: SourceGroup[], region: Region, nshmMmax: Map<string, number> = new Map()): SourceCell[] {
   const all = groups.flatMap((g) => g.events);
   if (all.length === 0) return [];
   const pad = (3 * Math.max(...groups.map((g) => g.sigmaKm))) / 111 + STEP_DEG;
@@ -58,7 +75,12 @@ export function smoothCatalogSources(groups: SourceGroup[], region: Region): Sou
   for (let i = 0; i < rows * cols; i++) {
     let pdf = 0;
     grids.forEach((g, k) => (pdf += g.w[i] * groups[k].weight));
-    if (pdf > MIN_PDF) out.push({ lat: lat0 + (Math.floor(i / cols) + 0.5) * STEP_DEG, lng: lng0 + ((i % cols) + 0.5) * STEP_DEG, pdf, mMax: DEFAULT_MMAX[region] });
+    if (!(pdf > MIN_PDF)) continue;
+    const lat = lat0 + (Math.floor(i / cols) + 0.5) * STEP_DEG;
+    const lng = lng0 + ((i % cols) + 0.5) * STEP_DEG;
+    // The NSHM node at this cell's south-west corner (NSHM nodes sit on whole 0.1° values).
+    const m = nshmMmax.get(cellKey(lat - STEP_DEG / 2, lng - STEP_DEG / 2));
+    out.push({ lat, lng, pdf, mMax: m !== undefined ? Math.round(Math.max(5.5, m) * 10) / 10 : DEFAULT_MMAX[region] });
   }
   return out;
 }

@@ -9,10 +9,12 @@ import { CellQuery } from './cell-query.js';
 import { coastDistanceKm, coastVertices, surgeTaper } from './coast.js';
 import type { Coverage } from './coverage.js';
 import { earthquakeHazard } from './earthquake.js';
-import { SMOOTHING_SIGMA_KM, parseNshmPdf, smoothCatalogSources } from './eq-sources.js';
+import { SMOOTHING_SIGMA_KM, parseNshmMmax, parseNshmPdf, smoothCatalogSources } from './eq-sources.js';
+import { CHARACTERISTIC_SOURCES, nshmFaultRuptures } from './eq-faults.js';
+import { CORRECTED_IPE } from '../domain/rings/earthquake.js';
 import { parseNshmCatalog, regionalRate } from './eq-catalog.js';
 import type { ChannelData } from './encode.js';
-import { hurricaneHazard } from './hurricane.js';
+import { WIND_LADDER_KT, hurricaneHazard } from './hurricane.js';
 import { parseHurdat2 } from './hurdat2.js';
 import type { Inputs } from './inputs.js';
 import { NearbyCounter } from './kernel.js';
@@ -25,9 +27,6 @@ import { WILDFIRE_FIRST_YEAR, WILDFIRE_LAST_YEAR, readIcs209Fires, wildfireHazar
 /** [judgement] catalog completeness: M ≥ 4.5 since 1930 gives stable rates in both regions (docs/scoring.md). */
 const EQ_MC = 4.5;
 const EQ_FROM_YEAR = 1930;
-/** [judgement] the second completeness band for the WUS spatial density (eq-sources.ts). */
-const EQ_LARGE_MC = 6.0;
-const EQ_LARGE_FROM_YEAR = 1850;
 
 const linear = (scale: number): Codec => ({ kind: 'linear', scale });
 
@@ -56,7 +55,11 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   stats['hurricane.storms_atlantic'] = hur.stormsUsed.atlantic;
   stats['hurricane.storms_pacific'] = hur.stormsUsed.pacific;
 
-  log('earthquake: NSHM 2023 gridded seismicity + AWW14');
+  log('earthquake: NSHM 2023 gridded seismicity and fault sources + AWW14');
+  const faults = nshmFaultRuptures(inputs.text('nshmFaultSections'), inputs.text('nshmFaultSlipRates'), inputs.text('nshmSpecialFaults'));
+  const ruptures = [...faults.ruptures, ...CHARACTERISTIC_SOURCES];
+  // The site term: the IPE bias measured against the western ShakeMaps (docs/validation.md); none in the CEUS.
+  const siteTermMmi = { west: CORRECTED_IPE.biasMmi, east: 0 };
   const wusCat = parseNshmCatalog(inputs.text('wusCatalog'), 11);
   const ceusCat = parseNshmCatalog(inputs.text('ceusCatalog'), 12);
   const wusRate = regionalRate(wusCat, EQ_MC, EQ_FROM_YEAR);
@@ -67,16 +70,18 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
     {
       sources: smoothCatalogSources(
         [
-          { events: wusRecent, sigmaKm: SMOOTHING_SIGMA_KM, weight: 0.4 },
-          { events: wusCat.filter((e) => e.magnitude >= EQ_LARGE_MC && e.year >= EQ_LARGE_FROM_YEAR), sigmaKm: SMOOTHING_SIGMA_KM, weight: 0.4 },
+          // The M >= 6 since 1850 band that stood in for quiet faults is gone: the fault sources carry them now.
+          { events: wusRecent, sigmaKm: SMOOTHING_SIGMA_KM, weight: 0.8 },
           { events: wusRecent, sigmaKm: 150, weight: 0.2 },
         ],
         'west',
+        parseNshmMmax(inputs.text('nshmWusExtPdf')),
       ),
       rate: wusRate,
     },
     { sources: parseNshmPdf(inputs.text('nshmCeusPdf'), 'east'), rate: ceusRate },
     (c) => c.region === 0,
+    { ruptures, siteTermMmi },
   );
   const eqNear = new NearbyCounter(query, n, 100);
   for (const e of [...wusCat, ...ceusCat]) if (e.magnitude >= EQ_MC && e.year >= EQ_FROM_YEAR) eqNear.add(e.lat, e.lng);
@@ -86,7 +91,10 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
     'earthquake.rate_m45_west': wusRate.rateAboveMc,
     'earthquake.rate_m45_east': ceusRate.rateAboveMc,
     'earthquake.record_years': wusRate.toYear - wusRate.fromYear + 1,
+    'earthquake.site_term_mmi_west': siteTermMmi.west,
   });
+  stats['earthquake.fault_sections'] = faults.sections;
+  stats['earthquake.fault_ruptures'] = ruptures.length;
 
   log('tornado: SPC touchdowns');
   const tor = tornadoHazard(parseSpcTornadoes(inputs.text('tornadoes')), query, cellLat);
@@ -116,6 +124,8 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   add('hurricane_wind', 'lambda_damaging', LOG_CODEC, hur.lambdaDamaging);
   add('hurricane_wind', 'lambda_severe', LOG_CODEC, hur.lambdaSevere);
   add('hurricane_wind', 'intensity_rp100', linear(10), hur.rp100Kt);
+  // Extra rungs of the wind ladder for the reference building's damage ratio (damage-ratio.ts).
+  for (const kt of [80, 113, 137] as const) add('hurricane_wind', `lambda_${kt}kt`, LOG_CODEC, hur.ladder[WIND_LADDER_KT.indexOf(kt)]);
   add('hurricane_wind', 'events', linear(1), hur.events);
   add('hurricane_wind', 'record_years', linear(1), hur.recordYears);
   add('hurricane_wind', 'cat45_share_damaging', linear(10000), hur.cat45ShareDamaging);
@@ -132,6 +142,9 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   add('earthquake', 'lambda_damaging', LOG_CODEC, eq.lambdaByLevel[1]);
   add('earthquake', 'lambda_severe', LOG_CODEC, eq.lambdaByLevel[3]);
   add('earthquake', 'intensity_rp100', linear(1000), eq.rp100Mmi);
+  add('earthquake', 'lambda_mmi5', LOG_CODEC, eq.lambdaByLevel[0]);
+  add('earthquake', 'lambda_mmi7', LOG_CODEC, eq.lambdaByLevel[2]);
+  add('earthquake', 'lambda_mmi9', LOG_CODEC, eq.lambdaByLevel[4]);
   add('earthquake', 'events', linear(1), eqNear.counts);
   add('earthquake', 'origin', linear(1), fallback.earthquakeOrigin);
 

@@ -26,6 +26,8 @@ const SMOOTHING_SIGMA_KM = 30;
 
 export interface HurricaneResult {
   lambdaDamaging: Float64Array;
+  /** Smoothed λ(wind ≥ WIND_LADDER_KT[k]) per cell. */
+  ladder: Float64Array[];
   lambdaSevere: Float64Array;
   rp100Kt: Float64Array; // NaN: the 100-yr wind is below 64 kt
   events: Float64Array; // storms with >= 64 kt at the cell (kernel-weighted over neighbours)
@@ -99,6 +101,7 @@ export function hurricaneHazard(atlantic: Storm[], pacific: Storm[], query: Cell
   return {
     lambdaDamaging: lam[0],
     lambdaSevere: lam[SEVERE],
+    ladder: lam,
     rp100Kt: rp100,
     events: sHits.map(Math.round),
     cat45ShareDamaging: sD.map((v, c) => (lam[0][c] > 0 ? v / lam[0][c] : NaN)),

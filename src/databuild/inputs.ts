@@ -17,6 +17,10 @@ export const INPUTS = {
   nriStates: 'hazard_history/fema_nri/NRI_Table_States.csv',
   nriHazardInfo: 'hazard_history/fema_nri/NRI_HazardInfo.csv',
   cenPop: 'exposure/CenPop2020_Mean_CO.txt',
+  nshmFaultSections: 'hazard_history/earthquakes/nshm2023_faults/NSHM23_FSD_v3.geojson',
+  nshmFaultSlipRates: 'hazard_history/earthquakes/nshm2023_faults/NSHM23_GeolDefMod_v1p4.geojson',
+  nshmSpecialFaults: 'hazard_history/earthquakes/nshm2023_faults/special_faults.json',
+  nshmWusExtPdf: 'hazard_history/earthquakes/usgs_nshm2023_conus/active-crust_grid_pdf-ext-adaptive.csv',
 } as const;
 export type InputName = keyof typeof INPUTS;
 

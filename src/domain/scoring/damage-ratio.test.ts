@@ -46,7 +46,7 @@ describe('expected annual damage ratio calibration', () => {
     it(`${peril}: k = ${NRI_CALIBRATION[peril].k} is the measured median ratio`, () => {
       const { k, states } = measureK(peril);
       expect(states).toBeGreaterThanOrEqual(10);
-      expect(Math.abs(k / NRI_CALIBRATION[peril].k - 1)).toBeLessThan(0.001);
+      expect(Math.abs(k / NRI_CALIBRATION[peril].k - 1), `measured k = ${k}`).toBeLessThan(0.001);
     });
   }
 });

@@ -5,15 +5,17 @@
  */
 import type { ClimateCase, Horizon, Scenario } from '../climate.js';
 import { perilMultipliers } from './climate-multipliers.js';
-import { DAMAGE_RATIO_BASIS, damageRatioValue } from './damage-ratio.js';
+import { DAMAGE_RATIO_BASIS, REFERENCE_BUILDING_BASIS, damageRatioValue, referenceBuildingEadr, riskScore } from './damage-ratio.js';
 import type { HazardGrid } from './grid.js';
-import { PERIL_INFO, type Peril } from './perils.js';
+import { PERIL_INFO, PERIL_SCALES, type Peril } from './perils.js';
 import {
   combinedFrequencyScore,
   confidenceLevel,
   emanuelMdr,
-  frequencyScore,
   intensityScore,
+  MODELS_MD_SCALE,
+  scaledFrequencyScore,
+  type FrequencyScale,
   pagerLossRate,
   percentileOf,
   relativePairScore,
@@ -34,6 +36,8 @@ export interface ScoreComponents {
     score_severe: number | null;
     events_used: number | null;
     record_years: number | null;
+    /** Frequency perils: the λ that score 0 and 10 on this peril's scale, and why (docs/scoring.md §1.1). */
+    scale?: { lambda_score_0: number; lambda_score_10: number; basis: string };
     /** Relative perils only: the two halves of the score and the national log10 anchors of each scale. */
     relative?: {
       events_score: number | null;
@@ -52,7 +56,15 @@ export interface ScoreComponents {
     /** Expected annual building loss / building value (1/yr), comparable across perils (damage-ratio.ts); climate-adjusted. */
     expected_annual_damage_ratio: number | null;
     damage_ratio_basis: string;
+    /**
+     * The same figure for a reference building from the damage functions of models.md §5 integrated over
+     * the site's hazard curve (damage-ratio.ts referenceBuildingEadr), and models.md's cross-peril
+     * S_risk = clamp(2·(log10 EADR + 6), 0, 10); null where the grid holds no intensity for the peril.
+     */
+    reference_building: { expected_annual_damage_ratio: number | null; risk_score: number | null; basis: string | null };
   };
+  /** How finely the data resolve this peril here (docs/scoring.md §9). */
+  resolution: { cell_km: number; hazard_varies_by: 'cell' | 'state'; basis: string };
   climate_adjustment: {
     scenario: Scenario;
     horizon: Horizon | null;
@@ -98,8 +110,25 @@ function rawScore(grid: HazardGrid, cell: number, peril: Peril, mDmg: number, mS
     const [fLo, fHi, lLo, lHi] = relativeAnchors(grid, peril);
     return relativePairScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, fLo, fHi, ch(grid, peril, 'loss_rate', cell) * mDmg, lLo, lHi);
   }
-  return combinedFrequencyScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, ch(grid, peril, 'lambda_severe', cell) * mSev);
+  return combinedFrequencyScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, ch(grid, peril, 'lambda_severe', cell) * mSev, scaleOf(peril));
 }
+
+function scaleOf(peril: Peril): FrequencyScale {
+  return (PERIL_SCALES as Partial<Record<Peril, FrequencyScale>>)[peril] ?? MODELS_MD_SCALE;
+}
+
+/** What varies within a state, per peril, in words (docs/scoring.md §9). */
+const RESOLUTION_BASIS: Record<Peril, string> = {
+  hurricane_wind: 'HURDAT2 wind footprints per 0.25-degree cell, smoothed with a 30 km Gaussian',
+  storm_surge: 'hurricane footprints per cell times a coastal-distance taper (0-60 km from the shore)',
+  earthquake: 'fault ruptures and smoothed seismicity per 0.25-degree cell (rupture distance to each cell centre); no site-specific soil',
+  tornado: 'SPC touchdowns smoothed with an 80 km Gaussian over 0.25-degree cells',
+  wildfire: 'ICS-209 burned areas spread from each point of origin over 0.25-degree cells',
+  riverine_flood: 'FEMA NRI state table: one value per state',
+  extreme_heat: 'FEMA NRI state table: one value per state',
+  drought: 'FEMA NRI state table: one value per state',
+  winter_storm: 'FEMA NRI state table: one value per state',
+};
 
 function relativeAnchors(grid: HazardGrid, peril: Peril): [number, number, number, number] {
   return [param(grid, `${peril}.frequency_log10_lo`), param(grid, `${peril}.frequency_log10_hi`), param(grid, `${peril}.loss_log10_lo`), param(grid, `${peril}.loss_log10_hi`)];
@@ -136,11 +165,16 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
     lambda_damaging: Number.isFinite(lamD) ? sig(lamD) : null,
     lambda_severe: relative || !Number.isFinite(lamS) ? null : sig(lamS),
     return_period_years_damaging: !relative && lamD > 0 ? sig(1 / lamD) : null,
-    score_damaging: relative ? null : round2(frequencyScore(lamD)),
-    score_severe: relative ? null : round2(frequencyScore(lamS)),
+    score_damaging: relative ? null : round2(scaledFrequencyScore(lamD, scaleOf(peril))),
+    score_severe: relative ? null : round2(scaledFrequencyScore(lamS, scaleOf(peril))),
     events_used: nriOnly ? null : nullIfNaN(events),
     record_years: nullIfNaN(recordYears),
   };
+  if (!relative) {
+    const sc = scaleOf(peril);
+    const why = (PERIL_SCALES as Partial<Record<Peril, { why: string }>>)[peril]?.why ?? '';
+    frequency.scale = { lambda_score_0: sig(10 ** sc.log10Lo), lambda_score_10: sig(10 ** sc.log10Hi), basis: why };
+  }
   if (relative) {
     const [fLo, fHi, lLo, lHi] = relativeAnchors(grid, peril);
     const loss = ch(grid, peril, 'loss_rate', cell) * m.damaging;
@@ -188,7 +222,15 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
         mdr_at_rp100: mdr,
         expected_annual_damage_ratio: nullIfNaN(sig(damageRatioValue(grid, cell, peril, m.damaging))),
         damage_ratio_basis: DAMAGE_RATIO_BASIS[peril],
+        reference_building: (() => {
+          const eadr = referenceBuildingEadr(grid, cell, peril, m.damaging);
+          const ok = Number.isFinite(eadr);
+          return { expected_annual_damage_ratio: ok ? sig(eadr) : null, risk_score: ok ? round2(riskScore(eadr)) : null, basis: REFERENCE_BUILDING_BASIS[peril] };
+        })(),
       },
+      resolution: nriOnly
+        ? { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: relative ? RESOLUTION_BASIS[peril] : 'FEMA NRI state table (no catalog here): one value per state' }
+        : { cell_km: RESOLUTION_KM, hazard_varies_by: 'cell', basis: RESOLUTION_BASIS[peril] },
       climate_adjustment: {
         scenario: c.scenario,
         horizon: c.horizon,

@@ -22,6 +22,19 @@ export type Peril = (typeof PERILS)[number];
 
 export type ScoreKind = 'frequency' | 'relative';
 
+/**
+ * The anchors of each frequency peril's 0–10 scale (docs/scoring.md §1.1 has the table and the places that
+ * fix them): λ at 10^lo per year scores 0, at 10^hi scores 10, log-linear between, for the damaging and
+ * the severe frequency alike (then weighted 0.6 / 0.4, models.md §1.2). `why` says what the anchors are.
+ */
+export const PERIL_SCALES = {
+  hurricane_wind: { log10Lo: -4, log10Hi: -1, why: '10 = hurricane-force wind once in 10 years (south Florida, the Keys); 0 = once in 10,000 years' },
+  storm_surge: { log10Lo: -4, log10Hi: -1, why: 'the hurricane anchors, on the coastal-tapered rate' },
+  earthquake: { log10Lo: -4.5, log10Hi: -1.5, why: '10 = MMI VI once in about 30 years (the San Francisco Bay Area record, 1865-1989); 0 = once in 30,000 years (the stable interior)' },
+  tornado: { log10Lo: -5.4, log10Hi: -3.3, why: '10 = an EF1+ path over the site once in 2,000 years (central Oklahoma, the US maximum); 0 = once in 250,000 years (the Pacific coast)' },
+  wildfire: { log10Lo: -4, log10Hi: 0, why: "models.md's decade scale, not yet recalibrated (1/yr -> 10, 1/10,000 yr -> 0)" },
+} as const satisfies Partial<Record<string, { log10Lo: number; log10Hi: number; why: string }>>;
+
 export interface PerilInfo {
   kind: ScoreKind;
   /** What λ_damaging / λ_severe count, in words a user can check. */

@@ -24,9 +24,27 @@ export function frequencyScore(lambdaPerYr: number): number {
   return clamp10(2.5 * (Math.log10(lambdaPerYr) + 4));
 }
 
-/** models.md §1.2 combined frequency score, unrounded. A NaN severe frequency counts as zero. */
-export function combinedFrequencyScore(lambdaDamaging: number, lambdaSevere: number): number {
-  return WEIGHT_DAMAGING * frequencyScore(lambdaDamaging) + WEIGHT_SEVERE * frequencyScore(lambdaSevere);
+/** A peril's frequency scale: the annual frequencies (log10) that score 0 and 10 (docs/scoring.md §1.1). */
+export interface FrequencyScale {
+  log10Lo: number;
+  log10Hi: number;
+}
+
+/** models.md §1.2's scale, 1/10 000 yr → 0 to 1/yr → 10, kept as the default. */
+export const MODELS_MD_SCALE: FrequencyScale = { log10Lo: -4, log10Hi: 0 };
+
+/**
+ * The log-decade score of models.md §1.2 on a peril's own anchors: clamp(10·(log10 λ − lo)/(hi − lo), 0, 10).
+ * With lo = −4 and hi = 0 it is S_freq above.
+ */
+export function scaledFrequencyScore(lambdaPerYr: number, scale: FrequencyScale): number {
+  if (!(lambdaPerYr > 0)) return 0;
+  return clamp10((10 * (Math.log10(lambdaPerYr) - scale.log10Lo)) / (scale.log10Hi - scale.log10Lo));
+}
+
+/** models.md §1.2 combined frequency score on the peril's scale, unrounded. A NaN severe frequency counts as zero. */
+export function combinedFrequencyScore(lambdaDamaging: number, lambdaSevere: number, scale: FrequencyScale = MODELS_MD_SCALE): number {
+  return WEIGHT_DAMAGING * scaledFrequencyScore(lambdaDamaging, scale) + WEIGHT_SEVERE * scaledFrequencyScore(lambdaSevere, scale);
 }
 
 /**

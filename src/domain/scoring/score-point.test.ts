@@ -153,7 +153,7 @@ describe('score shape (CONTRACT §6)', () => {
       expect(p.score).toBeLessThanOrEqual(10);
       expect(Math.round(p.score * 100) / 100).toBe(p.score);
       expect(Object.keys(p.score_components).sort()).toEqual(
-        ['baseline_score', 'climate_adjustment', 'confidence', 'exposure', 'frequency', 'intensity', 'vulnerability'],
+        ['baseline_score', 'climate_adjustment', 'confidence', 'exposure', 'frequency', 'intensity', 'resolution', 'vulnerability'],
       );
       expect(p.ingested_at).toBe('2025-12-01T00:00:00Z');
       expect(p.source_url).toMatch(/^https:\/\//);
