@@ -54,7 +54,7 @@ describe('GET /events/{id}/score (tiers and answers)', () => {
     expect(r.body.perils).toHaveLength(1);
     expect(r.body.perils[0]).toMatchObject({ peril: best.peril, score: best.score });
     expect(r.body.peril_selection).toMatchObject({ rule: 'highest_expected_annual_damage_ratio', peril: best.peril });
-    expect(Object.keys(r.body.perils[0].score_components).sort()).toEqual(['baseline_score', 'climate_adjustment', 'confidence', 'exposure', 'frequency', 'intensity', 'vulnerability']);
+    expect(Object.keys(r.body.perils[0].score_components).sort()).toEqual(['baseline_score', 'climate_adjustment', 'confidence', 'exposure', 'frequency', 'intensity', 'resolution', 'vulnerability']);
   });
 
   it('accepts the slug, one named peril on the free tier, and refuses two (403)', async () => {
