@@ -4,7 +4,10 @@
  * Each expectation says why the place is what it is; a rebuild that moves one of them across its bound is a
  * change of the model to be explained, not a number to update.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli, tempDir } from './helpers/cli.js';
 import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
 import type { PerilScore } from '../src/domain/scoring/peril-score.js';
 import type { Peril } from '../src/domain/scoring/perils.js';
@@ -84,5 +87,19 @@ describe('a cross-peril figure: the reference building expected annual damage ra
     expect(ref(SF, 'earthquake')).toBeGreaterThan(100 * ref(SF, 'tornado'));
     expect(ref(MOORE, 'tornado')).toBeGreaterThan(ref(SEATTLE, 'tornado') * 10);
     expect(at(...MIAMI, 'storm_surge').score_components.vulnerability.reference_building.expected_annual_damage_ratio).toBeNull();
+  });
+});
+
+describe('peril names: the event_type vocabulary is accepted where a peril is named', () => {
+  it('bulk scoring takes --perils hurricane,flood as hurricane_wind and riverine_flood', async () => {
+    const dir = tempDir();
+    const input = path.join(dir, 'sites.csv');
+    fs.writeFileSync(input, `id,lat,lng\nmiami,${MIAMI[0]},${MIAMI[1]}\n`);
+    const r = await cli(['--quiet', '--json', 'score', '--input', input, '--out', path.join(dir, 'out'), '--perils', 'hurricane,flood']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).perils).toEqual(['hurricane_wind', 'riverine_flood']);
+    const [header, row] = fs.readFileSync(path.join(dir, 'out', 'scores.csv'), 'utf8').trim().split('\n');
+    expect(header).toBe('row,id,lat,lng,hurricane_wind,riverine_flood,overall');
+    expect(Number(row.split(',')[4])).toBe(at(...MIAMI, 'hurricane_wind').score);
   });
 });
