@@ -9,6 +9,7 @@ import { isScoreBody, scoreTable } from './render/scores.js';
 import { keyCreated, keyRecord, keysTable, tokenIssued } from './render/credentials.js';
 import { keyValues } from './render/text.js';
 import { backtestText } from './render/trigger-backtest.js';
+import { epCurveText } from './render/ep-curve.js';
 import { alertsText, evaluationText, historyText, triggerCard, triggersTable, verifyText } from './render/triggers.js';
 
 type Renderer = (body: any) => string;
@@ -26,6 +27,7 @@ const RENDERERS: Record<string, Renderer> = {
   'keys.revoke': keyRecord,
   'token.issue': tokenIssued,
   'triggers.backtest': backtestText,
+  'portfolio.ep_curve': epCurveText,
   'triggers.list': triggersTable,
   'triggers.create': triggerCard,
   'triggers.deactivate': triggerCard,
