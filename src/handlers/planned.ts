@@ -23,12 +23,4 @@ function planned(name: string, summary: string, http: Omit<HttpBinding, 'planned
 }
 
 export const PLANNED: Handler[] = [
-  planned('scenarios.run', 'Run a hypothetical disaster scenario with impact estimates', { method: 'POST', path: '/scenarios/run', access: 'analyst' }),
-  planned('portfolio.list', 'Portfolios with nested locations', { method: 'GET', path: '/portfolio', access: 'agency', perAccount: true }),
-  planned('portfolio.create', 'Create a portfolio from JSON or an OED location CSV', { method: 'POST', path: '/portfolio', access: 'agency', accepts: ['application/json', 'text/csv'], perAccount: true }),
-  planned('portfolio.exposure', 'Portfolio exposure against active consequence rings', { method: 'GET', path: '/portfolio/exposure', access: 'agency', perAccount: true }),
-  planned('locations.list', 'Saved locations of the caller', { method: 'GET', path: '/locations', access: 'free', perAccount: true }),
-  planned('locations.create', 'Save a location', { method: 'POST', path: '/locations', access: 'free', perAccount: true }),
-  planned('locations.exposure', 'Saved locations against active event rings', { method: 'GET', path: '/locations/exposure', access: 'free', perAccount: true }),
-  planned('locations.alerts', 'Unread alerts of saved locations', { method: 'GET', path: '/locations/alerts', access: 'free', perAccount: true }),
 ];

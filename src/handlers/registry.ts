@@ -34,6 +34,10 @@ import { infrastructure } from './infrastructure.js';
 import { eventsPrediction } from './events-prediction.js';
 import { eventsTimeline } from './events-timeline.js';
 import { eventsExposure } from './events-exposure.js';
+import { scenariosRun } from './scenarios-run.js';
+import { scenariosShow } from './scenarios-show.js';
+import { portfolioCreate, portfolioDelete, portfolioExposureHandler, portfolioList, portfolioShow } from './portfolio.js';
+import { locationsAlerts, locationsCreate, locationsExposureHandler, locationsList, locationsRemove } from './locations.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.
@@ -77,6 +81,19 @@ export const HANDLERS: Handler[] = [
   eventsPrediction,
   eventsTimeline,
   eventsExposure,
+  scenariosRun,
+  scenariosShow,
+  // Portfolios and saved locations (CONTRACT §8, docs/portfolios.md): /portfolio/exposure is a static path, matched before /portfolio/{id}.
+  portfolioCreate,
+  portfolioList,
+  portfolioExposureHandler,
+  portfolioShow,
+  portfolioDelete,
+  locationsCreate,
+  locationsList,
+  locationsExposureHandler,
+  locationsAlerts,
+  locationsRemove,
   health,
   healthSources,
   // OGC API - Features (HTTP only): the same events as /events/live, for GIS clients.

@@ -263,4 +263,21 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'stored what-if scenarios',
+    // POST /scenarios/run keeps the request as given and the whole result, so GET /scenarios/{id} answers
+    // what the run answered (the embedded data it read may be rebuilt later). Another account's is not found.
+    sql: `
+      CREATE TABLE scenarios (
+        id VARCHAR PRIMARY KEY,             -- a UUID
+        account VARCHAR NOT NULL,
+        name VARCHAR,
+        event_type VARCHAR NOT NULL,
+        request JSON NOT NULL,
+        result JSON NOT NULL,
+        created_at TIMESTAMP NOT NULL
+      );
+    `,
+  },
 ];
