@@ -66,6 +66,8 @@ const GROUPS: Record<string, string> = {
   data: 'Baseline data: build',
   trigger: 'Parametric triggers: create, list, history, deactivate, alerts, observe, evaluate, verify, backtest',
   oasis: 'Oasis LMF: run a model on an Oasis input directory and write ORD outputs',
+  locations: 'Saved locations: add, list, remove, exposure, alerts',
+  portfolio: 'Portfolios of OED locations: import, list, show, exposure, delete, EP curve (OEP, AEP, TVaR, AAL)',
   infra: 'Critical infrastructure near a point: hospitals, fire stations, schools, urgent care',
   scenario: 'What-if scenarios: run a hypothetical event through the real ring and exposure code, show a stored one',
 };

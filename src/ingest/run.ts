@@ -17,6 +17,7 @@ import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest
 import { newestPerSourceId, notPublishedBy, prepareEvent, problemWith } from './normalise.js';
 import { ingestRingOptions } from './ring-options.js';
 import { parseGuarded } from '../sources/guard.js';
+import { raiseRingAlerts } from '../locations/ingest-alerts.js';
 
 export interface SkipTally {
   reason: string;
@@ -104,6 +105,8 @@ async function ingestOnce(
   const summary = await ctx.db.transaction(async (tx) => {
     const counts = await writeEvents(tx, source.id, prepared, startedAt);
     await endSuperseded(tx, source.id, prepared);
+    // Saved-location and portfolio alerts of the rings just written, in the same transaction (src/locations/ingest-alerts.ts).
+    await raiseRingAlerts(tx, prepared.map((e) => e.id), startedAt);
     const s = finish(base, 'ok', ctx, { fetched: parsed.records.length + parsed.skipped.length, ...counts }, skipped);
     await recordRun(tx, s, validators);
     return s;

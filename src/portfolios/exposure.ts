@@ -1,0 +1,250 @@
+/**
+ * Live exposure of a portfolio (GET /portfolio/exposure, `catintel portfolio exposure ID`): for every live
+ * event whose rings reach the portfolio, which locations lie inside each ring, with counts and TIV by ring
+ * and by OED peril code, counting only locations whose LocPerilsCovered includes the event's peril
+ * (domain/perils.ts EVENT_TYPE_CODES). Insurance fields carry ACORD-style names (../shared/reference/acord.md:
+ * InsuranceAmt per subject, CurCd, LocationId) and the event its provenance.
+ *
+ * Rings nest (ordinal 0 is the innermost), so each location is counted once per event, in the innermost ring
+ * that holds it: the ring figures are bands and add up to the event's totals. `Cumulative` gives what lies
+ * anywhere inside the ring (its band and every ring within it).
+ *
+ * Also tivByRing: the TIV of all of an account's portfolios inside each of an event's rings.
+ */
+import type { EventType } from '../domain/event.js';
+import type { Store } from '../store/db.js';
+import { pointInPrepared, prepareArea, type Area } from './domain/geometry.js';
+import { EVENT_TYPE_CODES, eventTypeBit } from './domain/perils.js';
+import { locationIndex, type LocationIndex } from './location-index.js';
+import { liveEventsWithRings, provenanceOf, type LiveEvent, type LiveRing } from './live-rings.js';
+import type { PortfolioSummary } from './read.js';
+
+export interface InsuranceAmounts {
+  BldgInsuranceAmt: number;
+  ContentsInsuranceAmt: number;
+  BIInsuranceAmt: number;
+  OtherInsuranceAmt: number;
+  TotalInsuranceAmt: number;
+}
+
+export interface ExposedLocation extends InsuranceAmounts {
+  LocationId: string;
+  Latitude: number;
+  Longitude: number;
+  LocPerilsCovered: string;
+}
+
+export interface PerilExposure extends InsuranceAmounts {
+  PerilCd: string;
+  NumLocations: number;
+}
+
+export interface RingExposure extends InsuranceAmounts {
+  ring_id: string;
+  ordinal: number;
+  kind: string;
+  label: string;
+  threshold: number | null;
+  unit: string | null;
+  radius_km: number | null;
+  /** Locations whose innermost ring (of this event) is this one. */
+  NumLocations: number;
+  ByPeril: PerilExposure[];
+  /** Everything inside the ring: this band and the rings within it. */
+  Cumulative: InsuranceAmounts & { NumLocations: number };
+  /** The band's locations, largest total TIV first, at most locations_limit of them. */
+  Locations: ExposedLocation[];
+  LocationsTruncated: boolean;
+}
+
+export interface EventExposure extends InsuranceAmounts {
+  event_id: string;
+  slug: string;
+  title: string;
+  event_type: string;
+  status: string;
+  severity: number;
+  severity_label: string;
+  provenance: ReturnType<typeof provenanceOf>;
+  /** The OED peril codes the event acts through; a location counts when it covers one of them. */
+  PerilCds: string[];
+  NumLocations: number;
+  /** Locations inside a ring whose LocPerilsCovered does not include the event's peril (not counted above). */
+  NumLocationsNotCovered: number;
+  rings: RingExposure[];
+}
+
+export interface PortfolioExposure {
+  PortfolioId: string;
+  PortfolioName: string;
+  CurCd: string;
+  as_of: string;
+  NumLocations: number;
+  /** Distinct locations inside some ring of some event and covered for its peril. */
+  NumLocationsExposed: number;
+  events: EventExposure[];
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+class Sum {
+  n = 0;
+  b = 0;
+  c = 0;
+  bi = 0;
+  o = 0;
+  add(ix: LocationIndex, i: number): void {
+    this.n++;
+    this.b += ix.building[i];
+    this.c += ix.contents[i];
+    this.bi += ix.bi[i];
+    this.o += ix.other[i];
+  }
+  amounts(): InsuranceAmounts {
+    const [b, c, bi, o] = [round2(this.b), round2(this.c), round2(this.bi), round2(this.o)];
+    return { BldgInsuranceAmt: b, ContentsInsuranceAmt: c, BIInsuranceAmt: bi, OtherInsuranceAmt: o, TotalInsuranceAmt: round2(b + c + bi + o) };
+  }
+}
+
+const totalOf = (ix: LocationIndex, i: number) => ix.building[i] + ix.contents[i] + ix.bi[i] + ix.other[i];
+
+function addAmounts(a: InsuranceAmounts, b: InsuranceAmounts): InsuranceAmounts {
+  return {
+    BldgInsuranceAmt: round2(a.BldgInsuranceAmt + b.BldgInsuranceAmt),
+    ContentsInsuranceAmt: round2(a.ContentsInsuranceAmt + b.ContentsInsuranceAmt),
+    BIInsuranceAmt: round2(a.BIInsuranceAmt + b.BIInsuranceAmt),
+    OtherInsuranceAmt: round2(a.OtherInsuranceAmt + b.OtherInsuranceAmt),
+    TotalInsuranceAmt: round2(a.TotalInsuranceAmt + b.TotalInsuranceAmt),
+  };
+}
+
+const ZERO: InsuranceAmounts = { BldgInsuranceAmt: 0, ContentsInsuranceAmt: 0, BIInsuranceAmt: 0, OtherInsuranceAmt: 0, TotalInsuranceAmt: 0 };
+
+/** Indexes of the locations inside a ring (bbox search in the tree, then point-in-polygon). */
+function inside(ix: LocationIndex, ring: LiveRing): number[] {
+  if (!ix.tree) return [];
+  const a = ring.area;
+  const out: number[] = [];
+  for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat)) if (pointInPrepared(ix.lng[i], ix.lat[i], a)) out.push(i);
+  return out;
+}
+
+/** Exposure of one indexed portfolio to one live event; null when no covered location lies in its rings. */
+export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit: number, exposed?: Set<number>): EventExposure | null {
+  const e = live.event;
+  const bit = eventTypeBit(e.event_type as EventType);
+  const codes = EVENT_TYPE_CODES[e.event_type as EventType] ?? [];
+  const bandOf = new Map<number, number>(); // location -> position of its innermost ring
+  const notCovered = new Set<number>();
+  const cumulative = live.rings.map(() => new Sum());
+  live.rings.forEach((ring, k) => {
+    for (const i of inside(ix, ring)) {
+      if ((ix.typeMask[i] & bit) === 0) {
+        notCovered.add(i);
+        continue;
+      }
+      cumulative[k].add(ix, i);
+      if (!bandOf.has(i)) bandOf.set(i, k);
+    }
+  });
+  if (bandOf.size === 0 && notCovered.size === 0) return null;
+  if (bandOf.size === 0) return null;
+  const bands = live.rings.map(() => [] as number[]);
+  for (const [i, k] of bandOf) {
+    bands[k].push(i);
+    exposed?.add(i);
+  }
+  const codeSets = new Map<string, Set<string>>();
+  const codesOf = (s: string) => codeSets.get(s) ?? (codeSets.set(s, new Set(s.split(';'))), codeSets.get(s)!);
+  let total = ZERO;
+  const rings: RingExposure[] = live.rings.map((ring, k) => {
+    const band = new Sum();
+    const perPeril = codes.map(() => new Sum());
+    for (const i of bands[k]) {
+      band.add(ix, i);
+      const have = codesOf(ix.perilCodes[i]);
+      codes.forEach((c, j) => have.has(c) && perPeril[j].add(ix, i));
+    }
+    const amounts = band.amounts();
+    total = addAmounts(total, amounts);
+    const sorted = bands[k].sort((a, b) => totalOf(ix, b) - totalOf(ix, a) || (ix.locNumber[a] < ix.locNumber[b] ? -1 : 1));
+    return {
+      ring_id: ring.ring_id, ordinal: ring.ordinal, kind: ring.kind, label: ring.label, threshold: ring.threshold, unit: ring.unit, radius_km: ring.radius_km,
+      NumLocations: band.n,
+      ...amounts,
+      ByPeril: codes.map((c, j) => ({ PerilCd: c, NumLocations: perPeril[j].n, ...perPeril[j].amounts() })),
+      Cumulative: { NumLocations: cumulative[k].n, ...cumulative[k].amounts() },
+      Locations: sorted.slice(0, locationsLimit).map((i) => locationJson(ix, i)),
+      LocationsTruncated: sorted.length > locationsLimit,
+    };
+  });
+  for (const i of notCovered) if (bandOf.has(i)) notCovered.delete(i);
+  return {
+    event_id: e.id, slug: e.slug, title: e.title, event_type: e.event_type, status: e.status, severity: e.severity, severity_label: e.severity_label,
+    provenance: provenanceOf(e),
+    PerilCds: [...codes],
+    NumLocations: bandOf.size,
+    ...total,
+    NumLocationsNotCovered: notCovered.size,
+    rings,
+  };
+}
+
+function locationJson(ix: LocationIndex, i: number): ExposedLocation {
+  const s = new Sum();
+  s.add(ix, i);
+  return { LocationId: ix.locNumber[i], Latitude: ix.lat[i], Longitude: ix.lng[i], LocPerilsCovered: ix.perilsCovered[i], ...s.amounts() };
+}
+
+/** The exposure of a stored portfolio (ownership already checked) to the live events at `now`. */
+export async function portfolioExposure(db: Store, p: PortfolioSummary, now: string, locationsLimit: number): Promise<PortfolioExposure> {
+  const ix = await locationIndex(db, p.id, p.currency);
+  const live = ix.bbox ? await liveEventsWithRings(db, now, ix.bbox) : [];
+  const exposed = new Set<number>();
+  const events: EventExposure[] = [];
+  for (const l of live) {
+    const x = eventExposure(ix, l, locationsLimit, exposed);
+    if (x) events.push(x);
+  }
+  events.sort((a, b) => b.TotalInsuranceAmt - a.TotalInsuranceAmt || a.event_id.localeCompare(b.event_id));
+  return { PortfolioId: p.id, PortfolioName: p.name, CurCd: p.currency, as_of: now, NumLocations: ix.count, NumLocationsExposed: exposed.size, events };
+}
+
+export interface RingTiv {
+  ring_id: string;
+  /** One entry per currency of the account's portfolios with a location inside the ring. */
+  by_currency: Array<InsuranceAmounts & { CurCd: string; NumLocations: number; NumPortfolios: number }>;
+}
+
+/**
+ * TIV of all of `account`'s portfolios inside each of an event's rings (cumulative: everything within the ring
+ * polygon), counting only locations whose LocPerilsCovered includes `eventType`'s peril. `rings` are as the
+ * rings table or /events/{id}/rings hold them (GeoJSON text or object). Answers one entry per ring, in the
+ * order given; a ring no location of the account reaches has an empty by_currency.
+ */
+export async function tivByRing(db: Store, account: string, eventType: EventType, rings: Array<{ ring_id: string; geojson: string | Area }>): Promise<RingTiv[]> {
+  const portfolios = await db.all<{ id: string; currency: string }>(`SELECT id, currency FROM portfolios WHERE account = $account ORDER BY created_at, id`, { account });
+  const prepared = rings.map((r) => ({ ring_id: r.ring_id, area: prepareArea(typeof r.geojson === 'string' ? JSON.parse(r.geojson) : r.geojson) }));
+  const bit = eventTypeBit(eventType);
+  const acc = prepared.map(() => new Map<string, { sum: Sum; portfolios: number }>());
+  for (const p of portfolios) {
+    const ix = await locationIndex(db, p.id, p.currency);
+    prepared.forEach((r, k) => {
+      const sum = new Sum();
+      for (const i of inside(ix, { area: r.area } as LiveRing)) if (ix.typeMask[i] & bit) sum.add(ix, i);
+      if (sum.n === 0) return;
+      const held = acc[k].get(p.currency) ?? { sum: new Sum(), portfolios: 0 };
+      held.portfolios++;
+      held.sum.n += sum.n;
+      held.sum.b += sum.b;
+      held.sum.c += sum.c;
+      held.sum.bi += sum.bi;
+      held.sum.o += sum.o;
+      acc[k].set(p.currency, held);
+    });
+  }
+  return prepared.map((r, k) => ({
+    ring_id: r.ring_id,
+    by_currency: [...acc[k]].sort(([a], [b]) => a.localeCompare(b)).map(([cur, v]) => ({ CurCd: cur, NumLocations: v.sum.n, NumPortfolios: v.portfolios, ...v.sum.amounts() })),
+  }));
+}

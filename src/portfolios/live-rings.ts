@@ -1,0 +1,81 @@
+/**
+ * The rings of the live events (active and monitoring at now, as /events/live lists them: the store's own
+ * listEvents), with the fields exposure answers carry: ring identity, kind, label, threshold, and the
+ * event's provenance. Optionally only rings whose bbox meets a box (a portfolio's extent).
+ */
+import { listValue, type DuckDBValue } from '@duckdb/node-api';
+import type { EventType } from '../domain/event.js';
+import { listEvents, type EventRow } from '../store/events-read.js';
+import type { Store } from '../store/db.js';
+import type { Queryable } from './location-index.js';
+import { prepareArea, type PreparedArea } from './domain/geometry.js';
+
+export interface LiveRing {
+  ring_id: string;
+  event_id: string;
+  ordinal: number;
+  kind: string;
+  label: string;
+  threshold: number | null;
+  unit: string | null;
+  radius_km: number | null;
+  area: PreparedArea;
+}
+
+export interface LiveEvent {
+  event: EventRow;
+  /** Innermost first (ordinal order). */
+  rings: LiveRing[];
+}
+
+/** Every live event, at most this many (far above a day of feeds; the store's listing caps nothing). */
+const MAX_LIVE_EVENTS = 1_000_000;
+
+interface RingDbRow {
+  ring_id: string;
+  event_id: string;
+  ordinal: number;
+  kind: string;
+  label: string;
+  threshold: number | null;
+  unit: string | null;
+  radius_km: number | null;
+  geojson: string;
+}
+
+const RING_COLS = `ring_id::VARCHAR AS ring_id, event_id::VARCHAR AS event_id, ordinal, kind, label, threshold, unit, radius_km, geojson`;
+
+/** Rings of these events (bbox meeting `box` when given), grouped by event, innermost first. */
+export async function ringsOfEvents(db: Queryable, ids: string[], box?: [number, number, number, number]): Promise<Map<string, LiveRing[]>> {
+  const out = new Map<string, LiveRing[]>();
+  if (ids.length === 0) return out;
+  const params: Record<string, DuckDBValue> = { ids: listValue(ids) };
+  let where = '';
+  if (box) {
+    where = ' AND max_lng >= $minLng AND min_lng <= $maxLng AND max_lat >= $minLat AND min_lat <= $maxLat';
+    Object.assign(params, { minLng: box[0], minLat: box[1], maxLng: box[2], maxLat: box[3] });
+  }
+  const rows = await (db as Store).all<RingDbRow>(
+    `SELECT ${RING_COLS} FROM rings WHERE event_id IN (SELECT unnest($ids::UUID[]))${where} ORDER BY event_id, ordinal`,
+    params,
+  );
+  for (const r of rows) {
+    const ring: LiveRing = { ring_id: r.ring_id, event_id: r.event_id, ordinal: r.ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, area: prepareArea(JSON.parse(r.geojson)) };
+    const list = out.get(r.event_id);
+    if (list) list.push(ring);
+    else out.set(r.event_id, [ring]);
+  }
+  return out;
+}
+
+/** The live events at `now` that have rings meeting `box` (all live events with rings when no box), newest first. */
+export async function liveEventsWithRings(db: Store, now: string, box?: [number, number, number, number], types?: EventType[]): Promise<LiveEvent[]> {
+  const { rows } = await listEvents(db, { now, statuses: ['active', 'monitoring'], eventTypes: types }, { limit: MAX_LIVE_EVENTS });
+  const rings = await ringsOfEvents(db, rows.map((e) => e.id), box);
+  return rows.filter((e) => rings.has(e.id)).map((event) => ({ event, rings: rings.get(event.id)! }));
+}
+
+/** The event's provenance as exposure answers carry it (CONTRACT §6 names). */
+export function provenanceOf(e: EventRow): { source: string; source_url: string; ingested_at: string; updated_at: string } {
+  return { source: e.source, source_url: e.source_url, ingested_at: e.ingested_at, updated_at: e.updated_at };
+}

@@ -1,0 +1,135 @@
+/**
+ * A portfolio's locations in memory for exposure: typed arrays by position and a flatbush R-tree over the
+ * points, so a ring visits only the locations in its bbox and then tests each with point-in-polygon. A
+ * portfolio never changes after its import (it can only be deleted), so a built index is kept, by id, in a
+ * small cache bounded by the locations it holds; callers check ownership in the store before using it.
+ */
+import Flatbush from 'flatbush';
+import type { Store, Tx } from '../store/db.js';
+
+/** Store or the Tx of an open transaction (inside one, only the Tx may query). */
+export type Queryable = Pick<Store, 'all'> | Pick<Tx, 'all'>;
+import { eventTypeMask } from './domain/perils.js';
+
+export interface LocationIndex {
+  id: string;
+  count: number;
+  locNumber: string[];
+  lat: Float64Array;
+  lng: Float64Array;
+  building: Float64Array;
+  contents: Float64Array;
+  bi: Float64Array;
+  other: Float64Array;
+  /** The event types each location is insured against (perils.ts eventTypeMask). */
+  typeMask: Int32Array;
+  /** perils_covered per location (shared strings). */
+  perilsCovered: string[];
+  /** The single OED codes covered per location, ';'-joined (shared strings). */
+  perilCodes: string[];
+  currency: string;
+  tree: Flatbush | undefined;
+  bbox: [number, number, number, number] | undefined;
+}
+
+/** At most this many locations are kept indexed across cached portfolios (~100 bytes each). */
+const CACHE_LOCATIONS = 2_000_000;
+const cache = new Map<string, LocationIndex>();
+let cached = 0;
+
+export function forgetIndex(id: string): void {
+  const hit = cache.get(id);
+  if (hit) {
+    cached -= hit.count;
+    cache.delete(id);
+  }
+}
+
+interface Row {
+  loc_number: string;
+  lat: number;
+  lng: number;
+  building_tiv: number;
+  contents_tiv: number;
+  bi_tiv: number;
+  other_tiv: number;
+  perils_covered: string;
+  peril_codes: string;
+}
+
+function columnsOf(rows: Row[]): Columns {
+  const c: Columns = { loc_number: [], lat: [], lng: [], building_tiv: [], contents_tiv: [], bi_tiv: [], other_tiv: [], perils_covered: [], peril_codes: [] };
+  for (const r of rows) for (const k of Object.keys(c) as (keyof Columns)[]) (c[k] as unknown[]).push(r[k]);
+  return c;
+}
+
+interface Columns {
+  loc_number: string[];
+  lat: number[];
+  lng: number[];
+  building_tiv: number[];
+  contents_tiv: number[];
+  bi_tiv: number[];
+  other_tiv: number[];
+  perils_covered: string[];
+  peril_codes: string[];
+}
+
+export async function locationIndex(db: Queryable, id: string, currency: string): Promise<LocationIndex> {
+  const hit = cache.get(id);
+  if (hit) {
+    cache.delete(id); // most recently used last
+    cache.set(id, hit);
+    return hit;
+  }
+  const rows = await (db as Store).all<Row>(
+    `SELECT loc_number, lat, lng, building_tiv, contents_tiv, bi_tiv, other_tiv, perils_covered, peril_codes
+       FROM portfolio_locations WHERE portfolio_id = $id ORDER BY seq`,
+    { id },
+  );
+  const c = columnsOf(rows);
+  const n = c.lat.length;
+  const masks = new Map<string, number>();
+  const typeMask = new Int32Array(n);
+  const shared = new Map<string, string>();
+  const intern = (s: string) => shared.get(s) ?? (shared.set(s, s), s);
+  for (let i = 0; i < n; i++) {
+    const codes = c.peril_codes[i];
+    let m = masks.get(codes);
+    if (m === undefined) masks.set(codes, (m = eventTypeMask(codes.split(';'))));
+    typeMask[i] = m;
+    c.perils_covered[i] = intern(c.perils_covered[i]);
+    c.peril_codes[i] = intern(codes);
+  }
+  const lat = Float64Array.from(c.lat);
+  const lng = Float64Array.from(c.lng);
+  let tree: Flatbush | undefined;
+  let bbox: [number, number, number, number] | undefined;
+  if (n > 0) {
+    tree = new Flatbush(n);
+    bbox = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < n; i++) {
+      tree.add(lng[i], lat[i], lng[i], lat[i]);
+      if (lng[i] < bbox[0]) bbox[0] = lng[i];
+      if (lat[i] < bbox[1]) bbox[1] = lat[i];
+      if (lng[i] > bbox[2]) bbox[2] = lng[i];
+      if (lat[i] > bbox[3]) bbox[3] = lat[i];
+    }
+    tree.finish();
+  }
+  const index: LocationIndex = {
+    id, count: n, locNumber: c.loc_number, lat, lng,
+    building: Float64Array.from(c.building_tiv), contents: Float64Array.from(c.contents_tiv), bi: Float64Array.from(c.bi_tiv), other: Float64Array.from(c.other_tiv),
+    typeMask, perilsCovered: c.perils_covered, perilCodes: c.peril_codes, currency, tree, bbox,
+  };
+  if (n <= CACHE_LOCATIONS) {
+    cache.set(id, index);
+    cached += n;
+    for (const [k, v] of cache) {
+      if (cached <= CACHE_LOCATIONS) break;
+      cache.delete(k);
+      cached -= v.count;
+    }
+  }
+  return index;
+}
