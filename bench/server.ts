@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { H3, serve } from 'h3';
+import { FastResponse } from 'srvx';
 import { defaultConfig } from '../src/config/defaults.js';
 import type { Context } from '../src/context.js';
 import { createApp } from '../src/http/app.js';
@@ -28,7 +29,7 @@ async function start(): Promise<void> {
     app = new H3();
     for (const [name, dir] of Object.entries(JSON.parse(routes) as Record<string, string>)) {
       const bodies = fs.readdirSync(dir).sort((a, b) => parseInt(a) - parseInt(b)).map((f) => fs.readFileSync(path.join(dir, f)));
-      app.get(`/bare/${name}/:n`, (event) => new Response(bodies[Number(event.context.params?.n)], { headers: { 'content-type': 'application/geo+json' } }));
+      app.get(`/bare/${name}/:n`, (event) => new FastResponse(bodies[Number(event.context.params?.n)], { headers: { 'content-type': 'application/geo+json' } }));
     }
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-'));

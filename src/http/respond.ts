@@ -2,7 +2,8 @@
  * Turning a handler's result into bytes on the wire: strong ETag over the body, 304 on If-None-Match,
  * gzip or brotli for bodies above a size when the client accepts it (CONTRACT §5).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+import { FastResponse } from 'srvx';
 import { brotliCompressSync, gzipSync, constants as z } from 'node:zlib';
 import { defaults } from '../config/defaults.js';
 
@@ -18,7 +19,7 @@ export interface Encoded {
 
 export function encode(status: number, body: unknown, mediaType: string, headers: Record<string, string> = {}): Encoded {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  const etag = `"${hash('sha1', bytes, 'base64url')}"`; // one-shot: no Hash object per response
   return { status, body: bytes, mediaType, etag, variants: {}, headers };
 }
 
@@ -54,18 +55,22 @@ export function compressed(e: Encoded, encoding: 'br' | 'gzip'): Buffer {
   return v;
 }
 
+/**
+ * srvx's Response for Node: the Node adapter writes its bytes to the socket as they are, where a global
+ * (undici) Response would first be wrapped in a ReadableStream and streamed chunk by chunk.
+ */
 export function toResponse(e: Encoded, req: Request, extra: Record<string, string>): Response {
   const headers = new Headers({ ...e.headers, ...extra, 'content-type': e.mediaType, vary: 'Accept-Encoding' });
   if (e.status === 200) headers.set('etag', e.etag);
   if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag)) {
-    return new Response(null, { status: 304, headers });
+    return new FastResponse(null, { status: 304, headers });
   }
   const encoding = e.body.length >= defaults.compressMinBytes ? chooseEncoding(req.headers.get('accept-encoding')) : null;
   if (encoding) {
     headers.set('content-encoding', encoding);
-    return new Response(bytesOf(compressed(e, encoding)), { status: e.status, headers });
+    return new FastResponse(bytesOf(compressed(e, encoding)), { status: e.status, headers });
   }
-  return new Response(bytesOf(e.body), { status: e.status, headers });
+  return new FastResponse(bytesOf(e.body), { status: e.status, headers });
 }
 
 // Buffers share a pool ArrayBuffer; the view covers exactly our bytes.

@@ -29,8 +29,15 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
   });
   parts.push(END);
   const body = Buffer.concat(parts);
-  sourcesByBody.set(body, [...new Set(hits.map((h) => h.entry.source))]);
+  sourcesByBody.set(body, distinctSources(hits));
   return body;
+}
+
+/** The few distinct sources of a page (a handful at most: no Set). */
+function distinctSources(hits: Hit[]): string[] {
+  const out: string[] = [];
+  for (const h of hits) if (!out.includes(h.entry.source)) out.push(h.entry.source);
+  return out;
 }
 
 export function showBytes(e: Entry, nowUs: number): Buffer {
