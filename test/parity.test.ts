@@ -44,6 +44,17 @@ const CASES: Record<string, CaseFactory> = {
     { cli: ['--account', 'enterprise@example.com', 'trigger', 'history', PARITY_TRIGGER, '--limit', '5'], http: `/api/v1/triggers/${PARITY_TRIGGER}/history?limit=5` },
   ],
   'triggers.alerts': () => [{ cli: ['--account', 'enterprise@example.com', 'trigger', 'alerts'], http: '/api/v1/triggers/alerts' }],
+  'events.prediction': ({ id, usId }) => [
+    { cli: ['events', 'prediction', id], http: `/api/v1/events/${id}/prediction` },
+    { cli: ['events', 'prediction', usId], http: `/api/v1/events/${usId}/prediction` },
+  ],
+  'events.timeline': ({ id }) => [{ cli: ['events', 'timeline', id], http: `/api/v1/events/${id}/timeline` }],
+  'events.exposure': ({ usId }) => [{ cli: ['events', 'exposure', usId], http: `/api/v1/events/${usId}/exposure` }],
+  infrastructure: () => [
+    { cli: ['infra', 'near', '--lat', '25.77', '--lng', '-80.19', '--radius-km', '10', '--kind', 'hospital', '--limit', '5'], http: '/api/v1/infrastructure?lat=25.77&lng=-80.19&radius_km=10&kind=hospital&limit=5' },
+    { cli: ['infra', 'near', '--lat', '44.94', '--lng', '-123.03', '--kind', 'school,fire_station'], http: '/api/v1/infrastructure?lat=44.94&lng=-123.03&kind=school,fire_station' },
+  ],
+  'scenarios.show': () => [{ cli: ['--account', 'enterprise@example.com', 'scenario', 'show', scenarioId], http: `/api/v1/scenarios/${scenarioId}` }],
   'events.nearby': () => [
     { cli: ['events', 'nearby', '--lat', '35.7', '--lng', '-117.5', '--radius-km', '150', '--limit', '20'], http: '/api/v1/events/nearby?lat=35.7&lng=-117.5&radius_km=150&limit=20' },
   ],
@@ -51,6 +62,8 @@ const CASES: Record<string, CaseFactory> = {
 
 let db: string;
 let ids: { id: string; slug: string; usId: string };
+/** A scenario of the HTTP caller's account (run through the CLI before the cases; its id is random). */
+let scenarioId = '';
 beforeAll(async () => {
   db = await weekStore();
   const live = await cli(['--db', db, '--json', 'events', 'live', '--event-type', 'earthquake', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW });
@@ -64,13 +77,15 @@ beforeAll(async () => {
     threshold_type: 'wind_speed_kt', threshold_value: 100, alert_at_pct: 80, notes: null, status: 'active', created_at: '2020-07-01T00:00:00Z',
   });
   await store.close();
+  const scenario = await cli(['--db', db, '--json', '--account', 'enterprise@example.com', 'scenario', 'run', '--event-type', 'earthquake', '--lat', '35.77', '--lng', '-117.6', '--magnitude', '6.4'], { CATINTEL_NOW: WEEK_NOW });
+  scenarioId = scenario.json().id;
 });
 
 describe('CLI and HTTP parity', () => {
   // Operator endpoints (keys) need the server run's admin token and mint random ids: test/platform covers them.
   // Writes that mint a random id (trigger create, observe) or change what the next case reads (deactivate)
-  // are compared field by field in test/triggers-http.test.ts instead.
-  const WRITES_WITH_NEW_IDS = ['triggers.create', 'triggers.deactivate', 'triggers.observe'];
+  // are compared field by field in test/triggers-http.test.ts instead (scenario run: test/scenarios.test.ts).
+  const WRITES_WITH_NEW_IDS = ['triggers.create', 'triggers.deactivate', 'triggers.observe', 'scenarios.run'];
   const both = HANDLERS.filter((h) => h.cli && h.http && !h.http.admin && !WRITES_WITH_NEW_IDS.includes(h.name));
 
   it('has a parity case for every handler with both bindings', () => {
