@@ -220,9 +220,20 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404",
 include-path = "/triggers/{id}/backtest"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422", "429"]
 
+# An EP curve is of a stored portfolio of the caller's account: a well-formed id of no portfolio is 404.
+[[operations]]
+include-path = "/portfolio/ep-curve"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "429"]
+
 # The same holds for an event whose location is outside that area (a mid-Atlantic quake, say).
 [[operations]]
 include-path = "/events/{id}/score"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422", "429"]
+
+# A scenario body the schema accepts may still not fit its event type (a magnitude on a hurricane, a gauge
+# without NWS flood stages): answered 422 naming the fields, as documented.
+[[operations]]
+include-path = "/scenarios/run"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422", "429"]
 TOML
 

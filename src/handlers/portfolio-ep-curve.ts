@@ -137,8 +137,8 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       throw invalidParameter('format', `"${format}" is not one of ${allowed.join(', ')}${overHttp ? ' (svg and png pictures are made by the CLI: catintel portfolio ep-curve ID --format png --out FILE)' : ''}`);
     }
     if (format === 'png' && outRaw === undefined) throw invalidParameter('out', '--format png writes an image: give --out FILE.png');
-    const psept = bool(raw, 'psept');
-    if (psept && format !== 'csv') throw invalidParameter('psept', 'psept is a CSV table: use it with format csv');
+    // A table choice: it only matters for format csv, and is ignored otherwise.
+    const psept = bool(raw, 'psept') && format === 'csv';
     return {
       portfolioId,
       inputFile: inputRaw === undefined ? undefined : path.resolve(inputRaw),
