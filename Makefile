@@ -27,6 +27,7 @@ data: build
 	node dist/scripts/build-seed.js --from $(SHARED_DATA) --out data/seed
 	node dist/scripts/build-baseline.js --from $(SHARED_DATA) --out data/baseline
 	node dist/scripts/build-catalogs.js --from $(SHARED_DATA) --out data/catalogs
+	node dist/scripts/build-infrastructure.js --from $(SHARED_DATA) --out data/infrastructure
 
 # Install, build, load the embedded seed into a fresh store and serve it offline.
 run: build

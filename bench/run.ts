@@ -4,6 +4,7 @@ import { benchIngest } from './ingest.js';
 import { benchLiveLoad } from './live-load.js';
 import { benchScore } from './score.js';
 import { benchTriggers } from './triggers.js';
+import { benchIntelligence } from './intelligence.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -12,3 +13,4 @@ if (!only || only === 'ingest') await benchIngest(sharedData);
 if (!only || only === 'http') await benchLiveLoad(sharedData);
 if (!only || only === 'score') await benchScore(sharedData);
 if (!only || only === 'triggers') await benchTriggers(sharedData);
+if (!only || only === 'intelligence') await benchIntelligence();
