@@ -88,7 +88,7 @@ function portfolioIdOf(raw: Record<string, unknown>): string | undefined {
   return str(raw, 'portfolio_id');
 }
 
-export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string>({
+export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string | Buffer>({
   name: 'portfolio.ep_curve',
   summary: 'Exceedance probability curve of a portfolio: OEP, AEP and TVaR at 2 to 1000 years, and AAL',
   http: { method: 'GET', path: '/portfolio/ep-curve', access: 'agency', perAccount: true },
@@ -232,7 +232,8 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       await fs.promises.rename(tmp, input.out);
       return { body: { ...body, written: { file: input.out, format: input.format, bytes: Buffer.byteLength(payload) } }, notes };
     }
-    if (input.format === 'csv') return { body: payload as string, mediaType: 'text/csv', notes };
+    // Over HTTP the bytes go out as they are (a Buffer body is sent raw); the CLI prints the text.
+    if (input.format === 'csv') return { body: caller.clientIp !== undefined ? Buffer.from(payload) : (payload as string), mediaType: 'text/csv', notes };
     if (input.format === 'svg') return { body: payload as string, notes };
     return { body, notes };
   },
