@@ -1,0 +1,67 @@
+/**
+ * The intelligence commands work while a real `catintel serve` owns the store: the CLI hands them to the
+ * server over the local channel and prints the same JSON it prints standalone; a scenario run through the
+ * server is stored and shown back.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, tempDir } from './helpers/cli.js';
+import { REPO_ROOT, sharedData } from './helpers/paths.js';
+
+const BIN = path.join(REPO_ROOT, 'bin/catintel');
+const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/handlers/scenarios-run.js'));
+const NOW = '2022-09-29T03:32:09Z';
+const env = { CATINTEL_NOW: NOW };
+
+let child: ChildProcess | undefined;
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function serve(db: string): Promise<void> {
+  child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d));
+  await new Promise<void>((resolve, reject) => {
+    child!.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      if (/ at http:\/\/\S+\/api\/v1 /.test(out)) resolve();
+    });
+    child!.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
+  });
+}
+
+describe.skipIf(!built)('intelligence commands beside a running server (a real process; needs `make build`)', () => {
+  let db: string;
+  const standalone: Record<string, unknown> = {};
+  const COMMANDS: Record<string, string[]> = {
+    prediction: ['events', 'prediction', 'AL092022'],
+    timeline: ['events', 'timeline', 'AL092022'],
+    exposure: ['events', 'exposure', 'AL092022'],
+  };
+  beforeAll(async () => {
+    db = path.join(tempDir('catintel-intel-serve-'), 'ian.duckdb');
+    const r = await cli(['--db', db, 'ingest', 'nhc', '--from', sharedData('hazard_history/hurricanes/bal092022.dat')], env);
+    expect(r.code, r.stderr).toBe(0);
+    for (const [k, argv] of Object.entries(COMMANDS)) standalone[k] = (await cli(['--db', db, '--json', ...argv], env)).json();
+  }, 60_000);
+
+  it('prediction, timeline, exposure and scenario run / show go through the server with the standalone answers', async () => {
+    await serve(db);
+    for (const [k, argv] of Object.entries(COMMANDS)) {
+      const r = await cli(['--db', db, '--json', ...argv], env);
+      expect(r.code, `${k}: ${r.stderr}`).toBe(0);
+      expect(r.json(), k).toEqual(standalone[k]);
+    }
+    const run = await cli(['--db', db, '--json', 'scenario', 'run', '--event-type', 'wildfire', '--lat', '34.2', '--lng', '-118.4', '--area-acres', '20000'], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json().rings.features.length).toBeGreaterThan(0);
+    const shown = await cli(['--db', db, '--json', 'scenario', 'show', run.json().id], env);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.json()).toEqual(run.json());
+    expect((await cli(['--db', db, 'scenario', 'show', '00000000-0000-4000-8000-000000000000'], env)).code).toBe(2);
+  }, 60_000);
+});
