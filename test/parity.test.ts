@@ -3,6 +3,8 @@
  * JSON through `catintel ... --json` and through the /api/v1 app. A handler added with both bindings
  * and no case here fails the test, so the two cannot drift apart.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLERS } from '../src/handlers/registry.js';
 import { cli } from './helpers/cli.js';
@@ -58,12 +60,17 @@ const CASES: Record<string, CaseFactory> = {
   'events.nearby': () => [
     { cli: ['events', 'nearby', '--lat', '35.7', '--lng', '-117.5', '--radius-km', '150', '--limit', '20'], http: '/api/v1/events/nearby?lat=35.7&lng=-117.5&radius_km=150&limit=20' },
   ],
+  'portfolio.ep_curve': () => [
+    { cli: ['--account', 'enterprise@example.com', 'portfolio', 'ep-curve', epPortfolioId, '--years', '1000', '--seed', '2', '--perils', 'hurricane_wind,earthquake'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=1000&seed=2&perils=hurricane_wind,earthquake` },
+  ],
 };
 
 let db: string;
 let ids: { id: string; slug: string; usId: string };
 /** A scenario of the HTTP caller's account (run through the CLI before the cases; its id is random). */
 let scenarioId = '';
+/** A portfolio of the HTTP caller's account for the EP curve (imported through the CLI; its id is random). */
+let epPortfolioId = '';
 beforeAll(async () => {
   db = await weekStore();
   const live = await cli(['--db', db, '--json', 'events', 'live', '--event-type', 'earthquake', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW });
@@ -79,6 +86,10 @@ beforeAll(async () => {
   await store.close();
   const scenario = await cli(['--db', db, '--json', '--account', 'enterprise@example.com', 'scenario', 'run', '--event-type', 'earthquake', '--lat', '35.77', '--lng', '-117.6', '--magnitude', '6.4'], { CATINTEL_NOW: WEEK_NOW });
   scenarioId = scenario.json().id;
+  const oed = path.join(path.dirname(db), 'parity-portfolio.csv');
+  fs.writeFileSync(oed, 'LocNumber,Latitude,Longitude,BuildingTIV,LocPerilsCovered\nMIA,25.77,-80.19,1000000,AA1\nSF,37.77,-122.42,2000000,QQ1\n');
+  const imported = await cli(['--db', db, '--json', '--account', 'enterprise@example.com', 'portfolio', 'import', oed, '--name', 'parity'], { CATINTEL_NOW: WEEK_NOW });
+  epPortfolioId = imported.json().id;
 });
 
 describe('CLI and HTTP parity', () => {
