@@ -79,7 +79,7 @@ describe('POST /triggers checks the body (a real endpoint now; docs/triggers.md)
 describe('planned POST endpoints check the body before answering 501', () => {
   it('the same for saved locations, scenarios and portfolios (JSON and OED CSV)', async () => {
     expect((await p.call('/api/v1/locations', { body: { name: 'home', lat: 38.8 } })).body.errors).toEqual([{ field: 'lng', message: 'is required' }]);
-    expect((await p.call('/api/v1/locations', { body: { name: 'home', lat: 38.8, lng: -122.8 } })).status).toBe(501);
+    expect((await p.call('/api/v1/locations', { body: { name: 'home', lat: 38.8, lng: -122.8 } })).status).toBe(201); // built (issue 11)
 
     const analyst = await token('analyst');
     const scenario = await p.call('/api/v1/scenarios/run', { token: analyst, body: { event_type: 'meteor', lat: 38.8, lng: -122.8 } });
@@ -89,10 +89,12 @@ describe('planned POST endpoints check the body before answering 501', () => {
     const noLat = await p.call('/api/v1/portfolio', { token: agency, body: { name: 'book', locations: [{ LocNumber: '1', Latitude: 25.7, Longitude: -80.2 }, { LocNumber: '2', Longitude: -80.2 }] } });
     expect(noLat.body.errors).toEqual([{ field: 'locations[1].Latitude', message: 'is required' }]);
     const csvNoLng = await p.call('/api/v1/portfolio', { token: agency, raw: 'LocNumber,Latitude\n1,25.7\n', contentType: 'text/csv' });
-    expect(csvNoLng.status).toBe(422);
-    expect(csvNoLng.body.errors).toEqual([{ field: 'Longitude', message: 'the header row has no Longitude column (OED location file)' }]);
-    const csv = await p.call('/api/v1/portfolio', { token: agency, raw: 'LocNumber,latitude,longitude\n1,25.7,-80.2\n', contentType: 'text/csv' });
-    expect(csv.status).toBe(501);
+    expect(csvNoLng.status).toBe(400); // built (issue 11): a CSV upload names its portfolio in ?name=
+    const csvNoLngNamed = await p.call('/api/v1/portfolio?name=book', { token: agency, raw: 'LocNumber,Latitude\n1,25.7\n', contentType: 'text/csv' });
+    expect(csvNoLngNamed.status).toBe(422);
+    expect(csvNoLngNamed.body.errors[0].message).toMatch(/no longitude column/);
+    const csv = await p.call('/api/v1/portfolio?name=book', { token: agency, raw: 'LocNumber,latitude,longitude\n1,25.7,-80.2\n', contentType: 'text/csv' });
+    expect(csv.status).toBe(201);
   });
 
   it('still checks access before the body: no credential on a paid endpoint is 401, not 422', async () => {
