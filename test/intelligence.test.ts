@@ -4,6 +4,7 @@
  * hurricane inland decay and the timeline of Hurricane Ian in the embedded default. Real files in, answers
  * validated against openapi.yaml by the HTTP harness.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../src/store/db.js';
@@ -216,5 +217,34 @@ describe('exposure of Hurricane Ian in the embedded default', () => {
       expect(r.status).toBe(200);
       expect(r.body.rings.map((x: any) => x.population.population)).toEqual(body.rings.map((x: any) => x.population.population));
     });
+  });
+});
+
+describe("exposure with the caller's portfolios", () => {
+  it('adds the TIV of the locations inside each ring that cover the peril, per currency', async () => {
+    const csv = path.join(tempDir(), 'location.csv');
+    fs.writeFileSync(csv, [
+      'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode',
+      '1,A1,PUNTAGORDA,26.93,-82.05,1050,5050,1000000,200000,50000,WW1,USD,US',
+      '1,A1,ORLANDO,28.54,-81.38,1100,5100,2000000,0,0,WW1,USD,US',
+      '1,A1,PUNTAGORDA-EQ,26.93,-82.05,1050,5050,700000,0,0,QQ1,USD,US',
+    ].join('\n') + '\n');
+    const acct = ['--account', 'dana@example.com'];
+    const imported = await cli(['--db', seedDb, ...acct, '--json', 'portfolio', 'import', csv, '--name', 'intel test'], { CATINTEL_NOW: SEED_NOW });
+    expect(imported.code, imported.stderr).toBe(0);
+    const r = await cli(['--db', seedDb, ...acct, '--json', 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW });
+    expect(r.code, r.stderr).toBe(0);
+    const tivOf = (ring: any) => ring.portfolio_tiv.find((t: any) => t.CurCd === 'USD');
+    const [r64, , r34] = r.json().rings;
+    // Punta Gorda lies in the 64-kt ring; Orlando only in the 34-kt ring; the earthquake-only location never counts.
+    expect(tivOf(r64)).toMatchObject({ NumLocations: 1, TotalInsuranceAmt: 1_250_000 });
+    expect(tivOf(r34)).toMatchObject({ NumLocations: 2, TotalInsuranceAmt: 3_250_000 });
+    await onHttp(seedDb, SEED_NOW, async (p) => {
+      const http = await p.call('/api/v1/events/AL092022/exposure', { token: await token('analyst', { sub: 'dana@example.com' }) });
+      expect(http.body.rings.map((x: any) => x.portfolio_tiv)).toEqual(r.json().rings.map((x: any) => x.portfolio_tiv));
+    });
+    // Another account sees none of it.
+    const other = (await cli(['--db', seedDb, '--json', 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW })).json();
+    expect(other.rings.every((x: any) => x.portfolio_tiv.length === 0)).toBe(true);
   });
 });

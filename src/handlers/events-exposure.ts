@@ -1,13 +1,15 @@
 /**
  * GET /events/{id}/exposure and `catintel events exposure ID` (spec §4.2, CONTRACT §2: analyst): population
  * inside each of the event's rings apportioned from census counties by area overlap, infrastructure counts
- * by kind with the hospitals of the innermost rings named, every figure with its source and method
+ * by kind with the hospitals of the innermost rings named, the caller's portfolio TIV inside each ring
+ * (src/portfolios/exposure.ts tivByRing), every figure with its source and method
  * (src/intelligence/exposure.ts, docs/intelligence.md "Exposure").
  */
 import type { MultiPolygon, Polygon } from 'geojson';
 import { eventRef, eventSource } from '../intelligence/event-ref.js';
 import { EXPOSURE_METHOD, exposureSources, ringExposures } from '../intelligence/exposure.js';
 import { ringsOf } from '../store/events-read.js';
+import { tivByRing } from '../portfolios/exposure.js';
 import { eventIdParam, requireEvent } from './event-lookup.js';
 import { defineHandler } from './types.js';
 
@@ -17,13 +19,15 @@ export const eventsExposure = defineHandler({
   http: { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' },
   cli: { command: ['events', 'exposure'], args: ['id'], examples: ['catintel events exposure AL092022', 'catintel events exposure nc216859 --json'] },
   parse: (raw) => ({ id: eventIdParam(raw) }),
-  async run(ctx, { id }) {
+  async run(ctx, { id }, caller) {
     const row = await requireEvent(ctx, id);
     const rings = await ringsOf(ctx.db, row.id);
+    // The caller's portfolios inside each ring (src/portfolios/exposure.ts): cumulative TIV per currency.
+    const tiv = new Map((await tivByRing(ctx.db, caller.account, row.event_type, rings)).map((t) => [t.ring_id, t.by_currency]));
     const exposures = ringExposures(rings.map((r) => ({
       ring_id: r.ring_id, ordinal: r.ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km,
       geometry: JSON.parse(r.geojson) as Polygon | MultiPolygon,
-    })));
+    }))).map((e) => ({ ...e, portfolio_tiv: tiv.get(e.ring_id!) ?? [] }));
     return {
       body: {
         event: eventRef(row),

@@ -51,6 +51,7 @@ export const HOSPITAL_LIST_MAX = 200;
 export const EXPOSURE_METHOD = {
   population: 'county population x (area of county inside the ring / area of the county): 2020 Census county population spread evenly over the county (us-atlas 1:10M Census boundaries), summed over the counties the ring touches; rings are whole polygons, so an outer ring includes the population of the rings inside it',
   infrastructure: 'HIFLD facilities whose point lies inside the ring polygon (point in polygon), by kind; coverage says where a kind has no data',
+  portfolio_tiv: "the caller's portfolio locations inside the ring polygon whose LocPerilsCovered includes the event's peril, TIV summed per currency (docs/portfolios.md); empty when the caller has none there",
   reference: 'docs/intelligence.md "Exposure"; PAGER-style exposure (Jaiswal & Wald 2010) without a population grid: the county is the finest population unit in the embedded data',
 };
 

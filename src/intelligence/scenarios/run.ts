@@ -2,7 +2,7 @@
  * Running a what-if scenario: the hypothetical record (spec.ts) goes through the ring code ingest uses
  * (prepareEvent with ingest's ring options), then the same exposure (population, infrastructure), scoring
  * (the hazard score at the location), trigger (the caller's active triggers, evaluated as a trigger
- * evaluation run would) and portfolio code (the caller's TIV per ring) as a real event.
+ * evaluation run would) and portfolio code (the caller's TIV per ring, src/portfolios/exposure.ts) as a real event.
  */
 import type { Context } from '../../context.js';
 import type { Ring } from '../../domain/event.js';
@@ -15,6 +15,7 @@ import { ringIdOf } from '../../lib/ids.js';
 import { floodStagesOf } from '../../sources/reference/flood-stages.js';
 import { evaluateAll, type LiveEventInput } from '../../triggers/domain/evaluate-all.js';
 import { listActiveTriggers } from '../../triggers/store.js';
+import { tivByRing } from '../../portfolios/exposure.js';
 import { EXPOSURE_METHOD, exposureSources, ringExposures } from '../exposure.js';
 import { hypotheticalRecord, type ScenarioSpec } from './spec.js';
 
@@ -34,7 +35,8 @@ export async function runScenario(ctx: Context, spec: ScenarioSpec, id: string, 
     ring_id: ringIdOf(prepared.id, ordinal), ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radiusKm, geometry: r.geometry,
     estimate: r.estimate === true,
   }));
-  const exposure = ringExposures(rings);
+  const tiv = new Map((await tivByRing(ctx.db, account, record.eventType, rings.map((r) => ({ ring_id: r.ring_id, geojson: JSON.stringify(r.geometry) })))).map((t) => [t.ring_id, t.by_currency]));
+  const exposure = ringExposures(rings).map((e) => ({ ...e, portfolio_tiv: tiv.get(e.ring_id!) ?? [] }));
 
   const grid = loadBaselineGrid();
   const scored = scorePoint(grid, { lat: spec.lat, lng: spec.lng, perils: SCORE_PERILS[spec.event_type], scenario: 'baseline' });
