@@ -4,7 +4,8 @@
  * state (ICS-209 blocks 16-17) by point-in-polygon on the same outlines.
  */
 import { createRequire } from 'node:module';
-import { geoBounds, geoContains } from 'd3-geo';
+import { geoBounds, geoContains, geoDistance } from 'd3-geo';
+import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -30,19 +31,42 @@ export function atlas() {
   return cache;
 }
 
+/** How far off the coast a point may be and still be placed in the nearest county (a storm centre at landfall). */
+export const OFFSHORE_KM = 50;
+
 export function placeOf(lat: number, lng: number): Place {
   const { counties, states, bounds } = atlas();
-  const hit = (f: Outline) => {
+  const near = (f: Outline, padDeg: number) => {
     const [w, s, e, n] = bounds.get(f)!;
-    return lng >= w && lng <= e && lat >= s && lat <= n && geoContains(f, [lng, lat]);
+    return lng >= w - padDeg && lng <= e + padDeg && lat >= s - padDeg && lat <= n + padDeg;
   };
-  const county = counties.find(hit);
+  let county = counties.find((f) => near(f, 0) && geoContains(f, [lng, lat]));
+  let offshoreKm: number | null = county ? 0 : null;
+  if (!county) {
+    // Off the coast: the county with the nearest boundary vertex within OFFSHORE_KM.
+    const pad = OFFSHORE_KM / 80;
+    let best = Infinity;
+    for (const f of counties) {
+      if (!near(f, pad)) continue;
+      const polys = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
+      for (const poly of polys) for (const [x, y] of poly[0]) {
+        const d = geoDistance([lng, lat], [x, y]) * EARTH_RADIUS_KM;
+        if (d < best) {
+          best = d;
+          county = f;
+        }
+      }
+    }
+    if (best > OFFSHORE_KM) county = undefined;
+    else offshoreKm = Math.round(best);
+  }
   const stateFips = county ? String(county.id).slice(0, 2) : null;
-  const state = stateFips ? states.find((f) => String(f.id) === stateFips) : states.find(hit);
+  const state = stateFips ? states.find((f) => String(f.id) === stateFips) : undefined;
   return {
     county: county ? county.properties.name : null,
     countyFips: county ? String(county.id) : null,
     state: state ? state.properties.name : null,
     stateFips: state ? String(state.id) : null,
+    offshoreKm,
   };
 }

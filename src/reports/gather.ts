@@ -3,7 +3,7 @@
  * would send (GET /events/{id}, /rings, /exposure, /prediction, /timeline, /infrastructure): the briefing
  * and the ICS-209 show what those endpoints answer and never compute a figure of their own. An endpoint
  * that is not built yet, that the caller's tier may not call, or that refuses the event, becomes a section
- * saying so in one line.
+ * saying so in one line. Hospitals for the map come from GET /infrastructure (kind=hospital) around the map's area.
  */
 import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { Context } from '../context.js';
@@ -11,7 +11,6 @@ import { asCatintelError } from '../errors.js';
 import { tierAtLeast, type Caller, type Handler } from '../handlers/types.js';
 import { haversineKm } from '../lib/geo.js';
 import { placeOf } from './atlas.js';
-import { hifldHospitals } from './hospitals.js';
 import { mapExtent } from './domain/map.js';
 import type { EventProps, Hospital, ReportInputs, RingInput, Section } from './domain/inputs.js';
 
@@ -83,15 +82,12 @@ export async function gatherInputs(ctx: Context, id: string, caller: Caller): Pr
 
 async function hospitalsNear(ctx: Context, caller: Caller, lat: number, lng: number, radiusKm: number): Promise<ReportInputs['hospitals']> {
   const infra = await section(ctx, caller, 'infrastructure', 'GET /infrastructure', { lat: String(lat), lng: String(lng), radius_km: String(radiusKm), kind: 'hospital', limit: '1000' });
-  if (infra.ok) {
-    const fc = infra.body as FeatureCollection<Point, Record<string, unknown>>;
-    const list: Hospital[] = (fc.features ?? []).filter((f) => f.geometry?.type === 'Point').map((f) => ({
-      name: String(f.properties?.name ?? f.properties?.NAME ?? 'hospital'), lng: f.geometry.coordinates[0], lat: f.geometry.coordinates[1],
-    }));
-    return { list, source: 'catintel GET /infrastructure (HIFLD hospitals)', fromEndpoint: true };
-  }
-  const file = hifldHospitals(ctx.config.env ?? {});
-  if (!file) return { list: [], source: `not available (${infra.path}: ${infra.reason}; HIFLD hospitals file not found)`, fromEndpoint: false, reason: infra.reason };
-  const list = file.list.filter((h) => haversineKm(lat, lng, h.lat, h.lng) <= radiusKm);
-  return { list, source: `HIFLD hospitals (${file.file}, open facilities) read directly: ${infra.path} is ${infra.reason}`, fromEndpoint: false };
+  if (!infra.ok) return { list: [], source: `not available (${infra.path}: ${infra.reason})`, fromEndpoint: false, reason: infra.reason };
+  const fc = infra.body as FeatureCollection<Point, Record<string, unknown>>;
+  const list: Hospital[] = (fc.features ?? []).filter((f) => f.geometry?.type === 'Point').map((f) => ({
+    name: String(f.properties?.name ?? 'hospital'), lng: f.geometry.coordinates[0], lat: f.geometry.coordinates[1],
+  }));
+  const first = fc.features?.[0]?.properties;
+  const origin = first ? `${String(first.source ?? 'HIFLD')}${first.ingested_at ? `, ingested ${String(first.ingested_at)}` : ''}` : 'HIFLD';
+  return { list, source: `catintel GET /infrastructure within ${radiusKm} km (${origin})`, fromEndpoint: true };
 }

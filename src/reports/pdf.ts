@@ -62,8 +62,9 @@ function ensureSpace(doc: Doc, need: number): void {
   }
 }
 
-function heading(doc: Doc, text: string): void {
-  ensureSpace(doc, 40);
+/** A heading is kept with the start of what follows it (`need` points). */
+function heading(doc: Doc, text: string, need = 40): void {
+  ensureSpace(doc, need);
   doc.moveDown(0.6);
   doc.font('Helvetica-Bold').fontSize(11.5).fillColor(INK).text(pdfText(text), M, doc.y, { width: CONTENT_W });
   doc.moveDown(0.25);
@@ -148,7 +149,7 @@ export function drawMap(doc: Doc, m: MapDrawing): void {
   doc.rect(f.x, f.y, f.w, f.h).clip();
   doc.rect(f.x, f.y, f.w, f.h).fill('#ffffff');
   for (const p of m.paths.filter((x) => x.kind === 'graticule')) doc.path(p.d).lineWidth(0.4).strokeColor('#cccccc').stroke();
-  for (const p of m.paths.filter((x) => x.kind === 'state')) doc.path(p.d).fillColor('#f0f0f0').fill('even-odd');
+  for (const p of m.paths.filter((x) => x.kind === 'state')) doc.path(p.d).fillColor('#e9e9e9').fill('even-odd');
   for (const p of m.paths.filter((x) => x.kind === 'county')) doc.path(p.d).lineWidth(0.3).strokeColor('#b0b0b0').stroke();
   for (const p of m.paths.filter((x) => x.kind === 'state')) doc.path(p.d).lineWidth(0.9).strokeColor('#404040').stroke();
   for (const p of m.paths.filter((x) => x.kind === 'ring')) {
@@ -186,9 +187,10 @@ export function drawMap(doc: Doc, m: MapDrawing): void {
   doc.rect(f.x, f.y, f.w, f.h).lineWidth(0.8).strokeColor(INK).stroke();
 }
 
+/** A hospital: a small white square with a black cross, distinct from the event's dot in grey-scale. */
 function hospitalSymbol(doc: Doc, x: number, y: number): void {
-  doc.rect(x - 3.2, y - 3.2, 6.4, 6.4).lineWidth(0.7).fillAndStroke('#ffffff', INK);
-  doc.moveTo(x - 2, y).lineTo(x + 2, y).moveTo(x, y - 2).lineTo(x, y + 2).lineWidth(1).strokeColor(INK).stroke();
+  doc.rect(x - 2.3, y - 2.3, 4.6, 4.6).lineWidth(0.5).fillAndStroke('#ffffff', INK);
+  doc.moveTo(x - 1.5, y).lineTo(x + 1.5, y).moveTo(x, y - 1.5).lineTo(x, y + 1.5).lineWidth(0.8).strokeColor(INK).stroke();
 }
 
 function legend(doc: Doc, inputs: ReportInputs, m: MapDrawing, y: number): number {
@@ -226,7 +228,7 @@ function legend(doc: Doc, inputs: ReportInputs, m: MapDrawing, y: number): numbe
   }
   y += 12;
   const notes: string[] = [];
-  if (!m.states) notes.push('Outside the United States: no county or state outlines (us-atlas covers the US); graticule every 10 degrees.');
+  if (!m.states) notes.push('Outside the United States: no county or state outlines (us-atlas covers the US); graticule lines at whole degrees.');
   if (!inputs.hospitals.list.length) notes.push(`Hospitals: ${inputs.hospitals.source}.`);
   notes.push(`Mercator projection; scale bar true at the map centre. Outlines: US Census Bureau via us-atlas. Hospitals: ${inputs.hospitals.fromEndpoint ? 'GET /infrastructure' : 'HIFLD'}.`);
   doc.font('Helvetica').fontSize(6.5).fillColor(GREY).text(pdfText(notes.join(' ')), M, y, { width: CONTENT_W });
@@ -258,7 +260,7 @@ export async function renderBriefingPdf(b: Briefing, inputs: ReportInputs): Prom
     doc.font('Helvetica').fontSize(5.5).fillColor(GREY).text(pdfText(k.source), x + 6, kfY + 46, { width: boxW - 12, height: 16, ellipsis: true });
   });
   const mapY = kfY + boxH + 10;
-  const frame: Frame = { x: M, y: mapY, w: CONTENT_W, h: 400 };
+  const frame: Frame = { x: M, y: mapY, w: CONTENT_W, h: 455 };
   const { states, counties } = atlas();
   const map = layoutMap({
     frame,
@@ -276,8 +278,11 @@ export async function renderBriefingPdf(b: Briefing, inputs: ReportInputs): Prom
   doc.addPage();
   doc.y = M;
   for (const s of b.sections) {
-    heading(doc, s.heading);
-    for (const bl of s.blocks) block(doc, bl);
+    heading(doc, s.heading, s.blocks[0]?.kind === 'chart' ? 210 : 48);
+    for (const bl of s.blocks) {
+      block(doc, bl);
+      doc.y += 3;
+    }
   }
   heading(doc, 'Sources');
   table(doc, { columns: ['figure', 'source', 'ingested at'], rows: b.sources.map((s) => [s.what, s.url ? `${s.source} - ${s.url}` : s.source, s.ingested_at ? fmtTime(s.ingested_at) : '']) });

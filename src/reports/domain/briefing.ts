@@ -51,7 +51,7 @@ function countIn(row: Record<string, unknown>, ...keys: string[]): number | null
   for (const k of keys) {
     const v = row[k];
     if (num(v) !== null) return v as number;
-    if (isObj(v)) for (const c of ['count', 'total', 'value', 'estimate']) if (num(v[c]) !== null) return v[c] as number;
+    if (isObj(v)) for (const c of ['count', 'total', 'value', 'estimate', k]) if (num(v[c]) !== null) return v[c] as number;
   }
   return null;
 }
@@ -60,6 +60,7 @@ export function hospitalsIn(row: Record<string, unknown>): number | null {
   const direct = countIn(row, 'hospitals', 'hospital_count');
   if (direct !== null) return direct;
   const infra = row.infrastructure;
+  if (isObj(infra) && isObj(infra.counts)) return num(infra.counts.hospital);
   if (isObj(infra)) return countIn(infra, 'hospital', 'hospitals');
   if (Array.isArray(infra)) {
     const h = infra.find((x) => isObj(x) && /hospital/.test(String(x.kind)));
@@ -107,8 +108,13 @@ export function keyFigures(inputs: ReportInputs): KeyFigure[] {
   } else {
     const pop = populationIn(inner);
     const hosp = hospitalsIn(inner);
-    figures.push({ value: pop === null ? 'n/a' : fmtNumber(pop), caption: `people inside ${ringName(inner, 0)}`, source: exSrc });
-    figures.push({ value: hosp === null ? 'n/a' : fmtNumber(hosp), caption: `hospitals inside ${ringName(inner, 0)}`, source: exSrc });
+    const outside = inputs.place.state === null && !pop;
+    figures.push(outside
+      ? { value: 'n/a', caption: 'people: outside the US Census county data the exposure uses', source: exSrc }
+      : { value: pop === null ? 'n/a' : fmtNumber(pop), caption: `people inside ${ringName(inner, 0)} (county-apportioned estimate)`, source: exSrc });
+    figures.push(outside
+      ? { value: 'n/a', caption: 'hospitals: outside the US facility data the exposure uses', source: exSrc }
+      : { value: hosp === null ? 'n/a' : fmtNumber(hosp), caption: `hospitals inside ${ringName(inner, 0)}`, source: exSrc });
     const tivs = rows.map(tivIn).filter((x): x is number => x !== null);
     if (inputs.authenticated && tivs.length) figures.push({ value: fmtMoney(Math.max(...tivs)), caption: 'insured TIV of your portfolios inside the rings', source: exSrc });
   }
@@ -148,6 +154,7 @@ export function genericTable(rows: Record<string, unknown>[], maxColumns = 7): T
   const cell = (v: unknown): string => {
     if (v === null || v === undefined) return '';
     if (typeof v === 'number') return fmtNumber(v, Number.isInteger(v) ? 0 : 2);
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return fmtTime(v);
     if (isObj(v)) {
       const c = ['count', 'total', 'value', 'estimate'].find((k) => num(v[k]) !== null);
       return c ? fmtNumber(v[c] as number) : Object.entries(v).filter(([, x]) => typeof x !== 'object').map(([k, x]) => `${k} ${x}`).join(', ');
@@ -172,6 +179,79 @@ export function scalarLines(body: unknown, depth = 0): string[] {
   return out;
 }
 
+const INFRA_COLUMNS: [string, string][] = [['hospital', 'hospitals'], ['urgent_care', 'urgent care'], ['fire_station', 'fire stations'], ['school', 'schools'], ['ems', 'EMS']];
+
+/**
+ * The exposure body as a table (one row per ring: people, facilities by kind), the hospitals it names inside
+ * the innermost rings, where a kind has no data, and its method in one line. Outer rings include the inner
+ * ones (whole polygons), as the endpoint's method says.
+ */
+export function exposureBlocks(body: unknown, inputs: Pick<ReportInputs, 'place'>): Block[] {
+  const rows = exposureRings(body);
+  if (!rows.length) return [{ kind: 'unavailable', text: 'Exposure: no ring to count people or facilities in for this event.' }];
+  const b = body as Record<string, unknown>;
+  const counts = (r: Record<string, unknown>) => (isObj(r.infrastructure) && isObj(r.infrastructure.counts) ? r.infrastructure.counts : {});
+  const kinds = INFRA_COLUMNS.filter(([k]) => rows.some((r) => num(counts(r)[k]) !== null));
+  const outside = inputs.place.state === null && rows.every((r) => !populationIn(r));
+  const table: Table = {
+    columns: ['ring', 'people (estimate)', ...kinds.map(([, name]) => name)],
+    rows: rows.map((r, i) => [ringName(r, i), outside ? 'n/a (outside US data)' : fmtNumber(populationIn(r) ?? NaN), ...kinds.map(([k]) => fmtNumber(num(counts(r)[k]) ?? NaN))]),
+  };
+  const out: Block[] = [{ kind: 'table', table }];
+  rows.forEach((r, i) => {
+    const infra = isObj(r.infrastructure) ? r.infrastructure : {};
+    const named = Array.isArray(infra.hospitals) ? (infra.hospitals as unknown[]).filter(isObj) : [];
+    if (named.length) {
+      const list = named.slice(0, 12).map((h) => `${String(h.name)}${h.city ? ` (${String(h.city)})` : ''}`).join('; ');
+      out.push({ kind: 'paragraph', text: `Hospitals inside ${ringName(r, i)}: ${list}${named.length > 12 || infra.hospitals_truncated ? '; and more' : ''}.` });
+    }
+  });
+  const coverage = rows.flatMap((r) => (isObj(r.infrastructure) && Array.isArray(r.infrastructure.coverage) ? (r.infrastructure.coverage as unknown[]).filter(isObj) : []));
+  const gaps = [...new Map(coverage.filter((c) => c.covered !== 'yes').map((c) => [String(c.kind), `${String(c.kind).replace(/_/g, ' ')}: ${String(c.note ?? c.covered)}`])).values()];
+  if (gaps.length) out.push({ kind: 'unavailable', text: `Not covered everywhere: ${gaps.join('; ')}.` });
+  const method = isObj(b.method) ? b.method : {};
+  if (typeof method.population === 'string') out.push({ kind: 'paragraph', text: `Method: ${method.population}.` });
+  return out;
+}
+
+/** One line for ICS-209 blocks 30 and 38: people and hospitals inside the innermost and outermost rings. */
+export function exposureSummary(body: unknown, inputs: Pick<ReportInputs, 'place'>): string | null {
+  const rows = exposureRings(body);
+  if (!rows.length) return null;
+  if (inputs.place.state === null && rows.every((r) => !populationIn(r))) return null;
+  const line = (r: Record<string, unknown>, i: number) =>
+    `${ringName(r, i)}: about ${fmtNumber(populationIn(r) ?? NaN)} people (county-apportioned), ${fmtNumber(hospitalsIn(r) ?? NaN)} hospitals`;
+  const parts = [line(rows[0], 0)];
+  if (rows.length > 1) parts.push(line(rows[rows.length - 1], rows.length - 1));
+  return parts.join('; ');
+}
+
+/**
+ * A prediction body as a reader needs it: the method and its reference, the forecast (its lists as tables,
+ * its single values as lines), the stated uncertainty and the validity time. Labelled indicative.
+ */
+export function predictionBlocks(body: unknown): Block[] {
+  if (!isObj(body)) return [{ kind: 'unavailable', text: 'Prediction: no forecast for this peril.' }];
+  const out: Block[] = [];
+  const method = isObj(body.method) ? body.method : {};
+  if (typeof method.name === 'string') out.push({ kind: 'paragraph', text: `Method: ${method.name}${typeof method.reference === 'string' ? `. Reference: ${method.reference}` : ''}.` });
+  const forecast = isObj(body.forecast) ? body.forecast : {};
+  const lines: string[] = [];
+  const walk = (o: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(o)) {
+      const name = `${prefix}${k.replace(/_/g, ' ')}`;
+      if (Array.isArray(v) && v.length && v.every(isObj)) out.push({ kind: 'paragraph', text: `${name}:` }, { kind: 'table', table: genericTable(v as Record<string, unknown>[], 8) });
+      else if (isObj(v)) walk(v, `${name} `);
+      else if (v !== null && v !== undefined && !Array.isArray(v)) lines.push(`${name}: ${typeof v === 'number' ? fmtNumber(v, Number.isInteger(v) ? 0 : 3) : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(String(v)) ? fmtTime(String(v)) : String(v)}`);
+    }
+  };
+  walk(forecast, '');
+  if (lines.length) out.splice(method.name ? 1 : 0, 0, { kind: 'paragraph', text: lines.join('; ') + '.' });
+  if (typeof body.uncertainty === 'string') out.push({ kind: 'paragraph', text: `Uncertainty: ${body.uncertainty}` });
+  out.push({ kind: 'paragraph', text: `Indicative${typeof body.valid_at === 'string' ? `, valid at ${fmtTime(body.valid_at)}` : ''}. ${typeof body.disclaimer === 'string' ? body.disclaimer : ''}`.trim() });
+  return out;
+}
+
 function unavailable(what: string, s: Section): Block {
   return { kind: 'unavailable', text: `${what}: not available for this event (${s.path}: ${s.ok ? 'no data' : s.reason}).` };
 }
@@ -191,22 +271,13 @@ export function buildBriefing(inputs: ReportInputs): Briefing {
 
   // Exposure by ring.
   const ex = inputs.exposure;
-  const exRows = ex.ok ? exposureRings(ex.body) : [];
-  sections.push({
-    heading: 'Exposure by ring',
-    blocks: !ex.ok
-      ? [unavailable('Exposure', ex)]
-      : exRows.length
-        ? [{ kind: 'table', table: genericTable(exRows) }, ...scalarLines(ex.body).slice(0, 6).map((text): Block => ({ kind: 'paragraph', text }))]
-        : [{ kind: 'unavailable', text: 'Exposure: no ring to count people or assets in for this event.' }],
-  });
+  sections.push({ heading: 'Exposure by ring', blocks: ex.ok ? exposureBlocks(ex.body, inputs) : [unavailable('Exposure', ex)] });
 
   // Prediction with its uncertainty.
   const pr = inputs.prediction;
-  const prLines = pr.ok ? scalarLines(pr.body) : [];
   sections.push({
     heading: 'Prediction (indicative)',
-    blocks: !pr.ok ? [unavailable('Prediction', pr)] : prLines.length ? prLines.slice(0, 24).map((text): Block => ({ kind: 'paragraph', text })) : [{ kind: 'unavailable', text: 'Prediction: no forecast for this peril.' }],
+    blocks: !pr.ok ? [unavailable('Prediction', pr)] : predictionBlocks(pr.body),
   });
 
   // Timeline chart.
@@ -221,11 +292,7 @@ export function buildBriefing(inputs: ReportInputs): Briefing {
   const sources: Briefing['sources'] = [
     { what: 'Event, status, severity, observations', source: src.name, url: src.url, ingested_at: src.ingested_at },
     { what: 'Consequence rings', source: 'catintel GET /events/{id}/rings, from the same source data', ingested_at: src.ingested_at },
-    ...[inputs.exposure, inputs.prediction, inputs.timeline].map((x) => ({
-      what: x.path.replace(/^GET /, ''),
-      source: x.ok ? `catintel ${x.path}` : `not available (${x.reason})`,
-      ingested_at: x.ok ? bodyIngestedAt(x.body) ?? src.ingested_at : undefined,
-    })),
+    ...[inputs.exposure, inputs.prediction, inputs.timeline].flatMap((x) => sectionSources(x, e.ingested_at)),
     { what: 'Hospitals on the map', source: inputs.hospitals.source },
     { what: 'County and state outlines', source: 'US Census Bureau cartographic boundaries, 1:10M, via us-atlas 3 (counties-10m, states-10m)' },
   ];
@@ -238,6 +305,20 @@ export function buildBriefing(inputs: ReportInputs): Briefing {
     sources,
     notice: `${SITUATIONAL_AWARENESS_NOTICE} Unofficial: generated automatically by catintel from public feeds at ${fmtTime(inputs.now)}.`,
   };
+}
+
+/** An endpoint's own source list (name, url, ingested_at, role), or the one line saying it is not available. */
+function sectionSources(x: Section, fallbackIngestedAt: string): Briefing['sources'] {
+  const what = x.path.replace(/^GET /, '');
+  if (!x.ok) return [{ what, source: `not available (${x.reason})` }];
+  const listed = isObj(x.body) && Array.isArray(x.body.sources) ? (x.body.sources as unknown[]).filter(isObj) : [];
+  if (!listed.length) return [{ what, source: `catintel ${x.path}`, ingested_at: bodyIngestedAt(x.body) ?? fallbackIngestedAt }];
+  return listed.map((s) => ({
+    what: `${what}${typeof s.role === 'string' ? `: ${s.role}` : ''}`,
+    source: String(s.name ?? 'source'),
+    url: typeof s.url === 'string' ? s.url : undefined,
+    ingested_at: typeof s.ingested_at === 'string' ? s.ingested_at : undefined,
+  }));
 }
 
 function bodyIngestedAt(body: unknown): string | undefined {

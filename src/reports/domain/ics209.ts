@@ -10,6 +10,7 @@ import { area as turfArea } from '@turf/area';
 import { fmtNumber, fmtTime } from './text.js';
 import { formatUtm, toUsng, toUtm } from './grid.js';
 import { detailNum, detailStr, perilName, series, type EventProps, type ReportInputs, type Section } from './inputs.js';
+import { exposureSummary } from './briefing.js';
 
 export const NOT_KNOWN = 'Not known';
 export const NOT_REPORTED = 'Not reported';
@@ -190,6 +191,42 @@ export function sectionSummary(s: Section): string | null {
   return null;
 }
 
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const pct = (p: unknown) => (typeof p === 'number' ? `${(p * 100).toFixed(p < 0.1 ? 1 : 0)} %` : 'n/a');
+
+/**
+ * Block 36 by horizon from GET /events/{id}/prediction: a hurricane's projected wind at 12/24/48/72 h, an
+ * earthquake's aftershock probabilities over a day (24 h) and a week and a month (after 72 h). Every cell
+ * is a labelled catintel estimate; horizons the prediction does not cover stay Not known.
+ */
+export function predictionHorizons(body: unknown): { rows: Ics209Row[]; method: string; uncertainty: string | null } | null {
+  if (!isObj(body) || !isObj(body.forecast)) return null;
+  const f = body.forecast;
+  const method = isObj(body.method) && typeof body.method.name === 'string' ? body.method.name : 'catintel prediction';
+  const cells = new Map<string, string>();
+  if (Array.isArray(f.projected)) {
+    for (const p of f.projected.filter(isObj)) {
+      const label = HORIZONS.find((h) => h === `${p.hours} hours`);
+      if (label && typeof p.wind_kt === 'number') cells.set(label, `${typeof p.label === 'string' ? `${p.label}, ` : ''}${fmtNumber(p.wind_kt)} kt sustained wind at ${fmtTime(String(p.at))} (catintel estimate)`);
+    }
+  }
+  if (Array.isArray(f.windows)) {
+    const windows = (f.windows as unknown[]).filter(isObj);
+    const w = (name: string): Record<string, unknown> | undefined => windows.find((x) => x.window === name);
+    const line = (x: Record<string, unknown>) => `P(aftershock M>=5) ${pct(x.p_m5)}, P(larger than the main shock) ${pct(x.p_larger)} by ${fmtTime(String(x.to))} (catintel estimate)`;
+    const day = w('day');
+    if (day) cells.set('24 hours', line(day));
+    const later = [w('week'), w('month')].filter((x): x is Record<string, unknown> => !!x);
+    if (later.length) cells.set('Anticipated after 72 hours', later.map((x) => `${x.window}: ${line(x)}`).join('; '));
+  }
+  if (!cells.size) return null;
+  return {
+    rows: HORIZONS.map((label) => ({ label, value: cells.get(label) ?? NOT_KNOWN })),
+    method,
+    uncertainty: typeof body.uncertainty === 'string' ? body.uncertainty : null,
+  };
+}
+
 export function buildIcs209(inputs: ReportInputs): Ics209 {
   const { event, place, now } = inputs;
   const e = event.props;
@@ -203,16 +240,17 @@ export function buildIcs209(inputs: ReportInputs): Ics209 {
   const usng = toUsng(event.lat, event.lng);
   const utm = toUtm(event.lat, event.lng);
   const place25 = detailStr(e, 'place') ?? detailStr(e, 'area_desc') ?? detailStr(e, 'site_name');
-  const county = place.county ?? detailStr(e, 'poo_county');
-  const state = place.state ?? detailStr(e, 'poo_state');
+  const offshore = place.offshoreKm ? ` (the point is about ${place.offshoreKm} km offshore; nearest)` : '';
+  const county = place.county ? `${place.county} (county FIPS ${place.countyFips})${offshore}` : detailStr(e, 'poo_county');
+  const state = place.state ? `${place.state}${offshore}` : detailStr(e, 'poo_state');
   const city = e.source === 'usgs-earthquakes' ? cityOfPlace(detailStr(e, 'place')) : null;
   const pct = detailNum(e, 'percent_contained');
   const cost = detailNum(e, 'estimated_cost_usd');
   const personnel = detailNum(e, 'total_personnel');
   const instruction = detailStr(e, 'instruction');
   const description = detailStr(e, 'description');
-  const exposureLine = sectionSummary(inputs.exposure);
-  const predictionLine = sectionSummary(inputs.prediction);
+  const exposureLine = inputs.exposure.ok ? exposureSummary(inputs.exposure.body, inputs) : null;
+  const horizons = inputs.prediction.ok ? predictionHorizons(inputs.prediction.body) : null;
   const unavailable = (s: Section) => (s.ok ? '' : ` (${s.path}: ${s.reason})`);
 
   const fill: Record<number, Pick<Ics209Block, 'basis' | 'value' | 'source' | 'rows'>> = {
@@ -250,7 +288,7 @@ export function buildIcs209(inputs: ReportInputs): Ics209 {
     30: {
       basis: exposureLine ? 'model' : 'not_reported',
       value: exposureLine
-        ? `B # Threatened (72 hrs), catintel estimate from exposure in the rings: ${exposureLine}. C # Damaged and D # Destroyed: ${NOT_REPORTED}.`
+        ? `Structure counts: ${NOT_REPORTED}. Inside the rings (catintel estimate, people and facilities, not structures): ${exposureLine}.`
         : `${NOT_REPORTED}${unavailable(inputs.exposure)}`,
       rows: DAMAGE_ROWS.map((label) => ({ label, value: NOT_REPORTED })),
     },
@@ -268,8 +306,8 @@ export function buildIcs209(inputs: ReportInputs): Ics209 {
       : e.event_type === 'hurricane'
         ? obs(`Maximum sustained wind ${fmtNumber(detailNum(e, 'max_wind_kt') ?? e.severity)} kt, central pressure ${detailNum(e, 'pressure_mb') ?? 'not reported'} mb at the latest fix (${fmtTime(e.updated_at)})`)
         : nr(),
-    36: predictionLine
-      ? { basis: 'model', value: `catintel estimate: ${predictionLine}`, rows: HORIZONS.map((label) => ({ label, value: NOT_KNOWN })) }
+    36: horizons
+      ? { basis: 'model', value: `catintel estimate (${horizons.method}), indicative${horizons.uncertainty ? `. ${horizons.uncertainty}` : ''}`, rows: horizons.rows, source: { name: 'catintel GET /events/{id}/prediction' } }
       : { basis: 'not_known', value: `${NOT_KNOWN}${unavailable(inputs.prediction)}`, rows: HORIZONS.map((label) => ({ label, value: NOT_KNOWN })) },
     37: nk(),
     38: exposureLine

@@ -40,7 +40,14 @@ export type Section<T = unknown> =
   | { ok: false; handler: string; path: string; reason: string };
 
 /** Where the event is, from the us-atlas county and state outlines (reverse geocoding, ICS-209 blocks 16-17). */
-export interface Place { state: string | null; stateFips: string | null; county: string | null; countyFips: string | null }
+export interface Place {
+  state: string | null;
+  stateFips: string | null;
+  county: string | null;
+  countyFips: string | null;
+  /** 0 inside the county; km off its coast when the point is offshore but near; null when neither. */
+  offshoreKm: number | null;
+}
 
 export interface Hospital { name: string; lat: number; lng: number; city?: string; beds?: number | null }
 

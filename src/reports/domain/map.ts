@@ -5,7 +5,7 @@
  * is read at the map's centre, which is what the scale bar states). d3-geo draws the paths and clips them to
  * the frame.
  */
-import { geoArea, geoBounds, geoDistance, geoGraticule10, geoMercator, geoPath, type GeoProjection } from 'd3-geo';
+import { geoArea, geoBounds, geoDistance, geoGraticule, geoMercator, geoPath, type GeoProjection } from 'd3-geo';
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
 import { EARTH_RADIUS_KM } from '../../lib/geo.js';
 
@@ -53,7 +53,7 @@ export const RING_COLOURS = ['#a50f15', '#de2d26', '#fb6a4a', '#fcae91', '#fee5d
 export const RING_DASHES: (number[] | null)[] = [null, [6, 2], [2, 2], [8, 3, 2, 3], [1, 3]];
 
 /** The hours of track before the latest fix that the map frames (older fixes are drawn when they fall inside). */
-export const TRACK_FRAME_HOURS = 72;
+export const TRACK_FRAME_HOURS = 24;
 
 export function ringColour(i: number): string {
   return RING_COLOURS[Math.min(i, RING_COLOURS.length - 1)];
@@ -155,7 +155,9 @@ export function layoutMap(input: MapInput): MapDrawing {
   const counties = within(input.counties, visible);
   const states = within(input.states, visible);
   if (states.length === 0) {
-    const d = path(geoGraticule10());
+    // Without outlines, a graticule gives the reader the scale of things: every degree on a local map, else every 10.
+    const step = visible[2] - visible[0] < 20 ? 1 : 10;
+    const d = path(geoGraticule().step([step, step])());
     if (d) paths.push({ kind: 'graticule', d });
   }
   for (const f of counties) {
