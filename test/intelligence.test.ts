@@ -9,7 +9,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
-import { FIXTURES } from './helpers/paths.js';
+import { FIXTURES, sharedData } from './helpers/paths.js';
 import { contextOn, platform, token, type Platform } from './http/helpers/harness.js';
 import { probabilityAtLeastOne } from '../src/intelligence/domain/aftershocks.js';
 import { decayedWindKt } from '../src/intelligence/domain/inland-decay.js';
@@ -246,5 +246,24 @@ describe("exposure with the caller's portfolios", () => {
     // Another account sees none of it.
     const other = (await cli(['--db', seedDb, '--json', 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW })).json();
     expect(other.rings.every((x: any) => x.portfolio_tiv.length === 0)).toBe(true);
+  });
+});
+
+describe('prediction of a storm whose source gives a forecast (NHC GIS advisory, Sergio 2018)', () => {
+  it('serves the official forecast track and intensity as the method, with the cone as the uncertainty', async () => {
+    const db = path.join(tempDir(), 'sergio.duckdb');
+    const now = '2018-10-08T22:00:00Z';
+    const zip = sharedData('feeds/nhc/gis/ep212018_5day_latest.zip');
+    const ing = await cli(['--db', db, '--quiet', 'ingest', 'nhc', '--from', zip], { CATINTEL_NOW: now });
+    expect(ing.code, ing.stderr).toBe(0);
+    const r = await cli(['--db', db, '--json', 'events', 'prediction', 'EP212018'], { CATINTEL_NOW: now });
+    expect(r.code, r.stderr).toBe(0);
+    const b = r.json();
+    expect(b.method.name).toMatch(/NHC official forecast/);
+    const pts = b.forecast.source_forecast.points;
+    expect(pts.length).toBeGreaterThanOrEqual(6);
+    expect(pts.map((p: any) => p.tau_h)).toEqual([...pts.map((p: any) => p.tau_h)].sort((x: number, y: number) => x - y));
+    expect(pts.every((p: any) => typeof p.max_wind_kt === 'number' && typeof p.lat === 'number')).toBe(true);
+    expect(b.uncertainty).toMatch(/two thirds/);
   });
 });

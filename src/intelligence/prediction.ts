@@ -53,6 +53,30 @@ export function predictionOf(row: EventRow, obs: ObservationRow[], validAt: stri
     case 'hurricane': {
       const fixes = obs.filter((o) => o.kind === 'wind_speed_kt' && o.lat !== null && o.lng !== null).map((o) => ({ at: o.observed_at, lat: o.lat!, lng: o.lng!, windKt: o.value }));
       const out = hurricaneOutlook(fixes, isLand, validAt);
+      const sourceForecast = Array.isArray(details.forecast) && details.forecast.length > 0 ? details.forecast as Record<string, unknown>[] : null;
+      if (sourceForecast) {
+        // The source gives the official forecast (NHC GIS forecast advisory): served as published.
+        return {
+          ...base,
+          method: {
+            name: 'NHC official forecast (from the source)',
+            reference: 'National Hurricane Center forecast advisory: the 5-day forecast points of its GIS advisory (docs/sources/nhc.md)',
+            rule: 'forecast track and intensity as published; points valid before valid_at are marked past',
+          },
+          forecast: {
+            source_forecast: {
+              advisory_number: details.advisory_number ?? null,
+              issued_at: details.advisory_issued_at ?? null,
+              points: sourceForecast.map((p) => ({ ...p, past: typeof p.valid_at === 'string' && Date.parse(p.valid_at) < Date.parse(validAt) })),
+            },
+            ...out,
+            peak_wind_kt: numOr(details.peak_wind_kt),
+            latest_pressure_mb: numOr(details.pressure_mb),
+          },
+          uncertainty: "NHC's own forecast: track and intensity errors grow with lead time; the forecast cone (the storm's forecast_cone ring) is drawn so that the centre stays inside it about two thirds of the time, and the storm's effects reach well outside it.",
+          sources: [eventSource(row, 'the forecast advisory (track and intensity forecast)')],
+        };
+      }
       const overWater = out.state !== 'inland_decay';
       return {
         ...base,
