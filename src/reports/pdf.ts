@@ -83,7 +83,7 @@ function table(doc: Doc, t: Table): void {
   // Column widths by content length, at least 8 % each.
   const lens = t.columns.map((c, i) => Math.max(c.length, ...t.rows.map((r) => (r[i] ?? '').length)));
   const total = lens.reduce((a, b) => a + b, 0) || 1;
-  const widths = lens.map((l) => Math.max(0.08, l / total));
+  const widths = t.widths ?? lens.map((l) => Math.max(0.08, l / total));
   const scale = CONTENT_W / widths.reduce((a, b) => a + b, 0);
   const w = widths.map((x) => x * scale);
   const rowHeight = (cells: string[], bold: boolean) => {
@@ -285,7 +285,7 @@ export async function renderBriefingPdf(b: Briefing, inputs: ReportInputs): Prom
     }
   }
   heading(doc, 'Sources');
-  table(doc, { columns: ['figure', 'source', 'ingested at'], rows: b.sources.map((s) => [s.what, s.url ? `${s.source} - ${s.url}` : s.source, s.ingested_at ? fmtTime(s.ingested_at) : '']) });
+  table(doc, { columns: ['figure', 'source', 'ingested at'], widths: [0.3, 0.52, 0.18], rows: b.sources.map((s) => [s.what, s.url ? `${s.source} - ${s.url}` : s.source, s.ingested_at ? fmtTime(s.ingested_at) : '']) });
   heading(doc, 'Notice');
   paragraph(doc, b.notice, { bold: true, size: 9 });
   const pages = doc.bufferedPageRange().count;

@@ -44,5 +44,6 @@ export function writeReport(file: string, bytes: Buffer): { path: string; bytes:
     fs.rmSync(tmp, { force: true });
     throw new CatintelError('invalid_parameter', `--out "${file}" cannot be written: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { errors: [{ field: 'out', message: 'cannot be written' }] });
   }
-  return { path: target, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  // Named as the caller gave it, as every command names its files (the server beside it answers the same).
+  return { path: file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -13,7 +13,7 @@ export const SITUATIONAL_AWARENESS_NOTICE =
 
 export interface KeyFigure { value: string; caption: string; source: string }
 
-export interface Table { columns: string[]; rows: string[][] }
+export interface Table { columns: string[]; rows: string[][]; /** Shares of the width, when content lengths would mislead. */ widths?: number[] }
 
 export type Block =
   | { kind: 'paragraph'; text: string }
@@ -70,7 +70,16 @@ export function hospitalsIn(row: Record<string, unknown>): number | null {
 }
 
 export const populationIn = (row: Record<string, unknown>) => countIn(row, 'population', 'people', 'population_estimate');
-export const tivIn = (row: Record<string, unknown>) => countIn(row, 'tiv', 'portfolio_tiv', 'insured_tiv', 'tiv_usd');
+/** The caller's portfolio TIV inside a ring, per currency (GET /events/{id}/exposure `portfolio_tiv`). */
+export function tivIn(row: Record<string, unknown>): { currency: string; tiv: number; locations: number }[] {
+  const list = Array.isArray(row.portfolio_tiv) ? (row.portfolio_tiv as unknown[]).filter(isObj) : [];
+  return list
+    .map((t) => ({ currency: String(t.CurCd ?? ''), tiv: num(t.TotalInsuranceAmt) ?? 0, locations: num(t.NumLocations) ?? 0 }))
+    .filter((t) => t.tiv > 0)
+    .sort((a, b) => b.tiv - a.tiv || a.currency.localeCompare(b.currency));
+}
+
+const tivText = (t: { currency: string; tiv: number }[]) => t.map((x) => fmtMoney(x.tiv, x.currency)).join(' + ');
 const ringName = (row: Record<string, unknown>, i: number) => String(row.label ?? row.ring_label ?? row.ring_id ?? `ring ${i + 1}`);
 
 function severityFigure(e: EventProps): KeyFigure {
@@ -115,8 +124,13 @@ export function keyFigures(inputs: ReportInputs): KeyFigure[] {
     figures.push(outside
       ? { value: 'n/a', caption: 'hospitals: outside the US facility data the exposure uses', source: exSrc }
       : { value: hosp === null ? 'n/a' : fmtNumber(hosp), caption: `hospitals inside ${ringName(inner, 0)}`, source: exSrc });
-    const tivs = rows.map(tivIn).filter((x): x is number => x !== null);
-    if (inputs.authenticated && tivs.length) figures.push({ value: fmtMoney(Math.max(...tivs)), caption: 'insured TIV of your portfolios inside the rings', source: exSrc });
+    // Rings are whole polygons: the outermost holds everything inside any ring.
+    const outer = rows[rows.length - 1];
+    const tiv = inputs.authenticated ? tivIn(outer) : [];
+    if (tiv.length) {
+      const locations = tiv.reduce((a, t) => a + t.locations, 0);
+      figures.push({ value: tivText(tiv.slice(0, 1)), caption: `insured TIV of your portfolios inside ${ringName(outer, rows.length - 1)} (${fmtNumber(locations)} locations${tiv.length > 1 ? `; also ${tivText(tiv.slice(1))}` : ''})`, source: exSrc });
+    }
   }
   figures.push({ value: String(inputs.rings.length), caption: inputs.rings.length === 1 ? 'consequence ring' : 'consequence rings', source: 'catintel GET /events/{id}/rings' });
   return figures.slice(0, 5);
@@ -193,9 +207,13 @@ export function exposureBlocks(body: unknown, inputs: Pick<ReportInputs, 'place'
   const counts = (r: Record<string, unknown>) => (isObj(r.infrastructure) && isObj(r.infrastructure.counts) ? r.infrastructure.counts : {});
   const kinds = INFRA_COLUMNS.filter(([k]) => rows.some((r) => num(counts(r)[k]) !== null));
   const outside = inputs.place.state === null && rows.every((r) => !populationIn(r));
+  const withTiv = rows.some((r) => tivIn(r).length);
   const table: Table = {
-    columns: ['ring', 'people (estimate)', ...kinds.map(([, name]) => name)],
-    rows: rows.map((r, i) => [ringName(r, i), outside ? 'n/a (outside US data)' : fmtNumber(populationIn(r) ?? NaN), ...kinds.map(([k]) => fmtNumber(num(counts(r)[k]) ?? NaN))]),
+    columns: ['ring', 'people (estimate)', ...kinds.map(([, name]) => name), ...(withTiv ? ['your insured TIV'] : [])],
+    rows: rows.map((r, i) => [
+      ringName(r, i), outside ? 'n/a (outside US data)' : fmtNumber(populationIn(r) ?? NaN), ...kinds.map(([k]) => fmtNumber(num(counts(r)[k]) ?? NaN)),
+      ...(withTiv ? [tivText(tivIn(r)) || '0'] : []),
+    ]),
   };
   const out: Block[] = [{ kind: 'table', table }];
   rows.forEach((r, i) => {
@@ -284,8 +302,10 @@ export function buildBriefing(inputs: ReportInputs): Briefing {
   const s = timelineSeries(inputs);
   sections.push({
     heading: 'Timeline',
-    blocks: s
-      ? [{ kind: 'chart', series: s }, { kind: 'paragraph', text: `${s.name} (${s.unit}), ${s.points.length} reading${s.points.length === 1 ? '' : 's'}, ${fmtTime(s.points[0].time)} to ${fmtTime(s.points[s.points.length - 1].time)}; source: ${s.source}.` }]
+    blocks: s && s.points.length > 1
+      ? [{ kind: 'chart', series: s }, { kind: 'paragraph', text: `${s.name} (${s.unit}), ${s.points.length} readings, ${fmtTime(s.points[0].time)} to ${fmtTime(s.points[s.points.length - 1].time)}; source: ${s.source}.` }]
+      : s
+        ? [{ kind: 'unavailable', text: `Timeline: one reading only, so no chart: ${s.name} ${fmtNumber(s.points[0].value, Number.isInteger(s.points[0].value) ? 0 : 2)} ${s.unit} at ${fmtTime(s.points[0].time)} (source: ${s.source}).` }]
       : [{ kind: 'unavailable', text: `Timeline: no measured quantity over time for this event${inputs.timeline.ok ? '' : ` (${inputs.timeline.path}: ${(inputs.timeline as { reason: string }).reason})`}.` }],
   });
 
