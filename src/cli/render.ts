@@ -9,6 +9,7 @@ import { isScoreBody, scoreTable } from './render/scores.js';
 import { keyCreated, keyRecord, keysTable, tokenIssued } from './render/credentials.js';
 import { keyValues } from './render/text.js';
 import { backtestText } from './render/trigger-backtest.js';
+import { exposureText, infrastructureText, predictionText, scenarioText, timelineText } from './render/intelligence.js';
 import { epCurveText } from './render/ep-curve.js';
 import { alertsText, evaluationText, historyText, triggerCard, triggersTable, verifyText } from './render/triggers.js';
 
@@ -27,6 +28,12 @@ const RENDERERS: Record<string, Renderer> = {
   'keys.revoke': keyRecord,
   'token.issue': tokenIssued,
   'triggers.backtest': backtestText,
+  infrastructure: infrastructureText,
+  'events.exposure': exposureText,
+  'events.prediction': predictionText,
+  'events.timeline': timelineText,
+  'scenarios.run': scenarioText,
+  'scenarios.show': scenarioText,
   'portfolio.ep_curve': epCurveText,
   'triggers.list': triggersTable,
   'triggers.create': triggerCard,

@@ -86,7 +86,7 @@ export function predictionOf(row: EventRow, obs: ObservationRow[], validAt: stri
         forecast: { source_forecast: null, ...out, peak_wind_kt: numOr(details.peak_wind_kt), latest_pressure_mb: numOr(details.pressure_mb) },
         uncertainty: overWater
           ? 'No intensity forecast: over water intensity can change by tens of knots in a day (rapid intensification); use the NHC forecast advisory.'
-          : `Kaplan & DeMaria fitted 1967-1993 US landfalls south of ${KD95.validSouthOfLat} N with a typical error near 10 kt in the first day; the distance-inland correction is left out (no track ahead), terrain and re-emergence over water are ignored.`,
+          : `Kaplan & DeMaria is an empirical fit to past US landfalls (valid south of ${KD95.validSouthOfLat} N); single storms depart from it, which the forecast's check (model against this storm's latest fix) shows. The distance-inland correction is left out (no track ahead); terrain and re-emergence over water are ignored.`,
         sources: [eventSource(row, 'best-track fixes (wind, position)'), { name: 'US Census cartographic county boundaries (us-atlas)', url: 'https://github.com/topojson/us-atlas', ingested_at: null, role: 'land/water test of each fix' }],
       };
     }
