@@ -260,7 +260,8 @@ export async function renderBriefingPdf(b: Briefing, inputs: ReportInputs): Prom
     doc.font('Helvetica').fontSize(5.5).fillColor(GREY).text(pdfText(k.source), x + 6, kfY + 46, { width: boxW - 12, height: 16, ellipsis: true });
   });
   const mapY = kfY + boxH + 10;
-  const frame: Frame = { x: M, y: mapY, w: CONTENT_W, h: 455 };
+  // The map takes the rest of the page above the legend (about 60 pt) and the footer.
+  const frame: Frame = { x: M, y: mapY, w: CONTENT_W, h: Math.max(300, FOOTER_Y - 70 - mapY) };
   const { states, counties } = atlas();
   const map = layoutMap({
     frame,
