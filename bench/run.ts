@@ -5,6 +5,8 @@ import { benchLiveLoad } from './live-load.js';
 import { benchScore } from './score.js';
 import { benchTriggers } from './triggers.js';
 import { benchIntelligence } from './intelligence.js';
+import { benchPortfolios } from './portfolios.js';
+import { benchReports } from './reports.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -14,3 +16,5 @@ if (!only || only === 'http') await benchLiveLoad(sharedData);
 if (!only || only === 'score') await benchScore(sharedData);
 if (!only || only === 'triggers') await benchTriggers(sharedData);
 if (!only || only === 'intelligence') await benchIntelligence();
+if (!only || only === 'portfolios') await benchPortfolios(sharedData);
+if (!only || only === 'reports') await benchReports();
