@@ -1,7 +1,7 @@
 /**
  * UTM and US National Grid coordinates of a WGS84 point (ICS-209 blocks 23 and 26). UTM: the Krüger series
  * to order n^3 as given by Karney (2011), "Transverse Mercator with an accuracy of a few nanometers",
- * J. Geodesy 85, eqs. 35-36 (sub-millimetre within a zone); WGS84 a = 6378137 m, f = 1/298.257223563,
+ * J. Geodesy 85, 475-485 (the series in n; sub-millimetre within a zone at this order); WGS84 a = 6378137 m, f = 1/298.257223563,
  * k0 = 0.9996, false easting 500 km, false northing 10,000 km south of the equator (NGA, DMA TM 8358.2).
  * USNG (FGDC-STD-011-2001) is MGRS on WGS84/NAD83: latitude band, 100 km square letters (column sets
  * A-H, J-R, S-Z by zone; rows A-V without I and O, offset by F in even zones), then easting and northing

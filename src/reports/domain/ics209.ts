@@ -278,7 +278,9 @@ export function buildIcs209(inputs: ReportInputs): Ics209 {
     22: obs(latLng(event.lat, event.lng)),
     23: usng ? der(`${usng} (USNG, WGS84)`) : nk(),
     24: nk(),
-    25: place25 ? obs(place25) : der(`${latLng(event.lat, event.lng)}${county ? `, ${county}` : ''}${state ? `, ${state}` : ''}`),
+    25: place25
+      ? obs(place25)
+      : der(`${latLng(event.lat, event.lng)}${place.county ? `, ${place.offshoreKm ? `about ${place.offshoreKm} km off ` : ''}${place.county} County, ${place.state}` : ''}`),
     26: utm ? der(formatUtm(utm)) : nk(),
     27: inputs.rings.length
       ? der(`GeoJSON: ${inputs.rings.length} consequence ring(s) (${inputs.rings.map((r) => r.props.label).join('; ')}) at /api/v1/events/${e.id}/rings, from the source data ingested ${fmtTime(e.ingested_at)}`)
