@@ -60,6 +60,12 @@ const CASES: Record<string, CaseFactory> = {
   'events.nearby': () => [
     { cli: ['events', 'nearby', '--lat', '35.7', '--lng', '-117.5', '--radius-km', '150', '--limit', '20'], http: '/api/v1/events/nearby?lat=35.7&lng=-117.5&radius_km=150&limit=20' },
   ],
+  'portfolio.list': () => [{ cli: ['--account', 'enterprise@example.com', 'portfolio', 'list', '--locations-limit', '1'], http: '/api/v1/portfolio?locations_limit=1' }],
+  'portfolio.show': () => [{ cli: ['--account', 'enterprise@example.com', 'portfolio', 'show', epPortfolioId, '--limit', '1'], http: `/api/v1/portfolio/${epPortfolioId}?limit=1` }],
+  'portfolio.exposure': () => [{ cli: ['--account', 'enterprise@example.com', 'portfolio', 'exposure', epPortfolioId], http: `/api/v1/portfolio/exposure?portfolio_id=${epPortfolioId}` }],
+  'locations.list': () => [{ cli: ['--account', 'enterprise@example.com', 'locations', 'list'], http: '/api/v1/locations' }],
+  'locations.exposure': () => [{ cli: ['--account', 'enterprise@example.com', 'locations', 'exposure'], http: '/api/v1/locations/exposure' }],
+  'locations.alerts': () => [{ cli: ['--account', 'enterprise@example.com', 'locations', 'alerts'], http: '/api/v1/locations/alerts' }],
   'portfolio.ep_curve': () => [
     { cli: ['--account', 'enterprise@example.com', 'portfolio', 'ep-curve', epPortfolioId, '--years', '1000', '--seed', '2', '--perils', 'hurricane_wind,earthquake'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=1000&seed=2&perils=hurricane_wind,earthquake` },
   ],
@@ -90,13 +96,17 @@ beforeAll(async () => {
   fs.writeFileSync(oed, 'LocNumber,Latitude,Longitude,BuildingTIV,LocPerilsCovered\nMIA,25.77,-80.19,1000000,AA1\nSF,37.77,-122.42,2000000,QQ1\n');
   const imported = await cli(['--db', db, '--json', '--account', 'enterprise@example.com', 'portfolio', 'import', oed, '--name', 'parity'], { CATINTEL_NOW: WEEK_NOW });
   epPortfolioId = imported.json().id;
+  // A saved location near the week's Ridgecrest quakes, so the locations cases have something to show.
+  const saved = await cli(['--db', db, '--json', '--account', 'enterprise@example.com', 'locations', 'add', '--name', 'Ridgecrest', '--lat', '35.77', '--lng', '-117.6', '--radius-km', '50'], { CATINTEL_NOW: WEEK_NOW });
+  expect(saved.code, saved.stderr).toBe(0);
 });
 
 describe('CLI and HTTP parity', () => {
   // Operator endpoints (keys) need the server run's admin token and mint random ids: test/platform covers them.
   // Writes that mint a random id (trigger create, observe) or change what the next case reads (deactivate)
   // are compared field by field in test/triggers-http.test.ts instead (scenario run: test/scenarios.test.ts).
-  const WRITES_WITH_NEW_IDS = ['triggers.create', 'triggers.deactivate', 'triggers.observe', 'scenarios.run'];
+  // Portfolio import and delete, location add and remove: test/portfolios-http.test.ts and test/portfolios.test.ts.
+  const WRITES_WITH_NEW_IDS = ['triggers.create', 'triggers.deactivate', 'triggers.observe', 'scenarios.run', 'portfolio.create', 'portfolio.delete', 'locations.create', 'locations.remove'];
   const both = HANDLERS.filter((h) => h.cli && h.http && !h.http.admin && !WRITES_WITH_NEW_IDS.includes(h.name));
 
   it('has a parity case for every handler with both bindings', () => {
