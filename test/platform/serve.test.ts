@@ -97,7 +97,8 @@ describe.skipIf(!built)('catintel serve (a real process; needs `make build`)', (
     expect(t.code).toBe(0);
     const live = (await (await get(`${server.url}/api/v1/events/live?limit=1`)).json()) as any;
     const r = await get(`${server.url}/api/v1/events/${live.features[0].id}/briefing`, t.json().token);
-    expect(r.status).toBe(501);
+    expect(r.status).toBe(200); // analyst and up (docs/reports.md)
+    expect(r.headers.get('content-type')).toBe('application/pdf');
   });
 
   it('logs one NDJSON line per request, naming credentials by id and never by value', async () => {
