@@ -30,7 +30,7 @@ describe('exit codes', () => {
       const r = await cli(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^catintel: unknown command '(frobnicate|events bogus)'; the commands of catintel( events)? are [a-z, ]+; see --help \[invalid_request\]\n$/);
+      expect(r.stderr).toMatch(/^catintel: unknown command '(frobnicate|events bogus)'; the commands of catintel( events)? are [a-z0-9, ]+; see --help \[invalid_request\]\n$/);
     }
     const known = await cli(['events', '--help']);
     expect(known.code).toBe(0);
