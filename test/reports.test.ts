@@ -263,6 +263,14 @@ describe('ICS-209 from live data', () => {
     expect(text).toContain('Hurricane Ian (AL09 2022)');
   }, 60_000);
 
+  it('prints the form block by block for a person (without --json)', async () => {
+    const r = await cli(['--db', ianDb, 'ics209', ianId], { CATINTEL_NOW: IAN_NOW });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('1. Incident Name [observed: NOAA National Hurricane Center (ATCF best track)]\n   Hurricane Ian (AL09 2022)\n');
+    expect(r.stdout).toContain('31. Public Status Summary [not reported]\n    Not reported\n      D Fatalities: Not reported\n');
+    expect(r.stdout).toContain(`not known or not reported: blocks ${form.not_known.join(', ')}`);
+  });
+
   it('refuses --format pdf without --out, and an unknown id, with exit 2', async () => {
     expect((await cli(['--db', ianDb, 'ics209', ianId, '--format', 'pdf'], { CATINTEL_NOW: IAN_NOW })).code).toBe(2);
     expect((await cli(['--db', ianDb, 'briefing', 'no-such-event', '--out', path.join(dir, 'x.pdf')], { CATINTEL_NOW: IAN_NOW })).code).toBe(2);

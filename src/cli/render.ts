@@ -9,6 +9,7 @@ import { isScoreBody, scoreTable } from './render/scores.js';
 import { keyCreated, keyRecord, keysTable, tokenIssued } from './render/credentials.js';
 import { keyValues } from './render/text.js';
 import { backtestText } from './render/trigger-backtest.js';
+import { ics209Text } from './render/reports.js';
 import { exposureText, infrastructureText, predictionText, scenarioText, timelineText } from './render/intelligence.js';
 import { epCurveText } from './render/ep-curve.js';
 import { alertsText, evaluationText, historyText, triggerCard, triggersTable, verifyText } from './render/triggers.js';
@@ -28,6 +29,7 @@ const RENDERERS: Record<string, Renderer> = {
   'keys.revoke': keyRecord,
   'token.issue': tokenIssued,
   'triggers.backtest': backtestText,
+  ics209: ics209Text,
   infrastructure: infrastructureText,
   'events.exposure': exposureText,
   'events.prediction': predictionText,
