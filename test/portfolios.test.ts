@@ -12,6 +12,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
+import { tivByRing } from '../src/portfolios/exposure.js';
+import { Store } from '../src/store/db.js';
 
 const NOW = '2022-09-28T21:00:00Z';
 const env = { CATINTEL_NOW: NOW };
@@ -140,6 +142,23 @@ describe('portfolios and saved locations on Hurricane Ian (2022)', () => {
       { PerilCd: 'WSS', NumLocations: 1, BldgInsuranceAmt: 500_000, ContentsInsuranceAmt: 100_000, BIInsuranceAmt: 25_000, OtherInsuranceAmt: 0, TotalInsuranceAmt: 625_000 },
     ]);
     expect(e.rings[2].Cumulative).toMatchObject({ NumLocations: 4, TotalInsuranceAmt: e.TotalInsuranceAmt });
+  });
+
+  it('tivByRing (for event intelligence) gives the account\'s covered TIV inside each ring of the event', async () => {
+    const rings = (await run(['events', 'rings', 'al092022', '--json'])).json().features.map((f: any) => ({ ring_id: f.properties.ring_id, geojson: f.geometry }));
+    const store = await Store.open(db);
+    try {
+      const local = await tivByRing(store, 'local', 'hurricane', rings);
+      expect(local.map((r) => r.by_currency.map((c) => [c.CurCd, c.NumLocations, c.NumPortfolios, c.TotalInsuranceAmt]))).toEqual([
+        [['USD', 1, 1, 1_250_000]],
+        [['USD', 3, 1, 1_250_000 + 2_000_000 + 625_000]],
+        [['USD', 4, 1, 1_250_000 + 2_000_000 + 625_000 + 3_400_000]],
+      ]);
+      expect((await tivByRing(store, 'local', 'earthquake', rings))[0].by_currency).toEqual([{ CurCd: 'USD', NumLocations: 1, NumPortfolios: 1, BldgInsuranceAmt: 700_000, ContentsInsuranceAmt: 0, BIInsuranceAmt: 0, OtherInsuranceAmt: 0, TotalInsuranceAmt: 700_000 }]);
+      expect((await tivByRing(store, 'bob@example.com', 'hurricane', rings)).every((r) => r.by_currency.length === 0)).toBe(true);
+    } finally {
+      await store.close();
+    }
   });
 
   it('saved-location exposure lists the event with its rings innermost first; a far location has none', async () => {
