@@ -19,11 +19,11 @@ import { PUBLIC_STATUS_ROWS, RESPONDER_STATUS_ROWS } from '../src/reports/domain
 import { SITUATIONAL_AWARENESS_NOTICE } from '../src/reports/domain/briefing.js';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
-import { sharedData } from './helpers/paths.js';
+import { REPO_ROOT, sharedData } from './helpers/paths.js';
 import { AUTH, token } from './http/helpers/harness.js';
 import { responseProblems } from './http/helpers/openapi.js';
 
-const SEED_NOW = fs.readFileSync(path.join(__dirname, '..', 'data', 'seed', 'as-of.txt'), 'utf8').trim();
+const SEED_NOW = fs.readFileSync(path.join(REPO_ROOT, 'data', 'seed', 'as-of.txt'), 'utf8').trim();
 const IAN_NOW = '2022-09-28T19:30:00Z'; // Ian's Florida landfall, as the README replays it
 const dir = tempDir('catintel-reports-');
 const seedDb = path.join(dir, 'seed.duckdb');
