@@ -12,6 +12,7 @@ import { backtestText } from './render/trigger-backtest.js';
 import { ics209Text } from './render/reports.js';
 import { exposureText, infrastructureText, predictionText, scenarioText, timelineText } from './render/intelligence.js';
 import { epCurveText } from './render/ep-curve.js';
+import { locationAlertsText, locationsExposureText, portfolioCreated, portfolioDeleted, portfolioExposureText, portfolioPage, portfoliosList, savedLocationCard, savedLocationsList } from './render/portfolios.js';
 import { alertsText, evaluationText, historyText, triggerCard, triggersTable, verifyText } from './render/triggers.js';
 
 type Renderer = (body: any) => string;
@@ -37,6 +38,16 @@ const RENDERERS: Record<string, Renderer> = {
   'scenarios.run': scenarioText,
   'scenarios.show': scenarioText,
   'portfolio.ep_curve': epCurveText,
+  'portfolio.create': portfolioCreated,
+  'portfolio.list': portfoliosList,
+  'portfolio.show': portfolioPage,
+  'portfolio.delete': portfolioDeleted,
+  'portfolio.exposure': portfolioExposureText,
+  'locations.create': savedLocationCard,
+  'locations.remove': savedLocationCard,
+  'locations.list': savedLocationsList,
+  'locations.exposure': locationsExposureText,
+  'locations.alerts': locationAlertsText,
   'triggers.list': triggersTable,
   'triggers.create': triggerCard,
   'triggers.deactivate': triggerCard,

@@ -109,7 +109,7 @@ export async function unreadPortfolioAlerts(db: Store, account: string): Promise
             a.building_tiv AS "BldgInsuranceAmt", a.contents_tiv AS "ContentsInsuranceAmt", a.bi_tiv AS "BIInsuranceAmt", a.other_tiv AS "OtherInsuranceAmt",
             round(a.building_tiv + a.contents_tiv + a.bi_tiv + a.other_tiv, 2) AS "TotalInsuranceAmt", a.currency AS "CurCd", ${iso('a.raised_at')} AS raised_at
        FROM portfolio_alerts a JOIN portfolios p ON p.id = a.portfolio_id JOIN events e ON e.id = a.event_id::UUID
-      WHERE a.account = $account AND a.read_at IS NULL ORDER BY a.raised_at, a.id`,
+      WHERE a.account = $account AND a.read_at IS NULL ORDER BY a.raised_at, a.event_id, a.location_count, a.ring_label, a.id`,
     { account },
   );
 }
