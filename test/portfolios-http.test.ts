@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestSource } from '../src/ingest/run.js';
 import { sourceById } from '../src/sources/registry.js';
+import { ChangeFeed } from '../src/stream/feed.js';
 import type { Store } from '../src/store/db.js';
 import { sharedData } from './helpers/paths.js';
 import { contextOn, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
@@ -97,7 +98,20 @@ describe('anonymous saved locations and alerts', () => {
 
   it('an ingest whose rings reach a location raises one alert, read by its address only; a second ingest none; mark_read empties it', async () => {
     const ian = sharedData('hazard_history/hurricanes/bal092022.dat');
+    const aliceHome = (await p.call('/api/v1/locations', { token: alice, body: { name: 'Alice in Orlando', lat: 28.54, lng: -81.38 } })).body.id;
+    // The event stream's change feed, as `catintel serve` runs it: alerts of accounts go to their own streams only.
+    const feed = new ChangeFeed(contextOn(db), { tickMs: 0 });
+    await feed.start();
+    const head = feed.headId;
     await ingestSource(contextOn(db), sourceById('nhc'), ian);
+    await feed.refresh();
+    const missed = feed.resume(head);
+    expect(missed.kind).toBe('changes');
+    const alertChanges = missed.kind === 'changes' ? missed.changes.filter((c) => /alert$/.test(c.body.type)) : [];
+    expect(alertChanges.length).toBeGreaterThan(1);
+    expect(new Set(alertChanges.map((c) => c.account))).toEqual(new Set(['alice@example.com'])); // never the anonymous address's
+    expect(alertChanges.find((c) => c.body.type === 'location.alert')?.body).toMatchObject({ location_id: aliceHome, name: 'Alice in Orlando' });
+    expect(alertChanges.find((c) => c.body.type === 'portfolio.alert')?.body).toMatchObject({ name: expect.any(String), CurCd: 'USD' });
     const a = await p.call('/api/v1/locations/alerts', { ip: A });
     expect(a.body.alerts).toHaveLength(1);
     expect(a.body.alerts[0]).toMatchObject({ location_id: aHome, event_type: 'hurricane', event_title: 'Hurricane Ian (AL09 2022)' });

@@ -14,6 +14,7 @@ import { streamDefaults } from './limits.js';
 import type { Change, EventFeature } from './messages.js';
 import { liveSnapshot, type LiveSnapshot } from './snapshot.js';
 import { diffTriggers, triggerSnapshot, type TriggerSnapshot } from './triggers.js';
+import { alertSnapshot, diffAlerts, type AlertSnapshot } from '../locations/stream-alerts.js';
 
 export type Resume = { kind: 'changes'; changes: Change[] } | { kind: 'reset'; reason: string };
 
@@ -27,6 +28,8 @@ export class ChangeFeed {
   readonly epoch = Date.now().toString(36);
   private snapshot: LiveSnapshot | undefined;
   private triggers: TriggerSnapshot | undefined;
+  /** Saved-location and portfolio alerts already seen (src/locations/stream-alerts.ts). */
+  private alerts: AlertSnapshot | undefined;
   private seq = 0;
   private readonly backlog: Backlog;
   private readonly listeners = new Set<(changes: Change[]) => void>();
@@ -46,6 +49,7 @@ export class ChangeFeed {
     this.starting ??= (async () => {
       this.snapshot = await liveSnapshot(this.ctx.db, this.ctx.clock().toISOString());
       this.triggers = (await triggerSnapshot(this.ctx.db)).snapshot;
+      this.alerts = (await alertSnapshot(this.ctx.db)).snapshot;
       const tickMs = this.o.tickMs ?? streamDefaults.tickMs;
       if (tickMs > 0 && !this.closed) {
         this.timer = setInterval(() => void this.refresh(), tickMs);
@@ -89,9 +93,11 @@ export class ChangeFeed {
     // An event no longer known at the clock (a replay rewound before it) is reported ended as last seen.
     const ended = (f: EventFeature) => current.get(f.properties.id) ?? { ...f, properties: { ...f.properties, status: 'ended' } };
     const trig = await triggerSnapshot(this.ctx.db);
-    const diffed: Diffed[] = [...diffLive(before, next, ended), ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts)];
+    const alerts = await alertSnapshot(this.ctx.db);
+    const diffed: Diffed[] = [...diffLive(before, next, ended), ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts), ...diffAlerts(this.alerts!, alerts.rows)];
     this.snapshot = next;
     this.triggers = trig.snapshot;
+    this.alerts = alerts.snapshot;
     if (diffed.length === 0) return;
     const changes = diffed.map((d): Change => {
       const seq = ++this.seq;

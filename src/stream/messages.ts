@@ -28,7 +28,11 @@ export type ChangeBody =
   /** One of the caller's triggers moved between clear, alert and triggered (authenticated callers only). */
   | { type: 'trigger.state'; trigger_id: string; name: string; state: string; previous_state: string; proximity_pct: number; history_url: string }
   /** An alert was raised on one of the caller's triggers (kind alert: alert_at_pct crossed; triggered: 100 %). */
-  | { type: 'trigger.alert'; alert_id: string; trigger_id: string; name: string; kind: string; event_id: string | null; proximity_pct: number; created_at: string };
+  | { type: 'trigger.alert'; alert_id: string; trigger_id: string; name: string; kind: string; event_id: string | null; proximity_pct: number; created_at: string }
+  /** An ingest raised an alert for one of the caller's saved locations (the ring that reached it; docs/portfolios.md). */
+  | { type: 'location.alert'; alert_id: string; location_id: string; name: string; event_id: string; ring_label: string; distance_km: number; raised_at: string }
+  /** An ingest raised an alert for one of the caller's portfolios: a ring holding covered locations, with their TIV. */
+  | { type: 'portfolio.alert'; alert_id: string; portfolio_id: string; name: string; event_id: string; ring_label: string; NumLocations: number; TotalInsuranceAmt: number; CurCd: string; raised_at: string };
 
 /** A change with its place in the feed. `subject` (the event) is kept for filtering (bbox, event_type). */
 export interface Change {
