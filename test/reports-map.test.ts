@@ -7,7 +7,7 @@ import { geoArea } from 'd3-geo';
 import type { Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { layoutChart } from '../src/reports/domain/chart.js';
-import { forD3, kmPerPoint, layoutMap, mapExtent, niceKm, RING_COLOURS } from '../src/reports/domain/map.js';
+import { forD3, kmPerPoint, layoutMap, mapExtent, niceKm, RING_COLOURS, ringColour, ringDash } from '../src/reports/domain/map.js';
 import { circlePolygon } from '../src/lib/geo.js';
 import { geoMercator } from 'd3-geo';
 
@@ -18,9 +18,14 @@ const luma = (hex: string) => {
 };
 
 describe('briefing map', () => {
-  it('ring colours get lighter from the innermost ring outwards, at least 25 grey levels apart', () => {
+  it('ring colours get lighter from the innermost ring outwards, at least 25 grey levels apart, for 1 to 7 rings', () => {
     const l = RING_COLOURS.map(luma);
     for (let i = 1; i < l.length; i++) expect(l[i] - l[i - 1]).toBeGreaterThanOrEqual(25);
+    for (let n = 1; n <= 7; n++) {
+      const ls = Array.from({ length: n }, (_, i) => luma(ringColour(i, n)));
+      for (let i = 1; i < n; i++) expect(ls[i] - ls[i - 1], `${n} rings`).toBeGreaterThanOrEqual(25);
+      expect(new Set(Array.from({ length: n }, (_, i) => JSON.stringify(ringDash(i)))).size, `${n} rings`).toBe(n);
+    }
   });
 
   it('winds RFC 7946 polygons (counter-clockwise) for d3-geo, so a ring is its small side, not the rest of the globe', () => {

@@ -6,7 +6,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { layoutChart, type Series } from './domain/chart.js';
-import { layoutMap, RING_COLOURS, RING_DASHES, ringColour, type Frame, type MapDrawing } from './domain/map.js';
+import { layoutMap, RING_COLOURS, ringColour, ringDash, type Frame, type MapDrawing } from './domain/map.js';
 import { fmtTime, pdfText } from './domain/text.js';
 import type { Block, Briefing, Table } from './domain/briefing.js';
 import type { Ics209 } from './domain/ics209.js';
@@ -153,12 +153,12 @@ export function drawMap(doc: Doc, m: MapDrawing): void {
   for (const p of m.paths.filter((x) => x.kind === 'county')) doc.path(p.d).lineWidth(0.3).strokeColor('#b0b0b0').stroke();
   for (const p of m.paths.filter((x) => x.kind === 'state')) doc.path(p.d).lineWidth(0.9).strokeColor('#404040').stroke();
   for (const p of m.paths.filter((x) => x.kind === 'ring')) {
-    const colour = ringColour(p.ring!);
+    const colour = ringColour(p.ring!, m.rings);
     doc.save();
     doc.path(p.d).fillColor(colour).fillOpacity(0.3).fill('even-odd');
     doc.restore();
     doc.save();
-    const dash = RING_DASHES[Math.min(p.ring!, RING_DASHES.length - 1)];
+    const dash = ringDash(p.ring!);
     if (dash) doc.dash(dash as unknown as number, {});
     doc.path(p.d).lineWidth(1.6).strokeColor(colour).stroke();
     doc.restore();
@@ -209,12 +209,12 @@ function legend(doc: Doc, inputs: ReportInputs, m: MapDrawing, y: number): numbe
   };
   inputs.rings.forEach((r, i) => item((x0, y0) => {
     doc.save();
-    doc.rect(x0, y0 - 4, 14, 8).fillColor(ringColour(i)).fillOpacity(0.3).fill();
+    doc.rect(x0, y0 - 4, 14, 8).fillColor(ringColour(i, inputs.rings.length)).fillOpacity(0.3).fill();
     doc.restore();
     doc.save();
-    const dash = RING_DASHES[Math.min(i, RING_DASHES.length - 1)];
+    const dash = ringDash(i);
     if (dash) doc.dash(dash as unknown as number, {});
-    doc.rect(x0, y0 - 4, 14, 8).lineWidth(1.4).strokeColor(ringColour(i)).stroke();
+    doc.rect(x0, y0 - 4, 14, 8).lineWidth(1.4).strokeColor(ringColour(i, inputs.rings.length)).stroke();
     doc.restore();
   }, r.props.label));
   item((x0, y0) => {

@@ -42,22 +42,35 @@ export interface MapDrawing {
   counties: number;
   states: number;
   hospitalsShown: number;
+  /** How many rings there are (their colours depend on it). */
+  rings: number;
 }
 
 /**
- * Ring fill and outline colours, innermost first: a sequential red ramp (ColorBrewer Reds, 5 classes,
- * Brewer 2002) whose lightness falls steadily, so the order survives grey-scale printing; outlines also
- * carry a distinct dash pattern per ring.
+ * Ring fill and outline colours, innermost first: a sequential red ramp (ColorBrewer Reds, Brewer 2002,
+ * www.ColorBrewer.org) whose lightness falls steadily, so the order survives grey-scale printing; outlines also
+ * carry a distinct dash pattern per ring. Up to five rings take the darker end of the 5-class ramp (its
+ * lightest class would vanish on white); six and seven take the 6- and 7-class ramps.
  */
 export const RING_COLOURS = ['#a50f15', '#de2d26', '#fb6a4a', '#fcae91', '#fee5d9'] as const;
-export const RING_DASHES: (number[] | null)[] = [null, [6, 2], [2, 2], [8, 3, 2, 3], [1, 3]];
+const RAMPS: Record<number, readonly string[]> = {
+  6: ['#a50f15', '#de2d26', '#fb6a4a', '#fc9272', '#fcbba1', '#fee5d9'],
+  7: ['#99000d', '#cb181d', '#ef3b2c', '#fb6a4a', '#fc9272', '#fcbba1', '#fee5d9'],
+};
+export const RING_DASHES: (number[] | null)[] = [null, [6, 2], [2, 2], [8, 3, 2, 3], [1, 3], [4, 4], [10, 2, 2, 2, 2, 2]];
+
+/** The colour of ring i (innermost 0) of n. */
+export function ringColour(i: number, n: number = RING_COLOURS.length): string {
+  const ramp = RAMPS[Math.min(n, 7)] ?? RING_COLOURS;
+  return ramp[Math.min(i, ramp.length - 1)];
+}
+
+export function ringDash(i: number): number[] | null {
+  return RING_DASHES[Math.min(i, RING_DASHES.length - 1)];
+}
 
 /** The hours of track before the latest fix that the map frames (older fixes are drawn when they fall inside). */
 export const TRACK_FRAME_HOURS = 24;
-
-export function ringColour(i: number): string {
-  return RING_COLOURS[Math.min(i, RING_COLOURS.length - 1)];
-}
 
 /** GeoJSON (RFC 7946: exterior counter-clockwise) to d3-geo's spherical winding (exterior clockwise). */
 export function forD3(g: Polygon | MultiPolygon): Polygon | MultiPolygon {
@@ -201,7 +214,7 @@ export function layoutMap(input: MapInput): MapDrawing {
   return {
     frame, paths, points, scaleBar, extent: visible,
     northArrow: { x: frame.x + frame.w - 22, y: frame.y + 14, size: 22 },
-    counties: counties.length, states: states.length, hospitalsShown,
+    counties: counties.length, states: states.length, hospitalsShown, rings: input.rings.length,
   };
 }
 
