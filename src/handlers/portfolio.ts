@@ -53,9 +53,10 @@ export function locationJson(l: LocationRecord): Record<string, unknown> {
   };
 }
 
-function portfolioName(v: unknown, field: string): string {
+/** The portfolio name: from the query or a CLI option (400 when bad), or from a JSON body (422). */
+function portfolioName(v: unknown, fromBody: boolean): string {
   if (typeof v !== 'string' || v.trim().length === 0 || v.length > 200 || /[\uD800-\uDFFF]/.test(v.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) {
-    throw new CatintelError(field === 'name' ? 'invalid_parameter' : 'validation_failed', `${field}: the portfolio name must be text of 1-200 characters`, { errors: [{ field, message: 'text of 1-200 characters' }] });
+    throw new CatintelError(fromBody ? 'validation_failed' : 'invalid_parameter', 'name: the portfolio name must be text of 1-200 characters', { errors: [{ field: 'name', message: 'text of 1-200 characters' }] });
   }
   return v.trim();
 }
@@ -75,7 +76,7 @@ function parseCreate(raw: RawInput): CreateInput {
   if (typeof body === 'string') {
     const name = str(raw, 'name');
     if (name === undefined) throw new CatintelError('invalid_parameter', 'name: a CSV upload names its portfolio in the query: POST /api/v1/portfolio?name=...', { errors: [{ field: 'name', message: 'is required with a text/csv body' }] });
-    return { name: portfolioName(name, 'name'), csv: body };
+    return { name: portfolioName(name, false), csv: body };
   }
   if (body !== undefined) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -87,7 +88,7 @@ function parseCreate(raw: RawInput): CreateInput {
     if (b.name === undefined) errors.push({ field: 'name', message: 'is required' });
     if (!Array.isArray(b.locations) || b.locations.length === 0) errors.push({ field: 'locations', message: 'a non-empty array of OED location rows' });
     if (errors.length) throw new CatintelError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
-    return { name: portfolioName(b.name, 'name'), rows: b.locations as unknown[] };
+    return { name: portfolioName(b.name, true), rows: b.locations as unknown[] };
   }
   const file = str(raw, 'file');
   if (file === undefined) {
@@ -96,7 +97,7 @@ function parseCreate(raw: RawInput): CreateInput {
   }
   const name = str(raw, 'name');
   if (name === undefined) throw new CatintelError('invalid_parameter', '--name is required: the portfolio name (1-200 characters)', { errors: [{ field: 'name', message: 'is required' }] });
-  return { name: portfolioName(name, 'name'), file };
+  return { name: portfolioName(name, false), file };
 }
 
 export const portfolioCreate = defineHandler({

@@ -4,7 +4,7 @@
  *   LocNumber          required, 1-20 characters (OED nvarchar(20))
  *   Latitude/Longitude required, decimal degrees in [-90, 90] / [-180, 180]
  *   OccupancyCode, ConstructionCode  optional whole numbers >= 0 (blank: unknown, null)
- *   BuildingTIV, ContentsTIV, BITIV, OtherTIV  optional finite amounts >= 0 (blank: 0)
+ *   BuildingTIV, ContentsTIV, BITIV, OtherTIV  optional amounts in [0, 10^15] (blank: 0)
  *   LocPerilsCovered   OED peril codes and groups separated by ';' (blank: AA1, every peril; documented)
  *   LocCurrency        ISO 4217 three letters (blank: USD; documented)
  */
@@ -22,6 +22,8 @@ export type ImportedField = (typeof IMPORTED_FIELDS)[number];
 export const DEFAULT_PERILS_COVERED = 'AA1';
 export const DEFAULT_CURRENCY = 'USD';
 export const MAX_LOC_NUMBER = 20;
+/** A TIV above this (10^15, a thousand trillion) is taken for a unit or typing error; sums of a million such stay exact enough and finite. */
+export const MAX_TIV = 1e15;
 
 export interface LocationRow {
   locNumber: string;
@@ -112,6 +114,7 @@ export function checkRow(get: (f: ImportedField) => Raw): { row: LocationRow | n
     const n = numberOf(v);
     if (!Number.isFinite(n)) bad(field, `${shown(v)} is not a number (plain decimal, no separators or currency signs)`);
     else if (n < 0) bad(field, `${n} is negative; a TIV is at least 0`);
+    else if (n > MAX_TIV) bad(field, `${n} is more than ${MAX_TIV} (10^15); is the unit right?`);
     return n;
   };
   const buildingTiv = tiv('BuildingTIV');
