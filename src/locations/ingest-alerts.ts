@@ -26,6 +26,9 @@ const ringKey = (r: LiveRing) => `${r.kind}|${r.label}`;
 export async function raiseRingAlerts(tx: Tx, eventIds: string[], now: string): Promise<RaisedAlerts> {
   const raised: RaisedAlerts = { location_alerts: 0, portfolio_alerts: 0 };
   if (eventIds.length === 0) return raised;
+  // Nothing to alert (the usual store of a plain ingest): no ring is read.
+  const owners = await tx.all<{ n: bigint }>(`SELECT (SELECT count(*) FROM saved_locations) + (SELECT count(*) FROM portfolios) AS n`);
+  if (Number(owners[0]?.n ?? 0) === 0) return raised;
   const params: Record<string, DuckDBValue> = { ids: listValue(eventIds) };
   const where = whereOf({ now, statuses: ['active', 'monitoring'] }, params);
   const live = await tx.all<{ id: string; event_type: EventType }>(
