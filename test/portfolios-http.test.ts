@@ -132,6 +132,23 @@ describe('anonymous saved locations and alerts', () => {
     expect(x.body.locations[0].events[0]).toMatchObject({ title: 'Hurricane Ian (AL09 2022)' });
   });
 
+  it('caps saved locations at 100 per owner (422 for the 101st); removing one frees a slot', async () => {
+    const carol = await token('agency', { sub: 'carol@example.com' });
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const r = await p.call('/api/v1/locations', { token: carol, body: { name: `site ${i}`, lat: 30 + i / 100, lng: -90 } });
+      expect(r.status).toBe(201);
+      ids.push(r.body.id);
+    }
+    const over = await p.call('/api/v1/locations', { token: carol, body: { name: 'one too many', lat: 31, lng: -90 } });
+    expect(over.status).toBe(422);
+    expect(over.body.detail).toMatch(/at most 100 saved locations per account/);
+    expect((await p.call(`/api/v1/locations/${ids[0]}`, { token: carol, method: 'DELETE' })).body).toMatchObject({ id: ids[0], deleted: true });
+    expect((await p.call('/api/v1/locations', { token: carol, body: { name: 'now fits', lat: 31, lng: -90 } })).status).toBe(201);
+    // Another owner is not affected by carol's cap.
+    expect((await p.call('/api/v1/locations', { ip: '192.0.2.44', body: { name: 'elsewhere', lat: 31, lng: -90 } })).status).toBe(201);
+  });
+
   it('portfolio exposure against the live Ian rings answers in the documented shape', async () => {
     const id = (await p.call('/api/v1/portfolio', { token: alice })).body.portfolios.find((x: any) => x.name === 'json book').id;
     const x = await p.call(`/api/v1/portfolio/exposure?portfolio_id=${id}&locations_limit=1`, { token: alice });
