@@ -198,3 +198,24 @@ describe('portfolios and saved locations on Hurricane Ian (2022)', () => {
     expect((await run(['portfolio', 'list', '--json'])).json().numberMatched).toBe(0);
   });
 });
+
+describe('saved-location alerts as Ian moves inland (one per ring reached, never twice)', () => {
+  it('alerts when the 34-kt ring first reaches Orlando, again only when the 50-kt ring does', async () => {
+    const db = path.join(tempDir('catintel-alerts-'), 'ian.duckdb');
+    const at = (t: string) => ({ CATINTEL_NOW: t });
+    expect((await cli(['--db', db, 'locations', 'add', '--name', 'Orlando', '--lat', '28.54', '--lng', '-81.38', '--radius-km', '1'], at('2022-09-27T00:00:00Z'))).code).toBe(0);
+    const seen: Record<string, string[]> = {};
+    // The b-deck as known at each instant: Ian's 34-kt winds reach Orlando by 18Z on the 28th, its 50-kt winds by 06Z on the 29th.
+    for (const t of ['2022-09-28T12:00:00Z', '2022-09-28T18:00:00Z', '2022-09-29T00:00:00Z', '2022-09-29T06:00:00Z', '2022-09-29T12:00:00Z']) {
+      expect((await cli(['--db', db, 'ingest', 'nhc', '--from', IAN], at(t))).code).toBe(0);
+      seen[t] = (await cli(['--db', db, '--json', 'locations', 'alerts', '--mark-read'], at(t))).json().alerts.map((a: any) => `${a.ring_label.slice(0, 5)} ${a.distance_km} ${a.raised_at}`);
+    }
+    expect(seen).toEqual({
+      '2022-09-28T12:00:00Z': [],
+      '2022-09-28T18:00:00Z': ['34 kt 0 2022-09-28T18:00:00Z'],
+      '2022-09-29T00:00:00Z': [],
+      '2022-09-29T06:00:00Z': ['50 kt 0 2022-09-29T06:00:00Z'],
+      '2022-09-29T12:00:00Z': [],
+    });
+  }, 60_000);
+});
