@@ -1,10 +1,13 @@
 /**
- * Alerts at ingest (issue "alerts at ingest"): inside the ingest transaction that writes an event's rings,
- * every live ring of the run's events is checked against the saved locations it reaches (within the
- * location's radius_km; distance 0 inside) and the portfolios with a covered location inside it. One alert
- * per (location, event, ring) and per (portfolio, event, ring): the rings keep their kind and label as they
- * grow, so the UNIQUE keys of migration 5 with ON CONFLICT DO NOTHING make a second ingest of the same feed,
- * or a re-run after a kill (the transaction is all or nothing), add nothing.
+ * Alerts at ingest: inside the ingest transaction that writes an event's rings (src/ingest/run.ts), every live
+ * ring of the run's events is checked against the saved locations it reaches (within the location's
+ * radius_km; distance 0 inside) and the portfolios with a covered location inside it.
+ *  - a saved location gets one alert for the innermost ring of an event that reaches it, and one more only
+ *    when a ring further in reaches it later (a growing ring, a storm moving away, the same feed again: none);
+ *  - a portfolio gets one alert per (portfolio, event, ring) with the count and TIV of its covered locations
+ *    inside the ring.
+ * Rings keep their kind and label as they grow (ring_key), and migration 5's UNIQUE keys with ON CONFLICT DO
+ * NOTHING make "never twice" hold across re-runs; a killed ingest leaves none of its own (one transaction).
  */
 import { randomUUID } from 'node:crypto';
 import { listValue, type DuckDBValue } from '@duckdb/node-api';
