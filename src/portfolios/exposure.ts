@@ -13,10 +13,10 @@
  */
 import type { EventType } from '../domain/event.js';
 import type { Store } from '../store/db.js';
-import { pointInPrepared, prepareArea, type Area } from './domain/geometry.js';
+import { pointInPrepared, prepareArea, type Area, type PreparedArea } from './domain/geometry.js';
 import { EVENT_TYPE_CODES, eventTypeBit } from './domain/perils.js';
 import { locationIndex, type LocationIndex } from './location-index.js';
-import { liveEventsWithRings, provenanceOf, type LiveEvent, type LiveRing } from './live-rings.js';
+import { liveEventsWithRings, provenanceOf, type LiveEvent } from './live-rings.js';
 import type { PortfolioSummary } from './read.js';
 
 export interface InsuranceAmounts {
@@ -120,10 +120,9 @@ function addAmounts(a: InsuranceAmounts, b: InsuranceAmounts): InsuranceAmounts 
 
 const ZERO: InsuranceAmounts = { BldgInsuranceAmt: 0, ContentsInsuranceAmt: 0, BIInsuranceAmt: 0, OtherInsuranceAmt: 0, TotalInsuranceAmt: 0 };
 
-/** Indexes of the locations inside a ring (bbox search in the tree, then point-in-polygon). */
-function inside(ix: LocationIndex, ring: LiveRing): number[] {
+/** Indexes of the locations inside an area (bbox search in the tree, then point-in-polygon). */
+function inside(ix: LocationIndex, a: PreparedArea): number[] {
   if (!ix.tree) return [];
-  const a = ring.area;
   const out: number[] = [];
   for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat)) if (pointInPrepared(ix.lng[i], ix.lat[i], a)) out.push(i);
   return out;
@@ -138,7 +137,7 @@ export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit
   const notCovered = new Set<number>();
   const cumulative = live.rings.map(() => new Sum());
   live.rings.forEach((ring, k) => {
-    for (const i of inside(ix, ring)) {
+    for (const i of inside(ix, ring.area)) {
       if ((ix.typeMask[i] & bit) === 0) {
         notCovered.add(i);
         continue;
@@ -147,7 +146,6 @@ export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit
       if (!bandOf.has(i)) bandOf.set(i, k);
     }
   });
-  if (bandOf.size === 0 && notCovered.size === 0) return null;
   if (bandOf.size === 0) return null;
   const bands = live.rings.map(() => [] as number[]);
   for (const [i, k] of bandOf) {
@@ -231,7 +229,7 @@ export async function tivByRing(db: Store, account: string, eventType: EventType
     const ix = await locationIndex(db, p.id, p.currency);
     prepared.forEach((r, k) => {
       const sum = new Sum();
-      for (const i of inside(ix, { area: r.area } as LiveRing)) if (ix.typeMask[i] & bit) sum.add(ix, i);
+      for (const i of inside(ix, r.area)) if (ix.typeMask[i] & bit) sum.add(ix, i);
       if (sum.n === 0) return;
       const held = acc[k].get(p.currency) ?? { sum: new Sum(), portfolios: 0 };
       held.portfolios++;
