@@ -13,6 +13,8 @@ import { floodCategory, FLOOD_CATEGORY_LABEL } from '../../domain/rings/gauge.js
 export interface TimedValue { at: string; value: number }
 
 const HOUR_MS = 3_600_000;
+/** Containment (%) from which a fire without a growth rate is called held (docs/lifecycle.md: winding down). */
+export const HELD_CONTAINMENT_PCT = 90;
 
 export interface FireOutlook {
   acres: number | null;
@@ -41,8 +43,10 @@ export function fireOutlook(sizes: TimedValue[], containment: TimedValue[], vali
   const projected = latest && rate !== null
     ? [24, 72].map((h) => ({ hours: h, at: plusHours(validAt, h), acres: round1(latest.value + rate! * uncontained * (h / 24)) }))
     : [];
+  // With one size report there is no growth rate; containment alone still says something: at or above the
+  // 90 % the lifecycle treats as winding down (docs/lifecycle.md), the fire is held.
   const trend = pct !== null && pct >= 100 ? 'contained'
-    : rate === null ? 'unknown'
+    : rate === null ? (pct !== null && pct >= HELD_CONTAINMENT_PCT ? 'holding' : 'unknown')
       : rate * uncontained > 0 ? 'growing' : 'holding';
   return { acres: latest?.value ?? null, containment_pct: pct, growth_acres_per_day: rate === null ? null : round1(rate), growth_window: window, projected, trend };
 }
