@@ -267,7 +267,7 @@ export async function importJsonRows(db: Store, rows: unknown[], o: ImportOption
     canonical.forEach((values, i) => {
       const row = i + 1;
       if (values === null) return problems.add(row, [{ field: 'row', message: 'is not a JSON object' }]);
-      const { row: loc, problems: p } = checkRow((f) => values[f]);
+      const { row: loc, problems: p } = checkRow((f) => values[f], { json: true });
       if (!loc) return problems.add(row, p);
       const mixed = tally(totals, loc, row);
       if (mixed) return problems.add(row, [mixed]);

@@ -51,7 +51,7 @@ type Raw = unknown;
 
 const blank = (v: Raw) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-function text(v: Raw): string | null {
+function textOfAny(v: Raw): string | null {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return null;
@@ -60,7 +60,7 @@ function text(v: Raw): string | null {
 const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A number from JSON or CSV text ('1,000' and '$5' are refused: OED amounts are plain decimals). */
-function numberOf(v: Raw): number {
+function numberOfAny(v: Raw): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'string' && NUMBER_RE.test(v.trim())) return Number(v.trim());
   return NaN;
@@ -72,9 +72,27 @@ const shown = (v: Raw) => JSON.stringify(typeof v === 'string' ? v.trim().slice(
  * Checks one row. `get` answers the raw value of a field (undefined when the column is absent); coordinates
  * from a CSV line may come already parsed (the bulk scorer's byte parser).
  */
-export function checkRow(get: (f: ImportedField) => Raw): { row: LocationRow | null; problems: RowProblem[] } {
+export function checkRow(getRaw: (f: ImportedField) => Raw, o: { json?: boolean } = {}): { row: LocationRow | null; problems: RowProblem[] } {
   const problems: RowProblem[] = [];
-  const bad = (field: ImportedField, message: string) => problems.push({ field, message });
+  // A JSON null is not a value of any OED field: reported once, then read as absent.
+  const nulled = new Set<ImportedField>();
+  const get = (f: ImportedField): Raw => {
+    const v = getRaw(f);
+    if (o.json && v === null) {
+      if (!nulled.has(f)) problems.push({ field: f, message: 'is null; omit the field to take its default' });
+      nulled.add(f);
+      return undefined;
+    }
+    return v;
+  };
+  // JSON values keep their JSON types (openapi.yaml OedLocation): "25.7" is not a number there, 7 is not a LocNumber.
+  const numberOf = (v: Raw) => (o.json && typeof v !== 'number' ? NaN : numberOfAny(v));
+  const text = (v: Raw) => (o.json && typeof v !== 'string' ? null : textOfAny(v));
+  // A numeric field is absent when blank in CSV text, or missing in JSON (where "" is a string, not a number).
+  const absent = (v: Raw) => (o.json ? v === undefined : blank(v));
+  const bad = (field: ImportedField, message: string) => {
+    if (!nulled.has(field)) problems.push({ field, message });
+  };
 
   const locRaw = get('LocNumber');
   const locNumber = text(locRaw);
@@ -83,7 +101,7 @@ export function checkRow(get: (f: ImportedField) => Raw): { row: LocationRow | n
 
   const coord = (field: 'Latitude' | 'Longitude', limit: number): number => {
     const v = get(field);
-    if (blank(v)) {
+    if (absent(v)) {
       bad(field, 'is required');
       return NaN;
     }
@@ -97,7 +115,7 @@ export function checkRow(get: (f: ImportedField) => Raw): { row: LocationRow | n
 
   const code = (field: 'OccupancyCode' | 'ConstructionCode'): number | null => {
     const v = get(field);
-    if (blank(v)) return null;
+    if (absent(v)) return null;
     const n = numberOf(v);
     if (!Number.isInteger(n) || n < 0 || n > 2 ** 31 - 1) {
       bad(field, `${shown(v)} is not an OED code (a whole number)`);
@@ -110,7 +128,7 @@ export function checkRow(get: (f: ImportedField) => Raw): { row: LocationRow | n
 
   const tiv = (field: 'BuildingTIV' | 'ContentsTIV' | 'BITIV' | 'OtherTIV'): number => {
     const v = get(field);
-    if (blank(v)) return 0;
+    if (absent(v)) return 0;
     const n = numberOf(v);
     if (!Number.isFinite(n)) bad(field, `${shown(v)} is not a number (plain decimal, no separators or currency signs)`);
     else if (n < 0) bad(field, `${n} is negative; a TIV is at least 0`);
