@@ -192,6 +192,7 @@ describe('exposure of Hurricane Ian in the embedded default', () => {
     expect(inner.infrastructure.hospitals.every((h: any) => h.state === 'FL' && h.name.length > 0)).toBe(true);
     expect(body.rings[2].infrastructure.hospitals).toBeNull();
     expect(body.sources.map((s: any) => s.role)).toContain('county population (2020 Census)');
+    expect(body.impact).toBeNull(); // the PAGER estimate is for earthquakes' MMI rings
   });
 
   it('reconciles: each ring total is the sum of its county terms, each term the county population times its area share', () => {

@@ -59,6 +59,10 @@ describe('an M7.0 scenario at a point', () => {
     expect(exposureShape(s.exposure.rings)).toEqual(exposureShape(realExposure.rings));
     expect(s.exposure.rings.at(-1).population.population).toBeGreaterThan(1_000_000);
     expect(s.scores.covered).toBe(true);
+    // PAGER-style lower bound from the MMI bands, the same as the real event's.
+    expect(s.exposure.impact).toEqual(realExposure.impact);
+    expect(s.exposure.impact.bands[0]).toMatchObject({ mmi_to: null });
+    expect(s.exposure.impact.fatalities_lower_bound).toBe(Math.round(s.exposure.impact.bands.reduce((t: number, b: any) => t + b.population * b.fatality_rate, 0)));
     expect(s.scores.perils[0].peril).toBe('earthquake');
   });
 });

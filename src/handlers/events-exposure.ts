@@ -7,7 +7,7 @@
  */
 import type { MultiPolygon, Polygon } from 'geojson';
 import { eventRef, eventSource } from '../intelligence/event-ref.js';
-import { EXPOSURE_METHOD, exposureSources, ringExposures } from '../intelligence/exposure.js';
+import { EXPOSURE_METHOD, earthquakeImpact, exposureSources, ringExposures } from '../intelligence/exposure.js';
 import { ringsOf } from '../store/events-read.js';
 import { tivByRing } from '../portfolios/exposure.js';
 import { eventIdParam, requireEvent } from './event-lookup.js';
@@ -34,6 +34,7 @@ export const eventsExposure = defineHandler({
         as_of: ctx.clock().toISOString(),
         ring_count: exposures.length,
         rings: exposures,
+        impact: earthquakeImpact(exposures),
         method: EXPOSURE_METHOD,
         sources: [eventSource(row, 'the event and its rings'), ...exposureSources()],
       },

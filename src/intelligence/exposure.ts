@@ -9,6 +9,7 @@ import { bboxOf } from '../lib/geo.js';
 import { countiesInBox, loadCounties } from './counties.js';
 import { ringPopulation, type RingPopulation } from './domain/apportion.js';
 import { coverageOf, type KindCoverage } from './domain/coverage.js';
+import { PAGER_US_FATALITY, pagerEstimate } from './domain/pager.js';
 import { INFRA_KINDS, type InfraKind } from './infrastructure/format.js';
 import { facilitiesInside, loadInfrastructure } from './infrastructure/store.js';
 import type { SourceRef } from './event-ref.js';
@@ -102,4 +103,19 @@ export function exposureSources(): SourceRef[] {
     { name: ci.boundaries.source, url: ci.boundaries.source_url, ingested_at: null, role: 'county boundaries for the area overlap' },
     ...infra.meta.kinds.filter((k) => k.rows > 0).map((k) => ({ name: k.source, url: k.source_url, ingested_at: k.ingested_at, role: `${k.kind} locations` })),
   ];
+}
+
+/**
+ * PAGER-style impact of an earthquake's MMI rings (domain/pager.ts): population per intensity band and the
+ * Jaiswal & Wald (2010) US fatality rate at each band's lower bound, a lower bound of PAGER's estimate. Null
+ * when the rings are not MMI rings (other perils, or an earthquake without rings).
+ */
+export function earthquakeImpact(rings: Pick<RingExposureBody, 'kind' | 'threshold' | 'population'>[]) {
+  const mmi = rings.filter((r) => r.kind === 'mmi' && typeof r.threshold === 'number');
+  if (mmi.length === 0) return null;
+  return {
+    ...pagerEstimate(mmi.map((r) => ({ mmi: r.threshold as number, population: r.population.population }))),
+    method: `PAGER-style (models.md §5): fatalities = Σ population of each MMI band × ν(S), ν(S) = Φ(ln(S/θ)/β), θ = ${PAGER_US_FATALITY.theta}, β = ${PAGER_US_FATALITY.beta} (Jaiswal & Wald 2010, United States); each band charged its lower MMI, so a lower bound; alert level by PAGER's fatality bands`,
+    uncertainty: 'A lower bound with an order-of-magnitude spread: PAGER itself reports its fatality estimates as ranges of about a factor of ten, and here population is county-averaged and intensity known only at three levels.',
+  };
 }

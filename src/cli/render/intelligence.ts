@@ -47,6 +47,7 @@ function hospitalsOf(rings: any[]): string[] {
 
 export function exposureText(b: any): string {
   const lines = [`${b.event.title} (${b.event.event_type}, ${b.event.status}) as of ${b.as_of}`, '', ...ringRows(b.rings), ...hospitalsOf(b.rings)];
+  if (b.impact) lines.push('', `PAGER-style fatalities, lower bound: ${n0(b.impact.fatalities_lower_bound)} (${b.impact.alert_level})`);
   lines.push('', `population: ${b.method.population}`, `sources: ${b.sources.map((s: any) => s.name).join('; ')}`);
   return lines.join('\n') + '\n';
 }
@@ -75,6 +76,7 @@ export function timelineText(b: any): string {
 export function scenarioText(b: any): string {
   const e = b.hypothetical_event;
   const lines = [`scenario ${b.id}${b.name ? ` "${b.name}"` : ''}: ${e.title} at ${e.lat}, ${e.lng} (as if from ${e.as_if_source})`, '', ...ringRows(b.exposure.rings), ...hospitalsOf(b.exposure.rings)];
+  if (b.exposure.impact) lines.push('', `PAGER-style fatalities, lower bound: ${n0(b.exposure.impact.fatalities_lower_bound)} (${b.exposure.impact.alert_level})`);
   if (b.scores?.covered) lines.push('', ...b.scores.perils.map((p: any) => `score ${p.peril}: ${p.score}`));
   if (b.triggers?.results?.length) lines.push('', ...table(['trigger', 'state', 'observed', 'proximity %'], b.triggers.results.map((t: any) => [t.name, t.state, `${t.observed_value ?? '-'} ${t.unit}`, t.proximity_pct]), [undefined, undefined, 'right', 'right']));
   lines.push('', `show again: catintel scenario show ${b.id}`);

@@ -16,7 +16,7 @@ import { floodStagesOf } from '../../sources/reference/flood-stages.js';
 import { evaluateAll, type LiveEventInput } from '../../triggers/domain/evaluate-all.js';
 import { listActiveTriggers } from '../../triggers/store.js';
 import { tivByRing } from '../../portfolios/exposure.js';
-import { EXPOSURE_METHOD, exposureSources, ringExposures } from '../exposure.js';
+import { EXPOSURE_METHOD, earthquakeImpact, exposureSources, ringExposures } from '../exposure.js';
 import { hypotheticalRecord, type ScenarioSpec } from './spec.js';
 
 const SCORE_PERILS: Record<ScenarioSpec['event_type'], Peril[]> = {
@@ -81,7 +81,7 @@ export async function runScenario(ctx: Context, spec: ScenarioSpec, id: string, 
         properties: { ring_id: r.ring_id, event_id: prepared.id, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km },
       })),
     },
-    exposure: { rings: exposure, method: EXPOSURE_METHOD, sources: exposureSources() },
+    exposure: { rings: exposure, impact: earthquakeImpact(exposure), method: EXPOSURE_METHOD, sources: exposureSources() },
     scores,
     triggers: { evaluated: triggers.length, results: triggerResults },
     method: {
