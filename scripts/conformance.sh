@@ -209,6 +209,10 @@ parameters = { "query.cursor" = "$LIVE_CURSOR" }
 include-path = "/events/nearby"
 parameters = { "query.cursor" = "$NEARBY_CURSOR" }
 
+[[operations]]
+include-path = "/infrastructure"
+parameters = { "query.cursor" = "$NEARBY_CURSOR" }
+
 # Scores exist only for points on or near US land (CONTRACT §6): any other well-formed point is
 # answered 422, as documented. Geography is not something a schema can say.
 [[operations]]
