@@ -16,7 +16,8 @@ import { defineHandler } from './types.js';
 export const eventsExposure = defineHandler({
   name: 'events.exposure',
   summary: 'Population and infrastructure inside each consequence ring of an event, with sources and method',
-  http: { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' },
+  // perAccount: the body carries the caller's portfolio TIV, so it is never served from the shared cache.
+  http: { method: 'GET', path: '/events/{id}/exposure', access: 'analyst', perAccount: true },
   cli: { command: ['events', 'exposure'], args: ['id'], examples: ['catintel events exposure AL092022', 'catintel events exposure nc216859 --json'] },
   parse: (raw) => ({ id: eventIdParam(raw) }),
   async run(ctx, { id }, caller) {
