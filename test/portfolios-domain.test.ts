@@ -7,7 +7,7 @@ import { circlePolygon, haversineKm } from '../src/lib/geo.js';
 
 describe('LocPerilsCovered', () => {
   it('expands groups, normalises case and spacing, and names unknown codes', () => {
-    expect(parseCover('ww1; qq1')).toEqual({ normalised: 'WW1;QQ1', codes: ['QEQ', 'QFF', 'QTS', 'QSL', 'QLS', 'QLF', 'WTC', 'WEC', 'WSS'], unknown: [] });
+    expect(parseCover('ww1; qq1')).toEqual({ normalised: 'WW1;QQ1', codes: ['QEQ', 'QFF', 'QTS', 'QSL', 'QLS', 'QLF', 'WTC', 'WEC', 'WSS'], codesText: 'QEQ;QFF;QTS;QSL;QLS;QLF;WTC;WEC;WSS', unknown: [] });
     expect(parseCover('WTC;XYZ;;').unknown).toEqual(['XYZ']);
     expect(parseCover('AA1').codes).toHaveLength(33);
   });

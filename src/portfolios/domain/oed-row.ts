@@ -149,7 +149,7 @@ export function checkRow(getRaw: (f: ImportedField) => Raw, o: { json?: boolean 
     if (cover.unknown.length) bad('LocPerilsCovered', `${cover.unknown.map((c) => JSON.stringify(c.slice(0, 10))).join(', ')} ${cover.unknown.length === 1 ? 'is not an OED peril code or group' : 'are not OED peril codes or groups'} (e.g. WTC, WSS, QEQ, ORF, BBF, WW1, QQ1, AA1)`);
     else if (cover.codes.length === 0) bad('LocPerilsCovered', 'names no peril');
     perilsCovered = cover.normalised;
-    perilCodes = cover.codes.join(';');
+    perilCodes = cover.codesText;
   }
 
   const curRaw = get('LocCurrency');

@@ -54,15 +54,28 @@ const SINGLE = new Set<string>(OED_PERIL_CODES);
 
 export interface ParsedCover {
   /** The value as normalised: codes trimmed, upper-cased and ';'-joined. */
-  normalised: string;
+  readonly normalised: string;
   /** Every single code covered, groups expanded, in OED_PERIL_CODES order. */
-  codes: OedPerilCode[];
+  readonly codes: readonly OedPerilCode[];
+  /** codes, ';'-joined. */
+  readonly codesText: string;
   /** The codes that are neither a peril nor a group. */
-  unknown: string[];
+  readonly unknown: readonly string[];
 }
+
+/** A file repeats few distinct LocPerilsCovered values: each is parsed once (results are frozen, shared). */
+const parsed = new Map<string, ParsedCover>();
 
 /** Reads a LocPerilsCovered value ('WW1;QQ1', 'wtc; wss'). */
 export function parseCover(value: string): ParsedCover {
+  const hit = parsed.get(value);
+  if (hit) return hit;
+  const cover = Object.freeze(parseCoverOnce(value));
+  if (parsed.size < 10_000) parsed.set(value, cover);
+  return cover;
+}
+
+function parseCoverOnce(value: string): ParsedCover {
   const parts = value.split(';').map((c) => c.trim().toUpperCase()).filter((c) => c !== '');
   const covered = new Set<string>();
   const unknown: string[] = [];
@@ -71,7 +84,8 @@ export function parseCover(value: string): ParsedCover {
     else if (OED_PERIL_GROUPS[p]) for (const c of OED_PERIL_GROUPS[p]) covered.add(c);
     else unknown.push(p);
   }
-  return { normalised: parts.join(';'), codes: OED_PERIL_CODES.filter((c) => covered.has(c)), unknown };
+  const codes = OED_PERIL_CODES.filter((c) => covered.has(c));
+  return { normalised: parts.join(';'), codes, codesText: codes.join(';'), unknown };
 }
 
 /** An event type's bit in an event-type mask: its index in EVENT_TYPES. */
