@@ -128,7 +128,7 @@ function inside(ix: LocationIndex, a: PreparedArea): number[] {
   return out;
 }
 
-/** Exposure of one indexed portfolio to one live event; null when no covered location lies in its rings. */
+/** Exposure of one indexed portfolio to one live event; null when no location lies in its rings. */
 export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit: number, exposed?: Set<number>): EventExposure | null {
   const e = live.event;
   const bit = eventTypeBit(e.event_type as EventType);
@@ -146,7 +146,8 @@ export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit
       if (!bandOf.has(i)) bandOf.set(i, k);
     }
   });
-  if (bandOf.size === 0) return null;
+  // Reached but insured for none of it: listed with zero amounts and the count not covered, so the caller sees it.
+  if (bandOf.size === 0 && notCovered.size === 0) return null;
   const bands = live.rings.map(() => [] as number[]);
   for (const [i, k] of bandOf) {
     bands[k].push(i);
