@@ -87,24 +87,22 @@ function linspaceAt(start: number, stop: number, n: number, k: number): number {
   return k * step + start;
 }
 
-const ppfCache = new Map<number, number>();
-const cdfCache = new Map<number, number>();
+// Filled lazily (NaN = not computed yet): typed arrays, not Maps, so a large portfolio's millions of
+// lookups cost no allocation (the entries are the same numbers either way).
+let ppfTable: Float64Array | undefined;
+let cdfTable: Float64Array | undefined;
 
 function ppfEntry(k: number): number {
-  let v = ppfCache.get(k);
-  if (v === undefined) {
-    v = normPpf(linspaceAt(NORM_TABLE.xMin, NORM_TABLE.xMax, NORM_TABLE.n, k));
-    ppfCache.set(k, v);
-  }
+  const t = (ppfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
+  let v = t[k];
+  if (v !== v) v = t[k] = normPpf(linspaceAt(NORM_TABLE.xMin, NORM_TABLE.xMax, NORM_TABLE.n, k));
   return v;
 }
 
 function cdfEntry(k: number): number {
-  let v = cdfCache.get(k);
-  if (v === undefined) {
-    v = normCdf(linspaceAt(NORM_TABLE.cdfMin, NORM_TABLE.cdfMax, NORM_TABLE.n, k));
-    cdfCache.set(k, v);
-  }
+  const t = (cdfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
+  let v = t[k];
+  if (v !== v) v = t[k] = normCdf(linspaceAt(NORM_TABLE.cdfMin, NORM_TABLE.cdfMax, NORM_TABLE.n, k));
   return v;
 }
 
@@ -129,12 +127,15 @@ const NORM_FACTOR = (NORM_TABLE.n - 1) / (NORM_TABLE.cdfMax - NORM_TABLE.cdfMin)
 /** Below this distance from 0 or 1 a uniform is looked up with interpolation (the tails), else truncated. */
 const TAIL = 0.025;
 
+function toNorm(u: number): number {
+  return u < TAIL || u > 1 - TAIL ? interpolated(u, NORM_TABLE.xMin, INV_FACTOR, ppfEntry) : truncated(u, NORM_TABLE.xMin, INV_FACTOR, ppfEntry);
+}
+
 /**
  * gulmc's get_corr_rval (oasislmf 2.5) for one sample: the correlated uniform from a group draw x
  * and an item draw y, z = sqrt(rho) * ppf(x) + sqrt(1 - rho) * ppf(y), back through the cdf table.
  */
 export function correlatedUniform(x: number, y: number, rho: number): number {
-  const toNorm = (u: number) => (u < TAIL || u > 1 - TAIL ? interpolated : truncated)(u, NORM_TABLE.xMin, INV_FACTOR, ppfEntry);
   const z = Math.sqrt(rho) * toNorm(x) + Math.sqrt(1 - rho) * toNorm(y);
   return interpolated(z, NORM_TABLE.cdfMin, NORM_FACTOR, cdfEntry);
 }

@@ -91,18 +91,7 @@ export function sampleEvent(ctx: SampleContext, eventId: number, out: Float64Arr
   const S = ctx.samples;
   const n = ctx.items.itemId.length;
   const fp = ctx.footprint;
-  const groupDraws = new Map<number, Float64Array>();
-  const corrDraws = new Map<number, Float64Array>();
-  const drawsFor = (cache: Map<number, Float64Array>, key: number, seed: () => number): Float64Array => {
-    let d = cache.get(key);
-    if (!d) {
-      d = new Float64Array(S);
-      draws(seed(), S, d);
-      cache.set(key, d);
-    }
-    return d;
-  };
-  const hazDraws = new Map<number, Float64Array>();
+  draws_.reset(S);
   let r = range[0];
   while (r < range[1]) {
     const ap = fp.areaperil[r];
@@ -114,45 +103,75 @@ export function sampleEvent(ctx: SampleContext, eventId: number, out: Float64Arr
       const hazCdf = new Float32Array(nHaz);
       let cum = 0;
       for (let h = 0; h < nHaz; h++) hazCdf[h] = cum += f32(fp.prob[r + h]);
-      for (const i of list) sampleItem(ctx, i, eventId, r, nHaz, hazCdf, out, n, S, groupDraws, corrDraws, hazDraws, drawsFor);
+      for (const i of list) sampleItem(ctx, i, eventId, r, nHaz, hazCdf, out, n, S);
     }
     r = end;
   }
 }
 
-function sampleItem(
-  ctx: SampleContext,
-  i: number,
-  eventId: number,
-  row: number,
-  nHaz: number,
-  hazCdf: Float32Array,
-  out: Float64Array,
-  n: number,
-  S: number,
-  groupDraws: Map<number, Float64Array>,
-  corrDraws: Map<number, Float64Array>,
-  hazDraws: Map<number, Float64Array>,
-  drawsFor: (c: Map<number, Float64Array>, k: number, seed: () => number) => Float64Array,
-): void {
+/**
+ * The draws of one event, per (kind, group): one pooled Float64Array and a map from key to offset, reused
+ * from event to event, so an input whose every item is its own group allocates nothing per item.
+ */
+class EventDraws {
+  private pool = new Float64Array(0);
+  private used = 0;
+  private S = 0;
+  private readonly scratch: Float64Array[] = [];
+  readonly offsets = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
+  reset(S: number): void {
+    this.S = S;
+    this.used = 0;
+    for (const m of this.offsets) m.clear();
+  }
+  get data(): Float64Array {
+    return this.pool;
+  }
+  /** Offset of the S draws of `key` (kind 0 damage, 1 correlation, 2 hazard), drawn from seed() once per event. */
+  offset(kind: 0 | 1 | 2, key: number, seed: number): number {
+    const m = this.offsets[kind];
+    const hit = m.get(key);
+    if (hit !== undefined) return hit;
+    const S = this.S;
+    if (this.used + S > this.pool.length) {
+      const bigger = new Float64Array(Math.max(1024, (this.used + S) * 2));
+      bigger.set(this.pool.subarray(0, this.used));
+      this.pool = bigger;
+    }
+    const tmp = (this.scratch[S] ??= new Float64Array(S));
+    draws(seed, S, tmp);
+    this.pool.set(tmp, this.used);
+    const at = this.used;
+    this.used += S;
+    m.set(key, at);
+    return at;
+  }
+}
+const draws_ = new EventDraws();
+
+function sampleItem(ctx: SampleContext, i: number, eventId: number, row: number, nHaz: number, hazCdf: Float32Array, out: Float64Array, n: number, S: number): void {
   const items = ctx.items;
   const tiv = f32(ctx.tiv[items.coverageId[i]]);
   const groupId = items.groupId[i];
-  const base = drawsFor(groupDraws, groupId, () => damageSeed(groupId, eventId));
+  const d = draws_;
+  const seenBase = d.offsets[0].get(groupId);
+  const baseAt = seenBase ?? d.offset(0, groupId, damageSeed(groupId, eventId));
   const corr = ctx.correlations;
   const rho = corr ? corr.damageRho[i] : 0;
   const pcg = corr ? corr.group[i] : 0;
-  const shared = rho > 0 ? drawsFor(corrDraws, pcg, () => correlationSeed(pcg, eventId)) : undefined;
+  const sharedAt = rho > 0 ? (d.offsets[1].get(pcg) ?? d.offset(1, pcg, correlationSeed(pcg, eventId))) : -1;
   const hazGroup = corr ? corr.hazardGroup[i] : groupId;
-  const haz = nHaz > 1 ? drawsFor(hazDraws, hazGroup, () => hazardSeed(hazGroup, eventId)) : undefined;
+  const hazAt = nHaz > 1 ? (d.offsets[2].get(hazGroup) ?? d.offset(2, hazGroup, hazardSeed(hazGroup, eventId))) : -1;
+  // Read after every offset() call: the pool may have grown.
+  const pool = d.data;
   for (let s = 0; s < S; s++) {
     let h = 0;
-    if (haz) h = binarySearch(haz[s], hazCdf, nHaz - 1);
+    if (hazAt >= 0) h = binarySearch(pool[hazAt + s], hazCdf, nHaz - 1);
     const ibin = ctx.footprint.intensityBin[row + h];
     const cdf = vulnCdf(ctx, items.vulnerability[i], ibin);
     const nb = cdf.length;
     if (nb === 0) continue;
-    const rval = shared ? correlatedUniform(shared[s], base[s], rho) : base[s];
+    const rval = sharedAt >= 0 ? correlatedUniform(pool[sharedAt + s], pool[baseAt + s], rho) : pool[baseAt + s];
     // The last bin takes any draw past the others (search over nb - 1 entries, as gulmc).
     const idx = binarySearch(rval, cdf, nb - 1);
     // A relative damage function scales by the TIV; an absolute one (last bin_to > 1) is the loss itself.
