@@ -7,6 +7,8 @@ import { benchTriggers } from './triggers.js';
 import { benchIntelligence } from './intelligence.js';
 import { benchPortfolios } from './portfolios.js';
 import { benchReports } from './reports.js';
+import { benchOasis } from './oasis.js';
+import { benchEpCurve } from './epcurve.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -18,3 +20,5 @@ if (!only || only === 'triggers') await benchTriggers(sharedData);
 if (!only || only === 'intelligence') await benchIntelligence();
 if (!only || only === 'portfolios') await benchPortfolios(sharedData);
 if (!only || only === 'reports') await benchReports();
+if (!only || only === 'oasis') await benchOasis(sharedData);
+if (!only || only === 'epcurve') await benchEpCurve();
