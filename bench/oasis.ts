@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mulberry32 } from '../src/lib/random.js';
+import { runOasis } from '../src/loss/run.js';
 import { emit } from './report.js';
 
 const OASISLMF_VERSION = '2.5.8';
@@ -165,6 +166,11 @@ export async function benchOasis(sharedData: string): Promise<void> {
       const ours = path.join(tmp, `${c.name}-ours`);
       const cat = run(process.execPath, ['bin/catintel', '--quiet', 'oasis', 'run', '--model', modelCsv, '--input', c.input, '--out', ours, '--settings', settings]);
       if (!cat.ok) throw new Error(`catintel oasis run failed on ${c.name}: ${cat.tail}`);
+      // The kernel alone, in this process (reading the files, computing, writing every output): what the
+      // command costs beyond starting Node and loading the CLI.
+      const t0 = performance.now();
+      runOasis({ modelDir: modelCsv, inputDir: c.input, outDir: `${ours}-inprocess`, settingsFile: settings, allocRule: 1 });
+      const kernelSeconds = (performance.now() - t0) / 1000;
       const m: Record<string, unknown> = {
         name: c.name,
         n: c.locations,
@@ -172,6 +178,7 @@ export async function benchOasis(sharedData: string): Promise<void> {
         per_second: Math.round(c.locations / cat.seconds),
         peak_rss_mb: 0,
         rows_written: countRows(ours),
+        kernel_seconds: Math.round(kernelSeconds * 1000) / 1000,
       };
       if ('bin' in ref && modelBin) {
         const runDir = path.join(tmp, `${c.name}-oasislmf`);
@@ -184,6 +191,7 @@ export async function benchOasis(sharedData: string): Promise<void> {
           m.referee_seconds = Math.round(o.seconds * 1000) / 1000;
           m.referee_rows_written = countRows(path.join(runDir, 'output'));
           m.ratio = Math.round((o.seconds / cat.seconds) * 10) / 10;
+          m.ratio_kernel = Math.round((o.seconds / kernelSeconds) * 10) / 10;
         }
       } else {
         m.referee = `skipped: ${'skipped' in ref ? ref.skipped : ''}`;
