@@ -103,3 +103,21 @@ describe('peril names: the event_type vocabulary is accepted where a peril is na
     expect(Number(row.split(',')[4])).toBe(at(...MIAMI, 'hurricane_wind').score);
   });
 });
+
+describe('wildfire: cleaned ICS-209 inputs (docs/validation.md lists what the cleaning removed)', () => {
+  const ROCKBRIDGE = [37.8, -79.45] as const;
+  const LOS_ALAMOS = [35.88, -106.3] as const;
+  const PARADISE = [39.76, -121.62] as const;
+  const lam = (p: readonly [number, number]) => at(p[0], p[1], 'wildfire').score_components.frequency.lambda_damaging!;
+  it('Rockbridge VA: the 617 km² West Mims fire (Baker County, FL) placed in Virginia is dropped; what is left is the local forest fires', () => {
+    expect(lam(ROCKBRIDGE)).toBeLessThan(1 / 500);
+  });
+  it('Los Alamos: Las Conchas 2011, reported once per zone, counts once; still high (Cerro Grande 2000, Las Conchas) but below the Sierra foothills', () => {
+    expect(lam(LOS_ALAMOS)).toBeLessThan(1 / 50);
+    expect(at(...LOS_ALAMOS, 'wildfire').score).toBeLessThan(at(...PARADISE, 'wildfire').score);
+    expect(at(...PARADISE, 'wildfire').score).toBeGreaterThanOrEqual(8);
+  });
+  it('downtown Miami: Everglades fires do not spread onto the urban core', () => {
+    expect(at(...MIAMI, 'wildfire').score).toBeLessThan(1);
+  });
+});

@@ -22,7 +22,9 @@ import { parseNriRecordYears, parseNriStates } from './nri.js';
 import { applyNriFallback, nriRelativeChannels } from './nri-channels.js';
 import { REGIONS } from './regions.js';
 import { TORNADO_FIRST_YEAR, TORNADO_LAST_YEAR, parseSpcTornadoes, tornadoHazard } from './tornado.js';
-import { WILDFIRE_FIRST_YEAR, WILDFIRE_LAST_YEAR, readIcs209Fires, wildfireHazard } from './wildfire.js';
+import { URBAN_DENSITY_PER_KM2, WILDFIRE_FIRST_YEAR, WILDFIRE_LAST_YEAR, readIcs209Reports, wildfireHazard } from './wildfire.js';
+import { ORIGIN_TOLERANCE_KM, cleanIcs209, type CleaningReport } from './wildfire-clean.js';
+import { parseCenPop } from './census.js';
 
 /** [judgement] catalog completeness: M ≥ 4.5 since 1930 gives stable rates in both regions (docs/scoring.md). */
 const EQ_MC = 4.5;
@@ -34,6 +36,8 @@ export interface HazardOutput {
   channels: ChannelData[];
   params: Record<string, number>;
   stats: Record<string, number>;
+  /** What the wildfire cleaning removed, for docs/validation.md (scripts/validate-scores.ts prints it). */
+  wildfireCleaning: CleaningReport;
 }
 
 export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: string) => void): Promise<HazardOutput> {
@@ -101,12 +105,50 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   params['tornado.record_years'] = TORNADO_LAST_YEAR - TORNADO_FIRST_YEAR + 1;
   stats['tornado.ef1plus_used'] = tor.used;
 
-  log('wildfire: ICS-209 via DuckDB');
-  const fires = await readIcs209Fires(inputs.path('ics209'));
-  const fire = wildfireHazard(fires, query, cellLat);
+  log('wildfire: ICS-209 via DuckDB, cleaned');
+  const nriForStates = parseNriStates(inputs.text('nriStates'));
+  const centres = parseCenPop(inputs.text('cenPop'));
+  const cleaned = cleanIcs209(await readIcs209Reports(inputs.path('ics209')), {
+    // A cell's centre is up to ~18 km from a point inside it, so the tolerance is measured from the cell's edge.
+    statesNear: (lat, lng, km) => {
+      const out = new Set<string>();
+      query.within(lat, lng, km + 18, (cell) => out.add(cells[cell].stateFips));
+      return out;
+    },
+    stateFips: new Map([...nriForStates.values()].map((st) => [st.STATEABBRV, st.STATEFIPS.padStart(2, '0')])),
+  });
+  // Urban cores of the counties denser than the urban density on average: the county's people on a disk at
+  // that density around its centre of population (wildfire.ts).
+  const areaByFips = new Map(cov.counties.fips.map((f, i) => [f, cov.counties.areaKm2[i]]));
+  const urbanFactor = new Float64Array(n).fill(1);
+  let urbanCores = 0;
+  for (const c of centres) {
+    if (!(c.population / (areaByFips.get(c.fips) ?? Infinity) > URBAN_DENSITY_PER_KM2)) continue;
+    urbanCores++;
+    query.within(c.lat, c.lng, Math.sqrt(c.population / (Math.PI * URBAN_DENSITY_PER_KM2)), (cell) => (urbanFactor[cell] = 0));
+  }
+  stats['wildfire.urban_core_counties'] = urbanCores;
+  stats['wildfire.urban_core_cells'] = urbanFactor.reduce((t, v) => t + (v === 0 ? 1 : 0), 0);
+  const originCell = (lat: number, lng: number): number => {
+    let best = -1;
+    let bestD = Infinity;
+    query.within(lat, lng, 20, (cell, d) => {
+      if (d < bestD || (d === bestD && cell < best)) [best, bestD] = [cell, d];
+    });
+    return best;
+  };
+  const fire = wildfireHazard(cleaned.fires, query, cellLat, urbanFactor, originCell);
   params['wildfire.record_years'] = WILDFIRE_LAST_YEAR - WILDFIRE_FIRST_YEAR + 1;
-  stats['wildfire.fires_read'] = fires.length;
+  params['wildfire.urban_density_per_km2'] = URBAN_DENSITY_PER_KM2;
+  params['wildfire.origin_tolerance_km'] = ORIGIN_TOLERANCE_KM;
+  stats['wildfire.reports_read'] = cleaned.report.reports;
+  stats['wildfire.not_wildfire'] = cleaned.report.not_wildfire;
+  stats['wildfire.relocated_fixed_coordinates'] = cleaned.report.relocated_fixed_coordinates;
+  stats['wildfire.dropped_origin_outside_state'] = cleaned.report.dropped_origin_outside_state;
+  stats['wildfire.merged_duplicates'] = cleaned.report.merged_duplicates;
+  stats['wildfire.fires_read'] = cleaned.fires.length;
   stats['wildfire.fires_used'] = fire.used;
+  stats['wildfire.structures_destroyed'] = cleaned.fires.reduce((t, f) => t + f.structuresDestroyed, 0);
 
   log('NRI state perils and fallbacks');
   const nri = parseNriStates(inputs.text('nriStates'));
@@ -163,5 +205,5 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   const rel = nriRelativeChannels(cells, nri, years, cov.counties.fips);
   for (const ch of rel.channels) channels.push(ch);
   Object.assign(params, rel.params);
-  return { channels, params, stats };
+  return { channels, params, stats, wildfireCleaning: cleaned.report };
 }

@@ -24,15 +24,20 @@ export class DensityAccumulator {
     this.density = new Float64Array(cellLat.length);
   }
 
-  /** Returns false when no covered cell lies within 3σ (the event is dropped). */
-  add(lat: number, lng: number, amountKm2: number, sigmaKm: number): boolean {
+  /**
+   * Returns false when no covered cell lies within 3σ (the event is dropped). `cap`, when given, scales the
+   * kernel weight of every cell but the event's own by cap.factor[cell] (0–1) before normalising, so mass
+   * meant for those cells goes to the others (the wildfire urban cap, wildfire.ts).
+   */
+  add(lat: number, lng: number, amountKm2: number, sigmaKm: number, cap?: { factor: Float64Array; origin: number }): boolean {
     const cells = this.scratchCells;
     const ws = this.scratchW;
     cells.length = 0;
     ws.length = 0;
     let total = 0;
     this.query.within(lat, lng, 3 * sigmaKm, (cell, d) => {
-      const w = Math.exp((-d * d) / (2 * sigmaKm * sigmaKm)) * cellAreaKm2(this.cellLat[cell]);
+      const f = cap && cell !== cap.origin ? cap.factor[cell] : 1;
+      const w = f * Math.exp((-d * d) / (2 * sigmaKm * sigmaKm)) * cellAreaKm2(this.cellLat[cell]);
       cells.push(cell);
       ws.push(w);
       total += w;

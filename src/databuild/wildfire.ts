@@ -4,59 +4,60 @@
  * origin and smoothed (kernel.ts) with σ = max(20 km, √(A/π)) [judgement: a fire's own radius, and not
  * less than the point-of-origin to perimeter scale], divided by 26 years. Damaging = any reported fire;
  * severe = fires that destroyed at least one structure.
- * The historical 209 archive is all-hazard, so we drop incidents that are not wildfires (hurricane and
- * flood responses, the 2003 shuttle recovery, animal-disease "END" responses...) by name and by size
- * (> 6,000 km², larger than any US wildfire on record here), and collapse the duplicate reports one fire
- * gets for zones and complexes (same state, ignition date and area to 0.1 km²). Complexes that also
- * report their member fires are still counted twice: the burn probabilities are upper bounds there.
+ * The reports are cleaned first (wildfire-clean.ts: non-fire incidents, points of origin outside their
+ * state, several reports of one incident), and the smoothing stops at urban cores: in a county denser on
+ * average than URBAN_DENSITY_PER_KM2, a cell whose centre lies within sqrt(P / (π·URBAN_DENSITY_PER_KM2)) of
+ * the county's 2020 centre of population (P its population:
+ * the county's people on a disk at the urban density, a monocentric-city approximation [judgement], with
+ * county population the finest at hand) takes no kernel mass from a fire that started in another cell, so
+ * burned wildland (the Everglades) does not spread onto a city (downtown Miami), while fires that start in
+ * the cell still count there. The mass withheld goes to the fire's other cells.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { CellQuery } from './cell-query.js';
 import { DensityAccumulator, NearbyCounter } from './kernel.js';
+import type { CleanFire, Ics209Report } from './wildfire-clean.js';
 
 export const WILDFIRE_FIRST_YEAR = 1999;
 export const WILDFIRE_LAST_YEAR = 2024;
 const MIN_SIGMA_KM = 20;
 const MAX_FIRE_KM2 = 6000;
 const NEARBY_KM = 50;
-const NOT_WILDFIRE =
-  '(?i)(hurricane|tropical|katrina|shuttle|columbia (response|disaster)|\\bflood|flooding|ice storm|winter storm|windstorm|snowstorm|blizzard|earthquake|tornado|\\beoc\\b|incident support|recovery|rescue|msfc|covid|pandemic|avian|^end[ -])';
+/**
+ * The US Census urban-area density criterion, 1,000 people per square mile (386 per km²; Census Bureau,
+ * urban area criteria for the 2010 Census, Federal Register 76:53030): a county denser than this on average
+ * is mostly built up [judgement to apply it at county level, the finest population data at hand].
+ */
+export const URBAN_DENSITY_PER_KM2 = 386;
 
-export interface Fire {
-  lat: number;
-  lng: number;
-  areaKm2: number;
-  destroyedStructures: boolean;
-}
-
-export async function readIcs209Fires(parquetPath: string): Promise<Fire[]> {
+/** Every ICS-209 report with a usable area, point of origin and ignition year in the record window. */
+export async function readIcs209Reports(parquetPath: string): Promise<Ics209Report[]> {
   const db = await DuckDBInstance.create(':memory:');
   const con = await db.connect();
   try {
     // Every ORDER BY is total (ties broken down to the values we use), so the float sums downstream
     // happen in the same order on every run: DuckDB scans in parallel and returns ties in any order.
     const reader = await con.runAndReadAll(
-      `SELECT ics_wildfire_poo_lat AS lat, ics_wildfire_poo_lon AS lng, ics_wildfire_area AS area,
-              coalesce(ics_wildfire_struct_destroyed, 0) >= 1 AS destroyed
-       FROM (
-         SELECT *, row_number() OVER (
-           PARTITION BY ics_state, ics_wildfire_ignition_date, round(ics_wildfire_area, 1)
-           ORDER BY coalesce(ics_wildfire_struct_destroyed, 0) DESC, ics_id, ics_name, ics_wildfire_poo_lat, ics_wildfire_poo_lon) AS k
-         FROM read_parquet($path)
-         WHERE ics_wildfire_area > 0 AND ics_wildfire_area <= $maxArea
-           AND ics_wildfire_poo_lat IS NOT NULL AND ics_wildfire_poo_lon IS NOT NULL
-           AND year(ics_wildfire_ignition_date) BETWEEN $y0 AND $y1
-           AND NOT regexp_matches(coalesce(ics_name, ''), $pattern)
-       )
-       WHERE k = 1
-       ORDER BY ics_id, lat, lng, area, destroyed`,
-      { path: parquetPath, maxArea: MAX_FIRE_KM2, y0: WILDFIRE_FIRST_YEAR, y1: WILDFIRE_LAST_YEAR, pattern: NOT_WILDFIRE },
+      `SELECT ics_id AS id, coalesce(ics_name, '') AS name, ics_state AS state, ics_county AS county,
+              strftime(ics_wildfire_ignition_date, '%Y-%m-%d') AS date, ics_wildfire_area AS area,
+              ics_wildfire_poo_lat AS lat, ics_wildfire_poo_lon AS lng, ics_wildfire_struct_destroyed AS destroyed
+       FROM read_parquet($path)
+       WHERE ics_wildfire_area > 0 AND ics_wildfire_area <= $maxArea
+         AND ics_wildfire_poo_lat IS NOT NULL AND ics_wildfire_poo_lon IS NOT NULL
+         AND year(ics_wildfire_ignition_date) BETWEEN $y0 AND $y1
+       ORDER BY ics_id, lat, lng, area, destroyed NULLS FIRST, name, state NULLS FIRST, county NULLS FIRST`,
+      { path: parquetPath, maxArea: MAX_FIRE_KM2, y0: WILDFIRE_FIRST_YEAR, y1: WILDFIRE_LAST_YEAR },
     );
     return reader.getRowObjectsJS().map((r) => ({
+      id: String(r.id),
+      name: String(r.name),
+      state: r.state === null ? null : String(r.state),
+      county: r.county === null ? null : String(r.county),
+      date: String(r.date),
+      areaKm2: Number(r.area),
       lat: Number(r.lat),
       lng: Number(r.lng),
-      areaKm2: Number(r.area),
-      destroyedStructures: r.destroyed === true,
+      structuresDestroyed: r.destroyed === null ? null : Number(r.destroyed),
     }));
   } finally {
     con.closeSync();
@@ -71,7 +72,11 @@ export interface WildfireResult {
   used: number;
 }
 
-export function wildfireHazard(fires: Fire[], query: CellQuery, cellLat: Float64Array): WildfireResult {
+/**
+ * `urbanFactor[cell]`: 0 on urban-core cells, 1 elsewhere; `originCell(lat, lng)`: the covered cell holding a
+ * point of origin (-1 if none).
+ */
+export function wildfireHazard(fires: CleanFire[], query: CellQuery, cellLat: Float64Array, urbanFactor: Float64Array, originCell: (lat: number, lng: number) => number): WildfireResult {
   const years = WILDFIRE_LAST_YEAR - WILDFIRE_FIRST_YEAR + 1;
   const dmg = new DensityAccumulator(query, cellLat);
   const sev = new DensityAccumulator(query, cellLat);
@@ -79,10 +84,11 @@ export function wildfireHazard(fires: Fire[], query: CellQuery, cellLat: Float64
   let used = 0;
   for (const f of fires) {
     const sigmaKm = Math.max(MIN_SIGMA_KM, Math.sqrt(f.areaKm2 / Math.PI));
-    if (!dmg.add(f.lat, f.lng, f.areaKm2, sigmaKm)) continue;
+    const cap = { factor: urbanFactor, origin: originCell(f.lat, f.lng) };
+    if (!dmg.add(f.lat, f.lng, f.areaKm2, sigmaKm, cap)) continue;
     used++;
     near.add(f.lat, f.lng);
-    if (f.destroyedStructures) sev.add(f.lat, f.lng, f.areaKm2, sigmaKm);
+    if (f.structuresDestroyed >= 1) sev.add(f.lat, f.lng, f.areaKm2, sigmaKm, cap);
   }
   return {
     lambdaDamaging: dmg.density.map((d) => d / years),

@@ -29,7 +29,7 @@ export const NRI_CALIBRATION: Readonly<Record<'hurricane_wind' | 'storm_surge' |
   storm_surge: { nri: 'CFLD', k: 171.6 },
   earthquake: { nri: 'ERQK', k: 6.211 },
   tornado: { nri: 'TRND', k: 1.776 },
-  wildfire: { nri: 'WFIR', k: 12.44 },
+  wildfire: { nri: 'WFIR', k: 12.24 },
 };
 /** States whose NRI building loss rate for the hazard is below this do not calibrate k [judgement]. */
 export const CALIBRATION_MIN_RATE = 1e-5;

@@ -32,7 +32,7 @@ export const PERIL_SCALES = {
   storm_surge: { log10Lo: -4, log10Hi: -1, why: 'the hurricane anchors, on the coastal-tapered rate' },
   earthquake: { log10Lo: -4.5, log10Hi: -1.5, why: '10 = MMI VI once in about 30 years (the San Francisco Bay Area record, 1865-1989); 0 = once in 30,000 years (the stable interior)' },
   tornado: { log10Lo: -5.4, log10Hi: -3.3, why: '10 = an EF1+ path over the site once in 2,000 years (central Oklahoma, the US maximum); 0 = once in 250,000 years (the Pacific coast)' },
-  wildfire: { log10Lo: -4, log10Hi: 0, why: "models.md's decade scale, not yet recalibrated (1/yr -> 10, 1/10,000 yr -> 0)" },
+  wildfire: { log10Lo: -4.5, log10Hi: -1.5, why: '10 = the site burns once in 30 years (the Sierra Nevada foothills, Paradise CA); 0 = once in 30,000 years (cities, farmland)' },
 } as const satisfies Partial<Record<string, { log10Lo: number; log10Hi: number; why: string }>>;
 
 export interface PerilInfo {
