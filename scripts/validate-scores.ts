@@ -15,6 +15,9 @@ import { parseNriStates } from '../src/databuild/nri.js';
 import { compareStates, scoreCountyCentres, spearman } from '../src/databuild/validation.js';
 import { flatDistanceKm } from '../src/databuild/cell-query.js';
 import { packageRoot } from '../src/lib/package-root.js';
+import { aww14Mmi } from '../src/domain/rings/earthquake.js';
+import { ruptureDistanceKm, type Plane } from '../src/databuild/eq-faults.js';
+import { referenceEvents } from './ring-references.js';
 
 const i = process.argv.indexOf('--from');
 const from = path.resolve(i >= 0 ? process.argv[i + 1] : path.join(packageRoot(), '..', 'shared', 'data'));
@@ -87,5 +90,47 @@ const inExt = sites
   .map((s) => ({ s, density: extCells.reduce((t, c) => (Math.abs(c.lat - s.lat) < 1 && Math.abs(c.lng - s.lng) < 1.3 && flatDistanceKm(s.lat, s.lng, c.lat, c.lng) <= 100 ? t + c.pdf : t), 0) }))
   .filter((x) => x.density > 1e-3);
 line(`Inside NSHM's extensional (Basin and Range) grid, which our WUS smoothing replaces: ρ between our λ(MMI ≥ VI) and the NSHM 2023 source density within 100 km = ${f2(spearman(inExt.map((x) => x.s.lam), inExt.map((x) => x.density)))} (${inExt.length} sites).`);
+
+line();
+
+line('## 4. Earthquake intensity model against the ShakeMaps, by distance');
+line();
+// The hazard's median: AWW14 with the rupture distance for a finite fault, plus the western site term.
+const siteTerm = grid.header.params['earthquake.site_term_mmi_west'] ?? 0;
+// Loma Prieta 1989: ~40 km rupture striking N128°E through the hypocentre, dipping 70° SW, 5-18 km deep
+// (USGS finite-fault summaries; simplified).
+const lomaPlane: Plane = { trace: [[-122.06, 37.15], [-121.7, 36.93]], dipDeg: 70, dipDir: [Math.sin((218 * Math.PI) / 180), Math.cos((218 * Math.PI) / 180)], upKm: 5, lowKm: 18 };
+const bins = [0, 25, 50, 100, 150, 250];
+line(`Observed minus modelled MMI (AWW14 median, rupture distance for Loma Prieta, hypocentral for South Napa, + the ${siteTerm.toFixed(1)} MMI site term), weighted mean per distance band (count):`);
+line();
+line(`| reference | ${bins.slice(0, -1).map((b, k) => `${b}-${bins[k + 1]} km`).join(' | ')} |`);
+line(`|---|${bins.slice(0, -1).map(() => '---').join('|')}|`);
+for (const ev of referenceEvents(from).filter((e) => !e.name.startsWith('Hebgen'))) {
+  const acc = bins.slice(0, -1).map(() => ({ w: 0, r: 0, n: 0 }));
+  for (const smp of ev.samples) {
+    const loma = ev.name.startsWith('Loma');
+    const d = loma ? ruptureDistanceKm(smp.lat, smp.lng, lomaPlane) : flatDistanceKm(ev.lat, ev.lng, smp.lat, smp.lng);
+    const model = aww14Mmi(ev.magnitude, d, loma ? 0 : ev.depthKm, 'west') + siteTerm;
+    const k = bins.findIndex((b, i) => i < bins.length - 1 && d >= b && d < bins[i + 1]);
+    if (k < 0) continue;
+    acc[k].w += smp.weight;
+    acc[k].r += smp.weight * (smp.mmi - model);
+    acc[k].n++;
+  }
+  line(`| ${ev.name}, ${ev.reference} | ${acc.map((a) => (a.n ? `${(a.r / a.w >= 0 ? '+' : '') + (a.r / a.w).toFixed(2)} (${a.n})` : 'n/a')).join(' | ')} |`);
+}
+line();
+
+line('## 5. Wildfire inputs: what the cleaning of the ICS-209 reports removed');
+line();
+const manifest = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'data', 'baseline', 'manifest.json'), 'utf8'));
+const wc = manifest.cleaning.wildfire;
+line(`| reports read | not a wildfire | origin outside its state: dropped | repaired (swapped or unsigned coordinates) | duplicate reports merged | fires kept |`);
+line('|---|---|---|---|---|---|');
+line(`| ${wc.reports} | ${wc.not_wildfire} | ${wc.dropped_origin_outside_state} | ${wc.relocated_fixed_coordinates} | ${wc.merged_duplicates} | ${wc.fires} |`);
+line();
+line(`Urban cores where the smoothing stops: ${manifest.stats['wildfire.urban_core_cells']} cells of ${manifest.stats['wildfire.urban_core_counties']} counties. Structures destroyed in the fires kept: ${manifest.stats['wildfire.structures_destroyed']}.`);
+line();
+for (const [what, list] of Object.entries(wc.examples as Record<string, string[]>)) line(`- ${what.replace('_', ' ')}, first by id: ${list.join('; ')}`);
 
 process.stdout.write(out.join('\n') + '\n');
