@@ -83,6 +83,8 @@ export function writeScaledInput(dir: string, n: number, seed: number): void {
   const items = ['item_id,coverage_id,areaperil_id,vulnerability_id,group_id'];
   const coverages = ['coverage_id,tiv'];
   const corr = ['item_id,peril_correlation_group,damage_correlation_value,hazard_group_id,hazard_correlation_value,source_item_id'];
+  // The OED files oasislmf reads beside the Oasis files (PiWind's columns; PiWind's two-layer account).
+  const location = ['PortNumber,AccNumber,LocNumber,IsTenant,BuildingID,CountryCode,Latitude,Longitude,StreetAddress,PostalCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency,OEDVersion,loc_id,loc_idx'];
   const gulMap = ['loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id'];
   const programme = ['from_agg_id,level_id,to_agg_id'];
   const xref = ['output,agg_id,layer_id'];
@@ -92,6 +94,7 @@ export function writeScaledInput(dir: string, n: number, seed: number): void {
   for (let loc = 1; loc <= n; loc++) {
     const tiv = `${Math.round(50_000 + rand() * 950_000)}.0`;
     coverages.push(`${loc},${tiv}`);
+    location.push(`1,A11111,${10_000_000_000 + loc},1,1,GB,${(52.7 + rand() * 0.2).toFixed(8)},${(-0.99 + rand() * 0.2).toFixed(8)},${loc} HIGH STREET,LE13 0HL,1050,5000,WW1,${tiv},0.0,0.0,0.0,GBP,latest version,${loc},${loc - 1}`);
     for (const [peril, area, vuln] of [['WTC', 1 + Math.floor(rand() * 100), 2], ['WSS', surgeAreas[Math.floor(rand() * surgeAreas.length)], 8]] as const) {
       item++;
       const group = 1 + Math.floor(rand() * 2_147_483_646);
@@ -107,6 +110,12 @@ export function writeScaledInput(dir: string, n: number, seed: number): void {
     }
   }
   const w = (name: string, rows: string[]) => fs.writeFileSync(path.join(dir, name), rows.join('\n') + '\n');
+  w('location.csv', location);
+  w('account.csv', [
+    'PortNumber,AccNumber,PolNumber,LayerNumber,AccCurrency,PolPerilsCovered,PolInceptionDate,PolExpiryDate,PolPeril,LayerParticipation,LayerLimit,LayerAttachment,OEDVersion,acc_idx,layer_id',
+    '1,A11111,Layer1,1,GBP,WW1,2018-01-01,2018-12-31,WW1,0.3,5000000.0,500000.0,latest version,0,1',
+    '1,A11111,Layer2,2,GBP,WW1,2018-01-01,2018-12-31,WW1,0.3,100000000.0,5500000.0,latest version,1,2',
+  ]);
   w('items.csv', items);
   w('coverages.csv', coverages);
   w('correlations.csv', corr);

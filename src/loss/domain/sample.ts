@@ -91,7 +91,8 @@ export function sampleEvent(ctx: SampleContext, eventId: number, out: Float64Arr
   const S = ctx.samples;
   const n = ctx.items.itemId.length;
   const fp = ctx.footprint;
-  draws_.reset(S);
+  const st = drawState(ctx);
+  st.epoch++;
   let r = range[0];
   while (r < range[1]) {
     const ap = fp.areaperil[r];
@@ -103,75 +104,93 @@ export function sampleEvent(ctx: SampleContext, eventId: number, out: Float64Arr
       const hazCdf = new Float32Array(nHaz);
       let cum = 0;
       for (let h = 0; h < nHaz; h++) hazCdf[h] = cum += f32(fp.prob[r + h]);
-      for (const i of list) sampleItem(ctx, i, eventId, r, nHaz, hazCdf, out, n, S);
+      for (const i of list) sampleItem(ctx, st, i, eventId, r, nHaz, hazCdf, out, n, S);
     }
     r = end;
   }
 }
 
+/** Dense indices 0..count-1 of a column's distinct values, in order of first appearance. */
+function dense(values: ArrayLike<number>): { index: Int32Array; count: number } {
+  const seen = new Map<number, number>();
+  const index = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    let k = seen.get(values[i]);
+    if (k === undefined) seen.set(values[i], (k = seen.size));
+    index[i] = k;
+  }
+  return { index, count: seen.size };
+}
+
 /**
- * The draws of one event, per (kind, group): one pooled Float64Array and a map from key to offset, reused
- * from event to event, so an input whose every item is its own group allocates nothing per item.
+ * The draws of one kind (damage, correlation, hazard) for one event: S values per group in one array
+ * indexed by the group's dense index, and the event (epoch) each slot was drawn for, so no map is read
+ * and nothing is allocated per item; each group is still drawn once per event from its own seed.
  */
-class EventDraws {
-  private pool = new Float64Array(0);
-  private used = 0;
-  private S = 0;
-  private readonly scratch: Float64Array[] = [];
-  readonly offsets = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
-  reset(S: number): void {
-    this.S = S;
-    this.used = 0;
-    for (const m of this.offsets) m.clear();
+class GroupDraws {
+  readonly values: Float64Array;
+  private readonly stamp: Int32Array;
+  private readonly tmp: Float64Array;
+  constructor(readonly index: Int32Array, count: number, private readonly S: number) {
+    this.values = new Float64Array(count * S);
+    this.stamp = new Int32Array(count).fill(-1);
+    this.tmp = new Float64Array(S);
   }
-  get data(): Float64Array {
-    return this.pool;
-  }
-  /** Offset of the S draws of `key` (kind 0 damage, 1 correlation, 2 hazard), drawn from seed() once per event. */
-  offset(kind: 0 | 1 | 2, key: number, seed: number): number {
-    const m = this.offsets[kind];
-    const hit = m.get(key);
-    if (hit !== undefined) return hit;
-    const S = this.S;
-    if (this.used + S > this.pool.length) {
-      const bigger = new Float64Array(Math.max(1024, (this.used + S) * 2));
-      bigger.set(this.pool.subarray(0, this.used));
-      this.pool = bigger;
+  /** Offset in `values` of item i's group draws for this epoch; seedOf(key) only runs on the group's first item. */
+  at(i: number, epoch: number, key: number, eventId: number, seedOf: (key: number, eventId: number) => number): number {
+    const g = this.index[i];
+    const at = g * this.S;
+    if (this.stamp[g] !== epoch) {
+      draws(seedOf(key, eventId), this.S, this.tmp);
+      this.values.set(this.tmp, at);
+      this.stamp[g] = epoch;
     }
-    const tmp = (this.scratch[S] ??= new Float64Array(S));
-    draws(seed, S, tmp);
-    this.pool.set(tmp, this.used);
-    const at = this.used;
-    this.used += S;
-    m.set(key, at);
     return at;
   }
 }
-const draws_ = new EventDraws();
 
-function sampleItem(ctx: SampleContext, i: number, eventId: number, row: number, nHaz: number, hazCdf: Float32Array, out: Float64Array, n: number, S: number): void {
+interface DrawState {
+  damage: GroupDraws;
+  correlation?: GroupDraws;
+  hazard: GroupDraws;
+  epoch: number;
+}
+const drawStates = new WeakMap<SampleContext, DrawState>();
+
+function drawState(ctx: SampleContext): DrawState {
+  let st = drawStates.get(ctx);
+  if (!st) {
+    const S = ctx.samples;
+    const g = dense(ctx.items.groupId);
+    const corr = ctx.correlations;
+    const c = corr ? dense(corr.group) : undefined;
+    const h = dense(corr ? corr.hazardGroup : ctx.items.groupId);
+    st = { damage: new GroupDraws(g.index, g.count, S), correlation: c && new GroupDraws(c.index, c.count, S), hazard: new GroupDraws(h.index, h.count, S), epoch: 0 };
+    drawStates.set(ctx, st);
+  }
+  return st;
+}
+
+function sampleItem(ctx: SampleContext, st: DrawState, i: number, eventId: number, row: number, nHaz: number, hazCdf: Float32Array, out: Float64Array, n: number, S: number): void {
   const items = ctx.items;
   const tiv = f32(ctx.tiv[items.coverageId[i]]);
   const groupId = items.groupId[i];
-  const d = draws_;
-  const seenBase = d.offsets[0].get(groupId);
-  const baseAt = seenBase ?? d.offset(0, groupId, damageSeed(groupId, eventId));
+  const baseAt = st.damage.at(i, st.epoch, groupId, eventId, damageSeed);
+  const base = st.damage.values;
   const corr = ctx.correlations;
   const rho = corr ? corr.damageRho[i] : 0;
-  const pcg = corr ? corr.group[i] : 0;
-  const sharedAt = rho > 0 ? (d.offsets[1].get(pcg) ?? d.offset(1, pcg, correlationSeed(pcg, eventId))) : -1;
-  const hazGroup = corr ? corr.hazardGroup[i] : groupId;
-  const hazAt = nHaz > 1 ? (d.offsets[2].get(hazGroup) ?? d.offset(2, hazGroup, hazardSeed(hazGroup, eventId))) : -1;
-  // Read after every offset() call: the pool may have grown.
-  const pool = d.data;
+  const sharedAt = rho > 0 && st.correlation ? st.correlation.at(i, st.epoch, corr!.group[i], eventId, correlationSeed) : -1;
+  const shared = st.correlation?.values;
+  const hazAt = nHaz > 1 ? st.hazard.at(i, st.epoch, corr ? corr.hazardGroup[i] : groupId, eventId, hazardSeed) : -1;
+  const haz = st.hazard.values;
   for (let s = 0; s < S; s++) {
     let h = 0;
-    if (hazAt >= 0) h = binarySearch(pool[hazAt + s], hazCdf, nHaz - 1);
+    if (hazAt >= 0) h = binarySearch(haz[hazAt + s], hazCdf, nHaz - 1);
     const ibin = ctx.footprint.intensityBin[row + h];
     const cdf = vulnCdf(ctx, items.vulnerability[i], ibin);
     const nb = cdf.length;
     if (nb === 0) continue;
-    const rval = sharedAt >= 0 ? correlatedUniform(pool[sharedAt + s], pool[baseAt + s], rho) : pool[baseAt + s];
+    const rval = sharedAt >= 0 ? correlatedUniform(shared![sharedAt + s], base[baseAt + s], rho) : base[baseAt + s];
     // The last bin takes any draw past the others (search over nb - 1 entries, as gulmc).
     const idx = binarySearch(rval, cdf, nb - 1);
     // A relative damage function scales by the TIV; an absolute one (last bin_to > 1) is the loss itself.
