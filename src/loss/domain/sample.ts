@@ -37,10 +37,20 @@ export interface SampleContext {
   cdfCache: Map<number, Float32Array>;
 }
 
+// The last cdf looked up: consecutive items of one areaperil mostly share their vulnerability and bin.
+let lastCtx: SampleContext | undefined;
+let lastKey = -1;
+let lastCdf: Float32Array = new Float32Array(0);
+
 function vulnCdf(ctx: SampleContext, vuln: number, ibin: number): Float32Array {
   const key = vuln * 65536 + ibin;
+  if (key === lastKey && ctx === lastCtx) return lastCdf;
   let cdf = ctx.cdfCache.get(key);
-  if (cdf) return cdf;
+  if (cdf) {
+    lastCtx = ctx;
+    lastKey = key;
+    return (lastCdf = cdf);
+  }
   const probs = ctx.vulnProbs.get(vuln);
   const out: number[] = [];
   let cum = 0;
