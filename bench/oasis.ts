@@ -159,7 +159,7 @@ export async function benchOasis(sharedData: string): Promise<void> {
       modelBin = path.join(tmp, 'model-bin');
       convertModel(ref.bin, modelCsv, modelBin);
     }
-    const cases: { name: string; input: string; locations: number }[] = [];
+    const cases: { name: string; input: string; locations: number; prepare?: () => void }[] = [];
     const piwindInput = path.join(tmp, 'piwind-input');
     fs.mkdirSync(piwindInput);
     for (const f of fs.readdirSync(path.join(piwind, 'expected_all_outputs/input'))) {
@@ -168,10 +168,10 @@ export async function benchOasis(sharedData: string): Promise<void> {
     sixColumnCorrelations(piwindInput);
     cases.push({ name: 'oasis.piwind', input: piwindInput, locations: 10 });
     const scaled = path.join(tmp, 'scaled-input');
-    writeScaledInput(scaled, 100_000, 12);
-    cases.push({ name: 'oasis.scaled_100k', input: scaled, locations: 100_000 });
+    cases.push({ name: 'oasis.scaled_100k', input: scaled, locations: 100_000, prepare: () => writeScaledInput(scaled, 100_000, 12) });
 
     for (const c of cases) {
+      c.prepare?.();
       const ours = path.join(tmp, `${c.name}-ours`);
       const cat = run(process.execPath, ['bin/catintel', '--quiet', 'oasis', 'run', '--model', modelCsv, '--input', c.input, '--out', ours, '--settings', settings]);
       if (!cat.ok) throw new Error(`catintel oasis run failed on ${c.name}: ${cat.tail}`);
