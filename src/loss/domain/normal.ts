@@ -106,29 +106,45 @@ function cdfEntry(k: number): number {
   return v;
 }
 
-/** _interpolate_lookup: linear between the two table entries around the position (clamped). */
-function interpolated(value: number, start: number, factor: number, entry: (k: number) => number): number {
-  const pos = (value - start) * factor;
-  let lower = Math.floor(pos);
-  const frac = pos - lower;
-  lower = Math.min(Math.max(lower, 0), NORM_TABLE.n - 2);
-  const a = entry(lower);
-  return a + frac * (entry(lower + 1) - a);
-}
-
-/** _fast_lookup: the entry at the truncated position (clamped). */
-function truncated(value: number, start: number, factor: number, entry: (k: number) => number): number {
-  const index = Math.min(Math.max(Math.trunc((value - start) * factor), 0), NORM_TABLE.n - 1);
-  return entry(index);
-}
-
 const INV_FACTOR = (NORM_TABLE.n - 1) / (NORM_TABLE.xMax - NORM_TABLE.xMin);
 const NORM_FACTOR = (NORM_TABLE.n - 1) / (NORM_TABLE.cdfMax - NORM_TABLE.cdfMin);
 /** Below this distance from 0 or 1 a uniform is looked up with interpolation (the tails), else truncated. */
 const TAIL = 0.025;
 
+/**
+ * ppf by table as gulmc: _interpolate_lookup (linear between the two entries around the position, clamped)
+ * in the tails, _fast_lookup (the entry at the truncated position, clamped) elsewhere.
+ */
 function toNorm(u: number): number {
-  return u < TAIL || u > 1 - TAIL ? interpolated(u, NORM_TABLE.xMin, INV_FACTOR, ppfEntry) : truncated(u, NORM_TABLE.xMin, INV_FACTOR, ppfEntry);
+  const t = (ppfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
+  const pos = (u - NORM_TABLE.xMin) * INV_FACTOR;
+  if (u < TAIL || u > 1 - TAIL) {
+    let lower = Math.floor(pos);
+    const frac = pos - lower;
+    lower = Math.min(Math.max(lower, 0), NORM_TABLE.n - 2);
+    let a = t[lower];
+    if (a !== a) a = ppfEntry(lower);
+    let b = t[lower + 1];
+    if (b !== b) b = ppfEntry(lower + 1);
+    return a + frac * (b - a);
+  }
+  const index = Math.min(Math.max(Math.trunc(pos), 0), NORM_TABLE.n - 1);
+  const v = t[index];
+  return v === v ? v : ppfEntry(index);
+}
+
+/** cdf by table: _interpolate_lookup. */
+function fromNorm(z: number): number {
+  const t = (cdfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
+  const pos = (z - NORM_TABLE.cdfMin) * NORM_FACTOR;
+  let lower = Math.floor(pos);
+  const frac = pos - lower;
+  lower = Math.min(Math.max(lower, 0), NORM_TABLE.n - 2);
+  let a = t[lower];
+  if (a !== a) a = cdfEntry(lower);
+  let b = t[lower + 1];
+  if (b !== b) b = cdfEntry(lower + 1);
+  return a + frac * (b - a);
 }
 
 /**
@@ -137,5 +153,5 @@ function toNorm(u: number): number {
  */
 export function correlatedUniform(x: number, y: number, rho: number): number {
   const z = Math.sqrt(rho) * toNorm(x) + Math.sqrt(1 - rho) * toNorm(y);
-  return interpolated(z, NORM_TABLE.cdfMin, NORM_FACTOR, cdfEntry);
+  return fromNorm(z);
 }
