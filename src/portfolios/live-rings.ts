@@ -5,20 +5,13 @@
  */
 import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { EventType } from '../domain/event.js';
-import { listEvents, type EventRow } from '../store/events-read.js';
+import { listEvents, type EventRow, type RingRow } from '../store/events-read.js';
 import type { Store } from '../store/db.js';
 import type { Queryable } from './location-index.js';
 import { prepareArea, type PreparedArea } from './domain/geometry.js';
 
-export interface LiveRing {
-  ring_id: string;
-  event_id: string;
-  ordinal: number;
-  kind: string;
-  label: string;
-  threshold: number | null;
-  unit: string | null;
-  radius_km: number | null;
+/** A stored ring (the store's row) with its polygon prepared for point tests instead of its GeoJSON text. */
+export interface LiveRing extends Omit<RingRow, 'geojson'> {
   area: PreparedArea;
 }
 
@@ -30,18 +23,6 @@ export interface LiveEvent {
 
 /** Every live event, at most this many (far above a day of feeds; the store's listing caps nothing). */
 const MAX_LIVE_EVENTS = 1_000_000;
-
-interface RingDbRow {
-  ring_id: string;
-  event_id: string;
-  ordinal: number;
-  kind: string;
-  label: string;
-  threshold: number | null;
-  unit: string | null;
-  radius_km: number | null;
-  geojson: string;
-}
 
 const RING_COLS = `ring_id::VARCHAR AS ring_id, event_id::VARCHAR AS event_id, ordinal, kind, label, threshold, unit, radius_km, geojson`;
 
@@ -55,12 +36,13 @@ export async function ringsOfEvents(db: Queryable, ids: string[], box?: [number,
     where = ' AND max_lng >= $minLng AND min_lng <= $maxLng AND max_lat >= $minLat AND min_lat <= $maxLat';
     Object.assign(params, { minLng: box[0], minLat: box[1], maxLng: box[2], maxLat: box[3] });
   }
-  const rows = await (db as Store).all<RingDbRow>(
+  const rows = await (db as Store).all<RingRow>(
     `SELECT ${RING_COLS} FROM rings WHERE event_id IN (SELECT unnest($ids::UUID[]))${where} ORDER BY event_id, ordinal`,
     params,
   );
   for (const r of rows) {
-    const ring: LiveRing = { ring_id: r.ring_id, event_id: r.event_id, ordinal: r.ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, area: prepareArea(JSON.parse(r.geojson)) };
+    const { geojson, ...fields } = r;
+    const ring: LiveRing = { ...fields, area: prepareArea(JSON.parse(geojson)) };
     const list = out.get(r.event_id);
     if (list) list.push(ring);
     else out.set(r.event_id, [ring]);
