@@ -48,18 +48,30 @@ const ENTRY_COLS = ['id', 'trigger_id', 'obs_key', 'event_id', 'source', 'source
 /** Rows per INSERT: one statement per row costs about a millisecond each in DuckDB, a batch about the same. */
 const BATCH = 250;
 
-/** Appends entries, BATCH rows per statement (all values bound). */
-export async function insertEntries(tx: Tx, entries: StoredEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += BATCH) {
-    const chunk = entries.slice(i, i + BATCH);
-    const params: Record<string, string | number | null> = {};
-    const rows = chunk.map((e, j) => {
-      const row = { ...e, inputs: JSON.stringify(e.inputs) } as Record<string, unknown>;
-      for (const c of ENTRY_COLS) params[`${c}_${j}`] = row[c] as string | number | null;
-      return `(${ENTRY_COLS.map((c) => (c === 'observed_at' || c === 'evaluated_at' ? `$${c}_${j}::TIMESTAMP` : c === 'inputs' ? `$${c}_${j}::JSON` : `$${c}_${j}`)).join(', ')})`;
+/**
+ * INSERT of many rows, BATCH rows a statement, every value bound by position ($1, $2, ...): DuckDB finds
+ * a named parameter by a linear search of the statement's names, so binding 250 rows of 19 named values
+ * took seconds, most of an evaluation round.
+ */
+async function insertBatched<R>(tx: Tx, table: string, cols: readonly string[], rows: R[], valueOf: (row: R, col: string) => string | number | null, castOf: (col: string) => string): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const params: Array<string | number | null> = [];
+    const tuples = rows.slice(i, i + BATCH).map((row) => {
+      const slots = cols.map((c) => {
+        params.push(valueOf(row, c));
+        return `$${params.length}${castOf(c)}`;
+      });
+      return `(${slots.join(', ')})`;
     });
-    await tx.run(`INSERT INTO trigger_history (${ENTRY_COLS.join(', ')}) VALUES ${rows.join(', ')}`, params);
+    await tx.run(`INSERT INTO ${table} (${cols.join(', ')}) VALUES ${tuples.join(', ')}`, params);
   }
+}
+
+/** Appends entries (all values bound). */
+export async function insertEntries(tx: Tx, entries: StoredEntry[]): Promise<void> {
+  const cast = (c: string) => (c === 'observed_at' || c === 'evaluated_at' ? '::TIMESTAMP' : c === 'inputs' ? '::JSON' : '');
+  const value = (e: StoredEntry, c: string) => (c === 'inputs' ? JSON.stringify(e.inputs) : (e[c as keyof StoredEntry] as string | number | null));
+  await insertBatched(tx, 'trigger_history', ENTRY_COLS, entries, value, cast);
 }
 
 /** A page of a trigger's history, newest first; `after` is the last entry's (evaluated_at, id) of the previous page. */
@@ -107,24 +119,19 @@ export async function raisedAlertKeys(db: Store): Promise<Set<string>> {
 }
 
 export async function insertAlerts(tx: Tx, alerts: NewAlert[]): Promise<void> {
-  const cols = ['id', 'trigger_id', 'account', 'history_id', 'kind', 'event_key', 'proximity_pct', 'created_at'] as const;
-  for (let i = 0; i < alerts.length; i += BATCH) {
-    const params: Record<string, string | number> = {};
-    const rows = alerts.slice(i, i + BATCH).map((a, j) => {
-      for (const c of cols) params[`${c}_${j}`] = a[c];
-      return `(${cols.map((c) => (c === 'created_at' ? `$${c}_${j}::TIMESTAMP` : `$${c}_${j}`)).join(', ')}, NULL)`;
-    });
-    await tx.run(`INSERT INTO trigger_alerts (${cols.join(', ')}, read_at) VALUES ${rows.join(', ')}`, params);
-  }
+  const cols = ['id', 'trigger_id', 'account', 'history_id', 'kind', 'event_key', 'proximity_pct', 'created_at', 'read_at'] as const;
+  const value = (a: NewAlert, c: string) => (c === 'read_at' ? null : a[c as keyof NewAlert]);
+  await insertBatched(tx, 'trigger_alerts', cols, alerts, value, (c) => (c === 'created_at' || c === 'read_at' ? '::TIMESTAMP' : ''));
 }
 
 /** Sets state and proximity of many triggers in BATCH-row statements. */
 export async function updateStates(tx: Tx, rows: Array<{ id: string; state: TriggerState; proximity_pct: number }>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    const params: Record<string, string | number> = {};
-    const values = rows.slice(i, i + BATCH).map((r, j) => {
-      Object.assign(params, { [`i${j}`]: r.id, [`s${j}`]: r.state, [`p${j}`]: r.proximity_pct });
-      return `($i${j}, $s${j}, $p${j}::DOUBLE)`;
+    const params: Array<string | number> = [];
+    const values = rows.slice(i, i + BATCH).map((r) => {
+      params.push(r.id, r.state, r.proximity_pct);
+      const n = params.length;
+      return `($${n - 2}, $${n - 1}, $${n}::DOUBLE)`;
     });
     await tx.run(`UPDATE triggers SET state = v.state, proximity_pct = v.p FROM (VALUES ${values.join(', ')}) AS v(id, state, p) WHERE triggers.id = v.id`, params);
   }
