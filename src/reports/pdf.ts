@@ -4,7 +4,6 @@
  * Deterministic: the creation and modification dates are the report's clock, and pdfkit derives the
  * document ID from that info dictionary, so the same inputs give the same bytes.
  */
-import PDFDocument from 'pdfkit';
 import { layoutChart, type Series } from './domain/chart.js';
 import { layoutMap, RING_COLOURS, ringColour, ringDash, type Frame, type MapDrawing } from './domain/map.js';
 import { fmtTime, pdfText } from './domain/text.js';
@@ -23,7 +22,9 @@ const GREY = '#555555';
 
 type Doc = PDFKit.PDFDocument;
 
-function newDoc(title: string, subject: string, now: string): Doc {
+/** pdfkit loads on the first report (a quarter of a second), not with every CLI command. */
+async function newDoc(title: string, subject: string, now: string): Promise<Doc> {
+  const { default: PDFDocument } = await import('pdfkit');
   const at = new Date(now);
   return new PDFDocument({
     size: 'LETTER',
@@ -238,7 +239,7 @@ function legend(doc: Doc, inputs: ReportInputs, m: MapDrawing, y: number): numbe
 export interface RenderedBriefing { pdf: Buffer; pages: number; map: MapDrawing }
 
 export async function renderBriefingPdf(b: Briefing, inputs: ReportInputs): Promise<RenderedBriefing> {
-  const doc = newDoc(b.title, 'Leadership briefing (catintel)', b.asOf);
+  const doc = await newDoc(b.title, 'Leadership briefing (catintel)', b.asOf);
   // Page 1: who, what, when, the key numbers, the map.
   doc.font('Helvetica-Bold').fontSize(7.5).fillColor(GREY).text('CATINTEL LEADERSHIP BRIEFING - UNOFFICIAL - FOR SITUATIONAL AWARENESS ONLY', M, M, { width: CONTENT_W, characterSpacing: 0.4 });
   doc.moveDown(0.3);
@@ -295,7 +296,7 @@ export async function renderBriefingPdf(b: Briefing, inputs: ReportInputs): Prom
 }
 
 export async function renderIcs209Pdf(f: Ics209): Promise<{ pdf: Buffer; pages: number }> {
-  const doc = newDoc(`ICS 209: ${f.event_title}`, 'ICS-209 incident status summary (unofficial, catintel)', f.generated_at);
+  const doc = await newDoc(`ICS 209: ${f.event_title}`, 'ICS-209 incident status summary (unofficial, catintel)', f.generated_at);
   doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text('INCIDENT STATUS SUMMARY (ICS 209) - UNOFFICIAL, AUTOMATED', M, M, { width: CONTENT_W });
   doc.font('Helvetica').fontSize(8).fillColor(INK).text(pdfText(`${f.form}. Generated ${fmtTime(f.generated_at)}. Report: ${f.report.version}, Rpt # ${f.report.number}.`), { width: CONTENT_W });
   doc.moveDown(0.3);
