@@ -1,0 +1,28 @@
+/** A benchmark step in a fresh node process, with the peak RSS it reached (its own, not the runner's). */
+import { spawn } from 'node:child_process';
+
+export interface ChildResult {
+  seconds: number;
+  peakRssMb: number;
+  output: string;
+}
+
+/** Runs an ES module snippet in a fresh node; it prints one JSON line, to which we add the peak RSS. */
+export function child(script: string): Promise<ChildResult> {
+  const t0 = performance.now();
+  const wrapped = `${script}\nprocess.stderr.write('\\n@@' + JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS }) + '\\n');`;
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--input-type=module', '-e', wrapped], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (err += d));
+    p.on('error', reject);
+    p.on('close', (code) => {
+      const seconds = (performance.now() - t0) / 1000;
+      const m = /@@(\{.*\})/.exec(err);
+      if (code !== 0 || !m) return reject(new Error(`bench child failed (exit ${code}): ${err.slice(-2000)}`));
+      resolve({ seconds, peakRssMb: Math.round(JSON.parse(m[1]).maxRssKb / 102.4) / 10, output: out });
+    });
+  });
+}
