@@ -6,7 +6,7 @@
  * bytes. A Miami location's hurricane-footprint rate is checked against the baseline's own
  * lambda_damaging there, which is what the catalog is built to reproduce.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import { mulberry32 } from '../src/lib/random.js';
 import { Store } from '../src/store/db.js';
 import { syntheticPortfolio } from '../bench/epcurve-portfolio.js';
 import { cli, tempDir } from './helpers/cli.js';
+import { startServe } from './helpers/serve.js';
 import { REPO_ROOT } from './helpers/paths.js';
 import { platform, token } from './http/helpers/harness.js';
 
@@ -254,21 +255,10 @@ describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
   // The CLI against the store file the HTTP test has closed again.
   const cliOnStore = (argv: string[]) => run(argv);
 
-  const BIN = path.join(REPO_ROOT, 'bin/catintel');
   const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/handlers/portfolio-ep-curve.js'));
   it.skipIf(!built)('works while catintel serve owns the store (the local channel), with the same bytes', async () => {
     const standalone = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--json']);
-    child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (d: Buffer) => (err += d));
-    await new Promise<void>((resolve, reject) => {
-      child!.stdout!.on('data', (d: Buffer) => {
-        out += d;
-        if (/ at http:\/\/\S+\/api\/v1 /.test(out)) resolve();
-      });
-      child!.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
-    });
+    child = await startServe(db);
     const through = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--json']);
     expect(through.code, through.stderr).toBe(0);
     expect(through.stdout).toBe(standalone.stdout);

@@ -3,14 +3,14 @@
  * server over the local channel and prints the same JSON it prints standalone; a scenario run through the
  * server is stored and shown back.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
+import { startServe } from './helpers/serve.js';
 import { REPO_ROOT, sharedData } from './helpers/paths.js';
 
-const BIN = path.join(REPO_ROOT, 'bin/catintel');
 const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/handlers/scenarios-run.js'));
 const NOW = '2022-09-29T03:32:09Z';
 const env = { CATINTEL_NOW: NOW };
@@ -21,17 +21,7 @@ afterAll(() => {
 });
 
 async function serve(db: string): Promise<void> {
-  child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d));
-  await new Promise<void>((resolve, reject) => {
-    child!.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      if (/ at http:\/\/\S+\/api\/v1 /.test(out)) resolve();
-    });
-    child!.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
-  });
+  child = await startServe(db, { env });
 }
 
 describe.skipIf(!built)('intelligence commands beside a running server (a real process; needs `make build`)', () => {

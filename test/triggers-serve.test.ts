@@ -3,14 +3,14 @@
  * over the local channel, with the same answers and exit codes (3 for --fail-on-breach, 1 for a verify
  * mismatch); and `serve --ingest-every N` evaluates the triggers after each scheduled ingest.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
+import { startServe } from './helpers/serve.js';
 import { REPO_ROOT, sharedData } from './helpers/paths.js';
 
-const BIN = path.join(REPO_ROOT, 'bin/catintel');
 const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/cli/main.js'));
 const NOW = '2022-09-29T12:00:00Z';
 // The scheduler's feeds point at a closed local port (no network is touched): every feed fails at once,
@@ -27,17 +27,7 @@ afterEach(() => {
 });
 
 async function serve(db: string, ...extra: string[]): Promise<void> {
-  child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off', ...extra], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d));
-  await new Promise<void>((resolve, reject) => {
-    child!.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      if (/ at http:\/\/\S+\/api\/v1 /.test(out)) resolve();
-    });
-    child!.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
-  });
+  child = await startServe(db, { env, args: extra });
 }
 
 async function ianStore(): Promise<string> {

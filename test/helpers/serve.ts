@@ -1,0 +1,27 @@
+/** `catintel serve` as a real child process (the compiled CLI) on a free port, resolved once it listens. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { BIN } from './kill.js';
+
+export async function startServe(db: string, o: { env?: Record<string, string | undefined>; args?: string[]; cwd?: string } = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off', ...(o.args ?? [])], {
+    cwd: o.cwd,
+    env: { ...process.env, ...o.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d;
+        if (/ at http:\/\/\S+\/api\/v1 /.test(out)) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
+    });
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
+  return child;
+}
