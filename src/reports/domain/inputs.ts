@@ -4,25 +4,13 @@
  * recomputed; an endpoint that is not available is carried as the one line saying why.
  */
 import type { MultiPolygon, Polygon } from 'geojson';
+import type { EventProperties } from '../../domain/features.js';
 
 export interface Observation { kind: string; observed_at: string; value: number; unit: string; lat: number | null; lng: number | null }
 
-export interface EventProps {
-  id: string;
-  title: string;
-  event_type: string;
-  severity: number;
-  severity_label: string;
-  status: string;
-  started_at: string;
-  ended_at: string | null;
-  updated_at: string;
-  ingested_at: string;
-  source: string;
-  source_url: string;
+/** The properties of the /events/{id} body the reports read: the API's own, with what the detail adds. */
+export interface EventProps extends Omit<EventProperties, 'upcoming' | 'distance_km'> {
   source_id: string;
-  slug: string;
-  confidence_score: number;
   details: Record<string, unknown>;
   observations: Observation[];
 }
