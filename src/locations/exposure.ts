@@ -5,7 +5,7 @@
  */
 import type { Store } from '../store/db.js';
 import { degreesAround, distanceToAreaKm } from '../portfolios/domain/geometry.js';
-import { liveEventsWithRings, provenanceOf } from '../portfolios/live-rings.js';
+import { eventHeaderOf, liveEventsWithRings, type EventHeader } from '../portfolios/live-rings.js';
 import type { SavedLocation } from './store.js';
 
 export interface RingReach {
@@ -20,15 +20,7 @@ export interface RingReach {
   inside: boolean;
 }
 
-export interface EventReach {
-  event_id: string;
-  slug: string;
-  title: string;
-  event_type: string;
-  status: string;
-  severity: number;
-  severity_label: string;
-  provenance: ReturnType<typeof provenanceOf>;
+export interface EventReach extends EventHeader {
   /** The ring reaching nearest the centre (the lowest ordinal among rings), first. */
   rings: RingReach[];
 }
@@ -63,7 +55,7 @@ export async function locationsExposure(db: Store, locations: SavedLocation[], n
         reach.push({ ring_id: r.ring_id, ordinal: r.ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, distance_km: r3(d), inside: d === 0 });
       }
       if (reach.length === 0) continue;
-      events.push({ event_id: e.id, slug: e.slug, title: e.title, event_type: e.event_type, status: e.status, severity: e.severity, severity_label: e.severity_label, provenance: provenanceOf(e), rings: reach });
+      events.push({ ...eventHeaderOf(e), rings: reach });
     }
     // Events the location is deepest inside first: inside before near, then the innermost ring reached.
     const key = (x: EventReach) => [x.rings[0].inside ? 0 : 1, x.rings[0].ordinal, x.rings[0].distance_km] as const;

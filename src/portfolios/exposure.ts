@@ -16,7 +16,7 @@ import type { Store } from '../store/db.js';
 import { pointInPrepared, prepareArea, type Area, type PreparedArea } from './domain/geometry.js';
 import { EVENT_TYPE_CODES, eventTypeBit } from './domain/perils.js';
 import { locationIndex, type LocationIndex } from './location-index.js';
-import { liveEventsWithRings, provenanceOf, type LiveEvent } from './live-rings.js';
+import { eventHeaderOf, liveEventsWithRings, type EventHeader, type LiveEvent } from './live-rings.js';
 import type { PortfolioSummary } from './read.js';
 
 export interface InsuranceAmounts {
@@ -57,15 +57,7 @@ export interface RingExposure extends InsuranceAmounts {
   LocationsTruncated: boolean;
 }
 
-export interface EventExposure extends InsuranceAmounts {
-  event_id: string;
-  slug: string;
-  title: string;
-  event_type: string;
-  status: string;
-  severity: number;
-  severity_label: string;
-  provenance: ReturnType<typeof provenanceOf>;
+export interface EventExposure extends InsuranceAmounts, EventHeader {
   /** The OED peril codes the event acts through; a location counts when it covers one of them. */
   PerilCds: string[];
   NumLocations: number;
@@ -179,8 +171,7 @@ export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit
   });
   for (const i of notCovered) if (bandOf.has(i)) notCovered.delete(i);
   return {
-    event_id: e.id, slug: e.slug, title: e.title, event_type: e.event_type, status: e.status, severity: e.severity, severity_label: e.severity_label,
-    provenance: provenanceOf(e),
+    ...eventHeaderOf(e),
     PerilCds: [...codes],
     NumLocations: bandOf.size,
     ...total,

@@ -57,7 +57,21 @@ export async function liveEventsWithRings(db: Store, now: string, box?: [number,
   return rows.filter((e) => rings.has(e.id)).map((event) => ({ event, rings: rings.get(event.id)! }));
 }
 
-/** The event's provenance as exposure answers carry it (CONTRACT §6 names). */
-export function provenanceOf(e: EventRow): { source: string; source_url: string; ingested_at: string; updated_at: string } {
-  return { source: e.source, source_url: e.source_url, ingested_at: e.ingested_at, updated_at: e.updated_at };
+/** How exposure answers name an event: its identity, state and severity, and its provenance (CONTRACT §6 names). */
+export interface EventHeader {
+  event_id: string;
+  slug: string;
+  title: string;
+  event_type: string;
+  status: string;
+  severity: number;
+  severity_label: string;
+  provenance: { source: string; source_url: string; ingested_at: string; updated_at: string };
+}
+
+export function eventHeaderOf(e: EventRow): EventHeader {
+  return {
+    event_id: e.id, slug: e.slug, title: e.title, event_type: e.event_type, status: e.status, severity: e.severity, severity_label: e.severity_label,
+    provenance: { source: e.source, source_url: e.source_url, ingested_at: e.ingested_at, updated_at: e.updated_at },
+  };
 }
