@@ -6,16 +6,10 @@
 import type { Store } from '../store/db.js';
 import { degreesAround, distanceToAreaKm } from '../portfolios/domain/geometry.js';
 import { eventHeaderOf, liveEventsWithRings, type EventHeader } from '../portfolios/live-rings.js';
+import type { RingFields } from '../store/events-read.js';
 import type { SavedLocation } from './store.js';
 
-export interface RingReach {
-  ring_id: string;
-  ordinal: number;
-  kind: string;
-  label: string;
-  threshold: number | null;
-  unit: string | null;
-  radius_km: number | null;
+export interface RingReach extends RingFields {
   distance_km: number;
   inside: boolean;
 }

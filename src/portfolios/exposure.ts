@@ -16,6 +16,7 @@ import type { Store } from '../store/db.js';
 import { pointInPrepared, prepareArea, type Area, type PreparedArea } from './domain/geometry.js';
 import { EVENT_TYPE_CODES, eventTypeBit } from './domain/perils.js';
 import { locationIndex, type LocationIndex } from './location-index.js';
+import type { RingFields } from '../store/events-read.js';
 import { eventHeaderOf, liveEventsWithRings, type EventHeader, type LiveEvent } from './live-rings.js';
 import type { PortfolioSummary } from './read.js';
 
@@ -39,14 +40,7 @@ export interface PerilExposure extends InsuranceAmounts {
   NumLocations: number;
 }
 
-export interface RingExposure extends InsuranceAmounts {
-  ring_id: string;
-  ordinal: number;
-  kind: string;
-  label: string;
-  threshold: number | null;
-  unit: string | null;
-  radius_km: number | null;
+export interface RingExposure extends InsuranceAmounts, RingFields {
   /** Locations whose innermost ring (of this event) is this one. */
   NumLocations: number;
   ByPeril: PerilExposure[];

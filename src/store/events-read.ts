@@ -208,6 +208,9 @@ export interface RingRow {
   geojson: string;
 }
 
+/** What answers about a ring say of it besides its geometry and event. */
+export type RingFields = Pick<RingRow, 'ring_id' | 'ordinal' | 'kind' | 'label' | 'threshold' | 'unit' | 'radius_km'>;
+
 export async function ringsOf(db: Store, eventId: string): Promise<RingRow[]> {
   return db.all<RingRow>(
     `SELECT ring_id::VARCHAR AS ring_id, event_id::VARCHAR AS event_id, ordinal, kind, label, threshold, unit, radius_km, geojson
