@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every temporary of the run lives under one directory removed at the end (test/helpers/run-tmpdir.ts).
+    globalSetup: ['test/helpers/run-tmpdir.ts'],
   },
 });
