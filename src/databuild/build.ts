@@ -18,7 +18,7 @@ import { GRID_FILE, MANIFEST_FILE } from './load-baseline.js';
 import { populationPercentiles } from './percentiles.js';
 
 export const DATA_VERSION = '2025.12';
-export const MODEL_VERSION = 'catintel-hazard-1.1.0';
+export const MODEL_VERSION = 'catintel-hazard-1.2.0';
 
 export interface BuildOptions {
   fromDir: string;

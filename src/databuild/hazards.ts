@@ -25,6 +25,7 @@ import { TORNADO_FIRST_YEAR, TORNADO_LAST_YEAR, parseSpcTornadoes, tornadoHazard
 import { URBAN_DENSITY_PER_KM2, WILDFIRE_FIRST_YEAR, WILDFIRE_LAST_YEAR, readIcs209Reports, wildfireHazard } from './wildfire.js';
 import { ORIGIN_TOLERANCE_KM, cleanIcs209, type CleaningReport } from './wildfire-clean.js';
 import { parseCenPop } from './census.js';
+import { localPerilFactors } from './local-channels.js';
 
 /** [judgement] catalog completeness: M ≥ 4.5 since 1930 gives stable rates in both regions (docs/scoring.md). */
 const EQ_MC = 4.5;
@@ -52,7 +53,8 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
 
   log('hurricane: HURDAT2 wind footprints');
   const cellLng = Float64Array.from(cells, (c) => c.lng);
-  const hur = hurricaneHazard(parseHurdat2(inputs.text('hurdatAtlantic')), parseHurdat2(inputs.text('hurdatPacific')), query, cellLat, cellLng);
+  const hurdat = { atlantic: parseHurdat2(inputs.text('hurdatAtlantic')), pacific: parseHurdat2(inputs.text('hurdatPacific')) };
+  const hur = hurricaneHazard(hurdat.atlantic, hurdat.pacific, query, cellLat, cellLng);
   params['hurricane_wind.cat45_share_of_tcs'] = hur.cat45ShareOfTcs;
   params['hurricane_wind.radius_scale'] = hur.radiusScale;
   stats['hurricane.radius_scale_fixes'] = hur.radiusScaleFixes;
@@ -202,7 +204,12 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   // Western forests and Alaska's boreal forest take the western climate factor (models.md §2).
   add('wildfire', 'western', linear(1), Float64Array.from(cells, (c) => ((c.region === 0 && c.lng < -100) || c.region === alaska || c.region === aleutians ? 1 : 0)));
 
-  const rel = nriRelativeChannels(cells, nri, years, cov.counties.fips);
+  log('flood, heat, winter: sub-state terms');
+  const local = localPerilFactors({ cells, query, nri, years, countyFips: cov.counties.fips, centres, storms: [...hurdat.atlantic, ...hurdat.pacific], gauges: inputs.text('nwpsGauges'), urbanDensity: URBAN_DENSITY_PER_KM2 });
+  for (const ch of local.channels) channels.push(ch);
+  Object.assign(params, local.params);
+  Object.assign(stats, local.stats);
+  const rel = nriRelativeChannels(cells, nri, years, cov.counties.fips, local.factors);
   for (const ch of rel.channels) channels.push(ch);
   Object.assign(params, rel.params);
   return { channels, params, stats, wildfireCleaning: cleaned.report };

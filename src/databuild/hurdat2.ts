@@ -10,6 +10,8 @@ export interface TrackFix {
   lat: number;
   lng: number; // east positive
   windKt: number;
+  /** HURDAT2 system status: TD, TS, HU (tropical), SD, SS (subtropical), EX, LO, WV, DB. */
+  status: string;
   pressureMb: number | null;
   rmwNm: number | null;
   /** Mean of the four 64-kt quadrant radii (nm), when all four are reported (2004+). */
@@ -53,6 +55,7 @@ export function parseHurdat2(text: string): Storm[] {
         lat: coord(f[4]),
         lng: coord(f[5]),
         windKt: wind,
+        status: f[3],
         pressureMb: p > 0 ? p : null,
         rmwNm: rmw > 0 ? rmw : null,
         r64Nm: r64.length === 4 && r64.every((r) => r >= 0) && r64.some((r) => r > 0) ? (r64[0] + r64[1] + r64[2] + r64[3]) / 4 : null,

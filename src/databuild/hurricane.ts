@@ -131,7 +131,7 @@ export function windAtRate(rates: number[], rate: number): number {
 }
 
 /** Linear interpolation between best-track fixes at whole hours, with the segment's translation speed (m/s). */
-function forEachHourlyFix(fixes: TrackFix[], visit: (f: TrackFix, translationMs: number) => void): void {
+export function forEachHourlyFix(fixes: TrackFix[], visit: (f: TrackFix, translationMs: number) => void): void {
   for (let i = 0; i + 1 < fixes.length; i++) {
     const a = fixes[i];
     const b = fixes[i + 1];
@@ -151,6 +151,7 @@ function forEachHourlyFix(fixes: TrackFix[], visit: (f: TrackFix, translationMs:
           lat: a.lat + (b.lat - a.lat) * t,
           lng: lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng,
           windKt: a.windKt + (b.windKt - a.windKt) * t,
+          status: t < 0.5 ? a.status : b.status,
           pressureMb: a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * t : null,
           rmwNm: null,
           r64Nm: null,

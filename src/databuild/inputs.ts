@@ -21,6 +21,7 @@ export const INPUTS = {
   nshmFaultSlipRates: 'hazard_history/earthquakes/nshm2023_faults/NSHM23_GeolDefMod_v1p4.geojson',
   nshmSpecialFaults: 'hazard_history/earthquakes/nshm2023_faults/special_faults.json',
   nshmWusExtPdf: 'hazard_history/earthquakes/usgs_nshm2023_conus/active-crust_grid_pdf-ext-adaptive.csv',
+  nwpsGauges: 'feeds/nwps/nwps_all_gauges_report.csv',
 } as const;
 export type InputName = keyof typeof INPUTS;
 

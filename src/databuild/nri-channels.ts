@@ -9,7 +9,10 @@ import { nriNumber } from './nri.js';
 import { NRI_PERILS, fallbackRatio, nriStateValues, relativeAnchors } from './nri-perils.js';
 import type { BuildCell } from './regions.js';
 
-export function nriRelativeChannels(cells: BuildCell[], nri: Map<string, NriState>, years: Map<string, number>, countyFips: string[]) {
+/** Per-cell factors that redistribute a state's value inside the state (local-perils.ts); absent = 1. */
+export type LocalFactors = Partial<Record<keyof typeof NRI_PERILS, { lambda?: Float64Array; loss?: Float64Array }>>;
+
+export function nriRelativeChannels(cells: BuildCell[], nri: Map<string, NriState>, years: Map<string, number>, countyFips: string[], local: LocalFactors = {}) {
   const countiesPerState = new Map<string, number>();
   for (const f of countyFips) countiesPerState.set(f.slice(0, 2), (countiesPerState.get(f.slice(0, 2)) ?? 0) + 1);
   const channels: ChannelData[] = [];
@@ -25,8 +28,9 @@ export function nriRelativeChannels(cells: BuildCell[], nri: Map<string, NriStat
     params[`${peril}.loss_log10_lo`] = loss.lo;
     params[`${peril}.loss_log10_hi`] = loss.hi;
     params[`${peril}.record_years`] = recordYears;
-    const lam = Float64Array.from(cells, (c) => byState.get(c.stateFips)?.lambda ?? NaN);
-    const lossRate = Float64Array.from(cells, (c) => byState.get(c.stateFips)?.lossRate ?? NaN);
+    const f = local[peril as keyof typeof NRI_PERILS] ?? {};
+    const lam = Float64Array.from(cells, (c, i) => (byState.get(c.stateFips)?.lambda ?? NaN) * (f.lambda ? f.lambda[i] : 1));
+    const lossRate = Float64Array.from(cells, (c, i) => (byState.get(c.stateFips)?.lossRate ?? NaN) * (f.loss ? f.loss[i] : 1));
     channels.push({ name: `${peril}.lambda_damaging`, codec: LOG_CODEC, values: lam });
     channels.push({ name: `${peril}.loss_rate`, codec: LOG_CODEC, values: lossRate });
   }

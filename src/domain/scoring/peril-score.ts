@@ -63,8 +63,8 @@ export interface ScoreComponents {
      */
     reference_building: { expected_annual_damage_ratio: number | null; risk_score: number | null; basis: string | null };
   };
-  /** How finely the data resolve this peril here (docs/scoring.md §9). */
-  resolution: { cell_km: number; hazard_varies_by: 'cell' | 'state'; basis: string };
+  /** How finely the data resolve this peril here (docs/scoring.md §9), term by term for the NRI-level perils. */
+  resolution: { cell_km: number; hazard_varies_by: 'cell' | 'state'; basis: string; terms?: ResolutionTerm[] };
   climate_adjustment: {
     scenario: Scenario;
     horizon: Horizon | null;
@@ -77,6 +77,17 @@ export interface ScoreComponents {
   };
   baseline_score: number;
   confidence: Confidence;
+}
+
+/** One term of a score and the resolution of its data (docs/scoring.md §9). */
+export interface ResolutionTerm {
+  term: string;
+  varies_by: 'cell' | 'county' | 'state';
+  /** Length scale of the term's data in km (kernel σ, search radius, cell size), null for a state value. */
+  scale_km: number | null;
+  /** The term's value here (unit in `basis`), null where the grid holds none. */
+  value: number | null;
+  basis: string;
 }
 
 export interface PerilScore {
@@ -124,11 +135,60 @@ const RESOLUTION_BASIS: Record<Peril, string> = {
   earthquake: 'fault ruptures and smoothed seismicity per 0.25-degree cell (rupture distance to each cell centre); no site-specific soil',
   tornado: 'SPC touchdowns smoothed with an 80 km Gaussian over 0.25-degree cells',
   wildfire: 'ICS-209 burned areas spread from each point of origin over 0.25-degree cells',
-  riverine_flood: 'FEMA NRI state table: one value per state',
-  extreme_heat: 'FEMA NRI state table: one value per state',
-  drought: 'FEMA NRI state table: one value per state',
-  winter_storm: 'FEMA NRI state table: one value per state',
+  riverine_flood: 'FEMA NRI state level redistributed within the state by NWPS flood-category gauges (25 km kernel) and HURDAT2 tropical-storm passages (200 km); no floodplain, elevation or claims data',
+  extreme_heat: 'FEMA NRI state level; the loss half redistributed by latitude (0.25-degree cell) and an urban heat island from county population; event counts state-level',
+  drought: 'FEMA NRI state table: one value per state (nothing in the shared data resolves drought below state level)',
+  winter_storm: 'FEMA NRI state level redistributed within the state by latitude (0.25-degree cell); no elevation term',
 };
+
+/** The terms of the NRI-level perils, with this cell's values (docs/scoring.md §9). */
+function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): ResolutionTerm[] | undefined {
+  const v = (field: string, digits = 4): number | null => {
+    const x = ch(grid, peril, field, cell);
+    return Number.isFinite(x) ? Number(x.toPrecision(digits)) : null;
+  };
+  const state: ResolutionTerm = { term: 'nri_state_level', varies_by: 'state', scale_km: null, value: null, basis: `${PERIL_INFO[peril].source}: events per county-year and loss rate of the state` };
+  const slope = (key: string) => sig(param(grid, key));
+  switch (peril) {
+    case 'riverine_flood':
+      return [
+        state,
+        { term: 'flood_category_gauges', varies_by: 'cell', scale_km: 25, value: v('gauge_density'), basis: 'NWPS forecast points with a defined flood stage (weight 1, +0.5 each for moderate and major stages), Gaussian-weighted with sigma 25 km; enters as 1 - exp(-G / G_half)' },
+        { term: 'tropical_cyclone_rain', varies_by: 'cell', scale_km: 200, value: v('tc_storms_per_year'), basis: 'HURDAT2 storms per year at tropical strength (TS, HU, SS) whose centre passed within 200 km, 1950-2024' },
+        { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state values here; population-weighted mean 1 over the state, kept within 1/4-4' },
+      ];
+    case 'extreme_heat':
+      return [
+        state,
+        { term: 'latitude', varies_by: 'cell', scale_km: 25, value: slope('extreme_heat.loss_latitude_slope_per_deg'), basis: 'log10 of the NRI heat-wave loss rate per degree of latitude, measured across the CONUS states; event counts show no gradient and stay state-level' },
+        { term: 'urban_heat_island', varies_by: 'county', scale_km: null, value: v('uhi_c', 3), basis: 'degrees C: half of Oke (1973) 2.01 log10(P) - 4.06 for the county population P on its urban disk (386 people/km2), counties of 50,000 or more; +2.49 % heat-wave mortality per degree F (Anderson & Bell 2011)' },
+        { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state loss rate here; population-weighted mean 1 over the state, kept within 1/4-4' },
+      ];
+    case 'winter_storm':
+      return [
+        state,
+        { term: 'latitude', varies_by: 'cell', scale_km: 25, value: slope('winter_storm.events_latitude_slope_per_deg'), basis: 'log10 of NRI winter-weather events per county-year per degree of latitude, measured across the CONUS states (the loss rate has its own slope)' },
+        { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state event rate here; population-weighted mean 1 over the state, kept within 1/4-4' },
+      ];
+    case 'drought':
+      return [state];
+    default:
+      return undefined;
+  }
+}
+
+function resolutionOf(grid: HazardGrid, cell: number, peril: Peril, relative: boolean, nriOnly: boolean): ScoreComponents['resolution'] {
+  if (!relative) {
+    return nriOnly
+      ? { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: 'FEMA NRI state table (no catalog here): one value per state' }
+      : { cell_km: RESOLUTION_KM, hazard_varies_by: 'cell', basis: RESOLUTION_BASIS[peril] };
+  }
+  const terms = resolutionTerms(grid, cell, peril);
+  if (peril === 'drought') return { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: RESOLUTION_BASIS[peril], ...(terms ? { terms } : {}) };
+  // A grid built before the sub-state terms holds no local factor: the peril is then state-level throughout.
+  if (!grid.channels.has(`${peril}.local_factor`)) return { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: 'FEMA NRI state table: one value per state' };
+  return { cell_km: RESOLUTION_KM, hazard_varies_by: 'cell', basis: RESOLUTION_BASIS[peril], ...(terms ? { terms } : {}) };
+}
 
 function relativeAnchors(grid: HazardGrid, peril: Peril): [number, number, number, number] {
   return [param(grid, `${peril}.frequency_log10_lo`), param(grid, `${peril}.frequency_log10_hi`), param(grid, `${peril}.loss_log10_lo`), param(grid, `${peril}.loss_log10_hi`)];
@@ -228,9 +288,7 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
           return { expected_annual_damage_ratio: ok ? sig(eadr) : null, risk_score: ok ? round2(riskScore(eadr)) : null, basis: REFERENCE_BUILDING_BASIS[peril] };
         })(),
       },
-      resolution: nriOnly
-        ? { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: relative ? RESOLUTION_BASIS[peril] : 'FEMA NRI state table (no catalog here): one value per state' }
-        : { cell_km: RESOLUTION_KM, hazard_varies_by: 'cell', basis: RESOLUTION_BASIS[peril] },
+      resolution: resolutionOf(grid, cell, peril, relative, nriOnly),
       climate_adjustment: {
         scenario: c.scenario,
         horizon: c.horizon,
