@@ -59,18 +59,13 @@ async function load(port: number, paths: string[], seconds: number): Promise<Loa
 /** Seeded: the same URL mixes every run. */
 const rng = mulberry32;
 
-async function getJson(port: number, p: string): Promise<any> {
-  const res = await fetch(`http://127.0.0.1:${port}${p}`);
-  return res.json();
-}
-
-/** 300 URLs per endpoint from the live events themselves. */
-async function mixes(port: number): Promise<Record<'live' | 'nearby' | 'show', string[]>> {
+/** 300 URLs per endpoint from the live events themselves, read through `getJson` (a server's port, or an app in-process). */
+export async function mixes(getJson: (p: string) => Promise<any>): Promise<Record<'live' | 'nearby' | 'show', string[]>> {
   const r = rng(20260101);
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)];
   const events: any[] = [];
   for (let next: string | undefined = '/api/v1/events/live?limit=1000'; next; ) {
-    const body = await getJson(port, next);
+    const body = await getJson(next);
     events.push(...body.features);
     next = body.links.find((l: any) => l.rel === 'next')?.href;
   }
@@ -88,7 +83,7 @@ async function mixes(port: number): Promise<Record<'live' | 'nearby' | 'show', s
     }
     if (r() < 0.2) q.set('since', new Date(Date.parse('2020-07-01T21:00:00Z') + r() * 7 * 86_400_000).toISOString().slice(0, 19) + 'Z');
     let url = `/api/v1/events/live?${q}`;
-    if (r() < 0.25) url = (await getJson(port, url)).links.find((l: any) => l.rel === 'next')?.href ?? url; // a second page
+    if (r() < 0.25) url = (await getJson(url)).links.find((l: any) => l.rel === 'next')?.href ?? url; // a second page
     live.push(url);
   }
   const nearby = Array.from({ length: 300 }, () => {
@@ -101,7 +96,7 @@ async function mixes(port: number): Promise<Record<'live' | 'nearby' | 'show', s
   while (show.length < 300) {
     const e = pick(events);
     const kind = pick(['id', 'slug', 'source']);
-    if (kind === 'source') show.push(`/api/v1/events/${encodeURIComponent((await getJson(port, `/api/v1/events/${e.id}`)).properties.source_id)}`);
+    if (kind === 'source') show.push(`/api/v1/events/${encodeURIComponent((await getJson(`/api/v1/events/${e.id}`)).properties.source_id)}`);
     else show.push(`/api/v1/events/${kind === 'id' ? e.id : e.properties.slug}`);
   }
   return { live, nearby, show };
@@ -155,7 +150,7 @@ export async function benchLiveLoad(sharedData: string, seconds = Number(process
   const indexed = await startServer(['catintel', sharedData, '', '0', 'index']);
   let mix: Awaited<ReturnType<typeof mixes>>;
   try {
-    mix = await mixes(indexed.port);
+    mix = await mixes(async (p) => (await fetch(`http://127.0.0.1:${indexed.port}${p}`)).json());
     for (const [name, paths] of [['fixed', [FIXED]], ['live', mix.live], ['nearby', mix.nearby], ['show', mix.show]] as const) {
       bareRoutes[name] = path.join(tmp, name);
       sizes[name] = await saveBodies(indexed.port, paths, bareRoutes[name]);

@@ -8,20 +8,13 @@
  *   node dist/bench/server.js bare - '{"live":"/tmp/bodies/live"}'
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { H3, serve } from 'h3';
 import { FastResponse } from 'srvx';
-import { defaultConfig } from '../src/config/defaults.js';
-import type { Context } from '../src/context.js';
 import { createApp } from '../src/http/app.js';
-import { ingestSource } from '../src/ingest/run.js';
-import { LiveEventIndex } from '../src/live-index/live-index.js';
-import { usgsEarthquakes } from '../src/sources/usgs-earthquakes.js';
-import { Store } from '../src/store/db.js';
+import { eventsContext } from './events-app.js';
 
 const [mode, sharedData, routes, cacheMs, events] = process.argv.slice(2);
-export const BENCH_NOW = '2020-07-08T21:00:00Z';
 
 async function start(): Promise<void> {
   let app: H3;
@@ -32,16 +25,7 @@ async function start(): Promise<void> {
       app.get(`/bare/${name}/:n`, (event) => new FastResponse(bodies[Number(event.context.params?.n)], { headers: { 'content-type': 'application/geo+json' } }));
     }
   } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-'));
-    const db = await Store.open(path.join(dir, 'bench.duckdb'));
-    const ctx: Context = { config: defaultConfig(), db, clock: () => new Date(BENCH_NOW), log: () => {}, progress: () => {} };
-    await ingestSource(ctx, usgsEarthquakes, path.join(sharedData, 'feeds/usgs_earthquakes/all_week.geojson'));
-    if (events === 'index') {
-      // As catintel serve does: the index answers events once built.
-      ctx.liveIndex = new LiveEventIndex(db, ctx.clock);
-      ctx.liveIndex.invalidate();
-      await ctx.liveIndex.ready();
-    }
+    const ctx = await eventsContext(sharedData, events === 'index');
     // Rate limiting off: this measures the handler path, not the limiter (serve --rate-limit off).
     app = createApp({ ctx, cacheTtlMs: Number(cacheMs), rateLimit: 'off' }).h3;
   }

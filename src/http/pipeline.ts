@@ -21,13 +21,14 @@ import type { ResponseCache } from './cache.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOptions } from './cors.js';
 import { notImplementedProblem, problemOf, type Problem } from './problem.js';
 import type { SlidingWindowLimiter, RateDecision } from './rate-limit.js';
-import { encode, toResponse, type Encoded } from './respond.js';
+import { bodySizeOf, encode, toResponse, type Encoded } from './respond.js';
 import { API_PREFIX, type Route, type RouteTable } from './routes.js';
 import type { RequestsPerMinute } from './limits.js';
 import type { ParamCheck } from './param-check.js';
 import type { BodyCheck } from './body-check.js';
 import { absoluteLinks, originOf, wantsAbsoluteLinks } from './ogc-links.js';
 import { EVENT_HANDLERS, type Freshness } from './freshness.js';
+import type { Deadlines } from './deadlines.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -40,7 +41,8 @@ export interface PipelineDeps {
   cache: ResponseCache;
   cors: CorsOptions;
   body: BodyLimits;
-  handlerTimeoutMs: number;
+  /** Handlers in flight and their time limit (handlerTimeoutMs): see deadlines.ts. */
+  deadlines: Deadlines;
   accessLog?: (e: AccessLogEntry) => void;
   openapi: () => Encoded;
   /** The landing page, its links absolute with the origin the client called (src/http/ogc-links.ts). */
@@ -94,7 +96,7 @@ export async function handleRequest(req: Request, clientIp: string, d: PipelineD
     query: maskedQuery(url.searchParams),
     status: res.status,
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
-    bytes: Number(res.headers.get('content-length') ?? '') || undefined,
+    bytes: bodySizeOf(res) || Number(res.headers.get('content-length') ?? '') || undefined,
     client_ip: clientIp,
     tier: s.principal?.tier ?? 'free',
     credential: s.principal?.credentialId,
@@ -153,10 +155,10 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
   if (route.planned) {
     d.bodyChecks.get(route)?.(raw.body, mediaTypeOf(req));
     s.code = 'not_implemented';
-    return problemJson(req, notImplementedProblem(route.method, API_PREFIX + route.path, url.pathname), {});
+    return problemJson(req, notImplementedProblem(route.method, API_PREFIX + route.path, url.pathname), {}, s, d);
   }
-  if (route.platform === 'openapi') return toResponse(d.openapi(), req, {});
-  if (route.platform === 'landing') return toResponse(d.landing(originOf(req, url, d.trustProxy)), req, {});
+  if (route.platform === 'openapi') return toResponse(d.openapi(), req, {}, platformHeaders(req, s, d));
+  if (route.platform === 'landing') return toResponse(d.landing(originOf(req, url, d.trustProxy)), req, {}, platformHeaders(req, s, d));
   if (route.platform === 'healthz') {
     const h = await d.health();
     return new Response(JSON.stringify(h.body), { status: h.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
@@ -188,21 +190,10 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   let body: unknown;
   if (!encoded) {
     const input = h.parse(raw, caller);
-    const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        reject(new CatintelError('unavailable', `the request took longer than ${d.handlerTimeoutMs / 1000} s and was stopped; narrow it or retry later`, { headers: { 'retry-after': '10' } }));
-      }, d.handlerTimeoutMs);
-    });
-    try {
-      const result = await Promise.race([h.run({ ...d.ctx, signal: abort.signal }, input, caller), timeout]);
-      body = result.body;
-      encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers);
-    } finally {
-      clearTimeout(timer);
-    }
+    const running = d.deadlines.start();
+    const result = await running.race(() => h.run({ ...d.ctx, get signal() { return running.signal; } }, input, caller));
+    body = result.body;
+    encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers);
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
     if (route.method !== 'GET') {
       d.cache.invalidate(); // POST and DELETE change the store
@@ -210,7 +201,7 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     }
   }
   const freshness = d.freshness && EVENT_HANDLERS.has(h.name) && encoded.status === 200 ? await d.freshness.header(encoded, body, nowMs) : undefined;
-  return toResponse(encoded, req, freshness === undefined ? {} : { 'x-data-freshness': freshness });
+  return toResponse(encoded, req, freshness === undefined ? {} : { 'x-data-freshness': freshness }, platformHeaders(req, s, d));
 }
 
 const mediaTypeOf = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -237,25 +228,35 @@ function problemResponse(req: Request, err: unknown, path: string, s: State, d: 
     const cause = err instanceof Error ? err.stack : String(err);
     d.ctx.log('error', 'internal error', { request_id: s.requestId, path, error: cause });
   }
-  return problemJson(req, problemOf(e, path.slice(0, 2000)), e.headers ?? {});
+  return problemJson(req, problemOf(e, path.slice(0, 2000)), e.headers ?? {}, s, d);
 }
 
 /** Problems are compressed like any body when the client accepts it (a 422 can list 100 fields). */
-function problemJson(req: Request, p: Problem, headers: Record<string, string>): Response {
-  return toResponse(encode(p.status, p, 'application/problem+json', headers), req, {});
+function problemJson(req: Request, p: Problem, headers: Record<string, string>, s: State, d: PipelineDeps): Response {
+  return toResponse(encode(p.status, p, 'application/problem+json', headers), req, {}, platformHeaders(req, s, d));
 }
 
-/** The headers every response carries, whatever produced it. */
-function finish(req: Request, res: Response, s: State, d: PipelineDeps): Response {
-  const h = res.headers;
-  h.set('x-request-id', s.requestId);
+/** The headers every response carries, whatever produced it (`vary` is added to the response's own). */
+function platformHeaders(req: Request, s: State, d: PipelineDeps): Record<string, string> {
+  const h: Record<string, string> = { 'x-request-id': s.requestId };
   if (s.rate) {
-    h.set('x-ratelimit-limit', String(s.rate.limit));
-    h.set('x-ratelimit-remaining', String(s.rate.remaining));
-    h.set('x-ratelimit-reset', String(s.rate.resetSeconds));
+    h['x-ratelimit-limit'] = String(s.rate.limit);
+    h['x-ratelimit-remaining'] = String(s.rate.remaining);
+    h['x-ratelimit-reset'] = String(s.rate.resetSeconds);
   }
-  if (!isPreflight(req)) for (const [k, v] of Object.entries(corsHeaders(req, d.cors))) k === 'vary' ? h.append(k, v) : h.set(k, v);
-  if (d.isDraining()) h.set('connection', 'close');
+  if (d.cors.origins.length > 0 && !isPreflight(req)) Object.assign(h, corsHeaders(req, d.cors));
+  if (d.isDraining()) h.connection = 'close';
+  return h;
+}
+
+/**
+ * The platform headers on a response made elsewhere (preflight, health, stream); those of toResponse()
+ * (every encoded body: events, documents, problems) already carry them and pass as they are.
+ */
+function finish(req: Request, res: Response, s: State, d: PipelineDeps): Response {
+  if (bodySizeOf(res) !== undefined) return res;
+  const h = res.headers;
+  for (const [k, v] of Object.entries(platformHeaders(req, s, d))) k === 'vary' ? h.append(k, v) : h.set(k, v);
   if (req.method === 'HEAD') return new Response(null, { status: res.status, headers: h });
   return res;
 }

@@ -1,11 +1,12 @@
 /**
- * Turning a handler's result into bytes on the wire: strong ETag over the body, 304 on If-None-Match,
+ * Turning a handler's result into bytes on the wire: strong ETag (a hash of the body, or of what determines it), 304 on If-None-Match,
  * gzip or brotli for bodies above a size when the client accepts it (CONTRACT §5).
  */
 import { hash } from 'node:crypto';
 import { FastResponse } from 'srvx';
 import { brotliCompressSync, gzipSync, constants as z } from 'node:zlib';
 import { defaults } from '../config/defaults.js';
+import { etagOfBytes } from '../live-index/render.js';
 
 export interface Encoded {
   status: number;
@@ -19,7 +20,8 @@ export interface Encoded {
 
 export function encode(status: number, body: unknown, mediaType: string, headers: Record<string, string> = {}): Encoded {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-  const etag = `"${hash('sha1', bytes, 'base64url')}"`; // one-shot: no Hash object per response
+  // The live index tags the bodies it assembles without hashing them (src/live-index/render.ts).
+  const etag = etagOfBytes(bytes) ?? `"${hash('sha1', bytes, 'base64url')}"`; // one-shot: no Hash object per response
   return { status, body: bytes, mediaType, etag, variants: {}, headers };
 }
 
@@ -57,21 +59,27 @@ export function compressed(e: Encoded, encoding: 'br' | 'gzip'): Buffer {
 
 /**
  * srvx's Response for Node: the Node adapter writes its bytes to the socket as they are, where a global
- * (undici) Response would first be wrapped in a ReadableStream and streamed chunk by chunk.
+ * (undici) Response would first be wrapped in a ReadableStream and streamed chunk by chunk. Its headers
+ * are a plain object, complete here (`platform`: the headers every response carries, src/http/pipeline.ts),
+ * so that no Headers object is built or read on the way out.
  */
-export function toResponse(e: Encoded, req: Request, extra: Record<string, string>): Response {
-  const headers = new Headers({ ...e.headers, ...extra, 'content-type': e.mediaType, vary: 'Accept-Encoding' });
-  if (e.status === 200) headers.set('etag', e.etag);
-  if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag)) {
-    return new FastResponse(null, { status: 304, headers });
-  }
+export function toResponse(e: Encoded, req: Request, extra: Record<string, string>, platform: Record<string, string> = {}): Response {
+  const headers: Record<string, string> = { ...e.headers, ...extra, 'content-type': e.mediaType, vary: 'Accept-Encoding' };
+  if (e.status === 200) headers.etag = e.etag;
+  for (const k in platform) headers[k] = k === 'vary' ? `${headers.vary}, ${platform.vary}` : platform[k];
+  if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag)) return sized(new FastResponse(null, { status: 304, headers }), 0);
   const encoding = e.body.length >= defaults.compressMinBytes ? chooseEncoding(req.headers.get('accept-encoding')) : null;
-  if (encoding) {
-    headers.set('content-encoding', encoding);
-    return new FastResponse(bytesOf(compressed(e, encoding)), { status: e.status, headers });
-  }
-  return new FastResponse(bytesOf(e.body), { status: e.status, headers });
+  const bytes = encoding ? compressed(e, encoding) : e.body;
+  if (encoding) headers['content-encoding'] = encoding;
+  // HEAD: the GET's headers, no body.
+  const head = req.method === 'HEAD';
+  return sized(new FastResponse(head ? null : bytesOf(bytes), { status: e.status, headers }), head ? 0 : bytes.length);
 }
+
+/** The body size of the responses made here (the access log's `bytes`; srvx adds Content-Length only when sending). */
+const sizes = new WeakMap<Response, number>();
+const sized = (r: Response, n: number): Response => (sizes.set(r, n), r);
+export const bodySizeOf = (r: Response): number | undefined => sizes.get(r);
 
 // Buffers share a pool ArrayBuffer; the view covers exactly our bytes.
 const bytesOf = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.length) as Uint8Array<ArrayBuffer>;

@@ -48,7 +48,13 @@ export interface Entry {
   show: Parts;
   /** Feature bytes up to the closing `}}`, per (status, upcoming), made on first use; only while ended_at is null. */
   open: (Buffer | undefined)[];
+  /** The /events/{id} body per (status, upcoming), made on first use; only while ended_at is null. */
+  shown: (Buffer | undefined)[];
+  /** Unique in this process: with the slot, it names the bytes of openFeature() (ETags of collections, render.ts). */
+  serial: number;
 }
+
+let serials = 0;
 
 // Strings no data can produce once JSON-encoded: a raw U+0001 is always escaped, so its escaped form
 // inside quotes can come only from these markers.
@@ -94,6 +100,8 @@ export function entryOf(row: IndexRow, observations: ObservationJson[], ringCoun
     feature: partsOf(JSON.stringify(feature)),
     show: partsOf(JSON.stringify(show)),
     open: [],
+    shown: [],
+    serial: ++serials,
   };
 }
 
@@ -114,13 +122,26 @@ function fill(p: Parts, a: AsOf, close: string): string {
   return p[0] + JSON.stringify(a.status) + p[1] + JSON.stringify(a.endedAt) + p[2] + String(a.upcoming) + close;
 }
 
+/**
+ * Which of the feature's variants `a` is, 0-7: (status, upcoming), plus 8 when ended_at is set (then the
+ * entry's one ended_at). With the entry, it determines the feature's bytes.
+ */
+export function slotOf(a: AsOf): number {
+  return (a.status === 'monitoring' ? 2 : a.status === 'active' ? 0 : 4) + (a.upcoming ? 1 : 0) + (a.endedAt === null ? 0 : 8);
+}
+
 /** The feature's bytes without its closing `}}` (so that distance_km can be added before it). */
 export function openFeature(e: Entry, a: AsOf): Buffer {
   if (a.endedAt !== null) return Buffer.from(fill(e.feature, a, ''));
-  const slot = (a.status === 'monitoring' ? 2 : a.status === 'active' ? 0 : 4) + (a.upcoming ? 1 : 0);
-  return (e.open[slot] ??= Buffer.from(fill(e.feature, a, '')));
+  return (e.open[slotOf(a)] ??= Buffer.from(fill(e.feature, a, '')));
 }
 
 export function showJson(e: Entry, a: AsOf): string {
   return fill(e.show, a, e.show[3]);
+}
+
+/** The /events/{id} bytes, kept once made while ended_at is null (the same Buffer for every request). */
+export function showFeature(e: Entry, a: AsOf): Buffer {
+  if (a.endedAt !== null) return Buffer.from(showJson(e, a));
+  return (e.shown[slotOf(a)] ??= Buffer.from(showJson(e, a)));
 }

@@ -1,35 +1,66 @@
 /**
  * A page of hits as the bytes of the OGC collection the SQL path would JSON.stringify: the shell from the
- * same collection() helper, the features concatenated from their prebuilt parts.
+ * same collection() helper, the features copied from their prebuilt parts into one buffer of the exact size.
+ *
+ * Each body also gets its strong ETag here, without hashing the body: a hash of what determines its bytes
+ * (the shell text, and per feature the entry's process-unique serial, its variant and distance_km). An
+ * entry's prebuilt parts never change, so equal descriptions give equal bytes, and any change of the bytes
+ * changes the description. A random per-process prefix keeps the tags of two server runs apart.
  */
+import { hash, randomBytes } from 'node:crypto';
 import { collection } from '../domain/features.js';
-import { openFeature, showJson, asOf, type Entry } from './entry.js';
+import { asOf, openFeature, showFeature, slotOf, type Entry } from './entry.js';
 import type { Hit } from './select.js';
 
-const CLOSE = Buffer.from('}}');
-/** The sources of the events in each body we made, for X-Data-Freshness (src/http/freshness.ts reads them). */
-const sourcesByBody = new WeakMap<Buffer, string[]>();
-
-export function sourcesOfBytes(body: Buffer): string[] | undefined {
-  return sourcesByBody.get(body);
+interface BodyInfo {
+  /** The sources of the events in the body, for X-Data-Freshness (src/http/freshness.ts reads them). */
+  sources: string[];
+  /** The strong ETag of these bytes, when known without hashing them (src/http/respond.ts encode()). */
+  etag?: string;
 }
 
-const CLOSE_NEXT = Buffer.from('}},');
-const END = Buffer.from(']}');
+const infoByBody = new WeakMap<Buffer, BodyInfo>();
+
+export function sourcesOfBytes(body: Buffer): string[] | undefined {
+  return infoByBody.get(body)?.sources;
+}
+
+export function etagOfBytes(body: Buffer): string | undefined {
+  return infoByBody.get(body)?.etag;
+}
+
+const PROCESS_TAG = randomBytes(9).toString('base64url');
+const CLOSE = '}}';
+const CLOSE_NEXT = '}},';
+const END = ']}';
 
 export function collectionBytes(hits: Hit[], o: { matched: number; now: string; self: string; next?: string }): Buffer {
-  const shell = JSON.stringify({ ...collection([], o), numberReturned: hits.length });
   // The shell ends with `"features":[]}`: keep it up to and including the `[`.
-  const parts: Buffer[] = [Buffer.from(shell.slice(0, -2))];
-  hits.forEach((h, i) => {
-    parts.push(openFeature(h.entry, h.at));
-    const last = i === hits.length - 1;
-    if (h.distanceKm === undefined) parts.push(last ? CLOSE : CLOSE_NEXT);
-    else parts.push(Buffer.from(`,"distance_km":${Math.round(h.distanceKm * 100) / 100}${last ? '}}' : '}},'}`));
-  });
-  parts.push(END);
-  const body = Buffer.concat(parts);
-  sourcesByBody.set(body, distinctSources(hits));
+  const shell = JSON.stringify({ ...collection([], o), numberReturned: hits.length }).slice(0, -2);
+  const n = hits.length;
+  const features: Buffer[] = new Array(n);
+  const tails: string[] = new Array(n);
+  let described = `${PROCESS_TAG}\n${shell}\n`;
+  let size = Buffer.byteLength(shell) + END.length;
+  for (let i = 0; i < n; i++) {
+    const h = hits[i];
+    const f = (features[i] = openFeature(h.entry, h.at));
+    const close = i === n - 1 ? CLOSE : CLOSE_NEXT;
+    // distance_km is ASCII digits: one byte a character.
+    const tail = (tails[i] = h.distanceKm === undefined ? close : `,"distance_km":${Math.round(h.distanceKm * 100) / 100}${close}`);
+    size += f.length + tail.length;
+    described += `${h.entry.serial}.${slotOf(h.at)}${tail}\n`;
+  }
+  const body = Buffer.allocUnsafe(size);
+  let at = body.write(shell, 0);
+  for (let i = 0; i < n; i++) {
+    body.set(features[i], at);
+    at += features[i].length;
+    at += body.write(tails[i], at, 'latin1');
+  }
+  at += body.write(END, at, 'latin1');
+  if (at !== size) throw new Error(`live index: collection body is ${at} bytes, ${size} expected`);
+  infoByBody.set(body, { sources: distinctSources(hits), etag: `"${hash('sha1', described, 'base64url')}"` });
   return body;
 }
 
@@ -41,7 +72,8 @@ function distinctSources(hits: Hit[]): string[] {
 }
 
 export function showBytes(e: Entry, nowUs: number): Buffer {
-  const body = Buffer.from(showJson(e, asOf(e, nowUs)));
-  sourcesByBody.set(body, [e.source]);
+  const body = showFeature(e, asOf(e, nowUs));
+  // A kept body is the same Buffer each time: hashed once, the content hash as for any body.
+  if (!infoByBody.has(body)) infoByBody.set(body, { sources: [e.source], etag: `"${hash('sha1', body, 'base64url')}"` });
   return body;
 }

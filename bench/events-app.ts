@@ -1,0 +1,29 @@
+/**
+ * The events benchmarks' store: the USGS week feed ingested into a fresh store, read at BENCH_NOW, with the
+ * live-event index built as `catintel serve` builds it (or not: the SQL path).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultConfig } from '../src/config/defaults.js';
+import type { Context } from '../src/context.js';
+import { ingestSource } from '../src/ingest/run.js';
+import { LiveEventIndex } from '../src/live-index/live-index.js';
+import { usgsEarthquakes } from '../src/sources/usgs-earthquakes.js';
+import { Store } from '../src/store/db.js';
+
+export const BENCH_NOW = '2020-07-08T21:00:00Z';
+
+export async function eventsContext(sharedData: string, index: boolean): Promise<Context> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-'));
+  const db = await Store.open(path.join(dir, 'bench.duckdb'));
+  const ctx: Context = { config: defaultConfig(), db, clock: () => new Date(BENCH_NOW), log: () => {}, progress: () => {} };
+  await ingestSource(ctx, usgsEarthquakes, path.join(sharedData, 'feeds/usgs_earthquakes/all_week.geojson'));
+  if (index) {
+    // As catintel serve does: the index answers events once built.
+    ctx.liveIndex = new LiveEventIndex(db, ctx.clock);
+    ctx.liveIndex.invalidate();
+    await ctx.liveIndex.ready();
+  }
+  return ctx;
+}
