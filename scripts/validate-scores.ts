@@ -18,6 +18,8 @@ import { packageRoot } from '../src/lib/package-root.js';
 import { aww14Mmi } from '../src/domain/rings/earthquake.js';
 import { ruptureDistanceKm, type Plane } from '../src/databuild/eq-faults.js';
 import { referenceEvents } from './ring-references.js';
+import { relativePairScore } from '../src/domain/scoring/score-math.js';
+import { floodStageFrequency, parseUsgsPeaks } from '../src/databuild/flood-frequency.js';
 
 const i = process.argv.indexOf('--from');
 const from = path.resolve(i >= 0 ? process.argv[i + 1] : path.join(packageRoot(), '..', 'shared', 'data'));
@@ -132,5 +134,53 @@ line();
 line(`Urban cores where the smoothing stops: ${manifest.stats['wildfire.urban_core_cells']} cells of ${manifest.stats['wildfire.urban_core_counties']} counties. Structures destroyed in the fires kept: ${manifest.stats['wildfire.structures_destroyed']}.`);
 line();
 for (const [what, list] of Object.entries(wc.examples as Record<string, string[]>)) line(`- ${what.replace('_', ' ')}, first by id: ${list.join('; ')}`);
+
+line();
+line('## 6. Riverine flood, extreme heat and winter storm below state level');
+line();
+const P = grid.header.params;
+const g6 = (k: string) => Number(P[k]).toFixed(3);
+line(`Measured across the CONUS states (log10 per degree of latitude, Pearson r): winter-weather events per county-year ${g6('winter_storm.events_latitude_slope_per_deg')} (r ${g6('winter_storm.events_latitude_r')}), winter loss rate ${g6('winter_storm.loss_latitude_slope_per_deg')} (r ${g6('winter_storm.loss_latitude_r')}), heat-wave loss rate ${g6('extreme_heat.loss_latitude_slope_per_deg')} (r ${g6('extreme_heat.loss_latitude_r')}); not applied: heat-wave events ${g6('extreme_heat.events_latitude_slope_per_deg')} (r ${g6('extreme_heat.events_latitude_r')}), drought events ${g6('drought.events_latitude_slope_per_deg')} (r ${g6('drought.events_latitude_r')}).`);
+line();
+line(`Flood-category gauges used: ${manifest.stats['riverine_flood.flood_category_gauges']}; G_half (CONUS mean gauge density) = ${Number(P['riverine_flood.gauge_half']).toFixed(2)}. Counties at their population centre against the NRI county composite (older subset; no per-hazard county column, so this is the best county check the data allow, and a weak one: the composite sums 18 hazards):`);
+line();
+const floodF = grid.channels.get('riverine_flood.local_factor')!;
+const lamF = grid.channels.get('riverine_flood.lambda_damaging')!;
+const lossF = grid.channels.get('riverine_flood.loss_rate')!;
+const anchors = ['frequency_log10_lo', 'frequency_log10_hi', 'loss_log10_lo', 'loss_log10_hi'].map((k) => Number(P[`riverine_flood.${k}`]));
+const rowsF = counties
+  .map((c) => ({ c, cell: cellAt(grid, c.centre.lat, c.centre.lng), r: byFips.get(c.centre.fips) }))
+  .filter((x) => x.r && Number(x.r.BUILDVALUE) > 0 && x.r.RISK_SCORE !== '' && x.cell >= 0);
+const stateOnly = (cell: number) => relativePairScore(lamF[cell] / floodF[cell], anchors[0], anchors[1], lossF[cell] / floodF[cell], anchors[2], anchors[3]);
+const rRisk = rowsF.map((x) => Number(x.r!.RISK_SCORE));
+const rLoss = rowsF.map((x) => Number(x.r!.EAL_VALB) / Number(x.r!.BUILDVALUE));
+line('| our riverine-flood score | counties | ρ vs RISK_SCORE | ρ vs EAL_VALB / BUILDVALUE |');
+line('|---|---|---|---|');
+line(`| state level only (before this model) | ${rowsF.length} | ${f2(spearman(rowsF.map((x) => stateOnly(x.cell)), rRisk))} | ${f2(spearman(rowsF.map((x) => stateOnly(x.cell)), rLoss))} |`);
+line(`| with the gauge and tropical-cyclone terms | ${rowsF.length} | ${f2(spearman(rowsF.map((x) => x.c.scores.riverine_flood), rRisk))} | ${f2(spearman(rowsF.map((x) => x.c.scores.riverine_flood), rLoss))} |`);
+line();
+const within: number[] = [];
+const byState = new Map<string, typeof rowsF>();
+for (const x of rowsF) byState.set(x.c.centre.fips.slice(0, 2), [...(byState.get(x.c.centre.fips.slice(0, 2)) ?? []), x]);
+for (const [, xs] of [...byState].sort((a, b) => a[0].localeCompare(b[0]))) {
+  if (xs.length < 20) continue;
+  within.push(spearman(xs.map((x) => floodF[x.cell]), xs.map((x) => Number(x.r!.EAL_VALB) / Number(x.r!.BUILDVALUE))));
+}
+within.sort((a, b) => a - b);
+const q = (p: number) => within[Math.min(within.length - 1, Math.floor(p * within.length))];
+line(`Within states (${within.length} states of 20 counties or more): ρ between our flood factor and the composite EAL_VALB / BUILDVALUE, median ${f2(q(0.5))} (quartiles ${f2(q(0.25))} to ${f2(q(0.75))}); positive in ${within.filter((r) => r > 0).length} states.`);
+line();
+const peaks = parseUsgsPeaks(read('feeds/usgs_water/waterservices_peaks.txt'));
+const ff = floodStageFrequency(peaks, 19);
+const bowie = cellAt(grid, 38.956, -76.694);
+line(`Flood frequency at one gauge, the Patuxent River near Bowie MD (USGS 01594440 = NWPS BOWM2, flood stage 19 ft; ${ff.years} annual peaks ${peaks[0].waterYear}-${peaks[peaks.length - 1].waterYear}, ${ff.stageYears} with a stage):`);
+line();
+line('| route | annual chance of reaching the flood stage |');
+line('|---|---|');
+line(`| empirical (${ff.reached} of ${ff.stageYears} years) | ${ff.empirical.toFixed(3)} |`);
+line(`| Gumbel on annual peak stages (100-year stage ${ff.stage100Ft.toFixed(1)} ft) | ${ff.gumbelStage.toFixed(3)} |`);
+line(`| LP3 on annual peak flows (station skew ${ff.lp3.skew.toFixed(2)}; rating Q = ${ff.rating.a.toFixed(2)}·h^${ff.rating.b.toFixed(2)} from ${ff.rating.points} peaks gives ${Math.round(ff.floodFlowCfs)} cfs at 19 ft; Q100 ${Math.round(ff.q100Cfs)} cfs) | ${ff.lp3Flow.toFixed(3)} |`);
+line();
+line(`Our grid at that gauge: flood gauge density ${grid.channels.get('riverine_flood.gauge_density')![bowie].toFixed(1)}, tropical storms within 200 km ${grid.channels.get('riverine_flood.tc_storms_per_year')![bowie].toFixed(2)}/yr, local factor ${floodF[bowie].toFixed(2)}, riverine-flood score ${counties.length ? f2(relativePairScore(lamF[bowie], anchors[0], anchors[1], lossF[bowie], anchors[2], anchors[3])) : 'n/a'}.`);
 
 process.stdout.write(out.join('\n') + '\n');
