@@ -147,7 +147,16 @@ function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): Resoluti
     const x = ch(grid, peril, field, cell);
     return Number.isFinite(x) ? Number(x.toPrecision(digits)) : null;
   };
-  const state: ResolutionTerm = { term: 'nri_state_level', varies_by: 'state', scale_km: null, value: null, basis: `${PERIL_INFO[peril].source}: events per county-year and loss rate of the state` };
+  // The state's own event rate: the cell's λ without its sub-state factor (heat's factor is on the loss half only).
+  const f = peril === 'extreme_heat' || peril === 'drought' ? 1 : ch(grid, peril, 'local_factor', cell);
+  const lam = ch(grid, peril, 'lambda_damaging', cell) / (Number.isFinite(f) ? f : 1);
+  const state: ResolutionTerm = {
+    term: 'nri_state_level',
+    varies_by: 'state',
+    scale_km: null,
+    value: Number.isFinite(lam) ? sig(lam) : null,
+    basis: `${PERIL_INFO[peril].source}: the state's events per county-year (the value) and loss rate`,
+  };
   const slope = (key: string) => sig(param(grid, key));
   switch (peril) {
     case 'riverine_flood':
