@@ -37,31 +37,40 @@ export function sortKeyUs(e: Entry, nowUs: number): number {
 const STATUS_BIT: Record<EventStatus, number> = { active: 1, monitoring: 2, ended: 4 };
 
 /**
- * whereOf() as a test of position i: known by now, type, since, box, status. Built once per request; the
- * returned function allocates nothing.
+ * A request's filter as numbers. whereOf() at position i, as the scans below write it out (a function call
+ * per row cost more than the test): known by now and status (the phase's state), since, type, box (inclusive).
  */
-function predicate(s: Snapshot, f: IndexFilter): (i: number) => boolean {
-  const { updatedUs, lat, lng, type } = s.cols;
-  const state = phaseAt(s, f.nowUs).state;
-  const statusMask = f.statuses.reduce((m, st) => m | STATUS_BIT[st], 0);
-  const typeMask = f.eventTypes?.length ? f.eventTypes.reduce((m, t) => m | (1 << EVENT_TYPES.indexOf(t)), 0) : 0;
-  const since = f.sinceUs ?? -Infinity;
+interface Mask {
+  state: Uint8Array;
+  status: number;
+  type: number;
+  since: number;
+  minLng: number;
+  minLat: number;
+  maxLng: number;
+  maxLat: number;
+  /** A box crossing the antimeridian (OGC API - Features). */
+  wraps: boolean;
+}
+
+function maskOf(s: Snapshot, f: IndexFilter): Mask {
   const [minLng, minLat, maxLng, maxLat] = f.bbox ?? [-Infinity, -Infinity, Infinity, Infinity];
-  const wraps = minLng > maxLng; // a box crossing the antimeridian (OGC API - Features)
-  return (i) => {
-    if ((state[i] & statusMask) === 0 || updatedUs[i] < since) return false;
-    if (typeMask !== 0 && (typeMask & (1 << type[i])) === 0) return false;
-    const y = lat[i];
-    const x = lng[i];
-    return !(y < minLat || y > maxLat || (wraps ? x < minLng && x > maxLng : x < minLng || x > maxLng));
+  return {
+    state: phaseAt(s, f.nowUs).state,
+    status: f.statuses.reduce((m, st) => m | STATUS_BIT[st], 0),
+    type: f.eventTypes?.length ? f.eventTypes.reduce((m, t) => m | (1 << EVENT_TYPES.indexOf(t)), 0) : 0,
+    since: f.sinceUs ?? -Infinity,
+    minLng, minLat, maxLng, maxLat,
+    wraps: minLng > maxLng,
   };
 }
 
 /**
- * Positions to scan for a box, ascending (main's order): the tree's hits when the box is small against the
- * live set's extent, otherwise every position (a linear scan of typed columns beats sorting many hits).
+ * Positions to scan for a box: the tree's hits when the box is small against the live set's extent (ascending,
+ * main's order, when `sorted`), otherwise undefined: every position (a linear scan of typed columns beats
+ * searching and sorting many hits; the live set clusters, so a box of a few degrees can hold a thousand).
  */
-function positions(s: Snapshot, box: [number, number, number, number] | undefined): ArrayLike<number> | undefined {
+function positions(s: Snapshot, box: [number, number, number, number] | undefined, sorted = true): ArrayLike<number> | undefined {
   const t = s.tree;
   if (!box || !t) return undefined;
   const [minLng, minLat, maxLng, maxLat] = box;
@@ -70,24 +79,36 @@ function positions(s: Snapshot, box: [number, number, number, number] | undefine
   const w = Math.min(maxLng, t.maxX) - Math.max(minLng, t.minX);
   const h = Math.min(maxLat, t.maxY) - Math.max(minLat, t.minY);
   if (w < 0 || h < 0) return new Uint32Array(0);
-  if ((w * h) / extent > 1 / 16) return undefined;
-  return Uint32Array.from(t.search(minLng, minLat, maxLng, maxLat)).sort();
+  if ((w * h) / extent > TREE_FRACTION) return undefined;
+  const hits = t.search(minLng, minLat, maxLng, maxLat);
+  return sorted ? Uint32Array.from(hits).sort() : hits;
 }
+
+/** Boxes up to this fraction of the live set's extent are searched in the tree; larger ones scanned. */
+const TREE_FRACTION = 1 / 1024;
 
 /** listEvents(): matched count and one page, newest first, keyset-paged on (sort key, id). */
 export function selectLive(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): { matched: number; hits: Hit[] } {
   if (!f.bbox && !f.eventTypes?.length && f.sinceUs === undefined) return selectByStatus(s, f, page);
-  const test = predicate(s, f);
+  const m = maskOf(s, f);
   const after = page.after;
   const mainLen = s.main.length;
   const list = positions(s, f.bbox);
   const n = list ? list.length : mainLen + s.side.length;
+  // Every field in a local: this loop runs over the whole live set per request.
+  const { state, status, type, since, minLng, minLat, maxLng, maxLat, wraps } = m;
+  const { updatedUs, lat, lng, type: typeOf } = s.cols;
   let matched = 0;
   const picked: number[] = [];
   const late: number[] = [];
   for (let k = 0; k < n; k++) {
     const i = list ? list[k] : k;
-    if (!test(i)) continue;
+    if ((state[i] & status) === 0 || updatedUs[i] < since) continue;
+    if (type !== 0 && (type & (1 << typeOf[i])) === 0) continue;
+    const y = lat[i];
+    if (y < minLat || y > maxLat) continue;
+    const x = lng[i];
+    if (wraps ? x < minLng && x > maxLng : x < minLng || x > maxLng) continue;
     matched++;
     if (i >= mainLen) late.push(i);
     else if (picked.length < page.limit) {
@@ -152,45 +173,71 @@ export function selectNearby(
   const dLng = cosLat > 0.01 ? at.radiusKm / (111.2 * cosLat) : 360;
   const lngBox = at.lng - dLng > -180 && at.lng + dLng < 180;
   const box: [number, number, number, number] = [lngBox ? at.lng - dLng : -180, at.lat - dLat, lngBox ? at.lng + dLng : 180, at.lat + dLat];
-  // The prefilter box is the SQL's BETWEENs; the tree finds its candidates, the predicate checks them exactly.
-  const test = predicate(s, { ...f, bbox: box });
-  const { lat, lng, cosLat: cosE } = s.cols;
+  // The prefilter box is the SQL's BETWEENs, checked exactly for every candidate.
+  const m = maskOf(s, { ...f, bbox: box });
+  const c = s.cols;
+  const { lat, lng, cosLat: cosE, x, y, z } = c;
   // The SQL haversine (DISTANCE_SQL) term for term, radians(x) = x * (pi / 180): d = 2 R asin(min(1, sqrt(a))).
-  // d grows with a, so a decides "within the radius" (exactly near the edge) and the order, and d itself
-  // is computed only for the rows returned. libm and V8 may round sin/asin apart in the last bit
-  // (docs/performance.md).
+  // d grows with a, so a decides "within the radius" and the order, and d itself is computed only for the
+  // rows returned. libm and V8 may round sin/asin apart in the last bit (docs/performance.md).
   const r = Math.PI / 180;
   const cosQ = Math.cos(at.lat * r);
-  const half = at.radiusKm / (2 * EARTH_RADIUS_KM);
-  const aEdge = half >= Math.PI / 2 ? Infinity : Math.sin(half) ** 2;
-  const dOf = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-  const candidates = s.tree ? s.tree.search(...box) : [];
-  const pos = new Uint32Array(candidates.length);
-  const hav = new Float64Array(candidates.length);
-  let n = 0;
-  for (const i of candidates) {
-    if (!test(i)) continue;
+  const exactA = (i: number) => {
     const sLat = Math.sin(((lat[i] - at.lat) * r) / 2);
     const sLng = Math.sin(((lng[i] - at.lng) * r) / 2);
-    const a = sLat * sLat + cosQ * cosE[i] * (sLng * sLng);
-    if (a > aEdge * (1 + 1e-9) || (a > aEdge * (1 - 1e-9) && !(dOf(a) <= at.radiusKm))) continue;
+    return sLat * sLat + cosQ * cosE[i] * (sLng * sLng);
+  };
+  const dOf = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  // The same a from the snapshot's unit vectors, without trigonometry: a = |p - q|^2 / 4 (the haversine of the
+  // angle is a quarter of the squared chord). It agrees with the formula above to ~1e-10 relative (less for
+  // points metres apart: then to ~1e-22 absolute), so it sorts the clear cases, and the exact formula decides
+  // every row within a 1e-6 margin of the radius or of the page's cut.
+  const half = at.radiusKm / (2 * EARTH_RADIUS_KM);
+  const aEdge = half >= Math.PI / 2 ? Infinity : Math.sin(half) ** 2;
+  const inside = aEdge * (1 - MARGIN) - SLACK;
+  const outside = aEdge * (1 + MARGIN) + SLACK;
+  const qx = cosQ * Math.cos(at.lng * r);
+  const qy = cosQ * Math.sin(at.lng * r);
+  const qz = Math.sin(at.lat * r);
+  // The tree's hits for a small box, else every position (as for /events/live); the box test written out.
+  const list = positions(s, box, false);
+  const total = list ? list.length : s.main.length + s.side.length;
+  const { state, status, type, since, minLng, minLat, maxLng, maxLat, wraps } = m;
+  const { updatedUs, type: typeOf } = c;
+  const pos = (scratchPos = scratchPos.length >= total ? scratchPos : new Uint32Array(total * 2));
+  const hav = (scratchHav = scratchHav.length >= total ? scratchHav : new Float64Array(total * 2));
+  let n = 0;
+  for (let k = 0; k < total; k++) {
+    const i = list ? list[k] : k;
+    if ((state[i] & status) === 0 || updatedUs[i] < since) continue;
+    if (type !== 0 && (type & (1 << typeOf[i])) === 0) continue;
+    const py = lat[i];
+    if (py < minLat || py > maxLat) continue;
+    const px = lng[i];
+    if (wraps ? px < minLng && px > maxLng : px < minLng || px > maxLng) continue;
+    const dx = x[i] - qx;
+    const dy = y[i] - qy;
+    const dz = z[i] - qz;
+    const a = (dx * dx + dy * dy + dz * dz) / 4;
+    if (a > outside || (a > inside && !(dOf(exactA(i)) <= at.radiusKm))) continue;
     pos[n] = i;
     hav[n++] = a;
   }
   // Only the first offset + limit in order are needed: the a of the last of them (quickselect: linear,
   // where sorting every candidate of a 1,000 km radius was the costliest step of a request), then exact
-  // distances and (distance, id) order for the rows at or within it (a hair wider, so that rows whose
-  // distances round equal are all there to be ordered by id).
+  // distances and (distance, id) order for the rows at or within it (a margin wider, so that rows whose
+  // distances round equal, or whose a lies within the approximation's error, are all there to be ordered).
   const want = Math.min(n, page.offset + page.limit);
   if (want === 0) return { matched: n, hits: [] };
   let cut = Infinity;
   if (want < n) {
-    const order = hav.slice(0, n); // a copy: hav stays aligned with pos
+    const order = (scratchOrder = scratchOrder.length >= n ? scratchOrder : new Float64Array(n * 2)).subarray(0, n);
+    order.set(hav.subarray(0, n)); // a copy: hav stays aligned with pos
     quickselect(order as unknown as number[], want - 1);
-    cut = order[want - 1] * (1 + 1e-12) + 1e-300;
+    cut = order[want - 1] * (1 + MARGIN) + SLACK;
   }
   const near: { i: number; d: number; id: string }[] = [];
-  for (let k = 0; k < n; k++) if (hav[k] <= cut) near.push({ i: pos[k], d: dOf(hav[k]), id: entryAt(s, pos[k]).id });
+  for (let k = 0; k < n; k++) if (hav[k] <= cut) near.push({ i: pos[k], d: dOf(exactA(pos[k])), id: entryAt(s, pos[k]).id });
   near.sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const hits = near.slice(page.offset, page.offset + page.limit).map(({ i, d }) => {
     const e = entryAt(s, i);
@@ -198,6 +245,15 @@ export function selectNearby(
   });
   return { matched: n, hits };
 }
+
+/** Scratch columns of selectNearby (synchronous, so one set serves every request), grown as needed. */
+let scratchPos = new Uint32Array(0);
+let scratchHav = new Float64Array(0);
+let scratchOrder = new Float64Array(0);
+
+/** Relative and absolute margins around the radius and the cut within which the exact haversine decides. */
+const MARGIN = 1e-6;
+const SLACK = 1e-20;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

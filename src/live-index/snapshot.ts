@@ -24,6 +24,10 @@ export interface Columns {
   lng: Float64Array;
   /** cos(radians(lat)), the haversine's per-event factor, computed once. */
   cosLat: Float64Array;
+  /** The point as a unit vector (x toward 0°E on the equator, z toward the north pole): chords without trigonometry. */
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
   /** Index in EVENT_TYPES; 15 for a type outside it (no filter names it). */
   type: Uint8Array;
 }
@@ -62,6 +66,7 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
   const cols: Columns = {
     knownUs: new Float64Array(n), updatedUs: new Float64Array(n), monitoringUs: new Float64Array(n), endedUs: new Float64Array(n),
     lat: new Float64Array(n), lng: new Float64Array(n), cosLat: new Float64Array(n), type: new Uint8Array(n),
+    x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n),
   };
   all.forEach((e, i) => {
     cols.knownUs[i] = Math.min(e.startedUs, e.updatedUs);
@@ -71,6 +76,9 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     cols.lat[i] = e.lat;
     cols.lng[i] = e.lng;
     cols.cosLat[i] = Math.cos(e.lat * (Math.PI / 180));
+    cols.x[i] = cols.cosLat[i] * Math.cos(e.lng * (Math.PI / 180));
+    cols.y[i] = cols.cosLat[i] * Math.sin(e.lng * (Math.PI / 180));
+    cols.z[i] = Math.sin(e.lat * (Math.PI / 180));
     const t = (EVENT_TYPES as readonly string[]).indexOf(e.eventType);
     cols.type[i] = t < 0 ? 15 : t;
   });
