@@ -12,7 +12,7 @@ import { PERILS, PERIL_INFO } from '../src/domain/scoring/perils.js';
 import { parseCenPop } from '../src/databuild/census.js';
 import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
 import { parseNriStates } from '../src/databuild/nri.js';
-import { compareStates, scoreCountyCentres, spearman } from '../src/databuild/validation.js';
+import { compareStates, scoreCountyCentres, spearman, stateMeans } from '../src/databuild/validation.js';
 import { flatDistanceKm } from '../src/databuild/cell-query.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { aww14Mmi } from '../src/domain/rings/earthquake.js';
@@ -169,6 +169,32 @@ for (const [, xs] of [...byState].sort((a, b) => a[0].localeCompare(b[0]))) {
 within.sort((a, b) => a - b);
 const q = (p: number) => within[Math.min(within.length - 1, Math.floor(p * within.length))];
 line(`Within states (${within.length} states of 20 counties or more): ρ between our flood factor and the composite EAL_VALB / BUILDVALUE, median ${f2(q(0.5))} (quartiles ${f2(q(0.25))} to ${f2(q(0.75))}); positive in ${within.filter((r) => r > 0).length} states.`);
+line();
+// An independent state-level check (NRI is circular for these perils): FEMA declarations by state, 1953-2024.
+const decl = parse(read('hazard_history/fema_declarations/FemaWebDisasterDeclarations.csv'), { columns: true, skip_empty_lines: true, bom: true }) as Record<string, string>[];
+const fipsOfAbbr = new Map([...nri.values()].map((st) => [st.STATEABBRV, st.STATEFIPS.padStart(2, '0')]));
+const declTypes: Array<[string, string[]]> = [
+  ['riverine_flood', ['Flood', 'Dam/Levee Break']],
+  ['winter_storm', ['Snowstorm', 'Severe Ice Storm', 'Winter Storm', 'Freezing']],
+  ['drought', ['Drought']],
+];
+line('FEMA disaster and emergency declarations per state (1953-2024, by incident type; the declarations file has no county column) against our population-weighted state mean score:');
+line();
+line('| peril | incident types | declarations | states | ρ |');
+line('|---|---|---|---|---|');
+for (const [peril, types] of declTypes) {
+  const count = new Map<string, number>();
+  let total = 0;
+  for (const d of decl) {
+    const f = fipsOfAbbr.get(d.stateCode);
+    if (!f || !types.includes(d.incidentType) || !['Major Disaster', 'Emergency'].includes(d.declarationType)) continue;
+    count.set(f, (count.get(f) ?? 0) + 1);
+    total++;
+  }
+  const means = stateMeans(counties, peril as (typeof PERILS)[number]);
+  const keys = [...means.keys()].filter((k) => fipsOfAbbr.size && [...fipsOfAbbr.values()].includes(k)).sort();
+  line(`| ${peril} | ${types.join(', ')} | ${total} | ${keys.length} | ${f2(spearman(keys.map((k) => means.get(k)!), keys.map((k) => count.get(k) ?? 0)))} |`);
+}
 line();
 const peaks = parseUsgsPeaks(read('feeds/usgs_water/waterservices_peaks.txt'));
 const ff = floodStageFrequency(peaks, 19);
