@@ -173,16 +173,16 @@ line();
 // An independent state-level check (NRI is circular for these perils): FEMA declarations by state, 1953-2024.
 const decl = parse(read('hazard_history/fema_declarations/FemaWebDisasterDeclarations.csv'), { columns: true, skip_empty_lines: true, bom: true }) as Record<string, string>[];
 const fipsOfAbbr = new Map([...nri.values()].map((st) => [st.STATEABBRV, st.STATEFIPS.padStart(2, '0')]));
-const declTypes: Array<[string, string[]]> = [
-  ['riverine_flood', ['Flood', 'Dam/Levee Break']],
-  ['winter_storm', ['Snowstorm', 'Severe Ice Storm', 'Winter Storm', 'Freezing']],
-  ['drought', ['Drought']],
+const declTypes: Array<[string, string[], string]> = [
+  ['riverine_flood', ['Flood', 'Dam/Levee Break'], 'IFLD'],
+  ['winter_storm', ['Snowstorm', 'Severe Ice Storm', 'Winter Storm', 'Freezing'], 'WNTW'],
+  ['drought', ['Drought'], 'DRGT'],
 ];
 line('FEMA disaster and emergency declarations per state (1953-2024, by incident type; the declarations file has no county column) against our population-weighted state mean score:');
 line();
-line('| peril | incident types | declarations | states | ρ |');
-line('|---|---|---|---|---|');
-for (const [peril, types] of declTypes) {
+line('| peril | incident types | declarations | states | ρ ours | ρ NRI state event count (EVNTS) |');
+line('|---|---|---|---|---|---|');
+for (const [peril, types, prefix] of declTypes) {
   const count = new Map<string, number>();
   let total = 0;
   for (const d of decl) {
@@ -193,7 +193,9 @@ for (const [peril, types] of declTypes) {
   }
   const means = stateMeans(counties, peril as (typeof PERILS)[number]);
   const keys = [...means.keys()].filter((k) => fipsOfAbbr.size && [...fipsOfAbbr.values()].includes(k)).sort();
-  line(`| ${peril} | ${types.join(', ')} | ${total} | ${keys.length} | ${f2(spearman(keys.map((k) => means.get(k)!), keys.map((k) => count.get(k) ?? 0)))} |`);
+  const withEv = keys.filter((k) => Number.isFinite(Number(nri.get(k)?.[`${prefix}_EVNTS`])));
+  const rhoNri = spearman(withEv.map((k) => Number(nri.get(k)![`${prefix}_EVNTS`])), withEv.map((k) => count.get(k) ?? 0));
+  line(`| ${peril} | ${types.join(', ')} | ${total} | ${keys.length} | ${f2(spearman(keys.map((k) => means.get(k)!), keys.map((k) => count.get(k) ?? 0)))} | ${f2(rhoNri)} |`);
 }
 line();
 const peaks = parseUsgsPeaks(read('feeds/usgs_water/waterservices_peaks.txt'));
