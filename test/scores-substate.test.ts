@@ -47,7 +47,7 @@ describe('riverine flood: forecast points with flood categories and tropical-cyc
   });
 
   it('tropical-cyclone rain reaches the Georgia coast far more often than Atlanta', () => {
-    expect(term(at(...SAVANNAH, 'riverine_flood'), 'tropical_cyclone_rain').value!).toBeGreaterThan(0.6);
+    expect(term(at(...SAVANNAH, 'riverine_flood'), 'tropical_cyclone_rain').value!).toBeGreaterThan(0.4);
     expect(term(at(...ATLANTA, 'riverine_flood'), 'tropical_cyclone_rain').value!).toBeLessThan(0.2);
   });
 

@@ -31,6 +31,12 @@ export const GAUGE_SIGMA_KM = 25;
 export const GAUGE_WEIGHT = { flood: 1, moderate: 0.5, major: 0.5 } as const;
 /** Distance from a tropical cyclone's centre inside which its rain counts (Lonfat et al. 2004 radial profiles) [judgement]. */
 export const TC_RAIN_RADIUS_KM = 200;
+/**
+ * Only positions over land count: the centre within TC_LAND_KM of a covered cell's centre (a covered cell
+ * holds some land; 20 km is within about one cell of the shore) [judgement]. Storms that stay offshore
+ * rain mostly on the sea.
+ */
+export const TC_LAND_KM = 20;
 /** Record of the TC rain term: the reconnaissance era, complete for tropical storms near the US [judgement]. */
 export const TC_FIRST_YEAR = 1950;
 export const TC_LAST_YEAR = 2024;
@@ -92,7 +98,7 @@ export function gaugeDensity(gauges: readonly FloodGauge[], query: CellQuery, nC
   return out;
 }
 
-/** Storms per year whose centre, at tropical strength, passed within TC_RAIN_RADIUS_KM of each cell centre (each storm once). */
+/** Storms per year whose centre, at tropical strength and over land, passed within TC_RAIN_RADIUS_KM of each cell centre (each storm once). */
 export function tropicalStormRate(storms: readonly Storm[], query: CellQuery, nCells: number): Float64Array {
   const count = new Float64Array(nCells);
   const lastStorm = new Int32Array(nCells).fill(-1);
@@ -100,6 +106,9 @@ export function tropicalStormRate(storms: readonly Storm[], query: CellQuery, nC
     if (s.year < TC_FIRST_YEAR || s.year > TC_LAST_YEAR) return;
     forEachHourlyFix(s.fixes, (f) => {
       if (!TC_STATUSES.has(f.status) || f.windKt < 34) return;
+      let overLand = false;
+      query.within(f.lat, f.lng, TC_LAND_KM, () => (overLand = true));
+      if (!overLand) return;
       query.within(f.lat, f.lng, TC_RAIN_RADIUS_KM, (cell) => {
         if (lastStorm[cell] === k) return;
         lastStorm[cell] = k;
