@@ -178,7 +178,7 @@ export async function benchOasis(sharedData: string): Promise<void> {
       // The kernel alone, in this process (reading the files, computing, writing every output): what the
       // command costs beyond starting Node and loading the CLI.
       const t0 = performance.now();
-      runOasis({ modelDir: modelCsv, inputDir: c.input, outDir: `${ours}-inprocess`, settingsFile: settings, allocRule: 1 });
+      await runOasis({ modelDir: modelCsv, inputDir: c.input, outDir: `${ours}-inprocess`, settingsFile: settings, allocRule: 1 });
       const kernelSeconds = (performance.now() - t0) / 1000;
       const m: Record<string, unknown> = {
         name: c.name,

@@ -78,7 +78,7 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
   },
   async run(ctx, input) {
     const { runOasis } = await import('../loss/run.js');
-    const result = runOasis({
+    const result = await runOasis({
       modelDir: input.model,
       inputDir: input.input,
       outDir: input.out,

@@ -1,13 +1,18 @@
 /**
- * The event loop: for each event, the ground-up mean and maximum per item (domain/gul.ts), the
- * sampled losses (domain/sample.ts), gul_alloc_rule 1 on the samples, then the insured loss of
- * every one of them through the financial module, summed into one summary record per event
- * (summary sets over all risks). Typed arrays throughout; nothing is allocated per item.
+ * The event loop (EventKernel below): typed arrays throughout, nothing allocated per item or event.
+ * A large run is shared between threads (runKernelParallel): events go to threads in small blocks,
+ * each thread computes its events exactly as a single thread would (every draw is seeded by its group
+ * and event), and the records are merged back in event order, so the output does not depend on the
+ * number of threads.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { SummaryRecords } from './domain/elt.js';
-import { insuredLoss, type FmPlan } from './domain/fm.js';
-import { gulForEvent, type GulContext, type GulEvent } from './domain/gul.js';
-import { sampleEvent, type SampleContext } from './domain/sample.js';
+import { InsuredLoss, type FmPlan } from './domain/fm.js';
+import { EventGul, type GulContext } from './domain/gul.js';
+import { EventSampler, type SampleContext } from './domain/sample.js';
 
 export function records(capacity: number, samples: number): SummaryRecords {
   return {
@@ -31,55 +36,195 @@ export interface KernelInput {
   progress?: (done: number, total: number, message: string) => void;
 }
 
-export function runKernel(k: KernelInput): { gul: SummaryRecords; il: SummaryRecords } {
-  const { items, tiv } = k.gul;
+export interface KernelOutput {
+  gul: SummaryRecords;
+  il: SummaryRecords;
+}
+
+export function runKernel(k: KernelInput): KernelOutput {
+  const kernel = new EventKernel(k);
   const S = k.sample?.samples ?? 0;
-  const n = items.itemId.length;
-  let maxItemId = 0;
-  for (const id of items.itemId) maxItemId = Math.max(maxItemId, id);
-  const ev: GulEvent = { touched: false, mean: new Float64Array(n), max: new Float64Array(n), hit: new Uint8Array(n) };
-  const scratch = { mean: new Float64Array(tiv.length), max: new Float64Array(tiv.length) };
-  const covSum = new Float64Array(tiv.length);
-  const coverageSeen = new Uint8Array(tiv.length);
-  const hitOnCoverage = new Float64Array(tiv.length);
-  const sampled = new Float64Array(S * n);
-  const byItem = new Float64Array(maxItemId + 1);
   const gul = records(k.events.length, S);
   const il = records(k.events.length, S);
-  const fm = (values: Float64Array, offset: number): number => {
-    byItem.fill(0);
-    for (let i = 0; i < n; i++) if (ev.hit[i]) byItem[items.itemId[i]] = values[offset + i];
-    return insuredLoss(k.plan!, byItem);
-  };
-
   for (let e = 0; e < k.events.length; e++) {
-    const eventId = k.events[e];
-    gulForEvent(k.gul, eventId, ev, scratch);
-    if (!ev.touched) continue;
-    coverageSeen.fill(0);
-    hitOnCoverage.fill(0);
-    for (let i = 0; i < n; i++) if (ev.hit[i]) hitOnCoverage[items.coverageId[i]]++;
+    kernel.event(k.events[e], gul, il);
+    if ((e & 1023) === 0) k.progress?.(e, k.events.length, 'events');
+  }
+  k.progress?.(k.events.length, k.events.length, 'events');
+  return { gul, il };
+}
+
+/** Events per block handed to a thread: small, so that dense and sparse stretches of the event set are shared evenly. */
+const BLOCK = 4;
+/** Item-events (items reached summed over events, times samples) below which one thread does it all. */
+const PARALLEL_FROM = 2_000_000;
+const WORKER = new URL('./kernel-worker.js', import.meta.url);
+
+/** Item-events of the run: the work the kernel's loops do, known before running them. */
+export function kernelWork(k: KernelInput): number {
+  const { footprint: fp, itemsByAreaperil: byAp } = k.gul;
+  let work = 0;
+  for (const eventId of k.events) {
+    const range = fp.byEvent.get(eventId);
+    if (!range) continue;
+    for (let r = range[0]; r < range[1]; r++) work += byAp.get(fp.areaperil[r])?.length ?? 0;
+  }
+  return work * Math.max(1, k.sample?.samples ?? 0);
+}
+
+/**
+ * How many threads a run uses: `requested` (or CATINTEL_OASIS_THREADS) when given, else one below
+ * PARALLEL_FROM item-events and otherwise every core, up to 8. Threads need the compiled worker
+ * (kernel-worker.js beside this file): run from the TypeScript sources, one thread.
+ */
+export function threadsFor(k: KernelInput, requested?: number): number {
+  if (!fs.existsSync(fileURLToPath(WORKER))) return 1;
+  const env = Number(process.env.CATINTEL_OASIS_THREADS);
+  const want = requested ?? (Number.isInteger(env) && env > 0 ? env : undefined);
+  if (want !== undefined) return Math.max(1, Math.min(want, k.events.length));
+  if (kernelWork(k) < PARALLEL_FROM) return 1;
+  return Math.max(1, Math.min(os.availableParallelism(), 8, k.events.length));
+}
+
+/** The events of share w out of `shares`: blocks of BLOCK events dealt in turn. */
+function shareOf(events: Int32Array, w: number, shares: number): Int32Array {
+  const out: number[] = [];
+  for (let e = 0; e < events.length; e++) if (Math.floor(e / BLOCK) % shares === w) out.push(events[e]);
+  return Int32Array.from(out);
+}
+
+/** runKernel over `threads` threads (this one and threads - 1 workers); the same records in the same order. */
+export async function runKernelParallel(k: KernelInput, threads: number): Promise<KernelOutput> {
+  if (threads <= 1) return runKernel(k);
+  const shares = Array.from({ length: threads }, (_, w) => shareOf(k.events, w, threads));
+  const workers = shares.slice(1).map(
+    (events) =>
+      new Promise<KernelOutput>((resolve, reject) => {
+        const worker = new Worker(WORKER, { workerData: { events, gul: k.gul, sample: k.sample, plan: k.plan } });
+        worker.once('message', (out: KernelOutput) => resolve(out));
+        worker.once('error', reject);
+        worker.once('exit', (code) => {
+          if (code !== 0) reject(new Error(`loss kernel worker exited with code ${code}`));
+        });
+      }),
+  );
+  // This thread runs the first share meanwhile; its progress stands for all of them.
+  const progress = k.progress && ((done: number, total: number, message: string) => k.progress!(Math.min(done * threads, k.events.length), k.events.length, message));
+  const first = runKernel({ ...k, events: shares[0], progress });
+  const outs = [first, ...(await Promise.all(workers))];
+  return mergeShares(k.events, outs, threads, k.sample?.samples ?? 0);
+}
+
+/** The shares' records in event order: each share holds at most one record per event, in its event order. */
+function mergeShares(events: Int32Array, outs: KernelOutput[], threads: number, S: number): KernelOutput {
+  const gul = records(events.length, S);
+  const il = records(events.length, S);
+  const next = outs.map(() => ({ gul: 0, il: 0 }));
+  for (let e = 0; e < events.length; e++) {
+    const w = Math.floor(e / BLOCK) % threads;
+    const o = outs[w];
+    if (next[w].gul < o.gul.length && o.gul.eventId[next[w].gul] === events[e]) copyRecord(o.gul, next[w].gul++, gul);
+    if (next[w].il < o.il.length && o.il.eventId[next[w].il] === events[e]) copyRecord(o.il, next[w].il++, il);
+  }
+  return { gul, il };
+}
+
+function copyRecord(from: SummaryRecords, i: number, to: SummaryRecords): void {
+  const j = to.length++;
+  to.eventId[j] = from.eventId[i];
+  to.summaryId[j] = from.summaryId[i];
+  to.mean[j] = from.mean[i];
+  to.max[j] = from.max[i];
+  to.exposure[j] = from.exposure[i];
+  to.affected[j] = from.affected[i];
+  const S = to.samples;
+  to.sampled.set(from.sampled.subarray(i * S, (i + 1) * S), j * S);
+}
+
+/**
+ * One event at a time: the ground-up mean and maximum per item (domain/gul.ts), the sampled losses
+ * (domain/sample.ts), gul_alloc_rule 1 on the samples, then the insured loss of every one of them
+ * through the financial module, each appended as one summary record (summary sets over all risks).
+ * Every loop runs over the items the event reaches, in item order.
+ */
+export class EventKernel {
+  private readonly gulEvent: EventGul;
+  private readonly sampler?: EventSampler;
+  private readonly insured?: InsuredLoss;
+  private readonly S: number;
+  private readonly n: number;
+  private readonly sampled: Float64Array;
+  private readonly exposure: Float64Array;
+  private readonly covSum: Float64Array;
+  private readonly coverageSeen: Uint8Array;
+  private readonly hitOnCoverage: Float64Array;
+  /** Item ids ascending in item order: the financial module can then take the reached items as they are listed. */
+  private readonly idsAscending: boolean;
+  private readonly byItem: Float64Array;
+
+  constructor(private readonly k: KernelInput) {
+    const { items, tiv } = k.gul;
+    this.S = k.sample?.samples ?? 0;
+    const n = (this.n = items.itemId.length);
+    this.gulEvent = new EventGul(k.gul);
+    this.sampler = k.sample && new EventSampler(k.sample);
+    this.insured = k.plan && new InsuredLoss(k.plan);
+    this.sampled = new Float64Array(this.S * n);
+    this.exposure = new Float64Array(n);
+    this.covSum = new Float64Array(tiv.length);
+    this.coverageSeen = new Uint8Array(tiv.length);
+    this.hitOnCoverage = new Float64Array(tiv.length);
+    let ascending = true;
+    let maxItemId = 0;
+    for (let i = 0; i < n; i++) {
+      if (i > 0 && items.itemId[i] <= items.itemId[i - 1]) ascending = false;
+      maxItemId = Math.max(maxItemId, items.itemId[i]);
+    }
+    this.idsAscending = ascending;
+    this.byItem = new Float64Array(ascending ? 0 : maxItemId + 1);
+  }
+
+  /** Appends the event's gul and il records (none when the event touches no item). */
+  event(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
+    const ev = this.gulEvent;
+    const touched = ev.compute(eventId);
+    if (touched) this.records(eventId, gul, il);
+    this.clear();
+  }
+
+  private records(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
+    const { S, n, sampled, exposure, coverageSeen, hitOnCoverage } = this;
+    const ev = this.gulEvent;
+    const { reached, count, hit } = ev;
+    const { items, tiv } = this.k.gul;
+    const cov = items.coverageId;
+    for (let k = 0; k < count; k++) {
+      const c = cov[reached[k]];
+      coverageSeen[c] = 0;
+      hitOnCoverage[c] = 0;
+    }
+    for (let k = 0; k < count; k++) if (hit[reached[k]]) hitOnCoverage[cov[reached[k]]]++;
     // gulmc's TIV record per item: the coverage TIV shared by the items the event reaches on it.
-    const exposure = new Float64Array(n);
     let mean = 0;
     let max = 0;
     let exposed = 0;
     let affected = 0;
-    for (let i = 0; i < n; i++) {
-      if (!ev.hit[i]) continue;
-      const c = items.coverageId[i];
+    for (let k = 0; k < count; k++) {
+      const i = reached[k];
+      if (!hit[i]) continue;
+      const c = cov[i];
       mean += ev.mean[i];
       max += ev.max[i];
-      exposure[i] = k.gul.allocRule === 1 ? tiv[c] / hitOnCoverage[c] : tiv[c];
+      exposure[i] = this.k.gul.allocRule === 1 ? tiv[c] / hitOnCoverage[c] : tiv[c];
       if (!coverageSeen[c]) {
         coverageSeen[c] = 1;
         exposed += tiv[c];
         affected++;
       }
     }
-    if (k.sample) {
-      sampleEvent(k.sample, eventId, sampled);
-      if (k.gul.allocRule === 1) capSamples(sampled, S, n, items.coverageId, tiv, covSum);
+    if (this.sampler) {
+      this.sampler.sampleEvent(eventId, sampled);
+      if (this.k.gul.allocRule === 1) this.capSamples();
     }
     const g = gul.length++;
     gul.eventId[g] = eventId;
@@ -90,34 +235,61 @@ export function runKernel(k: KernelInput): { gul: SummaryRecords; il: SummaryRec
     gul.affected[g] = affected;
     for (let s = 0; s < S; s++) {
       let sum = 0;
-      for (let i = 0; i < n; i++) sum += sampled[s * n + i];
+      const o = s * n;
+      for (let k = 0; k < count; k++) sum += sampled[o + reached[k]];
       gul.sampled[g * S + s] = sum;
     }
-    if (k.plan) {
+    if (this.insured) {
       const j = il.length++;
       il.eventId[j] = eventId;
       il.summaryId[j] = 1;
-      il.mean[j] = fm(ev.mean, 0);
-      il.max[j] = fm(ev.max, 0);
-      il.exposure[j] = fm(exposure, 0);
+      il.mean[j] = this.fm(ev.mean, 0);
+      il.max[j] = this.fm(ev.max, 0);
+      il.exposure[j] = this.fm(exposure, 0);
       il.affected[j] = affected;
-      for (let s = 0; s < S; s++) il.sampled[j * S + s] = fm(sampled, s * n);
+      for (let s = 0; s < S; s++) il.sampled[j * S + s] = this.fm(sampled, s * n);
     }
-    if ((e & 1023) === 0) k.progress?.(e, k.events.length, 'events');
   }
-  k.progress?.(k.events.length, k.events.length, 'events');
-  return { gul, il };
-}
 
-/** gul_alloc_rule 1 on each sample: a coverage's items together never exceed its TIV. */
-function capSamples(sampled: Float64Array, S: number, n: number, coverageId: Int32Array, tiv: Float64Array, sum: Float64Array): void {
-  for (let s = 0; s < S; s++) {
-    const o = s * n;
-    sum.fill(0);
-    for (let i = 0; i < n; i++) sum[coverageId[i]] += sampled[o + i];
-    for (let i = 0; i < n; i++) {
-      const c = coverageId[i];
-      if (sum[c] > tiv[c]) sampled[o + i] *= tiv[c] / sum[c];
+  /** Insured loss of the event's hit items, their losses in values[offset + item index]. */
+  private fm(values: Float64Array, offset: number): number {
+    const ev = this.gulEvent;
+    const ids = this.k.gul.items.itemId;
+    if (this.idsAscending) return this.insured!.sparse(ev.reached, ev.count, ev.hit, ids, values, offset);
+    const byItem = this.byItem;
+    byItem.fill(0);
+    for (let k = 0; k < ev.count; k++) {
+      const i = ev.reached[k];
+      if (ev.hit[i]) byItem[ids[i]] = values[offset + i];
     }
+    return this.insured!.dense(byItem);
+  }
+
+  /** gul_alloc_rule 1 on each sample: a coverage's items together never exceed its TIV. */
+  private capSamples(): void {
+    const { S, n, sampled, covSum: sum } = this;
+    const { reached, count } = this.gulEvent;
+    const cov = this.k.gul.items.coverageId;
+    const tiv = this.k.gul.tiv;
+    for (let s = 0; s < S; s++) {
+      const o = s * n;
+      for (let k = 0; k < count; k++) sum[cov[reached[k]]] = 0;
+      for (let k = 0; k < count; k++) sum[cov[reached[k]]] += sampled[o + reached[k]];
+      for (let k = 0; k < count; k++) {
+        const i = reached[k];
+        const c = cov[i];
+        if (sum[c] > tiv[c]) sampled[o + i] *= tiv[c] / sum[c];
+      }
+    }
+  }
+
+  private clear(): void {
+    const { S, n, sampled } = this;
+    const { reached, count } = this.gulEvent;
+    for (let s = 0; s < S; s++) {
+      const o = s * n;
+      for (let k = 0; k < count; k++) sampled[o + reached[k]] = 0;
+    }
+    this.gulEvent.clear();
   }
 }

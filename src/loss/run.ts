@@ -10,7 +10,7 @@ import { planFm } from './domain/fm.js';
 import type { SampleContext } from './domain/sample.js';
 import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFm, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
 import { readTable } from './io/csv.js';
-import { runKernel } from './kernel.js';
+import { runKernelParallel, threadsFor, type KernelInput } from './kernel.js';
 import { defaultSettings, readSettings } from './settings.js';
 import { writePerspective, type Written, type Skipped } from './write-outputs.js';
 
@@ -22,6 +22,8 @@ export interface OasisRunOptions {
   allocRule: 0 | 1;
   /** Overrides the settings' number_of_samples. */
   samples?: number;
+  /** Threads for the event loop (default: kernel.ts threadsFor, by the size of the run). */
+  threads?: number;
   progress?: (done: number, total: number, message: string) => void;
 }
 
@@ -35,7 +37,7 @@ export interface OasisRunResult {
   seconds: number;
 }
 
-export function runOasis(opts: OasisRunOptions): OasisRunResult {
+export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   const t0 = performance.now();
   const settings = opts.settingsFile ? readSettings(opts.settingsFile) : defaultSettings();
   const S = opts.samples ?? settings.samples;
@@ -73,16 +75,17 @@ export function runOasis(opts: OasisRunOptions): OasisRunResult {
       correlations: readCorrelations(opts.inputDir, items),
       samples: S,
       itemsByAreaperil: byAreaperil,
-      cdfCache: new Map(),
     };
   }
-  const { gul, il } = runKernel({
+  const kernel: KernelInput = {
     events,
     gul: { items, tiv, vuln, footprint, allocRule: opts.allocRule, itemsByAreaperil: byAreaperil },
     sample,
     plan,
     progress: opts.progress,
-  });
+  };
+  const threads = threadsFor(kernel, opts.threads);
+  const { gul, il } = await runKernelParallel(kernel, threads);
 
   fs.mkdirSync(opts.outDir, { recursive: true });
   const covered = new Uint8Array(tiv.length);

@@ -58,31 +58,84 @@ export function planFm(fm: FmInput): FmPlan {
   return { levels };
 }
 
-/** Insured loss of one event from per-item ground-up losses (indexed by item_id). */
-export function insuredLoss(plan: FmPlan, byItemId: Float64Array): number {
-  let input = byItemId;
-  for (let li = 0; li < plan.levels.length; li++) {
-    const l = plan.levels[li];
-    const agg = new Float64Array(l.maxAgg + 1);
-    const n = Math.min(input.length, l.toAgg.length);
-    for (let from = 1; from < n; from++) if (l.toAgg[from] > 0) agg[l.toAgg[from]] += input[from];
-    const last = li === plan.levels.length - 1;
-    if (last) {
+/**
+ * The insured loss of events, one after another, with each level's aggregation buffer allocated once.
+ * `dense` takes per-item losses indexed by item_id; `sparse` the same losses given only for the items
+ * that have one, in ascending item_id order: level 1 adds them in the same order as the dense loop
+ * (whose other terms are zeros), so both give the same number to the bit.
+ */
+export class InsuredLoss {
+  private readonly aggs: Float64Array[];
+  constructor(private readonly plan: FmPlan) {
+    this.aggs = plan.levels.map((l) => new Float64Array(l.maxAgg + 1));
+  }
+
+  dense(byItemId: Float64Array): number {
+    if (this.plan.levels.length === 0) {
       let total = 0;
-      for (let a = 1; a <= l.maxAgg; a++) {
-        const profiles = l.layers[a];
-        if (!profiles) total += agg[a];
-        else for (const p of profiles) total += applyCalcrule(p, agg[a]);
-      }
+      for (let i = 1; i < byItemId.length; i++) total += byItemId[i];
       return total;
     }
-    for (let a = 1; a <= l.maxAgg; a++) {
-      const p = l.layers[a]?.[0];
-      if (p) agg[a] = applyCalcrule(p, agg[a]);
-    }
-    input = agg;
+    const l = this.plan.levels[0];
+    const agg = this.aggs[0];
+    agg.fill(0);
+    const n = Math.min(byItemId.length, l.toAgg.length);
+    for (let from = 1; from < n; from++) if (l.toAgg[from] > 0) agg[l.toAgg[from]] += byItemId[from];
+    return this.fromLevel(0);
   }
-  let total = 0;
-  for (let i = 1; i < input.length; i++) total += input[i];
-  return total;
+
+  /** ids[list[k]] ascending; values[offset + list[k]] is the loss of item ids[list[k]]; only entries with keep[list[k]] count. */
+  sparse(list: Int32Array, count: number, keep: Uint8Array, ids: Int32Array, values: Float64Array, offset: number): number {
+    if (this.plan.levels.length === 0) {
+      let total = 0;
+      for (let k = 0; k < count; k++) if (keep[list[k]] && ids[list[k]] >= 1) total += values[offset + list[k]];
+      return total;
+    }
+    const l = this.plan.levels[0];
+    const agg = this.aggs[0];
+    agg.fill(0);
+    const toAgg = l.toAgg;
+    for (let k = 0; k < count; k++) {
+      const i = list[k];
+      if (!keep[i]) continue;
+      const from = ids[i];
+      if (from >= 1 && from < toAgg.length && toAgg[from] > 0) agg[toAgg[from]] += values[offset + i];
+    }
+    return this.fromLevel(0);
+  }
+
+  /** Applies level li's profiles to its aggregated losses (already summed into its buffer) and runs the levels above. */
+  private fromLevel(first: number): number {
+    const levels = this.plan.levels;
+    for (let li = first; li < levels.length; li++) {
+      const l = levels[li];
+      const agg = this.aggs[li];
+      if (li > first) {
+        const input = this.aggs[li - 1];
+        agg.fill(0);
+        const n = Math.min(input.length, l.toAgg.length);
+        for (let from = 1; from < n; from++) if (l.toAgg[from] > 0) agg[l.toAgg[from]] += input[from];
+      }
+      if (li === levels.length - 1) {
+        let total = 0;
+        for (let a = 1; a <= l.maxAgg; a++) {
+          const profiles = l.layers[a];
+          if (!profiles) total += agg[a];
+          else for (const p of profiles) total += applyCalcrule(p, agg[a]);
+        }
+        return total;
+      }
+      for (let a = 1; a <= l.maxAgg; a++) {
+        const p = l.layers[a]?.[0];
+        if (p) agg[a] = applyCalcrule(p, agg[a]);
+      }
+    }
+    return 0; // not reached: the last level returns
+
+  }
+}
+
+/** Insured loss of one event from per-item ground-up losses (indexed by item_id). */
+export function insuredLoss(plan: FmPlan, byItemId: Float64Array): number {
+  return new InsuredLoss(plan).dense(byItemId);
 }

@@ -4,6 +4,9 @@
  * vulnerability. Then gul_alloc_rule 1, as gulmc: the perils on one coverage together never exceed
  * its TIV, so when their sum does, each item's loss is scaled down pro rata to fill exactly the TIV.
  * Rule 0 leaves the item losses uncapped.
+ *
+ * Only the items the event reaches are visited: they are listed in item order (the order every sum
+ * over items runs in, so the numbers are those of a loop over all items, whose other terms are 0).
  */
 import type { Footprint, Items, VulnerabilityMoments } from './types.js';
 
@@ -18,15 +21,6 @@ export interface GulContext {
   itemsByAreaperil: Map<number, number[]>;
 }
 
-export interface GulEvent {
-  /** Whether the event touches any item (Oasis writes no record for an event that touches none). */
-  touched: boolean;
-  mean: Float64Array;
-  max: Float64Array;
-  /** 1 for the items the footprint reaches. */
-  hit: Uint8Array;
-}
-
 export function itemsByAreaperil(items: Items): Map<number, number[]> {
   const m = new Map<number, number[]>();
   for (let i = 0; i < items.itemId.length; i++) {
@@ -38,49 +32,131 @@ export function itemsByAreaperil(items: Items): Map<number, number[]> {
   return m;
 }
 
-/** Fills `out` (reused across events to keep the hot loop allocation-free). */
-export function gulForEvent(ctx: GulContext, eventId: number, out: GulEvent, coverageScratch: { mean: Float64Array; max: Float64Array }): void {
-  out.mean.fill(0);
-  out.max.fill(0);
-  out.hit.fill(0);
-  out.touched = false;
-  const range = ctx.footprint.byEvent.get(eventId);
-  if (!range) return;
-  const { items, vuln, footprint: fp } = ctx;
-  for (let r = range[0]; r < range[1]; r++) {
-    const list = ctx.itemsByAreaperil.get(fp.areaperil[r]);
-    if (!list) continue;
-    const ib = fp.intensityBin[r];
-    const p = fp.prob[r];
-    for (const i of list) {
-      const v = items.vulnerability[i];
-      const m = vuln.mean.get(v);
-      const x = vuln.max.get(v);
-      if (!m || !x) continue;
-      out.touched = true;
-      out.hit[i] = 1;
-      const tiv = ctx.tiv[items.coverageId[i]];
-      out.mean[i] += p * (m[ib] ?? 0) * tiv;
-      if (p > 0) {
-        const mx = (x[ib] ?? 0) * tiv;
-        if (mx > out.max[i]) out.max[i] = mx;
+/** One event's ground-up mean and maximum per item; the arrays are reused from event to event. */
+export class EventGul {
+  readonly mean: Float64Array;
+  readonly max: Float64Array;
+  /** 1 for the items the footprint reaches that have a vulnerability. */
+  readonly hit: Uint8Array;
+  /** The items on an areaperil of the event's footprint, ascending; `count` of them. */
+  readonly reached: Int32Array;
+  count = 0;
+  private readonly bits: Uint32Array;
+  private readonly meanOf: (Float64Array | undefined)[];
+  private readonly maxOf: (Float64Array | undefined)[];
+  private readonly tivOf: Float64Array;
+  private readonly covMean: Float64Array;
+  private readonly covMax: Float64Array;
+
+  constructor(private readonly ctx: GulContext) {
+    const { items, vuln, tiv } = ctx;
+    const n = items.itemId.length;
+    this.mean = new Float64Array(n);
+    this.max = new Float64Array(n);
+    this.hit = new Uint8Array(n);
+    this.reached = new Int32Array(n);
+    this.bits = new Uint32Array((n + 31) >>> 5);
+    this.meanOf = new Array(n);
+    this.maxOf = new Array(n);
+    this.tivOf = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const m = vuln.mean.get(items.vulnerability[i]);
+      const x = vuln.max.get(items.vulnerability[i]);
+      if (m && x) {
+        this.meanOf[i] = m;
+        this.maxOf[i] = x;
+      }
+      this.tivOf[i] = tiv[items.coverageId[i]];
+    }
+    this.covMean = new Float64Array(tiv.length);
+    this.covMax = new Float64Array(tiv.length);
+  }
+
+  /**
+   * Computes the event; answers whether it touches any item (Oasis writes no record for an event that
+   * touches none). Call clear() before the next event.
+   */
+  compute(eventId: number): boolean {
+    const { footprint: fp, itemsByAreaperil: byAp } = this.ctx;
+    const range = fp.byEvent.get(eventId);
+    if (!range) return false;
+    const { bits, meanOf, maxOf, mean, max, hit, tivOf } = this;
+    let touched = false;
+    for (let r = range[0]; r < range[1]; r++) {
+      const list = byAp.get(fp.areaperil[r]);
+      if (!list) continue;
+      const ib = fp.intensityBin[r];
+      const p = fp.prob[r];
+      for (let k = 0; k < list.length; k++) {
+        const i = list[k];
+        bits[i >>> 5] |= 1 << (i & 31);
+        const m = meanOf[i];
+        if (m === undefined) continue;
+        const x = maxOf[i]!;
+        touched = true;
+        hit[i] = 1;
+        const tiv = tivOf[i];
+        mean[i] += p * (m[ib] ?? 0) * tiv;
+        if (p > 0) {
+          const mx = (x[ib] ?? 0) * tiv;
+          if (mx > max[i]) max[i] = mx;
+        }
       }
     }
+    this.collect();
+    if (this.ctx.allocRule === 1 && touched) this.capAtTiv();
+    return touched;
   }
-  if (ctx.allocRule === 1 && out.touched) capAtTiv(ctx, out, coverageScratch);
-}
 
-function capAtTiv(ctx: GulContext, out: GulEvent, sums: { mean: Float64Array; max: Float64Array }): void {
-  const cov = ctx.items.coverageId;
-  sums.mean.fill(0);
-  sums.max.fill(0);
-  for (let i = 0; i < cov.length; i++) {
-    sums.mean[cov[i]] += out.mean[i];
-    sums.max[cov[i]] += out.max[i];
+  /** The reached items, ascending, from the bit set (cleared on the way). */
+  private collect(): void {
+    const { bits, reached } = this;
+    let count = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w];
+      if (word === 0) continue;
+      bits[w] = 0;
+      while (word !== 0) {
+        const low = word & -word;
+        reached[count++] = (w << 5) + (31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+    this.count = count;
   }
-  for (let i = 0; i < cov.length; i++) {
-    const tiv = ctx.tiv[cov[i]];
-    if (sums.mean[cov[i]] > tiv) out.mean[i] *= tiv / sums.mean[cov[i]];
-    if (sums.max[cov[i]] > tiv) out.max[i] *= tiv / sums.max[cov[i]];
+
+  private capAtTiv(): void {
+    const cov = this.ctx.items.coverageId;
+    const tivs = this.ctx.tiv;
+    const { reached, count, mean, max, covMean, covMax } = this;
+    for (let k = 0; k < count; k++) {
+      const c = cov[reached[k]];
+      covMean[c] = 0;
+      covMax[c] = 0;
+    }
+    for (let k = 0; k < count; k++) {
+      const i = reached[k];
+      covMean[cov[i]] += mean[i];
+      covMax[cov[i]] += max[i];
+    }
+    for (let k = 0; k < count; k++) {
+      const i = reached[k];
+      const c = cov[i];
+      const tiv = tivs[c];
+      if (covMean[c] > tiv) mean[i] *= tiv / covMean[c];
+      if (covMax[c] > tiv) max[i] *= tiv / covMax[c];
+    }
+  }
+
+  /** Back to zeros for the items of the last event. */
+  clear(): void {
+    const { reached, count, mean, max, hit } = this;
+    for (let k = 0; k < count; k++) {
+      const i = reached[k];
+      mean[i] = 0;
+      max[i] = 0;
+      hit[i] = 0;
+    }
+    this.count = 0;
   }
 }

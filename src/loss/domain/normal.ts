@@ -115,7 +115,7 @@ const TAIL = 0.025;
  * ppf by table as gulmc: _interpolate_lookup (linear between the two entries around the position, clamped)
  * in the tails, _fast_lookup (the entry at the truncated position, clamped) elsewhere.
  */
-function toNorm(u: number): number {
+export function toNorm(u: number): number {
   const t = (ppfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
   const pos = (u - NORM_TABLE.xMin) * INV_FACTOR;
   if (u < TAIL || u > 1 - TAIL) {
@@ -134,7 +134,7 @@ function toNorm(u: number): number {
 }
 
 /** cdf by table: _interpolate_lookup. */
-function fromNorm(z: number): number {
+export function fromNorm(z: number): number {
   const t = (cdfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
   const pos = (z - NORM_TABLE.cdfMin) * NORM_FACTOR;
   let lower = Math.floor(pos);

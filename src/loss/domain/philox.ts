@@ -10,27 +10,22 @@ const W0 = 0x9e3779b9;
 const W1 = 0xbb67ae85;
 const INV32 = 1 / 4294967296;
 
-/** High 32 bits of the 64-bit product of two uint32 (the low half is Math.imul). */
-function mulhi(a: number, b: number): number {
-  const a0 = a & 0xffff;
-  const a1 = a >>> 16;
-  const b0 = b & 0xffff;
-  const b1 = b >>> 16;
-  const p00 = a0 * b0;
-  const p01 = a0 * b1;
-  const p10 = a1 * b0;
-  const p11 = a1 * b1;
-  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-  return (p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16)) >>> 0;
+/**
+ * High 32 bits of the 64-bit product a * m of two uint32, given its low 32 bits `lo` (Math.imul): the
+ * double a * m is within 2^10 of the exact product, so (a * m - lo) / 2^32 is within 2^-21 of the exact
+ * high word, an integer, and rounding recovers it.
+ */
+function mulhi(a: number, m: number, lo: number): number {
+  return Math.round((a * m - lo) * INV32);
 }
 
 /** One Philox4x32-7 block for counter (c0, c1, c2, c3) and key (k0, k1), into out[0..3]. */
 export function philox4x32_7(c0: number, c1: number, c2: number, c3: number, k0: number, k1: number, out: Uint32Array): void {
   for (let r = 0; r < 7; r++) {
-    const hi0 = mulhi(M0, c0);
     const lo0 = Math.imul(M0, c0) >>> 0;
-    const hi1 = mulhi(M1, c2);
+    const hi0 = mulhi(M0, c0, lo0);
     const lo1 = Math.imul(M1, c2) >>> 0;
+    const hi1 = mulhi(M1, c2, lo1);
     const n0 = (hi1 ^ c1 ^ k0) >>> 0;
     const n2 = (hi0 ^ c3 ^ k1) >>> 0;
     c0 = n0;
@@ -46,16 +41,51 @@ export function philox4x32_7(c0: number, c1: number, c2: number, c3: number, k0:
   out[3] = c3;
 }
 
+/**
+ * The first word of the block for counter (0, 0, 0, 0): all one sample's jitter needs. The first round
+ * of a zero counter multiplies zeros (it leaves (k0, 0, k1, 0)); the last only needs the word kept.
+ */
+function jitterWord(k0: number, k1: number): number {
+  let c0 = k0;
+  let c1 = 0;
+  let c2 = k1;
+  let c3 = 0;
+  k0 = (k0 + W0) >>> 0;
+  k1 = (k1 + W1) >>> 0;
+  for (let r = 1; r < 6; r++) {
+    const lo0 = Math.imul(M0, c0) >>> 0;
+    const hi0 = mulhi(M0, c0, lo0);
+    const lo1 = Math.imul(M1, c2) >>> 0;
+    const hi1 = mulhi(M1, c2, lo1);
+    const n0 = (hi1 ^ c1 ^ k0) >>> 0;
+    c2 = (hi0 ^ c3 ^ k1) >>> 0;
+    c0 = n0;
+    c1 = lo1;
+    c3 = lo0;
+    k0 = (k0 + W0) >>> 0;
+    k1 = (k1 + W1) >>> 0;
+  }
+  return (mulhi(M1, c2, Math.imul(M1, c2) >>> 0) ^ c1 ^ k0) >>> 0;
+}
+
 const STREAM_JITTER = 0;
 const STREAM_SHUFFLE = 1;
 
-/** n Latin-hypercube values in (0, 1] for one seed, as random_LatinHypercube_Philox7. */
-export function philoxLatinHypercube(seed: number, n: number, out: Float64Array): void {
+// Scratch reused across calls (the kernel draws once per group and event: nothing is allocated per draw).
+let perms = new Float64Array(16);
+const w = new Uint32Array(4);
+
+/** n Latin-hypercube values in (0, 1] for one seed, as random_LatinHypercube_Philox7, into out[offset ..]. */
+export function philoxLatinHypercube(seed: number, n: number, out: Float64Array, offset = 0): void {
   const k0 = seed % 4294967296 >>> 0;
   const k1 = Math.floor(seed / 4294967296) >>> 0;
-  const perms = new Float64Array(n);
+  if (n === 1) {
+    // One stratum: no shuffle, the jitter of the first word.
+    out[offset] = 1 - jitterWord(k0, k1) * INV32;
+    return;
+  }
+  if (perms.length < n) perms = new Float64Array(n);
   for (let k = 0; k < n; k++) perms[k] = k + 1;
-  const w = new Uint32Array(4);
   // Words are consumed in order, four per counter value, for swaps idx = n-1 down to 1.
   let ctr = 0;
   let used = 4;
@@ -76,6 +106,6 @@ export function philoxLatinHypercube(seed: number, n: number, out: Float64Array)
       philox4x32_7(ctr++, STREAM_JITTER, 0, 0, k0, k1, w);
       used = 0;
     }
-    out[k] = (perms[k] - w[used++] * INV32) * (1 / n);
+    out[offset + k] = (perms[k] - w[used++] * INV32) * (1 / n);
   }
 }
