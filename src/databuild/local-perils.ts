@@ -25,10 +25,12 @@ import type { PopulationCentre } from './census.js';
 /** Kernel of the gauge density: one cell (σ = 25 km), cut at 3σ [judgement]. */
 export const GAUGE_SIGMA_KM = 25;
 /**
- * Weight of an NWPS forecast point: 1 for a defined flood stage, +0.5 each for a defined moderate and
- * major stage (the NWS defines those where damaging floods have been seen and mapped) [judgement].
+ * Weight of an NWPS gauge: 1 for a defined flood stage, +0.5 each for a defined moderate and major stage
+ * (the NWS defines those where damaging floods have been seen and mapped), +1 where the NWS issues river
+ * forecasts (routinely or as needed: a river large and damaging enough to forecast, not an observed-only
+ * urban creek) [judgement].
  */
-export const GAUGE_WEIGHT = { flood: 1, moderate: 0.5, major: 0.5 } as const;
+export const GAUGE_WEIGHT = { flood: 1, moderate: 0.5, major: 0.5, forecast: 1 } as const;
 /** Distance from a tropical cyclone's centre inside which its rain counts (Lonfat et al. 2004 radial profiles) [judgement]. */
 export const TC_RAIN_RADIUS_KM = 200;
 /**
@@ -84,7 +86,11 @@ export function parseNwpsGauges(text: string): FloodGauge[] {
     const lat = Number(r.latitude);
     const lng = Number(r.longitude);
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || (lat === 0 && lng === 0)) continue;
-    const weight = GAUGE_WEIGHT.flood + (defined(r['moderate flood stage']) ? GAUGE_WEIGHT.moderate : 0) + (defined(r['major flood stage']) ? GAUGE_WEIGHT.major : 0);
+    const weight =
+      GAUGE_WEIGHT.flood +
+      (defined(r['moderate flood stage']) ? GAUGE_WEIGHT.moderate : 0) +
+      (defined(r['major flood stage']) ? GAUGE_WEIGHT.major : 0) +
+      ((r['forecast status'] ?? '').startsWith('Forecasts are issued') ? GAUGE_WEIGHT.forecast : 0);
     out.push({ lid: r['nws shef id'], lat, lng, weight });
   }
   return out.sort((a, b) => (a.lid < b.lid ? -1 : a.lid > b.lid ? 1 : a.lat - b.lat || a.lng - b.lng));

@@ -162,7 +162,7 @@ function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): Resoluti
     case 'riverine_flood':
       return [
         state,
-        { term: 'flood_category_gauges', varies_by: 'cell', scale_km: 25, value: v('gauge_density'), basis: 'NWPS forecast points with a defined flood stage (weight 1, +0.5 each for moderate and major stages), Gaussian-weighted with sigma 25 km; enters as 1 - exp(-G / G_half)' },
+        { term: 'flood_category_gauges', varies_by: 'cell', scale_km: 25, value: v('gauge_density'), basis: 'NWPS gauges with a defined flood stage (weight 1, +0.5 each for moderate and major stages, +1 where the NWS issues river forecasts), Gaussian-weighted with sigma 25 km; enters as 1 - exp(-G / G_half)' },
         { term: 'tropical_cyclone_rain', varies_by: 'cell', scale_km: 200, value: v('tc_storms_per_year'), basis: 'HURDAT2 storms per year at tropical strength (TS, HU, SS) whose centre passed over land within 200 km, 1950-2024' },
         { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state values here; population-weighted mean 1 over the state, kept within 1/4-4' },
       ];
