@@ -22,7 +22,7 @@ import { mulberry32 } from '../src/lib/random.js';
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.js');
 const FIXED = '/api/v1/events/live?limit=100';
 
-interface Running { port: number; stop: () => void; rssMb: () => number }
+interface Running { port: number; stop: () => void; rssMb: () => number; cpuMs: () => number }
 
 async function startServer(args: string[]): Promise<Running> {
   const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -38,22 +38,32 @@ async function startServer(args: string[]): Promise<Running> {
       return 0;
     }
   };
-  return { port, stop: () => child.kill('SIGTERM'), rssMb };
+  // CPU time the server process has used (user + system, /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms).
+  const cpuMs = () => {
+    try {
+      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return NaN;
+    }
+  };
+  return { port, stop: () => child.kill('SIGTERM'), rssMb, cpuMs };
 }
 
-interface Load { rps: number; requests: number; p50: number; p99: number; non2xx: number; errors: number }
+interface Load { rps: number; requests: number; p50: number; p99: number; non2xx: number; errors: number; cpuMs: number }
 
 /** autocannon over `paths` in turn (one request each, round robin across the 32 connections). */
-async function load(port: number, paths: string[], seconds: number): Promise<Load> {
+async function load(s: Running, paths: string[], seconds: number): Promise<Load> {
   let i = 0;
+  const cpu0 = s.cpuMs();
   const r = await autocannon({
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${s.port}`,
     connections: 32,
     duration: seconds,
     pipelining: 1,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
-  return { rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return { rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMs: s.cpuMs() - cpu0 };
 }
 
 /** Seeded: the same URL mixes every run. */
@@ -116,14 +126,14 @@ async function saveBodies(port: number, paths: readonly string[], dir: string): 
 
 /** Alternating slices of the two servers under the same mix, so a busy neighbour weighs on both alike. */
 async function interleaved(ours: Running, paths: string[], bare: Running, barePaths: string[], seconds: number): Promise<{ ours: Load; bare: Load }> {
-  await load(ours.port, paths, 1); // warm-up
-  await load(bare.port, barePaths, 1);
+  await load(ours, paths, 1); // warm-up
+  await load(bare, barePaths, 1);
   const slices = Math.max(1, Math.round(seconds / 2));
   const a: Load[] = [];
   const b: Load[] = [];
   for (let k = 0; k < slices; k++) {
-    a.push(await load(ours.port, paths, seconds / slices));
-    b.push(await load(bare.port, barePaths, seconds / slices));
+    a.push(await load(ours, paths, seconds / slices));
+    b.push(await load(bare, barePaths, seconds / slices));
   }
   return { ours: merged(a), bare: merged(b) };
 }
@@ -139,6 +149,7 @@ function merged(xs: Load[]): Load {
     p99: med(xs.map((x) => x.p99)),
     non2xx: xs.reduce((s, x) => s + x.non2xx, 0),
     errors: xs.reduce((s, x) => s + x.errors, 0),
+    cpuMs: xs.reduce((s, x) => s + x.cpuMs, 0),
   };
 }
 
@@ -205,6 +216,10 @@ export async function benchLiveLoad(sharedData: string, seconds = Number(process
       bare_per_second: Math.round(r.bare.rps),
       bare_p99_ms: r.bare.p99,
       ratio_to_bare: Math.round((r.ours.rps / r.bare.rps) * 100) / 100,
+      // The servers' own CPU per request: steadier than throughput when neighbours (and the load generator) share the cores.
+      cpu_us_per_request: Math.round((r.ours.cpuMs * 1000) / r.ours.requests),
+      bare_cpu_us_per_request: Math.round((r.bare.cpuMs * 1000) / r.bare.requests),
+      cpu_ratio_to_bare: Math.round((r.bare.cpuMs / r.bare.requests / (r.ours.cpuMs / r.ours.requests)) * 100) / 100,
       target_ratio: r.target,
     });
   }

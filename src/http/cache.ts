@@ -5,6 +5,7 @@
  * (the in-process ingest does so; the server holds the only write lock, so no other writer exists).
  */
 import type { Encoded } from './respond.js';
+import { ownBytes } from '../live-index/render.js';
 
 export class ResponseCache {
   private entries = new Map<string, { at: number; version: number; value: Encoded }>();
@@ -25,6 +26,8 @@ export class ResponseCache {
   set(key: string, value: Encoded, nowMs: number): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    // A body the live index cut from a shared slab is copied out (same bytes, same object): a kept entry must not hold the slab.
+    value.body = ownBytes(value.body);
     this.entries.set(key, { at: nowMs, version: this.version, value });
   }
 

@@ -51,7 +51,7 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
     size += f.length + tail.length;
     described += `${h.entry.serial}.${slotOf(h.at)}${tail}\n`;
   }
-  const body = Buffer.allocUnsafe(size);
+  const body = carve(size);
   let at = body.write(shell, 0);
   for (let i = 0; i < n; i++) {
     body.set(features[i], at);
@@ -62,6 +62,35 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
   if (at !== size) throw new Error(`live index: collection body is ${at} bytes, ${size} expected`);
   infoByBody.set(body, { sources: distinctSources(hits), etag: `"${hash('sha1', described, 'base64url')}"` });
   return body;
+}
+
+/**
+ * Bodies are carved from 1 MiB slabs, as Node pools small Buffers: one allocation per slab instead of one
+ * per body (a 50 KB Buffer of its own cost more than copying the body into it). A slab is freed once no body
+ * cut from it is referenced; a body kept for long is copied out of it (ownBytes(), the response cache).
+ */
+const SLAB_BYTES = 1 << 20;
+let slab = Buffer.allocUnsafeSlow(0);
+let slabUsed = 0;
+
+function carve(size: number): Buffer {
+  if (size > SLAB_BYTES / 4) return Buffer.allocUnsafeSlow(size);
+  if (slabUsed + size > slab.length) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const body = slab.subarray(slabUsed, slabUsed + size);
+  slabUsed = (slabUsed + size + 7) & ~7;
+  return body;
+}
+
+/** A body that does not hold a whole slab alive: `body` itself unless it was cut from one. */
+export function ownBytes(body: Buffer): Buffer {
+  if (body.buffer.byteLength !== SLAB_BYTES || body.length === SLAB_BYTES) return body;
+  const own = Buffer.from(body);
+  const info = infoByBody.get(body);
+  if (info) infoByBody.set(own, info);
+  return own;
 }
 
 /** The few distinct sources of a page (a handful at most: no Set). */
