@@ -6,7 +6,8 @@ import type { Context, ProgressEvent } from '../context.js';
 import { defaultConfig, defaults, type Config } from '../config/defaults.js';
 import { CatintelError } from '../errors.js';
 import type { Caller, Handler, HandlerResult, RawInput } from '../handlers/types.js';
-import { Store, assertStorePath } from '../store/db.js';
+import type { Store } from '../store/db.js';
+import { assertStorePath } from '../store/store-path.js';
 import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
@@ -86,6 +87,8 @@ async function runnerFor(
   // they do can meet its lock.
   if (h.storeless) return local(NO_STORE);
   try {
+    // DuckDB loads with the first command that opens a store, not with every command.
+    const { Store } = await import('../store/db.js');
     const db = await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
     clearStaleServeInfo(dbPath); // we hold the store, so no server does
     return local(db);

@@ -5,7 +5,6 @@
  */
 import { Command, CommanderError } from 'commander';
 import { CatintelError, asCatintelError, exitCodeOf } from '../errors.js';
-import { HANDLERS } from '../handlers/registry.js';
 import type { Caller, Handler, RawInput } from '../handlers/types.js';
 import { problemOf } from '../http/problem.js';
 import { defaults } from '../config/defaults.js';
@@ -13,8 +12,7 @@ import { packageVersion } from './version.js';
 import { processIO, type CliIO } from './io.js';
 import { commanderUsageError, unknownCommandIn } from './usage.js';
 import { execute, type GlobalOptions } from './execute.js';
-import { addServeCommand } from './serve.js';
-import { addEventsWatchCommand } from './events-watch.js';
+import { singleCommandOf } from './single-command.js';
 
 export async function run(argv: string[], io: CliIO = processIO()): Promise<number> {
   let exitCode = 0;
@@ -31,9 +29,15 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
 
   const setExit = (code: number) => (exitCode = code);
-  for (const h of HANDLERS) if (h.cli) addHandlerCommand(program, h, io, setExit);
-  addServeCommand(program, io, setExit);
-  addEventsWatchCommand(program, io, setExit);
+  // A command that needs one handler loads that one alone (src/cli/single-command.ts); any other loads them all.
+  const single = singleCommandOf(argv);
+  if (single) addHandlerCommand(program, await single.load(), io, setExit);
+  else {
+    const [{ HANDLERS }, { addServeCommand }, { addEventsWatchCommand }] = await Promise.all([import('../handlers/registry.js'), import('./serve.js'), import('./events-watch.js')]);
+    for (const h of HANDLERS) if (h.cli) addHandlerCommand(program, h, io, setExit);
+    addServeCommand(program, io, setExit);
+    addEventsWatchCommand(program, io, setExit);
+  }
 
   // Flags are read before commander runs, so that even a usage error can answer with --json.
   const jsonWanted = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');

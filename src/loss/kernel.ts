@@ -74,16 +74,19 @@ export function kernelWork(k: KernelInput): number {
 
 /**
  * How many threads a run uses: `requested` (or CATINTEL_OASIS_THREADS) when given, else one below
- * PARALLEL_FROM item-events and otherwise every core, up to 8. Threads need the compiled worker
- * (kernel-worker.js beside this file): run from the TypeScript sources, one thread.
+ * PARALLEL_FROM item-events and otherwise every core, up to 8.
  */
 export function threadsFor(k: KernelInput, requested?: number): number {
-  if (!fs.existsSync(fileURLToPath(WORKER))) return 1;
   const env = Number(process.env.CATINTEL_OASIS_THREADS);
   const want = requested ?? (Number.isInteger(env) && env > 0 ? env : undefined);
   if (want !== undefined) return Math.max(1, Math.min(want, k.events.length));
-  if (kernelWork(k) < PARALLEL_FROM) return 1;
+  if (!workerAvailable() || kernelWork(k) < PARALLEL_FROM) return 1;
   return Math.max(1, Math.min(os.availableParallelism(), 8, k.events.length));
+}
+
+/** Threads need the compiled worker (kernel-worker.js beside this file); run from the TypeScript sources there is none. */
+function workerAvailable(): boolean {
+  return fs.existsSync(fileURLToPath(WORKER));
 }
 
 /** The events of share w out of `shares`: blocks of BLOCK events dealt in turn. */
@@ -96,6 +99,7 @@ function shareOf(events: Int32Array, w: number, shares: number): Int32Array {
 /** runKernel over `threads` threads (this one and threads - 1 workers); the same records in the same order. */
 export async function runKernelParallel(k: KernelInput, threads: number): Promise<KernelOutput> {
   if (threads <= 1) return runKernel(k);
+  if (!workerAvailable()) return runShares(k, threads);
   const shares = Array.from({ length: threads }, (_, w) => shareOf(k.events, w, threads));
   const workers = shares.slice(1).map(
     (events) =>
@@ -112,6 +116,12 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
   const progress = k.progress && ((done: number, total: number, message: string) => k.progress!(Math.min(done * threads, k.events.length), k.events.length, message));
   const first = runKernel({ ...k, events: shares[0], progress });
   const outs = [first, ...(await Promise.all(workers))];
+  return mergeShares(k.events, outs, threads, k.sample?.samples ?? 0);
+}
+
+/** The shares of `threads` threads computed one after another in this thread, merged as runKernelParallel merges them. */
+export function runShares(k: KernelInput, threads: number): KernelOutput {
+  const outs = Array.from({ length: threads }, (_, w) => runKernel({ ...k, events: shareOf(k.events, w, threads), progress: undefined }));
   return mergeShares(k.events, outs, threads, k.sample?.samples ?? 0);
 }
 
