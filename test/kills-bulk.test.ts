@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/cli.js';
-import { KILL_SEED, runAndKill, seeded } from './helpers/kill.js';
+import { KILL_SEED, RunLength, runAndKill, seeded } from './helpers/kill.js';
 
 interface Manifest { run: string; rows: number; outputs: { file: string; rows: number; bytes: number; sha256: string }[] }
 
@@ -60,11 +60,13 @@ describe(`bulk scoring killed at random moments (seed ${KILL_SEED})`, () => {
     const random = seeded(KILL_SEED + 1);
     const out = path.join(work, 'out');
     const outcomes = { killed: 0, withTemps: 0, complete: 0, noManifest: 0 };
+    const runLength = new RunLength(runMs);
     for (let k = 0; k < 20; k++) {
       // Up to 1.6 runs long: some runs finish (and the next is killed over a complete set), most do not.
-      const at = Math.round(50 + random() * runMs * 1.6);
+      const at = runLength.at(random() * 1.6);
       const where = `kill ${k} at ${at} ms (seed ${KILL_SEED + 1})`;
       const t = await runAndKill(args(inputs[k % 2], out), at);
+      runLength.observe(t);
       if (t.finished) expect(t.code, `${where}: ${t.stderr}`).toBe(0);
       else outcomes.killed++;
       if (!fs.existsSync(out)) continue;

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../src/store/db.js';
 import { migrations } from '../src/store/migrations.js';
 import { cli, tempDir } from './helpers/cli.js';
-import { KILL_SEED, runAndKill, seeded } from './helpers/kill.js';
+import { KILL_SEED, RunLength, runAndKill, seeded } from './helpers/kill.js';
 import { sharedData } from './helpers/paths.js';
 import { WEEK_NOW } from './helpers/store.js';
 
@@ -63,17 +63,19 @@ describe(`ingest killed at random moments (seed ${KILL_SEED})`, () => {
   it(`${STORES * TRIALS_PER_STORE} kills leave a consistent store, and the re-run completes with no duplicates`, async () => {
     const random = seeded(KILL_SEED);
     // The first kill on a fresh store aims at its start (node loading, then the store being created).
-    const killPoints = Array.from({ length: STORES }, () =>
-      Array.from({ length: TRIALS_PER_STORE }, (_, k) => Math.round(k === 0 ? runMs * (0.1 + 0.4 * random()) : 50 + random() * runMs * 1.05)));
+    const fractions = Array.from({ length: STORES }, () =>
+      Array.from({ length: TRIALS_PER_STORE }, (_, k) => (k === 0 ? 0.1 + 0.4 * random() : random() * 1.05)));
+    const runLength = new RunLength(runMs);
     const outcomes = { killed: 0, noStore: 0, empty: 0, complete: 0 };
     // Two stores at a time (each store's trials in order): the kills wait on timers, not on the CPU.
     const storeTrials = async (s: number) => {
       const dir = tempDir('catintel-kill-');
       const db = path.join(dir, 'store.duckdb');
       for (let k = 0; k < TRIALS_PER_STORE; k++) {
-        const at = killPoints[s][k];
+        const at = runLength.at(fractions[s][k]);
         const where = `store ${s}, kill ${k} at ${at} ms (seed ${KILL_SEED})`;
         const t = await runAndKill(['--db', db, 'ingest', 'usgs-earthquakes', '--from', FEED], at, env);
+        runLength.observe(t);
         if (t.finished) expect(t.code, `${where}: ${t.stderr}`).toBe(0);
         else outcomes.killed++;
         // Killed before the store existed: nothing at its name, not even a half-made file.

@@ -13,7 +13,7 @@ import { writeUsPortfolio } from '../scripts/make-us-portfolio.js';
 import { Store } from '../src/store/db.js';
 import { migrations } from '../src/store/migrations.js';
 import { cli, tempDir } from './helpers/cli.js';
-import { KILL_SEED, runAndKill, seeded } from './helpers/kill.js';
+import { KILL_SEED, RunLength, runAndKill, seeded } from './helpers/kill.js';
 
 const ROWS = 30_000;
 const STORES = 4;
@@ -64,17 +64,19 @@ describe(`portfolio import killed at random moments (seed ${KILL_SEED})`, () => 
     const random = seeded(KILL_SEED + 11);
     // The first store's first kill aims at node loading and the store being created; the others at the
     // import itself (the store already there), from the header to past the commit.
-    const killPoints = Array.from({ length: STORES }, (_, s) =>
-      Array.from({ length: TRIALS_PER_STORE }, (_, k) => Math.round(s === 0 && k === 0 ? runMs * (0.05 + 0.3 * random()) : runMs * (0.2 + 0.8 * random()))));
+    const fractions = Array.from({ length: STORES }, (_, s) =>
+      Array.from({ length: TRIALS_PER_STORE }, (_, k) => (s === 0 && k === 0 ? 0.05 + 0.3 * random() : 0.2 + 0.8 * random())));
+    const runLength = new RunLength(runMs);
     const outcomes = { killed: 0, noStore: 0, absent: 0, whole: 0 };
     const storeTrials = async (s: number) => {
       const dir = tempDir('catintel-kill-');
       const db = path.join(dir, 'store.duckdb');
       if (s > 0) expect((await cli(['--db', db, 'locations', 'add', '--name', 'x', '--lat', '30', '--lng', '-90'], env)).code).toBe(0);
       for (let k = 0; k < TRIALS_PER_STORE; k++) {
-        const at = killPoints[s][k];
+        const at = runLength.at(fractions[s][k]);
         const where = `store ${s}, kill ${k} at ${at} ms (seed ${KILL_SEED})`;
         const t = await runAndKill(['--db', db, '--quiet', 'portfolio', 'import', input, '--name', 'book'], at, env);
+        runLength.observe(t);
         if (t.finished) expect(t.code, `${where}: ${t.stderr}`).toBe(0);
         else outcomes.killed++;
         if (!fs.existsSync(db)) {

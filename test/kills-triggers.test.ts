@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../src/store/db.js';
 import { migrations } from '../src/store/migrations.js';
 import { cli, tempDir } from './helpers/cli.js';
-import { KILL_SEED, runAndKill, seeded } from './helpers/kill.js';
+import { KILL_SEED, RunLength, runAndKill, seeded } from './helpers/kill.js';
 import { WEEK_NOW, weekStore } from './helpers/store.js';
 
 const env = { CATINTEL_NOW: WEEK_NOW };
@@ -95,16 +95,18 @@ describe(`trigger evaluation killed at random moments (seed ${KILL_SEED})`, () =
   it(`${STORES * TRIALS_PER_STORE} kills leave none or all of a round, and the re-run completes with no duplicates`, async () => {
     const random = seeded(KILL_SEED + 3);
     // Up to 1.4 runs long: some runs finish (and the next is killed over a complete round), most do not.
-    const killPoints = Array.from({ length: STORES }, () => Array.from({ length: TRIALS_PER_STORE }, () => Math.round(50 + random() * runMs * 1.4)));
+    const fractions = Array.from({ length: STORES }, () => Array.from({ length: TRIALS_PER_STORE }, () => random() * 1.4));
+    const runLength = new RunLength(runMs);
     const outcomes = { killed: 0, none: 0, complete: 0 };
     const before = await stateOf(prepared);
     expect(before).toMatchObject({ entries: 0, alerts: 0 });
     const storeTrials = async (s: number) => {
       const db = copyOfPrepared();
       for (let k = 0; k < TRIALS_PER_STORE; k++) {
-        const at = killPoints[s][k];
+        const at = runLength.at(fractions[s][k]);
         const where = `store ${s}, kill ${k} at ${at} ms (seed ${KILL_SEED + 3})`;
         const t = await runAndKill(['--db', db, 'trigger', 'evaluate'], at, env);
+        runLength.observe(t);
         if (t.finished) expect(t.code, `${where}: ${t.stderr}`).toBe(0);
         else outcomes.killed++;
         const info = await cli(['--db', db, '--json', 'db', 'info'], env); // opens as the next command would

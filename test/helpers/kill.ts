@@ -44,3 +44,21 @@ export function runAndKill(argv: string[], killAfterMs: number, env: Record<stri
     });
   });
 }
+
+/**
+ * The length of an uninterrupted run, as the machine runs now. Kill points are seeded fractions of it; a
+ * suite's load changes while it runs (a run measured at 11 s under load took 3 s a minute later, and most
+ * kill points then fell after the run had ended), so every run that finishes on its own re-measures it.
+ */
+export class RunLength {
+  constructor(private ms: number) {}
+
+  /** The kill time at `fraction` of a run (above 1: after a run would end, to also kill over a finished one). */
+  at(fraction: number): number {
+    return Math.round(50 + fraction * this.ms);
+  }
+
+  observe(trial: Trial): void {
+    if (trial.finished && trial.code === 0) this.ms = trial.ms;
+  }
+}
