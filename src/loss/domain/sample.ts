@@ -97,7 +97,6 @@ class GroupDraws {
   readonly norm: Float64Array;
   private readonly stamp: Int32Array;
   constructor(
-    readonly index: Int32Array,
     count: number,
     private readonly S: number,
     private readonly seedOf: SeedOf,
@@ -107,9 +106,8 @@ class GroupDraws {
     this.norm = new Float64Array(withNorm ? count * S : 0);
     this.stamp = new Int32Array(count).fill(-1);
   }
-  /** Offset in `values` of item i's group draws for this epoch; the seed is only computed on the group's first item. */
-  at(i: number, epoch: number, key: number, eventId: number): number {
-    const g = this.index[i];
+  /** Offset in `values` of group g's draws for this epoch (key: its id as seeded); the seed is only computed on the group's first item. */
+  at(g: number, epoch: number, key: number, eventId: number): number {
     const at = g * this.S;
     if (this.stamp[g] !== epoch) {
       draws(this.seedOf(key, eventId), this.S, this.values, at);
@@ -133,7 +131,9 @@ const growI32 = (a: Int32Array, n: number) => grow(a, n, (k) => new Int32Array(k
 
 /**
  * Samples events one after another; holds the per-item constants, the draws of the current event and
- * every scratch array, so the hot loops allocate nothing.
+ * every scratch array, so the hot loops allocate nothing. Item constants are laid out by areaperil
+ * (position p in areaperil order, item pItem[p]): an event's footprint reaches whole areaperils, so
+ * its items are read in runs rather than scattered over the portfolio.
  */
 export class EventSampler {
   private readonly S: number;
@@ -141,24 +141,42 @@ export class EventSampler {
   private readonly damage: GroupDraws;
   private readonly correlation?: GroupDraws;
   private readonly hazard: GroupDraws;
-  /** Per item: float32 TIV, sqrt(rho), sqrt(1 - rho), dense vulnerability index. */
-  private readonly tivF32: Float32Array;
-  private readonly sqrtRho: Float64Array;
-  private readonly sqrtRest: Float64Array;
-  private readonly vulnIndex: Int32Array;
+  /** areaperil -> dense index; its items are positions apStart[a] .. apStart[a + 1] - 1. */
+  private readonly apIndex = new Map<number, number>();
+  private readonly apStart: Int32Array;
+  private readonly apEpoch: Int32Array;
+  private readonly apSlot: Int32Array;
+  // Per position: the item, its float32 TIV, dense vulnerability, group ids (dense and as seeded), sqrt(rho), sqrt(1 - rho).
+  private readonly pItem: Int32Array;
+  private readonly pTiv: Float32Array;
+  private readonly pVuln: Int32Array;
+  private readonly pDamage: Int32Array;
+  private readonly pDamageKey: Float64Array;
+  private readonly pCorr: Int32Array;
+  private readonly pCorrKey: Float64Array;
+  private readonly pHazard: Int32Array;
+  private readonly pHazardKey: Float64Array;
+  private readonly pSqrtRho: Float64Array;
+  private readonly pSqrtRest: Float64Array;
   private readonly vulnIds: number[];
   private readonly maxIntensity: number;
   /** (dense vulnerability, intensity bin) -> damage cdf, filled as events need them. */
   private readonly cdfs: (Float32Array | undefined)[];
   private epoch = 0;
-  // Per draw (slot * S + s) of the current event.
-  private slotOf: Int32Array;
-  private slotEpoch: Int32Array;
-  private slotItem: Int32Array;
-  private slotShared: Int32Array;
+  // Per slot (an item reached by the event) and per draw (slot * S + s) of the current event.
+  private slotPos: Int32Array = new Int32Array(1024);
   private drawU: Float64Array;
+  private drawR: Float64Array;
+  private drawA: Float64Array;
+  private drawB: Float64Array;
   private drawBin: Int32Array;
-  private order: Int32Array;
+  /** 1 for a correlated draw. */
+  private drawC: Uint8Array;
+  // The correlated draws by bucket of their uniform: uniform, coefficients, draw index.
+  private sortedU: Float64Array;
+  private sortedA: Float64Array;
+  private sortedB: Float64Array;
+  private sortedD: Int32Array;
   private readonly bucketStart = new Int32Array(BUCKETS + 1);
   private hazCdf: Float32Array = new Float32Array(16);
 
@@ -166,43 +184,78 @@ export class EventSampler {
     const S = (this.S = ctx.samples);
     const items = ctx.items;
     const n = (this.n = items.itemId.length);
-    const g = dense(items.groupId);
     const corr = ctx.correlations;
+    // Positions: the items of each areaperil together, areaperils in order of first appearance, items in item order.
+    const pItem = (this.pItem = new Int32Array(n));
+    this.apStart = new Int32Array(ctx.itemsByAreaperil.size + 1);
+    let p = 0;
+    for (const [ap, list] of ctx.itemsByAreaperil) {
+      this.apStart[this.apIndex.size] = p;
+      this.apIndex.set(ap, this.apIndex.size);
+      for (const i of list) pItem[p++] = i;
+    }
+    this.apStart[this.apIndex.size] = p;
+    this.apEpoch = new Int32Array(this.apIndex.size).fill(-1);
+    this.apSlot = new Int32Array(this.apIndex.size);
+    const at = <T extends Float64Array | Int32Array>(values: ArrayLike<number>, make: (k: number) => T): T => {
+      const out = make(n);
+      for (let k = 0; k < n; k++) out[k] = values[pItem[k]];
+      return out;
+    };
+    const f64 = (k: number) => new Float64Array(k);
+    const i32 = (k: number) => new Int32Array(k);
+    const g = dense(items.groupId);
     const c = corr ? dense(corr.group) : undefined;
     const h = dense(corr ? corr.hazardGroup : items.groupId);
-    this.damage = new GroupDraws(g.index, g.count, S, damageSeed);
-    this.correlation = c && new GroupDraws(c.index, c.count, S, correlationSeed, true);
-    this.hazard = new GroupDraws(h.index, h.count, S, hazardSeed);
-    this.tivF32 = new Float32Array(n);
-    this.sqrtRho = new Float64Array(n);
-    this.sqrtRest = new Float64Array(n);
-    this.vulnIndex = new Int32Array(n);
+    this.damage = new GroupDraws(g.count, S, damageSeed);
+    this.correlation = c && new GroupDraws(c.count, S, correlationSeed, true);
+    this.hazard = new GroupDraws(h.count, S, hazardSeed);
+    this.pDamage = at(g.index, i32);
+    this.pDamageKey = at(items.groupId, f64);
+    this.pHazard = at(h.index, i32);
+    this.pHazardKey = at(corr ? corr.hazardGroup : items.groupId, f64);
+    this.pCorr = new Int32Array(n).fill(-1);
+    this.pCorrKey = new Float64Array(n);
+    this.pTiv = new Float32Array(n);
+    this.pSqrtRho = new Float64Array(n);
+    this.pSqrtRest = new Float64Array(n);
+    this.pVuln = new Int32Array(n);
     const vulnDense = new Map<number, number>();
     this.vulnIds = [];
-    for (let i = 0; i < n; i++) {
-      this.tivF32[i] = f32(ctx.tiv[items.coverageId[i]]);
+    for (let k = 0; k < n; k++) {
+      const i = pItem[k];
+      this.pTiv[k] = f32(ctx.tiv[items.coverageId[i]]);
       const rho = corr ? corr.damageRho[i] : 0;
-      this.sqrtRho[i] = Math.sqrt(rho);
-      this.sqrtRest[i] = Math.sqrt(1 - rho);
+      this.pSqrtRho[k] = Math.sqrt(rho);
+      this.pSqrtRest[k] = Math.sqrt(1 - rho);
+      // Only a positive correlation draws the group's shared value (gulmc skips it otherwise).
+      if (corr && c && rho > 0) {
+        this.pCorr[k] = c.index[i];
+        this.pCorrKey[k] = corr.group[i];
+      }
       const v = items.vulnerability[i];
       let d = vulnDense.get(v);
       if (d === undefined) {
         vulnDense.set(v, (d = vulnDense.size));
         this.vulnIds.push(v);
       }
-      this.vulnIndex[i] = d;
+      this.pVuln[k] = d;
     }
     let maxIntensity = 0;
     for (let r = 0; r < ctx.footprint.intensityBin.length; r++) maxIntensity = Math.max(maxIntensity, ctx.footprint.intensityBin[r]);
     this.maxIntensity = maxIntensity;
     this.cdfs = new Array((maxIntensity + 1) * this.vulnIds.length);
-    this.slotOf = new Int32Array(n);
-    this.slotEpoch = new Int32Array(n).fill(-1);
-    this.slotItem = new Int32Array(1024);
-    this.slotShared = new Int32Array(1024);
-    this.drawU = new Float64Array(1024 * S);
-    this.drawBin = new Int32Array(1024 * S);
-    this.order = new Int32Array(1024 * S);
+    const m = 1024 * S;
+    this.drawU = new Float64Array(m);
+    this.drawR = new Float64Array(m);
+    this.drawA = new Float64Array(m);
+    this.drawB = new Float64Array(m);
+    this.drawBin = new Int32Array(m);
+    this.drawC = new Uint8Array(m);
+    this.sortedU = new Float64Array(m);
+    this.sortedA = new Float64Array(m);
+    this.sortedB = new Float64Array(m);
+    this.sortedD = new Int32Array(m);
   }
 
   private cdf(vuln: number, ibin: number): Float32Array {
@@ -232,105 +285,154 @@ export class EventSampler {
     const ctx = this.ctx;
     const range = ctx.footprint.byEvent.get(eventId);
     if (!range) return;
-    const S = this.S;
     const fp = ctx.footprint;
-    const corr = ctx.correlations;
     const epoch = ++this.epoch;
     let slots = 0;
-    // Pass 1: per item and sample, the uniform and the intensity bin.
+    let correlated = 0;
+    // Pass 1: per item and sample, the uniform, the intensity bin and the coefficients of the correlation.
     let r = range[0];
     while (r < range[1]) {
       const ap = fp.areaperil[r];
       let end = r + 1;
       while (end < range[1] && fp.areaperil[end] === ap) end++;
-      const list = ctx.itemsByAreaperil.get(ap);
-      if (list) {
+      const a = this.apIndex.get(ap);
+      if (a !== undefined) {
         const nHaz = end - r;
         const hazCdf = (this.hazCdf = grow32(this.hazCdf, nHaz));
         let cum = 0;
         for (let h = 0; h < nHaz; h++) hazCdf[h] = cum += f32(fp.prob[r + h]);
-        if (slots + list.length > this.slotItem.length) this.reserve(slots + list.length);
-        for (let k = 0; k < list.length; k++) {
-          const i = list[k];
-          let slot: number;
-          if (this.slotEpoch[i] === epoch) slot = this.slotOf[i];
-          else {
-            slot = slots++;
-            this.slotEpoch[i] = epoch;
-            this.slotOf[i] = slot;
-            this.slotItem[slot] = i;
-          }
-          this.drawItem(i, slot, eventId, epoch, r, nHaz, hazCdf, corr);
+        const first = this.apStart[a];
+        const count = this.apStart[a + 1] - first;
+        // An areaperil met again in the same event (a footprint not sorted by areaperil) draws its items again, into their slots.
+        let slot0 = slots;
+        if (this.apEpoch[a] === epoch) slot0 = this.apSlot[a];
+        else {
+          this.apEpoch[a] = epoch;
+          this.apSlot[a] = slots;
+          slots += count;
+          if (slots > this.slotPos.length) this.reserve(slots);
         }
+        correlated += this.drawRun(first, count, slot0, eventId, epoch, r, nHaz, hazCdf);
       }
       r = end;
     }
-    // Pass 2: the losses.
-    const draws = slots * S;
-    if (draws >= SORT_FROM && this.correlation) {
-      const order = this.sortByUniform(draws);
-      for (let k = 0; k < draws; k++) this.loss(order[k], out);
-    } else {
-      for (let d = 0; d < draws; d++) this.loss(d, out);
+    // Pass 2: the correlated uniforms; with many, by bucket of the item draw, so the table lookups stay local.
+    const draws = slots * this.S;
+    if (correlated > 0) {
+      if (correlated >= SORT_FROM) this.correlateSorted(draws);
+      else this.correlateInOrder(draws);
     }
+    // Pass 3: the losses.
+    this.losses(slots, out);
   }
 
   private reserve(slots: number): void {
-    const S = this.S;
-    this.slotItem = growI32(this.slotItem, slots);
-    this.slotShared = growI32(this.slotShared, slots);
-    this.drawU = grow64(this.drawU, slots * S);
-    this.drawBin = growI32(this.drawBin, slots * S);
-    this.order = growI32(this.order, slots * S);
-  }
-
-  private drawItem(i: number, slot: number, eventId: number, epoch: number, row: number, nHaz: number, hazCdf: Float32Array, corr: Correlations | undefined): void {
-    const S = this.S;
-    const items = this.ctx.items;
-    const groupId = items.groupId[i];
-    const baseAt = this.damage.at(i, epoch, groupId, eventId);
-    const base = this.damage.values;
-    this.slotShared[slot] = corr && this.correlation && corr.damageRho[i] > 0 ? this.correlation.at(i, epoch, corr.group[i], eventId) : -1;
-    const hazAt = nHaz > 1 ? this.hazard.at(i, epoch, corr ? corr.hazardGroup[i] : groupId, eventId) : -1;
-    const haz = this.hazard.values;
-    const bins = this.ctx.footprint.intensityBin;
-    const at = slot * S;
-    for (let s = 0; s < S; s++) {
-      this.drawU[at + s] = base[baseAt + s];
-      this.drawBin[at + s] = bins[row + (hazAt >= 0 ? binarySearch(haz[hazAt + s], hazCdf, nHaz - 1) : 0)];
+    const m = slots * this.S;
+    this.slotPos = growI32(this.slotPos, slots);
+    this.drawU = grow64(this.drawU, m);
+    this.drawR = grow64(this.drawR, m);
+    this.drawA = grow64(this.drawA, m);
+    this.drawB = grow64(this.drawB, m);
+    this.drawBin = growI32(this.drawBin, m);
+    if (this.drawC.length < m) {
+      const c = new Uint8Array(Math.max(m, this.drawC.length * 2));
+      c.set(this.drawC);
+      this.drawC = c;
     }
+    this.sortedU = grow64(this.sortedU, m);
+    this.sortedA = grow64(this.sortedA, m);
+    this.sortedB = grow64(this.sortedB, m);
+    this.sortedD = growI32(this.sortedD, m);
   }
 
-  /** The draws 0..count-1 by bucket of their uniform (stable: in draw order within a bucket). */
-  private sortByUniform(count: number): Int32Array {
+  /** Pass 1 over one run of positions; answers how many draws are correlated. */
+  private drawRun(first: number, count: number, slot0: number, eventId: number, epoch: number, row: number, nHaz: number, hazCdf: Float32Array): number {
+    const S = this.S;
+    const { pDamage, pDamageKey, pCorr, pCorrKey, pHazard, pHazardKey, pSqrtRho, pSqrtRest, slotPos, drawU, drawR, drawA, drawB, drawBin, drawC } = this;
+    const damage = this.damage;
+    const base = damage.values;
+    const bins = this.ctx.footprint.intensityBin;
+    let correlated = 0;
+    for (let k = 0; k < count; k++) {
+      const p = first + k;
+      const slot = slot0 + k;
+      slotPos[slot] = p;
+      const baseAt = damage.at(pDamage[p], epoch, pDamageKey[p], eventId);
+      const at = slot * S;
+      const cg = pCorr[p];
+      if (cg >= 0) {
+        const sharedAt = this.correlation!.at(cg, epoch, pCorrKey[p], eventId);
+        const norm = this.correlation!.norm;
+        for (let s = 0; s < S; s++) {
+          drawA[at + s] = pSqrtRho[p] * norm[sharedAt + s];
+          drawB[at + s] = pSqrtRest[p];
+          drawC[at + s] = 1;
+        }
+        correlated += S;
+      } else for (let s = 0; s < S; s++) drawC[at + s] = 0;
+      const hazAt = nHaz > 1 ? this.hazard.at(pHazard[p], epoch, pHazardKey[p], eventId) : -1;
+      const haz = this.hazard.values;
+      for (let s = 0; s < S; s++) {
+        const u = base[baseAt + s];
+        drawU[at + s] = u;
+        drawR[at + s] = u;
+        drawBin[at + s] = bins[row + (hazAt >= 0 ? binarySearch(haz[hazAt + s], hazCdf, nHaz - 1) : 0)];
+      }
+    }
+    return correlated;
+  }
+
+  /**
+   * gulmc's get_corr_rval: z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back through
+   * the cdf table (drawA holds the first term, drawB sqrt(1 - rho); drawC marks the correlated draws).
+   */
+  private correlateInOrder(draws: number): void {
+    const { drawU, drawR, drawA, drawB, drawC } = this;
+    for (let d = 0; d < draws; d++) if (drawC[d]) drawR[d] = fromNorm(drawA[d] + drawB[d] * toNorm(drawU[d]));
+  }
+
+  /** correlateInOrder, the draws visited by bucket of their uniform (copied together, so that the visit reads them in order). */
+  private correlateSorted(draws: number): void {
+    const { drawU, drawR, drawA, drawB, drawC, sortedU, sortedA, sortedB, sortedD } = this;
     const start = this.bucketStart;
     start.fill(0);
-    const u = this.drawU;
-    for (let d = 0; d < count; d++) start[Math.min((u[d] * BUCKETS) | 0, BUCKETS - 1) + 1]++;
+    for (let d = 0; d < draws; d++) if (drawC[d]) start[Math.min((drawU[d] * BUCKETS) | 0, BUCKETS - 1) + 1]++;
     for (let b = 0; b < BUCKETS; b++) start[b + 1] += start[b];
-    const order = this.order;
-    for (let d = 0; d < count; d++) order[start[Math.min((u[d] * BUCKETS) | 0, BUCKETS - 1)]++] = d;
-    return order;
+    const total = start[BUCKETS];
+    for (let d = 0; d < draws; d++) {
+      if (!drawC[d]) continue;
+      const k = start[Math.min((drawU[d] * BUCKETS) | 0, BUCKETS - 1)]++;
+      sortedU[k] = drawU[d];
+      sortedA[k] = drawA[d];
+      sortedB[k] = drawB[d];
+      sortedD[k] = d;
+    }
+    for (let k = 0; k < total; k++) drawR[sortedD[k]] = fromNorm(sortedA[k] + sortedB[k] * toNorm(sortedU[k]));
   }
 
-  private loss(d: number, out: Float64Array): void {
+  /** Pass 3: the loss of each draw from its uniform, in slot order. */
+  private losses(slots: number, out: Float64Array): void {
     const S = this.S;
-    const slot = S === 1 ? d : Math.floor(d / S);
-    const s = d - slot * S;
-    const i = this.slotItem[slot];
-    const cdf = this.cdf(this.vulnIndex[i], this.drawBin[d]);
-    const nb = cdf.length;
-    if (nb === 0) return;
-    const sharedAt = this.slotShared[slot];
-    const y = this.drawU[d];
-    // gulmc's get_corr_rval: z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back through the cdf.
-    const rval = sharedAt >= 0 ? fromNorm(this.sqrtRho[i] * this.correlation!.norm[sharedAt + s] + this.sqrtRest[i] * toNorm(y)) : y;
-    // The last bin takes any draw past the others (search over nb - 1 entries, as gulmc).
-    const idx = binarySearch(rval, cdf, nb - 1);
-    const ctx = this.ctx;
-    // A relative damage function scales by the TIV; an absolute one (last bin_to > 1) is the loss itself.
-    const scaling = ctx.binTo[nb - 1] <= 1 ? this.tivF32[i] : 1;
-    const gul = getGul(ctx.binFrom[idx], ctx.binTo[idx], ctx.binMean[idx], idx > 0 ? cdf[idx - 1] : 0, cdf[idx], rval, scaling);
-    out[s * this.n + i] = gul >= 0 ? f32(gul) : 0;
+    const n = this.n;
+    const { slotPos, pItem, pVuln, pTiv, drawR, drawBin } = this;
+    const { binFrom, binTo, binMean } = this.ctx;
+    for (let slot = 0; slot < slots; slot++) {
+      const p = slotPos[slot];
+      const i = pItem[p];
+      const vuln = pVuln[p];
+      for (let s = 0; s < S; s++) {
+        const d = slot * S + s;
+        const cdf = this.cdf(vuln, drawBin[d]);
+        const nb = cdf.length;
+        if (nb === 0) continue;
+        const rval = drawR[d];
+        // The last bin takes any draw past the others (search over nb - 1 entries, as gulmc).
+        const idx = binarySearch(rval, cdf, nb - 1);
+        // A relative damage function scales by the TIV; an absolute one (last bin_to > 1) is the loss itself.
+        const scaling = binTo[nb - 1] <= 1 ? pTiv[p] : 1;
+        const gul = getGul(binFrom[idx], binTo[idx], binMean[idx], idx > 0 ? cdf[idx - 1] : 0, cdf[idx], rval, scaling);
+        out[s * n + i] = gul >= 0 ? f32(gul) : 0;
+      }
+    }
   }
 }
