@@ -171,6 +171,10 @@ export class EventKernel {
   /** Item ids ascending in item order: the financial module can then take the reached items as they are listed. */
   private readonly idsAscending: boolean;
   private readonly byItem: Float64Array;
+  private readonly fused: boolean;
+  /** Per coverage and sample (c * S + s): the sum gul_alloc_rule 1 caps. */
+  private readonly covSamples: Float64Array;
+  private readonly sampleSums: Float64Array;
 
   constructor(private readonly k: KernelInput) {
     const { items, tiv } = k.gul;
@@ -192,14 +196,107 @@ export class EventKernel {
     }
     this.idsAscending = ascending;
     this.byItem = new Float64Array(ascending ? 0 : maxItemId + 1);
+    this.fused = ascending && (!k.plan || k.plan.levels.length > 0);
+    this.covSamples = new Float64Array(this.fused && k.gul.allocRule === 1 ? tiv.length * this.S : 0);
+    this.sampleSums = new Float64Array(this.S);
   }
 
   /** Appends the event's gul and il records (none when the event touches no item). */
   event(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
     const ev = this.gulEvent;
     const touched = ev.compute(eventId);
-    if (touched) this.records(eventId, gul, il);
+    if (touched) {
+      if (this.fused) this.recordsFused(eventId, gul, il);
+      else this.records(eventId, gul, il);
+    }
     this.clear();
+  }
+
+  /**
+   * records() in three passes over the reached items instead of one per sum: zero the coverages' sums,
+   * sum each coverage, then cap, add up and aggregate every loss vector (mean, max, exposure, each sample)
+   * into level 1 of the financial module. Each sum gets the same terms in the same order as in records(),
+   * so the same bits. Taken when item ids ascend with item order and the programme has a level.
+   */
+  private recordsFused(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
+    const { S, n, sampled, coverageSeen, hitOnCoverage, covSamples } = this;
+    const ev = this.gulEvent;
+    const { reached, count, hit } = ev;
+    const evMean = ev.mean;
+    const evMax = ev.max;
+    const { items, tiv } = this.k.gul;
+    const cov = items.coverageId;
+    const rule1 = this.k.gul.allocRule === 1;
+    for (let k = 0; k < count; k++) {
+      const c = cov[reached[k]];
+      coverageSeen[c] = 0;
+      hitOnCoverage[c] = 0;
+      if (rule1) for (let s = 0; s < S; s++) covSamples[c * S + s] = 0;
+    }
+    if (this.sampler) this.sampler.sampleEvent(eventId, sampled);
+    for (let k = 0; k < count; k++) {
+      const i = reached[k];
+      const c = cov[i];
+      if (hit[i]) hitOnCoverage[c]++;
+      if (rule1) for (let s = 0; s < S; s++) covSamples[c * S + s] += sampled[s * n + i];
+    }
+    const insured = this.insured;
+    const toAgg = insured?.itemToAgg ?? new Int32Array(0);
+    const bufs = insured ? insured.levelOne(3 + S) : [];
+    const ids = items.itemId;
+    const sums = this.sampleSums;
+    sums.fill(0);
+    let mean = 0;
+    let max = 0;
+    let exposed = 0;
+    let affected = 0;
+    for (let k = 0; k < count; k++) {
+      const i = reached[k];
+      const c = cov[i];
+      if (rule1) {
+        for (let s = 0; s < S; s++) {
+          const sum = covSamples[c * S + s];
+          if (sum > tiv[c]) sampled[s * n + i] *= tiv[c] / sum;
+        }
+      }
+      for (let s = 0; s < S; s++) sums[s] += sampled[s * n + i];
+      if (!hit[i]) continue;
+      mean += evMean[i];
+      max += evMax[i];
+      // gulmc's TIV record per item: the coverage TIV shared by the items the event reaches on it.
+      const exposure = rule1 ? tiv[c] / hitOnCoverage[c] : tiv[c];
+      if (!coverageSeen[c]) {
+        coverageSeen[c] = 1;
+        exposed += tiv[c];
+        affected++;
+      }
+      const from = ids[i];
+      if (insured && from >= 1 && from < toAgg.length && toAgg[from] > 0) {
+        const a = toAgg[from];
+        bufs[0][a] += evMean[i];
+        bufs[1][a] += evMax[i];
+        bufs[2][a] += exposure;
+        for (let s = 0; s < S; s++) bufs[3 + s][a] += sampled[s * n + i];
+      }
+    }
+    const g = gul.length++;
+    gul.eventId[g] = eventId;
+    gul.summaryId[g] = 1;
+    gul.mean[g] = mean;
+    gul.max[g] = max;
+    gul.exposure[g] = exposed;
+    gul.affected[g] = affected;
+    for (let s = 0; s < S; s++) gul.sampled[g * S + s] = sums[s];
+    if (insured) {
+      const j = il.length++;
+      il.eventId[j] = eventId;
+      il.summaryId[j] = 1;
+      il.mean[j] = insured.finish(0);
+      il.max[j] = insured.finish(1);
+      il.exposure[j] = insured.finish(2);
+      il.affected[j] = affected;
+      for (let s = 0; s < S; s++) il.sampled[j * S + s] = insured.finish(3 + s);
+    }
   }
 
   private records(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {

@@ -104,6 +104,35 @@ export class InsuredLoss {
     return this.fromLevel(0);
   }
 
+  /** Level 1's aggregation: to_agg_id by item id (from_agg_id), 0 where none. Undefined for a programme without levels. */
+  get itemToAgg(): Int32Array | undefined {
+    return this.plan.levels[0]?.toAgg;
+  }
+
+  /**
+   * K buffers for level 1 zeroed, into which a caller adds the losses of K loss vectors at once
+   * (buffer[toAgg[item id]] += loss, items in ascending item id order, as `sparse` adds them); finish(k)
+   * then gives vector k's insured loss.
+   */
+  levelOne(K: number): Float64Array[] {
+    const size = this.plan.levels[0].maxAgg + 1;
+    while (this.many.length < K) this.many.push(new Float64Array(size));
+    for (let k = 0; k < K; k++) this.many[k].fill(0);
+    return this.many;
+  }
+
+  finish(k: number): number {
+    const own = this.aggs[0];
+    this.aggs[0] = this.many[k];
+    try {
+      return this.fromLevel(0);
+    } finally {
+      this.aggs[0] = own;
+    }
+  }
+
+  private readonly many: Float64Array[] = [];
+
   /** Applies level li's profiles to its aggregated losses (already summed into its buffer) and runs the levels above. */
   private fromLevel(first: number): number {
     const levels = this.plan.levels;

@@ -42,9 +42,15 @@ export class EventGul {
   readonly reached: Int32Array;
   count = 0;
   private readonly bits: Uint32Array;
-  private readonly meanOf: (Float64Array | undefined)[];
-  private readonly maxOf: (Float64Array | undefined)[];
-  private readonly tivOf: Float64Array;
+  // Items laid out by areaperil (as in sample.ts): position p holds item pItem[p], its TIV and its
+  // vulnerability's moments (index into meanOf/maxOf, -1 without moments).
+  private readonly apIndex = new Map<number, number>();
+  private readonly apStart: Int32Array;
+  private readonly pItem: Int32Array;
+  private readonly pTiv: Float64Array;
+  private readonly pVuln: Int32Array;
+  private readonly meanOf: Float64Array[] = [];
+  private readonly maxOf: Float64Array[] = [];
   private readonly covMean: Float64Array;
   private readonly covMax: Float64Array;
 
@@ -56,18 +62,35 @@ export class EventGul {
     this.hit = new Uint8Array(n);
     this.reached = new Int32Array(n);
     this.bits = new Uint32Array((n + 31) >>> 5);
-    this.meanOf = new Array(n);
-    this.maxOf = new Array(n);
-    this.tivOf = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const m = vuln.mean.get(items.vulnerability[i]);
-      const x = vuln.max.get(items.vulnerability[i]);
-      if (m && x) {
-        this.meanOf[i] = m;
-        this.maxOf[i] = x;
+    this.pItem = new Int32Array(n);
+    this.pTiv = new Float64Array(n);
+    this.pVuln = new Int32Array(n);
+    this.apStart = new Int32Array(ctx.itemsByAreaperil.size + 1);
+    const vulnIndex = new Map<number, number>();
+    let p = 0;
+    for (const [ap, list] of ctx.itemsByAreaperil) {
+      this.apStart[this.apIndex.size] = p;
+      this.apIndex.set(ap, this.apIndex.size);
+      for (const i of list) {
+        this.pItem[p] = i;
+        this.pTiv[p] = tiv[items.coverageId[i]];
+        const v = items.vulnerability[i];
+        let d = vulnIndex.get(v);
+        if (d === undefined) {
+          const m = vuln.mean.get(v);
+          const x = vuln.max.get(v);
+          d = m && x ? this.meanOf.length : -1;
+          if (m && x) {
+            this.meanOf.push(m);
+            this.maxOf.push(x);
+          }
+          vulnIndex.set(v, d);
+        }
+        this.pVuln[p] = d;
+        p++;
       }
-      this.tivOf[i] = tiv[items.coverageId[i]];
     }
+    this.apStart[this.apIndex.size] = p;
     this.covMean = new Float64Array(tiv.length);
     this.covMax = new Float64Array(tiv.length);
   }
@@ -77,28 +100,27 @@ export class EventGul {
    * touches none). Call clear() before the next event.
    */
   compute(eventId: number): boolean {
-    const { footprint: fp, itemsByAreaperil: byAp } = this.ctx;
+    const fp = this.ctx.footprint;
     const range = fp.byEvent.get(eventId);
     if (!range) return false;
-    const { bits, meanOf, maxOf, mean, max, hit, tivOf } = this;
+    const { bits, meanOf, maxOf, mean, max, hit, pItem, pTiv, pVuln, apStart } = this;
     let touched = false;
     for (let r = range[0]; r < range[1]; r++) {
-      const list = byAp.get(fp.areaperil[r]);
-      if (!list) continue;
+      const a = this.apIndex.get(fp.areaperil[r]);
+      if (a === undefined) continue;
       const ib = fp.intensityBin[r];
-      const p = fp.prob[r];
-      for (let k = 0; k < list.length; k++) {
-        const i = list[k];
+      const prob = fp.prob[r];
+      for (let p = apStart[a]; p < apStart[a + 1]; p++) {
+        const i = pItem[p];
         bits[i >>> 5] |= 1 << (i & 31);
-        const m = meanOf[i];
-        if (m === undefined) continue;
-        const x = maxOf[i]!;
+        const v = pVuln[p];
+        if (v < 0) continue;
         touched = true;
         hit[i] = 1;
-        const tiv = tivOf[i];
-        mean[i] += p * (m[ib] ?? 0) * tiv;
-        if (p > 0) {
-          const mx = (x[ib] ?? 0) * tiv;
+        const tiv = pTiv[p];
+        mean[i] += prob * (meanOf[v][ib] ?? 0) * tiv;
+        if (prob > 0) {
+          const mx = (maxOf[v][ib] ?? 0) * tiv;
           if (mx > max[i]) max[i] = mx;
         }
       }

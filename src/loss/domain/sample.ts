@@ -22,8 +22,8 @@ const f32 = Math.fround;
 const CDF_END = 0.99999994;
 /** Below this many draws in an event the second pass runs in item order (sorting would cost more than it saves). */
 const SORT_FROM = 16384;
-/** Buckets of the counting sort over the uniform draws: each spans about 250 entries (2 KB) of a normal table. */
-const BUCKETS = 4096;
+/** Buckets of the counting sort over the uniform draws: each spans about 500 entries (4 KB) of a normal table. */
+const BUCKETS = 2048;
 
 export interface Correlations {
   group: Int32Array;
@@ -172,10 +172,8 @@ export class EventSampler {
   private drawBin: Int32Array;
   /** 1 for a correlated draw. */
   private drawC: Uint8Array;
-  // The correlated draws by bucket of their uniform: uniform, coefficients, draw index.
-  private sortedU: Float64Array;
-  private sortedA: Float64Array;
-  private sortedB: Float64Array;
+  // The correlated draws by bucket of their uniform: (uniform, first term, sqrt(1 - rho)) triples and the draw index.
+  private sorted: Float64Array;
   private sortedD: Int32Array;
   private readonly bucketStart = new Int32Array(BUCKETS + 1);
   private hazCdf: Float32Array = new Float32Array(16);
@@ -203,17 +201,17 @@ export class EventSampler {
       return out;
     };
     const f64 = (k: number) => new Float64Array(k);
-    const i32 = (k: number) => new Int32Array(k);
-    const g = dense(items.groupId);
-    const c = corr ? dense(corr.group) : undefined;
-    const h = dense(corr ? corr.hazardGroup : items.groupId);
+    // Dense group indices numbered in position order, so that an event's draws are stored in the order it makes them.
+    this.pDamageKey = at(items.groupId, f64);
+    this.pHazardKey = at(corr ? corr.hazardGroup : items.groupId, f64);
+    const g = dense(this.pDamageKey);
+    const c = corr ? dense(at(corr.group, f64)) : undefined;
+    const h = dense(this.pHazardKey);
     this.damage = new GroupDraws(g.count, S, damageSeed);
     this.correlation = c && new GroupDraws(c.count, S, correlationSeed, true);
     this.hazard = new GroupDraws(h.count, S, hazardSeed);
-    this.pDamage = at(g.index, i32);
-    this.pDamageKey = at(items.groupId, f64);
-    this.pHazard = at(h.index, i32);
-    this.pHazardKey = at(corr ? corr.hazardGroup : items.groupId, f64);
+    this.pDamage = g.index;
+    this.pHazard = h.index;
     this.pCorr = new Int32Array(n).fill(-1);
     this.pCorrKey = new Float64Array(n);
     this.pTiv = new Float32Array(n);
@@ -230,7 +228,7 @@ export class EventSampler {
       this.pSqrtRest[k] = Math.sqrt(1 - rho);
       // Only a positive correlation draws the group's shared value (gulmc skips it otherwise).
       if (corr && c && rho > 0) {
-        this.pCorr[k] = c.index[i];
+        this.pCorr[k] = c.index[k];
         this.pCorrKey[k] = corr.group[i];
       }
       const v = items.vulnerability[i];
@@ -252,9 +250,7 @@ export class EventSampler {
     this.drawB = new Float64Array(m);
     this.drawBin = new Int32Array(m);
     this.drawC = new Uint8Array(m);
-    this.sortedU = new Float64Array(m);
-    this.sortedA = new Float64Array(m);
-    this.sortedB = new Float64Array(m);
+    this.sorted = new Float64Array(3 * m);
     this.sortedD = new Int32Array(m);
   }
 
@@ -339,9 +335,7 @@ export class EventSampler {
       c.set(this.drawC);
       this.drawC = c;
     }
-    this.sortedU = grow64(this.sortedU, m);
-    this.sortedA = grow64(this.sortedA, m);
-    this.sortedB = grow64(this.sortedB, m);
+    this.sorted = grow64(this.sorted, 3 * m);
     this.sortedD = growI32(this.sortedD, m);
   }
 
@@ -393,7 +387,7 @@ export class EventSampler {
 
   /** correlateInOrder, the draws visited by bucket of their uniform (copied together, so that the visit reads them in order). */
   private correlateSorted(draws: number): void {
-    const { drawU, drawR, drawA, drawB, drawC, sortedU, sortedA, sortedB, sortedD } = this;
+    const { drawU, drawR, drawA, drawB, drawC, sorted, sortedD } = this;
     const start = this.bucketStart;
     start.fill(0);
     for (let d = 0; d < draws; d++) if (drawC[d]) start[Math.min((drawU[d] * BUCKETS) | 0, BUCKETS - 1) + 1]++;
@@ -402,12 +396,12 @@ export class EventSampler {
     for (let d = 0; d < draws; d++) {
       if (!drawC[d]) continue;
       const k = start[Math.min((drawU[d] * BUCKETS) | 0, BUCKETS - 1)]++;
-      sortedU[k] = drawU[d];
-      sortedA[k] = drawA[d];
-      sortedB[k] = drawB[d];
+      sorted[3 * k] = drawU[d];
+      sorted[3 * k + 1] = drawA[d];
+      sorted[3 * k + 2] = drawB[d];
       sortedD[k] = d;
     }
-    for (let k = 0; k < total; k++) drawR[sortedD[k]] = fromNorm(sortedA[k] + sortedB[k] * toNorm(sortedU[k]));
+    for (let k = 0; k < total; k++) drawR[sortedD[k]] = fromNorm(sorted[3 * k + 1] + sorted[3 * k + 2] * toNorm(sorted[3 * k]));
   }
 
   /** Pass 3: the loss of each draw from its uniform, in slot order. */
@@ -416,13 +410,22 @@ export class EventSampler {
     const n = this.n;
     const { slotPos, pItem, pVuln, pTiv, drawR, drawBin } = this;
     const { binFrom, binTo, binMean } = this.ctx;
+    // The items of a run mostly share their vulnerability and intensity bin: the last cdf is kept at hand.
+    let lastVuln = -1;
+    let lastBin = -1;
+    let cdf: Float32Array = new Float32Array(0);
     for (let slot = 0; slot < slots; slot++) {
       const p = slotPos[slot];
       const i = pItem[p];
       const vuln = pVuln[p];
       for (let s = 0; s < S; s++) {
         const d = slot * S + s;
-        const cdf = this.cdf(vuln, drawBin[d]);
+        const bin = drawBin[d];
+        if (vuln !== lastVuln || bin !== lastBin) {
+          cdf = this.cdf(vuln, bin);
+          lastVuln = vuln;
+          lastBin = bin;
+        }
         const nb = cdf.length;
         if (nb === 0) continue;
         const rval = drawR[d];
