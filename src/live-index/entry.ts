@@ -113,10 +113,16 @@ export interface AsOf {
 }
 
 export function asOf(e: Entry, nowUs: number): AsOf {
-  const ended = e.endedUs !== null && e.endedUs <= nowUs;
-  const status: EventStatus = ended ? 'ended' : e.monitoringUs !== null && e.monitoringUs <= nowUs ? 'monitoring' : 'active';
-  return { status, endedAt: ended ? e.endedIso : null, upcoming: e.startedUs > nowUs };
+  const upcoming = e.startedUs > nowUs;
+  if (e.endedUs !== null && e.endedUs <= nowUs) return { status: 'ended', endedAt: e.endedIso, upcoming };
+  // Not ended: one of four shared, frozen values (a page of a hundred events allocates none).
+  return e.monitoringUs !== null && e.monitoringUs <= nowUs ? (upcoming ? MONITORING_UPCOMING : MONITORING) : upcoming ? ACTIVE_UPCOMING : ACTIVE;
 }
+
+const ACTIVE: AsOf = Object.freeze({ status: 'active', endedAt: null, upcoming: false });
+const ACTIVE_UPCOMING: AsOf = Object.freeze({ status: 'active', endedAt: null, upcoming: true });
+const MONITORING: AsOf = Object.freeze({ status: 'monitoring', endedAt: null, upcoming: false });
+const MONITORING_UPCOMING: AsOf = Object.freeze({ status: 'monitoring', endedAt: null, upcoming: true });
 
 function fill(p: Parts, a: AsOf, close: string): string {
   return p[0] + JSON.stringify(a.status) + p[1] + JSON.stringify(a.endedAt) + p[2] + String(a.upcoming) + close;

@@ -40,16 +40,20 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
   const n = hits.length;
   const features: Buffer[] = new Array(n);
   const tails: string[] = new Array(n);
-  let described = `${PROCESS_TAG}\n${shell}\n`;
+  // What determines each feature's bytes, as numbers: entry serial, variant, distance_km (NaN: none).
+  const described = n * 3 <= scratch.length ? scratch : (scratch = new Float64Array(n * 6));
   let size = Buffer.byteLength(shell) + END.length;
   for (let i = 0; i < n; i++) {
     const h = hits[i];
     const f = (features[i] = openFeature(h.entry, h.at));
     const close = i === n - 1 ? CLOSE : CLOSE_NEXT;
+    const km = h.distanceKm === undefined ? NaN : Math.round(h.distanceKm * 100) / 100;
     // distance_km is ASCII digits: one byte a character.
-    const tail = (tails[i] = h.distanceKm === undefined ? close : `,"distance_km":${Math.round(h.distanceKm * 100) / 100}${close}`);
+    const tail = (tails[i] = Number.isNaN(km) ? close : `,"distance_km":${km}${close}`);
     size += f.length + tail.length;
-    described += `${h.entry.serial}.${slotOf(h.at)}${tail}\n`;
+    described[3 * i] = h.entry.serial;
+    described[3 * i + 1] = slotOf(h.at);
+    described[3 * i + 2] = km;
   }
   const body = carve(size);
   let at = body.write(shell, 0);
@@ -60,9 +64,13 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
   }
   at += body.write(END, at, 'latin1');
   if (at !== size) throw new Error(`live index: collection body is ${at} bytes, ${size} expected`);
-  infoByBody.set(body, { sources: distinctSources(hits), etag: `"${hash('sha1', described, 'base64url')}"` });
+  const perFeature = hash('sha1', new Uint8Array(described.buffer, 0, n * 3 * 8), 'base64url');
+  infoByBody.set(body, { sources: distinctSources(hits), etag: `"${hash('sha1', `${PROCESS_TAG}\n${perFeature}\n${shell}`, 'base64url')}"` });
   return body;
 }
+
+/** Per-feature descriptions of the body being made (synchronous: one array serves every request). */
+let scratch = new Float64Array(3 * 1024);
 
 /**
  * Bodies are carved from 1 MiB slabs, as Node pools small Buffers: one allocation per slab instead of one
