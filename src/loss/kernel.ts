@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { SummaryRecords } from './domain/elt.js';
 import { InsuredLoss, type FmPlan } from './domain/fm.js';
 import { EventGul, type GulContext } from './domain/gul.js';
-import { EventSampler, type SampleContext } from './domain/sample.js';
+import { EventSampler, FILL_TABLES_FROM, type SampleContext } from './domain/sample.js';
 
 export function records(capacity: number, samples: number): SummaryRecords {
   return {
@@ -43,6 +43,7 @@ export interface KernelOutput {
 
 export function runKernel(k: KernelInput): KernelOutput {
   const kernel = new EventKernel(k);
+  if (k.sample?.correlations && kernelWork(k) >= FILL_TABLES_FROM) kernel.fillTables();
   const S = k.sample?.samples ?? 0;
   const gul = records(k.events.length, S);
   const il = records(k.events.length, S);
@@ -199,6 +200,11 @@ export class EventKernel {
     this.fused = ascending && (!k.plan || k.plan.levels.length > 0);
     this.covSamples = new Float64Array(this.fused && k.gul.allocRule === 1 ? tiv.length * this.S : 0);
     this.sampleSums = new Float64Array(this.S);
+  }
+
+  /** gulmc's normal tables computed whole up front (a run that reaches most of their entries). */
+  fillTables(): void {
+    this.sampler?.fillTables();
   }
 
   /** Appends the event's gul and il records (none when the event touches no item). */

@@ -91,60 +91,110 @@ function linspaceAt(start: number, stop: number, n: number, k: number): number {
 // lookups cost no allocation (the entries are the same numbers either way).
 let ppfTable: Float64Array | undefined;
 let cdfTable: Float64Array | undefined;
+// The table constants as plain numbers: the lookups below run hundreds of millions of times.
+const N = NORM_TABLE.n;
+const X_MIN = NORM_TABLE.xMin;
+const X_MAX = NORM_TABLE.xMax;
+const CDF_MIN = NORM_TABLE.cdfMin;
+const CDF_MAX = NORM_TABLE.cdfMax;
 
 function ppfEntry(k: number): number {
-  const t = (ppfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
-  let v = t[k];
-  if (v !== v) v = t[k] = normPpf(linspaceAt(NORM_TABLE.xMin, NORM_TABLE.xMax, NORM_TABLE.n, k));
-  return v;
+  const t = (ppfTable ??= new Float64Array(N).fill(NaN));
+  return (t[k] = normPpf(linspaceAt(X_MIN, X_MAX, N, k)));
 }
 
 function cdfEntry(k: number): number {
-  const t = (cdfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
-  let v = t[k];
-  if (v !== v) v = t[k] = normCdf(linspaceAt(NORM_TABLE.cdfMin, NORM_TABLE.cdfMax, NORM_TABLE.n, k));
-  return v;
+  const t = (cdfTable ??= new Float64Array(N).fill(NaN));
+  return (t[k] = normCdf(linspaceAt(CDF_MIN, CDF_MAX, N, k)));
 }
 
-const INV_FACTOR = (NORM_TABLE.n - 1) / (NORM_TABLE.xMax - NORM_TABLE.xMin);
-const NORM_FACTOR = (NORM_TABLE.n - 1) / (NORM_TABLE.cdfMax - NORM_TABLE.cdfMin);
+const INV_FACTOR = (N - 1) / (X_MAX - X_MIN);
+const NORM_FACTOR = (N - 1) / (CDF_MAX - CDF_MIN);
 /** Below this distance from 0 or 1 a uniform is looked up with interpolation (the tails), else truncated. */
 const TAIL = 0.025;
+const UPPER_TAIL = 1 - TAIL;
 
 /**
  * ppf by table as gulmc: _interpolate_lookup (linear between the two entries around the position, clamped)
  * in the tails, _fast_lookup (the entry at the truncated position, clamped) elsewhere.
  */
 export function toNorm(u: number): number {
-  const t = (ppfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
-  const pos = (u - NORM_TABLE.xMin) * INV_FACTOR;
-  if (u < TAIL || u > 1 - TAIL) {
+  const t = ppfTable ?? (ppfTable = new Float64Array(N).fill(NaN));
+  const pos = (u - X_MIN) * INV_FACTOR;
+  if (u < TAIL || u > UPPER_TAIL) {
     let lower = Math.floor(pos);
     const frac = pos - lower;
-    lower = Math.min(Math.max(lower, 0), NORM_TABLE.n - 2);
+    // Clamped as Math.min(Math.max(lower, 0), N - 2) (NaN stays NaN).
+    lower = lower < 0 ? 0 : lower > N - 2 ? N - 2 : lower;
     let a = t[lower];
     if (a !== a) a = ppfEntry(lower);
     let b = t[lower + 1];
     if (b !== b) b = ppfEntry(lower + 1);
     return a + frac * (b - a);
   }
-  const index = Math.min(Math.max(Math.trunc(pos), 0), NORM_TABLE.n - 1);
+  let index = Math.trunc(pos);
+  index = index < 0 ? 0 : index > N - 1 ? N - 1 : index;
   const v = t[index];
   return v === v ? v : ppfEntry(index);
 }
 
 /** cdf by table: _interpolate_lookup. */
 export function fromNorm(z: number): number {
-  const t = (cdfTable ??= new Float64Array(NORM_TABLE.n).fill(NaN));
-  const pos = (z - NORM_TABLE.cdfMin) * NORM_FACTOR;
+  const t = cdfTable ?? (cdfTable = new Float64Array(N).fill(NaN));
+  const pos = (z - CDF_MIN) * NORM_FACTOR;
   let lower = Math.floor(pos);
   const frac = pos - lower;
-  lower = Math.min(Math.max(lower, 0), NORM_TABLE.n - 2);
+  lower = lower < 0 ? 0 : lower > N - 2 ? N - 2 : lower;
   let a = t[lower];
   if (a !== a) a = cdfEntry(lower);
   let b = t[lower + 1];
   if (b !== b) b = cdfEntry(lower + 1);
   return a + frac * (b - a);
+}
+
+/**
+ * Computes every entry of both tables now. For a run that will look up most of them anyway (tens of
+ * millions of draws over a million entries), after which toNormFilled and fromNormFilled, the same
+ * lookups without the check for an entry not computed yet, may be used.
+ */
+export function fillNormTables(): void {
+  const p = (ppfTable ??= new Float64Array(N).fill(NaN));
+  const c = (cdfTable ??= new Float64Array(N).fill(NaN));
+  for (let k = 0; k < N; k++) {
+    if (p[k] !== p[k]) ppfEntry(k);
+    if (c[k] !== c[k]) cdfEntry(k);
+  }
+  ppfFull = p;
+  cdfFull = c;
+}
+let ppfFull: Float64Array = new Float64Array(0);
+let cdfFull: Float64Array = new Float64Array(0);
+
+/** toNorm once fillNormTables has run. */
+export function toNormFilled(u: number): number {
+  const t = ppfFull;
+  const pos = (u - X_MIN) * INV_FACTOR;
+  if (u < TAIL || u > UPPER_TAIL) {
+    let lower = Math.floor(pos);
+    const frac = pos - lower;
+    lower = lower < 0 ? 0 : lower > N - 2 ? N - 2 : lower;
+    const a = t[lower];
+    return a + frac * (t[lower + 1] - a);
+  }
+  let index = Math.trunc(pos);
+  index = index < 0 ? 0 : index > N - 1 ? N - 1 : index;
+  return t[index];
+}
+
+/** fromNorm once fillNormTables has run. */
+export function fromNormFilled(z: number): number {
+  const t = cdfFull;
+  const pos = (z - CDF_MIN) * NORM_FACTOR;
+  let lower = Math.floor(pos);
+  const frac = pos - lower;
+  lower = lower < 0 ? 0 : lower > N - 2 ? N - 2 : lower;
+  const a = t[lower];
+  return a + frac * (t[lower + 1] - a);
 }
 
 /**

@@ -44,28 +44,29 @@ export function philox4x32_7(c0: number, c1: number, c2: number, c3: number, k0:
 /**
  * The first word of the block for counter (0, 0, 0, 0): all one sample's jitter needs. The first round
  * of a zero counter multiplies zeros (it leaves (k0, 0, k1, 0)); the last only needs the word kept.
+ * The words are kept as int32 (the same 32 bits), read as unsigned only where they are multiplied.
  */
-function jitterWord(k0: number, k1: number): number {
-  let c0 = k0;
+function jitterWord(key0: number, key1: number): number {
+  let c0 = key0 | 0;
   let c1 = 0;
-  let c2 = k1;
+  let c2 = key1 | 0;
   let c3 = 0;
-  k0 = (k0 + W0) >>> 0;
-  k1 = (k1 + W1) >>> 0;
+  let k0 = (key0 + W0) | 0;
+  let k1 = (key1 + W1) | 0;
   for (let r = 1; r < 6; r++) {
-    const lo0 = Math.imul(M0, c0) >>> 0;
-    const hi0 = mulhi(M0, c0, lo0);
-    const lo1 = Math.imul(M1, c2) >>> 0;
-    const hi1 = mulhi(M1, c2, lo1);
-    const n0 = (hi1 ^ c1 ^ k0) >>> 0;
-    c2 = (hi0 ^ c3 ^ k1) >>> 0;
-    c0 = n0;
+    const lo0 = Math.imul(M0, c0);
+    const hi0 = Math.round(((c0 >>> 0) * M0 - (lo0 >>> 0)) * INV32);
+    const lo1 = Math.imul(M1, c2);
+    const hi1 = Math.round(((c2 >>> 0) * M1 - (lo1 >>> 0)) * INV32);
+    c2 = hi0 ^ c3 ^ k1;
+    c0 = hi1 ^ c1 ^ k0;
     c1 = lo1;
     c3 = lo0;
-    k0 = (k0 + W0) >>> 0;
-    k1 = (k1 + W1) >>> 0;
+    k0 = (k0 + W0) | 0;
+    k1 = (k1 + W1) | 0;
   }
-  return (mulhi(M1, c2, Math.imul(M1, c2) >>> 0) ^ c1 ^ k0) >>> 0;
+  const lo1 = Math.imul(M1, c2);
+  return (Math.round(((c2 >>> 0) * M1 - (lo1 >>> 0)) * INV32) ^ c1 ^ k0) >>> 0;
 }
 
 const STREAM_JITTER = 0;

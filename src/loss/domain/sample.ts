@@ -6,24 +6,19 @@
  * z = sqrt(rho) * group draw + sqrt(1 - rho) * item draw, through gulmc's normal lookup tables.
  * Probabilities and losses are float32 in Oasis, so they are rounded to float32 where it stores them.
  *
- * Speed (the numbers do not depend on it): an event is sampled in two passes. The first walks the
- * footprint and draws, per item and sample, the uniform and the intensity bin; the second turns them
- * into losses. With many items the second pass visits the correlated draws in order of their uniform
- * (a counting sort into buckets), so the lookups into gulmc's million-entry normal tables walk those
- * tables instead of jumping across 16 MB for every item. Every draw is a pure function of its group
- * and the event, every table entry of its index, so the order changes no number.
+ * Speed (the numbers do not depend on it): item constants are laid out by areaperil, so an event reads
+ * its items in runs; a run large enough to look up most of gulmc's million-entry normal tables computes
+ * them whole first (fillNormTables) and then reads them without checking for entries not computed yet.
  */
-import { fromNorm, toNorm } from './normal.js';
+import { fillNormTables, fromNorm, fromNormFilled, toNorm, toNormFilled } from './normal.js';
 import { correlationSeed, damageSeed, draws, hazardSeed } from './rng.js';
 import type { Footprint, Items } from './types.js';
 
 const f32 = Math.fround;
 /** gulmc stops a cdf once it reaches this (float32 1 - 6e-8). */
 const CDF_END = 0.99999994;
-/** Below this many draws in an event the second pass runs in item order (sorting would cost more than it saves). */
-const SORT_FROM = 16384;
-/** Buckets of the counting sort over the uniform draws: each spans about 500 entries (4 KB) of a normal table. */
-const BUCKETS = 2048;
+/** Draws (items reached summed over events, times samples) from which the normal tables are computed whole up front. */
+export const FILL_TABLES_FROM = 4_000_000;
 
 export interface Correlations {
   group: Int32Array;
@@ -119,15 +114,13 @@ class GroupDraws {
 }
 
 /** The array, or a larger copy of it when it holds fewer than n values (never shrunk). */
-function grow<T extends Float32Array | Float64Array | Int32Array>(a: T, n: number, make: (size: number) => T): T {
+function grow<T extends Float32Array>(a: T, n: number, make: (size: number) => T): T {
   if (a.length >= n) return a;
   const b = make(Math.max(n, a.length * 2));
   b.set(a);
   return b;
 }
 const grow32 = (a: Float32Array, n: number) => grow(a, n, (k) => new Float32Array(k));
-const grow64 = (a: Float64Array, n: number) => grow(a, n, (k) => new Float64Array(k));
-const growI32 = (a: Int32Array, n: number) => grow(a, n, (k) => new Int32Array(k));
 
 /**
  * Samples events one after another; holds the per-item constants, the draws of the current event and
@@ -144,8 +137,6 @@ export class EventSampler {
   /** areaperil -> dense index; its items are positions apStart[a] .. apStart[a + 1] - 1. */
   private readonly apIndex = new Map<number, number>();
   private readonly apStart: Int32Array;
-  private readonly apEpoch: Int32Array;
-  private readonly apSlot: Int32Array;
   // Per position: the item, its float32 TIV, dense vulnerability, group ids (dense and as seeded), sqrt(rho), sqrt(1 - rho).
   private readonly pItem: Int32Array;
   private readonly pTiv: Float32Array;
@@ -163,19 +154,8 @@ export class EventSampler {
   /** (dense vulnerability, intensity bin) -> damage cdf, filled as events need them. */
   private readonly cdfs: (Float32Array | undefined)[];
   private epoch = 0;
-  // Per slot (an item reached by the event) and per draw (slot * S + s) of the current event.
-  private slotPos: Int32Array = new Int32Array(1024);
-  private drawU: Float64Array;
-  private drawR: Float64Array;
-  private drawA: Float64Array;
-  private drawB: Float64Array;
-  private drawBin: Int32Array;
-  /** 1 for a correlated draw. */
-  private drawC: Uint8Array;
-  // The correlated draws by bucket of their uniform: (uniform, first term, sqrt(1 - rho)) triples and the draw index.
-  private sorted: Float64Array;
-  private sortedD: Int32Array;
-  private readonly bucketStart = new Int32Array(BUCKETS + 1);
+  /** Whether the normal tables are computed whole (fillNormTables). */
+  private filled = false;
   private hazCdf: Float32Array = new Float32Array(16);
 
   constructor(private readonly ctx: SampleContext) {
@@ -193,8 +173,6 @@ export class EventSampler {
       for (const i of list) pItem[p++] = i;
     }
     this.apStart[this.apIndex.size] = p;
-    this.apEpoch = new Int32Array(this.apIndex.size).fill(-1);
-    this.apSlot = new Int32Array(this.apIndex.size);
     const at = <T extends Float64Array | Int32Array>(values: ArrayLike<number>, make: (k: number) => T): T => {
       const out = make(n);
       for (let k = 0; k < n; k++) out[k] = values[pItem[k]];
@@ -243,15 +221,12 @@ export class EventSampler {
     for (let r = 0; r < ctx.footprint.intensityBin.length; r++) maxIntensity = Math.max(maxIntensity, ctx.footprint.intensityBin[r]);
     this.maxIntensity = maxIntensity;
     this.cdfs = new Array((maxIntensity + 1) * this.vulnIds.length);
-    const m = 1024 * S;
-    this.drawU = new Float64Array(m);
-    this.drawR = new Float64Array(m);
-    this.drawA = new Float64Array(m);
-    this.drawB = new Float64Array(m);
-    this.drawBin = new Int32Array(m);
-    this.drawC = new Uint8Array(m);
-    this.sorted = new Float64Array(3 * m);
-    this.sortedD = new Int32Array(m);
+  }
+
+  /** Computes gulmc's normal tables whole now (for a run that reaches most of their entries anyway). */
+  fillTables(): void {
+    fillNormTables();
+    this.filled = true;
   }
 
   private cdf(vuln: number, ibin: number): Float32Array {
@@ -283,9 +258,6 @@ export class EventSampler {
     if (!range) return;
     const fp = ctx.footprint;
     const epoch = ++this.epoch;
-    let slots = 0;
-    let correlated = 0;
-    // Pass 1: per item and sample, the uniform, the intensity bin and the coefficients of the correlation.
     let r = range[0];
     while (r < range[1]) {
       const ap = fp.areaperil[r];
@@ -297,130 +269,36 @@ export class EventSampler {
         const hazCdf = (this.hazCdf = grow32(this.hazCdf, nHaz));
         let cum = 0;
         for (let h = 0; h < nHaz; h++) hazCdf[h] = cum += f32(fp.prob[r + h]);
-        const first = this.apStart[a];
-        const count = this.apStart[a + 1] - first;
-        // An areaperil met again in the same event (a footprint not sorted by areaperil) draws its items again, into their slots.
-        let slot0 = slots;
-        if (this.apEpoch[a] === epoch) slot0 = this.apSlot[a];
-        else {
-          this.apEpoch[a] = epoch;
-          this.apSlot[a] = slots;
-          slots += count;
-          if (slots > this.slotPos.length) this.reserve(slots);
-        }
-        correlated += this.drawRun(first, count, slot0, eventId, epoch, r, nHaz, hazCdf);
+        // An areaperil met again in the same event (a footprint not sorted by areaperil) draws its items
+        // again, and the last draw is the one kept, as when gulmc meets it again.
+        this.sampleRun(this.apStart[a], this.apStart[a + 1], eventId, epoch, r, nHaz, hazCdf, out);
       }
       r = end;
     }
-    // Pass 2: the correlated uniforms; with many, by bucket of the item draw, so the table lookups stay local.
-    const draws = slots * this.S;
-    if (correlated > 0) {
-      if (correlated >= SORT_FROM) this.correlateSorted(draws);
-      else this.correlateInOrder(draws);
-    }
-    // Pass 3: the losses.
-    this.losses(slots, out);
   }
 
-  private reserve(slots: number): void {
-    const m = slots * this.S;
-    this.slotPos = growI32(this.slotPos, slots);
-    this.drawU = grow64(this.drawU, m);
-    this.drawR = grow64(this.drawR, m);
-    this.drawA = grow64(this.drawA, m);
-    this.drawB = grow64(this.drawB, m);
-    this.drawBin = growI32(this.drawBin, m);
-    if (this.drawC.length < m) {
-      const c = new Uint8Array(Math.max(m, this.drawC.length * 2));
-      c.set(this.drawC);
-      this.drawC = c;
-    }
-    this.sorted = grow64(this.sorted, 3 * m);
-    this.sortedD = growI32(this.sortedD, m);
-  }
-
-  /** Pass 1 over one run of positions; answers how many draws are correlated. */
-  private drawRun(first: number, count: number, slot0: number, eventId: number, epoch: number, row: number, nHaz: number, hazCdf: Float32Array): number {
+  /** The items at positions first .. end - 1, on the areaperil of footprint rows row .. row + nHaz - 1. */
+  private sampleRun(first: number, end: number, eventId: number, epoch: number, row: number, nHaz: number, hazCdf: Float32Array, out: Float64Array): void {
     const S = this.S;
-    const { pDamage, pDamageKey, pCorr, pCorrKey, pHazard, pHazardKey, pSqrtRho, pSqrtRest, slotPos, drawU, drawR, drawA, drawB, drawBin, drawC } = this;
+    const n = this.n;
+    const { pItem, pVuln, pTiv, pDamage, pDamageKey, pCorr, pCorrKey, pHazard, pHazardKey, pSqrtRho, pSqrtRest, filled } = this;
+    const { binFrom, binTo, binMean } = this.ctx;
     const damage = this.damage;
     const base = damage.values;
     const bins = this.ctx.footprint.intensityBin;
-    let correlated = 0;
-    for (let k = 0; k < count; k++) {
-      const p = first + k;
-      const slot = slot0 + k;
-      slotPos[slot] = p;
-      const baseAt = damage.at(pDamage[p], epoch, pDamageKey[p], eventId);
-      const at = slot * S;
-      const cg = pCorr[p];
-      if (cg >= 0) {
-        const sharedAt = this.correlation!.at(cg, epoch, pCorrKey[p], eventId);
-        const norm = this.correlation!.norm;
-        for (let s = 0; s < S; s++) {
-          drawA[at + s] = pSqrtRho[p] * norm[sharedAt + s];
-          drawB[at + s] = pSqrtRest[p];
-          drawC[at + s] = 1;
-        }
-        correlated += S;
-      } else for (let s = 0; s < S; s++) drawC[at + s] = 0;
-      const hazAt = nHaz > 1 ? this.hazard.at(pHazard[p], epoch, pHazardKey[p], eventId) : -1;
-      const haz = this.hazard.values;
-      for (let s = 0; s < S; s++) {
-        const u = base[baseAt + s];
-        drawU[at + s] = u;
-        drawR[at + s] = u;
-        drawBin[at + s] = bins[row + (hazAt >= 0 ? binarySearch(haz[hazAt + s], hazCdf, nHaz - 1) : 0)];
-      }
-    }
-    return correlated;
-  }
-
-  /**
-   * gulmc's get_corr_rval: z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back through
-   * the cdf table (drawA holds the first term, drawB sqrt(1 - rho); drawC marks the correlated draws).
-   */
-  private correlateInOrder(draws: number): void {
-    const { drawU, drawR, drawA, drawB, drawC } = this;
-    for (let d = 0; d < draws; d++) if (drawC[d]) drawR[d] = fromNorm(drawA[d] + drawB[d] * toNorm(drawU[d]));
-  }
-
-  /** correlateInOrder, the draws visited by bucket of their uniform (copied together, so that the visit reads them in order). */
-  private correlateSorted(draws: number): void {
-    const { drawU, drawR, drawA, drawB, drawC, sorted, sortedD } = this;
-    const start = this.bucketStart;
-    start.fill(0);
-    for (let d = 0; d < draws; d++) if (drawC[d]) start[Math.min((drawU[d] * BUCKETS) | 0, BUCKETS - 1) + 1]++;
-    for (let b = 0; b < BUCKETS; b++) start[b + 1] += start[b];
-    const total = start[BUCKETS];
-    for (let d = 0; d < draws; d++) {
-      if (!drawC[d]) continue;
-      const k = start[Math.min((drawU[d] * BUCKETS) | 0, BUCKETS - 1)]++;
-      sorted[3 * k] = drawU[d];
-      sorted[3 * k + 1] = drawA[d];
-      sorted[3 * k + 2] = drawB[d];
-      sortedD[k] = d;
-    }
-    for (let k = 0; k < total; k++) drawR[sortedD[k]] = fromNorm(sorted[3 * k + 1] + sorted[3 * k + 2] * toNorm(sorted[3 * k]));
-  }
-
-  /** Pass 3: the loss of each draw from its uniform, in slot order. */
-  private losses(slots: number, out: Float64Array): void {
-    const S = this.S;
-    const n = this.n;
-    const { slotPos, pItem, pVuln, pTiv, drawR, drawBin } = this;
-    const { binFrom, binTo, binMean } = this.ctx;
     // The items of a run mostly share their vulnerability and intensity bin: the last cdf is kept at hand.
     let lastVuln = -1;
     let lastBin = -1;
     let cdf: Float32Array = new Float32Array(0);
-    for (let slot = 0; slot < slots; slot++) {
-      const p = slotPos[slot];
+    for (let p = first; p < end; p++) {
       const i = pItem[p];
       const vuln = pVuln[p];
+      const baseAt = damage.at(pDamage[p], epoch, pDamageKey[p], eventId);
+      const cg = pCorr[p];
+      const sharedAt = cg >= 0 ? this.correlation!.at(cg, epoch, pCorrKey[p], eventId) : -1;
+      const hazAt = nHaz > 1 ? this.hazard.at(pHazard[p], epoch, pHazardKey[p], eventId) : -1;
       for (let s = 0; s < S; s++) {
-        const d = slot * S + s;
-        const bin = drawBin[d];
+        const bin = bins[row + (hazAt >= 0 ? binarySearch(this.hazard.values[hazAt + s], hazCdf, nHaz - 1) : 0)];
         if (vuln !== lastVuln || bin !== lastBin) {
           cdf = this.cdf(vuln, bin);
           lastVuln = vuln;
@@ -428,7 +306,13 @@ export class EventSampler {
         }
         const nb = cdf.length;
         if (nb === 0) continue;
-        const rval = drawR[d];
+        const u = base[baseAt + s];
+        let rval = u;
+        if (sharedAt >= 0) {
+          // gulmc's get_corr_rval: z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back through the cdf.
+          const x = pSqrtRho[p] * this.correlation!.norm[sharedAt + s];
+          rval = filled ? fromNormFilled(x + pSqrtRest[p] * toNormFilled(u)) : fromNorm(x + pSqrtRest[p] * toNorm(u));
+        }
         // The last bin takes any draw past the others (search over nb - 1 entries, as gulmc).
         const idx = binarySearch(rval, cdf, nb - 1);
         // A relative damage function scales by the TIV; an absolute one (last bin_to > 1) is the loss itself.
