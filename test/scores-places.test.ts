@@ -8,18 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
 import type { PerilScore } from '../src/domain/scoring/peril-score.js';
 import type { Peril } from '../src/domain/scoring/perils.js';
-import { scorePoint } from '../src/domain/scoring/score-point.js';
-
-const grid = loadBaselineGrid();
-
-function at(lat: number, lng: number, peril: Peril): PerilScore {
-  const r = scorePoint(grid, { lat, lng, perils: [peril], scenario: 'baseline' });
-  if (!r.covered) throw new Error(`${lat},${lng} not covered`);
-  return r.perils[0];
-}
+import { scoreAt as at } from './helpers/score-at.js';
 
 const SF = [37.77, -122.42] as const;
 const LA = [34.05, -118.24] as const;

@@ -4,18 +4,9 @@
  * redistribution. Drought stays a state value, and says so. From the committed baseline.
  */
 import { describe, expect, it } from 'vitest';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
 import type { PerilScore } from '../src/domain/scoring/peril-score.js';
-import type { Peril } from '../src/domain/scoring/perils.js';
-import { scorePoint } from '../src/domain/scoring/score-point.js';
+import { scoreAt as at, baselineGrid as grid } from './helpers/score-at.js';
 
-const grid = loadBaselineGrid();
-
-function at(lat: number, lng: number, peril: Peril): PerilScore {
-  const r = scorePoint(grid, { lat, lng, perils: [peril], scenario: 'baseline' });
-  if (!r.covered) throw new Error(`${lat},${lng} not covered`);
-  return r.perils[0];
-}
 const term = (s: PerilScore, name: string) => s.score_components.resolution.terms!.find((t) => t.term === name)!;
 
 const HOUSTON = [29.76, -95.37] as const;

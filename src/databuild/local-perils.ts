@@ -19,6 +19,7 @@ import type { CellQuery } from './cell-query.js';
 import type { Storm } from './hurdat2.js';
 import { forEachHourlyFix } from './hurricane.js';
 import { nriNumber, type NriState } from './nri.js';
+import { leastSquares } from '../lib/stats.js';
 import type { BuildCell } from './regions.js';
 import type { PopulationCentre } from './census.js';
 
@@ -180,18 +181,7 @@ export function latitudeGradient(stateLat: Map<string, number>, metric: (fips: s
     xs.push(lat);
     ys.push(Math.log10(m));
   }
-  const n = xs.length;
-  const mx = xs.reduce((t, v) => t + v, 0) / n;
-  const my = ys.reduce((t, v) => t + v, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (xs[i] - mx) * (ys[i] - my);
-    sxx += (xs[i] - mx) ** 2;
-    syy += (ys[i] - my) ** 2;
-  }
-  return { slope: sxy / sxx, r: sxy / Math.sqrt(sxx * syy), states: n };
+  return { ...leastSquares(xs, ys), states: xs.length };
 }
 
 /** NRI events per county-year (the relative score's frequency half, before the exposed share). */

@@ -9,38 +9,7 @@ import { perilScoreValue } from '../domain/scoring/peril-score.js';
 import { PERILS, type Peril } from '../domain/scoring/perils.js';
 import type { PopulationCentre } from './census.js';
 import { nriNumber, type NriState } from './nri.js';
-
-/** Ranks 1..n with ties at their average rank. */
-export function ranks(xs: number[]): number[] {
-  const idx = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
-  const r = new Array<number>(xs.length);
-  for (let i = 0; i < idx.length; ) {
-    let j = i;
-    while (j + 1 < idx.length && idx[j + 1][0] === idx[i][0]) j++;
-    for (let k = i; k <= j; k++) r[idx[k][1]] = (i + j) / 2 + 1;
-    i = j + 1;
-  }
-  return r;
-}
-
-/** Spearman's ρ = Pearson correlation of the ranks (handles ties). NaN with fewer than 3 pairs. */
-export function spearman(a: number[], b: number[]): number {
-  if (a.length !== b.length || a.length < 3) return NaN;
-  const ra = ranks(a);
-  const rb = ranks(b);
-  const n = a.length;
-  const ma = ra.reduce((s, x) => s + x, 0) / n;
-  const mb = rb.reduce((s, x) => s + x, 0) / n;
-  let num = 0;
-  let da = 0;
-  let db = 0;
-  for (let i = 0; i < n; i++) {
-    num += (ra[i] - ma) * (rb[i] - mb);
-    da += (ra[i] - ma) ** 2;
-    db += (rb[i] - mb) ** 2;
-  }
-  return num / Math.sqrt(da * db);
-}
+import { spearman } from '../lib/stats.js';
 
 export interface CountyScores {
   centre: PopulationCentre;
