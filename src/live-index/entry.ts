@@ -136,6 +136,30 @@ export function slotOf(a: AsOf): number {
   return (a.status === 'monitoring' ? 2 : a.status === 'active' ? 0 : 4) + (a.upcoming ? 1 : 0) + (a.endedAt === null ? 0 : 8);
 }
 
+/**
+ * Lays out the features of `entries`, in their order, in one buffer, each in its variant at `nowUs` (the
+ * snapshot's build): a page of neighbouring events then copies from neighbouring memory, not from bytes
+ * scattered over the heap. Variants made later (as now moves on) are made one by one, as before.
+ */
+export function layOutFeatures(entries: Entry[], nowUs: number): void {
+  const texts: string[] = new Array(entries.length);
+  let size = 0;
+  entries.forEach((e, i) => {
+    const a = asOf(e, nowUs);
+    if (a.endedAt !== null) return;
+    texts[i] = fill(e.feature, a, '');
+    size += Buffer.byteLength(texts[i]);
+  });
+  const arena = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  entries.forEach((e, i) => {
+    if (texts[i] === undefined) return;
+    const n = arena.write(texts[i], at);
+    e.open[slotOf(asOf(e, nowUs))] = arena.subarray(at, at + n);
+    at += n;
+  });
+}
+
 /** The feature's bytes without its closing `}}` (so that distance_km can be added before it). */
 export function openFeature(e: Entry, a: AsOf): Buffer {
   if (a.endedAt !== null) return Buffer.from(fill(e.feature, a, ''));

@@ -9,7 +9,7 @@
  */
 import Flatbush from 'flatbush';
 import { EVENT_TYPES } from '../domain/event.js';
-import type { Entry } from './entry.js';
+import { layOutFeatures, type Entry } from './entry.js';
 
 /**
  * The fields every request scans, one typed array each, by position (main then side): a scan of the whole
@@ -56,6 +56,7 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
   const main = entries.filter((e) => e.staticKeyUs <= builtAtUs).sort((a, b) => newestFirst(a.staticKeyUs, a.id, b.staticKeyUs, b.id));
   const side = entries.filter((e) => e.staticKeyUs > builtAtUs);
   const all = [...main, ...side];
+  layOutFeatures(all, builtAtUs);
   let tree: Flatbush | undefined;
   if (all.length > 0) {
     tree = new Flatbush(all.length);
