@@ -23,13 +23,19 @@ export class Freshness {
 
   constructor(private readonly ctx: Pick<Context, 'db' | 'clock'>) {}
 
-  async header(encoded: Encoded, body: unknown, nowMs = Date.now()): Promise<string | undefined> {
+  /** The header's value; synchronous while the per-source times are fresh (no await on the hot path). */
+  header(encoded: Encoded, body: unknown, nowMs = Date.now()): string | undefined | Promise<string | undefined> {
     let sources = this.sourcesByBody.get(encoded);
     if (!sources) {
       sources = sourcesOf(body);
       this.sourcesByBody.set(encoded, sources);
     }
-    const map = await this.map(nowMs);
+    const known = sources;
+    if (this.newest && nowMs - this.newest.readAtMs < FRESHNESS_TTL_MS) return this.age(this.newest.map, known);
+    return this.map(nowMs).then((map) => this.age(map, known));
+  }
+
+  private age(map: Map<string, number>, sources: string[]): string | undefined {
     let newest = -Infinity;
     for (const [source, ms] of map) if ((sources.length === 0 || sources.includes(source)) && ms > newest) newest = ms;
     if (newest === -Infinity) return undefined;

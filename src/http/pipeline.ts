@@ -200,7 +200,8 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
       d.storeChanged?.();
     }
   }
-  const freshness = d.freshness && EVENT_HANDLERS.has(h.name) && encoded.status === 200 ? await d.freshness.header(encoded, body, nowMs) : undefined;
+  let freshness = d.freshness && EVENT_HANDLERS.has(h.name) && encoded.status === 200 ? d.freshness.header(encoded, body, nowMs) : undefined;
+  if (freshness instanceof Promise) freshness = await freshness;
   return toResponse(encoded, req, freshness === undefined ? {} : { 'x-data-freshness': freshness }, platformHeaders(req, s, d));
 }
 
