@@ -109,10 +109,14 @@ export async function handleRequest(req: Request, clientIp: string, d: PipelineD
 async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promise<Response> {
   // Who is calling decides which window is charged; a credential that fails is charged to the address.
   let authError: unknown = null;
-  try {
-    s.principal = await authenticate(req.headers.get('authorization'), { ...d.auth, db: d.ctx.db });
-  } catch (err) {
-    authError = err;
+  // No header (or an empty one) is anonymous: authenticate()'s own answer, without an await per request.
+  const authorization = req.headers.get('authorization');
+  if (authorization !== null && authorization.trim() !== '') {
+    try {
+      s.principal = await authenticate(authorization, { ...d.auth, db: d.ctx.db });
+    } catch (err) {
+      authError = err;
+    }
   }
   if (d.limiter) {
     const p = s.principal;
@@ -145,7 +149,9 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
   const query = queryOf(url);
   d.paramChecks.get(route)?.(query, m.params);
   const raw: RawInput = { ...query, ...m.params };
-  delete raw.body; // only a request body may arrive as `body`, never a query parameter of that name
+  // Only a request body may arrive as `body`, never a query parameter of that name (deleted only when
+  // present: a delete turns the object into a slow dictionary for every read after it).
+  if ('body' in raw) delete raw.body;
   if (route.method === 'POST') {
     const body = await readBody(req, route.accepts ?? ['application/json'], d.body);
     if (body !== undefined) raw.body = body;
