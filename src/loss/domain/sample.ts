@@ -277,28 +277,60 @@ export class EventSampler {
     }
   }
 
-  /** The items at positions first .. end - 1, on the areaperil of footprint rows row .. row + nHaz - 1. */
+  /**
+   * The items at positions first .. end - 1, on the areaperil of footprint rows row .. row + nHaz - 1, in
+   * three passes: the draws (uniform, intensity bin, the correlation's terms), the correlated uniforms
+   * (a loop of table lookups alone, whose cache misses the processor overlaps), then the losses.
+   */
   private sampleRun(first: number, end: number, eventId: number, epoch: number, row: number, nHaz: number, hazCdf: Float32Array, out: Float64Array): void {
     const S = this.S;
     const n = this.n;
-    const { pItem, pVuln, pTiv, pDamage, pDamageKey, pCorr, pCorrKey, pHazard, pHazardKey, pSqrtRho, pSqrtRest, filled } = this;
+    const { pItem, pVuln, pTiv, pDamage, pDamageKey, pCorr, pCorrKey, pHazard, pHazardKey, pSqrtRho, pSqrtRest } = this;
     const { binFrom, binTo, binMean } = this.ctx;
+    const m = (end - first) * S;
+    if (this.runU.length < m) this.reserveRun(m);
+    const { runU, runX, runB, runBin, runC } = this;
     const damage = this.damage;
     const base = damage.values;
     const bins = this.ctx.footprint.intensityBin;
-    // The items of a run mostly share their vulnerability and intensity bin: the last cdf is kept at hand.
+    // Pass 1: the draws.
+    let correlated = 0;
+    for (let p = first, j = 0; p < end; p++, j += S) {
+      const baseAt = damage.at(pDamage[p], epoch, pDamageKey[p], eventId);
+      const cg = pCorr[p];
+      if (cg >= 0) {
+        const sharedAt = this.correlation!.at(cg, epoch, pCorrKey[p], eventId);
+        const norm = this.correlation!.norm;
+        for (let s = 0; s < S; s++) {
+          runX[j + s] = pSqrtRho[p] * norm[sharedAt + s];
+          runB[j + s] = pSqrtRest[p];
+        }
+        runC[j] = 1;
+        correlated++;
+      } else runC[j] = 0;
+      const hazAt = nHaz > 1 ? this.hazard.at(pHazard[p], epoch, pHazardKey[p], eventId) : -1;
+      for (let s = 0; s < S; s++) {
+        runU[j + s] = base[baseAt + s];
+        runBin[j + s] = bins[row + (hazAt >= 0 ? binarySearch(this.hazard.values[hazAt + s], hazCdf, nHaz - 1) : 0)];
+      }
+    }
+    // Pass 2: gulmc's get_corr_rval, z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back through the cdf.
+    if (correlated > 0) {
+      if (this.filled) {
+        for (let j = 0; j < m; j += S) if (runC[j]) for (let s = 0; s < S; s++) runU[j + s] = fromNormFilled(runX[j + s] + runB[j + s] * toNormFilled(runU[j + s]));
+      } else {
+        for (let j = 0; j < m; j += S) if (runC[j]) for (let s = 0; s < S; s++) runU[j + s] = fromNorm(runX[j + s] + runB[j + s] * toNorm(runU[j + s]));
+      }
+    }
+    // Pass 3: the losses. The items of a run mostly share their vulnerability and intensity bin: the last cdf is kept at hand.
     let lastVuln = -1;
     let lastBin = -1;
     let cdf: Float32Array = new Float32Array(0);
-    for (let p = first; p < end; p++) {
+    for (let p = first, j = 0; p < end; p++, j += S) {
       const i = pItem[p];
       const vuln = pVuln[p];
-      const baseAt = damage.at(pDamage[p], epoch, pDamageKey[p], eventId);
-      const cg = pCorr[p];
-      const sharedAt = cg >= 0 ? this.correlation!.at(cg, epoch, pCorrKey[p], eventId) : -1;
-      const hazAt = nHaz > 1 ? this.hazard.at(pHazard[p], epoch, pHazardKey[p], eventId) : -1;
       for (let s = 0; s < S; s++) {
-        const bin = bins[row + (hazAt >= 0 ? binarySearch(this.hazard.values[hazAt + s], hazCdf, nHaz - 1) : 0)];
+        const bin = runBin[j + s];
         if (vuln !== lastVuln || bin !== lastBin) {
           cdf = this.cdf(vuln, bin);
           lastVuln = vuln;
@@ -306,13 +338,7 @@ export class EventSampler {
         }
         const nb = cdf.length;
         if (nb === 0) continue;
-        const u = base[baseAt + s];
-        let rval = u;
-        if (sharedAt >= 0) {
-          // gulmc's get_corr_rval: z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back through the cdf.
-          const x = pSqrtRho[p] * this.correlation!.norm[sharedAt + s];
-          rval = filled ? fromNormFilled(x + pSqrtRest[p] * toNormFilled(u)) : fromNorm(x + pSqrtRest[p] * toNorm(u));
-        }
+        const rval = runU[j + s];
         // The last bin takes any draw past the others (search over nb - 1 entries, as gulmc).
         const idx = binarySearch(rval, cdf, nb - 1);
         // A relative damage function scales by the TIV; an absolute one (last bin_to > 1) is the loss itself.
@@ -321,5 +347,20 @@ export class EventSampler {
         out[s * n + i] = gul >= 0 ? f32(gul) : 0;
       }
     }
+  }
+
+  // Scratch of one areaperil run, per draw (position in the run * S + s).
+  private runU = new Float64Array(0);
+  private runX = new Float64Array(0);
+  private runB = new Float64Array(0);
+  private runBin = new Int32Array(0);
+  private runC = new Uint8Array(0);
+
+  private reserveRun(m: number): void {
+    this.runU = new Float64Array(m);
+    this.runX = new Float64Array(m);
+    this.runB = new Float64Array(m);
+    this.runBin = new Int32Array(m);
+    this.runC = new Uint8Array(m);
   }
 }
