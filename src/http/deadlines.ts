@@ -1,23 +1,25 @@
 /**
- * The handler time limit (handlerTimeoutMs) with one timer for all requests in flight, instead of a timer,
- * an AbortController and a Promise.race per request: most handlers answer in microseconds, and those three
- * cost more than the answer. Every request has the same limit, so deadlines come in the order requests
- * start: they wait in a Set (insertion order, O(1) removal) and one timer is armed for the oldest. A handler
- * that passes its limit is answered 503 unavailable (Retry-After: 10) and told to stop through ctx.signal,
- * an AbortSignal made only when a handler reads it (aborted at once if read after the limit).
+ * The handler time limit (handlerTimeoutMs), cheaper than an AbortController, a timeout promise and a
+ * Promise.race per request: most handlers answer in microseconds, and those cost more than the answer. A
+ * handler that passes its limit is answered 503 unavailable (Retry-After: 10) and told to stop through
+ * ctx.signal, an AbortSignal made only when a handler reads it (aborted at once if read after the limit).
+ * Each request keeps its own timer, cleared when it answers: one shared timer over a Set of requests in
+ * flight was tried and made the collector run full collections several times as often under load.
  */
-import { performance } from 'node:perf_hooks';
 import { CatintelError } from '../errors.js';
 
 export class Running {
   private controller: AbortController | undefined;
   private timedOut = false;
   private reject: ((err: unknown) => void) | undefined;
+  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly owner: Deadlines,
-    readonly deadline: number,
-  ) {}
+    limitMs: number,
+  ) {
+    this.timer = setTimeout(() => this.expire(), limitMs);
+  }
 
   get signal(): AbortSignal {
     if (!this.controller) {
@@ -27,74 +29,64 @@ export class Running {
     return this.controller.signal;
   }
 
+  /** The handler's context: `base` with this request's signal (a plain data property, made on first read). */
+  context<C extends object>(base: C): C & { signal?: AbortSignal } {
+    const running = this;
+    return { ...base, signal: running.signal };
+  }
+
   /** The handler's answer, or the 503 when the limit passes first; the handler is dropped either way once settled. */
   race<T>(run: () => Promise<T>): Promise<T> {
     let work: Promise<T>;
     try {
       work = run();
     } catch (err) {
-      this.owner.done(this);
+      this.done();
       return Promise.reject(err);
     }
     return new Promise<T>((resolve, reject) => {
       this.reject = reject;
       work.then(
         (v) => {
-          this.owner.done(this);
+          this.done();
           resolve(v);
         },
         (err) => {
-          this.owner.done(this);
+          this.done();
           reject(err);
         },
       );
     });
   }
 
+  private done(): void {
+    if (this.timedOut) return;
+    clearTimeout(this.timer);
+    this.owner.running--;
+  }
+
   /** The limit passed: stop the handler's work and answer 503. */
-  expire(limitMs: number): void {
+  private expire(): void {
     this.timedOut = true;
+    this.owner.running--;
     this.controller?.abort();
-    this.reject?.(new CatintelError('unavailable', `the request took longer than ${limitMs / 1000} s and was stopped; narrow it or retry later`, { headers: { 'retry-after': '10' } }));
+    this.reject?.(new CatintelError('unavailable', `the request took longer than ${this.owner.limitMs / 1000} s and was stopped; narrow it or retry later`, { headers: { 'retry-after': '10' } }));
   }
 }
 
 export class Deadlines {
-  private readonly pending = new Set<Running>();
-  private timer: NodeJS.Timeout | undefined;
+  /** Handlers in flight (tests). */
+  running = 0;
 
   constructor(readonly limitMs: number) {}
 
   /** A handler starts now; call race() with its work. */
   start(): Running {
-    const r = new Running(this, performance.now() + this.limitMs);
-    this.pending.add(r);
-    if (this.timer === undefined) this.arm(r.deadline);
-    return r;
+    this.running++;
+    return new Running(this, this.limitMs);
   }
 
-  done(r: Running): void {
-    this.pending.delete(r);
-  }
-
-  /** Requests in flight (tests). */
   get size(): number {
-    return this.pending.size;
-  }
-
-  private arm(at: number): void {
-    // Unref'd: a server's sockets keep the process alive, and an idle app must not for up to the limit.
-    this.timer = setTimeout(() => this.fire(), Math.max(0, at - performance.now()) + 1);
-    this.timer.unref();
-  }
-
-  private fire(): void {
-    this.timer = undefined;
-    const now = performance.now();
-    for (const r of this.pending) {
-      if (r.deadline > now) return this.arm(r.deadline);
-      this.pending.delete(r);
-      r.expire(this.limitMs);
-    }
+    return this.running;
   }
 }

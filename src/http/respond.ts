@@ -76,10 +76,13 @@ export function toResponse(e: Encoded, req: Request, extra: Record<string, strin
   return sized(new FastResponse(head ? null : bytesOf(bytes), { status: e.status, headers }), head ? 0 : bytes.length);
 }
 
-/** The body size of the responses made here (the access log's `bytes`; srvx adds Content-Length only when sending). */
-const sizes = new WeakMap<Response, number>();
-const sized = (r: Response, n: number): Response => (sizes.set(r, n), r);
-export const bodySizeOf = (r: Response): number | undefined => sizes.get(r);
+/**
+ * The body size of the responses made here (the access log's `bytes`; srvx adds Content-Length only when
+ * sending), kept on the response itself: a WeakMap entry per request made the collector's work grow.
+ */
+const SIZE = Symbol('catintel.bodySize');
+const sized = (r: Response, n: number): Response => Object.assign(r, { [SIZE]: n });
+export const bodySizeOf = (r: Response): number | undefined => (r as Response & { [SIZE]?: number })[SIZE];
 
 // Buffers share a pool ArrayBuffer; the view covers exactly our bytes.
 const bytesOf = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.length) as Uint8Array<ArrayBuffer>;
