@@ -18,7 +18,6 @@ import { landingPage } from './landing.js';
 import { absoluteLinks } from './ogc-links.js';
 import { clientErrorHandler, type ClientErrorDeps } from './client-error.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
-import { Deadlines } from './deadlines.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { encode, type Encoded } from './respond.js';
 import { Freshness } from './freshness.js';
@@ -102,7 +101,7 @@ export function createApp(o: AppOptions): App {
     cache,
     cors: { origins: o.corsOrigins ?? [] },
     body: { maxJsonBytes: o.maxJsonBytes ?? httpDefaults.maxJsonBytes, maxCsvBytes: o.maxCsvBytes ?? httpDefaults.maxCsvBytes },
-    deadlines: new Deadlines(o.handlerTimeoutMs ?? httpDefaults.handlerTimeoutMs),
+    handlerTimeoutMs: o.handlerTimeoutMs ?? httpDefaults.handlerTimeoutMs,
     accessLog: o.accessLog,
     openapi: () => (openapi ??= encode(200, doc, 'application/json', { 'cache-control': 'public, max-age=300' })),
     landing: (origin) => {
