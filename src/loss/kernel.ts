@@ -13,6 +13,7 @@ import type { SummaryRecords } from './domain/elt.js';
 import { InsuredLoss, type FmPlan } from './domain/fm.js';
 import { EventGul, type GulContext } from './domain/gul.js';
 import { EventSampler, FILL_TABLES_FROM, type SampleContext } from './domain/sample.js';
+import { fillNormTables, normTables } from './domain/normal.js';
 
 export function records(capacity: number, samples: number): SummaryRecords {
   return {
@@ -43,7 +44,7 @@ export interface KernelOutput {
 
 export function runKernel(k: KernelInput): KernelOutput {
   const kernel = new EventKernel(k);
-  if (k.sample?.correlations && kernelWork(k) >= FILL_TABLES_FROM) kernel.fillTables();
+  if (k.sample?.correlations && (normTables() || kernelWork(k) >= FILL_TABLES_FROM)) kernel.fillTables();
   const S = k.sample?.samples ?? 0;
   const gul = records(k.events.length, S);
   const il = records(k.events.length, S);
@@ -102,10 +103,13 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
   if (threads <= 1) return runKernel(k);
   if (!workerAvailable()) return runShares(k, threads);
   const shares = Array.from({ length: threads }, (_, w) => shareOf(k.events, w, threads));
+  // The normal tables, when the run computes them whole, are computed once here and shared with the workers.
+  if (k.sample?.correlations && kernelWork(k) >= FILL_TABLES_FROM) fillNormTables();
+  const tables = normTables();
   const workers = shares.slice(1).map(
     (events) =>
       new Promise<KernelOutput>((resolve, reject) => {
-        const worker = new Worker(WORKER, { workerData: { events, gul: k.gul, sample: k.sample, plan: k.plan } });
+        const worker = new Worker(WORKER, { workerData: { input: { events, gul: k.gul, sample: k.sample, plan: k.plan }, tables } });
         worker.once('message', (out: KernelOutput) => resolve(out));
         worker.once('error', reject);
         worker.once('exit', (code) => {
