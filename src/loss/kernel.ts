@@ -144,6 +144,18 @@ function mergeShares(events: Int32Array, outs: KernelOutput[], threads: number, 
   return { gul, il };
 }
 
+/** Appends one event's summary record (summary 1) and returns its index; the caller fills its samples. */
+function pushRecord(to: SummaryRecords, eventId: number, mean: number, max: number, exposure: number, affected: number): number {
+  const j = to.length++;
+  to.eventId[j] = eventId;
+  to.summaryId[j] = 1;
+  to.mean[j] = mean;
+  to.max[j] = max;
+  to.exposure[j] = exposure;
+  to.affected[j] = affected;
+  return j;
+}
+
 function copyRecord(from: SummaryRecords, i: number, to: SummaryRecords): void {
   const j = to.length++;
   to.eventId[j] = from.eventId[i];
@@ -289,22 +301,10 @@ export class EventKernel {
         for (let s = 0; s < S; s++) bufs[3 + s][a] += sampled[s * n + i];
       }
     }
-    const g = gul.length++;
-    gul.eventId[g] = eventId;
-    gul.summaryId[g] = 1;
-    gul.mean[g] = mean;
-    gul.max[g] = max;
-    gul.exposure[g] = exposed;
-    gul.affected[g] = affected;
+    const g = pushRecord(gul, eventId, mean, max, exposed, affected);
     for (let s = 0; s < S; s++) gul.sampled[g * S + s] = sums[s];
     if (insured) {
-      const j = il.length++;
-      il.eventId[j] = eventId;
-      il.summaryId[j] = 1;
-      il.mean[j] = insured.finish(0);
-      il.max[j] = insured.finish(1);
-      il.exposure[j] = insured.finish(2);
-      il.affected[j] = affected;
+      const j = pushRecord(il, eventId, insured.finish(0), insured.finish(1), insured.finish(2), affected);
       for (let s = 0; s < S; s++) il.sampled[j * S + s] = insured.finish(3 + s);
     }
   }
@@ -343,13 +343,7 @@ export class EventKernel {
       this.sampler.sampleEvent(eventId, sampled);
       if (this.k.gul.allocRule === 1) this.capSamples();
     }
-    const g = gul.length++;
-    gul.eventId[g] = eventId;
-    gul.summaryId[g] = 1;
-    gul.mean[g] = mean;
-    gul.max[g] = max;
-    gul.exposure[g] = exposed;
-    gul.affected[g] = affected;
+    const g = pushRecord(gul, eventId, mean, max, exposed, affected);
     for (let s = 0; s < S; s++) {
       let sum = 0;
       const o = s * n;
@@ -357,13 +351,7 @@ export class EventKernel {
       gul.sampled[g * S + s] = sum;
     }
     if (this.insured) {
-      const j = il.length++;
-      il.eventId[j] = eventId;
-      il.summaryId[j] = 1;
-      il.mean[j] = this.fm(ev.mean, 0);
-      il.max[j] = this.fm(ev.max, 0);
-      il.exposure[j] = this.fm(exposure, 0);
-      il.affected[j] = affected;
+      const j = pushRecord(il, eventId, this.fm(ev.mean, 0), this.fm(ev.max, 0), this.fm(exposure, 0), affected);
       for (let s = 0; s < S; s++) il.sampled[j * S + s] = this.fm(sampled, s * n);
     }
   }
