@@ -220,6 +220,14 @@ describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
     expect(noOut.stderr).toMatch(/--out/);
   }, 60_000);
 
+  it('takes the event-type names as perils: hurricane and flood are hurricane_wind and riverine_flood', async () => {
+    const byEventType = await run(['portfolio', 'ep-curve', id, '--years', '1000', '--seed', '3', '--perils', 'hurricane,flood', '--json']);
+    const byPeril = await run(['portfolio', 'ep-curve', id, '--years', '1000', '--seed', '3', '--perils', 'hurricane_wind,riverine_flood', '--json']);
+    expect(byEventType.code, byEventType.stderr).toBe(0);
+    expect(byEventType.json().perils).toEqual(['hurricane_wind', 'riverine_flood']);
+    expect(byEventType.stdout).toBe(byPeril.stdout);
+  });
+
   it('an unknown id is exit 2 naming it; bad options are usage errors', async () => {
     const r = await run(['portfolio', 'ep-curve', '00000000-0000-4000-8000-000000000000']);
     expect(r.code).toBe(2);
