@@ -23,7 +23,8 @@ import { OutFile, TempName } from './out-file.js';
 import { SideWriter, inLocationFile } from './pending.js';
 import { MessageFeed, keysJob, type KeysJob, type KeysOutcome, type KeysResult, type MainMessage } from './pending-worker.js';
 import { COMMA, CellMemo, copyField } from './row-text.js';
-import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
+import type { FileDigest, FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
+import { sha256Of } from './manifest.js';
 
 const WORKER_URL = new URL('./pending-worker.js', import.meta.url);
 
@@ -41,6 +42,7 @@ export class OasisSink implements FormatSink {
   private outcome: Promise<KeysOutcome> | null = null;
   private keysRows = 0;
   private keysErrorRows = 0;
+  private locationDigest: FileDigest | null = null;
 
   private constructor(
     private readonly s: RunSetup,
@@ -167,6 +169,9 @@ export class OasisSink implements FormatSink {
     const main: SideOfMain = { locationRows: this.side.locationRows, errorRows: this.side.errorRows, excluded: this.side.excluded };
     if (main.locationRows !== this.location.rows) throw new Error(`side files count ${main.locationRows} locations, location.csv has ${this.location.rows}`);
     const done: MainMessage = { type: 'done', main };
+    // location.csv is complete: hash it for the manifest while the keys job runs (this thread would wait idle).
+    const locationDigest = sha256Of(this.location.tempPath);
+    locationDigest.catch(() => undefined); // awaited below; a failure there fails the run
     let n: KeysOutcome;
     if (this.worker && this.outcome) {
       this.worker.postMessage(done);
@@ -181,6 +186,11 @@ export class OasisSink implements FormatSink {
     await this.removeSideFiles();
     this.keysRows = n.keys;
     this.keysErrorRows = n.keysErrors;
+    this.locationDigest = await locationDigest;
+  }
+
+  digests(): Map<string, FileDigest> {
+    return new Map(this.locationDigest ? [[this.location.finalPath, this.locationDigest]] : []);
   }
 
   private async removeSideFiles(): Promise<void> {

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { processAlive } from '../lib/process-alive.js';
 import { tempPathOf } from './out-file.js';
-import type { BulkSummary } from './types.js';
+import type { BulkSummary, FileDigest } from './types.js';
 
 export const MANIFEST = 'manifest.json';
 
@@ -42,7 +42,7 @@ export async function removeManifest(dir: string): Promise<void> {
   await fs.promises.rm(path.join(dir, MANIFEST), { force: true });
 }
 
-async function sha256Of(file: string): Promise<{ sha256: string; bytes: number }> {
+export async function sha256Of(file: string): Promise<FileDigest> {
   const hash = createHash('sha256');
   let bytes = 0;
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
@@ -52,9 +52,10 @@ async function sha256Of(file: string): Promise<{ sha256: string; bytes: number }
   return { sha256: hash.digest('hex'), bytes };
 }
 
-export async function writeManifest(dir: string, token: string, s: BulkSummary): Promise<string> {
+/** `known`: digests already taken of some outputs (by final path); the others are read and hashed here. */
+export async function writeManifest(dir: string, token: string, s: BulkSummary, known?: Map<string, FileDigest>): Promise<string> {
   const outputs = [];
-  for (const o of s.outputs) outputs.push({ file: path.basename(o.file), rows: o.rows, ...(await sha256Of(o.file)) });
+  for (const o of s.outputs) outputs.push({ file: path.basename(o.file), rows: o.rows, ...(known?.get(o.file) ?? (await sha256Of(o.file))) });
   const manifest = {
     manifest_version: 1,
     run: token,

@@ -116,7 +116,7 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
       outputs: [...sink.outputs(), { file: errors.finalPath, rows: errors.rows }],
       seconds: 0,
     };
-    await writeManifest(outDir, token, summary);
+    await writeManifest(outDir, token, summary, sink.digests?.());
     summary.seconds = Math.round(performance.now() - t0) / 1000;
   } catch (err) {
     await sink?.discard().catch(() => undefined);

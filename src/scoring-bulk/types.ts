@@ -17,6 +17,12 @@ export interface OutputEntry {
   rows: number;
 }
 
+/** An output's SHA-256 and size, as manifest.json lists them. */
+export interface FileDigest {
+  sha256: string;
+  bytes: number;
+}
+
 export interface BulkSummary {
   input: string;
   format: BulkFormat;
@@ -78,4 +84,6 @@ export interface FormatSink {
   /** A failed run: remove every temporary file, side files included. */
   discard(): Promise<void>;
   outputs(): OutputEntry[];
+  /** Digests of outputs the sink already hashed while it waited on other work, by final path. */
+  digests?(): Map<string, FileDigest>;
 }
