@@ -16,6 +16,8 @@ export const BENCH_NOW = '2020-07-08T21:00:00Z';
 
 export async function eventsContext(sharedData: string, index: boolean): Promise<Context> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-'));
+  // The bench servers end by SIGTERM (process.exit): remove the store with the process.
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const db = await Store.open(path.join(dir, 'bench.duckdb'));
   const ctx: Context = { config: defaultConfig(), db, clock: () => new Date(BENCH_NOW), log: () => {}, progress: () => {} };
   await ingestSource(ctx, usgsEarthquakes, path.join(sharedData, 'feeds/usgs_earthquakes/all_week.geojson'));
