@@ -10,7 +10,8 @@ import { planFm } from './domain/fm.js';
 import type { SampleContext } from './domain/sample.js';
 import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFm, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
 import { readTable } from './io/csv.js';
-import { runKernelParallel, threadsFor, type KernelInput } from './kernel.js';
+import type { KernelInput } from './kernel.js';
+import { runKernelParallel, threadsFor } from './kernel-threads.js';
 import { defaultSettings, readSettings } from './settings.js';
 import { writePerspective, type Written, type Skipped } from './write-outputs.js';
 
