@@ -1,23 +1,11 @@
 /** The event as the intelligence bodies name it: enough to stand alone in a report (who, what, where, from which source, when read). */
 import type { EventRow } from '../store/events-read.js';
 
-export interface EventRefBody {
-  id: string;
-  slug: string;
-  title: string;
-  event_type: string;
-  status: string;
-  severity: number;
-  severity_label: string;
-  lat: number;
-  lng: number;
-  started_at: string;
-  updated_at: string;
-  source: string;
-  source_id: string;
-  source_url: string;
-  ingested_at: string;
-}
+/** The event row's own fields, as the store reads them (EventRow), in the order the body lists them. */
+export type EventRefBody = Pick<
+  EventRow,
+  'id' | 'slug' | 'title' | 'event_type' | 'status' | 'severity' | 'severity_label' | 'lat' | 'lng' | 'started_at' | 'updated_at' | 'source' | 'source_id' | 'source_url' | 'ingested_at'
+>;
 
 export function eventRef(row: EventRow): EventRefBody {
   return {

@@ -58,15 +58,9 @@ export async function liveEventsWithRings(db: Store, now: string, box?: [number,
 }
 
 /** How exposure answers name an event: its identity, state and severity, and its provenance (CONTRACT §6 names). */
-export interface EventHeader {
+export interface EventHeader extends Pick<EventRow, 'slug' | 'title' | 'event_type' | 'status' | 'severity' | 'severity_label'> {
   event_id: string;
-  slug: string;
-  title: string;
-  event_type: string;
-  status: string;
-  severity: number;
-  severity_label: string;
-  provenance: { source: string; source_url: string; ingested_at: string; updated_at: string };
+  provenance: Pick<EventRow, 'source' | 'source_url' | 'ingested_at' | 'updated_at'>;
 }
 
 export function eventHeaderOf(e: EventRow): EventHeader {
