@@ -160,11 +160,5 @@ export class InsuredLoss {
       }
     }
     return 0; // not reached: the last level returns
-
   }
-}
-
-/** Insured loss of one event from per-item ground-up losses (indexed by item_id). */
-export function insuredLoss(plan: FmPlan, byItemId: Float64Array): number {
-  return new InsuredLoss(plan).dense(byItemId);
 }

@@ -216,12 +216,3 @@ export function fromNormFilled(z: number): number {
   const a = t[lower];
   return a + frac * (t[lower + 1] - a);
 }
-
-/**
- * gulmc's get_corr_rval (oasislmf 2.5) for one sample: the correlated uniform from a group draw x
- * and an item draw y, z = sqrt(rho) * ppf(x) + sqrt(1 - rho) * ppf(y), back through the cdf table.
- */
-export function correlatedUniform(x: number, y: number, rho: number): number {
-  const z = Math.sqrt(rho) * toNorm(x) + Math.sqrt(1 - rho) * toNorm(y);
-  return fromNorm(z);
-}
