@@ -2,9 +2,8 @@
 import type { Feature } from 'geojson';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
 import { collection, eventDetailFeature, eventFeature, hrefOf } from '../domain/features.js';
-import { CatintelError } from '../errors.js';
 import { defaults } from '../config/defaults.js';
-import { listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter, type EventRow } from '../store/events-read.js';
+import { listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter } from '../store/events-read.js';
 import type { Context } from '../context.js';
 import { bbox, decodeCursor, encodeCursor, int, isoTime, list, num, str } from './params.js';
 import { whyNoneLive } from './live-hint.js';

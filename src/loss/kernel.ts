@@ -6,7 +6,7 @@ import type { SummaryRecords } from './domain/elt.js';
 import { InsuredLoss, type FmPlan } from './domain/fm.js';
 import { EventGul, type GulContext } from './domain/gul.js';
 import { EventSampler, FILL_TABLES_FROM, type SampleContext } from './domain/sample.js';
-import { fillNormTables, normTables } from './domain/normal.js';
+import { normTables } from './domain/normal.js';
 
 export function records(capacity: number, samples: number): SummaryRecords {
   return {
