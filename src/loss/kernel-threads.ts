@@ -48,7 +48,7 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
   if (threads <= 1) return runKernel(k);
   if (!workerAvailable()) return runShares(k, threads);
   const shares = Array.from({ length: threads }, (_, w) => shareOf(k.events, w, threads));
-  // The normal tables, when the run computes them whole, are computed once here and shared with the workers.
+  // The normal cdf table, when the run computes it whole, is computed once here and shared with the workers.
   if (k.sample?.correlations && kernelWork(k) >= FILL_TABLES_FROM) fillNormTables();
   const tables = normTables();
   const workers = shares.slice(1).map(

@@ -123,7 +123,7 @@ export class EventKernel {
     this.sampleSums = new Float64Array(this.S);
   }
 
-  /** gulmc's normal tables computed whole up front (a run that reaches most of their entries). */
+  /** gulmc's normal cdf table computed whole up front (a run that reaches most of its entries). */
   fillTables(): void {
     this.sampler?.fillTables();
   }

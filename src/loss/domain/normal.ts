@@ -2,8 +2,8 @@
  * The standard normal cdf and its inverse, to double precision, and gulmc's lookup tables over them:
  * gulmc does not evaluate them directly but reads precomputed tables of 1 000 000 points
  * (norm.ppf over linspace(1e-16, 1 - 1e-16) and norm.cdf over linspace(-20, 20)), truncating or
- * interpolating between entries. The same entries give the same correlated random values; an entry
- * is computed on demand instead of storing 16 MB.
+ * interpolating between entries. The same entries give the same correlated random values: a ppf entry
+ * is evaluated when it is read, a cdf entry computed on first use (or the whole table up front).
  */
 
 const SQRT2PI = Math.sqrt(2 * Math.PI);
@@ -48,34 +48,37 @@ export function normCdf(x: number): number {
   return upperTail(-x);
 }
 
-/** Inverse cdf: Acklam's rational approximation, refined by Halley steps on normCdf. */
+/**
+ * Inverse cdf: Wichura's algorithm AS 241 (PPND16, Applied Statistics 37(3), 477-484, 1988), rational
+ * approximations accurate to about 1e-16 relative: three regions, |p - 0.5| <= 0.425, then
+ * r = sqrt(-log(min(p, 1 - p))) up to 5, and beyond. Cheap enough (no table, no iteration) to be
+ * evaluated for every draw.
+ */
 export function normPpf(p: number): number {
   if (p <= 0) return -Infinity;
   if (p >= 1) return Infinity;
-  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
-  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
-  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-  const pl = 0.02425;
+  const q = p - 0.5;
+  if (Math.abs(q) <= 0.425) {
+    const r = 0.180625 - q * q;
+    return (
+      (q * (((((((r * 2509.0809287301226727 + 33430.575583588128105) * r + 67265.770927008700853) * r + 45921.953931549871457) * r + 13731.693765509461125) * r + 1971.5909503065514427) * r + 133.14166789178437745) * r + 3.387132872796366608)) /
+      (((((((r * 5226.495278852854561 + 28729.085735721942674) * r + 39307.89580009271061) * r + 21213.794301586595867) * r + 5394.1960214247511077) * r + 687.1870074920579083) * r + 42.313330701600911252) * r + 1)
+    );
+  }
+  let r = Math.sqrt(-Math.log(q < 0 ? p : 1 - p));
   let x: number;
-  if (p < pl) {
-    const q = Math.sqrt(-2 * Math.log(p));
-    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-  } else if (p <= 1 - pl) {
-    const q = p - 0.5;
-    const r = q * q;
-    x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  if (r <= 5) {
+    r -= 1.6;
+    x =
+      (((((((r * 7.7454501427834140764e-4 + 0.0227238449892691845833) * r + 0.24178072517745061177) * r + 1.27045825245236838258) * r + 3.64784832476320460504) * r + 5.7694972214606914055) * r + 4.6303378461565452959) * r + 1.42343711074968357734) /
+      (((((((r * 1.05075007164441684324e-9 + 5.475938084995344946e-4) * r + 0.0151986665636164571966) * r + 0.14810397642748007459) * r + 0.68976733498510000455) * r + 1.6763848301838038494) * r + 2.05319162663775882187) * r + 1);
   } else {
-    const q = Math.sqrt(-2 * Math.log(1 - p));
-    x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    r -= 5;
+    x =
+      (((((((r * 2.01033439929228813265e-7 + 2.71155556874348757815e-5) * r + 0.0012426609473880784386) * r + 0.026532189526576123093) * r + 0.29656057182850489123) * r + 1.7848265399172913358) * r + 5.4637849111641143699) * r + 6.6579046435011037772) /
+      (((((((r * 2.04426310338993978564e-15 + 1.4215117583164458887e-7) * r + 1.8463183175100546818e-5) * r + 7.868691311456132591e-4) * r + 0.0148753612908506148525) * r + 0.13692988092273580531) * r + 0.59983220655588793769) * r + 1);
   }
-  for (let i = 0; i < 3; i++) {
-    // Error in the tail that holds p, so the step keeps relative precision for tiny p.
-    const err = x < 0 ? normCdf(x) - p : 1 - p - upperTail(x);
-    const u = err * SQRT2PI * Math.exp(0.5 * x * x);
-    x = x - u / (1 + (x * u) / 2);
-  }
-  return x;
+  return q < 0 ? -x : x;
 }
 
 export const NORM_TABLE = { xMin: 1e-16, xMax: 1 - 1e-16, n: 1_000_000, cdfMin: -20, cdfMax: 20 } as const;
@@ -87,9 +90,8 @@ function linspaceAt(start: number, stop: number, n: number, k: number): number {
   return k * step + start;
 }
 
-// Filled lazily (NaN = not computed yet): typed arrays, not Maps, so a large portfolio's millions of
-// lookups cost no allocation (the entries are the same numbers either way).
-let ppfTable: Float64Array | undefined;
+// The cdf table, filled lazily (NaN = not computed yet): a typed array, not a Map, so a large portfolio's
+// millions of lookups cost no allocation (the entries are the same numbers either way).
 let cdfTable: Float64Array | undefined;
 // The table constants as plain numbers: the lookups below run hundreds of millions of times.
 const N = NORM_TABLE.n;
@@ -98,9 +100,13 @@ const X_MAX = NORM_TABLE.xMax;
 const CDF_MIN = NORM_TABLE.cdfMin;
 const CDF_MAX = NORM_TABLE.cdfMax;
 
+/**
+ * Entry k of gulmc's ppf table, computed when it is read rather than stored: the 8 MB table is read at
+ * random, once per correlated draw, and a read that misses the processor's caches costs more than
+ * evaluating normPpf.
+ */
 function ppfEntry(k: number): number {
-  const t = (ppfTable ??= new Float64Array(N).fill(NaN));
-  return (t[k] = normPpf(linspaceAt(X_MIN, X_MAX, N, k)));
+  return normPpf(linspaceAt(X_MIN, X_MAX, N, k));
 }
 
 function cdfEntry(k: number): number {
@@ -119,23 +125,18 @@ const UPPER_TAIL = 1 - TAIL;
  * in the tails, _fast_lookup (the entry at the truncated position, clamped) elsewhere.
  */
 export function toNorm(u: number): number {
-  const t = ppfTable ?? (ppfTable = new Float64Array(N).fill(NaN));
   const pos = (u - X_MIN) * INV_FACTOR;
   if (u < TAIL || u > UPPER_TAIL) {
     let lower = Math.floor(pos);
     const frac = pos - lower;
     // Clamped as Math.min(Math.max(lower, 0), N - 2) (NaN stays NaN).
     lower = lower < 0 ? 0 : lower > N - 2 ? N - 2 : lower;
-    let a = t[lower];
-    if (a !== a) a = ppfEntry(lower);
-    let b = t[lower + 1];
-    if (b !== b) b = ppfEntry(lower + 1);
-    return a + frac * (b - a);
+    const a = ppfEntry(lower);
+    return a + frac * (ppfEntry(lower + 1) - a);
   }
   let index = Math.trunc(pos);
   index = index < 0 ? 0 : index > N - 1 ? N - 1 : index;
-  const v = t[index];
-  return v === v ? v : ppfEntry(index);
+  return ppfEntry(index);
 }
 
 /** cdf by table: _interpolate_lookup. */
@@ -153,58 +154,31 @@ export function fromNorm(z: number): number {
 }
 
 /**
- * Computes every entry of both tables now. For a run that will look up most of them anyway (tens of
- * millions of draws over a million entries), after which toNormFilled and fromNormFilled, the same
- * lookups without the check for an entry not computed yet, may be used. The tables are held in shared
- * memory (normTables / useNormTables), so that the kernel's threads read one copy: 16 MB, half a
- * cache's worth, rather than one each.
+ * Computes every entry of the cdf table now. For a run that will look up most of them anyway (tens of
+ * millions of draws over a million entries), after which fromNormFilled, the same lookup without the
+ * check for an entry not computed yet, may be used. The table is held in shared memory (normTables /
+ * useNormTables), so that the kernel's threads read one copy rather than one each.
  */
 export function fillNormTables(): void {
-  if (ppfFull.length === N) return;
-  const shared = (old: Float64Array | undefined) => {
-    const t = new Float64Array(new SharedArrayBuffer(N * 8)).fill(NaN);
-    if (old) t.set(old);
-    return t;
-  };
-  const p = (ppfTable = shared(ppfTable));
-  const c = (cdfTable = shared(cdfTable));
-  for (let k = 0; k < N; k++) {
-    if (p[k] !== p[k]) ppfEntry(k);
-    if (c[k] !== c[k]) cdfEntry(k);
-  }
-  ppfFull = p;
+  if (cdfFull.length === N) return;
+  const c = new Float64Array(new SharedArrayBuffer(N * 8)).fill(NaN);
+  if (cdfTable) c.set(cdfTable);
+  cdfTable = c;
+  for (let k = 0; k < N; k++) if (c[k] !== c[k]) cdfEntry(k);
   cdfFull = c;
 }
 
-/** The whole tables once fillNormTables has run (shared memory: another thread installs them with useNormTables). */
-export function normTables(): { ppf: Float64Array; cdf: Float64Array } | undefined {
-  return ppfFull.length === N ? { ppf: ppfFull, cdf: cdfFull } : undefined;
+/** The whole cdf table once fillNormTables has run (shared memory: another thread installs it with useNormTables). */
+export function normTables(): { cdf: Float64Array } | undefined {
+  return cdfFull.length === N ? { cdf: cdfFull } : undefined;
 }
 
-/** Installs tables that fillNormTables computed in another thread. */
-export function useNormTables(t: { ppf: Float64Array; cdf: Float64Array }): void {
-  ppfTable = ppfFull = t.ppf;
+/** Installs a table that fillNormTables computed in another thread. */
+export function useNormTables(t: { cdf: Float64Array }): void {
   cdfTable = cdfFull = t.cdf;
 }
 
-let ppfFull: Float64Array = new Float64Array(0);
 let cdfFull: Float64Array = new Float64Array(0);
-
-/** toNorm once fillNormTables has run. */
-export function toNormFilled(u: number): number {
-  const t = ppfFull;
-  const pos = (u - X_MIN) * INV_FACTOR;
-  if (u < TAIL || u > UPPER_TAIL) {
-    let lower = Math.floor(pos);
-    const frac = pos - lower;
-    lower = lower < 0 ? 0 : lower > N - 2 ? N - 2 : lower;
-    const a = t[lower];
-    return a + frac * (t[lower + 1] - a);
-  }
-  let index = Math.trunc(pos);
-  index = index < 0 ? 0 : index > N - 1 ? N - 1 : index;
-  return t[index];
-}
 
 /** fromNorm once fillNormTables has run. */
 export function fromNormFilled(z: number): number {

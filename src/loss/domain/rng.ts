@@ -4,7 +4,6 @@
  */
 import { philoxLatinHypercube } from './philox.js';
 
-const MOD = 2147483648n;
 const MAX_EXACT = 2 ** 53;
 
 /** Non-negative integers a double holds exactly: the ids the fast paths below take. */
@@ -21,24 +20,36 @@ function mulMod(a: number, b: number, m: number): number {
   return (((hi * b) % m) * 65536 + lo * b) % m;
 }
 
-/** generate_hash(group_id, event_id): the seed of a damage group's draws. */
-export function damageSeed(groupId: number, eventId: number): number {
-  if (plain(groupId) && plain(eventId)) return (mulMod31(groupId, 1543270363) + mulMod31(eventId, 1943272559)) % 2147483648;
-  return Number(((BigInt(groupId) * 1543270363n) % MOD + (BigInt(eventId) * 1943272559n) % MOD) % MOD);
+/**
+ * One of gulmc's seed hashes: seed = (group term + event term) mod m, each term (id * multiplier) mod m.
+ * The terms are computed apart, so that a kernel computes a group's once and an event's once.
+ */
+export interface SeedHash {
+  group(key: number): number;
+  event(eventId: number): number;
+  /** m, at most 2^31: a seed is below it, so fits 31 bits. */
+  readonly modulus: number;
 }
 
-/** generate_hash_hazard(hazard_group_id, event_id): the seed of a hazard group's draws (oasislmf 2.5). */
-export function hazardSeed(groupId: number, eventId: number): number {
-  const m = 1957483729;
-  if (plain(groupId) && plain(eventId)) return (mulMod(groupId, 1143271949, m) + mulMod(eventId, 1243274353, m)) % m;
-  const mod = 1957483729n;
-  return Number(((BigInt(groupId) * 1143271949n) % mod + (BigInt(eventId) * 1243274353n) % mod) % mod);
+function seedHash(groupMultiplier: number, eventMultiplier: number, m: number): SeedHash {
+  const big = BigInt(m);
+  const term = (id: number, multiplier: number) => {
+    if (!plain(id)) return Number((BigInt(id) * BigInt(multiplier)) % big);
+    return m === 2147483648 ? mulMod31(id, multiplier) : mulMod(id, multiplier, m);
+  };
+  return { group: (key) => term(key, groupMultiplier), event: (eventId) => term(eventId, eventMultiplier), modulus: m };
 }
 
-/** generate_correlated_hash_vector: the seed of a peril correlation group's shared draw for an event. */
-export function correlationSeed(perilCorrelationGroup: number, eventId: number): number {
-  if (plain(perilCorrelationGroup) && plain(eventId)) return (mulMod31(perilCorrelationGroup, 1836311903) + mulMod31(eventId, 1943272559)) % 2147483648;
-  return Number(((BigInt(perilCorrelationGroup) * 1836311903n) % MOD + (BigInt(eventId) * 1943272559n) % MOD) % MOD);
+/** generate_hash(group_id, event_id): the seeds of damage groups' draws. */
+export const damageHash = seedHash(1543270363, 1943272559, 2147483648);
+/** generate_hash_hazard(hazard_group_id, event_id): the seeds of hazard groups' draws (oasislmf 2.5). */
+export const hazardHash = seedHash(1143271949, 1243274353, 1957483729);
+/** generate_correlated_hash_vector: the seeds of peril correlation groups' shared draws. */
+export const correlationHash = seedHash(1836311903, 1943272559, 2147483648);
+
+/** The seed of `hash` for a group and an event. */
+export function seedOf(hash: SeedHash, key: number, eventId: number): number {
+  return (hash.group(key) + hash.event(eventId)) % hash.modulus;
 }
 
 /**

@@ -7,17 +7,18 @@
  * Probabilities and losses are float32 in Oasis, so they are rounded to float32 where it stores them.
  *
  * Speed (the numbers do not depend on it): item constants are laid out by areaperil, so an event reads
- * its items in runs; a run large enough to look up most of gulmc's million-entry normal tables computes
- * them whole first (fillNormTables) and then reads them without checking for entries not computed yet.
+ * its items in runs; a run large enough to look up most of gulmc's million-entry cdf table computes
+ * it whole first (fillNormTables) and then reads it without checking for entries not computed yet.
  */
-import { fillNormTables, fromNorm, fromNormFilled, toNorm, toNormFilled } from './normal.js';
-import { correlationSeed, damageSeed, draws, hazardSeed } from './rng.js';
+import { fillNormTables, fromNorm, fromNormFilled, toNorm } from './normal.js';
+import { firstDrawKeys, runFirstDraws } from './philox.js';
+import { correlationHash, damageHash, draws, hazardHash, type SeedHash } from './rng.js';
 import type { Footprint, Items } from './types.js';
 
 const f32 = Math.fround;
 /** gulmc stops a cdf once it reaches this (float32 1 - 6e-8). */
 const CDF_END = 0.99999994;
-/** Draws (items reached summed over events, times samples) from which the normal tables are computed whole up front. */
+/** Draws (items reached summed over events, times samples) from which the normal cdf table is computed whole up front. */
 export const FILL_TABLES_FROM = 4_000_000;
 
 export interface Correlations {
@@ -79,37 +80,80 @@ function dense(values: ArrayLike<number>): { index: Int32Array; count: number } 
   return { index, count: seen.size };
 }
 
-type SeedOf = (key: number, eventId: number) => number;
-
 /**
  * The draws of one kind (damage, correlation, hazard) for one event: S values per group in one array
  * indexed by the group's dense index, and the event (epoch) each slot was drawn for, so no map is read
- * and nothing is allocated per item; each group is still drawn once per event from its own seed.
+ * and nothing is allocated per item; each group is still drawn once per event from its own seed. A
+ * group is given by its seed term (SeedHash.group of its id), computed once per group.
  */
 class GroupDraws {
   readonly values: Float64Array;
   /** With `withNorm`: ppf of each value (gulmc's table lookup), for the correlation groups' shared draws. */
   readonly norm: Float64Array;
   private readonly stamp: Int32Array;
+  private epoch = -1;
+  private eventTerm = 0;
+  // The groups drawn by drawRun.
+  private pending = new Int32Array(0);
+
   constructor(
     count: number,
     private readonly S: number,
-    private readonly seedOf: SeedOf,
+    private readonly hash: SeedHash,
     withNorm = false,
   ) {
     this.values = new Float64Array(count * S);
     this.norm = new Float64Array(withNorm ? count * S : 0);
     this.stamp = new Int32Array(count).fill(-1);
   }
-  /** Offset in `values` of group g's draws for this epoch (key: its id as seeded); the seed is only computed on the group's first item. */
-  at(g: number, epoch: number, key: number, eventId: number): number {
+
+  /** Draws from now on are for this event. */
+  startEvent(epoch: number, eventId: number): void {
+    this.epoch = epoch;
+    this.eventTerm = this.hash.event(eventId);
+  }
+
+  /** The seed of a group for this event: both terms are below the modulus. */
+  private seed(groupTerm: number): number {
+    const sum = groupTerm + this.eventTerm;
+    return sum >= this.hash.modulus ? sum - this.hash.modulus : sum;
+  }
+
+  /** Offset in `values` of group g's draws for this event; they are drawn on the group's first item. */
+  at(g: number, groupTerm: number): number {
     const at = g * this.S;
-    if (this.stamp[g] !== epoch) {
-      draws(this.seedOf(key, eventId), this.S, this.values, at);
+    if (this.stamp[g] !== this.epoch) {
+      draws(this.seed(groupTerm), this.S, this.values, at);
       if (this.norm.length > 0) for (let s = 0; s < this.S; s++) this.norm[at + s] = toNorm(this.values[at + s]);
-      this.stamp[g] = epoch;
+      this.stamp[g] = this.epoch;
     }
     return at;
+  }
+
+  /**
+   * With one sample, draws now, in one batch, the groups of positions first .. end - 1 not yet drawn
+   * for this event (group[p], groupTerm[p] as for `at`), so that `at` finds them drawn: a batch goes
+   * through WebAssembly (runFirstDraws), several times cheaper than a call per group.
+   */
+  drawRun(group: Int32Array, groupTerm: Int32Array, first: number, end: number): void {
+    if (this.S !== 1 || this.norm.length > 0) return;
+    if (this.pending.length < end - first) this.pending = new Int32Array(end - first);
+    const { pending, stamp, epoch } = this;
+    const keys = firstDrawKeys(end - first);
+    let n = 0;
+    for (let p = first; p < end; p++) {
+      const g = group[p];
+      if (stamp[g] === epoch) continue;
+      stamp[g] = epoch;
+      pending[n] = g;
+      // A seed is below 2^31: the key's high word is 0.
+      keys[2 * n] = this.seed(groupTerm[p]);
+      keys[2 * n + 1] = 0;
+      n++;
+    }
+    const drawn = runFirstDraws(n);
+    const values = this.values;
+    for (let k = 0; k < n; k++) values[pending[k]] = drawn[k];
   }
 }
 
@@ -137,16 +181,16 @@ export class EventSampler {
   /** areaperil -> dense index; its items are positions apStart[a] .. apStart[a + 1] - 1. */
   private readonly apIndex = new Map<number, number>();
   private readonly apStart: Int32Array;
-  // Per position: the item, its float32 TIV, dense vulnerability, group ids (dense and as seeded), sqrt(rho), sqrt(1 - rho).
+  // Per position: the item, its float32 TIV, dense vulnerability, groups (dense index and seed term), sqrt(rho), sqrt(1 - rho).
   private readonly pItem: Int32Array;
   private readonly pTiv: Float32Array;
   private readonly pVuln: Int32Array;
   private readonly pDamage: Int32Array;
-  private readonly pDamageKey: Float64Array;
+  private readonly pDamageTerm: Int32Array;
   private readonly pCorr: Int32Array;
-  private readonly pCorrKey: Float64Array;
+  private readonly pCorrTerm: Int32Array;
   private readonly pHazard: Int32Array;
-  private readonly pHazardKey: Float64Array;
+  private readonly pHazardTerm: Int32Array;
   private readonly pSqrtRho: Float64Array;
   private readonly pSqrtRest: Float64Array;
   private readonly vulnIds: number[];
@@ -154,7 +198,7 @@ export class EventSampler {
   /** (dense vulnerability, intensity bin) -> damage cdf, filled as events need them. */
   private readonly cdfs: (Float32Array | undefined)[];
   private epoch = 0;
-  /** Whether the normal tables are computed whole (fillNormTables). */
+  /** Whether the normal cdf table is computed whole (fillNormTables). */
   private filled = false;
   private hazCdf: Float32Array = new Float32Array(16);
 
@@ -180,18 +224,20 @@ export class EventSampler {
     };
     const f64 = (k: number) => new Float64Array(k);
     // Dense group indices numbered in position order, so that an event's draws are stored in the order it makes them.
-    this.pDamageKey = at(items.groupId, f64);
-    this.pHazardKey = at(corr ? corr.hazardGroup : items.groupId, f64);
-    const g = dense(this.pDamageKey);
+    const damageKey = at(items.groupId, f64);
+    const hazardKey = at(corr ? corr.hazardGroup : items.groupId, f64);
+    const g = dense(damageKey);
     const c = corr ? dense(at(corr.group, f64)) : undefined;
-    const h = dense(this.pHazardKey);
-    this.damage = new GroupDraws(g.count, S, damageSeed);
-    this.correlation = c && new GroupDraws(c.count, S, correlationSeed, true);
-    this.hazard = new GroupDraws(h.count, S, hazardSeed);
+    const h = dense(hazardKey);
+    this.damage = new GroupDraws(g.count, S, damageHash);
+    this.correlation = c && new GroupDraws(c.count, S, correlationHash, true);
+    this.hazard = new GroupDraws(h.count, S, hazardHash);
     this.pDamage = g.index;
     this.pHazard = h.index;
+    this.pDamageTerm = Int32Array.from(damageKey, (key) => damageHash.group(key));
+    this.pHazardTerm = Int32Array.from(hazardKey, (key) => hazardHash.group(key));
     this.pCorr = new Int32Array(n).fill(-1);
-    this.pCorrKey = new Float64Array(n);
+    this.pCorrTerm = new Int32Array(n);
     this.pTiv = new Float32Array(n);
     this.pSqrtRho = new Float64Array(n);
     this.pSqrtRest = new Float64Array(n);
@@ -207,7 +253,7 @@ export class EventSampler {
       // Only a positive correlation draws the group's shared value (gulmc skips it otherwise).
       if (corr && c && rho > 0) {
         this.pCorr[k] = c.index[k];
-        this.pCorrKey[k] = corr.group[i];
+        this.pCorrTerm[k] = correlationHash.group(corr.group[i]);
       }
       const v = items.vulnerability[i];
       let d = vulnDense.get(v);
@@ -223,7 +269,7 @@ export class EventSampler {
     this.cdfs = new Array((maxIntensity + 1) * this.vulnIds.length);
   }
 
-  /** Computes gulmc's normal tables whole now (for a run that reaches most of their entries anyway). */
+  /** Computes gulmc's normal cdf table whole now (for a run that reaches most of its entries anyway). */
   fillTables(): void {
     fillNormTables();
     this.filled = true;
@@ -258,6 +304,9 @@ export class EventSampler {
     if (!range) return;
     const fp = ctx.footprint;
     const epoch = ++this.epoch;
+    this.damage.startEvent(epoch, eventId);
+    this.correlation?.startEvent(epoch, eventId);
+    this.hazard.startEvent(epoch, eventId);
     let r = range[0];
     while (r < range[1]) {
       const ap = fp.areaperil[r];
@@ -271,7 +320,7 @@ export class EventSampler {
         for (let h = 0; h < nHaz; h++) hazCdf[h] = cum += f32(fp.prob[r + h]);
         // An areaperil met again in the same event (a footprint not sorted by areaperil) draws its items
         // again, and the last draw is the one kept, as when gulmc meets it again.
-        this.sampleRun(this.apStart[a], this.apStart[a + 1], eventId, epoch, r, nHaz, hazCdf, out);
+        this.sampleRun(this.apStart[a], this.apStart[a + 1], r, nHaz, hazCdf, out);
       }
       r = end;
     }
@@ -282,10 +331,10 @@ export class EventSampler {
    * three passes: the draws (uniform, intensity bin, the correlation's terms), the correlated uniforms
    * (a loop of table lookups alone, whose cache misses the processor overlaps), then the losses.
    */
-  private sampleRun(first: number, end: number, eventId: number, epoch: number, row: number, nHaz: number, hazCdf: Float32Array, out: Float64Array): void {
+  private sampleRun(first: number, end: number, row: number, nHaz: number, hazCdf: Float32Array, out: Float64Array): void {
     const S = this.S;
     const n = this.n;
-    const { pItem, pVuln, pTiv, pDamage, pDamageKey, pCorr, pCorrKey, pHazard, pHazardKey, pSqrtRho, pSqrtRest } = this;
+    const { pItem, pVuln, pTiv, pDamage, pDamageTerm, pCorr, pCorrTerm, pHazard, pHazardTerm, pSqrtRho, pSqrtRest } = this;
     const { binFrom, binTo, binMean } = this.ctx;
     const m = (end - first) * S;
     if (this.runU.length < m) this.reserveRun(m);
@@ -294,12 +343,13 @@ export class EventSampler {
     const base = damage.values;
     const bins = this.ctx.footprint.intensityBin;
     // Pass 1: the draws.
+    damage.drawRun(pDamage, pDamageTerm, first, end);
     let correlated = 0;
     for (let p = first, j = 0; p < end; p++, j += S) {
-      const baseAt = damage.at(pDamage[p], epoch, pDamageKey[p], eventId);
+      const baseAt = damage.at(pDamage[p], pDamageTerm[p]);
       const cg = pCorr[p];
       if (cg >= 0) {
-        const sharedAt = this.correlation!.at(cg, epoch, pCorrKey[p], eventId);
+        const sharedAt = this.correlation!.at(cg, pCorrTerm[p]);
         const norm = this.correlation!.norm;
         for (let s = 0; s < S; s++) {
           runX[j + s] = pSqrtRho[p] * norm[sharedAt + s];
@@ -308,7 +358,7 @@ export class EventSampler {
         runC[j] = 1;
         correlated++;
       } else runC[j] = 0;
-      const hazAt = nHaz > 1 ? this.hazard.at(pHazard[p], epoch, pHazardKey[p], eventId) : -1;
+      const hazAt = nHaz > 1 ? this.hazard.at(pHazard[p], pHazardTerm[p]) : -1;
       for (let s = 0; s < S; s++) {
         runU[j + s] = base[baseAt + s];
         runBin[j + s] = bins[row + (hazAt >= 0 ? binarySearch(this.hazard.values[hazAt + s], hazCdf, nHaz - 1) : 0)];
@@ -317,7 +367,7 @@ export class EventSampler {
     // Pass 2: gulmc's get_corr_rval, z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back through the cdf.
     if (correlated > 0) {
       if (this.filled) {
-        for (let j = 0; j < m; j += S) if (runC[j]) for (let s = 0; s < S; s++) runU[j + s] = fromNormFilled(runX[j + s] + runB[j + s] * toNormFilled(runU[j + s]));
+        for (let j = 0; j < m; j += S) if (runC[j]) for (let s = 0; s < S; s++) runU[j + s] = fromNormFilled(runX[j + s] + runB[j + s] * toNorm(runU[j + s]));
       } else {
         for (let j = 0; j < m; j += S) if (runC[j]) for (let s = 0; s < S; s++) runU[j + s] = fromNorm(runX[j + s] + runB[j + s] * toNorm(runU[j + s]));
       }
