@@ -190,37 +190,3 @@ export function fromNormFilled(z: number): number {
   const a = t[lower];
   return a + frac * (t[lower + 1] - a);
 }
-
-/** How far below c a correlated draw must be for correlatedAtMostBelow to count it: far above rounding. */
-const MARGIN = 1e-12;
-
-/**
- * The largest uniform u found by bisection with fromNorm(x + b * toNorm(u)) at most c - MARGIN (b >= 0),
- * or -1 when there is none: every draw at or below it maps to at most c. The map rises with u except for
- * wiggles of a rounding error (where interpolated entries meet), covered by the margin, and three places
- * where gulmc's lookup steps back: at TAIL (interpolating below, truncating above), under the table's
- * second point (clamped interpolation) and above its last (u = 1 reads the entry before the last). So
- * the answer is 1 only when the highest value toNorm gives (its last entry) maps low enough, the search
- * stays within the table's points, and an answer just above TAIL is lowered and one under the second
- * point refused.
- */
-export function correlatedAtMostBelow(x: number, b: number, c: number): number {
-  const limit = c - MARGIN;
-  if (fromNorm(x + b * ppfEntry(N - 1)) <= limit) return 1;
-  const below = (u: number) => fromNorm(x + b * toNorm(u)) <= limit;
-  let lo: number = X_MIN;
-  let hi: number = X_MAX;
-  if (!below(lo)) return -1;
-  for (let i = 0; i < 80 && hi - lo > Number.EPSILON * hi; i++) {
-    const mid = lo + (hi - lo) / 2;
-    if (below(mid)) lo = mid;
-    else hi = mid;
-  }
-  if (lo < SECOND_POINT) return -1;
-  // Draws just under TAIL map a little higher than draws just over it.
-  if (lo >= TAIL && lo < TAIL + 1e-5) return below(TAIL - 1e-5) ? TAIL - 1e-5 : -1;
-  return lo;
-}
-
-/** The ppf table's second point: toNorm of any draw below it is at most the value there. */
-const SECOND_POINT = linspaceAt(X_MIN, X_MAX, N, 1);

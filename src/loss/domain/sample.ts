@@ -10,7 +10,7 @@
  * its items in runs; a run large enough to look up most of gulmc's million-entry cdf table computes
  * it whole first (fillNormTables) and then reads it without checking for entries not computed yet.
  */
-import { correlatedAtMostBelow, fillNormTables, fromNorm, fromNormFilled, toNorm } from './normal.js';
+import { fillNormTables, fromNorm, fromNormFilled, toNorm } from './normal.js';
 import { firstDrawKeys, runFirstDraws } from './philox.js';
 import { correlationHash, damageHash, draws, hazardHash, type SeedHash } from './rng.js';
 import type { Footprint, Items } from './types.js';
@@ -365,31 +365,11 @@ export class EventSampler {
       }
     }
     // Pass 2: gulmc's get_corr_rval, z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back through the cdf.
-    // A draw certain to land in a first damage bin of zero width (no damage, in most models) loses the same
-    // whatever its correlated value: at or below the uniform that surely lands there, its lookups are
-    // skipped and it is given 0, which lands there too.
     if (correlated > 0) {
-      const firstIsPoint = f32(binTo[0] - binFrom[0]) === 0;
-      let lastX = NaN;
-      let lastB = NaN;
-      let lastCdf: Float32Array | undefined;
-      let skipUpTo = -1;
-      for (let p = first, j = 0; p < end; p++, j += S) {
-        if (!runC[j]) continue;
-        const vuln = pVuln[p];
-        for (let s = 0; s < S; s++) {
-          const x = runX[j + s];
-          const b = runB[j + s];
-          const cdf = this.cdf(vuln, runBin[j + s]);
-          if (x !== lastX || b !== lastB || cdf !== lastCdf) {
-            lastX = x;
-            lastB = b;
-            lastCdf = cdf;
-            skipUpTo = !firstIsPoint || cdf.length === 0 ? -1 : cdf.length === 1 ? 1 : correlatedAtMostBelow(x, b, cdf[0]);
-          }
-          const u = runU[j + s];
-          runU[j + s] = u <= skipUpTo ? 0 : this.filled ? fromNormFilled(x + b * toNorm(u)) : fromNorm(x + b * toNorm(u));
-        }
+      if (this.filled) {
+        for (let j = 0; j < m; j += S) if (runC[j]) for (let s = 0; s < S; s++) runU[j + s] = fromNormFilled(runX[j + s] + runB[j + s] * toNorm(runU[j + s]));
+      } else {
+        for (let j = 0; j < m; j += S) if (runC[j]) for (let s = 0; s < S; s++) runU[j + s] = fromNorm(runX[j + s] + runB[j + s] * toNorm(runU[j + s]));
       }
     }
     // Pass 3: the losses. The items of a run mostly share their vulnerability and intensity bin: the last cdf is kept at hand.
