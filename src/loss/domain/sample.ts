@@ -146,9 +146,11 @@ class GroupDraws {
       if (stamp[g] === epoch) continue;
       stamp[g] = epoch;
       pending[n] = g;
-      // A seed is below 2^31: the key's high word is 0.
-      keys[2 * n] = this.seed(groupTerm[p]);
-      keys[2 * n + 1] = 0;
+      // A seed is below 2^31 in magnitude (negative only for a negative group id): its key's high word
+      // is 0, or all ones, as philoxLatinHypercube splits it.
+      const seed = this.seed(groupTerm[p]);
+      keys[2 * n] = seed;
+      keys[2 * n + 1] = seed < 0 ? 0xffffffff : 0;
       n++;
     }
     const drawn = runFirstDraws(n);
