@@ -3,6 +3,8 @@
  * run on the same machine, end to end as a user runs them (process start, reading the files, every output of
  * the analysis settings):
  *  - oasis.piwind: PiWind's model and input (../shared/data/oasis_piwind), its all-outputs analysis settings;
+ *  - oasis.scaled_10k_10_samples: the seeded input below at 10,000 locations, with 10 samples per event (the
+ *    per-sample work, which one sample hides);
  *  - oasis.scaled_100k: a seeded PiWind-like input of 100,000 locations (200,000 items: wind and surge on the
  *    building of each, areaperils and TIVs drawn over PiWind's footprint, PiWind's two-layer programme over
  *    all of them), generated into a temporary directory against PiWind's model files.
@@ -132,10 +134,11 @@ export function writeScaledInput(dir: string, n: number, seed: number): void {
   ]);
 }
 
-function settingsWithoutRi(piwind: string, out: string): void {
+function settingsWithoutRi(piwind: string, out: string, samples?: number): void {
   const s = JSON.parse(fs.readFileSync(path.join(piwind, 'expected_all_outputs/output/analysis_settings.json'), 'utf8'));
   s.ri_output = false;
   s.rl_output = false;
+  if (samples !== undefined) s.number_of_samples = samples;
   fs.writeFileSync(out, JSON.stringify(s, null, 1));
 }
 
@@ -159,26 +162,31 @@ export async function benchOasis(sharedData: string): Promise<void> {
       modelBin = path.join(tmp, 'model-bin');
       convertModel(ref.bin, modelCsv, modelBin);
     }
-    const cases: { name: string; input: string; locations: number; prepare?: () => void }[] = [];
+    const cases: { name: string; input: string; locations: number; settings: string; prepare?: () => void }[] = [];
     const piwindInput = path.join(tmp, 'piwind-input');
     fs.mkdirSync(piwindInput);
     for (const f of fs.readdirSync(path.join(piwind, 'expected_all_outputs/input'))) {
       if (f.endsWith('.csv')) fs.copyFileSync(path.join(piwind, 'expected_all_outputs/input', f), path.join(piwindInput, f));
     }
     sixColumnCorrelations(piwindInput);
-    cases.push({ name: 'oasis.piwind', input: piwindInput, locations: 10 });
+    cases.push({ name: 'oasis.piwind', input: piwindInput, locations: 10, settings });
+    // Ten samples per event on a smaller input: the per-sample work, which one sample hides.
+    const tenSamples = path.join(tmp, 'settings-10-samples.json');
+    settingsWithoutRi(piwind, tenSamples, 10);
+    const scaled10k = path.join(tmp, 'scaled-input-10k');
+    cases.push({ name: 'oasis.scaled_10k_10_samples', input: scaled10k, locations: 10_000, settings: tenSamples, prepare: () => writeScaledInput(scaled10k, 10_000, 12) });
     const scaled = path.join(tmp, 'scaled-input');
-    cases.push({ name: 'oasis.scaled_100k', input: scaled, locations: 100_000, prepare: () => writeScaledInput(scaled, 100_000, 12) });
+    cases.push({ name: 'oasis.scaled_100k', input: scaled, locations: 100_000, settings, prepare: () => writeScaledInput(scaled, 100_000, 12) });
 
     for (const c of cases) {
       c.prepare?.();
       const ours = path.join(tmp, `${c.name}-ours`);
-      const cat = run(process.execPath, ['bin/catintel', '--quiet', 'oasis', 'run', '--model', modelCsv, '--input', c.input, '--out', ours, '--settings', settings]);
+      const cat = run(process.execPath, ['bin/catintel', '--quiet', 'oasis', 'run', '--model', modelCsv, '--input', c.input, '--out', ours, '--settings', c.settings]);
       if (!cat.ok) throw new Error(`catintel oasis run failed on ${c.name}: ${cat.tail}`);
       // The kernel alone, in this process (reading the files, computing, writing every output): what the
       // command costs beyond starting Node and loading the CLI.
       const t0 = performance.now();
-      await runOasis({ modelDir: modelCsv, inputDir: c.input, outDir: `${ours}-inprocess`, settingsFile: settings, allocRule: 1 });
+      await runOasis({ modelDir: modelCsv, inputDir: c.input, outDir: `${ours}-inprocess`, settingsFile: c.settings, allocRule: 1 });
       const kernelSeconds = (performance.now() - t0) / 1000;
       const m: Record<string, unknown> = {
         name: c.name,
@@ -193,7 +201,7 @@ export async function benchOasis(sharedData: string): Promise<void> {
       if ('bin' in ref && modelBin) {
         const runDir = path.join(tmp, `${c.name}-oasislmf`);
         const env = { ...process.env, PATH: `${ref.bin}:${process.env.PATH}` };
-        const o = run(path.join(ref.bin, 'oasislmf'), ['model', 'generate-losses', '-o', c.input, '-d', modelBin, '-a', settings, '-r', runDir, '--check-oed', 'false', '--kernel-alloc-rule-gul', '1'], env);
+        const o = run(path.join(ref.bin, 'oasislmf'), ['model', 'generate-losses', '-o', c.input, '-d', modelBin, '-a', c.settings, '-r', runDir, '--check-oed', 'false', '--kernel-alloc-rule-gul', '1'], env);
         if (!o.ok) {
           m.referee = `oasislmf ${OASISLMF_VERSION} failed: ${o.tail.split('\n').filter(Boolean).slice(-2).join(' | ')}`;
         } else {
