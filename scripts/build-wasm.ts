@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import wabtInit from 'wabt';
 
-const DOMAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/loss/domain');
 
 /** The generated module's text for a .wat source. */
 export async function wasmModuleSource(watFile: string): Promise<string> {
@@ -34,7 +33,8 @@ export function generatedPath(watFile: string): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const dir = process.argv[2] ? path.resolve(process.argv[2]) : DOMAIN;
+  // npm run build:wasm runs from the project root.
+  const dir = path.resolve(process.argv[2] ?? 'src/loss/domain');
   for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.wat'))) {
     const wat = path.join(dir, f);
     fs.writeFileSync(generatedPath(wat), await wasmModuleSource(wat));

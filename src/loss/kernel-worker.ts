@@ -4,10 +4,10 @@
  * run computes them whole, come from the main thread in shared memory.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { useNormTables } from './domain/normal.js';
+import { useNormTables, type normTables } from './domain/normal.js';
 import { runKernel, type KernelInput } from './kernel.js';
 
-const { input, tables } = workerData as { input: KernelInput; tables?: { cdf: Float64Array } };
+const { input, tables } = workerData as { input: KernelInput; tables?: ReturnType<typeof normTables> };
 if (tables) useNormTables(tables);
 const out = runKernel(input);
 const buffers = [out.gul, out.il].flatMap((r) => [r.eventId, r.summaryId, r.mean, r.max, r.exposure, r.affected, r.sampled].map((a) => a.buffer as ArrayBuffer));

@@ -21,35 +21,48 @@ function mulMod(a: number, b: number, m: number): number {
 }
 
 /**
- * One of gulmc's seed hashes: seed = (group term + event term) mod m, each term (id * multiplier) mod m.
- * The terms are computed apart, so that a kernel computes a group's once and an event's once.
+ * One of gulmc's seed hashes: seed = (group term + event term) mod m, each term (id * multiplier) mod m,
+ * with m at most 2^31 (a seed fits 31 bits). The terms are computed apart, so that a kernel computes a
+ * group's once and an event's once. A class, so that every hash shares its methods (one call target in
+ * the kernel's loops).
  */
-export interface SeedHash {
-  group(key: number): number;
-  event(eventId: number): number;
-  /** m, at most 2^31: a seed is below it, so fits 31 bits. */
-  readonly modulus: number;
-}
+export class SeedHash {
+  constructor(
+    private readonly groupMultiplier: number,
+    private readonly eventMultiplier: number,
+    private readonly m: number,
+  ) {}
 
-function seedHash(groupMultiplier: number, eventMultiplier: number, m: number): SeedHash {
-  const big = BigInt(m);
-  const term = (id: number, multiplier: number) => {
-    if (!plain(id)) return Number((BigInt(id) * BigInt(multiplier)) % big);
-    return m === 2147483648 ? mulMod31(id, multiplier) : mulMod(id, multiplier, m);
-  };
-  return { group: (key) => term(key, groupMultiplier), event: (eventId) => term(eventId, eventMultiplier), modulus: m };
+  group(key: number): number {
+    return this.term(key, this.groupMultiplier);
+  }
+
+  event(eventId: number): number {
+    return this.term(eventId, this.eventMultiplier);
+  }
+
+  /** The seed of a group term and an event term: both are below m, so one subtraction reduces their sum. */
+  seed(groupTerm: number, eventTerm: number): number {
+    const sum = groupTerm + eventTerm;
+    return sum >= this.m ? sum - this.m : sum;
+  }
+
+  private term(id: number, multiplier: number): number {
+    if (!plain(id)) return Number((BigInt(id) * BigInt(multiplier)) % BigInt(this.m));
+    return this.m === 2147483648 ? mulMod31(id, multiplier) : mulMod(id, multiplier, this.m);
+  }
 }
 
 /** generate_hash(group_id, event_id): the seeds of damage groups' draws. */
-export const damageHash = seedHash(1543270363, 1943272559, 2147483648);
+export const damageHash = new SeedHash(1543270363, 1943272559, 2147483648);
 /** generate_hash_hazard(hazard_group_id, event_id): the seeds of hazard groups' draws (oasislmf 2.5). */
-export const hazardHash = seedHash(1143271949, 1243274353, 1957483729);
+export const hazardHash = new SeedHash(1143271949, 1243274353, 1957483729);
 /** generate_correlated_hash_vector: the seeds of peril correlation groups' shared draws. */
-export const correlationHash = seedHash(1836311903, 1943272559, 2147483648);
+export const correlationHash = new SeedHash(1836311903, 1943272559, 2147483648);
 
 /** The seed of `hash` for a group and an event. */
 export function seedOf(hash: SeedHash, key: number, eventId: number): number {
-  return (hash.group(key) + hash.event(eventId)) % hash.modulus;
+  return hash.seed(hash.group(key), hash.event(eventId));
 }
 
 /**

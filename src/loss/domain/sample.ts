@@ -113,10 +113,9 @@ class GroupDraws {
     this.eventTerm = this.hash.event(eventId);
   }
 
-  /** The seed of a group for this event: both terms are below the modulus. */
+  /** The seed of a group for this event. */
   private seed(groupTerm: number): number {
-    const sum = groupTerm + this.eventTerm;
-    return sum >= this.hash.modulus ? sum - this.hash.modulus : sum;
+    return this.hash.seed(groupTerm, this.eventTerm);
   }
 
   /** Offset in `values` of group g's draws for this event; they are drawn on the group's first item. */
