@@ -7,6 +7,7 @@ import { InsuredLoss, type FmPlan } from './domain/fm.js';
 import { EventGul, type GulContext } from './domain/gul.js';
 import { EventSampler, FILL_TABLES_FROM, type SampleContext } from './domain/sample.js';
 import { normTables } from './domain/normal.js';
+import { KernelModule } from './domain/kernel-module.js';
 
 export function records(capacity: number, samples: number): SummaryRecords {
   return {
@@ -80,11 +81,13 @@ function pushRecord(to: SummaryRecords, eventId: number, mean: number, max: numb
  * Every loop runs over the items the event reaches, in item order.
  */
 export class EventKernel {
+  private readonly module: KernelModule;
   private readonly gulEvent: EventGul;
   private readonly sampler?: EventSampler;
   private readonly insured?: InsuredLoss;
   private readonly S: number;
   private readonly n: number;
+  /** The sampled losses (samples x items), in the module's memory. */
   private readonly sampled: Float64Array;
   private readonly exposure: Float64Array;
   private readonly covSum: Float64Array;
@@ -93,23 +96,13 @@ export class EventKernel {
   /** Item ids ascending in item order: the financial module can then take the reached items as they are listed. */
   private readonly idsAscending: boolean;
   private readonly byItem: Float64Array;
+  /** Whether the records are made by the module's fused passes (records() otherwise). */
   private readonly fused: boolean;
-  /** Per coverage and sample (c * S + s): the sum gul_alloc_rule 1 caps. */
-  private readonly covSamples: Float64Array;
-  private readonly sampleSums: Float64Array;
 
   constructor(private readonly k: KernelInput) {
     const { items, tiv } = k.gul;
     this.S = k.sample?.samples ?? 0;
     const n = (this.n = items.itemId.length);
-    this.gulEvent = new EventGul(k.gul);
-    this.sampler = k.sample && new EventSampler(k.sample);
-    this.insured = k.plan && new InsuredLoss(k.plan);
-    this.sampled = new Float64Array(this.S * n);
-    this.exposure = new Float64Array(n);
-    this.covSum = new Float64Array(tiv.length);
-    this.coverageSeen = new Uint8Array(tiv.length);
-    this.hitOnCoverage = new Float64Array(tiv.length);
     let ascending = true;
     let maxItemId = 0;
     for (let i = 0; i < n; i++) {
@@ -117,10 +110,20 @@ export class EventKernel {
       maxItemId = Math.max(maxItemId, items.itemId[i]);
     }
     this.idsAscending = ascending;
-    this.byItem = new Float64Array(ascending ? 0 : maxItemId + 1);
     this.fused = ascending && (!k.plan || k.plan.levels.length > 0);
-    this.covSamples = new Float64Array(this.fused && k.gul.allocRule === 1 ? tiv.length * this.S : 0);
-    this.sampleSums = new Float64Array(this.S);
+    const levelOne = this.fused ? k.plan?.levels[0] : undefined;
+    this.module = new KernelModule(k.gul, k.sample, levelOne, this.fused && k.gul.allocRule === 1);
+    this.gulEvent = new EventGul(k.gul, this.module);
+    this.sampler = k.sample && new EventSampler(k.sample, this.module);
+    this.insured = k.plan && new InsuredLoss(k.plan, this.module.levelOneBuffers);
+    this.sampled = this.module.views.losses;
+    // records()'s own arrays (the fused passes keep theirs in the module).
+    const unfused = this.fused ? 0 : 1;
+    this.exposure = new Float64Array(n * unfused);
+    this.covSum = new Float64Array(tiv.length * unfused);
+    this.coverageSeen = new Uint8Array(tiv.length * unfused);
+    this.hitOnCoverage = new Float64Array(tiv.length * unfused);
+    this.byItem = new Float64Array(ascending ? 0 : maxItemId + 1);
   }
 
   /** gulmc's normal cdf table computed whole up front (a run that reaches most of its entries). */
@@ -146,70 +149,20 @@ export class EventKernel {
    * so the same bits. Taken when item ids ascend with item order and the programme has a level.
    */
   private recordsFused(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
-    const { S, n, sampled, coverageSeen, hitOnCoverage, covSamples } = this;
-    const ev = this.gulEvent;
-    const { reached, count, hit } = ev;
-    const evMean = ev.mean;
-    const evMax = ev.max;
-    const { items, tiv } = this.k.gul;
-    const cov = items.coverageId;
-    const rule1 = this.k.gul.allocRule === 1;
-    for (let k = 0; k < count; k++) {
-      const c = cov[reached[k]];
-      coverageSeen[c] = 0;
-      hitOnCoverage[c] = 0;
-      if (rule1) for (let s = 0; s < S; s++) covSamples[c * S + s] = 0;
-    }
-    if (this.sampler) this.sampler.sampleEvent(eventId, sampled);
-    for (let k = 0; k < count; k++) {
-      const i = reached[k];
-      const c = cov[i];
-      if (hit[i]) hitOnCoverage[c]++;
-      if (rule1) for (let s = 0; s < S; s++) covSamples[c * S + s] += sampled[s * n + i];
-    }
+    const S = this.S;
+    const { wasm, views } = this.module;
+    const rule1 = this.k.gul.allocRule === 1 ? 1 : 0;
+    wasm.zeroCoverages(rule1);
+    if (this.sampler) this.sampler.sampleEvent(eventId);
+    wasm.sumCoverages(rule1);
     const insured = this.insured;
-    const toAgg = insured?.itemToAgg ?? new Int32Array(0);
-    const bufs = insured ? insured.levelOne(3 + S) : [];
-    const ids = items.itemId;
-    const sums = this.sampleSums;
-    sums.fill(0);
-    let mean = 0;
-    let max = 0;
-    let exposed = 0;
-    let affected = 0;
-    for (let k = 0; k < count; k++) {
-      const i = reached[k];
-      const c = cov[i];
-      if (rule1) {
-        for (let s = 0; s < S; s++) {
-          const sum = covSamples[c * S + s];
-          if (sum > tiv[c]) sampled[s * n + i] *= tiv[c] / sum;
-        }
-      }
-      for (let s = 0; s < S; s++) sums[s] += sampled[s * n + i];
-      if (!hit[i]) continue;
-      mean += evMean[i];
-      max += evMax[i];
-      // gulmc's TIV record per item: the coverage TIV shared by the items the event reaches on it.
-      const exposure = rule1 ? tiv[c] / hitOnCoverage[c] : tiv[c];
-      if (!coverageSeen[c]) {
-        coverageSeen[c] = 1;
-        exposed += tiv[c];
-        affected++;
-      }
-      const from = ids[i];
-      if (insured && from >= 1 && from < toAgg.length && toAgg[from] > 0) {
-        const a = toAgg[from];
-        bufs[0][a] += evMean[i];
-        bufs[1][a] += evMax[i];
-        bufs[2][a] += exposure;
-        for (let s = 0; s < S; s++) bufs[3 + s][a] += sampled[s * n + i];
-      }
-    }
-    const g = pushRecord(gul, eventId, mean, max, exposed, affected);
-    for (let s = 0; s < S; s++) gul.sampled[g * S + s] = sums[s];
+    insured?.levelOne(3 + S);
+    wasm.addUp(rule1, insured ? 1 : 0);
+    const totals = views.eventTotals;
+    const g = pushRecord(gul, eventId, totals[0], totals[1], totals[2], totals[3]);
+    for (let s = 0; s < S; s++) gul.sampled[g * S + s] = views.sampleSums[s];
     if (insured) {
-      const j = pushRecord(il, eventId, insured.finish(0), insured.finish(1), insured.finish(2), affected);
+      const j = pushRecord(il, eventId, insured.finish(0), insured.finish(1), insured.finish(2), totals[3]);
       for (let s = 0; s < S; s++) il.sampled[j * S + s] = insured.finish(3 + s);
     }
   }
@@ -245,7 +198,7 @@ export class EventKernel {
       }
     }
     if (this.sampler) {
-      this.sampler.sampleEvent(eventId, sampled);
+      this.sampler.sampleEvent(eventId);
       if (this.k.gul.allocRule === 1) this.capSamples();
     }
     const g = pushRecord(gul, eventId, mean, max, exposed, affected);
@@ -294,12 +247,7 @@ export class EventKernel {
   }
 
   private clear(): void {
-    const { S, n, sampled } = this;
-    const { reached, count } = this.gulEvent;
-    for (let s = 0; s < S; s++) {
-      const o = s * n;
-      for (let k = 0; k < count; k++) sampled[o + reached[k]] = 0;
-    }
+    this.module.wasm.clearSamples();
     this.gulEvent.clear();
   }
 }

@@ -66,7 +66,11 @@ export function planFm(fm: FmInput): FmPlan {
  */
 export class InsuredLoss {
   private readonly aggs: Float64Array[];
-  constructor(private readonly plan: FmPlan) {
+  /** Level 1's buffers for levelOne: `many` when given (the kernel's module fills them), else made here. */
+  constructor(
+    private readonly plan: FmPlan,
+    private readonly many: Float64Array[] = [],
+  ) {
     this.aggs = plan.levels.map((l) => new Float64Array(l.maxAgg + 1));
   }
 
@@ -130,8 +134,6 @@ export class InsuredLoss {
       this.aggs[0] = own;
     }
   }
-
-  private readonly many: Float64Array[] = [];
 
   /** Applies level li's profiles to its aggregated losses (already summed into its buffer) and runs the levels above. */
   private fromLevel(first: number): number {

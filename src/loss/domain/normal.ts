@@ -109,9 +109,14 @@ function ppfEntry(k: number): number {
   return normPpf(linspaceAt(X_MIN, X_MAX, N, k));
 }
 
+/** Entry k of gulmc's cdf table (the sampler module asks for an entry when it first reads it). */
+export function cdfTableEntry(k: number): number {
+  return normCdf(linspaceAt(CDF_MIN, CDF_MAX, N, k));
+}
+
 function cdfEntry(k: number): number {
   const t = (cdfTable ??= new Float64Array(N).fill(NaN));
-  return (t[k] = normCdf(linspaceAt(CDF_MIN, CDF_MAX, N, k)));
+  return (t[k] = cdfTableEntry(k));
 }
 
 const INV_FACTOR = (N - 1) / (X_MAX - X_MIN);
@@ -121,7 +126,7 @@ const TAIL = 0.025;
 const UPPER_TAIL = 1 - TAIL;
 
 /**
- * ppf by table as gulmc: _interpolate_lookup (linear between the two entries around the position, clamped)
+ * ppf by table as gulmc (the kernel's sampler module does the same; this is its reference in tests): _interpolate_lookup (linear between the two entries around the position, clamped)
  * in the tails, _fast_lookup (the entry at the truncated position, clamped) elsewhere.
  */
 export function toNorm(u: number): number {
@@ -139,7 +144,7 @@ export function toNorm(u: number): number {
   return ppfEntry(index);
 }
 
-/** cdf by table: _interpolate_lookup. */
+/** cdf by table: _interpolate_lookup. (The kernel's sampler module does the same; this is its reference in tests.) */
 export function fromNorm(z: number): number {
   const t = cdfTable ?? (cdfTable = new Float64Array(N).fill(NaN));
   const pos = (z - CDF_MIN) * NORM_FACTOR;
@@ -154,10 +159,9 @@ export function fromNorm(z: number): number {
 }
 
 /**
- * Computes every entry of the cdf table now. For a run that will look up most of them anyway (tens of
- * millions of draws over a million entries), after which fromNormFilled, the same lookup without the
- * check for an entry not computed yet, may be used. The table is held in shared memory (normTables /
- * useNormTables), so that the kernel's threads read one copy rather than one each.
+ * Computes every entry of the cdf table now, for a run that will look up most of them anyway (tens of
+ * millions of draws over a million entries). The table is held in shared memory (normTables /
+ * useNormTables), so that the kernel's threads copy it rather than compute it each.
  */
 export function fillNormTables(): void {
   if (cdfFull.length === N) return;
@@ -180,13 +184,3 @@ export function useNormTables(t: { cdf: Float64Array }): void {
 
 let cdfFull: Float64Array = new Float64Array(0);
 
-/** fromNorm once fillNormTables has run. */
-export function fromNormFilled(z: number): number {
-  const t = cdfFull;
-  const pos = (z - CDF_MIN) * NORM_FACTOR;
-  let lower = Math.floor(pos);
-  const frac = pos - lower;
-  lower = lower < 0 ? 0 : lower > N - 2 ? N - 2 : lower;
-  const a = t[lower];
-  return a + frac * (t[lower + 1] - a);
-}

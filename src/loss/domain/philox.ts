@@ -4,8 +4,6 @@
  * pytools gul/random.py). Per seed, stream 1 of the counter drives a Fisher-Yates shuffle of the
  * strata 1..n and stream 0 the jitter within each stratum: value k = (perm[k] - u_k) / n.
  */
-import { WASM_BASE64 } from './philox-wasm.js';
-
 const M0 = 0xd2511f53;
 const M1 = 0xcd9e8d57;
 const W0 = 0x9e3779b9;
@@ -111,44 +109,4 @@ export function philoxLatinHypercube(seed: number, n: number, out: Float64Array,
     }
     out[offset + k] = (perms[k] - w[used++] * INV32) * (1 / n);
   }
-}
-
-/** philox.wat instantiated (once per thread), with views of its memory: the keys from byte 0, the draws after them. */
-interface FirstDrawsModule {
-  memory: WebAssembly.Memory;
-  firstDraws: (n: number, out: number) => void;
-  keys: Uint32Array;
-  draws: Float64Array;
-}
-let wasm: FirstDrawsModule | undefined;
-
-function firstDrawsModule(n: number): FirstDrawsModule {
-  if (!wasm) {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(WASM_BASE64, 'base64')));
-    const { memory, firstDraws } = instance.exports as unknown as Pick<FirstDrawsModule, 'memory' | 'firstDraws'>;
-    wasm = { memory, firstDraws, keys: new Uint32Array(0), draws: new Float64Array(0) };
-  }
-  if (wasm.draws.length < n) {
-    const capacity = Math.max(n, 2 * wasm.draws.length, 1024);
-    const need = Math.ceil((16 * capacity) / 65536) - wasm.memory.buffer.byteLength / 65536;
-    if (need > 0) wasm.memory.grow(need);
-    wasm.keys = new Uint32Array(wasm.memory.buffer, 0, 2 * capacity);
-    wasm.draws = new Float64Array(wasm.memory.buffer, 8 * capacity, capacity);
-  }
-  return wasm;
-}
-
-/** The keys of a batch of n one-sample draws (draw k's key at [2k] and [2k + 1]), to fill before runFirstDraws. */
-export function firstDrawKeys(n: number): Uint32Array {
-  return firstDrawsModule(n).keys;
-}
-
-/**
- * philoxLatinHypercube(key, 1) for the first n keys of firstDrawKeys, computed in WebAssembly (philox.wat):
- * the same numbers as jitterWord, several times cheaper. The view returned holds them until the next batch.
- */
-export function runFirstDraws(n: number): Float64Array {
-  const m = firstDrawsModule(n);
-  m.firstDraws(n, m.draws.byteOffset);
-  return m.draws;
 }

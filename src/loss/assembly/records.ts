@@ -1,0 +1,144 @@
+// AssemblyScript (see index.ts). The sums of one event over the items it reaches, as kernel.ts
+// recordsFused documents them: zero the coverages' sums, sum each coverage, then cap each sample at its
+// coverage's TIV (gul_alloc_rule 1), add up the event's totals and add every loss vector (mean, max,
+// exposure, each sample) into level 1 of the financial module. Every sum runs in item order, as the
+// reference records() path adds the same terms, so the same bits.
+
+import { n, S } from './positions';
+import { reachedCount, reachedItems } from './gul';
+
+// Per item: coverage (i32), item id (i32), the event's mean and maximum (f64), hit (u8), sampled losses
+// (f64, samples x items). Per coverage: TIV (f64), seen (u8), hit items (f64), each sample's sum (f64).
+let cov: usize = 0;
+let ids: usize = 0;
+let mean: usize = 0;
+let max: usize = 0;
+let hit: usize = 0;
+let sampled: usize = 0;
+let tiv: usize = 0;
+let seen: usize = 0;
+let hits: usize = 0;
+let covSamples: usize = 0;
+// Level 1 of the financial module: to_agg_id by item id (i32, `aggFrom` of them), then 3 + S buffers of
+// `aggSize` f64 one after another (mean, max, exposure, the samples).
+let toAgg: usize = 0;
+let aggFrom: i32 = 0;
+let aggBuffers: usize = 0;
+let aggSize: i32 = 0;
+// The event's sample sums (S f64) and totals: mean, max, exposed TIV, affected coverages (4 f64).
+let sums: usize = 0;
+let totals: usize = 0;
+
+export function setupRecords(itemCov: usize, itemIds: usize, itemMean: usize, itemMax: usize, itemHit: usize, losses: usize, covTiv: usize, covSeen: usize, covHits: usize, covSums: usize, levelOne: usize, levelOneFrom: i32, buffers: usize, bufferSize: i32, sampleSums: usize, eventTotals: usize): void {
+  cov = itemCov; ids = itemIds; mean = itemMean; max = itemMax; hit = itemHit; sampled = losses;
+  tiv = covTiv; seen = covSeen; hits = covHits; covSamples = covSums;
+  toAgg = levelOne; aggFrom = levelOneFrom; aggBuffers = buffers; aggSize = bufferSize;
+  sums = sampleSums; totals = eventTotals;
+}
+
+@inline function itemAt(k: i32): usize {
+  return <usize>load<i32>(reachedItems() + (<usize>k << 2));
+}
+
+@inline function coverageOf(i: usize): usize {
+  return <usize>load<i32>(cov + (i << 2));
+}
+
+@inline function sampleAt(s: i32, i: usize): usize {
+  return sampled + ((<usize>s * <usize>n + i) << 3);
+}
+
+/** Zeroes the sums of the coverages of the reached items (their samples' sums too with rule 1). */
+export function zeroCoverages(rule1: i32): void {
+  const count = reachedCount();
+  const SC = rule1 ? S : 0;
+  for (let k = 0; k < count; k++) {
+    const c = coverageOf(itemAt(k));
+    store<u8>(seen + c, 0);
+    store<f64>(hits + (c << 3), 0);
+    for (let s = 0; s < SC; s++) store<f64>(covSamples + ((c * <usize>SC + <usize>s) << 3), 0);
+  }
+}
+
+/** Per coverage: its hit items and (rule 1) each sample's sum of their losses. */
+export function sumCoverages(rule1: i32): void {
+  const count = reachedCount();
+  const SC = rule1 ? S : 0;
+  for (let k = 0; k < count; k++) {
+    const i = itemAt(k);
+    const c = coverageOf(i);
+    if (load<u8>(hit + i)) store<f64>(hits + (c << 3), load<f64>(hits + (c << 3)) + 1);
+    for (let s = 0; s < SC; s++) {
+      const at = covSamples + ((c * <usize>SC + <usize>s) << 3);
+      store<f64>(at, load<f64>(at) + load<f64>(sampleAt(s, i)));
+    }
+  }
+}
+
+/**
+ * Caps each sample at its coverage's TIV (rule1), adds up the event's sums and totals and, with fm, each
+ * loss vector into level 1's buffers (the caller zeroes them first).
+ */
+export function addUp(rule1: i32, fm: i32): void {
+  const count = reachedCount();
+  let meanSum = 0.0;
+  let maxSum = 0.0;
+  let exposed = 0.0;
+  let affected = 0.0;
+  for (let s = 0; s < S; s++) store<f64>(sums + (<usize>s << 3), 0);
+  for (let k = 0; k < count; k++) {
+    const i = itemAt(k);
+    const c = coverageOf(i);
+    const t = load<f64>(tiv + (c << 3));
+    if (rule1) {
+      for (let s = 0; s < S; s++) {
+        const sum = load<f64>(covSamples + ((c * <usize>S + <usize>s) << 3));
+        const at = sampleAt(s, i);
+        if (sum > t) store<f64>(at, load<f64>(at) * (t / sum));
+      }
+    }
+    for (let s = 0; s < S; s++) {
+      const at = sums + (<usize>s << 3);
+      store<f64>(at, load<f64>(at) + load<f64>(sampleAt(s, i)));
+    }
+    if (!load<u8>(hit + i)) continue;
+    const m = load<f64>(mean + (i << 3));
+    const x = load<f64>(max + (i << 3));
+    meanSum += m;
+    maxSum += x;
+    // gulmc's TIV record per item: the coverage TIV shared by the items the event reaches on it.
+    const exposure = rule1 ? t / load<f64>(hits + (c << 3)) : t;
+    if (!load<u8>(seen + c)) {
+      store<u8>(seen + c, 1);
+      exposed += t;
+      affected += 1;
+    }
+    const from = load<i32>(ids + (i << 2));
+    if (fm && from >= 1 && from < aggFrom) {
+      const a = load<i32>(toAgg + (<usize>from << 2));
+      if (a > 0) {
+        const stride = <usize>aggSize << 3;
+        let at = aggBuffers + (<usize>a << 3);
+        store<f64>(at, load<f64>(at) + m);
+        at += stride;
+        store<f64>(at, load<f64>(at) + x);
+        at += stride;
+        store<f64>(at, load<f64>(at) + exposure);
+        for (let s = 0; s < S; s++) {
+          at += stride;
+          store<f64>(at, load<f64>(at) + load<f64>(sampleAt(s, i)));
+        }
+      }
+    }
+  }
+  store<f64>(totals, meanSum);
+  store<f64>(totals + 8, maxSum);
+  store<f64>(totals + 16, exposed);
+  store<f64>(totals + 24, affected);
+}
+
+/** Back to zeros for the sampled losses of the items of the last event. */
+export function clearSamples(): void {
+  const count = reachedCount();
+  for (let s = 0; s < S; s++) for (let k = 0; k < count; k++) store<f64>(sampleAt(s, itemAt(k)), 0);
+}
