@@ -13,6 +13,11 @@ export class ResponseCache {
 
   constructor(private readonly ttlMs: number, private readonly maxEntries = 500) {}
 
+  /** A TTL of 0 turns the cache off: no key need be made for it. */
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
   get(key: string, nowMs: number): Encoded | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;

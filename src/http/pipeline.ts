@@ -28,6 +28,7 @@ import type { ParamCheck } from './param-check.js';
 import type { BodyCheck } from './body-check.js';
 import { absoluteLinks, originOf, wantsAbsoluteLinks } from './ogc-links.js';
 import { EVENT_HANDLERS, type Freshness } from './freshness.js';
+import { withDeadline } from './deadline.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -188,30 +189,15 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   // Shared only between callers of the same tier: some answers differ by tier (perils, oasis format).
   // OGC resources link absolutely, so their bytes depend on the origin called as well.
   const origin = wantsAbsoluteLinks(route) ? originOf(req, url, d.trustProxy) : undefined;
-  const cacheKey = route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${origin ?? ''}${url.pathname}?${url.searchParams}` : null;
+  const cacheKey = d.cache.enabled && route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${origin ?? ''}${url.pathname}?${url.searchParams}` : null;
   const nowMs = Date.now();
   let encoded = cacheKey ? d.cache.get(cacheKey, nowMs) : undefined;
   let body: unknown;
   if (!encoded) {
     const input = h.parse(raw, caller);
-    // A timer, an AbortController and a race per request. A cheaper scheme (one timer over a Set of requests
-    // in flight, the signal made on first read through a getter) measured faster per request in-process but
-    // made V8 run full collections several times as often under load, so the server was slower overall.
-    const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        reject(new CatintelError('unavailable', `the request took longer than ${d.handlerTimeoutMs / 1000} s and was stopped; narrow it or retry later`, { headers: { 'retry-after': '10' } }));
-      }, d.handlerTimeoutMs);
-    });
-    try {
-      const result = await Promise.race([h.run({ ...d.ctx, signal: abort.signal }, input, caller), timeout]);
-      body = result.body;
-      encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers);
-    } finally {
-      clearTimeout(timer);
-    }
+    const result = await withDeadline(d.ctx, (ctx) => h.run(ctx, input, caller), d.handlerTimeoutMs, handlerTimedOut);
+    body = result.body;
+    encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers);
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
     if (route.method !== 'GET') {
       d.cache.invalidate(); // POST and DELETE change the store
@@ -222,6 +208,9 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   if (freshness instanceof Promise) freshness = await freshness;
   return toResponse(encoded, req, freshness === undefined ? {} : { 'x-data-freshness': freshness }, platformHeaders(req, s, d));
 }
+
+const handlerTimedOut = (ms: number) =>
+  new CatintelError('unavailable', `the request took longer than ${ms / 1000} s and was stopped; narrow it or retry later`, { headers: { 'retry-after': '10' } });
 
 const mediaTypeOf = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
 
