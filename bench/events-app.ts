@@ -19,7 +19,9 @@ export async function eventsContext(sharedData: string, index: boolean): Promise
   // The bench servers end by SIGTERM (process.exit): remove the store with the process.
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const db = await Store.open(path.join(dir, 'bench.duckdb'));
-  const ctx: Context = { config: defaultConfig(), db, clock: () => new Date(BENCH_NOW), log: () => {}, progress: () => {} };
+  // Parsed once, as the server's pinned clock is (src/cli/clock.ts): not a date string parsed per call.
+  const nowMs = Date.parse(BENCH_NOW);
+  const ctx: Context = { config: defaultConfig(), db, clock: () => new Date(nowMs), log: () => {}, progress: () => {} };
   await ingestSource(ctx, usgsEarthquakes, path.join(sharedData, 'feeds/usgs_earthquakes/all_week.geojson'));
   if (index) {
     // As catintel serve does: the index answers events once built.
