@@ -1,14 +1,15 @@
 /**
- * A page of hits as the bytes of the OGC collection the SQL path would JSON.stringify: the shell from the
- * same collection() helper, the features copied from their prebuilt parts into one buffer of the exact size.
+ * A page of hits as the bytes of the OGC collection the SQL path would JSON.stringify: the head as
+ * collectionHead() writes collection()'s, the features copied from their prebuilt parts into one buffer of
+ * the exact size.
  *
  * Each body also gets its strong ETag here, without hashing the body: a hash of what determines its bytes
- * (the shell text, and per feature the entry's process-unique serial, its variant and distance_km). An
+ * (the head text, and per feature the entry's process-unique serial, its variant and distance_km). An
  * entry's prebuilt parts never change, so equal descriptions give equal bytes, and any change of the bytes
  * changes the description. A random per-process prefix keeps the tags of two server runs apart.
  */
 import { hash, randomBytes } from 'node:crypto';
-import { collection } from '../domain/features.js';
+import { collectionHead } from '../domain/features.js';
 import { asOf, openFeature, showFeature, slotOf, type Entry } from './entry.js';
 import type { Hit } from './select.js';
 
@@ -29,20 +30,20 @@ export function etagOfBytes(body: Buffer): string | undefined {
   return infoByBody.get(body)?.etag;
 }
 
-const PROCESS_TAG = randomBytes(9).toString('base64url');
 const CLOSE = '}}';
 const CLOSE_NEXT = '}},';
 const END = ']}';
 
 export function collectionBytes(hits: Hit[], o: { matched: number; now: string; self: string; next?: string }): Buffer {
-  // The shell ends with `"features":[]}`: keep it up to and including the `[`.
-  const shell = JSON.stringify({ ...collection([], o), numberReturned: hits.length }).slice(0, -2);
+  const head = collectionHead(hits.length, o);
   const n = hits.length;
   const features: Buffer[] = new Array(n);
   const tails: string[] = new Array(n);
-  // What determines each feature's bytes, as numbers: entry serial, variant, distance_km (NaN: none).
-  const described = n * 3 <= scratch.length ? scratch : (scratch = new Float64Array(n * 6));
-  let size = Buffer.byteLength(shell) + END.length;
+  const sources: string[] = [];
+  // What determines the body's bytes: per feature its entry's serial, variant and distance_km (NaN: none), then the head.
+  const headBytes = Buffer.byteLength(head);
+  const described = describing(n, headBytes);
+  let size = headBytes + END.length;
   for (let i = 0; i < n; i++) {
     const h = hits[i];
     const f = (features[i] = openFeature(h.entry, h.at));
@@ -51,12 +52,15 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
     // distance_km is ASCII digits: one byte a character.
     const tail = (tails[i] = Number.isNaN(km) ? close : `,"distance_km":${kmText(h.distanceKm!)}${close}`);
     size += f.length + tail.length;
-    described[3 * i] = h.entry.serial;
-    described[3 * i + 1] = slotOf(h.at);
-    described[3 * i + 2] = km;
+    described.numbers[3 * i] = h.entry.serial;
+    described.numbers[3 * i + 1] = slotOf(h.at);
+    described.numbers[3 * i + 2] = km;
+    // A page holds a handful of sources at most, mostly one: no Set.
+    const source = h.entry.source;
+    if (source !== sources[sources.length - 1] && !sources.includes(source)) sources.push(source);
   }
   const body = carve(size);
-  let at = body.write(shell, 0);
+  let at = body.write(head, 0);
   for (let i = 0; i < n; i++) {
     body.set(features[i], at);
     at += features[i].length;
@@ -66,9 +70,33 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
   }
   at += body.write(END, at, 'latin1');
   if (at !== size) throw new Error(`live index: collection body is ${at} bytes, ${size} expected`);
-  const perFeature = hash('sha1', new Uint8Array(described.buffer, 0, n * 3 * 8), 'base64url');
-  infoByBody.set(body, { sources: distinctSources(hits), etag: `"${hash('sha1', `${PROCESS_TAG}\n${perFeature}\n${shell}`, 'base64url')}"` });
+  // One hash over the process tag, the per-feature numbers and the head (the head's bytes are the body's first).
+  const headAt = described.headAt;
+  body.copy(described.bytes, headAt, 0, headBytes);
+  infoByBody.set(body, { sources, etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"` });
   return body;
+}
+
+/**
+ * The bytes hashed into a collection's ETag, in one scratch buffer (synchronous: one serves every request):
+ * PROCESS_TAG, padded to 16 bytes; 3 doubles a feature; then the head, copied in. A head never reads as
+ * doubles that are serials (whole numbers from 1), so the bytes split into their parts one way only.
+ */
+const PROCESS_TAG = randomBytes(9).toString('base64url');
+const TAG_BYTES = 16;
+let scratch = scratchOf(TAG_BYTES + 3 * 8 * 1024 + 4096);
+
+function scratchOf(size: number): { bytes: Buffer; numbers: Float64Array } {
+  const buffer = new ArrayBuffer(size);
+  const bytes = Buffer.from(buffer);
+  bytes.write(PROCESS_TAG, 0, 'latin1');
+  return { bytes, numbers: new Float64Array(buffer, TAG_BYTES, (size - TAG_BYTES) >> 3) };
+}
+
+function describing(n: number, headBytes: number): { numbers: Float64Array; bytes: Buffer; headAt: number } {
+  const headAt = TAG_BYTES + 3 * 8 * n;
+  if (headAt + headBytes > scratch.bytes.length) scratch = scratchOf(2 * (headAt + headBytes));
+  return { numbers: scratch.numbers, bytes: scratch.bytes, headAt };
 }
 
 /**
@@ -84,9 +112,6 @@ function kmText(km: number): string {
   const r = c - whole * 100;
   return r === 0 ? String(whole) : r % 10 === 0 ? `${whole}.${r / 10}` : `${whole}${r < 10 ? '.0' : '.'}${r}`;
 }
-
-/** Per-feature descriptions of the body being made (synchronous: one array serves every request). */
-let scratch = new Float64Array(3 * 1024);
 
 /**
  * Bodies are carved from 1 MiB slabs, as Node pools small Buffers: one allocation per slab instead of one
@@ -115,13 +140,6 @@ export function ownBytes(body: Buffer): Buffer {
   const info = infoByBody.get(body);
   if (info) infoByBody.set(own, info);
   return own;
-}
-
-/** The few distinct sources of a page (a handful at most: no Set). */
-function distinctSources(hits: Hit[]): string[] {
-  const out: string[] = [];
-  for (const h of hits) if (!out.includes(h.entry.source)) out.push(h.entry.source);
-  return out;
 }
 
 export function showBytes(e: Entry, nowUs: number): Buffer {
