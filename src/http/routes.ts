@@ -29,7 +29,8 @@ interface Compiled {
 
 export class RouteTable {
   readonly routes: Route[];
-  private compiled: Compiled[];
+  /** The templates by number of segments, static segments before parameters, position by position. */
+  private bySegments = new Map<number, Compiled[]>();
 
   constructor(handlers: Handler[]) {
     const byKey = new Map<string, Route>();
@@ -50,20 +51,26 @@ export class RouteTable {
     // Load balancers and orchestrators probe the root path by convention.
     add({ method: 'GET', path: '/healthz', fullPath: '/healthz', access: 'free', platform: 'healthz' });
     this.routes = [...byKey.values()];
-    this.compiled = this.routes
+    const compiled = this.routes
       .map((route) => ({
         route,
         segments: route.fullPath.split('/').slice(1).map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : s)),
       }))
       // Static segments before parameters, position by position.
       .sort((a, b) => specificity(a).localeCompare(specificity(b)));
+    for (const c of compiled) {
+      const same = this.bySegments.get(c.segments.length);
+      if (same) same.push(c);
+      else this.bySegments.set(c.segments.length, [c]);
+    }
   }
 
   match(method: string, pathname: string): Match {
-    const parts = pathname.replace(/\/$/, '').split('/').slice(1);
-    const allow = new Set<string>();
+    const parts = (pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/').slice(1);
+    let allow: Set<string> | undefined;
     let template: string | undefined;
-    for (const c of this.compiled) {
+    // Only templates of as many segments can match.
+    for (const c of this.bySegments.get(parts.length) ?? NO_TEMPLATES) {
       // Only the most specific template that fits the path answers it: /triggers/alerts is that resource,
       // not a trigger whose id is "alerts", so DELETE there is 405 and OPTIONS does not offer it.
       if (template !== undefined && c.route.fullPath !== template) continue;
@@ -71,9 +78,9 @@ export class RouteTable {
       if (!params) continue;
       template = c.route.fullPath;
       if (c.route.method === method || (method === 'HEAD' && c.route.method === 'GET')) return { kind: 'route', route: c.route, params };
-      allow.add(c.route.method);
+      (allow ??= new Set()).add(c.route.method);
     }
-    if (allow.size === 0) return { kind: 'none' };
+    if (!allow) return { kind: 'none' };
     return { kind: 'method', allow: allowedMethods(allow) };
   }
 
@@ -83,6 +90,8 @@ export class RouteTable {
     return m.kind === 'method' ? m.allow : [];
   }
 }
+
+const NO_TEMPLATES: Compiled[] = [];
 
 function allowedMethods(methods: Set<string>): string[] {
   const out = [...methods];
