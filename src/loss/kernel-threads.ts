@@ -1,19 +1,18 @@
 /**
- * A large run shared between threads (runKernelParallel): events go to threads in small blocks, each
- * thread computes its events exactly as a single thread would (every draw is seeded by its group and
- * event), and the records are merged back in event order, so the output does not depend on the number
- * of threads.
+ * A large run shared between threads (runKernelParallel): the threads take blocks of events as they
+ * become free (a counter in shared memory), each computes its events exactly as a single thread would
+ * (every draw is seeded by its group and event), and the records are merged back in event order by
+ * the block each event was in, so the output does not depend on the number of threads or on which
+ * thread ran which block.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SummaryRecords } from './domain/elt.js';
-import { FILL_TABLES_FROM } from './domain/sample.js';
-import { fillNormTables, normTables } from './domain/normal.js';
 import { kernelWork, records, runKernel, type KernelInput, type KernelOutput } from './kernel.js';
 
-/** Events per block handed to a thread: small, so that dense and sparse stretches of the event set are shared evenly. */
+/** Events per block: small, so that the threads finish together however dense or sparse the stretches of the event set. */
 const BLOCK = 4;
 /** Item-events (items reached summed over events, times samples) below which one thread does it all. */
 const PARALLEL_FROM = 2_000_000;
@@ -36,25 +35,46 @@ function workerAvailable(): boolean {
   return fs.existsSync(fileURLToPath(WORKER));
 }
 
-/** The events of share w out of `shares`: blocks of BLOCK events dealt in turn. */
-function shareOf(events: Int32Array, w: number, shares: number): Int32Array {
-  const out: number[] = [];
-  for (let e = 0; e < events.length; e++) if (Math.floor(e / BLOCK) % shares === w) out.push(events[e]);
-  return Int32Array.from(out);
+/**
+ * The blocks of a run in shared memory: [0] the next block to hand out, then per block the thread that
+ * took it. `claimer(thread)` is the thread's nextBlock for runKernel.
+ */
+export class Blocks {
+  readonly buffer: SharedArrayBuffer;
+  readonly count: number;
+  private readonly cells: Int32Array;
+
+  constructor(events: number, buffer?: SharedArrayBuffer) {
+    this.count = Math.ceil(events / BLOCK);
+    this.buffer = buffer ?? new SharedArrayBuffer(4 * (1 + this.count));
+    this.cells = new Int32Array(this.buffer);
+  }
+
+  claimer(thread: number): () => number {
+    return () => {
+      const b = Atomics.add(this.cells, 0, 1);
+      if (b < this.count) this.cells[1 + b] = thread;
+      return b;
+    };
+  }
+
+  /** The thread that ran block b (read once every thread is done). */
+  owner(b: number): number {
+    return this.cells[1 + b];
+  }
 }
 
 /** runKernel over `threads` threads (this one and threads - 1 workers); the same records in the same order. */
 export async function runKernelParallel(k: KernelInput, threads: number): Promise<KernelOutput> {
   if (threads <= 1) return runKernel(k);
   if (!workerAvailable()) return runShares(k, threads);
-  const shares = Array.from({ length: threads }, (_, w) => shareOf(k.events, w, threads));
-  // The normal cdf table, when the run computes it whole, is computed once here and shared with the workers.
-  if (k.sample?.correlations && kernelWork(k) >= FILL_TABLES_FROM) fillNormTables();
-  const tables = normTables();
-  const workers = shares.slice(1).map(
-    (events) =>
+  const blocks = new Blocks(k.events.length);
+  const input = { events: k.events, gul: k.gul, sample: k.sample, plan: k.plan };
+  const workers = Array.from(
+    { length: threads - 1 },
+    (_, w) =>
       new Promise<KernelOutput>((resolve, reject) => {
-        const worker = new Worker(WORKER, { workerData: { input: { events, gul: k.gul, sample: k.sample, plan: k.plan }, tables } });
+        const worker = new Worker(WORKER, { workerData: { input, blocks: blocks.buffer, thread: w + 1, block: BLOCK } });
         worker.once('message', (out: KernelOutput) => resolve(out));
         worker.once('error', reject);
         worker.once('exit', (code) => {
@@ -62,26 +82,39 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
         });
       }),
   );
-  // This thread runs the first share meanwhile; its progress stands for all of them.
-  const progress = k.progress && ((done: number, total: number, message: string) => k.progress!(Math.min(done * threads, k.events.length), k.events.length, message));
-  const first = runKernel({ ...k, events: shares[0], progress });
+  // This thread runs blocks meanwhile (the first ones, while the workers start); its progress reports the blocks handed out to all.
+  const claim = blocks.claimer(0);
+  const progress = k.progress;
+  const first = runKernel({ ...k, progress: undefined }, () => {
+    const b = claim();
+    if (progress && b % 256 === 0) progress(Math.min(b * BLOCK, k.events.length), k.events.length, 'events');
+    return b;
+  }, BLOCK);
   const outs = [first, ...(await Promise.all(workers))];
-  return mergeShares(k.events, outs, threads, k.sample?.samples ?? 0);
+  progress?.(k.events.length, k.events.length, 'events');
+  return mergeBlocks(k.events, outs, (b) => blocks.owner(b), k.sample?.samples ?? 0);
 }
 
-/** The shares of `threads` threads computed one after another in this thread, merged as runKernelParallel merges them. */
+/**
+ * The blocks of `threads` threads computed one after another in this thread, dealt in turn, and merged
+ * as runKernelParallel merges them (the tests' way of running the sharing without compiled workers).
+ */
 export function runShares(k: KernelInput, threads: number): KernelOutput {
-  const outs = Array.from({ length: threads }, (_, w) => runKernel({ ...k, events: shareOf(k.events, w, threads), progress: undefined }));
-  return mergeShares(k.events, outs, threads, k.sample?.samples ?? 0);
+  const count = Math.ceil(k.events.length / BLOCK);
+  const outs = Array.from({ length: threads }, (_, w) => {
+    let b = w - threads;
+    return runKernel({ ...k, progress: undefined }, () => Math.min((b += threads), count), BLOCK);
+  });
+  return mergeBlocks(k.events, outs, (b) => b % threads, k.sample?.samples ?? 0);
 }
 
-/** The shares' records in event order: each share holds at most one record per event, in its event order. */
-function mergeShares(events: Int32Array, outs: KernelOutput[], threads: number, S: number): KernelOutput {
+/** The threads' records in event order: a thread holds at most one record per event, its blocks in the order it ran them (ascending). */
+function mergeBlocks(events: Int32Array, outs: KernelOutput[], owner: (block: number) => number, S: number): KernelOutput {
   const gul = records(events.length, S);
   const il = records(events.length, S);
   const next = outs.map(() => ({ gul: 0, il: 0 }));
   for (let e = 0; e < events.length; e++) {
-    const w = Math.floor(e / BLOCK) % threads;
+    const w = owner(Math.floor(e / BLOCK));
     const o = outs[w];
     if (next[w].gul < o.gul.length && o.gul.eventId[next[w].gul] === events[e]) copyRecord(o.gul, next[w].gul++, gul);
     if (next[w].il < o.il.length && o.il.eventId[next[w].il] === events[e]) copyRecord(o.il, next[w].il++, il);

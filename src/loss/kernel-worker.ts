@@ -1,14 +1,12 @@
 /**
- * A loss-kernel thread (kernel.ts runKernelParallel): runs the kernel on its share of the events and
- * hands the summary records back (their buffers moved, not copied). gulmc's normal cdf table, when the
- * run computes them whole, come from the main thread in shared memory.
+ * A loss-kernel thread (kernel-threads.ts runKernelParallel): runs the kernel on the blocks of events it
+ * takes from the shared counter and hands the summary records back (their buffers moved, not copied).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { useNormTables, type normTables } from './domain/normal.js';
+import { Blocks } from './kernel-threads.js';
 import { runKernel, type KernelInput } from './kernel.js';
 
-const { input, tables } = workerData as { input: KernelInput; tables?: ReturnType<typeof normTables> };
-if (tables) useNormTables(tables);
-const out = runKernel(input);
+const { input, blocks, thread, block } = workerData as { input: KernelInput; blocks: SharedArrayBuffer; thread: number; block: number };
+const out = runKernel(input, new Blocks(input.events.length, blocks).claimer(thread), block);
 const buffers = [out.gul, out.il].flatMap((r) => [r.eventId, r.summaryId, r.mean, r.max, r.exposure, r.affected, r.sampled].map((a) => a.buffer as ArrayBuffer));
 parentPort!.postMessage(out, buffers);

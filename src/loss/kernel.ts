@@ -5,8 +5,7 @@
 import type { SummaryRecords } from './domain/elt.js';
 import { InsuredLoss, type FmPlan } from './domain/fm.js';
 import { EventGul, type GulContext } from './domain/gul.js';
-import { EventSampler, FILL_TABLES_FROM, type SampleContext } from './domain/sample.js';
-import { normTables } from './domain/normal.js';
+import { EventSampler, type SampleContext } from './domain/sample.js';
 import { KernelModule } from './domain/kernel-module.js';
 
 export function records(capacity: number, samples: number): SummaryRecords {
@@ -48,17 +47,25 @@ export function kernelWork(k: KernelInput): number {
   return work * Math.max(1, k.sample?.samples ?? 0);
 }
 
-export function runKernel(k: KernelInput): KernelOutput {
+/**
+ * Runs the kernel over the events, or, given `nextBlock`, over the blocks of `block` events it hands out
+ * (block b: events b * block .. (b + 1) * block - 1) until it answers one past the last: how the threads
+ * of kernel-threads.ts share a run. Records come in the order the events are run.
+ */
+export function runKernel(k: KernelInput, nextBlock?: () => number, block = 1): KernelOutput {
   const kernel = new EventKernel(k);
-  if (k.sample?.correlations && (normTables() || kernelWork(k) >= FILL_TABLES_FROM)) kernel.fillTables();
   const S = k.sample?.samples ?? 0;
-  const gul = records(k.events.length, S);
-  const il = records(k.events.length, S);
-  for (let e = 0; e < k.events.length; e++) {
-    kernel.event(k.events[e], gul, il);
-    if ((e & 1023) === 0) k.progress?.(e, k.events.length, 'events');
+  const n = k.events.length;
+  const gul = records(n, S);
+  const il = records(n, S);
+  const claim = nextBlock ?? ((b = 0) => () => (b < n ? b++ : n))();
+  let reported = 0;
+  for (let b = claim(); b * block < n; b = claim()) {
+    const end = Math.min(n, (b + 1) * block);
+    for (let e = b * block; e < end; e++) kernel.event(k.events[e], gul, il);
+    if (end - reported >= 1024) k.progress?.((reported = end), n, 'events');
   }
-  k.progress?.(k.events.length, k.events.length, 'events');
+  k.progress?.(n, n, 'events');
   return { gul, il };
 }
 
@@ -126,15 +133,10 @@ export class EventKernel {
     this.byItem = new Float64Array(ascending ? 0 : maxItemId + 1);
   }
 
-  /** gulmc's normal cdf table computed whole up front (a run that reaches most of its entries). */
-  fillTables(): void {
-    this.sampler?.fillTables();
-  }
-
   /** Appends the event's gul and il records (none when the event touches no item). */
   event(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
     const ev = this.gulEvent;
-    const touched = ev.compute(eventId);
+    const touched = ev.compute(eventId, !this.fused);
     if (touched) {
       if (this.fused) this.recordsFused(eventId, gul, il);
       else this.records(eventId, gul, il);
@@ -143,10 +145,12 @@ export class EventKernel {
   }
 
   /**
-   * records() in three passes over the reached items instead of one per sum: zero the coverages' sums,
-   * sum each coverage, then cap, add up and aggregate every loss vector (mean, max, exposure, each sample)
-   * into level 1 of the financial module. Each sum gets the same terms in the same order as in records(),
-   * so the same bits. Taken when item ids ascend with item order and the programme has a level.
+   * records() in three passes over the reached items, in the kernel's module (assembly/records.ts),
+   * instead of one per sum: zero the coverages' sums, sum each coverage, then cap (gul_alloc_rule 1, on
+   * the mean and maximum too, which compute() then leaves to it), add up and aggregate every loss vector
+   * (mean, max, exposure, each sample) into level 1 of the financial module. Each sum gets the same terms
+   * in the same order as in records(), so the same bits. Taken when item ids ascend with item order and
+   * the programme has a level.
    */
   private recordsFused(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
     const S = this.S;

@@ -1,8 +1,9 @@
 // AssemblyScript (see index.ts). The sums of one event over the items it reaches, as kernel.ts
-// recordsFused documents them: zero the coverages' sums, sum each coverage, then cap each sample at its
-// coverage's TIV (gul_alloc_rule 1), add up the event's totals and add every loss vector (mean, max,
-// exposure, each sample) into level 1 of the financial module. Every sum runs in item order, as the
-// reference records() path adds the same terms, so the same bits.
+// recordsFused documents them: zero the coverages' sums, sum each coverage, then cap the mean, the
+// maximum and each sample at the coverage's TIV (gul_alloc_rule 1; gul.ts capAtTiv does the same for
+// the mean and maximum on the reference path), add up the event's totals and add every loss vector
+// (mean, max, exposure, each sample) into level 1 of the financial module. Every sum runs in item
+// order, as the reference records() path adds the same terms, so the same bits.
 
 import { n, S } from './positions';
 import { reachedCount, reachedItems } from './gul';
@@ -19,6 +20,8 @@ let tiv: usize = 0;
 let seen: usize = 0;
 let hits: usize = 0;
 let covSamples: usize = 0;
+let covMean: usize = 0;
+let covMax: usize = 0;
 // Level 1 of the financial module: to_agg_id by item id (i32, `aggFrom` of them), then 3 + S buffers of
 // `aggSize` f64 one after another (mean, max, exposure, the samples).
 let toAgg: usize = 0;
@@ -29,9 +32,9 @@ let aggSize: i32 = 0;
 let sums: usize = 0;
 let totals: usize = 0;
 
-export function setupRecords(itemCov: usize, itemIds: usize, itemMean: usize, itemMax: usize, itemHit: usize, losses: usize, covTiv: usize, covSeen: usize, covHits: usize, covSums: usize, levelOne: usize, levelOneFrom: i32, buffers: usize, bufferSize: i32, sampleSums: usize, eventTotals: usize): void {
+export function setupRecords(itemCov: usize, itemIds: usize, itemMean: usize, itemMax: usize, itemHit: usize, losses: usize, covTiv: usize, covSeen: usize, covHits: usize, covSums: usize, sumMean: usize, sumMax: usize, levelOne: usize, levelOneFrom: i32, buffers: usize, bufferSize: i32, sampleSums: usize, eventTotals: usize): void {
   cov = itemCov; ids = itemIds; mean = itemMean; max = itemMax; hit = itemHit; sampled = losses;
-  tiv = covTiv; seen = covSeen; hits = covHits; covSamples = covSums;
+  tiv = covTiv; seen = covSeen; hits = covHits; covSamples = covSums; covMean = sumMean; covMax = sumMax;
   toAgg = levelOne; aggFrom = levelOneFrom; aggBuffers = buffers; aggSize = bufferSize;
   sums = sampleSums; totals = eventTotals;
 }
@@ -48,7 +51,7 @@ export function setupRecords(itemCov: usize, itemIds: usize, itemMean: usize, it
   return sampled + ((<usize>s * <usize>n + i) << 3);
 }
 
-/** Zeroes the sums of the coverages of the reached items (their samples' sums too with rule 1). */
+/** Zeroes the sums of the coverages of the reached items (those of the mean, maximum and samples too with rule 1). */
 export function zeroCoverages(rule1: i32): void {
   const count = reachedCount();
   const SC = rule1 ? S : 0;
@@ -56,11 +59,15 @@ export function zeroCoverages(rule1: i32): void {
     const c = coverageOf(itemAt(k));
     store<u8>(seen + c, 0);
     store<f64>(hits + (c << 3), 0);
+    if (rule1) {
+      store<f64>(covMean + (c << 3), 0);
+      store<f64>(covMax + (c << 3), 0);
+    }
     for (let s = 0; s < SC; s++) store<f64>(covSamples + ((c * <usize>SC + <usize>s) << 3), 0);
   }
 }
 
-/** Per coverage: its hit items and (rule 1) each sample's sum of their losses. */
+/** Per coverage: its hit items and (rule 1) the sums of their means, maxima and each sample's losses. */
 export function sumCoverages(rule1: i32): void {
   const count = reachedCount();
   const SC = rule1 ? S : 0;
@@ -68,6 +75,10 @@ export function sumCoverages(rule1: i32): void {
     const i = itemAt(k);
     const c = coverageOf(i);
     if (load<u8>(hit + i)) store<f64>(hits + (c << 3), load<f64>(hits + (c << 3)) + 1);
+    if (rule1) {
+      store<f64>(covMean + (c << 3), load<f64>(covMean + (c << 3)) + load<f64>(mean + (i << 3)));
+      store<f64>(covMax + (c << 3), load<f64>(covMax + (c << 3)) + load<f64>(max + (i << 3)));
+    }
     for (let s = 0; s < SC; s++) {
       const at = covSamples + ((c * <usize>SC + <usize>s) << 3);
       store<f64>(at, load<f64>(at) + load<f64>(sampleAt(s, i)));
@@ -102,8 +113,14 @@ export function addUp(rule1: i32, fm: i32): void {
       store<f64>(at, load<f64>(at) + load<f64>(sampleAt(s, i)));
     }
     if (!load<u8>(hit + i)) continue;
-    const m = load<f64>(mean + (i << 3));
-    const x = load<f64>(max + (i << 3));
+    let m = load<f64>(mean + (i << 3));
+    let x = load<f64>(max + (i << 3));
+    if (rule1) {
+      const sm = load<f64>(covMean + (c << 3));
+      if (sm > t) m *= t / sm;
+      const sx = load<f64>(covMax + (c << 3));
+      if (sx > t) x *= t / sx;
+    }
     meanSum += m;
     maxSum += x;
     // gulmc's TIV record per item: the coverage TIV shared by the items the event reaches on it.

@@ -60,6 +60,9 @@ let runBin: usize = 0; // i32
 let runC: usize = 0; // u8
 // Latin hypercube strata (S f64).
 let perms: usize = 0;
+// Per sample, the bound of noDamageBound (i32); per damage cdf key, its entryBelow (i32, -2 until computed).
+let runK: usize = 0;
+let cdfBelow: usize = 0;
 
 // ---- The current event.
 let epoch: i32 = 0;
@@ -76,6 +79,7 @@ export function setupSampler(
   dValues: usize, dStamp: usize, cValues: usize, cNorm: usize, cStamp: usize, hValues: usize, hStamp: usize,
   table: usize, start: usize, length: usize, arena: usize, bins: i32, from: usize, to: usize, mean: usize,
   hCdf: usize, hBin: usize, losses: usize, u: usize, x: usize, b: usize, bin: usize, c: usize, strata: usize,
+  bounds: usize, below: usize,
 ): void {
   pTiv = tiv; pVuln = vuln; pDamage = damage; pDamageTerm = damageTerm; pCorr = corr; pCorrTerm = corrTerm;
   pHazard = hazard; pHazardTerm = hazardTerm; pSqrtRho = sqrtRho; pSqrtRest = sqrtRest;
@@ -84,6 +88,7 @@ export function setupSampler(
   binFrom = from; binTo = to; binMean = mean;
   hazCdf = hCdf; hazBin = hBin; out = losses;
   runU = u; runX = x; runB = b; runBin = bin; runC = c; perms = strata;
+  runK = bounds; cdfBelow = below;
 }
 
 /** Draws from now on are for this event (its seed terms, computed by the host as rng.ts SeedHash.event). */
@@ -127,6 +132,30 @@ function philox(c0: u32, c1: u32, k0: u32, k1: u32): void {
   w0 = c0; w1 = c1; w2 = c2; w3 = c3;
 }
 
+/**
+ * Word 0 of the block for counter (0, 0, 0, 0): all one sample needs. The first round of a zero counter
+ * multiplies zeros (it leaves (k0, 0, k1, 0)), and of the last round only word 0 is kept.
+ */
+function firstWord(k0: u32, k1: u32): u32 {
+  let c0 = k0;
+  let c1: u32 = 0;
+  let c2 = k1;
+  let c3: u32 = 0;
+  k0 += W0;
+  k1 += W1;
+  for (let r = 1; r < 6; r++) {
+    const p0 = M0 * <u64>c0;
+    const p1 = M1 * <u64>c2;
+    c0 = (<u32>(p1 >> 32)) ^ c1 ^ k0;
+    c2 = (<u32>(p0 >> 32)) ^ c3 ^ k1;
+    c1 = <u32>p1;
+    c3 = <u32>p0;
+    k0 += W0;
+    k1 += W1;
+  }
+  return (<u32>((M1 * <u64>c2) >> 32)) ^ c1 ^ k0;
+}
+
 @inline function word(k: i32): u32 {
   return k == 0 ? w0 : k == 1 ? w1 : k == 2 ? w2 : w3;
 }
@@ -136,8 +165,7 @@ function latinHypercube(seed: i64, to: usize): void {
   const k0 = <u32>seed;
   const k1 = <u32>(seed >> 32);
   if (S == 1) {
-    philox(0, 0, k0, k1);
-    store<f64>(to, 1.0 - <f64>w0 * INV32);
+    store<f64>(to, 1.0 - <f64>firstWord(k0, k1) * INV32);
     return;
   }
   for (let k = 0; k < S; k++) store<f64>(perms + (<usize>k << 3), <f64>(k + 1));
@@ -283,16 +311,21 @@ function fromNorm(z: f64): f64 {
 
 // ---- Damage.
 
-/** First index in a[0 .. count - 1] (float32) not below value. */
+/**
+ * First index in a[0 .. count - 1] (float32) not below value, count when none (the lower bound that
+ * sample.ts's bisection finds), without a branch on the data: the halving depends only on count, the
+ * step taken is a select.
+ */
 @inline function binarySearch(value: f64, a: usize, count: i32): i32 {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (<f64>load<f32>(a + (<usize>mid << 2)) < value) lo = mid + 1;
-    else hi = mid;
+  if (count == 0) return 0;
+  let base = 0;
+  let len = count;
+  while (len > 1) {
+    const half = len >> 1;
+    base = select(base + half, base, <f64>load<f32>(a + (<usize>(base + half - 1) << 2)) < value);
+    len -= half;
   }
-  return lo;
+  return base + i32(<f64>load<f32>(a + (<usize>base << 2)) < value);
 }
 
 @inline function fround(x: f64): f64 {
@@ -312,6 +345,93 @@ function getGul(from: f64, to: f64, mean: f64, probFrom: f64, probTo: f64, rval:
   const sq = Math.sqrt(Math.max(bb * bb + 4 * aa * offset, 0));
   const t = bb > 0 ? (2 * offset) / (bb + sq) : (sq - bb) / (2 * aa);
   return scaling * (from + t);
+}
+
+// ---- Draws certain to do no damage.
+
+/** Runs shorter than this take every draw through the tables (the bounds cost about as much as they save). */
+const BOUND_FROM: i32 = 32;
+/** Below the first bin's cdf by this much, a lookup cannot round up past it (a few ulps of 1 at most). */
+const MARGIN: f64 = 1e-12;
+// The middle of gulmc's ppf table (draws there are truncated to an entry): entries K_LOW .. K_HIGH.
+const K_LOW: f64 = Math.trunc((TAIL - X_MIN) * INV_FACTOR);
+const K_HIGH: f64 = Math.trunc((UPPER_TAIL - X_MIN) * INV_FACTOR);
+// The correlation of the run's bound (sameDraws): group, sqrt(rho), sqrt(1 - rho), vulnerability.
+let boundGroup: i32 = 0;
+let boundRho: f64 = 0;
+let boundRest: f64 = 0;
+let boundVuln: i32 = 0;
+
+/** Whether position p draws as the bound's position `at` does (same correlation group, rho and vulnerability). */
+@inline function sameDraws(p: i32, at: i32): bool {
+  const pi = <usize>p << 2;
+  return load<i32>(pCorr + pi) == boundGroup && load<i32>(pVuln + pi) == boundVuln && load<f64>(pSqrtRho + (<usize>p << 3)) == boundRho && load<f64>(pSqrtRest + (<usize>p << 3)) == boundRest;
+}
+
+/**
+ * The largest cdf-table entry L such that a lookup whose lower entry is at most L gives less than c
+ * (t[L + 1] + MARGIN < c: the interpolation stays below its upper entry but for rounding), -1 when
+ * none. The table's entries ascend (the normal cdf at points 4e-5 apart).
+ */
+function entryBelow(c: f64): i32 {
+  if (!(cdfAt(1) + MARGIN < c)) return -1;
+  let lo = 0; // holds
+  let hi = NORM_N - 2; // tested below
+  if (cdfAt(hi + 1) + MARGIN < c) return hi;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (cdfAt(mid + 1) + MARGIN < c) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * For a run on one intensity bin whose first damage bin has zero width (a draw there does no damage,
+ * whatever its value), per sample s into runK[s]: the largest middle ppf entry k such that a correlated
+ * draw truncated to k (z = x + b * ppf entry k, x and b those of the run's first correlated position)
+ * looks up the cdf table at an entry below entryBelow(first bin's cdf) and so lands in the first bin.
+ * Every step from k to that entry (ppf entry, times b, plus x, minus, times, floor) is a rounding of an
+ * ascending function, so the entry ascends with k and a bisection finds the bound exactly; a draw with a
+ * smaller truncated entry, and the same correlation and vulnerability (sameDraws), needs no lookup.
+ * Answers the position the bound is for, or -1 when there is none to use.
+ */
+function noDamageBound(first: i32, end: i32, nHaz: i32, bin: i32): i32 {
+  if (nHaz != 1 || end - first < BOUND_FROM) return -1;
+  if (fround(<f64>load<f32>(binTo) - <f64>load<f32>(binFrom)) != 0) return -1;
+  let at = first;
+  while (at < end && load<u8>(runC + <usize>((at - first) * S)) == 0) at++;
+  if (at == end) return -1;
+  const vuln = load<i32>(pVuln + (<usize>at << 2));
+  const key = <usize>(vuln * intensityBins + bin) << 2;
+  const nb = load<i32>(cdfLength + key);
+  if (nb < 2) return -1;
+  let top = load<i32>(cdfBelow + key);
+  if (top == -2) {
+    top = entryBelow(<f64>load<f32>(cdfArena + (<usize>load<i32>(cdfStart + key) << 2)));
+    store<i32>(cdfBelow + key, top);
+  }
+  if (top < 0) return -1;
+  boundGroup = load<i32>(pCorr + (<usize>at << 2));
+  boundVuln = vuln;
+  boundRho = load<f64>(pSqrtRho + (<usize>at << 3));
+  boundRest = load<f64>(pSqrtRest + (<usize>at << 3));
+  const j = <usize>((at - first) * S);
+  for (let s = 0; s < S; s++) {
+    const x = load<f64>(runX + ((j + <usize>s) << 3));
+    const b = boundRest;
+    // The bound: the largest k in K_LOW .. K_HIGH with lower(k) <= top (K_LOW - 1 when none).
+    let lo = K_LOW - 1;
+    let hi = K_HIGH + 1;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      const z = x + b * ppfEntry(<i32>mid);
+      if (Math.floor((z - CDF_MIN) * NORM_FACTOR) <= <f64>top) lo = mid;
+      else hi = mid;
+    }
+    store<i32>(runK + (<usize>s << 2), <i32>lo);
+  }
+  return at;
 }
 
 /**
@@ -348,13 +468,29 @@ export function sampleRun(first: i32, end: i32, nHaz: i32, bin0: i32): void {
       store<i32>(runBin + (js << 2), bin);
     }
   }
-  // Pass 2: gulmc's get_corr_rval.
+  // Pass 2: gulmc's get_corr_rval, in two loops: z (into runX), then back through the cdf table, a loop
+  // of lookups alone whose cache misses the processor overlaps. A draw certain to land in a first damage
+  // bin of zero width (noDamageBound) skips both and is marked -1, which pass 3 finds in bin 0 as well.
   if (correlated > 0) {
+    const skip = noDamageBound(first, end, nHaz, bin0);
+    for (let p = first, j = 0; p < end; p++, j += S) {
+      if (load<u8>(runC + <usize>j) == 0) continue;
+      const same = skip >= 0 && sameDraws(p, skip);
+      for (let s = 0; s < S; s++) {
+        const at = <usize>(j + s) << 3;
+        const u = load<f64>(runU + at);
+        if (same && u >= TAIL && u <= UPPER_TAIL && Math.trunc((u - X_MIN) * INV_FACTOR) <= <f64>load<i32>(runK + (<usize>s << 2))) {
+          store<f64>(runU + at, -1);
+          continue;
+        }
+        store<f64>(runX + at, load<f64>(runX + at) + load<f64>(runB + at) * toNorm(u));
+      }
+    }
     for (let j = 0; j < m; j += S) {
       if (load<u8>(runC + <usize>j) == 0) continue;
       for (let s = 0; s < S; s++) {
         const at = <usize>(j + s) << 3;
-        store<f64>(runU + at, fromNorm(load<f64>(runX + at) + load<f64>(runB + at) * toNorm(load<f64>(runU + at))));
+        if (load<f64>(runU + at) >= 0) store<f64>(runU + at, fromNorm(load<f64>(runX + at)));
       }
     }
   }

@@ -59,9 +59,10 @@ export class EventGul {
 
   /**
    * Computes the event; answers whether it touches any item (Oasis writes no record for an event that
-   * touches none). Call clear() before the next event.
+   * touches none). Call clear() before the next event. `cap`: apply gul_alloc_rule 1 now (the kernel's
+   * fused records apply it in their own passes instead).
    */
-  compute(eventId: number): boolean {
+  compute(eventId: number, cap = true): boolean {
     const fp = this.ctx.footprint;
     const range = fp.byEvent.get(eventId);
     if (!range) return false;
@@ -73,7 +74,7 @@ export class EventGul {
       if (a !== undefined) touched |= wasm.gulRow(apStart[a], apStart[a + 1], fp.intensityBin[r], fp.prob[r]);
     }
     this.count = wasm.collect();
-    if (this.ctx.allocRule === 1 && touched) wasm.capAtTiv();
+    if (cap && this.ctx.allocRule === 1 && touched) wasm.capAtTiv();
     return touched === 1;
   }
 

@@ -129,7 +129,16 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
   const n = items.itemId.length;
   const corr = ctx.correlations;
   const { pItem } = pos;
-  const at = (values: ArrayLike<number>): Float64Array => Float64Array.from(pItem, (i) => values[i]);
+  const at = (values: ArrayLike<number>): Float64Array => {
+    const out = new Float64Array(n);
+    for (let p = 0; p < n; p++) out[p] = values[pItem[p]];
+    return out;
+  };
+  const terms = (keys: Float64Array, hash: typeof damageHash): Int32Array => {
+    const out = new Int32Array(n);
+    for (let p = 0; p < n; p++) out[p] = hash.group(keys[p]);
+    return out;
+  };
   // Dense group indices numbered in position order, so that an event's draws are stored in the order it makes them.
   const damageKey = at(items.groupId);
   const hazardKey = at(corr ? corr.hazardGroup : items.groupId);
@@ -174,8 +183,8 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
   return {
     intensityBins: maxIntensity + 1,
     arrays: {
-      pTiv, pVuln, pDamage: g.index, pDamageTerm: Int32Array.from(damageKey, (key) => damageHash.group(key)), pCorr, pCorrTerm,
-      pHazard: h.index, pHazardTerm: Int32Array.from(hazardKey, (key) => hazardHash.group(key)), pSqrtRho, pSqrtRest,
+      pTiv, pVuln, pDamage: g.index, pDamageTerm: terms(damageKey, damageHash), pCorr, pCorrTerm,
+      pHazard: h.index, pHazardTerm: terms(hazardKey, hazardHash), pSqrtRho, pSqrtRest,
       damageValues: [Float64Array, groups.damage * S], damageStamp: unstamped(groups.damage),
       corrValues: [Float64Array, groups.corr * S], corrNorm: [Float64Array, groups.corr * S], corrStamp: unstamped(groups.corr),
       hazardValues: [Float64Array, groups.hazard * S], hazardStamp: unstamped(groups.hazard),
@@ -186,6 +195,7 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
       losses: [Float64Array, n * S],
       runU: [Float64Array, m], runX: [Float64Array, m], runB: [Float64Array, m], runBin: [Int32Array, m], runC: [Uint8Array, m],
       perms: [Float64Array, S],
+      runK: [Int32Array, S], cdfBelow: new Int32Array(cdfs.start.length).fill(-2),
     } as const,
   };
 }
@@ -254,10 +264,10 @@ export class KernelModule {
         p.pTiv, p.pVuln, p.pDamage, p.pDamageTerm, p.pCorr, p.pCorrTerm, p.pHazard, p.pHazardTerm, p.pSqrtRho, p.pSqrtRest,
         p.damageValues, p.damageStamp, p.corrValues, p.corrNorm, p.corrStamp, p.hazardValues, p.hazardStamp,
         p.cdfTable, p.cdfStart, p.cdfLength, p.cdfArena, s.intensityBins, p.binFrom, p.binTo, p.binMean,
-        p.hazCdf, p.hazBin, p.losses, p.runU, p.runX, p.runB, p.runBin, p.runC, p.perms,
+        p.hazCdf, p.hazBin, p.losses, p.runU, p.runX, p.runB, p.runBin, p.runC, p.perms, p.runK, p.cdfBelow,
       );
     }
-    w.setupRecords(o.itemCov, o.itemIds, o.itemMean, o.itemMax, o.itemHit, o.losses, o.covTiv, o.covSeen, o.covHits, o.covSums, o.toAgg, views.toAgg.length, o.aggBuffers, r.aggSize, o.sampleSums, o.eventTotals);
+    w.setupRecords(o.itemCov, o.itemIds, o.itemMean, o.itemMax, o.itemHit, o.losses, o.covTiv, o.covSeen, o.covHits, o.covSums, o.covMean, o.covMax, o.toAgg, views.toAgg.length, o.aggBuffers, r.aggSize, o.sampleSums, o.eventTotals);
     this.levelOneBuffers = Array.from({ length: r.aggSize > 0 ? 3 + S : 0 }, (_, k) => views.aggBuffers.subarray(k * r.aggSize, (k + 1) * r.aggSize));
   }
 }

@@ -3,7 +3,7 @@
  * gulmc does not evaluate them directly but reads precomputed tables of 1 000 000 points
  * (norm.ppf over linspace(1e-16, 1 - 1e-16) and norm.cdf over linspace(-20, 20)), truncating or
  * interpolating between entries. The same entries give the same correlated random values: a ppf entry
- * is evaluated when it is read, a cdf entry computed on first use (or the whole table up front).
+ * is evaluated when it is read, a cdf entry computed on first use.
  */
 
 const SQRT2PI = Math.sqrt(2 * Math.PI);
@@ -157,30 +157,3 @@ export function fromNorm(z: number): number {
   if (b !== b) b = cdfEntry(lower + 1);
   return a + frac * (b - a);
 }
-
-/**
- * Computes every entry of the cdf table now, for a run that will look up most of them anyway (tens of
- * millions of draws over a million entries). The table is held in shared memory (normTables /
- * useNormTables), so that the kernel's threads copy it rather than compute it each.
- */
-export function fillNormTables(): void {
-  if (cdfFull.length === N) return;
-  const c = new Float64Array(new SharedArrayBuffer(N * 8)).fill(NaN);
-  if (cdfTable) c.set(cdfTable);
-  cdfTable = c;
-  for (let k = 0; k < N; k++) if (c[k] !== c[k]) cdfEntry(k);
-  cdfFull = c;
-}
-
-/** The whole cdf table once fillNormTables has run (shared memory: another thread installs it with useNormTables). */
-export function normTables(): { cdf: Float64Array } | undefined {
-  return cdfFull.length === N ? { cdf: cdfFull } : undefined;
-}
-
-/** Installs a table that fillNormTables computed in another thread. */
-export function useNormTables(t: { cdf: Float64Array }): void {
-  cdfTable = cdfFull = t.cdf;
-}
-
-let cdfFull: Float64Array = new Float64Array(0);
-

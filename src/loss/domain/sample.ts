@@ -11,14 +11,11 @@
  * (damage cdfs, dense groups) and drives it event by event.
  */
 import type { KernelModule } from './kernel-module.js';
-import { fillNormTables, normTables } from './normal.js';
 import { correlationHash, damageHash, hazardHash } from './rng.js';
 import type { Footprint, Items } from './types.js';
 
 /** gulmc stops a cdf once it reaches this (float32 1 - 6e-8). */
 const CDF_END = 0.99999994;
-/** Draws (items reached summed over events, times samples) from which the normal cdf table is computed whole up front. */
-export const FILL_TABLES_FROM = 4_000_000;
 
 export interface Correlations {
   group: Int32Array;
@@ -94,17 +91,6 @@ export class EventSampler {
     private readonly ctx: SampleContext,
     private readonly module: KernelModule,
   ) {}
-
-  /**
-   * gulmc's normal cdf table whole, for a run that reaches most of its entries anyway: computed once per
-   * process (fillNormTables, shared with the other threads) and copied into the module's memory.
-   */
-  fillTables(): void {
-    const table = this.module.views.cdfTable;
-    if (!table || table.length === 0) return;
-    fillNormTables();
-    table.set(normTables()!.cdf);
-  }
 
   sampleEvent(eventId: number): void {
     const fp = this.ctx.footprint;
