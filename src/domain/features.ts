@@ -93,10 +93,13 @@ export function collectionHead(returned: number, o: { matched: number; now: stri
 
 /** "/api/v1/events/live?limit=10&cursor=..." with parameters in a stable order. */
 export function hrefOf(path: string, query: Record<string, string | number | undefined>): string {
-  const q = Object.entries(query)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-    .join('&');
+  // A loop, not entries/filter/map/join: every events page builds one or two of these.
+  let q = '';
+  for (const k in query) {
+    const v = query[k];
+    if (v === undefined || v === '') continue;
+    q += `${q === '' ? '' : '&'}${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`;
+  }
   return q ? `${path}?${q}` : path;
 }
 

@@ -107,20 +107,19 @@ function specificity(c: Compiled): string {
 
 function matchSegments(segments: Compiled['segments'], parts: string[]): Record<string, string> | null {
   if (segments.length !== parts.length) return null;
+  // The static segments first: most templates tried fail there, before any parameter is decoded or kept.
+  for (let i = 0; i < parts.length; i++) {
+    const s = segments[i];
+    if (typeof s === 'string' ? s !== parts[i] : parts[i] === '') return null;
+  }
   const params: Record<string, string> = {};
   for (let i = 0; i < parts.length; i++) {
     const s = segments[i];
-    if (typeof s === 'string') {
-      if (s !== parts[i]) return null;
-    } else {
-      if (parts[i] === '') return null;
-      let value: string;
-      try {
-        value = decodeURIComponent(parts[i]);
-      } catch {
-        return null; // malformed percent-encoding cannot name anything we serve
-      }
-      params[s.param] = value;
+    if (typeof s === 'string') continue;
+    try {
+      params[s.param] = decodeURIComponent(parts[i]);
+    } catch {
+      return null; // malformed percent-encoding cannot name anything we serve
     }
   }
   return params;

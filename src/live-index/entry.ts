@@ -52,6 +52,15 @@ export interface Entry {
   shown: (Buffer | undefined)[];
   /** Unique in this process: with the slot, it names the bytes of openFeature() (ETags of collections, render.ts). */
   serial: number;
+  /** Where layOutFeatures() put the feature in its variant at the snapshot's build (that variant's `open` bytes). */
+  laidOut: LaidOut | undefined;
+}
+
+/** A feature's place in its snapshot's arena: `open` is arena[at, at + open.length), and `}},` follows it there. */
+export interface LaidOut {
+  arena: Buffer;
+  at: number;
+  open: Buffer;
 }
 
 let serials = 0;
@@ -101,6 +110,7 @@ export function entryOf(row: IndexRow, observations: ObservationJson[], ringCoun
     show: partsOf(JSON.stringify(show)),
     open: [],
     shown: [],
+    laidOut: undefined,
     serial: ++serials,
   };
 }
@@ -138,8 +148,10 @@ export function slotOf(a: AsOf): number {
 
 /**
  * Lays out the features of `entries`, in their order, in one buffer, each in its variant at `nowUs` (the
- * snapshot's build): a page of neighbouring events then copies from neighbouring memory, not from bytes
- * scattered over the heap. Variants made later (as now moves on) are made one by one, as before.
+ * snapshot's build) and followed by the `}},` that closes it within a list: a page of neighbouring events then
+ * copies from neighbouring memory, not from bytes scattered over the heap, and a run of features that follow
+ * one another here copies in one go, separators included (render.ts). Variants made later (as now moves on)
+ * are made one by one, as before.
  */
 export function layOutFeatures(entries: Entry[], nowUs: number): void {
   const texts: string[] = new Array(entries.length);
@@ -147,7 +159,7 @@ export function layOutFeatures(entries: Entry[], nowUs: number): void {
   entries.forEach((e, i) => {
     const a = asOf(e, nowUs);
     if (a.endedAt !== null) return;
-    texts[i] = fill(e.feature, a, '');
+    texts[i] = fill(e.feature, a, FEATURE_SEPARATOR);
     size += Buffer.byteLength(texts[i]);
   });
   const arena = Buffer.allocUnsafeSlow(size);
@@ -155,10 +167,15 @@ export function layOutFeatures(entries: Entry[], nowUs: number): void {
   entries.forEach((e, i) => {
     if (texts[i] === undefined) return;
     const n = arena.write(texts[i], at);
-    e.open[slotOf(asOf(e, nowUs))] = arena.subarray(at, at + n);
+    const open = arena.subarray(at, at + n - FEATURE_SEPARATOR.length);
+    e.open[slotOf(asOf(e, nowUs))] = open;
+    e.laidOut = { arena, at, open };
     at += n;
   });
 }
+
+/** What follows a feature's open bytes within a list when another feature comes next. */
+export const FEATURE_SEPARATOR = '}},';
 
 /** The feature's bytes without its closing `}}` (so that distance_km can be added before it). */
 export function openFeature(e: Entry, a: AsOf): Buffer {

@@ -10,7 +10,7 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import { collectionHead } from '../domain/features.js';
-import { asOf, openFeature, showFeature, slotOf, type Entry } from './entry.js';
+import { asOf, FEATURE_SEPARATOR, openFeature, showFeature, slotOf, type Entry } from './entry.js';
 import type { Hit } from './select.js';
 
 interface BodyInfo {
@@ -30,28 +30,39 @@ export function etagOfBytes(body: Buffer): string | undefined {
   return infoByBody.get(body)?.etag;
 }
 
-const CLOSE = '}}';
-const CLOSE_NEXT = '}},';
+const CLOSE_BRACE = 0x7d;
+const COMMA = 0x2c;
+const DISTANCE_KM = ',"distance_km":';
 const END = ']}';
 
 export function collectionBytes(hits: Hit[], o: { matched: number; now: string; self: string; next?: string }): Buffer {
   const head = collectionHead(hits.length, o);
   const n = hits.length;
   const features: Buffer[] = new Array(n);
-  const tails: string[] = new Array(n);
+  // Each feature's offset in its snapshot's arena when it is the bytes laid out there, else -1 (entry.ts).
+  const inArena = n <= scratchAt.length ? scratchAt : (scratchAt = new Float64Array(2 * n));
+  let arena: Buffer | undefined;
+  let arenas = 0;
+  // distance_km's text per feature ('' for none): ASCII, one byte a character.
+  const kms: string[] = new Array(n);
   const sources: string[] = [];
   // What determines the body's bytes: per feature its entry's serial, variant and distance_km (NaN: none), then the head.
   const headBytes = Buffer.byteLength(head);
   const described = describing(n, headBytes);
-  let size = headBytes + END.length;
+  let size = headBytes + END.length + FEATURE_SEPARATOR.length * n - (n > 0 ? 1 : 0);
   for (let i = 0; i < n; i++) {
     const h = hits[i];
     const f = (features[i] = openFeature(h.entry, h.at));
-    const close = i === n - 1 ? CLOSE : CLOSE_NEXT;
+    const laid = h.entry.laidOut;
+    inArena[i] = laid !== undefined && laid.open === f ? laid.at : -1;
+    // A page's entries are one snapshot's, in one arena; runs are merged only then.
+    if (laid !== undefined && laid.arena !== arena) {
+      arena = laid.arena;
+      arenas++;
+    }
     const km = h.distanceKm === undefined ? NaN : Math.round(h.distanceKm * 100) / 100;
-    // distance_km is ASCII digits: one byte a character.
-    const tail = (tails[i] = Number.isNaN(km) ? close : `,"distance_km":${kmText(h.distanceKm!)}${close}`);
-    size += f.length + tail.length;
+    const text = (kms[i] = Number.isNaN(km) ? '' : kmText(h.distanceKm!));
+    size += f.length + (text === '' ? 0 : DISTANCE_KM.length + text.length);
     described.numbers[3 * i] = h.entry.serial;
     described.numbers[3 * i + 1] = slotOf(h.at);
     described.numbers[3 * i + 2] = km;
@@ -61,12 +72,35 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
   }
   const body = carve(size);
   let at = body.write(head, 0);
-  for (let i = 0; i < n; i++) {
-    body.set(features[i], at);
-    at += features[i].length;
-    // The tails are a few ASCII characters: byte by byte here beats a call into Buffer.write per feature.
-    const tail = tails[i];
-    for (let k = 0; k < tail.length; k++) body[at++] = tail.charCodeAt(k);
+  for (let i = 0; i < n; ) {
+    // Features laid out one after another in the arena, none but the last with a distance, are one run of bytes
+    // there, the `}},` between them included: copied with one call.
+    let j = i;
+    let end = inArena[i] + features[i].length;
+    if (arenas === 1 && inArena[i] >= 0) {
+      while (j + 1 < n && kms[j] === '' && inArena[j + 1] === end + FEATURE_SEPARATOR.length) {
+        j++;
+        end = inArena[j] + features[j].length;
+      }
+    }
+    if (j === i) {
+      body.set(features[i], at);
+      at += features[i].length;
+    } else {
+      body.set(arena!.subarray(inArena[i], end), at);
+      at += end - inArena[i];
+    }
+    // The rest of the run's last feature is a few ASCII characters: written byte by byte (no string is built for
+    // them, and this beats a call into Buffer.write per feature).
+    const text = kms[j];
+    if (text !== '') {
+      for (let k = 0; k < DISTANCE_KM.length; k++) body[at++] = DISTANCE_KM.charCodeAt(k);
+      for (let k = 0; k < text.length; k++) body[at++] = text.charCodeAt(k);
+    }
+    body[at++] = CLOSE_BRACE;
+    body[at++] = CLOSE_BRACE;
+    if (j < n - 1) body[at++] = COMMA;
+    i = j + 1;
   }
   at += body.write(END, at, 'latin1');
   if (at !== size) throw new Error(`live index: collection body is ${at} bytes, ${size} expected`);
@@ -76,6 +110,9 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
   infoByBody.set(body, { sources, etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"` });
   return body;
 }
+
+/** Arena offsets of the features of the body being made (synchronous: one array serves every request). */
+let scratchAt = new Float64Array(1024);
 
 /**
  * The bytes hashed into a collection's ETag, in one scratch buffer (synchronous: one serves every request):
