@@ -70,7 +70,7 @@ function maskOf(s: Snapshot, f: IndexFilter): Mask {
  * main's order, when `sorted`), otherwise undefined: every position (a linear scan of typed columns beats
  * searching and sorting many hits; the live set clusters, so a box of a few degrees can hold a thousand).
  */
-function positions(s: Snapshot, box: [number, number, number, number] | undefined, sorted = true): ArrayLike<number> | undefined {
+function positions(s: Snapshot, box: [number, number, number, number] | undefined, sorted = true): Uint32Array | undefined {
   const t = s.tree;
   if (!box || !t) return undefined;
   const [minLng, minLat, maxLng, maxLat] = box;
@@ -80,8 +80,8 @@ function positions(s: Snapshot, box: [number, number, number, number] | undefine
   const h = Math.min(maxLat, t.maxY) - Math.max(minLat, t.minY);
   if (w < 0 || h < 0) return new Uint32Array(0);
   if ((w * h) / extent > TREE_FRACTION) return undefined;
-  const hits = t.search(minLng, minLat, maxLng, maxLat);
-  return sorted ? new Uint32Array(hits).sort() : hits;
+  const hits = new Uint32Array(t.search(minLng, minLat, maxLng, maxLat));
+  return sorted ? hits.sort() : hits;
 }
 
 /** Boxes up to this fraction of the live set's extent are searched in the tree; larger ones scanned. */
@@ -118,7 +118,7 @@ let scratchMatches = new Uint32Array(0);
  * written at the end of `out`, kept by moving the end past it when it matched (filters that keep rows at random
  * made the branches mispredict; a quarter faster on the week's live set).
  */
-function matchAll(s: Snapshot, m: Mask, list: ArrayLike<number> | undefined, out: Uint32Array): number {
+function matchAll(s: Snapshot, m: Mask, list: Uint32Array | undefined, out: Uint32Array): number {
   // Every field in a local: this loop runs over the whole live set per request.
   const { state, status, since, minLng, minLat, maxLng, maxLat, wraps } = m;
   const { updatedUs, lat, lng, type: typeOf } = s.cols;
@@ -230,22 +230,16 @@ export function selectNearby(
   const qx = cosQ * Math.cos(at.lng * r);
   const qy = cosQ * Math.sin(at.lng * r);
   const qz = Math.sin(at.lat * r);
-  // The tree's hits for a small box, else every position (as for /events/live); the box test written out.
+  // The tree's hits for a small box, else every position (as for /events/live): those in the box and the
+  // filter, then those within the radius, kept in place.
   const list = positions(s, box, false);
   const total = list ? list.length : s.main.length + s.side.length;
-  const { state, status, type, since, minLng, minLat, maxLng, maxLat, wraps } = m;
-  const { updatedUs, type: typeOf } = c;
   const pos = (scratchPos = scratchPos.length >= total ? scratchPos : new Uint32Array(total * 2));
   const hav = (scratchHav = scratchHav.length >= total ? scratchHav : new Float64Array(total * 2));
+  const candidates = matchAll(s, m, list, pos);
   let n = 0;
-  for (let k = 0; k < total; k++) {
-    const i = list ? list[k] : k;
-    if ((state[i] & status) === 0 || updatedUs[i] < since) continue;
-    if (type !== 0 && (type & (1 << typeOf[i])) === 0) continue;
-    const py = lat[i];
-    if (py < minLat || py > maxLat) continue;
-    const px = lng[i];
-    if (wraps ? px < minLng && px > maxLng : px < minLng || px > maxLng) continue;
+  for (let k = 0; k < candidates; k++) {
+    const i = pos[k];
     const dx = x[i] - qx;
     const dy = y[i] - qy;
     const dz = z[i] - qz;
