@@ -63,7 +63,7 @@ export function runKernel(k: KernelInput, nextBlock?: () => number, block = 1): 
   for (let b = claim(); b * block < n; b = claim()) {
     const end = Math.min(n, (b + 1) * block);
     for (let e = b * block; e < end; e++) kernel.event(k.events[e], gul, il);
-    if (end - reported >= 1024) k.progress?.((reported = end), n, 'events');
+    if (reported === 0 || end - reported >= 1024) k.progress?.((reported = end), n, 'events');
   }
   k.progress?.(n, n, 'events');
   return { gul, il };

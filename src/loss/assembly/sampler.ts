@@ -440,9 +440,13 @@ function noDamageBound(first: i32, end: i32, nHaz: i32, bin: i32): i32 {
  * bin `bin0`), in three passes.
  */
 export function sampleRun(first: i32, end: i32, nHaz: i32, bin0: i32): void {
-  const m = (end - first) * S;
+  if (drawRun(first, end, nHaz, bin0) > 0) correlateRun(first, end, nHaz, bin0);
+  lossRun(first, end);
+}
+
+/** Pass 1, the draws: per position and sample, its uniform, intensity bin and the correlation's terms. Answers how many positions are correlated. */
+function drawRun(first: i32, end: i32, nHaz: i32, bin0: i32): i32 {
   let correlated = 0;
-  // Pass 1: the draws.
   for (let p = first, j = 0; p < end; p++, j += S) {
     const pi = <usize>p << 2;
     const baseAt = groupAt(damageValues, damageStamp, load<i32>(pDamage + pi), load<i32>(pDamageTerm + pi), damageEventTerm, DAMAGE_M);
@@ -468,55 +472,85 @@ export function sampleRun(first: i32, end: i32, nHaz: i32, bin0: i32): void {
       store<i32>(runBin + (js << 2), bin);
     }
   }
-  // Pass 2: gulmc's get_corr_rval, in two loops: z (into runX), then back through the cdf table, a loop
-  // of lookups alone whose cache misses the processor overlaps. A draw certain to land in a first damage
-  // bin of zero width (noDamageBound) skips both and is marked -1, which pass 3 finds in bin 0 as well.
-  if (correlated > 0) {
-    const skip = noDamageBound(first, end, nHaz, bin0);
-    for (let p = first, j = 0; p < end; p++, j += S) {
-      if (load<u8>(runC + <usize>j) == 0) continue;
-      const same = skip >= 0 && sameDraws(p, skip);
-      for (let s = 0; s < S; s++) {
-        const at = <usize>(j + s) << 3;
-        const u = load<f64>(runU + at);
-        if (same && u >= TAIL && u <= UPPER_TAIL && Math.trunc((u - X_MIN) * INV_FACTOR) <= <f64>load<i32>(runK + (<usize>s << 2))) {
-          store<f64>(runU + at, -1);
-          continue;
-        }
-        store<f64>(runX + at, load<f64>(runX + at) + load<f64>(runB + at) * toNorm(u));
+  return correlated;
+}
+
+/**
+ * Pass 2, gulmc's get_corr_rval, in two loops: z (into runX), then back through the cdf table, a loop
+ * of lookups alone whose cache misses the processor overlaps. A draw certain to land in a first damage
+ * bin of zero width (noDamageBound) skips both and is marked -1, which pass 3 finds in bin 0 as well.
+ */
+function correlateRun(first: i32, end: i32, nHaz: i32, bin0: i32): void {
+  const m = (end - first) * S;
+  const skip = noDamageBound(first, end, nHaz, bin0);
+  for (let p = first, j = 0; p < end; p++, j += S) {
+    if (load<u8>(runC + <usize>j) == 0) continue;
+    const same = skip >= 0 && sameDraws(p, skip);
+    for (let s = 0; s < S; s++) {
+      const at = <usize>(j + s) << 3;
+      const u = load<f64>(runU + at);
+      if (same && u >= TAIL && u <= UPPER_TAIL && Math.trunc((u - X_MIN) * INV_FACTOR) <= <f64>load<i32>(runK + (<usize>s << 2))) {
+        store<f64>(runU + at, -1);
+        continue;
       }
-    }
-    for (let j = 0; j < m; j += S) {
-      if (load<u8>(runC + <usize>j) == 0) continue;
-      for (let s = 0; s < S; s++) {
-        const at = <usize>(j + s) << 3;
-        if (load<f64>(runU + at) >= 0) store<f64>(runU + at, fromNorm(load<f64>(runX + at)));
-      }
+      store<f64>(runX + at, load<f64>(runX + at) + load<f64>(runB + at) * toNorm(u));
     }
   }
-  // Pass 3: the losses.
+  lookUpRun(m);
+}
+
+function lookUpRun(m: i32): void {
+  for (let j = 0; j < m; j += S) {
+    if (load<u8>(runC + <usize>j) == 0) continue;
+    for (let s = 0; s < S; s++) {
+      const at = <usize>(j + s) << 3;
+      if (load<f64>(runU + at) >= 0) store<f64>(runU + at, fromNorm(load<f64>(runX + at)));
+    }
+  }
+}
+
+/**
+ * Pass 3, the losses: the damage bin of each uniform, the loss interpolated within it. The items of a
+ * run mostly share their damage cdf, so the last one's is kept at hand; a draw marked -1 by pass 2 is
+ * in the first bin, of zero width, where the loss does not depend on the draw (getGul's first return).
+ */
+function lossRun(first: i32, end: i32): void {
+  let lastKey: i32 = -1;
+  let nb = 0;
+  let cdf: usize = 0;
+  let relative = false;
+  const firstBinTo: f64 = <f64>load<f32>(binTo);
   for (let p = first, j = 0; p < end; p++, j += S) {
     const pi = <usize>p << 2;
     const i = load<i32>(pItem + pi);
     const vuln = load<i32>(pVuln + pi);
     for (let s = 0; s < S; s++) {
       const js = <usize>(j + s);
-      const key = <usize>(vuln * intensityBins + load<i32>(runBin + (js << 2))) << 2;
-      const nb = load<i32>(cdfLength + key);
+      const key = vuln * intensityBins + load<i32>(runBin + (js << 2));
+      if (key != lastKey) {
+        lastKey = key;
+        nb = load<i32>(cdfLength + (<usize>key << 2));
+        cdf = cdfArena + (<usize>load<i32>(cdfStart + (<usize>key << 2)) << 2);
+        // A relative damage function scales by the TIV; an absolute one (last bin_to > 1) is the loss itself.
+        relative = nb > 0 && <f64>load<f32>(binTo + (<usize>(nb - 1) << 2)) <= 1;
+      }
       if (nb == 0) continue;
-      const cdf = cdfArena + (<usize>load<i32>(cdfStart + key) << 2);
       const rval = load<f64>(runU + (js << 3));
-      const idx = binarySearch(rval, cdf, nb - 1);
-      const scaling = <f64>load<f32>(binTo + (<usize>(nb - 1) << 2)) <= 1 ? <f64>load<f32>(pTiv + pi) : 1.0;
-      const ix = <usize>idx << 2;
-      const probFrom = idx > 0 ? <f64>load<f32>(cdf + ix - 4) : 0.0;
-      const gul = getGul(<f64>load<f32>(binFrom + ix), <f64>load<f32>(binTo + ix), <f64>load<f32>(binMean + ix), probFrom, <f64>load<f32>(cdf + ix), rval, scaling);
+      const scaling = relative ? <f64>load<f32>(pTiv + pi) : 1.0;
+      let gul: f64;
+      if (rval < 0) gul = scaling * firstBinTo;
+      else {
+        const idx = binarySearch(rval, cdf, nb - 1);
+        const ix = <usize>idx << 2;
+        const probFrom = idx > 0 ? <f64>load<f32>(cdf + ix - 4) : 0.0;
+        gul = getGul(<f64>load<f32>(binFrom + ix), <f64>load<f32>(binTo + ix), <f64>load<f32>(binMean + ix), probFrom, <f64>load<f32>(cdf + ix), rval, scaling);
+      }
       store<f64>(out + ((<usize>s * <usize>n + <usize>i) << 3), gul >= 0 ? fround(gul) : 0.0);
     }
   }
 }
 
-// ---- For the tests (domain/sampler-wasm.test.ts): the pieces above against their JavaScript references.
+// ---- For the tests (domain/kernel-module.test.ts): the pieces above against their JavaScript references.
 
 /** The S draws of a seed (rng.ts draws) into `to`. */
 export function drawSeed(seed: f64, to: usize): void {
