@@ -145,18 +145,17 @@ export class EventKernel {
   }
 
   /**
-   * records() in three passes over the reached items, in the kernel's module (assembly/records.ts),
-   * instead of one per sum: zero the coverages' sums, sum each coverage, then cap (gul_alloc_rule 1, on
-   * the mean and maximum too, which compute() then leaves to it), add up and aggregate every loss vector
-   * (mean, max, exposure, each sample) into level 1 of the financial module. Each sum gets the same terms
-   * in the same order as in records(), so the same bits. Taken when item ids ascend with item order and
-   * the programme has a level.
+   * records() in two passes over the reached items, in the kernel's module (assembly/records.ts),
+   * instead of one per sum: sum each coverage (from zeros: clear() leaves the sums so), then cap
+   * (gul_alloc_rule 1, on the mean and maximum too, which compute() then leaves to it), add up and
+   * aggregate every loss vector (mean, max, exposure, each sample) into level 1 of the financial module.
+   * Each sum gets the same terms in the same order as in records(), so the same bits. Taken when item ids
+   * ascend with item order and the programme has a level.
    */
   private recordsFused(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
     const S = this.S;
     const { wasm, views } = this.module;
     const rule1 = this.k.gul.allocRule === 1 ? 1 : 0;
-    wasm.zeroCoverages(rule1);
     if (this.sampler) this.sampler.sampleEvent(eventId);
     wasm.sumCoverages(rule1);
     const insured = this.insured;
@@ -250,8 +249,9 @@ export class EventKernel {
     }
   }
 
+  /** Back to zeros for everything the event wrote (per item and per coverage), and no item reached. */
   private clear(): void {
-    this.module.wasm.clearSamples();
-    this.gulEvent.clear();
+    this.module.wasm.clearEvent(this.fused && this.k.gul.allocRule === 1 ? 1 : 0);
+    this.gulEvent.count = 0;
   }
 }

@@ -112,13 +112,7 @@ export function capAtTiv(): void {
   }
 }
 
-/** Back to zeros for the items of the last event. */
-export function clearGul(): void {
-  for (let k = 0; k < count; k++) {
-    const i = <usize>load<i32>(reached + (<usize>k << 2));
-    store<f64>(mean + (i << 3), 0);
-    store<f64>(max + (i << 3), 0);
-    store<u8>(hit + i, 0);
-  }
+/** No item reached: the next event starts (records.ts clearEvent has put their values back to zeros). */
+export function forgetReached(): void {
   count = 0;
 }

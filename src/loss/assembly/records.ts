@@ -1,12 +1,12 @@
 // AssemblyScript (see index.ts). The sums of one event over the items it reaches, as kernel.ts
-// recordsFused documents them: zero the coverages' sums, sum each coverage, then cap the mean, the
+// recordsFused documents them: sum each coverage, then cap the mean, the
 // maximum and each sample at the coverage's TIV (gul_alloc_rule 1; gul.ts capAtTiv does the same for
 // the mean and maximum on the reference path), add up the event's totals and add every loss vector
 // (mean, max, exposure, each sample) into level 1 of the financial module. Every sum runs in item
 // order, as the reference records() path adds the same terms, so the same bits.
 
 import { n, S } from './positions';
-import { reachedCount, reachedItems } from './gul';
+import { forgetReached, reachedCount, reachedItems } from './gul';
 
 // Per item: coverage (i32), item id (i32), the event's mean and maximum (f64), hit (u8), sampled losses
 // (f64, samples x items). Per coverage: TIV (f64), seen (u8), hit items (f64), each sample's sum (f64).
@@ -49,22 +49,6 @@ export function setupRecords(itemCov: usize, itemIds: usize, itemMean: usize, it
 
 @inline function sampleAt(s: i32, i: usize): usize {
   return sampled + ((<usize>s * <usize>n + i) << 3);
-}
-
-/** Zeroes the sums of the coverages of the reached items (those of the mean, maximum and samples too with rule 1). */
-export function zeroCoverages(rule1: i32): void {
-  const count = reachedCount();
-  const SC = rule1 ? S : 0;
-  for (let k = 0; k < count; k++) {
-    const c = coverageOf(itemAt(k));
-    store<u8>(seen + c, 0);
-    store<f64>(hits + (c << 3), 0);
-    if (rule1) {
-      store<f64>(covMean + (c << 3), 0);
-      store<f64>(covMax + (c << 3), 0);
-    }
-    for (let s = 0; s < SC; s++) store<f64>(covSamples + ((c * <usize>SC + <usize>s) << 3), 0);
-  }
 }
 
 /** Per coverage: its hit items and (rule 1) the sums of their means, maxima and each sample's losses. */
@@ -154,8 +138,28 @@ export function addUp(rule1: i32, fm: i32): void {
   store<f64>(totals + 24, affected);
 }
 
-/** Back to zeros for the sampled losses of the items of the last event. */
-export function clearSamples(): void {
+/**
+ * Back to zeros, for the items the event reached, their mean, maximum, hit mark and sampled losses and
+ * their coverages' sums (those of the fused passes with rule1: the arrays start at zero and each event
+ * leaves them so, which saves a pass zeroing them first), and no item reached.
+ */
+export function clearEvent(rule1: i32): void {
   const count = reachedCount();
-  for (let s = 0; s < S; s++) for (let k = 0; k < count; k++) store<f64>(sampleAt(s, itemAt(k)), 0);
+  const SC = rule1 ? S : 0;
+  for (let k = 0; k < count; k++) {
+    const i = itemAt(k);
+    store<f64>(mean + (i << 3), 0);
+    store<f64>(max + (i << 3), 0);
+    store<u8>(hit + i, 0);
+    for (let s = 0; s < S; s++) store<f64>(sampleAt(s, i), 0);
+    const c = coverageOf(i);
+    store<u8>(seen + c, 0);
+    store<f64>(hits + (c << 3), 0);
+    if (rule1) {
+      store<f64>(covMean + (c << 3), 0);
+      store<f64>(covMax + (c << 3), 0);
+    }
+    for (let s = 0; s < SC; s++) store<f64>(covSamples + ((c * <usize>SC + <usize>s) << 3), 0);
+  }
+  forgetReached();
 }

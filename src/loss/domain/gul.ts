@@ -77,10 +77,4 @@ export class EventGul {
     if (cap && this.ctx.allocRule === 1 && touched) wasm.capAtTiv();
     return touched === 1;
   }
-
-  /** Back to zeros for the items of the last event. */
-  clear(): void {
-    this.module.wasm.clearGul();
-    this.count = 0;
-  }
 }

@@ -19,7 +19,6 @@ export interface KernelExports {
   gulRow(first: number, end: number, ib: number, prob: number): number;
   collect(): number;
   capAtTiv(): void;
-  clearGul(): void;
   setupSampler(...offsets: number[]): void;
   startEvent(epoch: number, damageTerm: number, corrTerm: number, hazardTerm: number): void;
   sampleRun(first: number, end: number, nHaz: number, bin0: number): void;
@@ -27,10 +26,9 @@ export interface KernelExports {
   toNormOf(u: number): number;
   fromNormOf(z: number): number;
   setupRecords(...offsets: number[]): void;
-  zeroCoverages(rule1: number): void;
   sumCoverages(rule1: number): void;
   addUp(rule1: number, fm: number): void;
-  clearSamples(): void;
+  clearEvent(rule1: number): void;
 }
 
 let compiled: WebAssembly.Module | undefined;
