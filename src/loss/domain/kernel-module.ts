@@ -133,13 +133,15 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
     return out;
   };
   const terms = (keys: Float64Array, hash: typeof damageHash): Int32Array => {
-    const out = new Int32Array(n);
-    for (let p = 0; p < n; p++) out[p] = hash.group(keys[p]);
+    const out = new Int32Array(keys.length);
+    for (let p = 0; p < keys.length; p++) out[p] = hash.group(keys[p]);
     return out;
   };
   // Dense group indices numbered in position order, so that an event's draws are stored in the order it makes them.
   const damageKey = at(items.groupId);
-  const hazardKey = at(corr ? corr.hazardGroup : items.groupId);
+  // Hazard groups draw only where a cell has several intensity bins in one event: none in a deterministic footprint.
+  const maxRows = maxRowsPerAreaperil(fp);
+  const hazardKey = maxRows > 1 ? at(corr ? corr.hazardGroup : items.groupId) : new Float64Array(0);
   const g = dense(damageKey);
   const c = corr ? dense(at(corr.group)) : undefined;
   const h = dense(hazardKey);
@@ -174,9 +176,8 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
   for (let r = 0; r < fp.intensityBin.length; r++) maxIntensity = Math.max(maxIntensity, fp.intensityBin[r]);
   const cdfs = damageCdfs(ctx, vulnIds, maxIntensity);
   const groups = { damage: g.count, corr: c?.count ?? 0, hazard: h.count };
-  const maxRows = maxRowsPerAreaperil(fp);
   const m = pos.maxRun * S;
-  // No group is drawn for an event yet (epochs start at 1); the normal cdf table's entries are computed when first read.
+  // No group is drawn for an event yet (epochs start at 1).
   const unstamped = (count: number) => new Int32Array(count).fill(-1);
   return {
     intensityBins: maxIntensity + 1,
@@ -186,7 +187,7 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
       damageValues: [Float64Array, groups.damage * S], damageStamp: unstamped(groups.damage),
       corrValues: [Float64Array, groups.corr * S], corrNorm: [Float64Array, groups.corr * S], corrStamp: unstamped(groups.corr),
       hazardValues: [Float64Array, groups.hazard * S], hazardStamp: unstamped(groups.hazard),
-      cdfTable: new Float64Array(c ? NORM_TABLE.n : 0).fill(NaN),
+      cdfTable: [Float64Array, c ? NORM_TABLE.n : 0],
       cdfStart: cdfs.start, cdfLength: cdfs.length, cdfArena: cdfs.arena,
       binFrom: ctx.binFrom.subarray(0, ctx.nDamage), binTo: ctx.binTo.subarray(0, ctx.nDamage), binMean: ctx.binMean.subarray(0, ctx.nDamage),
       hazCdf: [Float32Array, maxRows], hazBin: [Int32Array, maxRows],
@@ -253,6 +254,8 @@ export class KernelModule {
     const { g, s, r, spec } = allArrays(gul, sample, levelOne, covSamples, this.positions);
     const { views, offsets: o } = layOut(this.wasm.memory, spec);
     this.views = views as KernelViews;
+    // gulmc's normal cdf table: NaN where an entry is not computed yet (the module computes one when it first reads it).
+    this.views.cdfTable?.fill(NaN);
     const w = this.wasm;
     w.setupPositions(n, S, o.pItem);
     w.setupGul(o.gTiv, o.gVuln, o.meanOf, o.maxOf, g.bins, o.itemMean, o.itemMax, o.itemHit, o.reachedBits, o.reachedList, o.itemCov, o.covTiv, o.covMean, o.covMax);
