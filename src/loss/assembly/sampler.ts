@@ -58,6 +58,7 @@ let runX: usize = 0;
 let runB: usize = 0;
 let runBin: usize = 0; // i32
 let runC: usize = 0; // u8
+let runList: usize = 0; // i32, the draws pass 2 correlates
 // Latin hypercube strata (S f64).
 let perms: usize = 0;
 // Per sample, the bound of noDamageBound (i32); per damage cdf key, its entryBelow (i32, -2 until computed).
@@ -79,7 +80,7 @@ export function setupSampler(
   dValues: usize, dStamp: usize, cValues: usize, cNorm: usize, cStamp: usize, hValues: usize, hStamp: usize,
   table: usize, start: usize, length: usize, arena: usize, bins: i32, from: usize, to: usize, mean: usize,
   hCdf: usize, hBin: usize, losses: usize, u: usize, x: usize, b: usize, bin: usize, c: usize, strata: usize,
-  bounds: usize, below: usize,
+  bounds: usize, below: usize, list: usize,
 ): void {
   pTiv = tiv; pVuln = vuln; pDamage = damage; pDamageTerm = damageTerm; pCorr = corr; pCorrTerm = corrTerm;
   pHazard = hazard; pHazardTerm = hazardTerm; pSqrtRho = sqrtRho; pSqrtRest = sqrtRest;
@@ -88,7 +89,7 @@ export function setupSampler(
   binFrom = from; binTo = to; binMean = mean;
   hazCdf = hCdf; hazBin = hBin; out = losses;
   runU = u; runX = x; runB = b; runBin = bin; runC = c; perms = strata;
-  runK = bounds; cdfBelow = below;
+  runK = bounds; cdfBelow = below; runList = list;
 }
 
 /** Draws from now on are for this event (its seed terms, computed by the host as rng.ts SeedHash.event). */
@@ -476,36 +477,35 @@ function drawRun(first: i32, end: i32, nHaz: i32, bin0: i32): i32 {
 }
 
 /**
- * Pass 2, gulmc's get_corr_rval, in two loops: z (into runX), then back through the cdf table, a loop
- * of lookups alone whose cache misses the processor overlaps. A draw certain to land in a first damage
- * bin of zero width (noDamageBound) skips both and is marked -1, which pass 3 finds in bin 0 as well.
+ * Pass 2, gulmc's get_corr_rval: the draws to correlate listed (runList), then two loops over them, z
+ * (into runX), then back through the cdf table, a loop of lookups alone whose cache misses the processor
+ * overlaps. A draw certain to land in a first damage bin of zero width (noDamageBound) is left out of
+ * the list and marked -1, which pass 3 finds in bin 0 as well; the list is made without a branch on the
+ * draws, which fall on either side at random.
  */
 function correlateRun(first: i32, end: i32, nHaz: i32, bin0: i32): void {
-  const m = (end - first) * S;
   const skip = noDamageBound(first, end, nHaz, bin0);
+  let listed = 0;
   for (let p = first, j = 0; p < end; p++, j += S) {
     if (load<u8>(runC + <usize>j) == 0) continue;
     const same = skip >= 0 && sameDraws(p, skip);
     for (let s = 0; s < S; s++) {
-      const at = <usize>(j + s) << 3;
+      const js = j + s;
+      const at = <usize>js << 3;
       const u = load<f64>(runU + at);
-      if (same && u >= TAIL && u <= UPPER_TAIL && Math.trunc((u - X_MIN) * INV_FACTOR) <= <f64>load<i32>(runK + (<usize>s << 2))) {
-        store<f64>(runU + at, -1);
-        continue;
-      }
-      store<f64>(runX + at, load<f64>(runX + at) + load<f64>(runB + at) * toNorm(u));
+      const none = same && u >= TAIL && u <= UPPER_TAIL && Math.trunc((u - X_MIN) * INV_FACTOR) <= <f64>load<i32>(runK + (<usize>s << 2));
+      store<f64>(runU + at, select<f64>(-1, u, none));
+      store<i32>(runList + (<usize>listed << 2), js);
+      listed += i32(!none);
     }
   }
-  lookUpRun(m);
-}
-
-function lookUpRun(m: i32): void {
-  for (let j = 0; j < m; j += S) {
-    if (load<u8>(runC + <usize>j) == 0) continue;
-    for (let s = 0; s < S; s++) {
-      const at = <usize>(j + s) << 3;
-      if (load<f64>(runU + at) >= 0) store<f64>(runU + at, fromNorm(load<f64>(runX + at)));
-    }
+  for (let k = 0; k < listed; k++) {
+    const at = <usize>load<i32>(runList + (<usize>k << 2)) << 3;
+    store<f64>(runX + at, load<f64>(runX + at) + load<f64>(runB + at) * toNorm(load<f64>(runU + at)));
+  }
+  for (let k = 0; k < listed; k++) {
+    const at = <usize>load<i32>(runList + (<usize>k << 2)) << 3;
+    store<f64>(runU + at, fromNorm(load<f64>(runX + at)));
   }
 }
 

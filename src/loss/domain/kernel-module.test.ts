@@ -26,7 +26,7 @@ describe("the loss kernel's WebAssembly module (src/loss/assembly)", () => {
       // The sampler's strata (its 34th array) at byte 0, the draws after them.
       wasm.memory.grow(1);
       wasm.setupPositions(0, S, 0);
-      wasm.setupSampler(...new Array(36).fill(0));
+      wasm.setupSampler(...new Array(37).fill(0));
       const out = new Float64Array(wasm.memory.buffer, 8 * S, S);
       const expected = new Float64Array(S);
       for (let k = 0; k < 300; k++) {
@@ -45,7 +45,7 @@ describe("the loss kernel's WebAssembly module (src/loss/assembly)", () => {
     wasm.memory.grow(Math.ceil((1_000_000 * 8) / 65536));
     new Float64Array(wasm.memory.buffer, 0, 1_000_000).fill(NaN);
     // gulmc's cdf table (the sampler's 18th array) at byte 0, its entries computed when first read.
-    wasm.setupSampler(...new Array(36).fill(0));
+    wasm.setupSampler(...new Array(37).fill(0));
     const rand = uniforms(7);
     const us = [1e-17, 1e-16, 1e-9, 0.0249999, 0.025, 0.5, 0.975, 0.9750001, 1 - 1e-12, 1];
     for (let k = 0; k < 5000; k++) us.push(rand());

@@ -194,7 +194,7 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
       losses: [Float64Array, n * S],
       runU: [Float64Array, m], runX: [Float64Array, m], runB: [Float64Array, m], runBin: [Int32Array, m], runC: [Uint8Array, m],
       perms: [Float64Array, S],
-      runK: [Int32Array, S], cdfBelow: new Int32Array(cdfs.start.length).fill(-2),
+      runK: [Int32Array, S], cdfBelow: new Int32Array(cdfs.start.length).fill(-2), runList: [Int32Array, m],
     } as const,
   };
 }
@@ -265,7 +265,7 @@ export class KernelModule {
         p.pTiv, p.pVuln, p.pDamage, p.pDamageTerm, p.pCorr, p.pCorrTerm, p.pHazard, p.pHazardTerm, p.pSqrtRho, p.pSqrtRest,
         p.damageValues, p.damageStamp, p.corrValues, p.corrNorm, p.corrStamp, p.hazardValues, p.hazardStamp,
         p.cdfTable, p.cdfStart, p.cdfLength, p.cdfArena, s.intensityBins, p.binFrom, p.binTo, p.binMean,
-        p.hazCdf, p.hazBin, p.losses, p.runU, p.runX, p.runB, p.runBin, p.runC, p.perms, p.runK, p.cdfBelow,
+        p.hazCdf, p.hazBin, p.losses, p.runU, p.runX, p.runB, p.runBin, p.runC, p.perms, p.runK, p.cdfBelow, p.runList,
       );
     }
     w.setupRecords(o.itemCov, o.itemIds, o.itemMean, o.itemMax, o.itemHit, o.losses, o.covTiv, o.covSeen, o.covHits, o.covSums, o.covMean, o.covMax, o.toAgg, views.toAgg.length, o.aggBuffers, r.aggSize, o.sampleSums, o.eventTotals);
