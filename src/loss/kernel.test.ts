@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeScaledInput } from '../../bench/oasis.js';
 import { runOasis } from './run.js';
 
 // PiWind (../shared/data/oasis_piwind) with ten samples: the outputs of a run shared between threads
@@ -36,5 +38,31 @@ describe('loss kernel over several threads', () => {
         for (const [file, text] of one) expect(many.get(file), `${file}, ${threads} threads, gul_alloc_rule ${rule}`).toBe(text);
       }
     }
+  });
+});
+
+describe('loss kernel threads as the compiled CLI runs them (workers taking blocks from a shared counter)', () => {
+  it('writes the same bytes on 1 and 2 threads, whichever thread ran which block', () => {
+    // The compiled CLI (`make test` builds it first), so that the workers exist, on a seeded PiWind-like
+    // input of 2,000 locations with ten samples: enough work that the worker, once started, takes blocks.
+    const bin = path.resolve('bin', 'catintel');
+    const input = path.join(tmp, 'scaled-2000');
+    writeScaledInput(input, 2000, 7);
+    const settings = JSON.parse(fs.readFileSync(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json'), 'utf8'));
+    Object.assign(settings, { number_of_samples: 10, ri_output: false, rl_output: false });
+    const settingsFile = path.join(tmp, 'settings-10.json');
+    fs.writeFileSync(settingsFile, JSON.stringify(settings));
+    const outputs = [1, 2].map((threads) => {
+      const out = path.join(tmp, `cli-${threads}`);
+      const r = spawnSync(process.execPath, [bin, '--quiet', 'oasis', 'run', '--model', path.join(PIWIND, 'model_data'), '--input', input, '--out', out, '--settings', settingsFile], {
+        env: { ...process.env, CATINTEL_OASIS_THREADS: String(threads) },
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+      return new Map(fs.readdirSync(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
+    });
+    expect(outputs[0].get('gul_S1_selt.csv')!.split('\n').length).toBeGreaterThan(1000);
+    expect([...outputs[1].keys()].sort()).toEqual([...outputs[0].keys()].sort());
+    for (const [file, text] of outputs[0]) expect(outputs[1].get(file), file).toBe(text);
   });
 });
