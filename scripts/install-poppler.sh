@@ -12,4 +12,5 @@ if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recomm
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get update >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends poppler-utils >/dev/null
 fi
-pdftoppm -v 2>&1 | head -1 >&2
+# sed reads the whole version text (head would close the pipe early, and pipefail turn the SIGPIPE into a failure).
+pdftoppm -v 2>&1 | sed -n 1p >&2
