@@ -25,6 +25,8 @@ interface Pair {
   queries: () => number;
   /** Both answers to one URL; fails the test unless they are the same bytes. */
   same: (url: string) => Promise<any>;
+  /** After a write to the store: the index and both apps follow it, as serve's storeChanged() makes them. */
+  storeChanged: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -48,8 +50,9 @@ async function pairOn(dbPath: string, nowIso: string): Promise<Pair> {
   const index = new LiveEventIndex(store, clock);
   index.invalidate();
   await index.ready();
-  const sqlApp = createApp({ ctx: base, rateLimit: 'off', cacheTtlMs: 0 });
-  const idxApp = createApp({ ctx: { ...base, db: counted, liveIndex: index }, rateLimit: 'off', cacheTtlMs: 0 });
+  // No stream timer: the event streams read the store only when told the store changed.
+  const sqlApp = createApp({ ctx: base, rateLimit: 'off', cacheTtlMs: 0, stream: { tickMs: 0 } });
+  const idxApp = createApp({ ctx: { ...base, db: counted, liveIndex: index }, rateLimit: 'off', cacheTtlMs: 0, stream: { tickMs: 0 } });
   const get = (app: typeof sqlApp, url: string) => app.fetch(new Request(`http://localhost${url}`, { headers: { 'x-request-id': 'same' } }));
   // The index tags a collection without hashing its bytes (src/live-index/render.ts): a tag other than the
   // store path's content hash, but one tag for one body, and one body for one tag, within a snapshot.
@@ -72,7 +75,14 @@ async function pairOn(dbPath: string, nowIso: string): Promise<Pair> {
     }
     return a.status === 200 ? JSON.parse(ta) : undefined;
   };
-  return { store, index, now, queries: () => queries, same, close: () => store.close() };
+  // What serve's storeChanged() does after an ingest: the index rebuilt, and each app's caches (X-Data-Freshness's
+  // per-source times among them) read again.
+  // (The apps first, so that their event streams' reads of the store are done before a test counts queries.)
+  const storeChanged = async () => {
+    await Promise.all([sqlApp.storeChanged(), idxApp.storeChanged()]);
+    index.invalidate();
+  };
+  return { store, index, now, queries: () => queries, same, storeChanged, close: () => store.close() };
 }
 
 /** Every page of a listing, following links.next, each compared. */
@@ -135,7 +145,7 @@ describe('the live index answers as the store does', () => {
     // A later feed (2022) read at a later clock adds events; at the index's own clock they are not known yet.
     week.now.iso = '2022-09-29T03:32:09Z';
     await ingestSource({ ...ctx, clock: () => new Date(week.now.iso) }, usgsEarthquakes, sharedData('feeds/usgs_earthquakes/all_day.geojson'));
-    week.index.invalidate(); // what the server's storeChanged() does
+    await week.storeChanged(); // what the server's storeChanged() does
     const q0 = week.queries();
     const after = await live();
     expect(week.queries()).toBeGreaterThan(q0); // the store answered

@@ -137,9 +137,8 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   }
   // The store changed (an ingest here, or a command through the local channel): serve the new state at once.
   const storeChanged = () => {
-    server.app.cache.invalidate();
     liveIndex.invalidate(); // the SQL path answers until the rebuild is in: never a stale event
-    void server.app.changes.refresh(); // GET /events/stream: publish what changed
+    void server.app.storeChanged(); // cached answers, X-Data-Freshness and GET /events/stream follow it
   };
   let channel: LocalChannel | undefined;
   if (dbPath !== ':memory:') {

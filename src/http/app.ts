@@ -63,6 +63,12 @@ export interface App {
   limiter?: SlidingWindowLimiter;
   /** The live set's changes for GET /events/stream: start() when serving, refresh() after every store change. */
   changes: ChangeFeed;
+  /**
+   * The store changed (an ingest here, or a command through the local channel): cached answers, the
+   * per-source ingest times of X-Data-Freshness and the event stream follow it at once (the promise:
+   * the stream's re-read of the live set is done).
+   */
+  storeChanged(): Promise<void>;
   /** Shutting down: health answers 503 and responses close their connection. */
   setDraining(draining: boolean): void;
   /** The node server's 'clientError' listener: requests its parser refused, answered like any other error. */
@@ -107,6 +113,7 @@ export function createApp(o: AppOptions): App {
   const startedAt = Date.now();
   const doc = loadOpenApi();
 
+  const freshness = new Freshness(o.ctx);
   const deps: PipelineDeps = {
     ctx: o.ctx,
     table,
@@ -140,7 +147,10 @@ export function createApp(o: AppOptions): App {
       }
     },
     isDraining: () => draining,
-    storeChanged: () => void changes.refresh(),
+    storeChanged: () => {
+      freshness.invalidate();
+      void changes.refresh();
+    },
     stream: async (req, input, caller) => {
       if (draining) throw new CatintelError('unavailable', 'the server is stopping; reconnect in a few seconds', { headers: { 'retry-after': '5' } });
       if (changes.subscribers >= (o.stream?.maxSubscribers ?? streamDefaults.maxSubscribers)) {
@@ -153,7 +163,7 @@ export function createApp(o: AppOptions): App {
       // X-Accel-Buffering: nginx would otherwise hold the events back until its buffer fills.
       return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' } });
     },
-    freshness: new Freshness(o.ctx),
+    freshness,
   };
 
   // allowMalformedURL: a bad percent-encoding reaches the pipeline, which answers it like any
@@ -175,5 +185,10 @@ export function createApp(o: AppOptions): App {
       if (v) changes.close(); // open streams end now, or they would hold the stop for its whole grace period
     },
     clientErrorHandler: (server) => clientErrorHandler({ ...server, limiter, limits: deps.limits, accessLog: o.accessLog }),
+    storeChanged: () => {
+      cache.invalidate();
+      freshness.invalidate();
+      return changes.refresh();
+    },
   };
 }

@@ -18,6 +18,8 @@ const FRESHNESS_TTL_MS = 1000;
 export class Freshness {
   private newest: { map: Map<string, number>; readAtMs: number } | null = null;
   private loading: Promise<Map<string, number>> | null = null;
+  /** Bumped by invalidate(): a read begun before the store changed does not become the fresh one. */
+  private generation = 0;
   /** The sources named in each encoded body, found once per body (cached responses reuse theirs). */
   private sourcesByBody = new WeakMap<Encoded, string[]>();
 
@@ -42,15 +44,25 @@ export class Freshness {
     return String(Math.max(0, Math.floor((this.ctx.clock().getTime() - newest) / 1000)));
   }
 
+  /** The store changed (an ingest): the next answer reads the per-source times again. */
+  invalidate(): void {
+    this.generation++;
+    this.newest = null;
+    this.loading = null;
+  }
+
   private async map(nowMs: number): Promise<Map<string, number>> {
     if (this.newest && nowMs - this.newest.readAtMs < FRESHNESS_TTL_MS) return this.newest.map;
-    this.loading ??= newestSuccessBySource(this.ctx.db, this.ctx.clock().toISOString())
+    const generation = this.generation;
+    const loading = (this.loading ??= newestSuccessBySource(this.ctx.db, this.ctx.clock().toISOString())
       .then((map) => {
-        this.newest = { map, readAtMs: nowMs };
+        if (generation === this.generation) this.newest = { map, readAtMs: nowMs };
         return map;
       })
-      .finally(() => (this.loading = null));
-    return this.loading;
+      .finally(() => {
+        if (this.loading === loading) this.loading = null;
+      }));
+    return loading;
   }
 }
 
