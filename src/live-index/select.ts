@@ -124,18 +124,9 @@ function matchAll(s: Snapshot, m: Mask, list: Uint32Array | undefined, out: Uint
   const { updatedUs, lat, lng, type: typeOf } = s.cols;
   const types = m.type === 0 ? ANY_TYPE : m.type;
   let matched = 0;
-  if (list) {
-    for (let k = 0, n = list.length; k < n; k++) {
-      const i = list[k];
-      const x = lng[i];
-      const y = lat[i];
-      const inLng = wraps ? +(x >= minLng) | +(x <= maxLng) : +(x >= minLng) & +(x <= maxLng);
-      out[matched] = i;
-      matched += +((state[i] & status) !== 0) & ((types >> typeOf[i]) & 1) & +(updatedUs[i] >= since) & +(y >= minLat) & +(y <= maxLat) & inLng;
-    }
-    return matched;
-  }
-  for (let i = 0, n = updatedUs.length; i < n; i++) {
+  // The candidates: the list's rows, or every row (the branch on `list` goes the same way every time).
+  for (let k = 0, n = list ? list.length : updatedUs.length; k < n; k++) {
+    const i = list ? list[k] : k;
     const x = lng[i];
     const y = lat[i];
     const inLng = wraps ? +(x >= minLng) | +(x <= maxLng) : +(x >= minLng) & +(x <= maxLng);

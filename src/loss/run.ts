@@ -75,7 +75,6 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
       binMean: col('interpolation'),
       correlations: readCorrelations(opts.inputDir, items),
       samples: S,
-      itemsByAreaperil: byAreaperil,
     };
   }
   const kernel: KernelInput = {

@@ -90,21 +90,14 @@ function linspaceAt(start: number, stop: number, n: number, k: number): number {
   return k * step + start;
 }
 
-// The cdf table, filled lazily (NaN = not computed yet): a typed array, not a Map, so a large portfolio's
-// millions of lookups cost no allocation (the entries are the same numbers either way).
-let cdfTable: Float64Array | undefined;
-// The table constants as plain numbers: the lookups below run hundreds of millions of times.
+// The table constants as plain numbers.
 const N = NORM_TABLE.n;
 const X_MIN = NORM_TABLE.xMin;
 const X_MAX = NORM_TABLE.xMax;
 const CDF_MIN = NORM_TABLE.cdfMin;
 const CDF_MAX = NORM_TABLE.cdfMax;
 
-/**
- * Entry k of gulmc's ppf table, computed when it is read rather than stored: the 8 MB table is read at
- * random, once per correlated draw, and a read that misses the processor's caches costs more than
- * evaluating normPpf.
- */
+/** Entry k of gulmc's ppf table, computed when it is read rather than stored (as the kernel's module does). */
 function ppfEntry(k: number): number {
   return normPpf(linspaceAt(X_MIN, X_MAX, N, k));
 }
@@ -114,11 +107,6 @@ export function cdfTableEntry(k: number): number {
   return normCdf(linspaceAt(CDF_MIN, CDF_MAX, N, k));
 }
 
-function cdfEntry(k: number): number {
-  const t = (cdfTable ??= new Float64Array(N).fill(NaN));
-  return (t[k] = cdfTableEntry(k));
-}
-
 const INV_FACTOR = (N - 1) / (X_MAX - X_MIN);
 const NORM_FACTOR = (N - 1) / (CDF_MAX - CDF_MIN);
 /** Below this distance from 0 or 1 a uniform is looked up with interpolation (the tails), else truncated. */
@@ -126,8 +114,9 @@ const TAIL = 0.025;
 const UPPER_TAIL = 1 - TAIL;
 
 /**
- * ppf by table as gulmc (the kernel's sampler module does the same; this is its reference in tests): _interpolate_lookup (linear between the two entries around the position, clamped)
- * in the tails, _fast_lookup (the entry at the truncated position, clamped) elsewhere.
+ * ppf by table as gulmc: _interpolate_lookup (linear between the two entries around the position,
+ * clamped) in the tails, _fast_lookup (the entry at the truncated position, clamped) elsewhere. The
+ * kernel's module (src/loss/assembly/sampler.ts) does the same; this is its reference in the tests.
  */
 export function toNorm(u: number): number {
   const pos = (u - X_MIN) * INV_FACTOR;
@@ -144,16 +133,12 @@ export function toNorm(u: number): number {
   return ppfEntry(index);
 }
 
-/** cdf by table: _interpolate_lookup. (The kernel's sampler module does the same; this is its reference in tests.) */
+/** cdf by table: _interpolate_lookup (the module's reference in the tests, as toNorm). */
 export function fromNorm(z: number): number {
-  const t = cdfTable ?? (cdfTable = new Float64Array(N).fill(NaN));
   const pos = (z - CDF_MIN) * NORM_FACTOR;
   let lower = Math.floor(pos);
   const frac = pos - lower;
   lower = lower < 0 ? 0 : lower > N - 2 ? N - 2 : lower;
-  let a = t[lower];
-  if (a !== a) a = cdfEntry(lower);
-  let b = t[lower + 1];
-  if (b !== b) b = cdfEntry(lower + 1);
-  return a + frac * (b - a);
+  const a = cdfTableEntry(lower);
+  return a + frac * (cdfTableEntry(lower + 1) - a);
 }

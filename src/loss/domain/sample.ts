@@ -35,7 +35,6 @@ export interface SampleContext {
   binMean: Float32Array;
   correlations?: Correlations;
   samples: number;
-  itemsByAreaperil: Map<number, number[]>;
 }
 
 /** Dense indices 0..count-1 of a column's distinct values, in order of first appearance. */
