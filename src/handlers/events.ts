@@ -46,12 +46,24 @@ function filterOf(ctx: Context, f: FilterInput): EventFilter {
  * The server's live index when it answers at this clock (src/live-index/live-index.ts), with the filter in
  * its terms. Its bytes are the SQL path's (test/live-index.test.ts compares them); undefined: read the store.
  */
-function fromIndex(ctx: Context, f: FilterInput): { snapshot: Snapshot; filter: IndexFilter } | undefined {
-  const nowUs = ctx.clock().getTime() * 1000;
+function fromIndex(ctx: Context, f: FilterInput, clock: Date): { snapshot: Snapshot; filter: IndexFilter } | undefined {
+  const nowUs = clock.getTime() * 1000;
   const snapshot = ctx.liveIndex?.at(nowUs);
   if (!snapshot) return undefined;
   const sinceUs = f.since === undefined ? undefined : Date.parse(f.since) * 1000;
   return { snapshot, filter: { nowUs, statuses: f.statuses, eventTypes: f.eventTypes, bbox: f.bbox, sinceUs } };
+}
+
+/** The clock's ISO text, formatted once per instant (a pinned clock, or a burst of requests within a millisecond, reuses it). */
+let isoMs = NaN;
+let isoText = '';
+function isoOf(clock: Date): string {
+  const ms = clock.getTime();
+  if (ms !== isoMs) {
+    isoText = clock.toISOString();
+    isoMs = ms;
+  }
+  return isoText;
 }
 
 interface LiveCursor { t: string; id: string }
@@ -75,17 +87,18 @@ export const eventsLive = defineHandler({
   parse: (raw) => ({ ...parseFilters(raw), after: decodeCursor(raw, isLiveCursor) }),
   // The body is the collection, or its bytes when the live index answers (the HTTP layer sends bytes as they are).
   async run(ctx, input): Promise<HandlerResult> {
-    const now = ctx.clock().toISOString();
+    const clock = ctx.clock();
+    const now = isoOf(clock);
     const common = { ...input.raw, limit: input.limit };
     const self = hrefOf(`${API}/events/live`, { ...common, cursor: input.after ? encodeCursor(input.after) : undefined });
-    const indexed = fromIndex(ctx, input);
+    const indexed = fromIndex(ctx, input, clock);
     if (indexed) {
       const after = input.after ? { sortUs: Number(input.after.t), id: input.after.id.toLowerCase() } : undefined;
       const page = selectLive(indexed.snapshot, indexed.filter, { limit: input.limit + 1, after });
       const hits = page.hits.slice(0, input.limit);
       const last = hits[hits.length - 1];
       const next = page.hits.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: encodeCursor({ t: String(last.sortUs), id: last.entry.id }) }) : undefined;
-      return { body: collectionBytes(hits, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
+      return { ...collectionBytes(hits, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
     }
     // One row more than asked tells whether a next page exists.
     const page = await listEvents(ctx.db, filterOf(ctx, input), {
@@ -112,7 +125,7 @@ export const eventsShow = defineHandler({
     const nowUs = ctx.clock().getTime() * 1000;
     const snapshot = ctx.liveIndex?.at(nowUs);
     const entry = snapshot && lookup(snapshot, id, nowUs);
-    if (entry) return { body: showBytes(entry, nowUs), mediaType: 'application/geo+json' };
+    if (entry) return { ...showBytes(entry, nowUs), mediaType: 'application/geo+json' };
     const row = await requireEvent(ctx, id);
     const observations = await observationsOf(ctx.db, row.id);
     const rings = await ringsOf(ctx.db, row.id);
@@ -168,16 +181,17 @@ export const eventsNearby = defineHandler({
     offset: decodeCursor(raw, isNearbyCursor)?.o ?? 0,
   }),
   async run(ctx, input): Promise<HandlerResult> {
-    const now = ctx.clock().toISOString();
+    const clock = ctx.clock();
+    const now = isoOf(clock);
     const common = { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, ...input.raw, limit: input.limit };
     const self = hrefOf(`${API}/events/nearby`, { ...common, cursor: input.offset ? encodeCursor({ o: input.offset }) : undefined });
     const nextHref = (returned: number, matched: number) =>
       input.offset + returned < matched ? hrefOf(`${API}/events/nearby`, { ...common, cursor: encodeCursor({ o: input.offset + returned }) }) : undefined;
-    const indexed = fromIndex(ctx, input);
+    const indexed = fromIndex(ctx, input, clock);
     if (indexed) {
       const page = selectNearby(indexed.snapshot, indexed.filter, input, { limit: input.limit, offset: input.offset });
       const next = nextHref(page.hits.length, page.matched);
-      return { body: collectionBytes(page.hits, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
+      return { ...collectionBytes(page.hits, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
     }
     const page = await nearbyEvents(ctx.db, filterOf(ctx, input), input, { limit: input.limit, offset: input.offset });
     const next = nextHref(page.rows.length, page.matched);

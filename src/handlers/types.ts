@@ -33,6 +33,10 @@ export interface HandlerResult<O = unknown> {
   mediaType?: MediaType; // default application/json
   status?: number; // default 200
   headers?: Record<string, string>;
+  /** The body's strong ETag when the handler knows it without hashing the bytes (the live index, src/live-index/render.ts). */
+  etag?: string;
+  /** The sources of the events in the body, when the handler knows them (X-Data-Freshness, src/http/freshness.ts). */
+  sources?: string[];
   /** Hints for a person (what to try when a list is empty): the CLI prints them under its text output; never in the body. */
   notes?: string[];
 }

@@ -31,7 +31,7 @@ export class ResponseCache {
   set(key: string, value: Encoded, nowMs: number): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    // A body the live index cut from a shared slab is copied out (same bytes, same object): a kept entry must not hold the slab.
+    // A body the live index cut from a shared slab is copied out (same bytes): a kept entry must not hold the slab.
     value.body = ownBytes(value.body);
     this.entries.set(key, { at: nowMs, version: this.version, value });
   }

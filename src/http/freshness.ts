@@ -8,7 +8,6 @@
 import type { Context } from '../context.js';
 import { newestSuccessBySource } from '../store/ingest-runs.js';
 import type { Encoded } from './respond.js';
-import { sourcesOfBytes } from '../live-index/render.js';
 
 /** The handlers whose answers are events (the contract's /events/* and the OGC items of the same events). */
 export const EVENT_HANDLERS = new Set(['events.live', 'events.show', 'events.rings', 'events.nearby', 'ogc.items', 'ogc.item']);
@@ -20,19 +19,12 @@ export class Freshness {
   private loading: Promise<Map<string, number>> | null = null;
   /** Bumped by invalidate(): a read begun before the store changed does not become the fresh one. */
   private generation = 0;
-  /** The sources named in each encoded body, found once per body (cached responses reuse theirs). */
-  private sourcesByBody = new WeakMap<Encoded, string[]>();
-
   constructor(private readonly ctx: Pick<Context, 'db' | 'clock'>) {}
 
   /** The header's value; synchronous while the per-source times are fresh (no await on the hot path). */
   header(encoded: Encoded, body: unknown, nowMs = Date.now()): string | undefined | Promise<string | undefined> {
-    let sources = this.sourcesByBody.get(encoded);
-    if (!sources) {
-      sources = sourcesOf(body);
-      this.sourcesByBody.set(encoded, sources);
-    }
-    const known = sources;
+    // Found once per body (a cached response keeps them), unless the handler named them.
+    const known = (encoded.sources ??= sourcesOf(body));
     if (this.newest && nowMs - this.newest.readAtMs < FRESHNESS_TTL_MS) return this.age(this.newest.map, known);
     return this.map(nowMs).then((map) => this.age(map, known));
   }
@@ -66,10 +58,9 @@ export class Freshness {
   }
 }
 
-/** `properties.source` of a Feature or of a FeatureCollection's features (a cached body is passed as undefined). */
+/** `properties.source` of a Feature or of a FeatureCollection's features (bytes: none known). */
 export function sourcesOf(body: unknown): string[] {
-  // Bytes the live index assembled (src/live-index/render.ts) carry their sources beside them.
-  if (Buffer.isBuffer(body)) return sourcesOfBytes(body) ?? [];
+  if (Buffer.isBuffer(body)) return [];
   const b = body as { type?: string; properties?: { source?: unknown }; features?: { properties?: { source?: unknown } }[] } | null;
   const out = new Set<string>();
   const add = (v: unknown) => typeof v === 'string' && out.add(v);

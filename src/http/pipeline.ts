@@ -197,7 +197,7 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     const input = h.parse(raw, caller);
     const result = await withDeadline(d.ctx, (ctx) => h.run(ctx, input, caller), d.handlerTimeoutMs, handlerTimedOut);
     body = result.body;
-    encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers);
+    encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers, result);
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
     if (route.method !== 'GET') {
       d.cache.invalidate(); // POST and DELETE change the store

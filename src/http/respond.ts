@@ -6,7 +6,6 @@ import { hash } from 'node:crypto';
 import { FastResponse } from 'srvx';
 import { brotliCompressSync, gzipSync, constants as z } from 'node:zlib';
 import { defaults } from '../config/defaults.js';
-import { etagOfBytes } from '../live-index/render.js';
 
 export interface Encoded {
   status: number;
@@ -16,13 +15,18 @@ export interface Encoded {
   /** Compressed variants, made on first request and kept with the cached response. */
   variants: Partial<Record<'br' | 'gzip', Buffer>>;
   headers: Record<string, string>;
+  /** The sources of the events in the body (X-Data-Freshness), once known: kept with a cached response. */
+  sources?: string[];
 }
 
-export function encode(status: number, body: unknown, mediaType: string, headers: Record<string, string> = {}): Encoded {
+/**
+ * `known`: what the handler already knows of the body, its strong ETag (the live index tags the bodies it
+ * assembles without hashing them, src/live-index/render.ts) and the sources of its events.
+ */
+export function encode(status: number, body: unknown, mediaType: string, headers: Record<string, string> = {}, known: { etag?: string; sources?: string[] } = {}): Encoded {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-  // The live index tags the bodies it assembles without hashing them (src/live-index/render.ts).
-  const etag = etagOfBytes(bytes) ?? `"${hash('sha1', bytes, 'base64url')}"`; // one-shot: no Hash object per response
-  return { status, body: bytes, mediaType, etag, variants: {}, headers };
+  const etag = known.etag ?? `"${hash('sha1', bytes, 'base64url')}"`; // one-shot: no Hash object per response
+  return { status, body: bytes, mediaType, etag, variants: {}, headers, sources: known.sources };
 }
 
 export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {

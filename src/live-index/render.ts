@@ -13,21 +13,13 @@ import { collectionHead } from '../domain/features.js';
 import { asOf, FEATURE_SEPARATOR, openFeature, showFeature, slotOf, type Entry } from './entry.js';
 import type { Hit } from './select.js';
 
-interface BodyInfo {
-  /** The sources of the events in the body, for X-Data-Freshness (src/http/freshness.ts reads them). */
+/** A body the index assembled, with what the HTTP layer would otherwise work out from its bytes (a HandlerResult's fields). */
+export interface Assembled {
+  body: Buffer;
+  /** The strong ETag of these bytes, known without hashing them (src/http/respond.ts encode()). */
+  etag: string;
+  /** The sources of the events in the body, for X-Data-Freshness (src/http/freshness.ts). */
   sources: string[];
-  /** The strong ETag of these bytes, when known without hashing them (src/http/respond.ts encode()). */
-  etag?: string;
-}
-
-const infoByBody = new WeakMap<Buffer, BodyInfo>();
-
-export function sourcesOfBytes(body: Buffer): string[] | undefined {
-  return infoByBody.get(body)?.sources;
-}
-
-export function etagOfBytes(body: Buffer): string | undefined {
-  return infoByBody.get(body)?.etag;
 }
 
 const CLOSE_BRACE = 0x7d;
@@ -35,7 +27,7 @@ const COMMA = 0x2c;
 const DISTANCE_KM = ',"distance_km":';
 const END = ']}';
 
-export function collectionBytes(hits: Hit[], o: { matched: number; now: string; self: string; next?: string }): Buffer {
+export function collectionBytes(hits: Hit[], o: { matched: number; now: string; self: string; next?: string }): Assembled {
   const head = collectionHead(hits.length, o);
   const n = hits.length;
   const features: Buffer[] = new Array(n);
@@ -107,8 +99,7 @@ export function collectionBytes(hits: Hit[], o: { matched: number; now: string; 
   // One hash over the process tag, the per-feature numbers and the head (the head's bytes are the body's first).
   const headAt = described.headAt;
   body.copy(described.bytes, headAt, 0, headBytes);
-  infoByBody.set(body, { sources, etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"` });
-  return body;
+  return { body, sources, etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"` };
 }
 
 /** Arena offsets of the features of the body being made (synchronous: one array serves every request). */
@@ -172,16 +163,15 @@ function carve(size: number): Buffer {
 
 /** A body that does not hold a whole slab alive: `body` itself unless it was cut from one. */
 export function ownBytes(body: Buffer): Buffer {
-  if (body.buffer.byteLength !== SLAB_BYTES || body.length === SLAB_BYTES) return body;
-  const own = Buffer.from(body);
-  const info = infoByBody.get(body);
-  if (info) infoByBody.set(own, info);
-  return own;
+  return body.buffer.byteLength !== SLAB_BYTES || body.length === SLAB_BYTES ? body : Buffer.from(body);
 }
 
-export function showBytes(e: Entry, nowUs: number): Buffer {
+/** The content hash of each kept /events/{id} body, made once (the entry keeps the same Buffer while ended_at is null). */
+const tagOfShown = new WeakMap<Buffer, string>();
+
+export function showBytes(e: Entry, nowUs: number): Assembled {
   const body = showFeature(e, asOf(e, nowUs));
-  // A kept body is the same Buffer each time: hashed once, the content hash as for any body.
-  if (!infoByBody.has(body)) infoByBody.set(body, { sources: [e.source], etag: `"${hash('sha1', body, 'base64url')}"` });
-  return body;
+  let etag = tagOfShown.get(body);
+  if (etag === undefined) tagOfShown.set(body, (etag = `"${hash('sha1', body, 'base64url')}"`));
+  return { body, etag, sources: [e.source] };
 }
