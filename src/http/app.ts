@@ -19,7 +19,8 @@ import { absoluteLinks } from './ogc-links.js';
 import { clientErrorHandler, type ClientErrorDeps } from './client-error.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
-import { encode, type Encoded } from './respond.js';
+import { carvedBodyOf, encode, type Encoded } from './respond.js';
+import { release } from '../live-index/slabs.js';
 import { Freshness } from './freshness.js';
 import { API_PREFIX, RouteTable } from './routes.js';
 import { CatintelError } from '../errors.js';
@@ -88,6 +89,12 @@ class PipelineApp extends H3 {
   override handler(event: H3Event): Promise<Response> {
     return this.answer(event);
   }
+}
+
+function releasedWhenFinished(res: Response, nodeRes: { once(event: 'finish', listener: () => void): unknown }): Response {
+  const carved = carvedBodyOf(res);
+  if (carved) nodeRes.once('finish', () => release(carved));
+  return res;
 }
 
 /** The landing page's title and description: the document's title and first paragraph. */
@@ -170,7 +177,10 @@ export function createApp(o: AppOptions): App {
   // unknown path (404 with the platform headers) instead of h3's bare 400.
   const h3 = new PipelineApp({ allowMalformedURL: true }, (event) => {
     const clientIp = getRequestIP(event, { xForwardedFor: Boolean(o.trustProxy) }) ?? 'unknown';
-    return handleRequest(event.req as Request, clientIp, deps);
+    const answered = handleRequest(event.req as Request, clientIp, deps);
+    // A body the live index carved is released once written out, for its memory to be reused (src/live-index/slabs.ts).
+    const nodeRes = event.runtime?.node?.res;
+    return nodeRes ? answered.then((res) => releasedWhenFinished(res, nodeRes)) : answered;
   });
 
   return {

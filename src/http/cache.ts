@@ -5,7 +5,7 @@
  * (the in-process ingest does so; the server holds the only write lock, so no other writer exists).
  */
 import type { Encoded } from './respond.js';
-import { ownBytes } from '../live-index/render.js';
+import { ownBytes } from '../live-index/slabs.js';
 
 export class ResponseCache {
   private entries = new Map<string, { at: number; version: number; value: Encoded }>();

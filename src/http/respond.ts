@@ -6,6 +6,7 @@ import { hash } from 'node:crypto';
 import { FastResponse } from 'srvx';
 import { brotliCompressSync, gzipSync, constants as z } from 'node:zlib';
 import { defaults } from '../config/defaults.js';
+import { isCarved } from '../live-index/slabs.js';
 
 export interface Encoded {
   status: number;
@@ -71,14 +72,27 @@ export function toResponse(e: Encoded, req: Request, extra: Record<string, strin
   const headers: Record<string, string> = { ...e.headers, ...extra, 'content-type': e.mediaType, vary: 'Accept-Encoding' };
   if (e.status === 200) headers.etag = e.etag;
   for (const k in platform) headers[k] = k === 'vary' ? `${headers.vary}, ${platform.vary}` : platform[k];
-  if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag)) return sized(new FastResponse(null, { status: 304, headers }), 0);
+  if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag)) return withCarved(sized(new FastResponse(null, { status: 304, headers }), 0), e);
   const encoding = e.body.length >= defaults.compressMinBytes ? chooseEncoding(req.headers.get('accept-encoding')) : null;
   const bytes = encoding ? compressed(e, encoding) : e.body;
   if (encoding) headers['content-encoding'] = encoding;
   // HEAD: the GET's headers, no body.
   const head = req.method === 'HEAD';
-  return sized(new FastResponse(head ? null : bytesOf(bytes), { status: e.status, headers }), head ? 0 : bytes.length);
+  return withCarved(sized(new FastResponse(head ? null : bytesOf(bytes), { status: e.status, headers }), head ? 0 : bytes.length), e);
 }
+
+/** Sent as it is, compressed or not at all (HEAD, 304), a carved body is read no more once the response is out. */
+function withCarved(res: Response, e: Encoded): Response {
+  if (isCarved(e.body)) (res as Response & { [CARVED]?: Buffer })[CARVED] = e.body;
+  return res;
+}
+
+/**
+ * The body of a response when the live index carved it from a slab (src/live-index/slabs.ts): the server
+ * releases it once the response has been written out, so that its memory is reused.
+ */
+const CARVED = Symbol('catintel.carvedBody');
+export const carvedBodyOf = (r: Response): Buffer | undefined => (r as Response & { [CARVED]?: Buffer })[CARVED];
 
 /**
  * The body size of the responses made here (the access log's `bytes`; srvx adds Content-Length only when

@@ -12,6 +12,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { collectionHead } from '../domain/features.js';
 import { asOf, FEATURE_SEPARATOR, openFeature, showFeature, slotOf, type Entry } from './entry.js';
 import type { Hit } from './select.js';
+import { carve } from './slabs.js';
 
 /** A body the index assembled, with what the HTTP layer would otherwise work out from its bytes (a HandlerResult's fields). */
 export interface Assembled {
@@ -139,31 +140,6 @@ function kmText(km: number): string {
   const whole = Math.floor(c / 100);
   const r = c - whole * 100;
   return r === 0 ? String(whole) : r % 10 === 0 ? `${whole}.${r / 10}` : `${whole}${r < 10 ? '.0' : '.'}${r}`;
-}
-
-/**
- * Bodies are carved from 1 MiB slabs, as Node pools small Buffers: one allocation per slab instead of one
- * per body (a 50 KB Buffer of its own cost more than copying the body into it). A slab is freed once no body
- * cut from it is referenced; a body kept for long is copied out of it (ownBytes(), the response cache).
- */
-const SLAB_BYTES = 1 << 20;
-let slab = Buffer.allocUnsafeSlow(0);
-let slabUsed = 0;
-
-function carve(size: number): Buffer {
-  if (size > SLAB_BYTES / 4) return Buffer.allocUnsafeSlow(size);
-  if (slabUsed + size > slab.length) {
-    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const body = slab.subarray(slabUsed, slabUsed + size);
-  slabUsed = (slabUsed + size + 7) & ~7;
-  return body;
-}
-
-/** A body that does not hold a whole slab alive: `body` itself unless it was cut from one. */
-export function ownBytes(body: Buffer): Buffer {
-  return body.buffer.byteLength !== SLAB_BYTES || body.length === SLAB_BYTES ? body : Buffer.from(body);
 }
 
 /** The content hash of each kept /events/{id} body, made once (the entry keeps the same Buffer while ended_at is null). */
