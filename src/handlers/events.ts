@@ -11,7 +11,7 @@ import { defineHandler, type HandlerResult } from './types.js';
 import { eventIdParam, requireEvent } from './event-lookup.js';
 import { lookup, selectLive, selectNearby, type IndexFilter } from '../live-index/select.js';
 import { collectionBytes, showBytes } from '../live-index/render.js';
-import type { Snapshot } from '../live-index/snapshot.js';
+import { entryAt, type Snapshot } from '../live-index/snapshot.js';
 
 const LIVE_STATUSES = ['active', 'monitoring'] as const;
 const API = '/api/v1';
@@ -94,11 +94,12 @@ export const eventsLive = defineHandler({
     const indexed = fromIndex(ctx, input, clock);
     if (indexed) {
       const after = input.after ? { sortUs: Number(input.after.t), id: input.after.id.toLowerCase() } : undefined;
-      const page = selectLive(indexed.snapshot, indexed.filter, { limit: input.limit + 1, after });
-      const hits = page.hits.slice(0, input.limit);
-      const last = hits[hits.length - 1];
-      const next = page.hits.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: encodeCursor({ t: String(last.sortUs), id: last.entry.id }) }) : undefined;
-      return { ...collectionBytes(hits, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
+      const { snapshot, filter } = indexed;
+      const page = selectLive(snapshot, filter, { limit: input.limit + 1, after });
+      const n = Math.min(page.positions.length, input.limit);
+      const cursor = () => encodeCursor({ t: String(page.sortUs[n - 1]), id: entryAt(snapshot, page.positions[n - 1]).id });
+      const next = page.positions.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: cursor() }) : undefined;
+      return { ...collectionBytes(snapshot, filter.nowUs, page.positions, n, undefined, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
     }
     // One row more than asked tells whether a next page exists.
     const page = await listEvents(ctx.db, filterOf(ctx, input), {
@@ -190,8 +191,9 @@ export const eventsNearby = defineHandler({
     const indexed = fromIndex(ctx, input, clock);
     if (indexed) {
       const page = selectNearby(indexed.snapshot, indexed.filter, input, { limit: input.limit, offset: input.offset });
-      const next = nextHref(page.hits.length, page.matched);
-      return { ...collectionBytes(page.hits, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
+      const n = page.positions.length;
+      const next = nextHref(n, page.matched);
+      return { ...collectionBytes(indexed.snapshot, indexed.filter.nowUs, page.positions, n, page.distancesKm, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
     }
     const page = await nearbyEvents(ctx.db, filterOf(ctx, input), input, { limit: input.limit, offset: input.offset });
     const next = nextHref(page.rows.length, page.matched);

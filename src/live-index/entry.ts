@@ -52,15 +52,6 @@ export interface Entry {
   shown: (Buffer | undefined)[];
   /** Unique in this process: with the slot, it names the bytes of openFeature() (ETags of collections, render.ts). */
   serial: number;
-  /** Where layOutFeatures() put the feature in its variant at the snapshot's build (that variant's `open` bytes). */
-  laidOut: LaidOut | undefined;
-}
-
-/** A feature's place in its snapshot's arena: `open` is arena[at, at + open.length), and `}},` follows it there. */
-export interface LaidOut {
-  arena: Buffer;
-  at: number;
-  open: Buffer;
 }
 
 let serials = 0;
@@ -110,7 +101,6 @@ export function entryOf(row: IndexRow, observations: ObservationJson[], ringCoun
     show: partsOf(JSON.stringify(show)),
     open: [],
     shown: [],
-    laidOut: undefined,
     serial: ++serials,
   };
 }
@@ -146,6 +136,17 @@ export function slotOf(a: AsOf): number {
   return (a.status === 'monitoring' ? 2 : a.status === 'active' ? 0 : 4) + (a.upcoming ? 1 : 0) + (a.endedAt === null ? 0 : 8);
 }
 
+/** Where layOutFeatures() put each feature, by position: arena[at, at + length) is its `open` bytes in the variant `slot`. */
+export interface Layout {
+  arena: Buffer;
+  at: Int32Array;
+  length: Int32Array;
+  /** slotOf() of the variant laid out; NOT_LAID_OUT for an event ended at the build. */
+  slot: Uint8Array;
+}
+
+export const NOT_LAID_OUT = 255;
+
 /**
  * Lays out the features of `entries`, in their order, in one buffer, each in its variant at `nowUs` (the
  * snapshot's build) and followed by the `}},` that closes it within a list: a page of neighbouring events then
@@ -153,8 +154,10 @@ export function slotOf(a: AsOf): number {
  * one another here copies in one go, separators included (render.ts). Variants made later (as now moves on)
  * are made one by one, as before.
  */
-export function layOutFeatures(entries: Entry[], nowUs: number): void {
-  const texts: string[] = new Array(entries.length);
+export function layOutFeatures(entries: Entry[], nowUs: number): Layout {
+  const n = entries.length;
+  const texts: string[] = new Array(n);
+  const layout = { at: new Int32Array(n), length: new Int32Array(n), slot: new Uint8Array(n).fill(NOT_LAID_OUT) };
   let size = 0;
   entries.forEach((e, i) => {
     const a = asOf(e, nowUs);
@@ -167,11 +170,14 @@ export function layOutFeatures(entries: Entry[], nowUs: number): void {
   entries.forEach((e, i) => {
     if (texts[i] === undefined) return;
     const n = arena.write(texts[i], at);
-    const open = arena.subarray(at, at + n - FEATURE_SEPARATOR.length);
-    e.open[slotOf(asOf(e, nowUs))] = open;
-    e.laidOut = { arena, at, open };
+    const slot = slotOf(asOf(e, nowUs));
+    e.open[slot] = arena.subarray(at, at + n - FEATURE_SEPARATOR.length);
+    layout.at[i] = at;
+    layout.length[i] = n - FEATURE_SEPARATOR.length;
+    layout.slot[i] = slot;
     at += n;
   });
+  return { arena, ...layout };
 }
 
 /** What follows a feature's open bytes within a list when another feature comes next. */

@@ -13,6 +13,8 @@ export interface Phase {
   state: Uint8Array;
   /** Known events per status bit (index 1, 2, 4). */
   counts: number[];
+  /** 1 where the event's feature at now is the variant laid out at the build (its bytes are in the arena). */
+  laidOut: Uint8Array;
 }
 
 const phases = new WeakMap<Snapshot, Phase>();
@@ -20,9 +22,11 @@ const phases = new WeakMap<Snapshot, Phase>();
 export function phaseAt(s: Snapshot, nowUs: number): Phase {
   const cached = phases.get(s);
   if (cached && nowUs >= cached.fromUs && nowUs < cached.untilUs) return cached;
-  const { knownUs, monitoringUs, endedUs } = s.cols;
+  const { knownUs, monitoringUs, endedUs, startedUs } = s.cols;
+  const laidSlot = s.layout.slot;
   const n = knownUs.length;
   const state = new Uint8Array(n);
+  const laidOut = new Uint8Array(n);
   const counts = [0, 0, 0, 0, 0];
   let fromUs = -Infinity;
   let untilUs = Infinity;
@@ -39,13 +43,17 @@ export function phaseAt(s: Snapshot, nowUs: number): Phase {
     const bit = endedUs[i] <= nowUs ? 4 : monitoringUs[i] <= nowUs ? 2 : 1;
     state[i] = bit;
     counts[bit]++;
+    // slotOf(asOf()) at now (entry.ts). Upcoming holds for the whole phase: a main entry started by the build,
+    // and a side entry's start is an edge. An ended event's variant is never laid out.
+    const slot = (bit === 2 ? 2 : 0) + (startedUs[i] > nowUs ? 1 : 0);
+    laidOut[i] = +(bit !== 4 && slot === laidSlot[i]);
   }
   // The sort key of announced onsets moves with now too: a side entry's start or version ends the phase.
   for (const e of s.side) {
     edge(e.startedUs);
     edge(e.updatedUs);
   }
-  const phase = { fromUs, untilUs, state, counts };
+  const phase = { fromUs, untilUs, state, counts, laidOut };
   phases.set(s, phase);
   return phase;
 }

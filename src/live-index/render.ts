@@ -11,7 +11,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { collectionHead } from '../domain/features.js';
 import { asOf, FEATURE_SEPARATOR, openFeature, showFeature, slotOf, type Entry } from './entry.js';
-import type { Hit } from './select.js';
+import { phaseAt } from './phase.js';
+import { entryAt, type Snapshot } from './snapshot.js';
 import { carve } from './slabs.js';
 
 /** A body the index assembled, with what the HTTP layer would otherwise work out from its bytes (a HandlerResult's fields). */
@@ -28,72 +29,92 @@ const COMMA = 0x2c;
 const DISTANCE_KM = ',"distance_km":';
 const END = ']}';
 
-export function collectionBytes(hits: Hit[], o: { matched: number; now: string; self: string; next?: string }): Assembled {
-  const head = collectionHead(hits.length, o);
-  const n = hits.length;
-  const features: Buffer[] = new Array(n);
-  // Each feature's offset in its snapshot's arena when it is the bytes laid out there, else -1 (entry.ts).
+/**
+ * The collection of the events at `positions` of snapshot `s` (the first `n`), in that order, at `nowUs`, each
+ * with its distance when `distancesKm` is given. A feature whose variant at now is the one laid out at the build
+ * is read from the snapshot's arena by its position alone (no entry is touched: on a busy server, the entries'
+ * objects are cache misses); the others are made from their entry.
+ */
+export function collectionBytes(
+  s: Snapshot,
+  nowUs: number,
+  positions: ArrayLike<number>,
+  n: number,
+  distancesKm: ArrayLike<number> | undefined,
+  o: { matched: number; now: string; self: string; next?: string },
+): Assembled {
+  const head = collectionHead(n, o);
+  const { arena, at: laidAt, length: laidLength, slot: laidSlot } = s.layout;
+  const { serial, source } = s.cols;
+  const laidOut = phaseAt(s, nowUs).laidOut;
+  // Per feature: its offset in the arena, or -1 with its bytes made from the entry (`made`).
   const inArena = n <= scratchAt.length ? scratchAt : (scratchAt = new Float64Array(2 * n));
-  let arena: Buffer | undefined;
-  let arenas = 0;
+  const made: (Buffer | undefined)[] = [];
   // distance_km's text per feature ('' for none): ASCII, one byte a character.
-  const kms: string[] = new Array(n);
+  const kms: string[] = distancesKm ? new Array(n) : [];
   const sources: string[] = [];
   // What determines the body's bytes: per feature its entry's serial, variant and distance_km (NaN: none), then the head.
   const headBytes = Buffer.byteLength(head);
   const described = describing(n, headBytes);
   let size = headBytes + END.length + FEATURE_SEPARATOR.length * n - (n > 0 ? 1 : 0);
-  for (let i = 0; i < n; i++) {
-    const h = hits[i];
-    const f = (features[i] = openFeature(h.entry, h.at));
-    const laid = h.entry.laidOut;
-    inArena[i] = laid !== undefined && laid.open === f ? laid.at : -1;
-    // A page's entries are one snapshot's, in one arena; runs are merged only then.
-    if (laid !== undefined && laid.arena !== arena) {
-      arena = laid.arena;
-      arenas++;
+  for (let k = 0; k < n; k++) {
+    const i = positions[k];
+    let slot: number;
+    if (laidOut[i] === 1) {
+      inArena[k] = laidAt[i];
+      size += laidLength[i];
+      slot = laidSlot[i];
+    } else {
+      const e = entryAt(s, i);
+      const a = asOf(e, nowUs);
+      const f = (made[k] = openFeature(e, a));
+      inArena[k] = -1;
+      size += f.length;
+      slot = slotOf(a);
     }
-    const km = h.distanceKm === undefined ? NaN : Math.round(h.distanceKm * 100) / 100;
-    const text = (kms[i] = Number.isNaN(km) ? '' : kmText(h.distanceKm!));
-    size += f.length + (text === '' ? 0 : DISTANCE_KM.length + text.length);
-    described.numbers[3 * i] = h.entry.serial;
-    described.numbers[3 * i + 1] = slotOf(h.at);
-    described.numbers[3 * i + 2] = km;
+    let km = NaN;
+    if (distancesKm) {
+      const d = distancesKm[k];
+      km = Math.round(d * 100) / 100;
+      const text = (kms[k] = kmText(d));
+      size += DISTANCE_KM.length + text.length;
+    }
+    described.numbers[3 * k] = serial[i];
+    described.numbers[3 * k + 1] = slot;
+    described.numbers[3 * k + 2] = km;
     // A page holds a handful of sources at most, mostly one: no Set.
-    const source = h.entry.source;
-    if (source !== sources[sources.length - 1] && !sources.includes(source)) sources.push(source);
+    const name = s.sources[source[i]];
+    if (name !== sources[sources.length - 1] && !sources.includes(name)) sources.push(name);
   }
   const body = carve(size);
   let at = body.write(head, 0);
-  for (let i = 0; i < n; ) {
-    // Features laid out one after another in the arena, none but the last with a distance, are one run of bytes
-    // there, the `}},` between them included: copied with one call.
-    let j = i;
-    let end = inArena[i] + features[i].length;
-    if (arenas === 1 && inArena[i] >= 0) {
-      while (j + 1 < n && kms[j] === '' && inArena[j + 1] === end + FEATURE_SEPARATOR.length) {
+  for (let k = 0; k < n; ) {
+    // Features laid out one after another in the arena, with no distance, are one run of bytes there, the
+    // `}},` between them included: copied with one call.
+    let j = k;
+    if (inArena[k] >= 0) {
+      let end = inArena[k] + laidLength[positions[k]];
+      while (j + 1 < n && !distancesKm && inArena[j + 1] === end + FEATURE_SEPARATOR.length) {
         j++;
-        end = inArena[j] + features[j].length;
+        end = inArena[j] + laidLength[positions[j]];
       }
-    }
-    if (j === i) {
-      body.set(features[i], at);
-      at += features[i].length;
+      body.set(arena.subarray(inArena[k], end), at);
+      at += end - inArena[k];
     } else {
-      body.set(arena!.subarray(inArena[i], end), at);
-      at += end - inArena[i];
+      body.set(made[k]!, at);
+      at += made[k]!.length;
     }
     // The rest of the run's last feature is a few ASCII characters: written byte by byte (no string is built for
     // them, and this beats a call into Buffer.write per feature).
-    const text = kms[j];
-    if (text !== '') {
-      for (let k = 0; k < DISTANCE_KM.length; k++) body[at++] = DISTANCE_KM.charCodeAt(k);
-      for (let k = 0; k < text.length; k++) body[at++] = text.charCodeAt(k);
+    if (distancesKm) {
+      const text = kms[j];
+      for (let c = 0; c < DISTANCE_KM.length; c++) body[at++] = DISTANCE_KM.charCodeAt(c);
+      for (let c = 0; c < text.length; c++) body[at++] = text.charCodeAt(c);
     }
     body[at++] = CLOSE_BRACE;
     body[at++] = CLOSE_BRACE;
     if (j < n - 1) body[at++] = COMMA;
-    i = j + 1;
+    k = j + 1;
   }
   at += body.write(END, at, 'latin1');
   if (at !== size) throw new Error(`live index: collection body is ${at} bytes, ${size} expected`);

@@ -7,7 +7,7 @@
 import quickselect from 'quickselect';
 import { EVENT_TYPES, type EventStatus, type EventType } from '../domain/event.js';
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
-import { asOf, type AsOf, type Entry } from './entry.js';
+import type { Entry } from './entry.js';
 import { entryAt, newestFirst, type Snapshot } from './snapshot.js';
 import { phaseAt } from './phase.js';
 
@@ -19,11 +19,18 @@ export interface IndexFilter {
   sinceUs?: number;
 }
 
-export interface Hit {
-  entry: Entry;
-  at: AsOf;
-  sortUs: number;
-  distanceKm?: number;
+/** A page: the matched count, and the positions returned in order (with their sort keys, or distances). */
+export interface LivePage {
+  matched: number;
+  positions: number[];
+  /** The sort key of each position returned (the cursor is made from the last). */
+  sortUs: number[];
+}
+
+export interface NearbyPage {
+  matched: number;
+  positions: number[];
+  distancesKm: number[];
 }
 
 /** LAST_CHANGED_SQL: the later of start and version among those already past; the earlier when neither is. */
@@ -88,7 +95,7 @@ function positions(s: Snapshot, box: [number, number, number, number] | undefine
 const TREE_FRACTION = 1 / 1024;
 
 /** listEvents(): matched count and one page, newest first, keyset-paged on (sort key, id). */
-export function selectLive(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): { matched: number; hits: Hit[] } {
+export function selectLive(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): LivePage {
   if (!f.bbox && !f.eventTypes?.length && f.sinceUs === undefined) return selectByStatus(s, f, page);
   const list = positions(s, f.bbox);
   const n = list ? list.length : s.main.length + s.side.length;
@@ -157,7 +164,7 @@ function pageStart(s: Snapshot, after: { sortUs: number; id: string } | undefine
  * Filtered by status alone (the plain listing): the count comes from the phase, and the page is read from
  * the cursor's place in main (found by binary search) until it is full.
  */
-function selectByStatus(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): { matched: number; hits: Hit[] } {
+function selectByStatus(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): LivePage {
   const phase = phaseAt(s, f.nowUs);
   const mask = f.statuses.reduce((m, st) => m | STATUS_BIT[st], 0);
   const matched = (mask & 1 ? phase.counts[1] : 0) + (mask & 2 ? phase.counts[2] : 0) + (mask & 4 ? phase.counts[4] : 0);
@@ -169,18 +176,21 @@ function selectByStatus(s: Snapshot, f: IndexFilter, page: { limit: number; afte
   return pageOf(s, f, page, matched, picked, late);
 }
 
-function pageOf(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }, matched: number, picked: number[], late: number[]): { matched: number; hits: Hit[] } {
+function pageOf(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }, matched: number, picked: number[], late: number[]): LivePage {
   const after = page.after;
-  const hits: Hit[] = picked.map((i) => ({ entry: s.main[i], at: asOf(s.main[i], f.nowUs), sortUs: s.main[i].staticKeyUs }));
-  if (late.length === 0) return { matched, hits };
+  const keyUs = s.cols.keyUs;
+  const sortUs = picked.map((i) => keyUs[i]);
+  if (late.length === 0) return { matched, positions: picked, sortUs };
   // Announced onsets: their key depends on now; merged into the page by it.
+  const hits = picked.map((i, k) => ({ i, sortUs: sortUs[k], id: s.main[i].id }));
   for (const i of late) {
     const e = entryAt(s, i);
-    const sortUs = sortKeyUs(e, f.nowUs);
-    if (!after || sortUs < after.sortUs || (sortUs === after.sortUs && e.id < after.id)) hits.push({ entry: e, at: asOf(e, f.nowUs), sortUs });
+    const key = sortKeyUs(e, f.nowUs);
+    if (!after || key < after.sortUs || (key === after.sortUs && e.id < after.id)) hits.push({ i, sortUs: key, id: e.id });
   }
-  hits.sort((a, b) => newestFirst(a.sortUs, a.entry.id, b.sortUs, b.entry.id));
-  return { matched, hits: hits.slice(0, page.limit) };
+  hits.sort((a, b) => newestFirst(a.sortUs, a.id, b.sortUs, b.id));
+  const kept = hits.slice(0, page.limit);
+  return { matched, positions: kept.map((h) => h.i), sortUs: kept.map((h) => h.sortUs) };
 }
 
 /** nearbyEvents(): within radiusKm, nearest first (then id), offset-paged, with the SQL's prefilter box. */
@@ -189,7 +199,7 @@ export function selectNearby(
   f: IndexFilter,
   at: { lat: number; lng: number; radiusKm: number },
   page: { limit: number; offset: number },
-): { matched: number; hits: Hit[] } {
+): NearbyPage {
   const dLat = at.radiusKm / 111.2;
   const cosLat = Math.cos((at.lat * Math.PI) / 180);
   const dLng = cosLat > 0.01 ? at.radiusKm / (111.2 * cosLat) : 360;
@@ -244,7 +254,7 @@ export function selectNearby(
   // distances and (distance, id) order for the rows at or within it (a margin wider, so that rows whose
   // distances round equal, or whose a lies within the approximation's error, are all there to be ordered).
   const want = Math.min(n, page.offset + page.limit);
-  if (want === 0) return { matched: n, hits: [] };
+  if (want === 0) return { matched: n, positions: [], distancesKm: [] };
   let cut = Infinity;
   if (want < n) {
     const order = (scratchOrder = scratchOrder.length >= n ? scratchOrder : new Float64Array(n * 2)).subarray(0, n);
@@ -256,11 +266,8 @@ export function selectNearby(
   for (let k = 0; k < n; k++) if (hav[k] <= cut) near.push({ i: pos[k], d: dOf(exactA(pos[k])) });
   // Ids are read only to break a tie (an entry read per row was a cache miss per row).
   near.sort((a, b) => a.d - b.d || byId(entryAt(s, a.i).id, entryAt(s, b.i).id));
-  const hits = near.slice(page.offset, page.offset + page.limit).map(({ i, d }) => {
-    const e = entryAt(s, i);
-    return { entry: e, at: asOf(e, f.nowUs), sortUs: 0, distanceKm: d };
-  });
-  return { matched: n, hits };
+  const returned = near.slice(page.offset, page.offset + page.limit);
+  return { matched: n, positions: returned.map((h) => h.i), distancesKm: returned.map((h) => h.d) };
 }
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -9,7 +9,7 @@
  */
 import Flatbush from 'flatbush';
 import { EVENT_TYPES } from '../domain/event.js';
-import { layOutFeatures, type Entry } from './entry.js';
+import { layOutFeatures, type Entry, type Layout } from './entry.js';
 
 /**
  * The fields every request scans, one typed array each, by position (main then side): a scan of the whole
@@ -30,6 +30,13 @@ export interface Columns {
   z: Float64Array;
   /** Index in EVENT_TYPES; 15 for a type outside it (no filter names it). */
   type: Uint8Array;
+  startedUs: Float64Array;
+  /** greatest(started, updated): the sort key once both instants have passed (an entry's staticKeyUs). */
+  keyUs: Float64Array;
+  /** The entry's serial (what names its bytes in a collection's ETag, render.ts). */
+  serial: Float64Array;
+  /** Index in the snapshot's `sources`. */
+  source: Uint8Array;
 }
 
 export interface Snapshot {
@@ -41,6 +48,10 @@ export interface Snapshot {
   /** Over main then side: tree item i is main[i], or side[i - main.length]. */
   tree: Flatbush | undefined;
   cols: Columns;
+  /** The source names `cols.source` indexes. */
+  sources: string[];
+  /** Every feature's bytes at the build, by position, in one buffer (entry.ts layOutFeatures()). */
+  layout: Layout;
   byId: Map<string, Entry>;
   bySlug: Map<string, Entry>;
   /** lower(source_id) and every id in details.ids -> entries. */
@@ -56,7 +67,7 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
   const main = entries.filter((e) => e.staticKeyUs <= builtAtUs).sort((a, b) => newestFirst(a.staticKeyUs, a.id, b.staticKeyUs, b.id));
   const side = entries.filter((e) => e.staticKeyUs > builtAtUs);
   const all = [...main, ...side];
-  layOutFeatures(all, builtAtUs);
+  const layout = layOutFeatures(all, builtAtUs);
   let tree: Flatbush | undefined;
   if (all.length > 0) {
     tree = new Flatbush(all.length);
@@ -68,7 +79,9 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     knownUs: new Float64Array(n), updatedUs: new Float64Array(n), monitoringUs: new Float64Array(n), endedUs: new Float64Array(n),
     lat: new Float64Array(n), lng: new Float64Array(n), cosLat: new Float64Array(n), type: new Uint8Array(n),
     x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n),
+    startedUs: new Float64Array(n), keyUs: new Float64Array(n), serial: new Float64Array(n), source: new Uint8Array(n),
   };
+  const sources: string[] = [];
   all.forEach((e, i) => {
     cols.knownUs[i] = Math.min(e.startedUs, e.updatedUs);
     cols.updatedUs[i] = e.updatedUs;
@@ -82,6 +95,13 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     cols.z[i] = Math.sin(e.lat * (Math.PI / 180));
     const t = (EVENT_TYPES as readonly string[]).indexOf(e.eventType);
     cols.type[i] = t < 0 ? 15 : t;
+    cols.startedUs[i] = e.startedUs;
+    cols.keyUs[i] = e.staticKeyUs;
+    cols.serial[i] = e.serial;
+    let source = sources.indexOf(e.source);
+    if (source < 0) source = sources.push(e.source) - 1;
+    if (source > 255) throw new Error('live index: more than 256 sources');
+    cols.source[i] = source;
   });
   const byId = new Map<string, Entry>();
   const bySlug = new Map<string, Entry>();
@@ -97,7 +117,7 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     addKey(e.sourceKey, e);
     for (const k of e.ids) addKey(k, e);
   }
-  return { builtAtUs, main, side, tree, cols, byId, bySlug, bySourceKey, endedKeys };
+  return { builtAtUs, main, side, tree, cols, sources, layout, byId, bySlug, bySourceKey, endedKeys };
 }
 
 export const entryAt = (s: Snapshot, i: number): Entry => (i < s.main.length ? s.main[i] : s.side[i - s.main.length]);
