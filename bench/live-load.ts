@@ -8,7 +8,9 @@
  * - `events_{live,nearby,show}.varied_uncached`: 300 seeded URLs per endpoint (filters, boxes, limits, cursors;
  *   points and radii; UUIDs, slugs and source ids), cache off, each request a different URL in turn; the
  *   bare handler answers the n-th request of the mix with a static body of the size ours had (our body);
- * - `events_live.varied_uncached_sql`: the live mix read from DuckDB (the index off): the path before.
+ * - `events_live.varied_uncached_sql`: the live mix read from DuckDB (the index off): the path before;
+ * - `events_{live,nearby}.pipeline_floor`: the varied mixes with each URL's handler result given back from the
+ *   first time (bench/server.ts `floor`): the rest of the request, what no faster selection or assembly can beat.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -189,6 +191,13 @@ export async function benchLiveLoad(sharedData: string, seconds = Number(process
       await measure(cached, 'events_live.catintel', [FIXED], 'fixed', 0.5);
     } finally {
       cached.stop();
+    }
+    const floor = await startServer(['floor', sharedData, '', '0', 'index']);
+    try {
+      await measure(floor, 'events_live.pipeline_floor', mix.live, 'live');
+      await measure(floor, 'events_nearby.pipeline_floor', mix.nearby, 'nearby');
+    } finally {
+      floor.stop();
     }
     const sql = await startServer(['catintel', sharedData, '', '0', 'sql']);
     try {
