@@ -145,7 +145,7 @@ export interface Layout {
   slot: Uint8Array;
 }
 
-export const NOT_LAID_OUT = 255;
+const NOT_LAID_OUT = 255;
 
 /**
  * Lays out the features of `entries`, in their order, in one buffer, each in its variant at `nowUs` (the
@@ -169,13 +169,13 @@ export function layOutFeatures(entries: Entry[], nowUs: number): Layout {
   let at = 0;
   entries.forEach((e, i) => {
     if (texts[i] === undefined) return;
-    const n = arena.write(texts[i], at);
+    const written = arena.write(texts[i], at);
     const slot = slotOf(asOf(e, nowUs));
-    e.open[slot] = arena.subarray(at, at + n - FEATURE_SEPARATOR.length);
+    e.open[slot] = arena.subarray(at, at + written - FEATURE_SEPARATOR.length);
     layout.at[i] = at;
-    layout.length[i] = n - FEATURE_SEPARATOR.length;
+    layout.length[i] = written - FEATURE_SEPARATOR.length;
     layout.slot[i] = slot;
-    at += n;
+    at += written;
   });
   return { arena, ...layout };
 }
