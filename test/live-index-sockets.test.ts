@@ -105,7 +105,7 @@ describe('live index bodies under concurrent requests', () => {
     }
     // Bodies held up behind a reader that does not read, while the same slabs serve others.
     const held = list.filter((u) => u.includes('/live?limit=200'));
-    for (const u of held) alone.set(u, await get(u));
+    expect(held.length).toBeGreaterThan(5);
     const concurrent = async () => {
       for (let k = 0; k < 3; k++) {
         const bodies = await Promise.all(list.map(async (u) => [u, await get(u)] as const));

@@ -26,7 +26,7 @@ interface Slab {
 
 const slabOf = new WeakMap<ArrayBufferLike, Slab>();
 const spare: Slab[] = [];
-/** Slabs allocated and reused since the process started (the slab test and docs/performance.md read them). */
+/** Slabs allocated and reused since the process started (test/live-index-sockets.test.ts reads them). */
 const counts = { allocated: 0, reused: 0 };
 let current = newSlab();
 
