@@ -117,7 +117,14 @@ async function compareEverything(p: Pair, samples = 20): Promise<number> {
     await p.same(`/api/v1/events/${encodeURIComponent(show.properties.source_id.toUpperCase())}`);
     for (const r of [25, 300, 2000]) await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=${r}`);
     if (f === all[0]) await walk(p, `/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=800&limit=9&status=active`);
+    // Filters that make every cell be read row by row (src/live-index/nearby.ts), and a radius the event's own point sits on.
+    await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=1500&event_type=earthquake,flood&limit=30`);
+    await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=1500&since=2020-07-06T00:00:00Z&status=monitoring`);
+    await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=0.001&limit=1`);
   }
+  // Near a pole, across the antimeridian, the largest radius, and deep offsets into a dense cluster.
+  for (const [lat, lng] of [[89.9, 0], [-89.9, 45], [52, 179.95], [-15, -179.9], [0, 0]]) await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=2000&limit=50`);
+  await walk(p, '/api/v1/events/nearby?lat=36&lng=-118&radius_km=2000&limit=137');
   for (const key of ['no-such-event', '00000000-0000-0000-0000-000000000000', 'É-unknown']) await p.same(`/api/v1/events/${encodeURIComponent(key)}`);
   return all.length;
 }

@@ -9,7 +9,8 @@ import { bbox, decodeCursor, encodeCursor, int, isoTime, list, num, str } from '
 import { whyNoneLive } from './live-hint.js';
 import { defineHandler, type HandlerResult } from './types.js';
 import { eventIdParam, requireEvent } from './event-lookup.js';
-import { lookup, selectLive, selectNearby, type IndexFilter } from '../live-index/select.js';
+import { lookup, selectLive, type IndexFilter } from '../live-index/select.js';
+import { selectNearby } from '../live-index/nearby.js';
 import { collectionBytes, showBytes } from '../live-index/render.js';
 import { entryAt, type Snapshot } from '../live-index/snapshot.js';
 

@@ -13,6 +13,8 @@ export interface Phase {
   state: Uint8Array;
   /** Known events per status bit (index 1, 2, 4). */
   counts: number[];
+  /** Known events per grid cell and status: cell c's active, monitoring and ended at 3c, 3c + 1, 3c + 2 (grid.ts). */
+  cellCounts: Uint32Array;
   /** 1 where the event's feature at now is the variant laid out at the build (its bytes are in the arena). */
   laidOut: Uint8Array;
 }
@@ -28,6 +30,8 @@ export function phaseAt(s: Snapshot, nowUs: number): Phase {
   const state = new Uint8Array(n);
   const laidOut = new Uint8Array(n);
   const counts = [0, 0, 0, 0, 0];
+  const cellOf = s.grid.cellOf;
+  const cellCounts = new Uint32Array(3 * s.grid.keys.length);
   let fromUs = -Infinity;
   let untilUs = Infinity;
   // The phase runs from the latest instant at or before now to the first one after it.
@@ -43,6 +47,7 @@ export function phaseAt(s: Snapshot, nowUs: number): Phase {
     const bit = endedUs[i] <= nowUs ? 4 : monitoringUs[i] <= nowUs ? 2 : 1;
     state[i] = bit;
     counts[bit]++;
+    cellCounts[3 * cellOf[i] + (bit >> 1)]++;
     // slotOf(asOf()) at now (entry.ts). Upcoming holds for the whole phase: a main entry started by the build,
     // and a side entry's start is an edge. An ended event's variant is never laid out.
     const slot = (bit === 2 ? 2 : 0) + (startedUs[i] > nowUs ? 1 : 0);
@@ -53,7 +58,7 @@ export function phaseAt(s: Snapshot, nowUs: number): Phase {
     edge(e.startedUs);
     edge(e.updatedUs);
   }
-  const phase = { fromUs, untilUs, state, counts, laidOut };
+  const phase = { fromUs, untilUs, state, counts, cellCounts, laidOut };
   phases.set(s, phase);
   return phase;
 }

@@ -1,12 +1,10 @@
 /**
- * The selections of /events/live, /events/nearby and /events/{id} over a snapshot, predicate for predicate
- * the SQL of src/store/events-read.ts (whereOf, LAST_CHANGED_SQL, nearbyEvents' prefilter box and
- * haversine, findEvents' key order). Pure: no store, no clock; `nowUs` is passed in. The scans read the
+ * The selections of /events/live and /events/{id} over a snapshot, predicate for predicate the SQL of
+ * src/store/events-read.ts (whereOf, LAST_CHANGED_SQL, findEvents' key order); /events/nearby's is in
+ * nearby.ts. Pure: no store, no clock; `nowUs` is passed in. The scans read the
  * snapshot's typed columns and allocate only for the rows returned.
  */
-import quickselect from 'quickselect';
 import { EVENT_TYPES, type EventStatus, type EventType } from '../domain/event.js';
-import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import type { Entry } from './entry.js';
 import { entryAt, newestFirst, type Snapshot } from './snapshot.js';
 import { phaseAt } from './phase.js';
@@ -47,7 +45,7 @@ const STATUS_BIT: Record<EventStatus, number> = { active: 1, monitoring: 2, ende
  * A request's filter as numbers. whereOf() at position i, as the scans below write it out (a function call
  * per row cost more than the test): known by now and status (the phase's state), since, type, box (inclusive).
  */
-interface Mask {
+export interface Mask {
   state: Uint8Array;
   status: number;
   type: number;
@@ -60,24 +58,21 @@ interface Mask {
   wraps: boolean;
 }
 
-function maskOf(s: Snapshot, f: IndexFilter): Mask {
-  const [minLng, minLat, maxLng, maxLat] = f.bbox ?? [-Infinity, -Infinity, Infinity, Infinity];
-  return {
-    state: phaseAt(s, f.nowUs).state,
-    status: f.statuses.reduce((m, st) => m | STATUS_BIT[st], 0),
-    type: f.eventTypes?.length ? f.eventTypes.reduce((m, t) => m | (1 << EVENT_TYPES.indexOf(t)), 0) : 0,
-    since: f.sinceUs ?? -Infinity,
-    minLng, minLat, maxLng, maxLat,
-    wraps: minLng > maxLng,
-  };
+export function maskOf(s: Snapshot, f: IndexFilter, box = f.bbox): Mask {
+  const [minLng, minLat, maxLng, maxLat] = box ?? [-Infinity, -Infinity, Infinity, Infinity];
+  let status = 0;
+  for (const st of f.statuses) status |= STATUS_BIT[st];
+  let type = 0;
+  for (const t of f.eventTypes ?? []) type |= 1 << EVENT_TYPES.indexOf(t);
+  return { state: phaseAt(s, f.nowUs).state, status, type, since: f.sinceUs ?? -Infinity, minLng, minLat, maxLng, maxLat, wraps: minLng > maxLng };
 }
 
 /**
  * Positions to scan for a box: the tree's hits when the box is small against the live set's extent (ascending,
- * main's order, when `sorted`), otherwise undefined: every position (a linear scan of typed columns beats
+ * main's order), otherwise undefined: every position (a linear scan of typed columns beats
  * searching and sorting many hits; the live set clusters, so a box of a few degrees can hold a thousand).
  */
-function positions(s: Snapshot, box: [number, number, number, number] | undefined, sorted = true): Uint32Array | undefined {
+function positions(s: Snapshot, box: [number, number, number, number] | undefined): Uint32Array | undefined {
   const t = s.tree;
   if (!box || !t) return undefined;
   const [minLng, minLat, maxLng, maxLat] = box;
@@ -87,8 +82,7 @@ function positions(s: Snapshot, box: [number, number, number, number] | undefine
   const h = Math.min(maxLat, t.maxY) - Math.max(minLat, t.minY);
   if (w < 0 || h < 0) return new Uint32Array(0);
   if ((w * h) / extent > TREE_FRACTION) return undefined;
-  const hits = new Uint32Array(t.search(minLng, minLat, maxLng, maxLat));
-  return sorted ? hits.sort() : hits;
+  return new Uint32Array(t.search(minLng, minLat, maxLng, maxLat)).sort();
 }
 
 /** Boxes up to this fraction of the live set's extent are searched in the tree; larger ones scanned. */
@@ -192,94 +186,6 @@ function pageOf(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { so
   const kept = hits.slice(0, page.limit);
   return { matched, positions: kept.map((h) => h.i), sortUs: kept.map((h) => h.sortUs) };
 }
-
-/** nearbyEvents(): within radiusKm, nearest first (then id), offset-paged, with the SQL's prefilter box. */
-export function selectNearby(
-  s: Snapshot,
-  f: IndexFilter,
-  at: { lat: number; lng: number; radiusKm: number },
-  page: { limit: number; offset: number },
-): NearbyPage {
-  const dLat = at.radiusKm / 111.2;
-  const cosLat = Math.cos((at.lat * Math.PI) / 180);
-  const dLng = cosLat > 0.01 ? at.radiusKm / (111.2 * cosLat) : 360;
-  const lngBox = at.lng - dLng > -180 && at.lng + dLng < 180;
-  const box: [number, number, number, number] = [lngBox ? at.lng - dLng : -180, at.lat - dLat, lngBox ? at.lng + dLng : 180, at.lat + dLat];
-  // The prefilter box is the SQL's BETWEENs, checked exactly for every candidate.
-  const m = maskOf(s, { ...f, bbox: box });
-  const c = s.cols;
-  const { lat, lng, cosLat: cosE, x, y, z } = c;
-  // The SQL haversine (DISTANCE_SQL) term for term, radians(x) = x * (pi / 180): d = 2 R asin(min(1, sqrt(a))).
-  // d grows with a, so a decides "within the radius" and the order, and d itself is computed only for the
-  // rows returned. libm and V8 may round sin/asin apart in the last bit (docs/performance.md).
-  const r = Math.PI / 180;
-  const cosQ = Math.cos(at.lat * r);
-  const exactA = (i: number) => {
-    const sLat = Math.sin(((lat[i] - at.lat) * r) / 2);
-    const sLng = Math.sin(((lng[i] - at.lng) * r) / 2);
-    return sLat * sLat + cosQ * cosE[i] * (sLng * sLng);
-  };
-  const dOf = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-  // The same a from the snapshot's unit vectors, without trigonometry: a = |p - q|^2 / 4 (the haversine of the
-  // angle is a quarter of the squared chord). It agrees with the formula above to ~1e-10 relative (less for
-  // points metres apart: then to ~1e-22 absolute), so it sorts the clear cases, and the exact formula decides
-  // every row within a 1e-6 margin of the radius or of the page's cut.
-  const half = at.radiusKm / (2 * EARTH_RADIUS_KM);
-  const aEdge = half >= Math.PI / 2 ? Infinity : Math.sin(half) ** 2;
-  const inside = aEdge * (1 - MARGIN) - SLACK;
-  const outside = aEdge * (1 + MARGIN) + SLACK;
-  const qx = cosQ * Math.cos(at.lng * r);
-  const qy = cosQ * Math.sin(at.lng * r);
-  const qz = Math.sin(at.lat * r);
-  // The tree's hits for a small box, else every position (as for /events/live): those in the box and the
-  // filter, then those within the radius, kept in place.
-  const list = positions(s, box, false);
-  const total = list ? list.length : s.main.length + s.side.length;
-  const pos = (scratchPos = scratchPos.length >= total ? scratchPos : new Uint32Array(total * 2));
-  const hav = (scratchHav = scratchHav.length >= total ? scratchHav : new Float64Array(total * 2));
-  const candidates = matchAll(s, m, list, pos);
-  let n = 0;
-  for (let k = 0; k < candidates; k++) {
-    const i = pos[k];
-    const dx = x[i] - qx;
-    const dy = y[i] - qy;
-    const dz = z[i] - qz;
-    const a = (dx * dx + dy * dy + dz * dz) / 4;
-    if (a > outside || (a > inside && !(dOf(exactA(i)) <= at.radiusKm))) continue;
-    pos[n] = i;
-    hav[n++] = a;
-  }
-  // Only the first offset + limit in order are needed: the a of the last of them (quickselect: linear,
-  // where sorting every candidate of a 1,000 km radius was the costliest step of a request), then exact
-  // distances and (distance, id) order for the rows at or within it (a margin wider, so that rows whose
-  // distances round equal, or whose a lies within the approximation's error, are all there to be ordered).
-  const want = Math.min(n, page.offset + page.limit);
-  if (want === 0) return { matched: n, positions: [], distancesKm: [] };
-  let cut = Infinity;
-  if (want < n) {
-    const order = (scratchOrder = scratchOrder.length >= n ? scratchOrder : new Float64Array(n * 2)).subarray(0, n);
-    order.set(hav.subarray(0, n)); // a copy: hav stays aligned with pos
-    quickselect(order as unknown as number[], want - 1);
-    cut = order[want - 1] * (1 + MARGIN) + SLACK;
-  }
-  const near: { i: number; d: number }[] = [];
-  for (let k = 0; k < n; k++) if (hav[k] <= cut) near.push({ i: pos[k], d: dOf(exactA(pos[k])) });
-  // Ids are read only to break a tie (an entry read per row was a cache miss per row).
-  near.sort((a, b) => a.d - b.d || byId(entryAt(s, a.i).id, entryAt(s, b.i).id));
-  const returned = near.slice(page.offset, page.offset + page.limit);
-  return { matched: n, positions: returned.map((h) => h.i), distancesKm: returned.map((h) => h.d) };
-}
-
-const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Scratch columns of selectNearby (synchronous, so one set serves every request), grown as needed. */
-let scratchPos = new Uint32Array(0);
-let scratchHav = new Float64Array(0);
-let scratchOrder = new Float64Array(0);
-
-/** Relative and absolute margins around the radius and the cut within which the exact haversine decides. */
-const MARGIN = 1e-6;
-const SLACK = 1e-20;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -10,6 +10,7 @@
 import Flatbush from 'flatbush';
 import { EVENT_TYPES } from '../domain/event.js';
 import { layOutFeatures, type Entry, type Layout } from './entry.js';
+import { buildGrid, type Grid } from './grid.js';
 
 /**
  * The fields every request scans, one typed array each, by position (main then side): a scan of the whole
@@ -47,6 +48,8 @@ export interface Snapshot {
   side: Entry[];
   /** Over main then side: tree item i is main[i], or side[i - main.length]. */
   tree: Flatbush | undefined;
+  /** The same points in cells, for radius searches (grid.ts). */
+  grid: Grid;
   cols: Columns;
   /** The source names `cols.source` indexes. */
   sources: string[];
@@ -117,7 +120,7 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     addKey(e.sourceKey, e);
     for (const k of e.ids) addKey(k, e);
   }
-  return { builtAtUs, main, side, tree, cols, sources, layout, byId, bySlug, bySourceKey, endedKeys };
+  return { builtAtUs, main, side, tree, grid: buildGrid(cols), cols, sources, layout, byId, bySlug, bySourceKey, endedKeys };
 }
 
 export const entryAt = (s: Snapshot, i: number): Entry => (i < s.main.length ? s.main[i] : s.side[i - s.main.length]);

@@ -1,0 +1,117 @@
+/**
+ * The live set's points in a grid of latitude-longitude cells, for /events/nearby. A radius search reads the
+ * cells its prefilter box overlaps, and of those only the cells that straddle the circle row by row: a cell
+ * wholly outside the circle is skipped, and a cell wholly inside it (and inside the box) is counted from the
+ * phase's per-cell counts (phase.ts) and read row by row only if it can hold one of the page's nearest.
+ * A 1,000 km search over the clustered live set used to test every one of its thousands of rows.
+ *
+ * Each cell keeps the bounding sphere of its points as unit vectors (centre and chord radius): by the triangle
+ * inequality every point of the cell lies between |q - c| - r and |q - c| + r of a query point q, so the
+ * cell's side of the circle is decided without touching its rows. Its bounding box in degrees decides the
+ * prefilter box the same way.
+ */
+
+/** Cell edge in degrees. */
+export const CELL_DEGREES = 0.5;
+const BANDS = Math.round(180 / CELL_DEGREES);
+const COLUMNS = Math.round(360 / CELL_DEGREES);
+
+/**
+ * Chord slack added to each cell's radius: a few units in the last place of the chords, so that the rounding of
+ * the cell's bounds and of a row's own chord (select.ts) can never put a row on the wrong side of a bound.
+ */
+const CHORD_SLACK = 1e-14;
+
+export interface Grid {
+  /** The non-empty cells' keys (band * COLUMNS + column), ascending. */
+  keys: Int32Array;
+  /** Cell c holds the positions members[start[c]] up to members[start[c + 1]], ascending. */
+  start: Uint32Array;
+  members: Uint32Array;
+  /** Each position's cell. */
+  cellOf: Uint32Array;
+  /** Per cell: its points' bounding sphere (centre as a unit vector, chord radius with CHORD_SLACK). */
+  cx: Float64Array;
+  cy: Float64Array;
+  cz: Float64Array;
+  radius: Float64Array;
+  /** Per cell: its points' bounding box in degrees. */
+  minLat: Float64Array;
+  maxLat: Float64Array;
+  minLng: Float64Array;
+  maxLng: Float64Array;
+}
+
+/** The band of a latitude and the column of a longitude: monotonic, so a box's edges bound its points' cells. */
+export const bandOf = (lat: number): number => Math.min(BANDS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
+export const columnOf = (lng: number): number => Math.min(COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEGREES)));
+
+/** The grid over points given as columns by position (a snapshot's: lat, lng and the unit vector x, y, z). */
+export function buildGrid(c: { lat: Float64Array; lng: Float64Array; x: Float64Array; y: Float64Array; z: Float64Array }): Grid {
+  const n = c.lat.length;
+  const keyOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) keyOf[i] = bandOf(c.lat[i]) * COLUMNS + columnOf(c.lng[i]);
+  // Positions by cell, ascending within a cell (a stable sort of ascending positions).
+  const members = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => keyOf[a] - keyOf[b] || a - b);
+  const keys: number[] = [];
+  const start: number[] = [];
+  for (let k = 0; k < n; k++) {
+    if (k === 0 || keyOf[members[k]] !== keyOf[members[k - 1]]) {
+      keys.push(keyOf[members[k]]);
+      start.push(k);
+    }
+  }
+  start.push(n);
+  const cells = keys.length;
+  const g: Grid = {
+    keys: Int32Array.from(keys), start: Uint32Array.from(start), members, cellOf: new Uint32Array(n),
+    cx: new Float64Array(cells), cy: new Float64Array(cells), cz: new Float64Array(cells), radius: new Float64Array(cells),
+    minLat: new Float64Array(cells), maxLat: new Float64Array(cells), minLng: new Float64Array(cells), maxLng: new Float64Array(cells),
+  };
+  for (let cell = 0; cell < cells; cell++) {
+    let [sx, sy, sz] = [0, 0, 0];
+    let [minLat, maxLat, minLng, maxLng] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (let k = start[cell]; k < start[cell + 1]; k++) {
+      const i = members[k];
+      g.cellOf[i] = cell;
+      sx += c.x[i];
+      sy += c.y[i];
+      sz += c.z[i];
+      minLat = Math.min(minLat, c.lat[i]);
+      maxLat = Math.max(maxLat, c.lat[i]);
+      minLng = Math.min(minLng, c.lng[i]);
+      maxLng = Math.max(maxLng, c.lng[i]);
+    }
+    // The centre: the points' mean direction (any point would do; the mean keeps the radius small).
+    const norm = Math.hypot(sx, sy, sz) || 1;
+    const [x, y, z] = [sx / norm, sy / norm, sz / norm];
+    let r = 0;
+    for (let k = start[cell]; k < start[cell + 1]; k++) {
+      const i = members[k];
+      r = Math.max(r, Math.hypot(c.x[i] - x, c.y[i] - y, c.z[i] - z));
+    }
+    g.cx[cell] = x;
+    g.cy[cell] = y;
+    g.cz[cell] = z;
+    g.radius[cell] = r + CHORD_SLACK;
+    g.minLat[cell] = minLat;
+    g.maxLat[cell] = maxLat;
+    g.minLng[cell] = minLng;
+    g.maxLng[cell] = maxLng;
+  }
+  return g;
+}
+
+/** The first cell whose key is at least `key` (binary search); the cell count if none is. */
+export function firstCellFrom(g: Grid, key: number): number {
+  let lo = 0;
+  let hi = g.keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (g.keys[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export const GRID_COLUMNS = COLUMNS;

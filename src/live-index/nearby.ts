@@ -1,0 +1,215 @@
+/**
+ * /events/nearby over a snapshot: nearbyEvents() of src/store/events-read.ts predicate for predicate (whereOf,
+ * the prefilter box, the haversine, nearest first then id), read cell by cell from the snapshot's grid
+ * (grid.ts). Pure: no store, no clock.
+ */
+import { EARTH_RADIUS_KM } from '../lib/geo.js';
+import { bandOf, columnOf, firstCellFrom, GRID_COLUMNS } from './grid.js';
+import { phaseAt } from './phase.js';
+import { nthSmallest, sortByDistance } from './rank.js';
+import { maskOf, type IndexFilter, type NearbyPage } from './select.js';
+import { entryAt, type Snapshot } from './snapshot.js';
+
+/** Relative and absolute margins around the radius and the cut within which the exact haversine decides. */
+const MARGIN = 1e-6;
+const SLACK = 1e-20;
+
+/** nearbyEvents(): within radiusKm, nearest first (then id), offset-paged, with the SQL's prefilter box. */
+export function selectNearby(
+  s: Snapshot,
+  f: IndexFilter,
+  at: { lat: number; lng: number; radiusKm: number },
+  page: { limit: number; offset: number },
+): NearbyPage {
+  const dLat = at.radiusKm / 111.2;
+  const cosLat = Math.cos((at.lat * Math.PI) / 180);
+  const dLng = cosLat > 0.01 ? at.radiusKm / (111.2 * cosLat) : 360;
+  const lngBox = at.lng - dLng > -180 && at.lng + dLng < 180;
+  // The prefilter box is the SQL's BETWEENs, checked exactly for every row.
+  const mask = maskOf(s, f, [lngBox ? at.lng - dLng : -180, at.lat - dLat, lngBox ? at.lng + dLng : 180, at.lat + dLat]);
+  const { state, status, since, minLng, minLat, maxLng, maxLat } = mask;
+  const types = mask.type === 0 ? 0xffff : mask.type;
+  const { lat, lng, cosLat: cosE, x, y, z, updatedUs, type: typeOf } = s.cols;
+  // The SQL haversine (DISTANCE_SQL) term for term, radians(x) = x * (pi / 180): d = 2 R asin(min(1, sqrt(a))).
+  // d grows with a, so a decides "within the radius" and the order, and d itself is computed only for the
+  // rows returned. libm and V8 may round sin/asin apart in the last bit (docs/performance.md).
+  const r = Math.PI / 180;
+  const cosQ = Math.cos(at.lat * r);
+  const exactA = (i: number) => {
+    const sLat = Math.sin(((lat[i] - at.lat) * r) / 2);
+    const sLng = Math.sin(((lng[i] - at.lng) * r) / 2);
+    return sLat * sLat + cosQ * cosE[i] * (sLng * sLng);
+  };
+  const dOf = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  // The same a from the snapshot's unit vectors, without trigonometry: a = |p - q|^2 / 4 (the haversine of the
+  // angle is a quarter of the squared chord). It agrees with the formula above to ~1e-10 relative (less for
+  // points metres apart: then to ~1e-22 absolute), so it sorts the clear cases, and the exact formula decides
+  // every row within a 1e-6 margin of the radius or of the page's cut.
+  const half = at.radiusKm / (2 * EARTH_RADIUS_KM);
+  const aEdge = half >= Math.PI / 2 ? Infinity : Math.sin(half) ** 2;
+  const inside = aEdge * (1 - MARGIN) - SLACK;
+  const outside = aEdge * (1 + MARGIN) + SLACK;
+  const qx = cosQ * Math.cos(at.lng * r);
+  const qy = cosQ * Math.sin(at.lng * r);
+  const qz = Math.sin(at.lat * r);
+
+  const g = s.grid;
+  const { keys, start, members, radius, cx, cy, cz } = g;
+  const cells = keys.length;
+  const rows = s.main.length + s.side.length;
+  const pos = (scratchPos = scratchPos.length >= rows ? scratchPos : new Uint32Array(rows * 2));
+  const hav = (scratchHav = scratchHav.length >= rows ? scratchHav : new Float64Array(rows * 2));
+  const queue = cellQueue(cells);
+  // A cell wholly inside the circle and the box is counted, not read, unless a filter other than status applies.
+  const countable = mask.type === 0 && since === -Infinity;
+  const cellCounts = phaseAt(s, f.nowUs).cellCounts;
+  let matched = 0;
+  let n = 0;
+  const colLo = columnOf(minLng);
+  const colHi = columnOf(maxLng);
+  for (let band = bandOf(minLat), lastBand = bandOf(maxLat); band <= lastBand; band++) {
+    const lastKey = band * GRID_COLUMNS + colHi;
+    for (let c = firstCellFrom(g, band * GRID_COLUMNS + colLo); c < cells && keys[c] <= lastKey; c++) {
+      if (g.maxLat[c] < minLat || g.minLat[c] > maxLat || g.maxLng[c] < minLng || g.minLng[c] > maxLng) continue;
+      // Every row's chord lies within the cell's radius of the chord to its centre (radius() pads for rounding).
+      const dx = cx[c] - qx;
+      const dy = cy[c] - qy;
+      const dz = cz[c] - qz;
+      const toCentre = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      const near = toCentre > radius[c] ? toCentre - radius[c] : 0;
+      const lowA = (near * near) / 4;
+      if (lowA > outside) continue;
+      const far = toCentre + radius[c];
+      if (countable && (far * far) / 4 <= inside && g.minLat[c] >= minLat && g.maxLat[c] <= maxLat && g.minLng[c] >= minLng && g.maxLng[c] <= maxLng) {
+        const k = 3 * c;
+        const count = (status & 1 ? cellCounts[k] : 0) + (status & 2 ? cellCounts[k + 1] : 0) + (status & 4 ? cellCounts[k + 2] : 0);
+        if (count > 0) {
+          matched += count;
+          queue.push(c, lowA);
+        }
+        continue;
+      }
+      // The cell straddles the circle or the box, or a filter applies: row by row, as the SQL's WHERE.
+      for (let k = start[c], end = start[c + 1]; k < end; k++) {
+        const i = members[k];
+        const py = lat[i];
+        const px = lng[i];
+        if ((state[i] & status) === 0 || ((types >> typeOf[i]) & 1) === 0 || updatedUs[i] < since) continue;
+        if (py < minLat || py > maxLat || px < minLng || px > maxLng) continue;
+        const ex = x[i] - qx;
+        const ey = y[i] - qy;
+        const ez = z[i] - qz;
+        const a = (ex * ex + ey * ey + ez * ez) / 4;
+        if (a > outside || (a > inside && !(dOf(exactA(i)) <= at.radiusKm))) continue;
+        pos[n] = i;
+        hav[n++] = a;
+      }
+    }
+  }
+  matched += n;
+  // Only the first offset + limit in order are needed. The counted cells are read nearest first until the
+  // rows read hold that many and the next cell lies beyond the last of them (its `cut`: the a of that row, as
+  // the page's cut below widens it). A cut made before the last reads is larger than the final one, so it
+  // can only read a cell too many, never one too few; it is made again when the rows read have doubled.
+  const want = Math.min(matched, page.offset + page.limit);
+  if (want === 0) return { matched, positions: [], distancesKm: [] };
+  let cut = Infinity;
+  let cutFrom = 0;
+  while (queue.size > 0) {
+    if (n >= want) {
+      if (cut === Infinity || n >= 2 * cutFrom) {
+        cut = widened(nthSmallest(hav, n, want));
+        cutFrom = n;
+      }
+      if (queue.lowest() > cut) break;
+    }
+    const c = queue.pop();
+    for (let k = start[c], end = start[c + 1]; k < end; k++) {
+      const i = members[k];
+      if ((state[i] & status) === 0) continue;
+      const ex = x[i] - qx;
+      const ey = y[i] - qy;
+      const ez = z[i] - qz;
+      pos[n] = i;
+      hav[n++] = (ex * ex + ey * ey + ez * ez) / 4;
+    }
+  }
+  // The a of the want-th nearest (a selection: linear, where sorting every candidate of a 1,000 km radius was
+  // the costliest step of a request), then exact distances and (distance, id) order for the rows at or within
+  // it (a margin wider, so that rows whose distances round equal, or whose a lies within the approximation's
+  // error, are all there to be ordered).
+  const pageCut = want >= n ? Infinity : cutFrom === n ? cut : widened(nthSmallest(hav, n, want));
+  const nearD = (scratchNearD = scratchNearD.length >= n ? scratchNearD : new Float64Array(n * 2));
+  const nearAt = (scratchNearAt = scratchNearAt.length >= n ? scratchNearAt : new Uint32Array(n * 2));
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    if (hav[k] > pageCut) continue;
+    nearAt[m] = pos[k];
+    nearD[m++] = dOf(exactA(pos[k]));
+  }
+  // Ids are read only to break a tie (an entry read per row was a cache miss per row).
+  sortByDistance(nearD, nearAt, m, (i) => entryAt(s, i).id);
+  const positions: number[] = [];
+  const distancesKm: number[] = [];
+  for (let k = page.offset, end = Math.min(m, page.offset + page.limit); k < end; k++) {
+    positions.push(nearAt[k]);
+    distancesKm.push(nearD[k]);
+  }
+  return { matched, positions, distancesKm };
+}
+
+const widened = (a: number): number => a * (1 + MARGIN) + SLACK;
+
+/** Scratch columns (synchronous, so one set serves every request), grown as needed. */
+let scratchPos = new Uint32Array(0);
+let scratchHav = new Float64Array(0);
+let scratchNearD = new Float64Array(0);
+let scratchNearAt = new Uint32Array(0);
+let scratchCells = new Uint32Array(0);
+let scratchLowA = new Float64Array(0);
+
+/** Counted cells by their nearest possible a, lowest first: a binary heap over the scratch arrays. */
+function cellQueue(capacity: number) {
+  if (scratchCells.length < capacity) {
+    scratchCells = new Uint32Array(capacity * 2);
+    scratchLowA = new Float64Array(capacity * 2);
+  }
+  const cells = scratchCells;
+  const lowA = scratchLowA;
+  const q = {
+    size: 0,
+    lowest: () => lowA[0],
+    push(cell: number, a: number): void {
+      let k = q.size++;
+      while (k > 0) {
+        const parent = (k - 1) >> 1;
+        if (lowA[parent] <= a) break;
+        cells[k] = cells[parent];
+        lowA[k] = lowA[parent];
+        k = parent;
+      }
+      cells[k] = cell;
+      lowA[k] = a;
+    },
+    pop(): number {
+      const top = cells[0];
+      const size = --q.size;
+      const cell = cells[size];
+      const a = lowA[size];
+      let k = 0;
+      for (;;) {
+        let child = 2 * k + 1;
+        if (child >= size) break;
+        if (child + 1 < size && lowA[child + 1] < lowA[child]) child++;
+        if (lowA[child] >= a) break;
+        cells[k] = cells[child];
+        lowA[k] = lowA[child];
+        k = child;
+      }
+      cells[k] = cell;
+      lowA[k] = a;
+      return top;
+    },
+  };
+  return q;
+}

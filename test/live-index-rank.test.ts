@@ -1,0 +1,38 @@
+/**
+ * The typed-array ranking of radius searches (src/live-index/rank.ts) against plain sorting: the k-th smallest
+ * and the (distance, id) order, over random columns with many equal values.
+ */
+import { describe, expect, it } from 'vitest';
+import { nthSmallest, sortByDistance } from '../src/live-index/rank.js';
+import { mulberry32 } from '../src/lib/random.js';
+
+describe('ranking rows by distance', () => {
+  const random = mulberry32(7);
+  const column = (n: number, distinct: number) => Float64Array.from({ length: n }, () => Math.floor(random() * distinct) / 7);
+
+  it('nthSmallest gives the k-th smallest and leaves the values in place', () => {
+    for (const n of [1, 2, 3, 17, 100, 1000]) {
+      for (const distinct of [1, 3, n]) {
+        const values = column(n, distinct);
+        const before = values.slice();
+        const sorted = [...values].sort((a, b) => a - b);
+        for (const k of [1, 2, Math.ceil(n / 2), n].filter((k) => k <= n)) expect(nthSmallest(values, n, k)).toBe(sorted[k - 1]);
+        expect(values).toEqual(before);
+      }
+    }
+  });
+
+  it('sortByDistance orders by distance, then id, for short and long runs', () => {
+    for (const m of [0, 1, 2, 16, 17, 40, 500]) {
+      for (const distinct of [2, m + 1]) {
+        const d = column(m, distinct);
+        const at = Uint32Array.from({ length: m }, (_, k) => k);
+        const idOf = (i: number) => `id-${(i * 7919) % 1009}`;
+        const expected = [...at].sort((p, q) => d[p] - d[q] || (idOf(p) < idOf(q) ? -1 : 1)).map((i) => [d[i], i]);
+        const distances = d.slice();
+        sortByDistance(distances, at, m, idOf);
+        expect([...at].map((i, k) => [distances[k], i])).toEqual(expected);
+      }
+    }
+  });
+});
