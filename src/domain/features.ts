@@ -103,6 +103,12 @@ export function hrefOf(path: string, query: Record<string, string | number | und
   return q ? `${path}?${q}` : path;
 }
 
+/** hrefOf(path, { ...query, cursor }) from hrefOf(path, query): a page's self and next links share their query but the cursor. */
+export function withCursor(href: string, cursor: string | undefined): string {
+  if (cursor === undefined || cursor === '') return href;
+  return `${href}${href.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+}
+
 /** What /events/{id} adds to an event's feature beyond the list properties. */
 export interface EventDetailParts {
   id: string;

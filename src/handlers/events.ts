@@ -1,7 +1,7 @@
 /** The four event endpoints: live, show, rings, nearby (CONTRACT §5), shared by CLI and HTTP. */
 import type { Feature } from 'geojson';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
-import { collection, eventDetailFeature, eventFeature, hrefOf } from '../domain/features.js';
+import { collection, eventDetailFeature, eventFeature, hrefOf, withCursor } from '../domain/features.js';
 import { defaults } from '../config/defaults.js';
 import { listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter } from '../store/events-read.js';
 import type { Context } from '../context.js';
@@ -26,16 +26,17 @@ interface FilterInput {
   raw: Record<string, string | undefined>;
 }
 
-function parseFilters(raw: Record<string, unknown>): FilterInput {
+/** The filters of /events/live; /events/nearby takes them all but the box (`boxed` false: bbox ignored). */
+function parseFilters(raw: Record<string, unknown>, boxed = true): FilterInput {
   const input = {
     eventTypes: list(raw, 'event_type', EVENT_TYPES),
     statuses: list(raw, 'status', LIVE_STATUSES) ?? [...LIVE_STATUSES],
-    bbox: bbox(raw),
+    bbox: boxed ? bbox(raw) : undefined,
     since: isoTime(raw, 'since'),
     limit: int(raw, 'limit', { min: 1, max: defaults.pageLimitMax }, defaults.pageLimit),
   };
   // Echoed into links so that `next` keeps the caller's filters.
-  const echo = { event_type: str(raw, 'event_type'), status: str(raw, 'status'), bbox: str(raw, 'bbox'), since: str(raw, 'since') };
+  const echo = { event_type: str(raw, 'event_type'), status: str(raw, 'status'), bbox: boxed ? str(raw, 'bbox') : undefined, since: str(raw, 'since') };
   return { ...input, raw: echo };
 }
 
@@ -90,8 +91,8 @@ export const eventsLive = defineHandler({
   async run(ctx, input): Promise<HandlerResult> {
     const clock = ctx.clock();
     const now = isoOf(clock);
-    const common = { ...input.raw, limit: input.limit };
-    const self = hrefOf(`${API}/events/live`, { ...common, cursor: input.after ? encodeCursor(input.after) : undefined });
+    const base = hrefOf(`${API}/events/live`, { ...input.raw, limit: input.limit });
+    const self = withCursor(base, input.after ? encodeCursor(input.after) : undefined);
     const indexed = fromIndex(ctx, input, clock);
     if (indexed) {
       const after = input.after ? { sortUs: Number(input.after.t), id: input.after.id.toLowerCase() } : undefined;
@@ -99,7 +100,7 @@ export const eventsLive = defineHandler({
       const page = selectLive(snapshot, filter, { limit: input.limit + 1, after });
       const n = Math.min(page.positions.length, input.limit);
       const cursor = () => encodeCursor({ t: String(page.sortUs[n - 1]), id: entryAt(snapshot, page.positions[n - 1]).id });
-      const next = page.positions.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: cursor() }) : undefined;
+      const next = page.positions.length > input.limit ? withCursor(base, cursor()) : undefined;
       return { ...collectionBytes(snapshot, filter.nowUs, page.positions, n, undefined, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
     }
     // One row more than asked tells whether a next page exists.
@@ -109,7 +110,7 @@ export const eventsLive = defineHandler({
     });
     const rows = page.rows.slice(0, input.limit);
     const last = rows[rows.length - 1];
-    const next = page.rows.length > input.limit ? hrefOf(`${API}/events/live`, { ...common, cursor: encodeCursor({ t: String(last.sort_us), id: last.id }) }) : undefined;
+    const next = page.rows.length > input.limit ? withCursor(base, encodeCursor({ t: String(last.sort_us), id: last.id })) : undefined;
     const notes = page.matched === 0 && !input.after ? await whyNoneLive(ctx, now) : undefined;
     return { body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json', notes };
   },
@@ -179,16 +180,17 @@ export const eventsNearby = defineHandler({
     lat: num(raw, 'lat', { min: -90, max: 90 }),
     lng: num(raw, 'lng', { min: -180, max: 180 }),
     radiusKm: num(raw, 'radius_km', { min: 0, max: defaults.nearbyRadiusKmMax, minExclusive: true }, defaults.nearbyRadiusKm),
-    ...parseFilters({ ...raw, bbox: undefined }),
+    ...parseFilters(raw, false),
     offset: decodeCursor(raw, isNearbyCursor)?.o ?? 0,
   }),
   async run(ctx, input): Promise<HandlerResult> {
     const clock = ctx.clock();
     const now = isoOf(clock);
-    const common = { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, ...input.raw, limit: input.limit };
-    const self = hrefOf(`${API}/events/nearby`, { ...common, cursor: input.offset ? encodeCursor({ o: input.offset }) : undefined });
+    const { event_type, status, since } = input.raw;
+    const base = hrefOf(`${API}/events/nearby`, { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, event_type, status, since, limit: input.limit });
+    const self = withCursor(base, input.offset ? encodeCursor({ o: input.offset }) : undefined);
     const nextHref = (returned: number, matched: number) =>
-      input.offset + returned < matched ? hrefOf(`${API}/events/nearby`, { ...common, cursor: encodeCursor({ o: input.offset + returned }) }) : undefined;
+      input.offset + returned < matched ? withCursor(base, encodeCursor({ o: input.offset + returned })) : undefined;
     const indexed = fromIndex(ctx, input, clock);
     if (indexed) {
       const page = selectNearby(indexed.snapshot, indexed.filter, input, { limit: input.limit, offset: input.offset });

@@ -9,7 +9,7 @@ import { countyAt, loadCounties } from '../intelligence/counties.js';
 import { coverageOf } from '../intelligence/domain/coverage.js';
 import { INFRA_KINDS, type Facility, type InfraKind } from '../intelligence/infrastructure/format.js';
 import { facilitiesNear, loadInfrastructure } from '../intelligence/infrastructure/store.js';
-import { collection, hrefOf } from '../domain/features.js';
+import { collection, hrefOf, withCursor } from '../domain/features.js';
 import { destination } from '../lib/geo.js';
 import { decodeCursor, encodeCursor, int, list, num } from './params.js';
 import { defineHandler, type HandlerResult } from './types.js';
@@ -99,9 +99,9 @@ export const infrastructure = defineHandler<InfraInput, unknown>({
     const store = loadInfrastructure();
     const hits = facilitiesNear(store, input.lat, input.lng, input.radiusKm, input.kinds);
     const page = hits.slice(input.offset, input.offset + input.limit);
-    const common = { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, kind: input.kindRaw, limit: input.limit };
-    const self = hrefOf(`${API}/infrastructure`, { ...common, cursor: input.offset ? encodeCursor({ o: input.offset }) : undefined });
-    const next = input.offset + page.length < hits.length ? hrefOf(`${API}/infrastructure`, { ...common, cursor: encodeCursor({ o: input.offset + page.length }) }) : undefined;
+    const base = hrefOf(`${API}/infrastructure`, { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, kind: input.kindRaw, limit: input.limit });
+    const self = withCursor(base, input.offset ? encodeCursor({ o: input.offset }) : undefined);
+    const next = input.offset + page.length < hits.length ? withCursor(base, encodeCursor({ o: input.offset + page.length })) : undefined;
     const countsByKind = Object.fromEntries(input.kinds.map((k) => [k, hits.filter((h) => h.facility.kind === k).length]));
     const coverage = coverageOf(input.kinds, store.meta.kinds, statesUnder(input.lat, input.lng, input.radiusKm));
     const body = {

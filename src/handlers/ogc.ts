@@ -8,7 +8,7 @@
 import type { Feature } from 'geojson';
 import type { Context } from '../context.js';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
-import { eventFeature, hrefOf } from '../domain/features.js';
+import { eventFeature, hrefOf, withCursor } from '../domain/features.js';
 import { COLLECTION_IDS, OGC_API, collectionDoc, collectionsDoc, conformanceDoc, isCollectionId, itemLinks, itemsLinks, type CollectionId } from '../domain/ogc.js';
 import { CatintelError } from '../errors.js';
 import { findEvent, listEvents, type EventFilter } from '../store/events-read.js';
@@ -94,9 +94,9 @@ export const ogcItems = defineHandler({
     const filter: EventFilter = { now, statuses: LIVE, eventTypes: input.eventTypes, bbox: input.bbox, during: input.during };
     const page = input.collection === 'events' ? await eventsPage(ctx, filter, input) : await ringsPage(ctx, filter, input);
     const path = `${OGC_API}/collections/${input.collection}/items`;
-    const common = { ...input.echo, limit: input.limit };
-    const self = hrefOf(path, { ...common, cursor: input.cursor ? encodeCursor(input.cursor) : undefined });
-    const next = page.next ? hrefOf(path, { ...common, cursor: encodeCursor(page.next) }) : undefined;
+    const base = hrefOf(path, { ...input.echo, limit: input.limit });
+    const self = withCursor(base, input.cursor ? encodeCursor(input.cursor) : undefined);
+    const next = page.next ? withCursor(base, encodeCursor(page.next)) : undefined;
     const body = {
       type: 'FeatureCollection' as const,
       numberMatched: page.matched,

@@ -45,17 +45,27 @@ export function int(raw: Record<string, unknown>, name: string, range: { min: nu
  * A comma list of allowed values, duplicates dropped. `aliases` maps other accepted names to an allowed
  * value (e.g. the event type `hurricane` for the peril `hurricane_wind`, CONTRACT §6).
  */
-export function list<T extends string>(raw: Record<string, unknown>, name: string, allowed: readonly T[], aliases: Readonly<Record<string, T>> = {}): T[] | undefined {
+export function list<T extends string>(raw: Record<string, unknown>, name: string, allowed: readonly T[], aliases: Readonly<Record<string, T>> = NO_ALIASES): T[] | undefined {
   const v = str(raw, name);
   if (v === undefined) return undefined;
-  const items = v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => (Object.hasOwn(aliases, s) ? aliases[s] : s));
-  const bad = items.filter((s) => !(allowed as readonly string[]).includes(s));
-  if (bad.length || items.length === 0) {
-    const also = Object.keys(aliases).length ? ` (or ${Object.entries(aliases).map(([a, t]) => `${a} for ${t}`).join(', ')})` : '';
-    throw invalidParameter(name, `"${bad[0] ?? v}" is not one of ${allowed.join(', ')}${also}`);
+  // One pass, no intermediate arrays: every events request parses one or two of these.
+  const items: T[] = [];
+  let bad: string | undefined;
+  for (const part of v.split(',')) {
+    const s = part.trim();
+    if (s === '') continue;
+    const item = Object.hasOwn(aliases, s) ? aliases[s] : s;
+    if (!(allowed as readonly string[]).includes(item)) bad ??= item;
+    else if (!items.includes(item as T)) items.push(item as T);
   }
-  return [...new Set(items)] as T[];
+  if (bad !== undefined || items.length === 0) {
+    const also = Object.keys(aliases).length ? ` (or ${Object.entries(aliases).map(([a, t]) => `${a} for ${t}`).join(', ')})` : '';
+    throw invalidParameter(name, `"${bad ?? v}" is not one of ${allowed.join(', ')}${also}`);
+  }
+  return items;
 }
+
+const NO_ALIASES: Readonly<Record<string, never>> = Object.freeze({});
 
 export function isoTime(raw: Record<string, unknown>, name: string): string | undefined {
   const v = str(raw, name);

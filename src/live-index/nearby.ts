@@ -64,14 +64,15 @@ export function selectNearby(
   const countable = mask.type === 0 && since === -Infinity;
   const cellCounts = phaseAt(s, f.nowUs).cellCounts;
   let matched = 0;
-  let n = 0;
+  // The cells the box overlaps that can hold a row within the radius, by the nearest their rows can be:
+  // counted ones queued as ~c (negative), the others as c.
   const colLo = columnOf(minLng);
   const colHi = columnOf(maxLng);
   for (let band = bandOf(minLat), lastBand = bandOf(maxLat); band <= lastBand; band++) {
     const lastKey = band * GRID_COLUMNS + colHi;
     for (let c = firstCellFrom(g, band * GRID_COLUMNS + colLo); c < cells && keys[c] <= lastKey; c++) {
       if (g.maxLat[c] < minLat || g.minLat[c] > maxLat || g.maxLng[c] < minLng || g.minLng[c] > maxLng) continue;
-      // Every row's chord lies within the cell's radius of the chord to its centre (radius() pads for rounding).
+      // Every row's chord lies within the cell's radius of the chord to its centre (the radius is padded for rounding).
       const dx = cx[c] - qx;
       const dy = cy[c] - qy;
       const dz = cz[c] - qz;
@@ -83,62 +84,75 @@ export function selectNearby(
       if (countable && (far * far) / 4 <= inside && g.minLat[c] >= minLat && g.maxLat[c] <= maxLat && g.minLng[c] >= minLng && g.maxLng[c] <= maxLng) {
         const k = 3 * c;
         const count = (status & 1 ? cellCounts[k] : 0) + (status & 2 ? cellCounts[k + 1] : 0) + (status & 4 ? cellCounts[k + 2] : 0);
-        if (count > 0) {
-          matched += count;
-          queue.push(c, lowA);
-        }
-        continue;
-      }
-      // The cell straddles the circle or the box, or a filter applies: row by row, as the SQL's WHERE.
-      for (let k = start[c], end = start[c + 1]; k < end; k++) {
-        const i = members[k];
-        const py = lat[i];
-        const px = lng[i];
-        if ((state[i] & status) === 0 || ((types >> typeOf[i]) & 1) === 0 || updatedUs[i] < since) continue;
-        if (py < minLat || py > maxLat || px < minLng || px > maxLng) continue;
-        const ex = x[i] - qx;
-        const ey = y[i] - qy;
-        const ez = z[i] - qz;
-        const a = (ex * ex + ey * ey + ez * ez) / 4;
-        if (a > outside || (a > inside && !(dOf(exactA(i)) <= at.radiusKm))) continue;
-        pos[n] = i;
-        hav[n++] = a;
+        if (count === 0) continue;
+        matched += count;
+        queue.push(~c, lowA);
+      } else {
+        queue.push(c, lowA);
       }
     }
   }
-  matched += n;
-  // Only the first offset + limit in order are needed. The counted cells are read nearest first until the
-  // rows read hold that many and the next cell lies beyond the last of them (its `cut`: the a of that row, as
-  // the page's cut below widens it). A cut made before the last reads is larger than the final one, so it
-  // can only read a cell too many, never one too few; it is made again when the rows read have doubled.
-  const want = Math.min(matched, page.offset + page.limit);
-  if (want === 0) return { matched, positions: [], distancesKm: [] };
-  let cut = Infinity;
-  let cutFrom = 0;
-  while (queue.size > 0) {
-    if (n >= want) {
-      if (cut === Infinity || n >= 2 * cutFrom) {
-        cut = widened(nthSmallest(hav, n, want));
-        cutFrom = n;
-      }
-      if (queue.lowest() > cut) break;
-    }
-    const c = queue.pop();
+  // A straddling cell row by row, as the SQL's WHERE: its rows within the radius counted, and kept (in pos and
+  // hav) when their a is at most `keep`.
+  let n = 0;
+  const readStraddling = (c: number, keep: number): void => {
     for (let k = start[c], end = start[c + 1]; k < end; k++) {
+      const i = members[k];
+      const py = lat[i];
+      const px = lng[i];
+      if ((state[i] & status) === 0 || ((types >> typeOf[i]) & 1) === 0 || updatedUs[i] < since) continue;
+      if (py < minLat || py > maxLat || px < minLng || px > maxLng) continue;
+      const ex = x[i] - qx;
+      const ey = y[i] - qy;
+      const ez = z[i] - qz;
+      const a = (ex * ex + ey * ey + ez * ez) / 4;
+      if (a > outside || (a > inside && !(dOf(exactA(i)) <= at.radiusKm))) continue;
+      matched++;
+      if (a > keep) continue;
+      pos[n] = i;
+      hav[n++] = a;
+    }
+  };
+  // Only the first offset + limit in order are needed. Cells are read nearest first, and once the rows kept hold
+  // that many, only rows up to the last of them (`bound`, widened as the page's cut below) are kept; cells
+  // beyond it are only counted (straddling ones) or left (counted ones). A bound made before later reads is
+  // larger than the final one, so it can keep a row too many, never drop one the page needs; it is made again
+  // when the rows kept have doubled.
+  const wanted = page.offset + page.limit;
+  let bound = Infinity;
+  let boundFrom = 0;
+  while (queue.size > 0) {
+    if (n >= wanted && (bound === Infinity || n >= 2 * boundFrom)) {
+      bound = widened(nthSmallest(hav, n, wanted));
+      boundFrom = n;
+    }
+    if (queue.lowest() > bound) break;
+    const c = queue.pop();
+    if (c >= 0) {
+      readStraddling(c, bound);
+      continue;
+    }
+    for (let k = start[~c], end = start[~c + 1]; k < end; k++) {
       const i = members[k];
       if ((state[i] & status) === 0) continue;
       const ex = x[i] - qx;
       const ey = y[i] - qy;
       const ez = z[i] - qz;
+      const a = (ex * ex + ey * ey + ez * ez) / 4;
+      if (a > bound) continue;
       pos[n] = i;
-      hav[n++] = (ex * ex + ey * ey + ez * ez) / 4;
+      hav[n++] = a;
     }
   }
+  // The cells beyond the bound, in any order: straddling ones still count.
+  for (let k = 0; k < queue.size; k++) if (queue.cells[k] >= 0) readStraddling(queue.cells[k], -Infinity);
+  const want = Math.min(matched, wanted);
+  if (want === 0) return { matched, positions: [], distancesKm: [] };
   // The a of the want-th nearest (a selection: linear, where sorting every candidate of a 1,000 km radius was
   // the costliest step of a request), then exact distances and (distance, id) order for the rows at or within
   // it (a margin wider, so that rows whose distances round equal, or whose a lies within the approximation's
   // error, are all there to be ordered).
-  const pageCut = want >= n ? Infinity : cutFrom === n ? cut : widened(nthSmallest(hav, n, want));
+  const pageCut = want >= n ? Infinity : boundFrom === n && want === wanted ? bound : widened(nthSmallest(hav, n, want));
   const nearD = (scratchNearD = scratchNearD.length >= n ? scratchNearD : new Float64Array(n * 2));
   const nearAt = (scratchNearAt = scratchNearAt.length >= n ? scratchNearAt : new Uint32Array(n * 2));
   let m = 0;
@@ -165,19 +179,21 @@ let scratchPos = new Uint32Array(0);
 let scratchHav = new Float64Array(0);
 let scratchNearD = new Float64Array(0);
 let scratchNearAt = new Uint32Array(0);
-let scratchCells = new Uint32Array(0);
+let scratchCells = new Int32Array(0);
 let scratchLowA = new Float64Array(0);
 
 /** Counted cells by their nearest possible a, lowest first: a binary heap over the scratch arrays. */
 function cellQueue(capacity: number) {
   if (scratchCells.length < capacity) {
-    scratchCells = new Uint32Array(capacity * 2);
+    scratchCells = new Int32Array(capacity * 2);
     scratchLowA = new Float64Array(capacity * 2);
   }
   const cells = scratchCells;
   const lowA = scratchLowA;
   const q = {
     size: 0,
+    /** The queued cells, in heap order: [0, size). */
+    cells,
     lowest: () => lowA[0],
     push(cell: number, a: number): void {
       let k = q.size++;
