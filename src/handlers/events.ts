@@ -28,16 +28,15 @@ interface FilterInput {
 
 /** The filters of /events/live; /events/nearby takes them all but the box (`boxed` false: bbox ignored). */
 function parseFilters(raw: Record<string, unknown>, boxed = true): FilterInput {
-  const input = {
+  return {
     eventTypes: list(raw, 'event_type', EVENT_TYPES),
     statuses: list(raw, 'status', LIVE_STATUSES) ?? [...LIVE_STATUSES],
     bbox: boxed ? bbox(raw) : undefined,
     since: isoTime(raw, 'since'),
     limit: int(raw, 'limit', { min: 1, max: defaults.pageLimitMax }, defaults.pageLimit),
+    // Echoed into links so that `next` keeps the caller's filters.
+    raw: { event_type: str(raw, 'event_type'), status: str(raw, 'status'), bbox: boxed ? str(raw, 'bbox') : undefined, since: str(raw, 'since') },
   };
-  // Echoed into links so that `next` keeps the caller's filters.
-  const echo = { event_type: str(raw, 'event_type'), status: str(raw, 'status'), bbox: boxed ? str(raw, 'bbox') : undefined, since: str(raw, 'since') };
-  return { ...input, raw: echo };
 }
 
 function filterOf(ctx: Context, f: FilterInput): EventFilter {
@@ -86,31 +85,32 @@ export const eventsLive = defineHandler({
   summary: 'All events with status active or monitoring, newest first',
   http: { method: 'GET', path: '/events/live', access: 'free' },
   cli: { command: ['events', 'live'], options: FILTER_OPTIONS, examples: ['catintel events live --event-type earthquake,hurricane --limit 20', 'catintel events live --bbox -125,32,-114,42 --json'] },
-  parse: (raw) => ({ ...parseFilters(raw), after: decodeCursor(raw, isLiveCursor) }),
+  parse: (raw) => ({ filters: parseFilters(raw), after: decodeCursor(raw, isLiveCursor) }),
   // The body is the collection, or its bytes when the live index answers (the HTTP layer sends bytes as they are).
   async run(ctx, input): Promise<HandlerResult> {
+    const f = input.filters;
     const clock = ctx.clock();
     const now = isoOf(clock);
-    const base = hrefOf(`${API}/events/live`, { ...input.raw, limit: input.limit });
+    const base = hrefOf(`${API}/events/live`, { ...f.raw, limit: f.limit });
     const self = withCursor(base, input.after ? encodeCursor(input.after) : undefined);
-    const indexed = fromIndex(ctx, input, clock);
+    const indexed = fromIndex(ctx, f, clock);
     if (indexed) {
       const after = input.after ? { sortUs: Number(input.after.t), id: input.after.id.toLowerCase() } : undefined;
       const { snapshot, filter } = indexed;
-      const page = selectLive(snapshot, filter, { limit: input.limit + 1, after });
-      const n = Math.min(page.positions.length, input.limit);
+      const page = selectLive(snapshot, filter, { limit: f.limit + 1, after });
+      const n = Math.min(page.positions.length, f.limit);
       const cursor = () => encodeCursor({ t: String(page.sortUs[n - 1]), id: entryAt(snapshot, page.positions[n - 1]).id });
-      const next = page.positions.length > input.limit ? withCursor(base, cursor()) : undefined;
+      const next = page.positions.length > f.limit ? withCursor(base, cursor()) : undefined;
       return { ...collectionBytes(snapshot, filter.nowUs, page.positions, n, undefined, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
     }
     // One row more than asked tells whether a next page exists.
-    const page = await listEvents(ctx.db, filterOf(ctx, input), {
-      limit: input.limit + 1,
+    const page = await listEvents(ctx.db, filterOf(ctx, f), {
+      limit: f.limit + 1,
       after: input.after ? { sortUs: BigInt(input.after.t), id: input.after.id } : undefined,
     });
-    const rows = page.rows.slice(0, input.limit);
+    const rows = page.rows.slice(0, f.limit);
     const last = rows[rows.length - 1];
-    const next = page.rows.length > input.limit ? withCursor(base, encodeCursor({ t: String(last.sort_us), id: last.id })) : undefined;
+    const next = page.rows.length > f.limit ? withCursor(base, encodeCursor({ t: String(last.sort_us), id: last.id })) : undefined;
     const notes = page.matched === 0 && !input.after ? await whyNoneLive(ctx, now) : undefined;
     return { body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json', notes };
   },
@@ -180,25 +180,26 @@ export const eventsNearby = defineHandler({
     lat: num(raw, 'lat', { min: -90, max: 90 }),
     lng: num(raw, 'lng', { min: -180, max: 180 }),
     radiusKm: num(raw, 'radius_km', { min: 0, max: defaults.nearbyRadiusKmMax, minExclusive: true }, defaults.nearbyRadiusKm),
-    ...parseFilters(raw, false),
+    filters: parseFilters(raw, false),
     offset: decodeCursor(raw, isNearbyCursor)?.o ?? 0,
   }),
   async run(ctx, input): Promise<HandlerResult> {
+    const f = input.filters;
     const clock = ctx.clock();
     const now = isoOf(clock);
-    const { event_type, status, since } = input.raw;
-    const base = hrefOf(`${API}/events/nearby`, { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, event_type, status, since, limit: input.limit });
+    const { event_type, status, since } = f.raw;
+    const base = hrefOf(`${API}/events/nearby`, { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, event_type, status, since, limit: f.limit });
     const self = withCursor(base, input.offset ? encodeCursor({ o: input.offset }) : undefined);
     const nextHref = (returned: number, matched: number) =>
       input.offset + returned < matched ? withCursor(base, encodeCursor({ o: input.offset + returned })) : undefined;
-    const indexed = fromIndex(ctx, input, clock);
+    const indexed = fromIndex(ctx, f, clock);
     if (indexed) {
-      const page = selectNearby(indexed.snapshot, indexed.filter, input, { limit: input.limit, offset: input.offset });
+      const page = selectNearby(indexed.snapshot, indexed.filter, input, { limit: f.limit, offset: input.offset });
       const n = page.positions.length;
       const next = nextHref(n, page.matched);
       return { ...collectionBytes(indexed.snapshot, indexed.filter.nowUs, page.positions, n, page.distancesKm, { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
     }
-    const page = await nearbyEvents(ctx.db, filterOf(ctx, input), input, { limit: input.limit, offset: input.offset });
+    const page = await nearbyEvents(ctx.db, filterOf(ctx, f), input, { limit: f.limit, offset: input.offset });
     const next = nextHref(page.rows.length, page.matched);
     return { body: collection(page.rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
   },
