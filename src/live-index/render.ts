@@ -50,8 +50,8 @@ export function collectionBytes(
   // Per feature: its offset in the arena, or -1 with its bytes made from the entry (`made`).
   const inArena = n <= scratchAt.length ? scratchAt : (scratchAt = new Float64Array(2 * n));
   const made: (Buffer | undefined)[] = [];
-  // distance_km's text per feature ('' for none): ASCII, one byte a character.
-  const kms: string[] = distancesKm ? new Array(n) : [];
+  // distance_km per feature as integer hundredths, its text written from them (kmLength, writeKm).
+  const cents = n <= scratchCents.length ? scratchCents : (scratchCents = new Float64Array(2 * n));
   const sources: string[] = [];
   // What determines the body's bytes: per feature its entry's serial, variant and distance_km (NaN: none), then the head.
   const headBytes = Buffer.byteLength(head);
@@ -74,10 +74,9 @@ export function collectionBytes(
     }
     let km = NaN;
     if (distancesKm) {
-      const d = distancesKm[k];
-      km = Math.round(d * 100) / 100;
-      const text = (kms[k] = kmText(d));
-      size += DISTANCE_KM.length + text.length;
+      const c = (cents[k] = Math.round(distancesKm[k] * 100));
+      km = c / 100;
+      size += DISTANCE_KM.length + kmLength(c);
     }
     described.numbers[3 * k] = serial[i];
     described.numbers[3 * k + 1] = slot;
@@ -107,9 +106,8 @@ export function collectionBytes(
     // The rest of the run's last feature is a few ASCII characters: written byte by byte (no string is built for
     // them, and this beats a call into Buffer.write per feature).
     if (distancesKm) {
-      const text = kms[j];
       for (let c = 0; c < DISTANCE_KM.length; c++) body[at++] = DISTANCE_KM.charCodeAt(c);
-      for (let c = 0; c < text.length; c++) body[at++] = text.charCodeAt(c);
+      at = writeKm(body, at, cents[j]);
     }
     body[at++] = CLOSE_BRACE;
     body[at++] = CLOSE_BRACE;
@@ -124,8 +122,9 @@ export function collectionBytes(
   return { body, sources, etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"` };
 }
 
-/** Arena offsets of the features of the body being made (synchronous: one array serves every request). */
+/** Arena offsets and distances of the features of the body being made (synchronous: one array each serves every request). */
 let scratchAt = new Float64Array(1024);
+let scratchCents = new Float64Array(1024);
 
 /**
  * The bytes hashed into a collection's ETag, in one scratch buffer (synchronous: one serves every request):
@@ -150,17 +149,39 @@ function describing(n: number, headBytes: number): { numbers: Float64Array; byte
 }
 
 /**
- * String(Math.round(km * 100) / 100), the text JSON.stringify gives distance_km on the SQL path, written from
- * the integer hundredths (a double's shortest form costs twice as much). For an integer c below 2^53 the
+ * String(Math.round(km * 100) / 100), the text JSON.stringify gives distance_km on the SQL path, from the
+ * integer hundredths c (a double's shortest form costs twice as much, and a string per feature more still):
+ * the whole part, then "." and one or two digits unless they are zeros. For an integer c below 1e9 the
  * decimal c/100 is the shortest text that reads back as the double c / 100, so the two agree; checked on 5
- * million random distances and the rounding edges. Beyond Earth's distances (c >= 1e9): String() itself.
+ * million random distances and the rounding edges (test/live-index-km.test.ts). A distance on Earth is at
+ * most 20,016 km: c stays below 3e6.
  */
-function kmText(km: number): string {
-  const c = Math.round(km * 100);
-  if (!(c >= 0 && c < 1e9)) return String(c / 100);
+export function kmLength(c: number): number {
   const whole = Math.floor(c / 100);
   const r = c - whole * 100;
-  return r === 0 ? String(whole) : r % 10 === 0 ? `${whole}.${r / 10}` : `${whole}${r < 10 ? '.0' : '.'}${r}`;
+  let digits = 1;
+  for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
+  return digits + (r === 0 ? 0 : r % 10 === 0 ? 2 : 3);
+}
+
+/** Writes the text of kmLength(c) at body[at]; returns the offset after it. */
+export function writeKm(body: Uint8Array, at: number, c: number): number {
+  const whole = Math.floor(c / 100);
+  const r = c - whole * 100;
+  let end = at + 1;
+  for (let w = whole; w >= 10; w = Math.floor(w / 10)) end++;
+  let p = end;
+  let w = whole;
+  do {
+    body[--p] = 0x30 + (w % 10);
+    w = Math.floor(w / 10);
+  } while (w > 0);
+  if (r !== 0) {
+    body[end++] = 0x2e;
+    body[end++] = 0x30 + Math.floor(r / 10);
+    if (r % 10 !== 0) body[end++] = 0x30 + (r % 10);
+  }
+  return end;
 }
 
 /** The content hash of each kept /events/{id} body, made once (the entry keeps the same Buffer while ended_at is null). */
