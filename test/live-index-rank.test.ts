@@ -1,8 +1,10 @@
 /**
- * The typed-array ranking of radius searches (src/live-index/rank.ts) against plain sorting: the k-th smallest
- * and the (distance, id) order, over random columns with many equal values.
+ * The typed-array ranking of radius searches (src/live-index/rank.ts, cell-queue.ts) against plain sorting:
+ * the k-th smallest, the (distance, id) order and cells taken nearest first, over random columns with many
+ * equal values.
  */
 import { describe, expect, it } from 'vitest';
+import { cellQueue } from '../src/live-index/cell-queue.js';
 import { nthSmallest, sortByDistance } from '../src/live-index/rank.js';
 import { mulberry32 } from '../src/lib/random.js';
 
@@ -35,4 +37,25 @@ describe('ranking rows by distance', () => {
       }
     }
   });
+
+  it('cellQueue gives its cells back nearest first, and holds the rest when stopped', () => {
+    for (const count of [1, 2, 7, 300]) {
+      const a = column(count, Math.max(2, count >> 2));
+      const q = cellQueue(count);
+      a.forEach((v, c) => q.push(c % 2 ? ~c : c, v));
+      const taken: number[] = [];
+      while (q.size > count >> 1) {
+        const lowest = q.lowest();
+        const c = q.pop();
+        taken.push(c);
+        expect(a[c < 0 ? ~c : c]).toBe(lowest);
+      }
+      const firsts = taken.map((c) => a[c < 0 ? ~c : c]);
+      expect(firsts).toEqual([...firsts].sort((p, r) => p - r));
+      const rest = [...q.cells.subarray(0, q.size)].map((c) => (c < 0 ? ~c : c));
+      expect(new Set([...taken.map((c) => (c < 0 ? ~c : c)), ...rest]).size).toBe(count);
+      expect(Math.min(...rest.map((c) => a[c]), Infinity)).toBeGreaterThanOrEqual(Math.max(...firsts, -Infinity));
+    }
+  });
 });
+

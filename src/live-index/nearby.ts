@@ -5,6 +5,7 @@
  */
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import { bandOf, columnOf, firstCellFrom, GRID_COLUMNS } from './grid.js';
+import { cellQueue } from './cell-queue.js';
 import { phaseAt } from './phase.js';
 import { nthSmallest, sortByDistance } from './rank.js';
 import { maskOf, type IndexFilter, type NearbyPage } from './select.js';
@@ -179,53 +180,3 @@ let scratchPos = new Uint32Array(0);
 let scratchHav = new Float64Array(0);
 let scratchNearD = new Float64Array(0);
 let scratchNearAt = new Uint32Array(0);
-let scratchCells = new Int32Array(0);
-let scratchLowA = new Float64Array(0);
-
-/** Counted cells by their nearest possible a, lowest first: a binary heap over the scratch arrays. */
-function cellQueue(capacity: number) {
-  if (scratchCells.length < capacity) {
-    scratchCells = new Int32Array(capacity * 2);
-    scratchLowA = new Float64Array(capacity * 2);
-  }
-  const cells = scratchCells;
-  const lowA = scratchLowA;
-  const q = {
-    size: 0,
-    /** The queued cells, in heap order: [0, size). */
-    cells,
-    lowest: () => lowA[0],
-    push(cell: number, a: number): void {
-      let k = q.size++;
-      while (k > 0) {
-        const parent = (k - 1) >> 1;
-        if (lowA[parent] <= a) break;
-        cells[k] = cells[parent];
-        lowA[k] = lowA[parent];
-        k = parent;
-      }
-      cells[k] = cell;
-      lowA[k] = a;
-    },
-    pop(): number {
-      const top = cells[0];
-      const size = --q.size;
-      const cell = cells[size];
-      const a = lowA[size];
-      let k = 0;
-      for (;;) {
-        let child = 2 * k + 1;
-        if (child >= size) break;
-        if (child + 1 < size && lowA[child + 1] < lowA[child]) child++;
-        if (lowA[child] >= a) break;
-        cells[k] = cells[child];
-        lowA[k] = lowA[child];
-        k = child;
-      }
-      cells[k] = cell;
-      lowA[k] = a;
-      return top;
-    },
-  };
-  return q;
-}
