@@ -7,9 +7,11 @@
  * procfs refuses new entries with ENOENT), and it reports a file or a dangling symbolic link on the way only
  * as a bare error code. Each level here is one mkdir call with a known answer, so the walk always ends.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
+import { tempPathOf } from './out-file.js';
 
 export interface OutDir {
   /** The directories this run made, outermost first: removed again (when still empty) if the run fails. */
@@ -89,9 +91,13 @@ export async function prepareOutDir(dir: string): Promise<OutDir> {
   return { created };
 }
 
-/** A directory can look writable (mode bits, root) and still refuse files (read-only mounts, /sys). */
+/**
+ * A directory can look writable (mode bits, root) and still refuse files (read-only mounts, /sys). The probe
+ * is named as a run's temporaries are, so that one a kill leaves behind is removed by the next run
+ * (manifest.ts removeStaleTemps).
+ */
 async function probeWritable(shown: string, abs: string, created: string[]): Promise<void> {
-  const probe = path.join(abs, `.catintel-write-test.${process.pid}.tmp`);
+  const probe = writeProbePath(abs);
   try {
     const fh = await fs.promises.open(probe, 'wx');
     await fh.close();
@@ -100,6 +106,11 @@ async function probeWritable(shown: string, abs: string, created: string[]): Pro
     await removeEmpty(created);
     throw bad(`--out ${shown}: cannot write files in ${abs}: ${fsReason(err)}; give a directory you can write to`);
   }
+}
+
+/** The probe's file in `dir`, for the process `pid`. */
+export function writeProbePath(dir: string, pid = process.pid): string {
+  return tempPathOf(dir, 'catintel-write-test', `${pid}-${randomBytes(4).toString('hex')}`);
 }
 
 /** Removes the directories a failed run made, innermost first, only while they are empty. */
