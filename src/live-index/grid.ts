@@ -23,7 +23,7 @@ const COLUMNS = Math.round(360 / CELL_DEGREES);
 const CHORD_SLACK = 1e-14;
 
 export interface Grid {
-  /** The non-empty cells' keys (band * COLUMNS + column), ascending. */
+  /** The non-empty cells' keys (cellKey()), ascending. */
   keys: Int32Array;
   /** Cell c holds the positions members[start[c]] up to members[start[c + 1]], ascending. */
   start: Uint32Array;
@@ -45,12 +45,14 @@ export interface Grid {
 /** The band of a latitude and the column of a longitude: monotonic, so a box's edges bound its points' cells. */
 export const bandOf = (lat: number): number => Math.min(BANDS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
 export const columnOf = (lng: number): number => Math.min(COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEGREES)));
+/** A cell's key: cells sort by band, then column. */
+export const cellKey = (band: number, column: number): number => band * COLUMNS + column;
 
 /** The grid over points given as columns by position (a snapshot's: lat, lng and the unit vector x, y, z). */
 export function buildGrid(c: { lat: Float64Array; lng: Float64Array; x: Float64Array; y: Float64Array; z: Float64Array }): Grid {
   const n = c.lat.length;
   const keyOf = new Int32Array(n);
-  for (let i = 0; i < n; i++) keyOf[i] = bandOf(c.lat[i]) * COLUMNS + columnOf(c.lng[i]);
+  for (let i = 0; i < n; i++) keyOf[i] = cellKey(bandOf(c.lat[i]), columnOf(c.lng[i]));
   // Positions by cell, ascending within a cell (a stable sort of ascending positions).
   const members = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => keyOf[a] - keyOf[b] || a - b);
   const keys: number[] = [];
@@ -113,5 +115,3 @@ export function firstCellFrom(g: Grid, key: number): number {
   }
   return lo;
 }
-
-export const GRID_COLUMNS = COLUMNS;

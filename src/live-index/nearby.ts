@@ -4,7 +4,7 @@
  * (grid.ts). Pure: no store, no clock.
  */
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
-import { bandOf, columnOf, firstCellFrom, GRID_COLUMNS } from './grid.js';
+import { bandOf, cellKey, columnOf, firstCellFrom } from './grid.js';
 import { cellQueue } from './cell-queue.js';
 import { phaseAt } from './phase.js';
 import { nthSmallest, sortByDistance } from './rank.js';
@@ -70,8 +70,8 @@ export function selectNearby(
   const colLo = columnOf(minLng);
   const colHi = columnOf(maxLng);
   for (let band = bandOf(minLat), lastBand = bandOf(maxLat); band <= lastBand; band++) {
-    const lastKey = band * GRID_COLUMNS + colHi;
-    for (let c = firstCellFrom(g, band * GRID_COLUMNS + colLo); c < cells && keys[c] <= lastKey; c++) {
+    const lastKey = cellKey(band, colHi);
+    for (let c = firstCellFrom(g, cellKey(band, colLo)); c < cells && keys[c] <= lastKey; c++) {
       if (g.maxLat[c] < minLat || g.minLat[c] > maxLat || g.maxLng[c] < minLng || g.minLng[c] > maxLng) continue;
       // Every row's chord lies within the cell's radius of the chord to its centre (the radius is padded for rounding).
       const dx = cx[c] - qx;

@@ -159,17 +159,21 @@ function describing(n: number, headBytes: number): { numbers: Float64Array; byte
 export function kmLength(c: number): number {
   const whole = Math.floor(c / 100);
   const r = c - whole * 100;
+  return digitsOf(whole) + (r === 0 ? 0 : r % 10 === 0 ? 2 : 3);
+}
+
+/** Decimal digits of a whole number. */
+function digitsOf(whole: number): number {
   let digits = 1;
   for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
-  return digits + (r === 0 ? 0 : r % 10 === 0 ? 2 : 3);
+  return digits;
 }
 
 /** Writes the text of kmLength(c) at body[at]; returns the offset after it. */
 export function writeKm(body: Uint8Array, at: number, c: number): number {
   const whole = Math.floor(c / 100);
   const r = c - whole * 100;
-  let end = at + 1;
-  for (let w = whole; w >= 10; w = Math.floor(w / 10)) end++;
+  let end = at + digitsOf(whole);
   let p = end;
   let w = whole;
   do {

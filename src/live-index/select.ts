@@ -41,11 +41,18 @@ export function sortKeyUs(e: Entry, nowUs: number): number {
 
 const STATUS_BIT: Record<EventStatus, number> = { active: 1, monitoring: 2, ended: 4 };
 
+/** The statuses as the bits of a phase's state. */
+function statusBits(statuses: EventStatus[]): number {
+  let bits = 0;
+  for (const st of statuses) bits |= STATUS_BIT[st];
+  return bits;
+}
+
 /**
  * A request's filter as numbers. whereOf() at position i, as the scans below write it out (a function call
  * per row cost more than the test): known by now and status (the phase's state), since, type, box (inclusive).
  */
-export interface Mask {
+interface Mask {
   state: Uint8Array;
   status: number;
   type: number;
@@ -60,11 +67,9 @@ export interface Mask {
 
 export function maskOf(s: Snapshot, f: IndexFilter, box = f.bbox): Mask {
   const [minLng, minLat, maxLng, maxLat] = box ?? [-Infinity, -Infinity, Infinity, Infinity];
-  let status = 0;
-  for (const st of f.statuses) status |= STATUS_BIT[st];
   let type = 0;
   for (const t of f.eventTypes ?? []) type |= 1 << EVENT_TYPES.indexOf(t);
-  return { state: phaseAt(s, f.nowUs).state, status, type, since: f.sinceUs ?? -Infinity, minLng, minLat, maxLng, maxLat, wraps: minLng > maxLng };
+  return { state: phaseAt(s, f.nowUs).state, status: statusBits(f.statuses), type, since: f.sinceUs ?? -Infinity, minLng, minLat, maxLng, maxLat, wraps: minLng > maxLng };
 }
 
 /**
@@ -160,7 +165,7 @@ function pageStart(s: Snapshot, after: { sortUs: number; id: string } | undefine
  */
 function selectByStatus(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): LivePage {
   const phase = phaseAt(s, f.nowUs);
-  const mask = f.statuses.reduce((m, st) => m | STATUS_BIT[st], 0);
+  const mask = statusBits(f.statuses);
   const matched = (mask & 1 ? phase.counts[1] : 0) + (mask & 2 ? phase.counts[2] : 0) + (mask & 4 ? phase.counts[4] : 0);
   const lo = pageStart(s, page.after);
   const picked: number[] = [];
