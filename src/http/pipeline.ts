@@ -145,9 +145,10 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
   if (authError) throw authError;
   checkAccess(route, url, s.principal);
 
-  const query = queryOf(url);
-  d.paramChecks.get(route)?.(query, m.params);
-  const raw: RawInput = { ...query, ...m.params };
+  const raw = queryOf(url);
+  d.paramChecks.get(route)?.(raw, m.params);
+  // Path parameters over query parameters of the same name, added to the one object (no spread of both).
+  for (const k in m.params) raw[k] = m.params[k];
   // Only a request body may arrive as `body`, never a query parameter of that name (deleted only when
   // present: a delete turns the object into a slow dictionary for every read after it).
   if ('body' in raw) delete raw.body;

@@ -15,20 +15,33 @@ export interface Phase {
   counts: number[];
   /** Known events per grid cell and status: cell c's active, monitoring and ended at 3c, 3c + 1, 3c + 2 (grid.ts). */
   cellCounts: Uint32Array;
-  /** 1 where the event's feature at now is the variant laid out at the build (its bytes are in the arena). */
-  laidOut: Uint8Array;
+  /**
+   * What a body needs of each event, 4 numbers by position (render.ts): the offset of its feature's bytes in
+   * the arena, or -1 when its variant at now is not the one laid out at the build (then made from its entry);
+   * their length; its serial; its source index times 4 plus the laid-out variant's slot (slotOf(), entry.ts;
+   * 0-3). One record of 32 bytes a feature: a page of scattered positions costs a cache miss per feature, not
+   * one per column.
+   */
+  features: Float64Array;
 }
+
+/** Numbers per event in Phase.features, and their places. */
+export const FEATURE_STRIDE = 4;
+export const F_AT = 0;
+export const F_LENGTH = 1;
+export const F_SERIAL = 2;
+export const F_SOURCE_SLOT = 3;
 
 const phases = new WeakMap<Snapshot, Phase>();
 
 export function phaseAt(s: Snapshot, nowUs: number): Phase {
   const cached = phases.get(s);
   if (cached && nowUs >= cached.fromUs && nowUs < cached.untilUs) return cached;
-  const { knownUs, monitoringUs, endedUs, startedUs } = s.cols;
-  const laidSlot = s.layout.slot;
+  const { knownUs, monitoringUs, endedUs, startedUs, serial, source } = s.cols;
+  const { at: laidAt, length: laidLength, slot: laidSlot } = s.layout;
   const n = knownUs.length;
   const state = new Uint8Array(n);
-  const laidOut = new Uint8Array(n);
+  const features = new Float64Array(FEATURE_STRIDE * n);
   const counts = [0, 0, 0, 0, 0];
   const cellOf = s.grid.cellOf;
   const cellCounts = new Uint32Array(3 * s.grid.keys.length);
@@ -43,6 +56,10 @@ export function phaseAt(s: Snapshot, nowUs: number): Phase {
     edge(knownUs[i]);
     edge(monitoringUs[i]);
     edge(endedUs[i]);
+    const r = FEATURE_STRIDE * i;
+    features[r + F_AT] = -1;
+    features[r + F_SERIAL] = serial[i];
+    features[r + F_SOURCE_SLOT] = 4 * source[i] + (laidSlot[i] & 3);
     if (knownUs[i] > nowUs) continue;
     const bit = endedUs[i] <= nowUs ? 4 : monitoringUs[i] <= nowUs ? 2 : 1;
     state[i] = bit;
@@ -51,14 +68,17 @@ export function phaseAt(s: Snapshot, nowUs: number): Phase {
     // slotOf(asOf()) at now (entry.ts). Upcoming holds for the whole phase: a main entry started by the build,
     // and a side entry's start is an edge. An ended event's variant is never laid out.
     const slot = (bit === 2 ? 2 : 0) + (startedUs[i] > nowUs ? 1 : 0);
-    laidOut[i] = +(bit !== 4 && slot === laidSlot[i]);
+    if (bit !== 4 && slot === laidSlot[i]) {
+      features[r + F_AT] = laidAt[i];
+      features[r + F_LENGTH] = laidLength[i];
+    }
   }
   // The sort key of announced onsets moves with now too: a side entry's start or version ends the phase.
   for (const e of s.side) {
     edge(e.startedUs);
     edge(e.updatedUs);
   }
-  const phase = { fromUs, untilUs, state, counts, cellCounts, laidOut };
+  const phase = { fromUs, untilUs, state, counts, cellCounts, features };
   phases.set(s, phase);
   return phase;
 }

@@ -11,7 +11,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { collectionHead } from '../domain/features.js';
 import { asOf, FEATURE_SEPARATOR, openFeature, showFeature, slotOf, type Entry } from './entry.js';
-import { phaseAt } from './phase.js';
+import { F_AT, F_LENGTH, F_SERIAL, F_SOURCE_SLOT, FEATURE_STRIDE, phaseAt } from './phase.js';
 import { entryAt, type Snapshot } from './snapshot.js';
 import { carve } from './slabs.js';
 
@@ -22,11 +22,15 @@ export interface Assembled {
   etag: string;
   /** The sources of the events in the body, for X-Data-Freshness (src/http/freshness.ts). */
   sources: string[];
+  /** Every body assembled here is GeoJSON (a FeatureCollection, or one Feature). */
+  mediaType: 'application/geo+json';
 }
+
+const GEOJSON = 'application/geo+json';
 
 const CLOSE_BRACE = 0x7d;
 const COMMA = 0x2c;
-const DISTANCE_KM = ',"distance_km":';
+const DISTANCE_KM = Buffer.from(',"distance_km":', 'latin1');
 const END = ']}';
 
 /**
@@ -44,11 +48,12 @@ export function collectionBytes(
   o: { matched: number; now: string; self: string; next?: string },
 ): Assembled {
   const head = collectionHead(n, o);
-  const { arena, at: laidAt, length: laidLength, slot: laidSlot } = s.layout;
-  const { serial, source } = s.cols;
-  const laidOut = phaseAt(s, nowUs).laidOut;
+  // A plain Uint8Array over the arena: its subarray() is a builtin, a Buffer's goes through Node's FastBuffer constructor.
+  const arena = new Uint8Array(s.layout.arena.buffer, s.layout.arena.byteOffset, s.layout.arena.length);
+  const features = phaseAt(s, nowUs).features;
   // Per feature: its offset in the arena, or -1 with its bytes made from the entry (`made`).
   const inArena = n <= scratchAt.length ? scratchAt : (scratchAt = new Float64Array(2 * n));
+  const lengths = n <= scratchLength.length ? scratchLength : (scratchLength = new Float64Array(2 * n));
   const made: (Buffer | undefined)[] = [];
   // distance_km per feature as integer hundredths, its text written from them (kmLength, writeKm).
   const cents = n <= scratchCents.length ? scratchCents : (scratchCents = new Float64Array(2 * n));
@@ -59,30 +64,33 @@ export function collectionBytes(
   let size = headBytes + END.length + FEATURE_SEPARATOR.length * n - (n > 0 ? 1 : 0);
   for (let k = 0; k < n; k++) {
     const i = positions[k];
+    const r = FEATURE_STRIDE * i;
+    const sourceSlot = features[r + F_SOURCE_SLOT];
     let slot: number;
-    if (laidOut[i] === 1) {
-      inArena[k] = laidAt[i];
-      size += laidLength[i];
-      slot = laidSlot[i];
+    if (features[r + F_AT] >= 0) {
+      inArena[k] = features[r + F_AT];
+      lengths[k] = features[r + F_LENGTH];
+      slot = sourceSlot & 3;
     } else {
       const e = entryAt(s, i);
       const a = asOf(e, nowUs);
       const f = (made[k] = openFeature(e, a));
       inArena[k] = -1;
-      size += f.length;
+      lengths[k] = f.length;
       slot = slotOf(a);
     }
+    size += lengths[k];
     let km = NaN;
     if (distancesKm) {
       const c = (cents[k] = Math.round(distancesKm[k] * 100));
       km = c / 100;
       size += DISTANCE_KM.length + kmLength(c);
     }
-    described.numbers[3 * k] = serial[i];
+    described.numbers[3 * k] = features[r + F_SERIAL];
     described.numbers[3 * k + 1] = slot;
     described.numbers[3 * k + 2] = km;
     // A page holds a handful of sources at most, mostly one: no Set.
-    const name = s.sources[source[i]];
+    const name = s.sources[sourceSlot >> 2];
     if (name !== sources[sources.length - 1] && !sources.includes(name)) sources.push(name);
   }
   const body = carve(size);
@@ -92,10 +100,10 @@ export function collectionBytes(
     // `}},` between them included: copied with one call.
     let j = k;
     if (inArena[k] >= 0) {
-      let end = inArena[k] + laidLength[positions[k]];
+      let end = inArena[k] + lengths[k];
       while (j + 1 < n && !distancesKm && inArena[j + 1] === end + FEATURE_SEPARATOR.length) {
         j++;
-        end = inArena[j] + laidLength[positions[j]];
+        end = inArena[j] + lengths[j];
       }
       body.set(arena.subarray(inArena[k], end), at);
       at += end - inArena[k];
@@ -103,11 +111,11 @@ export function collectionBytes(
       body.set(made[k]!, at);
       at += made[k]!.length;
     }
-    // The rest of the run's last feature is a few ASCII characters: written byte by byte (no string is built for
-    // them, and this beats a call into Buffer.write per feature).
+    // The rest of the run's last feature is a few ASCII characters: no string is built for them (a Buffer.write
+    // call per feature cost more than the copy of the feature).
     if (distancesKm) {
-      for (let c = 0; c < DISTANCE_KM.length; c++) body[at++] = DISTANCE_KM.charCodeAt(c);
-      at = writeKm(body, at, cents[j]);
+      body.set(DISTANCE_KM, at);
+      at = writeKm(body, at + DISTANCE_KM.length, cents[j]);
     }
     body[at++] = CLOSE_BRACE;
     body[at++] = CLOSE_BRACE;
@@ -119,11 +127,12 @@ export function collectionBytes(
   // One hash over the process tag, the per-feature numbers and the head (the head's bytes are the body's first).
   const headAt = described.headAt;
   body.copy(described.bytes, headAt, 0, headBytes);
-  return { body, sources, etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"` };
+  return { body, sources, etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"`, mediaType: GEOJSON };
 }
 
 /** Arena offsets and distances of the features of the body being made (synchronous: one array each serves every request). */
 let scratchAt = new Float64Array(1024);
+let scratchLength = new Float64Array(1024);
 let scratchCents = new Float64Array(1024);
 
 /**
@@ -162,28 +171,26 @@ export function kmLength(c: number): number {
   return digitsOf(whole) + (r === 0 ? 0 : r % 10 === 0 ? 2 : 3);
 }
 
-/** Decimal digits of a whole number. */
-function digitsOf(whole: number): number {
-  let digits = 1;
-  for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
-  return digits;
-}
+/** Decimal digits of a whole number below 1e7 (comparisons: a loop of divisions cost more than the copy of a feature). */
+const digitsOf = (w: number): number => (w < 10 ? 1 : w < 100 ? 2 : w < 1000 ? 3 : w < 10000 ? 4 : w < 100000 ? 5 : w < 1000000 ? 6 : 7);
 
-/** Writes the text of kmLength(c) at body[at]; returns the offset after it. */
+/** Writes the text of kmLength(c) at body[at]; returns the offset after it. Integer arithmetic: c < 3e6. */
 export function writeKm(body: Uint8Array, at: number, c: number): number {
-  const whole = Math.floor(c / 100);
+  const whole = (c / 100) | 0;
   const r = c - whole * 100;
   let end = at + digitsOf(whole);
   let p = end;
   let w = whole;
   do {
-    body[--p] = 0x30 + (w % 10);
-    w = Math.floor(w / 10);
+    const q = (w / 10) | 0;
+    body[--p] = 0x30 + w - q * 10;
+    w = q;
   } while (w > 0);
   if (r !== 0) {
+    const tens = (r / 10) | 0;
     body[end++] = 0x2e;
-    body[end++] = 0x30 + Math.floor(r / 10);
-    if (r % 10 !== 0) body[end++] = 0x30 + (r % 10);
+    body[end++] = 0x30 + tens;
+    if (r !== tens * 10) body[end++] = 0x30 + r - tens * 10;
   }
   return end;
 }
@@ -195,5 +202,5 @@ export function showBytes(e: Entry, nowUs: number): Assembled {
   const body = showFeature(e, asOf(e, nowUs));
   let etag = tagOfShown.get(body);
   if (etag === undefined) tagOfShown.set(body, (etag = `"${hash('sha1', body, 'base64url')}"`));
-  return { body, etag, sources: [e.source] };
+  return { body, etag, sources: [e.source], mediaType: GEOJSON };
 }
