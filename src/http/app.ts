@@ -177,7 +177,7 @@ export function createApp(o: AppOptions): App {
   // unknown path (404 with the platform headers) instead of h3's bare 400.
   const h3 = new PipelineApp({ allowMalformedURL: true }, (event) => {
     const clientIp = getRequestIP(event, { xForwardedFor: Boolean(o.trustProxy) }) ?? 'unknown';
-    const answered = handleRequest(event.req as Request, clientIp, deps);
+    const answered = handleRequest(event.req as Request, event.url, clientIp, deps);
     // A body the live index carved is released once written out, for its memory to be reused (src/live-index/slabs.ts).
     const nodeRes = event.runtime?.node?.res;
     return nodeRes ? answered.then((res) => releasedWhenFinished(res, nodeRes)) : answered;

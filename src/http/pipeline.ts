@@ -29,6 +29,7 @@ import type { BodyCheck } from './body-check.js';
 import { absoluteLinks, originOf, wantsAbsoluteLinks } from './ogc-links.js';
 import { EVENT_HANDLERS, type Freshness } from './freshness.js';
 import { withDeadline } from './deadline.js';
+import { queryOf } from './query.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -70,16 +71,11 @@ interface State {
   code?: string;
 }
 
-export async function handleRequest(req: Request, clientIp: string, d: PipelineDeps): Promise<Response> {
+/** `url`: the request's URL as the HTTP layer parsed it (h3's, parsed lazily: only what is read is worked out). */
+export async function handleRequest(req: Request, url: URL, clientIp: string, d: PipelineDeps): Promise<Response> {
   const started = performance.now();
   const given = req.headers.get('x-request-id');
   const s: State = { requestId: given && REQUEST_ID_RE.test(given) ? given : randomUUID(), principal: null, rate: null, clientIp };
-  let url: URL;
-  try {
-    url = new URL(req.url);
-  } catch {
-    url = new URL('http://invalid/'); // cannot happen behind srvx; answered as an unknown path
-  }
   let res: Response;
   try {
     res = await respond(req, url, s, d);
@@ -217,16 +213,6 @@ const mediaTypeOf = (req: Request) => (req.headers.get('content-type') ?? '').sp
 
 function notFound(path: string): CatintelError {
   return new CatintelError('not_found', `no route ${path.slice(0, 200)}; the API lives under ${API_PREFIX}, see ${API_PREFIX}/openapi.json`);
-}
-
-/** Query values as strings; a repeated key arrives as an array, which parse*() refuses by name. */
-function queryOf(url: URL): RawInput {
-  const q: RawInput = {};
-  for (const [k, v] of url.searchParams) {
-    const prev = q[k];
-    q[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return q;
 }
 
 function problemResponse(req: Request, err: unknown, path: string, s: State, d: PipelineDeps): Response {
