@@ -138,7 +138,8 @@ export function slotOf(a: AsOf): number {
 
 /** Where layOutFeatures() put each feature, by position: arena[at, at + length) is its `open` bytes in the variant `slot`. */
 export interface Layout {
-  arena: Buffer;
+  /** A plain Uint8Array over the bytes: its subarray() is a builtin, where a Buffer's builds a FastBuffer (render.ts copies a subarray per feature). */
+  arena: Uint8Array;
   at: Int32Array;
   length: Int32Array;
   /** slotOf() of the variant laid out; NOT_LAID_OUT for an event ended at the build. */
@@ -177,7 +178,7 @@ export function layOutFeatures(entries: Entry[], nowUs: number): Layout {
     layout.slot[i] = slot;
     at += written;
   });
-  return { arena, ...layout };
+  return { arena: new Uint8Array(arena.buffer, arena.byteOffset, arena.length), ...layout };
 }
 
 /** What follows a feature's open bytes within a list when another feature comes next. */

@@ -48,8 +48,7 @@ export function collectionBytes(
   o: { matched: number; now: string; self: string; next?: string },
 ): Assembled {
   const head = collectionHead(n, o);
-  // A plain Uint8Array over the arena: its subarray() is a builtin, a Buffer's goes through Node's FastBuffer constructor.
-  const arena = new Uint8Array(s.layout.arena.buffer, s.layout.arena.byteOffset, s.layout.arena.length);
+  const arena = s.layout.arena;
   const features = phaseAt(s, nowUs).features;
   // Per feature: its offset in the arena, or -1 with its bytes made from the entry (`made`).
   const inArena = n <= scratchAt.length ? scratchAt : (scratchAt = new Float64Array(2 * n));
