@@ -86,8 +86,8 @@ export const eventsLive = defineHandler({
   http: { method: 'GET', path: '/events/live', access: 'free' },
   cli: { command: ['events', 'live'], options: FILTER_OPTIONS, examples: ['catintel events live --event-type earthquake,hurricane --limit 20', 'catintel events live --bbox -125,32,-114,42 --json'] },
   parse: (raw) => ({ filters: parseFilters(raw), after: decodeCursor(raw, isLiveCursor) }),
-  // The body is the collection, or its bytes when the live index answers (the HTTP layer sends bytes as they are;
-  // the index's result is returned as it is: a spread of it with one more key took V8's slow path per request).
+  // The body is the collection, or its bytes when the live index answers (the HTTP layer sends bytes as they are).
+  // The index's result is returned unchanged: spreading it into a new object took V8's slow path per request.
   async run(ctx, input): Promise<HandlerResult> {
     const f = input.filters;
     const clock = ctx.clock();

@@ -8,12 +8,19 @@ import { bandOf, cellKey, columnOf, firstCellFrom } from './grid.js';
 import { cellQueue } from './cell-queue.js';
 import { phaseAt } from './phase.js';
 import { nthSmallest, sortByDistance } from './rank.js';
-import { maskOf, type IndexFilter, type NearbyPage } from './select.js';
+import { maskOf, type IndexFilter } from './select.js';
 import { entryAt, type Snapshot } from './snapshot.js';
 
 /** Relative and absolute margins around the radius and the cut within which the exact haversine decides. */
 const MARGIN = 1e-6;
 const SLACK = 1e-20;
+
+/** A page: the matched count, and the positions returned nearest first with their distances. */
+export interface NearbyPage {
+  matched: number;
+  positions: number[];
+  distancesKm: number[];
+}
 
 /** nearbyEvents(): within radiusKm, nearest first (then id), offset-paged, with the SQL's prefilter box. */
 export function selectNearby(

@@ -17,18 +17,12 @@ export interface IndexFilter {
   sinceUs?: number;
 }
 
-/** A page: the matched count, and the positions returned in order (with their sort keys, or distances). */
+/** A page: the matched count, and the positions returned in order with their sort keys. */
 export interface LivePage {
   matched: number;
   positions: number[];
   /** The sort key of each position returned (the cursor is made from the last). */
   sortUs: number[];
-}
-
-export interface NearbyPage {
-  matched: number;
-  positions: number[];
-  distancesKm: number[];
 }
 
 /** LAST_CHANGED_SQL: the later of start and version among those already past; the earlier when neither is. */
