@@ -31,6 +31,12 @@ export class RouteTable {
   readonly routes: Route[];
   /** The templates by number of segments, static segments before parameters, position by position. */
   private bySegments = new Map<number, Compiled[]>();
+  /**
+   * Matches of templates with no parameter, by method and path as requested: such a path matches one way
+   * only, and the busiest endpoints (/events/live, /events/nearby) take no path parameter. Bounded: a path
+   * gets an entry only when it spells a static template (with or without the trailing slash).
+   */
+  private staticMatches = new Map<string, Map<string, Match>>();
 
   constructor(handlers: Handler[]) {
     const byKey = new Map<string, Route>();
@@ -66,6 +72,8 @@ export class RouteTable {
   }
 
   match(method: string, pathname: string): Match {
+    const known = this.staticMatches.get(pathname)?.get(method);
+    if (known) return known;
     const parts = (pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/').slice(1);
     let allow: Set<string> | undefined;
     let template: string | undefined;
@@ -77,7 +85,15 @@ export class RouteTable {
       const params = matchSegments(c.segments, parts);
       if (!params) continue;
       template = c.route.fullPath;
-      if (c.route.method === method || (method === 'HEAD' && c.route.method === 'GET')) return { kind: 'route', route: c.route, params };
+      if (c.route.method === method || (method === 'HEAD' && c.route.method === 'GET')) {
+        const match: Match = { kind: 'route', route: c.route, params };
+        if (c.segments.every((segment) => typeof segment === 'string')) {
+          const byMethod = this.staticMatches.get(pathname) ?? new Map<string, Match>();
+          Object.freeze(params);
+          this.staticMatches.set(pathname, byMethod.set(method, Object.freeze(match)));
+        }
+        return match;
+      }
       (allow ??= new Set()).add(c.route.method);
     }
     if (!allow) return { kind: 'none' };

@@ -25,11 +25,24 @@ const CHORD_SLACK = 1e-14;
 export interface Grid {
   /** The non-empty cells' keys (cellKey()), ascending. */
   keys: Int32Array;
+  /** The first cell of each band (bandOf()), and the cell count at BANDS: a band's cells are bandStart[b] up to bandStart[b + 1]. */
+  bandStart: Uint32Array;
   /** Cell c holds the positions members[start[c]] up to members[start[c + 1]], ascending. */
   start: Uint32Array;
   members: Uint32Array;
   /** Each position's cell. */
   cellOf: Uint32Array;
+  /**
+   * The members' coordinates in members' order (entry k is position members[k]'s): a cell's rows are read in
+   * sequence. By position they lie scattered (positions are newest first), a cache miss per row and column on a
+   * busy server.
+   */
+  memberLat: Float64Array;
+  memberLng: Float64Array;
+  memberCosLat: Float64Array;
+  memberX: Float64Array;
+  memberY: Float64Array;
+  memberZ: Float64Array;
   /** Per cell: its points' bounding sphere (centre as a unit vector, chord radius with CHORD_SLACK). */
   cx: Float64Array;
   cy: Float64Array;
@@ -49,7 +62,7 @@ export const columnOf = (lng: number): number => Math.min(COLUMNS - 1, Math.max(
 export const cellKey = (band: number, column: number): number => band * COLUMNS + column;
 
 /** The grid over points given as columns by position (a snapshot's: lat, lng and the unit vector x, y, z). */
-export function buildGrid(c: { lat: Float64Array; lng: Float64Array; x: Float64Array; y: Float64Array; z: Float64Array }): Grid {
+export function buildGrid(c: { lat: Float64Array; lng: Float64Array; cosLat: Float64Array; x: Float64Array; y: Float64Array; z: Float64Array }): Grid {
   const n = c.lat.length;
   const keyOf = new Int32Array(n);
   for (let i = 0; i < n; i++) keyOf[i] = cellKey(bandOf(c.lat[i]), columnOf(c.lng[i]));
@@ -66,7 +79,9 @@ export function buildGrid(c: { lat: Float64Array; lng: Float64Array; x: Float64A
   start.push(n);
   const cells = keys.length;
   const g: Grid = {
-    keys: Int32Array.from(keys), start: Uint32Array.from(start), members, cellOf: new Uint32Array(n),
+    keys: Int32Array.from(keys), bandStart: bandStarts(keys), start: Uint32Array.from(start), members, cellOf: new Uint32Array(n),
+    memberLat: byMember(members, c.lat), memberLng: byMember(members, c.lng), memberCosLat: byMember(members, c.cosLat),
+    memberX: byMember(members, c.x), memberY: byMember(members, c.y), memberZ: byMember(members, c.z),
     cx: new Float64Array(cells), cy: new Float64Array(cells), cz: new Float64Array(cells), radius: new Float64Array(cells),
     minLat: new Float64Array(cells), maxLat: new Float64Array(cells), minLng: new Float64Array(cells), maxLng: new Float64Array(cells),
   };
@@ -104,10 +119,23 @@ export function buildGrid(c: { lat: Float64Array; lng: Float64Array; x: Float64A
   return g;
 }
 
-/** The first cell whose key is at least `key` (binary search); the cell count if none is. */
+/** A column by position, reordered as `members`. */
+const byMember = (members: Uint32Array, column: Float64Array): Float64Array => Float64Array.from(members, (i) => column[i]);
+
+function bandStarts(keys: number[]): Uint32Array {
+  const bandStart = new Uint32Array(BANDS + 1);
+  for (let b = 0, c = 0; b <= BANDS; b++) {
+    while (c < keys.length && keys[c] < b * COLUMNS) c++;
+    bandStart[b] = c;
+  }
+  return bandStart;
+}
+
+/** The first cell whose key is at least `key` (a binary search within its band); the cell count if none is. */
 export function firstCellFrom(g: Grid, key: number): number {
-  let lo = 0;
-  let hi = g.keys.length;
+  const band = Math.floor(key / COLUMNS);
+  let lo = g.bandStart[band];
+  let hi = g.bandStart[band + 1];
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (g.keys[mid] < key) lo = mid + 1;

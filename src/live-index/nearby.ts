@@ -35,18 +35,20 @@ export function selectNearby(
   const lngBox = at.lng - dLng > -180 && at.lng + dLng < 180;
   // The prefilter box is the SQL's BETWEENs, checked exactly for every row.
   const mask = maskOf(s, f, [lngBox ? at.lng - dLng : -180, at.lat - dLat, lngBox ? at.lng + dLng : 180, at.lat + dLat]);
-  const { state, status, since, minLng, minLat, maxLng, maxLat } = mask;
+  const { status, since, minLng, minLat, maxLng, maxLat } = mask;
   const types = mask.type === 0 ? 0xffff : mask.type;
-  const { lat, lng, cosLat: cosE, x, y, z, updatedUs, type: typeOf } = s.cols;
+  // Filters beyond status: their columns are read only when one applies.
+  const filtered = mask.type !== 0 || since !== -Infinity;
+  const { updatedUs, type: typeOf } = s.cols;
   // The SQL haversine (DISTANCE_SQL) term for term, radians(x) = x * (pi / 180): d = 2 R asin(min(1, sqrt(a))).
   // d grows with a, so a decides "within the radius" and the order, and d itself is computed only for the
   // rows returned. libm and V8 may round sin/asin apart in the last bit (docs/performance.md).
   const r = Math.PI / 180;
   const cosQ = Math.cos(at.lat * r);
-  const exactA = (i: number) => {
-    const sLat = Math.sin(((lat[i] - at.lat) * r) / 2);
-    const sLng = Math.sin(((lng[i] - at.lng) * r) / 2);
-    return sLat * sLat + cosQ * cosE[i] * (sLng * sLng);
+  const exactA = (k: number) => {
+    const sLat = Math.sin(((memberLat[k] - at.lat) * r) / 2);
+    const sLng = Math.sin(((memberLng[k] - at.lng) * r) / 2);
+    return sLat * sLat + cosQ * memberCosLat[k] * (sLng * sLng);
   };
   const dOf = (a: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
   // The same a from the snapshot's unit vectors, without trigonometry: a = |p - q|^2 / 4 (the haversine of the
@@ -62,15 +64,17 @@ export function selectNearby(
   const qz = Math.sin(at.lat * r);
 
   const g = s.grid;
-  const { keys, start, members, radius, cx, cy, cz } = g;
+  const { keys, start, members, radius, cx, cy, cz, memberLat, memberLng, memberCosLat, memberX, memberY, memberZ } = g;
   const cells = keys.length;
   const rows = s.main.length + s.side.length;
-  const pos = (scratchPos = scratchPos.length >= rows ? scratchPos : new Uint32Array(rows * 2));
+  // Rows are kept by their index in the grid's members (the member columns are read in sequence), mapped to
+  // positions for the page only.
+  const kept = (scratchKept = scratchKept.length >= rows ? scratchKept : new Uint32Array(rows * 2));
   const hav = (scratchHav = scratchHav.length >= rows ? scratchHav : new Float64Array(rows * 2));
   const queue = cellQueue(cells);
   // A cell wholly inside the circle and the box is counted, not read, unless a filter other than status applies.
-  const countable = mask.type === 0 && since === -Infinity;
-  const cellCounts = phaseAt(s, f.nowUs).cellCounts;
+  const countable = !filtered;
+  const { cellCounts, memberState } = phaseAt(s, f.nowUs);
   let matched = 0;
   // The cells the box overlaps that can hold a row within the radius, by the nearest their rows can be:
   // counted ones queued as ~c (negative), the others as c.
@@ -100,24 +104,25 @@ export function selectNearby(
       }
     }
   }
-  // A straddling cell row by row, as the SQL's WHERE: its rows within the radius counted, and kept (in pos and
-  // hav) when their a is at most `keep`.
+  // A straddling cell row by row, as the SQL's WHERE: its rows within the radius counted, and kept (member
+  // index in `kept`, a in `hav`) when their a is at most `keep`.
   let n = 0;
   const readStraddling = (c: number, keep: number): void => {
     for (let k = start[c], end = start[c + 1]; k < end; k++) {
-      const i = members[k];
-      const py = lat[i];
-      const px = lng[i];
-      if ((state[i] & status) === 0 || ((types >> typeOf[i]) & 1) === 0 || updatedUs[i] < since) continue;
+      if ((memberState[k] & status) === 0) continue;
+      const py = memberLat[k];
+      const px = memberLng[k];
       if (py < minLat || py > maxLat || px < minLng || px > maxLng) continue;
-      const ex = x[i] - qx;
-      const ey = y[i] - qy;
-      const ez = z[i] - qz;
+      const i = members[k];
+      if (filtered && (((types >> typeOf[i]) & 1) === 0 || updatedUs[i] < since)) continue;
+      const ex = memberX[k] - qx;
+      const ey = memberY[k] - qy;
+      const ez = memberZ[k] - qz;
       const a = (ex * ex + ey * ey + ez * ez) / 4;
-      if (a > outside || (a > inside && !(dOf(exactA(i)) <= at.radiusKm))) continue;
+      if (a > outside || (a > inside && !(dOf(exactA(k)) <= at.radiusKm))) continue;
       matched++;
       if (a > keep) continue;
-      pos[n] = i;
+      kept[n] = k;
       hav[n++] = a;
     }
   };
@@ -141,14 +146,13 @@ export function selectNearby(
       continue;
     }
     for (let k = start[~c], end = start[~c + 1]; k < end; k++) {
-      const i = members[k];
-      if ((state[i] & status) === 0) continue;
-      const ex = x[i] - qx;
-      const ey = y[i] - qy;
-      const ez = z[i] - qz;
+      if ((memberState[k] & status) === 0) continue;
+      const ex = memberX[k] - qx;
+      const ey = memberY[k] - qy;
+      const ez = memberZ[k] - qz;
       const a = (ex * ex + ey * ey + ez * ez) / 4;
       if (a > bound) continue;
-      pos[n] = i;
+      kept[n] = k;
       hav[n++] = a;
     }
   }
@@ -166,15 +170,15 @@ export function selectNearby(
   let m = 0;
   for (let k = 0; k < n; k++) {
     if (hav[k] > pageCut) continue;
-    nearAt[m] = pos[k];
-    nearD[m++] = dOf(exactA(pos[k]));
+    nearAt[m] = kept[k];
+    nearD[m++] = dOf(exactA(kept[k]));
   }
   // Ids are read only to break a tie (an entry read per row was a cache miss per row).
-  sortByDistance(nearD, nearAt, m, (i) => entryAt(s, i).id);
+  sortByDistance(nearD, nearAt, m, (k) => entryAt(s, members[k]).id);
   const positions: number[] = [];
   const distancesKm: number[] = [];
   for (let k = page.offset, end = Math.min(m, page.offset + page.limit); k < end; k++) {
-    positions.push(nearAt[k]);
+    positions.push(members[nearAt[k]]);
     distancesKm.push(nearD[k]);
   }
   return { matched, positions, distancesKm };
@@ -183,7 +187,7 @@ export function selectNearby(
 const widened = (a: number): number => a * (1 + MARGIN) + SLACK;
 
 /** Scratch columns (synchronous, so one set serves every request), grown as needed. */
-let scratchPos = new Uint32Array(0);
+let scratchKept = new Uint32Array(0);
 let scratchHav = new Float64Array(0);
 let scratchNearD = new Float64Array(0);
 let scratchNearAt = new Uint32Array(0);

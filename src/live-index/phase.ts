@@ -11,6 +11,8 @@ export interface Phase {
   fromUs: number;
   untilUs: number;
   state: Uint8Array;
+  /** `state` in the grid's members' order (grid.ts): entry k is position members[k]'s. */
+  memberState: Uint8Array;
   /** Known events per status bit (index 1, 2, 4). */
   counts: number[];
   /** Known events per grid cell and status: cell c's active, monitoring and ended at 3c, 3c + 1, 3c + 2 (grid.ts). */
@@ -78,7 +80,8 @@ export function phaseAt(s: Snapshot, nowUs: number): Phase {
     edge(e.startedUs);
     edge(e.updatedUs);
   }
-  const phase = { fromUs, untilUs, state, counts, cellCounts, features };
+  const memberState = Uint8Array.from(s.grid.members, (i) => state[i]);
+  const phase = { fromUs, untilUs, state, memberState, counts, cellCounts, features };
   phases.set(s, phase);
   return phase;
 }

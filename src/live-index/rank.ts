@@ -44,50 +44,58 @@ let scratch = new Float64Array(0);
 
 /**
  * Sorts rows [0, m) of the parallel columns `d` (distance) and `at` (position) by distance, then by `idOf`
- * (called only for equal distances). Insertion sort for short runs, quicksort above.
+ * (called only for equal distances). Insertion sort for short runs, quicksort above. Module functions with
+ * their columns as arguments: closures made per call (a comparator, a swap, the recursion) cost more than
+ * the sort of a page's few dozen rows.
  */
 export function sortByDistance(d: Float64Array, at: Uint32Array, m: number, idOf: (position: number) => string): void {
-  const before = (p: number, q: number): boolean => d[p] < d[q] || (d[p] === d[q] && idOf(at[p]) < idOf(at[q]));
-  const swap = (p: number, q: number): void => {
-    const td = d[p];
-    d[p] = d[q];
-    d[q] = td;
-    const ta = at[p];
-    at[p] = at[q];
-    at[q] = ta;
-  };
-  const sort = (lo: number, hi: number): void => {
-    while (hi - lo > 16) {
-      // Median of three moved to lo; Lomuto partition on (distance, id), which are distinct per row.
-      const mid = (lo + hi) >>> 1;
-      if (before(mid, lo)) swap(mid, lo);
-      if (before(hi, lo)) swap(hi, lo);
-      if (before(hi, mid)) swap(hi, mid);
-      swap(lo, mid);
-      let store = lo;
-      for (let k = lo + 1; k <= hi; k++) if (before(k, lo)) swap(++store, k);
-      swap(lo, store);
-      // Recurse into the smaller side, loop on the larger: the stack stays logarithmic.
-      if (store - lo < hi - store) {
-        sort(lo, store - 1);
-        lo = store + 1;
-      } else {
-        sort(store + 1, hi);
-        hi = store - 1;
-      }
+  quicksort(d, at, 0, m - 1, idOf);
+}
+
+/** Row p orders before row q: by distance, then id (distinct per row). */
+function before(d: Float64Array, at: Uint32Array, p: number, q: number, idOf: (position: number) => string): boolean {
+  return d[p] < d[q] || (d[p] === d[q] && idOf(at[p]) < idOf(at[q]));
+}
+
+function swap(d: Float64Array, at: Uint32Array, p: number, q: number): void {
+  const td = d[p];
+  d[p] = d[q];
+  d[q] = td;
+  const ta = at[p];
+  at[p] = at[q];
+  at[q] = ta;
+}
+
+function quicksort(d: Float64Array, at: Uint32Array, lo: number, hi: number, idOf: (position: number) => string): void {
+  while (hi - lo > 16) {
+    // Median of three moved to lo; Lomuto partition on (distance, id), which are distinct per row.
+    const mid = (lo + hi) >>> 1;
+    if (before(d, at, mid, lo, idOf)) swap(d, at, mid, lo);
+    if (before(d, at, hi, lo, idOf)) swap(d, at, hi, lo);
+    if (before(d, at, hi, mid, idOf)) swap(d, at, hi, mid);
+    swap(d, at, lo, mid);
+    let store = lo;
+    for (let k = lo + 1; k <= hi; k++) if (before(d, at, k, lo, idOf)) swap(d, at, ++store, k);
+    swap(d, at, lo, store);
+    // Recurse into the smaller side, loop on the larger: the stack stays logarithmic.
+    if (store - lo < hi - store) {
+      quicksort(d, at, lo, store - 1, idOf);
+      lo = store + 1;
+    } else {
+      quicksort(d, at, store + 1, hi, idOf);
+      hi = store - 1;
     }
-    for (let k = lo + 1; k <= hi; k++) {
-      const kd = d[k];
-      const ka = at[k];
-      let j = k - 1;
-      while (j >= lo && (d[j] > kd || (d[j] === kd && idOf(at[j]) > idOf(ka)))) {
-        d[j + 1] = d[j];
-        at[j + 1] = at[j];
-        j--;
-      }
-      d[j + 1] = kd;
-      at[j + 1] = ka;
+  }
+  for (let k = lo + 1; k <= hi; k++) {
+    const kd = d[k];
+    const ka = at[k];
+    let j = k - 1;
+    while (j >= lo && (d[j] > kd || (d[j] === kd && idOf(at[j]) > idOf(ka)))) {
+      d[j + 1] = d[j];
+      at[j + 1] = at[j];
+      j--;
     }
-  };
-  sort(0, m - 1);
+    d[j + 1] = kd;
+    at[j + 1] = ka;
+  }
 }
