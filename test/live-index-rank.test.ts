@@ -5,21 +5,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cellQueue } from '../src/live-index/cell-queue.js';
-import { nthSmallest, sortByDistance } from '../src/live-index/rank.js';
+import { SmallestK, sortByDistance } from '../src/live-index/rank.js';
 import { mulberry32 } from '../src/lib/random.js';
 
 describe('ranking rows by distance', () => {
   const random = mulberry32(7);
   const column = (n: number, distinct: number) => Float64Array.from({ length: n }, () => Math.floor(random() * distinct) / 7);
 
-  it('nthSmallest gives the k-th smallest and leaves the values in place', () => {
+  it('SmallestK holds the k smallest offered: once k are in, its top is the k-th smallest so far', () => {
     for (const n of [1, 2, 3, 17, 100, 1000]) {
       for (const distinct of [1, 3, n]) {
         const values = column(n, distinct);
-        const before = values.slice();
-        const sorted = [...values].sort((a, b) => a - b);
-        for (const k of [1, 2, Math.ceil(n / 2), n].filter((k) => k <= n)) expect(nthSmallest(values, n, k)).toBe(sorted[k - 1]);
-        expect(values).toEqual(before);
+        for (const k of [1, 2, Math.ceil(n / 2), n]) {
+          const heap = new SmallestK(k);
+          for (let i = 0; i < n; i++) {
+            heap.offer(values[i]);
+            expect(heap.full).toBe(i + 1 >= k);
+            if (heap.full) expect(heap.top()).toBe([...values.subarray(0, i + 1)].sort((a, b) => a - b)[k - 1]);
+          }
+        }
       }
     }
   });

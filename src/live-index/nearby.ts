@@ -7,7 +7,7 @@ import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import { bandOf, cellKey, columnOf, firstCellFrom } from './grid.js';
 import { cellQueue } from './cell-queue.js';
 import { phaseAt } from './phase.js';
-import { nthSmallest, sortByDistance } from './rank.js';
+import { SmallestK, sortByDistance } from './rank.js';
 import { maskOf, type IndexFilter } from './select.js';
 import { entryAt, type Snapshot } from './snapshot.js';
 
@@ -104,10 +104,25 @@ export function selectNearby(
       }
     }
   }
-  // A straddling cell row by row, as the SQL's WHERE: its rows within the radius counted, and kept (member
-  // index in `kept`, a in `hav`) when their a is at most `keep`.
+  // Only the first offset + limit in order are needed. Cells are read nearest first, and once the rows kept
+  // number that many, a row is kept only if its a is at most the largest of the `wanted` smallest kept so far
+  // (`bound`, widened as the page's cut below); cells beyond the bound are only counted (straddling ones) or
+  // left (counted ones). The bound only tightens as rows come: it can keep a row too many, never drop one the
+  // page needs.
+  const wanted = page.offset + page.limit;
+  const nearest = new SmallestK(wanted);
+  let bound = Infinity;
   let n = 0;
-  const readStraddling = (c: number, keep: number): void => {
+  // A row kept: member index in `kept`, a in `hav`.
+  const keep = (k: number, a: number): void => {
+    kept[n] = k;
+    hav[n++] = a;
+    nearest.offer(a);
+    if (nearest.full) bound = widened(nearest.top());
+  };
+  // A straddling cell row by row, as the SQL's WHERE: its rows within the radius counted, and kept when their a
+  // is within the bound (unless only counted).
+  const readStraddling = (c: number, countOnly: boolean): void => {
     for (let k = start[c], end = start[c + 1]; k < end; k++) {
       if ((memberState[k] & status) === 0) continue;
       const py = memberLat[k];
@@ -121,28 +136,13 @@ export function selectNearby(
       const a = (ex * ex + ey * ey + ez * ez) / 4;
       if (a > outside || (a > inside && !(dOf(exactA(k)) <= at.radiusKm))) continue;
       matched++;
-      if (a > keep) continue;
-      kept[n] = k;
-      hav[n++] = a;
+      if (!countOnly && a <= bound) keep(k, a);
     }
   };
-  // Only the first offset + limit in order are needed. Cells are read nearest first, and once the rows kept hold
-  // that many, only rows up to the last of them (`bound`, widened as the page's cut below) are kept; cells
-  // beyond it are only counted (straddling ones) or left (counted ones). A bound made before later reads is
-  // larger than the final one, so it can keep a row too many, never drop one the page needs; it is made again
-  // when the rows kept have doubled.
-  const wanted = page.offset + page.limit;
-  let bound = Infinity;
-  let boundFrom = 0;
-  while (queue.size > 0) {
-    if (n >= wanted && (bound === Infinity || n >= 2 * boundFrom)) {
-      bound = widened(nthSmallest(hav, n, wanted));
-      boundFrom = n;
-    }
-    if (queue.lowest() > bound) break;
+  while (queue.size > 0 && queue.lowest() <= bound) {
     const c = queue.pop();
     if (c >= 0) {
-      readStraddling(c, bound);
+      readStraddling(c, false);
       continue;
     }
     for (let k = start[~c], end = start[~c + 1]; k < end; k++) {
@@ -151,20 +151,18 @@ export function selectNearby(
       const ey = memberY[k] - qy;
       const ez = memberZ[k] - qz;
       const a = (ex * ex + ey * ey + ez * ez) / 4;
-      if (a > bound) continue;
-      kept[n] = k;
-      hav[n++] = a;
+      if (a <= bound) keep(k, a);
     }
   }
   // The cells beyond the bound, in any order: straddling ones still count.
-  for (let k = 0; k < queue.size; k++) if (queue.cells[k] >= 0) readStraddling(queue.cells[k], -Infinity);
+  for (let k = 0; k < queue.size; k++) if (queue.cells[k] >= 0) readStraddling(queue.cells[k], true);
   const want = Math.min(matched, wanted);
   if (want === 0) return { matched, positions: [], distancesKm: [] };
-  // The a of the want-th nearest (a selection: linear, where sorting every candidate of a 1,000 km radius was
-  // the costliest step of a request), then exact distances and (distance, id) order for the rows at or within
-  // it (a margin wider, so that rows whose distances round equal, or whose a lies within the approximation's
-  // error, are all there to be ordered).
-  const pageCut = want >= n ? Infinity : boundFrom === n && want === wanted ? bound : widened(nthSmallest(hav, n, want));
+  // The page's cut: the a of the want-th nearest, a margin wider (so that rows whose distances round equal, or
+  // whose a lies within the approximation's error, are all there to be ordered); then exact distances and
+  // (distance, id) order for the rows within it. No more rows kept than the page wants: all of them. More: each
+  // kept row is matched, so more were matched than `wanted`, the page wants `wanted`, and the cut is the bound.
+  const pageCut = want >= n ? Infinity : bound;
   const nearD = (scratchNearD = scratchNearD.length >= n ? scratchNearD : new Float64Array(n * 2));
   const nearAt = (scratchNearAt = scratchNearAt.length >= n ? scratchNearAt : new Uint32Array(n * 2));
   let m = 0;

@@ -5,42 +5,59 @@
  */
 
 /**
- * The k-th smallest (1-based) of values[0, n), found by quickselect on a scratch copy (values keep their
- * order). Hoare partitions around the median of three; linear on average.
+ * The k smallest of the values offered so far, in a binary max-heap over a scratch column (searches are
+ * synchronous: one serves every search). Once k are in, top() is the k-th smallest offered: a radius search
+ * keeps no row beyond it, and its bound tightens with every row kept (a selection over the rows kept, redone
+ * as they doubled, was a tenth of a search).
  */
-export function nthSmallest(values: Float64Array, n: number, k: number): number {
-  const v = (scratch = scratch.length >= n ? scratch : new Float64Array(n * 2));
-  v.set(values.subarray(0, n));
-  let lo = 0;
-  let hi = n - 1;
-  const target = k - 1;
-  while (hi > lo) {
-    const mid = (lo + hi) >>> 1;
-    // The median of v[lo], v[mid], v[hi] as pivot: sorted data (cells read nearest first) stays linear.
-    const a = v[lo];
-    const b = v[mid];
-    const c = v[hi];
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (v[i] < pivot) i++;
-      while (v[j] > pivot) j--;
-      if (i <= j) {
-        const t = v[i];
-        v[i++] = v[j];
-        v[j--] = t;
-      }
-    }
-    // v[lo, j] <= pivot <= v[i, hi], and anything strictly between j and i equals the pivot.
-    if (target <= j) hi = j;
-    else if (target >= i) lo = i;
-    else return pivot;
+export class SmallestK {
+  private size = 0;
+  private readonly heap: Float64Array;
+
+  constructor(private readonly k: number) {
+    this.heap = heapScratch.length >= k ? heapScratch : (heapScratch = new Float64Array(2 * k));
   }
-  return v[target];
+
+  /** k values are in: top() is the k-th smallest offered. */
+  get full(): boolean {
+    return this.size === this.k;
+  }
+
+  /** The largest value held. */
+  top(): number {
+    return this.heap[0];
+  }
+
+  offer(v: number): void {
+    const h = this.heap;
+    if (this.size < this.k) {
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (h[parent] >= v) break;
+        h[at] = h[parent];
+        at = parent;
+      }
+      h[at] = v;
+      return;
+    }
+    if (v >= h[0]) return;
+    // v replaces the largest, sifted down.
+    const size = this.size;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= size) break;
+      if (child + 1 < size && h[child + 1] > h[child]) child++;
+      if (h[child] <= v) break;
+      h[at] = h[child];
+      at = child;
+    }
+    h[at] = v;
+  }
 }
 
-let scratch = new Float64Array(0);
+let heapScratch = new Float64Array(0);
 
 /**
  * Sorts rows [0, m) of the parallel columns `d` (distance) and `at` (position) by distance, then by `idOf`
