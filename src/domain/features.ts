@@ -98,10 +98,16 @@ export function hrefOf(path: string, query: Record<string, string | number | und
   for (const k in query) {
     const v = query[k];
     if (v === undefined || v === '') continue;
-    q += `${q === '' ? '' : '&'}${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`;
+    q += `${q === '' ? '' : '&'}${encodeURIComponent(k)}=${typeof v === 'number' ? numberText(v) : encodeURIComponent(v)}`;
   }
   return q ? `${path}?${q}` : path;
 }
+
+/**
+ * encodeURIComponent(String(v)) of a number without the call: a number's text holds only digits, '-', '.', 'e'
+ * and letters, all left as they are, but for the '+' of an exponent from 1e21 up.
+ */
+const numberText = (v: number): string => (Math.abs(v) < 1e21 ? String(v) : encodeURIComponent(String(v)));
 
 /** hrefOf(path, { ...query, cursor }) from hrefOf(path, query): a page's self and next links share their query but the cursor. */
 export function withCursor(href: string, cursor: string | undefined): string {
