@@ -4,7 +4,7 @@
  * equal values.
  */
 import { describe, expect, it } from 'vitest';
-import { cellQueue } from '../src/live-index/cell-queue.js';
+import { CellQueue } from '../src/live-index/cell-queue.js';
 import { SmallestK, sortByDistance } from '../src/live-index/rank.js';
 import { mulberry32 } from '../src/lib/random.js';
 
@@ -42,10 +42,10 @@ describe('ranking rows by distance', () => {
     }
   });
 
-  it('cellQueue gives its cells back nearest first, and holds the rest when stopped', () => {
+  it('CellQueue gives its cells back nearest first, and holds the rest when stopped', () => {
     for (const count of [1, 2, 7, 300]) {
       const a = column(count, Math.max(2, count >> 2));
-      const q = cellQueue(count);
+      const q = new CellQueue(count);
       a.forEach((v, c) => q.push(c % 2 ? ~c : c, v));
       const taken: number[] = [];
       while (q.size > count >> 1) {

@@ -6,7 +6,7 @@
 let scratchCells = new Int32Array(0);
 let scratchLowA = new Float64Array(0);
 
-/** A queue of cells over the scratch columns (a class: a search makes one object, no closures). */
+/** A queue of cells over the scratch columns, empty, with room for `capacity` (a class: a search makes one object, no closures). */
 export class CellQueue {
   size = 0;
   /** The queued cells in heap order, [0, size): read in any order once the search stops taking them by distance. */
@@ -63,6 +63,3 @@ export class CellQueue {
     return top;
   }
 }
-
-/** An empty queue with room for `capacity` cells. */
-export const cellQueue = (capacity: number): CellQueue => new CellQueue(capacity);

@@ -61,7 +61,7 @@ export const columnOf = (lng: number): number => Math.min(COLUMNS - 1, Math.max(
 /** A cell's key: cells sort by band, then column. */
 export const cellKey = (band: number, column: number): number => band * COLUMNS + column;
 
-/** The grid over points given as columns by position (a snapshot's: lat, lng and the unit vector x, y, z). */
+/** The grid over points given as columns by position (a snapshot's: lat, lng, cos lat and the unit vector x, y, z). */
 export function buildGrid(c: { lat: Float64Array; lng: Float64Array; cosLat: Float64Array; x: Float64Array; y: Float64Array; z: Float64Array }): Grid {
   const n = c.lat.length;
   const keyOf = new Int32Array(n);

@@ -5,7 +5,7 @@
  */
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import { bandOf, cellKey, columnOf, firstCellFrom } from './grid.js';
-import { cellQueue } from './cell-queue.js';
+import { CellQueue } from './cell-queue.js';
 import { phaseAt } from './phase.js';
 import { SmallestK, sortByDistance } from './rank.js';
 import { maskOf, type IndexFilter } from './select.js';
@@ -71,7 +71,7 @@ export function selectNearby(
   // positions for the page only.
   const kept = (scratchKept = scratchKept.length >= rows ? scratchKept : new Uint32Array(rows * 2));
   const hav = (scratchHav = scratchHav.length >= rows ? scratchHav : new Float64Array(rows * 2));
-  const queue = cellQueue(cells);
+  const queue = new CellQueue(cells);
   // A cell wholly inside the circle and the box is counted, not read, unless a filter other than status applies.
   const countable = !filtered;
   const { cellCounts, memberState } = phaseAt(s, f.nowUs);
