@@ -25,6 +25,8 @@ export type Match =
 interface Compiled {
   route: Route;
   segments: (string | { param: string })[];
+  /** No parameter: a path matches it one way only (RouteTable.staticMatches). */
+  isStatic: boolean;
 }
 
 export class RouteTable {
@@ -57,11 +59,11 @@ export class RouteTable {
     // Load balancers and orchestrators probe the root path by convention.
     add({ method: 'GET', path: '/healthz', fullPath: '/healthz', access: 'free', platform: 'healthz' });
     this.routes = [...byKey.values()];
-    const compiled = this.routes
-      .map((route) => ({
-        route,
-        segments: route.fullPath.split('/').slice(1).map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : s)),
-      }))
+    const compiled: Compiled[] = this.routes
+      .map((route) => {
+        const segments = route.fullPath.split('/').slice(1).map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : s));
+        return { route, segments, isStatic: segments.every((s) => typeof s === 'string') };
+      })
       // Static segments before parameters, position by position.
       .sort((a, b) => specificity(a).localeCompare(specificity(b)));
     for (const c of compiled) {
@@ -87,7 +89,7 @@ export class RouteTable {
       template = c.route.fullPath;
       if (c.route.method === method || (method === 'HEAD' && c.route.method === 'GET')) {
         const match: Match = { kind: 'route', route: c.route, params };
-        if (c.segments.every((segment) => typeof segment === 'string')) {
+        if (c.isStatic) {
           const byMethod = this.staticMatches.get(pathname) ?? new Map<string, Match>();
           Object.freeze(params);
           this.staticMatches.set(pathname, byMethod.set(method, Object.freeze(match)));

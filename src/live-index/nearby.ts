@@ -72,8 +72,6 @@ export function selectNearby(
   const kept = (scratchKept = scratchKept.length >= rows ? scratchKept : new Uint32Array(rows * 2));
   const hav = (scratchHav = scratchHav.length >= rows ? scratchHav : new Float64Array(rows * 2));
   const queue = new CellQueue(cells);
-  // A cell wholly inside the circle and the box is counted, not read, unless a filter other than status applies.
-  const countable = !filtered;
   const { cellCounts, memberState } = phaseAt(s, f.nowUs);
   let matched = 0;
   // The cells the box overlaps that can hold a row within the radius, by the nearest their rows can be:
@@ -93,7 +91,8 @@ export function selectNearby(
       const lowA = (near * near) / 4;
       if (lowA > outside) continue;
       const far = toCentre + radius[c];
-      if (countable && (far * far) / 4 <= inside && g.minLat[c] >= minLat && g.maxLat[c] <= maxLat && g.minLng[c] >= minLng && g.maxLng[c] <= maxLng) {
+      // A cell wholly inside the circle and the box is counted, not read, unless a filter other than status applies.
+      if (!filtered && (far * far) / 4 <= inside && g.minLat[c] >= minLat && g.maxLat[c] <= maxLat && g.minLng[c] >= minLng && g.maxLng[c] <= maxLng) {
         const k = 3 * c;
         const count = (status & 1 ? cellCounts[k] : 0) + (status & 2 ? cellCounts[k + 1] : 0) + (status & 4 ? cellCounts[k + 2] : 0);
         if (count === 0) continue;

@@ -8,7 +8,7 @@
  * The k smallest of the values offered so far, in a binary max-heap over a scratch column (searches are
  * synchronous: one serves every search). Once k are in, top() is the k-th smallest offered: a radius search
  * keeps no row beyond it, and its bound tightens with every row kept (a selection over the rows kept, redone
- * as they doubled, was a tenth of a search).
+ * as they doubled, was about a fifth of a search's CPU in a profile of the server).
  */
 export class SmallestK {
   private size = 0;
@@ -60,17 +60,17 @@ export class SmallestK {
 let heapScratch = new Float64Array(0);
 
 /**
- * Sorts rows [0, m) of the parallel columns `d` (distance) and `at` (position) by distance, then by `idOf`
+ * Sorts rows [0, m) of the parallel columns `d` (distance) and `at` (the row's index) by distance, then by `idOf`
  * (called only for equal distances). Insertion sort for short runs, quicksort above. Module functions with
  * their columns as arguments: closures made per call (a comparator, a swap, the recursion) cost more than
  * the sort of a page's few dozen rows.
  */
-export function sortByDistance(d: Float64Array, at: Uint32Array, m: number, idOf: (position: number) => string): void {
+export function sortByDistance(d: Float64Array, at: Uint32Array, m: number, idOf: (row: number) => string): void {
   quicksort(d, at, 0, m - 1, idOf);
 }
 
 /** Row p orders before row q: by distance, then id (distinct per row). */
-function before(d: Float64Array, at: Uint32Array, p: number, q: number, idOf: (position: number) => string): boolean {
+function before(d: Float64Array, at: Uint32Array, p: number, q: number, idOf: (row: number) => string): boolean {
   return d[p] < d[q] || (d[p] === d[q] && idOf(at[p]) < idOf(at[q]));
 }
 
@@ -83,7 +83,7 @@ function swap(d: Float64Array, at: Uint32Array, p: number, q: number): void {
   at[q] = ta;
 }
 
-function quicksort(d: Float64Array, at: Uint32Array, lo: number, hi: number, idOf: (position: number) => string): void {
+function quicksort(d: Float64Array, at: Uint32Array, lo: number, hi: number, idOf: (row: number) => string): void {
   while (hi - lo > 16) {
     // Median of three moved to lo; Lomuto partition on (distance, id), which are distinct per row.
     const mid = (lo + hi) >>> 1;
