@@ -61,8 +61,8 @@ export const columnOf = (lng: number): number => Math.min(COLUMNS - 1, Math.max(
 /** A cell's key: cells sort by band, then column. */
 export const cellKey = (band: number, column: number): number => band * COLUMNS + column;
 
-/** The grid over points given as columns by position (a snapshot's: lat, lng, cos lat and the unit vector x, y, z). */
-export function buildGrid(c: { lat: Float64Array; lng: Float64Array; cosLat: Float64Array; x: Float64Array; y: Float64Array; z: Float64Array }): Grid {
+/** The grid over points given as columns by position (a snapshot's latitudes and longitudes). */
+export function buildGrid(c: { lat: Float64Array; lng: Float64Array }): Grid {
   const n = c.lat.length;
   const keyOf = new Int32Array(n);
   for (let i = 0; i < n; i++) keyOf[i] = cellKey(bandOf(c.lat[i]), columnOf(c.lng[i]));
@@ -78,10 +78,17 @@ export function buildGrid(c: { lat: Float64Array; lng: Float64Array; cosLat: Flo
   }
   start.push(n);
   const cells = keys.length;
+  const memberLat = byMember(members, c.lat);
+  const memberLng = byMember(members, c.lng);
+  // cos(radians(lat)), the haversine's per-event factor, and the point as a unit vector (x toward 0°E on the
+  // equator, z toward the north pole): chords without trigonometry.
+  const memberCosLat = memberLat.map((lat) => Math.cos(lat * (Math.PI / 180)));
+  const memberX = memberCosLat.map((cosLat, k) => cosLat * Math.cos(memberLng[k] * (Math.PI / 180)));
+  const memberY = memberCosLat.map((cosLat, k) => cosLat * Math.sin(memberLng[k] * (Math.PI / 180)));
+  const memberZ = memberLat.map((lat) => Math.sin(lat * (Math.PI / 180)));
   const g: Grid = {
     keys: Int32Array.from(keys), bandStart: bandStarts(keys), start: Uint32Array.from(start), members, cellOf: new Uint32Array(n),
-    memberLat: byMember(members, c.lat), memberLng: byMember(members, c.lng), memberCosLat: byMember(members, c.cosLat),
-    memberX: byMember(members, c.x), memberY: byMember(members, c.y), memberZ: byMember(members, c.z),
+    memberLat, memberLng, memberCosLat, memberX, memberY, memberZ,
     cx: new Float64Array(cells), cy: new Float64Array(cells), cz: new Float64Array(cells), radius: new Float64Array(cells),
     minLat: new Float64Array(cells), maxLat: new Float64Array(cells), minLng: new Float64Array(cells), maxLng: new Float64Array(cells),
   };
@@ -89,24 +96,20 @@ export function buildGrid(c: { lat: Float64Array; lng: Float64Array; cosLat: Flo
     let [sx, sy, sz] = [0, 0, 0];
     let [minLat, maxLat, minLng, maxLng] = [Infinity, -Infinity, Infinity, -Infinity];
     for (let k = start[cell]; k < start[cell + 1]; k++) {
-      const i = members[k];
-      g.cellOf[i] = cell;
-      sx += c.x[i];
-      sy += c.y[i];
-      sz += c.z[i];
-      minLat = Math.min(minLat, c.lat[i]);
-      maxLat = Math.max(maxLat, c.lat[i]);
-      minLng = Math.min(minLng, c.lng[i]);
-      maxLng = Math.max(maxLng, c.lng[i]);
+      g.cellOf[members[k]] = cell;
+      sx += memberX[k];
+      sy += memberY[k];
+      sz += memberZ[k];
+      minLat = Math.min(minLat, memberLat[k]);
+      maxLat = Math.max(maxLat, memberLat[k]);
+      minLng = Math.min(minLng, memberLng[k]);
+      maxLng = Math.max(maxLng, memberLng[k]);
     }
     // The centre: the points' mean direction (any point would do; the mean keeps the radius small).
     const norm = Math.hypot(sx, sy, sz) || 1;
     const [x, y, z] = [sx / norm, sy / norm, sz / norm];
     let r = 0;
-    for (let k = start[cell]; k < start[cell + 1]; k++) {
-      const i = members[k];
-      r = Math.max(r, Math.hypot(c.x[i] - x, c.y[i] - y, c.z[i] - z));
-    }
+    for (let k = start[cell]; k < start[cell + 1]; k++) r = Math.max(r, Math.hypot(memberX[k] - x, memberY[k] - y, memberZ[k] - z));
     g.cx[cell] = x;
     g.cy[cell] = y;
     g.cz[cell] = z;

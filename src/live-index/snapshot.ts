@@ -23,12 +23,6 @@ export interface Columns {
   endedUs: Float64Array;
   lat: Float64Array;
   lng: Float64Array;
-  /** cos(radians(lat)), the haversine's per-event factor, computed once. */
-  cosLat: Float64Array;
-  /** The point as a unit vector (x toward 0°E on the equator, z toward the north pole): chords without trigonometry. */
-  x: Float64Array;
-  y: Float64Array;
-  z: Float64Array;
   /** Index in EVENT_TYPES; 15 for a type outside it (no filter names it). */
   type: Uint8Array;
   startedUs: Float64Array;
@@ -80,8 +74,7 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
   const n = all.length;
   const cols: Columns = {
     knownUs: new Float64Array(n), updatedUs: new Float64Array(n), monitoringUs: new Float64Array(n), endedUs: new Float64Array(n),
-    lat: new Float64Array(n), lng: new Float64Array(n), cosLat: new Float64Array(n), type: new Uint8Array(n),
-    x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n),
+    lat: new Float64Array(n), lng: new Float64Array(n), type: new Uint8Array(n),
     startedUs: new Float64Array(n), keyUs: new Float64Array(n), serial: new Float64Array(n), source: new Uint8Array(n),
   };
   const sources: string[] = [];
@@ -92,10 +85,6 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     cols.endedUs[i] = e.endedUs ?? Infinity;
     cols.lat[i] = e.lat;
     cols.lng[i] = e.lng;
-    cols.cosLat[i] = Math.cos(e.lat * (Math.PI / 180));
-    cols.x[i] = cols.cosLat[i] * Math.cos(e.lng * (Math.PI / 180));
-    cols.y[i] = cols.cosLat[i] * Math.sin(e.lng * (Math.PI / 180));
-    cols.z[i] = Math.sin(e.lat * (Math.PI / 180));
     const t = (EVENT_TYPES as readonly string[]).indexOf(e.eventType);
     cols.type[i] = t < 0 ? 15 : t;
     cols.startedUs[i] = e.startedUs;
