@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data run test poppler bench conformance conformance-api conformance-oasis conformance-oasislmf clean
+.PHONY: install build data run test poppler bench conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf clean
 
 install: $(NODE_MODULES_STAMP)
 $(NODE_MODULES_STAMP): package.json package-lock.json
@@ -45,8 +45,13 @@ bench: build
 	node dist/bench/run.js
 
 # The API: GDAL's OAPIF driver reads the OGC API - Features collections, schemathesis checks
-# openapi.yaml; then OED output against ods-tools.
-conformance: conformance-api conformance-oasis conformance-oasislmf
+# openapi.yaml; then OED output against ods-tools; then losses against oasislmf's own kernel.
+CONFORMANCE_SUITES = conformance-api conformance-oasis conformance-oasislmf
+conformance: $(CONFORMANCE_SUITES)
+
+# The suites, one per line (.ci/run runs and counts each).
+conformance-suites:
+	@printf '%s\n' $(CONFORMANCE_SUITES)
 
 conformance-api: build
 	bash scripts/conformance-gdal.sh
