@@ -82,10 +82,11 @@ export function buildGrid(c: { lat: Float64Array; lng: Float64Array }): Grid {
   const memberLng = byMember(members, c.lng);
   // cos(radians(lat)), the haversine's per-event factor, and the point as a unit vector (x toward 0°E on the
   // equator, z toward the north pole): chords without trigonometry.
-  const memberCosLat = memberLat.map((lat) => Math.cos(lat * (Math.PI / 180)));
-  const memberX = memberCosLat.map((cosLat, k) => cosLat * Math.cos(memberLng[k] * (Math.PI / 180)));
-  const memberY = memberCosLat.map((cosLat, k) => cosLat * Math.sin(memberLng[k] * (Math.PI / 180)));
-  const memberZ = memberLat.map((lat) => Math.sin(lat * (Math.PI / 180)));
+  const rad = Math.PI / 180;
+  const memberCosLat = memberLat.map((lat) => Math.cos(lat * rad));
+  const memberX = memberCosLat.map((cosLat, k) => cosLat * Math.cos(memberLng[k] * rad));
+  const memberY = memberCosLat.map((cosLat, k) => cosLat * Math.sin(memberLng[k] * rad));
+  const memberZ = memberLat.map((lat) => Math.sin(lat * rad));
   const g: Grid = {
     keys: Int32Array.from(keys), bandStart: bandStarts(keys), start: Uint32Array.from(start), members, cellOf: new Uint32Array(n),
     memberLat, memberLng, memberCosLat, memberX, memberY, memberZ,
