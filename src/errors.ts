@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'validation_failed'
   | 'rate_limited'
   | 'store_locked'
+  | 'store_corrupt' // the store file fails DuckDB's checks (src/store/faults.ts): restore it, never retry
+  | 'disk_full'
   | 'unavailable'
   | 'upstream_failed'
   | 'internal_error';
@@ -42,13 +44,18 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   validation_failed: 422,
   rate_limited: 429,
   store_locked: 503,
+  // A server fault no retry cures (500, not 503: 503 tells a client to come back).
+  store_corrupt: 500,
+  // Cured once the operator frees space: 503, the documented "come back later".
+  disk_full: 503,
   unavailable: 503,
   upstream_failed: 502,
   internal_error: 500,
 };
 
 /**
- * CONTRACT §4: 0 ok, 1 runtime failure, 2 usage/bad input, 3 trigger breached, 4 store locked. An unknown
+ * CONTRACT §4: 0 ok, 1 runtime failure (a full disk included), 2 usage/bad input, 3 trigger breached, 4 store
+ * locked, 5 store corrupt or unreadable (never reported as locked: cron must not retry it). An unknown
  * id is bad input (the caller named something that is not there), not a failure of the run: exit 2.
  */
 export const exitCodeOf: Record<ErrorCode, number> = {
@@ -66,6 +73,8 @@ export const exitCodeOf: Record<ErrorCode, number> = {
   validation_failed: 2,
   rate_limited: 1,
   store_locked: 4,
+  store_corrupt: 5,
+  disk_full: 1,
   unavailable: 1,
   upstream_failed: 1,
   internal_error: 1,
@@ -86,6 +95,8 @@ export const titleOf: Record<ErrorCode, string> = {
   validation_failed: 'Validation failed',
   rate_limited: 'Too many requests',
   store_locked: 'Store locked',
+  store_corrupt: 'Store corrupt',
+  disk_full: 'Disk full',
   unavailable: 'Service unavailable',
   upstream_failed: 'Upstream feed failed',
   internal_error: 'Internal error',
@@ -110,9 +121,16 @@ export class CatintelError extends Error {
   }
 }
 
-/** Anything thrown that is not ours becomes an internal_error whose message reveals nothing. */
+/**
+ * Anything thrown that is not ours becomes an internal_error whose message reveals nothing; except a full
+ * disk met by a write no one named (the store's own writes name their file, src/store/faults.ts).
+ */
 export function asCatintelError(err: unknown): CatintelError {
   if (err instanceof CatintelError) return err;
+  if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC') {
+    const file = (err as NodeJS.ErrnoException).path;
+    return new CatintelError('disk_full', `no space left on device${file ? ` writing ${file}` : ''}; free space and re-run`, { cause: err });
+  }
   return new CatintelError('internal_error', 'An unexpected error occurred; the request was not completed.', { cause: err });
 }
 

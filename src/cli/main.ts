@@ -63,7 +63,7 @@ function globalsOf(program: Command): GlobalOptions {
 /** Descriptions of command groups whose subcommands come from handlers. */
 const GROUPS: Record<string, string> = {
   events: 'Read events: live, show, rings, nearby, watch',
-  db: 'The store: info, seed',
+  db: 'The store: info, check, seed',
   keys: 'API keys: create, list, revoke',
   token: 'JWT access tokens for development and tests',
   score: 'Hazard scores for a point or a portfolio CSV',

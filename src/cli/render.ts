@@ -3,7 +3,7 @@
  * kind of output has its module in render/; anything without one (a new handler, a planned one) is shown
  * as indented `key: value` lines, so a person never gets raw JSON without asking for it.
  */
-import { dbInfoText, ingestLines } from './render/store.js';
+import { dbCheckText, dbInfoText, ingestLines } from './render/store.js';
 import { eventCard, eventsTable, ringsTable, type CollectionLike } from './render/events.js';
 import { isScoreBody, scoreTable } from './render/scores.js';
 import { keyCreated, keyRecord, keysTable, tokenIssued } from './render/credentials.js';
@@ -25,6 +25,7 @@ const RENDERERS: Record<string, Renderer> = {
   ingest: ingestLines,
   'db.seed': ingestLines,
   'db.info': dbInfoText,
+  'db.check': dbCheckText,
   'keys.create': keyCreated,
   'keys.list': keysTable,
   'keys.revoke': keyRecord,

@@ -6,6 +6,7 @@ import type { Handler } from './types.js';
 import { eventsLive, eventsNearby, eventsRings, eventsShow } from './events.js';
 import { eventsStream } from './events-stream.js';
 import { ingest } from './ingest.js';
+import { dbCheck } from './db-check.js';
 import { dbInfo } from './db-info.js';
 import { dbSeed } from './db-seed.js';
 import { keysCreate, keysList, keysRevoke } from './keys.js';
@@ -49,6 +50,7 @@ export const HANDLERS: Handler[] = [
   eventScore,
   ingest,
   dbInfo,
+  dbCheck,
   dbSeed,
   keysCreate,
   keysList,

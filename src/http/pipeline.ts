@@ -216,8 +216,13 @@ function notFound(path: string): CatintelError {
 }
 
 function problemResponse(req: Request, err: unknown, path: string, s: State, d: PipelineDeps): Response {
-  const e = asCatintelError(err);
+  let e = asCatintelError(err);
   s.code = e.code;
+  if (e.code === 'store_corrupt' || e.code === 'disk_full') {
+    // The operator reads which file and what to do; the client learns what kind of fault it is, no paths.
+    d.ctx.log('error', e.message, { request_id: s.requestId, path, code: e.code });
+    e = new CatintelError(e.code, e.code === 'disk_full' ? 'the server is out of disk space; try again later' : 'the server\'s store is damaged and cannot answer; the operator has been told');
+  }
   if (e.code === 'internal_error') {
     // The operator gets the stack; the client gets nothing it could learn the internals from.
     const cause = err instanceof Error ? err.stack : String(err);

@@ -13,6 +13,7 @@ import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
 import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
 import { createAtomically } from './create.js';
+import { isLockError, storeFaultOf } from './faults.js';
 import { assertStorePath } from './store-path.js';
 
 // Checked before DuckDB loads (src/cli/execute.ts); kept importable from here.
@@ -53,27 +54,51 @@ export class Store {
   static async open(path: string, opts: OpenOptions = {}): Promise<Store> {
     const readOnly = Boolean(opts.readOnly) && path !== ':memory:';
     if (path !== ':memory:') assertStorePath(path);
-    if (!readOnly && path !== ':memory:' && !fs.existsSync(path)) await createAtomically(path);
+    if (!readOnly && path !== ':memory:' && !fs.existsSync(path)) {
+      try {
+        await createAtomically(path);
+      } catch (err) {
+        throw storeFaultOf(path, err) ?? err;
+      }
+    }
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, readOnly ? { access_mode: 'READ_ONLY' } : {});
     } catch (err) {
       throw translateOpenError(path, err, readOnly);
     }
-    const conn = await instance.connect();
-    const store = new Store(path, instance, conn, readOnly);
-    if (!readOnly) {
-      if (path !== ':memory:') writeLockHolder(path, opts.holder ?? 'catintel');
-      await store.migrate();
-    } else {
-      await store.assertMigrated();
+    // From here on the file is open: a failure (a corrupt table, a full disk) closes it again and leaves no `<db>.lock`.
+    let store: Store | undefined;
+    try {
+      const conn = await instance.connect();
+      store = new Store(path, instance, conn, readOnly);
+      if (!readOnly) {
+        if (path !== ':memory:') writeLockHolder(path, opts.holder ?? 'catintel');
+        await store.migrate();
+      } else {
+        await store.assertMigrated();
+      }
+      return store;
+    } catch (err) {
+      if (store) await store.close().catch(() => undefined);
+      else instance.closeSync();
+      throw storeFaultOf(path, err) ?? err;
     }
-    return store;
   }
 
-  /** Runs statements one at a time on the connection, in call order. */
+  /**
+   * Runs statements one at a time on the connection, in call order. A corrupt block or a full disk met
+   * by any statement is reported as such (src/store/faults.ts), not as an unexpected error.
+   */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
+    const guarded = async () => {
+      try {
+        return await fn();
+      } catch (err) {
+        throw storeFaultOf(this.path, err) ?? err;
+      }
+    };
+    const next = this.queue.then(guarded, guarded);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -185,7 +210,9 @@ export class Tx {
 
 function translateOpenError(path: string, err: unknown, readOnly: boolean): CatintelError {
   const message = err instanceof Error ? err.message : String(err);
-  if (/lock/i.test(message)) {
+  const fault = storeFaultOf(path, err);
+  if (fault) return fault;
+  if (isLockError(err)) {
     return new CatintelError(
       'store_locked',
       `store ${path} is locked by ${describeHolder(path, message)}; wait for it to finish, stop it, or pass --db to use another store`,
@@ -197,5 +224,6 @@ function translateOpenError(path: string, err: unknown, readOnly: boolean): Cati
       `store ${path} does not exist; create it with \`catintel db seed\` (the embedded snapshot, offline) or \`catintel ingest\` (the live feeds), or pass --db FILE`,
     );
   }
-  return new CatintelError('unavailable', `cannot open store ${path}: ${message.split('\n')[0]}`);
+  // Any other I/O error (permission denied, a failing device): DuckDB's own first line names it.
+  return new CatintelError('unavailable', `cannot open store ${path}: ${message.split('\n')[0]}`, { cause: err });
 }

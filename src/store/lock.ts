@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { diskFull } from './faults.js';
 
 export interface LockHolder {
   pid: number;
@@ -17,9 +18,17 @@ export function lockPathOf(dbPath: string): string {
   return `${dbPath}.lock`;
 }
 
+/** A write that fails (a full disk) leaves no sidecar behind: an empty one would name no holder to anyone. */
 export function writeLockHolder(dbPath: string, command: string): void {
   const holder: LockHolder = { pid: process.pid, command, host: os.hostname(), since: new Date().toISOString() };
-  fs.writeFileSync(lockPathOf(dbPath), JSON.stringify(holder) + '\n');
+  const file = lockPathOf(dbPath);
+  try {
+    fs.writeFileSync(file, JSON.stringify(holder) + '\n');
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw diskFull(file, err);
+    throw err;
+  }
 }
 
 export function readLockHolder(dbPath: string): LockHolder | null {

@@ -33,3 +33,11 @@ export function dbInfoText(b: DbInfo): string {
   }
   return lines.join('\n') + '\n';
 }
+
+interface DbCheck { path: string; status: string; size: string | null; blocks: number | null; tables: { table: string; rows: number }[] }
+
+/** `db check`: a sound store (a corrupt one is an error, exit 5). */
+export function dbCheckText(b: DbCheck): string {
+  const rows = b.tables.reduce((n, t) => n + t.rows, 0);
+  return `store ${b.path}: ok, every block of ${b.tables.length} tables read (${rows} rows, ${b.size ?? 'unknown size'})\n`;
+}
