@@ -15,3 +15,8 @@ export function clockFrom(env: Record<string, string | undefined>, asOf?: string
   }
   return () => new Date(t);
 }
+
+/** The pinned "now" as given (`--as-of` over CATINTEL_NOW), or undefined for the wall clock. */
+export function pinnedNowOf(env: Record<string, string | undefined>, asOf?: string): string | undefined {
+  return asOf ?? (env.CATINTEL_NOW || undefined);
+}

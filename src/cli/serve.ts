@@ -19,7 +19,7 @@ import { parseOrigins } from '../http/cors.js';
 import { clearServeInfo, readServeInfo, serveInfoPathOf, writeServeInfo } from '../http/serve-info.js';
 import { openLocalChannel, removeSocket, socketPathFor, type LocalChannel } from '../http/local-channel.js';
 import { HANDLERS } from '../handlers/registry.js';
-import { clockFrom } from './clock.js';
+import { clockFrom, pinnedNowOf } from './clock.js';
 import { configFrom, dbPathOf, type GlobalOptions } from './execute.js';
 import type { CliIO } from './io.js';
 import { reportError } from './main.js';
@@ -118,6 +118,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   const db = await Store.open(dbPath, { holder: 'catintel serve' });
   const stopping = new AbortController();
   const ctx: Context = { config: configFrom(io.env, dbPath), db, clock: clockFrom(io.env, globals.asOf), log, progress: () => {}, signal: stopping.signal };
+  const serverPinnedNow = pinnedNowOf(io.env, globals.asOf);
   const { startServer } = await import('../http/server.js'); // h3 loads only when serving
   const { ndjsonAccessLog } = await import('../http/access-log.js');
   // Events are answered from memory (src/live-index/); until the first build is in, from the store.
@@ -150,15 +151,21 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
         socketPath: socketPathFor(dbPath),
         token: adminToken,
         handlers: HANDLERS,
-        // The server's store under the caller's name for it; the caller's clock and CATINTEL_* settings, as in its own process.
+        // The server's store under the caller's name for it; the caller's CATINTEL_* settings, as in its own
+        // process. The clock is the caller's when it pinned one (--as-of, CATINTEL_NOW); otherwise the
+        // server's, so that `events live` beside `make run` (pinned) sees what the API serves.
         contextFor: ({ request, progress, log: jobLog, signal }) => ({
           config: configFrom(request.env, dbPath),
           db: storeNamed(db, request.db),
-          clock: clockFrom(request.env, request.as_of),
+          clock: pinnedNowOf(request.env, request.as_of) ? clockFrom(request.env, request.as_of) : ctx.clock,
           log: jobLog,
           progress,
           signal: AbortSignal.any([signal, stopping.signal]),
         }),
+        notesFor: (request) =>
+          serverPinnedNow && !pinnedNowOf(request.env, request.as_of)
+            ? [`clock: pinned at ${serverPinnedNow} by \`catintel serve\` (pid ${process.pid}); set CATINTEL_NOW or pass --as-of for another time`]
+            : [],
         afterWrite: storeChanged,
         log,
       });

@@ -31,6 +31,8 @@ export interface ChannelOptions {
   token: string;
   handlers: Handler[];
   contextFor(job: JobSpec): Context;
+  /** Notes the server adds to a job's answer (which clock it ran on); the CLI prints them as hints. */
+  notesFor?(request: ChannelRequest): string[];
   /** Called after every job of a handler that writes (even a failed one): cached answers may be stale. */
   afterWrite(): void;
   /** The server's own log: one line per job. */
@@ -97,7 +99,8 @@ export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel>
         try {
           const input = h.parse(request.raw, caller);
           const result = await h.run(ctx, input, caller);
-          return { body: result.body, ...(result.notes && { notes: result.notes }) };
+          const notes = [...(result.notes ?? []), ...(o.notesFor?.(request) ?? [])];
+          return { body: result.body, ...(notes.length && { notes }) };
         } finally {
           if (h.writes) o.afterWrite();
           o.log('info', 'local command', { handler: h.name, account: caller.account, ms: Date.now() - started });
