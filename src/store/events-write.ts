@@ -1,5 +1,6 @@
 /**
- * Writes prepared events inside the ingest transaction. A record whose content hash is unchanged is
+ * Writes prepared events inside the ingest transaction. A new event takes the first free of its slug
+ * candidates (src/lib/ids.ts), so two events never share a slug. A record whose content hash is unchanged is
  * left alone; a newer version replaces the event row (slug and ingested_at are kept, so links stay
  * stable) and takes the rings of the kinds its feed speaks for, keeping the event's other rings
  * (src/domain/rings/merge.ts: WFIGS points and perimeters, NHC radii and cones); an older version may
