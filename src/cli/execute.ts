@@ -13,6 +13,7 @@ import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
 import { serverFor } from '../http/remote.js';
 import { clearStaleServeInfo } from '../http/serve-info.js';
+import { reportWatchFailure, retryDelaySeconds, worthRetrying } from './watch.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -41,21 +42,39 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
   }
   const dbPath = dbPathOf(globals, io);
   const log = (level: string, message: string) => globals.debug && io.stderr(`${level}: ${message}\n`);
-  const runner = await runnerFor(h, raw, caller, globals, io, dbPath, clock, log);
+  // Opening the store is part of the command: a failure here ends it, --watch or not.
+  let runner: Runner | undefined = await runnerFor(h, raw, caller, globals, io, dbPath, clock, log);
   const stop = new AbortController();
   const progress = progressWriter(globals, io);
   const onSignal = () => stop.abort();
   if (watchSeconds) process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    for (;;) {
-      const result = await runner.run(input, progress, stop.signal);
-      await progress.flush();
-      io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
-      // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
-      if (!globals.json && !globals.quiet) for (const note of result.notes ?? []) io.stderr(`hint: ${note}\n`);
-      if (!watchSeconds || stop.signal.aborted) return h.cli?.exitCode?.(result.body, input) ?? 0;
+    for (let failures = 0; ; ) {
+      let waitSeconds = watchSeconds ?? 0;
+      try {
+        runner ??= await runnerFor(h, raw, caller, globals, io, dbPath, clock, log);
+        const result = await runner.run(input, progress, stop.signal);
+        await progress.flush();
+        io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
+        // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
+        if (!globals.json && !globals.quiet) for (const note of result.notes ?? []) io.stderr(`hint: ${note}\n`);
+        if (!watchSeconds) return h.cli?.exitCode?.(result.body, input) ?? 0;
+        if (stop.signal.aborted) return 0; // a signal ends a watch with 0, whatever its last round found
+        failures = 0;
+      } catch (err) {
+        // A watch survives what a later round may not meet again, and ends only on a signal (src/cli/watch.ts).
+        await progress.flush();
+        if (watchSeconds && stop.signal.aborted) return 0;
+        if (!watchSeconds || !worthRetrying(err)) throw err;
+        failures++;
+        waitSeconds = retryDelaySeconds(failures, watchSeconds);
+        reportWatchFailure(err, failures, waitSeconds, io, globals.json);
+        if (globals.debug && err instanceof Error) io.stderr(`${err.stack}\n`);
+        // The server that ran the rounds may have stopped: the next round looks for the store's holder again.
+        if (runner?.remote) await runner.close().finally(() => (runner = undefined));
+      }
       await new Promise((r) => {
-        const t = setTimeout(r, watchSeconds * 1000);
+        const t = setTimeout(r, waitSeconds * 1000);
         stop.signal.addEventListener('abort', () => (clearTimeout(t), r(undefined)), { once: true });
       });
       if (stop.signal.aborted) return 0;
@@ -63,7 +82,7 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
   } finally {
     await progress.flush();
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await runner.close();
+    await runner?.close();
   }
 }
 
@@ -71,6 +90,8 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
 interface Runner {
   run(input: unknown, progress: ProgressSink, signal: AbortSignal): Promise<Pick<HandlerResult, 'body' | 'notes'>>;
   close(): Promise<void>;
+  /** Runs in `catintel serve`, which may stop between rounds of a watch. */
+  remote?: boolean;
 }
 
 async function runnerFor(
@@ -97,6 +118,7 @@ async function runnerFor(
     const server = await serverFor(dbPath, err);
     if (!server) throw err;
     return {
+      remote: true,
       run: (_input, progress, signal) =>
         server.run({ h, raw, caller, asOf: globals.asOf, env: io.env, debug: globals.debug, progress: (e) => progress.emit(e), log, signal }),
       close: async () => {},

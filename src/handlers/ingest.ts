@@ -33,7 +33,7 @@ export const ingest = defineHandler({
     args: ['sources...'],
     options: [
       { flags: '--from <file-or-url>', description: 'read this file or URL instead of the official feed (one source only)' },
-      { flags: '--watch <seconds>', description: 'repeat every N seconds until interrupted' },
+      { flags: '--watch <seconds>', description: 'repeat every N seconds until SIGINT/SIGTERM (exit 0); a failed round is logged and retried sooner' },
       { flags: '--shakemap <file>', description: 'usgs-earthquakes: rings from this USGS ShakeMap (cont_mmi.json or grid.xml) for its event' },
     ],
     paths: ['from', 'shakemap'],

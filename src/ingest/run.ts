@@ -1,7 +1,8 @@
 /**
  * One ingest run of one source: read (file, URL, or the official URL with a conditional GET), parse,
  * normalise, and write everything in ONE transaction with the run's own record, so a failure half-way
- * leaves the store exactly as it was. Bad records are skipped and counted with their reasons.
+ * leaves the store exactly as it was. Bad records are skipped and counted with their reasons, those the
+ * store itself refuses included.
  */
 import fs from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
@@ -16,6 +17,7 @@ import { endSuperseded, writeEvents } from '../store/events-write.js';
 import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest-runs.js';
 import { newestPerSourceId, notPublishedBy, prepareEvent, problemWith } from './normalise.js';
 import { ingestRingOptions } from './ring-options.js';
+import { writeIsolated } from './isolate.js';
 import { parseGuarded } from '../sources/guard.js';
 import { raiseRingAlerts } from '../locations/ingest-alerts.js';
 
@@ -102,12 +104,14 @@ async function ingestOnce(
   const prepared = unique.map((r) => prepareEvent(r, ringOptions));
 
   ctx.progress({ task: `ingest ${source.id}`, done: 0, total: prepared.length });
-  const summary = await ctx.db.transaction(async (tx) => {
-    const counts = await writeEvents(tx, source.id, prepared, startedAt);
-    await endSuperseded(tx, source.id, prepared);
+  // A record the store refuses is skipped with its reason; the others are written (src/ingest/isolate.ts).
+  const summary = await writeIsolated(ctx.db, prepared, async (tx, events, refused) => {
+    const counts = await writeEvents(tx, source.id, events, startedAt);
+    await endSuperseded(tx, source.id, events);
     // Saved-location and portfolio alerts of the rings just written, in the same transaction (src/locations/ingest-alerts.ts).
-    await raiseRingAlerts(tx, prepared.map((e) => e.id), startedAt);
-    const s = finish(base, 'ok', ctx, { fetched: parsed.records.length + parsed.skipped.length, ...counts }, skipped);
+    await raiseRingAlerts(tx, events.map((e) => e.id), startedAt);
+    const all = [...skipped, ...refused.map(({ item, reason }) => ({ sourceId: item.record.sourceId, reason }))];
+    const s = finish(base, 'ok', ctx, { fetched: parsed.records.length + parsed.skipped.length, ...counts }, all);
     await recordRun(tx, s, validators);
     return s;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventIdOf, slugOf } from './ids.js';
+import { eventIdOf, slugCandidates, slugOf, UUID_RE } from './ids.js';
 
 describe('ids', () => {
   it('gives the same UUID for the same (source, source id), a different one otherwise', () => {
@@ -14,5 +14,13 @@ describe('ids', () => {
     expect(slug).toMatch(/^m-7-1-2km-sse-of-ridgecrest-ca-2019-07-06-[0-9a-f]{6}$/);
     expect(slugOf('Tropical Storm Émilie — Pacífico', '2024-01-01T00:00:00Z', id)).toMatch(/^tropical-storm-emilie-pacifico-2024-01-01-/);
     expect(slugOf('M 7.1 - 2km SSE of Ridgecrest, CA', '2019-07-06T03:19:53Z', eventIdOf('usgs-earthquakes', 'other'))).not.toBe(slug);
+  });
+
+  it('offers a longer slug, then the bare UUID, for an event whose six-digit slug is taken', () => {
+    const id = eventIdOf('usgs-earthquakes', 'ci90005281');
+    const [short, long, bare] = slugCandidates('M 0.6 - 6km NW of The Geysers, CA', '2020-07-08T20:25:25Z', id);
+    expect(short).toBe('m-0-6-6km-nw-of-the-geysers-ca-2020-07-08-fe744f');
+    expect(long).toBe(`m-0-6-6km-nw-of-the-geysers-ca-2020-07-08-${id.replace(/-/g, '')}`);
+    expect(bare).toMatch(UUID_RE);
   });
 });

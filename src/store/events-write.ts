@@ -1,5 +1,6 @@
 /**
- * Writes prepared events inside the ingest transaction. A record whose content hash is unchanged is
+ * Writes prepared events inside the ingest transaction. A new event takes the first free of its slug
+ * candidates (src/lib/ids.ts), so two events never share a slug. A record whose content hash is unchanged is
  * left alone; a newer version replaces the event row (slug and ingested_at are kept, so links stay
  * stable) and takes the rings of the kinds its feed speaks for, keeping the event's other rings
  * (src/domain/rings/merge.ts: WFIGS points and perimeters, NHC radii and cones); an older version may
@@ -11,7 +12,7 @@ import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { PreparedEvent } from '../ingest/normalise.js';
 import type { Ring } from '../domain/event.js';
 import { mergeRings, ringKindsOf, sameRings } from '../domain/rings/merge.js';
-import { ringIdOf, slugOf } from '../lib/ids.js';
+import { ringIdOf, slugCandidates } from '../lib/ids.js';
 import { bboxOf } from '../lib/geo.js';
 import { toWkt } from '../lib/wkt.js';
 import type { Tx } from './db.js';
@@ -54,12 +55,13 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
   const replaced: string[] = [];
   const ringsOnly: PreparedEvent[] = []; // older versions that bring a better ring
   const rewound: string[] = [];
+  const slugs = await newSlugs(tx, events.filter((e) => !existing.has(e.id)));
   const held = await heldRings(tx, events.filter((e) => { const o = existing.get(e.id); return o && o.content_hash !== e.contentHash; }).map((e) => e.id));
   for (const e of events) {
     const old = existing.get(e.id);
     if (!old) {
       counts.inserted++;
-      toWrite.push({ e, slug: slugOf(e.record.title, e.record.startedAt, e.id), ingestedAt: nowIso });
+      toWrite.push({ e, slug: slugs.get(e.id)!, ingestedAt: nowIso });
       continue;
     }
     if (old.content_hash === e.contentHash) {
@@ -107,6 +109,31 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
     onConflict: 'ON CONFLICT DO NOTHING',
   });
   return counts;
+}
+
+/**
+ * A slug for each new event: the first of its candidates (src/lib/ids.ts) that no stored event and no
+ * other new event holds. Taken in id order, so the same feed on the same store gives the same slugs
+ * whatever the order of its records.
+ */
+async function newSlugs(tx: Tx, events: PreparedEvent[]): Promise<Map<string, string>> {
+  if (events.length === 0) return new Map();
+  const candidates = new Map(events.map((e) => [e.id, slugCandidates(e.record.title, e.record.startedAt, e.id)]));
+  const stored = await tx.all<{ slug: string }>(
+    'SELECT slug FROM events WHERE slug IN (SELECT unnest($slugs::VARCHAR[]))',
+    { slugs: listValue([...candidates.values()].flat()) },
+  );
+  const taken = new Set(stored.map((r) => r.slug));
+  const out = new Map<string, string>();
+  for (const id of [...candidates.keys()].sort()) {
+    const options = candidates.get(id)!;
+    // Every candidate taken is beyond any title and date (see slugCandidates); the last one is then left
+    // to the store's UNIQUE constraint, and the record is skipped with its reason (src/ingest/isolate.ts).
+    const slug = options.find((s) => !taken.has(s)) ?? options[options.length - 1];
+    taken.add(slug);
+    out.set(id, slug);
+  }
+  return out;
 }
 
 /** The stored rings of these events, innermost first, as the merge needs them. */
