@@ -2,7 +2,7 @@
  * The platform in-process: an in-memory store seeded with the real USGS day feed (the event clock
  * pinned to the feed's time, so its quakes are live), the /api/v1 app with a JWT secret and an admin
  * token, and a `call` that sends a request and validates the response against openapi.yaml before
- * the test sees it. Client addresses come from X-Forwarded-For (trustProxy), one fresh address per
+ * the test sees it. Client addresses come from X-Forwarded-For (one trusted proxy hop), one fresh address per
  * call unless the test names one, so rate limits only meet the tests that look for them.
  */
 import { randomBytes } from 'node:crypto';
@@ -69,7 +69,7 @@ export interface Platform {
 
 export async function platform(db: Store, o: Partial<AppOptions> = {}): Promise<Platform> {
   const adminToken = newAdminToken();
-  const app = createApp({ ctx: contextOn(db), auth: AUTH, adminToken, trustProxy: true, ...o });
+  const app = createApp({ ctx: contextOn(db), auth: AUTH, adminToken, trustProxy: 1, ...o });
   return {
     app,
     db,
