@@ -12,6 +12,7 @@ import type { Context } from '../../../src/context.js';
 import { newAdminToken, newApiKey } from '../../../src/auth/api-keys.js';
 import type { AuthConfig } from '../../../src/auth/config.js';
 import type { PaidTier } from '../../../src/auth/jwt.js';
+import { tokenAccountOf } from '../../../src/auth/token-account.js';
 import { createApp, type App, type AppOptions } from '../../../src/http/app.js';
 import { ingestSource } from '../../../src/ingest/run.js';
 import { usgsEarthquakes } from '../../../src/sources/usgs-earthquakes.js';
@@ -102,6 +103,9 @@ export async function call(app: App, path: string, c: CallOptions, rateLimited =
   if (/json/.test(res.headers.get('content-type') ?? '') && text) parsed = JSON.parse(text);
   return { res, status: res.status, headers: res.headers, body: parsed };
 }
+
+/** The account the harness's server gives a token with this `sub` (CONTRACT §3: issuer-qualified). */
+export const tokenAccount = (sub: string) => tokenAccountOf(AUTH.issuer, sub);
 
 /** A valid HS256 access token for the harness's server. */
 export function token(tier: PaidTier, o: { sub?: string; ttlSeconds?: number; issuer?: string; audience?: string } = {}): Promise<string> {
