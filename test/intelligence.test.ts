@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { FIXTURES, sharedData } from './helpers/paths.js';
-import { contextOn, platform, token, type Platform } from './http/helpers/harness.js';
+import { SECRET, contextOn, platform, token, type Platform } from './http/helpers/harness.js';
 import { probabilityAtLeastOne } from '../src/intelligence/domain/aftershocks.js';
 import { decayedWindKt } from '../src/intelligence/domain/inland-decay.js';
 
@@ -230,10 +230,12 @@ describe("exposure with the caller's portfolios", () => {
       '1,A1,ORLANDO,28.54,-81.38,1100,5100,2000000,0,0,WW1,USD,US',
       '1,A1,PUNTAGORDA-EQ,26.93,-82.05,1050,5050,700000,0,0,QQ1,USD,US',
     ].join('\n') + '\n');
-    const acct = ['--account', 'dana@example.com'];
-    const imported = await cli(['--db', seedDb, ...acct, '--json', 'portfolio', 'import', csv, '--name', 'intel test'], { CATINTEL_NOW: SEED_NOW });
+    // Dana's CLI acts for the account her token has over HTTP (CATINTEL_TOKEN, verified as the server does).
+    const dana = await token('analyst', { sub: 'dana@example.com' });
+    const asDana = { CATINTEL_NOW: SEED_NOW, CATINTEL_TOKEN: dana, CATINTEL_JWT_SECRET: SECRET };
+    const imported = await cli(['--db', seedDb, '--json', 'portfolio', 'import', csv, '--name', 'intel test'], asDana);
     expect(imported.code, imported.stderr).toBe(0);
-    const r = await cli(['--db', seedDb, ...acct, '--json', 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW });
+    const r = await cli(['--db', seedDb, '--json', 'events', 'exposure', 'AL092022'], asDana);
     expect(r.code, r.stderr).toBe(0);
     const tivOf = (ring: any) => ring.portfolio_tiv.find((t: any) => t.CurCd === 'USD');
     const [r64, , r34] = r.json().rings;
@@ -241,7 +243,7 @@ describe("exposure with the caller's portfolios", () => {
     expect(tivOf(r64)).toMatchObject({ NumLocations: 1, TotalInsuranceAmt: 1_250_000 });
     expect(tivOf(r34)).toMatchObject({ NumLocations: 2, TotalInsuranceAmt: 3_250_000 });
     await onHttp(seedDb, SEED_NOW, async (p) => {
-      const http = await p.call('/api/v1/events/AL092022/exposure', { token: await token('analyst', { sub: 'dana@example.com' }) });
+      const http = await p.call('/api/v1/events/AL092022/exposure', { token: dana });
       expect(http.body.rings.map((x: any) => x.portfolio_tiv)).toEqual(r.json().rings.map((x: any) => x.portfolio_tiv));
     });
     // Another account sees none of it.

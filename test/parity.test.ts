@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLERS } from '../src/handlers/registry.js';
 import { cli } from './helpers/cli.js';
 import { appOn, weekStore, WEEK_NOW } from './helpers/store.js';
-import { AUTH, token } from './http/helpers/harness.js';
+import { AUTH, SECRET, token, tokenAccount } from './http/helpers/harness.js';
 import { Store } from '../src/store/db.js';
 import { insertTrigger } from '../src/triggers/store.js';
 
-/** A trigger of the HTTP caller's account (the enterprise token's sub), inserted before the cases run. */
+/** A trigger of the HTTP caller's account (the enterprise token's), inserted before the cases run. */
 const PARITY_TRIGGER = '00000000-0000-4000-8000-00000000b7e5';
 
 interface Case { cli: string[]; http: string }
@@ -39,13 +39,13 @@ const CASES: Record<string, CaseFactory> = {
     { cli: ['events', 'score', usId, '--scenario', 'ssp245', '--horizon', '2030'], http: `/api/v1/events/${usId}/score?scenario=ssp245&horizon=2030` },
   ],
   'triggers.backtest': () => [
-    { cli: ['--account', 'enterprise@example.com', 'trigger', 'backtest', PARITY_TRIGGER, '--since', '1950'], http: `/api/v1/triggers/${PARITY_TRIGGER}/backtest?since=1950` },
+    { cli: ['trigger', 'backtest', PARITY_TRIGGER, '--since', '1950'], http: `/api/v1/triggers/${PARITY_TRIGGER}/backtest?since=1950` },
   ],
-  'triggers.list': () => [{ cli: ['--account', 'enterprise@example.com', 'trigger', 'list'], http: '/api/v1/triggers' }],
+  'triggers.list': () => [{ cli: ['trigger', 'list'], http: '/api/v1/triggers' }],
   'triggers.history': () => [
-    { cli: ['--account', 'enterprise@example.com', 'trigger', 'history', PARITY_TRIGGER, '--limit', '5'], http: `/api/v1/triggers/${PARITY_TRIGGER}/history?limit=5` },
+    { cli: ['trigger', 'history', PARITY_TRIGGER, '--limit', '5'], http: `/api/v1/triggers/${PARITY_TRIGGER}/history?limit=5` },
   ],
-  'triggers.alerts': () => [{ cli: ['--account', 'enterprise@example.com', 'trigger', 'alerts'], http: '/api/v1/triggers/alerts' }],
+  'triggers.alerts': () => [{ cli: ['trigger', 'alerts'], http: '/api/v1/triggers/alerts' }],
   'events.prediction': ({ id, usId }) => [
     { cli: ['events', 'prediction', id], http: `/api/v1/events/${id}/prediction` },
     { cli: ['events', 'prediction', usId], http: `/api/v1/events/${usId}/prediction` },
@@ -56,18 +56,18 @@ const CASES: Record<string, CaseFactory> = {
     { cli: ['infra', 'near', '--lat', '25.77', '--lng', '-80.19', '--radius-km', '10', '--kind', 'hospital', '--limit', '5'], http: '/api/v1/infrastructure?lat=25.77&lng=-80.19&radius_km=10&kind=hospital&limit=5' },
     { cli: ['infra', 'near', '--lat', '44.94', '--lng', '-123.03', '--kind', 'school,fire_station'], http: '/api/v1/infrastructure?lat=44.94&lng=-123.03&kind=school,fire_station' },
   ],
-  'scenarios.show': () => [{ cli: ['--account', 'enterprise@example.com', 'scenario', 'show', scenarioId], http: `/api/v1/scenarios/${scenarioId}` }],
+  'scenarios.show': () => [{ cli: ['scenario', 'show', scenarioId], http: `/api/v1/scenarios/${scenarioId}` }],
   'events.nearby': () => [
     { cli: ['events', 'nearby', '--lat', '35.7', '--lng', '-117.5', '--radius-km', '150', '--limit', '20'], http: '/api/v1/events/nearby?lat=35.7&lng=-117.5&radius_km=150&limit=20' },
   ],
-  'portfolio.list': () => [{ cli: ['--account', 'enterprise@example.com', 'portfolio', 'list', '--locations-limit', '1'], http: '/api/v1/portfolio?locations_limit=1' }],
-  'portfolio.show': () => [{ cli: ['--account', 'enterprise@example.com', 'portfolio', 'show', epPortfolioId, '--limit', '1'], http: `/api/v1/portfolio/${epPortfolioId}?limit=1` }],
-  'portfolio.exposure': () => [{ cli: ['--account', 'enterprise@example.com', 'portfolio', 'exposure', epPortfolioId], http: `/api/v1/portfolio/exposure?portfolio_id=${epPortfolioId}` }],
-  'locations.list': () => [{ cli: ['--account', 'enterprise@example.com', 'locations', 'list'], http: '/api/v1/locations' }],
-  'locations.exposure': () => [{ cli: ['--account', 'enterprise@example.com', 'locations', 'exposure'], http: '/api/v1/locations/exposure' }],
-  'locations.alerts': () => [{ cli: ['--account', 'enterprise@example.com', 'locations', 'alerts'], http: '/api/v1/locations/alerts' }],
+  'portfolio.list': () => [{ cli: ['portfolio', 'list', '--locations-limit', '1'], http: '/api/v1/portfolio?locations_limit=1' }],
+  'portfolio.show': () => [{ cli: ['portfolio', 'show', epPortfolioId, '--limit', '1'], http: `/api/v1/portfolio/${epPortfolioId}?limit=1` }],
+  'portfolio.exposure': () => [{ cli: ['portfolio', 'exposure', epPortfolioId], http: `/api/v1/portfolio/exposure?portfolio_id=${epPortfolioId}` }],
+  'locations.list': () => [{ cli: ['locations', 'list'], http: '/api/v1/locations' }],
+  'locations.exposure': () => [{ cli: ['locations', 'exposure'], http: '/api/v1/locations/exposure' }],
+  'locations.alerts': () => [{ cli: ['locations', 'alerts'], http: '/api/v1/locations/alerts' }],
   'portfolio.ep_curve': () => [
-    { cli: ['--account', 'enterprise@example.com', 'portfolio', 'ep-curve', epPortfolioId, '--years', '1000', '--seed', '2', '--perils', 'hurricane_wind,earthquake'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=1000&seed=2&perils=hurricane_wind,earthquake` },
+    { cli: ['portfolio', 'ep-curve', epPortfolioId, '--years', '1000', '--seed', '2', '--perils', 'hurricane_wind,earthquake'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=1000&seed=2&perils=hurricane_wind,earthquake` },
   ],
 };
 
@@ -77,7 +77,10 @@ let ids: { id: string; slug: string; usId: string };
 let scenarioId = '';
 /** A portfolio of the HTTP caller's account for the EP curve (imported through the CLI; its id is random). */
 let epPortfolioId = '';
+/** The CLI acts for the HTTP caller's account through its token (CATINTEL_TOKEN), verified as the server does. */
+let asCaller: Record<string, string> = {};
 beforeAll(async () => {
+  asCaller = { CATINTEL_TOKEN: await token('enterprise'), CATINTEL_JWT_SECRET: SECRET };
   db = await weekStore();
   const live = await cli(['--db', db, '--json', 'events', 'live', '--event-type', 'earthquake', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW });
   const biggest = live.json().features.sort((a: any, b: any) => b.properties.severity - a.properties.severity)[0];
@@ -86,18 +89,18 @@ beforeAll(async () => {
   ids = { id: biggest.properties.id, slug: biggest.properties.slug, usId: near.json().features[0].properties.id };
   const store = await Store.open(db);
   await insertTrigger(store, {
-    id: PARITY_TRIGGER, account: 'enterprise@example.com', name: 'parity', peril: 'hurricane', lat: 25.76, lng: -80.19, radius_km: 50,
+    id: PARITY_TRIGGER, account: tokenAccount('enterprise@example.com'), name: 'parity', peril: 'hurricane', lat: 25.76, lng: -80.19, radius_km: 50,
     threshold_type: 'wind_speed_kt', threshold_value: 100, alert_at_pct: 80, notes: null, status: 'active', created_at: '2020-07-01T00:00:00Z',
   });
   await store.close();
-  const scenario = await cli(['--db', db, '--json', '--account', 'enterprise@example.com', 'scenario', 'run', '--event-type', 'earthquake', '--lat', '35.77', '--lng', '-117.6', '--magnitude', '6.4'], { CATINTEL_NOW: WEEK_NOW });
+  const scenario = await cli(['--db', db, '--json', 'scenario', 'run', '--event-type', 'earthquake', '--lat', '35.77', '--lng', '-117.6', '--magnitude', '6.4'], { CATINTEL_NOW: WEEK_NOW, ...asCaller });
   scenarioId = scenario.json().id;
   const oed = path.join(path.dirname(db), 'parity-portfolio.csv');
   fs.writeFileSync(oed, 'LocNumber,Latitude,Longitude,BuildingTIV,LocPerilsCovered\nMIA,25.77,-80.19,1000000,AA1\nSF,37.77,-122.42,2000000,QQ1\n');
-  const imported = await cli(['--db', db, '--json', '--account', 'enterprise@example.com', 'portfolio', 'import', oed, '--name', 'parity'], { CATINTEL_NOW: WEEK_NOW });
+  const imported = await cli(['--db', db, '--json', 'portfolio', 'import', oed, '--name', 'parity'], { CATINTEL_NOW: WEEK_NOW, ...asCaller });
   epPortfolioId = imported.json().id;
   // A saved location near the week's Ridgecrest quakes, so the locations cases have something to show.
-  const saved = await cli(['--db', db, '--json', '--account', 'enterprise@example.com', 'locations', 'add', '--name', 'Ridgecrest', '--lat', '35.77', '--lng', '-117.6', '--radius-km', '50'], { CATINTEL_NOW: WEEK_NOW });
+  const saved = await cli(['--db', db, '--json', 'locations', 'add', '--name', 'Ridgecrest', '--lat', '35.77', '--lng', '-117.6', '--radius-km', '50'], { CATINTEL_NOW: WEEK_NOW, ...asCaller });
   expect(saved.code, saved.stderr).toBe(0);
 });
 
@@ -117,7 +120,7 @@ describe('CLI and HTTP parity', () => {
     const expected: { url: string; body: unknown }[] = [];
     for (const h of both) {
       for (const c of CASES[h.name](ids)) {
-        const r = await cli(['--db', db, '--json', ...c.cli], { CATINTEL_NOW: WEEK_NOW });
+        const r = await cli(['--db', db, '--json', ...c.cli], { CATINTEL_NOW: WEEK_NOW, ...asCaller });
         expect(r.code, r.stderr).toBe(0);
         expected.push({ url: c.http, body: r.json() });
       }

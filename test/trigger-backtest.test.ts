@@ -15,7 +15,7 @@ import { insertTrigger } from '../src/triggers/store.js';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
-import { platform, seededStore, token, type Platform } from './http/helpers/harness.js';
+import { platform, seededStore, token, tokenAccount, type Platform } from './http/helpers/harness.js';
 
 const MIAMI = { lat: 25.76, lng: -80.19 };
 const DENVER = { lat: 39.74, lng: -104.99 };
@@ -43,12 +43,12 @@ function spec(account: string, o: Partial<TriggerSpec>): TriggerSpec {
 describe('trigger backtest over HTTP', () => {
   let p: Platform;
   let alice: string;
-  const miami = spec('alice@example.com', {});
-  const denver = spec('alice@example.com', { ...DENVER, radius_km: 100, threshold_value: 64 });
-  const surge = spec('alice@example.com', { threshold_type: 'storm_surge_ft', threshold_value: 10 });
-  const quake = spec('alice@example.com', { peril: 'earthquake', lat: 37.77, lng: -122.42, radius_km: 100, threshold_type: 'magnitude', threshold_value: 7 });
-  const pressure = spec('alice@example.com', { radius_km: 100, threshold_type: 'central_pressure_mb', threshold_value: 935 });
-  const bobs = spec('bob@example.com', {});
+  const miami = spec(tokenAccount('alice@example.com'), {});
+  const denver = spec(tokenAccount('alice@example.com'), { ...DENVER, radius_km: 100, threshold_value: 64 });
+  const surge = spec(tokenAccount('alice@example.com'), { threshold_type: 'storm_surge_ft', threshold_value: 10 });
+  const quake = spec(tokenAccount('alice@example.com'), { peril: 'earthquake', lat: 37.77, lng: -122.42, radius_km: 100, threshold_type: 'magnitude', threshold_value: 7 });
+  const pressure = spec(tokenAccount('alice@example.com'), { radius_km: 100, threshold_type: 'central_pressure_mb', threshold_value: 935 });
+  const bobs = spec(tokenAccount('bob@example.com'), {});
 
   beforeAll(async () => {
     const db = await seededStore();

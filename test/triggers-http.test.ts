@@ -38,7 +38,7 @@ describe('active trigger limits per tier', () => {
     }
     const fourth = await create(agency);
     expect([fourth.status, fourth.body.code]).toEqual([403, 'trigger_limit_reached']);
-    expect(fourth.body.detail).toMatch(/the agency tier allows 3 active triggers and account agency-limit@example\.com has 3/);
+    expect(fourth.body.detail).toMatch(/the agency tier allows 3 active triggers and account jwt:catintel\|agency-limit@example\.com has 3/);
 
     const gone = await p.call(`/api/v1/triggers/${made[0]}`, { method: 'DELETE', token: agency });
     expect([gone.status, gone.body.status]).toEqual([200, 'inactive']);

@@ -9,6 +9,7 @@ import { activeApiKeyByHash } from '../store/keys.js';
 import { ADMIN_TOKEN_RE, API_KEY_RE, hashCredential, sameCredential } from './api-keys.js';
 import type { AuthConfig } from './config.js';
 import { InvalidCredential, verifyAccessToken, type PaidTier } from './jwt.js';
+import { tokenAccountOf } from './token-account.js';
 
 export type Principal =
   | { kind: 'jwt'; tier: PaidTier; account: string; credentialId: string }
@@ -54,7 +55,9 @@ export async function authenticate(header: string | null, deps: AuthDeps): Promi
   }
   if (credential.split('.').length === 3) {
     const t = await verifyAccessToken(credential, deps.auth, deps.nowMs?.() ?? Date.now());
-    return { kind: 'jwt', tier: t.tier, account: t.sub, credentialId: `jwt:${t.sub}` };
+    // Issuer-qualified, so a subject can never name a local or API-key account (src/auth/token-account.ts).
+    const account = tokenAccountOf(t.iss, t.sub);
+    return { kind: 'jwt', tier: t.tier, account, credentialId: account };
   }
   throw new InvalidCredential('not a catintel credential: send a JWT access token or an API key (ci_live_...)');
 }

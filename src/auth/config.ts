@@ -53,6 +53,10 @@ export function authConfigFromEnv(env: Env): AuthConfig {
     audience: env.CATINTEL_JWT_AUDIENCE || authDefaults.audience,
     leewaySeconds: authDefaults.leewaySeconds,
   };
+  // The issuer ends at the first `|` of a token's account (src/auth/token-account.ts).
+  if (/[|\u0000-\u001f\u007f]/.test(cfg.issuer)) {
+    throw new CatintelError('invalid_parameter', `CATINTEL_JWT_ISSUER=${JSON.stringify(cfg.issuer)} must not contain "|" or control characters; use the identity provider's issuer URL`);
+  }
   if (env.CATINTEL_JWT_LEEWAY !== undefined && env.CATINTEL_JWT_LEEWAY !== '') {
     const n = Number(env.CATINTEL_JWT_LEEWAY);
     if (!Number.isInteger(n) || n < 0 || n > 600) {

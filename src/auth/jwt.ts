@@ -15,6 +15,7 @@ export type PaidTier = Exclude<Tier, 'free'>;
 export const PAID_TIERS = TIERS.filter((t): t is PaidTier => t !== 'free');
 
 export interface VerifiedToken {
+  iss: string;
   sub: string;
   tier: PaidTier;
   exp: number;
@@ -57,7 +58,7 @@ export async function verifyAccessToken(token: string, cfg: AuthConfig, nowMs = 
   const sub = payload.sub;
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 320) throw new InvalidCredential('token "sub" claim must name the account');
   checkLifetime(payload.exp as number, payload.iat, cfg, nowMs);
-  return { sub, tier: tier as PaidTier, exp: payload.exp as number };
+  return { iss: payload.iss as string, sub, tier: tier as PaidTier, exp: payload.exp as number };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { CatintelError, asCatintelError, exitCodeOf } from '../errors.js';
-import type { Caller, Handler, RawInput } from '../handlers/types.js';
+import type { Handler, RawInput } from '../handlers/types.js';
 import { problemOf } from '../http/problem.js';
 import { defaults } from '../config/defaults.js';
 import { packageVersion } from './version.js';
@@ -13,6 +13,7 @@ import { processIO, type CliIO } from './io.js';
 import { commanderUsageError, unknownCommandIn } from './usage.js';
 import { execute, type GlobalOptions } from './execute.js';
 import { singleCommandOf } from './single-command.js';
+import { cliCaller } from './account.js';
 
 export async function run(argv: string[], io: CliIO = processIO()): Promise<number> {
   let exitCode = 0;
@@ -22,7 +23,7 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
     .option('--json', 'machine output: one JSON document (NDJSON for streams)')
     .option('--quiet', 'no progress output')
     .option('--debug', 'show stack traces on errors')
-    .option('--account <name>', 'account for triggers, portfolios, locations (default: local)')
+    .option('--account <name>', 'account for triggers, portfolios, locations (default: the JWT in CATINTEL_TOKEN, else local)')
     .option('--as-of <time>', 'pin "now" to this ISO 8601 UTC time, like CATINTEL_NOW (replays, the seed snapshot)')
     .version(packageVersion(), '-V, --version', 'print the catintel version')
     .exitOverride()
@@ -107,8 +108,8 @@ function addHandlerCommand(program: Command, h: Handler, io: CliIO, setExit: (co
     for (const [k, v] of Object.entries(inherited)) if (declared.has(k) && v !== undefined) raw[snake(k)] = v;
     for (const [k, v] of Object.entries(self.opts())) if (v !== undefined) raw[snake(k)] = v;
     const globals = self.optsWithGlobals() as GlobalOptions;
-    const caller: Caller = { tier: 'enterprise', account: globals.account ?? io.env.CATINTEL_ACCOUNT ?? 'local' };
     try {
+      const caller = await cliCaller(globals, io.env);
       setExit(await execute(h, raw, caller, globals, io));
     } catch (err) {
       setExit(reportError(err, io, globals));

@@ -16,6 +16,7 @@ import { ADMIN_TOKEN_RE, newAdminToken } from '../auth/api-keys.js';
 import { authConfigFromEnv } from '../auth/config.js';
 import { httpDefaults, scaledLimits, type RequestsPerMinute } from '../http/limits.js';
 import { parseOrigins } from '../http/cors.js';
+import { LOOPBACK, trustedProxiesOf } from '../http/trusted-proxies.js';
 import { clearServeInfo, readServeInfo, serveInfoPathOf, writeServeInfo } from '../http/serve-info.js';
 import { openLocalChannel, removeSocket, socketPathFor, type LocalChannel } from '../http/local-channel.js';
 import { HANDLERS } from '../handlers/registry.js';
@@ -27,7 +28,7 @@ import { reportError } from './main.js';
 interface ServeOptions {
   port?: string;
   host?: string;
-  trustProxy?: boolean;
+  trustProxy?: string | boolean;
   ingestEvery?: string;
   rateLimit?: string;
   corsOrigin?: string;
@@ -40,7 +41,7 @@ export function addServeCommand(program: Command, io: CliIO, setExit: (code: num
     .description('Serve the /api/v1 HTTP API on the store')
     .option('--port <port>', `TCP port (default ${defaults.port}; 0 picks a free one)`)
     .option('--host <host>', `address to bind (default ${defaults.host})`)
-    .option('--trust-proxy', 'take the client address from X-Forwarded-For (only behind your own proxy)')
+    .option('--trust-proxy [proxies]', 'the proxies in front of the server: a hop count (1) or addresses/CIDR blocks (10.0.0.0/8,::1); bare: loopback. The client is the first X-Forwarded-For address from the right that is not one')
     .option('--ingest-every <seconds>', 'ingest every source online every N seconds while serving')
     .option('--rate-limit <off|N>', 'LOAD TESTS ONLY: "off", or multiply every per-minute limit by N (default: the contract limits)')
     .option('--cors-origin <origins>', 'comma list of browser origins allowed to call the API, or * (env CATINTEL_CORS_ORIGINS)')
@@ -57,7 +58,8 @@ export function addServeCommand(program: Command, io: CliIO, setExit: (code: num
         '',
         'Examples:',
         '  $ catintel serve --port 8080',
-        '  $ catintel serve --host 0.0.0.0 --trust-proxy --ingest-every 300 --cors-origin https://app.example.com',
+        '  $ catintel serve --host 0.0.0.0 --trust-proxy 10.0.0.0/8 --ingest-every 300 --cors-origin https://app.example.com',
+        '  $ catintel serve --trust-proxy   # behind nginx on this machine (loopback)',
         '  $ catintel serve --port 0 --rate-limit 100 --access-log /tmp/access.ndjson   # load test',
         '',
       ].join('\n'),
@@ -108,6 +110,8 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   const ingestEverySeconds = wholeNumber('--ingest-every', opts.ingestEvery, 0, 86_400 * 7);
   const host = opts.host ?? defaults.host;
   const rateLimit = parseRateLimit(opts.rateLimit);
+  const trustProxy = typeof opts.trustProxy === 'string' ? opts.trustProxy : opts.trustProxy ? LOOPBACK : undefined;
+  trustedProxiesOf(trustProxy); // a bad value is a usage error before the store is opened
   const auth = authConfigFromEnv(io.env);
   const adminToken = adminTokenOf(io);
   const corsOrigins = parseOrigins(opts.corsOrigin ?? io.env.CATINTEL_CORS_ORIGINS);
@@ -129,7 +133,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   try {
     server = await startServer({
       ctx, host, port, auth, adminToken, corsOrigins, rateLimit,
-      trustProxy: opts.trustProxy,
+      trustProxy,
       accessLog: accessLog.write ? ndjsonAccessLog(accessLog.write) : undefined,
     });
   } catch (err) {

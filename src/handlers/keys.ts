@@ -5,6 +5,7 @@
  */
 import { newApiKey } from '../auth/api-keys.js';
 import { PAID_TIERS, type PaidTier } from '../auth/jwt.js';
+import { TOKEN_ACCOUNT_PREFIX, isTokenAccount } from '../auth/token-account.js';
 import { CatintelError, type FieldProblem } from '../errors.js';
 import { findApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRecord } from '../store/keys.js';
 import { defineHandler, type Caller, type RawInput } from './types.js';
@@ -52,8 +53,13 @@ function parseCreate(raw: RawInput, caller: Caller): CreateInput {
   if (typeof tier !== 'string' || !(PAID_TIERS as readonly string[]).includes(tier)) errors.push({ field: 'tier', message: `one of ${PAID_TIERS.join(', ')}` });
   if (typeof sandbox !== 'boolean') errors.push({ field: 'sandbox', message: 'true or false' });
   if (account !== undefined && !text(account, 320)) errors.push({ field: 'account', message: 'an account name of 1 to 320 characters' });
+  // A key acts for a local account: never a token's (src/auth/token-account.ts), whose data it must not reach.
+  const keyAccount = (account as string | undefined) ?? caller.account;
+  if (typeof keyAccount === 'string' && isTokenAccount(keyAccount)) {
+    errors.push({ field: 'account', message: `a local account name, not a JWT access token's ("${TOKEN_ACCOUNT_PREFIX}..."); name one with --account` });
+  }
   if (errors.length) fail(fromBody, errors);
-  return { name: name as string, tier: tier as PaidTier, sandbox: sandbox as boolean, account: (account as string | undefined) ?? caller.account };
+  return { name: name as string, tier: tier as PaidTier, sandbox: sandbox as boolean, account: keyAccount };
 }
 
 export const keysCreate = defineHandler({

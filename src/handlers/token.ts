@@ -6,6 +6,7 @@
  */
 import { authDefaults, formatDuration, maxLifetimeFromEnv, secretBytes } from '../auth/config.js';
 import { PAID_TIERS, issueAccessToken, parseTtl, type PaidTier } from '../auth/jwt.js';
+import { tokenAccountOf } from '../auth/token-account.js';
 import { CatintelError } from '../errors.js';
 import { str } from './params.js';
 import { defineHandler } from './types.js';
@@ -54,6 +55,6 @@ export const tokenIssue = defineHandler({
     };
     // Token lifetimes are real time, even when CATINTEL_NOW pins the event clock for a replay.
     const { token, expiresAt } = await issueAccessToken(input, cfg, Date.now());
-    return { body: { token, token_type: 'Bearer', sub: input.sub, tier: input.tier, issuer: cfg.issuer, audience: cfg.audience, expires_at: expiresAt } };
+    return { body: { token, token_type: 'Bearer', sub: input.sub, account: tokenAccountOf(cfg.issuer, input.sub), tier: input.tier, issuer: cfg.issuer, audience: cfg.audience, expires_at: expiresAt } };
   },
 });

@@ -17,6 +17,7 @@ import { bodyChecks } from './body-check.js';
 import { landingPage } from './landing.js';
 import { absoluteLinks } from './ogc-links.js';
 import { clientErrorHandler, type ClientErrorDeps } from './client-error.js';
+import { clientAddressOf, peerIsTrustedProxy, trustedProxiesOf } from './trusted-proxies.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { carvedBodyOf, encode, type Encoded } from './respond.js';
@@ -37,8 +38,11 @@ export interface AppOptions {
   auth?: AuthConfig;
   /** The operator's token for /api/v1/admin/* (generated per server run by `catintel serve`). */
   adminToken?: string;
-  /** Believe X-Forwarded-For for the client address (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /**
+   * The proxies in front of the server, as `--trust-proxy` names them: a hop count (1) or a comma list
+   * of addresses and CIDR blocks ('10.0.0.0/8,::1'); '' means loopback. Default: none, the client is the peer.
+   */
+  trustProxy?: string | number;
   /** How long public GET responses are reused (ms); 0 disables the cache. */
   cacheTtlMs?: number;
   /** Requests per minute per tier (default CONTRACT §2); 'off' or false disables rate limiting (load tests only). */
@@ -120,6 +124,8 @@ export function createApp(o: AppOptions): App {
   const startedAt = Date.now();
   const doc = loadOpenApi();
 
+  if (typeof o.trustProxy === 'boolean') throw new TypeError('trustProxy names the trusted proxies (a hop count or CIDR list), not true/false');
+  const trusted = trustedProxiesOf(o.trustProxy);
   const freshness = new Freshness(o.ctx);
   const deps: PipelineDeps = {
     ctx: o.ctx,
@@ -141,7 +147,6 @@ export function createApp(o: AppOptions): App {
       }
       return e;
     },
-    trustProxy: Boolean(o.trustProxy),
     paramChecks: paramChecks(doc, table.routes),
     bodyChecks: bodyChecks(doc, table.routes),
     health: async () => {
@@ -176,8 +181,13 @@ export function createApp(o: AppOptions): App {
   // allowMalformedURL: a bad percent-encoding reaches the pipeline, which answers it like any
   // unknown path (404 with the platform headers) instead of h3's bare 400.
   const h3 = new PipelineApp({ allowMalformedURL: true }, (event) => {
-    const clientIp = getRequestIP(event, { xForwardedFor: Boolean(o.trustProxy) }) ?? 'unknown';
-    const answered = handleRequest(event.req as Request, event.url, clientIp, deps);
+    const req = event.req as Request;
+    const peer = getRequestIP(event); // the socket's peer (none in-process)
+    const client = {
+      ip: clientAddressOf(peer, req.headers.get('x-forwarded-for'), trusted) ?? 'unknown',
+      viaTrustedProxy: trusted.kind !== 'none' && peerIsTrustedProxy(peer, trusted),
+    };
+    const answered = handleRequest(req, event.url, client, deps);
     // A body the live index carved is released once written out, for its memory to be reused (src/live-index/slabs.ts).
     const nodeRes = event.runtime?.node?.res;
     return nodeRes ? answered.then((res) => releasedWhenFinished(res, nodeRes)) : answered;

@@ -16,16 +16,21 @@ export function wantsAbsoluteLinks(route: Route): boolean {
 const HOST_RE = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /**
- * The origin the client called: the request's own, or behind a trusted proxy (--trust-proxy) the first
- * X-Forwarded-Proto and X-Forwarded-Host entries when they are well-formed.
+ * The origin the client called: the request's own, or when the socket's peer is a trusted proxy
+ * (--trust-proxy) its X-Forwarded-Proto and X-Forwarded-Host when they are well-formed. Of a list, the
+ * last entry: the one the proxy next to us wrote, where the first may be the client's own (CONTRACT §2).
  */
-export function originOf(req: Request, url: URL, trustProxy: boolean): string {
-  if (trustProxy) {
-    const host = req.headers.get('x-forwarded-host')?.split(',')[0].trim();
-    const proto = req.headers.get('x-forwarded-proto')?.split(',')[0].trim().toLowerCase();
+export function originOf(req: Request, url: URL, viaTrustedProxy: boolean): string {
+  if (viaTrustedProxy) {
+    const host = lastEntry(req.headers.get('x-forwarded-host'));
+    const proto = lastEntry(req.headers.get('x-forwarded-proto'))?.toLowerCase();
     if (host && HOST_RE.test(host)) return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`;
   }
   return url.origin;
+}
+
+function lastEntry(header: string | null): string | undefined {
+  return header?.slice(header.lastIndexOf(',') + 1).trim();
 }
 
 /** Rewrites the href of every link (`{ href, rel }` objects, at any depth) that starts with /api/v1. */

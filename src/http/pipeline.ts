@@ -47,8 +47,6 @@ export interface PipelineDeps {
   openapi: () => Encoded;
   /** The landing page, its links absolute with the origin the client called (src/http/ogc-links.ts). */
   landing: (origin: string) => Encoded;
-  /** Believe X-Forwarded-Host/-Proto for the origin of absolute links. */
-  trustProxy: boolean;
   /** Body checks of planned POST endpoints, from the OpenAPI document. */
   bodyChecks: Map<Route, BodyCheck>;
   /** Query/path parameter checks from the OpenAPI document, per route. */
@@ -68,14 +66,23 @@ interface State {
   principal: Principal | null;
   rate: RateDecision | null;
   clientIp: string;
+  /** The socket's peer is a trusted proxy: its X-Forwarded-Host/-Proto name the origin of absolute links. */
+  viaTrustedProxy: boolean;
   code?: string;
 }
 
+/** Who sent the request (src/http/trusted-proxies.ts): the client's address, and whether a trusted proxy passed it on. */
+export interface RequestClient {
+  ip: string;
+  viaTrustedProxy: boolean;
+}
+
 /** `url`: the request's URL as the HTTP layer parsed it (h3's, parsed lazily: only what is read is worked out). */
-export async function handleRequest(req: Request, url: URL, clientIp: string, d: PipelineDeps): Promise<Response> {
+export async function handleRequest(req: Request, url: URL, client: RequestClient, d: PipelineDeps): Promise<Response> {
   const started = performance.now();
   const given = req.headers.get('x-request-id');
-  const s: State = { requestId: given && REQUEST_ID_RE.test(given) ? given : randomUUID(), principal: null, rate: null, clientIp };
+  const clientIp = client.ip;
+  const s: State = { requestId: given && REQUEST_ID_RE.test(given) ? given : randomUUID(), principal: null, rate: null, clientIp, viaTrustedProxy: client.viaTrustedProxy };
   let res: Response;
   try {
     res = await respond(req, url, s, d);
@@ -160,7 +167,7 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
     return problemJson(req, notImplementedProblem(route.method, API_PREFIX + route.path, url.pathname), {}, s, d);
   }
   if (route.platform === 'openapi') return toResponse(d.openapi(), req, {}, platformHeaders(req, s, d));
-  if (route.platform === 'landing') return toResponse(d.landing(originOf(req, url, d.trustProxy)), req, {}, platformHeaders(req, s, d));
+  if (route.platform === 'landing') return toResponse(d.landing(originOf(req, url, s.viaTrustedProxy)), req, {}, platformHeaders(req, s, d));
   if (route.platform === 'healthz') {
     const h = await d.health();
     return new Response(JSON.stringify(h.body), { status: h.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
@@ -185,7 +192,7 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   }
   // Shared only between callers of the same tier: some answers differ by tier (perils, oasis format).
   // OGC resources link absolutely, so their bytes depend on the origin called as well.
-  const origin = wantsAbsoluteLinks(route) ? originOf(req, url, d.trustProxy) : undefined;
+  const origin = wantsAbsoluteLinks(route) ? originOf(req, url, s.viaTrustedProxy) : undefined;
   const cacheKey = d.cache.enabled && route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${origin ?? ''}${url.pathname}?${url.searchParams}` : null;
   const nowMs = Date.now();
   let encoded = cacheKey ? d.cache.get(cacheKey, nowMs) : undefined;

@@ -125,7 +125,7 @@ describe('human output', () => {
 
     const token = await cli(['token', 'issue', '--tier', 'analyst', '--sub', 'alice@example.com'], env);
     expect(token.code).toBe(0);
-    expect(token.stdout).toMatch(/^token: eyJ[\w-]+\.[\w-]+\.[\w-]+\n\ntoken_type: +Bearer\nsub: +alice@example\.com\ntier: +analyst\nexpires_at: +\S+\n/);
+    expect(token.stdout).toMatch(/^token: eyJ[\w-]+\.[\w-]+\.[\w-]+\n\ntoken_type: +Bearer\nsub: +alice@example\.com\naccount: +jwt:catintel\|alice@example\.com\ntier: +analyst\nexpires_at: +\S+\n/);
     const asJson = await cli(['--json', 'token', 'issue', '--tier', 'analyst', '--sub', 'alice@example.com'], env);
     expect(asJson.json().token).toMatch(/^eyJ/);
   });

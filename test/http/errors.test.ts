@@ -149,7 +149,7 @@ describe('problem+json for every condition of CONTRACT §4', () => {
       run: () => new Promise(() => {}),
     });
     const ctx = { ...contextOn(db), log: (...a: unknown[]) => logged.push(a) };
-    const app = createApp({ ctx, auth: AUTH, trustProxy: true, handlers: [boom, hang], handlerTimeoutMs: 200 });
+    const app = createApp({ ctx, auth: AUTH, trustProxy: 1, handlers: [boom, hang], handlerTimeoutMs: 200 });
     const r = await call(app, '/api/v1/boom', {});
     isProblem(r, 500, 'internal_error');
     const text = JSON.stringify(r.body);
@@ -164,7 +164,7 @@ describe('problem+json for every condition of CONTRACT §4', () => {
   it('501 not_implemented for contract endpoints not built yet', async () => {
     // Every contract endpoint is built now; a route registered as planned still answers 501 after the access checks.
     const planned = defineHandler({ name: 'planned.test', summary: 'planned', http: { method: 'GET', path: '/infrastructure', access: 'free', planned: true }, parse: () => ({}), run: async () => ({ body: {} }) });
-    const app = createApp({ ctx: contextOn(db), auth: AUTH, trustProxy: true, handlers: [planned] });
+    const app = createApp({ ctx: contextOn(db), auth: AUTH, trustProxy: 1, handlers: [planned] });
     const r = await call(app, '/api/v1/infrastructure?lat=38&lng=-122', { unchecked: true });
     isProblem(r, 501, 'not_implemented');
     expect(r.body.detail).toBe('GET /api/v1/infrastructure is part of the API contract but not available in this version yet');

@@ -88,7 +88,7 @@ describe('a GIS client starting at the landing page', () => {
   });
 
   it('behind a trusted proxy, links name the host the client called', async () => {
-    const proxied = createApp({ ctx: { config: defaultConfig({ dbPath: ':memory:' }), db, clock: () => new Date(AS_OF), log: () => {}, progress: () => {} }, rateLimit: 'off', trustProxy: true });
+    const proxied = createApp({ ctx: { config: defaultConfig({ dbPath: ':memory:' }), db, clock: () => new Date(AS_OF), log: () => {}, progress: () => {} }, rateLimit: 'off', trustProxy: 1 });
     const r = await call(proxied, '/api/v1/collections', { headers: { 'x-forwarded-host': 'gis.example.com', 'x-forwarded-proto': 'https' } }, false);
     expect(r.body.links[0].href).toBe('https://gis.example.com/api/v1/collections');
     // A forged host is not believed without --trust-proxy.

@@ -21,7 +21,7 @@ beforeAll(async () => {
     parse: () => ({}),
     run: async () => ({ body: {} }),
   });
-  app = createApp({ ctx: contextOn(db), auth: AUTH, trustProxy: true, handlers: [planned] });
+  app = createApp({ ctx: contextOn(db), auth: AUTH, trustProxy: 1, handlers: [planned] });
 });
 afterAll(() => db.close());
 

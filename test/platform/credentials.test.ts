@@ -207,7 +207,7 @@ describe('the CLI', () => {
     const r = await cli(['--json', 'token', 'issue', '--tier', 'analyst', '--sub', 'alice@example.com', '--ttl', '15m'], env);
     expect(r.code).toBe(0);
     const out = r.json();
-    expect(out).toMatchObject({ token_type: 'Bearer', tier: 'analyst', sub: 'alice@example.com', issuer: 'catintel', audience: 'catintel-api' });
+    expect(out).toMatchObject({ token_type: 'Bearer', tier: 'analyst', sub: 'alice@example.com', account: 'jwt:catintel|alice@example.com', issuer: 'catintel', audience: 'catintel-api' });
     expect(Date.parse(out.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(Date.parse(out.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     const p = await platform(db);

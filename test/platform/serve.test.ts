@@ -109,7 +109,7 @@ describe.skipIf(!built)('catintel serve (a real process; needs `make build`)', (
     const lines = text.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThanOrEqual(5);
     const last = lines[lines.length - 1];
-    expect(last).toMatchObject({ method: 'GET', path: '/api/v1/events/live', status: 200, tier: 'enterprise', credential: 'jwt:ops@example.com', query: 'limit=2&api_key=***' });
+    expect(last).toMatchObject({ method: 'GET', path: '/api/v1/events/live', status: 200, tier: 'enterprise', credential: 'jwt:catintel|ops@example.com', query: 'limit=2&api_key=***' });
     expect(last.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(text).not.toContain(jwt);
     expect(text).not.toMatch(/ci_(live|test|admin)_[0-9A-Za-z]{43}/);

@@ -21,5 +21,5 @@ export function keysTable(b: { keys: Rec[] }): string {
 
 export function tokenIssued(b: Rec): string {
   const { token, ...rest } = b;
-  return [`token: ${token}`, '', ...keyValues(rest, 0, ['token_type', 'sub', 'tier', 'expires_at', 'issuer', 'audience'])].join('\n') + '\n';
+  return [`token: ${token}`, '', ...keyValues(rest, 0, ['token_type', 'sub', 'account', 'tier', 'expires_at', 'issuer', 'audience'])].join('\n') + '\n';
 }

@@ -2,7 +2,7 @@
  * The platform in-process: an in-memory store seeded with the real USGS day feed (the event clock
  * pinned to the feed's time, so its quakes are live), the /api/v1 app with a JWT secret and an admin
  * token, and a `call` that sends a request and validates the response against openapi.yaml before
- * the test sees it. Client addresses come from X-Forwarded-For (trustProxy), one fresh address per
+ * the test sees it. Client addresses come from X-Forwarded-For (one trusted proxy hop), one fresh address per
  * call unless the test names one, so rate limits only meet the tests that look for them.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import type { Context } from '../../../src/context.js';
 import { newAdminToken, newApiKey } from '../../../src/auth/api-keys.js';
 import type { AuthConfig } from '../../../src/auth/config.js';
 import type { PaidTier } from '../../../src/auth/jwt.js';
+import { tokenAccountOf } from '../../../src/auth/token-account.js';
 import { createApp, type App, type AppOptions } from '../../../src/http/app.js';
 import { ingestSource } from '../../../src/ingest/run.js';
 import { usgsEarthquakes } from '../../../src/sources/usgs-earthquakes.js';
@@ -69,7 +70,7 @@ export interface Platform {
 
 export async function platform(db: Store, o: Partial<AppOptions> = {}): Promise<Platform> {
   const adminToken = newAdminToken();
-  const app = createApp({ ctx: contextOn(db), auth: AUTH, adminToken, trustProxy: true, ...o });
+  const app = createApp({ ctx: contextOn(db), auth: AUTH, adminToken, trustProxy: 1, ...o });
   return {
     app,
     db,
@@ -102,6 +103,9 @@ export async function call(app: App, path: string, c: CallOptions, rateLimited =
   if (/json/.test(res.headers.get('content-type') ?? '') && text) parsed = JSON.parse(text);
   return { res, status: res.status, headers: res.headers, body: parsed };
 }
+
+/** The account the harness's server gives a token with this `sub` (CONTRACT §3: issuer-qualified). */
+export const tokenAccount = (sub: string) => tokenAccountOf(AUTH.issuer, sub);
 
 /** A valid HS256 access token for the harness's server. */
 export function token(tier: PaidTier, o: { sub?: string; ttlSeconds?: number; issuer?: string; audience?: string } = {}): Promise<string> {
