@@ -6,7 +6,7 @@
  *   csv-scan  rows and field spans from 4 MiB chunks, no per-field strings
  *   per row   parse the two coordinates, cellAt (O(1)), then the format writes the row: scores come from
  *             a cell's scores (perilScoreValue, as in score-table.ts), computed and formatted once per cell
- *   errors    unusable rows (malformed, bad coordinates, outside coverage) go to errors.csv with their row
+ *   errors    unusable rows (malformed or not UTF-8, bad coordinates, outside coverage) go to errors.csv with their row
  *             and line number, kind and reason; the run goes on. rows = scored + errors + outside_coverage
  *             is checked before anything is committed, and a run that scored nothing fails (exit 2) after
  *             committing its outputs
@@ -39,7 +39,8 @@ import { fsError, nothingScored, unterminatedReason } from './run-outcome.js';
 import { OutFile } from './out-file.js';
 import { removeManifest, removeStaleTemps, writeManifest } from './manifest.js';
 import { CellScores } from './row-text.js';
-import { BAD_COORDINATES, BLANK, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
+import { fieldIsUtf8, rowUtf8Problem, utf8ProblemText } from './utf8-row.js';
+import { BAD_COORDINATES, BLANK, INVALID_UTF8, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
 import type { BulkFormat, BulkSummary, ErrorKind, FormatSink, RowInfo, RunSetup } from './types.js';
 
 export interface BulkRunOptions {
@@ -152,7 +153,8 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
     errors.int(row);
     errors.byte(0x2c);
     errors.int(rowLine);
-    const text = (i: number) => (i < r.fieldCount && i < r.starts.length ? csvField(fieldText(r, i)) : '');
+    // A field that is not UTF-8 is left empty: its row and line say where it is, and U+FFFD is never written.
+    const text = (i: number) => (i < r.fieldCount && i < r.starts.length && fieldIsUtf8(r, i) ? csvField(fieldText(r, i)) : '');
     for (const i of s.idIndexes) errors.utf8(`,${text(i)}`);
     errors.utf8(`,${text(latIndex)},${text(lngIndex)},${kind},${csvField(reason)}\n`);
     errors.rows++;
@@ -169,6 +171,9 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
     line += 1 + r.innerLineBreaks;
     const { lat, lng } = lastCoordinates;
     switch (verdict) {
+      case INVALID_UTF8:
+        sink.skip?.(row);
+        return fail(r, row, rowLine, 'malformed_row', utf8ProblemText(rowUtf8Problem(r)!, h.columns));
       case UNTERMINATED:
         sink.skip?.(row);
         return fail(r, row, rowLine, 'malformed_row', unterminatedReason(r, rules.fieldCount));
