@@ -27,7 +27,8 @@ import { outsideCoverageMessage } from '../domain/scoring/score-point.js';
 import { CatintelError } from '../errors.js';
 import { scenarioLabel } from '../oasis/perils.js';
 import { coordinateProblem } from './coords.js';
-import { csvField, fieldText, type ScannedRow } from './csv-scan.js';
+import { csvTextCell } from '../lib/csv-cell.js';
+import { fieldText, type ScannedRow } from './csv-scan.js';
 import { OasisSink } from './format-oasis.js';
 import { JsonSink } from './format-json.js';
 import { TableSink } from './format-table.js';
@@ -146,7 +147,9 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
   let line = h.headerLines + 1;
 
   sink.header();
-  errors.utf8(['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason'].map(csvField).join(',') + '\n');
+  // Every text cell of errors.csv goes through csvTextCell: ids, coordinates and reasons quote what the
+  // row held, and a spreadsheet must not run it.
+  errors.utf8(['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason'].map(csvTextCell).join(',') + '\n');
   const fail = (r: ScannedRow, row: number, rowLine: number, kind: ErrorKind, reason: string) => {
     if (kind === 'outside_coverage') counts.outside++;
     else counts.byKind[kind]++;
@@ -154,9 +157,9 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
     errors.byte(0x2c);
     errors.int(rowLine);
     // A field that is not UTF-8 is left empty: its row and line say where it is, and U+FFFD is never written.
-    const text = (i: number) => (i < r.fieldCount && i < r.starts.length && fieldIsUtf8(r, i) ? csvField(fieldText(r, i)) : '');
+    const text = (i: number) => (i < r.fieldCount && i < r.starts.length && fieldIsUtf8(r, i) ? csvTextCell(fieldText(r, i)) : '');
     for (const i of s.idIndexes) errors.utf8(`,${text(i)}`);
-    errors.utf8(`,${text(latIndex)},${text(lngIndex)},${kind},${csvField(reason)}\n`);
+    errors.utf8(`,${text(latIndex)},${text(lngIndex)},${kind},${csvTextCell(reason)}\n`);
     errors.rows++;
   };
 
