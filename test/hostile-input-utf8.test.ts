@@ -89,6 +89,19 @@ describe('invalid UTF-8 in a CSV file through the CLI', () => {
     });
   }
 
+  it('--format oasis with the bad byte in LocNumber, a key field: the row is an error, the keys of the others are made', async () => {
+    const file = path.join(dir, 'latin1-key.csv');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from(HEADER + '1,A1,L1,Dallas office,32.78,-96.8,250000\n1,A1,'), latin1('Lé2'), Buffer.from(',Denver,39.74,-104.99,300000\n')]));
+    const out = path.join(dir, 'out-oasis-key');
+    const r = await cli(['--json', 'score', '--input', file, '--out', out, '--format', 'oasis']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ rows: 2, scored: 1, errors: 1 });
+    const locations = parse(fs.readFileSync(path.join(out, 'location.csv')), { columns: true });
+    expect(locations.map((l: { LocNumber: string }) => l.LocNumber)).toEqual(['L1']);
+    const keys = parse(fs.readFileSync(path.join(out, 'keys.csv')), { columns: true });
+    expect(new Set(keys.map((k: { LocID: string }) => k.LocID))).toEqual(new Set(['1']));
+  });
+
   it('a header that is not UTF-8 is refused with one line naming the offset (exit 2)', async () => {
     const file = path.join(dir, 'bad-header.csv');
     fs.writeFileSync(file, Buffer.concat([latin1('Lieu désigné,Latitude,Longitude\n'), Buffer.from('a,39.74,-104.99\n')]));

@@ -15,6 +15,7 @@ import { isBlank, type ScannedRow } from './csv-scan.js';
 import { SYNTH_ACC, SYNTH_PORT } from './oasis-plan.js';
 import type { OutFile } from './out-file.js';
 import { rowHasFormula } from './formula-field.js';
+import { rowUtf8Problem } from './utf8-row.js';
 import { COMMA, NEWLINE, copyField } from './row-text.js';
 import { OUTSIDE } from './rows.js';
 
@@ -63,8 +64,10 @@ export class KeyLineWriter {
     w.bytes(this.num, this.numStart, 16);
     this.countUp();
     w.byte(COMMA);
-    if (r.fieldCount <= this.last) {
-      w.latin1(',,\n'); // a short row: the main pass leaves it out, so its key never counts
+    // A short row, or one that is not UTF-8 (DuckDB would refuse the file): the main pass leaves it out,
+    // so its key never counts.
+    if (r.fieldCount <= this.last || rowUtf8Problem(r)) {
+      w.latin1(',,\n');
       return;
     }
     // The key fields as location.csv holds them (a would-be formula as '=...), so LocIDs rank those values.
