@@ -121,4 +121,14 @@ describe('invalid UTF-8 in a CSV file through the CLI', () => {
     ]);
     expect((await cli(['--db', db, '--json', 'portfolio', 'list'])).json().numberMatched).toBe(0);
   });
+
+  it('portfolio ep-curve --input refuses the file the same way (422), rather than model a name with U+FFFD', async () => {
+    const db = path.join(dir, 'seeded.duckdb');
+    expect((await cli(['--db', db, '--quiet', 'db', 'seed'])).code).toBe(0);
+    const r = await cli(['--db', db, '--json', 'portfolio', 'ep-curve', '--input', input, '--years', '100', '--seed', '1']);
+    expect(r.code).toBe(2);
+    const problem = JSON.parse(r.stderr.trim().split('\n').pop()!);
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors).toEqual([{ field: 'row 2 LocName', message: expect.stringContaining(`is not valid UTF-8 at byte offset ${BAD_OFFSET} of the file (0xe9)`) }]);
+  }, 60_000);
 });
