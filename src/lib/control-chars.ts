@@ -19,6 +19,11 @@ export function escapeControls(s: string): string {
   return s.replace(CONTROLS, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A document printed as it is (a CSV or SVG body): its lines kept, control characters within them escaped. */
+export function escapeControlsKeepLines(s: string): string {
+  return s.split('\n').map(escapeControls).join('\n');
+}
+
 /** A JSON-like value with escapeControls applied to every string in it, object keys included (a copy). */
 export function escapeControlsDeep(v: unknown): unknown {
   if (typeof v === 'string') return escapeControls(v);
