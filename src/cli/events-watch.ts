@@ -8,6 +8,7 @@
 import type { Command } from 'commander';
 import { CatintelError } from '../errors.js';
 import { parseStreamFilter } from '../handlers/events-stream.js';
+import { escapeControls } from '../lib/control-chars.js';
 import { processAlive } from '../lib/process-alive.js';
 import { readServeInfo } from '../http/serve-info.js';
 import { readSse, SseParser, type SseEvent } from '../stream/sse-client.js';
@@ -114,12 +115,14 @@ function print(m: SseEvent, globals: GlobalOptions, io: CliIO): void {
     io.stdout(JSON.stringify({ type: m.event, ...data }) + '\n');
     return;
   }
+  // Titles and slugs come from feeds: shown with their control characters escaped (src/lib/control-chars.ts).
+  const out = (line: string) => io.stdout(escapeControls(line) + '\n');
   const p = data.event?.properties;
-  if (p) io.stdout(`${m.event.padEnd(15)} ${String(p.event_type).padEnd(12)} ${String(p.status).padEnd(10)} ${p.title}  (${p.slug})\n`);
-  else if (m.event === 'rings.changed') io.stdout(`${m.event.padEnd(15)} ${data.slug}: ${data.rings.length} rings\n`);
-  else if (m.event === 'reset') io.stdout(`reset           ${data.reason}; the current live events follow\n`);
-  else if (m.event === 'stream.open' && !globals.quiet) io.stderr(`watching (up to date at ${data.id}); Ctrl-C to stop\n`);
-  else if (m.event !== 'stream.open') io.stdout(`${m.event.padEnd(15)} ${m.data}\n`);
+  if (p) out(`${m.event.padEnd(15)} ${String(p.event_type).padEnd(12)} ${String(p.status).padEnd(10)} ${p.title}  (${p.slug})`);
+  else if (m.event === 'rings.changed') out(`${m.event.padEnd(15)} ${data.slug}: ${data.rings.length} rings`);
+  else if (m.event === 'reset') out(`reset           ${data.reason}; the current live events follow`);
+  else if (m.event === 'stream.open' && !globals.quiet) io.stderr(`watching (up to date at ${escapeControls(String(data.id))}); Ctrl-C to stop\n`);
+  else if (m.event !== 'stream.open') out(`${m.event.padEnd(15)} ${m.data}`);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -11,6 +11,7 @@ import { assertStorePath } from '../store/store-path.js';
 import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
+import { escapeControls } from '../lib/control-chars.js';
 import { serverFor } from '../http/remote.js';
 import { clearStaleServeInfo } from '../http/serve-info.js';
 import { reportWatchFailure, retryDelaySeconds, worthRetrying } from './watch.js';
@@ -57,7 +58,7 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
         await progress.flush();
         io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
         // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
-        if (!globals.json && !globals.quiet) for (const note of result.notes ?? []) io.stderr(`hint: ${note}\n`);
+        if (!globals.json && !globals.quiet) for (const note of result.notes ?? []) io.stderr(`hint: ${escapeControls(note)}\n`);
         if (!watchSeconds) return h.cli?.exitCode?.(result.body, input) ?? 0;
         if (stop.signal.aborted) return 0; // a signal ends a watch with 0, whatever its last round found
         failures = 0;

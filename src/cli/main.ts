@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { CatintelError, asCatintelError, exitCodeOf } from '../errors.js';
 import type { Handler, RawInput } from '../handlers/types.js';
 import { problemOf } from '../http/problem.js';
+import { escapeControls } from '../lib/control-chars.js';
 import { defaults } from '../config/defaults.js';
 import { packageVersion } from './version.js';
 import { processIO, type CliIO } from './io.js';
@@ -123,7 +124,7 @@ export function reportError(err: unknown, io: CliIO, globals: GlobalOptions): nu
   const e = asCatintelError(err);
   if (globals.json) io.stderr(JSON.stringify(problemOf(e)) + '\n');
   // One line whatever the message quotes: a value with a newline or a terminal escape in it is shown escaped.
-  else io.stderr(`catintel: ${e.message.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1))} [${e.code}]\n`);
+  else io.stderr(`catintel: ${escapeControls(e.message)} [${e.code}]\n`);
   if (globals.debug && err instanceof Error) io.stderr(`${err.stack}\n${err.cause ? `cause: ${(err.cause as Error).stack ?? err.cause}\n` : ''}`);
   return e instanceof CatintelError ? exitCodeOf[e.code] : 1;
 }

@@ -8,6 +8,7 @@
  */
 import { Box, Text, render, type Instance } from 'ink';
 import type { ProgressEvent } from '../context.js';
+import { escapeControls } from '../lib/control-chars.js';
 
 const BAR_WIDTH = 30;
 
@@ -26,7 +27,7 @@ export function barText(done: number, total: number | undefined, width = BAR_WID
 export function ProgressLine({ event, elapsedMs }: ProgressViewState) {
   const total = event.total;
   const pct = total && total > 0 ? `${Math.min(100, Math.floor((event.done / total) * 100))}%`.padStart(4) : `${event.done}`;
-  const message = event.message ? event.message.replace(/\d{4,}/g, (n) => Number(n).toLocaleString('en-US')) : '';
+  const message = event.message ? escapeControls(event.message).replace(/\d{4,}/g, (n) => Number(n).toLocaleString('en-US')) : '';
   return (
     <Box>
       <Text color="cyan" bold>

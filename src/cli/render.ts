@@ -3,6 +3,7 @@
  * kind of output has its module in render/; anything without one (a new handler, a planned one) is shown
  * as indented `key: value` lines, so a person never gets raw JSON without asking for it.
  */
+import { escapeControlsDeep, escapeControlsKeepLines } from '../lib/control-chars.js';
 import { dbCheckText, dbInfoText, ingestLines } from './render/store.js';
 import { eventCard, eventsTable, ringsTable, type CollectionLike } from './render/events.js';
 import { isScoreBody, scoreTable } from './render/scores.js';
@@ -60,7 +61,13 @@ const RENDERERS: Record<string, Renderer> = {
   'score.bulk': (b) => keyValues(b, 0, ['rows', 'scored', 'errors', 'outside_coverage']).join('\n') + '\n',
 };
 
-export function renderHuman(name: string, body: unknown): string {
+/**
+ * The handler's body as text. Every string in it is first shown with its control characters escaped
+ * (src/lib/control-chars.ts): a feed title with ESC, CR or NUL must not recolour the terminal or break a
+ * table, whatever renderer prints it. A body that is a document (an EP curve's CSV or SVG) keeps its lines.
+ */
+export function renderHuman(name: string, raw: unknown): string {
+  const body = typeof raw === 'string' ? escapeControlsKeepLines(raw) : escapeControlsDeep(raw);
   const own = RENDERERS[name];
   if (own) return own(body);
   if (isScoreBody(body)) return scoreTable(body); // score point, events score (also format=oasis rows below)

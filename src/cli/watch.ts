@@ -7,6 +7,7 @@
  * watch with its exit code, as without --watch.
  */
 import { CatintelError, asCatintelError, exitCodeOf } from '../errors.js';
+import { escapeControls } from '../lib/control-chars.js';
 import type { CliIO } from './io.js';
 
 const FIRST_RETRY_SECONDS = 5;
@@ -36,6 +37,5 @@ export function reportWatchFailure(err: unknown, failures: number, retryInSecond
     return;
   }
   // One line whatever the message quotes: a newline or a terminal escape in it is shown escaped.
-  const message = e.message.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
-  io.stderr(`catintel: ${message} [${e.code}]; --watch retries in ${retryInSeconds} s (${failures} failure${failures === 1 ? '' : 's'} in a row)\n`);
+  io.stderr(`catintel: ${escapeControls(e.message)} [${e.code}]; --watch retries in ${retryInSeconds} s (${failures} failure${failures === 1 ? '' : 's'} in a row)\n`);
 }

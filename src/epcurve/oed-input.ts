@@ -6,12 +6,14 @@
  * `portfolio import` accepts gives the same locations here. A bad row refuses the whole file (422), naming
  * the first rows and fields at fault, as the importer does: no curve from half a book.
  */
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
 import type { PortfolioLocation } from '../portfolios/read.js';
 import { IMPORTED_FIELDS, checkRow, scorePerilsOf, type ImportedField } from '../portfolios/domain/oed-row.js';
 import { CsvScanner, fieldText } from '../scoring-bulk/csv-scan.js';
 import { readInputHeader } from '../scoring-bulk/input.js';
+import { rowUtf8Problem, utf8ProblemText } from '../scoring-bulk/utf8-row.js';
 
 const SHOWN_PROBLEMS = 5;
 
@@ -25,12 +27,18 @@ export async function readOedLocations(file: string): Promise<PortfolioLocation[
   }
   const buf = await fs.promises.readFile(file);
   const scanner = new CsvScanner(header.delimiter);
+  scanner.row.mayHoldInvalidUtf8 = !isUtf8(buf); // rows are checked one by one only when the file fails
   const out: PortfolioLocation[] = [];
   const problems: { field: string; message: string }[] = [];
   let rowNumber = 0;
   scanner.scan(buf, header.dataStart, buf.length, true, (r) => {
     rowNumber++;
     if (r.fieldCount === 1 && r.ends[0] === r.starts[0]) return; // a blank line
+    const utf8 = rowUtf8Problem(r); // refused as the importer refuses it, never read with U+FFFD in it
+    if (utf8) {
+      problems.push({ field: `row ${rowNumber} ${header.columns[utf8.field] ?? ''}`.trim(), message: utf8ProblemText(utf8, header.columns) });
+      return;
+    }
     const { row, problems: bad } = checkRow((f) => {
       const i = index.get(f);
       return i === undefined || i >= r.fieldCount ? undefined : fieldText(r, i);

@@ -1,9 +1,12 @@
 /**
  * POST bodies (CONTRACT §4): the media type must be one the route accepts (415 otherwise), the size at
  * most 1 MiB for JSON and 50 MiB for CSV (413, checked against Content-Length before reading and
- * counted while reading, so a lying or chunked client cannot get past it), JSON must parse (400).
+ * counted while reading, so a lying or chunked client cannot get past it), the bytes must be UTF-8 (400
+ * naming the first bad byte: a lenient decoder would store U+FFFD in place of what was sent), JSON must
+ * parse (400).
  */
 import { CatintelError } from '../errors.js';
+import { invalidUtf8At } from '../lib/utf8.js';
 
 export interface BodyLimits {
   maxJsonBytes: number;
@@ -28,10 +31,11 @@ export async function readBody(req: Request, accepts: Accepted[], limits: BodyLi
     await req.body.cancel().catch(() => undefined);
     throw refuse();
   }
-  const text = await readLimited(req.body, limit, refuse);
+  const bytes = await readLimited(req.body, limit, refuse);
   // An empty body is no body, whatever Content-Type says; a non-empty one must be of an accepted type.
-  if (text.length === 0) return undefined;
+  if (bytes.length === 0) return undefined;
   if (!accepted) throw unsupported(mediaType, accepts);
+  const text = utf8Text(bytes, mediaType);
   if (mediaType === 'text/csv') return text;
   try {
     return JSON.parse(text) as unknown;
@@ -53,7 +57,7 @@ function tooLarge(mediaType: string, limit: number): CatintelError {
   return new CatintelError('payload_too_large', `the ${mediaType} body is larger than ${mib} MiB`, { headers: { connection: 'close' } });
 }
 
-async function readLimited(stream: ReadableStream<Uint8Array>, limit: number, onTooLarge: () => Error): Promise<string> {
+async function readLimited(stream: ReadableStream<Uint8Array>, limit: number, onTooLarge: () => Error): Promise<Buffer> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -67,5 +71,17 @@ async function readLimited(stream: ReadableStream<Uint8Array>, limit: number, on
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The body as text; bytes that are not UTF-8 are refused, never replaced. */
+function utf8Text(bytes: Buffer, mediaType: string): string {
+  const bad = invalidUtf8At(bytes);
+  if (bad >= 0) {
+    const byte = bytes[bad].toString(16).padStart(2, '0');
+    throw new CatintelError('invalid_request', `the ${mediaType} body is not valid UTF-8 at byte offset ${bad} (0x${byte}); send it encoded as UTF-8`, {
+      errors: [{ field: 'body', message: `invalid UTF-8 at byte offset ${bad}` }],
+    });
+  }
+  return bytes.toString('utf8');
 }

@@ -7,7 +7,8 @@
  *
  * All or nothing: every row is checked; once one is bad nothing more is appended, the pass goes on to name
  * every bad row (the first MAX_REPORTED_PROBLEMS problems, each with its row, field and reason, and the
- * count of bad rows), and the transaction rolls back. A re-run of the same content under the same name by
+ * count of bad rows), and the transaction rolls back. A row with bytes that are not UTF-8 is a bad row
+ * (utf8-row.ts), so no U+FFFD is ever stored in place of what the file held. A re-run of the same content under the same name by
  * the same account answers the portfolio already stored (created: false), so a run killed after its
  * commit and started again leaves one portfolio, not two.
  */
@@ -23,6 +24,7 @@ import { parseCoordinate } from '../scoring-bulk/coords.js';
 import { fieldText, type ScannedRow } from '../scoring-bulk/csv-scan.js';
 import { readInputHeader } from '../scoring-bulk/input.js';
 import { readRows } from '../scoring-bulk/rows.js';
+import { rowUtf8Problem, utf8ProblemText } from '../scoring-bulk/utf8-row.js';
 import type { Store, Tx } from '../store/db.js';
 import { IMPORTED_FIELDS, checkRow, type ImportedField, type LocationRow } from './domain/oed-row.js';
 import { getPortfolio, type PortfolioSummary } from './read.js';
@@ -229,6 +231,8 @@ export async function importCsvFile(db: Store, file: string, o: ImportOptions, l
         if (r.fieldCount === 1 && r.rowEnd === r.rowStart) return; // a blank line is no row
         row++;
         if (problems.list.length < MAX_REPORTED_PROBLEMS) lineOf.set(row, line - r.innerLineBreaks);
+        const utf8 = rowUtf8Problem(r);
+        if (utf8) return problems.add(row, [{ field: header.columns[utf8.field] ?? 'row', message: utf8ProblemText(utf8, header.columns) }]);
         if (r.unterminated) return problems.add(row, [{ field: 'row', message: 'a quoted field is never closed' }]);
         if (r.fieldCount !== fieldCount) return problems.add(row, [{ field: 'row', message: `has ${r.fieldCount} fields; the header has ${fieldCount}` }]);
         const { row: loc, problems: p } = checkRow(get(r));

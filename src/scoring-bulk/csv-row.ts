@@ -26,4 +26,11 @@ export interface ScannedRow {
   mergedFields: number;
   /** Some unquoted field holds a literal quote (quoted[i] = 2): the row cannot be copied as raw bytes. */
   strayQuotes: boolean;
+  /**
+   * False when the reader checked the whole chunk the row lies in and found it UTF-8 (rows.ts readRows),
+   * so no row of it needs its own check; true means a row must be checked (utf8-row.ts).
+   */
+  mayHoldInvalidUtf8: boolean;
+  /** The file offset of buf[0], so a bad byte can be named by its place in the file. */
+  bufFileOffset: number;
 }

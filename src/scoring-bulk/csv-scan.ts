@@ -37,6 +37,8 @@ export class CsvScanner {
       unterminated: false,
       mergedFields: 0,
       strayQuotes: false,
+      mayHoldInvalidUtf8: true,
+      bufFileOffset: 0,
     };
     this.quotes = new QuotedRowSplitter(this.row, delimiter, maxFields);
   }

@@ -1,7 +1,10 @@
 /**
  * `--format oasis`: location.csv (OED 5.0.0, the input's columns kept, scores in FlexiLoc columns), and
  * keys.csv and keys-errors.csv (oasis.md §7). Rows are copied byte for byte where the input allows it
- * (comma-delimited, no column dropped), so the OED values reach Oasis exactly as the user wrote them.
+ * (comma-delimited, no column dropped), so the OED values reach Oasis exactly as the user wrote them; the
+ * one change is a text cell a spreadsheet would run as a formula, written as `'=...` (src/lib/csv-cell.ts;
+ * numbers, negative ones included, are not touched). The keys pass writes the key fields the same way, so
+ * LocIDs rank the values location.csv holds.
  *
  * The keys need LocID, oasislmf's loc_id: the rank of (PortNumber, AccNumber, LocNumber) in sorted order,
  * known only once every row has been read. A second pass over the input (the keys job, pending-worker.ts)
@@ -16,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CatintelError } from '../errors.js';
 import { countryOfFips, oedCodesOf } from '../oasis/perils.js';
-import { csvField } from './csv-scan.js';
+import { csvTextCell } from '../lib/csv-cell.js';
+import { rowHasFormula } from './formula-field.js';
 import { sidePaths, type SideOfMain } from './oasis-keys.js';
 import { OED_VERSION, SYNTH_ACC, SYNTH_CURRENCY, SYNTH_PORT, planOasisColumns, type OasisPlan } from './oasis-plan.js';
 import { OutFile, TempName } from './out-file.js';
@@ -112,7 +116,7 @@ export class OasisSink implements FormatSink {
   }
 
   header(): void {
-    this.location.utf8(this.plan.header.map(csvField).join(',') + '\n');
+    this.location.utf8(this.plan.header.map(csvTextCell).join(',') + '\n');
   }
 
   row(x: RowInfo): void {
@@ -122,14 +126,17 @@ export class OasisSink implements FormatSink {
     // (it is in errors.csv), rather than write a made-up code.
     if (!inLocationFile(cell, p.addCountry)) return this.side.exclude(row - 1);
     const out = this.location;
-    if (this.wholeRow && !r.strayQuotes) out.bytes(r.buf, r.rowStart, r.rowEnd);
+    const { latIndex, lngIndex } = this.s.header;
+    // Coordinates parsed as numbers (they may start with a sign or a tab): only the other fields can be formulas.
+    if (this.wholeRow && !r.strayQuotes && !rowHasFormula(r, 0, r.fieldCount - 1, latIndex, lngIndex)) out.bytes(r.buf, r.rowStart, r.rowEnd);
     else {
       const keep = p.keep;
       const n = keep ? keep.length : r.fieldCount;
       const delim = this.s.header.delimiter;
       for (let k = 0; k < n; k++) {
         if (k > 0) out.byte(COMMA);
-        copyField(out, r, keep ? keep[k] : k, delim);
+        const i = keep ? keep[k] : k;
+        copyField(out, r, i, delim, i !== latIndex && i !== lngIndex);
       }
     }
     if (p.addPort) out.latin1(`,${SYNTH_PORT}`);

@@ -3,9 +3,11 @@
  * the columns row, the input's columns (keep-columns.ts: all of them, or the id column(s), latitude and
  * longitude), one score per peril (snake_case peril names) and overall. Parquet is the same table converted
  * by DuckDB (typed: row BIGINT, input columns VARCHAR, coordinates and scores DOUBLE), streamed from the
- * CSV written first.
+ * CSV written first. In scores.csv a text cell that a spreadsheet would run as a formula is written as
+ * `'=...` (src/lib/csv-cell.ts); Parquet keeps the values as read.
  */
 import fs from 'node:fs';
+import { csvTextCell } from '../lib/csv-cell.js';
 import { csvField } from './csv-scan.js';
 import { sqlPath, withDuck } from './duck.js';
 import { OutFile } from './out-file.js';
@@ -30,7 +32,8 @@ export class TableSink implements FormatSink {
       return `,${s.scores.get(cell).map((v) => v.toFixed(2)).join(',')}\n`;
     });
     this.columns = ['row', ...s.kept.map((c) => c.name), ...s.perils, 'overall'];
-    this.kept = new KeptWriter(s.kept, s.header.delimiter);
+    // Parquet is typed data, not a spreadsheet: its values stay exactly as read.
+    this.kept = new KeptWriter(s.kept, s.header.delimiter, parquet === null);
   }
 
   static async create(s: RunSetup, parquet: boolean): Promise<TableSink> {
@@ -40,7 +43,7 @@ export class TableSink implements FormatSink {
   }
 
   header(): void {
-    this.csv.utf8(this.columns.map(csvField).join(',') + '\n');
+    this.csv.utf8(this.columns.map(this.parquet ? csvField : csvTextCell).join(',') + '\n');
   }
 
   row(x: RowInfo): void {

@@ -1,10 +1,12 @@
 /**
  * Opening a bulk-scoring input: refuse at once, with one clear line, a file that cannot be a usable CSV
- * (missing, empty, binary, gzip/Parquet/ZIP, JSON, no coordinate columns), and read its header. Nothing
+ * (missing, empty, binary, gzip/Parquet/ZIP, JSON, a header that is not UTF-8, no coordinate columns), and
+ * read its header. Nothing
  * is written before this passes (CONTRACT §4: exit code 2, invalid_input).
  */
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
+import { invalidUtf8At } from '../lib/utf8.js';
 import { CsvScanner, LF, QUOTE, fieldText } from './csv-scan.js';
 
 export interface InputHeader {
@@ -53,14 +55,22 @@ export async function readInputHeader(file: string): Promise<InputHeader> {
   const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   const delimiter = sniffDelimiter(head, bom);
   const scanner = new CsvScanner(delimiter);
-  const found: { columns?: string[]; lines: number } = { lines: 1 };
+  const found: { columns?: string[]; lines: number; badByte?: number } = { lines: 1 };
   const dataStart = scanner.scan(head, bom, head.length, head.length === stat.size, (r) => {
+    const bad = invalidUtf8At(r.buf, r.rowStart, r.rowEnd);
+    if (bad >= 0) {
+      found.badByte = bad;
+      return false;
+    }
     const columns: string[] = [];
     for (let i = 0; i < Math.min(r.fieldCount, scanner.maxFields); i++) columns.push(fieldText(r, i).trim());
     found.columns = columns;
     found.lines = 1 + r.innerLineBreaks;
     return false;
   });
+  if (found.badByte !== undefined) {
+    throw bad(`input ${file}: its header row is not valid UTF-8 at byte offset ${found.badByte} (0x${head[found.badByte].toString(16).padStart(2, '0')}); save the file as UTF-8 (Excel: "CSV UTF-8")`);
+  }
   if (!found.columns) throw bad(`input ${file} has no complete header row in its first MiB; is it a CSV file?`);
   const names = found.columns;
   const headerLines = found.lines;

@@ -9,6 +9,7 @@
  */
 import type { ScannedRow } from './csv-scan.js';
 import type { OutFile } from './out-file.js';
+import { rowHasFormula } from './formula-field.js';
 import { COMMA, copyField } from './row-text.js';
 
 export const KEEP_COLUMNS = ['all', 'ids'] as const;
@@ -50,13 +51,15 @@ export function keptColumns(
 /**
  * Writes the kept columns of a row as comma-separated fields (each preceded by a comma). Runs of adjacent
  * input fields of a comma-delimited file are copied as one span of bytes; coordinates are written as
- * the numbers we read.
+ * the numbers we read. With `neutralise` (scores.csv, which a person may open in a spreadsheet; not the
+ * CSV that only feeds the Parquet conversion), a text field that would be a formula is written as
+ * `'=...` (row-text.ts copyField), and a run holding one is copied field by field.
  */
 export class KeptWriter {
   /** [first, last] positions in `kept` of runs of adjacent non-coordinate input fields. */
   private readonly runs: { from: number; to: number; coordinate: 'lat' | 'lng' | null }[] = [];
 
-  constructor(private readonly kept: KeptColumn[], private readonly delimiter: number) {
+  constructor(private readonly kept: KeptColumn[], private readonly delimiter: number, private readonly neutralise: boolean) {
     for (let k = 0; k < kept.length; k++) {
       const c = kept[k];
       const last = this.runs.at(-1);
@@ -74,13 +77,15 @@ export class KeptWriter {
         out.latin1(String(run.coordinate === 'lat' ? lat : lng));
         continue;
       }
-      if (spans) {
-        out.bytes(r.buf, r.starts[kept[run.from].input], r.ends[kept[run.to].input]);
+      const first = kept[run.from].input;
+      const last = kept[run.to].input;
+      if (spans && !(this.neutralise && rowHasFormula(r, first, last))) {
+        out.bytes(r.buf, r.starts[first], r.ends[last]);
         continue;
       }
       for (let k = run.from; k <= run.to; k++) {
         if (k > run.from) out.byte(COMMA);
-        copyField(out, r, kept[k].input, this.delimiter);
+        copyField(out, r, kept[k].input, this.delimiter, this.neutralise);
       }
     }
   }

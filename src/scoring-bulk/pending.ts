@@ -14,6 +14,8 @@ import { coveredMask, oedCodesOf } from '../oasis/perils.js';
 import { isBlank, type ScannedRow } from './csv-scan.js';
 import { SYNTH_ACC, SYNTH_PORT } from './oasis-plan.js';
 import type { OutFile } from './out-file.js';
+import { rowHasFormula } from './formula-field.js';
+import { rowUtf8Problem } from './utf8-row.js';
 import { COMMA, NEWLINE, copyField } from './row-text.js';
 import { OUTSIDE } from './rows.js';
 
@@ -62,19 +64,22 @@ export class KeyLineWriter {
     w.bytes(this.num, this.numStart, 16);
     this.countUp();
     w.byte(COMMA);
-    if (r.fieldCount <= this.last) {
-      w.latin1(',,\n'); // a short row: the main pass leaves it out, so its key never counts
+    // A short row, or one that is not UTF-8 (DuckDB would refuse the file): the main pass leaves it out,
+    // so its key never counts.
+    if (r.fieldCount <= this.last || rowUtf8Problem(r)) {
+      w.latin1(',,\n');
       return;
     }
-    if (this.adjacent && !r.strayQuotes) w.bytes(r.buf, r.starts[c.port], r.ends[c.loc]); // "P,A,L" as one span
+    // The key fields as location.csv holds them (a would-be formula as '=...), so LocIDs rank those values.
+    if (this.adjacent && !r.strayQuotes && !rowHasFormula(r, c.port, c.loc)) w.bytes(r.buf, r.starts[c.port], r.ends[c.loc]); // "P,A,L" as one span
     else {
-      if (c.port >= 0) copyField(w, r, c.port, c.delimiter);
+      if (c.port >= 0) copyField(w, r, c.port, c.delimiter, true);
       else w.latin1(SYNTH_PORT);
       w.byte(COMMA);
-      if (c.acc >= 0) copyField(w, r, c.acc, c.delimiter);
+      if (c.acc >= 0) copyField(w, r, c.acc, c.delimiter, true);
       else w.latin1(SYNTH_ACC);
       w.byte(COMMA);
-      if (c.loc >= 0) copyField(w, r, c.loc, c.delimiter);
+      if (c.loc >= 0) copyField(w, r, c.loc, c.delimiter, true);
       else w.int(d + 1); // LocNumber we add is the row number
     }
     w.byte(NEWLINE);
@@ -134,11 +139,11 @@ export class SideWriter {
     e.byte(COMMA);
     e.int(cell);
     e.byte(COMMA);
-    copyField(e, r, c.latIndex, c.delimiter);
+    copyField(e, r, c.latIndex, c.delimiter, false);
     e.byte(COMMA);
-    copyField(e, r, c.lngIndex, c.delimiter);
+    copyField(e, r, c.lngIndex, c.delimiter, false);
     e.byte(COMMA);
-    if (c.perilsCovered >= 0) copyField(e, r, c.perilsCovered, c.delimiter);
+    if (c.perilsCovered >= 0) copyField(e, r, c.perilsCovered, c.delimiter, true);
     else e.latin1(this.addedCodes);
     e.byte(NEWLINE);
   }

@@ -7,7 +7,9 @@ import type { ClimateCase } from '../domain/climate.js';
 import type { HazardGrid } from '../domain/scoring/grid.js';
 import { perilScoreValue } from '../domain/scoring/peril-score.js';
 import type { Peril } from '../domain/scoring/perils.js';
-import { QUOTE, type ScannedRow } from './csv-scan.js';
+import { formulaCell } from '../lib/csv-cell.js';
+import { QUOTE, fieldText, type ScannedRow } from './csv-scan.js';
+import { isFormulaField } from './formula-field.js';
 import type { OutFile } from './out-file.js';
 
 export const COMMA = 0x2c;
@@ -52,9 +54,14 @@ export class CellMemo {
  * Copies input field i as one field of comma-delimited output. Raw bytes when safe (the input is
  * comma-delimited, or the field is quoted, which is already valid CSV); an unquoted field of a ; / TAB / |
  * file that holds a comma is quoted, and so is one that holds a literal quote (an inch mark), so that every
- * reader, strict or not, reads the value we read.
+ * reader, strict or not, reads the value we read. With `neutralise` (a text cell of an output a person may
+ * open in a spreadsheet), a would-be formula is written as `"'=..."` (src/lib/csv-cell.ts).
  */
-export function copyField(out: OutFile, r: ScannedRow, i: number, inputDelimiter: number): void {
+export function copyField(out: OutFile, r: ScannedRow, i: number, inputDelimiter: number, neutralise: boolean): void {
+  if (neutralise && isFormulaField(r, i)) {
+    out.utf8(formulaCell(fieldText(r, i)));
+    return;
+  }
   const s = r.starts[i];
   const e = r.ends[i];
   const q = r.quoted[i];

@@ -1,13 +1,16 @@
 /**
  * The two things every pass over a bulk input shares, so that the main pass (outputs, errors.csv) and the
  * Oasis keys pass (pending-worker.ts) agree on every row: reading the file in chunks into the scanner, and
- * classifying a row (blank, malformed, bad coordinates, outside coverage, or its grid cell).
+ * classifying a row (blank, not UTF-8, malformed, bad coordinates, outside coverage, or its grid cell).
  */
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { cellAt, type HazardGrid } from '../domain/scoring/grid.js';
 import { CatintelError } from '../errors.js';
 import { parseCoordinate } from './coords.js';
 import { CsvScanner, type ScannedRow } from './csv-scan.js';
+import { completeUtf8Prefix } from '../lib/utf8.js';
+import { rowUtf8Problem } from './utf8-row.js';
 
 export const CHUNK_BYTES = 4 << 20;
 /**
@@ -17,6 +20,7 @@ export const CHUNK_BYTES = 4 << 20;
 const MAX_ROW_BYTES = 64 << 20;
 
 /** Row verdicts below 0; a verdict >= 0 is the row's grid cell. */
+export const INVALID_UTF8 = -6;
 export const BLANK = -5;
 export const UNTERMINATED = -4;
 export const WRONG_FIELD_COUNT = -3;
@@ -35,6 +39,7 @@ export const lastCoordinates = { lat: NaN, lng: NaN };
 
 export function classifyRow(r: ScannedRow, rules: RowRules): number {
   if (r.fieldCount === 1 && r.rowEnd === r.rowStart) return BLANK;
+  if (r.mayHoldInvalidUtf8 && rowUtf8Problem(r)) return INVALID_UTF8;
   if (r.unterminated) return UNTERMINATED;
   if (r.fieldCount !== rules.fieldCount) return WRONG_FIELD_COUNT;
   const lat = parseCoordinate(r, rules.latIndex);
@@ -96,6 +101,10 @@ export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): 
       len += bytesRead;
       const eof = bytesRead === 0;
       if (!eof) next = fh.read(ahead, 0, chunk, filePos);
+      // One check of the whole stretch for the common all-UTF-8 file; rows are checked one by one
+      // (utf8-row.ts) only in a stretch that fails it.
+      scanner.row.bufFileOffset = filePos - len;
+      scanner.row.mayHoldInvalidUtf8 = !isUtf8(buf.subarray(0, eof ? len : completeUtf8Prefix(buf, len)));
       const consumed = scanner.scan(buf, 0, len, eof, onRow);
       if (consumed > 0) {
         buf.copy(buf, 0, consumed, len);

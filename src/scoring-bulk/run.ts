@@ -6,7 +6,7 @@
  *   csv-scan  rows and field spans from 4 MiB chunks, no per-field strings
  *   per row   parse the two coordinates, cellAt (O(1)), then the format writes the row: scores come from
  *             a cell's scores (perilScoreValue, as in score-table.ts), computed and formatted once per cell
- *   errors    unusable rows (malformed, bad coordinates, outside coverage) go to errors.csv with their row
+ *   errors    unusable rows (malformed or not UTF-8, bad coordinates, outside coverage) go to errors.csv with their row
  *             and line number, kind and reason; the run goes on. rows = scored + errors + outside_coverage
  *             is checked before anything is committed, and a run that scored nothing fails (exit 2) after
  *             committing its outputs
@@ -27,7 +27,8 @@ import { outsideCoverageMessage } from '../domain/scoring/score-point.js';
 import { CatintelError } from '../errors.js';
 import { scenarioLabel } from '../oasis/perils.js';
 import { coordinateProblem } from './coords.js';
-import { csvField, fieldText, type ScannedRow } from './csv-scan.js';
+import { csvTextCell } from '../lib/csv-cell.js';
+import { fieldText, type ScannedRow } from './csv-scan.js';
 import { OasisSink } from './format-oasis.js';
 import { JsonSink } from './format-json.js';
 import { TableSink } from './format-table.js';
@@ -39,7 +40,8 @@ import { fsError, nothingScored, unterminatedReason } from './run-outcome.js';
 import { OutFile } from './out-file.js';
 import { removeManifest, removeStaleTemps, writeManifest } from './manifest.js';
 import { CellScores } from './row-text.js';
-import { BAD_COORDINATES, BLANK, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
+import { fieldIsUtf8, rowUtf8Problem, utf8ProblemText } from './utf8-row.js';
+import { BAD_COORDINATES, BLANK, INVALID_UTF8, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
 import type { BulkFormat, BulkSummary, ErrorKind, FormatSink, RowInfo, RunSetup } from './types.js';
 
 export interface BulkRunOptions {
@@ -145,16 +147,19 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
   let line = h.headerLines + 1;
 
   sink.header();
-  errors.utf8(['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason'].map(csvField).join(',') + '\n');
+  // Every text cell of errors.csv goes through csvTextCell: ids, coordinates and reasons quote what the
+  // row held, and a spreadsheet must not run it.
+  errors.utf8(['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason'].map(csvTextCell).join(',') + '\n');
   const fail = (r: ScannedRow, row: number, rowLine: number, kind: ErrorKind, reason: string) => {
     if (kind === 'outside_coverage') counts.outside++;
     else counts.byKind[kind]++;
     errors.int(row);
     errors.byte(0x2c);
     errors.int(rowLine);
-    const text = (i: number) => (i < r.fieldCount && i < r.starts.length ? csvField(fieldText(r, i)) : '');
+    // A field that is not UTF-8 is left empty: its row and line say where it is, and U+FFFD is never written.
+    const text = (i: number) => (i < r.fieldCount && i < r.starts.length && fieldIsUtf8(r, i) ? csvTextCell(fieldText(r, i)) : '');
     for (const i of s.idIndexes) errors.utf8(`,${text(i)}`);
-    errors.utf8(`,${text(latIndex)},${text(lngIndex)},${kind},${csvField(reason)}\n`);
+    errors.utf8(`,${text(latIndex)},${text(lngIndex)},${kind},${csvTextCell(reason)}\n`);
     errors.rows++;
   };
 
@@ -169,6 +174,9 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
     line += 1 + r.innerLineBreaks;
     const { lat, lng } = lastCoordinates;
     switch (verdict) {
+      case INVALID_UTF8:
+        sink.skip?.(row);
+        return fail(r, row, rowLine, 'malformed_row', utf8ProblemText(rowUtf8Problem(r)!, h.columns));
       case UNTERMINATED:
         sink.skip?.(row);
         return fail(r, row, rowLine, 'malformed_row', unterminatedReason(r, rules.fieldCount));
