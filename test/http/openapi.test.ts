@@ -128,6 +128,15 @@ describe('the document and the server agree on what is accepted', () => {
     expect(r.body.name).toBe(name);
   });
 
+  it('a JSON null in a location row is refused, even when the same rows without it are stored', async () => {
+    const { key } = await apiKey(db, 'enterprise');
+    const row = { LocNumber: 'n1', Latitude: 30.0, Longitude: -90.0 };
+    expect((await p.call('/api/v1/portfolio', { token: key, body: { name: 'nulls', locations: [row] } })).status).toBe(201);
+    expect(allows(S.OedLocation, { ...row, OtherTIV: null })).toBe(false);
+    const r = await p.call('/api/v1/portfolio', { token: key, body: { name: 'nulls', locations: [{ ...row, OtherTIV: null }] } });
+    expect(r.status).toBe(422);
+  });
+
   it('an empty CSV upload is outside the document, as the server refuses it', async () => {
     const csv = OPENAPI.paths['/portfolio'].post.requestBody.content['text/csv'].schema;
     expect(allows(csv, '')).toBe(false);
