@@ -8,16 +8,20 @@
 #     rate limits raised for the run (the fuzzer sends thousands of requests a minute).
 #  4. schemathesis runs every check (conformance of status codes, content types, headers and bodies;
 #     negative data rejected, positive data accepted, auth enforced, 405 with Allow, ...) over the
-#     examples, coverage, fuzzing and stateful phases against /api/v1/openapi.json, authenticated
-#     with the run's admin token. Any failure fails the run.
+#     examples, coverage, fuzzing and stateful phases against /api/v1/openapi.json, once per caller:
+#     anonymous (free), an agency, an analyst and an enterprise API key, and the run's admin token
+#     (the only caller of /admin/*). What the document allows must be accepted whoever calls.
+#  5. the server restarts with `--rate-limit off` and one more run (enterprise key) checks that the
+#     X-RateLimit-* headers the document requires are still sent. Any failure of any run fails the script.
 #
 # Operations marked `x-catintel-status: planned` answer 501 by design and are left out of the fuzz
 # run; the vitest access matrix (test/platform) covers their authentication and tier checks.
-# GET /events/stream is a server-sent events stream that never ends on its own, which a request/response
-# fuzzer can only time out on; test/events-stream.test.ts and test/hostile-input*.test.ts cover it.
+# GET /events/stream never ends on its own: schemathesis reads its first message (`stream.open`, or
+# `reset` after a Last-Event-ID it cannot resume) and closes it (max-stream-events = 1).
 #
-# Environment: SHARED_DATA (default ../shared/data), CONFORMANCE_MAX_EXAMPLES (default 120; the run
-# grows with the number of built operations), CONFORMANCE_SEED (default 20260101), CONFORMANCE_WORKERS
+# Environment: SHARED_DATA (default ../shared/data), CONFORMANCE_RUNS (default "free agency analyst
+# enterprise admin off"), CONFORMANCE_MAX_EXAMPLES (every run's examples per operation; default: each
+# run's own, below), CONFORMANCE_SEED (default 20260101), CONFORMANCE_WORKERS
 # (default 1: with two, hypothesis's lambda naming calls CPython 3.11's ast.parse from both threads, which
 # is not thread-safe and aborts operations as schemathesis "Runtime Error"s that are no API failure).
 set -euo pipefail
@@ -28,7 +32,7 @@ SPEC_VALIDATOR_VERSION=0.9.0
 VENV=.venv
 SHARED_DATA=${SHARED_DATA:-../shared/data}
 FEED="$SHARED_DATA/feeds/usgs_earthquakes/all_day.geojson"
-MAX_EXAMPLES=${CONFORMANCE_MAX_EXAMPLES:-120}
+RUNS=${CONFORMANCE_RUNS:-free agency analyst enterprise admin off}
 SEED=${CONFORMANCE_SEED:-20260101}
 WORKERS=${CONFORMANCE_WORKERS:-1}
 
@@ -65,20 +69,37 @@ log "seeding $DB from $FEED"
 # The feed's own generation time: with the event clock there, its earthquakes are live.
 NOW=$(node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(new Date(d.metadata.generated).toISOString().replace(/\.\d+Z$/, "Z"))' "$FEED")
 
+# API keys of each paid tier, made before the server holds the store.
+declare -A KEY
+for tier in agency analyst enterprise; do
+  KEY[$tier]=$(./bin/catintel --db "$DB" --quiet keys create --tier "$tier" --name "conformance $tier" --json \
+    | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).key))')
+done
+
 export CATINTEL_JWT_SECRET
 CATINTEL_JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(48).toString("base64"))')
-CATINTEL_NOW="$NOW" ./bin/catintel --db "$DB" serve --host 127.0.0.1 --port 0 --rate-limit 1000 \
-  --access-log "$TMP/access.ndjson" >"$TMP/serve.out" 2>"$TMP/serve.err" &
-SERVER_PID=$!
-for _ in $(seq 1 100); do
-  grep -q 'serving' "$TMP/serve.out" 2>/dev/null && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$TMP/serve.err" >&2; log "the server did not start"; exit 1; }
-  sleep 0.1
-done
-BASE=$(sed -n 's/.* at \(http[^ ]*\)\/api\/v1 .*/\1/p' "$TMP/serve.out")
-[ -n "$BASE" ] || { cat "$TMP/serve.out" "$TMP/serve.err" >&2; log "no server address"; exit 1; }
-ADMIN_TOKEN=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).admin_token)' "$DB.serve.json")
-log "server at $BASE (event clock $NOW)"
+
+# start_server RATE_LIMIT: `catintel serve` on the store with that --rate-limit; sets SERVER_PID, BASE, ADMIN_TOKEN.
+start_server() {
+  CATINTEL_NOW="$NOW" ./bin/catintel --db "$DB" serve --host 127.0.0.1 --port 0 --rate-limit "$1" \
+    --access-log "$TMP/access.ndjson" >"$TMP/serve.out" 2>"$TMP/serve.err" &
+  SERVER_PID=$!
+  for _ in $(seq 1 100); do
+    grep -q 'serving' "$TMP/serve.out" 2>/dev/null && break
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$TMP/serve.err" >&2; log "the server did not start"; exit 1; }
+    sleep 0.1
+  done
+  BASE=$(sed -n 's/.* at \(http[^ ]*\)\/api\/v1 .*/\1/p' "$TMP/serve.out")
+  [ -n "$BASE" ] || { cat "$TMP/serve.out" "$TMP/serve.err" >&2; log "no server address"; exit 1; }
+  ADMIN_TOKEN=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).admin_token)' "$DB.serve.json")
+  log "server at $BASE (event clock $NOW, --rate-limit $1)"
+}
+
+stop_server() {
+  kill -TERM "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=
+}
 
 # --- 4. schemathesis ----------------------------------------------------------------------------
 # Rules OpenAPI cannot state are taught to the generator by hooks, not waived: a bbox's minLat must not
@@ -194,11 +215,13 @@ seed = $SEED
 workers = $WORKERS
 request-timeout = 20.0
 
-[generation]
-max-examples = $MAX_EXAMPLES
-
 [phases.stateful]
 max-steps = 30
+
+# A stream that never ends: its first message shows its shape (stream.open, or reset then the snapshot).
+[[operations]]
+include-path = "/events/stream"
+max-stream-events = 1
 
 # Cursors are opaque: the fuzzer pages with one this server issues, as a client following links.next.
 [[operations]]
@@ -270,24 +293,59 @@ include-path = "/scenarios/run"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422", "429"]
 TOML
 
-log "schemathesis $SCHEMATHESIS_VERSION against $BASE/api/v1/openapi.json"
-set +e
-"$VENV/bin/schemathesis" --config-file "$TMP/schemathesis.toml" run "$BASE/api/v1/openapi.json" \
-  --url "$BASE/api/v1" \
-  --checks all \
-  --phases examples,coverage,fuzzing,stateful \
-  --mode all \
-  --exclude-by '/x-catintel-status == "planned"' \
-  --exclude-path /events/stream \
-  -H "Authorization: Bearer $ADMIN_TOKEN" \
-  --report junit --report-dir "$TMP/report" \
-  --suppress-health-check too_slow
-STATUS=$?
-set -e
-if [ "$STATUS" -ne 0 ]; then
-  log "schemathesis reported failures (exit $STATUS); server log tail:"
-  tail -n 20 "$TMP/serve.err" >&2 || true
-  exit "$STATUS"
+# run_schemathesis NAME MAX_EXAMPLES [HEADER]: one run against the current server, as that caller.
+FAILED=
+run_schemathesis() {
+  local name=$1 examples=${CONFORMANCE_MAX_EXAMPLES:-$2} auth=()
+  [ -n "${3:-}" ] && auth=(-H "$3")
+  log "schemathesis $SCHEMATHESIS_VERSION as $name ($examples examples an operation) against $BASE/api/v1/openapi.json"
+  local started=$SECONDS status
+  set +e
+  "$VENV/bin/schemathesis" --config-file "$TMP/schemathesis.toml" run "$BASE/api/v1/openapi.json" \
+    --url "$BASE/api/v1" \
+    --checks all \
+    --phases examples,coverage,fuzzing,stateful \
+    --mode all \
+    --max-examples "$examples" \
+    --exclude-by '/x-catintel-status == "planned"' \
+    "${auth[@]}" \
+    --report junit --report-dir "$TMP/report-$name" \
+    --suppress-health-check too_slow
+  status=$?
+  set -e
+  log "run $name: exit $status in $((SECONDS - started)) s"
+  if [ "$status" -ne 0 ]; then
+    log "schemathesis reported failures as $name (exit $status); server log tail:"
+    tail -n 20 "$TMP/serve.err" >&2 || true
+    FAILED="$FAILED $name"
+  fi
+}
+
+# Examples per operation: the anonymous and enterprise runs reach the most (every public operation, every
+# paid one and every format); the middle tiers add their own answers (403 above them, trigger limits).
+start_server 1000
+for run in $RUNS; do
+  case $run in
+    free) run_schemathesis free 40 ;;
+    agency | analyst) run_schemathesis "$run" 20 "Authorization: Bearer ${KEY[$run]}" ;;
+    enterprise) run_schemathesis enterprise 60 "Authorization: Bearer ${KEY[enterprise]}" ;;
+    admin) run_schemathesis admin 20 "Authorization: Bearer $ADMIN_TOKEN" ;;
+    off) ;;
+    *) log "unknown run \"$run\" in CONFORMANCE_RUNS (free agency analyst enterprise admin off)"; exit 2 ;;
+  esac
+done
+stop_server
+
+# With the limiter off (load tests) every response still carries the X-RateLimit-* headers (docs/api.md).
+if [[ " $RUNS " == *" off "* ]]; then
+  start_server off
+  run_schemathesis rate-limit-off 15 "Authorization: Bearer ${KEY[enterprise]}"
+  stop_server
 fi
+
 log "requests served: $(wc -l <"$TMP/access.ndjson")"
+if [ -n "$FAILED" ]; then
+  log "failures in:$FAILED"
+  exit 1
+fi
 log "ok"

@@ -55,7 +55,7 @@ export function locationJson(l: LocationRecord): Record<string, unknown> {
 
 /** The portfolio name: from the query or a CLI option (400 when bad), or from a JSON body (422). */
 function portfolioName(v: unknown, fromBody: boolean): string {
-  if (typeof v !== 'string' || v.trim().length === 0 || v.length > 200 || /[\uD800-\uDFFF]/.test(v.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) {
+  if (typeof v !== 'string' || v.trim().length === 0 || [...v].length > 200 || /[\uD800-\uDFFF]/.test(v.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))) {
     throw new CatintelError(fromBody ? 'validation_failed' : 'invalid_parameter', 'name: the portfolio name must be text of 1-200 characters', { errors: [{ field: 'name', message: 'text of 1-200 characters' }] });
   }
   return v.trim();

@@ -16,7 +16,7 @@ import { titleOf, type ErrorCode } from '../errors.js';
 import type { AccessLogEntry } from './access-log.js';
 import type { RequestsPerMinute } from './limits.js';
 import { PROBLEM_TYPE_BASE, type Problem } from './problem.js';
-import type { SlidingWindowLimiter } from './rate-limit.js';
+import { unmetered, type SlidingWindowLimiter } from './rate-limit.js';
 
 export interface ClientErrorDeps {
   limiter?: SlidingWindowLimiter;
@@ -68,16 +68,14 @@ export function clientErrorHandler(d: ClientErrorDeps): (err: ParserError, socke
     const requestId = randomUUID();
     const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'x-request-id': requestId, connection: 'close' };
     let { status, code, detail } = classify(err, d);
-    if (d.limiter) {
-      const rate = d.limiter.hit(`ip:${clientIp}`, d.limits.free);
-      headers['x-ratelimit-limit'] = String(rate.limit);
-      headers['x-ratelimit-remaining'] = String(rate.remaining);
-      headers['x-ratelimit-reset'] = String(rate.resetSeconds);
-      if (!rate.allowed) {
-        ({ status, code } = { status: 429, code: 'rate_limited' });
-        detail = `this client address may make ${rate.limit} requests per minute; retry in ${rate.resetSeconds} s`;
-        headers['retry-after'] = String(rate.resetSeconds);
-      }
+    const rate = d.limiter ? d.limiter.hit(`ip:${clientIp}`, d.limits.free) : unmetered(d.limits.free);
+    headers['x-ratelimit-limit'] = String(rate.limit);
+    headers['x-ratelimit-remaining'] = String(rate.remaining);
+    headers['x-ratelimit-reset'] = String(rate.resetSeconds);
+    if (!rate.allowed) {
+      ({ status, code } = { status: 429, code: 'rate_limited' });
+      detail = `this client address may make ${rate.limit} requests per minute; retry in ${rate.resetSeconds} s`;
+      headers['retry-after'] = String(rate.resetSeconds);
     }
     const problem: Problem = { type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`, title: titleOf[code as ErrorCode] ?? STATUS_CODES[status] ?? 'Bad Request', status, detail, code };
     const body = Buffer.from(JSON.stringify(problem));

@@ -20,7 +20,7 @@ import { readBody, type BodyLimits } from './body.js';
 import type { ResponseCache } from './cache.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOptions } from './cors.js';
 import { notImplementedProblem, problemOf, type Problem } from './problem.js';
-import type { SlidingWindowLimiter, RateDecision } from './rate-limit.js';
+import { unmetered, type SlidingWindowLimiter, type RateDecision } from './rate-limit.js';
 import { bodySizeOf, encode, toResponse, type Encoded } from './respond.js';
 import { API_PREFIX, type Route, type RouteTable } from './routes.js';
 import type { RequestsPerMinute } from './limits.js';
@@ -120,16 +120,15 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
       authError = err;
     }
   }
-  if (d.limiter) {
-    const p = s.principal;
-    // Per credential and tier (one account holding tokens of two tiers gets two windows, never a reset).
-    s.rate = d.limiter.hit(p ? `${p.credentialId}|${p.tier}` : `ip:${s.clientIp}`, d.limits[p ? p.tier : 'free']);
-    if (!s.rate.allowed) {
-      const who = p ? `this credential (${p.tier} tier)` : 'this client address';
-      throw new CatintelError('rate_limited', `${who} may make ${s.rate.limit} requests per minute; retry in ${s.rate.resetSeconds} s`, {
-        headers: { 'retry-after': String(s.rate.resetSeconds) },
-      });
-    }
+  const p = s.principal;
+  const limit = d.limits[p ? p.tier : 'free'];
+  // Per credential and tier (one account holding tokens of two tiers gets two windows, never a reset).
+  s.rate = d.limiter ? d.limiter.hit(p ? `${p.credentialId}|${p.tier}` : `ip:${s.clientIp}`, limit) : unmetered(limit);
+  if (!s.rate.allowed) {
+    const who = p ? `this credential (${p.tier} tier)` : 'this client address';
+    throw new CatintelError('rate_limited', `${who} may make ${s.rate.limit} requests per minute; retry in ${s.rate.resetSeconds} s`, {
+      headers: { 'retry-after': String(s.rate.resetSeconds) },
+    });
   }
 
   const method = req.method.toUpperCase();

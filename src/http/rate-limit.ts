@@ -50,6 +50,15 @@ class RequestLog {
   }
 }
 
+/**
+ * The decision reported when limiting is off (`serve --rate-limit off`, load tests only): every response
+ * still carries the X-RateLimit-* headers the contract promises, stating the caller's contract limit with
+ * nothing counted against it (remaining = limit, reset 0), which is what a client may in fact still send.
+ */
+export function unmetered(limit: number): RateDecision {
+  return { allowed: true, limit, remaining: limit, resetSeconds: 0 };
+}
+
 export class SlidingWindowLimiter {
   private logs = new Map<string, RequestLog>();
   private hits = 0;

@@ -264,7 +264,9 @@ export async function importCsvText(db: Store, text: string, o: ImportOptions): 
 export async function importJsonRows(db: Store, rows: unknown[], o: ImportOptions): Promise<ImportResult> {
   if (rows.length === 0) throw new CatintelError('validation_failed', 'locations is empty; send at least one OED location row', { errors: [{ field: 'locations', message: 'at least one location' }] });
   const canonical = rows.map((r) => canonicalRow(r));
-  const sha = createHash('sha256').update(JSON.stringify(canonical.map((c) => c && IMPORTED_FIELDS.map((f) => c[f] ?? null)))).digest('hex');
+  // A missing field hashes as null; a JSON null (refused per row) hashes apart from it, so a body with a null
+  // is never taken for stored content that omitted the field (and answered 200 without being checked).
+  const sha = createHash('sha256').update(JSON.stringify(canonical.map((c) => c && IMPORTED_FIELDS.map((f) => (c[f] === null ? { null: true } : c[f] ?? null))))).digest('hex');
   return importInTransaction(db, o, 'json', sha, async (append) => {
     const totals = newTotals();
     const problems = new Problems((row) => `locations[${row - 1}]`);

@@ -10,8 +10,10 @@ import { RouteTable } from '../../src/http/routes.js';
 import { HANDLERS } from '../../src/handlers/registry.js';
 import type { Store } from '../../src/store/db.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { newAjv, toJsonSchema } from '../../src/http/oas-schema.js';
+import { SseParser, type SseEvent } from '../../src/stream/sse-client.js';
 import { OPENAPI, responseProblems } from './helpers/openapi.js';
-import { platform, seededStore, type Platform } from './helpers/harness.js';
+import { apiKey, freshIp, platform, seededStore, type Platform } from './helpers/harness.js';
 
 let db: Store;
 let p: Platform;
@@ -90,5 +92,77 @@ describe('openapi.yaml', () => {
     expect((await responseProblems('GET', '/api/v1/events/live', drifted)).join('\n')).toMatch(/numberMatched must be integer/);
     const undocumented = new Response('{}', { status: 418, headers: live.headers });
     expect(await responseProblems('GET', '/api/v1/events/live', undocumented)).toEqual(['GET /events/live: status 418 is not documented']);
+  });
+});
+
+/** Whether a value is one the document allows (the schema as the server and the tests read it). */
+function allows(schema: unknown, value: unknown): boolean {
+  return newAjv().compile(toJsonSchema(schema, OPENAPI) as object)(value) as boolean;
+}
+
+// What schemathesis found with an enterprise key (issue 27): values the document allowed and the server
+// refused, and a stream whose messages the document described wrongly. Each pair now agrees.
+describe('the document and the server agree on what is accepted', () => {
+  const S = OPENAPI.components.schemas;
+
+  it('a name of 200 characters is accepted when the characters are astral (the document counts code points)', async () => {
+    const name = '\u{1F30A}'.repeat(200); // 200 characters, 400 UTF-16 units
+    const body = { name, lat: 30.0, lng: -90.0 };
+    expect(allows(S.LocationCreate, body)).toBe(true);
+    const r = await p.call('/api/v1/locations', { body, ip: freshIp() });
+    expect(r.status).toBe(201);
+    expect(r.body.name).toBe(name);
+    expect(allows(S.LocationCreate, { ...body, name: name + 'x' })).toBe(false);
+    // Only white space: refused by both (the name is stored trimmed).
+    expect(allows(S.LocationCreate, { ...body, name: ' \u3000' })).toBe(false);
+    expect((await p.call('/api/v1/locations', { body: { ...body, name: ' \u3000' }, ip: freshIp() })).status).toBe(422);
+  });
+
+  it('a scenario name of 200 characters is accepted when the characters are astral', async () => {
+    const name = '\u{1F30A}'.repeat(200);
+    const body = { name, event_type: 'earthquake', lat: 34.05, lng: -118.25, magnitude: 6 };
+    expect(allows(S.ScenarioRun, body)).toBe(true);
+    const { key } = await apiKey(db, 'enterprise');
+    const r = await p.call('/api/v1/scenarios/run', { token: key, body });
+    expect(r.status).toBe(201);
+    expect(r.body.name).toBe(name);
+  });
+
+  it('a JSON null in a location row is refused, even when the same rows without it are stored', async () => {
+    const { key } = await apiKey(db, 'enterprise');
+    const row = { LocNumber: 'n1', Latitude: 30.0, Longitude: -90.0 };
+    expect((await p.call('/api/v1/portfolio', { token: key, body: { name: 'nulls', locations: [row] } })).status).toBe(201);
+    expect(allows(S.OedLocation, { ...row, OtherTIV: null })).toBe(false);
+    const r = await p.call('/api/v1/portfolio', { token: key, body: { name: 'nulls', locations: [{ ...row, OtherTIV: null }] } });
+    expect(r.status).toBe(422);
+  });
+
+  it('an empty CSV upload is outside the document, as the server refuses it', async () => {
+    const csv = OPENAPI.paths['/portfolio'].post.requestBody.content['text/csv'].schema;
+    expect(allows(csv, '')).toBe(false);
+    const { key } = await apiKey(db, 'enterprise');
+    const r = await p.call('/api/v1/portfolio?name=empty', { token: key, raw: '', contentType: 'text/csv' });
+    expect(r.status).toBe(400);
+  });
+
+  it('describes each server-sent event as SSE clients read it: event, id and a data line of JSON', async () => {
+    const res = await p.app.fetch(new Request('http://localhost/api/v1/events/stream', { headers: { 'x-forwarded-for': freshIp() } }));
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const parser = new SseParser();
+    const messages: SseEvent[] = [];
+    const decoder = new TextDecoder();
+    while (!messages.some((m) => m.event === 'stream.open')) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      messages.push(...parser.push(decoder.decode(value, { stream: true })));
+    }
+    await reader.cancel();
+    const schema = OPENAPI.paths['/events/stream'].get.responses['200'].content['text/event-stream'].schema;
+    const open = messages.find((m) => m.event === 'stream.open')!;
+    // As schemathesis reads a message: { event, data, id? } with data the raw text of the data line.
+    const asRead = { event: open.event, data: open.data, ...(open.lastEventId ? { id: open.lastEventId } : {}) };
+    expect(allows(schema, asRead)).toBe(true);
+    expect(JSON.parse(open.data).type).toBe('stream.open');
   });
 });

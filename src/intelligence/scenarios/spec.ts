@@ -64,7 +64,8 @@ export function validateScenario(v: Record<string, unknown>, stagesOf: (gauge: s
   const s = (k: string, max: number): string | null => {
     const x = v[k];
     if (x === undefined || x === null) return null;
-    if (typeof x !== 'string' || x.length === 0 || x.length > max) {
+    // Characters (code points), as the OpenAPI document's maxLength counts them: an emoji is one, not two.
+    if (typeof x !== 'string' || x.length === 0 || [...x].length > max) {
       errors.push({ field: k, message: `a string of 1 to ${max} characters` });
       return null;
     }

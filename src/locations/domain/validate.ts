@@ -22,6 +22,9 @@ export interface LocationFields {
 
 const KNOWN = ['name', 'lat', 'lng', 'radius_km', 'perils', 'notes'];
 
+/** Lengths in characters (code points), as the OpenAPI document's maxLength counts them, not UTF-16 units. */
+const codePoints = (s: string) => [...s].length;
+
 /** A lone surrogate cannot be stored as UTF-8: such text is refused rather than mangled. */
 const wellFormed = (s: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 
@@ -30,7 +33,7 @@ export function validateLocation(v: Record<string, unknown>): { fields: Location
   for (const k of Object.keys(v)) if (!KNOWN.includes(k)) errors.push({ field: k, message: `unknown field; allowed: ${KNOWN.join(', ')}` });
   const name = v.name;
   if (name === undefined) errors.push({ field: 'name', message: 'is required' });
-  else if (typeof name !== 'string' || name.trim().length === 0 || name.length > 200 || !wellFormed(name)) errors.push({ field: 'name', message: 'must be text of 1-200 characters' });
+  else if (typeof name !== 'string' || name.trim().length === 0 || codePoints(name) > 200 || !wellFormed(name)) errors.push({ field: 'name', message: 'must be text of 1-200 characters' });
   const numberIn = (field: string, lo: number, hi: number, loOpen: boolean, fallback?: number): number => {
     const x = v[field];
     if (x === undefined && fallback !== undefined) return fallback;
@@ -49,7 +52,7 @@ export function validateLocation(v: Record<string, unknown>): { fields: Location
     } else perils = [...new Set(v.perils as EventType[])].sort();
   }
   const notes = v.notes;
-  if (notes !== undefined && notes !== null && (typeof notes !== 'string' || notes.length > 2000 || !wellFormed(notes))) errors.push({ field: 'notes', message: 'must be text of at most 2000 characters' });
+  if (notes !== undefined && notes !== null && (typeof notes !== 'string' || codePoints(notes) > 2000 || !wellFormed(notes))) errors.push({ field: 'notes', message: 'must be text of at most 2000 characters' });
   if (errors.length) return { fields: null, errors };
   return { fields: { name: (name as string).trim(), lat, lng, radius_km: radius, perils, notes: (notes as string | undefined) ?? null }, errors };
 }
