@@ -31,8 +31,11 @@ export interface ChannelOptions {
   token: string;
   handlers: Handler[];
   contextFor(job: JobSpec): Context;
-  /** Called after every job of a handler that writes (even a failed one): cached answers may be stale. */
-  afterWrite(): void;
+  /**
+   * Called after every job of a handler that writes (even a failed one): cached answers may be stale. The
+   * job is answered once it resolves, so the caller's next read sees its write.
+   */
+  afterWrite(): Promise<void>;
   /** The server's own log: one line per job. */
   log: Logger;
 }
@@ -99,7 +102,7 @@ export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel>
           const result = await h.run(ctx, input, caller);
           return { body: result.body, ...(result.notes && { notes: result.notes }) };
         } finally {
-          if (h.writes) o.afterWrite();
+          if (h.writes) await o.afterWrite();
           o.log('info', 'local command', { handler: h.name, account: caller.account, ms: Date.now() - started });
         }
       };
