@@ -88,6 +88,9 @@ export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel>
       if (!h) throw new CatintelError('invalid_request', `this server runs no command named "${request.handler}"; is the CLI of another catintel version?`);
       const caller: Caller = { tier: 'enterprise', account: request.account };
       const started = Date.now();
+      // A write's caller is answered once the server's answers include it (the live index swapped); the
+      // next writer's turn starts as soon as the write itself is done.
+      let included: Promise<void> | undefined;
       const run = async () => {
         // A writing command whose caller gave up (Ctrl-C) while it waited for its turn never starts.
         if (abort.signal.aborted) throw new CatintelError('unavailable', 'the command was cancelled before it started');
@@ -102,14 +105,18 @@ export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel>
           const result = await h.run(ctx, input, caller);
           return { body: result.body, ...(result.notes && { notes: result.notes }) };
         } finally {
-          if (h.writes) await o.afterWrite();
+          if (h.writes) included = o.afterWrite();
           o.log('info', 'local command', { handler: h.name, account: caller.account, ms: Date.now() - started });
         }
       };
       if (!h.writes) return run();
       const turn = writes.then(run, run);
       writes = turn.catch(() => undefined);
-      return turn;
+      try {
+        return await turn;
+      } finally {
+        await included;
+      }
     }, o);
     const job = { abort, done };
     jobs.add(job);

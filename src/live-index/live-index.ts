@@ -5,8 +5,8 @@
  * next one is built, so readers never wait for writers nor fall back to the store because of them; the
  * write's own caller is answered only once invalidate()'s promise resolves, when a snapshot that includes
  * its write is in (or, if that build failed, once the SQL path answers). A reader thus sees the state
- * before a write or after it, never half of it, and nothing older once the write is acknowledged. A rebuild
- * overtaken by another write is thrown away. A snapshot answers for every now at or after its build
+ * before a write or after it, never half of it, and nothing older once the write is acknowledged. Writes
+ * landing during a build are taken up by one more pass. A snapshot answers for every now at or after its build
  * instant (snapshot.ts); an earlier now (a clock stepped back) takes the SQL path. So the index can only
  * be late, never wrong.
  */
@@ -63,9 +63,10 @@ export class LiveEventIndex {
         const generation = this.generation;
         try {
           const t0 = performance.now();
+          // One committed state that has every write up to `generation` (it was read after them). A write
+          // landing meanwhile may be in it or not, never in part: it is swapped in all the same, newer than
+          // the one answering, and the next pass (invalidate() set `again`) brings in the rest.
           const snapshot = await loadSnapshot(this.db, this.clock());
-          // A write landed meanwhile (invalidate() set `again`): this one may be stale, the next pass replaces it.
-          if (generation !== this.generation) continue;
           this.current = snapshot;
           this.builds++;
           this.log('debug', 'live index built', { events: snapshot.main.length + snapshot.side.length, ms: Math.round(performance.now() - t0) });
