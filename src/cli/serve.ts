@@ -162,7 +162,8 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
           progress,
           signal: AbortSignal.any([signal, stopping.signal]),
         }),
-        afterWrite: storeChanged,
+        // Keys, triggers, portfolios: the live index holds none of them, only the caches and the stream follow.
+        afterWrite: (h) => (h.keepsEvents ? server.app.storeChanged() : storeChanged()),
         log,
       });
     } catch (err) {

@@ -35,7 +35,7 @@ export interface ChannelOptions {
    * Called after every job of a handler that writes (even a failed one): cached answers may be stale. The
    * job is answered once it resolves, so the caller's next read sees its write.
    */
-  afterWrite(): Promise<void>;
+  afterWrite(h: Handler): Promise<void>;
   /** The server's own log: one line per job. */
   log: Logger;
 }
@@ -105,7 +105,7 @@ export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel>
           const result = await h.run(ctx, input, caller);
           return { body: result.body, ...(result.notes && { notes: result.notes }) };
         } finally {
-          if (h.writes) included = o.afterWrite();
+          if (h.writes) included = o.afterWrite(h);
           o.log('info', 'local command', { handler: h.name, account: caller.account, ms: Date.now() - started });
         }
       };
