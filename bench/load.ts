@@ -9,9 +9,11 @@
  * with known limits (one address: 60/min; one agency key: 300/min) and must get exactly that many answers.
  *
  * Phases: the mix (--seconds, default 30) for throughput and p50/p99; a soak (--soak, default 120 s) of the
- * same mix with RSS printed at its start and end. JSON lines on stdout, a summary on stderr.
+ * same mix with RSS printed at its start and end; readers beside writers (--writers, default 20 s each half,
+ * bench/readers-writers.ts): the mix's /events/live, /events/nearby and /risk/score requests alone, then with
+ * 4 CLI writer loops handed to the server over its local channel. JSON lines on stdout, a summary on stderr.
  *
- *   npm run load                      npm run load -- --seconds 10 --soak 20 --events 3000
+ *   npm run load                      npm run load -- --seconds 10 --soak 20 --writers 10 --events 3000
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,15 +24,16 @@ import { run } from '../src/cli/main.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { emit } from './report.js';
 import { seeded, writeSyntheticWeek } from './synthetic-week.js';
+import { readersBesideWriters } from './readers-writers.js';
 
-interface Options { seconds: number; soak: number; events: number; connections: number }
+interface Options { seconds: number; soak: number; writers: number; events: number; connections: number }
 
 function options(argv: string[]): Options {
-  const o: Options = { seconds: 30, soak: 120, events: 3000, connections: 32 };
+  const o: Options = { seconds: 30, soak: 120, writers: 20, events: 3000, connections: 32 };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '') as keyof Options;
     const v = Number(argv[i + 1]);
-    if (!(key in o) || !Number.isFinite(v) || v < 0) throw new Error(`usage: npm run load -- [--seconds N] [--soak N] [--events N] [--connections N] (got ${argv[i]} ${argv[i + 1]})`);
+    if (!(key in o) || !Number.isFinite(v) || v < 0) throw new Error(`usage: npm run load -- [--seconds N] [--soak N] [--writers N] [--events N] [--connections N] (got ${argv[i]} ${argv[i + 1]})`);
     o[key] = v;
   }
   return o;
@@ -70,7 +73,7 @@ async function serve(db: string, env: Record<string, string>): Promise<Served> {
   return { child, url, rssMb, stop };
 }
 
-interface Req { kind: string; path: string; auth?: string; ip?: string }
+export interface Req { kind: string; path: string; auth?: string; ip?: string }
 
 /** The mix: weights per endpoint kind, seeded parameters from the live events themselves. */
 async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise<Req[]> {
@@ -115,9 +118,9 @@ async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise
   return reqs;
 }
 
-interface Phase { rps: number; requests: number; p50: number; p99: number; errors: number; timeouts: number; byKind: Record<string, Record<string, number>> }
+export interface Phase { rps: number; requests: number; p50: number; p99: number; max: number; errors: number; timeouts: number; byKind: Record<string, Record<string, number>> }
 
-async function drive(url: string, reqs: Req[], seconds: number, connections: number): Promise<Phase> {
+export async function drive(url: string, reqs: Req[], seconds: number, connections: number): Promise<Phase> {
   let i = 0;
   const byKind: Record<string, Record<string, number>> = {};
   const r = await autocannon({
@@ -140,7 +143,7 @@ async function drive(url: string, reqs: Req[], seconds: number, connections: num
       },
     }],
   } as autocannon.Options);
-  return { rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, byKind };
+  return { rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors, timeouts: r.timeouts, byKind };
 }
 
 /** `count` requests from one caller with a known limit, 8 at a time, beside the mix: statuses counted. */
@@ -202,6 +205,13 @@ async function main(): Promise<void> {
     }
     say(`mix ${o.seconds} s: ${Math.round(mix.rps)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${n429} rate-limited; limiter exact: ${limiterExact}`);
     if (!limiterExact || n429 > 0 || mix.errors > 0) process.exitCode = 1;
+    if (o.writers > 0) {
+      const readers = reqs.filter((q) => q.kind === 'live' || q.kind === 'nearby' || q.kind === 'score');
+      const rw = await readersBesideWriters({ url: server.url, db, dir, env, now, seconds: o.writers, readers, cli, drive });
+      emit({ name: 'load.readers_beside_writers', n: rw.beside.requests, seconds: o.writers, per_second: Math.round(rw.beside.rps), peak_rss_mb: server.rssMb(), ...rw.line });
+      say(rw.summary);
+      if (rw.failed) process.exitCode = 1;
+    }
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

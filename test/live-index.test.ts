@@ -75,12 +75,11 @@ async function pairOn(dbPath: string, nowIso: string): Promise<Pair> {
     }
     return a.status === 200 ? JSON.parse(ta) : undefined;
   };
-  // What serve's storeChanged() does after an ingest: the index rebuilt, and each app's caches (X-Data-Freshness's
-  // per-source times among them) read again.
-  // (The apps first, so that their event streams' reads of the store are done before a test counts queries.)
+  // What serve's storeChanged() does after an ingest: the index rebuilt and swapped in, then each app's caches
+  // (X-Data-Freshness's per-source times among them) read again; the write is acknowledged after both.
   const storeChanged = async () => {
+    await index.invalidate();
     await Promise.all([sqlApp.storeChanged(), idxApp.storeChanged()]);
-    index.invalidate();
   };
   return { store, index, now, queries: () => queries, same, storeChanged, close: () => store.close() };
 }
@@ -145,22 +144,26 @@ describe('the live index answers as the store does', () => {
     expect(week.queries()).toBe(before);
   });
 
-  it('an ingest makes the next answer come from the store, and the rebuilt index answers it from memory', async () => {
+  it('after an ingest the previous snapshot answers until the rebuilt one is in, which answers the ingest from memory', async () => {
     const live = async () => (await week.same('/api/v1/events/live?limit=1')).numberMatched as number;
-    const before = await live();
     const ctx: Context = { config: defaultConfig(), db: week.store, clock: () => new Date('2020-07-09T21:00:00Z'), log: () => {}, progress: () => {} };
     // A later feed (2022) read at a later clock adds events; at the index's own clock they are not known yet.
     week.now.iso = '2022-09-29T03:32:09Z';
+    const countBefore = await live();
+    const builds = week.index.builds;
+    const before = week.index.at(Date.parse(week.now.iso) * 1000)!;
     await ingestSource({ ...ctx, clock: () => new Date(week.now.iso) }, usgsEarthquakes, sharedData('feeds/usgs_earthquakes/all_day.geojson'));
-    await week.storeChanged(); // what the server's storeChanged() does
-    const q0 = week.queries();
-    const after = await live();
-    expect(week.queries()).toBeGreaterThan(q0); // the store answered
-    expect(after).not.toBe(before);
-    await week.index.ready();
+    const swapped = week.index.invalidate();
+    // Until the rebuild is in, readers get the whole state before the ingest, from memory: never the store's
+    // new rows beside the old snapshot's, never a wait for the rebuild.
+    expect(week.index.at(Date.parse(week.now.iso) * 1000)).toBe(before);
+    await swapped; // what the ingest's caller waits for before it is answered
+    expect(week.index.builds).toBe(builds + 1);
+    await week.storeChanged();
     const q1 = week.queries();
-    expect(await live()).toBe(after);
+    const after = await live(); // compared with the store's answer: the ingest is in
     expect(week.queries()).toBe(q1); // memory answered
+    expect(after).not.toBe(countBefore);
   });
 });
 

@@ -128,7 +128,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   // Events are answered from memory (src/live-index/); until the first build is in, from the store.
   const { LiveEventIndex } = await import('../live-index/live-index.js');
   const liveIndex = (ctx.liveIndex = new LiveEventIndex(db, ctx.clock, log));
-  liveIndex.invalidate();
+  void liveIndex.invalidate();
   let server;
   try {
     server = await startServer({
@@ -140,10 +140,13 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
     await db.close();
     throw new CatintelError('unavailable', `cannot listen on ${host}:${port} (${(err as Error).message})`, { cause: err });
   }
-  // The store changed (an ingest here, or a command through the local channel): serve the new state at once.
-  const storeChanged = () => {
-    liveIndex.invalidate(); // the SQL path answers until the rebuild is in: never a stale event
-    void server.app.storeChanged(); // cached answers, X-Data-Freshness and GET /events/stream follow it
+  // The store changed (an ingest here, or a command through the local channel). Readers keep the previous
+  // live index until the new one is in (they never wait for the writer); the write is acknowledged only
+  // after that, so its caller never reads anything older than its own write.
+  const storeChanged = async () => {
+    await liveIndex.invalidate();
+    // After the swap: an answer cached from the previous index meanwhile does not outlive it.
+    await server.app.storeChanged(); // cached answers, X-Data-Freshness and GET /events/stream follow it
   };
   let channel: LocalChannel | undefined;
   if (dbPath !== ':memory:') {
@@ -170,7 +173,8 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
           serverPinnedNow && !pinnedNowOf(request.env, request.as_of)
             ? [`clock: pinned at ${serverPinnedNow} by \`catintel serve\` (pid ${process.pid}); set CATINTEL_NOW or pass --as-of for another time`]
             : [],
-        afterWrite: storeChanged,
+        // Keys, triggers, portfolios: the live index holds none of them, only the caches and the stream follow.
+        afterWrite: (h) => (h.keepsEvents ? server.app.storeChanged() : storeChanged()),
         log,
       });
     } catch (err) {
@@ -200,7 +204,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
     // Parametric triggers against what was just ingested (docs/triggers.md "Runs").
     const { evaluateAfterIngest } = await import('../triggers/scheduled.js');
     await evaluateAfterIngest(ctx);
-    storeChanged();
+    await storeChanged();
   };
   // /health/sources reports the next tick (src/ingest/schedule.ts).
   const { setIngestSchedule } = await import('../ingest/schedule.js');

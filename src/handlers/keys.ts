@@ -66,6 +66,7 @@ export const keysCreate = defineHandler({
   name: 'keys.create',
   summary: 'Create an API key; the key is printed once and only its hash is stored',
   writes: true,
+  keepsEvents: true,
   http: { method: 'POST', path: '/admin/keys', access: 'enterprise', admin: true },
   cli: {
     command: ['keys', 'create'],
@@ -116,6 +117,7 @@ export const keysRevoke = defineHandler({
   name: 'keys.revoke',
   summary: 'Revoke an API key; it stops working on the next request, also in a running server',
   writes: true,
+  keepsEvents: true,
   http: { method: 'POST', path: '/admin/keys/{id}/revoke', access: 'enterprise', admin: true },
   cli: { command: ['keys', 'revoke'], args: ['id'], examples: ['catintel keys revoke key_3fA9xQ2LmP0sTu7W'] },
   parse(raw) {

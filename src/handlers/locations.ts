@@ -47,6 +47,7 @@ export const locationsCreate = defineHandler({
   name: 'locations.create',
   summary: 'Save a location',
   writes: true,
+  keepsEvents: true,
   http: { method: 'POST', path: '/locations', access: 'free', perAccount: true },
   cli: {
     command: ['locations', 'add'],
@@ -106,6 +107,7 @@ export const locationsRemove = defineHandler({
   name: 'locations.remove',
   summary: 'Remove a saved location and its alerts',
   writes: true,
+  keepsEvents: true,
   http: { method: 'DELETE', path: '/locations/{id}', access: 'free', perAccount: true },
   cli: { command: ['locations', 'remove'], args: ['id'], examples: ['catintel locations remove 3f0c...'] },
   parse: (raw) => ({ id: locationIdParam(raw) }),
@@ -148,6 +150,7 @@ export const locationsAlerts = defineHandler({
   name: 'locations.alerts',
   summary: 'Unread alerts of saved locations (and of the account\'s portfolios)',
   writes: true,
+  keepsEvents: true,
   http: { method: 'GET', path: '/locations/alerts', access: 'free', perAccount: true },
   cli: {
     command: ['locations', 'alerts'],

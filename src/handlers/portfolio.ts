@@ -104,6 +104,7 @@ export const portfolioCreate = defineHandler({
   name: 'portfolio.create',
   summary: 'Create a portfolio from JSON or an OED location CSV',
   writes: true,
+  keepsEvents: true,
   http: { method: 'POST', path: '/portfolio', access: 'agency', accepts: ['application/json', 'text/csv'], perAccount: true },
   cli: {
     command: ['portfolio', 'import'],
@@ -210,6 +211,7 @@ export const portfolioDelete = defineHandler({
   name: 'portfolio.delete',
   summary: 'Delete a portfolio, its locations and its alerts',
   writes: true,
+  keepsEvents: true,
   http: { method: 'DELETE', path: '/portfolio/{id}', access: 'agency', perAccount: true },
   cli: { command: ['portfolio', 'delete'], args: ['id'], examples: ['catintel portfolio delete 3f0c...'] },
   parse: (raw) => ({ id: portfolioIdParam(raw, 'id') }),

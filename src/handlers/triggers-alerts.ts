@@ -20,6 +20,7 @@ export const triggersAlerts = defineHandler({
   name: 'triggers.alerts',
   summary: 'Unread trigger notifications (alert and triggered) of the caller',
   writes: true,
+  keepsEvents: true,
   http: { method: 'GET', path: '/triggers/alerts', access: 'agency', perAccount: true },
   cli: {
     command: ['trigger', 'alerts'],

@@ -42,6 +42,7 @@ export const triggersCreate = defineHandler({
   name: 'triggers.create',
   summary: 'Create a parametric trigger',
   writes: true,
+  keepsEvents: true,
   http: { method: 'POST', path: '/triggers', access: 'agency', perAccount: true },
   cli: {
     command: ['trigger', 'create'],

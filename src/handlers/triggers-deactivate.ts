@@ -11,6 +11,7 @@ export const triggersDeactivate = defineHandler({
   name: 'triggers.deactivate',
   summary: 'Deactivate a trigger (its history is kept)',
   writes: true,
+  keepsEvents: true,
   http: { method: 'DELETE', path: '/triggers/{id}', access: 'agency', perAccount: true },
   cli: { command: ['trigger', 'deactivate'], args: ['id'], examples: ['catintel trigger deactivate 3f0c...'] },
   parse: (raw) => ({ id: triggerIdParam(raw) }),

@@ -10,6 +10,7 @@ export const triggersEvaluate = defineHandler<{ failOnBreach: boolean }, Evaluat
   name: 'triggers.evaluate',
   summary: 'Evaluate every active trigger against the live events (cron)',
   writes: true,
+  keepsEvents: true,
   cli: {
     command: ['trigger', 'evaluate'],
     options: [{ flags: '--fail-on-breach', description: 'exit 3 when a trigger is newly triggered' }],

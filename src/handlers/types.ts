@@ -96,6 +96,11 @@ export interface Handler<I = any, O = any> {
   };
   /** Opens the store read-write (ingest, create). Read-only handlers can run beside another reader. */
   writes?: boolean;
+  /**
+   * A writing handler that never changes events, their observations or rings (keys, triggers, portfolios,
+   * saved locations): after it, `catintel serve` does not rebuild its live-event index.
+   */
+  keepsEvents?: boolean;
   /** Needs no store at all (`token issue`, bulk `score`): the CLI never opens or locks one for it, so it runs beside a server. */
   storeless?: boolean;
   parse(raw: RawInput, caller: Caller): I;

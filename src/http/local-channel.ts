@@ -33,8 +33,11 @@ export interface ChannelOptions {
   contextFor(job: JobSpec): Context;
   /** Notes the server adds to a job's answer (which clock it ran on); the CLI prints them as hints. */
   notesFor?(request: ChannelRequest): string[];
-  /** Called after every job of a handler that writes (even a failed one): cached answers may be stale. */
-  afterWrite(): void;
+  /**
+   * Called after every job of a handler that writes (even a failed one): cached answers may be stale. The
+   * job is answered once it resolves, so the caller's next read sees its write.
+   */
+  afterWrite(h: Handler): Promise<void>;
   /** The server's own log: one line per job. */
   log: Logger;
 }
@@ -87,6 +90,9 @@ export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel>
       if (!h) throw new CatintelError('invalid_request', `this server runs no command named "${request.handler}"; is the CLI of another catintel version?`);
       const caller: Caller = { tier: 'enterprise', account: request.account };
       const started = Date.now();
+      // A write's caller is answered once the server's answers include it (the live index swapped); the
+      // next writer's turn starts as soon as the write itself is done.
+      let included: Promise<void> | undefined;
       const run = async () => {
         // A writing command whose caller gave up (Ctrl-C) while it waited for its turn never starts.
         if (abort.signal.aborted) throw new CatintelError('unavailable', 'the command was cancelled before it started');
@@ -102,14 +108,18 @@ export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel>
           const notes = [...(result.notes ?? []), ...(o.notesFor?.(request) ?? [])];
           return { body: result.body, ...(notes.length && { notes }) };
         } finally {
-          if (h.writes) o.afterWrite();
+          if (h.writes) included = o.afterWrite(h);
           o.log('info', 'local command', { handler: h.name, account: caller.account, ms: Date.now() - started });
         }
       };
       if (!h.writes) return run();
       const turn = writes.then(run, run);
       writes = turn.catch(() => undefined);
-      return turn;
+      try {
+        return await turn;
+      } finally {
+        await included;
+      }
     }, o);
     const job = { abort, done };
     jobs.add(job);

@@ -4,6 +4,7 @@
  * leaves the store exactly as it was. Bad records are skipped and counted with their reasons, those the
  * store itself refuses included.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import fs from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { Context } from '../context.js';
@@ -101,7 +102,12 @@ async function ingestOnce(
   const duplicates = sound.length - unique.length;
   for (let i = 0; i < duplicates; i++) skipped.push({ sourceId: null, reason: 'older duplicate of a record in the same feed' });
   const ringOptions = ingestRingOptions();
-  const prepared = unique.map((r) => prepareEvent(r, ringOptions));
+  // A slice at a time: rings of thousands of events are seconds of work that a server's readers must not wait out.
+  const prepared: ReturnType<typeof prepareEvent>[] = [];
+  for (const r of unique) {
+    prepared.push(prepareEvent(r, ringOptions));
+    if (prepared.length % 64 === 0) await nextTurn();
+  }
 
   ctx.progress({ task: `ingest ${source.id}`, done: 0, total: prepared.length });
   // A record the store refuses is skipped with its reason; the others are written (src/ingest/isolate.ts).

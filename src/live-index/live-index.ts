@@ -1,10 +1,14 @@
 /**
  * The server's in-memory live-event index (issue 9 part 2): /events/live, /events/nearby and /events/{id}
- * answer from it without touching DuckDB. It is consistent with the store by construction: a write marks
- * it stale at once (the server's storeChanged() hook), requests then take the SQL path until the rebuild
- * that follows is in place, and a rebuild overtaken by another write is thrown away. A snapshot answers
- * for every now at or after its build instant (snapshot.ts); an earlier now (a clock stepped back) takes
- * the SQL path too. So the index can only be late, never wrong.
+ * answer from it without touching DuckDB. Each snapshot is a whole committed state of the store, swapped in
+ * at once. After a write (the server's storeChanged() hook) the previous snapshot keeps answering while the
+ * next one is built, so readers never wait for writers nor fall back to the store because of them; the
+ * write's own caller is answered only once invalidate()'s promise resolves, when a snapshot that includes
+ * its write is in (or, if that build failed, once the SQL path answers). A reader thus sees the state
+ * before a write or after it, never half of it, and nothing older once the write is acknowledged. Writes
+ * landing during a build are taken up by one more pass. A snapshot answers for every now at or after its build
+ * instant (snapshot.ts); an earlier now (a clock stepped back) takes the SQL path. So the index can only
+ * be late, never wrong.
  */
 import type { Logger } from '../context.js';
 import type { Store } from '../store/db.js';
@@ -16,6 +20,8 @@ export class LiveEventIndex {
   private generation = 0;
   private building: Promise<void> | undefined;
   private again = false;
+  /** Writers waiting for a snapshot of at least their generation (invalidate()'s promises). */
+  private waiting: { generation: number; resolve: () => void }[] = [];
   /** Builds done (for the operator's log and the tests). */
   builds = 0;
 
@@ -31,15 +37,16 @@ export class LiveEventIndex {
     return s && nowUs >= s.builtAtUs ? s : undefined;
   }
 
-  /** The store changed: stop answering from the old snapshot now, and build a new one. */
-  invalidate(): void {
-    this.generation++;
-    this.current = undefined;
-    if (this.building) {
-      this.again = true;
-      return;
-    }
-    this.building = this.build().finally(() => (this.building = undefined));
+  /**
+   * The store changed: build a new snapshot, the old one answering until it is in. Resolves once answers
+   * include the change (the new snapshot swapped in, or the SQL path answering after a failed build).
+   */
+  invalidate(): Promise<void> {
+    const generation = ++this.generation;
+    const included = new Promise<void>((resolve) => this.waiting.push({ generation, resolve }));
+    if (this.building) this.again = true;
+    else this.building = this.build();
+    return included;
   }
 
   /** Resolves once no build is pending (tests, benchmarks, and a server that wants a warm index). */
@@ -48,21 +55,39 @@ export class LiveEventIndex {
   }
 
   private async build(): Promise<void> {
-    do {
-      this.again = false;
-      const generation = this.generation;
-      try {
-        const t0 = performance.now();
-        const snapshot = await loadSnapshot(this.db, this.clock());
-        // A write landed meanwhile (invalidate() set `again`): this one may be stale, the next pass replaces it.
-        if (generation !== this.generation) continue;
-        this.current = snapshot;
-        this.builds++;
-        this.log('debug', 'live index built', { events: snapshot.main.length + snapshot.side.length, ms: Math.round(performance.now() - t0) });
-      } catch (err) {
-        // A store closing under us, or a query failing: the SQL path answers until the next write.
-        this.log('warn', 'live index build failed; events are served from the store', { error: (err as Error).message });
-      }
-    } while (this.again);
+    // `building` is cleared in the same turn as the last settle() and check of `again`, before any writer
+    // it told runs again: an invalidate() from one of them starts a new build instead of waiting on this one.
+    try {
+      do {
+        this.again = false;
+        const generation = this.generation;
+        try {
+          const t0 = performance.now();
+          // One committed state that has every write up to `generation` (it was read after them). A write
+          // landing meanwhile may be in it or not, never in part: it is swapped in all the same, newer than
+          // the one answering, and the next pass (invalidate() set `again`) brings in the rest.
+          const snapshot = await loadSnapshot(this.db, this.clock());
+          this.current = snapshot;
+          this.builds++;
+          this.log('debug', 'live index built', { events: snapshot.main.length + snapshot.side.length, ms: Math.round(performance.now() - t0) });
+        } catch (err) {
+          // A store closing under us, or a query failing: the SQL path answers until the next write, never the old snapshot.
+          this.current = undefined;
+          this.log('warn', 'live index build failed; events are served from the store', { error: (err as Error).message });
+        }
+        this.settle(generation);
+      } while (this.again);
+    } finally {
+      this.building = undefined;
+    }
+  }
+
+  /** Answers now include every write up to `generation`: its writers may be told so. */
+  private settle(generation: number): void {
+    if (this.current === undefined) generation = this.generation; // the store answers: up to date for everyone
+    const done = this.waiting.filter((w) => w.generation <= generation);
+    if (done.length === 0) return;
+    this.waiting = this.waiting.filter((w) => w.generation > generation);
+    for (const w of done) w.resolve();
   }
 }

@@ -3,14 +3,24 @@
  * ring counts, and the lookup keys of the rest. Columns are the SQL path's (events-read.ts), formatted by
  * DuckDB the same way, so the prebuilt JSON is byte for byte what the SQL path would send.
  */
-import type { Store } from '../store/db.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Store, Tx } from '../store/db.js';
 import { entryOf, type IndexRow, type ObservationJson } from './entry.js';
 import { buildSnapshot, type Snapshot } from './snapshot.js';
+
+/** Events rendered between two turns of the event loop: a few milliseconds of work. */
+const ENTRIES_PER_SLICE = 64;
 
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
 const NOT_ENDED = 'ended_at IS NULL OR ended_at > $now::TIMESTAMP';
 
-export async function loadSnapshot(db: Store, now: Date): Promise<Snapshot> {
+export async function loadSnapshot(store: Store, now: Date): Promise<Snapshot> {
+  // One committed state for all four reads: an ingest committing between them must not mix its observations
+  // into the events before it.
+  return store.reads((db) => readSnapshot(db, now));
+}
+
+async function readSnapshot(db: Tx, now: Date): Promise<Snapshot> {
   const params = { now: now.toISOString() };
   const rows = await db.all<IndexRow & { started_us: bigint; updated_us: bigint; monitoring_us: bigint | null; ended_us: bigint | null }>(
     `SELECT id::VARCHAR AS id, slug, title, event_type, severity, severity_label,
@@ -49,8 +59,10 @@ export async function loadSnapshot(db: Store, now: Date): Promise<Snapshot> {
     endedKeys.add(k.source_key);
     for (const id of k.ids ?? []) endedKeys.add(id);
   }
-  const entries = rows.map((r) =>
-    entryOf(
+  // Rendered a slice at a time, letting requests in between: a build is thousands of events.
+  const entries: ReturnType<typeof entryOf>[] = [];
+  for (const r of rows) {
+    entries.push(entryOf(
       {
         ...r,
         // µs since epoch fit a double exactly until the year 2255.
@@ -61,7 +73,8 @@ export async function loadSnapshot(db: Store, now: Date): Promise<Snapshot> {
       },
       observations.get(r.id) ?? [],
       ringCounts.get(r.id) ?? 0,
-    ),
-  );
+    ));
+    if (entries.length % ENTRIES_PER_SLICE === 0) await nextTurn();
+  }
   return buildSnapshot(entries, endedKeys, now.getTime() * 1000);
 }

@@ -3,12 +3,20 @@
  * lock (a second writer is refused with store_locked, exit code 4, naming the holder); read-only opens
  * can run side by side. Every SQL value is a bound parameter.
  *
+ * Writes (run, transaction) take turns on one connection, reads (all, one, reads) on their own ones. DuckDB
+ * gives each read the last committed state, so a read never sees half a transaction, and it never waits in
+ * line behind one: `catintel serve` answers its readers while a long ingest that a CLI handed it over the
+ * local channel is still writing. Rows are turned into objects a slice at a time, the event loop running
+ * between slices, so a read of thousands of rows does not hold up the requests around it either
+ * (docs/performance.md, "Readers beside writers").
+ *
  * A new store file is created atomically (createAtomically): built with its whole schema under a
  * temporary name and linked into place, so a process killed while creating it leaves either no store
  * or a complete empty one, never a file without tables that read-only commands would refuse.
  */
 import fs from 'node:fs';
-import { DOUBLE, DuckDBInstance, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DOUBLE, DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBDataChunk, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
 import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
@@ -41,6 +49,17 @@ export interface OpenOptions {
   holder?: string;
 }
 
+/** Read connections: a long read (the live index's build) leaves another for the short ones (an API key, freshness). */
+const READ_CONNECTIONS = 2;
+/** Rows converted between two turns of the event loop: a few milliseconds of work. */
+const ROWS_PER_SLICE = 256;
+
+interface ReadConnection {
+  conn: DuckDBConnection;
+  queue: Promise<unknown>;
+  pending: number;
+}
+
 export class Store {
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -48,8 +67,15 @@ export class Store {
     readonly path: string,
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
+    private readonly readConns: ReadConnection[],
     readonly readOnly: boolean,
   ) {}
+
+  private static async readConnections(instance: DuckDBInstance): Promise<ReadConnection[]> {
+    const out: ReadConnection[] = [];
+    for (let i = 0; i < READ_CONNECTIONS; i++) out.push({ conn: await instance.connect(), queue: Promise.resolve(), pending: 0 });
+    return out;
+  }
 
   static async open(path: string, opts: OpenOptions = {}): Promise<Store> {
     const readOnly = Boolean(opts.readOnly) && path !== ':memory:';
@@ -71,7 +97,7 @@ export class Store {
     let store: Store | undefined;
     try {
       const conn = await instance.connect();
-      store = new Store(path, instance, conn, readOnly);
+      store = new Store(path, instance, conn, await Store.readConnections(instance), readOnly);
       if (!readOnly) {
         if (path !== ':memory:') writeLockHolder(path, opts.holder ?? 'catintel');
         await store.migrate();
@@ -87,7 +113,7 @@ export class Store {
   }
 
   /**
-   * Runs statements one at a time on the connection, in call order. A corrupt block or a full disk met
+   * Runs writes one at a time on the write connection, in call order. A corrupt block or a full disk met
    * by any statement is reported as such (src/store/faults.ts), not as an unexpected error.
    */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -103,14 +129,35 @@ export class Store {
     return next;
   }
 
+  /** Runs a read on the least busy read connection (each runs one statement at a time), beside whatever the writes are doing. */
+  private reading<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    const r = this.readConns.reduce((a, b) => (b.pending < a.pending ? b : a));
+    r.pending++;
+    const run = async () => {
+      try {
+        return await fn(r.conn);
+      } catch (err) {
+        throw storeFaultOf(this.path, err) ?? err;
+      }
+    };
+    const next = r.queue.then(run, run).finally(() => r.pending--);
+    r.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * A read, on the read connection: it sees every write that was awaited before it, and nothing of a
+   * transaction still open. Inside a transaction, read through its `tx`, which sees the transaction's own writes.
+   */
   async all<T extends object = Row>(sql: string, params?: Params): Promise<T[]> {
-    return this.serial(async () => {
-      // Not cached as prepared statements on purpose: DuckDB 1.5 re-runs a cached plan with the column
-      // statistics of when it was prepared, and after later inserts an ORDER BY over a compressed
-      // materialization returns corrupted rows. Planning each time is the safe price (~1 ms).
-      const reader = await this.conn.runAndReadAll(sql, params, typesOf(params));
-      return reader.getRowObjectsJS() as T[];
+    // Not cached as prepared statements on purpose: DuckDB 1.5 re-runs a cached plan with the column
+    // statistics of when it was prepared, and after later inserts an ORDER BY over a compressed
+    // materialization returns corrupted rows. Planning each time is the safe price (~1 ms).
+    const result = await this.reading(async (conn) => {
+      const r = await conn.run(sql, params, typesOf(params));
+      return { names: r.deduplicatedColumnNames(), chunks: await r.fetchAllChunks() };
     });
+    return rowObjects<T>(result.names, result.chunks); // the connection is free for the next read meanwhile
   }
 
   async one<T extends object = Row>(sql: string, params?: Params): Promise<T | undefined> {
@@ -139,8 +186,28 @@ export class Store {
     });
   }
 
+  /**
+   * Several reads of one committed state (a read-only transaction on the read connection): a write that
+   * commits between them shows in none of them. Writes go through transaction().
+   */
+  async reads<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.reading(async (conn) => {
+      await conn.run('BEGIN TRANSACTION READ ONLY');
+      let result: T;
+      try {
+        result = await fn(new Tx(conn));
+      } catch (err) {
+        await conn.run('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+      await conn.run('COMMIT');
+      return result;
+    });
+  }
+
   async close(): Promise<void> {
-    await this.queue.catch(() => undefined);
+    await Promise.all([this.queue, ...this.readConns.map((r) => r.queue)].map((q) => q.catch(() => undefined)));
+    for (const r of this.readConns) r.conn.closeSync();
     this.conn.closeSync();
     this.instance.closeSync();
     if (!this.readOnly && this.path !== ':memory:') clearLockHolder(this.path);
@@ -164,10 +231,12 @@ export class Store {
       return false;
     }
     const conn = await instance.connect();
+    const readConns = await Store.readConnections(instance);
     try {
-      await new Store(file, instance, conn, false).migrate();
+      await new Store(file, instance, conn, readConns, false).migrate();
       await conn.run('CHECKPOINT');
     } finally {
+      for (const r of readConns) r.conn.closeSync();
       conn.closeSync();
       instance.closeSync();
     }
@@ -203,9 +272,28 @@ export class Tx {
     await this.conn.run(sql, params, typesOf(params));
   }
   async all<T extends object = Row>(sql: string, params?: Params): Promise<T[]> {
-    const reader = await this.conn.runAndReadAll(sql, params, typesOf(params));
-    return reader.getRowObjectsJS() as T[];
+    const r = await this.conn.run(sql, params, typesOf(params));
+    return rowObjects<T>(r.deduplicatedColumnNames(), await r.fetchAllChunks());
   }
+}
+
+/** getRowObjectsJS(), with a turn of the event loop after every ROWS_PER_SLICE rows of a large result. */
+async function rowObjects<T>(names: string[], chunks: DuckDBDataChunk[]): Promise<T[]> {
+  const rows: Record<string, unknown>[] = [];
+  let sliced = 0;
+  for (const chunk of chunks) {
+    const n = chunk.rowCount;
+    for (let i = 0; i < n; i++) {
+      const row: Record<string, unknown> = {};
+      chunk.visitRowValues(i, (value, _i, c, type) => (row[names[c]] = JSDuckDBValueConverter(value, type, JSDuckDBValueConverter)));
+      rows.push(row);
+      if (++sliced === ROWS_PER_SLICE) {
+        sliced = 0;
+        await nextTurn();
+      }
+    }
+  }
+  return rows as T[];
 }
 
 function translateOpenError(path: string, err: unknown, readOnly: boolean): CatintelError {

@@ -4,6 +4,7 @@
  * on a timer (the clock alone moves statuses on), then diffed against the previous one (diff.ts).
  */
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DuckDBValue } from '@duckdb/node-api';
 import { eventFeature } from '../domain/features.js';
 import { listEvents, whereOf, type EventFilter } from '../store/events-read.js';
@@ -31,6 +32,7 @@ export async function liveSnapshot(db: Store, now: string): Promise<LiveSnapshot
   for (const row of page.rows) {
     const feature = eventFeature(row) as EventFeature;
     out.set(row.id, { feature, key: JSON.stringify(feature), rings: [], ringsKey: '' });
+    if (out.size % 256 === 0) await nextTurn(); // thousands of events: let the requests around it in
   }
   if (out.size === 0) return out;
   // The rings of the same live set, selected by the same conditions (a list of thousands of ids as a parameter is slower).
