@@ -8,6 +8,7 @@
  * `--out`, `--input` and the svg/png pictures are the CLI's: over HTTP they are refused (the server writes no
  * file for an API caller and reads none of theirs).
  */
+import { baselineProvenance, type BaselineProvenance } from '../domain/scoring/baseline-provenance.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PERILS, PERIL_ALIASES, type Peril } from '../domain/scoring/perils.js';
@@ -38,7 +39,7 @@ export interface EpCurveInput {
   out?: string;
 }
 
-export interface EpCurveBody {
+export interface EpCurveBody extends BaselineProvenance {
   portfolio_id: string | null;
   input: string | null;
   years: number;
@@ -183,6 +184,8 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       seed: r.seed,
       model_version: r.model_version,
       hazard_model_version: r.hazard_model_version,
+      // The perils that carry the loss name the sources, the largest first (CONTRACT §5).
+      ...baselineProvenance(grid.header, [...r.perils].sort((a, b) => (r.aal_by_peril[b] ?? 0) - (r.aal_by_peril[a] ?? 0))),
       scenario: r.scenario,
       horizon: r.horizon,
       perils: r.perils,
