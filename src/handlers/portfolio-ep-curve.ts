@@ -184,8 +184,8 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       seed: r.seed,
       model_version: r.model_version,
       hazard_model_version: r.hazard_model_version,
-      // The perils that carry the loss name the sources, the largest first (CONTRACT §5).
-      ...baselineProvenance(grid.header, [...r.perils].sort((a, b) => (r.aal_by_peril[b] ?? 0) - (r.aal_by_peril[a] ?? 0))),
+      // The perils that carry loss name the sources, the largest first (CONTRACT §5); all modelled ones when none does.
+      ...baselineProvenance(grid.header, lossPerilsFirst(r.perils, r.aal_by_peril)),
       scenario: r.scenario,
       horizon: r.horizon,
       perils: r.perils,
@@ -241,3 +241,9 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     return { body, notes };
   },
 });
+
+/** The perils with a loss, the largest AAL first; every modelled peril when none has one. */
+function lossPerilsFirst<P extends string>(perils: readonly P[], aal: Record<string, number>): P[] {
+  const withLoss = perils.filter((p) => (aal[p] ?? 0) > 0).sort((a, b) => aal[b] - aal[a]);
+  return withLoss.length ? withLoss : [...perils];
+}
