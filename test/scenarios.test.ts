@@ -33,8 +33,10 @@ async function onHttp<T>(db: string, fn: (p: Platform) => Promise<T>): Promise<T
   }
 }
 
-const ringShape = (features: any[]) => features.map((f) => ({ geometry: f.geometry, ...f.properties, ring_id: undefined, event_id: undefined }));
-const exposureShape = (rings: any[]) => rings.map((r) => ({ ...r, ring_id: undefined }));
+/** What the two must share: everything but ids and provenance (a scenario's records name its request, a real event's its feed). */
+const NO_PROVENANCE = { source: undefined, source_url: undefined, ingested_at: undefined };
+const ringShape = (features: any[]) => features.map((f) => ({ geometry: f.geometry, ...f.properties, ring_id: undefined, event_id: undefined, ...NO_PROVENANCE }));
+const exposureShape = (rings: any[]) => rings.map((r) => ({ ...r, ring_id: undefined, ...NO_PROVENANCE }));
 
 let db: string;
 let quake: ReturnType<typeof m7Feed>;
@@ -57,6 +59,8 @@ describe('an M7.0 scenario at a point', () => {
     expect(real.features.length).toBeGreaterThanOrEqual(2);
     expect(ringShape(s.rings.features)).toEqual(ringShape(real.features));
     expect(exposureShape(s.exposure.rings)).toEqual(exposureShape(realExposure.rings));
+    expect(s.rings.features[0].properties).toMatchObject({ source: 'scenario request', source_url: `/api/v1/scenarios/${s.id}`, ingested_at: NOW });
+    expect(real.features[0].properties).toMatchObject({ source: 'usgs-earthquakes', source_url: expect.stringMatching(/^https:\/\/earthquake\.usgs\.gov\//) });
     expect(s.exposure.rings.at(-1).population.population).toBeGreaterThan(1_000_000);
     expect(s.scores.covered).toBe(true);
     // PAGER-style lower bound from the MMI bands, the same as the real event's.

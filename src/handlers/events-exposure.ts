@@ -8,6 +8,7 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import { eventRef, eventSource } from '../intelligence/event-ref.js';
 import { EXPOSURE_METHOD, earthquakeImpact, exposureSources, ringExposures } from '../intelligence/exposure.js';
+import { provenanceOf } from '../domain/provenance.js';
 import { ringsOf } from '../store/events-read.js';
 import { tivByRing } from '../portfolios/exposure.js';
 import { eventIdParam, requireEvent } from './event-lookup.js';
@@ -28,7 +29,7 @@ export const eventsExposure = defineHandler({
     const exposures = ringExposures(rings.map((r) => ({
       ring_id: r.ring_id, ordinal: r.ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km,
       geometry: JSON.parse(r.geojson) as Polygon | MultiPolygon,
-    }))).map((e) => ({ ...e, portfolio_tiv: tiv.get(e.ring_id!) ?? [] }));
+    }))).map((e) => ({ ...e, portfolio_tiv: tiv.get(e.ring_id!) ?? [], ...provenanceOf(row) }));
     return {
       body: {
         event: eventRef(row),

@@ -23,7 +23,13 @@ export const eventsTimeline = defineHandler({
       { event_type: row.event_type, started_at: row.started_at, updated_at: row.updated_at, monitoring_from: row.monitoring_from, ended_at: row.ended_at, details: detailsOf(row) },
       obs,
       now,
-    ).map((p) => ({ ...p, source: row.source, source_url: row.source_url }));
+    ).map((p) => ({
+      ...p,
+      // A status change is read from the event record itself: it carries the record's provenance.
+      ingested_at: 'ingested_at' in p ? p.ingested_at : row.ingested_at,
+      source: row.source,
+      source_url: row.source_url,
+    }));
     const kinds = [...new Set(points.filter((p) => p.kind !== 'status').map((p) => p.kind))].sort();
     const summary = kinds.map((k) => {
       const xs = points.filter((p): p is Extract<typeof p, { value: number }> => p.kind === k && 'value' in p);

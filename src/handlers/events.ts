@@ -3,6 +3,7 @@ import type { Feature } from 'geojson';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
 import { collection, eventDetailFeature, eventFeature, hrefOf, withCursor } from '../domain/features.js';
 import { defaults } from '../config/defaults.js';
+import { provenanceOf } from '../domain/provenance.js';
 import { listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter } from '../store/events-read.js';
 import type { Context } from '../context.js';
 import { bbox, decodeCursor, encodeCursor, int, isoTime, list, num, str } from './params.js';
@@ -153,7 +154,7 @@ export const eventsRings = defineHandler({
       type: 'Feature' as const,
       id: r.ring_id,
       geometry: JSON.parse(r.geojson) as Feature['geometry'],
-      properties: { ring_id: r.ring_id, event_id: r.event_id, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km },
+      properties: { ring_id: r.ring_id, event_id: r.event_id, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, ...provenanceOf(row) },
     }));
     const now = ctx.clock().toISOString();
     return { body: collection(features, { matched: features.length, now, self: `${API}/events/${row.id}/rings` }), mediaType: 'application/geo+json' };

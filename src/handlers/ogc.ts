@@ -12,6 +12,7 @@ import { eventFeature, hrefOf, withCursor } from '../domain/features.js';
 import { COLLECTION_IDS, OGC_API, collectionDoc, collectionsDoc, conformanceDoc, isCollectionId, itemLinks, itemsLinks, type CollectionId } from '../domain/ogc.js';
 import { CatintelError } from '../errors.js';
 import { findEvent, listEvents, type EventFilter } from '../store/events-read.js';
+import { provenanceOf } from '../domain/provenance.js';
 import { findRing, listRings, liveExtents, type LiveRingRow } from '../store/ogc-read.js';
 import { bbox, decodeCursor, encodeCursor, list, required, str } from './params.js';
 import { ogcDatetime, ogcLimit, type Interval } from './ogc-params.js';
@@ -136,7 +137,7 @@ function ringFeature(r: LiveRingRow): Feature {
     geometry: JSON.parse(r.geojson) as Feature['geometry'],
     properties: {
       ring_id: r.ring_id, event_id: r.event_id, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km,
-      event_type: r.event_type, event_title: r.event_title,
+      event_type: r.event_type, event_title: r.event_title, ...provenanceOf(r),
     },
   };
 }

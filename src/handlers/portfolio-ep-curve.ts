@@ -8,6 +8,7 @@
  * `--out`, `--input` and the svg/png pictures are the CLI's: over HTTP they are refused (the server writes no
  * file for an API caller and reads none of theirs).
  */
+import { baselineProvenance, type BaselineProvenance } from '../domain/scoring/baseline-provenance.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PERILS, PERIL_ALIASES, type Peril } from '../domain/scoring/perils.js';
@@ -38,7 +39,7 @@ export interface EpCurveInput {
   out?: string;
 }
 
-export interface EpCurveBody {
+export interface EpCurveBody extends BaselineProvenance {
   portfolio_id: string | null;
   input: string | null;
   years: number;
@@ -183,6 +184,8 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       seed: r.seed,
       model_version: r.model_version,
       hazard_model_version: r.hazard_model_version,
+      // The perils that carry loss name the sources, the largest first (CONTRACT §5); all modelled ones when none does.
+      ...baselineProvenance(grid.header, lossPerilsFirst(r.perils, r.aal_by_peril)),
       scenario: r.scenario,
       horizon: r.horizon,
       perils: r.perils,
@@ -238,3 +241,9 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     return { body, notes };
   },
 });
+
+/** The perils with a loss, the largest AAL first; every modelled peril when none has one. */
+function lossPerilsFirst<P extends string>(perils: readonly P[], aal: Record<string, number>): P[] {
+  const withLoss = perils.filter((p) => (aal[p] ?? 0) > 0).sort((a, b) => aal[b] - aal[a]);
+  return withLoss.length ? withLoss : [...perils];
+}

@@ -6,6 +6,8 @@
  * refused (422) with the ones that can be backtested. Another account's trigger is 404, like every trigger
  * route. Reads only: the embedded catalogs (data/catalogs/) are read once per process (about 0.2 s) and kept.
  */
+import { baselineProvenance } from '../domain/scoring/baseline-provenance.js';
+import { loadBaselineGrid } from '../databuild/load-baseline.js';
 import { CatintelError } from '../errors.js';
 import { catalogsFor } from '../triggers/backtest/catalogs.js';
 import { BACKTESTABLE, HURRICANE_SINCE, backtest, type BacktestResult, type BacktestThreshold } from '../triggers/backtest/domain/backtest.js';
@@ -77,6 +79,8 @@ export const triggerBacktest = defineHandler<TriggerBacktestInput, TriggerBackte
         trigger: { id, name, peril, lat, lng, radius_km, threshold_type, threshold_value, alert_at_pct },
         method: methodOf(t.threshold_type as BacktestThreshold, catalogs.radiusScale),
         ...result,
+        // The replayed catalog is the source; it ships with the hazard baseline's data build.
+        ...baselineProvenance(loadBaselineGrid().header, [t.threshold_type === 'magnitude' ? 'earthquake' : 'hurricane_wind']),
         computed_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       },
     };

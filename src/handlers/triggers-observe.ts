@@ -77,6 +77,8 @@ export const triggersObserve = defineHandler({
       source: input.source, observed_at: input.observedAt ?? now, entered_at: now,
     };
     await insertObservation(ctx.db, row);
-    return { body: { ...row, event_title: event?.title ?? null }, status: 201 };
+    // Provenance (CONTRACT §5): the reporter is the source; the value lives at the resource it was entered at.
+    const provenance = { source_url: `/api/v1/triggers/${t.id}/observations`, ingested_at: now };
+    return { body: { ...row, event_title: event?.title ?? null, ...provenance }, status: 201 };
   },
 });

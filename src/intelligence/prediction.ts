@@ -8,9 +8,11 @@ import { aftershockWindows, BATH_DELTA_M, RJ_GENERIC_CALIFORNIA } from './domain
 import { hurricaneOutlook, KD95_METHOD } from './domain/hurricane-outlook.js';
 import { KD95 } from './domain/inland-decay.js';
 import { fireOutlook, stageOutlook, STAGE_TREND_HOURS, type TimedValue } from './domain/trends.js';
+import { provenanceOf, type Provenance } from '../domain/provenance.js';
 import { DISCLAIMER, detailsOf, eventRef, eventSource, type SourceRef } from './event-ref.js';
 
-export interface PredictionBody {
+/** The prediction is made from the event record: it carries that record's provenance; `method` names the model. */
+export interface PredictionBody extends Provenance {
   event: ReturnType<typeof eventRef>;
   peril: string;
   indicative: true;
@@ -23,7 +25,7 @@ export interface PredictionBody {
 }
 
 export function predictionOf(row: EventRow, obs: ObservationRow[], validAt: string, isLand: (lat: number, lng: number) => boolean): PredictionBody {
-  const base = { event: eventRef(row), peril: row.event_type, indicative: true as const, valid_at: validAt, disclaimer: DISCLAIMER };
+  const base = { event: eventRef(row), peril: row.event_type, indicative: true as const, valid_at: validAt, disclaimer: DISCLAIMER, ...provenanceOf(row) };
   const series = (kind: string): TimedValue[] => obs.filter((o) => o.kind === kind).map((o) => ({ at: o.observed_at, value: o.value }));
   const details = detailsOf(row);
   switch (row.event_type) {

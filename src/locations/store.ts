@@ -67,6 +67,10 @@ export interface LocationAlert {
   ring_label: string;
   distance_km: number;
   raised_at: string;
+  /** The event's provenance: the alert was raised from that record (CONTRACT §5). */
+  source: string;
+  source_url: string;
+  ingested_at: string;
 }
 
 export interface PortfolioAlert {
@@ -88,13 +92,18 @@ export interface PortfolioAlert {
   TotalInsuranceAmt: number;
   CurCd: string;
   raised_at: string;
+  source: string;
+  source_url: string;
+  ingested_at: string;
 }
+
+const EVENT_PROVENANCE = `e.source, e.source_url, ${iso('e.ingested_at')} AS ingested_at`;
 
 /** Unread alerts of an owner's saved locations, oldest first. */
 export async function unreadLocationAlerts(db: Store, owner: string): Promise<LocationAlert[]> {
   return db.all<LocationAlert>(
     `SELECT a.id, 'location' AS kind, a.location_id, l.name AS location_name, a.event_id, e.title AS event_title, e.event_type,
-            a.ring_id, a.ring_kind, a.ring_label, round(a.distance_km, 3) AS distance_km, ${iso('a.raised_at')} AS raised_at
+            a.ring_id, a.ring_kind, a.ring_label, round(a.distance_km, 3) AS distance_km, ${iso('a.raised_at')} AS raised_at, ${EVENT_PROVENANCE}
        FROM location_alerts a JOIN saved_locations l ON l.id = a.location_id JOIN events e ON e.id = a.event_id::UUID
       WHERE a.owner = $owner AND a.read_at IS NULL ORDER BY a.raised_at, a.id`,
     { owner },
@@ -107,7 +116,7 @@ export async function unreadPortfolioAlerts(db: Store, account: string): Promise
     `SELECT a.id, 'portfolio' AS kind, a.portfolio_id, p.name AS portfolio_name, a.event_id, e.title AS event_title, e.event_type,
             a.ring_id, a.ring_kind, a.ring_label, a.location_count AS "NumLocations",
             a.building_tiv AS "BldgInsuranceAmt", a.contents_tiv AS "ContentsInsuranceAmt", a.bi_tiv AS "BIInsuranceAmt", a.other_tiv AS "OtherInsuranceAmt",
-            round(a.building_tiv + a.contents_tiv + a.bi_tiv + a.other_tiv, 2) AS "TotalInsuranceAmt", a.currency AS "CurCd", ${iso('a.raised_at')} AS raised_at
+            round(a.building_tiv + a.contents_tiv + a.bi_tiv + a.other_tiv, 2) AS "TotalInsuranceAmt", a.currency AS "CurCd", ${iso('a.raised_at')} AS raised_at, ${EVENT_PROVENANCE}
        FROM portfolio_alerts a JOIN portfolios p ON p.id = a.portfolio_id JOIN events e ON e.id = a.event_id::UUID
       WHERE a.account = $account AND a.read_at IS NULL ORDER BY a.raised_at, a.event_id, a.location_count, a.ring_label, a.id`,
     { account },

@@ -58,7 +58,7 @@ export async function liveEventsWithRings(db: Store, now: string, box?: [number,
 }
 
 /** How exposure answers name an event: its identity, state and severity, and its provenance (CONTRACT §6 names). */
-export interface EventHeader extends Pick<EventRow, 'slug' | 'title' | 'event_type' | 'status' | 'severity' | 'severity_label'> {
+export interface EventHeader extends Pick<EventRow, 'slug' | 'title' | 'event_type' | 'status' | 'severity' | 'severity_label' | 'source' | 'source_url' | 'ingested_at'> {
   event_id: string;
   provenance: Pick<EventRow, 'source' | 'source_url' | 'ingested_at' | 'updated_at'>;
 }
@@ -66,6 +66,8 @@ export interface EventHeader extends Pick<EventRow, 'slug' | 'title' | 'event_ty
 export function eventHeaderOf(e: EventRow): EventHeader {
   return {
     event_id: e.id, slug: e.slug, title: e.title, event_type: e.event_type, status: e.status, severity: e.severity, severity_label: e.severity_label,
+    // The three record fields of CONTRACT §5 at the row's top level, like every record; `provenance` adds updated_at.
+    source: e.source, source_url: e.source_url, ingested_at: e.ingested_at,
     provenance: { source: e.source, source_url: e.source_url, ingested_at: e.ingested_at, updated_at: e.updated_at },
   };
 }

@@ -11,6 +11,10 @@ import { whereOf, type EventFilter, type Page, type RingRow } from './events-rea
 export interface LiveRingRow extends RingRow {
   event_type: string;
   event_title: string;
+  /** The ring's event's provenance: a ring is made from the event record. */
+  source: string;
+  source_url: string;
+  ingested_at: string;
 }
 
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
@@ -26,12 +30,12 @@ function ringBase(f: EventFilter, params: Record<string, DuckDBValue>): string {
     // A box whose west edge is east of its east edge crosses the antimeridian (OGC API - Features).
     ringWhere.push(minLng <= maxLng ? 'r.max_lng >= $minLng AND r.min_lng <= $maxLng' : '(r.max_lng >= $minLng OR r.min_lng <= $maxLng)');
   }
-  return `FROM rings r JOIN (SELECT id, title, event_type, started_at FROM events WHERE ${where.join(' AND ')}) e ON r.event_id = e.id
+  return `FROM rings r JOIN (SELECT id, title, event_type, started_at, source, source_url, ingested_at FROM events WHERE ${where.join(' AND ')}) e ON r.event_id = e.id
     ${ringWhere.length ? `WHERE ${ringWhere.join(' AND ')}` : ''}`;
 }
 
 const RING_COLUMNS = `r.ring_id::VARCHAR AS ring_id, r.event_id::VARCHAR AS event_id, r.ordinal, r.kind, r.label, r.threshold, r.unit,
-  r.radius_km, r.geojson, e.event_type, e.title AS event_title`;
+  r.radius_km, r.geojson, e.event_type, e.title AS event_title, e.source, e.source_url, ${iso('e.ingested_at')} AS ingested_at`;
 
 /** Rings of the selected events: newest event first, each event's rings innermost first; offset-paged. */
 export async function listRings(db: Store, f: EventFilter, page: { limit: number; offset: number }): Promise<Page<LiveRingRow>> {

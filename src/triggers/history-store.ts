@@ -36,6 +36,25 @@ export interface StoredEntry extends HistoryEntry {
 const HISTORY_COLS = `id, trigger_id, event_id, source, source_id, source_version, ${iso('observed_at')} AS observed_at, observed_value, unit,
   distance_km, proximity_pct, state, previous_state, method, rule_version, inputs_hash, ${iso('evaluated_at')} AS evaluated_at`;
 
+/**
+ * Provenance of an entry read back (CONTRACT §5): an evaluated event's source_url and ingested_at from the
+ * event record; a value entered by hand links to the observations resource it was entered at, ingested
+ * when the latest of its readings was entered. `h` and `e` are the history and (left-joined) events aliases.
+ */
+const ENTERED_SOURCE = 'trigger-observe';
+const provenanceCols = (h: string, e: string) => `
+  CASE WHEN ${h}.source = '${ENTERED_SOURCE}' THEN '/api/v1/triggers/' || ${h}.trigger_id || '/observations' ELSE ${e}.source_url END AS source_url,
+  ${iso(`CASE WHEN ${h}.source = '${ENTERED_SOURCE}'
+    THEN (SELECT max(o.entered_at) FROM trigger_observations o WHERE o.trigger_id = ${h}.trigger_id AND list_contains(string_split(substr(${h}.source_version, 9), ','), o.id))
+    ELSE ${e}.ingested_at END`)} AS ingested_at`;
+const joinEvents = (h: string, e: string) => `LEFT JOIN events ${e} ON ${e}.id = TRY_CAST(${h}.event_id AS UUID)`;
+
+/** An entry as answers show it: with its source's link and ingest time. */
+export interface HistoryEntryView extends HistoryEntry {
+  source_url: string | null;
+  ingested_at: string | null;
+}
+
 export async function existingKeys(db: Store): Promise<Set<string>> {
   const rows = await db.all<{ k: string }>(
     `SELECT h.trigger_id || '#' || h.obs_key AS k FROM trigger_history h JOIN triggers t ON t.id = h.trigger_id WHERE t.status = 'active'`,
@@ -75,7 +94,7 @@ export async function insertEntries(tx: Tx, entries: StoredEntry[]): Promise<voi
 }
 
 /** A page of a trigger's history, newest first; `after` is the last entry's (evaluated_at, id) of the previous page. */
-export async function historyPage(db: Store, triggerId: string, limit: number, after?: { at: string; id: string }): Promise<{ total: number; rows: HistoryEntry[] }> {
+export async function historyPage(db: Store, triggerId: string, limit: number, after?: { at: string; id: string }): Promise<{ total: number; rows: HistoryEntryView[] }> {
   const total = await db.one<{ n: bigint }>('SELECT count(*) AS n FROM trigger_history WHERE trigger_id = $t', { t: triggerId });
   const params: Record<string, string | number> = { t: triggerId, limit };
   let where = 'trigger_id = $t';
@@ -83,7 +102,11 @@ export async function historyPage(db: Store, triggerId: string, limit: number, a
     Object.assign(params, { aAt: after.at, aId: after.id });
     where += ' AND (evaluated_at < $aAt::TIMESTAMP OR (evaluated_at = $aAt::TIMESTAMP AND id < $aId))';
   }
-  const rows = await db.all<HistoryEntry>(`SELECT ${HISTORY_COLS} FROM trigger_history WHERE ${where} ORDER BY evaluated_at DESC, id DESC LIMIT $limit`, params);
+  const rows = await db.all<HistoryEntryView>(
+    `SELECT h.*, ${provenanceCols('h', 'e')} FROM (SELECT ${HISTORY_COLS} FROM trigger_history WHERE ${where} ORDER BY evaluated_at DESC, id DESC LIMIT $limit) h
+      ${joinEvents('h', 'e')} ORDER BY h.evaluated_at DESC, h.id DESC`,
+    params,
+  );
   return { total: Number(total?.n ?? 0), rows };
 }
 
@@ -108,6 +131,10 @@ export interface AlertRow {
   proximity_pct: number;
   created_at: string;
   read_at: string | null;
+  /** Provenance of the entry that raised the alert. */
+  source: string | null;
+  source_url: string | null;
+  ingested_at: string | null;
 }
 
 export interface NewAlert { id: string; trigger_id: string; account: string; history_id: string; kind: 'alert' | 'triggered'; event_key: string; proximity_pct: number; created_at: string }
@@ -140,8 +167,9 @@ export async function updateStates(tx: Tx, rows: Array<{ id: string; state: Trig
 /** Unread alerts of an account, oldest first; with markRead they are marked read as they are returned. */
 export async function unreadAlerts(db: Store, account: string, markRead: boolean, at: string): Promise<AlertRow[]> {
   const rows = await db.all<AlertRow>(
-    `SELECT a.id, a.trigger_id, t.name AS trigger_name, a.kind, h.event_id, a.history_id, a.proximity_pct, ${iso('a.created_at')} AS created_at, ${iso('a.read_at')} AS read_at
-       FROM trigger_alerts a JOIN triggers t ON t.id = a.trigger_id LEFT JOIN trigger_history h ON h.id = a.history_id
+    `SELECT a.id, a.trigger_id, t.name AS trigger_name, a.kind, h.event_id, a.history_id, a.proximity_pct, ${iso('a.created_at')} AS created_at, ${iso('a.read_at')} AS read_at,
+            h.source, ${provenanceCols('h', 'e')}
+       FROM trigger_alerts a JOIN triggers t ON t.id = a.trigger_id LEFT JOIN trigger_history h ON h.id = a.history_id ${joinEvents('h', 'e')}
       WHERE a.account = $account AND a.read_at IS NULL AND a.created_at <= $at::TIMESTAMP`,
     { account, at },
   );

@@ -7,7 +7,7 @@ import type { ClimateCase, Horizon, Scenario } from '../climate.js';
 import { perilMultipliers } from './climate-multipliers.js';
 import { DAMAGE_RATIO_BASIS, REFERENCE_BUILDING_BASIS, damageRatioValue, referenceBuildingEadr, riskScore } from './damage-ratio.js';
 import type { HazardGrid } from './grid.js';
-import { PERIL_INFO, PERIL_SCALES, type Peril } from './perils.js';
+import { NRI_FALLBACK_SOURCE, NRI_FALLBACK_URL, PERIL_INFO, PERIL_SCALES, type Peril } from './perils.js';
 import {
   combinedFrequencyScore,
   confidenceLevel,
@@ -99,6 +99,8 @@ export interface PerilScore {
   source_url: string;
   ingested_at: string;
   model_version: string;
+  /** The data build the score was read from (its manifest's data_version). */
+  data_version: string;
 }
 
 /** Grid cells are 0.25°: about 25 km on a side in the middle latitudes. */
@@ -311,9 +313,11 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
       baseline_score: baseline,
       confidence: confidenceLevel({ eventsUsed: events, recordYears, resolutionKm: RESOLUTION_KM, nriOnly }),
     },
-    source: info.source,
-    source_url: info.sourceUrl,
+    // A cell the catalog does not reach was filled from the NRI state table: that is what the score was made from.
+    source: origin === 1 ? NRI_FALLBACK_SOURCE[peril] ?? info.source : info.source,
+    source_url: origin === 1 && NRI_FALLBACK_SOURCE[peril] ? NRI_FALLBACK_URL : info.sourceUrl,
     ingested_at: grid.header.ingestedAt,
     model_version: grid.header.modelVersion,
+    data_version: grid.header.dataVersion,
   };
 }

@@ -141,6 +141,18 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
 };
 
 /**
+ * Where the NRI fallback fills a catalog peril (docs/scoring.md: method `nri_state_fallback`; Alaska, Hawaii,
+ * Puerto Rico, Guam and other places our catalogs do not reach), the score is made from the FEMA NRI state
+ * table, not the catalog: it names that table as its source.
+ */
+export const NRI_FALLBACK_SOURCE: Partial<Record<Peril, string>> = {
+  hurricane_wind: 'FEMA National Risk Index v1.20 (December 2025), state table, Hurricane (HRCN_ALRB), scaled by the ratio of HURDAT2 rates to NRI in the states HURDAT2 covers',
+  storm_surge: 'FEMA National Risk Index v1.20 (December 2025), state table, Hurricane (HRCN_ALRB), scaled by the ratio of HURDAT2 rates to NRI in the states HURDAT2 covers, with a coastal-distance taper',
+  earthquake: 'FEMA National Risk Index v1.20 (December 2025), state table, Earthquake (ERQK_ALRB), scaled by the ratio of NSHM catalog rates to NRI in the states the catalogs cover',
+};
+export const NRI_FALLBACK_URL = NRI_URL;
+
+/**
  * Event types (CONTRACT §5) accepted wherever a peril is named (CONTRACT §6): the ones spelled like a
  * peril need no entry; severe_storm, tsunami and volcano have no hazard score, so they stay refused.
  */

@@ -17,6 +17,7 @@ import { evaluateAll, type LiveEventInput } from '../../triggers/domain/evaluate
 import { listActiveTriggers } from '../../triggers/store.js';
 import { tivByRing } from '../../portfolios/exposure.js';
 import { EXPOSURE_METHOD, earthquakeImpact, exposureSources, ringExposures } from '../exposure.js';
+import type { Provenance } from '../../domain/provenance.js';
 import { hypotheticalRecord, type ScenarioSpec } from './spec.js';
 
 const SCORE_PERILS: Record<ScenarioSpec['event_type'], Peril[]> = {
@@ -25,6 +26,9 @@ const SCORE_PERILS: Record<ScenarioSpec['event_type'], Peril[]> = {
   wildfire: ['wildfire'],
   flood: ['riverine_flood'],
 };
+
+/** The source a scenario's records name: the request that described the hypothetical event. */
+export const SCENARIO_SOURCE = 'scenario request';
 
 export async function runScenario(ctx: Context, spec: ScenarioSpec, id: string, account: string, now: string) {
   const stages = spec.gauge ? floodStagesOf(spec.gauge)?.stages ?? null : null;
@@ -36,7 +40,9 @@ export async function runScenario(ctx: Context, spec: ScenarioSpec, id: string, 
     estimate: r.estimate === true,
   }));
   const tiv = new Map((await tivByRing(ctx.db, account, record.eventType, rings.map((r) => ({ ring_id: r.ring_id, geojson: JSON.stringify(r.geometry) })))).map((t) => [t.ring_id, t.by_currency]));
-  const exposure = ringExposures(rings).map((e) => ({ ...e, portfolio_tiv: tiv.get(e.ring_id!) ?? [] }));
+  // A scenario's rings and exposure are made from the caller's request, kept at the scenario's own URL.
+  const provenance: Provenance = { source: SCENARIO_SOURCE, source_url: `/api/v1/scenarios/${id}`, ingested_at: now };
+  const exposure = ringExposures(rings).map((e) => ({ ...e, portfolio_tiv: tiv.get(e.ring_id!) ?? [], ...provenance }));
 
   const grid = loadBaselineGrid();
   const scored = scorePoint(grid, { lat: spec.lat, lng: spec.lng, perils: SCORE_PERILS[spec.event_type], scenario: 'baseline' });
@@ -78,7 +84,7 @@ export async function runScenario(ctx: Context, spec: ScenarioSpec, id: string, 
         type: 'Feature' as const,
         id: r.ring_id,
         geometry: r.geometry,
-        properties: { ring_id: r.ring_id, event_id: prepared.id, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km },
+        properties: { ring_id: r.ring_id, event_id: prepared.id, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, ...provenance },
       })),
     },
     exposure: { rings: exposure, impact: earthquakeImpact(exposure), method: EXPOSURE_METHOD, sources: exposureSources() },

@@ -1,0 +1,176 @@
+/**
+ * CONTRACT §5 and the specification §1: every record every endpoint returns carries `source`, `source_url`
+ * and `ingested_at` of the data it was made from; a record derived from the hazard baseline also names its
+ * model and data build. The store holds the real USGS day feed and the Hurricane Ian best track, a saved
+ * location, a portfolio, triggers (one with a value entered by hand), and each operation of openapi.yaml is
+ * called with an enterprise credential; every record of every answer is walked. The operations come from
+ * openapi.yaml itself: a new operation fails here until it is walked or listed as returning no records.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestSource } from '../src/ingest/run.js';
+import { nhc } from '../src/sources/nhc.js';
+import type { Store } from '../src/store/db.js';
+import { evaluateTriggers } from '../src/triggers/run.js';
+import { sharedData } from './helpers/paths.js';
+import { contextOn, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
+import { OPENAPI } from './http/helpers/openapi.js';
+
+type Json = Record<string, any>;
+
+/** Operations whose answers hold no data records, and why. */
+const NO_RECORDS: Record<string, string> = {
+  'GET /': 'the landing page: links only',
+  'GET /conformance': 'conformance classes',
+  'GET /collections': 'collection descriptions: the records are their items',
+  'GET /collections/{collectionId}': 'a collection description: the records are its items',
+  'GET /openapi.json': 'this document',
+  'GET /healthz': 'liveness',
+  'GET /health': 'service health',
+  'GET /health/sources': "the ingest status of each source, not a record of one",
+  'GET /events/stream': 'server-sent events whose event messages are the features of /events/live (walked there)',
+  'GET /events/{id}/briefing': 'a PDF; its sources page lists each source with its link and ingest time',
+  'GET /events/{id}/ics209': 'a form: each block cites its source as {name, url, ingested_at}',
+  'GET /portfolio': "the caller's own portfolios, as uploaded",
+  'POST /portfolio': "the caller's own portfolio, as uploaded",
+  'GET /portfolio/{id}': "the caller's own portfolio, as uploaded",
+  'DELETE /portfolio/{id}': 'a deletion receipt',
+  'GET /triggers': "the caller's own trigger definitions (their evaluations are the history entries)",
+  'POST /triggers': "the caller's own trigger definition",
+  'DELETE /triggers/{id}': "the caller's own trigger definition",
+  'GET /locations': "the caller's own saved locations",
+  'POST /locations': "the caller's own saved location",
+  'DELETE /locations/{id}': 'a deletion receipt',
+  'GET /admin/keys': 'API keys of the operator',
+  'POST /admin/keys': 'an API key of the operator',
+  'POST /admin/keys/{id}/revoke': 'an API key of the operator',
+};
+
+interface Walk {
+  /** The request(s) to make; several when one template serves several collections. */
+  calls: () => Array<{ path: string; body?: unknown }>;
+  /** The records of an answer. */
+  records: (body: Json) => Json[];
+  /** Derived from the hazard baseline: names the model (model_version or method) and data_version too. */
+  baseline?: true;
+}
+
+let db: Store;
+let p: Platform;
+let tok: string;
+const ids: Record<string, string> = {};
+const IAN = 'AL092022';
+const features = (b: Json) => b.features.map((f: Json) => f.properties);
+const perils = (b: Json) => b.perils;
+
+const WALKS: Record<string, Walk> = {
+  'GET /events/live': { calls: () => [{ path: '/events/live?limit=50' }], records: features },
+  'GET /events/nearby': { calls: () => [{ path: '/events/nearby?lat=28.54&lng=-81.38&radius_km=500' }], records: features },
+  'GET /events/{id}': { calls: () => [{ path: `/events/${IAN}` }], records: (b) => [b.properties] },
+  'GET /events/{id}/rings': { calls: () => [{ path: `/events/${IAN}/rings` }], records: features },
+  'GET /events/{id}/prediction': { calls: () => [{ path: `/events/${IAN}/prediction` }], records: (b) => [b, b.event] },
+  'GET /events/{id}/timeline': { calls: () => [{ path: `/events/${IAN}/timeline` }], records: (b) => [b.event, ...b.points] },
+  'GET /events/{id}/exposure': { calls: () => [{ path: `/events/${IAN}/exposure` }], records: (b) => [b.event, ...b.rings] },
+  'GET /events/{id}/score': { calls: () => [{ path: `/events/${IAN}/score` }], records: perils, baseline: true },
+  'GET /risk/score': {
+    // Honolulu: earthquake from the NRI fallback beside catalog perils.
+    calls: () => [{ path: '/risk/score?lat=28.54&lng=-81.38' }, { path: '/risk/score?lat=21.3069&lng=-157.8583' }],
+    records: perils,
+    baseline: true,
+  },
+  'POST /scenarios/run': {
+    calls: () => [{ path: '/scenarios/run', body: { event_type: 'earthquake', lat: 38.8, lng: -122.8, magnitude: 7 } }],
+    records: (b) => [...features(b.rings), ...b.exposure.rings, ...b.scores.perils],
+  },
+  'GET /scenarios/{id}': { calls: () => [{ path: `/scenarios/${ids.scenario}` }], records: (b) => [...features(b.rings), ...b.exposure.rings, ...b.scores.perils] },
+  'GET /infrastructure': { calls: () => [{ path: '/infrastructure?lat=28.54&lng=-81.38&limit=20' }], records: features },
+  'GET /portfolio/exposure': { calls: () => [{ path: `/portfolio/exposure?portfolio_id=${ids.portfolio}` }], records: (b) => b.events },
+  'GET /portfolio/ep-curve': { calls: () => [{ path: `/portfolio/ep-curve?portfolio_id=${ids.portfolio}&years=2000` }], records: (b) => [b], baseline: true },
+  'GET /triggers/alerts': { calls: () => [{ path: '/triggers/alerts' }], records: (b) => b.alerts },
+  'GET /triggers/{id}/history': {
+    calls: () => [{ path: `/triggers/${ids.trigger}/history` }],
+    records: (b) => b.entries,
+  },
+  'POST /triggers/{id}/observations': {
+    calls: () => [{ path: `/triggers/${ids.trigger}/observations`, body: { value: 120, source: 'calculation agent report', event_id: IAN } }],
+    records: (b) => [b],
+  },
+  'GET /triggers/{id}/backtest': { calls: () => [{ path: `/triggers/${ids.trigger}/backtest` }], records: (b) => [b], baseline: true },
+  'GET /locations/exposure': { calls: () => [{ path: '/locations/exposure' }], records: (b) => b.locations.flatMap((l: Json) => l.events) },
+  'GET /locations/alerts': { calls: () => [{ path: '/locations/alerts' }], records: (b) => [...b.alerts, ...b.portfolio_alerts] },
+  'GET /collections/{collectionId}/items': { calls: () => [{ path: '/collections/events/items?limit=50' }, { path: '/collections/rings/items?limit=50' }], records: features },
+  'GET /collections/{collectionId}/items/{featureId}': {
+    calls: () => [{ path: `/collections/events/items/${ids.event}` }, { path: `/collections/rings/items/${ids.ring}` }],
+    records: (b) => [b.properties],
+  },
+};
+
+const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+/** A link to the provider's record: an absolute http(s) URL, or a resource of this service for data entered here. */
+const isUrl = (s: unknown) => typeof s === 'string' && (/^https?:\/\/[^\s/]+\.[^\s]+$/.test(s) || /^\/api\/v1\/\S+$/.test(s));
+
+/** What is wrong with one record's provenance, as readable lines. */
+function problemsOf(r: Json, baseline: boolean): string[] {
+  const out: string[] = [];
+  if (typeof r.source !== 'string' || r.source.trim() === '') out.push(`source ${JSON.stringify(r.source)}`);
+  if (!isUrl(r.source_url)) out.push(`source_url ${JSON.stringify(r.source_url)}`);
+  if (typeof r.ingested_at !== 'string' || !ISO_INSTANT.test(r.ingested_at) || Number.isNaN(Date.parse(r.ingested_at))) out.push(`ingested_at ${JSON.stringify(r.ingested_at)}`);
+  if (baseline) {
+    if (!(typeof r.model_version === 'string' && r.model_version) && !(typeof r.method === 'string' && r.method)) out.push('no model_version or method');
+    if (typeof r.data_version !== 'string' || r.data_version === '') out.push(`data_version ${JSON.stringify(r.data_version)}`);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  db = await seededStore(); // the USGS day feed, clock 2022-09-29 03:32Z
+  p = await platform(db, { rateLimit: 'off' });
+  tok = await token('enterprise', { sub: 'provenance@example.com' });
+  // Saved before Ian is ingested, so the ingest raises their alerts.
+  await p.call('/api/v1/locations', { token: tok, body: { name: 'Orlando', lat: 28.54, lng: -81.38 } });
+  ids.portfolio = (await p.call('/api/v1/portfolio', { token: tok, body: { name: 'Orlando book', locations: [{ LocNumber: 'ORL-1', Latitude: 28.54, Longitude: -81.38, BuildingTIV: 1_500_000, LocPerilsCovered: 'WW1' }] } })).body.id;
+  ids.trigger = (await p.call('/api/v1/triggers', { token: tok, body: { name: 'Fort Myers 100 kt', peril: 'hurricane', lat: 26.64, lng: -81.87, radius_km: 50, threshold_type: 'wind_speed_kt', threshold_value: 100 } })).body.id;
+  await ingestSource(contextOn(db), nhc, sharedData('hazard_history/hurricanes/bal092022.dat'));
+  await evaluateTriggers(contextOn(db));
+}, 120_000);
+afterAll(() => db?.close());
+
+describe('provenance on every record (CONTRACT §5)', () => {
+  const operations = Object.entries(OPENAPI.paths as Json).flatMap(([path, item]) =>
+    Object.keys(item).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+  );
+
+  it('every operation of openapi.yaml is walked here or listed as returning no records', () => {
+    expect(operations.filter((o) => !(o in WALKS) && !(o in NO_RECORDS))).toEqual([]);
+    expect(Object.keys(WALKS).filter((o) => !operations.includes(o))).toEqual([]); // no walk of an operation that is gone
+  });
+
+  it('each record of each answer carries source, source_url and ingested_at (and model and data build when derived)', async () => {
+    // Values entered by hand are evaluated too: their history entry's source is the reporter.
+    const entered = WALKS['POST /triggers/{id}/observations'];
+    const seen: string[] = [];
+    const problems: string[] = [];
+    const walk = async (op: string, w: Walk) => {
+      for (const c of w.calls()) {
+        const r = await p.call(`/api/v1${c.path}`, { token: tok, body: c.body });
+        expect(r.status, `${op} ${c.path}: ${JSON.stringify(r.body).slice(0, 300)}`).toBeLessThan(300);
+        const records = w.records(r.body);
+        expect(records.length, `${op} ${c.path} returned no records to check`).toBeGreaterThan(0);
+        records.forEach((rec, i) => {
+          for (const x of problemsOf(rec, w.baseline === true)) problems.push(`${op} ${c.path} record ${i}: ${x}`);
+        });
+        seen.push(op);
+        if (op === 'POST /scenarios/run') ids.scenario = r.body.id;
+        if (op === 'GET /events/{id}') ids.event = r.body.id;
+        if (op === 'GET /events/{id}/rings') ids.ring = r.body.features[0].properties.ring_id;
+      }
+    };
+    await walk('POST /triggers/{id}/observations', entered);
+    await evaluateTriggers(contextOn(db));
+    for (const [op, w] of Object.entries(WALKS)) if (op !== 'POST /triggers/{id}/observations') await walk(op, w);
+    expect(problems).toEqual([]);
+    expect(new Set(seen)).toEqual(new Set(Object.keys(WALKS)));
+    // The history holds both kinds of entry: one from the best track, one entered by hand.
+    const history = (await p.call(`/api/v1/triggers/${ids.trigger}/history`, { token: tok })).body.entries;
+    expect(new Set(history.map((e: Json) => e.source))).toEqual(new Set(['nhc', 'trigger-observe']));
+  }, 180_000);
+});
