@@ -15,7 +15,7 @@ import type { EventType } from '../domain/event.js';
 import { whereOf } from '../store/events-read.js';
 import type { Tx } from '../store/db.js';
 import { degreesAround, distanceToAreaKm, pointInPrepared } from '../portfolios/domain/geometry.js';
-import { eventTypeBit } from '../portfolios/domain/perils.js';
+import { ringReach } from '../portfolios/peril-reach.js';
 import { locationIndex } from '../portfolios/location-index.js';
 import { ringsOfEvents, type LiveRing } from '../portfolios/live-rings.js';
 
@@ -120,13 +120,13 @@ async function portfolioAlerts(tx: Tx, rings: LiveRing[], typeOf: Map<string, Ev
   for (const ring of rings) {
     const a = ring.area;
     const candidates = extents.filter((p) => p.max_lat >= a.minLat && p.min_lat <= a.maxLat && p.max_lng >= a.minLng && p.min_lng <= a.maxLng);
-    const bit = eventTypeBit(typeOf.get(ring.event_id)!);
+    const reach = ringReach(typeOf.get(ring.event_id)!, ring);
     for (const p of candidates) {
       const ix = await locationIndex(tx, p.id, p.currency);
       let n = 0, b = 0, c = 0, bi = 0, o = 0;
       if (ix.tree) {
         for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat)) {
-          if ((ix.typeMask[i] & bit) === 0 || !pointInPrepared(ix.lng[i], ix.lat[i], a)) continue;
+          if (!pointInPrepared(ix.lng[i], ix.lat[i], a) || !reach.covered(ix, i)) continue;
           n++;
           b += ix.building[i];
           c += ix.contents[i];

@@ -14,7 +14,8 @@
 import type { EventType } from '../domain/event.js';
 import type { Store } from '../store/db.js';
 import { pointInPrepared, prepareArea, type Area, type PreparedArea } from './domain/geometry.js';
-import { EVENT_TYPE_CODES, eventTypeBit } from './domain/perils.js';
+import { EVENT_TYPE_CODES } from './domain/perils.js';
+import { ringReach } from './peril-reach.js';
 import { locationIndex, type LocationIndex } from './location-index.js';
 import type { RingFields } from '../store/events-read.js';
 import { eventHeaderOf, liveEventsWithRings, type EventHeader, type LiveEvent } from './live-rings.js';
@@ -117,14 +118,14 @@ function inside(ix: LocationIndex, a: PreparedArea): number[] {
 /** Exposure of one indexed portfolio to one live event; null when no location lies in its rings. */
 export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit: number, exposed?: Set<number>): EventExposure | null {
   const e = live.event;
-  const bit = eventTypeBit(e.event_type as EventType);
   const codes = EVENT_TYPE_CODES[e.event_type as EventType] ?? [];
+  const reach = live.rings.map((ring) => ringReach(e.event_type as EventType, ring));
   const bandOf = new Map<number, number>(); // location -> position of its innermost ring
   const notCovered = new Set<number>();
   const cumulative = live.rings.map(() => new Sum());
   live.rings.forEach((ring, k) => {
     for (const i of inside(ix, ring.area)) {
-      if ((ix.typeMask[i] & bit) === 0) {
+      if (!reach[k].covered(ix, i)) {
         notCovered.add(i);
         continue;
       }
@@ -148,7 +149,7 @@ export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit
     for (const i of bands[k]) {
       band.add(ix, i);
       const have = codesOf(ix.perilCodes[i]);
-      codes.forEach((c, j) => have.has(c) && perPeril[j].add(ix, i));
+      codes.forEach((c, j) => have.has(c) && reach[k].reaches(ix, i, c) && perPeril[j].add(ix, i));
     }
     const amounts = band.amounts();
     total = addAmounts(total, amounts);
@@ -202,20 +203,21 @@ export interface RingTiv {
 
 /**
  * TIV of all of `account`'s portfolios inside each of an event's rings (cumulative: everything within the ring
- * polygon), counting only locations whose LocPerilsCovered includes `eventType`'s peril. `rings` are as the
+ * polygon), counting only locations whose LocPerilsCovered includes a peril of `eventType` that reaches them
+ * (surge only inside a surge ring or the surge-prone zone, peril-reach.ts). `rings` are as the
  * rings table or /events/{id}/rings hold them (GeoJSON text or object). Answers one entry per ring, in the
  * order given; a ring no location of the account reaches has an empty by_currency.
  */
-export async function tivByRing(db: Store, account: string, eventType: EventType, rings: Array<{ ring_id: string; geojson: string | Area }>): Promise<RingTiv[]> {
+export async function tivByRing(db: Store, account: string, eventType: EventType, rings: Array<{ ring_id: string; kind?: string; label?: string; geojson: string | Area }>): Promise<RingTiv[]> {
   const portfolios = await db.all<{ id: string; currency: string }>(`SELECT id, currency FROM portfolios WHERE account = $account ORDER BY created_at, id`, { account });
   const prepared = rings.map((r) => ({ ring_id: r.ring_id, area: prepareArea(typeof r.geojson === 'string' ? JSON.parse(r.geojson) : r.geojson) }));
-  const bit = eventTypeBit(eventType);
+  const reach = rings.map((r) => ringReach(eventType, { kind: r.kind ?? '', label: r.label ?? '' }));
   const acc = prepared.map(() => new Map<string, { sum: Sum; portfolios: number }>());
   for (const p of portfolios) {
     const ix = await locationIndex(db, p.id, p.currency);
     prepared.forEach((r, k) => {
       const sum = new Sum();
-      for (const i of inside(ix, r.area)) if (ix.typeMask[i] & bit) sum.add(ix, i);
+      for (const i of inside(ix, r.area)) if (reach[k].covered(ix, i)) sum.add(ix, i);
       if (sum.n === 0) return;
       const held = acc[k].get(p.currency) ?? { sum: new Sum(), portfolios: 0 };
       held.portfolios++;
