@@ -12,7 +12,6 @@ import { cli, tempDir } from './helpers/cli.js';
 import { FIXTURES, sharedData } from './helpers/paths.js';
 import { SECRET, contextOn, platform, token, type Platform } from './http/helpers/harness.js';
 import { probabilityAtLeastOne } from '../src/intelligence/domain/aftershocks.js';
-import { decayedWindKt } from '../src/intelligence/domain/inland-decay.js';
 
 const LOMA = path.join(FIXTURES, 'feeds/usgs/nc216859_lomaprieta1989.geojson');
 // Three quarters of an hour after the 00:04:15 UTC origin (1989-10-18).
@@ -91,8 +90,25 @@ describe('Hurricane Ian in the embedded default', () => {
     expect(f.landfall.at).toMatch(/^2022-09-28/);
     const v0 = f.landfall.wind_kt_at_coast;
     expect(v0).toBeGreaterThanOrEqual(110);
-    for (const p of f.projected) expect(p.wind_kt).toBeCloseTo(decayedWindKt(v0, p.hours_since_landfall), 0);
-    expect(f.projected[0].wind_kt).toBeGreaterThan(f.projected.at(-1).wind_kt);
+    // Decay from the latest fix's 100 kt while the projected centre is over land, held over water.
+    expect(f.projected[0].over_land).toBe(true);
+    expect(f.projected[0].wind_kt).toBeLessThan(f.latest_fix.wind_kt);
+    expect(f.projected[0].wind_kt).toBeGreaterThanOrEqual(f.projected.at(-1).wind_kt);
+  });
+
+  it('prediction: Ian re-emerges over the Atlantic and holds a tropical storm at +24 h, no decay over water (issue 28)', async () => {
+    const r = await cli(['--db', seedDb, '--json', 'events', 'prediction', 'AL092022'], { CATINTEL_NOW: SEED_NOW });
+    expect(r.code, r.stderr).toBe(0);
+    const f = r.json().forecast;
+    const day = f.projected.find((p: any) => p.hours === 24);
+    // Ian made its second landfall in South Carolina at 70-75 kt; decay from the Florida landfall alone said 31.5 kt.
+    expect(day.wind_kt).toBeGreaterThanOrEqual(50);
+    expect(day.label).toMatch(/^(Tropical storm|Category \d)$/);
+    expect(day.over_land).toBe(false);
+    expect(day.lng).toBeGreaterThan(-80.6); // east of Cape Canaveral, over the Atlantic
+    // Over water the wind holds: +24 h and +48 h carry the same wind.
+    expect(f.projected.find((p: any) => p.hours === 48).wind_kt).toBe(day.wind_kt);
+    expect(r.json().method.formula).toMatch(/over land/);
   });
 
   it('timeline: wind and pressure by fix, oldest first, with the status changes and their reason', async () => {

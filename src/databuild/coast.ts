@@ -47,9 +47,12 @@ export function coastDistanceKm(cells: BuildCell[], vertices: Array<[number, num
   return out;
 }
 
+/** Beyond this distance from the coast (km) the surge taper is 0: no surge exposure (also src/portfolios/surge-zone.ts). */
+export const SURGE_REACH_KM = 60;
+
 /** Surge exposure taper: 1 within 10 km of the coast, falling linearly to 0 at 60 km [judgement, see docs/scoring.md]. */
 export function surgeTaper(distanceKm: number): number {
   if (distanceKm <= 10) return 1;
-  if (distanceKm >= 60) return 0;
-  return (60 - distanceKm) / 50;
+  if (distanceKm >= SURGE_REACH_KM) return 0;
+  return (SURGE_REACH_KM - distanceKm) / 50;
 }

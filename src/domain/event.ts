@@ -97,6 +97,19 @@ export interface SourceRecord {
   observations: Observation[];
   /** Extra fields served by /events/{id} (depth, place, containment, zone codes, ...). */
   details: Record<string, unknown>;
+  /**
+   * The ring inputs of the record's earlier parts (a best track's earlier fixes, oldest first), so the store
+   * keeps the swath: the union of the rings over the track so far (docs/portfolios.md "Now and so far").
+   */
+  track?: TrackPart[];
+}
+
+/** One earlier part of a moving event: where it was, when, and what its rings were drawn from. */
+export interface TrackPart {
+  at: string;
+  lat: number;
+  lng: number;
+  ringInput: RingInput;
 }
 
 export interface SkippedRecord {

@@ -131,9 +131,11 @@ export const locationsExposureHandler = defineHandler({
     const locations = await listLocations(ctx.db, ownerOf(caller));
     const now = nowIso(ctx);
     const exposure = await locationsExposure(ctx.db, locations, now);
-    const reached = exposure.filter((x) => x.events.length > 0).length;
+    // reached: by a ring now; reached_so_far: by a ring now or by the swath of an event up to the clock.
+    const reached = exposure.filter((x) => x.events.some((e) => e.rings.length > 0)).length;
+    const reachedSoFar = exposure.filter((x) => x.events.length > 0).length;
     return {
-      body: { as_of: now, count: exposure.length, reached, locations: exposure },
+      body: { as_of: now, count: exposure.length, reached, reached_so_far: reachedSoFar, locations: exposure },
       notes: locations.length === 0 ? ['no saved locations; add one with `catintel locations add --help`'] : undefined,
     };
   },

@@ -16,6 +16,8 @@ export interface PreparedEvent {
   contentHash: string;
   lifecycle: Lifecycle;
   rings: Ring[];
+  /** The wind rings of each earlier part of the track (record.track), oldest first: the swath's history. */
+  trackRings: Array<{ at: string; rings: Ring[] }>;
 }
 
 /** Returns the reason a record cannot be stored, or null when it is sound. */
@@ -47,6 +49,7 @@ export function prepareEvent(record: SourceRecord, ringOptions: RingOptions = {}
     contentHash,
     lifecycle: lifecycleOf(record),
     rings: buildRings(record.ringInput, { lat: record.lat, lng: record.lng }, ringOptions),
+    trackRings: (record.track ?? []).map((p) => ({ at: p.at, rings: buildRings(p.ringInput, { lat: p.lat, lng: p.lng }, ringOptions) })),
   };
 }
 

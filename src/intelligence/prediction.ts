@@ -84,12 +84,12 @@ export function predictionOf(row: EventRow, obs: ObservationRow[], validAt: stri
         ...base,
         method: overWater
           ? { name: 'persistence (no forecast in the source)', reference: 'The source record is a best track (ATCF b-deck), which carries no forecast; the NHC forecast advisory is the authority while the storm is over water', rule: 'latest best-track intensity held; inland decay starts at the next landfall' }
-          : { ...KD95_METHOD, rule: 'landfall = first best-track fix over US land (Census county polygons) after a fix over water; V0 = wind of the last fix over water' },
+          : { ...KD95_METHOD, rule: 'landfall = first best-track fix over US land (Census county polygons) after a fix over water; V0 = wind of the last fix over water; the track ahead = the motion of the last 6 h carried forward, and the wind decays only while that projected centre is over land (held over water)' },
         forecast: { source_forecast: null, ...out, peak_wind_kt: numOr(details.peak_wind_kt), latest_pressure_mb: numOr(details.pressure_mb) },
         uncertainty: overWater
           ? 'No intensity forecast: over water intensity can change by tens of knots in a day (rapid intensification); use the NHC forecast advisory.'
-          : `Kaplan & DeMaria is an empirical fit to past US landfalls (valid south of ${KD95.validSouthOfLat} N); single storms depart from it, which the forecast's check (model against this storm's latest fix) shows. The distance-inland correction is left out (no track ahead); terrain and re-emergence over water are ignored.`,
-        sources: [eventSource(row, 'best-track fixes (wind, position)'), { name: 'US Census cartographic county boundaries (us-atlas)', url: 'https://github.com/topojson/us-atlas', ingested_at: null, role: 'land/water test of each fix' }],
+          : `Kaplan & DeMaria is an empirical fit to past US landfalls (valid south of ${KD95.validSouthOfLat} N); single storms depart from it, which the forecast's check (model against this storm's latest fix) shows. The track ahead is the latest motion carried forward, so a turn moves the land and water along it; over water the wind is held, neither re-intensified nor weakened. The distance-inland correction is left out; terrain is ignored.`,
+        sources: [eventSource(row, 'best-track fixes (wind, position)'), { name: 'US Census cartographic county boundaries (us-atlas)', url: 'https://github.com/topojson/us-atlas', ingested_at: null, role: 'land/water test of each fix and of the projected track' }],
       };
     }
     case 'wildfire': {

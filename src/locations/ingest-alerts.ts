@@ -15,16 +15,16 @@ import type { EventType } from '../domain/event.js';
 import { whereOf } from '../store/events-read.js';
 import type { Tx } from '../store/db.js';
 import { degreesAround, distanceToAreaKm, pointInPrepared } from '../portfolios/domain/geometry.js';
-import { eventTypeBit } from '../portfolios/domain/perils.js';
+import { ringReach } from '../portfolios/peril-reach.js';
 import { locationIndex } from '../portfolios/location-index.js';
-import { ringsOfEvents, type LiveRing } from '../portfolios/live-rings.js';
+import { ringsOfEvents, swathOfEvents, type ExposureRing } from '../portfolios/live-rings.js';
 
 export interface RaisedAlerts {
   location_alerts: number;
   portfolio_alerts: number;
 }
 
-const ringKey = (r: LiveRing) => `${r.kind}|${r.label}`;
+const ringKey = (r: ExposureRing) => `${r.kind}|${r.label}`;
 
 export async function raiseRingAlerts(tx: Tx, eventIds: string[], now: string): Promise<RaisedAlerts> {
   const raised: RaisedAlerts = { location_alerts: 0, portfolio_alerts: 0 };
@@ -34,13 +34,17 @@ export async function raiseRingAlerts(tx: Tx, eventIds: string[], now: string): 
   if (Number(owners[0]?.n ?? 0) === 0) return raised;
   const params: Record<string, DuckDBValue> = { ids: listValue(eventIds) };
   const where = whereOf({ now, statuses: ['active', 'monitoring'] }, params);
-  const live = await tx.all<{ id: string; event_type: EventType }>(
-    `SELECT id::VARCHAR AS id, event_type FROM events WHERE id IN (SELECT unnest($ids::UUID[])) AND ${where.join(' AND ')}`,
+  const live = await tx.all<{ id: string; event_type: EventType; updated_at: string }>(
+    `SELECT id::VARCHAR AS id, event_type, strftime(updated_at, '%Y-%m-%dT%H:%M:%SZ') AS updated_at FROM events WHERE id IN (SELECT unnest($ids::UUID[])) AND ${where.join(' AND ')}`,
     params,
   );
   if (live.length === 0) return raised;
   const typeOf = new Map(live.map((e) => [e.id, e.event_type]));
-  const rings = [...(await ringsOfEvents(tx, live.map((e) => e.id))).values()].flat();
+  // The swath up to now, not only the latest rings: a storm that crossed a location between two ingests (or
+  // before a best track is first read) still alerts it, and an alert raised stays raised as the storm moves on.
+  const current = await ringsOfEvents(tx, live.map((e) => e.id));
+  const swath = await swathOfEvents(tx, live.map((e) => ({ id: e.id, updated_at: e.updated_at, rings: current.get(e.id) ?? [] })), now);
+  const rings = [...swath.values()].flat();
   if (rings.length === 0) return raised;
   raised.location_alerts = await locationAlerts(tx, rings, typeOf, now);
   raised.portfolio_alerts = await portfolioAlerts(tx, rings, typeOf, now);
@@ -57,13 +61,13 @@ interface SavedRow {
   perils: string;
 }
 
-async function locationAlerts(tx: Tx, rings: LiveRing[], typeOf: Map<string, EventType>, now: string): Promise<number> {
+async function locationAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string, EventType>, now: string): Promise<number> {
   // Saved locations are capped per owner; all of them are read once and each ring is checked against their boxes.
   const saved = (await tx.all<SavedRow>(`SELECT id, owner, lat, lng, radius_km, perils FROM saved_locations ORDER BY id`)).map((l) => ({
     ...l, perils: JSON.parse(l.perils) as string[], ...degreesAround(l.lat, l.radius_km),
   }));
   if (saved.length === 0) return 0;
-  const byEvent = new Map<string, LiveRing[]>();
+  const byEvent = new Map<string, ExposureRing[]>();
   for (const r of rings) byEvent.set(r.event_id, [...(byEvent.get(r.event_id) ?? []), r]);
   // Alerts already raised for these events: (location, event) -> ring keys.
   const held = new Map<string, Set<string>>();
@@ -80,7 +84,7 @@ async function locationAlerts(tx: Tx, rings: LiveRing[], typeOf: Map<string, Eve
     for (const l of saved) {
       if (l.perils.length > 0 && !l.perils.includes(type)) continue;
       // The innermost ring of the event that comes within the location's radius (rings are innermost first).
-      let hit: { ring: LiveRing; position: number; d: number } | undefined;
+      let hit: { ring: ExposureRing; position: number; d: number } | undefined;
       for (const [position, ring] of eventRings.entries()) {
         const a = ring.area;
         if (l.lat + l.dLat < a.minLat || l.lat - l.dLat > a.maxLat) continue;
@@ -100,7 +104,7 @@ async function locationAlerts(tx: Tx, rings: LiveRing[], typeOf: Map<string, Eve
         `INSERT INTO location_alerts (id, owner, location_id, event_id, ring_key, ring_id, ring_kind, ring_label, distance_km, raised_at)
          VALUES ($id, $owner, $loc, $event, $key, $ring, $kind, $label, $d, $now::TIMESTAMP)
          ON CONFLICT DO NOTHING RETURNING id`,
-        { id: randomUUID(), owner: l.owner, loc: l.id, event: eventId, key: ringKey(hit.ring), ring: hit.ring.ring_id, kind: hit.ring.kind, label: hit.ring.label, d: hit.d, now },
+        { id: randomUUID(), owner: l.owner, loc: l.id, event: eventId, key: ringKey(hit.ring), ring: hit.ring.ring_id ?? '', kind: hit.ring.kind, label: hit.ring.label, d: hit.d, now },
       );
       count += inserted.length;
     }
@@ -108,7 +112,7 @@ async function locationAlerts(tx: Tx, rings: LiveRing[], typeOf: Map<string, Eve
   return count;
 }
 
-async function portfolioAlerts(tx: Tx, rings: LiveRing[], typeOf: Map<string, EventType>, now: string): Promise<number> {
+async function portfolioAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string, EventType>, now: string): Promise<number> {
   // Each portfolio's extent, in one pass; a ring looks only at the portfolios whose extent meets its box.
   const extents = await tx.all<{ id: string; account: string; currency: string; min_lat: number; max_lat: number; min_lng: number; max_lng: number }>(
     `SELECT p.id, p.account, p.currency, e.min_lat, e.max_lat, e.min_lng, e.max_lng FROM portfolios p JOIN (
@@ -120,13 +124,13 @@ async function portfolioAlerts(tx: Tx, rings: LiveRing[], typeOf: Map<string, Ev
   for (const ring of rings) {
     const a = ring.area;
     const candidates = extents.filter((p) => p.max_lat >= a.minLat && p.min_lat <= a.maxLat && p.max_lng >= a.minLng && p.min_lng <= a.maxLng);
-    const bit = eventTypeBit(typeOf.get(ring.event_id)!);
+    const reach = ringReach(typeOf.get(ring.event_id)!, ring);
     for (const p of candidates) {
       const ix = await locationIndex(tx, p.id, p.currency);
       let n = 0, b = 0, c = 0, bi = 0, o = 0;
       if (ix.tree) {
         for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat)) {
-          if ((ix.typeMask[i] & bit) === 0 || !pointInPrepared(ix.lng[i], ix.lat[i], a)) continue;
+          if (!pointInPrepared(ix.lng[i], ix.lat[i], a) || !reach.covered(ix, i)) continue;
           n++;
           b += ix.building[i];
           c += ix.contents[i];
@@ -141,7 +145,7 @@ async function portfolioAlerts(tx: Tx, rings: LiveRing[], typeOf: Map<string, Ev
                                        building_tiv, contents_tiv, bi_tiv, other_tiv, currency, raised_at)
          VALUES ($id, $account, $pid, $event, $key, $ring, $kind, $label, $n, $b, $c, $bi, $o, $cur, $now::TIMESTAMP)
          ON CONFLICT DO NOTHING RETURNING id`,
-        { id: randomUUID(), account: p.account, pid: p.id, event: ring.event_id, key: ringKey(ring), ring: ring.ring_id, kind: ring.kind, label: ring.label, n, b: r2(b), c: r2(c), bi: r2(bi), o: r2(o), cur: p.currency, now },
+        { id: randomUUID(), account: p.account, pid: p.id, event: ring.event_id, key: ringKey(ring), ring: ring.ring_id ?? '', kind: ring.kind, label: ring.label, n, b: r2(b), c: r2(c), bi: r2(bi), o: r2(o), cur: p.currency, now },
       );
       count += inserted.length;
     }

@@ -62,7 +62,8 @@ export interface LocationAlert {
   event_id: string;
   event_title: string;
   event_type: string;
-  ring_id: string;
+  /** Null when the swath raised it and the event no longer has that ring (src/locations/ingest-alerts.ts). */
+  ring_id: string | null;
   ring_kind: string;
   ring_label: string;
   distance_km: number;
@@ -81,7 +82,8 @@ export interface PortfolioAlert {
   event_id: string;
   event_title: string;
   event_type: string;
-  ring_id: string;
+  /** Null when the swath raised it and the event no longer has that ring (src/locations/ingest-alerts.ts). */
+  ring_id: string | null;
   ring_kind: string;
   ring_label: string;
   NumLocations: number;
@@ -103,7 +105,7 @@ const EVENT_PROVENANCE = `e.source, e.source_url, ${iso('e.ingested_at')} AS ing
 export async function unreadLocationAlerts(db: Store, owner: string): Promise<LocationAlert[]> {
   return db.all<LocationAlert>(
     `SELECT a.id, 'location' AS kind, a.location_id, l.name AS location_name, a.event_id, e.title AS event_title, e.event_type,
-            a.ring_id, a.ring_kind, a.ring_label, round(a.distance_km, 3) AS distance_km, ${iso('a.raised_at')} AS raised_at, ${EVENT_PROVENANCE}
+            nullif(a.ring_id, '') AS ring_id, a.ring_kind, a.ring_label, round(a.distance_km, 3) AS distance_km, ${iso('a.raised_at')} AS raised_at, ${EVENT_PROVENANCE}
        FROM location_alerts a JOIN saved_locations l ON l.id = a.location_id JOIN events e ON e.id = a.event_id::UUID
       WHERE a.owner = $owner AND a.read_at IS NULL ORDER BY a.raised_at, a.id`,
     { owner },
@@ -114,7 +116,7 @@ export async function unreadLocationAlerts(db: Store, owner: string): Promise<Lo
 export async function unreadPortfolioAlerts(db: Store, account: string): Promise<PortfolioAlert[]> {
   return db.all<PortfolioAlert>(
     `SELECT a.id, 'portfolio' AS kind, a.portfolio_id, p.name AS portfolio_name, a.event_id, e.title AS event_title, e.event_type,
-            a.ring_id, a.ring_kind, a.ring_label, a.location_count AS "NumLocations",
+            nullif(a.ring_id, '') AS ring_id, a.ring_kind, a.ring_label, a.location_count AS "NumLocations",
             a.building_tiv AS "BldgInsuranceAmt", a.contents_tiv AS "ContentsInsuranceAmt", a.bi_tiv AS "BIInsuranceAmt", a.other_tiv AS "OtherInsuranceAmt",
             round(a.building_tiv + a.contents_tiv + a.bi_tiv + a.other_tiv, 2) AS "TotalInsuranceAmt", a.currency AS "CurCd", ${iso('a.raised_at')} AS raised_at, ${EVENT_PROVENANCE}
        FROM portfolio_alerts a JOIN portfolios p ON p.id = a.portfolio_id JOIN events e ON e.id = a.event_id::UUID

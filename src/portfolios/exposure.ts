@@ -14,10 +14,12 @@
 import type { EventType } from '../domain/event.js';
 import type { Store } from '../store/db.js';
 import { pointInPrepared, prepareArea, type Area, type PreparedArea } from './domain/geometry.js';
-import { EVENT_TYPE_CODES, eventTypeBit } from './domain/perils.js';
+import { EVENT_TYPE_CODES } from './domain/perils.js';
+import { ringReach } from './peril-reach.js';
 import { locationIndex, type LocationIndex } from './location-index.js';
 import type { RingFields } from '../store/events-read.js';
-import { eventHeaderOf, liveEventsWithRings, type EventHeader, type LiveEvent } from './live-rings.js';
+import { eventHeaderOf, liveEventsSoFar, type EventHeader, type ExposureRing, type LiveEventSoFar } from './live-rings.js';
+import type { EventRow } from '../store/events-read.js';
 import type { PortfolioSummary } from './read.js';
 
 export interface InsuranceAmounts {
@@ -40,7 +42,14 @@ export interface PerilExposure extends InsuranceAmounts {
   NumLocations: number;
 }
 
-export interface RingExposure extends InsuranceAmounts, RingFields {
+export interface RingExposure extends InsuranceAmounts, Omit<RingFields, 'ring_id' | 'radius_km'> {
+  /** The stored ring (now); for a swath ring (so far) the event's current ring of the same threshold, null when it has none. */
+  ring_id: string | null;
+  radius_km: number | null;
+  /** Swath rings only: how many fixes the union takes in, the first and the last. */
+  fixes?: number;
+  from?: string;
+  to?: string;
   /** Locations whose innermost ring (of this event) is this one. */
   NumLocations: number;
   ByPeril: PerilExposure[];
@@ -51,13 +60,19 @@ export interface RingExposure extends InsuranceAmounts, RingFields {
   LocationsTruncated: boolean;
 }
 
-export interface EventExposure extends InsuranceAmounts, EventHeader {
-  /** The OED peril codes the event acts through; a location counts when it covers one of them. */
-  PerilCds: string[];
+/** The figures of one set of rings: now (the latest fix's rings) or so far (the swath). */
+export interface RingsExposure extends InsuranceAmounts {
   NumLocations: number;
   /** Locations inside a ring whose LocPerilsCovered does not include the event's peril (not counted above). */
   NumLocationsNotCovered: number;
   rings: RingExposure[];
+}
+
+/** Now at the top level (the rings as they stand at the clock), so far under so_far (the swath up to the clock). */
+export interface EventExposure extends RingsExposure, EventHeader {
+  /** The OED peril codes the event acts through; a location counts when it covers one of them. */
+  PerilCds: string[];
+  so_far: RingsExposure;
 }
 
 export interface PortfolioExposure {
@@ -66,8 +81,10 @@ export interface PortfolioExposure {
   CurCd: string;
   as_of: string;
   NumLocations: number;
-  /** Distinct locations inside some ring of some event and covered for its peril. */
+  /** Distinct locations inside some ring of some event and covered for its peril (now). */
   NumLocationsExposed: number;
+  /** The same over the events' swaths up to the clock. */
+  so_far: { NumLocationsExposed: number };
   events: EventExposure[];
 }
 
@@ -114,17 +131,28 @@ function inside(ix: LocationIndex, a: PreparedArea): number[] {
   return out;
 }
 
-/** Exposure of one indexed portfolio to one live event; null when no location lies in its rings. */
-export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit: number, exposed?: Set<number>): EventExposure | null {
-  const e = live.event;
-  const bit = eventTypeBit(e.event_type as EventType);
+const NONE: RingsExposure = { NumLocations: 0, ...ZERO, NumLocationsNotCovered: 0, rings: [] };
+
+/** Exposure of one indexed portfolio to one live event, now and so far; null when no location lies in its rings or swath. */
+export function eventExposure(ix: LocationIndex, live: LiveEventSoFar, locationsLimit: number, exposed?: Set<number>, exposedSoFar?: Set<number>): EventExposure | null {
+  const now = ringsExposure(ix, live.event, live.rings, locationsLimit, exposed);
+  const soFar = ringsExposure(ix, live.event, live.swath, locationsLimit, exposedSoFar);
+  if (!now && !soFar) return null;
+  const codes = EVENT_TYPE_CODES[live.event.event_type as EventType] ?? [];
+  return { ...eventHeaderOf(live.event), PerilCds: [...codes], ...(now ?? NONE), so_far: soFar ?? NONE };
+}
+
+/** The figures of one set of an event's rings; null when no location lies in them. */
+function ringsExposure(ix: LocationIndex, e: EventRow, ringList: ExposureRing[], locationsLimit: number, exposed?: Set<number>): RingsExposure | null {
+  const live = { rings: ringList };
   const codes = EVENT_TYPE_CODES[e.event_type as EventType] ?? [];
+  const reach = live.rings.map((ring) => ringReach(e.event_type as EventType, ring));
   const bandOf = new Map<number, number>(); // location -> position of its innermost ring
   const notCovered = new Set<number>();
   const cumulative = live.rings.map(() => new Sum());
   live.rings.forEach((ring, k) => {
     for (const i of inside(ix, ring.area)) {
-      if ((ix.typeMask[i] & bit) === 0) {
+      if (!reach[k].covered(ix, i)) {
         notCovered.add(i);
         continue;
       }
@@ -148,13 +176,14 @@ export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit
     for (const i of bands[k]) {
       band.add(ix, i);
       const have = codesOf(ix.perilCodes[i]);
-      codes.forEach((c, j) => have.has(c) && perPeril[j].add(ix, i));
+      codes.forEach((c, j) => have.has(c) && reach[k].reaches(ix, i, c) && perPeril[j].add(ix, i));
     }
     const amounts = band.amounts();
     total = addAmounts(total, amounts);
     const sorted = bands[k].sort((a, b) => totalOf(ix, b) - totalOf(ix, a) || (ix.locNumber[a] < ix.locNumber[b] ? -1 : 1));
     return {
       ring_id: ring.ring_id, ordinal: ring.ordinal, kind: ring.kind, label: ring.label, threshold: ring.threshold, unit: ring.unit, radius_km: ring.radius_km,
+      ...('fixes' in ring ? { fixes: ring.fixes, from: ring.from, to: ring.to } : {}),
       NumLocations: band.n,
       ...amounts,
       ByPeril: codes.map((c, j) => ({ PerilCd: c, NumLocations: perPeril[j].n, ...perPeril[j].amounts() })),
@@ -165,8 +194,6 @@ export function eventExposure(ix: LocationIndex, live: LiveEvent, locationsLimit
   });
   for (const i of notCovered) if (bandOf.has(i)) notCovered.delete(i);
   return {
-    ...eventHeaderOf(e),
-    PerilCds: [...codes],
     NumLocations: bandOf.size,
     ...total,
     NumLocationsNotCovered: notCovered.size,
@@ -183,15 +210,19 @@ function locationJson(ix: LocationIndex, i: number): ExposedLocation {
 /** The exposure of a stored portfolio (ownership already checked) to the live events at `now`. */
 export async function portfolioExposure(db: Store, p: PortfolioSummary, now: string, locationsLimit: number): Promise<PortfolioExposure> {
   const ix = await locationIndex(db, p.id, p.currency);
-  const live = ix.bbox ? await liveEventsWithRings(db, now, ix.bbox) : [];
+  const live = ix.bbox ? await liveEventsSoFar(db, now, ix.bbox) : [];
   const exposed = new Set<number>();
+  const exposedSoFar = new Set<number>();
   const events: EventExposure[] = [];
   for (const l of live) {
-    const x = eventExposure(ix, l, locationsLimit, exposed);
+    const x = eventExposure(ix, l, locationsLimit, exposed, exposedSoFar);
     if (x) events.push(x);
   }
-  events.sort((a, b) => b.TotalInsuranceAmt - a.TotalInsuranceAmt || a.event_id.localeCompare(b.event_id));
-  return { PortfolioId: p.id, PortfolioName: p.name, CurCd: p.currency, as_of: now, NumLocations: ix.count, NumLocationsExposed: exposed.size, events };
+  events.sort((a, b) => b.TotalInsuranceAmt - a.TotalInsuranceAmt || b.so_far.TotalInsuranceAmt - a.so_far.TotalInsuranceAmt || a.event_id.localeCompare(b.event_id));
+  return {
+    PortfolioId: p.id, PortfolioName: p.name, CurCd: p.currency, as_of: now, NumLocations: ix.count, NumLocationsExposed: exposed.size,
+    so_far: { NumLocationsExposed: exposedSoFar.size }, events,
+  };
 }
 
 export interface RingTiv {
@@ -202,20 +233,21 @@ export interface RingTiv {
 
 /**
  * TIV of all of `account`'s portfolios inside each of an event's rings (cumulative: everything within the ring
- * polygon), counting only locations whose LocPerilsCovered includes `eventType`'s peril. `rings` are as the
+ * polygon), counting only locations whose LocPerilsCovered includes a peril of `eventType` that reaches them
+ * (surge only inside a surge ring or the surge-prone zone, peril-reach.ts). `rings` are as the
  * rings table or /events/{id}/rings hold them (GeoJSON text or object). Answers one entry per ring, in the
  * order given; a ring no location of the account reaches has an empty by_currency.
  */
-export async function tivByRing(db: Store, account: string, eventType: EventType, rings: Array<{ ring_id: string; geojson: string | Area }>): Promise<RingTiv[]> {
+export async function tivByRing(db: Store, account: string, eventType: EventType, rings: Array<{ ring_id: string; kind?: string; label?: string; geojson: string | Area }>): Promise<RingTiv[]> {
   const portfolios = await db.all<{ id: string; currency: string }>(`SELECT id, currency FROM portfolios WHERE account = $account ORDER BY created_at, id`, { account });
   const prepared = rings.map((r) => ({ ring_id: r.ring_id, area: prepareArea(typeof r.geojson === 'string' ? JSON.parse(r.geojson) : r.geojson) }));
-  const bit = eventTypeBit(eventType);
+  const reach = rings.map((r) => ringReach(eventType, { kind: r.kind ?? '', label: r.label ?? '' }));
   const acc = prepared.map(() => new Map<string, { sum: Sum; portfolios: number }>());
   for (const p of portfolios) {
     const ix = await locationIndex(db, p.id, p.currency);
     prepared.forEach((r, k) => {
       const sum = new Sum();
-      for (const i of inside(ix, r.area)) if (ix.typeMask[i] & bit) sum.add(ix, i);
+      for (const i of inside(ix, r.area)) if (reach[k].covered(ix, i)) sum.add(ix, i);
       if (sum.n === 0) return;
       const held = acc[k].get(p.currency) ?? { sum: new Sum(), portfolios: 0 };
       held.portfolios++;

@@ -5,7 +5,7 @@
  * one line per (fix time, wind-radius threshold). For BEST lines the 4th field holds the minutes of a
  * special (off-synoptic) fix such as a landfall: "2022092819, 05" is 19:05 UTC. Rules: docs/sources/nhc.md.
  */
-import type { ParseResult, QuadrantRadiiNm, SkippedRecord, SourceRecord } from '../domain/event.js';
+import type { ParseResult, QuadrantRadiiNm, RingInput, SkippedRecord, SourceRecord } from '../domain/event.js';
 import type { ParseContext } from './types.js';
 import { notYetPublished, partsAsOf } from './as-of.js';
 import { CYCLONE_TYPES_BY_RANK, WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations, atcfIdDetails } from './nhc-common.js';
@@ -102,6 +102,20 @@ export function parseBdeck(body: string, ctx: ParseContext): ParseResult {
   return { records, skipped };
 }
 
+/** The fix's published wind radii (quadrants with some extent). */
+function radiiOf(f: Fix): Partial<Record<34 | 50 | 64, QuadrantRadiiNm>> {
+  const out: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>> = {};
+  for (const kt of [34, 50, 64] as const) {
+    const q = f.radii[kt];
+    if (q && (q.ne > 0 || q.se > 0 || q.sw > 0 || q.nw > 0)) out[kt] = q;
+  }
+  return out;
+}
+
+function ringInputOf(f: Fix): RingInput {
+  return { kind: 'hurricane', windRadiiNm: radiiOf(f), maxWindKt: f.windKt, ...(f.pressureMb !== null ? { pressureMb: f.pressureMb } : {}) };
+}
+
 function stormRecord(id: string, fixes: Fix[], ctx: ParseContext): SourceRecord | SkippedRecord {
   const types = new Set(fixes.map((f) => f.type));
   const peakType = CYCLONE_TYPES_BY_RANK.find((t) => types.has(t));
@@ -109,11 +123,7 @@ function stormRecord(id: string, fixes: Fix[], ctx: ParseContext): SourceRecord 
   const first = fixes[0];
   const latest = fixes[fixes.length - 1];
   const name = [...fixes].reverse().find((f) => f.name !== '' && f.name !== 'INVEST')?.name ?? null;
-  const windRadiiNm: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>> = {};
-  for (const kt of [34, 50, 64] as const) {
-    const q = latest.radii[kt];
-    if (q && (q.ne > 0 || q.se > 0 || q.sw > 0 || q.nw > 0)) windRadiiNm[kt] = q;
-  }
+  const windRadiiNm = radiiOf(latest);
   const pressures = fixes.map((f) => f.pressureMb).filter((p): p is number => p !== null);
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -133,6 +143,8 @@ function stormRecord(id: string, fixes: Fix[], ctx: ParseContext): SourceRecord 
     signals: { winding: WINDING_TYPES.has(latest.type) },
     ringInput: { kind: 'hurricane', windRadiiNm, maxWindKt: latest.windKt, ...(latest.pressureMb !== null ? { pressureMb: latest.pressureMb } : {}) },
     observations: fixes.flatMap((f) => fixObservations(iso(f.timeMs), f.windKt, f.pressureMb, f.lat, f.lng)),
+    // Every earlier fix's wind field, so the store keeps the swath (the rings over the track so far).
+    track: fixes.slice(0, -1).map((f) => ({ at: iso(f.timeMs), lat: f.lat, lng: f.lng, ringInput: ringInputOf(f) })),
     details: {
       feed: 'atcf_bdeck',
       ...atcfIdDetails(id),

@@ -38,6 +38,9 @@ const EVENT_COLUMNS = cols(
 const RING_COLUMNS = cols(
   'ring_id:UUID, event_id:UUID, ordinal:INTEGER, kind, label, threshold:DOUBLE, unit, radius_km:DOUBLE, min_lng:DOUBLE, min_lat:DOUBLE, max_lng:DOUBLE, max_lat:DOUBLE, geom:GEOMETRY, geojson, estimate:BOOLEAN',
 );
+const HISTORY_COLUMNS = cols('event_id:UUID, valid_at:TIMESTAMP, kind, label, threshold:DOUBLE, unit, min_lng:DOUBLE, min_lat:DOUBLE, max_lng:DOUBLE, max_lat:DOUBLE, geojson');
+/** The ring kinds that travel with a moving event and whose union over time is its swath. */
+export const SWATH_KINDS: ReadonlySet<string> = new Set(['wind_kt']);
 const OBSERVATION_COLUMNS = cols('event_id:UUID, kind, observed_at:TIMESTAMP, value:DOUBLE, unit, lat:DOUBLE, lng:DOUBLE, ingested_at:TIMESTAMP');
 
 export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[], nowIso: string): Promise<WriteCounts> {
@@ -102,9 +105,11 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
   if (replaced.length > 0) await tx.run(`DELETE FROM events WHERE id IN (${replaced.map(() => '?::UUID').join(', ')})`, replaced);
   if (rewound.length > 0) {
     await tx.run(`DELETE FROM observations WHERE observed_at > ?::TIMESTAMP AND event_id IN (${rewound.map(() => '?::UUID').join(', ')})`, [nowIso, ...rewound]);
+    await tx.run(`DELETE FROM ring_history WHERE valid_at > ?::TIMESTAMP AND event_id IN (${rewound.map(() => '?::UUID').join(', ')})`, [nowIso, ...rewound]);
   }
   await insertRows(tx, 'events', EVENT_COLUMNS, toWrite.map(({ e, slug, ingestedAt }) => eventRow(e, slug, ingestedAt)));
   await insertRows(tx, 'rings', RING_COLUMNS, [...toWrite.map(({ e }) => e), ...ringsOnly].flatMap(ringRows));
+  await insertRows(tx, 'ring_history', HISTORY_COLUMNS, toWrite.flatMap(({ e }) => historyRows(e)), { onConflict: 'ON CONFLICT DO NOTHING' });
   await insertRows(tx, 'observations', OBSERVATION_COLUMNS, toWrite.flatMap(({ e }) => observationRows(e, nowIso)), {
     onConflict: 'ON CONFLICT DO NOTHING',
   });
@@ -170,6 +175,23 @@ function ringRows(e: PreparedEvent): DuckDBValue[][] {
       minLng, minLat, maxLng, maxLat, toWkt(ring.geometry), JSON.stringify(ring.geometry), ring.estimate === true,
     ];
   });
+}
+
+/** The wind rings of the version and of its track's earlier fixes, each at its own time, once per (time, kind, label). */
+function historyRows(e: PreparedEvent): DuckDBValue[][] {
+  const seen = new Set<string>();
+  const out: DuckDBValue[][] = [];
+  for (const { at, rings } of [...e.trackRings, { at: e.record.sourceUpdatedAt, rings: e.rings }]) {
+    for (const ring of rings) {
+      if (!SWATH_KINDS.has(ring.kind)) continue;
+      const key = `${Date.parse(at)}|${ring.kind}|${ring.label}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const [minLng, minLat, maxLng, maxLat] = bboxOf(ring.geometry.coordinates);
+      out.push([e.id, at, ring.kind, ring.label, ring.threshold, ring.unit, minLng, minLat, maxLng, maxLat, JSON.stringify(ring.geometry)]);
+    }
+  }
+  return out;
 }
 
 function observationRows(e: PreparedEvent, nowIso: string): DuckDBValue[][] {

@@ -280,4 +280,24 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'ring history of moving events (the swath)',
+    // A storm's rings follow its latest fix; exposure "so far" is the union of its wind rings over every fix
+    // up to the clock (docs/portfolios.md "Now and so far"). Each version's wind rings, and a best track's
+    // earlier fixes' rings, are kept by the time they were valid; a replay run backwards drops the later ones.
+    sql: `
+      CREATE TABLE ring_history (
+        event_id UUID NOT NULL,
+        valid_at TIMESTAMP NOT NULL,        -- the fix (or version) the ring was drawn for
+        kind VARCHAR NOT NULL,
+        label VARCHAR NOT NULL,
+        threshold DOUBLE,
+        unit VARCHAR,
+        min_lng DOUBLE NOT NULL, min_lat DOUBLE NOT NULL, max_lng DOUBLE NOT NULL, max_lat DOUBLE NOT NULL,
+        geojson VARCHAR NOT NULL,
+        PRIMARY KEY (event_id, valid_at, kind, label)
+      );
+    `,
+  },
 ];

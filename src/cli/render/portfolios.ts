@@ -50,7 +50,7 @@ export function portfoliosList(b: T): string {
 }
 
 export function portfolioExposureText(b: T): string {
-  const head = `${b.PortfolioName} (${b.PortfolioId}) at ${b.as_of}: ${amount(b.NumLocationsExposed)} of ${amount(b.NumLocations)} location(s) inside a live ring of an event they are insured for`;
+  const head = `${b.PortfolioName} (${b.PortfolioId}) at ${b.as_of}: ${amount(b.NumLocationsExposed)} of ${amount(b.NumLocations)} location(s) inside a live ring of an event they are insured for now, ${amount(b.so_far.NumLocationsExposed)} so far (inside its rings at any fix up to now)`;
   if (b.events.length === 0) return `${head}\nNo live event reaches this portfolio.\n`;
   const lines = [head];
   for (const e of b.events) {
@@ -60,6 +60,11 @@ export function portfolioExposureText(b: T): string {
       e.rings.map((r: T) => [r.label, r.NumLocations, amount(r.BldgInsuranceAmt), amount(r.ContentsInsuranceAmt), amount(r.BIInsuranceAmt), amount(r.TotalInsuranceAmt), amount(r.Cumulative.TotalInsuranceAmt),
         r.Locations.slice(0, 3).map((l: T) => l.LocationId).join(' ') + (r.NumLocations > 3 ? ' ...' : '')] as Cell[]),
       [, R, R, R, R, R, R]).map((l) => `  ${l}`));
+    const s = e.so_far;
+    lines.push(`  so far (the swath: its rings at every fix up to now): ${amount(s.NumLocations)} location(s), TIV ${amount(s.TotalInsuranceAmt)} ${b.CurCd}`);
+    lines.push(...table(['swath ring (innermost first)', 'locations', 'total', 'inside ring', 'fixes'],
+      s.rings.map((r: T) => [r.label, r.NumLocations, amount(r.TotalInsuranceAmt), amount(r.Cumulative.TotalInsuranceAmt), r.fixes ?? 1] as Cell[]),
+      [, R, R, R, R]).map((l) => `  ${l}`));
   }
   return lines.join('\n') + '\n';
 }
@@ -80,13 +85,16 @@ export function savedLocationsList(b: T): string {
 
 export function locationsExposureText(b: T): string {
   if (b.count === 0) return 'No saved locations.\n';
-  const lines = [`${b.reached} of ${b.count} saved location(s) reached by a live event at ${b.as_of}`];
+  const lines = [`${b.reached} of ${b.count} saved location(s) reached by a live event at ${b.as_of}, ${b.reached_so_far} so far (by its rings at any fix up to now)`];
   for (const x of b.locations) {
     lines.push('', savedLine(x.location));
     if (x.events.length === 0) lines.push('  no live event within its radius');
     for (const e of x.events) {
       const r = e.rings[0];
-      lines.push(`  ${e.title} (${e.event_type}, ${e.status}): ${r.inside ? 'inside' : `${r.distance_km} km from`} ${r.label}${e.rings.length > 1 ? ` (+${e.rings.length - 1} ring(s) further out)` : ''}`);
+      const s = e.so_far.rings[0];
+      const now = r ? `${r.inside ? 'inside' : `${r.distance_km} km from`} ${r.label}${e.rings.length > 1 ? ` (+${e.rings.length - 1} ring(s) further out)` : ''}` : 'no ring now';
+      const soFar = s ? `; so far ${s.inside ? 'inside' : `${s.distance_km} km from`} ${s.label}` : '';
+      lines.push(`  ${e.title} (${e.event_type}, ${e.status}): ${now}${soFar}`);
     }
   }
   return lines.join('\n') + '\n';

@@ -16,6 +16,15 @@ export function decayedWindKt(landfallKt: number, hours: number): number {
   return KD95.backgroundKt + (KD95.reduction * landfallKt - KD95.backgroundKt) * Math.exp(-KD95.alphaPerHour * t);
 }
 
+/**
+ * The same decay over a step of dt hours over land, from a wind V already inland: V − Vb falls by e^(−α dt).
+ * The model is memoryless in V − Vb, so stepping from an observed wind keeps it and adds the observation.
+ */
+export function decayStepKt(windKt: number, dtHours: number): number {
+  if (windKt <= KD95.backgroundKt) return windKt;
+  return KD95.backgroundKt + (windKt - KD95.backgroundKt) * Math.exp(-KD95.alphaPerHour * Math.max(0, dtHours));
+}
+
 /** Saffir-Simpson category of a 1-min wind in kt (models.md §3.2): 0 below hurricane force. */
 export function saffirSimpson(windKt: number): number {
   if (windKt >= 137) return 5;

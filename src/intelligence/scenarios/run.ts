@@ -39,7 +39,7 @@ export async function runScenario(ctx: Context, spec: ScenarioSpec, id: string, 
     ring_id: ringIdOf(prepared.id, ordinal), ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radiusKm, geometry: r.geometry,
     estimate: r.estimate === true,
   }));
-  const tiv = new Map((await tivByRing(ctx.db, account, record.eventType, rings.map((r) => ({ ring_id: r.ring_id, geojson: JSON.stringify(r.geometry) })))).map((t) => [t.ring_id, t.by_currency]));
+  const tiv = new Map((await tivByRing(ctx.db, account, record.eventType, rings.map((r) => ({ ring_id: r.ring_id, kind: r.kind, label: r.label, geojson: JSON.stringify(r.geometry) })))).map((t) => [t.ring_id, t.by_currency]));
   // A scenario's rings and exposure are made from the caller's request, kept at the scenario's own URL.
   const provenance: Provenance = { source: SCENARIO_SOURCE, source_url: `/api/v1/scenarios/${id}`, ingested_at: now };
   const exposure = ringExposures(rings).map((e) => ({ ...e, portfolio_tiv: tiv.get(e.ring_id!) ?? [], ...provenance }));
