@@ -23,7 +23,7 @@ import { Store } from '../src/store/db.js';
 import { syntheticPortfolio } from '../bench/epcurve-portfolio.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { startServe } from './helpers/serve.js';
-import { REPO_ROOT } from './helpers/paths.js';
+import { REPO_ROOT, sharedData } from './helpers/paths.js';
 import { platform, token } from './http/helpers/harness.js';
 
 const grid = loadBaselineGrid();
@@ -276,4 +276,49 @@ describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
     expect(fs.readFileSync(pngFile).subarray(1, 4).toString()).toBe('PNG');
     child.kill('SIGTERM');
   }, 60_000);
+});
+
+describe('a book outside the covered area (PiWind, all Great Britain)', () => {
+  const piwind = sharedData('oasis_piwind/exposure/SourceLocOEDPiWind10.csv');
+  let db: string;
+  const run = (argv: string[]) => cli(['--db', db, ...argv]);
+  beforeAll(() => {
+    db = path.join(tempDir('catintel-epcurve-gb-'), 'gb.duckdb');
+  });
+
+  it('imports with a warning giving the count outside coverage; its EP curve is exit 2 with the reason, not an AAL of 0', async () => {
+    const imported = await run(['portfolio', 'import', piwind, '--name', 'PiWind', '--json']);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.json()).toMatchObject({ NumLocations: 10, NumLocationsOutsideCoverage: 10 });
+    const id = imported.json().id;
+    const again = await run(['portfolio', 'import', piwind, '--name', 'PiWind']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/all 10 locations are outside the covered area \(US states, DC and territories\)/);
+    const ep = await run(['portfolio', 'ep-curve', id, '--years', '1000']);
+    expect(ep.code).toBe(2);
+    expect(ep.stderr).toMatch(new RegExp(`none of the 10 locations of portfolio ${id} is inside the covered area`));
+    expect(ep.stdout).not.toMatch(/AAL/);
+    const file = await run(['portfolio', 'ep-curve', '--input', piwind, '--years', '1000']);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toMatch(/none of the 10 locations of SourceLocOEDPiWind10\.csv is inside the covered area/);
+    // Bulk scoring of the same file says the same thing the same way.
+    const scored = await run(['score', '--input', piwind, '--out', path.join(path.dirname(db), 'scored')]);
+    expect(scored.code).toBe(2);
+  });
+
+  it('HTTP: the import answers the count; the EP curve is 422 naming the portfolio', async () => {
+    const store = await Store.open(db);
+    try {
+      const p = await platform(store);
+      const csv = fs.readFileSync(piwind, 'utf8');
+      const created = await p.call('/api/v1/portfolio?name=PiWind%20HTTP', { raw: csv, contentType: 'text/csv', token: p.adminToken });
+      expect(created.status).toBe(201);
+      expect(created.body.NumLocationsOutsideCoverage).toBe(10);
+      const ep = await p.call(`/api/v1/portfolio/ep-curve?portfolio_id=${created.body.id}&years=1000`, { token: p.adminToken });
+      expect(ep.status).toBe(422);
+      expect(ep.body.detail).toMatch(/none of the 10 locations/);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -153,11 +153,13 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     };
   },
   async run(ctx, input, caller) {
-    const [{ loadBaselineGrid }, { runEpModel }, { MODELLED_PERILS, NOT_MODELLED }, { readPortfolioLocations }] = await Promise.all([
+    const [{ loadBaselineGrid }, { runEpModel }, { MODELLED_PERILS, NOT_MODELLED }, { readPortfolioLocations }, { cellAt }, { COVERAGE }] = await Promise.all([
       import('../databuild/load-baseline.js'),
       import('../epcurve/domain/model.js'),
       import('../epcurve/domain/catalog.js'),
       import('../portfolios/read.js'),
+      import('../domain/scoring/grid.js'),
+      import('../portfolios/coverage.js'),
     ]);
     const task = 'ep curve';
     ctx.progress({ task, done: 0, total: input.years, unit: 'years', message: 'reading the locations' });
@@ -169,10 +171,16 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       locations = await readPortfolioLocations(ctx.db, caller.account, input.portfolioId!);
       if (!locations) throw new CatintelError('not_found', `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`);
     }
+    const grid = loadBaselineGrid();
+    // A book wholly outside the baseline would give a curve of zeros: a number that says nothing, so refused (as bulk scoring refuses a file with no row it can score).
+    if (locations.length > 0 && locations.every((l) => cellAt(grid, l.lat, l.lng) < 0)) {
+      const what = input.portfolioId !== undefined ? `portfolio ${input.portfolioId}` : path.basename(input.inputFile!);
+      const message = `none of the ${locations.length} locations of ${what} is inside the covered area (${COVERAGE}); an EP curve of it would be 0, so none was computed`;
+      throw new CatintelError('validation_failed', message, { errors: [{ field: input.portfolioId !== undefined ? 'portfolio_id' : 'input', message }] });
+    }
     const asked: readonly string[] = input.perils ?? MODELLED_PERILS;
     const perils = MODELLED_PERILS.filter((p) => asked.includes(p));
     const notModelled = asked.filter((p) => !(MODELLED_PERILS as readonly string[]).includes(p)).map((p) => ({ peril: p, reason: NOT_MODELLED[p as Peril] ?? 'not modelled' }));
-    const grid = loadBaselineGrid();
     const r = runEpModel(grid, locations, { years: input.years, seed: input.seed, perils, scenario: input.scenario, horizon: input.horizon }, (stage, done, total) =>
       ctx.progress({ task, done, total, unit: 'years', message: stage }),
     );
