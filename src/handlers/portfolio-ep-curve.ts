@@ -38,8 +38,23 @@ export interface EpCurveInput {
   out?: string;
 }
 
+/** One return period of the curve, with ORD's names (ReturnPeriod; OEP/AEP and their TVaR as EPType 1-4) and ACORD-style Amt for money. */
+export interface EpCurvePoint {
+  ReturnPeriod: number;
+  ExceedanceProbability: number;
+  OEPLossAmt: number;
+  AEPLossAmt: number;
+  OEPTVaRAmt: number;
+  AEPTVaRAmt: number;
+}
+
+/**
+ * The JSON answer. Insurance fields carry the names every other insurance output uses (ACORD-style, as
+ * portfolio exposure: PortfolioId, CurCd, NumLocations..., TotalInsuranceAmt; money in cents); the model run's
+ * own fields (years, seed, model_version, catalog ...) keep the API's names, as exposure keeps as_of and events.
+ */
 export interface EpCurveBody {
-  portfolio_id: string | null;
+  PortfolioId: string | null;
   input: string | null;
   years: number;
   seed: number;
@@ -49,19 +64,33 @@ export interface EpCurveBody {
   horizon: Horizon | null;
   perils: string[];
   perils_not_modelled: { peril: string; reason: string }[];
-  currency: string | null;
-  locations: number;
-  locations_modelled: number;
-  locations_outside_coverage: number;
-  tiv_total: number;
-  aal: number;
-  aal_analytic: number;
-  aal_by_peril: Record<string, number>;
+  CurCd: string | null;
+  NumLocations: number;
+  NumLocationsModelled: number;
+  NumLocationsOutsideCoverage: number;
+  TotalInsuranceAmt: number;
+  AALAmt: number;
+  AALAnalyticAmt: number;
+  AALAmtByPeril: Record<string, number>;
   catalog: { events_generated: Record<string, number>; events_with_loss: number; state_seasons: number; annual_event_rate: number; events_simulated: number };
   return_periods: number[];
-  curve: EpPoint[];
+  curve: EpCurvePoint[];
   method: string;
   written?: { file: string; format: EpFormat; bytes: number };
+}
+
+/** Money to the cent (CONTRACT §8: amounts as plain numbers, in the currency CurCd names). */
+const cents = (x: number) => Math.round(x * 100) / 100;
+
+function curvePoint(p: EpPoint): EpCurvePoint {
+  return {
+    ReturnPeriod: p.return_period,
+    ExceedanceProbability: p.exceedance_probability,
+    OEPLossAmt: cents(p.oep),
+    AEPLossAmt: cents(p.aep),
+    OEPTVaRAmt: cents(p.oep_tvar),
+    AEPTVaRAmt: cents(p.aep_tvar),
+  };
 }
 
 const EPT_HEADER = 'SummaryId,EPCalc,EPType,ReturnPeriod,Loss';
@@ -185,7 +214,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       ctx.progress({ task, done, total, unit: 'years', message: stage }),
     );
     const body: EpCurveBody = {
-      portfolio_id: input.portfolioId ?? null,
+      PortfolioId: input.portfolioId ?? null,
       input: input.inputFile === undefined ? null : path.basename(input.inputFile),
       years: r.years,
       seed: r.seed,
@@ -195,17 +224,17 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       horizon: r.horizon,
       perils: r.perils,
       perils_not_modelled: notModelled,
-      currency: r.currency,
-      locations: r.locations,
-      locations_modelled: r.locations_modelled,
-      locations_outside_coverage: r.locations_outside_coverage,
-      tiv_total: r.tiv_total,
-      aal: r.aal,
-      aal_analytic: r.aal_analytic,
-      aal_by_peril: r.aal_by_peril,
+      CurCd: r.currency,
+      NumLocations: r.locations,
+      NumLocationsModelled: r.locations_modelled,
+      NumLocationsOutsideCoverage: r.locations_outside_coverage,
+      TotalInsuranceAmt: cents(r.tiv_total),
+      AALAmt: cents(r.aal),
+      AALAnalyticAmt: cents(r.aal_analytic),
+      AALAmtByPeril: Object.fromEntries(Object.entries(r.aal_by_peril).map(([peril, x]) => [peril, cents(x)])),
       catalog: r.catalog,
       return_periods: r.return_periods,
-      curve: r.curve,
+      curve: r.curve.map(curvePoint),
       method: METHOD,
     };
     ctx.progress({ task, done: input.years, total: input.years, unit: 'years', message: 'done' });
@@ -220,7 +249,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     } else if (input.format === 'svg' || input.format === 'png') {
       const chart = await import('../epcurve/chart.js');
       const c = {
-        title: `EP curve: ${body.portfolio_id ?? body.input} (${r.locations_modelled.toLocaleString('en-US')} locations)`,
+        title: `EP curve: ${body.PortfolioId ?? body.input} (${r.locations_modelled.toLocaleString('en-US')} locations)`,
         subtitle: [
           `${r.years.toLocaleString('en-US')} simulated years, seed ${r.seed}, ${r.scenario}${r.horizon ? ` ${r.horizon}` : ''}, ${r.model_version}`,
           `perils: ${r.perils.join(', ')}`,
