@@ -205,13 +205,16 @@ export function exposureBlocks(body: unknown, inputs: Pick<ReportInputs, 'place'
   if (!rows.length) return [{ kind: 'unavailable', text: 'Exposure: no ring to count people or facilities in for this event.' }];
   const b = body as Record<string, unknown>;
   const counts = (r: Record<string, unknown>) => (isObj(r.infrastructure) && isObj(r.infrastructure.counts) ? r.infrastructure.counts : {});
+  // A kind with data in some ring is a column; in a ring whose states it does not cover it reads "not covered"
+  // (null in the body), never 0. A kind with no data in any ring is said once, in the coverage line below.
   const kinds = INFRA_COLUMNS.filter(([k]) => rows.some((r) => num(counts(r)[k]) !== null));
+  const infraCell = (r: Record<string, unknown>, k: string) => (counts(r)[k] === null ? 'not covered' : fmtNumber(num(counts(r)[k]) ?? NaN));
   const outside = inputs.place.state === null && rows.every((r) => !populationIn(r));
   const withTiv = rows.some((r) => tivIn(r).length);
   const table: Table = {
     columns: ['ring', 'people (estimate)', ...kinds.map(([, name]) => name), ...(withTiv ? ['your insured TIV'] : [])],
     rows: rows.map((r, i) => [
-      ringName(r, i), outside ? 'n/a (outside US data)' : fmtNumber(populationIn(r) ?? NaN), ...kinds.map(([k]) => fmtNumber(num(counts(r)[k]) ?? NaN)),
+      ringName(r, i), outside ? 'n/a (outside US data)' : fmtNumber(populationIn(r) ?? NaN), ...kinds.map(([k]) => infraCell(r, k)),
       ...(withTiv ? [tivText(tivIn(r)) || '0'] : []),
     ]),
   };
