@@ -3,7 +3,7 @@
  * three to five key figures with their sources, the sections in order, and for every section either its
  * content or the one line saying why there is none for this event. The PDF edge (../pdf.ts) only draws it.
  */
-import { fmtMoney, fmtNumber, fmtTime } from './text.js';
+import { boundedTitle, fmtMoney, fmtNumber, fmtTime } from './text.js';
 import { feedSource, type BlockSource } from './ics209.js';
 import { detailNum, detailStr, perilName, series, type EventProps, type ReportInputs, type Section } from './inputs.js';
 import type { Series } from './chart.js';
@@ -320,7 +320,8 @@ export function buildBriefing(inputs: ReportInputs): Briefing {
     { what: 'County and state outlines', source: 'US Census Bureau cartographic boundaries, 1:10M, via us-atlas 3 (counties-10m, states-10m)' },
   ];
   return {
-    title: e.title,
+    // A feed's title can be any length (one of 105,008 characters made a 55-page briefing): bounded here.
+    title: boundedTitle(e.title),
     statusLine: `${perilName(e.event_type)} - ${e.status}${e.ended_at ? ` (ended ${fmtTime(e.ended_at)})` : ''} - ${e.severity_label} - started ${fmtTime(e.started_at)} - last update ${fmtTime(e.updated_at)}`,
     asOf: inputs.now,
     keyFigures: keyFigures(inputs),
