@@ -23,10 +23,16 @@ import { Store } from '../src/store/db.js';
 import { syntheticPortfolio } from '../bench/epcurve-portfolio.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { startServe } from './helpers/serve.js';
-import { REPO_ROOT } from './helpers/paths.js';
+import { REPO_ROOT, sharedData } from './helpers/paths.js';
 import { platform, token } from './http/helpers/harness.js';
 
 const grid = loadBaselineGrid();
+
+/** A JSON curve back in the domain's shape, for checkCurve. */
+const fromJson = (curve: any[]): EpPoint[] =>
+  curve.map((p) => ({ return_period: p.ReturnPeriod, exceedance_probability: p.ExceedanceProbability, oep: p.OEPLossAmt, aep: p.AEPLossAmt, oep_tvar: p.OEPTVaRAmt, aep_tvar: p.AEPTVaRAmt }));
+
+const isCents = (x: number) => Math.abs(Math.round(x * 100) - x * 100) < 1e-6;
 
 function checkCurve(curve: EpPoint[]): void {
   expect(curve.length).toBeGreaterThan(0);
@@ -169,10 +175,10 @@ describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
     const a = await run(['portfolio', 'ep-curve', id, '--years', '5000', '--seed', '3', '--json']);
     expect(a.code, a.stderr).toBe(0);
     const body = a.json();
-    expect(body).toMatchObject({ portfolio_id: id, years: 5000, seed: 3, model_version: 'catintel-ep-1.0.0', locations: 5, locations_modelled: 5, currency: 'USD' });
+    expect(body).toMatchObject({ PortfolioId: id, years: 5000, seed: 3, model_version: 'catintel-ep-1.0.0', NumLocations: 5, NumLocationsModelled: 5, NumLocationsOutsideCoverage: 0, CurCd: 'USD' });
     expect(body.perils_not_modelled).toEqual([]);
-    checkCurve(body.curve);
-    expect(body.aal).toBeGreaterThan(0);
+    checkCurve(fromJson(body.curve));
+    expect(body.AALAmt).toBeGreaterThan(0);
     // NDJSON progress on a pipe, ending at every year simulated.
     const last = JSON.parse(a.stderr.trim().split('\n').at(-1)!);
     expect(last).toMatchObject({ progress: 'ep curve', done: 5000, total: 5000, unit: 'years' });
@@ -181,7 +187,21 @@ describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
     // The same rows read straight from the OED file give the same curve.
     const c = (await run(['portfolio', 'ep-curve', '--input', csv, '--years', '5000', '--seed', '3', '--json'])).json();
     expect(c.curve).toEqual(body.curve);
-    expect(c).toMatchObject({ portfolio_id: null, input: 'book.csv' });
+    expect(c).toMatchObject({ PortfolioId: null, input: 'book.csv' });
+  });
+
+  it('json speaks the vocabulary of every insurance output (ACORD-style names, money to the cent)', async () => {
+    const body = (await run(['portfolio', 'ep-curve', id, '--years', '1000', '--seed', '5', '--json'])).json();
+    const portfolio = (await run(['portfolio', 'show', id, '--json'])).json();
+    // The same names and the same figure as the portfolio and its exposure.
+    expect(body.TotalInsuranceAmt).toBe(portfolio.TotalInsuranceAmt);
+    expect(body.CurCd).toBe(portfolio.CurCd);
+    for (const old of ['portfolio_id', 'currency', 'locations', 'locations_modelled', 'locations_outside_coverage', 'tiv_total', 'aal', 'aal_analytic', 'aal_by_peril']) expect(body).not.toHaveProperty(old);
+    expect(Object.keys(body.curve[0]).sort()).toEqual(['AEPLossAmt', 'AEPTVaRAmt', 'ExceedanceProbability', 'OEPLossAmt', 'OEPTVaRAmt', 'ReturnPeriod']);
+    const amounts = [body.TotalInsuranceAmt, body.AALAmt, body.AALAnalyticAmt, ...Object.values(body.AALAmtByPeril) as number[],
+      ...body.curve.flatMap((p: any) => [p.OEPLossAmt, p.AEPLossAmt, p.OEPTVaRAmt, p.AEPTVaRAmt])];
+    expect(amounts.filter((x) => !isCents(x))).toEqual([]);
+    expect(amounts.some((x) => !Number.isInteger(x))).toBe(true); // cents kept, not whole units
   });
 
   it('csv is the ORD ept table (psept on request); svg and png are real images', async () => {
@@ -244,7 +264,7 @@ describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
       const q = `/api/v1/portfolio/ep-curve?portfolio_id=${id}&years=2000&seed=4`;
       const json = await p.call(q, { token: p.adminToken });
       expect(json.status).toBe(200);
-      checkCurve(json.body.curve);
+      checkCurve(fromJson(json.body.curve));
       const csvReply = await p.call(`${q}&format=csv`, { token: p.adminToken });
       expect(csvReply.status).toBe(200);
       expect(csvReply.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -276,4 +296,49 @@ describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
     expect(fs.readFileSync(pngFile).subarray(1, 4).toString()).toBe('PNG');
     child.kill('SIGTERM');
   }, 60_000);
+});
+
+describe('a book outside the covered area (PiWind, all Great Britain)', () => {
+  const piwind = sharedData('oasis_piwind/exposure/SourceLocOEDPiWind10.csv');
+  let db: string;
+  const run = (argv: string[]) => cli(['--db', db, ...argv]);
+  beforeAll(() => {
+    db = path.join(tempDir('catintel-epcurve-gb-'), 'gb.duckdb');
+  });
+
+  it('imports with a warning giving the count outside coverage; its EP curve is exit 2 with the reason, not an AAL of 0', async () => {
+    const imported = await run(['portfolio', 'import', piwind, '--name', 'PiWind', '--json']);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.json()).toMatchObject({ NumLocations: 10, NumLocationsOutsideCoverage: 10 });
+    const id = imported.json().id;
+    const again = await run(['portfolio', 'import', piwind, '--name', 'PiWind']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/all 10 locations are outside the covered area \(US states, DC and territories\)/);
+    const ep = await run(['portfolio', 'ep-curve', id, '--years', '1000']);
+    expect(ep.code).toBe(2);
+    expect(ep.stderr).toMatch(new RegExp(`none of the 10 locations of portfolio ${id} is inside the covered area`));
+    expect(ep.stdout).not.toMatch(/AAL/);
+    const file = await run(['portfolio', 'ep-curve', '--input', piwind, '--years', '1000']);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toMatch(/none of the 10 locations of SourceLocOEDPiWind10\.csv is inside the covered area/);
+    // Bulk scoring of the same file says the same thing the same way.
+    const scored = await run(['score', '--input', piwind, '--out', path.join(path.dirname(db), 'scored')]);
+    expect(scored.code).toBe(2);
+  });
+
+  it('HTTP: the import answers the count; the EP curve is 422 naming the portfolio', async () => {
+    const store = await Store.open(db);
+    try {
+      const p = await platform(store);
+      const csv = fs.readFileSync(piwind, 'utf8');
+      const created = await p.call('/api/v1/portfolio?name=PiWind%20HTTP', { raw: csv, contentType: 'text/csv', token: p.adminToken });
+      expect(created.status).toBe(201);
+      expect(created.body.NumLocationsOutsideCoverage).toBe(10);
+      const ep = await p.call(`/api/v1/portfolio/ep-curve?portfolio_id=${created.body.id}&years=1000`, { token: p.adminToken });
+      expect(ep.status).toBe(422);
+      expect(ep.body.detail).toMatch(/none of the 10 locations/);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -211,6 +211,25 @@ describe('exposure of Hurricane Ian in the embedded default', () => {
     expect(body.impact).toBeNull(); // the PAGER estimate is for earthquakes' MMI rings
   });
 
+  it('counts each hospital once, and says "not covered" (null) for a kind with no data in Florida, never 0', async () => {
+    const names = body.rings.flatMap((r: any) => (r.infrastructure.hospitals ?? []).map((h: any) => `${r.threshold} ${h.name}`));
+    expect(names.filter((n: string) => n.endsWith('ADVENTHEALTH WAUCHULA')).length).toBeLessThanOrEqual(2); // once per listed ring at most
+    for (const r of body.rings.filter((x: any) => x.infrastructure.hospitals)) {
+      expect(new Set(r.infrastructure.hospitals.map((h: any) => h.name)).size, `ring ${r.threshold}`).toBe(r.infrastructure.hospitals.length);
+    }
+    for (const r of body.rings) {
+      expect(r.infrastructure.counts.fire_station, `fire stations in ring ${r.threshold}`).toBeNull();
+      expect(r.infrastructure.counts.ems).toBeNull();
+      expect(r.infrastructure.coverage.find((c: any) => c.kind === 'fire_station').covered).toBe('no');
+      expect(r.infrastructure.counts.school).toBeGreaterThan(0); // Florida schools are in the data
+    }
+    const text = await cli(['--db', seedDb, 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW });
+    expect(text.code, text.stderr).toBe(0);
+    const innerRow = text.stdout.split('\n').find((l) => l.startsWith(body.rings[0].label))!;
+    expect(innerRow).toMatch(/not covered/);
+    expect(innerRow).not.toMatch(/\s0\s*$/);
+  });
+
   it('reconciles: each ring total is the sum of its county terms, each term the county population times its area share', () => {
     for (const ring of body.rings) {
       const sum = ring.population.counties.reduce((s: number, c: any) => s + c.population, 0);

@@ -103,7 +103,7 @@ describe('the briefing for every peril the store holds', () => {
     expect(imported.code, imported.stderr).toBe(0);
     const figures = (account: string) => onStore(db, SEED_NOW, async (ctx) => buildBriefing(await gatherInputs(ctx, 'AL092022', { tier: 'analyst', account })).keyFigures);
     const dana = await figures('dana@example.com');
-    expect(dana.find((k) => k.caption.startsWith('insured TIV'))).toMatchObject({ value: 'USD 3.3 m', caption: expect.stringContaining('(2 locations') });
+    expect(dana.find((k) => k.caption.startsWith('insured TIV'))).toMatchObject({ value: '$3.3M', caption: expect.stringContaining('(2 locations') });
     expect((await figures('someone@example.com')).some((k) => k.caption.startsWith('insured TIV'))).toBe(false);
   }, 60_000);
 });

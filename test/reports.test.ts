@@ -158,6 +158,58 @@ describe('leadership briefing PDF (poppler-utils)', () => {
   }, 60_000);
 });
 
+describe('page 1 of the briefing with an exposed portfolio (the README picture)', () => {
+  const pageText = (file: string, page: number) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+
+  it('writes the TIV compactly and every key figure label whole, nothing cut with an ellipsis', async () => {
+    const db = path.join(dir, 'ian-book.duckdb');
+    fs.copyFileSync(ianDb, db);
+    // 20 Lee County locations of $60M each: a $1.2B book inside Ian's rings at landfall.
+    const csv = path.join(dir, 'lee.csv');
+    const rows = Array.from({ length: 20 }, (_, i) => `1,A1,LEE${i},${(26.55 + i * 0.01).toFixed(2)},-81.87,1050,5050,50000000,8000000,2000000,WW1;WSS,USD,US`);
+    fs.writeFileSync(csv, ['PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode', ...rows].join('\n') + '\n');
+    expect((await cli(['--db', db, 'portfolio', 'import', csv, '--name', 'Lee County'], { CATINTEL_NOW: IAN_NOW })).code).toBe(0);
+    const b = await briefing(db, IAN_NOW, ianId, 'ian-book.pdf');
+    const page1 = pageText(b.file, 1);
+    expect(page1).toContain('$1.2B');
+    expect(page1).not.toMatch(/USD…|USD\.\.\./);
+    expect(page1).not.toContain('…');
+    // The captions as the briefing builds them, whole.
+    expect(page1).toContain('people inside 64 kt (hurricane-force) winds (county-apportioned estimate)');
+    expect(page1).toContain('hospitals inside 64 kt (hurricane-force) winds');
+    expect(page1).toMatch(/insured TIV of your portfolios inside 34 kt \(tropical-storm-force\) winds \(20 locations\)/);
+    // Fire stations have no data in Florida: the exposure table says so, never "0".
+    expect(pdfText(b.file)).toMatch(/not covered/);
+    // The README picture is this case (docs/reports.md says how it is made).
+    const px = page1Pixels(b.file);
+    expect(px.count(RING_COLOURS[0])).toBeGreaterThan(50);
+  }, 60_000);
+
+  it('bounds a very long title and draws emoji and right-to-left text as one documented placeholder', async () => {
+    const { buildBriefing } = await import('../src/reports/domain/briefing.js');
+    const { gatherInputs } = await import('../src/reports/gather.js');
+    const { renderBriefingPdf } = await import('../src/reports/pdf.js');
+    const { UNDRAWABLE } = await import('../src/reports/domain/text.js');
+    const store = await Store.open(ianDb, { readOnly: true, holder: 'test' });
+    try {
+      const ctx: Context = { config: defaultConfig({ dbPath: ianDb }), db: store, clock: () => new Date(IAN_NOW), log: () => {}, progress: () => {} };
+      const inputs = await gatherInputs(ctx, ianId, { tier: 'enterprise', account: 'local' });
+      inputs.event.props.title = `Storm 🌀👨‍👩‍👧 Ian סופה גדולה ${'lorem ipsum '.repeat(8751)}`; // 105,052 characters
+      const b = buildBriefing(inputs);
+      expect([...b.title].length).toBeLessThanOrEqual(160);
+      const { pdf, pages } = await renderBriefingPdf(b, inputs);
+      expect(pages).toBeLessThanOrEqual(4);
+      const file = path.join(dir, 'long-title.pdf');
+      fs.writeFileSync(file, pdf);
+      const page1 = pageText(file, 1);
+      expect(page1).toContain(`Storm ${UNDRAWABLE} Ian ${UNDRAWABLE} lorem ipsum`);
+      expect(page1).not.toMatch(/\?\?/);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
+
 async function appAt(db: string, now: string): Promise<{ app: App; close: () => Promise<void> }> {
   const store = await Store.open(db, { holder: 'test' });
   const ctx: Context = { config: defaultConfig({ dbPath: db }), db: store, clock: () => new Date(now), log: () => {}, progress: () => {} };

@@ -102,6 +102,25 @@ describe('stored scenarios over HTTP', () => {
     });
   });
 
+  it('takes peril as an alias of event_type, in the body and on the command line', async () => {
+    await onHttp(db, async (p) => {
+      const analyst = await token('analyst', { sub: 'dave@example.com' });
+      const r = await p.call('/api/v1/scenarios/run', { body: { peril: 'hurricane', lat: 25.77, lng: -80.19, category: 3 }, token: analyst });
+      expect(r.status).toBe(201);
+      expect(r.body.request.event_type).toBe('hurricane');
+      expect(r.body.hypothetical_event.event_type).toBe('hurricane');
+      const named = await p.call('/api/v1/scenarios/run', { body: { peril: 'riverine_flood', lat: 38.95, lng: -77.13, gauge: '01646500', stage_ft: 15 }, token: analyst });
+      expect(named.status).toBe(201);
+      expect(named.body.request.event_type).toBe('flood');
+      const clash = await p.call('/api/v1/scenarios/run', { body: { peril: 'hurricane', event_type: 'earthquake', lat: 34, lng: -118, magnitude: 7 }, token: analyst, unchecked: true });
+      expect(clash.status).toBe(422);
+      expect(clash.body.errors.map((e: any) => e.field)).toEqual(['peril']);
+    });
+    const c = await cli(['--db', db, '--account', 'dave@example.com', '--json', 'scenario', 'run', '--peril', 'earthquake', '--lat', '34.05', '--lng', '-118.25', '--magnitude', '6.5'], { CATINTEL_NOW: NOW });
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.json().request.event_type).toBe('earthquake');
+  });
+
   it("evaluates the caller's active triggers as an evaluation run would, writing nothing", async () => {
     const acct = ['--account', 'carol@example.com'];
     const t = await cli(['--db', db, ...acct, '--json', 'trigger', 'create', '--name', 'SF M6.5', '--peril', 'earthquake', '--lat', String(quake.lat), '--lng', String(quake.lng), '--radius-km', '50', '--threshold-type', 'magnitude', '--threshold-value', '6.5'], { CATINTEL_NOW: NOW });

@@ -39,8 +39,23 @@ export interface EpCurveInput {
   out?: string;
 }
 
+/** One return period of the curve, with ORD's names (ReturnPeriod; OEP/AEP and their TVaR as EPType 1-4) and ACORD-style Amt for money. */
+export interface EpCurvePoint {
+  ReturnPeriod: number;
+  ExceedanceProbability: number;
+  OEPLossAmt: number;
+  AEPLossAmt: number;
+  OEPTVaRAmt: number;
+  AEPTVaRAmt: number;
+}
+
+/**
+ * The JSON answer. Insurance fields carry the names every other insurance output uses (ACORD-style, as
+ * portfolio exposure: PortfolioId, CurCd, NumLocations..., TotalInsuranceAmt; money in cents); the model run's
+ * own fields (years, seed, model_version, catalog ...) keep the API's names, as exposure keeps as_of and events.
+ */
 export interface EpCurveBody extends BaselineProvenance {
-  portfolio_id: string | null;
+  PortfolioId: string | null;
   input: string | null;
   years: number;
   seed: number;
@@ -50,19 +65,33 @@ export interface EpCurveBody extends BaselineProvenance {
   horizon: Horizon | null;
   perils: string[];
   perils_not_modelled: { peril: string; reason: string }[];
-  currency: string | null;
-  locations: number;
-  locations_modelled: number;
-  locations_outside_coverage: number;
-  tiv_total: number;
-  aal: number;
-  aal_analytic: number;
-  aal_by_peril: Record<string, number>;
+  CurCd: string | null;
+  NumLocations: number;
+  NumLocationsModelled: number;
+  NumLocationsOutsideCoverage: number;
+  TotalInsuranceAmt: number;
+  AALAmt: number;
+  AALAnalyticAmt: number;
+  AALAmtByPeril: Record<string, number>;
   catalog: { events_generated: Record<string, number>; events_with_loss: number; state_seasons: number; annual_event_rate: number; events_simulated: number };
   return_periods: number[];
-  curve: EpPoint[];
+  curve: EpCurvePoint[];
   method: string;
   written?: { file: string; format: EpFormat; bytes: number };
+}
+
+/** Money to the cent (CONTRACT §8: amounts as plain numbers, in the currency CurCd names). */
+const cents = (x: number) => Math.round(x * 100) / 100;
+
+function curvePoint(p: EpPoint): EpCurvePoint {
+  return {
+    ReturnPeriod: p.return_period,
+    ExceedanceProbability: p.exceedance_probability,
+    OEPLossAmt: cents(p.oep),
+    AEPLossAmt: cents(p.aep),
+    OEPTVaRAmt: cents(p.oep_tvar),
+    AEPTVaRAmt: cents(p.aep_tvar),
+  };
 }
 
 const EPT_HEADER = 'SummaryId,EPCalc,EPType,ReturnPeriod,Loss';
@@ -154,11 +183,13 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     };
   },
   async run(ctx, input, caller) {
-    const [{ loadBaselineGrid }, { runEpModel }, { MODELLED_PERILS, NOT_MODELLED }, { readPortfolioLocations }] = await Promise.all([
+    const [{ loadBaselineGrid }, { runEpModel }, { MODELLED_PERILS, NOT_MODELLED }, { readPortfolioLocations }, { cellAt }, { COVERAGE }] = await Promise.all([
       import('../databuild/load-baseline.js'),
       import('../epcurve/domain/model.js'),
       import('../epcurve/domain/catalog.js'),
       import('../portfolios/read.js'),
+      import('../domain/scoring/grid.js'),
+      import('../portfolios/coverage.js'),
     ]);
     const task = 'ep curve';
     ctx.progress({ task, done: 0, total: input.years, unit: 'years', message: 'reading the locations' });
@@ -170,15 +201,21 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       locations = await readPortfolioLocations(ctx.db, caller.account, input.portfolioId!);
       if (!locations) throw new CatintelError('not_found', `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`);
     }
+    const grid = loadBaselineGrid();
+    // A book wholly outside the baseline would give a curve of zeros: a number that says nothing, so refused (as bulk scoring refuses a file with no row it can score).
+    if (locations.length > 0 && locations.every((l) => cellAt(grid, l.lat, l.lng) < 0)) {
+      const what = input.portfolioId !== undefined ? `portfolio ${input.portfolioId}` : path.basename(input.inputFile!);
+      const message = `none of the ${locations.length} locations of ${what} is inside the covered area (${COVERAGE}); an EP curve of it would be 0, so none was computed`;
+      throw new CatintelError('validation_failed', message, { errors: [{ field: input.portfolioId !== undefined ? 'portfolio_id' : 'input', message }] });
+    }
     const asked: readonly string[] = input.perils ?? MODELLED_PERILS;
     const perils = MODELLED_PERILS.filter((p) => asked.includes(p));
     const notModelled = asked.filter((p) => !(MODELLED_PERILS as readonly string[]).includes(p)).map((p) => ({ peril: p, reason: NOT_MODELLED[p as Peril] ?? 'not modelled' }));
-    const grid = loadBaselineGrid();
     const r = runEpModel(grid, locations, { years: input.years, seed: input.seed, perils, scenario: input.scenario, horizon: input.horizon }, (stage, done, total) =>
       ctx.progress({ task, done, total, unit: 'years', message: stage }),
     );
     const body: EpCurveBody = {
-      portfolio_id: input.portfolioId ?? null,
+      PortfolioId: input.portfolioId ?? null,
       input: input.inputFile === undefined ? null : path.basename(input.inputFile),
       years: r.years,
       seed: r.seed,
@@ -190,17 +227,17 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       horizon: r.horizon,
       perils: r.perils,
       perils_not_modelled: notModelled,
-      currency: r.currency,
-      locations: r.locations,
-      locations_modelled: r.locations_modelled,
-      locations_outside_coverage: r.locations_outside_coverage,
-      tiv_total: r.tiv_total,
-      aal: r.aal,
-      aal_analytic: r.aal_analytic,
-      aal_by_peril: r.aal_by_peril,
+      CurCd: r.currency,
+      NumLocations: r.locations,
+      NumLocationsModelled: r.locations_modelled,
+      NumLocationsOutsideCoverage: r.locations_outside_coverage,
+      TotalInsuranceAmt: cents(r.tiv_total),
+      AALAmt: cents(r.aal),
+      AALAnalyticAmt: cents(r.aal_analytic),
+      AALAmtByPeril: Object.fromEntries(Object.entries(r.aal_by_peril).map(([peril, x]) => [peril, cents(x)])),
       catalog: r.catalog,
       return_periods: r.return_periods,
-      curve: r.curve,
+      curve: r.curve.map(curvePoint),
       method: METHOD,
     };
     ctx.progress({ task, done: input.years, total: input.years, unit: 'years', message: 'done' });
@@ -215,7 +252,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     } else if (input.format === 'svg' || input.format === 'png') {
       const chart = await import('../epcurve/chart.js');
       const c = {
-        title: `EP curve: ${body.portfolio_id ?? body.input} (${r.locations_modelled.toLocaleString('en-US')} locations)`,
+        title: `EP curve: ${body.PortfolioId ?? body.input} (${r.locations_modelled.toLocaleString('en-US')} locations)`,
         subtitle: [
           `${r.years.toLocaleString('en-US')} simulated years, seed ${r.seed}, ${r.scenario}${r.horizon ? ` ${r.horizon}` : ''}, ${r.model_version}`,
           `perils: ${r.perils.join(', ')}`,

@@ -124,11 +124,18 @@ export const portfolioCreate = defineHandler({
     else if (input.csv !== undefined) result = await importCsvText(ctx.db, input.csv, o);
     else result = await importJsonRows(ctx.db, input.rows ?? [], o);
     const p = result.portfolio;
+    // Loaded here: the hazard grid is read only by an import, not by every command that loads this module.
+    const { locationsOutsideCoverage, outsideCoverageNote } = await import('../portfolios/coverage.js');
+    const outside = await locationsOutsideCoverage(ctx.db, p.id);
+    const notes = [
+      outsideCoverageNote(outside, p.location_count),
+      result.created ? undefined : 'this file was already imported under this name: the stored portfolio is shown, nothing was added',
+    ].filter((n): n is string => n !== undefined);
     return {
-      body: { ...portfolioJson(p), created: result.created, locations_url: `${BASE}/${p.id}` },
+      body: { ...portfolioJson(p), NumLocationsOutsideCoverage: outside, created: result.created, locations_url: `${BASE}/${p.id}` },
       status: result.created ? 201 : 200,
       headers: { location: `${BASE}/${p.id}` },
-      notes: result.created ? undefined : ['this file was already imported under this name: the stored portfolio is shown, nothing was added'],
+      notes: notes.length ? notes : undefined,
     };
   },
 });

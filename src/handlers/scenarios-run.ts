@@ -12,6 +12,24 @@ import { insertScenario } from '../intelligence/scenarios/store.js';
 import { floodStagesOf } from '../sources/reference/flood-stages.js';
 import { defineHandler, type Caller, type RawInput } from './types.js';
 
+/**
+ * `peril` is accepted for `event_type`, as every other input names the hazard (triggers, locations, scores):
+ * an event type (hurricane, earthquake, wildfire, flood) or the peril it acts through (hurricane_wind,
+ * riverine_flood). Both given and different: refused, naming both.
+ */
+const PERIL_TO_EVENT_TYPE: Readonly<Record<string, string>> = { hurricane_wind: 'hurricane', riverine_flood: 'flood' };
+
+function withEventType(values: Record<string, unknown>, code: 'validation_failed' | 'invalid_parameter'): Record<string, unknown> {
+  if (values.peril === undefined) return values;
+  const { peril, ...rest } = values;
+  const asType = typeof peril === 'string' ? PERIL_TO_EVENT_TYPE[peril] ?? peril : peril;
+  if (rest.event_type !== undefined && rest.event_type !== asType) {
+    const message = `peril "${String(peril)}" and event_type "${String(rest.event_type)}" disagree: give one of them`;
+    throw new CatintelError(code, `peril: ${message}`, { errors: [{ field: 'peril', message }] });
+  }
+  return { ...rest, event_type: asType };
+}
+
 const NUMERIC = ['lat', 'lng', 'magnitude', 'depth_km', 'category', 'wind_kt', 'pressure_mb', 'rmw_nm', 'heading_deg', 'area_acres', 'stage_ft'];
 
 function parseRun(raw: RawInput, caller: Caller): ScenarioSpec {
@@ -22,7 +40,7 @@ function parseRun(raw: RawInput, caller: Caller): ScenarioSpec {
     if (typeof raw.body !== 'object' || raw.body === null || Array.isArray(raw.body)) {
       throw new CatintelError('validation_failed', 'the body must be a JSON object', { errors: [{ field: 'body', message: 'a JSON object' }] });
     }
-    values = raw.body as Record<string, unknown>;
+    values = withEventType(raw.body as Record<string, unknown>, 'validation_failed');
   } else {
     // CLI values arrive as text: numbers and the radii object are read here, so "abc" is reported like a bad JSON value.
     values = {};
@@ -38,6 +56,7 @@ function parseRun(raw: RawInput, caller: Caller): ScenarioSpec {
         }
       } else values[k] = v;
     }
+    if (raw.peril !== undefined) values = withEventType({ ...values, peril: raw.peril }, 'invalid_parameter');
   }
   const { spec, errors } = validateScenario(values, (g) => floodStagesOf(g)?.stages ?? null);
   if (!spec) {
@@ -55,6 +74,7 @@ export const scenariosRun = defineHandler({
     command: ['scenario', 'run'],
     options: [
       { flags: '--event-type <type>', description: `${SCENARIO_TYPES.join(', ')}` },
+      { flags: '--peril <peril>', description: 'the same as --event-type (hurricane_wind and riverine_flood also name hurricane and flood)' },
       { flags: '--lat <deg>', description: 'latitude of the epicentre, storm centre, fire or gauge (WGS84)' },
       { flags: '--lng <deg>', description: 'longitude (WGS84)' },
       { flags: '--name <name>', description: 'a label (1-200 characters)' },

@@ -37,7 +37,8 @@ export interface RingExposureBody {
   radius_km: number | null;
   population: RingPopulation;
   infrastructure: {
-    counts: Record<InfraKind, number>;
+    /** Facilities inside the ring by kind; null where the kind has no data in any of the ring's states ("not covered", not 0). */
+    counts: Record<InfraKind, number | null>;
     /** Hospitals inside the ring, listed for the innermost rings (HOSPITAL_LIST_RINGS), null beyond. */
     hospitals: HospitalRef[] | null;
     hospitals_truncated: boolean;
@@ -51,7 +52,7 @@ export const HOSPITAL_LIST_MAX = 200;
 
 export const EXPOSURE_METHOD = {
   population: 'county population x (area of county inside the ring / area of the county): 2020 Census county population spread evenly over the county (us-atlas 1:10M Census boundaries), summed over the counties the ring touches; rings are whole polygons, so an outer ring includes the population of the rings inside it',
-  infrastructure: 'HIFLD facilities whose point lies inside the ring polygon (point in polygon), by kind; coverage says where a kind has no data',
+  infrastructure: 'HIFLD facilities whose point lies inside the ring polygon (point in polygon), by kind, one per facility (double HIFLD records merged at build); null where the kind has no data in the ring\'s states (coverage says where each kind has data)',
   portfolio_tiv: "the caller's portfolio locations inside the ring polygon whose LocPerilsCovered includes the event's peril, TIV summed per currency (docs/portfolios.md); empty when the caller has none there",
   reference: 'docs/intelligence.md "Exposure"; PAGER-style exposure (Jaiswal & Wald 2010) without a population grid: the county is the finest population unit in the embedded data',
 };
@@ -64,10 +65,13 @@ export function ringExposures(rings: RingIn[]): RingExposureBody[] {
     const box = bboxOf(r.geometry.coordinates);
     const population = ringPopulation(r.geometry, box, countiesInBox(ci, box));
     const inside = facilitiesInside(infra, r.geometry);
-    const counts = Object.fromEntries(INFRA_KINDS.map((k) => [k, inside.filter((f) => f.kind === k).length])) as Record<InfraKind, number>;
+    const states = [...new Set(population.counties.map((c) => c.state))].sort();
+    const coverage = coverageOf(INFRA_KINDS, infra.meta.kinds, states);
+    // A kind with no data in the ring's states is not counted: "fire stations 0" in Florida would read as none there.
+    const uncovered = new Set(coverage.filter((c) => c.covered === 'no').map((c) => c.kind));
+    const counts = Object.fromEntries(INFRA_KINDS.map((k) => [k, uncovered.has(k) ? null : inside.filter((f) => f.kind === k).length])) as Record<InfraKind, number | null>;
     const hospitals = inside.filter((f) => f.kind === 'hospital');
     const listed = idx < HOSPITAL_LIST_RINGS;
-    const states = [...new Set(population.counties.map((c) => c.state))].sort();
     return {
       ring_id: r.ring_id,
       ordinal: r.ordinal,
@@ -88,7 +92,7 @@ export function ringExposures(rings: RingIn[]): RingExposureBody[] {
           }))
           : null,
         hospitals_truncated: listed && hospitals.length > HOSPITAL_LIST_MAX,
-        coverage: coverageOf(INFRA_KINDS, infra.meta.kinds, states),
+        coverage,
       },
     };
   });

@@ -252,13 +252,27 @@ export async function renderBriefingPdf(b: Briefing, inputs: ReportInputs): Prom
   const n = b.keyFigures.length;
   const gap = 6;
   const boxW = (CONTENT_W - gap * (n - 1)) / n;
-  const boxH = 64;
-  b.keyFigures.forEach((k, i) => {
+  // Every figure is shown whole: the value shrinks to fit its box's width, captions and sources wrap, and
+  // the boxes grow to the tallest (five boxes with a TIV figure are narrow; nothing is cut with an ellipsis).
+  const inner = boxW - 12;
+  const figures = b.keyFigures.map((k) => {
+    const value = pdfText(k.value);
+    let size = 15;
+    doc.font('Helvetica-Bold');
+    while (size > 8 && doc.fontSize(size).widthOfString(value) > inner) size -= 0.5;
+    const caption = pdfText(k.caption);
+    const source = pdfText(k.source);
+    const captionH = doc.font('Helvetica').fontSize(7).heightOfString(caption, { width: inner });
+    const sourceH = doc.font('Helvetica').fontSize(5.5).heightOfString(source, { width: inner });
+    return { value, size, caption, source, captionH, sourceH };
+  });
+  const boxH = Math.max(64, ...figures.map((f) => 26 + f.captionH + 3 + f.sourceH + 5));
+  figures.forEach((f, i) => {
     const x = M + i * (boxW + gap);
     doc.rect(x, kfY, boxW, boxH).lineWidth(0.8).strokeColor(INK).stroke();
-    doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(pdfText(k.value), x + 6, kfY + 6, { width: boxW - 12, height: 20, ellipsis: true, lineBreak: false });
-    doc.font('Helvetica').fontSize(7).fillColor(INK).text(pdfText(k.caption), x + 6, kfY + 26, { width: boxW - 12, height: 18, ellipsis: true });
-    doc.font('Helvetica').fontSize(5.5).fillColor(GREY).text(pdfText(k.source), x + 6, kfY + 46, { width: boxW - 12, height: 16, ellipsis: true });
+    doc.font('Helvetica-Bold').fontSize(f.size).fillColor(INK).text(f.value, x + 6, kfY + 6 + (15 - f.size) / 2, { width: inner, lineBreak: false });
+    doc.font('Helvetica').fontSize(7).fillColor(INK).text(f.caption, x + 6, kfY + 26, { width: inner });
+    doc.font('Helvetica').fontSize(5.5).fillColor(GREY).text(f.source, x + 6, kfY + 26 + f.captionH + 3, { width: inner });
   });
   const mapY = kfY + boxH + 10;
   // The map takes the rest of the page above the legend (about 60 pt) and the footer.

@@ -9,14 +9,14 @@ const money = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export function epCurveText(b: EpCurveBody | string): string {
   if (typeof b === 'string') return b;
-  const cur = b.currency ?? '(mixed currencies)';
+  const cur = b.CurCd ?? '(mixed currencies)';
   const head = [
-    `${b.portfolio_id ?? b.input}: ${b.locations_modelled.toLocaleString('en-US')} of ${b.locations.toLocaleString('en-US')} locations modelled, TIV ${money(b.tiv_total)} ${cur}`,
+    `${b.PortfolioId ?? b.input}: ${b.NumLocationsModelled.toLocaleString('en-US')} of ${b.NumLocations.toLocaleString('en-US')} locations modelled, TIV ${money(b.TotalInsuranceAmt)} ${cur}`,
     `${b.years.toLocaleString('en-US')} simulated years, seed ${b.seed}, ${b.scenario}${b.horizon ? ` ${b.horizon}` : ''}, ${b.model_version} on ${b.hazard_model_version}`,
     `perils: ${b.perils.join(', ')}${b.perils_not_modelled.length ? ` (not modelled: ${b.perils_not_modelled.map((p) => p.peril).join(', ')})` : ''}`,
-    `AAL ${money(b.aal)} ${cur} (analytic ${money(b.aal_analytic)})`,
+    `AAL ${money(b.AALAmt)} ${cur} (analytic ${money(b.AALAnalyticAmt)})`,
   ];
   if (b.written) head.push(`wrote ${b.written.file} (${b.written.format}, ${b.written.bytes.toLocaleString('en-US')} bytes)`);
-  const rows = b.curve.map((p) => [p.return_period, money(p.oep), money(p.aep), money(p.oep_tvar), money(p.aep_tvar)]);
+  const rows = b.curve.map((p) => [p.ReturnPeriod, money(p.OEPLossAmt), money(p.AEPLossAmt), money(p.OEPTVaRAmt), money(p.AEPTVaRAmt)]);
   return [...head, '', ...table(['return period (yr)', `OEP (${cur})`, `AEP (${cur})`, 'OEP TVaR', 'AEP TVaR'], rows, ['right', 'right', 'right', 'right', 'right']), ''].join('\n');
 }

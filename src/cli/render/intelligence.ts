@@ -18,6 +18,9 @@ export function infrastructureText(b: any): string {
   return lines.join('\n') + '\n';
 }
 
+/** A facility count; null is a kind with no data in the ring's states, which is not 0. */
+const infraCount = (x: unknown) => (x === null ? 'not covered' : n0(x));
+
 function ringRows(rings: any[]): string[] {
   return table(
     ['ring', 'population', 'counties', 'hospitals', 'urgent care', 'schools', 'fire stations', 'portfolio TIV'],
@@ -25,10 +28,10 @@ function ringRows(rings: any[]): string[] {
       r.label,
       n0(r.population.population),
       r.population.counties.length,
-      r.infrastructure.counts.hospital,
-      r.infrastructure.counts.urgent_care,
-      r.infrastructure.counts.school,
-      r.infrastructure.counts.fire_station,
+      infraCount(r.infrastructure.counts.hospital),
+      infraCount(r.infrastructure.counts.urgent_care),
+      infraCount(r.infrastructure.counts.school),
+      infraCount(r.infrastructure.counts.fire_station),
       (r.portfolio_tiv ?? []).map((t: any) => `${n0(t.TotalInsuranceAmt)} ${t.CurCd}`).join(', '),
     ]),
     [undefined, 'right', 'right', 'right', 'right', 'right', 'right'],

@@ -1,7 +1,7 @@
 /**
  * Builds data/infrastructure/ (format.ts), the embedded facilities of `GET /infrastructure`, event exposure and
  * scenarios, from the HIFLD files in the shared data directory (SOURCES.md §3 and §6). One facility a line,
- * ordered by kind then id; gzip at level 9 with zlib's zero mtime and no clock in meta.json, so the same inputs
+ * ordered by kind then id, one record per facility (duplicates.ts merges HIFLD's double records); gzip at level 9 with zlib's zero mtime and no clock in meta.json, so the same inputs
  * always give the same bytes (test/intelligence-data.test.ts rebuilds and compares). Run by `make data`
  * (scripts/build-infrastructure.ts) and by `catintel data build`.
  */
@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FACILITIES_FILE, META_FILE, type FacilityLine, type InfraKind, type InfraMeta, type KindMeta } from './format.js';
+import { mergeDuplicates } from './duplicates.js';
 import { parseFireStations, parseHospitals, parseSchools, parseUrgentCare } from './hifld.js';
 
 const HIFLD = 'https://hifld-geoplatform.hub.arcgis.com/';
@@ -39,13 +40,15 @@ export function buildInfrastructure(fromDir: string, outDir: string): { rows: nu
     if (!fs.existsSync(p)) throw new Error(`input ${s.file} not found under ${fromDir}; pass --from <dir> pointing at the shared data directory`);
     const buf = fs.readFileSync(p);
     inputs.push({ path: s.file, bytes: buf.length, sha256: createHash('sha256').update(buf).digest('hex') });
-    const { lines, newest } = s.parse(buf.toString('utf8'));
+    const parsed = s.parse(buf.toString('utf8'));
+    const { lines, merged } = mergeDuplicates(parsed.lines);
+    const newest = parsed.newest;
     lines.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[5] - b[5] || a[6] - b[6]));
     all.push(...lines);
     const states = [...new Set(lines.map((l) => l[4]).filter(Boolean))].sort();
-    kinds.push({ kind: s.kind, source: s.source, source_url: HIFLD, file: s.file, ingested_at: newest, rows: lines.length, states, scope: s.scope, note: s.note });
+    kinds.push({ kind: s.kind, source: s.source, source_url: HIFLD, file: s.file, ingested_at: newest, rows: lines.length, duplicates_merged: merged, states, scope: s.scope, note: s.note });
   }
-  kinds.push({ kind: 'ems', source: 'none', source_url: HIFLD, file: null, ingested_at: null, rows: 0, states: [], scope: 'none', note: 'no EMS station data: HIFLD EMS Stations is not in the embedded data (SOURCES.md §3 NOT FOUND)' });
+  kinds.push({ kind: 'ems', source: 'none', source_url: HIFLD, file: null, ingested_at: null, rows: 0, duplicates_merged: 0, states: [], scope: 'none', note: 'no EMS station data: HIFLD EMS Stations is not in the embedded data (SOURCES.md §3 NOT FOUND)' });
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, FACILITIES_FILE), gzipSync(all.map((l) => JSON.stringify(l)).join('\n') + '\n', { level: 9 }));
   const meta: InfraMeta = { kinds, inputs };

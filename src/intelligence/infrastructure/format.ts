@@ -33,6 +33,8 @@ export interface KindMeta {
   /** The newest record date in the file (ISO 8601 UTC), or null when there is no file. */
   ingested_at: string | null;
   rows: number;
+  /** Records merged into another as the same facility (duplicates.ts); rows counts what is left. */
+  duplicates_merged: number;
   /** USPS codes of the states and territories with at least one facility of this kind. */
   states: string[];
   /** Where the data is known to be complete: 'national' or the states named. */

@@ -46,6 +46,8 @@ export function parseHospitals(text: string): { lines: FacilityLine[]; newest: s
     trauma: textOrNull(r.TRAUMA),
     helipad: textOrNull(r.HELIPAD),
     county_fips: textOrNull(r.COUNTYFIPS),
+    // The record's own date: of two records of one hospital (duplicates.ts), the newer is kept.
+    source_date: newestDate([r.SOURCEDATE])?.slice(0, 10) ?? null,
   }));
   return { lines: lines.filter((l): l is FacilityLine => l !== null), newest: newestDate(all.map((r) => r.SOURCEDATE)) };
 }

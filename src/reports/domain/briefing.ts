@@ -3,7 +3,7 @@
  * three to five key figures with their sources, the sections in order, and for every section either its
  * content or the one line saying why there is none for this event. The PDF edge (../pdf.ts) only draws it.
  */
-import { fmtMoney, fmtNumber, fmtTime } from './text.js';
+import { boundedTitle, fmtMoney, fmtNumber, fmtTime } from './text.js';
 import { feedSource, type BlockSource } from './ics209.js';
 import { detailNum, detailStr, perilName, series, type EventProps, type ReportInputs, type Section } from './inputs.js';
 import type { Series } from './chart.js';
@@ -205,13 +205,16 @@ export function exposureBlocks(body: unknown, inputs: Pick<ReportInputs, 'place'
   if (!rows.length) return [{ kind: 'unavailable', text: 'Exposure: no ring to count people or facilities in for this event.' }];
   const b = body as Record<string, unknown>;
   const counts = (r: Record<string, unknown>) => (isObj(r.infrastructure) && isObj(r.infrastructure.counts) ? r.infrastructure.counts : {});
+  // A kind with data in some ring is a column; in a ring whose states it does not cover it reads "not covered"
+  // (null in the body), never 0. A kind with no data in any ring is said once, in the coverage line below.
   const kinds = INFRA_COLUMNS.filter(([k]) => rows.some((r) => num(counts(r)[k]) !== null));
+  const infraCell = (r: Record<string, unknown>, k: string) => (counts(r)[k] === null ? 'not covered' : fmtNumber(num(counts(r)[k]) ?? NaN));
   const outside = inputs.place.state === null && rows.every((r) => !populationIn(r));
   const withTiv = rows.some((r) => tivIn(r).length);
   const table: Table = {
     columns: ['ring', 'people (estimate)', ...kinds.map(([, name]) => name), ...(withTiv ? ['your insured TIV'] : [])],
     rows: rows.map((r, i) => [
-      ringName(r, i), outside ? 'n/a (outside US data)' : fmtNumber(populationIn(r) ?? NaN), ...kinds.map(([k]) => fmtNumber(num(counts(r)[k]) ?? NaN)),
+      ringName(r, i), outside ? 'n/a (outside US data)' : fmtNumber(populationIn(r) ?? NaN), ...kinds.map(([k]) => infraCell(r, k)),
       ...(withTiv ? [tivText(tivIn(r)) || '0'] : []),
     ]),
   };
@@ -317,7 +320,8 @@ export function buildBriefing(inputs: ReportInputs): Briefing {
     { what: 'County and state outlines', source: 'US Census Bureau cartographic boundaries, 1:10M, via us-atlas 3 (counties-10m, states-10m)' },
   ];
   return {
-    title: e.title,
+    // A feed's title can be any length (one of 105,008 characters made a 55-page briefing): bounded here.
+    title: boundedTitle(e.title),
     statusLine: `${perilName(e.event_type)} - ${e.status}${e.ended_at ? ` (ended ${fmtTime(e.ended_at)})` : ''} - ${e.severity_label} - started ${fmtTime(e.started_at)} - last update ${fmtTime(e.updated_at)}`,
     asOf: inputs.now,
     keyFigures: keyFigures(inputs),
