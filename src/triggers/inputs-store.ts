@@ -13,6 +13,9 @@ import type { TrackFix } from './domain/track.js';
 
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
 const READING_KINDS = ['magnitude', 'gauge_stage_ft', 'storm_surge_ft'] as const;
+/** A fix's own size (the record's RMW and mean wind radii), read into its TrackFix for the wind profile. */
+const SIZE_KINDS = ['radius_max_wind_nm', 'wind_radius_34kt_nm', 'wind_radius_50kt_nm', 'wind_radius_64kt_nm'] as const;
+const RADIUS_KT: Record<string, 34 | 50 | 64> = { wind_radius_34kt_nm: 34, wind_radius_50kt_nm: 50, wind_radius_64kt_nm: 64 };
 
 interface ObsRow { event_id: string; kind: string; at: string; value: number; unit: string; lat: number | null; lng: number | null }
 
@@ -42,7 +45,7 @@ async function eventObservations(db: Store, now: string, filter: string, params:
   return db.all<ObsRow>(
     `SELECT event_id::VARCHAR AS event_id, kind, ${iso('observed_at')} AS at, value, unit, lat, lng FROM observations
       WHERE ${filter} AND observed_at <= $obsNow::TIMESTAMP
-        AND kind IN ('wind_speed_kt', 'central_pressure_mb', 'magnitude', 'gauge_stage_ft', 'storm_surge_ft')`,
+        AND kind IN ('wind_speed_kt', 'central_pressure_mb', ${SIZE_KINDS.map((k) => `'${k}'`).join(', ')}, 'magnitude', 'gauge_stage_ft', 'storm_surge_ft')`,
     { ...params, obsNow: now },
   );
 }
@@ -53,13 +56,15 @@ function groupObservations(rows: ObsRow[]): Map<string, Pick<LiveEventInput, 'fi
   for (const r of rows) {
     let g = out.get(r.event_id);
     if (!g) out.set(r.event_id, (g = { fixes: [], readings: {} }));
-    if (r.kind === 'wind_speed_kt' || r.kind === 'central_pressure_mb') {
+    if (r.kind === 'wind_speed_kt' || r.kind === 'central_pressure_mb' || (SIZE_KINDS as readonly string[]).includes(r.kind)) {
       if (r.lat === null || r.lng === null) continue;
       let m = fixesBy.get(r.event_id);
       if (!m) fixesBy.set(r.event_id, (m = new Map()));
-      const f = m.get(r.at) ?? { at: r.at, lat: r.lat, lng: r.lng, windKt: 0, pressureMb: null };
+      const f: TrackFix = m.get(r.at) ?? { at: r.at, lat: r.lat, lng: r.lng, windKt: 0, pressureMb: null };
       if (r.kind === 'wind_speed_kt') f.windKt = r.value;
-      else f.pressureMb = r.value;
+      else if (r.kind === 'central_pressure_mb') f.pressureMb = r.value;
+      else if (r.kind === 'radius_max_wind_nm') f.rmwNm = r.value;
+      else (f.radiiNm ??= {})[RADIUS_KT[r.kind]] = r.value;
       m.set(r.at, f);
     } else if ((READING_KINDS as readonly string[]).includes(r.kind) && r.lat !== null && r.lng !== null) {
       const kind = r.kind as (typeof READING_KINDS)[number];
