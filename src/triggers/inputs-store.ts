@@ -1,6 +1,7 @@
 /**
  * Reads what an evaluation round needs from the store: the live events of the triggers' perils (as of
- * now, the same status rules as /events/live) with their observations up to now, and the values entered
+ * now, the same status rules as /events/live) with their observations up to now, the stage readings of
+ * gauges below flood categories (records not live) when a gauge trigger is active, and the values entered
  * by hand for the active triggers. Storm fixes are the stored wind_speed_kt / central_pressure_mb
  * observations of an NHC event (one pair per best-track or advisory fix).
  */
@@ -19,16 +20,29 @@ const RADIUS_KT: Record<string, 34 | 50 | 64> = { wind_radius_34kt_nm: 34, wind_
 
 interface ObsRow { event_id: string; kind: string; at: string; value: number; unit: string; lat: number | null; lng: number | null }
 
-export async function liveEventInputs(db: Store, now: string, perils: EventType[]): Promise<LiveEventInput[]> {
+export async function liveEventInputs(db: Store, now: string, perils: EventType[], options: { gaugeReadings?: boolean } = {}): Promise<LiveEventInput[]> {
   if (perils.length === 0) return [];
   const params: Record<string, DuckDBValue> = {};
   const where = whereOf({ now, statuses: ['active', 'monitoring'], eventTypes: perils }, params);
+  const live = await inputsWhere(db, now, where.join(' AND '), params);
+  if (!options.gaugeReadings) return live;
+  // A gauge below the NWS action stage is no flood (its record is ended, off /events/live), but a gauge
+  // trigger reads its gauge whatever the category: those records lend their stage readings only.
+  const endedParams: Record<string, DuckDBValue> = {};
+  const ended = whereOf({ now, statuses: ['ended'], eventTypes: ['flood'] }, endedParams);
+  ended.push(`id IN (SELECT event_id FROM observations WHERE kind = 'gauge_stage_ft')`);
+  const gauges = (await inputsWhere(db, now, ended.join(' AND '), endedParams))
+    .map((e): LiveEventInput => ({ ...e, fixes: [], readings: e.readings.gauge_stage_ft ? { gauge_stage_ft: e.readings.gauge_stage_ft } : {} }));
+  return [...live, ...gauges].sort((a, b) => a.event_id.localeCompare(b.event_id));
+}
+
+async function inputsWhere(db: Store, now: string, where: string, params: Record<string, DuckDBValue>): Promise<LiveEventInput[]> {
   const events = await db.all<Omit<LiveEventInput, 'fixes' | 'readings'> & { lat: number; lng: number }>(
-    `SELECT id::VARCHAR AS event_id, source, source_id, title, event_type, content_hash AS source_version, lat, lng FROM events WHERE ${where.join(' AND ')}`,
+    `SELECT id::VARCHAR AS event_id, source, source_id, title, event_type, content_hash AS source_version, lat, lng FROM events WHERE ${where}`,
     params,
   );
   if (events.length === 0) return [];
-  const obs = await eventObservations(db, now, `event_id IN (SELECT id FROM events WHERE ${where.join(' AND ')})`, params);
+  const obs = await eventObservations(db, now, `event_id IN (SELECT id FROM events WHERE ${where})`, params);
   const byEvent = groupObservations(obs);
   return events
     .map((e) => ({ ...e, ...(byEvent.get(e.event_id) ?? { fixes: [], readings: {} }) }))

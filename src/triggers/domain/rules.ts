@@ -10,7 +10,10 @@ import { timeAt, walkTrack, type TrackFix } from './track.js';
 import { THRESHOLD_UNIT, type TriggerSpec, type TriggerState } from './types.js';
 import { flatKm } from './site-wind.js';
 
-/** 2: the wind profile takes the record's radius of maximum wind and wind radii where it gives them. */
+/**
+ * 2: the wind profile takes the record's radius of maximum wind and wind radii where it gives them; gauge
+ * stages are kept to 0.01 ft as USGS publishes them.
+ */
 export const RULE_VERSION = 'catintel-trigger-rules/2';
 
 /** What a trigger is evaluated against: its site, circle and threshold. */
@@ -60,6 +63,7 @@ export const METHODS = {
 } as const;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+const TWO_DECIMALS: ReadonlySet<string> = new Set(['magnitude', 'gauge_stage_ft']);
 
 export function evaluate(t: TriggerCriteria, inputs: EvalInputs): Evaluation {
   const unit = THRESHOLD_UNIT[t.threshold_type];
@@ -67,8 +71,8 @@ export function evaluate(t: TriggerCriteria, inputs: EvalInputs): Evaluation {
   const pct = roundPct(proximityPct(t.threshold_type, picked.value, t.threshold_value));
   return {
     observed_at: picked.at,
-    // Magnitudes are published to two decimals (USGS); everything else is shown to 0.1 of its unit.
-    observed_value: picked.value === null ? null : t.threshold_type === 'magnitude' ? Math.round(picked.value * 100) / 100 : round1(picked.value),
+    // Magnitudes and gauge stages are published to two decimals (USGS); everything else is shown to 0.1 of its unit.
+    observed_value: picked.value === null ? null : TWO_DECIMALS.has(t.threshold_type) ? Math.round(picked.value * 100) / 100 : round1(picked.value),
     unit,
     distance_km: picked.distanceKm === null ? null : round1(picked.distanceKm),
     proximity_pct: pct,
