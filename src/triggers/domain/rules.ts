@@ -5,7 +5,7 @@
  * bump RULE_VERSION, so that receipts name the rules that produced them and a re-run records anew.
  */
 import { proximityPct, roundPct, stateOf } from './proximity.js';
-import { describeProfile, positionProfile, profileWindKt, type PositionProfile } from './site-wind.js';
+import { describeProfile, positionProfile, siteWindKt, type PositionProfile } from './site-wind.js';
 import { timeAt, walkTrack, type TrackFix } from './track.js';
 import { THRESHOLD_UNIT, type TriggerSpec, type TriggerState } from './types.js';
 import { flatKm } from './site-wind.js';
@@ -120,9 +120,9 @@ function pick(t: TriggerCriteria, inputs: EvalInputs): Picked {
     }
     // The profile never exceeds the point's Vmax: a point no stronger than the best so far cannot win.
     if (p.windKt <= bestValue) return;
-    const profile = positionProfile(p, inputs.radius_scale);
-    const kt = profileWindKt(profile, p.distanceKm);
-    if (kt > bestValue) [bestValue, bestD, bestFrom, bestF, bestProfile] = [kt, p.distanceKm, p.from, p.f, profile];
+    const kt = siteWindKt(p, p.distanceKm, inputs.radius_scale);
+    // The profile object only for a new best: the receipt names it; the walk itself allocates nothing.
+    if (kt > bestValue) [bestValue, bestD, bestFrom, bestF, bestProfile] = [kt, p.distanceKm, p.from, p.f, positionProfile(p, inputs.radius_scale)];
   });
   // The receipt names the profile that decided: which Rm and which B, and where each came from.
   const method = pressure ? METHODS.pressure : bestProfile ? `${METHODS.wind}. Here: ${describeProfile(bestProfile)}` : METHODS.wind;

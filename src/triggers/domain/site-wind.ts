@@ -12,7 +12,6 @@
  */
 import { windField, type WindField } from '../../domain/rings/hurricane.js';
 import { EARTH_RADIUS_KM, KM_PER_NM } from '../../lib/geo.js';
-import { fitHollandB, type MeanRadiiNm } from './record-profile.js';
 
 export interface StormPosition {
   lat: number;
@@ -21,8 +20,8 @@ export interface StormPosition {
   pressureMb: number | null;
   /** The record's radius of maximum wind (nm), when it gives one. */
   rmwNm?: number | null;
-  /** The record's wind radii (nm, mean of the four quadrants), when it gives them. */
-  radiiNm?: MeanRadiiNm | null;
+  /** Holland B fitted to the record's wind radii (record-profile.ts), when it has an RMW and radii. */
+  fittedB?: number | null;
 }
 
 /** A position's profile and where its Rm and B came from (named in each receipt's method). */
@@ -52,9 +51,7 @@ export function flatKm(lat1: number, lng1: number, lat2: number, lng2: number): 
 
 /** Surface 1-min wind (kt) of a profile at rKm from the centre; 0 at the centre itself (the eye). */
 export function profileWindKt(f: WindField, rKm: number): number {
-  if (!(rKm > 0)) return 0;
-  const s = (f.rmKm / rKm) ** f.b;
-  return f.windKt * Math.sqrt(s * Math.exp(1 - s));
+  return hollandWindKt(f.windKt, f.rmKm, f.b, rKm);
 }
 
 /** The profile of one position: the record's RMW (and B fitted to its radii) where given, else the calibrated statistical one. */
@@ -62,16 +59,28 @@ export function positionProfile(p: StormPosition, radiusScale: number, translati
   const statistical = windField(p.windKt, p.lat, p.pressureMb, translationMs, radiusScale);
   if (!(p.rmwNm != null && p.rmwNm > 0)) return { ...statistical, rmFrom: 'statistical', bFrom: 'pressure' };
   const rmKm = p.rmwNm * KM_PER_NM;
-  const fitted = fitHollandB(p.windKt, rmKm, p.radiiNm);
-  return fitted === null
+  return p.fittedB == null
     ? { windKt: p.windKt, rmKm, b: statistical.b, rmFrom: 'record', bFrom: 'pressure' }
-    : { windKt: p.windKt, rmKm, b: fitted, rmFrom: 'record', bFrom: 'radii' };
+    : { windKt: p.windKt, rmKm, b: p.fittedB, rmFrom: 'record', bFrom: 'radii' };
 }
 
-/** Wind (kt) at a site distanceKm from the storm centre. */
+/**
+ * Wind (kt) at a site distanceKm from the storm centre: positionProfile's wind, computed without building
+ * the profile object where it can be (the replay's inner loop visits ~10^6 positions per 1,000 triggers).
+ */
 export function siteWindKt(p: StormPosition, distanceKm: number, radiusScale: number, translationMs = DEFAULT_TRANSLATION_MS): number {
   if (!(p.windKt > 0)) return 0;
-  return profileWindKt(positionProfile(p, radiusScale, translationMs), distanceKm);
+  if (p.rmwNm != null && p.rmwNm > 0) {
+    const b = p.fittedB ?? windField(p.windKt, p.lat, p.pressureMb, translationMs, radiusScale).b;
+    return hollandWindKt(p.windKt, p.rmwNm * KM_PER_NM, b, distanceKm);
+  }
+  return profileWindKt(windField(p.windKt, p.lat, p.pressureMb, translationMs, radiusScale), distanceKm);
+}
+
+function hollandWindKt(windKt: number, rmKm: number, b: number, rKm: number): number {
+  if (!(rKm > 0)) return 0;
+  const s = (rmKm / rKm) ** b;
+  return windKt * Math.sqrt(s * Math.exp(1 - s));
 }
 
 /** How the profile of the deciding position was made, for the receipt: "Rm 37.0 km (the record's RMW), B 2.31 (fitted to its wind radii)". */

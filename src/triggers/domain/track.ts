@@ -5,7 +5,7 @@
  * by linear interpolation of position, wind and pressure (the usual treatment of best-track data between
  * synoptic times), every SAMPLE_KM or closer, but only on segments that pass within the circle.
  */
-import type { MeanRadiiNm } from './record-profile.js';
+import { fittedBBetween, fixFittedB, type MeanRadiiNm } from './record-profile.js';
 import { flatKm } from './site-wind.js';
 
 export interface TrackFix {
@@ -32,7 +32,7 @@ export interface TrackPoint {
   windKt: number;
   pressureMb: number | null;
   rmwNm: number | null;
-  radiiNm: MeanRadiiNm | null;
+  fittedB: number | null;
   distanceKm: number;
 }
 
@@ -48,11 +48,11 @@ const KM_PER_DEG = 111.195;
  */
 export function walkTrack(fixes: TrackFix[], site: { lat: number; lng: number }, radiusKm: number, visit: (p: TrackPoint) => void): void {
   const cos = Math.cos((site.lat * Math.PI) / 180);
-  const p: TrackPoint = { at: null, from: 0, f: 0, lat: 0, lng: 0, windKt: 0, pressureMb: null, rmwNm: null, radiiNm: null, distanceKm: 0 };
+  const p: TrackPoint = { at: null, from: 0, f: 0, lat: 0, lng: 0, windKt: 0, pressureMb: null, rmwNm: null, fittedB: null, distanceKm: 0 };
   for (let i = 0; i < fixes.length; i++) {
     const a = fixes[i];
     p.at = a.at; p.from = i; p.f = 0; p.lat = a.lat; p.lng = a.lng; p.windKt = a.windKt; p.pressureMb = a.pressureMb;
-    p.rmwNm = a.rmwNm ?? null; p.radiiNm = a.radiiNm ?? null;
+    p.rmwNm = a.rmwNm ?? null; p.fittedB = fixFittedB(a);
     p.distanceKm = flatKm(site.lat, site.lng, a.lat, a.lng);
     visit(p);
     const b = fixes[i + 1];
@@ -66,26 +66,11 @@ export function walkTrack(fixes: TrackFix[], site: { lat: number; lng: number },
       p.windKt = a.windKt + (b.windKt - a.windKt) * f;
       p.pressureMb = a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * f : null;
       p.rmwNm = a.rmwNm !== undefined && b.rmwNm !== undefined ? a.rmwNm + (b.rmwNm - a.rmwNm) * f : null;
-      p.radiiNm = p.rmwNm === null ? null : lerpRadii(a.radiiNm, b.radiiNm, f);
+      p.fittedB = p.rmwNm === null ? null : fittedBBetween(a, b, f);
       p.distanceKm = flatKm(site.lat, site.lng, p.lat, p.lng);
       visit(p);
     }
   }
-}
-
-/**
- * The record's size between two fixes, as position and intensity are: linear, and only where both fixes
- * give it (a radius one fix lacks is left out, so the fit uses what both report).
- */
-export function lerpRadii(a: MeanRadiiNm | undefined | null, b: MeanRadiiNm | undefined | null, f: number): MeanRadiiNm | null {
-  if (!a || !b) return null;
-  const out: MeanRadiiNm = {};
-  for (const kt of [34, 50, 64] as const) {
-    const ra = a[kt];
-    const rb = b[kt];
-    if (ra !== undefined && rb !== undefined) out[kt] = ra + (rb - ra) * f;
-  }
-  return out;
 }
 
 /** The instant `f` (0-1) of the way from fix `from` to the next: the fix's own time at 0, else to the minute (receipts name it). */

@@ -16,8 +16,8 @@
 import Flatbush from 'flatbush';
 import { EARTH_RADIUS_KM } from '../../../lib/geo.js';
 import { flatKm, siteWindKt } from '../../domain/site-wind.js';
-import { SAMPLE_KM, lerpRadii } from '../../domain/track.js';
-import type { MeanRadiiNm } from '../../domain/record-profile.js';
+import { SAMPLE_KM } from '../../domain/track.js';
+import { fittedBBetween, type MeanRadiiNm } from '../../domain/record-profile.js';
 
 export interface CatalogFix {
   hours: number; // since 1970-01-01T00Z
@@ -130,8 +130,8 @@ export function replayStorms(index: StormIndex, site: StormSite, radiusScale: nu
       if (wind) {
         // The storm's own size where HURDAT2 gives it at both ends (2021 on), as live evaluation takes it.
         const rmwNm = a.rmwNm !== undefined && b.rmwNm !== undefined ? a.rmwNm + (b.rmwNm - a.rmwNm) * t : null;
-        const radiiNm = rmwNm === null ? null : lerpRadii(a.radiiNm, b.radiiNm, t);
-        const v = siteWindKt({ lat, lng, windKt, pressureMb, rmwNm, radiiNm }, d, radiusScale);
+        const fittedB = rmwNm === null ? null : fittedBBetween(a, b, t);
+        const v = siteWindKt({ lat, lng, windKt, pressureMb, rmwNm, fittedB }, d, radiusScale);
         if (v > cur.value) Object.assign(cur, { value: v, hours: a.hours + dtH * t, distanceKm: d });
       } else if (pressureMb !== null && pressureMb < cur.value) {
         Object.assign(cur, { value: pressureMb, hours: a.hours + dtH * t, distanceKm: d });
