@@ -67,7 +67,7 @@ export async function benchTriggers(sharedData: string, runs = 5): Promise<void>
   const recent = cat.storms.storms.filter((s) => s.basin === 'atlantic' && s.year >= 2023).slice(0, 20);
   const events: LiveEventInput[] = [];
   for (const s of recent) {
-    events.push({ event_id: s.id, source: 'nhc', source_id: s.id, title: s.name, event_type: 'hurricane', source_version: s.id, readings: {}, fixes: s.fixes.map((f) => ({ at: iso(f.hours), lat: f.lat, lng: f.lng, windKt: f.windKt, pressureMb: f.pressureMb })) });
+    events.push({ event_id: s.id, source: 'nhc', source_id: s.id, title: s.name, event_type: 'hurricane', source_version: s.id, readings: {}, fixes: s.fixes.map((f) => ({ at: iso(f.hours), lat: f.lat, lng: f.lng, windKt: f.windKt, pressureMb: f.pressureMb, rmwNm: f.rmwNm, radiiNm: f.radiiNm })) });
   }
   for (let i = 0; events.length < 1000; i++) {
     const quake = i < 900;

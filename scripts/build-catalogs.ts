@@ -4,7 +4,9 @@
  * src/databuild/inputs.ts), so that an installed catintel backtests offline with no shared data directory.
  * Parsed by the backtest's own parsers (src/triggers/backtest/catalogs.ts) and cut to the fields it uses:
  *  - storms.ndjson.gz: one HURDAT2 storm a line, {id, name, year, basin, fixes: [[hours, lat, lng, windKt,
- *    pressureMb|null], ...]}, Atlantic then NE/N-Central Pacific, each in catalog order (by year, then id);
+ *    pressureMb|null(, rmwNm, r34Nm|null, r50Nm|null, r64Nm|null)], ...]} (the last four, the storm's own
+ *    size, only where HURDAT2 gives the radius of maximum wind: 2021 on), Atlantic then NE/N-Central
+ *    Pacific, each in catalog order (by year, then id);
  *  - quakes.ndjson.gz: one NSHM event a line, [catalog, magnitude, lat, lng, depthKm, year, time] (the
  *    catalog's year: a 24:00 entry on 31 December rolls its time into the next year), CEUS then WUS,
  *    each by origin time (stable: simultaneous entries keep catalog order).
@@ -16,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Inputs } from '../src/databuild/inputs.js';
-import { parseDatedCatalog, parseNamedStorms, QUAKES_FILE, STORMS_FILE } from '../src/triggers/backtest/catalogs.js';
+import { fixTuple, parseDatedCatalog, parseNamedStorms, QUAKES_FILE, STORMS_FILE } from '../src/triggers/backtest/catalogs.js';
 
 const byYearThenId = (a: { year: number; id: string }, b: { year: number; id: string }) =>
   a.year - b.year || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -38,7 +40,7 @@ export function buildCatalogs(fromDir: string, outDir: string): { storms: number
   ];
   fs.mkdirSync(outDir, { recursive: true });
   const stormLines = storms.map((s) =>
-    JSON.stringify({ id: s.id, name: s.name, year: s.year, basin: s.basin, fixes: s.fixes.map((f) => [f.hours, f.lat, f.lng, f.windKt, f.pressureMb]) }),
+    JSON.stringify({ id: s.id, name: s.name, year: s.year, basin: s.basin, fixes: s.fixes.map(fixTuple) }),
   );
   const quakeLines = quakes.map((q) => JSON.stringify([q.catalog, q.magnitude, q.lat, q.lng, q.depthKm, q.year, q.time]));
   fs.writeFileSync(path.join(outDir, STORMS_FILE), gzipLines(stormLines));

@@ -170,11 +170,14 @@ describe('one rule for live evaluation and backtest', () => {
     const ian = storms.find((s) => s.id === 'AL092022')!;
     const radiusScale = ingestRingOptions().hurricaneRadiusScale!();
     const t = { lat: 26.64, lng: -81.87, radius_km: 50, threshold_type: 'wind_speed_kt' as const, threshold_value: 100, alert_at_pct: 80 };
-    const fixes = ian.fixes.map((f) => ({ at: new Date(f.hours * 3_600_000).toISOString().replace('.000Z', 'Z'), lat: f.lat, lng: f.lng, windKt: f.windKt, pressureMb: f.pressureMb }));
+    // HURDAT2 gives Ian's radius of maximum wind and wind radii (2021 on): both sides take the storm's own size.
+    const fixes = ian.fixes.map((f) => ({ at: new Date(f.hours * 3_600_000).toISOString().replace('.000Z', 'Z'), lat: f.lat, lng: f.lng, windKt: f.windKt, pressureMb: f.pressureMb, rmwNm: f.rmwNm, radiiNm: f.radiiNm }));
+    expect(fixes.filter((f) => f.rmwNm !== undefined).length).toBeGreaterThan(30);
     const live = evaluate(t, { kind: 'track', radius_scale: radiusScale, fixes });
     const { buildStormIndex, replayStorms } = await import('../src/triggers/backtest/domain/storms.js');
     const [hit] = replayStorms(buildStormIndex([ian]), { lat: t.lat, lng: t.lng, radiusKm: 50, thresholdType: 'wind_speed_kt' }, radiusScale, 2022, 2022);
     expect(live.state).toBe('triggered');
+    expect(live.method).toMatch(/Rm \d+\.\d km \(the record's RMW\)/);
     expect(Math.round(hit.value * 10) / 10).toBeCloseTo(live.observed_value!, 1);
   });
 });

@@ -44,16 +44,16 @@ describe('trigger evaluate on Hurricane Ian (2022)', () => {
     const r = await run(['trigger', 'evaluate', '--json', '--fail-on-breach']);
     expect(r.code, r.stderr).toBe(3);
     const out = r.json();
-    expect(out).toMatchObject({ triggers_evaluated: 2, events_considered: 1, entries_added: 2, rule_version: 'catintel-trigger-rules/1' });
+    expect(out).toMatchObject({ triggers_evaluated: 2, events_considered: 1, entries_added: 2, rule_version: 'catintel-trigger-rules/2' });
     expect(out.newly_triggered.map((t: any) => t.trigger_id)).toEqual([fortMyers]);
 
     const fm = (await run(['trigger', 'history', fortMyers, '--json'])).json();
     expect(fm.trigger).toMatchObject({ state: 'triggered', status: 'active' });
     const [hit] = fm.entries;
-    // The landfall-area fix of 20:35Z (26.8N 82.0W, 125 kt) passed 22 km from the site; the calibrated
-    // Holland profile gives 113 kt there: over 100 kt, so 113 % of the threshold.
-    expect(hit).toMatchObject({ source: 'nhc', source_id: 'al092022', observed_at: '2022-09-28T20:35:00Z', observed_value: 113, unit: 'kt', distance_km: 22, proximity_pct: 113, state: 'triggered', previous_state: 'clear', rule_version: 'catintel-trigger-rules/1' });
-    expect(hit.method).toMatch(/^site_wind_holland: /);
+    // Between the 18:00Z and 19:05Z (landfall) fixes the centre passed 37 km from the site: the deck's own
+    // radius of maximum wind (20 nm), so the site had the eye wall's wind, the interpolated Vmax of 131 kt.
+    expect(hit).toMatchObject({ source: 'nhc', source_id: 'al092022', observed_at: '2022-09-28T18:52:00Z', observed_value: 131, unit: 'kt', distance_km: 37, proximity_pct: 131, state: 'triggered', previous_state: 'clear', rule_version: 'catintel-trigger-rules/2' });
+    expect(hit.method).toMatch(/^site_wind_holland: .*Here: Rm 37\.0 km \(the record's RMW\), B 2\.32 \(fitted to the record's wind radii\)$/);
     expect(hit.source_version).toMatch(/^[0-9a-f]{40}$/);
     expect(hit.inputs_hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -102,13 +102,13 @@ describe('trigger evaluate on Hurricane Ian (2022)', () => {
     await sql(db, `UPDATE observations SET value = 125 WHERE kind = 'wind_speed_kt' AND observed_at = TIMESTAMP '2022-09-28 20:35:00'`);
     expect((await run(['trigger', 'verify', fortMyers])).code).toBe(0);
 
-    // Someone edits the receipt's own copy of the inputs: the recomputation no longer gives 113 kt.
-    await sql(db, `UPDATE trigger_history SET inputs = replace(inputs::VARCHAR, '"windKt":125', '"windKt":95')::JSON WHERE trigger_id = '${fortMyers}'`);
+    // Someone edits the receipt's own copy of the inputs: the recomputation no longer gives 131 kt.
+    await sql(db, `UPDATE trigger_history SET inputs = replace(inputs::VARCHAR, '"windKt":130', '"windKt":95')::JSON WHERE trigger_id = '${fortMyers}'`);
     const altered = await run(['trigger', 'verify', fortMyers, '--json']);
     expect(altered.code).toBe(1);
     const problems = altered.json().disagreeing[0].problems.join(' ');
     expect(problems).toMatch(/no longer match their recorded hash/);
-    expect(problems).toMatch(/observed_value: recorded 113, recomputed/);
+    expect(problems).toMatch(/observed_value: recorded 131, recomputed/);
   });
 
   it('refuses a threshold that does not fit the peril, naming the types that do (exit 2)', async () => {

@@ -117,15 +117,15 @@ describe('after an evaluation on Hurricane Ian', () => {
 
     const list = (await p.call('/api/v1/triggers', { token: owner })).body;
     const byId = Object.fromEntries(list.triggers.map((t: any) => [t.id, t]));
-    expect(byId[fm.id]).toMatchObject({ state: 'triggered', proximity_pct: 113, last_evaluated_at: '2022-09-29T03:32:09Z' });
+    expect(byId[fm.id]).toMatchObject({ state: 'triggered', proximity_pct: 131, last_evaluated_at: '2022-09-29T03:32:09Z' });
     expect(byId[miami.id]).toMatchObject({ state: 'clear', proximity_pct: 0 });
 
     const h = (await p.call(`/api/v1/triggers/${fm.id}/history?limit=1`, { token: owner })).body;
     expect(h.numberMatched).toBe(1);
-    expect(h.entries[0]).toMatchObject({ observed_value: 113, unit: 'kt', distance_km: 22, state: 'triggered', source_id: 'al092022' });
+    expect(h.entries[0]).toMatchObject({ observed_value: 131, unit: 'kt', distance_km: 37, state: 'triggered', source_id: 'al092022' });
 
     const alerts = (await p.call('/api/v1/triggers/alerts?mark_read=true', { token: owner })).body;
-    expect(alerts.alerts).toMatchObject([{ trigger_id: fm.id, kind: 'triggered', proximity_pct: 113, read_at: null }]);
+    expect(alerts.alerts).toMatchObject([{ trigger_id: fm.id, kind: 'triggered', proximity_pct: 131, read_at: null }]);
     expect((await p.call('/api/v1/triggers/alerts', { token: owner })).body.count).toBe(0);
   });
 });

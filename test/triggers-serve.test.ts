@@ -53,10 +53,10 @@ describe.skipIf(!built)('trigger commands beside a running server (a real proces
 
     const evaluated = await run(['trigger', 'evaluate', '--json', '--fail-on-breach']);
     expect(evaluated.code, evaluated.stderr).toBe(3);
-    expect(evaluated.json().newly_triggered[0]).toMatchObject({ trigger_id: id, observed_value: 113, unit: 'kt' });
+    expect(evaluated.json().newly_triggered[0]).toMatchObject({ trigger_id: id, observed_value: 131, unit: 'kt' });
     expect((await run(['trigger', 'evaluate', '--fail-on-breach', '--json'])).json().entries_added).toBe(0);
 
-    expect((await run(['trigger', 'history', id, '--json'])).json().entries[0]).toMatchObject({ state: 'triggered', distance_km: 22 });
+    expect((await run(['trigger', 'history', id, '--json'])).json().entries[0]).toMatchObject({ state: 'triggered', distance_km: 37 });
     const verified = await run(['trigger', 'verify', id, '--json']);
     expect([verified.code, verified.json().agreeing]).toEqual([0, 1]);
     expect((await run(['trigger', 'alerts', '--mark-read', '--json'])).json().count).toBe(1);
@@ -79,6 +79,6 @@ describe.skipIf(!built)('trigger commands beside a running server (a real proces
     }
     expect(entries).toBe(1);
     const t = (await cli(['--db', fresh, 'trigger', 'list', '--json'], env)).json().triggers[0];
-    expect(t).toMatchObject({ state: 'triggered', proximity_pct: 113 });
+    expect(t).toMatchObject({ state: 'triggered', proximity_pct: 131 });
   }, 60_000);
 });

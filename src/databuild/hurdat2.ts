@@ -16,6 +16,9 @@ export interface TrackFix {
   rmwNm: number | null;
   /** Mean of the four 64-kt quadrant radii (nm), when all four are reported (2004+). */
   r64Nm: number | null;
+  /** The same for the 34- and 50-kt radii. */
+  r34Nm: number | null;
+  r50Nm: number | null;
 }
 
 export interface Storm {
@@ -48,7 +51,10 @@ export function parseHurdat2(text: string): Storm[] {
       const wind = Number(f[6]);
       const p = Number(f[7]);
       const rmw = f.length > 20 ? Number(f[20]) : -999;
-      const r64 = f.slice(16, 20).map(Number);
+      const meanRadius = (from: number): number | null => {
+        const r = f.slice(from, from + 4).map(Number);
+        return r.length === 4 && r.every((x) => x >= 0) && r.some((x) => x > 0) ? (r[0] + r[1] + r[2] + r[3]) / 4 : null;
+      };
       if (!(wind >= 0)) continue; // -99 / -999: no intensity estimate
       fixes.push({
         hours: ms / 3_600_000,
@@ -58,7 +64,9 @@ export function parseHurdat2(text: string): Storm[] {
         status: f[3],
         pressureMb: p > 0 ? p : null,
         rmwNm: rmw > 0 ? rmw : null,
-        r64Nm: r64.length === 4 && r64.every((r) => r >= 0) && r64.some((r) => r > 0) ? (r64[0] + r64[1] + r64[2] + r64[3]) / 4 : null,
+        r64Nm: meanRadius(16),
+        r34Nm: meanRadius(8),
+        r50Nm: meanRadius(12),
       });
     }
     fixes.sort((a, b) => a.hours - b.hours);

@@ -155,6 +155,8 @@ export function forEachHourlyFix(fixes: TrackFix[], visit: (f: TrackFix, transla
           pressureMb: a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * t : null,
           rmwNm: null,
           r64Nm: null,
+          r34Nm: null,
+          r50Nm: null,
         },
         translationMs,
       );

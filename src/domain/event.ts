@@ -33,7 +33,12 @@ export type ObservationKind =
   | 'discharge_cfs'
   | 'fire_size_acres'
   | 'containment_pct'
-  | 'storm_surge_ft';
+  | 'storm_surge_ft'
+  /** A storm fix's radius of maximum wind (nm) and wind radii (nm, mean of the four quadrants): its own size. */
+  | 'radius_max_wind_nm'
+  | 'wind_radius_34kt_nm'
+  | 'wind_radius_50kt_nm'
+  | 'wind_radius_64kt_nm';
 
 /** Wind radii in nautical miles per quadrant, as NHC/ATCF publish them. */
 export interface QuadrantRadiiNm { ne: number; se: number; sw: number; nw: number }

@@ -6,7 +6,7 @@
 import type { Context } from '../context.js';
 import { CatintelError } from '../errors.js';
 import { getTrigger } from '../triggers/store.js';
-import type { TriggerView } from '../triggers/domain/types.js';
+import { EVALUATED_FROM, type TriggerView } from '../triggers/domain/types.js';
 import { required } from './params.js';
 import type { Caller, Tier } from './types.js';
 
@@ -29,13 +29,15 @@ export async function requireTrigger(ctx: Context, caller: Caller, id: string): 
   return t;
 }
 
-/** A trigger as the API shows it (CONTRACT §7): every field, status, created_at, last_evaluated_at, state, proximity_pct. */
+/** A trigger as the API shows it (CONTRACT §7): every field, status, created_at, last_evaluated_at, state, proximity_pct, evaluated_from. */
 export function triggerJson(t: TriggerView): Record<string, unknown> {
   return {
     id: t.id, name: t.name, peril: t.peril, lat: t.lat, lng: t.lng, radius_km: t.radius_km,
     threshold_type: t.threshold_type, threshold_value: t.threshold_value, alert_at_pct: t.alert_at_pct, notes: t.notes,
     status: t.status, created_at: t.created_at, deactivated_at: t.deactivated_at, last_evaluated_at: t.last_evaluated_at,
     state: t.state, proximity_pct: t.proximity_pct,
+    // How it moves: a feed's records, or only values entered with `trigger observe` (docs/triggers.md).
+    evaluated_from: EVALUATED_FROM[t.threshold_type],
   };
 }
 

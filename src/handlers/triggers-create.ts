@@ -52,7 +52,7 @@ export const triggersCreate = defineHandler({
       { flags: '--lat <deg>', description: 'site latitude (WGS84)' },
       { flags: '--lng <deg>', description: 'site longitude (WGS84)' },
       { flags: '--radius-km <km>', description: 'monitoring radius, (0, 2000] km' },
-      { flags: '--threshold-type <type>', description: 'wind_speed_kt | central_pressure_mb | storm_surge_ft (hurricane); magnitude (earthquake); gauge_stage_ft | storm_surge_ft (flood); industry_loss_usd (any)' },
+      { flags: '--threshold-type <type>', description: 'wind_speed_kt | central_pressure_mb (hurricane, from nhc); magnitude (earthquake, from usgs-earthquakes); gauge_stage_ft (flood, from usgs-gauges); storm_surge_ft (hurricane) and industry_loss_usd (any): manual observations' },
       { flags: '--threshold-value <n>', description: 'threshold in the unit of the type (pressure fires BELOW it)' },
       { flags: '--alert-at-pct <pct>', description: 'alert at this percentage of the threshold (default 80)' },
       { flags: '--notes <text>', description: 'free text, at most 2000 characters' },

@@ -8,7 +8,7 @@
 import type { ParseResult, QuadrantRadiiNm, RingInput, SkippedRecord, SourceRecord } from '../domain/event.js';
 import type { ParseContext } from './types.js';
 import { notYetPublished, partsAsOf } from './as-of.js';
-import { CYCLONE_TYPES_BY_RANK, WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations, atcfIdDetails } from './nhc-common.js';
+import { CYCLONE_TYPES_BY_RANK, WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations, fixSizeObservations, atcfIdDetails } from './nhc-common.js';
 
 interface Fix {
   timeMs: number;
@@ -142,7 +142,10 @@ function stormRecord(id: string, fixes: Fix[], ctx: ParseContext): SourceRecord 
     confidence: 1.0,
     signals: { winding: WINDING_TYPES.has(latest.type) },
     ringInput: { kind: 'hurricane', windRadiiNm, maxWindKt: latest.windKt, ...(latest.pressureMb !== null ? { pressureMb: latest.pressureMb } : {}) },
-    observations: fixes.flatMap((f) => fixObservations(iso(f.timeMs), f.windKt, f.pressureMb, f.lat, f.lng)),
+    observations: fixes.flatMap((f) => [
+      ...fixObservations(iso(f.timeMs), f.windKt, f.pressureMb, f.lat, f.lng),
+      ...fixSizeObservations(iso(f.timeMs), f.rmwNm, f.radii, f.lat, f.lng),
+    ]),
     // Every earlier fix's wind field, so the store keeps the swath (the rings over the track so far).
     track: fixes.slice(0, -1).map((f) => ({ at: iso(f.timeMs), lat: f.lat, lng: f.lng, ringInput: ringInputOf(f) })),
     details: {

@@ -1,5 +1,5 @@
 /** Labels, names and record pieces shared by the NHC wire formats (docs/sources/nhc.md). */
-import type { Observation } from '../domain/event.js';
+import type { Observation, QuadrantRadiiNm } from '../domain/event.js';
 
 /**
  * Severity label from 1-min sustained wind (kt): the Saffir–Simpson Hurricane Wind Scale (NHC; models.md
@@ -69,6 +69,22 @@ export function stormTitle(typeWord: string, name: string | null, atcfId: string
 export function fixObservations(at: string, windKt: number, pressureMb: number | null, lat: number, lng: number): Observation[] {
   const out: Observation[] = [{ observedAt: at, kind: 'wind_speed_kt', value: windKt, unit: 'kt', lat, lng }];
   if (pressureMb !== null) out.push({ observedAt: at, kind: 'central_pressure_mb', value: pressureMb, unit: 'mb', lat, lng });
+  return out;
+}
+
+/**
+ * The storm's own size at one fix, when the record gives it: the radius of maximum wind and the 34/50/64-kt
+ * wind radii, each the mean of its four quadrants (a quadrant with no such wind counts 0, as the rings'
+ * calibration reads them). Trigger evaluation draws the site wind profile from these (docs/triggers.md).
+ */
+export function fixSizeObservations(at: string, rmwNm: number | null, radii: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>>, lat: number, lng: number): Observation[] {
+  if (rmwNm === null || !(rmwNm > 0)) return [];
+  const out: Observation[] = [{ observedAt: at, kind: 'radius_max_wind_nm', value: rmwNm, unit: 'nm', lat, lng }];
+  for (const kt of [34, 50, 64] as const) {
+    const q = radii[kt];
+    if (!q || !(q.ne > 0 || q.se > 0 || q.sw > 0 || q.nw > 0)) continue;
+    out.push({ observedAt: at, kind: `wind_radius_${kt}kt_nm`, value: (q.ne + q.se + q.sw + q.nw) / 4, unit: 'nm', lat, lng });
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Reads what an evaluation round needs from the store: the live events of the triggers' perils (as of
- * now, the same status rules as /events/live) with their observations up to now, and the values entered
+ * now, the same status rules as /events/live) with their observations up to now, the stage readings of
+ * gauges below flood categories (records not live) when a gauge trigger is active, and the values entered
  * by hand for the active triggers. Storm fixes are the stored wind_speed_kt / central_pressure_mb
  * observations of an NHC event (one pair per best-track or advisory fix).
  */
@@ -13,19 +14,35 @@ import type { TrackFix } from './domain/track.js';
 
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
 const READING_KINDS = ['magnitude', 'gauge_stage_ft', 'storm_surge_ft'] as const;
+/** A fix's own size (the record's RMW and mean wind radii), read into its TrackFix for the wind profile. */
+const SIZE_KINDS = ['radius_max_wind_nm', 'wind_radius_34kt_nm', 'wind_radius_50kt_nm', 'wind_radius_64kt_nm'] as const;
+const RADIUS_KT: Record<string, 34 | 50 | 64> = { wind_radius_34kt_nm: 34, wind_radius_50kt_nm: 50, wind_radius_64kt_nm: 64 };
 
 interface ObsRow { event_id: string; kind: string; at: string; value: number; unit: string; lat: number | null; lng: number | null }
 
-export async function liveEventInputs(db: Store, now: string, perils: EventType[]): Promise<LiveEventInput[]> {
+export async function liveEventInputs(db: Store, now: string, perils: EventType[], options: { gaugeReadings?: boolean } = {}): Promise<LiveEventInput[]> {
   if (perils.length === 0) return [];
   const params: Record<string, DuckDBValue> = {};
   const where = whereOf({ now, statuses: ['active', 'monitoring'], eventTypes: perils }, params);
+  const live = await inputsWhere(db, now, where.join(' AND '), params);
+  if (!options.gaugeReadings) return live;
+  // A gauge below the NWS action stage is no flood (its record is ended, off /events/live), but a gauge
+  // trigger reads its gauge whatever the category: those records lend their stage readings only.
+  const endedParams: Record<string, DuckDBValue> = {};
+  const ended = whereOf({ now, statuses: ['ended'], eventTypes: ['flood'] }, endedParams);
+  ended.push(`id IN (SELECT event_id FROM observations WHERE kind = 'gauge_stage_ft')`);
+  const gauges = (await inputsWhere(db, now, ended.join(' AND '), endedParams))
+    .map((e): LiveEventInput => ({ ...e, fixes: [], readings: e.readings.gauge_stage_ft ? { gauge_stage_ft: e.readings.gauge_stage_ft } : {} }));
+  return [...live, ...gauges].sort((a, b) => a.event_id.localeCompare(b.event_id));
+}
+
+async function inputsWhere(db: Store, now: string, where: string, params: Record<string, DuckDBValue>): Promise<LiveEventInput[]> {
   const events = await db.all<Omit<LiveEventInput, 'fixes' | 'readings'> & { lat: number; lng: number }>(
-    `SELECT id::VARCHAR AS event_id, source, source_id, title, event_type, content_hash AS source_version, lat, lng FROM events WHERE ${where.join(' AND ')}`,
+    `SELECT id::VARCHAR AS event_id, source, source_id, title, event_type, content_hash AS source_version, lat, lng FROM events WHERE ${where}`,
     params,
   );
   if (events.length === 0) return [];
-  const obs = await eventObservations(db, now, `event_id IN (SELECT id FROM events WHERE ${where.join(' AND ')})`, params);
+  const obs = await eventObservations(db, now, `event_id IN (SELECT id FROM events WHERE ${where})`, params);
   const byEvent = groupObservations(obs);
   return events
     .map((e) => ({ ...e, ...(byEvent.get(e.event_id) ?? { fixes: [], readings: {} }) }))
@@ -42,7 +59,7 @@ async function eventObservations(db: Store, now: string, filter: string, params:
   return db.all<ObsRow>(
     `SELECT event_id::VARCHAR AS event_id, kind, ${iso('observed_at')} AS at, value, unit, lat, lng FROM observations
       WHERE ${filter} AND observed_at <= $obsNow::TIMESTAMP
-        AND kind IN ('wind_speed_kt', 'central_pressure_mb', 'magnitude', 'gauge_stage_ft', 'storm_surge_ft')`,
+        AND kind IN ('wind_speed_kt', 'central_pressure_mb', ${SIZE_KINDS.map((k) => `'${k}'`).join(', ')}, 'magnitude', 'gauge_stage_ft', 'storm_surge_ft')`,
     { ...params, obsNow: now },
   );
 }
@@ -53,13 +70,15 @@ function groupObservations(rows: ObsRow[]): Map<string, Pick<LiveEventInput, 'fi
   for (const r of rows) {
     let g = out.get(r.event_id);
     if (!g) out.set(r.event_id, (g = { fixes: [], readings: {} }));
-    if (r.kind === 'wind_speed_kt' || r.kind === 'central_pressure_mb') {
+    if (r.kind === 'wind_speed_kt' || r.kind === 'central_pressure_mb' || (SIZE_KINDS as readonly string[]).includes(r.kind)) {
       if (r.lat === null || r.lng === null) continue;
       let m = fixesBy.get(r.event_id);
       if (!m) fixesBy.set(r.event_id, (m = new Map()));
-      const f = m.get(r.at) ?? { at: r.at, lat: r.lat, lng: r.lng, windKt: 0, pressureMb: null };
+      const f: TrackFix = m.get(r.at) ?? { at: r.at, lat: r.lat, lng: r.lng, windKt: 0, pressureMb: null };
       if (r.kind === 'wind_speed_kt') f.windKt = r.value;
-      else f.pressureMb = r.value;
+      else if (r.kind === 'central_pressure_mb') f.pressureMb = r.value;
+      else if (r.kind === 'radius_max_wind_nm') f.rmwNm = r.value;
+      else (f.radiiNm ??= {})[RADIUS_KT[r.kind]] = r.value;
       m.set(r.at, f);
     } else if ((READING_KINDS as readonly string[]).includes(r.kind) && r.lat !== null && r.lng !== null) {
       const kind = r.kind as (typeof READING_KINDS)[number];

@@ -37,7 +37,7 @@ export async function evaluateTriggers(ctx: Context): Promise<EvaluationSummary>
   const now = ctx.clock().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const triggers = (await allActiveTriggers(ctx.db)).filter((t) => t.created_at <= now);
   const perils = [...new Set(triggers.filter((t) => t.threshold_type !== 'industry_loss_usd').map((t) => t.peril))];
-  const events = await liveEventInputs(ctx.db, now, perils);
+  const events = await liveEventInputs(ctx.db, now, perils, { gaugeReadings: triggers.some((t) => t.threshold_type === 'gauge_stage_ft') });
   const entered = await enteredInputs(ctx.db, now);
   const ring = ingestRingOptions();
   const pairs = evaluateAll(triggers, events, entered, () => ring.hurricaneRadiusScale!());

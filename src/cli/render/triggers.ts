@@ -19,13 +19,21 @@ const time = (s: string | null): Cell => (s ? s.slice(0, 16).replace('T', ' ') :
 
 export function triggersTable(b: T): string {
   if (b.triggers.length === 0) return `No active triggers in account ${b.account}.\n`;
-  const rows = b.triggers.map((t: T) => [t.id, t.name, t.peril, condition(t), `${t.lat}, ${t.lng}`, t.radius_km, t.state, t.proximity_pct, time(t.last_evaluated_at)]);
-  return [`${b.count} active trigger(s) in account ${b.account}`, '', ...table(['id', 'name', 'peril', 'fires on', 'site', 'km', 'state', '%', 'evaluated (UTC)'], rows, [, , , , , R, , R])].join('\n') + '\n';
+  const rows = b.triggers.map((t: T) => [t.id, t.name, t.peril, condition(t), `${t.lat}, ${t.lng}`, t.radius_km, t.evaluated_from, t.state, t.proximity_pct, time(t.last_evaluated_at)]);
+  return [`${b.count} active trigger(s) in account ${b.account}`, '', ...table(['id', 'name', 'peril', 'fires on', 'site', 'km', 'evaluated from', 'state', '%', 'evaluated (UTC)'], rows, [, , , , , R, , , R])].join('\n') + '\n';
+}
+
+/** "evaluated from nhc" / "evaluated from manual observations (`catintel trigger observe`)": what can move it. */
+function evaluatedFrom(t: T): string {
+  return t.evaluated_from === 'manual observations'
+    ? 'evaluated from manual observations (`catintel trigger observe`): no feed moves it'
+    : `evaluated from the ${t.evaluated_from} feed (and any values entered with \`catintel trigger observe\`)`;
 }
 
 export function triggerCard(t: T): string {
   return [`${t.name} (${t.id}): ${condition(t)} within ${t.radius_km} km of ${t.lat}, ${t.lng}; alert at ${t.alert_at_pct} %`,
-    `${t.status}, ${t.state} (${t.proximity_pct} %), created ${t.created_at}${t.last_evaluated_at ? `, evaluated ${t.last_evaluated_at}` : ''}`].join('\n') + '\n';
+    `${t.status}, ${t.state} (${t.proximity_pct} %), created ${t.created_at}${t.last_evaluated_at ? `, evaluated ${t.last_evaluated_at}` : ''}`,
+    ...(t.evaluated_from ? [evaluatedFrom(t)] : [])].join('\n') + '\n';
 }
 
 export function historyText(b: T): string {

@@ -14,6 +14,7 @@ import { ingestRingOptions } from '../../ingest/ring-options.js';
 import { CatintelError } from '../../errors.js';
 import { packageRoot } from '../../lib/package-root.js';
 import type { BacktestCatalogs } from './domain/backtest.js';
+import type { MeanRadiiNm } from '../domain/record-profile.js';
 import { buildQuakeIndex, type CatalogQuake } from './domain/quakes.js';
 import { buildStormIndex, type CatalogStorm } from './domain/storms.js';
 
@@ -34,8 +35,18 @@ export function parseNamedStorms(text: string, basin: CatalogStorm['basin']): Ca
     name: names.get(s.id) || 'UNNAMED',
     year: s.year,
     basin,
-    fixes: s.fixes.map((f) => ({ hours: f.hours, lat: f.lat, lng: f.lng, windKt: f.windKt, pressureMb: f.pressureMb })),
+    fixes: s.fixes.map((f) => ({ hours: f.hours, lat: f.lat, lng: f.lng, windKt: f.windKt, pressureMb: f.pressureMb, ...sizeOf(f) })),
   }));
+}
+
+/** The fix's own size when HURDAT2 gives its radius of maximum wind (2021 on): RMW and the mean radii it has. */
+function sizeOf(f: { rmwNm: number | null; r34Nm: number | null; r50Nm: number | null; r64Nm: number | null }): Pick<CatalogStorm['fixes'][number], 'rmwNm' | 'radiiNm'> {
+  if (f.rmwNm === null) return {};
+  const radiiNm: MeanRadiiNm = {};
+  if (f.r34Nm !== null) radiiNm[34] = f.r34Nm;
+  if (f.r50Nm !== null) radiiNm[50] = f.r50Nm;
+  if (f.r64Nm !== null) radiiNm[64] = f.r64Nm;
+  return { rmwNm: f.rmwNm, radiiNm };
 }
 
 /** NSHM catalog lines: Mw lon lat depth yr mo dy hr mi sec ... (both the CEUS .c2 and the WUS .c3 files). */
@@ -63,12 +74,31 @@ function readLines(dir: string, file: string): string[] {
   return gunzipSync(fs.readFileSync(p)).toString('utf8').split('\n').filter((l) => l.length > 0);
 }
 
-type StormLine = { id: string; name: string; year: number; basin: CatalogStorm['basin']; fixes: Array<[number, number, number, number, number | null]> };
+/** A fix: [hours, lat, lng, windKt, pressureMb], then [rmwNm, r34Nm, r50Nm, r64Nm] when HURDAT2 gives the RMW. */
+export type FixTuple = [number, number, number, number, number | null] | [number, number, number, number, number | null, number, number | null, number | null, number | null];
+type StormLine = { id: string; name: string; year: number; basin: CatalogStorm['basin']; fixes: FixTuple[] };
+
+/** The catalog's line form of a fix (scripts/build-catalogs.ts writes it; stormOf reads it back). */
+export function fixTuple(f: CatalogStorm['fixes'][number]): FixTuple {
+  const base: [number, number, number, number, number | null] = [f.hours, f.lat, f.lng, f.windKt, f.pressureMb];
+  if (f.rmwNm === undefined) return base;
+  return [...base, f.rmwNm, f.radiiNm?.[34] ?? null, f.radiiNm?.[50] ?? null, f.radiiNm?.[64] ?? null];
+}
 type QuakeLine = [CatalogQuake['catalog'], number, number, number, number, number, string];
 
 function stormOf(line: string): CatalogStorm {
   const s = JSON.parse(line) as StormLine;
-  return { ...s, fixes: s.fixes.map(([hours, lat, lng, windKt, pressureMb]) => ({ hours, lat, lng, windKt, pressureMb })) };
+  return {
+    ...s,
+    fixes: s.fixes.map(([hours, lat, lng, windKt, pressureMb, rmwNm, r34, r50, r64]) => {
+      if (rmwNm === undefined) return { hours, lat, lng, windKt, pressureMb };
+      const radiiNm: MeanRadiiNm = {};
+      if (r34 != null) radiiNm[34] = r34;
+      if (r50 != null) radiiNm[50] = r50;
+      if (r64 != null) radiiNm[64] = r64;
+      return { hours, lat, lng, windKt, pressureMb, rmwNm, radiiNm };
+    }),
+  };
 }
 
 function quakeOf(line: string): CatalogQuake {

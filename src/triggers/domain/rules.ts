@@ -5,12 +5,16 @@
  * bump RULE_VERSION, so that receipts name the rules that produced them and a re-run records anew.
  */
 import { proximityPct, roundPct, stateOf } from './proximity.js';
-import { siteWindKt } from './site-wind.js';
+import { describeProfile, positionProfile, siteWindKt, type PositionProfile } from './site-wind.js';
 import { timeAt, walkTrack, type TrackFix } from './track.js';
 import { THRESHOLD_UNIT, type TriggerSpec, type TriggerState } from './types.js';
 import { flatKm } from './site-wind.js';
 
-export const RULE_VERSION = 'catintel-trigger-rules/1';
+/**
+ * 2: the wind profile takes the record's radius of maximum wind and wind radii where it gives them; gauge
+ * stages are kept to 0.01 ft as USGS publishes them.
+ */
+export const RULE_VERSION = 'catintel-trigger-rules/2';
 
 /** What a trigger is evaluated against: its site, circle and threshold. */
 export type TriggerCriteria = Pick<TriggerSpec, 'lat' | 'lng' | 'radius_km' | 'threshold_type' | 'threshold_value' | 'alert_at_pct'>;
@@ -51,7 +55,7 @@ export interface Evaluation {
 
 /** How the value was obtained, named in every history entry. */
 export const METHODS = {
-  wind: 'site_wind_holland: wind at the site from the calibrated Holland profile of the worst track position (fix or interpolated) whose centre is within radius_km',
+  wind: "site_wind_holland: wind at the site from the Holland profile of the worst track position (fix or interpolated) whose centre is within radius_km; Rm is the record's radius of maximum wind where it gives one (B fitted to its wind radii), else the calibrated statistical profile",
   pressure: 'min_central_pressure_in_circle: lowest central pressure of the track positions (fix or interpolated) whose centre is within radius_km',
   magnitude: 'latest_magnitude_in_circle: the latest USGS magnitude of an epicentre within radius_km',
   readings: 'max_reading_in_circle: highest reading up to now at a gauge within radius_km',
@@ -59,6 +63,7 @@ export const METHODS = {
 } as const;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+const TWO_DECIMALS: ReadonlySet<string> = new Set(['magnitude', 'gauge_stage_ft']);
 
 export function evaluate(t: TriggerCriteria, inputs: EvalInputs): Evaluation {
   const unit = THRESHOLD_UNIT[t.threshold_type];
@@ -66,8 +71,8 @@ export function evaluate(t: TriggerCriteria, inputs: EvalInputs): Evaluation {
   const pct = roundPct(proximityPct(t.threshold_type, picked.value, t.threshold_value));
   return {
     observed_at: picked.at,
-    // Magnitudes are published to two decimals (USGS); everything else is shown to 0.1 of its unit.
-    observed_value: picked.value === null ? null : t.threshold_type === 'magnitude' ? Math.round(picked.value * 100) / 100 : round1(picked.value),
+    // Magnitudes and gauge stages are published to two decimals (USGS); everything else is shown to 0.1 of its unit.
+    observed_value: picked.value === null ? null : TWO_DECIMALS.has(t.threshold_type) ? Math.round(picked.value * 100) / 100 : round1(picked.value),
     unit,
     distance_km: picked.distanceKm === null ? null : round1(picked.distanceKm),
     proximity_pct: pct,
@@ -105,6 +110,7 @@ function pick(t: TriggerCriteria, inputs: EvalInputs): Picked {
   let nearD = Infinity, nearFrom = -1, nearF = 0;
   let bestD = 0, bestFrom = -1, bestF = 0;
   let bestValue = pressure ? Infinity : -1;
+  let bestProfile: PositionProfile | null = null;
   walkTrack(inputs.fixes, t, t.radius_km, (p) => {
     if (p.distanceKm < nearD) [nearD, nearFrom, nearF] = [p.distanceKm, p.from, p.f];
     if (p.distanceKm > t.radius_km) return;
@@ -115,9 +121,11 @@ function pick(t: TriggerCriteria, inputs: EvalInputs): Picked {
     // The profile never exceeds the point's Vmax: a point no stronger than the best so far cannot win.
     if (p.windKt <= bestValue) return;
     const kt = siteWindKt(p, p.distanceKm, inputs.radius_scale);
-    if (kt > bestValue) [bestValue, bestD, bestFrom, bestF] = [kt, p.distanceKm, p.from, p.f];
+    // The profile object only for a new best: the receipt names it; the walk itself allocates nothing.
+    if (kt > bestValue) [bestValue, bestD, bestFrom, bestF, bestProfile] = [kt, p.distanceKm, p.from, p.f, positionProfile(p, inputs.radius_scale)];
   });
-  const method = pressure ? METHODS.pressure : METHODS.wind;
+  // The receipt names the profile that decided: which Rm and which B, and where each came from.
+  const method = pressure ? METHODS.pressure : bestProfile ? `${METHODS.wind}. Here: ${describeProfile(bestProfile)}` : METHODS.wind;
   if (bestFrom >= 0) return { at: timeAt(inputs.fixes, bestFrom, bestF), value: bestValue, distanceKm: bestD, method };
   return { at: nearFrom >= 0 ? timeAt(inputs.fixes, nearFrom, nearF) : null, value: null, distanceKm: nearFrom >= 0 ? nearD : null, method };
 }

@@ -5,6 +5,7 @@
  * by linear interpolation of position, wind and pressure (the usual treatment of best-track data between
  * synoptic times), every SAMPLE_KM or closer, but only on segments that pass within the circle.
  */
+import { fittedBBetween, fixFittedB, type MeanRadiiNm } from './record-profile.js';
 import { flatKm } from './site-wind.js';
 
 export interface TrackFix {
@@ -14,6 +15,10 @@ export interface TrackFix {
   lng: number;
   windKt: number;
   pressureMb: number | null;
+  /** The record's radius of maximum wind (nm) at this fix; absent when the record gives none. */
+  rmwNm?: number;
+  /** The record's wind radii (nm, mean of the four quadrants) at this fix; absent when none. */
+  radiiNm?: MeanRadiiNm;
 }
 
 export interface TrackPoint {
@@ -26,6 +31,8 @@ export interface TrackPoint {
   lng: number;
   windKt: number;
   pressureMb: number | null;
+  rmwNm: number | null;
+  fittedB: number | null;
   distanceKm: number;
 }
 
@@ -41,10 +48,11 @@ const KM_PER_DEG = 111.195;
  */
 export function walkTrack(fixes: TrackFix[], site: { lat: number; lng: number }, radiusKm: number, visit: (p: TrackPoint) => void): void {
   const cos = Math.cos((site.lat * Math.PI) / 180);
-  const p: TrackPoint = { at: null, from: 0, f: 0, lat: 0, lng: 0, windKt: 0, pressureMb: null, distanceKm: 0 };
+  const p: TrackPoint = { at: null, from: 0, f: 0, lat: 0, lng: 0, windKt: 0, pressureMb: null, rmwNm: null, fittedB: null, distanceKm: 0 };
   for (let i = 0; i < fixes.length; i++) {
     const a = fixes[i];
     p.at = a.at; p.from = i; p.f = 0; p.lat = a.lat; p.lng = a.lng; p.windKt = a.windKt; p.pressureMb = a.pressureMb;
+    p.rmwNm = a.rmwNm ?? null; p.fittedB = fixFittedB(a);
     p.distanceKm = flatKm(site.lat, site.lng, a.lat, a.lng);
     visit(p);
     const b = fixes[i + 1];
@@ -57,6 +65,8 @@ export function walkTrack(fixes: TrackFix[], site: { lat: number; lng: number },
       p.lng = a.lng + (b.lng - a.lng) * f;
       p.windKt = a.windKt + (b.windKt - a.windKt) * f;
       p.pressureMb = a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * f : null;
+      p.rmwNm = a.rmwNm !== undefined && b.rmwNm !== undefined ? a.rmwNm + (b.rmwNm - a.rmwNm) * f : null;
+      p.fittedB = p.rmwNm === null ? null : fittedBBetween(a, b, f);
       p.distanceKm = flatKm(site.lat, site.lng, p.lat, p.lng);
       visit(p);
     }

@@ -50,18 +50,42 @@ export const THRESHOLD_UNIT: Record<ThresholdType, string> = {
 };
 
 /**
- * The perils each threshold type can be evaluated for: a threshold our feeds (or `trigger observe`) can
- * supply for that peril. Wind and pressure come from tropical-cyclone track fixes, magnitude from USGS
- * earthquakes, gauge stage from USGS gauges (flood events), surge from surge readings of a storm or a
- * coastal flood; an industry loss estimate (PCS-style) exists for any designated catastrophe.
+ * The perils each threshold type can be evaluated for: a threshold a feed of ours supplies for that peril,
+ * or one that is reported after the event and entered with `trigger observe`. Wind and pressure come from
+ * tropical-cyclone track fixes, magnitude from USGS earthquakes, gauge stage from USGS gauges (flood
+ * events). No feed we read publishes surge or industry loss: a hurricane's peak storm surge is reported
+ * (NOAA tide gauges, USGS storm-tide sensors, NHC's Tropical Cyclone Reports) and an industry loss
+ * estimate (PCS-style) exists for any designated catastrophe, so both are kept as manual-observation
+ * triggers. Storm surge on a flood is refused (REFUSED below): our flood events are river gauges and NWS
+ * flood alerts, which report stage, never surge.
  */
 export const PERILS_BY_THRESHOLD: Record<ThresholdType, readonly EventType[]> = {
   wind_speed_kt: ['hurricane'],
   central_pressure_mb: ['hurricane'],
-  storm_surge_ft: ['hurricane', 'flood'],
+  storm_surge_ft: ['hurricane'],
   magnitude: ['earthquake'],
   gauge_stage_ft: ['flood'],
   industry_loss_usd: ['earthquake', 'hurricane', 'wildfire', 'flood', 'tornado', 'severe_storm', 'winter_storm', 'extreme_heat', 'tsunami', 'volcano'],
+};
+
+/** Combinations refused with a reason of their own (the generic "does not fit" names only the types). */
+export const REFUSED: Partial<Record<ThresholdType, Partial<Record<EventType, string>>>> = {
+  storm_surge_ft: {
+    flood: 'no feed reports storm surge for a flood, and no report would move it: river gauges and NWS flood alerts give stage, so watch a gauge with gauge_stage_ft; storm surge is a hurricane trigger (values entered with `trigger observe`)',
+  },
+};
+
+/** What moves a trigger: the feed whose records evaluate it, or entered values. */
+export const MANUAL_OBSERVATIONS = 'manual observations';
+export type EvaluatedFrom = 'nhc' | 'usgs-earthquakes' | 'usgs-gauges' | typeof MANUAL_OBSERVATIONS;
+
+export const EVALUATED_FROM: Record<ThresholdType, EvaluatedFrom> = {
+  wind_speed_kt: 'nhc',
+  central_pressure_mb: 'nhc',
+  magnitude: 'usgs-earthquakes',
+  gauge_stage_ft: 'usgs-gauges',
+  storm_surge_ft: MANUAL_OBSERVATIONS,
+  industry_loss_usd: MANUAL_OBSERVATIONS,
 };
 
 /** Pressure triggers fire when the value falls BELOW the threshold (CONTRACT §7); every other type at or above. */

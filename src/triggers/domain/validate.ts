@@ -6,7 +6,7 @@
  */
 import { EVENT_TYPES, type EventType } from '../../domain/event.js';
 import type { FieldProblem } from '../../errors.js';
-import { PERILS_BY_THRESHOLD, THRESHOLD_TYPES, THRESHOLD_UNIT, type ThresholdType, type TriggerFields } from './types.js';
+import { PERILS_BY_THRESHOLD, REFUSED, THRESHOLD_TYPES, THRESHOLD_UNIT, type ThresholdType, type TriggerFields } from './types.js';
 
 export type { TriggerFields };
 
@@ -57,7 +57,11 @@ export function validateTrigger(v: Record<string, unknown>): { fields?: TriggerF
   if (!ttOk) {
     errors.push({ field: 'threshold_type', message: `${tt === undefined ? 'required' : `${JSON.stringify(tt)} is not a threshold type`}: one of ${THRESHOLD_TYPES.join(', ')}` });
   } else if (perilOk && !PERILS_BY_THRESHOLD[tt as ThresholdType].includes(peril as EventType)) {
-    errors.push({ field: 'threshold_type', message: `${tt} does not fit peril ${peril}; for ${peril} use ${thresholdsFor(peril as EventType).join(', ')}` });
+    const why = REFUSED[tt as ThresholdType]?.[peril as EventType];
+    const fits = `for ${peril} use ${thresholdsFor(peril as EventType).join(', ')}`;
+    errors.push({ field: 'threshold_type', message: why ? `${tt} on peril ${peril}: ${why}; ${fits}` : `${tt} does not fit peril ${peril}; ${fits}` });
+    // A refusal of the pair, not of either value alone: the peril is named too.
+    if (why) errors.push({ field: 'peril', message: `${peril} with ${tt}: ${why}` });
   }
   const unit = ttOk ? ` (${THRESHOLD_UNIT[tt as ThresholdType]})` : '';
   const value = num('threshold_value', (x) => x > 0, `a threshold above 0${unit}`);

@@ -6,8 +6,9 @@
  * every position whose centre lies within radius_km of the site qualifies. This loop re-implements
  * trackPoints without its per-point ISO times and objects (a backtest visits ~10^6 positions per 1,000
  * triggers); test/trigger-backtest.test.ts checks both give the same value on a real track.
- *  - wind_speed_kt: the wind AT THE SITE from that position, by the calibrated profile (site-wind.ts), the
- *    same for every year (HURDAT2 has wind radii only from 2004; docs/triggers-backtest.md); worst = highest.
+ *  - wind_speed_kt: the wind AT THE SITE from that position, by the profile live evaluation uses
+ *    (site-wind.ts): the storm's own RMW and wind radii where HURDAT2 gives the RMW (2021 on), the calibrated
+ *    statistical profile before (docs/triggers-backtest.md); worst = highest.
  *  - central_pressure_mb: the storm's central pressure at that position (worst = lowest); positions
  *    without a pressure (many fixes before the 1970s) do not qualify.
  * Track segments sit in a flatbush R-tree, so a trigger visits only the segments near its circle.
@@ -16,6 +17,7 @@ import Flatbush from 'flatbush';
 import { EARTH_RADIUS_KM } from '../../../lib/geo.js';
 import { flatKm, siteWindKt } from '../../domain/site-wind.js';
 import { SAMPLE_KM } from '../../domain/track.js';
+import { fittedBBetween, type MeanRadiiNm } from '../../domain/record-profile.js';
 
 export interface CatalogFix {
   hours: number; // since 1970-01-01T00Z
@@ -23,6 +25,9 @@ export interface CatalogFix {
   lng: number; // east positive
   windKt: number;
   pressureMb: number | null;
+  /** HURDAT2's radius of maximum wind (nm, 2021 on) and mean wind radii (nm) at this fix; absent before. */
+  rmwNm?: number;
+  radiiNm?: MeanRadiiNm;
 }
 
 export interface CatalogStorm {
@@ -123,7 +128,10 @@ export function replayStorms(index: StormIndex, site: StormSite, radiusScale: nu
       const windKt = a.windKt + (b.windKt - a.windKt) * t;
       const pressureMb = a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * t : t === 0 ? a.pressureMb : t === 1 ? b.pressureMb : null;
       if (wind) {
-        const v = siteWindKt({ lat, lng, windKt, pressureMb }, d, radiusScale);
+        // The storm's own size where HURDAT2 gives it at both ends (2021 on), as live evaluation takes it.
+        const rmwNm = a.rmwNm !== undefined && b.rmwNm !== undefined ? a.rmwNm + (b.rmwNm - a.rmwNm) * t : null;
+        const fittedB = rmwNm === null ? null : fittedBBetween(a, b, t);
+        const v = siteWindKt({ lat, lng, windKt, pressureMb, rmwNm, fittedB }, d, radiusScale);
         if (v > cur.value) Object.assign(cur, { value: v, hours: a.hours + dtH * t, distanceKm: d });
       } else if (pressureMb !== null && pressureMb < cur.value) {
         Object.assign(cur, { value: pressureMb, hours: a.hours + dtH * t, distanceKm: d });
