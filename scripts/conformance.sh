@@ -69,12 +69,12 @@ log "seeding $DB from $FEED"
 # The feed's own generation time: with the event clock there, its earthquakes are live.
 NOW=$(node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(new Date(d.metadata.generated).toISOString().replace(/\.\d+Z$/, "Z"))' "$FEED")
 
-# API keys of each paid tier, made before the server holds the store.
-declare -A KEY
-for tier in agency analyst enterprise; do
-  KEY[$tier]=$(./bin/catintel --db "$DB" --quiet keys create --tier "$tier" --name "conformance $tier" --json \
-    | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).key))')
-done
+# A new API key of a tier for each run: the admin run's stateful phase may revoke any key it lists, so a
+# key is never shared between runs. Made through the CLI, which hands the command to the running server.
+key_of() {
+  ./bin/catintel --db "$DB" --quiet keys create --tier "$1" --name "conformance $1" --json \
+    | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).key))'
+}
 
 export CATINTEL_JWT_SECRET
 CATINTEL_JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(48).toString("base64"))')
@@ -327,8 +327,8 @@ start_server 1000
 for run in $RUNS; do
   case $run in
     free) run_schemathesis free 40 ;;
-    agency | analyst) run_schemathesis "$run" 20 "Authorization: Bearer ${KEY[$run]}" ;;
-    enterprise) run_schemathesis enterprise 60 "Authorization: Bearer ${KEY[enterprise]}" ;;
+    agency | analyst) run_schemathesis "$run" 20 "Authorization: Bearer $(key_of "$run")" ;;
+    enterprise) run_schemathesis enterprise 60 "Authorization: Bearer $(key_of enterprise)" ;;
     admin) run_schemathesis admin 20 "Authorization: Bearer $ADMIN_TOKEN" ;;
     off) ;;
     *) log "unknown run \"$run\" in CONFORMANCE_RUNS (free agency analyst enterprise admin off)"; exit 2 ;;
@@ -339,7 +339,7 @@ stop_server
 # With the limiter off (load tests) every response still carries the X-RateLimit-* headers (docs/api.md).
 if [[ " $RUNS " == *" off "* ]]; then
   start_server off
-  run_schemathesis rate-limit-off 15 "Authorization: Bearer ${KEY[enterprise]}"
+  run_schemathesis rate-limit-off 15 "Authorization: Bearer $(key_of enterprise)"
   stop_server
 fi
 
