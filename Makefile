@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data run test poppler bench conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf clean
+.PHONY: install build data run test bench conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf clean
 
 install: $(NODE_MODULES_STAMP)
 $(NODE_MODULES_STAMP): package.json package-lock.json
@@ -34,12 +34,9 @@ run: build
 	CATINTEL_NOW=$$(cat data/seed/as-of.txt) ./bin/catintel --db $(DB) --quiet db seed
 	CATINTEL_NOW=$$(cat data/seed/as-of.txt) ./bin/catintel --db $(DB) serve --port $(PORT)
 
-test: build poppler
+# Needs nothing outside npm and ../shared/data: the report tests read the PDFs with MuPDF's WebAssembly build.
+test: build
 	npx vitest run $(VITEST_FLAGS)
-
-# pdftoppm/pdftotext/pdfinfo for the report tests (test/reports.test.ts), installed with apt-get where missing.
-poppler:
-	@bash scripts/install-poppler.sh
 
 bench: build
 	node dist/bench/run.js

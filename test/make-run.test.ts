@@ -18,3 +18,12 @@ describe('make run', () => {
     expect(plan.stdout).toMatch(/catintel .*serve/);
   });
 });
+
+describe('make test', () => {
+  it('installs nothing outside npm: no apt-get, no sudo, no root (PDFs are read with the npm package mupdf)', () => {
+    const plan = make('--dry-run', '--always-make', 'test');
+    expect(plan.status).toBe(0);
+    expect(plan.stdout).toMatch(/vitest run/);
+    expect(plan.stdout).not.toMatch(/apt-get|sudo|dpkg|install-poppler/);
+  });
+});

@@ -1,12 +1,11 @@
 /**
  * The leadership briefing and the ICS-209 on real data (issue 14): the strongest earthquake of the embedded
  * default (`catintel db seed`) and Hurricane Ian from its NHC b-deck read at Florida landfall. Each PDF is
- * turned into page images (pdftoppm) and text (pdftotext, poppler-utils; `make test` installs them): the pages
+ * turned into page images and text (MuPDF's WebAssembly build, npm `mupdf`: test/helpers/pdf.ts): the pages
  * exist, the text layer holds the title, the key figures the endpoints give and the notice, and the map page
  * has pixels of the innermost ring's colour. Rendering twice gives the same bytes; HTTP gives the CLI's bytes.
  * The ICS-209 marks what it cannot fill as not known and never shows a casualty or evacuation count.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { PUBLIC_STATUS_ROWS, RESPONDER_STATUS_ROWS } from '../src/reports/domain
 import { SITUATIONAL_AWARENESS_NOTICE } from '../src/reports/domain/briefing.js';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
+import { pageCount, pagePixels, pageText } from './helpers/pdf.js';
 import { REPO_ROOT, sharedData } from './helpers/paths.js';
 import { AUTH, token } from './http/helpers/harness.js';
 import { responseProblems } from './http/helpers/openapi.js';
@@ -28,15 +28,6 @@ const IAN_NOW = '2022-09-28T19:30:00Z'; // Ian's Florida landfall, as the README
 const dir = tempDir('catintel-reports-');
 const seedDb = path.join(dir, 'seed.duckdb');
 const ianDb = path.join(dir, 'ian.duckdb');
-const havePoppler = (() => {
-  try {
-    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 let quakeId: string;
 let ianId: string;
@@ -60,18 +51,12 @@ async function briefing(db: string, now: string, id: string, name: string) {
 
 function pdfText(file: string): string {
   // Collapse the layout's line breaks: a key figure's caption may wrap.
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  return pageText(file).replace(/\s+/g, ' ');
 }
 
-/** Page 1 as RGB pixels (pdftoppm's PPM output), and how many are within `tol` of a colour. */
+/** Page 1 as RGB pixels, and how many are within `tol` of a colour. */
 function page1Pixels(file: string, dpi = 100): { width: number; height: number; count: (hex: string, tol?: number) => number; nonWhite: number } {
-  const prefix = path.join(dir, `${path.basename(file, '.pdf')}-p`);
-  execFileSync('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', file, prefix]);
-  const ppm = fs.readFileSync(fs.readdirSync(dir).map((f) => path.join(dir, f)).find((f) => f.startsWith(prefix) && f.endsWith('.ppm'))!);
-  const header = ppm.subarray(0, 20).toString('latin1').split(/\s+/);
-  expect(header[0]).toBe('P6');
-  const [width, height] = [Number(header[1]), Number(header[2])];
-  const data = ppm.subarray(ppm.length - width * height * 3);
+  const { width, height, rgb: data } = pagePixels(file, 0, dpi);
   let nonWhite = 0;
   for (let i = 0; i < data.length; i += 3) if (data[i] < 250 || data[i + 1] < 250 || data[i + 2] < 250) nonWhite++;
   const count = (hex: string, tol = 24) => {
@@ -83,16 +68,7 @@ function page1Pixels(file: string, dpi = 100): { width: number; height: number; 
   return { width, height, count, nonWhite };
 }
 
-function pageCount(file: string): number {
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return Number(/Pages:\s+(\d+)/.exec(info)![1]);
-}
-
-describe('leadership briefing PDF (poppler-utils)', () => {
-  it('has pdftoppm and pdftotext (make test installs poppler-utils where missing)', () => {
-    expect(havePoppler).toBe(true);
-  });
-
+describe('leadership briefing PDF', () => {
   it('of the strongest earthquake of the embedded default: pages, title, key figures, notice, ring colour on the map', async () => {
     const b = await briefing(seedDb, SEED_NOW, quakeId, 'quake.pdf');
     const event = (await cli(['--db', seedDb, '--json', 'events', 'show', quakeId], { CATINTEL_NOW: SEED_NOW })).json().properties;

@@ -1,4 +1,4 @@
-/** The hint `catintel events live` prints when the list is empty (a person's next step; never in the body). */
+/** The hint `catintel events live` and `trigger evaluate` print when no event is live (a person's next step; never in the body). */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../context.js';
@@ -8,11 +8,11 @@ import { defaultSeedDir } from './db-seed.js';
 const LIVE_STATUSES = ['active', 'monitoring'] as const;
 
 /**
- * Why `events live` is empty, for a person: an empty store, or a store whose events are all over at
+ * Why `events live` is empty (or `trigger evaluate` has nothing to read), for a person: an empty store, or a store whose events are all over at
  * "now" (typically the embedded snapshot, live only at its own instant, read at today's date).
  * Nothing when other live events exist and the filters excluded them.
  */
-export async function whyNoneLive(ctx: Context, now: string): Promise<string[] | undefined> {
+export async function whyNoneLive(ctx: Context, now: string, command = 'events live'): Promise<string[] | undefined> {
   const live = await listEvents(ctx.db, { now, statuses: [...LIVE_STATUSES] }, { limit: 1 });
   if (live.matched > 0) return undefined;
   const held = await ctx.db.one<{ n: bigint; latest: string | null }>(
@@ -26,7 +26,7 @@ export async function whyNoneLive(ctx: Context, now: string): Promise<string[] |
   const instant = snapshotInstantNear(held.latest) ?? held.latest;
   return [
     `The store holds ${n} events, but none is live at ${now.replace(/\.\d{3}Z$/, 'Z')}; its latest update is ${held.latest}.`,
-    `See them as of ${instant === held.latest ? 'then' : `the snapshot instant ${instant}`}: catintel --as-of ${instant} events live   (or CATINTEL_NOW=${instant})`,
+    `See them as of ${instant === held.latest ? 'then' : `the snapshot instant ${instant}`}: catintel --as-of ${instant} ${command}   (or CATINTEL_NOW=${instant})`,
   ];
 }
 

@@ -4,6 +4,7 @@
  * scheduled ingest). Exit 3 with --fail-on-breach when a trigger was newly triggered (CONTRACT §4).
  */
 import { evaluateTriggers, type EvaluationSummary } from '../triggers/run.js';
+import { whyNoneLive } from './live-hint.js';
 import { defineHandler, type RawInput } from './types.js';
 
 export const triggersEvaluate = defineHandler<{ failOnBreach: boolean }, EvaluationSummary>({
@@ -19,6 +20,10 @@ export const triggersEvaluate = defineHandler<{ failOnBreach: boolean }, Evaluat
   },
   parse: (raw: RawInput) => ({ failOnBreach: raw.fail_on_breach === true || raw.fail_on_breach === 'true' }),
   async run(ctx) {
-    return { body: await evaluateTriggers(ctx) };
+    const body = await evaluateTriggers(ctx);
+    // The embedded snapshot read at today's date has no live event: a round against nothing says why, and how to
+    // evaluate at the snapshot's instant, rather than reporting "0 live events" as if the store were current.
+    const notes = body.events_considered === 0 && body.triggers_evaluated > 0 ? await whyNoneLive(ctx, body.evaluated_at, 'trigger evaluate') : undefined;
+    return { body, notes };
   },
 });

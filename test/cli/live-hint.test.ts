@@ -66,3 +66,21 @@ describe('events live on a store whose events are not live now', () => {
     expect(r.stderr).toBe('catintel: --as-of "yesterday" is not an ISO 8601 UTC time such as 2022-09-29T03:32:09Z [invalid_parameter]\n');
   });
 });
+
+describe('trigger evaluate on a store whose events are not live now (the README walk-through without make run)', () => {
+  it('says none is live and how to evaluate at the snapshot instant; there the trigger sees Ian', async () => {
+    const store = path.join(tempDir(), 'seed.duckdb');
+    expect((await cli(['--db', store, '--quiet', 'db', 'seed'], { CATINTEL_NOW: AS_OF })).code).toBe(0);
+    const created = await cli(['--db', store, '--json', 'trigger', 'create', '--name', 'Fort Myers 100 kt', '--peril', 'hurricane', '--lat', '26.64', '--lng', '-81.87', '--radius-km', '50', '--threshold-type', 'wind_speed_kt', '--threshold-value', '100'], { CATINTEL_NOW: AS_OF });
+    expect(created.code, created.stderr).toBe(0);
+    const today = await cli(['--db', store, 'trigger', 'evaluate', '--fail-on-breach'], { CATINTEL_NOW: TODAY });
+    expect(today.code).toBe(0);
+    expect(today.stdout).toMatch(/1 trigger\(s\) against 0 live event\(s\)/);
+    expect(today.stderr).toContain('but none is live at 2026-11-20T12:00:00Z');
+    expect(today.stderr).toContain(`hint: See them as of the snapshot instant ${AS_OF}: catintel --as-of ${AS_OF} trigger evaluate   (or CATINTEL_NOW=${AS_OF})`);
+    const then = await cli(['--db', store, '--as-of', AS_OF, 'trigger', 'evaluate', '--fail-on-breach']);
+    expect(then.code).toBe(3);
+    expect(then.stdout).toContain('TRIGGERED: Fort Myers 100 kt');
+    expect(then.stderr).toBe('');
+  });
+});
