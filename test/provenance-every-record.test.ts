@@ -5,14 +5,21 @@
  * location, a portfolio, triggers (one with a value entered by hand), and each operation of openapi.yaml is
  * called with an enterprise credential; every record of every answer is walked. The operations come from
  * openapi.yaml itself: a new operation fails here until it is walked or listed as returning no records.
+ * The event stream is read as a client would, open from before Ian is ingested and a quake revised, to
+ * the end: every record of every message it carried is checked the same way.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestSource } from '../src/ingest/run.js';
 import { nhc } from '../src/sources/nhc.js';
+import { usgsEarthquakes } from '../src/sources/usgs-earthquakes.js';
 import type { Store } from '../src/store/db.js';
+import { SseParser, type SseEvent } from '../src/stream/sse-client.js';
 import { evaluateTriggers } from '../src/triggers/run.js';
+import { tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
-import { contextOn, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
+import { contextOn, freshIp, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
 import { OPENAPI } from './http/helpers/openapi.js';
 
 type Json = Record<string, any>;
@@ -27,7 +34,6 @@ const NO_RECORDS: Record<string, string> = {
   'GET /healthz': 'liveness',
   'GET /health': 'service health',
   'GET /health/sources': "the ingest status of each source, not a record of one",
-  'GET /events/stream': 'server-sent events whose event messages are the features of /events/live (walked there)',
   'GET /events/{id}/briefing': 'a PDF; its sources page lists each source with its link and ingest time',
   'GET /events/{id}/ics209': 'a form: each block cites its source as {name, url, ingested_at}',
   'GET /portfolio': "the caller's own portfolios, as uploaded",
@@ -104,6 +110,71 @@ const WALKS: Record<string, Walk> = {
   },
 };
 
+/** GET /events/stream: the records each message type carries; a type listed with none holds no data. */
+const STREAM_OP = 'GET /events/stream';
+const STREAM_RECORDS: Record<string, (d: Json) => Json[]> = {
+  'event.new': (d) => [d.event.properties],
+  'event.updated': (d) => [d.event.properties],
+  'event.ended': (d) => [d.event.properties],
+  'event.snapshot': (d) => [d.event.properties],
+  'rings.changed': (d) => d.rings,
+  'trigger.state': (d) => [d],
+  'trigger.alert': (d) => [d],
+  'location.alert': (d) => [d],
+  'portfolio.alert': (d) => [d],
+  'stream.open': () => [], // the id the client is up to date at
+  reset: () => [], // why the backlog cannot resume, and where the live set is
+};
+
+interface StreamClient {
+  messages: SseEvent[];
+  opened(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** GET /events/stream read as a client reads it, until close(). */
+async function openStream(headers: Record<string, string> = {}): Promise<StreamClient> {
+  const res = await p.app.fetch(new Request('http://localhost/api/v1/events/stream', { headers: { authorization: `Bearer ${tok}`, 'x-forwarded-for': freshIp(), ...headers } }));
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const parser = new SseParser();
+  const messages: SseEvent[] = [];
+  const decoder = new TextDecoder();
+  const done = (async () => {
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) return;
+      messages.push(...parser.push(decoder.decode(value, { stream: true })));
+    }
+  })();
+  return {
+    messages,
+    opened: async () => {
+      for (const end = Date.now() + 5000; !messages.some((m) => m.event === 'stream.open'); await new Promise((r) => setTimeout(r, 10))) {
+        if (Date.now() > end) throw new Error('the stream did not open');
+      }
+    },
+    close: async () => {
+      await reader.cancel();
+      await done.catch(() => {});
+    },
+  };
+}
+
+/** The day feed with its largest quake revised by its network: a larger magnitude, a minute later (new rings). */
+function revisedDay(): string {
+  const file = sharedData('feeds/usgs_earthquakes/all_day.geojson');
+  const feed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const f = feed.features.reduce((a: Json, b: Json) => ((b.properties.mag ?? 0) > (a.properties.mag ?? 0) ? b : a));
+  f.properties.mag = Math.round((f.properties.mag + 0.6) * 10) / 10;
+  f.properties.updated += 60_000;
+  const out = path.join(tempDir(), 'all_day_revised.geojson');
+  fs.writeFileSync(out, JSON.stringify(feed));
+  return out;
+}
+
+let stream: StreamClient;
+
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 /** A link to the provider's record: an absolute http(s) URL, or a resource of this service for data entered here. */
 const isUrl = (s: unknown) => typeof s === 'string' && (/^https?:\/\/[^\s/]+\.[^\s]+$/.test(s) || /^\/api\/v1\/\S+$/.test(s));
@@ -129,10 +200,18 @@ beforeAll(async () => {
   await p.call('/api/v1/locations', { token: tok, body: { name: 'Orlando', lat: 28.54, lng: -81.38 } });
   ids.portfolio = (await p.call('/api/v1/portfolio', { token: tok, body: { name: 'Orlando book', locations: [{ LocNumber: 'ORL-1', Latitude: 28.54, Longitude: -81.38, BuildingTIV: 1_500_000, LocPerilsCovered: 'WW1' }] } })).body.id;
   ids.trigger = (await p.call('/api/v1/triggers', { token: tok, body: { name: 'Fort Myers 100 kt', peril: 'hurricane', lat: 26.64, lng: -81.87, radius_km: 50, threshold_type: 'wind_speed_kt', threshold_value: 100 } })).body.id;
+  // The stream is open before anything below happens, so it carries every kind of message.
+  stream = await openStream();
+  await stream.opened();
   await ingestSource(contextOn(db), nhc, sharedData('hazard_history/hurricanes/bal092022.dat'));
+  await ingestSource(contextOn(db), usgsEarthquakes, revisedDay());
   await evaluateTriggers(contextOn(db));
+  await p.app.storeChanged(); // what `catintel serve` does after every store change
 }, 120_000);
-afterAll(() => db?.close());
+afterAll(async () => {
+  await stream?.close();
+  await db?.close();
+});
 
 describe('provenance on every record (CONTRACT §5)', () => {
   const operations = Object.entries(OPENAPI.paths as Json).flatMap(([path, item]) =>
@@ -140,7 +219,7 @@ describe('provenance on every record (CONTRACT §5)', () => {
   );
 
   it('every operation of openapi.yaml is walked here or listed as returning no records', () => {
-    expect(operations.filter((o) => !(o in WALKS) && !(o in NO_RECORDS))).toEqual([]);
+    expect(operations.filter((o) => !(o in WALKS) && !(o in NO_RECORDS) && o !== STREAM_OP)).toEqual([]);
     expect(Object.keys(WALKS).filter((o) => !operations.includes(o))).toEqual([]); // no walk of an operation that is gone
   });
 
@@ -173,4 +252,41 @@ describe('provenance on every record (CONTRACT §5)', () => {
     const history = (await p.call(`/api/v1/triggers/${ids.trigger}/history`, { token: tok })).body.entries;
     expect(new Set(history.map((e: Json) => e.source))).toEqual(new Set(['nhc', 'trigger-observe']));
   }, 180_000);
+
+  it('each record of each message of the event stream carries them too: events, rings, trigger, location and portfolio alerts', async () => {
+    await evaluateTriggers(contextOn(db));
+    await p.app.storeChanged();
+    await stream.close();
+    // A client whose Last-Event-ID cannot be resumed gets the live set again, as event.snapshot messages.
+    const reset = await openStream({ 'last-event-id': 'not-an-id' });
+    await reset.opened();
+    await reset.close();
+    const messages = [...stream.messages, ...reset.messages];
+    const problems: string[] = [];
+    messages.forEach((m, n) => {
+      const records = STREAM_RECORDS[m.event];
+      if (!records) return problems.push(`message ${n}: type ${m.event} is not listed in STREAM_RECORDS`);
+      records(JSON.parse(m.data)).forEach((rec, i) => {
+        for (const x of problemsOf(rec, false)) problems.push(`${STREAM_OP} ${m.event} (message ${n}) record ${i}: ${x}`);
+      });
+    });
+    expect(problems).toEqual([]);
+    // The same values the HTTP reads give: an alert's and a ring's are their event's, a state move's one of its history entries'.
+    const prov = (r: Json) => ({ source: r.source, source_url: r.source_url, ingested_at: r.ingested_at });
+    for (const m of messages) {
+      const d = JSON.parse(m.data);
+      const eventId = m.event === 'rings.changed' || m.event.endsWith('.alert') ? d.event_id : undefined;
+      if (eventId && d.source !== 'trigger-observe') {
+        const event = prov((await p.call(`/api/v1/events/${eventId}`, { token: tok })).body.properties);
+        for (const rec of STREAM_RECORDS[m.event](d)) expect(prov(rec), `${m.event} ${m.data.slice(0, 200)}`).toEqual(event);
+      }
+      if (m.event === 'trigger.state') {
+        const entries = (await p.call(`/api/v1/triggers/${d.trigger_id}/history`, { token: tok })).body.entries.map(prov);
+        expect(entries).toContainEqual(prov(d));
+      }
+    }
+    expect(new Set(messages.map((m) => m.event))).toEqual(
+      new Set(['stream.open', 'event.new', 'event.updated', 'rings.changed', 'trigger.state', 'trigger.alert', 'location.alert', 'portfolio.alert', 'reset', 'event.snapshot']),
+    );
+  }, 60_000);
 });

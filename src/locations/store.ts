@@ -99,7 +99,8 @@ export interface PortfolioAlert {
   ingested_at: string;
 }
 
-const EVENT_PROVENANCE = `e.source, e.source_url, ${iso('e.ingested_at')} AS ingested_at`;
+/** An alert's provenance: its event's (`e`, joined on the alert's event_id). */
+export const EVENT_PROVENANCE = `e.source, e.source_url, ${iso('e.ingested_at')} AS ingested_at`;
 
 /** Unread alerts of an owner's saved locations, oldest first. */
 export async function unreadLocationAlerts(db: Store, owner: string): Promise<LocationAlert[]> {

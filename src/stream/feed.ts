@@ -13,7 +13,7 @@ import { diffLive, type Diffed } from './diff.js';
 import { streamDefaults } from './limits.js';
 import type { Change, EventFeature } from './messages.js';
 import { liveSnapshot, type LiveSnapshot } from './snapshot.js';
-import { diffTriggers, triggerSnapshot, type TriggerSnapshot } from './triggers.js';
+import { diffTriggers, movedTriggers, stateProvenance, triggerSnapshot, type TriggerSnapshot } from './triggers.js';
 import { alertSnapshot, diffAlerts, type AlertSnapshot } from '../locations/stream-alerts.js';
 
 export type Resume = { kind: 'changes'; changes: Change[] } | { kind: 'reset'; reason: string };
@@ -93,8 +93,9 @@ export class ChangeFeed {
     // An event no longer known at the clock (a replay rewound before it) is reported ended as last seen.
     const ended = (f: EventFeature) => current.get(f.properties.id) ?? { ...f, properties: { ...f.properties, status: 'ended' } };
     const trig = await triggerSnapshot(this.ctx.db);
+    const moved = await stateProvenance(this.ctx.db, movedTriggers(this.triggers!, trig.snapshot));
     const alerts = await alertSnapshot(this.ctx.db);
-    const diffed: Diffed[] = [...diffLive(before, next, ended), ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts), ...diffAlerts(this.alerts!, alerts.rows)];
+    const diffed: Diffed[] = [...diffLive(before, next, ended), ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts, moved), ...diffAlerts(this.alerts!, alerts.rows)];
     this.snapshot = next;
     this.triggers = trig.snapshot;
     this.alerts = alerts.snapshot;

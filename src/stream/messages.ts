@@ -4,11 +4,15 @@
  */
 import type { Feature, Point } from 'geojson';
 import type { EventProperties } from '../domain/features.js';
+import type { Provenance } from '../domain/provenance.js';
 
 export type EventFeature = Feature<Point, EventProperties>;
 
-/** A ring as the stream reports it: what changed, not the polygon (GET /events/{id}/rings has that). */
-export interface RingSummary {
+/**
+ * A ring as the stream reports it: what changed, not the polygon (GET /events/{id}/rings has that), with its
+ * event's provenance as the ring features carry it.
+ */
+export interface RingSummary extends Provenance {
   kind: string;
   label: string;
   threshold: number | null;
@@ -25,14 +29,24 @@ export type ChangeBody =
   | { type: 'event.ended'; event: EventFeature }
   /** A live event's consequence rings changed (added, redrawn or removed). */
   | { type: 'rings.changed'; event_id: string; slug: string; rings: RingSummary[]; rings_url: string }
-  /** One of the caller's triggers moved between clear, alert and triggered (authenticated callers only). */
-  | { type: 'trigger.state'; trigger_id: string; name: string; state: string; previous_state: string; proximity_pct: number; history_url: string }
-  /** An alert was raised on one of the caller's triggers (kind alert: alert_at_pct crossed; triggered: 100 %). */
-  | { type: 'trigger.alert'; alert_id: string; trigger_id: string; name: string; kind: string; event_id: string | null; proximity_pct: number; created_at: string }
-  /** An ingest raised an alert for one of the caller's saved locations (the ring that reached it; docs/portfolios.md). */
-  | { type: 'location.alert'; alert_id: string; location_id: string; name: string; event_id: string; ring_label: string; distance_km: number; raised_at: string }
-  /** An ingest raised an alert for one of the caller's portfolios: a ring holding covered locations, with their TIV. */
-  | { type: 'portfolio.alert'; alert_id: string; portfolio_id: string; name: string; event_id: string; ring_label: string; NumLocations: number; TotalInsuranceAmt: number; CurCd: string; raised_at: string };
+  /**
+   * One of the caller's triggers moved between clear, alert and triggered (authenticated callers only), with
+   * the provenance of the history entry its state rests on (src/stream/triggers.ts).
+   */
+  | ({ type: 'trigger.state'; trigger_id: string; name: string; state: string; previous_state: string; proximity_pct: number; history_url: string } & NullableProvenance)
+  /** An alert was raised on one of the caller's triggers (kind alert: alert_at_pct crossed; triggered: 100 %); provenance as GET /triggers/alerts. */
+  | ({ type: 'trigger.alert'; alert_id: string; trigger_id: string; name: string; kind: string; event_id: string | null; proximity_pct: number; created_at: string } & NullableProvenance)
+  /** An ingest raised an alert for one of the caller's saved locations (the ring that reached it; docs/portfolios.md); its event's provenance. */
+  | ({ type: 'location.alert'; alert_id: string; location_id: string; name: string; event_id: string; ring_label: string; distance_km: number; raised_at: string } & Provenance)
+  /** An ingest raised an alert for one of the caller's portfolios: a ring holding covered locations, with their TIV; its event's provenance. */
+  | ({ type: 'portfolio.alert'; alert_id: string; portfolio_id: string; name: string; event_id: string; ring_label: string; NumLocations: number; TotalInsuranceAmt: number; CurCd: string; raised_at: string } & Provenance);
+
+/** Provenance read through a left join (a history entry, its event): null only where the row it names is gone, as in GET /triggers/alerts. */
+export interface NullableProvenance {
+  source: string | null;
+  source_url: string | null;
+  ingested_at: string | null;
+}
 
 /** A change with its place in the feed. `subject` (the event) is kept for filtering (bbox, event_type). */
 export interface Change {

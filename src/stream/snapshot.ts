@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DuckDBValue } from '@duckdb/node-api';
 import { eventFeature } from '../domain/features.js';
+import { provenanceOf, type Provenance } from '../domain/provenance.js';
 import { listEvents, whereOf, type EventFilter } from '../store/events-read.js';
 import type { Store } from '../store/db.js';
 import type { EventFeature, RingSummary } from './messages.js';
@@ -38,7 +39,7 @@ export async function liveSnapshot(db: Store, now: string): Promise<LiveSnapshot
   // The rings of the same live set, selected by the same conditions (a list of thousands of ids as a parameter is slower).
   const params: Record<string, DuckDBValue> = {};
   const where = whereOf(filter, params);
-  const rows = await db.all<RingSummary & { event_id: string; g: string }>(
+  const rows = await db.all<Omit<RingSummary, keyof Provenance> & { event_id: string; g: string }>(
     `SELECT event_id::VARCHAR AS event_id, kind, label, threshold, unit, radius_km, md5(geojson) AS g
        FROM rings WHERE event_id IN (SELECT id FROM events WHERE ${where.join(' AND ')}) ORDER BY event_id, ordinal`,
     params,
@@ -47,7 +48,8 @@ export async function liveSnapshot(db: Store, now: string): Promise<LiveSnapshot
   for (const r of rows) {
     const entry = out.get(r.event_id);
     if (!entry) continue;
-    entry.rings.push({ kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km });
+    // A ring's provenance is its event's, as GET /events/{id}/rings gives it; not in the fingerprint (an event.updated says it).
+    entry.rings.push({ kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, ...provenanceOf(entry.feature.properties) });
     let h = hashes.get(r.event_id);
     if (!h) hashes.set(r.event_id, (h = createHash('sha1')));
     h.update(`${r.kind}|${r.label}|${r.threshold}|${r.unit}|${r.radius_km}|${r.g};`);

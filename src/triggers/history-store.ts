@@ -42,12 +42,12 @@ const HISTORY_COLS = `id, trigger_id, event_id, source, source_id, source_versio
  * when the latest of its readings was entered. `h` and `e` are the history and (left-joined) events aliases.
  */
 const ENTERED_SOURCE = 'trigger-observe';
-const provenanceCols = (h: string, e: string) => `
+export const provenanceCols = (h: string, e: string) => `
   CASE WHEN ${h}.source = '${ENTERED_SOURCE}' THEN '/api/v1/triggers/' || ${h}.trigger_id || '/observations' ELSE ${e}.source_url END AS source_url,
   ${iso(`CASE WHEN ${h}.source = '${ENTERED_SOURCE}'
     THEN (SELECT max(o.entered_at) FROM trigger_observations o WHERE o.trigger_id = ${h}.trigger_id AND list_contains(string_split(substr(${h}.source_version, 9), ','), o.id))
     ELSE ${e}.ingested_at END`)} AS ingested_at`;
-const joinEvents = (h: string, e: string) => `LEFT JOIN events ${e} ON ${e}.id = TRY_CAST(${h}.event_id AS UUID)`;
+export const joinEvents = (h: string, e: string) => `LEFT JOIN events ${e} ON ${e}.id = TRY_CAST(${h}.event_id AS UUID)`;
 
 /** An entry as answers show it: with its source's link and ingest time. */
 export interface HistoryEntryView extends HistoryEntry {
