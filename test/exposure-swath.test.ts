@@ -8,8 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
+import { SECRET, contextOn, platform, token } from './http/helpers/harness.js';
 
 const LANDFALL = '2022-09-28T19:30:00Z';
 const LATER = '2022-09-29T03:32:09Z';
@@ -99,5 +101,54 @@ describe('Ian over a Lee County book: now and so far', () => {
     expect((await at(fresh, LATER)(['ingest', 'nhc', '--from', IAN])).code).toBe(0);
     const raised = (await at(fresh, LATER)(['locations', 'alerts', '--json'])).json();
     expect(raised.alerts.map((a: any) => a.ring_label)).toEqual(['64 kt (hurricane-force) winds']);
+  });
+
+  it("the event's own exposure at 03:32Z: the whole book's TIV inside the 64-kt swath so far, fewer now; over HTTP it conforms to openapi.yaml", async () => {
+    const db = path.join(dir, 'event.duckdb');
+    // The CLI acts for the account the token names over HTTP, so the book is the HTTP caller's.
+    const dana = await token('analyst', { sub: 'dana@example.com' });
+    const run = (argv: string[]) => cli(['--db', db, ...argv], { CATINTEL_NOW: LATER, CATINTEL_TOKEN: dana, CATINTEL_JWT_SECRET: SECRET });
+    expect((await run(['ingest', 'nhc', '--from', IAN])).code).toBe(0);
+    expect((await run(['portfolio', 'import', path.join(dir, 'lee.csv'), '--name', 'Lee County', '--json'])).code).toBe(0);
+
+    const r = await run(['events', 'exposure', 'AL092022', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const x = r.json();
+    const usd = (ring: any) => ring.portfolio_tiv.find((t: any) => t.CurCd === 'USD') ?? { NumLocations: 0, TotalInsuranceAmt: 0 };
+    const now64 = usd(ring64(x.rings));
+    expect(now64.NumLocations).toBeGreaterThan(0);
+    expect(now64.NumLocations).toBeLessThan(50);
+    const swath64 = ring64(x.so_far.rings);
+    expect(usd(swath64)).toMatchObject({ NumLocations: 50, TotalInsuranceAmt: 5_000_000 });
+    expect(swath64).toMatchObject({ to: '2022-09-29T00:00:00Z', kind: ring64(x.rings).kind });
+    expect(swath64.fixes).toBeGreaterThan(10);
+    // The swath took in Lee and Charlotte counties, which the 64-kt ring has left; its population is over the
+    // union (overlaps counted once), so the swath ring's area is less than the sum of the fixes' rings.
+    const fips = swath64.population.counties.map((c: any) => c.fips);
+    expect(fips).toEqual(expect.arrayContaining(['12071', '12015']));
+    expect(swath64.population.population).toBeGreaterThan(ring64(x.rings).population.population);
+    expect(swath64.population.ring_area_km2).toBeGreaterThan(ring64(x.rings).population.ring_area_km2);
+    for (const ring of x.so_far.rings) {
+      expect(ring.population.counties.reduce((s: number, c: any) => s + c.population, 0)).toBe(ring.population.population);
+      expect(ring.infrastructure.counts.fire_station, 'no fire station data in Florida: not covered, not 0').toBeNull();
+    }
+    expect(x.so_far.ring_count).toBe(x.so_far.rings.length);
+    expect(x.method.so_far).toMatch(/union/);
+
+    const text = await run(['events', 'exposure', 'AL092022']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/so far/i);
+    expect(text.stdout).toMatch(/5,000,000 USD/);
+
+    // The same answer over HTTP, checked against openapi.yaml by the harness (so_far is required there).
+    const store = await Store.open(db);
+    try {
+      const p = await platform(store, { rateLimit: 'off', ctx: { ...contextOn(store), clock: () => new Date(LATER) } });
+      const http = await p.call('/api/v1/events/AL092022/exposure', { token: dana });
+      expect(http.status).toBe(200);
+      expect(http.body.so_far.rings.map(usd)).toEqual(x.so_far.rings.map(usd));
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -75,7 +75,7 @@ const WALKS: Record<string, Walk> = {
   'GET /events/{id}/rings': { calls: () => [{ path: `/events/${IAN}/rings` }], records: features },
   'GET /events/{id}/prediction': { calls: () => [{ path: `/events/${IAN}/prediction` }], records: (b) => [b, b.event] },
   'GET /events/{id}/timeline': { calls: () => [{ path: `/events/${IAN}/timeline` }], records: (b) => [b.event, ...b.points] },
-  'GET /events/{id}/exposure': { calls: () => [{ path: `/events/${IAN}/exposure` }], records: (b) => [b.event, ...b.rings] },
+  'GET /events/{id}/exposure': { calls: () => [{ path: `/events/${IAN}/exposure` }], records: (b) => [b.event, ...b.rings, ...b.so_far.rings] },
   'GET /events/{id}/score': { calls: () => [{ path: `/events/${IAN}/score` }], records: perils, baseline: true },
   'GET /risk/score': {
     // Honolulu: earthquake from the NRI fallback beside catalog perils.

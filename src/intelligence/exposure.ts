@@ -23,6 +23,8 @@ export interface RingIn {
   unit: string | null;
   radius_km: number | null;
   geometry: Polygon | MultiPolygon;
+  /** Its place among all the rings, innermost 0, when only some of them are passed (defaults to the place in the list). */
+  position?: number;
 }
 
 export interface HospitalRef { id: string; name: string; city: string; state: string; type: string | null; beds: number | null; trauma: string | null }
@@ -71,7 +73,7 @@ export function ringExposures(rings: RingIn[]): RingExposureBody[] {
     const uncovered = new Set(coverage.filter((c) => c.covered === 'no').map((c) => c.kind));
     const counts = Object.fromEntries(INFRA_KINDS.map((k) => [k, uncovered.has(k) ? null : inside.filter((f) => f.kind === k).length])) as Record<InfraKind, number | null>;
     const hospitals = inside.filter((f) => f.kind === 'hospital');
-    const listed = idx < HOSPITAL_LIST_RINGS;
+    const listed = (r.position ?? idx) < HOSPITAL_LIST_RINGS;
     return {
       ring_id: r.ring_id,
       ordinal: r.ordinal,

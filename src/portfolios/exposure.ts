@@ -226,7 +226,8 @@ export async function portfolioExposure(db: Store, p: PortfolioSummary, now: str
 }
 
 export interface RingTiv {
-  ring_id: string;
+  /** The ring as given (null for a swath ring the event no longer has now). */
+  ring_id: string | null;
   /** One entry per currency of the account's portfolios with a location inside the ring. */
   by_currency: Array<InsuranceAmounts & { CurCd: string; NumLocations: number; NumPortfolios: number }>;
 }
@@ -235,10 +236,11 @@ export interface RingTiv {
  * TIV of all of `account`'s portfolios inside each of an event's rings (cumulative: everything within the ring
  * polygon), counting only locations whose LocPerilsCovered includes a peril of `eventType` that reaches them
  * (surge only inside a surge ring or the surge-prone zone, peril-reach.ts). `rings` are as the
- * rings table or /events/{id}/rings hold them (GeoJSON text or object). Answers one entry per ring, in the
- * order given; a ring no location of the account reaches has an empty by_currency.
+ * rings table or /events/{id}/rings hold them (GeoJSON text or object), or swath rings (a MultiPolygon of
+ * the per-fix polygons, which may overlap: a location inside several counts once). Answers one entry per
+ * ring, in the order given; a ring no location of the account reaches has an empty by_currency.
  */
-export async function tivByRing(db: Store, account: string, eventType: EventType, rings: Array<{ ring_id: string; kind?: string; label?: string; geojson: string | Area }>): Promise<RingTiv[]> {
+export async function tivByRing(db: Store, account: string, eventType: EventType, rings: Array<{ ring_id: string | null; kind?: string; label?: string; geojson: string | Area }>): Promise<RingTiv[]> {
   const portfolios = await db.all<{ id: string; currency: string }>(`SELECT id, currency FROM portfolios WHERE account = $account ORDER BY created_at, id`, { account });
   const prepared = rings.map((r) => ({ ring_id: r.ring_id, area: prepareArea(typeof r.geojson === 'string' ? JSON.parse(r.geojson) : r.geojson) }));
   const reach = rings.map((r) => ringReach(eventType, { kind: r.kind ?? '', label: r.label ?? '' }));

@@ -1,6 +1,6 @@
 /**
  * Human output of the intelligence commands (docs/intelligence.md): infrastructure as a nearest-first table,
- * exposure as one row per ring, the prediction's method and forecast, the timeline as a table, and a
+ * exposure as one row per ring, now and so far (the swath), the prediction's method and forecast, the timeline as a table, and a
  * scenario's rings with what is inside them. `--json` prints the handler's JSON instead.
  */
 import { keyValues, table } from './text.js';
@@ -49,7 +49,13 @@ function hospitalsOf(rings: any[]): string[] {
 }
 
 export function exposureText(b: any): string {
-  const lines = [`${b.event.title} (${b.event.event_type}, ${b.event.status}) as of ${b.as_of}`, '', ...ringRows(b.rings), ...hospitalsOf(b.rings)];
+  const lines = [`${b.event.title} (${b.event.event_type}, ${b.event.status}) as of ${b.as_of}`, '', 'now (the rings at the clock):', ...ringRows(b.rings), ...hospitalsOf(b.rings)];
+  const soFar = b.so_far?.rings ?? [];
+  if (soFar.length > 0) {
+    const from = soFar.map((r: any) => r.from).sort()[0];
+    const to = soFar.map((r: any) => r.to).sort().at(-1);
+    lines.push('', `so far (the swath: the rings at every fix from ${from} to ${to}):`, ...ringRows(soFar.map((r: any) => ({ ...r, label: `${r.label}${r.fixes > 1 ? ` (${r.fixes} fixes)` : ''}` }))));
+  }
   if (b.impact) lines.push('', `PAGER-style fatalities, lower bound: ${n0(b.impact.fatalities_lower_bound)} (${b.impact.alert_level})`);
   lines.push('', `population: ${b.method.population}`, `sources: ${b.sources.map((s: any) => s.name).join('; ')}`);
   return lines.join('\n') + '\n';
