@@ -72,7 +72,7 @@ describe('human output', () => {
     expect(show.text).toMatch(/^Hurricane Ian \(AL09 2022\)\n {2}id: +91a84440-0bef-5c8a-b29d-d19f8b4526a0\n/);
     expect(show.text).toMatch(/\n {2}severity_label: +Category 3\n/);
     expect(show.text).toMatch(/\ndetails:\n {2}feed: +atcf_bdeck\n/);
-    expect(show.text).toMatch(/\nobservations \(latest 12 of 60; --json for all\):\n {2}observed \(UTC\) +kind +value +unit +lat +lng\n/);
+    expect(show.text).toMatch(/\nobservations \(latest 12 of 148; --json for all\):\n {2}observed \(UTC\) +kind +value +unit +lat +lng\n/);
     expect(show.json.properties.observations).toHaveLength(60);
 
     const rings = await both(['events', 'rings', IAN]);
