@@ -73,7 +73,7 @@ describe('human output', () => {
     expect(show.text).toMatch(/\n {2}severity_label: +Category 3\n/);
     expect(show.text).toMatch(/\ndetails:\n {2}feed: +atcf_bdeck\n/);
     expect(show.text).toMatch(/\nobservations \(latest 12 of 148; --json for all\):\n {2}observed \(UTC\) +kind +value +unit +lat +lng\n/);
-    expect(show.json.properties.observations).toHaveLength(60);
+    expect(show.json.properties.observations).toHaveLength(148);
 
     const rings = await both(['events', 'rings', IAN]);
     expect(rings.text).toMatch(/^kind +threshold +radius +label +ring id\n/);
