@@ -5,6 +5,7 @@
  * store query; a write makes the next answer come from the store until the rebuild is in, so a client never
  * sees a stale event.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/http/app.js';
@@ -27,6 +28,8 @@ interface Pair {
   same: (url: string) => Promise<any>;
   /** After a write to the store: the index and both apps follow it, as serve's storeChanged() makes them. */
   storeChanged: () => Promise<void>;
+  /** The ETag the indexed app gives a URL. */
+  etagOf: (url: string) => Promise<string | null>;
   close: () => Promise<void>;
 }
 
@@ -81,7 +84,8 @@ async function pairOn(dbPath: string, nowIso: string): Promise<Pair> {
     await index.invalidate();
     await Promise.all([sqlApp.storeChanged(), idxApp.storeChanged()]);
   };
-  return { store, index, now, queries: () => queries, same, storeChanged, close: () => store.close() };
+  const etagOf = async (url: string) => (await get(idxApp, url)).headers.get('etag');
+  return { store, index, now, queries: () => queries, same, storeChanged, etagOf, close: () => store.close() };
 }
 
 /** Every page of a listing, following links.next, each compared. */
@@ -164,6 +168,32 @@ describe('the live index answers as the store does', () => {
     const after = await live(); // compared with the store's answer: the ingest is in
     expect(week.queries()).toBe(q1); // memory answered
     expect(after).not.toBe(countBefore);
+  });
+
+  it('a re-ingest of the same feed keeps every ETag; a changed event is read again and answers as the store does', async () => {
+    const clock = () => new Date(week.now.iso);
+    const ctx: Context = { config: defaultConfig(), db: week.store, clock, log: () => {}, progress: () => {} };
+    const urls = ['/api/v1/events/live?limit=50', '/api/v1/events/live?event_type=earthquake&limit=500', '/api/v1/events/nearby?lat=38.8&lng=-122.8&radius_km=300'];
+    const tags = async () => Promise.all(urls.map((u) => week.etagOf(u)));
+    const before = await tags();
+    // The feed the previous test ingested, once more: nothing in it is new, so a client's If-None-Match still holds.
+    const feed = sharedData('feeds/usgs_earthquakes/all_day.geojson');
+    await ingestSource(ctx, usgsEarthquakes, feed);
+    await week.storeChanged();
+    expect(await tags()).toEqual(before);
+    // One event renamed in a newer version: the listings that show it change, and every answer is the store's.
+    const doc = JSON.parse(fs.readFileSync(feed, 'utf8'));
+    const quake = doc.features.find((f: any) => f.id === 'nc73787051');
+    quake.properties.title = 'M 1.0 - 7km WNW of Cobb, CA (revised)';
+    quake.properties.updated += 60_000;
+    const revised = path.join(tempDir(), 'all_day_revised.geojson');
+    fs.writeFileSync(revised, JSON.stringify(doc));
+    await ingestSource(ctx, usgsEarthquakes, revised);
+    await week.storeChanged();
+    expect((await tags())[2]).not.toBe(before[2]);
+    const shown = await week.same('/api/v1/events/nc73787051');
+    expect(shown.properties.title).toBe('M 1.0 - 7km WNW of Cobb, CA (revised)');
+    await compareEverything(week, 10);
   });
 });
 

@@ -66,7 +66,7 @@ export class LiveEventIndex {
           // One committed state that has every write up to `generation` (it was read after them). A write
           // landing meanwhile may be in it or not, never in part: it is swapped in all the same, newer than
           // the one answering, and the next pass (invalidate() set `again`) brings in the rest.
-          const snapshot = await loadSnapshot(this.db, this.clock());
+          const snapshot = await loadSnapshot(this.db, this.clock(), this.current);
           this.current = snapshot;
           this.builds++;
           this.log('debug', 'live index built', { events: snapshot.main.length + snapshot.side.length, ms: Math.round(performance.now() - t0) });

@@ -2,10 +2,18 @@
  * Reads the store into a snapshot: the events not ended at the build instant with their observations and
  * ring counts, and the lookup keys of the rest. Columns are the SQL path's (events-read.ts), formatted by
  * DuckDB the same way, so the prebuilt JSON is byte for byte what the SQL path would send.
+ *
+ * A build after a write reads only what the write changed. DuckDB gives every live event a version
+ * (src/store/event-versions.ts) and the ended events one fingerprint; an event whose
+ * version the previous snapshot holds keeps its entry, and only new or changed events are read and rendered.
+ * Rendering thousands of unchanged events on every write was most of a server's work beside a busy cron
+ * (docs/performance.md, "Readers beside writers"). When nothing changed, the previous snapshot stays.
  */
+import { listValue } from '@duckdb/node-api';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Store, Tx } from '../store/db.js';
-import { entryOf, type IndexRow, type ObservationJson } from './entry.js';
+import { eventVersionsSql } from '../store/event-versions.js';
+import { entryOf, type Entry, type IndexRow, type ObservationJson } from './entry.js';
 import { buildSnapshot, type Snapshot } from './snapshot.js';
 
 /** Events rendered between two turns of the event loop: a few milliseconds of work. */
@@ -14,14 +22,54 @@ const ENTRIES_PER_SLICE = 64;
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
 const NOT_ENDED = 'ended_at IS NULL OR ended_at > $now::TIMESTAMP';
 
-export async function loadSnapshot(store: Store, now: Date): Promise<Snapshot> {
-  // One committed state for all four reads: an ingest committing between them must not mix its observations
-  // into the events before it.
-  return store.reads((db) => readSnapshot(db, now));
+/** The ended events' lookup keys change only with this. */
+const ENDED_FINGERPRINT_SQL = `
+  SELECT (count(*)::VARCHAR || ':' || coalesce(sum(hash(slug, lower(source_id), json_extract(details, '$.ids'))), 0)::VARCHAR) AS fingerprint
+    FROM events WHERE NOT (${NOT_ENDED})`;
+
+/** What a snapshot remembers of the store it was read from, for the next build to read only what changed. */
+export interface StoreVersions {
+  /** Live event id -> version. */
+  events: Map<string, string>;
+  ended: string;
 }
 
-async function readSnapshot(db: Tx, now: Date): Promise<Snapshot> {
+export async function loadSnapshot(store: Store, now: Date, previous?: Snapshot): Promise<Snapshot> {
+  // One committed state for all reads: an ingest committing between them must not mix its observations
+  // into the events before it.
+  return store.reads((db) => readSnapshot(db, now, previous));
+}
+
+async function readSnapshot(db: Tx, now: Date, previous: Snapshot | undefined): Promise<Snapshot> {
   const params = { now: now.toISOString() };
+  const nowUs = now.getTime() * 1000;
+  const versions: StoreVersions = {
+    events: new Map((await db.all<{ id: string; version: string }>(eventVersionsSql(NOT_ENDED), params)).map((r) => [r.id, r.version])),
+    ended: (await db.all<{ fingerprint: string }>(ENDED_FINGERPRINT_SQL, params))[0].fingerprint,
+  };
+  const kept = new Map<string, Entry>();
+  if (previous) {
+    for (const [id, version] of versions.events) {
+      const entry = previous.byId.get(id);
+      if (entry && previous.versions.events.get(id) === version) kept.set(id, entry);
+    }
+    // The same events in the same versions, the same ended ones: the previous snapshot is still exact for
+    // every now at or after its build (an earlier now is the SQL path's either way).
+    if (kept.size === versions.events.size && kept.size === previous.byId.size && versions.ended === previous.versions.ended && nowUs >= previous.builtAtUs) {
+      return previous;
+    }
+  }
+  const changed = [...versions.events.keys()].filter((id) => !kept.has(id));
+  const entries = [...kept.values()];
+  if (changed.length > 0) entries.push(...(await readEntries(db, changed)));
+  const endedKeys = previous && versions.ended === previous.versions.ended ? previous.endedKeys : await readEndedKeys(db, params);
+  return buildSnapshot(entries, endedKeys, nowUs, versions);
+}
+
+/** The events `ids` rendered, with their observations and ring counts. */
+async function readEntries(db: Tx, ids: string[]): Promise<Entry[]> {
+  const params = { ids: listValue(ids) };
+  const ONLY = 'IN (SELECT unnest($ids::UUID[]))';
   const rows = await db.all<IndexRow & { started_us: bigint; updated_us: bigint; monitoring_us: bigint | null; ended_us: bigint | null }>(
     `SELECT id::VARCHAR AS id, slug, title, event_type, severity, severity_label,
        ${iso('started_at')} AS started_at, ${iso('updated_at')} AS updated_at, ${iso('ingested_at')} AS ingested_at,
@@ -30,13 +78,13 @@ async function readSnapshot(db: Tx, now: Date): Promise<Snapshot> {
        epoch_us(monitoring_from) AS monitoring_us, epoch_us(ended_at) AS ended_us,
        lat, lng, source, source_id, lower(source_id) AS source_key, source_url, confidence_score, details::VARCHAR AS details,
        CAST(json_extract(details, '$.ids') AS VARCHAR[]) AS ids
-     FROM events WHERE ${NOT_ENDED}`,
+     FROM events WHERE id ${ONLY}`,
     params,
   );
   const observations = new Map<string, ObservationJson[]>();
   const obsRows = await db.all<ObservationJson & { event_id: string }>(
     `SELECT event_id::VARCHAR AS event_id, kind, ${iso('observed_at')} AS observed_at, value, unit, lat, lng FROM observations
-      WHERE event_id IN (SELECT id FROM events WHERE ${NOT_ENDED}) ORDER BY event_id, observed_at, kind`,
+      WHERE event_id ${ONLY} ORDER BY event_id, observed_at, kind`,
     params,
   );
   for (const o of obsRows) {
@@ -47,20 +95,11 @@ async function readSnapshot(db: Tx, now: Date): Promise<Snapshot> {
   }
   const ringCounts = new Map<string, number>();
   for (const r of await db.all<{ event_id: string; n: bigint }>(
-    `SELECT event_id::VARCHAR AS event_id, count(*) AS n FROM rings WHERE event_id IN (SELECT id FROM events WHERE ${NOT_ENDED}) GROUP BY event_id`,
+    `SELECT event_id::VARCHAR AS event_id, count(*) AS n FROM rings WHERE event_id ${ONLY} GROUP BY event_id`,
     params,
   )) ringCounts.set(r.event_id, Number(r.n));
-  const endedKeys = new Set<string>();
-  for (const k of await db.all<{ slug: string; source_key: string; ids: string[] | null }>(
-    `SELECT slug, lower(source_id) AS source_key, CAST(json_extract(details, '$.ids') AS VARCHAR[]) AS ids FROM events WHERE NOT (${NOT_ENDED})`,
-    params,
-  )) {
-    endedKeys.add(k.slug);
-    endedKeys.add(k.source_key);
-    for (const id of k.ids ?? []) endedKeys.add(id);
-  }
-  // Rendered a slice at a time, letting requests in between: a build is thousands of events.
-  const entries: ReturnType<typeof entryOf>[] = [];
+  // Rendered a slice at a time, letting requests in between: a first build is thousands of events.
+  const entries: Entry[] = [];
   for (const r of rows) {
     entries.push(entryOf(
       {
@@ -76,5 +115,18 @@ async function readSnapshot(db: Tx, now: Date): Promise<Snapshot> {
     ));
     if (entries.length % ENTRIES_PER_SLICE === 0) await nextTurn();
   }
-  return buildSnapshot(entries, endedKeys, now.getTime() * 1000);
+  return entries;
+}
+
+async function readEndedKeys(db: Tx, params: { now: string }): Promise<Set<string>> {
+  const endedKeys = new Set<string>();
+  for (const k of await db.all<{ slug: string; source_key: string; ids: string[] | null }>(
+    `SELECT slug, lower(source_id) AS source_key, CAST(json_extract(details, '$.ids') AS VARCHAR[]) AS ids FROM events WHERE NOT (${NOT_ENDED})`,
+    params,
+  )) {
+    endedKeys.add(k.slug);
+    endedKeys.add(k.source_key);
+    for (const id of k.ids ?? []) endedKeys.add(id);
+  }
+  return endedKeys;
 }

@@ -11,6 +11,7 @@ import Flatbush from 'flatbush';
 import { EVENT_TYPES } from '../domain/event.js';
 import { layOutFeatures, type Entry, type Layout } from './entry.js';
 import { buildGrid, type Grid } from './grid.js';
+import type { StoreVersions } from './load.js';
 
 /**
  * The fields every request scans, one typed array each, by position (main then side): a scan of the whole
@@ -55,12 +56,14 @@ export interface Snapshot {
   bySourceKey: Map<string, Entry[]>;
   /** Slugs, lower(source_id)s and details.ids of the events ended before the build. */
   endedKeys: Set<string>;
+  /** The versions of what it was read from (load.ts): the next build reads only what changed since. */
+  versions: StoreVersions;
 }
 
 /** (sort key desc, id desc): the order of LAST_CHANGED_SQL DESC, id DESC (a UUID orders as its text). */
 export const newestFirst = (ka: number, ida: string, kb: number, idb: string): number => (kb - ka) || (ida < idb ? 1 : ida > idb ? -1 : 0);
 
-export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtUs: number): Snapshot {
+export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtUs: number, versions: StoreVersions): Snapshot {
   const main = entries.filter((e) => e.staticKeyUs <= builtAtUs).sort((a, b) => newestFirst(a.staticKeyUs, a.id, b.staticKeyUs, b.id));
   const side = entries.filter((e) => e.staticKeyUs > builtAtUs);
   const all = [...main, ...side];
@@ -109,7 +112,7 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     addKey(e.sourceKey, e);
     for (const k of e.ids) addKey(k, e);
   }
-  return { builtAtUs, main, side, tree, grid: buildGrid(cols), cols, sources, layout, byId, bySlug, bySourceKey, endedKeys };
+  return { builtAtUs, main, side, tree, grid: buildGrid(cols), cols, sources, layout, byId, bySlug, bySourceKey, endedKeys, versions };
 }
 
 export const entryAt = (s: Snapshot, i: number): Entry => (i < s.main.length ? s.main[i] : s.side[i - s.main.length]);

@@ -6,7 +6,8 @@
 import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { EventStatus, EventType } from '../domain/event.js';
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
-import type { Store } from './db.js';
+import type { Store, Tx } from './db.js';
+import { eventVersionsSql } from './event-versions.js';
 
 export interface EventRow {
   id: string;
@@ -237,7 +238,21 @@ export async function observationsOf(db: Store, eventId: string): Promise<Observ
 }
 
 /** These events as known at now, in one query (the event stream reports a batch of ended events at once). */
-export async function eventsByIds(db: Store, ids: string[], now: string): Promise<EventRow[]> {
+export async function eventsByIds(db: Store | Tx, ids: string[], now: string): Promise<EventRow[]> {
   if (ids.length === 0) return [];
   return db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE id IN (SELECT unnest($ids::UUID[])) AND ${KNOWN_SQL}`, { now, ids: listValue(ids) });
+}
+
+/**
+ * The events a filter selects, in listEvents' order, each with a version that moves when anything its
+ * feature shows at now changes: the event's own version (event-versions.ts), its status and whether it
+ * is upcoming.
+ */
+export async function eventVersionsAt(db: Store | Tx, f: EventFilter): Promise<{ id: string; version: string }[]> {
+  const params: Record<string, DuckDBValue> = {};
+  const where = whereOf(f, params).join(' AND ');
+  return db.all<{ id: string; version: string }>(
+    eventVersionsSql(where, { also: `(${STATUS_SQL}) || ':' || (started_at > $now::TIMESTAMP)::VARCHAR`, orderBy: `${LAST_CHANGED_SQL} DESC, e.id DESC` }),
+    params,
+  );
 }

@@ -85,7 +85,7 @@ export class ChangeFeed {
   private async diffOnce(): Promise<void> {
     await this.start();
     const now = this.ctx.clock().toISOString();
-    const next = await liveSnapshot(this.ctx.db, now);
+    const next = await liveSnapshot(this.ctx.db, now, this.snapshot);
     const before = this.snapshot!;
     const gone = [...before.keys()].filter((id) => !next.has(id));
     const current = new Map<string, EventFeature>();

@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { DuckDBValue } from '@duckdb/node-api';
+import { listValue } from '@duckdb/node-api';
 import { eventFeature } from '../domain/features.js';
 import { provenanceOf, type Provenance } from '../domain/provenance.js';
-import { listEvents, whereOf, type EventFilter } from '../store/events-read.js';
-import type { Store } from '../store/db.js';
+import { eventsByIds, eventVersionsAt } from '../store/events-read.js';
+import type { Store, Tx } from '../store/db.js';
 import type { EventFeature, RingSummary } from './messages.js';
 
 export interface LiveEntry {
@@ -19,30 +19,46 @@ export interface LiveEntry {
   rings: RingSummary[];
   /** Kinds, labels, thresholds and each polygon's hash: a change here is a `rings.changed`. */
   ringsKey: string;
+  /** The event's version at the clock of the read (eventVersionsAt): the next read renders it again only when this moves. */
+  version: string;
 }
 
 export type LiveSnapshot = Map<string, LiveEntry>;
 
-/** Read in one page: the live set is hundreds to a few thousand events (a bound keeps a runaway store in check). */
-const MAX_LIVE = 200_000;
+/**
+ * The live set at now. Given the previous one, only the events whose version moved are read and rendered
+ * again: a write touches a few events of thousands, and rendering them all on every write kept a busy
+ * server from its readers.
+ */
+export async function liveSnapshot(db: Store, now: string, previous?: LiveSnapshot): Promise<LiveSnapshot> {
+  // One committed state for the versions and the rows they name.
+  return db.reads(async (tx) => {
+    const live = await eventVersionsAt(tx, { now, statuses: ['active', 'monitoring'] });
+    const changed = live.filter((v) => previous?.get(v.id)?.version !== v.version);
+    const fresh = await readLive(tx, new Map(changed.map((v) => [v.id, v.version])), now);
+    const out: LiveSnapshot = new Map();
+    for (const v of live) {
+      const entry = fresh.get(v.id) ?? previous?.get(v.id);
+      if (entry) out.set(v.id, entry);
+    }
+    return out;
+  });
+}
 
-export async function liveSnapshot(db: Store, now: string): Promise<LiveSnapshot> {
+/** The events `versions` names, rendered with their rings' fingerprints. */
+async function readLive(db: Tx, versions: Map<string, string>, now: string): Promise<LiveSnapshot> {
   const out: LiveSnapshot = new Map();
-  const filter: EventFilter = { now, statuses: ['active', 'monitoring'] };
-  const page = await listEvents(db, filter, { limit: MAX_LIVE });
-  for (const row of page.rows) {
+  if (versions.size === 0) return out;
+  const ids = [...versions.keys()];
+  for (const row of await eventsByIds(db, ids, now)) {
     const feature = eventFeature(row) as EventFeature;
-    out.set(row.id, { feature, key: JSON.stringify(feature), rings: [], ringsKey: '' });
+    out.set(row.id, { feature, key: JSON.stringify(feature), rings: [], ringsKey: '', version: versions.get(row.id)! });
     if (out.size % 256 === 0) await nextTurn(); // thousands of events: let the requests around it in
   }
-  if (out.size === 0) return out;
-  // The rings of the same live set, selected by the same conditions (a list of thousands of ids as a parameter is slower).
-  const params: Record<string, DuckDBValue> = {};
-  const where = whereOf(filter, params);
   const rows = await db.all<Omit<RingSummary, keyof Provenance> & { event_id: string; g: string }>(
     `SELECT event_id::VARCHAR AS event_id, kind, label, threshold, unit, radius_km, md5(geojson) AS g
-       FROM rings WHERE event_id IN (SELECT id FROM events WHERE ${where.join(' AND ')}) ORDER BY event_id, ordinal`,
-    params,
+       FROM rings WHERE event_id IN (SELECT unnest($ids::UUID[])) ORDER BY event_id, ordinal`,
+    { ids: listValue(ids) },
   );
   const hashes = new Map<string, ReturnType<typeof createHash>>();
   for (const r of rows) {
