@@ -101,7 +101,14 @@ export function hollandB2008(deltaPHpa: number, latDeg: number, translationMs = 
  */
 export function hollandRadiusKm(maxWindKt: number, thresholdKt: number, rmKm: number, b: number): number | null {
   if (!(maxWindKt > thresholdKt) || thresholdKt <= 0) return null;
-  const target = (thresholdKt / maxWindKt) ** 2;
+  return rmKm * hollandS((thresholdKt / maxWindKt) ** 2) ** (-1 / b);
+}
+
+/**
+ * The s = (Rm/r)^B in (0, 1] outside the eye where the Holland profile's (V/Vmax)² = s·e^(1−s) equals
+ * `target`, by bisection (the function rises monotonically on (0, 1]).
+ */
+export function hollandS(target: number): number {
   let lo = 0;
   let hi = 1;
   for (let i = 0; i < 60; i++) {
@@ -109,7 +116,7 @@ export function hollandRadiusKm(maxWindKt: number, thresholdKt: number, rmKm: nu
     if (s * Math.exp(1 - s) < target) lo = s;
     else hi = s;
   }
-  return rmKm * hi ** (-1 / b);
+  return hi;
 }
 
 /** The parametric profile of one fix: Vmax (kt), radius of maximum wind (km) and Holland B. */

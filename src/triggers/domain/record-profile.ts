@@ -18,6 +18,7 @@
  * Radii inside Rm, or thresholds at or above Vmax, say nothing about the outer shape and are left out.
  * B is fitted at each fix and interpolated linearly between fixes, as position, wind and RMW are.
  */
+import { hollandS } from '../../domain/rings/hurricane.js';
 import { KM_PER_NM } from '../../lib/geo.js';
 
 /** Wind radii of one position (nm), each the mean of the four quadrants; absent when not reported. */
@@ -25,18 +26,6 @@ export type MeanRadiiNm = Partial<Record<34 | 50 | 64, number>>;
 
 export const HOLLAND_B_MIN = 1.0;
 export const HOLLAND_B_MAX = 2.5;
-
-/** s on (0, 1) with s·e^(1−s) = target (0 < target < 1); s·e^(1−s) rises monotonically there. */
-function sFor(target: number): number {
-  let lo = 0;
-  let hi = 1;
-  for (let i = 0; i < 60; i++) {
-    const s = (lo + hi) / 2;
-    if (s * Math.exp(1 - s) < target) lo = s;
-    else hi = s;
-  }
-  return (lo + hi) / 2;
-}
 
 /**
  * Holland B fitted to the record's mean wind radii for this Vmax and Rm (km); null when no radius lies
@@ -51,7 +40,7 @@ export function fitHollandB(windKt: number, rmKm: number, radiiNm: MeanRadiiNm |
     if (rNm === undefined || !(rNm > 0) || !(windKt > kt)) continue;
     const rKm = rNm * KM_PER_NM;
     if (!(rKm > rmKm)) continue;
-    const a = -Math.log(sFor((kt / windKt) ** 2));
+    const a = -Math.log(hollandS((kt / windKt) ** 2));
     num += Math.log(rKm / rmKm) * a;
     den += a * a;
   }
