@@ -6,7 +6,7 @@
  * this inuring layer, so fm_xref points every output at it.
  */
 import { CatintelError } from '../../../errors.js';
-import { buildRiskTree, RISK_LEVEL_FIELDS, type RiskTree } from './risk-tree.js';
+import { buildRiskTree, RISK_LEVEL_FIELDS, type FilterNode, type RiskTree } from './risk-tree.js';
 import {
   BASE_PROFILES,
   EXACT_MATCH_TYPES,
@@ -152,16 +152,41 @@ function assignProfiles(contracts: Contract[], type: Contract['treaty']['type'],
  */
 function openScopedFilters(tree: RiskTree, contracts: Contract[], type: Contract['treaty']['type'], riskLevel: RiskLevel, filterProfile: number[][]): void {
   const exactFields = EXACT_MATCH_TYPES.has(type) ? RISK_LEVEL_FIELDS[riskLevel] : [];
+  const index = new FilterIndex(tree);
   for (const c of contracts) {
     const s = c.scope.fields;
     const checked = SCOPE_FIELDS.filter((f) => !exactFields.includes(f as never) && s[f] !== '');
-    for (const node of tree.filters) {
+    for (const node of index.candidates(s, exactFields)) {
       const n = node.first.fields;
       if (!exactFields.every((f) => n[f] === s[f])) continue;
       if (!checked.every((f) => n[f] === s[f])) continue;
       if (c.treaty.attachmentBasis === 'RA' && !attachesRisk(c.treaty, node.first)) continue;
       filterProfile[c.layerId][node.aggId] = PASSTHROUGH_PROFILE_ID;
     }
+  }
+}
+
+/** Filter nodes by the value of one field, so a scope row naming a location or account looks only at its own nodes. */
+class FilterIndex {
+  private readonly byField = new Map<ScopeField, Map<string, FilterNode[]>>();
+  constructor(private readonly tree: RiskTree) {}
+
+  /** The nodes that can match `scope`: those sharing its most selective filled field, or all. */
+  candidates(scope: Record<ScopeField, string>, exactFields: readonly ScopeField[]): readonly FilterNode[] {
+    const field = (['LocNumber', 'PolNumber', 'AccNumber', 'LocGroup', 'PortNumber'] as const).find((f) => scope[f] !== '' || exactFields.includes(f));
+    if (!field) return this.tree.filters;
+    let byValue = this.byField.get(field);
+    if (!byValue) {
+      byValue = new Map();
+      for (const node of this.tree.filters) {
+        const v = node.first.fields[field];
+        const list = byValue.get(v);
+        if (list) list.push(node);
+        else byValue.set(v, [node]);
+      }
+      this.byField.set(field, byValue);
+    }
+    return byValue.get(scope[field]) ?? [];
   }
 }
 
@@ -185,10 +210,14 @@ function assignRiskProfiles(tree: RiskTree, contracts: Contract[], profileOfCont
   let active = contracts.map((c, i) => ({ c, profile: profileOfContract[i] }));
   while (active.length > 0) {
     const eligible = active.filter(({ c }) => fields.every((f) => c.scope.fields[f] !== ''));
+    // Later scope rows win where two name the same risk in the same layer.
+    const byKey = new Map<string, { c: Contract; profile: number }[]>();
+    for (const e of eligible) {
+      const k = fields.map((f) => e.c.scope.fields[f]).join('\u0000');
+      byKey.set(k, [...(byKey.get(k) ?? []), e]);
+    }
     for (const node of tree.risks) {
-      for (const { c, profile } of eligible) {
-        if (fields.every((f) => node.first.fields[f] === c.scope.fields[f])) riskProfile[c.layerId][node.aggId] = profile;
-      }
+      for (const { c, profile } of byKey.get(fields.map((f) => node.first.fields[f]).join('\u0000')) ?? []) riskProfile[c.layerId][node.aggId] = profile;
     }
     if (fields.length === 0 || EXACT_MATCH_TYPES.has(type)) break;
     const dropped = fields.pop()!;

@@ -54,17 +54,19 @@ function plan(fm: ReinsuranceFm): Plan {
   const parentOf = levelIds.map(() => new Map<number, number>());
   for (const r of fm.programme) parentOf[r.levelId - 1].set(r.fromAggId, r.toAggId);
   const profiles = new Map(fm.profiles.map((p) => [p.profileId, p]));
-  const byKey = new Map<string, ProfileRow>();
+  // byLevel[level][layer]: profile by agg id.
+  const byLevel: Map<number, ProfileRow>[][] = [];
   let layers = 1;
   for (const r of fm.policytc) {
     const p = profiles.get(r.profileId);
     if (!p) throw new CatintelError('invalid_input', `fm_policytc.csv: profile_id ${r.profileId} (level ${r.levelId}, agg_id ${r.aggId}, layer ${r.layerId}) is not in fm_profile.csv`);
-    byKey.set(`${r.levelId}:${r.layerId}:${r.aggId}`, p);
+    const ofLevel = (byLevel[r.levelId] ??= []);
+    (ofLevel[r.layerId] ??= new Map()).set(r.aggId, p);
     layers = Math.max(layers, r.layerId);
   }
   return {
     parentOf,
-    profile: (level, layer, agg) => byKey.get(`${level}:${layer}:${agg}`),
+    profile: (level, layer, agg) => byLevel[level]?.[layer]?.get(agg),
     layers,
     items: [...parentOf[0]?.keys() ?? []],
   };
