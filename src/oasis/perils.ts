@@ -27,7 +27,7 @@ export const OED_CODE: Record<Peril, string | null> = {
 };
 
 /** The LocPerilsCovered codes that include each keyed code: itself and the OED groups that contain it. */
-const COVERED_BY: Record<string, readonly string[]> = {
+export const COVERED_BY: Record<string, readonly string[]> = {
   WTC: ['WTC', 'WW1', 'WW2', 'AA1'],
   WSS: ['WSS', 'WW1', 'AA1'],
   QEQ: ['QEQ', 'QQ1', 'AA1'],
