@@ -117,29 +117,26 @@ export class Store {
    * by any statement is reported as such (src/store/faults.ts), not as an unexpected error.
    */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const guarded = async () => {
-      try {
-        return await fn();
-      } catch (err) {
-        throw storeFaultOf(this.path, err) ?? err;
-      }
-    };
+    const guarded = () => this.faultsNamed(fn);
     const next = this.queue.then(guarded, guarded);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** fn, with a corrupt block, a full disk or an I/O error it meets reported as such (src/store/faults.ts). */
+  private async faultsNamed<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw storeFaultOf(this.path, err) ?? err;
+    }
   }
 
   /** Runs a read on the least busy read connection (each runs one statement at a time), beside whatever the writes are doing. */
   private reading<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     const r = this.readConns.reduce((a, b) => (b.pending < a.pending ? b : a));
     r.pending++;
-    const run = async () => {
-      try {
-        return await fn(r.conn);
-      } catch (err) {
-        throw storeFaultOf(this.path, err) ?? err;
-      }
-    };
+    const run = () => this.faultsNamed(() => fn(r.conn));
     const next = r.queue.then(run, run).finally(() => r.pending--);
     r.queue = next.catch(() => undefined);
     return next;
