@@ -30,12 +30,9 @@ log "$(ogrinfo --version)"
 
 # --- 2. a server on the embedded default --------------------------------------------------------
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/catintel-gdal.XXXXXX")
-SERVER_PID=
+. scripts/lib/serve.sh
 cleanup() {
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
+  stop_server
   rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -43,15 +40,7 @@ trap cleanup EXIT
 DB="$TMP/seed.duckdb"
 NOW=$(cat data/seed/as-of.txt)
 CATINTEL_NOW="$NOW" ./bin/catintel --db "$DB" --quiet db seed >/dev/null
-CATINTEL_NOW="$NOW" ./bin/catintel --db "$DB" serve --host 127.0.0.1 --port 0 --rate-limit 100 >"$TMP/serve.out" 2>"$TMP/serve.err" &
-SERVER_PID=$!
-for _ in $(seq 1 100); do
-  grep -q 'serving' "$TMP/serve.out" 2>/dev/null && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$TMP/serve.err" >&2; log "the server did not start"; exit 1; }
-  sleep 0.1
-done
-BASE=$(sed -n 's/.* at \(http[^ ]*\)\/api\/v1 .*/\1/p' "$TMP/serve.out")
-[ -n "$BASE" ] || { cat "$TMP/serve.out" "$TMP/serve.err" >&2; log "no server address"; exit 1; }
+start_server "$DB" "$NOW" --rate-limit 100
 SERVICE="OAPIF:$BASE/api/v1"
 log "server at $BASE (embedded default, clock $NOW)"
 

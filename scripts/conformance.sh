@@ -53,12 +53,9 @@ log "validating openapi.yaml"
 
 # --- 3. a server on a seeded temporary store ----------------------------------------------------
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/catintel-conformance.XXXXXX")
-SERVER_PID=
+. scripts/lib/serve.sh
 cleanup() {
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
+  stop_server
   rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -79,26 +76,11 @@ key_of() {
 export CATINTEL_JWT_SECRET
 CATINTEL_JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(48).toString("base64"))')
 
-# start_server RATE_LIMIT: `catintel serve` on the store with that --rate-limit; sets SERVER_PID, BASE, ADMIN_TOKEN.
-start_server() {
-  CATINTEL_NOW="$NOW" ./bin/catintel --db "$DB" serve --host 127.0.0.1 --port 0 --rate-limit "$1" \
-    --access-log "$TMP/access.ndjson" >"$TMP/serve.out" 2>"$TMP/serve.err" &
-  SERVER_PID=$!
-  for _ in $(seq 1 100); do
-    grep -q 'serving' "$TMP/serve.out" 2>/dev/null && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$TMP/serve.err" >&2; log "the server did not start"; exit 1; }
-    sleep 0.1
-  done
-  BASE=$(sed -n 's/.* at \(http[^ ]*\)\/api\/v1 .*/\1/p' "$TMP/serve.out")
-  [ -n "$BASE" ] || { cat "$TMP/serve.out" "$TMP/serve.err" >&2; log "no server address"; exit 1; }
+# serve_with_rate_limit RATE_LIMIT: `catintel serve` on the store with that --rate-limit; sets SERVER_PID, BASE, ADMIN_TOKEN.
+serve_with_rate_limit() {
+  start_server "$DB" "$NOW" --rate-limit "$1" --access-log "$TMP/access.ndjson"
   ADMIN_TOKEN=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).admin_token)' "$DB.serve.json")
   log "server at $BASE (event clock $NOW, --rate-limit $1)"
-}
-
-stop_server() {
-  kill -TERM "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
-  SERVER_PID=
 }
 
 # --- 4. schemathesis ----------------------------------------------------------------------------
@@ -323,7 +305,7 @@ run_schemathesis() {
 
 # Examples per operation: the anonymous and enterprise runs reach the most (every public operation, every
 # paid one and every format); the middle tiers add their own answers (403 above them, trigger limits).
-start_server 1000
+serve_with_rate_limit 1000
 for run in $RUNS; do
   case $run in
     free) run_schemathesis free 40 ;;
@@ -338,7 +320,7 @@ stop_server
 
 # With the limiter off (load tests) every response still carries the X-RateLimit-* headers (docs/api.md).
 if [[ " $RUNS " == *" off "* ]]; then
-  start_server off
+  serve_with_rate_limit off
   run_schemathesis rate-limit-off 15 "Authorization: Bearer $(key_of enterprise)"
   stop_server
 fi
