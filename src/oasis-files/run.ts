@@ -12,8 +12,10 @@ import { KEYS_HEADER, type KeysTable } from './domain/keys-table.js';
 import { gulItems, type LocationColumns } from './domain/gul-items.js';
 import { groupIdOf } from './domain/pandas-hash.js';
 import { accountIds, layerIds } from './domain/account-ids.js';
-import { passThroughFm, PASS_THROUGH_CALCRULE } from './domain/passthrough-fm.js';
-import { ACCOUNT_TERM_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, departsFromDefault } from './domain/financial-fields.js';
+import { ACCOUNT_TERM_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, departsFromDefault } from './domain/financial-fields.js';
+import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
+import { fmProgramme, type FmItem } from './domain/fm-programme.js';
+import type { TermSource } from './domain/level-terms.js';
 
 export interface OasisFilesOptions {
   location: string;
@@ -93,7 +95,7 @@ function readKeys(file: string): KeysTable {
 }
 
 export function oasisFiles(opts: OasisFilesOptions): OasisFilesResult {
-  const locT = readCsvColumns(opts.location, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS)], '--oed-location');
+  const locT = readCsvColumns(opts.location, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS], '--oed-location');
   for (const f of ['PortNumber', 'AccNumber', 'LocNumber'] as const) {
     if (!locT.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; an OED location file names each location by PortNumber, AccNumber and LocNumber`);
   }
@@ -156,17 +158,16 @@ export function oasisFiles(opts: OasisFilesOptions): OasisFilesResult {
   }
   if (opts.account) {
     // Location terms act only on insured losses: a ground-up set is complete without them.
-    refuseTerms(locT, LOCATION_TERM_FIELDS, 'the location file');
-    files.push(...fmFiles(opts.account, currencies, port, acc, locNumber, locId, items, keys));
+    files.push(...fmFiles(opts.account, currencies, locT, loc, port, acc, locNumber, locId, items, keys));
   }
 
   const written = writeOutputSet(opts.out, files);
   return { locations: locT.rows, items: items.count, coverages: items.coverages, files: written };
 }
 
-function fmFiles(file: string, currencies: Map<string, string>, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: ReturnType<typeof gulItems>, keys: KeysTable): OutputFile[] {
-  const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS], '--oed-account');
-  refuseTerms(accT, ACCOUNT_TERM_FIELDS, 'the account file');
+function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumns, loc: LocationColumns, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: ReturnType<typeof gulItems>, keys: KeysTable): OutputFile[] {
+  const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS], '--oed-account');
+  refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
   const step = col(accT, 'StepNumber').findIndex((c) => departsFromDefault(c, 0));
   if (step >= 0) throw new CatintelError('invalid_input', `the account file row ${step + 2}: StepNumber = ${col(accT, 'StepNumber')[step]}: step policies are not built into FM terms by oasis files yet; run the portfolio through oasislmf's generate-oasis-files`);
   const excl = col(accT, 'CondClass').findIndex((c) => c === '1');
@@ -176,36 +177,78 @@ function fmFiles(file: string, currencies: Map<string, string>, port: string[], 
   const aAcc = col(accT, 'AccNumber');
   refuseMixedCurrency(col(accT, 'AccCurrency'), 'AccCurrency', 'the account file', (i) => `${aPort[i]}\u0000${aAcc[i]}`, currencies);
   const pol = col(accT, 'PolNumber');
-  const allPort = [...aPort];
-  const allAcc = [...aAcc];
-  const accIdAll = accountIds(allPort, allAcc);
+  // Accounts no location names play no part (Oasis drops them before numbering anything but accounts).
+  const accIdAll = accountIds(aPort, aAcc);
   const layer = layerIds(accIdAll, pol, col(accT, 'LayerNumber'));
   const rowOfAccount = new Map<string, number>();
   for (let i = 0; i < accT.rows; i++) {
     const key = `${aPort[i]}\u0000${aAcc[i]}`;
-    if (!rowOfAccount.has(key) && layer[i] === 1) rowOfAccount.set(key, i);
+    if (!rowOfAccount.has(key)) rowOfAccount.set(key, i);
   }
-  const itemAccountRow = Int32Array.from(items.locRow, (r, i) => {
-    const a = rowOfAccount.get(`${port[r]}\u0000${acc[r]}`);
-    if (a === undefined) throw new CatintelError('invalid_parameter', `location ${port[r]}/${acc[r]}/${locNumber[r]} (item ${i + 1}) names account ${acc[r]} of portfolio ${port[r]}, which the account file does not hold; add the account or correct the location`);
-    return a;
+  const accountOfLocation = Int32Array.from(port, (p, r) => {
+    const a = rowOfAccount.get(`${p}\u0000${acc[r]}`);
+    if (a === undefined) throw new CatintelError('invalid_parameter', `location ${p}/${acc[r]}/${locNumber[r]} (location file row ${r + 2}) names account ${acc[r]} of portfolio ${p}, which the account file does not hold; add the account or correct the location`);
+    return accIdAll[a];
   });
-  const fm = passThroughFm(Int32Array.from(itemAccountRow, (a) => accIdAll[a]));
-  const n = items.count;
+  const usedAccounts = new Set(accountOfLocation);
+  const accRows = Array.from({ length: accT.rows }, (_, i) => i).filter((i) => usedAccounts.has(accIdAll[i]));
+  const accCols = new Map<string, string[]>();
+  for (const [name, cells] of accT.cols) accCols.set(name, accRows.map((i) => cells[i]));
+  const accounts: TermSource = {
+    rows: accRows.length,
+    key: Int32Array.from(accRows, (i) => accIdAll[i]),
+    layer: Int32Array.from(accRows, (i) => layer[i]),
+    polNumber: accRows.map((i) => pol[i]),
+    risks: new Float64Array(accRows.length).fill(1),
+    cols: accCols,
+    file: 'account file',
+  };
+  const isAggregate = num(col(locT, 'IsAggregate'), 'IsAggregate', 'the location file', 0);
+  const buildings = (r: number) => Math.max(1, Math.trunc(loc.numberOfBuildings[r]) || 1);
+  const locations: TermSource = {
+    rows: locT.rows,
+    key: locId,
+    layer: new Int32Array(locT.rows).fill(1),
+    polNumber: new Array<string | null>(locT.rows).fill(null),
+    risks: Float64Array.from({ length: locT.rows }, (_, r) => (isAggregate[r] !== 0 ? Math.max(1, loc.numberOfBuildings[r]) : 1)),
+    cols: locT.cols,
+    file: 'location file',
+  };
+  const fmItems: FmItem[] = Array.from({ length: items.count }, (_, i) => {
+    const r = items.locRow[i];
+    return {
+      itemId: items.itemId[i], locId: locId[r], accId: accountOfLocation[r],
+      riskId: isAggregate[r] !== 0 ? items.buildingId[i] : 1, buildingId: items.buildingId[i],
+      coverageType: keys.coverageTypeId[items.keyRow[i]], peril: keys.perilId[items.keyRow[i]],
+      locationTiv: loc.tiv.map((t) => t[r] / buildings(r)),
+    };
+  });
+  const fm = fmProgramme(fmItems, locations, accounts);
+  // Policy number and account row of each output: its layer's row, else the account's first.
+  const firstRowOf = new Map<string, number>();
+  for (const i of accRows) {
+    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
+  }
+  const outputs = fm.outputs.map((o) => {
+    const polNumber = o.polNumber ?? pol[firstRowOf.get(`${o.item.accId}`)!];
+    return { ...o, polNumber, accIdx: firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
+  });
+  const itemIndex = new Map<number, number>();
+  for (let i = 0; i < items.count; i++) itemIndex.set(items.itemId[i], i);
   return [
-    { name: 'fm_programme.csv', *lines() { yield 'from_agg_id,level_id,to_agg_id'; for (let i = 0; i < n; i++) yield `${items.itemId[i]},1,${fm.accountAgg[i]}`; } },
-    { name: 'fm_policytc.csv', *lines() { yield 'level_id,agg_id,layer_id,profile_id'; for (let a = 1; a <= fm.accounts; a++) yield `1,${a},1,1`; } },
-    { name: 'fm_profile.csv', *lines() { yield 'profile_id,calcrule_id,deductible1,deductible2,deductible3,attachment1,limit1,share1,share2,share3'; yield `1,${PASS_THROUGH_CALCRULE},0,0,0,0,0,0,0,0`; } },
-    { name: 'fm_xref.csv', *lines() { yield 'output,agg_id,layer_id'; for (let i = 0; i < n; i++) yield `${items.itemId[i]},${items.itemId[i]},1`; } },
+    { name: 'fm_programme.csv', *lines() { yield 'from_agg_id,level_id,to_agg_id'; yield* fm.programme; } },
+    { name: 'fm_policytc.csv', *lines() { yield 'level_id,agg_id,layer_id,profile_id'; yield* fm.policytc; } },
+    { name: 'fm_profile.csv', *lines() { yield 'profile_id,calcrule_id,deductible1,deductible2,deductible3,attachment1,limit1,share1,share2,share3'; yield* fm.profile; } },
+    { name: 'fm_xref.csv', *lines() { yield 'output,agg_id,layer_id'; let n = 0; for (const o of outputs) yield `${++n},${o.item.itemId},${o.layer}`; } },
     {
       name: 'fm_summary_map.csv',
       *lines() {
-        yield 'acc_idx,AccNumber,agg_id,building_id,coverage_id,coverage_type_id,layer_id,loc_id,loc_idx,LocNumber,peril_id,PolNumber,PortNumber,risk_id,tiv,output_id';
-        for (let i = 0; i < n; i++) {
+        yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx';
+        let n = 0;
+        for (const o of outputs) {
+          const i = itemIndex.get(o.item.itemId)!;
           const r = items.locRow[i];
-          const k = keys === undefined ? 0 : items.keyRow[i];
-          const a = itemAccountRow[i];
-          yield `${a},${acc[r]},${items.itemId[i]},${items.buildingId[i]},${items.coverageId[i]},${keys.coverageTypeId[k]},1,${locId[r]},${r},${locNumber[r]},${keys.perilId[k]},${pol[a]},${port[r]},${items.buildingId[i]},${items.tiv[i]},${items.itemId[i]}`;
+          yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${o.item.peril},${o.item.coverageType},${items.tiv[i]},${items.coverageId[i]},${o.item.itemId},${o.item.buildingId},${o.item.riskId},${o.layer},${o.polNumber},${++n},${o.accIdx}`;
         }
       },
     },

@@ -48,3 +48,13 @@ export function departsFromDefault(cell: string, fallback: number): boolean {
   const v = Number(t);
   return Number.isNaN(v) ? true : v !== fallback;
 }
+
+/**
+ * Account fields still refused: conditions (CondTag / CondNumber levels) and the cyber policy terms,
+ * whose coverage types a property model's items never have.
+ */
+export const REFUSED_ACCOUNT_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...byCoverage('Cond').map((f) => [f, 0] as const),
+  ...CYBER.flatMap((c) => [[`PolDed${c}`, 0], [`PolLimit${c}`, 0]] as const),
+  ['PolDed', 0],
+]);
