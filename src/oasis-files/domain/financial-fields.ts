@@ -1,7 +1,7 @@
 /**
  * The OED financial fields Oasis's file generation reads (its default location, account and step-policy
- * profiles), and which of them `oasis files` turns into FM terms. A field not yet built into FM terms
- * here is refused when any row gives it a value other than its OED default, with the field named, so a
+ * profiles), and which of them `oasis files` does not turn into FM terms (REFUSED_ACCOUNT_FIELDS and
+ * step policies; the levels it builds are in fm-levels.ts). A field not built into FM terms here is refused when any row gives it a value other than its OED default, with the field named, so a
  * term is never dropped in silence. Type and code fields (LocDedType1Building, ...) only qualify an
  * amount, so they are judged through their amount field.
  */
