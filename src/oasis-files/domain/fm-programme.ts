@@ -62,6 +62,17 @@ const PASS_THROUGH = '1,100,0,0,0,0,0,0,0,0';
 export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource): FmProgramme {
   let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false }));
   const itemPerils = [...new Set(items.map((i) => i.peril))];
+  // A portfolio repeats a handful of peril lists over its rows: each is read once.
+  const perilsOf = new Map<string, string[]>();
+  const coveredItemPerils = (list: string) => {
+    let out = perilsOf.get(list);
+    if (!out) {
+      const covered = perilsCovered(list);
+      out = itemPerils.filter((p) => covered.has(p));
+      perilsOf.set(list, out);
+    }
+    return out;
+  };
   const programme: string[] = [];
   const policytc: string[] = [];
   const profiles: string[] = [PASS_THROUGH];
@@ -77,8 +88,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
         // A row with a peril filter applies to the item perils it covers, one copy per peril.
         if (t.fmPeril === null) termRows.push({ ...t, peril: null, needTiv: false, aggTiv: 0, calcrule: 0, profile: 0 });
         else {
-          const covered = perilsCovered(t.fmPeril);
-          for (const p of itemPerils) if (covered.has(p)) termRows.push({ ...t, values: { ...t.values }, peril: p, needTiv: false, aggTiv: 0, calcrule: 0, profile: 0 });
+          for (const p of coveredItemPerils(t.fmPeril)) termRows.push({ ...t, values: { ...t.values }, peril: p, needTiv: false, aggTiv: 0, calcrule: 0, profile: 0 });
         }
       }
     }
@@ -128,10 +138,11 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     const aggTiv = new Map<number, number>();
     const aggOfJoin = new Map<string, number[]>();
     const counted = new Set<string>();
+    const coveragesOfGroup = new Map(termRows.map((t) => [t.group, t.coverageTypes]));
     for (const r of rows) {
       r.aggTiv = 0;
       if (!r.needTiv) continue;
-      const groupCovs = termRows.find((t) => t.group === r.group)!.coverageTypes;
+      const groupCovs = coveragesOfGroup.get(r.group)!;
       const once = `${r.agg}|${r.item.locId}|${r.item.buildingId}`;
       if (!counted.has(once)) {
         counted.add(once);
