@@ -8,6 +8,7 @@ import { benchIntelligence } from './intelligence.js';
 import { benchPortfolios } from './portfolios.js';
 import { benchReports } from './reports.js';
 import { benchOasis } from './oasis.js';
+import { benchOasisFiles } from './oasis-files.js';
 import { benchEpCurve } from './epcurve.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
@@ -21,4 +22,5 @@ if (!only || only === 'intelligence') await benchIntelligence();
 if (!only || only === 'portfolios') await benchPortfolios(sharedData);
 if (!only || only === 'reports') await benchReports();
 if (!only || only === 'oasis') await benchOasis(sharedData);
+if (!only || only === 'oasis-files') await benchOasisFiles();
 if (!only || only === 'epcurve') await benchEpCurve();
