@@ -1,5 +1,5 @@
 /**
- * GET /infrastructure and `catintel infra near` (spec §4.3, CONTRACT §2: free): hospitals, fire stations,
+ * GET /infrastructure and `catintel infra near` (spec §4.3, docs/contract.md#access: free): hospitals, fire stations,
  * schools, urgent care (and EMS, for which no data is embedded) within radius_km of a point, nearest first
  * with distance_km, as a paged GeoJSON FeatureCollection from the embedded HIFLD data
  * (data/infrastructure/, scripts/build-infrastructure.ts). `coverage` says, per kind asked, whether the
