@@ -23,7 +23,7 @@ const OUTSIDE: { name: string; re: RegExp }[] = [
   { name: 'the contract file', re: /\bCONTRACT(\.md|\s*(§|section\b|"))/ },
   { name: 'the design file', re: /\bDESIGN\.md\b/ },
   { name: 'the science reference', re: /\bmodels\.md\b/ },
-  { name: 'a shared reference note', re: /shared\/reference\b/ },
+  { name: 'a shared reference note', re: /shared\/reference\b|\b(oasis|parametric|acord|ics209)\.md\b/ },
   { name: 'the service specification file', re: /shared\/spec\b|catastrophe-intelligence-api-v1\.md/ },
 ];
 
@@ -107,6 +107,24 @@ describe('every relative link in the docs resolves', () => {
             }
           }
         });
+    }
+    expect(broken, broken.join('\n')).toEqual([]);
+  });
+
+  it('reaches an existing page and heading for every docs/ reference in code and scripts', () => {
+    const broken: string[] = [];
+    for (const file of tracked) {
+      if (file === SELF || !TEXT.test(file) || file.endsWith('.md')) continue;
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      if (isBinary(text)) continue;
+      text.split('\n').forEach((line, i) => {
+        for (const m of line.matchAll(/\bdocs\/([\w./-]+?\.md)(?:#([\w-]+))?/g)) {
+          const page = `docs/${m[1]}`;
+          const where = `${file}:${i + 1}: ${m[0]}`;
+          if (!trackedSet.has(page)) broken.push(`${where}: no such page`);
+          else if (m[2] && !headingAnchors(fs.readFileSync(path.join(ROOT, page), 'utf8')).has(m[2])) broken.push(`${where}: no heading #${m[2]} in ${page}`);
+        }
+      });
     }
     expect(broken, broken.join('\n')).toEqual([]);
   });
