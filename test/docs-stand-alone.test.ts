@@ -24,7 +24,7 @@ const OUTSIDE: { name: string; re: RegExp }[] = [
   { name: 'the design file', re: /\bDESIGN\.md\b/ },
   { name: 'the science reference', re: /\bmodels\.md\b/ },
   { name: 'a shared reference note', re: /shared\/reference\b|\b(oasis|parametric|acord|ics209)\.md\b/ },
-  { name: 'the service specification file', re: /shared\/spec\b|catastrophe-intelligence-api-v1\.md/ },
+  { name: 'the service specification', re: /shared\/spec\b|catastrophe-intelligence-api-v1\.md|\bspec(ification)?('s)? \(?(§|section \d)/ },
 ];
 
 function isBinary(text: string): boolean {

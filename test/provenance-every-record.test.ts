@@ -1,5 +1,5 @@
 /**
- * docs/contract.md#provenance and the specification §1: every record every endpoint returns carries `source`, `source_url`
+ * docs/contract.md#provenance: every record every endpoint returns carries `source`, `source_url`
  * and `ingested_at` of the data it was made from; a record derived from the hazard baseline also names its
  * model and data build. The store holds the real USGS day feed and the Hurricane Ian best track, a saved
  * location, a portfolio, triggers (one with a value entered by hand), and each operation of openapi.yaml is

@@ -1,5 +1,5 @@
 /**
- * The Event of the specification (§2.1) and docs/contract.md#events, and the normalised record every source
+ * The Event of docs/contract.md#events, and the normalised record every source
  * module emits. Pure types: no I/O here.
  */
 import type { Polygon, MultiPolygon } from 'geojson';

@@ -1,5 +1,5 @@
 /**
- * Parametric triggers (docs/contract.md#triggers, specification §2.2): the vocabulary shared by evaluation, receipts and
+ * Parametric triggers (docs/contract.md#triggers): the vocabulary shared by evaluation, receipts and
  * backtests. Pure types and tables; no I/O.
  */
 import type { EventType } from '../../domain/event.js';
@@ -11,7 +11,7 @@ export type TriggerStatus = 'active' | 'inactive';
 /** clear < alert (proximity >= alert_at_pct) < triggered (proximity >= 100); docs/triggers.md#rules. */
 export type TriggerState = 'clear' | 'alert' | 'triggered';
 
-/** What a caller gives for a trigger (specification §2.2), validated by validate.ts. */
+/** What a caller gives for a trigger (docs/contract.md#triggers), validated by validate.ts. */
 export interface TriggerFields {
   name: string;
   peril: EventType;
