@@ -218,7 +218,7 @@ parameters = { "query.cursor" = "$NEARBY_CURSOR" }
 include-path = "/infrastructure"
 parameters = { "query.cursor" = "$NEARBY_CURSOR" }
 
-# Scores exist only for points on or near US land (CONTRACT §6): any other well-formed point is
+# Scores exist only for points on or near US land (docs/contract.md#scores): any other well-formed point is
 # answered 422, as documented. Geography is not something a schema can say.
 [[operations]]
 include-path = "/risk/score"

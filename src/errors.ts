@@ -54,7 +54,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
 };
 
 /**
- * CONTRACT §4: 0 ok, 1 runtime failure (a full disk included), 2 usage/bad input, 3 trigger breached, 4 store
+ * docs/contract.md#errors: 0 ok, 1 runtime failure (a full disk included), 2 usage/bad input, 3 trigger breached, 4 store
  * locked, 5 store corrupt or unreadable (never reported as locked: cron must not retry it). An unknown
  * id is bad input (the caller named something that is not there), not a failure of the run: exit 2.
  */

@@ -48,7 +48,7 @@ function checkCurve(curve: EpPoint[]): void {
   }
 }
 
-describe('damage functions (models.md §5)', () => {
+describe('damage functions (docs/methods.md#damage-functions)', () => {
   it('Emanuel 2011 is 0 at the threshold, 1/2 at V_half, and wood frame is weaker than steel', () => {
     expect(emanuelMdr(EMANUEL_V_THRESHOLD_MS, 86)).toBe(0);
     expect(emanuelMdr(86, 86)).toBeCloseTo(0.5, 12);
@@ -56,7 +56,7 @@ describe('damage functions (models.md §5)', () => {
   });
   it('PAGER is 1/2 at theta (unknown construction), flood curves hit their knots', () => {
     expect(pagerMdr(PAGER_THETA, 'unknown')).toBeCloseTo(0.5, 6);
-    expect(pagerMdr(8, 'unknown')).toBeCloseTo(0.0077, 3); // models.md: MMI VIII 0.77 %
+    expect(pagerMdr(8, 'unknown')).toBeCloseTo(0.0077, 3); // docs/methods.md: MMI VIII 0.77 %
     // USACE RES1-1SNB: 2 ft above the first floor (1 ft up) = 3 ft of water = 0.9144 m -> 32.1 %.
     expect(floodMdr(0.9144, 'residential')).toBeCloseTo(0.321, 6);
     // JRC North America: 1 m -> 0.58.

@@ -1,5 +1,5 @@
 /**
- * `{id}` takes the UUID, the slug or the source's own id (CONTRACT §5): a USGS event answers to each of
+ * `{id}` takes the UUID, the slug or the source's own id (docs/contract.md#events): a USGS event answers to each of
  * its network ids, a storm to its ATCF id in any case; an id two events share is 409 naming both.
  */
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-/** The four event endpoints over HTTP, as a client sees them (CONTRACT §5). */
+/** The four event endpoints over HTTP, as a client sees them (docs/contract.md#events). */
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, weekStore, WEEK_NOW } from './helpers/store.js';

@@ -1,5 +1,5 @@
 /**
- * As of now (CONTRACT §5, issue 8 item 1): an ingest keeps only what the source had published by the
+ * As of now (docs/contract.md#as-of-now, issue 8 item 1): an ingest keeps only what the source had published by the
  * clock, so replaying the whole Ian best track at six instants, through the real CLI, shows the storm as
  * it was at each: position, intensity, status and rings. Records published after the clock are skipped
  * with that reason.

@@ -1,5 +1,5 @@
 /**
- * One record never fails the rest of a source's run (CONTRACT §5). The real USGS week feed, edited so
+ * One record never fails the rest of a source's run (docs/contract.md#one-bad-record). The real USGS week feed, edited so
  * that two earthquakes share a title, an origin time and the first 24 bits of their event ids (their
  * slugs were one and the same, and every run of the week failed), and so that one record carries a start
  * time the store cannot hold: every other event lands, the refused record is skipped with its reason.

@@ -65,7 +65,7 @@ describe('prediction of a real M6+ earthquake (Loma Prieta, M6.9)', () => {
     expect(b.uncertainty).toMatch(/generic California/i);
   });
 
-  it('reproduces the reference figures of models.md §4 from the origin', () => {
+  it('reproduces the reference figures of docs/methods.md#severity-prediction from the origin', () => {
     // "Mm 6.0 -> P(>=M5, 7 d) = 59 %"; "P(>=Mm in first 7 d) = 10.5 %".
     expect(probabilityAtLeastOne(6.0, 5, 0, 7)).toBeCloseTo(0.594, 2);
     expect(probabilityAtLeastOne(6.0, 6.0, 0, 7)).toBeCloseTo(0.105, 2);

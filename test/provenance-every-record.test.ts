@@ -1,5 +1,5 @@
 /**
- * CONTRACT §5 and the specification §1: every record every endpoint returns carries `source`, `source_url`
+ * docs/contract.md#provenance: every record every endpoint returns carries `source`, `source_url`
  * and `ingested_at` of the data it was made from; a record derived from the hazard baseline also names its
  * model and data build. The store holds the real USGS day feed and the Hurricane Ian best track, a saved
  * location, a portfolio, triggers (one with a value entered by hand), and each operation of openapi.yaml is
@@ -213,7 +213,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-describe('provenance on every record (CONTRACT §5)', () => {
+describe('provenance on every record (docs/contract.md#provenance)', () => {
   const operations = Object.entries(OPENAPI.paths as Json).flatMap(([path, item]) =>
     Object.keys(item).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
   );

@@ -241,7 +241,7 @@ describe('ICS-209 from live data', () => {
   it('marks every block it cannot fill as not known, and never shows a casualty or evacuation count', () => {
     const unfilled = form.blocks.filter((b: any) => b.basis === 'not_known' || b.basis === 'not_reported').map((b: any) => b.number);
     expect(form.not_known).toEqual(unfilled);
-    // The blocks only the incident's own people can fill (ics209.md column H).
+    // The blocks only the incident's own people can fill (docs/reports.md#the-ics-209).
     for (const n of [4, 5, 10, 14, 15, 19, 20, 21, 24, 31, 32, 37, 39, 40, 41, 44, 46, 48, 49, 50, 52, 53]) expect(unfilled, `block ${n}`).toContain(n);
     for (const n of unfilled) expect(form.blocks[n - 1].value, `block ${n}`).toMatch(/^(Not (known|reported|approved|submitted)|No item checked)/);
     const block = (n: number) => form.blocks[n - 1];

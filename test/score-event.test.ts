@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/events/{id}/score and `catintel events score ID`: hazard scores at an event's location,
- * with the tier rules of /risk/score (CONTRACT §2, §6), over real USGS feed events, through the in-process
+ * with the tier rules of /risk/score (docs/contract.md#access, #scores), over real USGS feed events, through the in-process
  * app and the CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,7 +135,7 @@ describe('catintel events score ID (CLI) gives what the API gives', () => {
       await server.close();
     }
     const missing = await cli(['--db', dbPath, 'events', 'score', 'no-such-event'], { CATINTEL_NOW: WEEK_NOW });
-    expect(missing.code).toBe(2); // an unknown id is bad input (CONTRACT §4)
+    expect(missing.code).toBe(2); // an unknown id is bad input (docs/contract.md#errors)
     expect(missing.stderr).toMatch(/no event with id, slug or source id "no-such-event".*\[not_found\]/);
   });
 });

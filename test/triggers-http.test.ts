@@ -1,5 +1,5 @@
 /**
- * Triggers over HTTP (CONTRACT §2 and §7), every answer validated against openapi.yaml by the harness:
+ * Triggers over HTTP (docs/contract.md#access and #triggers), every answer validated against openapi.yaml by the harness:
  * the per-tier active trigger limits (agency 3, analyst 10, enterprise unlimited: 1,000 here), 422 naming
  * each bad field, 404 for another account's trigger, DELETE freeing a slot, and after an evaluation on
  * the real Hurricane Ian best track the list, history and alerts a client reads.

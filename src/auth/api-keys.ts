@@ -1,5 +1,5 @@
 /**
- * API keys (CONTRACT §3, kind B): `ci_live_<43 base62>` for production, `ci_test_<43 base62>` for
+ * API keys (docs/contract.md#credentials, kind B): `ci_live_<43 base62>` for production, `ci_test_<43 base62>` for
  * sandbox integrations; 43 base62 characters carry 256 random bits. The store keeps only the SHA-256
  * of a key: with that much entropy a fast hash cannot be reversed by guessing, and it lets a request
  * be checked with one indexed lookup. The operator's admin token (`ci_admin_...`) has the same shape.

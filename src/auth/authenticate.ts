@@ -1,5 +1,5 @@
 /**
- * Turns an `Authorization` header into who is calling (CONTRACT §3). No header: anonymous (free tier,
+ * Turns an `Authorization` header into who is calling (docs/contract.md#credentials). No header: anonymous (free tier,
  * limited per client address). A header that does not verify: `unauthorized`, whatever the path, so a
  * client with an expired token finds out at once instead of being silently served as anonymous.
  */

@@ -1,5 +1,5 @@
 /**
- * How the server verifies JWT access tokens (CONTRACT §3), read from the CATINTEL_* environment by the
+ * How the server verifies JWT access tokens (docs/contract.md#credentials), read from the CATINTEL_* environment by the
  * adapters (cli/, http/) and passed in. Defaults, one line each:
  *
  *   CATINTEL_JWT_SECRET     HS256 shared secret, at least 32 characters. Also what `catintel token issue` signs with.

@@ -1,5 +1,5 @@
 /**
- * JWT access tokens (CONTRACT §3, kind A), verified and minted with `jose`. Accepted algorithms are
+ * JWT access tokens (docs/contract.md#credentials, kind A), verified and minted with `jose`. Accepted algorithms are
  * exactly those a key is configured for: HS256 with the shared secret, RS256/ES256 with the JWKS. So
  * `alg: none`, an HS256 token signed with a public key (algorithm confusion) or any other algorithm is
  * refused before a signature is looked at. `iss`, `aud`, `exp` and `sub` are required; `tier` must be

@@ -1,5 +1,5 @@
 /**
- * The account a JWT access token acts for (CONTRACT §3). An identity provider chooses `sub`, so a bare
+ * The account a JWT access token acts for (docs/contract.md#credentials). An identity provider chooses `sub`, so a bare
  * subject could name any local or API-key account (`local`, `acme`) and read its data. A token's account
  * is its issuer and subject under a prefix no local account may use: `jwt:<iss>|<sub>`, e.g.
  * `jwt:catintel|alice@example.com`. The issuer never holds a `|` (src/auth/config.ts), so the first one

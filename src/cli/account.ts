@@ -1,5 +1,5 @@
 /**
- * Whom a CLI command acts for (CONTRACT "CLI"): the CLI is the operator (enterprise tier), and its
+ * Whom a CLI command acts for (docs/contract.md#accounts): the CLI is the operator (enterprise tier), and its
  * account is, in order, `--account`, CATINTEL_ACCOUNT, the account of the JWT in CATINTEL_TOKEN, or
  * `local`. A token's account is derived exactly as the server derives it (issuer and subject, verified
  * with the same CATINTEL_JWT_* settings), so a user's CLI and HTTP views of their triggers, portfolios

@@ -1,5 +1,5 @@
 /**
- * "Now" for lifecycle rules, alerts and written timestamps: `--as-of` (CONTRACT §5) or CATINTEL_NOW
+ * "Now" for lifecycle rules, alerts and written timestamps: `--as-of` (docs/contract.md#as-of-now) or CATINTEL_NOW
  * (ISO 8601 UTC) pins it, the flag winning over the environment (DESIGN habit 5); otherwise the wall clock.
  */
 import { CatintelError } from '../errors.js';

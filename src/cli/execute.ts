@@ -153,8 +153,8 @@ export interface ProgressSink {
 }
 
 /**
- * Progress (DESIGN.md "Batch work streams"): an ink bar on stderr when stderr is a terminal and the output
- * is for a person; NDJSON lines on stderr otherwise (cron logs them) and with --json (CONTRACT §9);
+ * Progress (docs/architecture.md#progress-is-an-event-stream): an ink bar on stderr when stderr is a terminal and the output
+ * is for a person; NDJSON lines on stderr otherwise (cron logs them) and with --json (docs/contract.md#cli);
  * nothing with --quiet. Ink loads on the first event only (src/cli/progress-view.tsx).
  */
 export function progressWriter(globals: GlobalOptions, io: CliIO, terminal: NodeJS.WriteStream | undefined = ttyStderr(io)): ProgressSink {

@@ -1,7 +1,7 @@
 /**
  * The `catintel` program, generated from the handler registry: each handler's CLI binding becomes a
  * command whose options and args are handed to the same parse()/run() the HTTP API uses. Errors are
- * one line on stderr (`--json`: the problem object) and an exit code (CONTRACT §4).
+ * one line on stderr (`--json`: the problem object) and an exit code (docs/contract.md#cli-exit-codes).
  */
 import { Command, CommanderError } from 'commander';
 import { CatintelError, asCatintelError, exitCodeOf } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * The terminal progress bar (DESIGN.md "Progress is an event stream: ink renders it on a TTY"). The one
+ * The terminal progress bar (docs/architecture.md#progress-is-an-event-stream). The one
  * module that imports ink and react; execute.ts loads it lazily on the first progress event, so commands
  * that report no progress, and `catintel --help`, never pay for it. It renders on stderr, leaving stdout to
  * the command's result.

@@ -2,7 +2,7 @@
  * Usage errors the CLI finds before a handler runs: an unknown command (also with `--help`, where
  * commander would print the root help and exit 0) and commander's own complaints (unknown option,
  * missing argument). Both become an invalid_request error, so they print like every other error: one
- * line, or the problem object with --json, exit 2 (CONTRACT §4).
+ * line, or the problem object with --json, exit 2 (docs/contract.md#cli-exit-codes).
  */
 import type { Command, CommanderError, Option } from 'commander';
 import { CatintelError } from '../errors.js';

@@ -5,10 +5,10 @@ export const defaults = {
   /** `catintel serve` binds loopback by default; pass --host 0.0.0.0 to expose it. */
   host: '127.0.0.1',
   port: 8080,
-  /** Paging of collections (CONTRACT §5). */
+  /** Paging of collections (docs/contract.md#events). */
   pageLimit: 100,
   pageLimitMax: 1000,
-  /** /events/nearby radius (CONTRACT §5). */
+  /** /events/nearby radius (docs/contract.md#events). */
   nearbyRadiusKm: 100,
   nearbyRadiusKmMax: 2000,
   /** Online feed requests: per-attempt timeout, attempts, first backoff (doubles each retry). */

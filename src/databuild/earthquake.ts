@@ -1,12 +1,12 @@
 /**
- * Earthquake shaking hazard per CONUS cell, the catalog route of models.md §1.2 on the USGS NSHM 2023
+ * Earthquake shaking hazard per CONUS cell, the catalog route of docs/methods.md#score-mappings on the USGS NSHM 2023
  * smoothed-seismicity grids:
  *   ν_c(≥m) = N_R(≥5) · pdf_c · (10^{−b(m−5)} − 10^{−b(Mmax−5)}) / (1 − 10^{−b(Mmax−5)})
  *   λ_site(MMI ≥ i) = Σ_c Σ_m ν_c(m) · P(MMI ≥ i | m, R)
  * where pdf_c is the spatial density of each 0.1° source cell (eq-sources.ts: NSHM 2023 stable-crust grid
  * in the CEUS, our smoothing of the NSHMP catalog in the WUS), N_R and b come from the NSHMP catalogs
  * (eq-catalog.ts), P uses AWW14 (src/domain/rings/earthquake.ts;
- * the eastern form for CEUS sources) with σ_MMI = 0.7, normal (models.md §1.2), hypocentral depth 10 km.
+ * the eastern form for CEUS sources) with σ_MMI = 0.7, normal (docs/methods.md#score-mappings), hypocentral depth 10 km.
  * The sum over magnitudes is tabulated per region and Mmax as G_i(R), so each site–source pair costs one
  * table lookup per MMI level. Fault sources (eq-faults.ts: NSHM 2023 western faults, Cascadia, New Madrid,
  * Charleston) add their characteristic ruptures with the rupture distance. A regional site term is added to

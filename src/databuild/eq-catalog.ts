@@ -42,7 +42,7 @@ export interface RegionalRate {
 }
 
 /**
- * Aki (1965) maximum-likelihood b with Utsu's binning correction, as in models.md §1.2:
+ * Aki (1965) maximum-likelihood b with Utsu's binning correction, as in docs/methods.md#score-mappings:
  * b = log10(e) / (M̄ − (Mc − ΔM/2)), M̄ the N*-weighted mean magnitude of events with M ≥ Mc.
  */
 export function regionalRate(events: CatalogEvent[], mc: number, fromYear: number, binWidth = 0.1): RegionalRate {

@@ -5,8 +5,8 @@
  *    Knopoff declustered catalog, adaptive kernel), used as published.
  *  - WUS: the shared data holds only NSHM's *extensional* active-crust grid (pdf-ext-adaptive.csv), which
  *    is near zero over coastal California and the Pacific Northwest (those zones have their own grids and
- *    fault models, not in the shared data). So in the WUS we take models.md's catalog route: smooth the
- *    NSHMP 2014 declustered catalog (weights N*) with a Gaussian of σ = 50 km (models.md §1.2, marked U
+ *    fault models, not in the shared data). So in the WUS we take the catalog route of docs/methods.md#score-mappings: smooth the
+ *    NSHMP 2014 declustered catalog (weights N*) with a Gaussian of σ = 50 km (docs/methods.md#score-mappings, marked U
  *    there) onto a 0.1° grid. The 1930–2012 window alone under-weights faults that were quiet then (the
  *    San Francisco Bay Area after 1906), so the density mixes two completeness bands in the spirit of
  *    Weichert (1980), M ≥ 4.5 since 1930 and M ≥ 6.0 since 1850 (40 % each), plus 20 % of the first
@@ -45,7 +45,7 @@ function cellKey(lat: number, lng: number): string {
   return `${Math.round(lat * 10)},${Math.round(lng * 10)}`;
 }
 const STEP_DEG = 0.1;
-/** models.md §1.2 catalog route: Gaussian smoothing of a-values, ~50 km (U there). */
+/** docs/methods.md#score-mappings catalog route: Gaussian smoothing of a-values, ~50 km (U there). */
 export const SMOOTHING_SIGMA_KM = 50;
 /** Kernel tails below this density carry no rate worth integrating. */
 const MIN_PDF = 1e-9;

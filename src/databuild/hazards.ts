@@ -201,7 +201,7 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   add('wildfire', 'lambda_damaging', LOG_CODEC, fire.lambdaDamaging);
   add('wildfire', 'lambda_severe', LOG_CODEC, fire.lambdaSevere);
   add('wildfire', 'events', linear(1), fire.events);
-  // Western forests and Alaska's boreal forest take the western climate factor (models.md §2).
+  // Western forests and Alaska's boreal forest take the western climate factor (docs/methods.md#climate-adjustment).
   add('wildfire', 'western', linear(1), Float64Array.from(cells, (c) => ((c.region === 0 && c.lng < -100) || c.region === alaska || c.region === aleutians ? 1 : 0)));
 
   log('flood, heat, winter: sub-state terms');

@@ -1,9 +1,9 @@
 /**
- * Hurricane wind hazard per cell from HURDAT2 (models.md §1.2): run the calibrated parametric wind field
+ * Hurricane wind hazard per cell from HURDAT2 (docs/methods.md#score-mappings): run the calibrated parametric wind field
  * (wind-field.ts) along every track, interpolated to hourly positions (a storm moves ~20 km/h, a cell is
  * ~25 km), keep each storm's maximum wind at each cell, and accumulate the rate of storms exceeding each
  * of a ladder of wind thresholds: λ(≥v) = Σ_storms 1/T_basin, with Atlantic storms from 1900 (T = 125 yr;
- * earlier US landfalls are incomplete, models.md §1.2) and NE/N-Central Pacific storms from 1949 (T = 76
+ * earlier US landfalls are incomplete, docs/methods.md#score-mappings) and NE/N-Central Pacific storms from 1949 (T = 76
  * yr, the whole file). 125 years give a handful of hits per cell, so the rate fields are smoothed with
  * a 30-km Gaussian over covered cells [judgement: about one cell; it turns "Long Island was hit, New York
  * City never was" into a gradient]. Damaging = 64 kt, severe = 96 kt; the 100-year wind is read off the

@@ -3,7 +3,7 @@
  * area in km²) is shared among the covered cells within 3σ in proportion to exp(−d²/2σ²)·cell area, then
  * divided by the cell's area, so the result is an areal density (km² per km²) and nothing leaks into the
  * ocean or abroad along coasts and borders. Divided by the record length this is the annual probability
- * that a point is inside a damage footprint (models.md §1.2: λ = Σ(L·W)/(A·years)).
+ * that a point is inside a damage footprint (docs/methods.md#score-mappings: λ = Σ(L·W)/(A·years)).
  */
 import type { CellQuery } from './cell-query.js';
 import { CELL_DEG } from './regions.js';

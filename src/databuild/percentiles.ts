@@ -1,6 +1,6 @@
 /**
  * National percentiles of each peril's baseline score, population-weighted over the 2020 county centres
- * of population: models.md §1.2 asks for the empirical CDF over tract centroids, which are roughly
+ * of population: docs/methods.md#score-mappings asks for the empirical CDF over tract centroids, which are roughly
  * equal-population units, so population weights on counties approximate it with the data we have.
  */
 import { climateCase } from '../domain/climate.js';

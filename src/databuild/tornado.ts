@@ -1,6 +1,6 @@
 /**
  * Tornado hazard per cell from the NOAA SPC tornado database (1950–2022): the annual probability that a
- * damage path crosses a point, λ = Σ(path area)/(area · years) (models.md §1.2), with each tornado's path
+ * damage path crosses a point, λ = Σ(path area)/(area · years) (docs/methods.md#score-mappings), with each tornado's path
  * area placed at its touchdown point and smoothed (kernel.ts, σ = 80 km [judgement; SPC-style tornado
  * climatologies smooth over ~100 km]). The shared file keeps only start point and rating, not length and
  * width, so path areas are class means by (E)F rating [judgement, docs/scoring.md]; when a full SPC file

@@ -5,7 +5,7 @@ import { parseHurdat2 } from './hurdat2.js';
 import { calibrateRadiusScale, radiusOfKm, windAtKm, windField } from './wind-field.js';
 
 describe('parametric hurricane wind field', () => {
-  it('reproduces the models.md §3.2 example before calibration: Vmax 100 kt, pc 960 hPa, 28°N, 5 m/s -> Rm 34 km, R64 124 km', () => {
+  it('reproduces the docs/methods.md#hurricane-wind example before calibration: Vmax 100 kt, pc 960 hPa, 28°N, 5 m/s -> Rm 34 km, R64 124 km', () => {
     const f = windField(100, 28, 960, 5, 1);
     expect(f.rmKm).toBeCloseTo(33.6, 0);
     expect(f.b).toBeCloseTo(1.31, 2);

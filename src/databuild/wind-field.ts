@@ -1,5 +1,5 @@
 /**
- * The parametric surface wind field we run along every HURDAT2 track (models.md §3.2): the Vmax-anchored
+ * The parametric surface wind field we run along every HURDAT2 track (docs/methods.md#hurricane-wind): the Vmax-anchored
  * Holland profile V(r) = Vmax·sqrt((Rm/r)^B·e^{1−(Rm/r)^B}), Rm from Willoughby et al. (2006), B from
  * Holland (2008) with Δp from the best-track central pressure, or when that is missing (most fixes before
  * the 1970s) from the Atkinson & Holliday (1977) wind–pressure relation Vmax = 6.7·(1010 − pc)^0.644

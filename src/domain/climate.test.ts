@@ -3,7 +3,7 @@ import { HORIZONS, climateCase, wildfireEastFactor, type ClimateFactor } from '.
 
 const FACTORS: ClimateFactor[] = ['tc_frequency_all', 'tc_frequency_cat45', 'tc_vmax', 'surge_frequency', 'heat_frequency', 'precip_frequency', 'drought_frequency', 'wildfire_west', 'winter_frequency'];
 
-describe('climate factors (models.md §2)', () => {
+describe('climate factors (docs/methods.md#climate-adjustment)', () => {
   it('are all 1 under the baseline scenario, whatever the horizon', () => {
     const c = climateCase('baseline', 2080);
     expect(c.horizon).toBeNull();

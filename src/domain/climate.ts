@@ -1,7 +1,7 @@
 /**
  * Climate adjustment factors: multipliers on hazard frequency (and a few intensities) relative to the
  * ~1995–2014 baseline, by SSP scenario and horizon. Every number is the table of
- * ../shared/reference/models.md §2 (sources there: Knutson et al. 2020 via Jewson 2021 for tropical
+ * docs/methods.md#climate-adjustment (sources there: Knutson et al. 2020 via Jewson 2021 for tropical
  * cyclones, Sweet et al. 2022 for sea level, IPCC AR6 WGI SPM Fig. SPM.6 for heat, precipitation and
  * drought, NRC 2011 / Abatzoglou & Williams 2016 for western wildfire). docs/scoring.md lists them again
  * with their verification status. Pure data and lookups; no I/O.
@@ -13,7 +13,7 @@ export type Scenario = (typeof SCENARIOS)[number];
 export const HORIZONS = [2030, 2050, 2080] as const;
 export type Horizon = (typeof HORIZONS)[number];
 
-/** The named factors of models.md §2, one per table row we use. */
+/** The named factors of docs/methods.md#climate-adjustment, one per table row we use. */
 export type ClimateFactor =
   | 'tc_frequency_all' // North Atlantic all-TC frequency
   | 'tc_frequency_cat45' // Cat 4–5 frequency
@@ -54,7 +54,7 @@ const SSP585: Record<ClimateFactor, Row> = {
 
 /**
  * Global warming level (°C above 1850–1900): AR6 WGI Table SPM.1 best estimates for 2021–40 (→ 2030) and
- * 2041–60 (→ 2050); 2080 interpolated between 2041–60 and 2081–2100 (models.md §2, marked U there).
+ * 2041–60 (→ 2050); 2080 interpolated between 2041–60 and 2081–2100 (docs/methods.md#climate-adjustment, marked U there).
  * The baseline period 1995–2014 is 0.85 °C (AR6 Fig. SPM.8 caption).
  */
 const GWL_C: Record<Exclude<Scenario, 'baseline'>, Row> = {
@@ -88,7 +88,7 @@ export function climateCase(scenario: Scenario, horizon: Horizon | null): Climat
 }
 
 /**
- * Eastern and grassland wildfire: models.md §2 gives 1.0–1.2 for the whole century. We interpolate
+ * Eastern and grassland wildfire: docs/methods.md#climate-adjustment gives 1.0–1.2 for the whole century. We interpolate
  * linearly with the western multiplier so that 1.0 ↔ ×1 and the capped western ×4 ↔ ×1.2 [judgement].
  */
 export function wildfireEastFactor(westFactor: number): number {

@@ -1,5 +1,5 @@
 /**
- * The Event of the specification (§2.1) and CONTRACT §5, and the normalised record every source
+ * The Event of docs/contract.md#events, and the normalised record every source
  * module emits. Pure types: no I/O here.
  */
 import type { Polygon, MultiPolygon } from 'geojson';
@@ -68,7 +68,7 @@ export interface ShakeMapAreas {
 export interface FloodStages { actionFt: number | null; floodFt: number | null; moderateFt: number | null; majorFt: number | null }
 
 /**
- * Lifecycle inputs (CONTRACT §5). A source states what its own signals say; the per-peril age rules in
+ * Lifecycle inputs (docs/contract.md#events). A source states what its own signals say; the per-peril age rules in
  * domain/lifecycle.ts turn these into the instants at which the event becomes `monitoring` and `ended`.
  */
 export interface LifecycleSignals {
@@ -127,7 +127,7 @@ export interface ParseResult {
   skipped: SkippedRecord[];
 }
 
-/** A consequence ring as stored and served (CONTRACT §5), outermost last. */
+/** A consequence ring as stored and served (docs/contract.md#events), outermost last. */
 export interface Ring {
   kind: string; // 'mmi', 'wind_kt', 'alert_area', 'forecast_cone', 'fire_perimeter', 'ember_zone', 'flood_reach', ...
   label: string;

@@ -1,5 +1,5 @@
 /**
- * Event rows -> OGC API - Features GeoJSON (CONTRACT §5): Feature properties as in the specification
+ * Event rows -> OGC API - Features GeoJSON (docs/contract.md#events): Feature properties as in the specification
  * §2.1 plus ingested_at, updated_at, ended_at and upcoming; collections carry numberMatched, numberReturned,
  * timeStamp and links. Links are relative to the service root, so the CLI and the HTTP API emit the
  * same JSON.

@@ -1,5 +1,5 @@
 /**
- * The status lifecycle of CONTRACT §5: active -> monitoring -> ended. Ingest turns a record's own
+ * The status lifecycle of docs/contract.md#events: active -> monitoring -> ended. Ingest turns a record's own
  * signals and the per-peril age rules below into two instants, `monitoringFrom` and `endedAt`; the
  * status at any moment `now` is then a pure comparison, so events age into monitoring and out of the
  * live feed without a background job, and CATINTEL_NOW replays it exactly. docs/lifecycle.md explains.

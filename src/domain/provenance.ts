@@ -1,5 +1,5 @@
 /**
- * Provenance of a record (CONTRACT §5, spec §1: "every record carries source, source_url and ingested_at"):
+ * Provenance of a record (docs/contract.md#provenance: "every record carries source, source_url and ingested_at"):
  * the source of the data the record was made from, a link to the provider's record, and when this store
  * (or the data build) took it in. A record derived by a model names the model and the data build too.
  */

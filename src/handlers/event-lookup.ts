@@ -1,5 +1,5 @@
 /**
- * `{id}` of every event endpoint (CONTRACT §5): our UUID, the slug, or the source's own id. An unknown id
+ * `{id}` of every event endpoint (docs/contract.md#events): our UUID, the slug, or the source's own id. An unknown id
  * is 404; a source id that two sources share is 409 naming the candidates, so the caller can pick one by
  * its UUID or slug.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /events/{id}/score and `catintel events score ID`: the hazard scores at an event's location (its
- * epicentre, storm position, fire origin or gauge), with the same tier rules as /risk/score (CONTRACT §6):
+ * epicentre, storm position, fire origin or gauge), with the same tier rules as /risk/score (docs/contract.md#scores):
  * free tier one peril (omitted: the one with the highest expected annual damage ratio, and peril_selection
  * says why), format=oasis for enterprise only. The body is the /risk/score body with the event named; an
  * event outside the covered area is 422, not a made-up score.

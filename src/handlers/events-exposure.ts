@@ -1,5 +1,5 @@
 /**
- * GET /events/{id}/exposure and `catintel events exposure ID` (spec §4.2, CONTRACT §2: analyst): population
+ * GET /events/{id}/exposure and `catintel events exposure ID` (docs/contract.md#access: analyst): population
  * inside each of the event's rings apportioned from census counties by area overlap, infrastructure counts
  * by kind with the hospitals of the innermost rings named, the caller's portfolio TIV inside each ring
  * (src/portfolios/exposure.ts tivByRing), every figure with its source and method

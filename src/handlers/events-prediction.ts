@@ -1,5 +1,5 @@
 /**
- * GET /events/{id}/prediction and `catintel events prediction ID` (spec §4.2, CONTRACT §2: free): an
+ * GET /events/{id}/prediction and `catintel events prediction ID` (docs/contract.md#access: free): an
  * indicative severity forecast for the event's peril, method named and cited, uncertainty stated, valid_at
  * (src/intelligence/prediction.ts, docs/intelligence.md).
  */

@@ -1,5 +1,5 @@
 /**
- * GET /events/{id}/timeline and `catintel events timeline ID` (spec §4.2, CONTRACT §2: agency): the event's
+ * GET /events/{id}/timeline and `catintel events timeline ID` (docs/contract.md#access: agency): the event's
  * status arc from its stored observations and lifecycle, oldest first, each point with its source and time
  * (src/intelligence/domain/timeline.ts, docs/intelligence.md "Timeline").
  */

@@ -1,4 +1,4 @@
-/** The four event endpoints: live, show, rings, nearby (CONTRACT §5), shared by CLI and HTTP. */
+/** The four event endpoints: live, show, rings, nearby (docs/contract.md#events), shared by CLI and HTTP. */
 import type { Feature } from 'geojson';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
 import { collection, eventDetailFeature, eventFeature, hrefOf, withCursor } from '../domain/features.js';

@@ -1,5 +1,5 @@
 /**
- * GET /infrastructure and `catintel infra near` (spec §4.3, CONTRACT §2: free): hospitals, fire stations,
+ * GET /infrastructure and `catintel infra near` (docs/contract.md#access: free): hospitals, fire stations,
  * schools, urgent care (and EMS, for which no data is embedded) within radius_km of a point, nearest first
  * with distance_km, as a paged GeoJSON FeatureCollection from the embedded HIFLD data
  * (data/infrastructure/, scripts/build-infrastructure.ts). `coverage` says, per kind asked, whether the
@@ -22,7 +22,7 @@ export const INFRA_RADIUS_MAX_KM = 500;
 interface OffsetCursor { o: number }
 const isOffset = (v: unknown): v is OffsetCursor => typeof v === 'object' && v !== null && Number.isInteger((v as OffsetCursor).o) && (v as OffsetCursor).o >= 0;
 
-/** A facility as a GeoJSON feature with its provenance (spec §1: every record carries source, source_url, ingested_at). */
+/** A facility as a GeoJSON feature with its provenance (docs/contract.md#provenance: every record carries source, source_url, ingested_at). */
 export function facilityFeature(f: Facility, distanceKm: number | null) {
   const meta = loadInfrastructure().meta.kinds.find((k) => k.kind === f.kind);
   return {

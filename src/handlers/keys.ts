@@ -1,5 +1,5 @@
 /**
- * API keys (CONTRACT §3, kind B): `catintel keys create|list|revoke`, and the same three as operator-only
+ * API keys (docs/contract.md#credentials, kind B): `catintel keys create|list|revoke`, and the same three as operator-only
  * endpoints under /api/v1/admin/keys. While `catintel serve` holds the store, the CLI commands are sent
  * to that server's admin endpoints (src/http/remote.ts), so a revoke takes effect on the next request.
  */

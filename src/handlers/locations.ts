@@ -1,5 +1,5 @@
 /**
- * Saved locations (CONTRACT §2 and §8, free tier): GET/POST /locations, DELETE /locations/{id} (an addition),
+ * Saved locations (docs/contract.md#access and #portfolios, free tier): GET/POST /locations, DELETE /locations/{id} (an addition),
  * GET /locations/exposure and GET /locations/alerts (unread; mark_read=true marks them read), and
  * `catintel locations add|list|remove|exposure|alerts`. Anonymous callers' locations belong to their client
  * address, authenticated callers' to their account (src/locations/owner.ts); another owner's id is 404.

@@ -43,7 +43,7 @@ export function int(raw: Record<string, unknown>, name: string, range: { min: nu
 
 /**
  * A comma list of allowed values, duplicates dropped. `aliases` maps other accepted names to an allowed
- * value (e.g. the event type `hurricane` for the peril `hurricane_wind`, CONTRACT §6).
+ * value (e.g. the event type `hurricane` for the peril `hurricane_wind`, docs/contract.md#scores).
  */
 export function list<T extends string>(raw: Record<string, unknown>, name: string, allowed: readonly T[], aliases: Readonly<Record<string, T>> = NO_ALIASES): T[] | undefined {
   const v = str(raw, name);

@@ -1,6 +1,6 @@
 /**
  * Profile 1 endpoints of the contract that are not built yet. Each sits in the registry with its
- * access level from CONTRACT §2, so the route table, the access checks and the OpenAPI document cover
+ * access level from docs/contract.md#access, so the route table, the access checks and the OpenAPI document cover
  * the whole contract today: a call is authenticated and tier-checked like any other, then answered
  * 501 not_implemented (problem+json). The issue that builds an endpoint replaces its line here with
  * the real handler (same method, path and access); a real handler bound to the same route also wins

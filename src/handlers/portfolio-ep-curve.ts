@@ -1,7 +1,7 @@
 /**
  * GET /portfolio/ep-curve?portfolio_id=&years=&seed=&perils=&scenario=&horizon=&format=json|csv&psept= and
  * `catintel portfolio ep-curve ID [--years N] [--seed S] [--perils a,b] [--scenario --horizon]
- * [--format json|csv|svg|png] [--psept] [--out FILE]` (CONTRACT §8): the exceedance-probability curve of a
+ * [--format json|csv|svg|png] [--psept] [--out FILE]` (docs/contract.md#portfolios): the exceedance-probability curve of a
  * portfolio from a stochastic catalog drawn on the hazard baseline (docs/ep-curves.md): OEP and AEP at 2 to
  * 1000 years, TVaR at the same points, AAL, with years, seed and model version. Same inputs and seed, same
  * bytes. `--input FILE.csv` (CLI addition) takes an OED location file instead of a stored portfolio.
@@ -80,7 +80,7 @@ export interface EpCurveBody extends BaselineProvenance {
   written?: { file: string; format: EpFormat; bytes: number };
 }
 
-/** Money to the cent (CONTRACT §8: amounts as plain numbers, in the currency CurCd names). */
+/** Money to the cent (docs/contract.md#portfolios: amounts as plain numbers, in the currency CurCd names). */
 const cents = (x: number) => Math.round(x * 100) / 100;
 
 function curvePoint(p: EpPoint): EpCurvePoint {
@@ -99,7 +99,7 @@ const PSEPT_HEADER = 'SummaryId,SampleId,EPType,ReturnPeriod,Loss';
 
 const METHOD =
   'stochastic catalog on the catintel hazard baseline (regional footprints for hurricane wind, storm surge and earthquake; cell events for tornado and wildfire; ' +
-  'NRI state seasons for riverine flood and winter storm), models.md §5 damage functions by construction and occupancy anchored on NRI loss levels, ' +
+  'NRI state seasons for riverine flood and winter storm), docs/methods.md#damage-functions damage functions by construction and occupancy anchored on NRI loss levels, ' +
   'Poisson year loss table; OEP/AEP/TVaR as Oasis lec (EPCalc 1); docs/ep-curves.md';
 
 function bool(raw: Record<string, unknown>, name: string): boolean {
@@ -221,7 +221,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       seed: r.seed,
       model_version: r.model_version,
       hazard_model_version: r.hazard_model_version,
-      // The perils that carry loss name the sources, the largest first (CONTRACT §5); all modelled ones when none does.
+      // The perils that carry loss name the sources, the largest first (docs/contract.md#events); all modelled ones when none does.
       ...baselineProvenance(grid.header, lossPerilsFirst(r.perils, r.aal_by_peril)),
       scenario: r.scenario,
       horizon: r.horizon,

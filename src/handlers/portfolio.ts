@@ -1,5 +1,5 @@
 /**
- * Portfolios (CONTRACT §8, issue 11): POST /portfolio (JSON rows, or an OED location CSV as text/csv with
+ * Portfolios (docs/contract.md#portfolios, issue 11): POST /portfolio (JSON rows, or an OED location CSV as text/csv with
  * ?name=) and `catintel portfolio import FILE --name NAME`; GET /portfolio (paged, nested locations) and
  * `portfolio list`; GET /portfolio/{id} (its locations, paged) and `portfolio show ID`; DELETE /portfolio/{id}
  * and `portfolio delete ID` (additions); GET /portfolio/exposure?portfolio_id= and `portfolio exposure ID`.

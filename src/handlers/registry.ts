@@ -63,7 +63,7 @@ export const HANDLERS: Handler[] = [
   dataBuild,
   oasisRun,
   oasisFiles,
-  // Parametric triggers (CONTRACT §7): /triggers/alerts is a static path, matched before /triggers/{id}.
+  // Parametric triggers (docs/contract.md#triggers): /triggers/alerts is a static path, matched before /triggers/{id}.
   triggersCreate,
   triggersList,
   triggersAlerts,
@@ -87,7 +87,7 @@ export const HANDLERS: Handler[] = [
   eventsExposure,
   scenariosRun,
   scenariosShow,
-  // Portfolios and saved locations (CONTRACT §8, docs/portfolios.md): /portfolio/exposure is a static path, matched before /portfolio/{id}.
+  // Portfolios and saved locations (docs/contract.md#portfolios, docs/portfolios.md): /portfolio/exposure is a static path, matched before /portfolio/{id}.
   portfolioCreate,
   portfolioList,
   portfolioExposureHandler,

@@ -1,5 +1,5 @@
 /**
- * POST /scenarios/run and `catintel scenario run` (spec §4.3, CONTRACT §2: analyst): a hypothetical event
+ * POST /scenarios/run and `catintel scenario run` (docs/contract.md#access: analyst): a hypothetical event
  * through the same ring, exposure, scoring, trigger and portfolio code as a real one
  * (src/intelligence/scenarios/), stored with an id: 201 with the result and its Location
  * (GET /scenarios/{id}). Bad fields: 422 naming each (CLI: exit 2).

@@ -1,5 +1,5 @@
 /**
- * GET /risk/score and `catintel score point`: climate-adjusted hazard scores for one point (CONTRACT §6,
+ * GET /risk/score and `catintel score point`: climate-adjusted hazard scores for one point (docs/contract.md#scores,
  * docs/scoring.md). Reads the embedded hazard baseline (data/baseline), not the store.
  * Free tier: one peril per request; without `perils` it gets the peril with the highest expected annual
  * damage ratio, and `peril_selection` says why; asking for more than one is 403 insufficient_tier.

@@ -1,5 +1,5 @@
 /**
- * `catintel token issue`: mints a JWT access token with the local HS256 secret (CONTRACT §3), for
+ * `catintel token issue`: mints a JWT access token with the local HS256 secret (docs/contract.md#credentials), for
  * development and tests; in production an identity provider issues them. CLI only and storeless, so it
  * works while `catintel serve` holds the store. The secret, issuer and audience come from the same
  * CATINTEL_* variables the server reads (src/auth/config.ts), passed in by the CLI as ctx.config.env.

@@ -1,6 +1,6 @@
 /**
  * GET /triggers/{id}/backtest and `catintel trigger backtest ID [--since YEAR]` (an addition to the
- * specification, CONTRACT §7): replay the historical catalogs the hazard baseline is built from against one
+ * specification, docs/contract.md#triggers): replay the historical catalogs the hazard baseline is built from against one
  * of the caller's triggers (docs/triggers-backtest.md). Wind and pressure triggers replay HURDAT2, magnitude
  * triggers the NSHM earthquake catalogs; other threshold types have no historical catalog here and are
  * refused (422) with the ones that can be backtested. Another account's trigger is 404, like every trigger

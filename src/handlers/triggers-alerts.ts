@@ -1,7 +1,7 @@
 /**
  * GET /triggers/alerts and `catintel trigger alerts`: the account's unread trigger notifications (an alert
  * when a trigger first reaches alert_at_pct for an event, and one when it is triggered). Like
- * /locations/alerts (CONTRACT §8), reading marks them read only with mark_read=true.
+ * /locations/alerts (docs/contract.md#portfolios), reading marks them read only with mark_read=true.
  */
 import { CatintelError } from '../errors.js';
 import { unreadAlerts } from '../triggers/history-store.js';

@@ -1,7 +1,7 @@
 /**
  * Pieces the trigger handlers share: the trigger id parameter, the 404 for an id the caller's account does
  * not own (never 403: another account's trigger must not be discoverable), the per-tier active trigger
- * limit (CONTRACT §2) and the JSON shape of a trigger.
+ * limit (docs/contract.md#limits) and the JSON shape of a trigger.
  */
 import type { Context } from '../context.js';
 import { CatintelError } from '../errors.js';
@@ -12,7 +12,7 @@ import type { Caller, Tier } from './types.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Active triggers per account by tier (CONTRACT §2); null = unlimited. */
+/** Active triggers per account by tier (docs/contract.md#limits); null = unlimited. */
 export const TRIGGER_LIMIT: Record<Tier, number | null> = { free: 0, agency: 3, analyst: 10, enterprise: null };
 
 export function triggerIdParam(raw: Record<string, unknown>): string {
@@ -29,7 +29,7 @@ export async function requireTrigger(ctx: Context, caller: Caller, id: string): 
   return t;
 }
 
-/** A trigger as the API shows it (CONTRACT §7): every field, status, created_at, last_evaluated_at, state, proximity_pct, evaluated_from. */
+/** A trigger as the API shows it (docs/contract.md#triggers): every field, status, created_at, last_evaluated_at, state, proximity_pct, evaluated_from. */
 export function triggerJson(t: TriggerView): Record<string, unknown> {
   return {
     id: t.id, name: t.name, peril: t.peril, lat: t.lat, lng: t.lng, radius_km: t.radius_km,

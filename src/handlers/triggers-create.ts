@@ -1,5 +1,5 @@
 /**
- * POST /triggers and `catintel trigger create` (CONTRACT §7): validates the body (422 naming every bad
+ * POST /triggers and `catintel trigger create` (docs/contract.md#triggers): validates the body (422 naming every bad
  * field; on the CLI the same problems as bad options, exit 2), enforces the tier's active trigger limit
  * (403 trigger_limit_reached) and answers 201 with the trigger and its Location.
  */

@@ -1,7 +1,7 @@
 /**
  * `catintel trigger evaluate [--fail-on-breach]`: one evaluation round over every active trigger in the
  * store (all accounts: this is the operator's cron job; the server runs the same round after each
- * scheduled ingest). Exit 3 with --fail-on-breach when a trigger was newly triggered (CONTRACT §4).
+ * scheduled ingest). Exit 3 with --fail-on-breach when a trigger was newly triggered (docs/contract.md#cli-exit-codes).
  */
 import { evaluateTriggers, type EvaluationSummary } from '../triggers/run.js';
 import { whyNoneLive } from './live-hint.js';

@@ -77,7 +77,7 @@ export const triggersObserve = defineHandler({
       source: input.source, observed_at: input.observedAt ?? now, entered_at: now,
     };
     await insertObservation(ctx.db, row);
-    // Provenance (CONTRACT §5): the reporter is the source; the value lives at the resource it was entered at.
+    // Provenance (docs/contract.md#provenance): the reporter is the source; the value lives at the resource it was entered at.
     const provenance = { source_url: `/api/v1/triggers/${t.id}/observations`, ingested_at: now };
     return { body: { ...row, event_title: event?.title ?? null, ...provenance }, status: 201 };
   },

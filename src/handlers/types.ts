@@ -1,5 +1,5 @@
 /**
- * The handler contract (DESIGN.md "One handler layer, two thin adapters"). A handler validates a raw
+ * The handler contract (docs/architecture.md#one-handler-layer-two-thin-adapters). A handler validates a raw
  * object (CLI options+args, or HTTP path params+query+body) into a typed input and runs the use case.
  * It never prints and never touches a response object; the registry drives both adapters.
  */
@@ -55,9 +55,9 @@ export interface CliOption {
 export interface HttpBinding {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
-  /** The lowest tier that may call it (CONTRACT §2). */
+  /** The lowest tier that may call it (docs/contract.md#access). */
   access: Tier;
-  /** Query values that raise the access level, e.g. { format: { oasis: 'enterprise' } } (CONTRACT §2). */
+  /** Query values that raise the access level, e.g. { format: { oasis: 'enterprise' } } (docs/contract.md#access). */
   accessByQuery?: Record<string, Record<string, Tier>>;
   /** Operator only: needs the server's admin token (key management). */
   admin?: boolean;
@@ -91,7 +91,7 @@ export interface Handler<I = any, O = any> {
      * caller's working directory first, since the server has its own; URLs are left alone.
      */
     paths?: string[];
-    /** The process exit code for a successful answer (default 0): `trigger evaluate --fail-on-breach` exits 3, `trigger verify` 1 on a mismatch (CONTRACT §4). */
+    /** The process exit code for a successful answer (default 0): `trigger evaluate --fail-on-breach` exits 3, `trigger verify` 1 on a mismatch (docs/contract.md#cli-exit-codes). */
     exitCode?(body: O, input: I): number;
   };
   /** Opens the store read-write (ingest, create). Read-only handlers can run beside another reader. */

@@ -1,5 +1,5 @@
 /**
- * The access rules of a route (CONTRACT §2), from its binding in the registry: the tier it needs,
+ * The access rules of a route (docs/contract.md#access), from its binding in the registry: the tier it needs,
  * raised by query values such as format=oasis, or the operator's admin token for /admin routes.
  * No credential where one is needed: 401 with a Bearer challenge; a credential below the level: 403.
  */

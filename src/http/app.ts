@@ -45,7 +45,7 @@ export interface AppOptions {
   trustProxy?: string | number;
   /** How long public GET responses are reused (ms); 0 disables the cache. */
   cacheTtlMs?: number;
-  /** Requests per minute per tier (default CONTRACT §2); 'off' or false disables rate limiting (load tests only). */
+  /** Requests per minute per tier (default docs/contract.md#limits); 'off' or false disables rate limiting (load tests only). */
   rateLimit?: RequestsPerMinute | 'off' | boolean;
   /** Real-time clock in ms for rate windows and token expiry (tests may pass their own). */
   nowMs?: () => number;

@@ -1,5 +1,5 @@
 /**
- * POST bodies (CONTRACT §4): the media type must be one the route accepts (415 otherwise), the size at
+ * POST bodies (docs/contract.md#errors): the media type must be one the route accepts (415 otherwise), the size at
  * most 1 MiB for JSON and 50 MiB for CSV (413, checked against Content-Length before reading and
  * counted while reading, so a lying or chunked client cannot get past it), the bytes must be UTF-8 (400
  * naming the first bad byte: a lenient decoder would store U+FFFD in place of what was sent), JSON must

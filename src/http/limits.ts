@@ -1,14 +1,14 @@
 /**
- * The HTTP platform's defaults (CONTRACT §2 and §4), one commented line each. `catintel serve` flags
+ * The HTTP platform's defaults (docs/contract.md#access and #errors), one commented line each. `catintel serve` flags
  * override them.
  */
 import type { Tier } from '../handlers/types.js';
 
 export const httpDefaults = {
-  /** Requests per sliding minute (CONTRACT §2): free per client address, the others per credential. */
+  /** Requests per sliding minute (docs/contract.md#limits): free per client address, the others per credential. */
   requestsPerMinute: { free: 60, agency: 300, analyst: 600, enterprise: 3000 } satisfies Record<Tier, number>,
   rateWindowMs: 60_000,
-  /** Request bodies (CONTRACT §4): JSON 1 MiB, CSV uploads 50 MiB. */
+  /** Request bodies (docs/contract.md#errors): JSON 1 MiB, CSV uploads 50 MiB. */
   maxJsonBytes: 1024 * 1024,
   maxCsvBytes: 50 * 1024 * 1024,
   /** A handler that runs longer is answered 503 (its work is told to stop through ctx.signal). */

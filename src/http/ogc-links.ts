@@ -18,7 +18,7 @@ const HOST_RE = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 /**
  * The origin the client called: the request's own, or when the socket's peer is a trusted proxy
  * (--trust-proxy) its X-Forwarded-Proto and X-Forwarded-Host when they are well-formed. Of a list, the
- * last entry: the one the proxy next to us wrote, where the first may be the client's own (CONTRACT §2).
+ * last entry: the one the proxy next to us wrote, where the first may be the client's own (docs/contract.md#client-address).
  */
 export function originOf(req: Request, url: URL, viaTrustedProxy: boolean): string {
   if (viaTrustedProxy) {

@@ -1,4 +1,4 @@
-/** RFC 9457 problem details (CONTRACT §4). The same object is printed by the CLI with --json. */
+/** RFC 9457 problem details (docs/contract.md#errors). The same object is printed by the CLI with --json. */
 import { CatintelError, titleOf } from '../errors.js';
 
 export interface Problem {

@@ -1,5 +1,5 @@
 /**
- * Sliding-window rate limits (CONTRACT §2), exact: each key keeps the times of the requests it was
+ * Sliding-window rate limits (docs/contract.md#limits), exact: each key keeps the times of the requests it was
  * allowed in the last window (a ring buffer of `limit` slots), so "60 per minute" means no 61st request
  * in ANY 60 s span, not per calendar minute and not an estimate. A check-and-record is synchronous, and
  * Node runs one request's JS at a time, so concurrent requests can never both take the last slot.

@@ -1,6 +1,6 @@
 /**
  * Turning a handler's result into bytes on the wire: strong ETag (a hash of the body, or of what determines it), 304 on If-None-Match,
- * gzip or brotli for bodies above a size when the client accepts it (CONTRACT §5).
+ * gzip or brotli for bodies above a size when the client accepts it (docs/contract.md#events).
  */
 import { hash } from 'node:crypto';
 import { FastResponse } from 'srvx';

@@ -1,5 +1,5 @@
 /**
- * Who the client is behind a reverse proxy (CONTRACT §2). X-Forwarded-For is a list each proxy appends
+ * Who the client is behind a reverse proxy (docs/contract.md#client-address). X-Forwarded-For is a list each proxy appends
  * the address it was called from to, so only its right end is written by proxies we know: its left end
  * is whatever the client sent. `--trust-proxy` names the proxies in front of the server, as a hop count
  * (`1`: the socket's peer is our proxy) or as addresses and CIDR blocks (`10.0.0.0/8,::1`); the client

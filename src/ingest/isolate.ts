@@ -1,5 +1,5 @@
 /**
- * One record never fails the rest of a source's run (CONTRACT §5). A run's write is one transaction, and
+ * One record never fails the rest of a source's run (docs/contract.md#one-bad-record). A run's write is one transaction, and
  * DuckDB has no savepoints: a statement that fails aborts the whole transaction. So when the write fails
  * because of what some record holds (a value the store cannot take, a key it already has), the records to
  * blame are found by trial writes that are always rolled back, halving the suspects each time, and then the

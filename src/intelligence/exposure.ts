@@ -121,7 +121,7 @@ export function earthquakeImpact(rings: Pick<RingExposureBody, 'kind' | 'thresho
   if (mmi.length === 0) return null;
   return {
     ...pagerEstimate(mmi.map((r) => ({ mmi: r.threshold as number, population: r.population.population }))),
-    method: `PAGER-style (models.md §5): fatalities = Σ population of each MMI band × ν(S), ν(S) = Φ(ln(S/θ)/β), θ = ${PAGER_US_FATALITY.theta}, β = ${PAGER_US_FATALITY.beta} (Jaiswal & Wald 2010, United States); each band charged its lower MMI, so a lower bound; alert level by PAGER's fatality bands`,
+    method: `PAGER-style (docs/methods.md#damage-functions): fatalities = Σ population of each MMI band × ν(S), ν(S) = Φ(ln(S/θ)/β), θ = ${PAGER_US_FATALITY.theta}, β = ${PAGER_US_FATALITY.beta} (Jaiswal & Wald 2010, United States); each band charged its lower MMI, so a lower bound; alert level by PAGER's fatality bands`,
     uncertainty: 'A lower bound with an order-of-magnitude spread: PAGER itself reports its fatality estimates as ranges of about a factor of ten, and here population is county-averaged and intensity known only at three levels.',
   };
 }

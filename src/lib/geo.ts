@@ -1,7 +1,7 @@
 /** Small geodesy helpers on WGS84 [lng, lat]; distances in km. */
 import type { Polygon, Position } from 'geojson';
 
-/** IUGG mean Earth radius (km), as in ../shared/reference/models.md §7. */
+/** IUGG mean Earth radius (km), as in docs/methods.md#trigger-observations. */
 export const EARTH_RADIUS_KM = 6371.0088;
 export const KM_PER_NM = 1.852;
 

@@ -1,5 +1,5 @@
 /**
- * Who owns a saved location (CONTRACT §2): an authenticated caller's account, or an anonymous caller's
+ * Who owns a saved location (docs/contract.md#client-address): an authenticated caller's account, or an anonymous caller's
  * client address (the pipeline names anonymous callers `ip:<address>`; behind a shared proxy they share
  * one address, so they should sign in). The two kinds never meet: an account is stored as `account:<name>`.
  */

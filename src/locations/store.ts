@@ -68,7 +68,7 @@ export interface LocationAlert {
   ring_label: string;
   distance_km: number;
   raised_at: string;
-  /** The event's provenance: the alert was raised from that record (CONTRACT §5). */
+  /** The event's provenance: the alert was raised from that record (docs/contract.md#provenance). */
   source: string;
   source_url: string;
   ingested_at: string;

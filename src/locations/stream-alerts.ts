@@ -4,7 +4,7 @@
  * (src/stream/triggers.ts); each alert not seen before becomes one message for its account only. Alerts of
  * anonymous callers' locations (owned by a client address) are never sent: a stream without a credential
  * carries no per-caller messages (docs/stream.md). Each carries its event's provenance, as GET
- * /locations/alerts gives it (CONTRACT §5).
+ * /locations/alerts gives it (docs/contract.md#events).
  */
 import { provenanceOf, type Provenance } from '../domain/provenance.js';
 import type { Store } from '../store/db.js';

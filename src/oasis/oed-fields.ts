@@ -1,7 +1,7 @@
 /**
  * The OED 5.0.0 location-file fields (`input_fields.Loc` of OpenExposureData_5.0.0Spec.json as shipped in
  * ods-tools 5.0.9, BSD-3-Clause, github.com/OasisLMF/ODS_Tools), so the bulk scorer can tell an OED
- * column from a foreign one: ods-tools rejects a column that is not an OED field (oasis.md §3), so a
+ * column from a foreign one: ods-tools rejects a column that is not an OED field (OED, ODS_OpenExposureData), so a
  * foreign input column is written as FlexiLoc<Name>. Regenerate with the ods-tools venv of
  * scripts/conformance-oasis.sh when the OED version moves:
  *   .venv/bin/python -c "import json,ods_tools,os; p=os.path.join(os.path.dirname(ods_tools.__file__),'data','OpenExposureData_5.0.0Spec.json'); print([v['Input Field Name'] for v in json.load(open(p))['input_fields']['Loc'].values()])"

@@ -3,7 +3,7 @@
  * under, the LocPerilsCovered codes and groups that include it, the FlexiLoc column that carries its score,
  * and the AreaPerilID of a (grid cell, peril).
  *
- * Mapping (OED 5.0.0 PerilValues / PerilsCovered, ods-tools 5.0.9 spec; oasis.md §3):
+ * Mapping (OED 5.0.0 PerilValues / PerilsCovered, ods-tools 5.0.9 spec):
  *   hurricane_wind -> WTC (tropical-cyclone wind)     storm_surge -> WSS (storm surge)
  *   earthquake     -> QEQ (earthquake shake)          tornado     -> XTD (tornado)
  *   wildfire       -> BBF (wildfire / bushfire)       riverine_flood -> ORF (river / fluvial flood)
@@ -70,7 +70,7 @@ export const FLEXI_MODEL_VERSION = 'FlexiLocScoreModelVersion';
 
 /**
  * AreaPerilID = (cell + 1) * 10 + the peril's index in PERILS: one id per (hazard-grid cell, peril), as an
- * Oasis areaperil stands for one area and one peril together (oasis.md §4). Cell ids belong to a data
+ * Oasis areaperil stands for one area and one peril together (Oasis model files, oasislmf). Cell ids belong to a data
  * build (model_version), so AreaPerilIDs are comparable only within one model version.
  */
 export function areaPerilId(cell: number, p: Peril): number {

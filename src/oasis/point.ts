@@ -1,7 +1,7 @@
 /**
  * `format=oasis` for one scored point (GET /risk/score, GET /events/{id}/score; enterprise tier): the rows
  * of the three Oasis files the bulk writer makes, as JSON arrays whose keys are the CSV column names, so
- * each array converts to its CSV one-to-one (oasis.md §7):
+ * each array converts to its CSV one-to-one (docs/scoring.md#11-oasis-lmf-export---format-oasis-formatoasis):
  *   location    one OED 5.0.0 location row: PortNumber 'catintel', AccNumber (the event id or 'risk-score'),
  *               LocNumber '1', CountryCode, Latitude, Longitude, LocPerilsCovered (the OED codes scored),
  *               LocCurrency USD, BuildingTIV 0, OEDVersion 5.0.0, then the FlexiLocScore* columns

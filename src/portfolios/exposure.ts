@@ -2,7 +2,7 @@
  * Live exposure of a portfolio (GET /portfolio/exposure, `catintel portfolio exposure ID`): for every live
  * event whose rings reach the portfolio, which locations lie inside each ring, with counts and TIV by ring
  * and by OED peril code, counting only locations whose LocPerilsCovered includes the event's peril
- * (domain/perils.ts EVENT_TYPE_CODES). Insurance fields carry ACORD-style names (../shared/reference/acord.md:
+ * (domain/perils.ts EVENT_TYPE_CODES). Insurance fields carry ACORD-style names (docs/portfolios.md#names-on-the-output:
  * InsuranceAmt per subject, CurCd, LocationId) and the event its provenance.
  *
  * Rings nest (ordinal 0 is the innermost), so each location is counted once per event, in the innermost ring

@@ -58,7 +58,7 @@ export async function liveEventsWithRings(db: Store, now: string, box?: [number,
   return rows.filter((e) => rings.has(e.id)).map((event) => ({ event, rings: rings.get(event.id)! }));
 }
 
-/** How exposure answers name an event: its identity, state and severity, and its provenance (CONTRACT §6 names). */
+/** How exposure answers name an event: its identity, state and severity, and its provenance (docs/contract.md#scores names). */
 export interface EventHeader extends Pick<EventRow, 'slug' | 'title' | 'event_type' | 'status' | 'severity' | 'severity_label' | 'source' | 'source_url' | 'ingested_at'> {
   event_id: string;
   provenance: Pick<EventRow, 'source' | 'source_url' | 'ingested_at' | 'updated_at'>;
@@ -67,7 +67,7 @@ export interface EventHeader extends Pick<EventRow, 'slug' | 'title' | 'event_ty
 export function eventHeaderOf(e: EventRow): EventHeader {
   return {
     event_id: e.id, slug: e.slug, title: e.title, event_type: e.event_type, status: e.status, severity: e.severity, severity_label: e.severity_label,
-    // The three record fields of CONTRACT §5 at the row's top level, like every record; `provenance` adds updated_at.
+    // The three record fields of docs/contract.md#provenance at the row's top level, like every record; `provenance` adds updated_at.
     source: e.source, source_url: e.source_url, ingested_at: e.ingested_at,
     provenance: { source: e.source, source_url: e.source_url, ingested_at: e.ingested_at, updated_at: e.updated_at },
   };

@@ -1,6 +1,6 @@
 /**
  * `--format oasis`: location.csv (OED 5.0.0, the input's columns kept, scores in FlexiLoc columns), and
- * keys.csv and keys-errors.csv (oasis.md §7). Rows are copied byte for byte where the input allows it
+ * keys.csv and keys-errors.csv (docs/scoring.md#11-oasis-lmf-export---format-oasis-formatoasis). Rows are copied byte for byte where the input allows it
  * (comma-delimited, no column dropped), so the OED values reach Oasis exactly as the user wrote them; the
  * one change is a text cell a spreadsheet would run as a formula, written as `'=...` (src/lib/csv-cell.ts;
  * numbers, negative ones included, are not touched). The keys pass writes the key fields the same way, so

@@ -2,7 +2,7 @@
  * Opening a bulk-scoring input: refuse at once, with one clear line, a file that cannot be a usable CSV
  * (missing, empty, binary, gzip/Parquet/ZIP, JSON, a header that is not UTF-8, no coordinate columns), and
  * read its header. Nothing
- * is written before this passes (CONTRACT §4: exit code 2, invalid_input).
+ * is written before this passes (docs/contract.md#cli-exit-codes: exit code 2, invalid_input).
  */
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';

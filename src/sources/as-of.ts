@@ -1,5 +1,5 @@
 /**
- * "As of now" (CONTRACT §5): an ingest keeps only what the source had published by the clock
+ * "As of now" (docs/contract.md#as-of-now): an ingest keeps only what the source had published by the clock
  * (CATINTEL_NOW / --as-of), so a replay at a past instant shows the state of that instant.
  *
  * Two layers share this rule. ingest/run.ts drops every record whose publication time (the source's own

@@ -2,8 +2,8 @@
 import type { Observation, QuadrantRadiiNm } from '../domain/event.js';
 
 /**
- * Severity label from 1-min sustained wind (kt): the Saffir–Simpson Hurricane Wind Scale (NHC; models.md
- * §3.2) for hurricanes, NHC's depression/storm classes below it.
+ * Severity label from 1-min sustained wind (kt): the Saffir–Simpson Hurricane Wind Scale (NHC; docs/methods.md
+ * #hurricane-wind) for hurricanes, NHC's depression/storm classes below it.
  */
 export function saffirSimpsonLabel(windKt: number): string {
   if (windKt >= 137) return 'Category 5';

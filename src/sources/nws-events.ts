@@ -1,5 +1,5 @@
 /**
- * NWS alert `event` names -> CONTRACT §5 event_type, and CAP severity/certainty -> our numbers.
+ * NWS alert `event` names -> docs/contract.md#events event_type, and CAP severity/certainty -> our numbers.
  * Names are the api.weather.gov event list (https://api.weather.gov/alerts/types) and the NWS
  * Directive 10-1701/10-511 product names. Anything not listed is not a catastrophe peril for this
  * product (marine, air quality, rip currents, fog, smoke, frost, generic statements) and is skipped.

@@ -149,7 +149,7 @@ export async function findEvent(db: Store, key: string, now: string): Promise<Ev
 }
 
 /**
- * The events a key names (CONTRACT §5): our UUID, our slug, or the source's own id, case-insensitive (a USGS
+ * The events a key names (docs/contract.md#events): our UUID, our slug, or the source's own id, case-insensitive (a USGS
  * event answers to every network id it carries, e.g. `nc216859` and `us6000...`; a storm to `AL092022`).
  * A slug or UUID names one event; a source id may name several (the same id in two sources), so every
  * match is returned and the caller decides.

@@ -2,7 +2,7 @@
  * The trigger side of the stream, for authenticated callers: a trigger whose state moved (clear, alert,
  * triggered) and each alert raised (docs/triggers.md), read from the triggers and trigger_alerts tables after
  * every store change, like the live set. Each message names its account; only that account's streams get it.
- * Each carries provenance in the words of GET /triggers/alerts and the history (CONTRACT §5): an alert, its
+ * Each carries provenance in the words of GET /triggers/alerts and the history (docs/contract.md#provenance): an alert, its
  * history entry's; a state move, that of the entry its state rests on (stateProvenance below).
  */
 import { listValue } from '@duckdb/node-api';
@@ -52,7 +52,7 @@ export async function triggerSnapshot(db: Store): Promise<{ snapshot: TriggerSna
   };
 }
 
-/** Active triggers whose state moved since `before`, by id. A trigger created since the last read started clear (CONTRACT §7). */
+/** Active triggers whose state moved since `before`, by id. A trigger created since the last read started clear (docs/contract.md#triggers). */
 export function movedTriggers(before: TriggerSnapshot, after: TriggerSnapshot): string[] {
   return [...after.states]
     .filter(([id, now]) => (before.states.get(id)?.state ?? 'clear') !== now.state)

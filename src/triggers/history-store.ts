@@ -37,7 +37,7 @@ const HISTORY_COLS = `id, trigger_id, event_id, source, source_id, source_versio
   distance_km, proximity_pct, state, previous_state, method, rule_version, inputs_hash, ${iso('evaluated_at')} AS evaluated_at`;
 
 /**
- * Provenance of an entry read back (CONTRACT §5): an evaluated event's source_url and ingested_at from the
+ * Provenance of an entry read back (docs/contract.md#provenance): an evaluated event's source_url and ingested_at from the
  * event record; a value entered by hand links to the observations resource it was entered at, ingested
  * when the latest of its readings was entered. `h` and `e` are the history and (left-joined) events aliases.
  */

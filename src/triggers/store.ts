@@ -1,6 +1,6 @@
 /**
  * The triggers table (migration 4). Every read is scoped to an account: another account's trigger is
- * simply not found (CONTRACT §7: 404, never 403), so no caller can learn that an id exists.
+ * simply not found (docs/contract.md#triggers: 404, never 403), so no caller can learn that an id exists.
  */
 import type { Store, Tx } from '../store/db.js';
 import type { TriggerSpec, TriggerView, TriggerState } from './domain/types.js';

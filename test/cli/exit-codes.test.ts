@@ -1,5 +1,5 @@
 /**
- * Errors a script can rely on (CONTRACT §4): an unknown id is bad input (exit 2), usage errors print the
+ * Errors a script can rely on (docs/contract.md#cli-exit-codes): an unknown id is bad input (exit 2), usage errors print the
  * problem object with --json, `--help` on a command that does not exist is an error, and --version works.
  */
 import fs from 'node:fs';

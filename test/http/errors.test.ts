@@ -1,5 +1,5 @@
 /**
- * Errors (CONTRACT §4): RFC 9457 problem+json for every condition, with a stable code, field-level
+ * Errors (docs/contract.md#errors): RFC 9457 problem+json for every condition, with a stable code, field-level
  * `errors` where there are fields, the headers the condition calls for (Allow, Retry-After,
  * WWW-Authenticate, Accept-Post), never a stack trace, file path or SQL; X-Request-Id on every
  * response. The CLI prints the same problem object with --json and exits with the contract's codes.
@@ -30,7 +30,7 @@ function isProblem(r: { status: number; headers: Headers; body: any }, status: n
   expect(r.body.instance).toMatch(/^\//);
 }
 
-describe('problem+json for every condition of CONTRACT §4', () => {
+describe('problem+json for every condition of docs/contract.md#errors', () => {
   it('400 invalid_parameter names the parameter, checked against the OpenAPI document', async () => {
     const r = await p.call('/api/v1/events/nearby?lat=91&lng=abc');
     isProblem(r, 400, 'invalid_parameter');
@@ -190,7 +190,7 @@ describe('the CLI prints the same problem', () => {
     expect(line.code).toBe(2);
     expect(line.stderr).toBe('catintel: id: "nope" is not a key id such as key_3fA9xQ2LmP0sTu7W (see `catintel keys list`) [invalid_parameter]\n');
     const json = await cli(['--db', file, '--json', 'keys', 'revoke', 'key_0000000000000000']);
-    expect(json.code).toBe(2); // an unknown id is bad input (CONTRACT §4)
+    expect(json.code).toBe(2); // an unknown id is bad input (docs/contract.md#errors)
     expect(JSON.parse(json.stderr)).toEqual({
       type: 'https://catintel.dev/problems/not-found',
       title: 'Not found',

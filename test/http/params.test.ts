@@ -1,6 +1,6 @@
 /**
  * Enumerated parameters (issue 7, item 6): a 400 says which values are allowed, over HTTP as on the
- * CLI, and the event_type names are accepted wherever a peril is named (CONTRACT §6).
+ * CLI, and the event_type names are accepted wherever a peril is named (docs/contract.md#peril-names).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoreBulk } from '../../src/handlers/score-bulk.js';
@@ -49,7 +49,7 @@ describe('a 400 for an enumerated parameter lists the allowed values', () => {
   });
 });
 
-describe('event types name perils (CONTRACT §6)', () => {
+describe('event types name perils (docs/contract.md#peril-names)', () => {
   it('perils=hurricane scores hurricane_wind and flood scores riverine_flood, over HTTP', async () => {
     const free = await p.call(`/api/v1/risk/score?${MIAMI}&perils=hurricane`);
     expect(free.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §2 and §3 as a matrix: every Profile 1 endpoint called with every kind of credential gets
+ * docs/contract.md#access and #credentials as a matrix: every Profile 1 endpoint called with every kind of credential gets
  * the status the contract gives. The table below is the contract's, written out independently of the
  * route table, so a route registered with the wrong access level fails here. A caller the contract
  * admits gets exactly what an enterprise caller gets (501 for endpoints not built yet, whose access
@@ -20,7 +20,7 @@ interface Endpoint { method: 'GET' | 'POST'; path: string; access: Tier; query?:
 const TRIGGER = { name: 'Miami wind', peril: 'hurricane', lat: 25.76, lng: -80.19, radius_km: 50, threshold_type: 'wind_speed_kt', threshold_value: 64 };
 const P = '00000000-0000-4000-8000-000000000001';
 
-/** CONTRACT §2, Profile 1 ({id} is filled with a live event of the seeded feed). */
+/** docs/contract.md#access, Profile 1 ({id} is filled with a live event of the seeded feed). */
 const CONTRACT: Endpoint[] = [
   { method: 'GET', path: '/events/live', access: 'free' },
   { method: 'GET', path: '/events/{id}', access: 'free' },
@@ -107,7 +107,7 @@ function expected(c: Credential, e: Endpoint, admitted: number): number {
 const CODES: Record<number, string> = { 401: 'unauthorized', 403: 'insufficient_tier', 501: 'not_implemented' };
 const label = (e: Endpoint) => `${e.method} ${e.path}${e.query?.includes('oasis') ? ' (oasis)' : ''}`;
 
-describe('the access matrix of CONTRACT §2 (Profile 1)', () => {
+describe('the access matrix of docs/contract.md#access (Profile 1)', () => {
   it('gives every endpoint x credential the contract status', async () => {
     const table = new RouteTable(HANDLERS);
     const enterprise = await token('enterprise', { sub: 'matrix-reference@example.com' });

@@ -1,5 +1,5 @@
 /**
- * Credentials (CONTRACT §3): JWT access tokens (HS256 secret, RS256/ES256 JWKS from a file or a URL;
+ * Credentials (docs/contract.md#credentials): JWT access tokens (HS256 secret, RS256/ES256 JWKS from a file or a URL;
  * issuer, audience, exp, sub and tier checked; alg=none, tampering and algorithm confusion refused),
  * and API keys (shown once, stored as a hash, revocable). `catintel token issue` mints tokens the
  * server accepts.
@@ -255,7 +255,7 @@ describe('the CLI', () => {
     expect((await cli(['--db', file, '--json', 'keys', 'list'])).json().keys.map((x: any) => x.name)).toEqual(['ci']);
     expect((await cli(['--db', file, '--json', 'keys', 'list', '--include-revoked'])).json().keys).toHaveLength(2);
     const unknown = await cli(['--db', file, 'keys', 'revoke', 'key_0000000000000000']);
-    expect(unknown.code).toBe(2); // an unknown id is bad input (CONTRACT §4)
+    expect(unknown.code).toBe(2); // an unknown id is bad input (docs/contract.md#errors)
     expect(unknown.stderr).toMatch(/^catintel: no API key key_0000000000000000; .*\[not_found\]\n$/);
     const badTier = await cli(['--db', file, 'keys', 'create', '--tier', 'gold', '--name', 'x']);
     expect(badTier.code).toBe(2);

@@ -1,5 +1,5 @@
 /**
- * Rate limits (CONTRACT §2): a sliding 60 s window on every route, 60 per client address without a
+ * Rate limits (docs/contract.md#limits): a sliding 60 s window on every route, 60 per client address without a
  * credential, 300/600/3000 per agency/analyst/enterprise credential; exact under concurrency; the
  * X-RateLimit-* headers on every response; 429 with Retry-After. Windows run on the real (monotonic)
  * clock, never on CATINTEL_NOW.

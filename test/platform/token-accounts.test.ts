@@ -1,5 +1,5 @@
 /**
- * JWT access tokens and local accounts never share a name (CONTRACT §3): a token acts for
+ * JWT access tokens and local accounts never share a name (docs/contract.md#credentials): a token acts for
  * `jwt:<iss>|<sub>`, so an identity provider's subject cannot name the CLI operator's account (`local`)
  * or an API key's (`acctA`), and no local name (`--account`, a key's account) can be spelled as a
  * token's. The CLI with CATINTEL_TOKEN acts for the account the server derives from the same token.

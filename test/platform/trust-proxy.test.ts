@@ -1,5 +1,5 @@
 /**
- * The client address behind a reverse proxy (CONTRACT §2): with `--trust-proxy` naming the proxies
+ * The client address behind a reverse proxy (docs/contract.md#client-address): with `--trust-proxy` naming the proxies
  * in front of the server, the client is the first X-Forwarded-For address from the right that is not
  * one of them. The leftmost entry, which the client writes, never chooses the rate-limit window or the
  * owner of anonymous saved locations; forwarded headers from a peer that is not a trusted proxy are

@@ -6,7 +6,7 @@ import { aww14Mmi, CORRECTED_IPE, earthquakeRings, mmiRadiusKm, ruptureWidthKm, 
 /** Shoelace area on [lng, lat]; positive = counter-clockwise. */
 const signedArea = (ring: Position[]) => ring.slice(1).reduce((a, p, i) => a + (ring[i][0] * p[1] - p[0] * ring[i][1]), 0) / 2;
 
-/** ../shared/reference/models.md §3.1 table: AWW14 median radii (epicentral km, depth 10 km); null = "–". */
+/** docs/methods.md#earthquake-shaking table: AWW14 median radii (epicentral km, depth 10 km); null = "–". */
 const TABLE: Array<[number, 'west' | 'east', [number | null, number | null, number | null]]> = [
   [5.0, 'west', [null, null, 31]], [5.0, 'east', [null, null, 66]],
   [6.0, 'west', [null, 16, 87]], [6.0, 'east', [null, 31, 248]],
@@ -17,7 +17,7 @@ const TABLE: Array<[number, 'west' | 'east', [number | null, number | null, numb
 ];
 
 describe('AWW14 intensity prediction', () => {
-  it.each(TABLE)('M%s %s: MMI VIII / VI / IV radii match models.md §3.1 within 1 km', (m, region, expected) => {
+  it.each(TABLE)('M%s %s: MMI VIII / VI / IV radii match docs/methods.md#earthquake-shaking within 1 km', (m, region, expected) => {
     const got = [8, 6, 4].map((mmi) => mmiRadiusKm(m, 10, region, mmi));
     got.forEach((r, i) => {
       if (expected[i] === null) expect(r).toBeNull();
@@ -48,7 +48,7 @@ describe('earthquakeRings', () => {
     expect(CORRECTED_IPE.biasMmi).toBe(0.3);
     expect(rings[0].radiusKm).toBeCloseTo(mmiRadiusKm(6.0, 10, 'east', 5.7) as number, 1);
     expect(rings[1].radiusKm).toBeCloseTo(mmiRadiusKm(6.0, 10, 'east', 3.7) as number, 1);
-    // Uncorrected, the models.md §3.1 radii.
+    // Uncorrected, the docs/methods.md#earthquake-shaking radii.
     const before = earthquakeRings({ kind: 'earthquake', magnitude: 6.0, depthKm: 10, region: 'east' }, { lat: 36.5, lng: -89.6 }, UNCORRECTED_IPE);
     expect(before.map((r) => r.radiusKm)).toEqual([30.9, 248.2]);
   });

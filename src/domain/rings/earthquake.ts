@@ -1,7 +1,7 @@
 /**
  * Earthquake shaking rings MMI VIII / VI / IV (docs/rings-earthquake-hurricane.md). When USGS has published a
  * ShakeMap for the event, its contours are the rings (./shakemap.ts). Otherwise: the median of an intensity
- * prediction equation (AWW14, ../shared/reference/models.md §3.1), corrected by a bias and a finite-fault
+ * prediction equation (AWW14, docs/methods.md#earthquake-shaking), corrected by a bias and a finite-fault
  * distance calibrated against real ShakeMaps and DYFI data (docs/validation.md), as circles around the epicentre.
  */
 import type { Ring, RingInput } from '../event.js';
@@ -25,7 +25,7 @@ export function labelOf(mmi: number): string {
 
 /** Search bound for the bisection (km); an M9 in the east reaches MMI IV at ~970 km. */
 const MAX_SEARCH_KM = 3000;
-/** Wells & Coppersmith (1994) line-source rule applies from this magnitude up (models.md §3.1). */
+/** Wells & Coppersmith (1994) line-source rule applies from this magnitude up (docs/methods.md#earthquake-shaking). */
 const LINE_SOURCE_MIN_MAGNITUDE = 6.5;
 
 /**

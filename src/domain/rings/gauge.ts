@@ -1,10 +1,10 @@
 /**
- * River-gauge flood categories and rings. NWS categories (models.md §3.4; NWS Manual 10-950):
+ * River-gauge flood categories and rings. NWS categories (docs/methods.md#flood-rings; NWS Manual 10-950):
  * Action (prepare), Minor (= flood stage), Moderate, Major, each a stage in feet at the gauge.
  *
  * The rings are NOT an inundation map. Without the river's geometry and a FIM/HAND depth grid we draw
  * one circle around the gauge per category the current stage has reached, as a stand-in for "the
- * reach near this gauge": 1 km at action, 2 km at minor (models.md §3.4: river reach +- 2 km), 5 km at
+ * reach near this gauge": 1 km at action, 2 km at minor (docs/methods.md#flood-rings: river reach +- 2 km), 5 km at
  * moderate and 10 km at major [judgement: a wider reach floods as stage rises]. Outermost last.
  */
 import type { FloodStages, Ring, RingInput } from '../event.js';

@@ -68,7 +68,7 @@ describe('hurricaneRings from quadrant radii', () => {
 const unscaled = () => 1;
 
 describe('parametric fallback (no radii): Willoughby 2006 Rm + Holland 2008 B_s, Vmax-anchored profile', () => {
-  it('reproduces the models.md §3.2 worked example (100 kt, 960 hPa, 28° N, v_t 5 m/s) before calibration', () => {
+  it('reproduces the docs/methods.md#hurricane-wind worked example (100 kt, 960 hPa, 28° N, v_t 5 m/s) before calibration', () => {
     expect(willoughbyRmKm(100, 28)).toBeCloseTo(33.6, 1);
     expect(hollandB2008(50, 28)).toBeCloseTo(1.31, 2);
     const rings = hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100, pressureMb: 960 }, { lat: 28, lng: -80 }, unscaled);

@@ -1,5 +1,5 @@
 /**
- * Tropical-cyclone wind rings: the 64/50/34-kt wind fields (../shared/reference/models.md §3.2,
+ * Tropical-cyclone wind rings: the 64/50/34-kt wind fields (docs/methods.md#hurricane-wind,
  * docs/rings-earthquake-hurricane.md). With NHC/ATCF quadrant radii we draw them as published; without
  * radii we fall back to the parametric (Holland) profile that the hazard baseline runs along every
  * HURDAT2 track, with the same calibration (its `hurricane_wind.radius_scale`, fitted by `catintel data
@@ -23,7 +23,7 @@ const THRESHOLDS: ReadonlyArray<{ kt: WindThresholdKt; label: string }> = [
 /** Arc resolution: 16 segments per 90° quadrant (5.6° per step). */
 const STEPS_PER_QUADRANT = 16;
 const KT_TO_MS = 0.514444;
-/** Environmental (outer) pressure for Δp (hPa); models.md §3.2 example. */
+/** Environmental (outer) pressure for Δp (hPa); docs/methods.md#hurricane-wind example. */
 const ENVIRONMENTAL_PRESSURE_HPA = 1010;
 /** Storm translation speed assumed in Holland (2008) B_s (m/s): the feeds' RingInput carries none. */
 const ASSUMED_TRANSLATION_SPEED_MS = 5;
@@ -127,7 +127,7 @@ export interface WindField {
 }
 
 /**
- * The calibrated profile (models.md §3.2): Rm from Willoughby et al. (2006) times radiusScale, B from
+ * The calibrated profile (docs/methods.md#hurricane-wind): Rm from Willoughby et al. (2006) times radiusScale, B from
  * Holland (2008) with Δp from the central pressure, or when that is missing from the Atkinson & Holliday
  * (1977) wind–pressure relation Vmax = 6.7·(1010 − pc)^0.644 (kt, hPa).
  */

@@ -1,5 +1,5 @@
 /**
- * Consequence rings per peril (CONTRACT §5, ../shared/reference/models.md §3). Each peril's builder is
+ * Consequence rings per peril (docs/contract.md#events, docs/methods.md#earthquake-shaking). Each peril's builder is
  * a pure function from the source's RingInput to rings ordered innermost first, outermost last.
  */
 import type { Ring, RingInput } from '../event.js';

@@ -1,10 +1,10 @@
 /**
- * Wildfire rings (models.md §3.3): the fire itself, then ember/spotting bands around it.
+ * Wildfire rings (docs/methods.md#wildfire-rings): the fire itself, then ember/spotting bands around it.
  * - The fire: the mapped perimeter when WFIGS has one; otherwise a circle with the fire's reported area,
  *   r = sqrt(acres * 0.00404686 / pi) km (1 acre = 0.00404686 km2, exact by the US survey definition to
  *   6 digits). A circle of equal area is a placeholder: real fires are elongated downwind.
  * - Bands measured from the fire's edge: short-range spotting 0.1 km and long-range spotting 0.5 km
- *   (Beverly et al. 2010, Int. J. Wildland Fire 19:299-313, [U] in models.md §8: distances not re-checked
+ *   (Beverly et al. 2010, Int. J. Wildland Fire 19:299-313, [U] in docs/methods.md#unverified-values: distances not re-checked
  *   against the paper), and a 2 km ember watch ring (upper end of the 1.5-2 km wind-driven ember range,
  *   grey literature, [U]). Beverly's 30 m radiant-heat band sits inside the 0.1 km band and is not drawn.
  * No wind is known here, so the bands are not stretched downwind (the LB ellipse of §4 is not applied).

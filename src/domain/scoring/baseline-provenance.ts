@@ -1,7 +1,7 @@
 /**
  * Provenance of a record derived from the hazard baseline data build (an EP curve, a trigger backtest):
  * the sources of the perils it used, the link of the one that weighs most, the build's ingest time and
- * its data_version (CONTRACT §5: a derived record names the model and the data build too; the model is
+ * its data_version (docs/contract.md#events: a derived record names the model and the data build too; the model is
  * named by the record's own model_version or method).
  */
 import type { Provenance } from '../provenance.js';

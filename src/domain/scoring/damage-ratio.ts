@@ -1,12 +1,12 @@
 /**
  * An expected annual damage ratio (EADR) per peril and cell: the expected yearly building loss as a share of
- * building value (1/yr), on one scale for every peril whose data supports it (CONTRACT §6: score_components
+ * building value (1/yr), on one scale for every peril whose data supports it (docs/contract.md#scores: score_components
  * keeps "an expected annual damage ratio comparable across perils"). Scores are not comparable across
  * perils (absolute vs relative, docs/scoring.md §1); this is, so the free tier's default peril is picked on
  * it. docs/scoring.md §1.4 has the method; the calibration below is re-measured by its test.
  *
  * The common scale is FEMA NRI's expected annual building loss, EAL_B / building value, where NRI computes
- * EAL = exposure × annualized frequency × historic loss ratio for every hazard alike (models.md §1.1):
+ * EAL = exposure × annualized frequency × historic loss ratio for every hazard alike (docs/methods.md#reference-products):
  *  - catalog perils: EADR = λ_damaging(site) / k, with k = the median over states of (state-mean catalog
  *    λ_damaging) / (NRI <HZ>_EALB / BUILDVALUE), over states where that NRI rate is >= 1e-5/yr (the
  *    peril matters there). Our catalogs give the shape across places, NRI the level of loss.
@@ -65,16 +65,16 @@ export function damageRatioValue(grid: HazardGrid, cell: number, peril: Peril, f
 }
 
 /**
- * The expected annual damage ratio of a reference building from the damage functions of models.md §5,
- * integrated over the site's hazard curve (models.md §1.2: EALR = Σ rate · MDR(I)): the curve's rates between
+ * The expected annual damage ratio of a reference building from the damage functions of docs/methods.md#damage-functions,
+ * integrated over the site's hazard curve (docs/methods.md#score-mappings: EALR = Σ rate · MDR(I)): the curve's rates between
  * stored levels times the mean damage ratio at the band's midpoint. docs/scoring.md §1.5.
  *  - earthquake: USGS PAGER US economic loss rate Φ(ln(MMI/11.5055)/0.15) on MMI bands V–VI, …, VIII–IX and
  *    IX+ (midpoints 5.5 … 9.5);
  *  - hurricane_wind: Emanuel (2011) with the US V_half 86.0 m/s on the bands 64–80, 80–96, 96–113, 113–137
  *    and 137+ kt (midpoints 72, 88, 104.5, 125, and 145 for the open band [judgement]);
- *  - tornado: the same Emanuel curve on the EF 3-s gust at the band centre ÷ 1.28 (models.md §5): EF1–EF2
+ *  - tornado: the same Emanuel curve on the EF 3-s gust at the band centre ÷ 1.28 (docs/methods.md#damage-functions): EF1–EF2
  *    paths at 110.5 mph, EF3+ at EF3's centre 150.5 mph [judgement: most EF3+ paths are EF3];
- *  - wildfire: 0.5 of the building inside a burned perimeter (models.md §5, judgement there) × burn probability.
+ *  - wildfire: 0.5 of the building inside a burned perimeter (docs/methods.md#damage-functions, judgement there) × burn probability.
  * Storm surge, flood, heat, drought and winter storm have no intensity in the grid, so none (null).
  */
 export const REFERENCE_BUILDING_BASIS: Readonly<Record<Peril, string | null>> = {
@@ -129,7 +129,7 @@ export function referenceBuildingEadr(grid: HazardGrid, cell: number, peril: Per
   return v * frequencyMultiplier;
 }
 
-/** models.md §1.2 S_risk = clamp(2·(log10 EALR + 6), 0, 10): 1e-3/yr → 6, 1e-2/yr → 8; comparable across perils. */
+/** docs/methods.md#score-mappings S_risk = clamp(2·(log10 EALR + 6), 0, 10): 1e-3/yr → 6, 1e-2/yr → 8; comparable across perils. */
 export function riskScore(eadr: number): number {
   if (!(eadr > 0)) return 0;
   return Math.min(10, Math.max(0, 2 * (Math.log10(eadr) + 6)));

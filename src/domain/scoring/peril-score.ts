@@ -1,5 +1,5 @@
 /**
- * One peril's score at one grid cell, with the score_components of CONTRACT §6 (documented keys:
+ * One peril's score at one grid cell, with the score_components of docs/contract.md#scores (documented keys:
  * frequency, intensity, exposure, vulnerability, climate_adjustment, baseline_score, confidence).
  * docs/scoring.md explains every field. `perilScoreValue` is the allocation-light path for bulk work.
  */
@@ -57,8 +57,8 @@ export interface ScoreComponents {
     expected_annual_damage_ratio: number | null;
     damage_ratio_basis: string;
     /**
-     * The same figure for a reference building from the damage functions of models.md §5 integrated over
-     * the site's hazard curve (damage-ratio.ts referenceBuildingEadr), and models.md's cross-peril
+     * The same figure for a reference building from the damage functions of docs/methods.md#damage-functions integrated over
+     * the site's hazard curve (damage-ratio.ts referenceBuildingEadr), and the cross-peril (docs/methods.md#score-mappings)
      * S_risk = clamp(2·(log10 EADR + 6), 0, 10); null where the grid holds no intensity for the peril.
      */
     reference_building: { expected_annual_damage_ratio: number | null; risk_score: number | null; basis: string | null };

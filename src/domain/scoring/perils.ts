@@ -2,10 +2,10 @@
  * The perils we score and what each score means (docs/scoring.md has the full method and citations).
  * Two kinds of score:
  *  - 'frequency': absolute, from the annual frequency λ of a damaging and of a severe intensity at the
- *    site, built from a public catalog (models.md §1.2 log-decade mapping).
+ *    site, built from a public catalog (docs/methods.md#score-mappings log-decade mapping).
  *  - 'relative': from the FEMA NRI state table: the mean of two relative log scales, how often (events
  *    per county-year) and how damaging (expected annual loss rate), each anchored at the national 5th
- *    and 95th state percentiles (NRI itself reports relative scores; models.md §1.1).
+ *    and 95th state percentiles (NRI itself reports relative scores; docs/methods.md#reference-products).
  */
 export const PERILS = [
   'hurricane_wind',
@@ -25,7 +25,7 @@ export type ScoreKind = 'frequency' | 'relative';
 /**
  * The anchors of each frequency peril's 0–10 scale (docs/scoring.md §1.1 has the table and the places that
  * fix them): λ at 10^lo per year scores 0, at 10^hi scores 10, log-linear between, for the damaging and
- * the severe frequency alike (then weighted 0.6 / 0.4, models.md §1.2). `why` says what the anchors are.
+ * the severe frequency alike (then weighted 0.6 / 0.4, docs/methods.md#score-mappings). `why` says what the anchors are.
  */
 export const PERIL_SCALES = {
   hurricane_wind: { log10Lo: -4, log10Hi: -1, why: '10 = hurricane-force wind once in 10 years (south Florida, the Keys); 0 = once in 10,000 years' },
@@ -40,9 +40,9 @@ export interface PerilInfo {
   /** What λ_damaging / λ_severe count, in words a user can check. */
   thresholdDamaging: string;
   thresholdSevere: string | null;
-  /** Unit of the 100-year intensity and the damaging→extreme anchors of S_int (models.md §1.2), if any. */
+  /** Unit of the 100-year intensity and the damaging→extreme anchors of S_int (docs/methods.md#score-mappings), if any. */
   intensity: { unit: string; damaging: number; extreme: number } | null;
-  /** Damage function reported in score_components.vulnerability (models.md §5), if one applies. */
+  /** Damage function reported in score_components.vulnerability (docs/methods.md#damage-functions), if one applies. */
   damageFunction: string | null;
   /** Relative perils: which NRI loss rate the "how damaging" half of the score ranks. */
   lossRateBasis?: string;
@@ -153,7 +153,7 @@ export const NRI_FALLBACK_SOURCE: Partial<Record<Peril, string>> = {
 export const NRI_FALLBACK_URL = NRI_URL;
 
 /**
- * Event types (CONTRACT §5) accepted wherever a peril is named (CONTRACT §6): the ones spelled like a
+ * Event types (docs/contract.md#events) accepted wherever a peril is named (docs/contract.md#peril-names): the ones spelled like a
  * peril need no entry; severe_storm, tsunami and volcano have no hazard score, so they stay refused.
  */
 export const PERIL_ALIASES: Readonly<Record<string, Peril>> = { hurricane: 'hurricane_wind', flood: 'riverine_flood' };

@@ -11,7 +11,7 @@ import {
   relativePairScore,
 } from './score-math.js';
 
-describe('models.md §1.2 score mappings', () => {
+describe('docs/methods.md#score-mappings score mappings', () => {
   it('maps frequency by log decade: 1/yr 10, 1/10 7.5, 1/100 5, 1/1000 2.5, 1/10000 0', () => {
     expect(frequencyScore(1)).toBe(10);
     expect(frequencyScore(0.1)).toBeCloseTo(7.5, 10);
@@ -27,7 +27,7 @@ describe('models.md §1.2 score mappings', () => {
     expect(combinedFrequencyScore(0.1, 0.01)).toBeCloseTo(0.6 * 7.5 + 0.4 * 5, 10);
   });
 
-  it('doubling a frequency adds 0.75 points (models.md §2)', () => {
+  it('doubling a frequency adds 0.75 points (docs/methods.md#score-mappings)', () => {
     expect(frequencyScore(0.02) - frequencyScore(0.01)).toBeCloseTo(0.753, 3);
   });
 
@@ -51,7 +51,7 @@ describe('relative scores', () => {
   });
 });
 
-describe('damage functions (models.md §5)', () => {
+describe('damage functions (docs/methods.md#damage-functions)', () => {
   it('PAGER US economic loss rate: 0.77 % at MMI VIII, 17.5 % at X', () => {
     expect(pagerLossRate(8)).toBeCloseTo(0.0077, 4);
     expect(pagerLossRate(10)).toBeCloseTo(0.175, 2);

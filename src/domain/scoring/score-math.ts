@@ -1,9 +1,9 @@
 /**
- * The score mappings of ../shared/reference/models.md §1.2, and the small numeric helpers they need.
+ * The score mappings of docs/methods.md#score-mappings, and the small numeric helpers they need.
  * All scores are on 0.00–10.00.
  */
 
-/** models.md §1.2: hazard_score = w_f·S_freq(λ_dmg) + w_s·S_freq(λ_sev), default w_f = 0.6, w_s = 0.4. */
+/** docs/methods.md#score-mappings: hazard_score = w_f·S_freq(λ_dmg) + w_s·S_freq(λ_sev), default w_f = 0.6, w_s = 0.4. */
 export const WEIGHT_DAMAGING = 0.6;
 export const WEIGHT_SEVERE = 0.4;
 
@@ -16,7 +16,7 @@ export function round2(x: number): number {
 }
 
 /**
- * Absolute log-decade frequency score, models.md §1.2: S_freq = clamp(2.5·(log10 λ + 4), 0, 10), so
+ * Absolute log-decade frequency score, docs/methods.md#score-mappings: S_freq = clamp(2.5·(log10 λ + 4), 0, 10), so
  * 1/yr → 10, 1/10 yr → 7.5, 1/100 yr → 5, 1/1000 yr → 2.5, 1/10 000 yr or rarer → 0.
  */
 export function frequencyScore(lambdaPerYr: number): number {
@@ -30,11 +30,11 @@ export interface FrequencyScale {
   log10Hi: number;
 }
 
-/** models.md §1.2's scale, 1/10 000 yr → 0 to 1/yr → 10, kept as the default. */
+/** The scale of docs/methods.md#score-mappings, 1/10 000 yr → 0 to 1/yr → 10, kept as the default. */
 export const MODELS_MD_SCALE: FrequencyScale = { log10Lo: -4, log10Hi: 0 };
 
 /**
- * The log-decade score of models.md §1.2 on a peril's own anchors: clamp(10·(log10 λ − lo)/(hi − lo), 0, 10).
+ * The log-decade score of docs/methods.md#score-mappings on a peril's own anchors: clamp(10·(log10 λ − lo)/(hi − lo), 0, 10).
  * With lo = −4 and hi = 0 it is S_freq above.
  */
 export function scaledFrequencyScore(lambdaPerYr: number, scale: FrequencyScale): number {
@@ -42,7 +42,7 @@ export function scaledFrequencyScore(lambdaPerYr: number, scale: FrequencyScale)
   return clamp10((10 * (Math.log10(lambdaPerYr) - scale.log10Lo)) / (scale.log10Hi - scale.log10Lo));
 }
 
-/** models.md §1.2 combined frequency score on the peril's scale, unrounded. A NaN severe frequency counts as zero. */
+/** docs/methods.md#score-mappings combined frequency score on the peril's scale, unrounded. A NaN severe frequency counts as zero. */
 export function combinedFrequencyScore(lambdaDamaging: number, lambdaSevere: number, scale: FrequencyScale = MODELS_MD_SCALE): number {
   return WEIGHT_DAMAGING * scaledFrequencyScore(lambdaDamaging, scale) + WEIGHT_SEVERE * scaledFrequencyScore(lambdaSevere, scale);
 }
@@ -50,7 +50,7 @@ export function combinedFrequencyScore(lambdaDamaging: number, lambdaSevere: num
 /**
  * Relative score on a log scale between two national anchors (log10 of the 5th and 95th state
  * percentiles of the metric, measured by the build): 0 at or below lo, 10 at or above hi [judgement,
- * in the spirit of NRI's relative scores, models.md §1.1]. A metric of zero scores 0.
+ * in the spirit of NRI's relative scores, docs/methods.md#reference-products]. A metric of zero scores 0.
  */
 export function relativeScore(metric: number, log10Lo: number, log10Hi: number): number {
   if (!(metric > 0) || !(log10Hi > log10Lo)) return 0;
@@ -73,7 +73,7 @@ export function relativePairScore(frequency: number, fLo: number, fHi: number, l
   return clamp10(10 * p);
 }
 
-/** models.md §1.2: S_int = clamp(10·(I_100 − I_dmg)/(I_ext − I_dmg), 0, 10). */
+/** docs/methods.md#score-mappings: S_int = clamp(10·(I_100 − I_dmg)/(I_ext − I_dmg), 0, 10). */
 export function intensityScore(value: number, damaging: number, extreme: number): number {
   return clamp10((10 * (value - damaging)) / (extreme - damaging));
 }
@@ -91,7 +91,7 @@ export function normalCdf(z: number): number {
 }
 
 /**
- * Emanuel (2011) wind damage function as coded in CLIMADA (models.md §5): v_n = max(V − V_thr, 0)/(V_half −
+ * Emanuel (2011) wind damage function as coded in CLIMADA (docs/methods.md#damage-functions): v_n = max(V − V_thr, 0)/(V_half −
  * V_thr), MDR = v_n³/(1 + v_n³), V 1-min m/s, V_thr 25.7 m/s, V_half 86.0 m/s (US, Eberenz et al. 2021
  * NA2 RMSF calibration; a portfolio-level curve).
  */
@@ -102,7 +102,7 @@ export function emanuelMdr(windKt: number): number {
 }
 
 /**
- * USGS PAGER US economic loss rate as a function of MMI (Jaiswal & Wald; models.md §5):
+ * USGS PAGER US economic loss rate as a function of MMI (Jaiswal & Wald; docs/methods.md#damage-functions):
  * ν(S) = Φ(ln(S/θ)/β), θ = 11.5055, β = 0.15 — MMI VI 7e-6, VIII 0.77 %, X 17.5 %.
  */
 export function pagerLossRate(mmi: number): number {
@@ -113,7 +113,7 @@ export function pagerLossRate(mmi: number): number {
 export type Confidence = 'high' | 'medium' | 'low';
 
 /**
- * models.md §1.2: high if events_used ≥ 10, resolution ≤ 1 km and record ≥ 30 yr; low if events_used < 3
+ * docs/methods.md#score-mappings: high if events_used ≥ 10, resolution ≤ 1 km and record ≥ 30 yr; low if events_used < 3
  * or λ comes from the NRI prior only; else medium. Our grid is ~25 km, so nothing reaches 'high' yet.
  */
 export function confidenceLevel(o: { eventsUsed: number; recordYears: number; resolutionKm: number; nriOnly: boolean }): Confidence {

@@ -141,7 +141,7 @@ describe('coverage', () => {
   });
 });
 
-describe('score shape (CONTRACT §6)', () => {
+describe('score shape (docs/contract.md#scores)', () => {
   const r = scorePoint(grid, { lat: 29.76, lng: -95.37, scenario: 'ssp245', horizon: 2050 });
 
   it('scores all nine perils on 0.00–10.00 with two decimals and the documented component keys', () => {

@@ -1,7 +1,7 @@
 /**
  * Score a point for one or more perils under a climate case: the use case behind GET /risk/score and
  * `catintel score`. Points outside US states and territories are refused with a reason (the handler
- * turns that into a 422 validation_failed, CONTRACT §6), never given a made-up score.
+ * turns that into a 422 validation_failed, docs/contract.md#scores), never given a made-up score.
  */
 import { climateCase, type Horizon, type Scenario } from '../climate.js';
 import { perilMultipliers } from './climate-multipliers.js';
@@ -36,7 +36,7 @@ export function scorePoint(grid: HazardGrid, q: ScorePointQuery): ScorePointResu
   return { covered: true, lat: q.lat, lng: q.lng, scenario: c.scenario, horizon: c.horizon, perils };
 }
 
-/** Why the free tier got the peril it got (CONTRACT §6: `perils` omitted on free gives one peril). */
+/** Why the free tier got the peril it got (docs/contract.md#scores: `perils` omitted on free gives one peril). */
 export interface PerilSelection {
   rule: 'highest_expected_annual_damage_ratio' | 'highest_score';
   peril: Peril;

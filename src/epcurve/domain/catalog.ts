@@ -36,7 +36,7 @@ import {
   pagerMdr,
 } from './vulnerability.js';
 
-export const EARTH_RADIUS_KM = 6371.0088; // models.md §7
+export const EARTH_RADIUS_KM = 6371.0088; // docs/methods.md#trigger-observations
 const DEG_KM = (Math.PI / 180) * EARTH_RADIUS_KM;
 
 export type ModelledPeril = 'hurricane_wind' | 'storm_surge' | 'earthquake' | 'tornado' | 'wildfire' | 'riverine_flood' | 'winter_storm';
@@ -75,7 +75,7 @@ const cls = (v: number) => VULN_CLASSES[v];
 /** Water level above MHHW at which surge starts to flood buildings (m) [judgement, docs/ep-curves.md]. */
 export const SURGE_ENTRY_M = 0.9;
 
-/** Sources of every number: docs/ep-curves.md (models.md §3, §5; [judgement] where marked there). */
+/** Sources of every number: docs/ep-curves.md (docs/methods.md#earthquake-shaking, #damage-functions; [judgement] where marked there). */
 export const PERIL_MODELS: Record<ModelledPeril, PerilModel> = {
   hurricane_wind: {
     kind: 'regional',
@@ -103,7 +103,7 @@ export const PERIL_MODELS: Record<ModelledPeril, PerilModel> = {
     damaging: 6,
     severe: 8,
     cap: 10,
-    // AWW14 MMI VI radius of a Mw 6.5: 29 km west, 47 km east (models.md §3.1); west of 104 W is "west".
+    // AWW14 MMI VI radius of a Mw 6.5: 29 km west, 47 km east (docs/methods.md#earthquake-shaking); west of 104 W is "west".
     radiusKm: (lng) => (lng < -104 ? 29 : 47),
     mdr: (mmi, v) => pagerMdr(mmi, cls(v).construction),
   },

@@ -1,5 +1,5 @@
 /**
- * The year loss table by simulation and the EP metrics (models.md §6, as Oasis's leccalc): for each simulated
+ * The year loss table by simulation and the EP metrics (docs/methods.md#ep-curves, as Oasis's leccalc): for each simulated
  * year, n ~ Poisson(sum of rates) catalog events drawn with P(e) = rate_e / sum (Walker's alias method), plus
  * one Exp(1)-scaled loss per state season; the year's occurrence loss is its largest event, its aggregate
  * loss the sum. OEP, AEP and TVaR at the return periods come from src/loss/domain/ept.ts (lec's ranking and

@@ -1,6 +1,6 @@
 /**
  * Aftershock probabilities of Reasenberg & Jones (1989, Science 243:1173), the USGS operational aftershock
- * forecast's equation 1 (../shared/reference/models.md §4):
+ * forecast's equation 1 (docs/methods.md#severity-prediction):
  *
  *   rate(t, >=M) = 10^(a + b(Mm - M)) (t + c)^(-p)                         per day, t days after the main shock
  *   N(t1, t2)    = 10^(a + b(Mm - M)) [(t1 + c)^(1-p) - (t2 + c)^(1-p)] / (p - 1)
@@ -69,7 +69,7 @@ export function aftershockWindows(mainMag: number, originAt: string, validAt: st
   });
 }
 
-/** Båth's law: the largest aftershock is on average about 1.2 magnitude units below the main shock (models.md §4, unverified constant). */
+/** Båth's law: the largest aftershock is on average about 1.2 magnitude units below the main shock (docs/methods.md#severity-prediction, unverified constant). */
 export const BATH_DELTA_M = 1.2;
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -1,6 +1,6 @@
 /**
  * Inland decay of a landfalling tropical cyclone's maximum wind, Kaplan & DeMaria (1995, J. Appl. Meteor.
- * 34:2499), as in ../shared/reference/models.md §4 (checked against Geoscience Australia tcrm
+ * 34:2499), as in docs/methods.md#severity-prediction (checked against Geoscience Australia tcrm
  * windSpeedDecay.py):
  *
  *   V(t) = Vb + (R V0 - Vb) e^(-alpha t),   alpha = 0.095 h^-1, R = 0.9, Vb = 26.7 kt, t hours since landfall
@@ -25,7 +25,7 @@ export function decayStepKt(windKt: number, dtHours: number): number {
   return KD95.backgroundKt + (windKt - KD95.backgroundKt) * Math.exp(-KD95.alphaPerHour * Math.max(0, dtHours));
 }
 
-/** Saffir-Simpson category of a 1-min wind in kt (models.md §3.2): 0 below hurricane force. */
+/** Saffir-Simpson category of a 1-min wind in kt (docs/methods.md#hurricane-wind): 0 below hurricane force. */
 export function saffirSimpson(windKt: number): number {
   if (windKt >= 137) return 5;
   if (windKt >= 113) return 4;

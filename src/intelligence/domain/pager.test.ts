@@ -1,9 +1,9 @@
-/** PAGER fatality rates (Jaiswal & Wald 2010, US) against models.md §5 and the lower-bound banding. */
+/** PAGER fatality rates (Jaiswal & Wald 2010, US) against docs/methods.md#damage-functions and the lower-bound banding. */
 import { describe, expect, it } from 'vitest';
 import { fatalityRate, normalCdf, pagerEstimate } from './pager.js';
 
 describe('PAGER fatality model', () => {
-  it('gives the US rates of models.md §5 (VII 7e-6, VIII 2.7e-5, IX 8.3e-5, X 2.1e-4)', () => {
+  it('gives the US rates of docs/methods.md#damage-functions (VII 7e-6, VIII 2.7e-5, IX 8.3e-5, X 2.1e-4)', () => {
     expect(fatalityRate(7)).toBeCloseTo(7e-6, 6);
     expect(fatalityRate(8) / 2.7e-5).toBeCloseTo(1, 1);
     expect(fatalityRate(9) / 8.3e-5).toBeCloseTo(1, 1);

@@ -1,5 +1,5 @@
 /**
- * PAGER-style earthquake impact from the population inside MMI rings (../shared/reference/models.md §5):
+ * PAGER-style earthquake impact from the population inside MMI rings (docs/methods.md#damage-functions):
  * the fatality rate at shaking intensity S is the empirical model of Jaiswal & Wald (2010),
  *
  *   ν(S) = Φ( ln(S / θ) / β ),   United States: θ = 46.155, β = 0.434   (usgs/pager losspager/data/fatality.xml)
@@ -7,7 +7,7 @@
  * Our rings give population at or above three MMI levels (VIII, VI, IV), not PAGER's 1-km MMI grid, so each band
  * (between one ring and the next inner one) is charged the rate of its lower bound: the estimate is a LOWER
  * BOUND of PAGER's, stated as such. Alert levels (fatalities 0 / 1-99 / 100-999 / ≥1000: green, yellow, orange,
- * red) are PAGER's bands as models.md gives them (marked unverified there). Pure.
+ * red) are PAGER's bands as docs/methods.md gives them (marked unverified there). Pure.
  */
 
 export const PAGER_US_FATALITY = { theta: 46.155, beta: 0.434 } as const;

@@ -8,7 +8,7 @@
 export const FACILITIES_FILE = 'facilities.ndjson.gz';
 export const META_FILE = 'meta.json';
 
-/** `ems` is in the contract (spec §4.3) but no EMS station data is in the shared data: its coverage is empty. */
+/** `ems` is a kind the API names (docs/intelligence.md) but no EMS station data is in the shared data: its coverage is empty. */
 export const INFRA_KINDS = ['hospital', 'fire_station', 'school', 'urgent_care', 'ems'] as const;
 export type InfraKind = (typeof INFRA_KINDS)[number];
 

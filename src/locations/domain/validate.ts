@@ -1,7 +1,7 @@
 /**
- * A saved location (CONTRACT §8: { id, name, lat, lng, radius_km, perils, notes, created_at }). Bounds as for
- * triggers (CONTRACT §7): name 1-200 characters, lat [-90, 90], lng [-180, 180], radius_km (0, 2000] (default
- * DEFAULT_RADIUS_KM), notes at most 2000 characters; perils are event types (CONTRACT §5), none = all.
+ * A saved location (docs/contract.md#portfolios: { id, name, lat, lng, radius_km, perils, notes, created_at }). Bounds as for
+ * triggers (docs/contract.md#triggers): name 1-200 characters, lat [-90, 90], lng [-180, 180], radius_km (0, 2000] (default
+ * DEFAULT_RADIUS_KM), notes at most 2000 characters; perils are event types (docs/contract.md#events), none = all.
  */
 import { EVENT_TYPES, type EventType } from '../../domain/event.js';
 import type { FieldProblem } from '../../errors.js';

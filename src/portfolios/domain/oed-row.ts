@@ -1,6 +1,6 @@
 /**
  * One OED location row, checked and normalised the same way whether it came from a CSV line or a JSON object
- * (CONTRACT §8; ../shared/reference/oasis.md §3). Values arrive raw: CSV text, or JSON values. Rules:
+ * (docs/contract.md#portfolios; docs/portfolios.md#reading-oed). Values arrive raw: CSV text, or JSON values. Rules:
  *   LocNumber          required, 1-20 characters (OED nvarchar(20))
  *   Latitude/Longitude required, decimal degrees in [-90, 90] / [-180, 180]
  *   OccupancyCode, ConstructionCode  optional whole numbers >= 0 (blank: unknown, null)

@@ -1,8 +1,8 @@
 /**
  * OED peril codes as LocPerilsCovered holds them (OED 5.0.0 PerilValues / PerilsCovered, ods-tools 5.0.9;
- * ../shared/reference/oasis.md §3): single codes and the groups that stand for several. A location covers
+ * github.com/OasisLMF/ODS_OpenExposureData): single codes and the groups that stand for several. A location covers
  * the codes its LocPerilsCovered names, groups expanded. An event reaches a location's cover when one of the
- * OED codes of its event type is among them (EVENT_TYPE_CODES, the mapping oasis.md §3 suggests).
+ * OED codes of its event type is among them (EVENT_TYPE_CODES, docs/portfolios.md#live-exposure).
  */
 import { EVENT_TYPES, type EventType } from '../../domain/event.js';
 
@@ -15,7 +15,7 @@ export type OedPerilCode = (typeof OED_PERIL_CODES)[number];
 const XX1: OedPerilCode[] = ['XSL', 'XTD', 'XHL', 'XLT'];
 const ZZ1: OedPerilCode[] = ['ZSN', 'ZIC', 'ZFZ', 'ZST'];
 
-/** OED peril groups (oasis.md §3). AA1 is every peril. */
+/** OED peril groups (OED PerilValues). AA1 is every peril. */
 export const OED_PERIL_GROUPS: Record<string, readonly OedPerilCode[]> = {
   QQ1: ['QEQ', 'QFF', 'QTS', 'QSL', 'QLS', 'QLF'],
   WW1: ['WTC', 'WEC', 'WSS'],
@@ -34,7 +34,7 @@ export const OED_PERIL_GROUPS: Record<string, readonly OedPerilCode[]> = {
 };
 
 /**
- * The OED codes an event of each type acts through (oasis.md §3 "Suggested catintel mapping"). extreme_heat
+ * The OED codes an event of each type acts through (docs/portfolios.md#live-exposure). extreme_heat
  * has no OED peril code, so no insured location covers it and its exposure is always empty.
  */
 export const EVENT_TYPE_CODES: Record<EventType, readonly OedPerilCode[]> = {

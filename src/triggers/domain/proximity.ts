@@ -1,8 +1,8 @@
 /**
- * Threshold proximity and trigger state (../shared/reference/parametric.md §6, points 2-5).
+ * Threshold proximity and trigger state (docs/triggers.md#rules).
  *  - Higher-is-worse types (wind, surge, magnitude, gauge stage, industry loss): 100 × observed / threshold,
  *    the literal "percentage of threshold" of the specification. For magnitude this overstates closeness
- *    (M6.4 against M8.0 reads 80 %), which parametric.md §6.4 allows when documented (docs/triggers-backtest.md).
+ *    (M6.4 against M8.0 reads 80 %), a literal ratio, documented (docs/triggers-backtest.md).
  *  - Central pressure (lower is worse): the deficit from an ambient 1010 mb, 100 × (1010 − observed) /
  *    (1010 − threshold): 935 threshold, 960 observed → 66.7 %; 935 → 100 %; 923 → 116 %.
  * The raw value is kept (above 100 % is informative); only display clamps. No observation → 0 (clear).
@@ -10,7 +10,7 @@
 export type ThresholdType = 'wind_speed_kt' | 'storm_surge_ft' | 'magnitude' | 'gauge_stage_ft' | 'industry_loss_usd' | 'central_pressure_mb';
 export type TriggerState = 'clear' | 'alert' | 'triggered';
 
-/** Ambient reference pressure for the pressure deficit (mb = hPa), parametric.md §6.3. */
+/** Ambient reference pressure for the pressure deficit (mb = hPa), docs/triggers.md#rules. */
 export const AMBIENT_PRESSURE_MB = 1010;
 
 export const UNIT_OF: Record<ThresholdType, string> = {

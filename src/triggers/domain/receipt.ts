@@ -1,6 +1,6 @@
 /**
  * Receipts: what makes a history entry new, and the fingerprint of the inputs it was computed from.
- * An entry is keyed by (trigger, event, rule version, inputs hash) (parametric.md §6.6): a re-run over the
+ * An entry is keyed by (trigger, event, rule version, inputs hash) (docs/triggers.md#receipts): a re-run over the
  * same data finds the key and adds nothing; a new fix, a revised magnitude or a new reading changes the
  * inputs and so records a new entry. The hash is over a canonical JSON (keys sorted), so it does not
  * depend on the order a database returned the columns in.

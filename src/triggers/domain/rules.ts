@@ -1,6 +1,6 @@
 /**
  * The value at a trigger site, its proximity to the threshold and the trigger state, from one event's
- * stored inputs (docs/triggers.md "Rules"; ../shared/reference/parametric.md §6). Pure: the same inputs
+ * stored inputs (docs/triggers.md#rules). Pure: the same inputs
  * always give the same answer, which is what `trigger verify` relies on. Any change to these rules must
  * bump RULE_VERSION, so that receipts name the rules that produced them and a re-run records anew.
  */
@@ -130,7 +130,7 @@ function pick(t: TriggerCriteria, inputs: EvalInputs): Picked {
   return { at: nearFrom >= 0 ? timeAt(inputs.fixes, nearFrom, nearF) : null, value: null, distanceKm: nearFrom >= 0 ? nearD : null, method };
 }
 
-/** Nothing inside the circle: the nearest approach is recorded, the value is none and proximity 0 (parametric.md §6.1). */
+/** Nothing inside the circle: the nearest approach is recorded, the value is none and proximity 0 (docs/triggers.md#rules). */
 function nearestOnly(points: { at: string; distanceKm: number }[], method: string): Picked {
   if (points.length === 0) return { at: null, value: null, distanceKm: null, method };
   const n = points.reduce((a, b) => (b.distanceKm < a.distanceKm ? b : a));

@@ -5,7 +5,7 @@
  *    is Rm, and B is fitted to the record's wind radii (record-profile.ts), or Holland (2008) B without them;
  *  - otherwise the calibrated statistical profile the hazard baseline and the live fallback rings use
  *    (src/domain/rings/hurricane.ts windField: Rm from Willoughby et al. 2006 times the baseline's
- *    `hurricane_wind.radius_scale`, B from Holland 2008; models.md §3.2 and §7). The calibration scale
+ *    `hurricane_wind.radius_scale`, B from Holland 2008; docs/methods.md#hurricane-wind and #trigger-observations). The calibration scale
  *    was fitted with Holland (2008) B, so it is never mixed with a radii-fitted B.
  * Symmetric: no forward-motion asymmetry, as in the baseline (the best-track Vmax already includes motion).
  * Units: kt (NHC 1-min sustained), km; RMW and radii in nm as the records give them.

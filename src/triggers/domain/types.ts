@@ -1,5 +1,5 @@
 /**
- * Parametric triggers (CONTRACT §7, specification §2.2): the vocabulary shared by evaluation, receipts and
+ * Parametric triggers (docs/contract.md#triggers): the vocabulary shared by evaluation, receipts and
  * backtests. Pure types and tables; no I/O.
  */
 import type { EventType } from '../../domain/event.js';
@@ -8,10 +8,10 @@ export const THRESHOLD_TYPES = ['wind_speed_kt', 'storm_surge_ft', 'magnitude', 
 export type ThresholdType = (typeof THRESHOLD_TYPES)[number];
 
 export type TriggerStatus = 'active' | 'inactive';
-/** clear < alert (proximity >= alert_at_pct) < triggered (proximity >= 100); parametric.md §6.5. */
+/** clear < alert (proximity >= alert_at_pct) < triggered (proximity >= 100); docs/triggers.md#rules. */
 export type TriggerState = 'clear' | 'alert' | 'triggered';
 
-/** What a caller gives for a trigger (specification §2.2), validated by validate.ts. */
+/** What a caller gives for a trigger (docs/contract.md#triggers), validated by validate.ts. */
 export interface TriggerFields {
   name: string;
   peril: EventType;
@@ -39,7 +39,7 @@ export interface TriggerView extends TriggerSpec {
   proximity_pct: number;
 }
 
-/** The unit each threshold is read in (parametric.md §3); history entries carry it beside every value. */
+/** The unit each threshold is read in (docs/triggers.md#the-resource); history entries carry it beside every value. */
 export const THRESHOLD_UNIT: Record<ThresholdType, string> = {
   wind_speed_kt: 'kt',
   storm_surge_ft: 'ft',
@@ -88,7 +88,7 @@ export const EVALUATED_FROM: Record<ThresholdType, EvaluatedFrom> = {
   industry_loss_usd: MANUAL_OBSERVATIONS,
 };
 
-/** Pressure triggers fire when the value falls BELOW the threshold (CONTRACT §7); every other type at or above. */
+/** Pressure triggers fire when the value falls BELOW the threshold (docs/contract.md#triggers); every other type at or above. */
 export function lowerIsWorse(t: ThresholdType): boolean {
   return t === 'central_pressure_mb';
 }

@@ -1,5 +1,5 @@
 /**
- * The trigger creation body (CONTRACT §7): required name, peril, lat, lng, radius_km, threshold_type,
+ * The trigger creation body (docs/contract.md#triggers): required name, peril, lat, lng, radius_km, threshold_type,
  * threshold_value; optional alert_at_pct (default 80) and notes. Every problem is reported at once, each
  * with its field and what would be accepted. A threshold type that does not fit the peril (magnitude on a
  * hurricane) is a problem of threshold_type, naming the types that fit.

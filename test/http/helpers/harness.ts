@@ -104,7 +104,7 @@ export async function call(app: App, path: string, c: CallOptions, rateLimited =
   return { res, status: res.status, headers: res.headers, body: parsed };
 }
 
-/** The account the harness's server gives a token with this `sub` (CONTRACT §3: issuer-qualified). */
+/** The account the harness's server gives a token with this `sub` (docs/contract.md#credentials: issuer-qualified). */
 export const tokenAccount = (sub: string) => tokenAccountOf(AUTH.issuer, sub);
 
 /** A valid HS256 access token for the harness's server. */

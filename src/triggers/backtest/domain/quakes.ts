@@ -1,6 +1,6 @@
 /**
  * Replay of the earthquake catalogs (the NSHM catalogs the baseline uses) against one magnitude trigger,
- * magnitude-in-a-circle (parametric.md §2, §6.1): every catalog event whose epicentre lies within
+ * magnitude-in-a-circle (docs/triggers-backtest.md#the-rule-the-same-as-live-evaluation): every catalog event whose epicentre lies within
  * radius_km of the site, with its moment magnitude. Epicentres sit in a flatbush index.
  */
 import Flatbush from 'flatbush';

@@ -1,6 +1,6 @@
 /**
  * Replay of historical storm tracks (HURDAT2) against one wind or pressure trigger, cat-in-a-circle
- * (../shared/reference/parametric.md §2 and §6.1), by the same rule live evaluation applies
+ * (docs/triggers-backtest.md#the-rule-the-same-as-live-evaluation), by the same rule live evaluation applies
  * (src/triggers/domain/rules.ts, track.ts): the track is interpolated every SAMPLE_KM between the 6-hourly
  * best-track fixes (a storm moving 40 km/h would otherwise jump across a 50-km circle between fixes), and
  * every position whose centre lies within radius_km of the site qualifies. This loop re-implements
