@@ -1,5 +1,5 @@
 /**
- * One NDJSON line per request. It names the credential by its id (`key:key_...`, `jwt:<sub>`, `admin`),
+ * One NDJSON line per request. It names the credential by its id (`key:key_...`, `jwt:<iss>|<sub>`, `admin`),
  * never the credential itself: no Authorization header, no token, no key. Query parameters whose name
  * suggests a secret are masked in case a client puts one in the URL.
  */
