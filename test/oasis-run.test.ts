@@ -130,3 +130,59 @@ describe('catintel oasis run: choices a user makes', () => {
     expect(r.stderr).toMatch(/--model \/nonexistent\/model is not a directory/);
   });
 });
+
+describe('catintel oasis run with 10 samples: the standard deviation of the samples', () => {
+  const model = path.join(PIWIND, 'model_data');
+  const input = path.join(PIWIND, 'expected_all_outputs', 'input');
+  let dir: string;
+
+  beforeAll(async () => {
+    const settings = JSON.parse(fs.readFileSync(path.join(EXPECTED, 'analysis_settings.json'), 'utf8'));
+    settings.number_of_samples = 10;
+    const file = path.join(tempDir('catintel-oasis-settings-'), 'analysis_settings.json');
+    fs.writeFileSync(file, JSON.stringify(settings));
+    dir = tempDir('catintel-oasis-');
+    const r = await cli(['oasis', 'run', '--model', model, '--input', input, '--out', dir, '--settings', file]);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  /** The sample standard deviation (divided by S - 1) of each event's 10 SELT samples, absent ones 0. */
+  function sdFromSelt(p: 'gul' | 'il'): Map<string, number> {
+    const samples = new Map<string, number[]>();
+    for (const r of read(path.join(dir, `${p}_S1_selt.csv`)).rows) {
+      const sidx = Number(r[2]);
+      if (sidx < 1) continue;
+      const v = samples.get(r[0]) ?? new Array(10).fill(0);
+      v[sidx - 1] = Number(r[3]);
+      samples.set(r[0], v);
+    }
+    const sd = new Map<string, number>();
+    for (const [event, v] of samples) {
+      const mean = v.reduce((a, b) => a + b, 0) / v.length;
+      sd.set(event, Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (v.length - 1)));
+    }
+    return sd;
+  }
+
+  for (const p of ['gul', 'il'] as const) {
+    it(`${p}: MELT and MPLT SDLoss are the spread of the event's own sampled losses, a single loss among 10 included`, () => {
+      const sd = sdFromSelt(p);
+      const melt = read(path.join(dir, `${p}_S1_melt.csv`)).rows.filter((r) => r[2] === '2');
+      const mplt = read(path.join(dir, `${p}_S1_mplt.csv`)).rows.filter((r) => r[9] === '2');
+      const wrong = [
+        ...melt.filter((r) => !close(r[6], (sd.get(r[0]) ?? 0).toFixed(2))).map((r) => `melt event ${r[0]}: SDLoss ${r[6]}, samples give ${sd.get(r[0])}`),
+        ...mplt.filter((r) => !close(r[12], (sd.get(r[2]) ?? 0).toFixed(2))).map((r) => `mplt event ${r[2]}: SDLoss ${r[12]}, samples give ${sd.get(r[2])}`),
+      ];
+      expect(wrong).toEqual([]);
+      // Events where exactly one of the 10 samples has a loss still have a spread (insured: 31 of them).
+      const single = melt.filter((r) => Number(r[4]) === 0.1);
+      if (p === 'il') expect(single.length).toBeGreaterThan(0);
+      for (const r of single) expect(Number(r[6])).toBeGreaterThan(0);
+    });
+  }
+
+  it('il event 87: SDLoss 49,108, as oasislmf 2.5.8 prints it for the same run', () => {
+    const row = read(path.join(dir, 'il_S1_melt.csv')).rows.find((r) => r[0] === '87' && r[2] === '2')!;
+    expect(Number(row[6])).toBeCloseTo(49108, -1);
+  });
+});
