@@ -186,3 +186,39 @@ describe('catintel oasis run with 10 samples: the standard deviation of the samp
     expect(Number(row[6])).toBeCloseTo(49108, -1);
   });
 });
+
+/**
+ * PiWind's input with TIVs in cents, as generate-oasis-files writes it from such a location file: the
+ * summary maps keep the location's TIV, coverages.csv holds it as a float32 (220000.13 becomes 220000.125).
+ */
+function piwindWithCents(): string {
+  const input = path.join(PIWIND, 'expected_all_outputs', 'input');
+  const dir = tempDir('catintel-oasis-cents-');
+  for (const f of fs.readdirSync(input)) fs.writeFileSync(path.join(dir, f), fs.readFileSync(path.join(input, f)));
+  const cents = (tiv: string, loc: number) => String(Number(tiv) + loc * 0.13);
+  for (const map of ['gul_summary_map.csv', 'fm_summary_map.csv']) {
+    const lines = fs.readFileSync(path.join(dir, map), 'utf8').trim().split('\n');
+    const cols = lines[0].split(',');
+    const [loc, tiv] = [cols.indexOf('loc_id'), cols.indexOf('tiv')];
+    const rows = lines.slice(1).map((l) => l.split(',')).map((r) => Object.assign(r, { [tiv]: cents(r[tiv], Number(r[loc])) }).join(','));
+    fs.writeFileSync(path.join(dir, map), [lines[0], ...rows].join('\n') + '\n');
+  }
+  // Coverage c of PiWind is location c's building.
+  const cov = fs.readFileSync(path.join(dir, 'coverages.csv'), 'utf8').trim().split('\n');
+  const rows = cov.slice(1).map((l) => l.split(',')).map(([c, tiv]) => `${c},${Math.fround(Number(cents(tiv, Number(c))))}`);
+  fs.writeFileSync(path.join(dir, 'coverages.csv'), [cov[0], ...rows].join('\n') + '\n');
+  return dir;
+}
+
+describe('catintel oasis run: summary-info TIV', () => {
+  it('is the summary map TIV, as Oasis sums it, not coverages.csv, when TIVs have cents', async () => {
+    const input = piwindWithCents();
+    const out = tempDir('catintel-oasis-');
+    const r = await cli(['oasis', 'run', '--model', path.join(PIWIND, 'model_data'), '--input', input, '--out', out, '--settings', path.join(EXPECTED, 'analysis_settings.json')]);
+    expect(r.code, r.stderr).toBe(0);
+    // What oasislmf 2.5.8 prints for these maps (pandas: map sorted by item_id / output_id, one row per
+    // location, building and coverage type, tiv summed); coverages.csv would give 3400007.09765625.
+    expect(fs.readFileSync(path.join(out, 'gul_S1_summary-info.csv'), 'utf8')).toBe('summary_id,_not_set_,tiv\n1,All-Risks,3400007.1499999994\n');
+    expect(fs.readFileSync(path.join(out, 'il_S1_summary-info.csv'), 'utf8')).toBe('summary_id,_not_set_,tiv\n1,All-Risks,3400007.1499999994\n');
+  });
+});

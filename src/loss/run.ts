@@ -10,6 +10,7 @@ import { planFm } from './domain/fm.js';
 import type { SampleContext } from './domain/sample.js';
 import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFm, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
 import { readTable } from './io/csv.js';
+import { summaryMapTiv } from './io/summary-tiv.js';
 import type { KernelInput } from './kernel.js';
 import { runKernelParallel, threadsFor } from './kernel-threads.js';
 import { defaultSettings, readSettings } from './settings.js';
@@ -90,13 +91,16 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   fs.mkdirSync(opts.outDir, { recursive: true });
   const covered = new Uint8Array(tiv.length);
   for (const c of items.coverageId) covered[c] = 1;
-  let totalTiv = 0;
-  for (let c = 0; c < tiv.length; c++) if (covered[c]) totalTiv += tiv[c];
+  let coveredTiv = 0;
+  for (let c = 0; c < tiv.length; c++) if (covered[c]) coveredTiv += tiv[c];
+  // summary-info reports the summary map's TIV, as Oasis does; coverages.csv only when there is no map.
+  const gulTiv = summaryMapTiv(opts.inputDir, 'gul_summary_map.csv', 'item_id') ?? coveredTiv;
+  const ilTiv = plan ? (summaryMapTiv(opts.inputDir, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv;
   const files: Written[] = [];
   const skipped: Skipped[] = settings.unsupported.map((p) => ({ output: `${p}_output`, reason: `the ${p} perspective (reinsurance) is not computed by catintel oasis run` }));
   const quantiles = readQuantiles(opts.modelDir);
-  for (const s of settings.gul) writePerspective(opts.outDir, 'gul', s, gul, occurrence, rps, quantiles, totalTiv, files, skipped);
-  if (plan) for (const s of settings.il) writePerspective(opts.outDir, 'il', s, il, occurrence, rps, quantiles, totalTiv, files, skipped);
+  for (const s of settings.gul) writePerspective(opts.outDir, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped);
+  if (plan) for (const s of settings.il) writePerspective(opts.outDir, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped);
   else if (settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
   return { events: gul.length, items: items.itemId.length, periods: occurrence.periods, samples: S, files, skipped, seconds: Math.round(performance.now() - t0) / 1000 };
 }
