@@ -9,12 +9,14 @@
 #     returnperiods, quantile); the input copied with correlations.csv in the current 6-column layout;
 #     the analysis settings without the ri/rl perspectives (PiWind's input has no reinsurance files).
 #  3. `oasislmf model generate-losses --check-oed false --kernel-alloc-rule-gul 1` and
-#     `catintel oasis run` on the same files, each timed.
+#     `catintel oasis run` on the same files, each timed: once with PiWind's settings (1 sample), once
+#     with number_of_samples 10.
 #  4. Every CSV oasislmf wrote is compared with ours: same header, every row matched on its key columns,
 #     every value within 0.01 %. Any difference fails the run.
 #
 # numba compiles oasislmf's kernels on the first run (many minutes on 2 cores); later runs reuse its cache.
-# Environment: SHARED_DATA (default ../shared/data), OASISLMF_VENV (default .venv).
+# Environment: SHARED_DATA (default ../shared/data), OASISLMF_VENV (default .venv), KEEP_RUN=1 to keep both
+# runs' files (the directory is logged).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,7 +35,7 @@ fi
 [ -f dist/src/cli/main.js ] || npx tsc -p tsconfig.json
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/catintel-oasislmf.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+if [ -n "${KEEP_RUN:-}" ]; then log "keeping $TMP"; else trap 'rm -rf "$TMP"' EXIT; fi
 M="$PIWIND/model_data"
 mkdir -p "$TMP/model" "$TMP/input"
 max_col() { awk -F, -v c="$2" 'NR > 1 && $c > m { m = $c } END { print m }' "$1"; }
@@ -47,25 +49,32 @@ B="$(cd "$VENV/bin" && pwd)"
 "$B/csvtobin" quantile -i "$M/quantile.csv" -o "$TMP/model/quantile.bin"
 cp "$PIWIND"/expected_all_outputs/input/*.csv "$TMP/input/" && chmod u+w "$TMP"/input/*.csv
 awk 'NR == 1 { print $0 ",source_item_id"; next } { print $0 ",0" }' "$PIWIND/expected_all_outputs/input/correlations.csv" >"$TMP/input/correlations.csv"
-"$B/python" -c "
+# PiWind's settings as they are (1 sample), and the same with 10 samples: standard deviations, quantiles
+# and the sampled EP curves only mean something with several samples.
+for samples in 1 10; do
+  "$B/python" -c "
 import json, sys
 s = json.load(open(sys.argv[1]))
 s['ri_output'] = False
 s['rl_output'] = False
+s['number_of_samples'] = int(sys.argv[3])
 json.dump(s, open(sys.argv[2], 'w'), indent=1)
-" "$PIWIND/expected_all_outputs/output/analysis_settings.json" "$TMP/settings.json"
+" "$PIWIND/expected_all_outputs/output/analysis_settings.json" "$TMP/settings-$samples.json" "$samples"
+done
 
-log "oasislmf $OASISLMF_VERSION model generate-losses on PiWind"
-t0=$(date +%s.%N)
-PATH="$B:$PATH" "$B/oasislmf" model generate-losses -o "$TMP/input" -d "$TMP/model" -a "$TMP/settings.json" \
-  -r "$TMP/run" --check-oed false --kernel-alloc-rule-gul 1 >"$TMP/oasislmf.log" 2>&1 || { tail -20 "$TMP/oasislmf.log" >&2; exit 1; }
-t1=$(date +%s.%N)
-log "catintel oasis run on the same files"
-./bin/catintel --quiet oasis run --model "$M" --input "$TMP/input" --out "$TMP/ours" --settings "$TMP/settings.json" >/dev/null
-t2=$(date +%s.%N)
-log "$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "oasislmf %.2f s, catintel %.2f s, ratio %.0fx", b - a, c - b, (b - a) / (c - b) }')"
+compare() {
+  local samples=$1
+  log "oasislmf $OASISLMF_VERSION model generate-losses on PiWind, $samples sample(s)"
+  t0=$(date +%s.%N)
+  PATH="$B:$PATH" "$B/oasislmf" model generate-losses -o "$TMP/input" -d "$TMP/model" -a "$TMP/settings-$samples.json" \
+    -r "$TMP/run-$samples" --check-oed false --kernel-alloc-rule-gul 1 >"$TMP/oasislmf-$samples.log" 2>&1 || { tail -20 "$TMP/oasislmf-$samples.log" >&2; exit 1; }
+  t1=$(date +%s.%N)
+  log "catintel oasis run on the same files, $samples sample(s)"
+  ./bin/catintel --quiet oasis run --model "$M" --input "$TMP/input" --out "$TMP/ours-$samples" --settings "$TMP/settings-$samples.json" >/dev/null
+  t2=$(date +%s.%N)
+  log "$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "oasislmf %.2f s, catintel %.2f s, ratio %.0fx", b - a, c - b, (b - a) / (c - b) }')"
 
-"$B/python" - "$TMP/run/output" "$TMP/ours" <<'PY'
+  "$B/python" - "$TMP/run-$samples/output" "$TMP/ours-$samples" <<'PY'
 import csv, os, sys
 theirs, ours = sys.argv[1], sys.argv[2]
 # Key columns of each ORD table (the rest must agree within 0.01 %, or 0.01 absolute near zero).
@@ -105,3 +114,9 @@ for name in sorted(os.listdir(theirs)):
 print(f'{checked} rows compared, {failed} files differ')
 sys.exit(1 if failed else 0)
 PY
+}
+
+status=0
+compare 1 || status=1
+compare 10 || status=1
+exit $status

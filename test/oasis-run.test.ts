@@ -130,3 +130,95 @@ describe('catintel oasis run: choices a user makes', () => {
     expect(r.stderr).toMatch(/--model \/nonexistent\/model is not a directory/);
   });
 });
+
+describe('catintel oasis run with 10 samples: the standard deviation of the samples', () => {
+  const model = path.join(PIWIND, 'model_data');
+  const input = path.join(PIWIND, 'expected_all_outputs', 'input');
+  let dir: string;
+
+  beforeAll(async () => {
+    const settings = JSON.parse(fs.readFileSync(path.join(EXPECTED, 'analysis_settings.json'), 'utf8'));
+    settings.number_of_samples = 10;
+    const file = path.join(tempDir('catintel-oasis-settings-'), 'analysis_settings.json');
+    fs.writeFileSync(file, JSON.stringify(settings));
+    dir = tempDir('catintel-oasis-');
+    const r = await cli(['oasis', 'run', '--model', model, '--input', input, '--out', dir, '--settings', file]);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  /** The sample standard deviation (divided by S - 1) of each event's 10 SELT samples, absent ones 0. */
+  function sdFromSelt(p: 'gul' | 'il'): Map<string, number> {
+    const samples = new Map<string, number[]>();
+    for (const r of read(path.join(dir, `${p}_S1_selt.csv`)).rows) {
+      const sidx = Number(r[2]);
+      if (sidx < 1) continue;
+      const v = samples.get(r[0]) ?? new Array(10).fill(0);
+      v[sidx - 1] = Number(r[3]);
+      samples.set(r[0], v);
+    }
+    const sd = new Map<string, number>();
+    for (const [event, v] of samples) {
+      const mean = v.reduce((a, b) => a + b, 0) / v.length;
+      sd.set(event, Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (v.length - 1)));
+    }
+    return sd;
+  }
+
+  for (const p of ['gul', 'il'] as const) {
+    it(`${p}: MELT and MPLT SDLoss are the spread of the event's own sampled losses, a single loss among 10 included`, () => {
+      const sd = sdFromSelt(p);
+      const melt = read(path.join(dir, `${p}_S1_melt.csv`)).rows.filter((r) => r[2] === '2');
+      const mplt = read(path.join(dir, `${p}_S1_mplt.csv`)).rows.filter((r) => r[9] === '2');
+      const wrong = [
+        ...melt.filter((r) => !close(r[6], (sd.get(r[0]) ?? 0).toFixed(2))).map((r) => `melt event ${r[0]}: SDLoss ${r[6]}, samples give ${sd.get(r[0])}`),
+        ...mplt.filter((r) => !close(r[12], (sd.get(r[2]) ?? 0).toFixed(2))).map((r) => `mplt event ${r[2]}: SDLoss ${r[12]}, samples give ${sd.get(r[2])}`),
+      ];
+      expect(wrong).toEqual([]);
+      // Events where exactly one of the 10 samples has a loss still have a spread (insured: 31 of them).
+      const single = melt.filter((r) => Number(r[4]) === 0.1);
+      if (p === 'il') expect(single.length).toBeGreaterThan(0);
+      for (const r of single) expect(Number(r[6])).toBeGreaterThan(0);
+    });
+  }
+
+  it('il event 87: SDLoss 49,108, as oasislmf 2.5.8 prints it for the same run', () => {
+    const row = read(path.join(dir, 'il_S1_melt.csv')).rows.find((r) => r[0] === '87' && r[2] === '2')!;
+    expect(Number(row[6])).toBeCloseTo(49108, -1);
+  });
+});
+
+/**
+ * PiWind's input with TIVs in cents, as generate-oasis-files writes it from such a location file: the
+ * summary maps keep the location's TIV, coverages.csv holds it as a float32 (220000.13 becomes 220000.125).
+ */
+function piwindWithCents(): string {
+  const input = path.join(PIWIND, 'expected_all_outputs', 'input');
+  const dir = tempDir('catintel-oasis-cents-');
+  for (const f of fs.readdirSync(input)) fs.writeFileSync(path.join(dir, f), fs.readFileSync(path.join(input, f)));
+  const cents = (tiv: string, loc: number) => String(Number(tiv) + loc * 0.13);
+  for (const map of ['gul_summary_map.csv', 'fm_summary_map.csv']) {
+    const lines = fs.readFileSync(path.join(dir, map), 'utf8').trim().split('\n');
+    const cols = lines[0].split(',');
+    const [loc, tiv] = [cols.indexOf('loc_id'), cols.indexOf('tiv')];
+    const rows = lines.slice(1).map((l) => l.split(',')).map((r) => Object.assign(r, { [tiv]: cents(r[tiv], Number(r[loc])) }).join(','));
+    fs.writeFileSync(path.join(dir, map), [lines[0], ...rows].join('\n') + '\n');
+  }
+  // Coverage c of PiWind is location c's building.
+  const cov = fs.readFileSync(path.join(dir, 'coverages.csv'), 'utf8').trim().split('\n');
+  const rows = cov.slice(1).map((l) => l.split(',')).map(([c, tiv]) => `${c},${Math.fround(Number(cents(tiv, Number(c))))}`);
+  fs.writeFileSync(path.join(dir, 'coverages.csv'), [cov[0], ...rows].join('\n') + '\n');
+  return dir;
+}
+
+describe('catintel oasis run: summary-info TIV', () => {
+  it('is the summary map TIV, as Oasis sums it, not coverages.csv, when TIVs have cents', async () => {
+    const input = piwindWithCents();
+    const out = tempDir('catintel-oasis-');
+    const r = await cli(['oasis', 'run', '--model', path.join(PIWIND, 'model_data'), '--input', input, '--out', out, '--settings', path.join(EXPECTED, 'analysis_settings.json')]);
+    expect(r.code, r.stderr).toBe(0);
+    // What oasislmf 2.5.8 prints for these maps (pandas: map sorted by item_id / output_id, one row per
+    // location, building and coverage type, tiv summed); coverages.csv would give 3400007.09765625.
+    expect(fs.readFileSync(path.join(out, 'gul_S1_summary-info.csv'), 'utf8')).toBe('summary_id,_not_set_,tiv\n1,All-Risks,3400007.1499999994\n');
+    expect(fs.readFileSync(path.join(out, 'il_S1_summary-info.csv'), 'utf8')).toBe('summary_id,_not_set_,tiv\n1,All-Risks,3400007.1499999994\n');
+  });
+});

@@ -96,12 +96,14 @@ describe('catintel score --format oasis: the PiWind location file (GB, outside U
     expect(JSON.parse(r.stderr)).toMatchObject({ status: 400, code: 'invalid_input', detail: expect.stringMatching(/^no row of .* could be scored: of 12598 rows, 12598 outside the covered area/) });
   });
 
-  it('puts every location in keys-errors.csv with a message, one row per covered peril, and none in keys.csv', () => {
+  it('puts every location in keys-errors.csv with a message, one row per covered peril and coverage type, and none in keys.csv', () => {
     expect(lines(path.join(out, 'keys.csv'))).toEqual(['LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID']);
     const errs = read(path.join(out, 'keys-errors.csv'));
     expect(Object.keys(errs[0])).toEqual(['LocID', 'PerilID', 'CoverageTypeID', 'Status', 'Message']);
     expect(new Set(errs.map((e) => e.LocID)).size).toBe(12_598);
-    expect(errs).toHaveLength(6757 * 2 + 3745 + 2096); // WW1 covers WTC and WSS; WTC; WSS
+    // WW1 covers WTC and WSS; WTC; WSS; each location has BuildingTIV, ContentsTIV and BITIV.
+    expect(errs).toHaveLength((6757 * 2 + 3745 + 2096) * 3);
+    expect(errs.filter((e) => e.LocID === errs[0].LocID).map((e) => e.CoverageTypeID)).toEqual(expect.arrayContaining(['1', '3', '4']));
     expect(errs.every((e) => e.Status === 'nomatch' && /is outside the covered area/.test(e.Message) && ['WTC', 'WSS'].includes(e.PerilID))).toBe(true);
   });
 
@@ -166,20 +168,25 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
     }
   });
 
-  it('writes keys.csv: one row per location and covered peril, LocID as oasislmf numbers it, AreaPerilID from the cell', () => {
+  it('writes keys.csv: one row per location, covered peril and coverage type with a value, LocID as oasislmf numbers it, AreaPerilID from the cell', () => {
     const keys = read(path.join(out, 'keys.csv'));
     expect(Object.keys(keys[0])).toEqual(['LocID', 'PerilID', 'CoverageTypeID', 'AreaPerilID', 'VulnerabilityID']);
     const ids = locIds(location);
     const byId = new Map(location.map((l, i) => [ids[i], l]));
+    const valued = (l: Record<string, string>) => ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'].flatMap((c, t) => (Number(l[c]) > 0 ? [String(t + 1)] : []));
     const perLoc = new Map<number, string[]>();
+    const coverages = new Map<string, string[]>();
     for (const k of keys) {
       const l = byId.get(Number(k.LocID))!;
-      expect(k.CoverageTypeID).toBe('1');
       expect(k.VulnerabilityID).toBe('0');
       const cell = cellAt(grid, Number(l.Latitude), Number(l.Longitude));
       expect(Math.floor(Number(k.AreaPerilID) / 10) - 1).toBe(cell);
-      perLoc.set(Number(k.LocID), [...(perLoc.get(Number(k.LocID)) ?? []), k.PerilID]);
+      const lp = `${k.LocID} ${k.PerilID}`;
+      if (!coverages.has(lp)) perLoc.set(Number(k.LocID), [...(perLoc.get(Number(k.LocID)) ?? []), k.PerilID]);
+      coverages.set(lp, [...(coverages.get(lp) ?? []), k.CoverageTypeID]);
     }
+    for (const [lp, types] of coverages) expect(types, lp).toEqual(valued(byId.get(Number(lp.split(' ')[0]))!));
+    expect([...coverages.values()].some((t) => t.length > 1)).toBe(true);
     for (const [i, l] of location.entries()) {
       const expected = l.FlexiLocScoreOverall === '' ? [] : KEYED[l.LocPerilsCovered];
       expect(perLoc.get(ids[i]) ?? [], `${l.LocNumber} ${l.LocPerilsCovered}`).toEqual(expected);
@@ -194,11 +201,47 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
     const idOf = (loc: string) => String(ids[location.findIndex((l) => l.LocNumber === loc)]);
     const errs = read(path.join(out, 'keys-errors.csv'));
     const sea = errs.filter((e) => e.LocID === idOf('SEA1'));
-    expect(sea.map((e) => e.PerilID)).toEqual(['WTC', 'WSS']);
+    // SEA1 holds BuildingTIV and ContentsTIV: one row per peril and coverage type.
+    expect(sea.map((e) => `${e.PerilID} ${e.CoverageTypeID}`)).toEqual(['WTC 1', 'WTC 3', 'WSS 1', 'WSS 3']);
     expect(sea[0]).toMatchObject({ CoverageTypeID: '1', Status: 'nomatch' });
     expect(sea[0].Message).toMatch(/lat=35\.0, lng=-40\.0 is outside the covered area/);
     const mm1 = errs.filter((e) => e.LocID === idOf('MM1'));
-    expect(mm1).toEqual([{ LocID: idOf('MM1'), PerilID: 'MM1', CoverageTypeID: '1', Status: 'nomatch', Message: expect.stringMatching(/none of the perils in LocPerilsCovered \(MM1\)/) }]);
+    const message = expect.stringMatching(/none of the perils in LocPerilsCovered \(MM1\)/);
+    expect(mm1).toEqual(['1', '3'].map((t) => ({ LocID: idOf('MM1'), PerilID: 'MM1', CoverageTypeID: t, Status: 'nomatch', Message: message })));
+  });
+});
+
+describe('catintel score --format oasis: a key row for every coverage type with a value', () => {
+  it('keys.csv and keys-errors.csv hold CoverageTypeID 1-4 where BuildingTIV, OtherTIV, ContentsTIV, BITIV are positive', async () => {
+    const input = path.join(dir, 'coverages.csv');
+    fs.writeFileSync(
+      input,
+      'PortNumber,AccNumber,LocNumber,CountryCode,Latitude,Longitude,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency\n'
+        + 'P1,A1,B,US,25.77,-80.19,WW1,100000,0,0,0,USD\n' // buildings only
+        + 'P1,A1,BCI,US,25.78,-80.20,WW1,100000,0,50000.5,20000,USD\n' // contents with cents, and BI
+        + 'P1,A1,ALL,US,25.79,-80.21,WTC,100000,"5000",50000,20000,USD\n' // a quoted TIV
+        + 'P1,A1,C,US,25.80,-80.22,WTC,0,0,50000,0,USD\n' // contents alone
+        + 'P1,A1,NONE,US,25.81,-80.23,WTC,0,,0,0,USD\n' // no value: keyed as buildings
+        + 'P1,A1,SEA,US,35.0,-40.0,WTC,100000,0,50000,0,USD\n', // outside coverage: keys-errors rows
+    );
+    const out = path.join(dir, 'coverages-oasis');
+    const r = await cli(['--quiet', 'score', '--input', input, '--out', out, '--format', 'oasis']);
+    expect(r.code, r.stderr).toBe(0);
+    const location = read(path.join(out, 'location.csv'));
+    const ids = locIds(location);
+    const nameOf = new Map(location.map((l, i) => [String(ids[i]), l.LocNumber]));
+    const rows = (file: string) => read(path.join(out, file)).map((k) => `${nameOf.get(k.LocID)} ${k.PerilID} ${k.CoverageTypeID}`);
+    expect(rows('keys.csv')).toEqual([
+      'B WTC 1', 'B WSS 1',
+      'BCI WTC 1', 'BCI WTC 3', 'BCI WTC 4', 'BCI WSS 1', 'BCI WSS 3', 'BCI WSS 4',
+      'ALL WTC 1', 'ALL WTC 2', 'ALL WTC 3', 'ALL WTC 4',
+      'C WTC 3',
+      'NONE WTC 1',
+    ]);
+    expect(rows('keys-errors.csv')).toEqual(['SEA WTC 1', 'SEA WTC 3']);
+    // The coverages of one location share its AreaPerilID: the hazard does not depend on the coverage.
+    const keys = read(path.join(out, 'keys.csv')).filter((k) => nameOf.get(k.LocID) === 'ALL');
+    expect(new Set(keys.map((k) => k.AreaPerilID)).size).toBe(1);
   });
 });
 

@@ -2,14 +2,15 @@
  * `catintel oasis run`: reads an Oasis model and input directory, runs the kernel (./kernel.ts) and
  * writes the ORD files the analysis settings ask for. I/O lives here; the arithmetic is in ./domain.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';
 import { itemsByAreaperil } from './domain/gul.js';
 import { planFm } from './domain/fm.js';
 import type { SampleContext } from './domain/sample.js';
 import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFm, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
+import { OutputSet } from '../lib/output-set.js';
 import { readTable } from './io/csv.js';
+import { summaryMapTiv } from './io/summary-tiv.js';
 import type { KernelInput } from './kernel.js';
 import { runKernelParallel, threadsFor } from './kernel-threads.js';
 import { defaultSettings, readSettings } from './settings.js';
@@ -35,6 +36,8 @@ export interface OasisRunResult {
   samples: number;
   files: Written[];
   skipped: Skipped[];
+  /** manifest.json of the output directory, written after every file is in place. */
+  manifest: string;
   seconds: number;
 }
 
@@ -87,16 +90,37 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   const threads = threadsFor(kernel, opts.threads);
   const { gul, il } = await runKernelParallel(kernel, threads);
 
-  fs.mkdirSync(opts.outDir, { recursive: true });
   const covered = new Uint8Array(tiv.length);
   for (const c of items.coverageId) covered[c] = 1;
-  let totalTiv = 0;
-  for (let c = 0; c < tiv.length; c++) if (covered[c]) totalTiv += tiv[c];
+  let coveredTiv = 0;
+  for (let c = 0; c < tiv.length; c++) if (covered[c]) coveredTiv += tiv[c];
+  // summary-info reports the summary map's TIV, as Oasis does; coverages.csv only when there is no map.
+  const gulTiv = summaryMapTiv(opts.inputDir, 'gul_summary_map.csv', 'item_id') ?? coveredTiv;
+  const ilTiv = plan ? (summaryMapTiv(opts.inputDir, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv;
   const files: Written[] = [];
   const skipped: Skipped[] = settings.unsupported.map((p) => ({ output: `${p}_output`, reason: `the ${p} perspective (reinsurance) is not computed by catintel oasis run` }));
   const quantiles = readQuantiles(opts.modelDir);
-  for (const s of settings.gul) writePerspective(opts.outDir, 'gul', s, gul, occurrence, rps, quantiles, totalTiv, files, skipped);
-  if (plan) for (const s of settings.il) writePerspective(opts.outDir, 'il', s, il, occurrence, rps, quantiles, totalTiv, files, skipped);
-  else if (settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
-  return { events: gul.length, items: items.itemId.length, periods: occurrence.periods, samples: S, files, skipped, seconds: Math.round(performance.now() - t0) / 1000 };
+  // Every file goes to its temporary name; the set is renamed into place and its manifest written only
+  // after the last one, so a reader never takes a half-written or mixed set for a finished run.
+  const set = await OutputSet.open(opts.outDir);
+  try {
+    for (const s of settings.gul) writePerspective(set, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped);
+    if (plan) for (const s of settings.il) writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped);
+    else if (settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
+    opts.progress?.(events.length, events.length, `committing ${files.length} files`);
+    const manifest = await set.commit({
+      command: 'oasis run',
+      model: opts.modelDir,
+      input: opts.inputDir,
+      settings: opts.settingsFile ?? null,
+      gul_alloc_rule: opts.allocRule,
+      samples: S,
+      events: gul.length,
+      periods: occurrence.periods,
+    });
+    return { events: gul.length, items: items.itemId.length, periods: occurrence.periods, samples: S, files, skipped, manifest, seconds: Math.round(performance.now() - t0) / 1000 };
+  } catch (err) {
+    await set.discard().catch(() => undefined);
+    throw err;
+  }
 }

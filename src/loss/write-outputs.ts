@@ -1,9 +1,9 @@
 /**
  * Writes one perspective's ORD files (gul_S1_melt.csv ...) for one summary set, as its ord_output
- * flags ask (the names and the order of rows of oasislmf's outputs).
+ * flags ask (the names and the order of rows of oasislmf's outputs), into the run's output set: each at
+ * its temporary name until the run commits them all with their manifest.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import type { OutputSet } from '../lib/output-set.js';
 import { MELT_HEADER, PALT_HEADER, QELT_HEADER, SELT_HEADER, meltRows, qeltRows, seltRows, type SummaryRecords } from './domain/elt.js';
 import { eptTables, paltRows } from './domain/ept-tables.js';
 import type { EptRow } from './domain/ept.js';
@@ -30,16 +30,15 @@ function pyFloat(x: number): string {
   return Number.isInteger(x) ? `${x}.0` : String(x);
 }
 
-function write(outDir: string, name: string, header: string, rows: string[], files: Written[]): void {
-  const file = path.join(outDir, name);
-  fs.writeFileSync(file, rows.length ? `${header}\n${rows.join('\n')}\n` : `${header}\n`);
+function write(set: OutputSet, name: string, header: string, rows: string[], files: Written[]): void {
+  const file = set.write(name, rows.length ? `${header}\n${rows.join('\n')}\n` : `${header}\n`, rows.length);
   files.push({ file, rows: rows.length });
 }
 
 const eptLines = (rows: EptRow[]) => rows.map((r) => `${r.summaryId},${r.epCalc},${r.epType},${r.returnPeriod.toFixed(6)},${f32(r.loss, 6)}`);
 
 export function writePerspective(
-  outDir: string,
+  set: OutputSet,
   perspective: 'gul' | 'il',
   s: SummarySetting,
   rec: SummaryRecords,
@@ -55,15 +54,15 @@ export function writePerspective(
   if (rec.samples === 0) {
     for (const flag of SAMPLED) if (o[flag]) skipped.push({ output: `${prefix}${flag}`, reason: 'number_of_samples is 0: only the mean rows are computed' });
   }
-  write(outDir, `${prefix}summary-info.csv`, 'summary_id,_not_set_,tiv', [`1,All-Risks,${pyFloat(totalTiv)}`], files);
-  if (o.elt_sample) write(outDir, `${prefix}selt.csv`, SELT_HEADER, seltRows(rec), files);
-  if (o.elt_moment) write(outDir, `${prefix}melt.csv`, MELT_HEADER, meltRows(rec), files);
-  if (o.elt_quantile && rec.samples > 0) write(outDir, `${prefix}qelt.csv`, QELT_HEADER, qeltRows(rec, quantiles), files);
+  write(set, `${prefix}summary-info.csv`, 'summary_id,_not_set_,tiv', [`1,All-Risks,${pyFloat(totalTiv)}`], files);
+  if (o.elt_sample) write(set, `${prefix}selt.csv`, SELT_HEADER, seltRows(rec), files);
+  if (o.elt_moment) write(set, `${prefix}melt.csv`, MELT_HEADER, meltRows(rec), files);
+  if (o.elt_quantile && rec.samples > 0) write(set, `${prefix}qelt.csv`, QELT_HEADER, qeltRows(rec, quantiles), files);
   if (o.plt_sample || o.plt_moment || o.plt_quantile) {
     const plt = pltRows(rec, occ, quantiles);
-    if (o.plt_sample) write(outDir, `${prefix}splt.csv`, SPLT_HEADER, plt.splt, files);
-    if (o.plt_moment) write(outDir, `${prefix}mplt.csv`, MPLT_HEADER, plt.mplt, files);
-    if (o.plt_quantile && rec.samples > 0) write(outDir, `${prefix}qplt.csv`, QPLT_HEADER, plt.qplt, files);
+    if (o.plt_sample) write(set, `${prefix}splt.csv`, SPLT_HEADER, plt.splt, files);
+    if (o.plt_moment) write(set, `${prefix}mplt.csv`, MPLT_HEADER, plt.mplt, files);
+    if (o.plt_quantile && rec.samples > 0) write(set, `${prefix}qplt.csv`, QPLT_HEADER, plt.qplt, files);
   }
   const flag = (name: string) => Boolean(o[name]);
   const both = (stem: string) => ({ oep: flag(`${stem}_oep`), aep: flag(`${stem}_aep`) });
@@ -79,10 +78,10 @@ export function writePerspective(
   f.aep = f.fullUncertainty.aep || f.perSampleMean.aep || f.sampleMean.aep;
   const curveRps = o.return_period_file === false ? undefined : rps;
   const tables = eptTables(rec, occ, curveRps, f);
-  if (f.oep || f.aep) write(outDir, `${prefix}ept.csv`, EPT_HEADER, eptLines(tables.ept), files);
-  if ((f.psept.oep || f.psept.aep) && rec.samples > 0) write(outDir, `${prefix}psept.csv`, PSEPT_HEADER, eptLines(tables.psept), files);
+  if (f.oep || f.aep) write(set, `${prefix}ept.csv`, EPT_HEADER, eptLines(tables.ept), files);
+  if ((f.psept.oep || f.psept.aep) && rec.samples > 0) write(set, `${prefix}psept.csv`, PSEPT_HEADER, eptLines(tables.psept), files);
   if (o.alt_period) {
     const rows = paltRows(rec, occ).map((r) => `${r.summaryId},${r.sampleType},${f32(r.mean, 6)},${f32(r.sd, 6)}`);
-    write(outDir, `${prefix}palt.csv`, PALT_HEADER, rows, files);
+    write(set, `${prefix}palt.csv`, PALT_HEADER, rows, files);
   }
 }

@@ -74,3 +74,6 @@ const CANONICAL = new Map(OED_LOCATION_FIELDS.map((f) => [f.toLowerCase(), f]));
 export function oedFieldName(column: string): string | null {
   return CANONICAL.get(column.trim().toLowerCase()) ?? null;
 }
+
+/** The OED location TIV field of each coverage type, in CoverageTypeID order (1 buildings, 2 other, 3 contents, 4 BI). */
+export const COVERAGE_TIV_FIELDS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'] as const;

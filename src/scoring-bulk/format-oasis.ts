@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CatintelError } from '../errors.js';
+import { COVERAGE_TIV_FIELDS } from '../oasis/oed-fields.js';
 import { countryOfFips, oedCodesOf } from '../oasis/perils.js';
 import { csvTextCell } from '../lib/csv-cell.js';
 import { rowHasFormula } from './formula-field.js';
@@ -88,6 +89,7 @@ export class OasisSink implements FormatSink {
       acc: p.acc,
       loc: p.loc,
       perilsCovered: p.perilsCovered,
+      tiv: COVERAGE_TIV_FIELDS.map((name) => h.columns.findIndex((c) => c.toLowerCase() === name.toLowerCase())),
       addCountry: p.addCountry,
       perils: s.perils,
     };

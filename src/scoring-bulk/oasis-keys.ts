@@ -16,9 +16,10 @@
  * as the main pass flushes its (mask, cell) pairs; if the main pass reports a row left out, the ranks are
  * recomputed without the rows left out and keys.csv is written again.
  *
- * One keys row per (location, peril) for each scored peril with an OED code that the location's
- * LocPerilsCovered includes; CoverageTypeID 1 (a hazard score does not depend on the coverage);
- * AreaPerilID = (cell + 1) * 10 + peril index (src/oasis/perils.ts); VulnerabilityID 0: catintel assigns no
+ * One keys row per (location, peril, coverage type) for each scored peril with an OED code that the
+ * location's LocPerilsCovered includes and each coverage type with a positive TIV (1 BuildingTIV, 2
+ * OtherTIV, 3 ContentsTIV, 4 BITIV; buildings alone when the row has none), as oasislmf's keys hold one row
+ * per coverage type its items are made for; AreaPerilID = (cell + 1) * 10 + peril index (src/oasis/perils.ts); VulnerabilityID 0: catintel assigns no
  * vulnerability. Both files list locations in location.csv order. Locations outside the covered area, or
  * covering none of the perils we key, get keys-errors rows with Status nomatch and the reason.
  */
@@ -26,6 +27,7 @@ import fs from 'node:fs';
 import { PERILS, type Peril } from '../domain/scoring/perils.js';
 import { OED_CODE, areaPerilId } from '../oasis/perils.js';
 import { sqlPath, type Duck } from './duck.js';
+import { SIDE_INTS } from './pending.js';
 import { OutFile, tempPathOf } from './out-file.js';
 
 export const KEYS_HEADER = 'LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID\n';
@@ -111,16 +113,17 @@ async function writeKeysErrors(d: Duck, p: KeysPaths, main: SideOfMain, keyed: P
   const codes = keyed.length ? keyed.map((x) => `(${PERILS.indexOf(x)}, ${str(OED_CODE[x]!)})`).join(', ') : `(30, '')`;
   const outside = `'lat=' || lat || ', lng=' || lng || ' is outside the covered area (US states, DC and territories); scores exist only for points on or near US land'`;
   const none = `'none of the perils in LocPerilsCovered (' || coalesce(pc, 'blank') || ') is one catintel scores (' || ${str(scoredCodes || 'none')} || ')'`;
-  const side = csv(p.sideErrorsPath, `'d': 'INTEGER', 'mask': 'INTEGER', 'cell': 'INTEGER', 'lat': 'VARCHAR', 'lng': 'VARCHAR', 'pc': 'VARCHAR'`);
+  const side = csv(p.sideErrorsPath, `'d': 'INTEGER', 'mask': 'INTEGER', 'cell': 'INTEGER', 'cov': 'INTEGER', 'lat': 'VARCHAR', 'lng': 'VARCHAR', 'pc': 'VARCHAR'`);
+  // One row per coverage type the location has a value for, as in keys.csv.
   return d.run(`COPY (
-    WITH e AS (SELECT s.*, r.loc_id FROM ${side} s JOIN ranks r USING (d))
+    WITH e AS (SELECT s.*, r.loc_id, t AS CoverageTypeID FROM ${side} s JOIN ranks r USING (d), (VALUES (1), (2), (3), (4)) AS ct(t) WHERE (cov >> (t - 1)) & 1 = 1)
     SELECT LocID, PerilID, CoverageTypeID, Status, Message FROM (
-      SELECT loc_id AS LocID, code AS PerilID, d, idx AS o, 1 AS CoverageTypeID, 'nomatch' AS Status, ${outside} AS Message
+      SELECT loc_id AS LocID, code AS PerilID, d, idx AS o, CoverageTypeID, 'nomatch' AS Status, ${outside} AS Message
       FROM e, (VALUES ${codes}) AS codes(idx, code) WHERE cell < 0 AND (mask >> idx) & 1 = 1
       UNION ALL
-      SELECT loc_id, coalesce(pc, ''), d, -1, 1, 'nomatch', CASE WHEN cell < 0 THEN ${outside} || '; ' ELSE '' END || ${none}
+      SELECT loc_id, coalesce(pc, ''), d, -1, CoverageTypeID, 'nomatch', CASE WHEN cell < 0 THEN ${outside} || '; ' ELSE '' END || ${none}
       FROM e WHERE mask = 0
-    ) ORDER BY d, o
+    ) ORDER BY d, o, CoverageTypeID
   ) TO ${sqlPath(keysErrorsPath)} (HEADER, DELIMITER ',')`);
 }
 
@@ -131,24 +134,25 @@ async function writeKeysErrors(d: Duck, p: KeysPaths, main: SideOfMain, keyed: P
  */
 async function writeKeys(p: KeysPaths, ranksPath: string, keyed: Peril[], feed: MainFeed, bet: boolean): Promise<number> {
   const keyedIndex = Int32Array.from(keyed, (x) => PERILS.indexOf(x));
-  // Each row is LocID "," code ",1," AreaPerilID ",0\n", and AreaPerilID = (cell + 1) * 10 + peril index
+  // Each row is LocID "," code "," coverage type "," AreaPerilID ",0\n", and AreaPerilID = (cell + 1) * 10 + peril index
   // is the digits of cell + 1 followed by the index digit. Everything is written from small arrays that
   // stay in cache: rows come in file order, cells at random, and a per-(cell, peril) text table was
   // measured 2-3x slower for the cache misses.
-  const prefixes = keyed.map((x) => Buffer.from(`,${OED_CODE[x]},1,`));
+  const prefixes = keyed.map((x) => Buffer.from(`,${OED_CODE[x]},`));
   if (keyed.some((x, k) => areaPerilId(123, x) !== 1240 + keyedIndex[k])) throw new Error('AreaPerilID layout changed; update writeKeys');
   const locDigits = new Uint8Array(12);
   const cellDigits = new Uint8Array(12);
   const out = await OutFile.create(p.outDir, 'keys.csv', p.token);
   out.latin1(KEYS_HEADER);
-  // A row needs at most (keyed perils) x (LocID 10 digits + prefix 8 + AreaPerilID 11 + 3).
-  const perRow = keyedIndex.length * 36;
-  const complete = await forEachBlock(p.sidePath, ranksPath, feed, bet, async (n, rank, mask, cell) => {
+  // A row needs at most (keyed perils) x (4 coverage types) x (LocID 10 digits + prefix 6 + 2 + AreaPerilID 11 + 3).
+  const perRow = keyedIndex.length * 4 * 36;
+  const complete = await forEachBlock(p.sidePath, ranksPath, feed, bet, async (n, rank, mask, cell, coverages) => {
     let { buf, at } = out.reserve(1 << 16);
     let start = at;
     for (let j = 0; j < n; j++) {
       const c = cell[j];
       const m = mask[j];
+      const cov = coverages[j];
       if (c < 0 || m === 0) continue;
       if (buf.length - at < perRow) {
         out.advance(at - start);
@@ -162,15 +166,20 @@ async function writeKeys(p: KeysPaths, ranksPath: string, keyed: Peril[], feed: 
       for (let k = 0; k < keyedIndex.length; k++) {
         const pi = keyedIndex[k];
         if (((m >> pi) & 1) === 0) continue;
-        for (let q = nl - 1; q >= 0; q--) buf[at++] = locDigits[q];
-        const pre = prefixes[k];
-        for (let q = 0; q < pre.length; q++) buf[at++] = pre[q];
-        for (let q = nc - 1; q >= 0; q--) buf[at++] = cellDigits[q];
-        buf[at++] = 48 + pi;
-        buf[at++] = 0x2c; // ,
-        buf[at++] = 0x30; // 0
-        buf[at++] = 0x0a;
-        out.rows++;
+        for (let t = 0; t < 4; t++) {
+          if (((cov >> t) & 1) === 0) continue;
+          for (let q = nl - 1; q >= 0; q--) buf[at++] = locDigits[q];
+          const pre = prefixes[k];
+          for (let q = 0; q < pre.length; q++) buf[at++] = pre[q];
+          buf[at++] = 0x31 + t; // CoverageTypeID t + 1
+          buf[at++] = 0x2c; // ,
+          for (let q = nc - 1; q >= 0; q--) buf[at++] = cellDigits[q];
+          buf[at++] = 48 + pi;
+          buf[at++] = 0x2c; // ,
+          buf[at++] = 0x30; // 0
+          buf[at++] = 0x0a;
+          out.rows++;
+        }
       }
     }
     out.advance(at - start);
@@ -182,7 +191,7 @@ async function writeKeys(p: KeysPaths, ranksPath: string, keyed: Peril[], feed: 
 
 /**
  * Walks the location.csv rows in blocks as the main pass flushes them: the LocIDs (one decimal per line in
- * `ranksPath`) and the (mask, cell) pairs of the binary side file, in step. Returns false if it gave up
+ * `ranksPath`) and the (mask, cell, coverages) triples of the binary side file, in step. Returns false if it gave up
  * because the main pass left a row out (only with `bet`).
  */
 async function forEachBlock(
@@ -190,14 +199,16 @@ async function forEachBlock(
   ranksPath: string,
   feed: MainFeed,
   bet: boolean,
-  onBlock: (n: number, rank: Int32Array, mask: Int32Array, cell: Int32Array) => Promise<void>,
+  onBlock: (n: number, rank: Int32Array, mask: Int32Array, cell: Int32Array, coverages: Int32Array) => Promise<void>,
 ): Promise<boolean> {
   const side = await fs.promises.open(sidePath, 'r');
   const ranks = await fs.promises.open(ranksPath, 'r');
   const rank = new Int32Array(BLOCK_ROWS);
   const mask = new Int32Array(BLOCK_ROWS);
   const cell = new Int32Array(BLOCK_ROWS);
-  const pairs = new Int32Array(BLOCK_ROWS * 2);
+  const coverages = new Int32Array(BLOCK_ROWS);
+  const pairs = new Int32Array(BLOCK_ROWS * SIDE_INTS);
+  const rowBytes = 4 * SIDE_INTS;
   const pairBytes = new Uint8Array(pairs.buffer);
   const text = Buffer.alloc(BLOCK_ROWS * 12);
   let carry = 0; // digits of a rank split across reads
@@ -214,11 +225,12 @@ async function forEachBlock(
         continue;
       }
       const n = Math.min(BLOCK_ROWS, total - seen);
-      const { bytesRead } = await side.read(pairBytes, 0, n * 8, seen * 8);
-      if (bytesRead !== n * 8) throw new Error(`keys side file ended at row ${seen + bytesRead / 8}, expected ${total}`);
+      const { bytesRead } = await side.read(pairBytes, 0, n * rowBytes, seen * rowBytes);
+      if (bytesRead !== n * rowBytes) throw new Error(`keys side file ended at row ${seen + bytesRead / rowBytes}, expected ${total}`);
       for (let j = 0; j < n; j++) {
-        mask[j] = pairs[2 * j];
-        cell[j] = pairs[2 * j + 1];
+        mask[j] = pairs[SIDE_INTS * j];
+        cell[j] = pairs[SIDE_INTS * j + 1];
+        coverages[j] = pairs[SIDE_INTS * j + 2];
       }
       for (let j = 0; j < n; ) {
         if (textPos === textLen) {
@@ -232,7 +244,7 @@ async function forEachBlock(
           carry = 0;
         } else if (c !== 0x0d) carry = carry * 10 + (c - 0x30);
       }
-      await onBlock(n, rank, mask, cell);
+      await onBlock(n, rank, mask, cell, coverages);
       seen += n;
     }
   } finally {

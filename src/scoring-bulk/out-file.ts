@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { tempPathOf } from '../lib/output-set.js';
 
 const BLOCK = 1 << 20;
 
@@ -153,9 +154,7 @@ export class OutFile {
 }
 
 /** Where an output is written until the run commits it: `.<name>.<token>.tmp` beside its final name. */
-export function tempPathOf(dir: string, name: string, token: string): string {
-  return path.join(dir, `.${name}.${token}.tmp`);
-}
+export { tempPathOf } from '../lib/output-set.js';
 
 /** An output another writer (DuckDB, a worker thread) makes at its temporary name. */
 export class TempName {

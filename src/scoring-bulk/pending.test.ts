@@ -10,7 +10,7 @@ async function pendingLines(text: string, columns: Partial<KeyColumns>): Promise
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-pending-'));
   const file = path.join(dir, 'in.csv');
   fs.writeFileSync(file, text);
-  const c: KeyColumns = { delimiter: 0x2c, latIndex: 3, lngIndex: 4, port: 0, acc: 1, loc: 2, perilsCovered: -1, addCountry: false, perils: [], ...columns };
+  const c: KeyColumns = { delimiter: 0x2c, latIndex: 3, lngIndex: 4, port: 0, acc: 1, loc: 2, perilsCovered: -1, tiv: [-1, -1, -1, -1], addCountry: false, perils: [], ...columns };
   const out = await OutFile.create(dir, 'pending.csv', 't');
   const lines = new KeyLineWriter(c, out);
   await readRows({ file, dataStart: 0, delimiter: c.delimiter, chunkBytes: 64, expectFields: 0, fieldLimit: Math.max(1, lines.last + 1) }, (r) => lines.row(r));

@@ -5,8 +5,10 @@
  * The keys pass (pending-worker.ts) reads the input on its own and writes, for every data row:
  *   keys-pending.csv      d,PortNumber,AccNumber,LocNumber      what DuckDB ranks into LocIDs
  * The main pass, which knows each row's fate, writes:
- *   keys-side.bin         Int32 pairs (covered-perils mask, grid cell or -1), one per location.csv row
- *   keys-side-errors.csv  d,mask,cell,lat,lng,LocPerilsCovered  location.csv rows that get keys-errors rows
+ *   keys-side.bin         Int32 triples (covered-perils mask, grid cell or -1, coverage-types mask), one per
+ *                         location.csv row
+ *   keys-side-errors.csv  d,mask,cell,coverages,lat,lng,LocPerilsCovered  location.csv rows that get
+ *                         keys-errors rows
  *   keys-excluded.csv     d                                     data rows left out of location.csv
  */
 import type { Peril } from '../domain/scoring/perils.js';
@@ -29,6 +31,8 @@ export interface KeyColumns {
   acc: number;
   loc: number;
   perilsCovered: number;
+  /** Input index of BuildingTIV, OtherTIV, ContentsTIV and BITIV (coverage types 1 to 4), -1 when absent. */
+  tiv: number[];
   /** CountryCode is added: rows outside the covered area are left out of location.csv. */
   addCountry: boolean;
   perils: Peril[];
@@ -40,6 +44,24 @@ export function inLocationFile(verdict: number, addCountry: boolean): boolean {
 }
 
 const PAIR_BLOCK = 16384;
+/** Int32s per location in keys-side.bin: peril mask, cell, coverage-types mask. */
+export const SIDE_INTS = 3;
+/** Coverage type 1 (buildings) alone: a row without a positive TIV is still keyed, as buildings. */
+const BUILDINGS = 1;
+
+/**
+ * Whether a TIV field holds a positive number. Plain decimals (the usual case) are read from the bytes:
+ * positive when any digit is not 0; anything else (quotes, a sign, an exponent) goes through Number.
+ */
+function positiveField(b: Buffer, start: number, end: number): boolean {
+  let nonZero = false;
+  for (let k = start; k < end; k++) {
+    const c = b[k];
+    if (c > 0x30 && c <= 0x39) nonZero = true;
+    else if (c !== 0x30 && c !== 0x2e) return Number(b.toString('latin1', start, end).replaceAll('"', '').trim()) > 0;
+  }
+  return nonZero;
+}
 
 /** The keys pass: `d,P,A,L` for every data row; returns false for a blank line (not a row). */
 export class KeyLineWriter {
@@ -111,8 +133,8 @@ export class SideWriter {
   private readonly addedCodes: string;
   /** LocPerilsCovered bytes -> mask, keyed by an FNV-1a hash of the bytes (checked byte for byte). */
   private readonly maskCache = new Map<number, { bytes: Buffer; mask: number }>();
-  /** (mask, cell) pairs not yet in the side file: copied there a block at a time, not 8 bytes a row. */
-  private readonly pairs = new Int32Array(2 * PAIR_BLOCK);
+  /** (mask, cell, coverages) triples not yet in the side file: copied there a block at a time, not a row at a time. */
+  private readonly pairs = new Int32Array(SIDE_INTS * PAIR_BLOCK);
   private readonly pairBytes = Buffer.from(this.pairs.buffer);
   private nPairs = 0;
 
@@ -126,9 +148,11 @@ export class SideWriter {
     const c = this.columns;
     this.locationRows++;
     const mask = c.perilsCovered >= 0 ? this.maskOf(r.buf, r.starts[c.perilsCovered], r.ends[c.perilsCovered]) : this.allMask;
+    const coverages = this.coveragesOf(r);
     const n = this.nPairs++;
-    this.pairs[2 * n] = mask;
-    this.pairs[2 * n + 1] = cell;
+    this.pairs[SIDE_INTS * n] = mask;
+    this.pairs[SIDE_INTS * n + 1] = cell;
+    this.pairs[SIDE_INTS * n + 2] = coverages;
     if (n + 1 === PAIR_BLOCK) this.flush();
     if (cell >= 0 && mask !== 0) return;
     this.errorRows++;
@@ -138,6 +162,8 @@ export class SideWriter {
     e.int(mask);
     e.byte(COMMA);
     e.int(cell);
+    e.byte(COMMA);
+    e.int(coverages);
     e.byte(COMMA);
     copyField(e, r, c.latIndex, c.delimiter, false);
     e.byte(COMMA);
@@ -150,8 +176,23 @@ export class SideWriter {
 
   /** Hands the pairs held here to the side file; call before draining it. */
   flush(): void {
-    this.f.side.bytes(this.pairBytes, 0, this.nPairs * 8); // native byte order: every platform Node runs on is little-endian
+    this.f.side.bytes(this.pairBytes, 0, this.nPairs * 4 * SIDE_INTS); // native byte order: every platform Node runs on is little-endian
     this.nPairs = 0;
+  }
+
+  /**
+   * Bit t - 1 for each coverage type t (1 buildings, 2 other, 3 contents, 4 BI) whose TIV is positive, as
+   * oasislmf makes items only for coverages with a value. A row with none (or an input without TIV
+   * columns, scored for hazard alone) is keyed for buildings, so every scored location has its keys.
+   */
+  private coveragesOf(r: ScannedRow): number {
+    const tiv = this.columns.tiv;
+    let bits = 0;
+    for (let t = 0; t < tiv.length; t++) {
+      const i = tiv[t];
+      if (i >= 0 && i < r.fieldCount && positiveField(r.buf, r.starts[i], r.ends[i])) bits |= 1 << t;
+    }
+    return bits || BUILDINGS;
   }
 
   /** A data row left out of location.csv (malformed, unusable coordinates, or outside with no country). */

@@ -42,26 +42,33 @@ export function meltRows(r: SummaryRecords): string[] {
   return out;
 }
 
-/** eltpy's sample statistics of one record: chance of loss, mean and standard deviation over the S samples. */
+/**
+ * eltpy's and pltpy's sample statistics of one record: chance of loss, mean and standard deviation over
+ * the S samples. The deviation is the sample one (divided by S - 1) over every sample, the samples
+ * without loss counted as 0, so a single sample with a loss among several still has a spread; it is
+ * summed as deviations from the mean (two passes), as pytools does, not from the sum of squares, which
+ * loses the small spreads of large losses to cancellation.
+ */
 export function sampleMoments(r: SummaryRecords, i: number): { chance: number; mean: number; sd: number; nonZero: number } {
   const S = r.samples;
   let sum = 0;
-  let sq = 0;
   let nonZero = 0;
   for (let s = 0; s < S; s++) {
     const v = r.sampled[i * S + s];
     sum += v;
-    sq += v * v;
     if (v > 0) nonZero++;
   }
+  const mean = sum / S;
   let sd = 0;
-  if (nonZero > 1) {
-    let variance = (sq - (sum * sum) / S) / (S - 1);
-    // eltpy's tolerance: a variance that is rounding noise relative to the squares is 0.
-    if (variance / sq < 1e-7) variance = 0;
-    sd = Math.sqrt(variance);
+  if (S > 1) {
+    let squares = 0;
+    for (let s = 0; s < S; s++) {
+      const d = r.sampled[i * S + s] - mean;
+      squares += d * d;
+    }
+    sd = Math.sqrt(squares / (S - 1));
   }
-  return { chance: nonZero / S, mean: sum / S, sd, nonZero };
+  return { chance: nonZero / S, mean, sd, nonZero };
 }
 
 export function seltRows(r: SummaryRecords): string[] {

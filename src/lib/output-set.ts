@@ -1,0 +1,161 @@
+/**
+ * A set of output files that a reader sees whole or not at all, and the `manifest.json` that says which.
+ *
+ * Every file is written under a hidden temporary name (`.<name>.<pid>-<hex>.tmp`) in the output directory;
+ * when the last one is written, the old manifest is removed, the files are renamed to their names one by
+ * one, the files of the old set that the new one does not have are removed, and the new manifest (each
+ * file's rows, size and SHA-256) is written last, itself by rename. There is no atomic rename of several
+ * files, so the manifest is the commit:
+ *
+ *   manifest present, every file matching its size and checksum  -> one complete set (that run's)
+ *   no manifest                                                  -> a run was interrupted while committing
+ *                                                                   (or none has finished): re-run it
+ *
+ * A killed run leaves its temporaries behind; the next set opened in the same directory removes those
+ * whose process is gone. Used by bulk scoring (src/scoring-bulk) and `catintel oasis run` (src/loss).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { processAlive } from './process-alive.js';
+
+export const MANIFEST = 'manifest.json';
+
+export interface FileDigest {
+  sha256: string;
+  bytes: number;
+}
+
+export interface ManifestEntry extends FileDigest {
+  file: string;
+  rows: number;
+}
+
+/** A run's hidden temporary for `name` in `dir`. */
+export function tempPathOf(dir: string, name: string, token: string): string {
+  return path.join(dir, `.${name}.${token}.tmp`);
+}
+
+/** A token no other run shares: the pid (to tell a dead run's temporaries) and random hex. */
+export function runToken(): string {
+  return `${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * A run's temporary: `.<name>.<pid>-<hex>.tmp` (tempPathOf), with any suffix a writer adds to it, or
+ * DuckDB's own `tmp_` copy of one (COPY ... TO writes `tmp_<file>` and renames it when done, so a kill
+ * mid-COPY leaves that behind).
+ */
+const TEMP_RE = /^(?:tmp_)?\..+\.(\d+)-[0-9a-f]+\.tmp(\.[a-z]+)?$/;
+
+/** Removes the temporaries of runs whose process is gone; returns their names. */
+export async function removeStaleTemps(dir: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    const pid = Number(TEMP_RE.exec(name)?.[1]);
+    if (!pid || pid === process.pid || processAlive(pid)) continue;
+    await fs.promises.rm(path.join(dir, name), { force: true, recursive: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** Before the first output is renamed: from here until the new manifest, the directory says "incomplete". */
+export async function removeManifest(dir: string): Promise<void> {
+  await fs.promises.rm(path.join(dir, MANIFEST), { force: true });
+}
+
+export async function sha256Of(file: string): Promise<FileDigest> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+/** The files the manifest in `dir` lists (none when there is no readable manifest). */
+export async function manifestFiles(dir: string): Promise<string[]> {
+  try {
+    const m = JSON.parse(await fs.promises.readFile(path.join(dir, MANIFEST), 'utf8')) as { outputs?: { file?: unknown }[] };
+    return (m.outputs ?? []).map((o) => o.file).filter((f): f is string => typeof f === 'string' && path.basename(f) === f);
+  } catch {
+    return [];
+  }
+}
+
+/** Writes `manifest` (the run's own fields, then `outputs`) under a temporary name and renames it into place. */
+export async function writeManifestFile(dir: string, token: string, manifest: Record<string, unknown>): Promise<string> {
+  const temp = tempPathOf(dir, MANIFEST, token);
+  const final = path.join(dir, MANIFEST);
+  await fs.promises.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n');
+  await fs.promises.rename(temp, final);
+  return final;
+}
+
+/**
+ * The files of one run, committed together: `write` each (under its temporary name) or write it yourself
+ * at `tempPath(name)` and `add` it, then `commit` once. Until commit, nothing a reader looks at has changed.
+ */
+export class OutputSet {
+  private readonly files: { file: string; rows: number; digest?: FileDigest }[] = [];
+
+  private constructor(
+    readonly dir: string,
+    readonly token: string,
+  ) {}
+
+  /** Makes `dir` if missing and clears the temporaries of killed runs in it. */
+  static async open(dir: string): Promise<OutputSet> {
+    await fs.promises.mkdir(dir, { recursive: true });
+    await removeStaleTemps(dir);
+    return new OutputSet(dir, runToken());
+  }
+
+  /** Where a writer of its own (a stream, DuckDB) puts `name` until the commit; then `add` it. */
+  tempPath(name: string): string {
+    return tempPathOf(this.dir, name, this.token);
+  }
+
+  /** A file written at tempPath(name); `rows` is what the manifest reports for it. Returns its final path. */
+  add(name: string, rows: number, digest?: FileDigest): string {
+    if (path.basename(name) !== name || name === MANIFEST) throw new Error(`output name ${name} is not a plain file name`);
+    if (this.files.some((f) => f.file === name)) throw new Error(`output ${name} written twice in one set`);
+    this.files.push({ file: name, rows, digest });
+    return path.join(this.dir, name);
+  }
+
+  /** Writes `text` as `name` (at its temporary name). Returns its final path. */
+  write(name: string, text: string, rows: number): string {
+    const bytes = Buffer.from(text, 'utf8');
+    try {
+      fs.writeFileSync(this.tempPath(name), bytes);
+    } catch (err) {
+      fs.rmSync(this.tempPath(name), { force: true }); // a disk that filled midway: no half file left
+      throw err;
+    }
+    return this.add(name, rows, { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+  }
+
+  /**
+   * Renames every file into place and writes the manifest last: `fields` first (what the run was), then
+   * manifest_version, run, completed_at and outputs (file, rows, bytes, sha256). Returns the manifest's path.
+   */
+  async commit(fields: Record<string, unknown>): Promise<string> {
+    const outputs: ManifestEntry[] = [];
+    for (const f of this.files) outputs.push({ file: f.file, rows: f.rows, ...(f.digest ?? (await sha256Of(this.tempPath(f.file)))) });
+    const old = await manifestFiles(this.dir);
+    await removeManifest(this.dir);
+    for (const f of this.files) await fs.promises.rename(this.tempPath(f.file), path.join(this.dir, f.file));
+    // Files of the set this one replaces that it does not write: left in place, they would read as its own.
+    const mine = new Set(this.files.map((f) => f.file));
+    for (const name of old) if (!mine.has(name) && name !== MANIFEST) await fs.promises.rm(path.join(this.dir, name), { force: true });
+    return writeManifestFile(this.dir, this.token, { ...fields, manifest_version: 1, run: this.token, completed_at: new Date().toISOString(), outputs });
+  }
+
+  /** Removes this run's temporaries (a failed run leaves the directory as it found it). */
+  async discard(): Promise<void> {
+    await Promise.all(this.files.map((f) => fs.promises.rm(this.tempPath(f.file), { force: true })));
+  }
+}

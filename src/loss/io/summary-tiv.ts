@@ -1,0 +1,90 @@
+/**
+ * The TIV a summary-info file reports for a summary set over all risks, from the perspective's summary
+ * map (gul_summary_map.csv, fm_summary_map.csv), as Oasis computes it: the map's rows in the order of
+ * their id column (item_id, output_id), one row per (loc_id, building_id, coverage_type_id), the first
+ * kept, their `tiv` summed. The map holds the TIV as the location file gave it, where coverages.csv
+ * holds it rounded to float32, so the two differ on TIVs with cents.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../../errors.js';
+import { pairwiseSum } from '../domain/pairwise-sum.js';
+import { readTable } from './csv.js';
+
+const NEEDED = ['loc_id', 'building_id', 'coverage_type_id', 'tiv'];
+
+/** Columns by name from a CSV whose text fields may be quoted (an AccNumber with a comma). */
+function quotedColumns(file: string, names: string[]): Float64Array[] {
+  const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
+  const header = splitQuoted(lines[0]);
+  const at = names.map((n) => {
+    const j = header.indexOf(n);
+    if (j < 0) throw new CatintelError('invalid_input', `${file}: column ${n} is missing (header: ${lines[0]}); expected ${names.join(',')}`);
+    return j;
+  });
+  const cols = names.map(() => new Float64Array(lines.length - 1));
+  for (let i = 1; i < lines.length; i++) {
+    const cells = splitQuoted(lines[i]);
+    at.forEach((j, k) => {
+      const v = Number(cells[j]);
+      if (cells[j] === undefined || cells[j].trim() === '' || !Number.isFinite(v)) throw new CatintelError('invalid_input', `${file} line ${i + 1}: ${names[k]} "${cells[j] ?? ''}" is not a number`);
+      cols[k][i - 1] = v;
+    });
+  }
+  return cols;
+}
+
+/** One CSV line's cells: a field that starts with a quote runs to its closing quote; "" is a quote. */
+function splitQuoted(line: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    let cell = '';
+    if (line[i] === '"') {
+      i++;
+      while (i < line.length) {
+        if (line[i] === '"' && line[i + 1] === '"') (cell += '"'), (i += 2);
+        else if (line[i] === '"') {
+          i++;
+          break;
+        } else cell += line[i++];
+      }
+      while (i < line.length && line[i] !== ',') cell += line[i++];
+    } else {
+      const c = line.indexOf(',', i);
+      cell = line.slice(i, c < 0 ? line.length : c);
+      i = c < 0 ? line.length : c;
+    }
+    out.push(cell);
+    if (i >= line.length) return out;
+    i++;
+  }
+}
+
+/**
+ * The summary map's TIV, or undefined when the input directory has no such map (the caller then sums
+ * coverages.csv). `idColumn` orders the rows: item_id for the gul map, output_id for the fm map.
+ */
+export function summaryMapTiv(inputDir: string, mapName: 'gul_summary_map.csv' | 'fm_summary_map.csv', idColumn: 'item_id' | 'output_id'): number | undefined {
+  const file = path.join(inputDir, mapName);
+  if (!fs.existsSync(file)) return undefined;
+  const names = [idColumn, ...NEEDED];
+  let cols: Float64Array[];
+  if (fs.readFileSync(file).includes(0x22)) cols = quotedColumns(file, names);
+  else {
+    const t = readTable(file, names);
+    cols = names.map((n) => t.col(n));
+  }
+  const [id, loc, building, coverageType, tiv] = cols;
+  // A stable sort by the id column, as Oasis sorts the map before it drops the repeated coverages.
+  const order = Array.from(id, (_, i) => i).sort((a, b) => id[a] - id[b] || a - b);
+  const seen = new Set<string>();
+  const kept: number[] = [];
+  for (const i of order) {
+    const key = `${loc[i]},${building[i]},${coverageType[i]}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(tiv[i]);
+  }
+  return pairwiseSum(kept);
+}
