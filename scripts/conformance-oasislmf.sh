@@ -12,7 +12,8 @@
 #     `catintel oasis run` on the same files, each timed: once with PiWind's settings (1 sample), once
 #     with number_of_samples 10.
 #  4. Every CSV oasislmf wrote is compared with ours: same header, every row matched on its key columns,
-#     every value within 0.01 %. Any difference fails the run.
+#     every value within 0.01 % (SDLoss within a millionth of the row's MeanLoss: oasislmf's float32 sums
+#     give samples capped at one loss a spread of their rounding). Any difference fails the run.
 #
 # numba compiles oasislmf's kernels on the first run (many minutes on 2 cores); later runs reuse its cache.
 # Environment: SHARED_DATA (default ../shared/data), OASISLMF_VENV (default .venv), KEEP_RUN=1 to keep both
@@ -103,7 +104,19 @@ for name in sorted(os.listdir(theirs)):
         print(f'FAIL {name}: header {o[0]} != {t[0]}'); failed += 1; continue
     key = lambda r: tuple(r[k] for k in KEYS[table])
     got = {key(r): r for r in o[1:]}
-    bad = [r for r in t[1:] if key(r) not in got or not all(close(a, b) for a, b in zip(r, got[key(r)]))]
+    sd = t[0].index('SDLoss') if 'SDLoss' in t[0] else -1
+    mean = t[0].index('MeanLoss') if 'MeanLoss' in t[0] else -1
+    def same(r, m):
+        for i, (a, b) in enumerate(zip(r, m)):
+            # oasislmf sums an event's item losses in float32: samples that all sit at one loss (capped at the
+            # TIV) differ in their last bits, and their standard deviation is that rounding (0.06-0.12 on
+            # 870,000-3,400,000, where the exact sum gives 0). Agreed within a millionth of the mean loss.
+            if i == sd and mean >= 0 and abs(float(a) - float(b)) <= max(1e-6 * abs(float(r[mean])), 0.01):
+                continue
+            if not close(a, b):
+                return False
+        return True
+    bad = [r for r in t[1:] if key(r) not in got or not same(r, got[key(r)])]
     extra = len(o) - 1 - (len(t) - 1 - sum(1 for r in bad if key(r) not in got))
     checked += len(t) - 1
     if bad or extra:
