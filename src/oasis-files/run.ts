@@ -227,18 +227,15 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
   const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: col(locT, 'CondTag') });
   if (!conditions) refuseTerms(accT, CONDITION_TERM_FIELDS, 'the account file', 'names no condition (CondTag, CondNumber) to apply it to');
   const fm = fmProgramme(fmItems, locations, accounts, conditions);
-  // Policy number and account row of each output: its layer's row (with conditions, the row of the
-  // condition its location holds at the last stage, when the layer has one), else the account's first.
+  // Policy number and account row of each output: its layer's first row, else the account's first
+  // (whichever condition the location falls under: Oasis's acceptance files take the layer's first row).
   const firstRowOf = new Map<string, number>();
-  const accTag = col(accT, 'CondTag').map((c) => (c.trim() === '' ? '0' : c.trim()));
   for (const i of accRows) {
-    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}|${accTag[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
+    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
   }
   const outputs = fm.outputs.map((o) => {
     const polNumber = o.polNumber ?? pol[firstRowOf.get(`${o.item.accId}`)!];
-    const tag = conditions?.lastTagOfLocation.get(o.item.locId);
-    const byTag = tag === undefined ? undefined : firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}|${tag}`);
-    return { ...o, polNumber, accIdx: byTag ?? firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
+    return { ...o, polNumber, accIdx: firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
   });
   const itemIndex = new Map<number, number>();
   for (let i = 0; i < items.count; i++) itemIndex.set(items.itemId[i], i);

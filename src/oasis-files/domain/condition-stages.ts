@@ -23,8 +23,6 @@ export interface ConditionStage {
 
 export interface ConditionStages {
   stages: ConditionStage[];
-  /** The CondTag each location holds after the last stage (Oasis finds a row's acc_idx with it). */
-  lastTagOfLocation: Map<number, string>;
 }
 
 /** The location side: location id, account id and CondTag cell of each location row. */
@@ -154,9 +152,5 @@ export function conditionStages(accounts: TermSource, locations: LocationTags): 
     });
   }
 
-  const lastTagOfLocation = new Map<number, string>();
-  for (const [locId, list] of tagsOfLocation) {
-    for (const c of list) if (stage.get(id(c.acc, c.tag)) === stageCount) lastTagOfLocation.set(locId, c.tag);
-  }
-  return { stages, lastTagOfLocation };
+  return { stages };
 }

@@ -186,7 +186,8 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       for (const tiv of tivs) expanded.push({ ...t, values: { ...t.values }, aggTiv: tiv });
     }
     termRows = expanded;
-    for (const t of termRows) applyTiv(t.values, t.aggTiv);
+    // A term in % of TIV or days over no TIV comes to 0: no term, whatever its type said.
+    for (const t of termRows) { applyTiv(t.values, t.aggTiv); clearUnusedTypes(t.values); }
 
     // Calc rules and profiles, numbered by first appearance of each distinct set of terms.
     const profileOf = new Map<string, number>();
