@@ -171,8 +171,8 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
   refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
   const step = col(accT, 'StepNumber').findIndex((c) => departsFromDefault(c, 0));
   if (step >= 0) throw new CatintelError('invalid_input', `the account file row ${step + 2}: StepNumber = ${col(accT, 'StepNumber')[step]}: step policies are not built into FM terms by oasis files yet; run the portfolio through oasislmf's generate-oasis-files`);
-  const excl = col(accT, 'CondClass').findIndex((c) => c === '1');
-  if (excl >= 0) throw new CatintelError('invalid_input', `the account file row ${excl + 2}: CondClass = 1 (an exclusion condition) is not built into FM terms by oasis files yet`);
+  const excl = col(accT, 'CondClass').findIndex((c) => c.trim() !== '' && Number(c) === 1);
+  if (excl >= 0) throw new CatintelError('invalid_input', `the account file row ${excl + 2}: CondClass = ${col(accT, 'CondClass')[excl]} (an exclusion condition) is not built into FM terms by oasis files yet; run the portfolio through oasislmf's generate-oasis-files`);
 
   const aPort = col(accT, 'PortNumber');
   const aAcc = col(accT, 'AccNumber');
