@@ -171,8 +171,6 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
   refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
   const step = col(accT, 'StepNumber').findIndex((c) => departsFromDefault(c, 0));
   if (step >= 0) throw new CatintelError('invalid_input', `the account file row ${step + 2}: StepNumber = ${col(accT, 'StepNumber')[step]}: step policies are not built into FM terms by oasis files yet; run the portfolio through oasislmf's generate-oasis-files`);
-  const excl = col(accT, 'CondClass').findIndex((c) => c.trim() !== '' && Number(c) === 1);
-  if (excl >= 0) throw new CatintelError('invalid_input', `the account file row ${excl + 2}: CondClass = ${col(accT, 'CondClass')[excl]} (an exclusion condition) is not built into FM terms by oasis files yet; run the portfolio through oasislmf's generate-oasis-files`);
 
   const aPort = col(accT, 'PortNumber');
   const aAcc = col(accT, 'AccNumber');
@@ -227,15 +225,18 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
   const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: col(locT, 'CondTag') });
   if (!conditions) refuseTerms(accT, CONDITION_TERM_FIELDS, 'the account file', 'names no condition (CondTag, CondNumber) to apply it to');
   const fm = fmProgramme(fmItems, locations, accounts, conditions);
-  // Policy number and account row of each output: its layer's first row, else the account's first
-  // (whichever condition the location falls under: Oasis's acceptance files take the layer's first row).
+  // Policy number and account row of each output: its layer's first row, else the account's first; an
+  // output under a condition nested at the last of several stages takes that condition's row of its layer.
   const firstRowOf = new Map<string, number>();
+  const accTag = col(accT, 'CondTag').map((c) => (c.trim() === '' ? '0' : c.trim()));
   for (const i of accRows) {
-    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
+    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}|${accTag[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
   }
   const outputs = fm.outputs.map((o) => {
     const polNumber = o.polNumber ?? pol[firstRowOf.get(`${o.item.accId}`)!];
-    return { ...o, polNumber, accIdx: firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
+    const tag = conditions?.lastTagOfLocation.get(o.item.locId);
+    const byTag = tag === undefined ? undefined : firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}|${tag}`);
+    return { ...o, polNumber, accIdx: byTag ?? firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
   });
   const itemIndex = new Map<number, number>();
   for (let i = 0; i < items.count; i++) itemIndex.set(items.itemId[i], i);

@@ -7,6 +7,9 @@
  * inside it on any location. A condition that no location names sits in the first stage: it makes no
  * node, but its terms are numbered into profiles as any other's.
  *
+ * An exclusion (a row with CondClass 1) makes its layer exclusive: on that layer, the account's other
+ * conditions (and its locations under none) are filtered out whole, by a deductible of 100% of the loss.
+ *
  * Each stage reads, per condition (ordered by account, then tag as text), the condition's account rows
  * in file order, then one filler row without terms for each layer of the account the condition has no
  * row for, so the layers a condition leaves alone pass its losses through unchanged.
@@ -23,6 +26,11 @@ export interface ConditionStage {
 
 export interface ConditionStages {
   stages: ConditionStage[];
+  /**
+   * The CondTag of each location under a condition of the last stage, when there are several stages
+   * (Oasis's expected files report the account row of that condition; with one stage, the layer's first row).
+   */
+  lastTagOfLocation: Map<number, string>;
 }
 
 /** The location side: location id, account id and CondTag cell of each location row. */
@@ -35,6 +43,12 @@ export interface LocationTags {
 const DEFAULT_TAG = '0';
 const DEFAULT_PERIL = 'AA1';
 const tagOf = (cell: string | undefined) => (cell === undefined || cell.trim() === '' ? DEFAULT_TAG : cell.trim());
+
+function fillerCell(column: string, p: { peril: string; excluded: boolean }): string {
+  if (column === 'CondPeril') return p.peril;
+  if (p.excluded && (column === 'CondDed6All' || column === 'CondDedType6All')) return '1';
+  return '';
+}
 
 /** Null when no account row names a condition (every CondTag blank or "0"): the condition levels are then left out. */
 export function conditionStages(accounts: TermSource, locations: LocationTags): ConditionStages | null {
@@ -98,12 +112,17 @@ export function conditionStages(accounts: TermSource, locations: LocationTags): 
     }
   }
 
-  // Layers of each account, in order, with the policy number of the layer's last row.
+  // Layers of each account, in order, with the policy number of the layer's last row, and whether one
+  // of the layer's rows is an exclusion (CondClass 1).
   const layersOf = new Map<number, Map<number, string | null>>();
+  const classCells = accounts.cols.get('CondClass');
+  const excluding = new Set<string>();
   for (let r = 0; r < accounts.rows; r++) {
     const layers = layersOf.get(accounts.key[r]) ?? new Map<number, string | null>();
     layers.set(accounts.layer[r], accounts.polNumber[r]);
     layersOf.set(accounts.key[r], layers);
+    const c = classCells ? classCells[r].trim() : '';
+    if (c !== '' && Number(c) === 1) excluding.add(`${accounts.key[r]}|${accounts.layer[r]}`);
   }
   const rowsOf = new Map<string, number[]>();
   for (let r = 0; r < accounts.rows; r++) {
@@ -117,20 +136,22 @@ export function conditionStages(accounts: TermSource, locations: LocationTags): 
   for (let s = 1; s <= stageCount; s++) {
     const keys = sortedKeys.filter((k) => stage.get(id(k.acc, k.tag)) === s);
     const numberOf = new Map(keys.map((k, i) => [id(k.acc, k.tag), i + 1]));
-    const picks: { row: number | null; key: number; layer: number; pol: string | null; peril: string }[] = [];
+    const picks: { row: number | null; key: number; layer: number; pol: string | null; peril: string; excluded: boolean }[] = [];
     for (const k of keys) {
       const kid = id(k.acc, k.tag);
       const rows = rowsOf.get(kid) ?? [];
-      for (const r of rows) picks.push({ row: r, key: numberOf.get(kid)!, layer: accounts.layer[r], pol: accounts.polNumber[r], peril: '' });
+      for (const r of rows) picks.push({ row: r, key: numberOf.get(kid)!, layer: accounts.layer[r], pol: accounts.polNumber[r], peril: '', excluded: false });
       const covered = new Set(rows.map((r) => accounts.layer[r]));
       for (const [layer, pol] of layersOf.get(k.acc) ?? []) {
-        if (!covered.has(layer)) picks.push({ row: null, key: numberOf.get(kid)!, layer, pol, peril: peril.get(kid) ?? DEFAULT_PERIL });
+        if (!covered.has(layer)) picks.push({ row: null, key: numberOf.get(kid)!, layer, pol, peril: peril.get(kid) ?? DEFAULT_PERIL, excluded: excluding.has(`${k.acc}|${layer}`) });
       }
     }
     const cols = new Map<string, string[]>();
     for (const [name, cells] of accounts.cols) {
-      cols.set(name, picks.map((p) => (p.row === null ? (name === 'CondPeril' ? p.peril : '') : cells[p.row])));
+      cols.set(name, picks.map((p) => (p.row === null ? fillerCell(name, p) : cells[p.row])));
     }
+    // On a layer with an exclusion, a condition that has no row there is filtered out whole: a deductible of 100% of the loss.
+    for (const name of ['CondDed6All', 'CondDedType6All']) if (!cols.has(name)) cols.set(name, picks.map((p) => (p.row === null ? fillerCell(name, p) : '')));
     const conditionOfLocation = new Map<number, number>();
     for (const [locId, list] of tagsOfLocation) {
       for (const c of list) {
@@ -152,5 +173,11 @@ export function conditionStages(accounts: TermSource, locations: LocationTags): 
     });
   }
 
-  return { stages };
+  const lastTagOfLocation = new Map<number, string>();
+  if (stageCount > 1) {
+    for (const [locId, list] of tagsOfLocation) {
+      for (const c of list) if (stage.get(id(c.acc, c.tag)) === stageCount) lastTagOfLocation.set(locId, c.tag);
+    }
+  }
+  return { stages, lastTagOfLocation };
 }

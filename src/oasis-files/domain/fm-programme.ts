@@ -160,7 +160,10 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     numberNodes(rows, (r) => `${keyOf(r)}|${byLocation ? r.item.riskId : ''}|${r.group}|${r.fmPeril ?? ''}`);
 
     // Terms in % of TIV or BI days take the TIV under their node (each building of a location once).
+    // Summed with Kahan's compensation, as pandas sums a group: a location's TIV split over 6 buildings
+    // then sums back to the TIV exactly, and the profile it makes is the same as an unsplit location's.
     const aggTiv = new Map<number, number>();
+    const carry = new Map<number, number>();
     const aggOfJoin = new Map<string, number[]>();
     const counted = new Set<string>();
     const coveragesOfGroup = new Map(termRows.map((t) => [t.group, t.coverageTypes]));
@@ -171,7 +174,12 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       const once = `${r.agg}|${r.item.locId}|${r.item.buildingId}`;
       if (!counted.has(once)) {
         counted.add(once);
-        aggTiv.set(r.agg, (aggTiv.get(r.agg) ?? 0) + groupCovs.reduce((s, c) => s + r.item.locationTiv[c - 1], 0));
+        const value = groupCovs.reduce((s, c) => s + r.item.locationTiv[c - 1], 0);
+        const sum = aggTiv.get(r.agg) ?? 0;
+        const y = value - (carry.get(r.agg) ?? 0);
+        const t = sum + y;
+        carry.set(r.agg, t - sum - y);
+        aggTiv.set(r.agg, t);
       }
       const jk = `${keyOf(r)}|${r.group}|${r.fmPeril ?? ''}`;
       const list = aggOfJoin.get(jk) ?? [];
