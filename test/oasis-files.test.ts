@@ -4,8 +4,8 @@
  * keys are) and the ground-up files it writes from them, compared row by row with the files oasislmf
  * wrote for the same case (expected/), numbers within 0.001 relative. A failure names the case, file
  * and row. With the case's account file, the FM files (fm_programme, fm_policytc, fm_profile, fm_xref,
- * fm_summary_map) are compared the same way; the cases with conditions (CondTag / CondNumber) are
- * refused with the field named, never dropped.
+ * fm_summary_map) are compared the same way, conditions (CondTag / CondNumber, nested, exclusions)
+ * included; the case with step policies is refused with the field named, never dropped.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +20,8 @@ const CASES = [
 ];
 const GUL_FILES = ['keys.csv', 'items.csv', 'coverages.csv', 'gul_summary_map.csv'];
 const FM_FILES = ['fm_programme.csv', 'fm_policytc.csv', 'fm_profile.csv', 'fm_xref.csv', 'fm_summary_map.csv'];
-/** The cases whose terms oasis files builds: every level but conditions and step policies. */
-const FM_CASES = ['insurance_account', 'insurance_bi', 'issues', 'issue_1816', 'issue_1953_layerparticipation', 'reinsurance1', 'reinsurance2', 'reinsurance4'];
+/** The cases whose terms oasis files builds: every level but step policies. */
+const FM_CASES = ['insurance', 'insurance_conditions', 'insurance_policy_coverage', 'insurance_account', 'insurance_bi', 'issues', 'issue_1816', 'issue_1953_layerparticipation', 'reinsurance1', 'reinsurance2', 'reinsurance4'];
 
 function table(file: string): { header: string[]; rows: string[][] } {
   const lines = fs.readFileSync(file, 'utf8').trim().split(/\r?\n/);
@@ -79,13 +79,13 @@ describe('catintel oasis files: ground-up files of the acceptance cases', () => 
     }
   });
 
-  it('an account with a condition (a term oasis files cannot build yet) is refused with the field named, and nothing is written', async () => {
+  it('an account with a step policy (a term oasis files cannot build yet) is refused with the field named, and nothing is written', async () => {
     const out = tempDir('catintel-oasis-files-');
     try {
-      const dir = path.join(CASES_DIR, 'insurance_policy_coverage');
+      const dir = path.join(CASES_DIR, 'insurance_and_step');
       const r = await cli(['oasis', 'files', '--oed-location', path.join(dir, 'location.csv'), '--oed-account', path.join(dir, 'account.csv'), '--model-perils', 'WTC', '--out', out]);
       expect(r.code).not.toBe(0);
-      expect(r.stderr).toMatch(/account file row 10: CondDed1Building = 1000000/);
+      expect(r.stderr).toMatch(/account file row 334: StepNumber = 1: step policies are not built/);
       expect(fs.readdirSync(out)).toEqual([]);
     } finally {
       fs.rmSync(out, { recursive: true, force: true });

@@ -12,9 +12,10 @@ import { KEYS_HEADER, type KeysTable } from './domain/keys-table.js';
 import { gulItems, type LocationColumns } from './domain/gul-items.js';
 import { groupIdOf } from './domain/pandas-hash.js';
 import { accountIds, layerIds } from './domain/account-ids.js';
-import { ACCOUNT_TERM_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, departsFromDefault } from './domain/financial-fields.js';
+import { ACCOUNT_TERM_FIELDS, CONDITION_TERM_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, departsFromDefault } from './domain/financial-fields.js';
 import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
 import { fmProgramme, type FmItem } from './domain/fm-programme.js';
+import { conditionStages } from './domain/condition-stages.js';
 import type { TermSource } from './domain/level-terms.js';
 
 export interface OasisFilesOptions {
@@ -34,8 +35,8 @@ export interface OasisFilesResult {
 }
 
 const TIV_FIELDS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'] as const;
-const LOC_BASE = ['PortNumber', 'AccNumber', 'LocNumber', 'LocPerilsCovered', 'LocCurrency', 'NumberOfBuildings', 'IsAggregate', ...TIV_FIELDS];
-const ACC_BASE = ['PortNumber', 'AccNumber', 'PolNumber', 'LayerNumber', 'AccCurrency', 'CondClass'];
+const LOC_BASE = ['PortNumber', 'AccNumber', 'LocNumber', 'LocPerilsCovered', 'LocCurrency', 'NumberOfBuildings', 'IsAggregate', 'CondTag', ...TIV_FIELDS];
+const ACC_BASE = ['PortNumber', 'AccNumber', 'PolNumber', 'LayerNumber', 'AccCurrency', 'CondTag', 'CondNumber', 'CondPriority', 'CondClass'];
 
 function col(t: TextColumns, name: string): string[] {
   return t.cols.get(name) ?? new Array<string>(t.rows).fill('');
@@ -51,13 +52,13 @@ function num(cells: string[], name: string, file: string, fallback: number): Flo
 }
 
 /** Refuses a financial term this command does not build into FM terms yet: the field, its row and file named. */
-function refuseTerms(t: TextColumns, fields: Readonly<Record<string, number>>, file: string): void {
+function refuseTerms(t: TextColumns, fields: Readonly<Record<string, number>>, file: string, why = 'is a financial term oasis files does not build into FM terms yet (see docs/loss-engine.md "From OED to Oasis files"); remove it or run the portfolio through oasislmf\'s generate-oasis-files'): void {
   for (const [field, fallback] of Object.entries(fields)) {
     const cells = t.cols.get(field);
     if (!cells) continue;
     const i = cells.findIndex((c) => departsFromDefault(c, fallback));
     if (i >= 0) {
-      throw new CatintelError('invalid_input', `${file} row ${i + 2}: ${field} = ${cells[i]} is a financial term oasis files does not build into FM terms yet (see docs/loss-engine.md "From OED to Oasis files"); remove it or run the portfolio through oasislmf's generate-oasis-files`);
+      throw new CatintelError('invalid_input', `${file} row ${i + 2}: ${field} = ${cells[i]} ${why}`);
     }
   }
 }
@@ -170,8 +171,6 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
   refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
   const step = col(accT, 'StepNumber').findIndex((c) => departsFromDefault(c, 0));
   if (step >= 0) throw new CatintelError('invalid_input', `the account file row ${step + 2}: StepNumber = ${col(accT, 'StepNumber')[step]}: step policies are not built into FM terms by oasis files yet; run the portfolio through oasislmf's generate-oasis-files`);
-  const excl = col(accT, 'CondClass').findIndex((c) => c === '1');
-  if (excl >= 0) throw new CatintelError('invalid_input', `the account file row ${excl + 2}: CondClass = 1 (an exclusion condition) is not built into FM terms by oasis files yet`);
 
   const aPort = col(accT, 'PortNumber');
   const aAcc = col(accT, 'AccNumber');
@@ -223,15 +222,21 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
       locationTiv: loc.tiv.map((t) => t[r] / buildings(r)),
     };
   });
-  const fm = fmProgramme(fmItems, locations, accounts);
-  // Policy number and account row of each output: its layer's row, else the account's first.
+  const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: col(locT, 'CondTag') });
+  if (!conditions) refuseTerms(accT, CONDITION_TERM_FIELDS, 'the account file', 'names no condition (CondTag, CondNumber) to apply it to');
+  const fm = fmProgramme(fmItems, locations, accounts, conditions);
+  // Policy number and account row of each output: its layer's first row, else the account's first; an
+  // output under a condition nested at the last of several stages takes that condition's row of its layer.
   const firstRowOf = new Map<string, number>();
+  const accTag = col(accT, 'CondTag').map((c) => (c.trim() === '' ? '0' : c.trim()));
   for (const i of accRows) {
-    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
+    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}|${accTag[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
   }
   const outputs = fm.outputs.map((o) => {
     const polNumber = o.polNumber ?? pol[firstRowOf.get(`${o.item.accId}`)!];
-    return { ...o, polNumber, accIdx: firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
+    const tag = conditions?.lastTagOfLocation.get(o.item.locId);
+    const byTag = tag === undefined ? undefined : firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}|${tag}`);
+    return { ...o, polNumber, accIdx: byTag ?? firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
   });
   const itemIndex = new Map<number, number>();
   for (let i = 0; i < items.count; i++) itemIndex.set(items.itemId[i], i);

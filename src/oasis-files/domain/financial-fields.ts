@@ -32,6 +32,9 @@ export const ACCOUNT_TERM_FIELDS: Readonly<Record<string, number>> = Object.from
   ['AccParticipation', 1],
 ]);
 
+/** Condition terms: they act only through a condition, so an account file that names none cannot apply them. */
+export const CONDITION_TERM_FIELDS: Readonly<Record<string, number>> = Object.fromEntries(byCoverage('Cond').map((f) => [f, 0] as const));
+
 /** Step-policy fields: in force when StepTriggerType is set and StepNumber > 0. */
 export const STEP_POLICY_FIELDS = [
   'StepTriggerType', 'StepNumber', 'DebrisRemovalFactor', 'DeductibleBuilding', 'DeductibleBuildingContents', 'DeductibleContents',
@@ -49,12 +52,8 @@ export function departsFromDefault(cell: string, fallback: number): boolean {
   return Number.isNaN(v) ? true : v !== fallback;
 }
 
-/**
- * Account fields still refused: conditions (CondTag / CondNumber levels) and the cyber policy terms,
- * whose coverage types a property model's items never have.
- */
+/** Account fields still refused: the cyber policy terms, whose coverage types a property model's items never have. */
 export const REFUSED_ACCOUNT_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
-  ...byCoverage('Cond').map((f) => [f, 0] as const),
   ...CYBER.flatMap((c) => [[`PolDed${c}`, 0], [`PolLimit${c}`, 0]] as const),
   ['PolDed', 0],
 ]);

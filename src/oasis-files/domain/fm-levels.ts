@@ -7,6 +7,9 @@
  * Within a level, a term group is the set of coverage types one set of columns acts on: the site
  * coverage level has one group per coverage type (LocDed1Building acts on buildings only), the site
  * PD level one group for buildings, other and contents together.
+ *
+ * The condition levels read the account file too, but their nodes are conditions (an account's rows
+ * that share a CondTag), and they are built once per nesting stage of the conditions (condition-stages.ts).
  */
 export type TermName = 'deductible' | 'deductibleMin' | 'deductibleMax' | 'limit' | 'share' | 'attachment' | 'dedType' | 'dedCode' | 'limType' | 'limCode';
 
@@ -21,7 +24,7 @@ export interface FmLevel {
   /** Oasis's level number (its calc rule table and rules depend on it, not the written level_id). */
   id: number;
   name: string;
-  source: 'location' | 'account';
+  source: 'location' | 'account' | 'condition';
   /** The OED column naming the perils a row's terms apply to, when the level filters by peril. */
   perilField?: string;
   groups: readonly TermGroup[];
@@ -55,6 +58,9 @@ export const FM_LEVELS: readonly FmLevel[] = [
   { id: 2, name: 'site coverage', source: 'location', perilField: 'LocPeril', groups: byCoverage('Loc') },
   { id: 3, name: 'site pd', source: 'location', perilField: 'LocPeril', groups: [{ group: 1, coverageTypes: PD, columns: standard('Loc', '5PD') }] },
   { id: 4, name: 'site all', source: 'location', perilField: 'LocPeril', groups: [{ group: 1, coverageTypes: ALL, columns: standard('Loc', '6All') }] },
+  { id: 5, name: 'condition coverage', source: 'condition', perilField: 'CondPeril', groups: byCoverage('Cond') },
+  { id: 6, name: 'condition pd', source: 'condition', perilField: 'CondPeril', groups: [{ group: 5, coverageTypes: PD, columns: standard('Cond', '5PD') }] },
+  { id: 7, name: 'condition all', source: 'condition', perilField: 'CondPeril', groups: [{ group: 1, coverageTypes: ALL, columns: standard('Cond', '6All') }] },
   { id: 8, name: 'policy coverage', source: 'account', perilField: 'PolPeril', groups: byCoverage('Pol') },
   { id: 9, name: 'policy pd', source: 'account', perilField: 'PolPeril', groups: [{ group: 5, coverageTypes: PD, columns: standard('Pol', '5PD') }] },
   { id: 10, name: 'policy all', source: 'account', perilField: 'PolPeril', groups: [{ group: 1, coverageTypes: ALL, columns: standard('Pol', '6All') }] },

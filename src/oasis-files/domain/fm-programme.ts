@@ -12,6 +12,7 @@ import { baseCalcRule, layerCalcRule } from './calc-rules.js';
 import { ACCOUNT_ALL, FM_LEVELS, POLICY_LAYER, type FmLevel } from './fm-levels.js';
 import { clearUnusedTypes, levelTerms, needsTiv, type TermRow, type TermSource, type TermValues } from './level-terms.js';
 import { perilsCovered } from './peril-groups.js';
+import type { ConditionStages } from './condition-stages.js';
 
 /** What the programme needs of each item. */
 export interface FmItem {
@@ -59,7 +60,32 @@ export interface FmProgramme {
 
 const PASS_THROUGH = '1,100,0,0,0,0,0,0,0,0';
 
-export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource): FmProgramme {
+/** One level as built: its definition, the rows its terms come from, and the node key of an item. */
+interface LevelPass {
+  def: FmLevel;
+  src: TermSource;
+  keyOf: (item: FmItem) => number;
+}
+
+/** The levels in build order: the condition levels once per stage of the conditions, between the site and policy levels. */
+function levelPasses(locations: TermSource, accounts: TermSource, conditions: ConditionStages | null): LevelPass[] {
+  const passes: LevelPass[] = [];
+  const conditionLevels = FM_LEVELS.filter((l) => l.source === 'condition');
+  for (const def of FM_LEVELS) {
+    if (def.source === 'location') passes.push({ def, src: locations, keyOf: (i) => i.locId });
+    else if (def.source === 'account') passes.push({ def, src: accounts, keyOf: (i) => i.accId });
+    else if (def === conditionLevels[0] && conditions) {
+      for (const stage of conditions.stages) {
+        // A location under none of the stage's conditions finds no terms there (condition numbers start at 1).
+        const keyOf = (i: FmItem) => stage.conditionOfLocation.get(i.locId) ?? -1;
+        for (const c of conditionLevels) passes.push({ def: c, src: stage.source, keyOf });
+      }
+    }
+  }
+  return passes;
+}
+
+export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource, conditions: ConditionStages | null = null): FmProgramme {
   let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false }));
   const itemPerils = [...new Set(items.map((i) => i.peril))];
   // A portfolio repeats a handful of peril lists over its rows: each is read once.
@@ -79,8 +105,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
   let profileOffset = 1;
   let level = 0;
 
-  for (const def of FM_LEVELS) {
-    const src = def.source === 'location' ? locations : accounts;
+  for (const { def, src, keyOf: keyOfItem } of levelPasses(locations, accounts, conditions)) {
     const terms = levelTerms(def, src);
     let termRows: LevelTermRow[] = [];
     if (terms) {
@@ -103,7 +128,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     const groupOfCoverage = terms!.groupOfCoverage;
     const byLocation = def.source === 'location';
     const filtered = def.perilField !== undefined && src.cols.has(def.perilField);
-    const keyOf = (r: Row) => (byLocation ? r.item.locId : r.item.accId);
+    const keyOf = (r: Row) => keyOfItem(r.item);
     const joinKey = (key: number, group: number, peril: string | null) => `${key}|${group}|${peril ?? ''}`;
 
     // Rows not yet split into layers by an earlier level wait to take their layer from this one.
@@ -117,7 +142,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       const k = joinKey(t.key, t.group, t.peril);
       needTivOf.set(k, (needTivOf.get(k) ?? false) || needsTiv(t.values));
       if (fmPerilOf.has(k) && fmPerilOf.get(k) !== t.fmPeril) {
-        throw new CatintelError('invalid_input', `the ${src.file}: ${def.perilField} differs between rows of one ${byLocation ? 'location' : 'account'} at the ${def.name} level (${fmPerilOf.get(k)}, ${t.fmPeril}); give its rows one peril list`);
+        throw new CatintelError('invalid_input', `the ${src.file}: ${def.perilField} differs between rows of one ${byLocation ? 'location' : def.source === 'condition' ? 'condition' : 'account'} at the ${def.name} level (${fmPerilOf.get(k)}, ${t.fmPeril}); give its rows one peril list`);
       }
       fmPerilOf.set(k, t.fmPeril);
     }
@@ -135,7 +160,10 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     numberNodes(rows, (r) => `${keyOf(r)}|${byLocation ? r.item.riskId : ''}|${r.group}|${r.fmPeril ?? ''}`);
 
     // Terms in % of TIV or BI days take the TIV under their node (each building of a location once).
+    // Summed with Kahan's compensation, as pandas sums a group: a location's TIV split over 6 buildings
+    // then sums back to the TIV exactly, and the profile it makes is the same as an unsplit location's.
     const aggTiv = new Map<number, number>();
+    const carry = new Map<number, number>();
     const aggOfJoin = new Map<string, number[]>();
     const counted = new Set<string>();
     const coveragesOfGroup = new Map(termRows.map((t) => [t.group, t.coverageTypes]));
@@ -146,7 +174,12 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       const once = `${r.agg}|${r.item.locId}|${r.item.buildingId}`;
       if (!counted.has(once)) {
         counted.add(once);
-        aggTiv.set(r.agg, (aggTiv.get(r.agg) ?? 0) + groupCovs.reduce((s, c) => s + r.item.locationTiv[c - 1], 0));
+        const value = groupCovs.reduce((s, c) => s + r.item.locationTiv[c - 1], 0);
+        const sum = aggTiv.get(r.agg) ?? 0;
+        const y = value - (carry.get(r.agg) ?? 0);
+        const t = sum + y;
+        carry.set(r.agg, t - sum - y);
+        aggTiv.set(r.agg, t);
       }
       const jk = `${keyOf(r)}|${r.group}|${r.fmPeril ?? ''}`;
       const list = aggOfJoin.get(jk) ?? [];
@@ -161,7 +194,8 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       for (const tiv of tivs) expanded.push({ ...t, values: { ...t.values }, aggTiv: tiv });
     }
     termRows = expanded;
-    for (const t of termRows) applyTiv(t.values, t.aggTiv);
+    // A term in % of TIV or days over no TIV comes to 0: no term, whatever its type said.
+    for (const t of termRows) { applyTiv(t.values, t.aggTiv); clearUnusedTypes(t.values); }
 
     // Calc rules and profiles, numbered by first appearance of each distinct set of terms.
     const profileOf = new Map<string, number>();
