@@ -1,6 +1,8 @@
 /**
  * Reproduce the figures of docs/validation.md from the committed baseline and the shared data:
  *   node dist/scripts/validate-scores.js --from ../shared/data > validation-figures.md
+ *   node dist/scripts/validate-scores.js --from ../shared/data --write docs/validation.md
+ * (--write replaces the page's figures, from the "Baseline …" line up to "## Reading them", in place).
  * Prints Markdown tables: state-level Spearman ρ against FEMA NRI per peril, a county-level composite
  * comparison, and the ranking of the NSHM 2023 test sites by our earthquake frequency.
  */
@@ -21,6 +23,9 @@ import { ruptureDistanceKm, type Plane } from '../src/databuild/eq-faults.js';
 import { referenceEvents } from './ring-references.js';
 import { relativePairScore } from '../src/domain/scoring/score-math.js';
 import { floodStageFrequency, parseUsgsPeaks } from '../src/databuild/flood-frequency.js';
+import { PINNED_POINTS, parseNfipStateClaims, parseNriCounties, pinnedPointHolds, rhoAgainstNfip, rhoAgainstNriCounties } from '../src/databuild/validation-losses.js';
+import { perilScoreValue } from '../src/domain/scoring/peril-score.js';
+import { climateCase } from '../src/domain/climate.js';
 
 const i = process.argv.indexOf('--from');
 const from = path.resolve(i >= 0 ? process.argv[i + 1] : path.join(packageRoot(), '..', 'shared', 'data'));
@@ -212,4 +217,63 @@ line(`| LP3 on annual peak flows (station skew ${ff.lp3.skew.toFixed(2)}; rating
 line();
 line(`Our grid at that gauge: flood gauge density ${grid.channels.get('riverine_flood.gauge_density')![bowie].toFixed(1)}, tropical storms within 200 km ${grid.channels.get('riverine_flood.tc_storms_per_year')![bowie].toFixed(2)}/yr, local factor ${floodF[bowie].toFixed(2)}, riverine-flood score ${counties.length ? f2(relativePairScore(lamF[bowie], anchors[0], anchors[1], lossF[bowie], anchors[2], anchors[3])) : 'n/a'}.`);
 
-process.stdout.write(out.join('\n') + '\n');
+line();
+line('## 7. Riverine flood and wildfire against losses, and the points a user checks first');
+line();
+// The state level alone (the grid's halves divided by the sub-state factor), as one value per state.
+const stateLevel = new Map<string, number>();
+for (const x of counties) {
+  const cell = cellAt(grid, x.centre.lat, x.centre.lng);
+  const st = x.centre.fips.slice(0, 2);
+  if (!stateLevel.has(st)) stateLevel.set(st, stateOnly(cell));
+}
+const abbrOf = new Map([...nri.values()].map((st) => [st.STATEFIPS.padStart(2, '0'), st.STATEABBRV]));
+const byAbbr = (m: Map<string, number>) => new Map([...m].filter(([f]) => abbrOf.has(f)).map(([f, v]) => [abbrOf.get(f)!, v]));
+const nfip = parseNfipStateClaims(read('losses/nfip_claims_aggregates/nfip_claims_state_1978-2019.csv'));
+const stateBuildValue = new Map([...nri.values()].map((st) => [st.STATEABBRV, Number(st.BUILDVALUE)]));
+const nfipLevel = rhoAgainstNfip(byAbbr(stateLevel), nfip, stateBuildValue);
+const nfipMean = rhoAgainstNfip(byAbbr(stateMeans(counties, 'riverine_flood')), nfip, stateBuildValue);
+line('NFIP claims paid 1978-2019 (building and contents, nominal $) per dollar of NRI building value, by state, against our riverine-flood score:');
+line();
+line('| our state value | states | ρ vs NFIP paid / building value |');
+line('|---|---|---|');
+line(`| state level (NRI events per county-year and loss rate, × flood-exposed share) | ${nfipLevel.states} | ${f2(nfipLevel.rho)} |`);
+line(`| population-weighted mean of the county-centre scores | ${nfipMean.states} | ${f2(nfipMean.rho)} |`);
+line();
+const nriCa = parseNriCounties(read('hazard_history/fema_nri/NRI_Table_Counties_California_v1.19.csv'));
+const nriFl = parseNriCounties(read('hazard_history/fema_nri/NRI_Table_Counties_Florida_v1.19.csv'));
+line('Our score at each county\'s population centre against FEMA NRI v1.19 county expected annual loss rate (`<hazard>_EALB` / BUILDVALUE), the only per-hazard county tables in the shared data:');
+line();
+line('| peril | NRI hazard | state | counties | ρ |');
+line('|---|---|---|---|---|');
+for (const [peril, prefix, name, table] of [
+  ['riverine_flood', 'RFLD', 'Florida', nriFl],
+  ['riverine_flood', 'RFLD', 'California', nriCa],
+  ['wildfire', 'WFIR', 'California', nriCa],
+  ['wildfire', 'WFIR', 'Florida', nriFl],
+] as const) {
+  const r = rhoAgainstNriCounties(counties, table, peril, prefix);
+  line(`| ${peril} | ${prefix} | ${name} | ${r.counties} | ${f2(r.rho)} |`);
+}
+line();
+line('Named points (the bounds `test/scores-flood-wildfire.test.ts` pins):');
+line();
+line('| place | lat, lng | peril | score | wanted | holds |');
+line('|---|---|---|---|---|---|');
+const baseCase = climateCase('baseline', null);
+for (const p of PINNED_POINTS) {
+  const cell = cellAt(grid, p.lat, p.lng);
+  const s = cell >= 0 ? perilScoreValue(grid, cell, p.peril, baseCase) : NaN;
+  const wanted = p.below !== undefined ? `< ${p.below}` : `> ${p.above}`;
+  line(`| ${p.name} | ${p.lat}, ${p.lng} | ${p.peril} | ${f2(s)} | ${wanted} | ${pinnedPointHolds(p, s) ? 'yes' : 'no'} |`);
+}
+
+const w = process.argv.indexOf('--write');
+if (w >= 0) {
+  const page = path.resolve(process.argv[w + 1]);
+  const text = fs.readFileSync(page, 'utf8');
+  const start = text.indexOf('\nBaseline ');
+  const end = text.indexOf('\n## Reading them');
+  if (start < 0 || end < start) throw new Error(`${page}: no "Baseline …" line followed by "## Reading them" to replace; give the validation page`);
+  fs.writeFileSync(page, text.slice(0, start + 1) + out.join('\n') + '\n' + text.slice(end));
+} else process.stdout.write(out.join('\n') + '\n');
