@@ -17,6 +17,7 @@ import { scoreBulk } from './score-bulk.js';
 import { eventScore } from './event-score.js';
 import { dataBuild } from './data-build.js';
 import { oasisRun } from './oasis-run.js';
+import { oasisFiles } from './oasis-files.js';
 import { OGC_HANDLERS } from './ogc.js';
 import { triggersCreate } from './triggers-create.js';
 import { triggersList } from './triggers-list.js';
@@ -61,6 +62,7 @@ export const HANDLERS: Handler[] = [
   scoreBulk,
   dataBuild,
   oasisRun,
+  oasisFiles,
   // Parametric triggers (CONTRACT §7): /triggers/alerts is a static path, matched before /triggers/{id}.
   triggersCreate,
   triggersList,

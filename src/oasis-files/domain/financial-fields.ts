@@ -1,0 +1,60 @@
+/**
+ * The OED financial fields Oasis's file generation reads (its default location, account and step-policy
+ * profiles), and which of them `oasis files` does not turn into FM terms (REFUSED_ACCOUNT_FIELDS and
+ * step policies; the levels it builds are in fm-levels.ts). A field not built into FM terms here is refused when any row gives it a value other than its OED default, with the field named, so a
+ * term is never dropped in silence. Type and code fields (LocDedType1Building, ...) only qualify an
+ * amount, so they are judged through their amount field.
+ */
+const COVERAGES = ['1Building', '2Other', '3Contents', '4BI', '5PD', '6All'];
+const AMOUNTS = ['Ded', 'MinDed', 'MaxDed', 'Limit'];
+
+function byCoverage(prefix: string, coverages = COVERAGES): string[] {
+  return AMOUNTS.flatMap((a) => coverages.map((c) => `${prefix}${a}${c}`));
+}
+
+/** Location-file amount fields with their OED default. */
+export const LOCATION_TERM_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...byCoverage('Loc').map((f) => [f, 0] as const),
+  // Oasis reads BIPOI as 0 when absent or blank (no period-of-indemnity limit), not OED's 365.
+  ['BIPOI', 0], ['BIWaitingPeriod', 0],
+]);
+
+const CYBER = ['NPBI', 'CBI', 'DIAS', 'EXT', 'FIN', 'INRE', 'LIA', 'REG', 'ENO'];
+
+/** Account-file amount fields with their OED default. */
+export const ACCOUNT_TERM_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...byCoverage('Cond').map((f) => [f, 0] as const),
+  ...byCoverage('Pol').map((f) => [f, 0] as const),
+  ...CYBER.flatMap((c) => [[`PolDed${c}`, 0], [`PolLimit${c}`, 0]] as const),
+  ['PolDed', 0],
+  ['LayerAttachment', 0], ['LayerLimit', 0], ['LayerParticipation', 1],
+  ...['AccDed6All', 'AccMinDed6All', 'AccMaxDed6All', 'AccLimit6All'].map((f) => [f, 0] as const),
+  ['AccParticipation', 1],
+]);
+
+/** Step-policy fields: in force when StepTriggerType is set and StepNumber > 0. */
+export const STEP_POLICY_FIELDS = [
+  'StepTriggerType', 'StepNumber', 'DebrisRemovalFactor', 'DeductibleBuilding', 'DeductibleBuildingContents', 'DeductibleContents',
+  'ExtraExpenseFactor', 'ExtraExpenseLimit', 'PayOutBuildingEnd', 'PayOutBuildingStart', 'PayOutBuildingContentsEnd',
+  'PayOutBuildingContentsStart', 'PayOutContentsEnd', 'PayOutContentsStart', 'PayOutLimitBuilding', 'PayOutLimitBuildingContents',
+  'PayOutLimitContents', 'PayOutType', 'TriggerBuildingEnd', 'TriggerBuildingStart', 'TriggerBuildingContentsEnd',
+  'TriggerBuildingContentsStart', 'TriggerContentsEnd', 'TriggerContentsStart', 'TriggerType',
+] as const;
+
+/** True when a cell holds a value other than the field's default (blank is the default). */
+export function departsFromDefault(cell: string, fallback: number): boolean {
+  const t = cell.trim();
+  if (t === '') return false;
+  const v = Number(t);
+  return Number.isNaN(v) ? true : v !== fallback;
+}
+
+/**
+ * Account fields still refused: conditions (CondTag / CondNumber levels) and the cyber policy terms,
+ * whose coverage types a property model's items never have.
+ */
+export const REFUSED_ACCOUNT_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...byCoverage('Cond').map((f) => [f, 0] as const),
+  ...CYBER.flatMap((c) => [[`PolDed${c}`, 0], [`PolLimit${c}`, 0]] as const),
+  ['PolDed', 0],
+]);

@@ -1,0 +1,291 @@
+/**
+ * The FM programme of a portfolio with financial terms, level by level as Oasis builds it: items
+ * (one row per item and policy layer) climb the levels that carry terms; at each, the items that
+ * share a key (location and risk, or account), term group and peril filter become one node, numbered
+ * by first appearance in row order; a node whose items found no terms there carries one item's loss
+ * through unchanged (profile 1, pass-through). Profiles are numbered across levels by first
+ * appearance of each distinct set of terms. A policy with several layers splits its items into one
+ * row per layer at the first level where the layers' terms differ.
+ */
+import { CatintelError } from '../../errors.js';
+import { baseCalcRule, layerCalcRule } from './calc-rules.js';
+import { ACCOUNT_ALL, FM_LEVELS, POLICY_LAYER, type FmLevel } from './fm-levels.js';
+import { clearUnusedTypes, levelTerms, needsTiv, type TermRow, type TermSource, type TermValues } from './level-terms.js';
+import { perilsCovered } from './peril-groups.js';
+
+/** What the programme needs of each item. */
+export interface FmItem {
+  itemId: number;
+  locId: number;
+  accId: number;
+  riskId: number;
+  buildingId: number;
+  coverageType: number;
+  peril: string;
+  /** The location's TIV by coverage type 1-4, per building. */
+  locationTiv: readonly number[];
+}
+
+interface Row {
+  item: FmItem;
+  layer: number;
+  polNumber: string | null;
+  prev: number;
+  // per level
+  group: number;
+  needTiv: boolean | null;
+  fmPeril: string | null;
+  agg: number;
+  aggTiv: number;
+  profile: number;
+  rootStart: boolean;
+}
+
+interface LevelTermRow extends TermRow {
+  peril: string | null;
+  needTiv: boolean;
+  aggTiv: number;
+  calcrule: number;
+  profile: number;
+}
+
+export interface FmProgramme {
+  programme: string[];
+  policytc: string[];
+  profile: string[];
+  /** One row per output, in output order: the item, its layer and its policy number. */
+  outputs: { item: FmItem; layer: number; polNumber: string | null }[];
+}
+
+const PASS_THROUGH = '1,100,0,0,0,0,0,0,0,0';
+
+export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource): FmProgramme {
+  let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false }));
+  const itemPerils = [...new Set(items.map((i) => i.peril))];
+  const programme: string[] = [];
+  const policytc: string[] = [];
+  const profiles: string[] = [PASS_THROUGH];
+  let profileOffset = 1;
+  let level = 0;
+
+  for (const def of FM_LEVELS) {
+    const src = def.source === 'location' ? locations : accounts;
+    const terms = levelTerms(def, src);
+    let termRows: LevelTermRow[] = [];
+    if (terms) {
+      for (const t of terms.rows) {
+        // A row with a peril filter applies to the item perils it covers, one copy per peril.
+        if (t.fmPeril === null) termRows.push({ ...t, peril: null, needTiv: false, aggTiv: 0, calcrule: 0, profile: 0 });
+        else {
+          const covered = perilsCovered(t.fmPeril);
+          for (const p of itemPerils) if (covered.has(p)) termRows.push({ ...t, values: { ...t.values }, peril: p, needTiv: false, aggTiv: 0, calcrule: 0, profile: 0 });
+        }
+      }
+    }
+    if (termRows.length === 0) {
+      if (def.id === POLICY_LAYER) {
+        level++;
+        emptyPolicyLayer(rows, level, programme, policytc);
+        for (const r of rows) r.prev = r.agg;
+      }
+      continue;
+    }
+    const groupOfCoverage = terms!.groupOfCoverage;
+    const byLocation = def.source === 'location';
+    const filtered = def.perilField !== undefined && src.cols.has(def.perilField);
+    const keyOf = (r: Row) => (byLocation ? r.item.locId : r.item.accId);
+    const joinKey = (key: number, group: number, peril: string | null) => `${key}|${group}|${peril ?? ''}`;
+
+    // Rows not yet split into layers by an earlier level wait to take their layer from this one.
+    const layeredPrev = new Set(rows.filter((r) => r.layer > 1).map((r) => r.prev));
+    for (const r of rows) if (!layeredPrev.has(r.prev)) r.layer = 0;
+
+    for (const t of termRows) clearUnusedTypes(t.values);
+    const needTivOf = new Map<string, boolean>();
+    const fmPerilOf = new Map<string, string | null>();
+    for (const t of termRows) {
+      const k = joinKey(t.key, t.group, t.peril);
+      needTivOf.set(k, (needTivOf.get(k) ?? false) || needsTiv(t.values));
+      if (fmPerilOf.has(k) && fmPerilOf.get(k) !== t.fmPeril) {
+        throw new CatintelError('invalid_input', `the ${src.file}: ${def.perilField} differs between rows of one ${byLocation ? 'location' : 'account'} at the ${def.name} level (${fmPerilOf.get(k)}, ${t.fmPeril}); give its rows one peril list`);
+      }
+      fmPerilOf.set(k, t.fmPeril);
+    }
+    for (const t of termRows) t.needTiv = needTivOf.get(joinKey(t.key, t.group, t.peril))!;
+
+    // Each row finds its terms: same key, its coverage's group, and (when filtered) its peril.
+    for (const r of rows) {
+      const g = groupOfCoverage.get(r.item.coverageType);
+      const k = g === undefined ? null : joinKey(keyOf(r), g, filtered ? r.item.peril : null);
+      const found = k !== null && needTivOf.has(k);
+      r.needTiv = found ? needTivOf.get(k!)! : null;
+      r.fmPeril = found ? fmPerilOf.get(k!)! : null;
+      r.group = found ? g! : def.id === POLICY_LAYER ? -1 : -r.prev;
+    }
+    numberNodes(rows, (r) => `${keyOf(r)}|${byLocation ? r.item.riskId : ''}|${r.group}|${r.fmPeril ?? ''}`);
+
+    // Terms in % of TIV or BI days take the TIV under their node (each building of a location once).
+    const aggTiv = new Map<number, number>();
+    const aggOfJoin = new Map<string, number[]>();
+    const counted = new Set<string>();
+    for (const r of rows) {
+      r.aggTiv = 0;
+      if (!r.needTiv) continue;
+      const groupCovs = termRows.find((t) => t.group === r.group)!.coverageTypes;
+      const once = `${r.agg}|${r.item.locId}|${r.item.buildingId}`;
+      if (!counted.has(once)) {
+        counted.add(once);
+        aggTiv.set(r.agg, (aggTiv.get(r.agg) ?? 0) + groupCovs.reduce((s, c) => s + r.item.locationTiv[c - 1], 0));
+      }
+      const jk = `${keyOf(r)}|${r.group}|${r.fmPeril ?? ''}`;
+      const list = aggOfJoin.get(jk) ?? [];
+      if (!list.includes(r.agg)) list.push(r.agg);
+      aggOfJoin.set(jk, list);
+    }
+    for (const r of rows) if (r.needTiv) r.aggTiv = aggTiv.get(r.agg)!;
+    const expanded: LevelTermRow[] = [];
+    for (const t of termRows) {
+      const aggs = t.needTiv ? aggOfJoin.get(`${t.key}|${t.group}|${t.fmPeril ?? ''}`) : undefined;
+      const tivs = aggs ? [...new Set(aggs.map((a) => aggTiv.get(a)!))] : [0];
+      for (const tiv of tivs) expanded.push({ ...t, values: { ...t.values }, aggTiv: tiv });
+    }
+    termRows = expanded;
+    for (const t of termRows) applyTiv(t.values, t.aggTiv);
+
+    // Calc rules and profiles, numbered by first appearance of each distinct set of terms.
+    const profileOf = new Map<string, number>();
+    for (const t of termRows) {
+      const v = t.values;
+      t.calcrule = def.id === POLICY_LAYER
+        ? layerCalcRule(v.attachment, v.limit, v.share)
+        : baseCalcRule(v, () => `the ${src.file}, ${def.name} level, ${byLocation ? 'location' : 'account'} ${t.key}`);
+      const id = `${t.calcrule},${v.deductible},${v.deductibleMin},${v.deductibleMax},${v.attachment},${v.limit},${v.share}`;
+      let p = profileOf.get(id);
+      if (p === undefined) {
+        p = profileOffset + profileOf.size + 1;
+        profileOf.set(id, p);
+        profiles.push(`${p},${id},0,0`);
+      }
+      t.profile = p;
+    }
+    profileOffset += profileOf.size;
+
+    rows = takeProfiles(rows, termRows, def, keyOf, byLocation, filtered);
+    markRootStarts(rows);
+    level++;
+    const policyKeys = new Set<string>();
+    const programmeKeys = new Set<string>();
+    for (const r of rows) {
+      if (!(def.id === ACCOUNT_ALL && r.layer !== 1)) {
+        const line = `${level},${r.agg},${r.layer},${r.profile}`;
+        if (!policyKeys.has(line)) { policyKeys.add(line); policytc.push(line); }
+      }
+      const line = `${r.rootStart ? -r.item.itemId : r.prev},${level},${r.agg}`;
+      if (!programmeKeys.has(line)) { programmeKeys.add(line); programme.push(line); }
+    }
+    for (const r of rows) { r.prev = r.agg; r.rootStart = false; }
+  }
+
+  const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => a.r.item.itemId - b.r.item.itemId || a.r.layer - b.r.layer || a.i - b.i);
+  return { programme, policytc, profile: profiles, outputs: sorted.map(({ r }) => ({ item: r.item, layer: r.layer, polNumber: r.polNumber })) };
+}
+
+/** Numbers nodes 1..n by first appearance of their key in row order. */
+function numberNodes(rows: Row[], key: (r: Row) => string): void {
+  const ids = new Map<string, number>();
+  for (const r of rows) {
+    const k = key(r);
+    let id = ids.get(k);
+    if (id === undefined) { id = ids.size + 1; ids.set(k, id); }
+    r.agg = id;
+  }
+}
+
+function emptyPolicyLayer(rows: Row[], level: number, programme: string[], policytc: string[]): void {
+  numberNodes(rows, (r) => String(r.item.accId));
+  const p = new Set<string>();
+  const q = new Set<string>();
+  for (const r of rows) {
+    const a = `${level},${r.agg},${r.layer},1`;
+    if (!p.has(a)) { p.add(a); policytc.push(a); }
+    const b = `${r.prev},${level},${r.agg}`;
+    if (!q.has(b)) { q.add(b); programme.push(b); }
+  }
+}
+
+function applyTiv(v: TermValues, tiv: number): void {
+  if (v.dedType === 2) { v.deductible *= tiv; v.dedType = 0; }
+  else if (v.dedType === 3) v.deductible = (v.deductible * tiv) / 365;
+  if (v.limType === 2) { v.limit *= tiv; v.limType = 0; }
+  else if (v.limType === 3) v.limit = (v.limit * tiv) / 365;
+}
+
+/**
+ * Gives each row the profile of its node's terms. A row not yet in a layer takes one copy per layer
+ * of its account's terms; copies whose layers carry the same profile fold back into one, so layers
+ * split an item only where their terms differ (the policy layer and account levels keep every layer).
+ */
+function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, keyOf: (r: Row) => number, byLocation: boolean, filtered: boolean): Row[] {
+  const match = new Map<string, LevelTermRow[]>();
+  const seen = new Set<string>();
+  for (const t of termRows) {
+    const id = `${t.key}|${t.group}|${t.fmPeril ?? ''}|${t.peril ?? ''}|${t.aggTiv}|${t.layer}|${byLocation ? '' : t.polNumber}|${t.profile}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const k = `${t.key}|${t.group}|${t.fmPeril ?? ''}|${t.peril ?? ''}|${t.aggTiv}`;
+    const list = match.get(k) ?? [];
+    list.push(t);
+    match.set(k, list);
+  }
+  const peril = (r: Row) => (filtered ? r.item.peril : '');
+  const layered: Row[] = [];
+  const fresh: Row[] = [];
+  const anyLayered = rows.some((r) => r.layer > 0);
+  for (const r of rows) {
+    const candidates = match.get(`${keyOf(r)}|${r.group}|${r.fmPeril ?? ''}|${peril(r)}|${r.aggTiv}`) ?? [];
+    if (r.layer > 0) {
+      const t = candidates.find((c) => c.layer === r.layer && (byLocation || c.polNumber === r.polNumber));
+      layered.push({ ...r, profile: t ? t.profile : 1 });
+    } else if (candidates.length === 0) {
+      fresh.push({ ...r, layer: 1, profile: 1 });
+    } else {
+      for (const t of candidates) fresh.push({ ...r, layer: t.layer, profile: t.profile, polNumber: byLocation ? r.polNumber : t.polNumber, prevPol: r.polNumber } as Row);
+    }
+  }
+  if (!byLocation) {
+    // An item keeps the policy number it had unless this level first splits it into layers.
+    const split = new Set(fresh.filter((r) => r.layer > 1).map((r) => r.item.itemId));
+    for (const r of fresh as (Row & { prevPol?: string | null })[]) {
+      if (r.prevPol !== undefined && !(split.has(r.item.itemId) || r.prevPol === null)) r.polNumber = r.prevPol;
+      delete r.prevPol;
+    }
+  }
+  let kept = fresh;
+  if (def.id !== POLICY_LAYER && def.id !== ACCOUNT_ALL) {
+    const profilesOf = new Map<string, Set<number>>();
+    for (const r of fresh) {
+      const k = `${r.item.itemId}|${r.agg}`;
+      (profilesOf.get(k) ?? profilesOf.set(k, new Set()).get(k)!).add(r.profile);
+    }
+    const layeredAggs = new Set(layered.map((r) => r.agg));
+    const once = new Set<string>();
+    kept = fresh.filter((r) => {
+      const k = `${r.item.itemId}|${r.agg}`;
+      const keepLayer = profilesOf.get(k)!.size > 1 || layeredAggs.has(r.agg);
+      const id = `${k}|${r.profile}|${keepLayer ? r.layer : 0}`;
+      if (once.has(id)) return false;
+      once.add(id);
+      return true;
+    });
+  }
+  return anyLayered ? [...layered, ...kept] : kept;
+}
+
+/** A node of the previous level split over several nodes here: each item enters the split nodes on its own. */
+function markRootStarts(rows: Row[]): void {
+  const aggsOfPrev = new Map<number, Set<number>>();
+  for (const r of rows) (aggsOfPrev.get(r.prev) ?? aggsOfPrev.set(r.prev, new Set()).get(r.prev)!).add(r.agg);
+  const splitAggs = new Set<number>();
+  for (const r of rows) if (aggsOfPrev.get(r.prev)!.size > 1) splitAggs.add(r.agg);
+  for (const r of rows) r.rootStart = splitAggs.has(r.agg);
+}

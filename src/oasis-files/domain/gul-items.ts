@@ -1,0 +1,90 @@
+/**
+ * Ground-up items from the keys and the locations, as Oasis builds them: one item per key and building
+ * whose coverage has a TIV (a location's TIV split evenly over its NumberOfBuildings, each building its
+ * own item), items numbered in keys order, coverages numbered by first appearance of (location,
+ * building, coverage type). Columns, not row objects: a million locations make four million items.
+ */
+import type { KeysTable } from './keys-table.js';
+
+/** The location columns the items need, indexed by location row. */
+export interface LocationColumns {
+  rows: number;
+  locId: Int32Array;
+  /** TIV by coverage type 1-4 (buildings, other, contents, BI). */
+  tiv: [Float64Array, Float64Array, Float64Array, Float64Array];
+  numberOfBuildings: Float64Array;
+  groupId: Uint32Array;
+}
+
+export interface GulItems {
+  count: number;
+  itemId: Int32Array;
+  coverageId: Int32Array;
+  /** Location row (loc_idx) of each item. */
+  locRow: Int32Array;
+  keyRow: Int32Array;
+  buildingId: Int32Array;
+  tiv: Float64Array;
+  coverages: number;
+  /** TIV of each coverage, by coverage_id - 1. */
+  coverageTiv: Float64Array;
+}
+
+export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
+  // First location row of each location number; a location with no TIV at all is left out.
+  const rowOfId = new Map<number, number>();
+  for (let r = 0; r < loc.rows; r++) {
+    const any = loc.tiv.some((t) => t[r] !== 0);
+    if (any && !rowOfId.has(loc.locId[r])) rowOfId.set(loc.locId[r], r);
+  }
+  const cap = keys.locId.length;
+  let itemsCap = 0;
+  for (let k = 0; k < cap; k++) {
+    const r = rowOfId.get(keys.locId[k]);
+    if (r !== undefined) itemsCap += Math.max(1, Math.trunc(loc.numberOfBuildings[r]) || 1);
+  }
+  const locRow = new Int32Array(itemsCap);
+  const keyRow = new Int32Array(itemsCap);
+  const buildingId = new Int32Array(itemsCap);
+  const tiv = new Float64Array(itemsCap);
+  let n = 0;
+  // A key repeated for one (location, peril, coverage type) makes no second item: the first key wins.
+  const keyed = new Set<string>();
+  for (let k = 0; k < cap; k++) {
+    const r = rowOfId.get(keys.locId[k]);
+    if (r === undefined) continue;
+    const once = `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
+    if (keyed.has(once)) continue;
+    keyed.add(once);
+    const c = keys.coverageTypeId[k];
+    if (c < 1 || c > 4) continue;
+    const buildings = Math.max(1, Math.trunc(loc.numberOfBuildings[r]) || 1);
+    const v = loc.tiv[c - 1][r] / buildings;
+    if (!(v > 0)) continue;
+    for (let b = 1; b <= buildings; b++) {
+      locRow[n] = r;
+      keyRow[n] = k;
+      buildingId[n] = b;
+      tiv[n] = v;
+      n++;
+    }
+  }
+  const coverageId = new Int32Array(n);
+  const coverageTiv: number[] = [];
+  const seen = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const key = `${loc.locId[locRow[i]]}|${buildingId[i]}|${keys.coverageTypeId[keyRow[i]]}`;
+    let id = seen.get(key);
+    if (id === undefined) {
+      id = seen.size + 1;
+      seen.set(key, id);
+      coverageTiv.push(tiv[i]);
+    }
+    coverageId[i] = id;
+  }
+  const itemId = Int32Array.from({ length: n }, (_, i) => i + 1);
+  return {
+    count: n, itemId, coverageId, locRow: locRow.subarray(0, n), keyRow: keyRow.subarray(0, n), buildingId: buildingId.subarray(0, n),
+    tiv: tiv.subarray(0, n), coverages: seen.size, coverageTiv: Float64Array.from(coverageTiv),
+  };
+}

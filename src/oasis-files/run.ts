@@ -1,0 +1,256 @@
+/**
+ * `catintel oasis files`: OED location (and account) files and a keys file in, Oasis input files out
+ * (items, coverages, gul_summary_map, and with an account file fm_programme, fm_profile, fm_policytc,
+ * fm_xref, fm_summary_map). The rules live in domain/; this module reads, checks and writes.
+ */
+import { CatintelError } from '../errors.js';
+import { readCsvColumns, type TextColumns } from './read-csv-columns.js';
+import { writeOutputSet, type OutputFile } from './write-output-set.js';
+import { locationIds } from './domain/location-ids.js';
+import { deterministicKeys } from './domain/deterministic-keys.js';
+import { KEYS_HEADER, type KeysTable } from './domain/keys-table.js';
+import { gulItems, type LocationColumns } from './domain/gul-items.js';
+import { groupIdOf } from './domain/pandas-hash.js';
+import { accountIds, layerIds } from './domain/account-ids.js';
+import { ACCOUNT_TERM_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, departsFromDefault } from './domain/financial-fields.js';
+import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
+import { fmProgramme, type FmItem } from './domain/fm-programme.js';
+import type { TermSource } from './domain/level-terms.js';
+
+export interface OasisFilesOptions {
+  location: string;
+  account?: string;
+  keys?: string;
+  /** Perils the deterministic keys cover when no keys file is given (OED codes or groups). */
+  modelPerils?: readonly string[];
+  out: string;
+}
+
+export interface OasisFilesResult {
+  locations: number;
+  items: number;
+  coverages: number;
+  files: { name: string; rows: number }[];
+}
+
+const TIV_FIELDS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'] as const;
+const LOC_BASE = ['PortNumber', 'AccNumber', 'LocNumber', 'LocPerilsCovered', 'LocCurrency', 'NumberOfBuildings', 'IsAggregate', ...TIV_FIELDS];
+const ACC_BASE = ['PortNumber', 'AccNumber', 'PolNumber', 'LayerNumber', 'AccCurrency', 'CondClass'];
+
+function col(t: TextColumns, name: string): string[] {
+  return t.cols.get(name) ?? new Array<string>(t.rows).fill('');
+}
+
+function num(cells: string[], name: string, file: string, fallback: number): Float64Array {
+  return Float64Array.from(cells, (c, i) => {
+    if (c === '') return fallback;
+    const v = Number(c);
+    if (Number.isNaN(v)) throw new CatintelError('invalid_parameter', `${file} row ${i + 2}: ${name} "${c}" is not a number; write it as a plain number`);
+    return v;
+  });
+}
+
+/** Refuses a financial term this command does not build into FM terms yet: the field, its row and file named. */
+function refuseTerms(t: TextColumns, fields: Readonly<Record<string, number>>, file: string): void {
+  for (const [field, fallback] of Object.entries(fields)) {
+    const cells = t.cols.get(field);
+    if (!cells) continue;
+    const i = cells.findIndex((c) => departsFromDefault(c, fallback));
+    if (i >= 0) {
+      throw new CatintelError('invalid_input', `${file} row ${i + 2}: ${field} = ${cells[i]} is a financial term oasis files does not build into FM terms yet (see docs/loss-engine.md "From OED to Oasis files"); remove it or run the portfolio through oasislmf's generate-oasis-files`);
+    }
+  }
+}
+
+/**
+ * Refuses an account whose rows name more than one currency: its terms would add amounts in different
+ * currencies. Accounts in different currencies stay apart up to the account (Oasis's own acceptance
+ * cases hold such portfolios); summing them further is the reader's choice.
+ */
+function refuseMixedCurrency(cells: string[], field: string, file: string, accountOf: (i: number) => string, seen: Map<string, string>): void {
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i].toUpperCase();
+    if (c === '') continue;
+    const key = accountOf(i);
+    const before = seen.get(key);
+    if (before === undefined) seen.set(key, c);
+    else if (before !== c) {
+      throw new CatintelError('invalid_input', `${file} row ${i + 2}: ${field} ${cells[i]} differs from ${before} in the same account; mixed currencies in one account are refused (its terms would add amounts in different currencies): convert the account to one currency first`);
+    }
+  }
+}
+
+function readKeys(file: string): KeysTable {
+  const names = ['LocID', 'PerilID', 'CoverageTypeID', 'AreaPerilID', 'VulnerabilityID'];
+  const t = readCsvColumns(file, names, '--keys');
+  const missing = names.filter((n) => !t.cols.has(n));
+  if (missing.length) throw new CatintelError('invalid_parameter', `the keys file has no ${missing.join(', ')} column; give an Oasis keys file (${KEYS_HEADER})`);
+  return {
+    locId: Int32Array.from(num(col(t, 'LocID'), 'LocID', 'the keys file', NaN)),
+    perilId: col(t, 'PerilID'),
+    coverageTypeId: Int32Array.from(num(col(t, 'CoverageTypeID'), 'CoverageTypeID', 'the keys file', NaN)),
+    areaPerilId: num(col(t, 'AreaPerilID'), 'AreaPerilID', 'the keys file', NaN),
+    vulnerabilityId: num(col(t, 'VulnerabilityID'), 'VulnerabilityID', 'the keys file', NaN),
+  };
+}
+
+export function oasisFiles(opts: OasisFilesOptions): OasisFilesResult {
+  const locT = readCsvColumns(opts.location, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS], '--oed-location');
+  for (const f of ['PortNumber', 'AccNumber', 'LocNumber'] as const) {
+    if (!locT.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; an OED location file names each location by PortNumber, AccNumber and LocNumber`);
+  }
+  const port = col(locT, 'PortNumber');
+  const acc = col(locT, 'AccNumber');
+  const locNumber = col(locT, 'LocNumber');
+  const locId = locationIds(port, acc, locNumber);
+  const currencies = new Map<string, string>();
+  refuseMixedCurrency(col(locT, 'LocCurrency'), 'LocCurrency', 'the location file', (i) => `${port[i]}\u0000${acc[i]}`, currencies);
+
+  const loc: LocationColumns = {
+    rows: locT.rows,
+    locId,
+    tiv: TIV_FIELDS.map((f) => num(col(locT, f), f, 'the location file', 0)) as LocationColumns['tiv'],
+    numberOfBuildings: num(col(locT, 'NumberOfBuildings'), 'NumberOfBuildings', 'the location file', 1),
+    groupId: Uint32Array.from({ length: locT.rows }, (_, i) => groupIdOf(acc[i], locNumber[i], port[i])),
+  };
+  const keys = opts.keys ? readKeys(opts.keys) : deterministicKeys(locId, col(locT, 'LocPerilsCovered'), opts.modelPerils ?? ['AA1']);
+  const items = gulItems(keys, loc);
+  if (items.count === 0) throw new CatintelError('invalid_parameter', `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`);
+
+  const files: OutputFile[] = [
+    {
+      name: 'items.csv',
+      *lines() {
+        yield 'item_id,coverage_id,areaperil_id,vulnerability_id,group_id';
+        for (let i = 0; i < items.count; i++) {
+          const k = items.keyRow[i];
+          yield `${items.itemId[i]},${items.coverageId[i]},${keys.areaPerilId[k]},${keys.vulnerabilityId[k]},${loc.groupId[items.locRow[i]]}`;
+        }
+      },
+    },
+    {
+      name: 'coverages.csv',
+      *lines() {
+        yield 'coverage_id,tiv';
+        for (let c = 0; c < items.coverages; c++) yield `${c + 1},${items.coverageTiv[c]}`;
+      },
+    },
+    {
+      name: 'gul_summary_map.csv',
+      *lines() {
+        yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id';
+        for (let i = 0; i < items.count; i++) {
+          const r = items.locRow[i];
+          const k = items.keyRow[i];
+          yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${keys.perilId[k]},${keys.coverageTypeId[k]},${items.tiv[i]},${items.coverageId[i]},${items.itemId[i]},${items.buildingId[i]},1,${items.itemId[i]}`;
+        }
+      },
+    },
+  ];
+  if (!opts.keys) {
+    files.push({
+      name: 'keys.csv',
+      *lines() {
+        yield KEYS_HEADER;
+        for (let k = 0; k < keys.locId.length; k++) yield `${keys.locId[k]},${keys.perilId[k]},${keys.coverageTypeId[k]},${keys.areaPerilId[k]},${keys.vulnerabilityId[k]}`;
+      },
+    });
+  }
+  if (opts.account) {
+    // Location terms act only on insured losses: a ground-up set is complete without them.
+    files.push(...fmFiles(opts.account, currencies, locT, loc, port, acc, locNumber, locId, items, keys));
+  }
+
+  const written = writeOutputSet(opts.out, files);
+  return { locations: locT.rows, items: items.count, coverages: items.coverages, files: written };
+}
+
+function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumns, loc: LocationColumns, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: ReturnType<typeof gulItems>, keys: KeysTable): OutputFile[] {
+  const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS], '--oed-account');
+  refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
+  const step = col(accT, 'StepNumber').findIndex((c) => departsFromDefault(c, 0));
+  if (step >= 0) throw new CatintelError('invalid_input', `the account file row ${step + 2}: StepNumber = ${col(accT, 'StepNumber')[step]}: step policies are not built into FM terms by oasis files yet; run the portfolio through oasislmf's generate-oasis-files`);
+  const excl = col(accT, 'CondClass').findIndex((c) => c === '1');
+  if (excl >= 0) throw new CatintelError('invalid_input', `the account file row ${excl + 2}: CondClass = 1 (an exclusion condition) is not built into FM terms by oasis files yet`);
+
+  const aPort = col(accT, 'PortNumber');
+  const aAcc = col(accT, 'AccNumber');
+  refuseMixedCurrency(col(accT, 'AccCurrency'), 'AccCurrency', 'the account file', (i) => `${aPort[i]}\u0000${aAcc[i]}`, currencies);
+  const pol = col(accT, 'PolNumber');
+  // Accounts no location names play no part (Oasis drops them before numbering anything but accounts).
+  const accIdAll = accountIds(aPort, aAcc);
+  const layer = layerIds(accIdAll, pol, col(accT, 'LayerNumber'));
+  const rowOfAccount = new Map<string, number>();
+  for (let i = 0; i < accT.rows; i++) {
+    const key = `${aPort[i]}\u0000${aAcc[i]}`;
+    if (!rowOfAccount.has(key)) rowOfAccount.set(key, i);
+  }
+  const accountOfLocation = Int32Array.from(port, (p, r) => {
+    const a = rowOfAccount.get(`${p}\u0000${acc[r]}`);
+    if (a === undefined) throw new CatintelError('invalid_parameter', `location ${p}/${acc[r]}/${locNumber[r]} (location file row ${r + 2}) names account ${acc[r]} of portfolio ${p}, which the account file does not hold; add the account or correct the location`);
+    return accIdAll[a];
+  });
+  const usedAccounts = new Set(accountOfLocation);
+  const accRows = Array.from({ length: accT.rows }, (_, i) => i).filter((i) => usedAccounts.has(accIdAll[i]));
+  const accCols = new Map<string, string[]>();
+  for (const [name, cells] of accT.cols) accCols.set(name, accRows.map((i) => cells[i]));
+  const accounts: TermSource = {
+    rows: accRows.length,
+    key: Int32Array.from(accRows, (i) => accIdAll[i]),
+    layer: Int32Array.from(accRows, (i) => layer[i]),
+    polNumber: accRows.map((i) => pol[i]),
+    risks: new Float64Array(accRows.length).fill(1),
+    cols: accCols,
+    file: 'account file',
+  };
+  const isAggregate = num(col(locT, 'IsAggregate'), 'IsAggregate', 'the location file', 0);
+  const buildings = (r: number) => Math.max(1, Math.trunc(loc.numberOfBuildings[r]) || 1);
+  const locations: TermSource = {
+    rows: locT.rows,
+    key: locId,
+    layer: new Int32Array(locT.rows).fill(1),
+    polNumber: new Array<string | null>(locT.rows).fill(null),
+    risks: Float64Array.from({ length: locT.rows }, (_, r) => (isAggregate[r] !== 0 ? Math.max(1, loc.numberOfBuildings[r]) : 1)),
+    cols: locT.cols,
+    file: 'location file',
+  };
+  const fmItems: FmItem[] = Array.from({ length: items.count }, (_, i) => {
+    const r = items.locRow[i];
+    return {
+      itemId: items.itemId[i], locId: locId[r], accId: accountOfLocation[r],
+      riskId: isAggregate[r] !== 0 ? items.buildingId[i] : 1, buildingId: items.buildingId[i],
+      coverageType: keys.coverageTypeId[items.keyRow[i]], peril: keys.perilId[items.keyRow[i]],
+      locationTiv: loc.tiv.map((t) => t[r] / buildings(r)),
+    };
+  });
+  const fm = fmProgramme(fmItems, locations, accounts);
+  // Policy number and account row of each output: its layer's row, else the account's first.
+  const firstRowOf = new Map<string, number>();
+  for (const i of accRows) {
+    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
+  }
+  const outputs = fm.outputs.map((o) => {
+    const polNumber = o.polNumber ?? pol[firstRowOf.get(`${o.item.accId}`)!];
+    return { ...o, polNumber, accIdx: firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
+  });
+  const itemIndex = new Map<number, number>();
+  for (let i = 0; i < items.count; i++) itemIndex.set(items.itemId[i], i);
+  return [
+    { name: 'fm_programme.csv', *lines() { yield 'from_agg_id,level_id,to_agg_id'; yield* fm.programme; } },
+    { name: 'fm_policytc.csv', *lines() { yield 'level_id,agg_id,layer_id,profile_id'; yield* fm.policytc; } },
+    { name: 'fm_profile.csv', *lines() { yield 'profile_id,calcrule_id,deductible1,deductible2,deductible3,attachment1,limit1,share1,share2,share3'; yield* fm.profile; } },
+    { name: 'fm_xref.csv', *lines() { yield 'output,agg_id,layer_id'; let n = 0; for (const o of outputs) yield `${++n},${o.item.itemId},${o.layer}`; } },
+    {
+      name: 'fm_summary_map.csv',
+      *lines() {
+        yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx';
+        let n = 0;
+        for (const o of outputs) {
+          const i = itemIndex.get(o.item.itemId)!;
+          const r = items.locRow[i];
+          yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${o.item.peril},${o.item.coverageType},${items.tiv[i]},${items.coverageId[i]},${o.item.itemId},${o.item.buildingId},${o.item.riskId},${o.layer},${o.polNumber},${++n},${o.accIdx}`;
+        }
+      },
+    },
+  ];
+}
