@@ -113,15 +113,31 @@ describe('catintel oasis run: choices a user makes', () => {
     expect(event3(uncapped)).toBeGreaterThan(6_000_000);
   });
 
-  it('an fm_profile calc rule it does not support is refused with exit 2, naming the rule id', async () => {
+  /** PiWind's input with fm_profile.csv's profile 3 (the second layer) rewritten. */
+  function withProfile3(row: string): string {
     const dir = tempDir('catintel-oasis-in-');
     for (const f of fs.readdirSync(input)) fs.copyFileSync(path.join(input, f), path.join(dir, f));
     const profile = path.join(dir, 'fm_profile.csv');
     fs.chmodSync(profile, 0o644);
-    fs.writeFileSync(profile, fs.readFileSync(profile, 'utf8').replace('\n3,2,', '\n3,34,'));
-    const r = await cli(['oasis', 'run', '--model', model, '--input', dir, '--out', tempDir()]);
+    fs.writeFileSync(profile, fs.readFileSync(profile, 'utf8').replace(/\n3,2,[^\n]*/, `\n${row}`));
+    return dir;
+  }
+
+  it('il runs through the financial module engine: any Oasis calc rule, e.g. 34 (deductible, attachment, share) as rule 2 without a limit', async () => {
+    const rule34 = tempDir('catintel-oasis-');
+    const rule2 = tempDir('catintel-oasis-');
+    const a = await cli(['oasis', 'run', '--model', model, '--input', withProfile3('3,34,0.0,0.0,0.0,5500000.0,0.0,0.3,0.0,0.0'), '--out', rule34]);
+    expect(a.code, a.stderr).toBe(0);
+    expect((await cli(['oasis', 'run', '--model', model, '--input', withProfile3('3,2,0.0,0.0,0.0,5500000.0,1e18,0.3,0.0,0.0'), '--out', rule2])).code).toBe(0);
+    const ils = fs.readdirSync(rule2).filter((f) => f.startsWith('il_')).sort();
+    expect(ils.length).toBeGreaterThan(0);
+    for (const f of ils) expect(fs.readFileSync(path.join(rule34, f), 'utf8'), f).toBe(fs.readFileSync(path.join(rule2, f), 'utf8'));
+  });
+
+  it('an fm_profile calc rule Oasis does not define is refused with exit 2, naming the rule id', async () => {
+    const r = await cli(['oasis', 'run', '--model', model, '--input', withProfile3('3,42,0.0,0.0,0.0,5500000.0,100000000.0,0.3,0.0,0.0'), '--out', tempDir()]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/profile_id 3 uses calcrule_id 34/);
+    expect(r.stderr).toMatch(/profile_id 3 uses calcrule_id 42/);
   });
 
   it('a missing model directory is a usage error naming the flag', async () => {

@@ -71,7 +71,7 @@ const GROUPS: Record<string, string> = {
   score: 'Hazard scores for a point or a portfolio CSV',
   data: 'Baseline data: build',
   trigger: 'Parametric triggers: create, list, history, deactivate, alerts, observe, evaluate, verify, backtest',
-  oasis: 'Oasis LMF: run a model on an Oasis input directory and write ORD outputs',
+  oasis: 'Oasis LMF: Oasis files from OED, a model run with ORD outputs, the FM acceptance cases',
   locations: 'Saved locations: add, list, remove, exposure, alerts',
   portfolio: 'Portfolios of OED locations: import, list, show, exposure, delete, EP curve (OEP, AEP, TVaR, AAL)',
   infra: 'Critical infrastructure near a point: hospitals, fire stations, schools, urgent care',

@@ -13,6 +13,8 @@ import { backtestText } from './render/trigger-backtest.js';
 import { ics209Text } from './render/reports.js';
 import { exposureText, infrastructureText, predictionText, scenarioText, timelineText } from './render/intelligence.js';
 import { epCurveText } from './render/ep-curve.js';
+import { caseLine } from '../oasis-fm-test/case-line.js';
+import type { FmTestCaseResult } from '../oasis-fm-test/run-case.js';
 import { locationAlertsText, locationsExposureText, portfolioCreated, portfolioDeleted, portfolioExposureText, portfolioPage, portfoliosList, savedLocationCard, savedLocationsList } from './render/portfolios.js';
 import { alertsText, evaluationText, historyText, triggerCard, triggersTable, verifyText } from './render/triggers.js';
 
@@ -58,6 +60,8 @@ const RENDERERS: Record<string, Renderer> = {
   'triggers.verify': verifyText,
   'triggers.alerts': alertsText,
   // The bulk summary's fields are the bulk scorer's to define: the counts first, then whatever it reports.
+  // One line per FM acceptance case: passed, refused with the reason, or the first differing file and line.
+  'oasis.fm-test': (b: { cases: FmTestCaseResult[] }) => b.cases.map(caseLine).join('\n') + '\n',
   'score.bulk': (b) => keyValues(b, 0, ['rows', 'scored', 'errors', 'outside_coverage']).join('\n') + '\n',
 };
 

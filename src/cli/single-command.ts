@@ -11,6 +11,7 @@ import type { Handler } from '../handlers/types.js';
 export const SINGLE_COMMANDS: { command: string[]; load: () => Promise<Handler> }[] = [
   { command: ['oasis', 'run'], load: async () => (await import('../handlers/oasis-run.js')).oasisRun as unknown as Handler },
   { command: ['oasis', 'files'], load: async () => (await import('../handlers/oasis-files.js')).oasisFiles as unknown as Handler },
+  { command: ['oasis', 'fm-test'], load: async () => (await import('../handlers/oasis-fm-test.js')).oasisFmTest as unknown as Handler },
 ];
 
 /** Global options (src/cli/main.ts) that take a value. */

@@ -18,6 +18,7 @@ import { eventScore } from './event-score.js';
 import { dataBuild } from './data-build.js';
 import { oasisRun } from './oasis-run.js';
 import { oasisFiles } from './oasis-files.js';
+import { oasisFmTest } from './oasis-fm-test.js';
 import { OGC_HANDLERS } from './ogc.js';
 import { triggersCreate } from './triggers-create.js';
 import { triggersList } from './triggers-list.js';
@@ -63,6 +64,7 @@ export const HANDLERS: Handler[] = [
   dataBuild,
   oasisRun,
   oasisFiles,
+  oasisFmTest,
   // Parametric triggers (docs/contract.md#triggers): /triggers/alerts is a static path, matched before /triggers/{id}.
   triggersCreate,
   triggersList,

@@ -3,7 +3,7 @@
  * A large run is shared between threads by kernel-threads.ts.
  */
 import type { SummaryRecords } from './domain/elt.js';
-import { InsuredLoss, type FmPlan } from './domain/fm.js';
+import { InsuredTotal, type InsuredPlan } from './fm/insured-total.js';
 import { EventGul, type GulContext } from './domain/gul.js';
 import { EventSampler, type SampleContext } from './domain/sample.js';
 import { KernelModule } from './domain/kernel-module.js';
@@ -26,7 +26,8 @@ export interface KernelInput {
   events: Int32Array;
   gul: GulContext;
   sample?: SampleContext;
-  plan?: FmPlan;
+  /** The direct insurance programme (fm files), for the il records. */
+  plan?: InsuredPlan;
   progress?: (done: number, total: number, message: string) => void;
 }
 
@@ -91,7 +92,7 @@ export class EventKernel {
   private readonly module: KernelModule;
   private readonly gulEvent: EventGul;
   private readonly sampler?: EventSampler;
-  private readonly insured?: InsuredLoss;
+  private readonly insured?: InsuredTotal;
   private readonly S: number;
   private readonly n: number;
   /** The sampled losses (samples x items), in the module's memory. */
@@ -117,12 +118,12 @@ export class EventKernel {
       maxItemId = Math.max(maxItemId, items.itemId[i]);
     }
     this.idsAscending = ascending;
-    this.fused = ascending && (!k.plan || k.plan.levels.length > 0);
-    const levelOne = this.fused ? k.plan?.levels[0] : undefined;
+    this.fused = ascending;
+    const levelOne = this.fused ? k.plan?.levelOne : undefined;
     this.module = new KernelModule(k.gul, k.sample, levelOne, this.fused && k.gul.allocRule === 1);
     this.gulEvent = new EventGul(k.gul, this.module);
     this.sampler = k.sample && new EventSampler(k.sample, this.module);
-    this.insured = k.plan && new InsuredLoss(k.plan, this.module.levelOneBuffers);
+    this.insured = k.plan && new InsuredTotal(k.plan, 3 + this.S, this.module.levelOneBuffers);
     this.sampled = this.module.views.losses;
     // records()'s own arrays (the fused passes keep theirs in the module).
     const unfused = this.fused ? 0 : 1;
@@ -150,7 +151,7 @@ export class EventKernel {
    * (gul_alloc_rule 1, on the mean and maximum too, which compute() then leaves to it), add up and
    * aggregate every loss vector (mean, max, exposure, each sample) into level 1 of the financial module.
    * Each sum gets the same terms in the same order as in records(), so the same bits. Taken when item ids
-   * ascend with item order and the programme has a level.
+   * ascend with item order. The financial module (src/loss/fm) takes level 1's sums to the top.
    */
   private recordsFused(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
     const S = this.S;
@@ -159,14 +160,15 @@ export class EventKernel {
     if (this.sampler) this.sampler.sampleEvent(eventId);
     wasm.sumCoverages(rule1);
     const insured = this.insured;
-    insured?.levelOne(3 + S);
+    insured?.clear();
     wasm.addUp(rule1, insured ? 1 : 0);
     const totals = views.eventTotals;
     const g = pushRecord(gul, eventId, totals[0], totals[1], totals[2], totals[3]);
     for (let s = 0; s < S; s++) gul.sampled[g * S + s] = views.sampleSums[s];
     if (insured) {
-      const j = pushRecord(il, eventId, insured.finish(0), insured.finish(1), insured.finish(2), totals[3]);
-      for (let s = 0; s < S; s++) il.sampled[j * S + s] = insured.finish(3 + s);
+      const t = insured.total();
+      const j = pushRecord(il, eventId, t[0], t[1], t[2], totals[3]);
+      for (let s = 0; s < S; s++) il.sampled[j * S + s] = t[3 + s];
     }
   }
 
@@ -212,23 +214,29 @@ export class EventKernel {
       gul.sampled[g * S + s] = sum;
     }
     if (this.insured) {
-      const j = pushRecord(il, eventId, this.fm(ev.mean, 0), this.fm(ev.max, 0), this.fm(exposure, 0), affected);
-      for (let s = 0; s < S; s++) il.sampled[j * S + s] = this.fm(sampled, s * n);
+      this.insured.clear();
+      this.levelOne(0, ev.mean, 0);
+      this.levelOne(1, ev.max, 0);
+      this.levelOne(2, exposure, 0);
+      for (let s = 0; s < S; s++) this.levelOne(3 + s, sampled, s * n);
+      const t = this.insured.total();
+      const j = pushRecord(il, eventId, t[0], t[1], t[2], affected);
+      for (let s = 0; s < S; s++) il.sampled[j * S + s] = t[3 + s];
     }
   }
 
-  /** Insured loss of the event's hit items, their losses in values[offset + item index]. */
-  private fm(values: Float64Array, offset: number): number {
+  /** Adds loss vector k of the event's hit items (values[offset + item index]) into level 1 of the programme. */
+  private levelOne(k: number, values: Float64Array, offset: number): void {
     const ev = this.gulEvent;
     const ids = this.k.gul.items.itemId;
-    if (this.idsAscending) return this.insured!.sparse(ev.reached, ev.count, ev.hit, ids, values, offset);
+    if (this.idsAscending) return this.insured!.addItems(k, ev.reached, ev.count, ev.hit, ids, values, offset);
     const byItem = this.byItem;
     byItem.fill(0);
-    for (let k = 0; k < ev.count; k++) {
-      const i = ev.reached[k];
+    for (let j = 0; j < ev.count; j++) {
+      const i = ev.reached[j];
       if (ev.hit[i]) byItem[ids[i]] = values[offset + i];
     }
-    return this.insured!.dense(byItem);
+    this.insured!.addByItemId(k, byItem);
   }
 
   /** gul_alloc_rule 1 on each sample: a coverage's items together never exceed its TIV. */

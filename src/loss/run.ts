@@ -5,9 +5,9 @@
 import path from 'node:path';
 import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';
 import { itemsByAreaperil } from './domain/gul.js';
-import { planFm } from './domain/fm.js';
+import { planInsured } from './fm/insured-total.js';
 import type { SampleContext } from './domain/sample.js';
-import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFm, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
+import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
 import { OutputSet } from '../lib/output-set.js';
 import { readTable } from './io/csv.js';
 import { summaryMapTiv } from './io/summary-tiv.js';
@@ -58,8 +58,7 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
 
   const items = readItems(opts.inputDir);
   const tiv = readCoverages(opts.inputDir);
-  const fm = settings.il.length > 0 ? readFm(opts.inputDir) : undefined;
-  const plan = fm ? planFm(fm) : undefined;
+  const plan = settings.il.length > 0 ? planInsured(opts.inputDir) : undefined;
   const byAreaperil = itemsByAreaperil(items);
   let sample: SampleContext | undefined;
   if (S > 0) {

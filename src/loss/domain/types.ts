@@ -43,21 +43,3 @@ export interface Occurrence {
   periods: number;
 }
 
-/** One FM profile row: the calc rule and its terms. */
-export interface Profile {
-  calcrule: number;
-  deductible1: number;
-  deductible2: number;
-  deductible3: number;
-  attachment1: number;
-  limit1: number;
-  share1: number;
-}
-
-export interface FmInput {
-  /** fm_programme rows. */
-  programme: { from: Int32Array; level: Int32Array; to: Int32Array };
-  /** (level, agg_id, layer_id) -> profile_id from fm_policytc. */
-  policy: { level: Int32Array; agg: Int32Array; layer: Int32Array; profile: Int32Array };
-  profiles: Map<number, Profile>;
-}

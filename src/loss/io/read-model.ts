@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CatintelError } from '../../errors.js';
-import type { FmInput, Footprint, Items, Occurrence, Profile } from '../domain/types.js';
+import type { Footprint, Items, Occurrence } from '../domain/types.js';
 import { readTable } from './csv.js';
 
 const i32 = (a: Float64Array) => Int32Array.from(a);
@@ -80,26 +80,6 @@ export function readCoverages(dir: string): Float64Array {
   const v = t.col('tiv');
   for (let i = 0; i < t.rows; i++) tiv[id[i]] = v[i];
   return tiv;
-}
-
-export function readFm(dir: string): FmInput | undefined {
-  if (!fs.existsSync(path.join(dir, 'fm_programme.csv'))) return undefined;
-  const prog = readTable(path.join(dir, 'fm_programme.csv'), ['from_agg_id', 'level_id', 'to_agg_id']);
-  const pol = readTable(path.join(dir, 'fm_policytc.csv'), ['level_id', 'agg_id', 'layer_id', 'profile_id']);
-  const prof = readTable(path.join(dir, 'fm_profile.csv'), ['profile_id', 'calcrule_id']);
-  const num = (n: string) => (prof.has(n) ? prof.col(n) : new Float64Array(prof.rows));
-  const [ded1, ded2, ded3, att1, lim1, share1] = ['deductible1', 'deductible2', 'deductible3', 'attachment1', 'limit1', 'share1'].map(num);
-  const ids = prof.col('profile_id');
-  const rule = prof.col('calcrule_id');
-  const profiles = new Map<number, Profile>();
-  for (let i = 0; i < prof.rows; i++) {
-    profiles.set(ids[i], { calcrule: rule[i], deductible1: ded1[i], deductible2: ded2[i], deductible3: ded3[i], attachment1: att1[i], limit1: lim1[i], share1: share1[i] });
-  }
-  return {
-    programme: { from: i32(prog.col('from_agg_id')), level: i32(prog.col('level_id')), to: i32(prog.col('to_agg_id')) },
-    policy: { level: i32(pol.col('level_id')), agg: i32(pol.col('agg_id')), layer: i32(pol.col('layer_id')), profile: i32(pol.col('profile_id')) },
-    profiles,
-  };
 }
 
 /** vulnerability.csv as dense float32 probabilities per vulnerability id: [intensity bin * nDamage + (damage bin - 1)]. */

@@ -56,9 +56,26 @@ export class FinancialModule {
    * each output is the loss left after the layers up to it (reinsurance inuring levels pass this on).
    */
   run(items: [number, Float64Array][], net = false): FmOutput[] {
+    if (net && this.structure.allocRule === 0) throw new CatintelError('invalid_input', 'net losses need allocation rule 1, 2 or 3 (rule 0 reports no per-item losses)');
+    return this.execute(this.structure.startLevel, items, net ? 'net' : 'outputs') as FmOutput[];
+  }
+
+  /**
+   * The event's loss summed over every top node and layer, per sample, from the losses of the nodes of
+   * `level` (agg_id -> loss per sample, in the order they are added up): the insured total of a summary
+   * over all risks. Allocation does not change it, so nothing is shared back to items. Top nodes are
+   * added in agg_id order, each node's layers in layer order.
+   */
+  total(level: number, nodes: [number, Float64Array][]): Float64Array {
+    if (level < this.structure.startLevel || level > this.structure.maxLevel) throw new CatintelError('invalid_input', `level ${level} is not a level of the programme (${this.structure.startLevel} to ${this.structure.maxLevel})`);
+    return this.execute(level, nodes, 'total') as Float64Array;
+  }
+
+  private execute(startLevel: number, items: [number, Float64Array][], mode: 'outputs' | 'net' | 'total'): FmOutput[] | Float64Array {
     const { structure: fs, samples: n } = this;
-    if (net && fs.allocRule === 0) throw new CatintelError('invalid_input', 'net losses need allocation rule 1, 2 or 3 (rule 0 reports no per-item losses)');
-    const keep = this.keepInput || net || fs.allocRule === 1;
+    const net = mode === 'net';
+    const total = mode === 'total';
+    const keep = !total && (this.keepInput || net || fs.allocRule === 1);
     const state = new Map<FmNode, NodeState>();
     const stateOf = (node: FmNode): NodeState => state.get(node)!;
     const nextParent = new Map<FmNode, number>();
@@ -66,9 +83,9 @@ export class FinancialModule {
 
     let queue: FmNode[] = [];
     for (const [itemId, losses] of items) {
-      const node = fs.nodes[fs.startLevel][itemId];
-      if (!node) throw new CatintelError('invalid_input', `item_id ${itemId} is not an item of the programme (fm_programme knows items 1 to ${fs.itemCount})`);
-      if (state.has(node)) throw new CatintelError('invalid_input', `item_id ${itemId} has two losses in one event`);
+      const node = fs.nodes[startLevel][itemId];
+      if (!node) throw new CatintelError('invalid_input', startLevel === fs.startLevel ? `item_id ${itemId} is not an item of the programme (fm_programme knows items 1 to ${fs.itemCount})` : `agg_id ${itemId} is not a node of level ${startLevel} of the programme`);
+      if (state.has(node)) throw new CatintelError('invalid_input', `${startLevel === fs.startLevel ? 'item_id' : 'agg_id'} ${itemId} has two losses in one event`);
       const first = Float64Array.from(losses.subarray(0, n));
       state.set(node, { loss: new Array<Float64Array>(node.layerLen).fill(first), children: [] });
       queue.push(node);
@@ -113,7 +130,7 @@ export class FinancialModule {
       if (ps.children.length === 1) next.push(parent);
     };
 
-    for (let level = fs.startLevel; level <= fs.maxLevel; level++) {
+    for (let level = startLevel; level <= fs.maxLevel; level++) {
       const next: FmNode[] = [];
       for (const node of queue) {
         const own = stateOf(node);
@@ -209,7 +226,7 @@ export class FinancialModule {
             for (const step of steps) applyStep(step, out, inp, x, n);
           }
           under ??= itemsUnder(storage);
-          const sharing = fs.allocRule === 2 ? under : [];
+          const sharing = fs.allocRule === 2 && !total ? under : [];
           const targets: ItemLayer[] = sharing.map((item) => ({ loss: stateOf(item).loss[p], extras: stateOf(item).extras?.[p] }));
           if (node.hasExtras) shareLossAndExtras(targets, inp, out, ss.extras![p], before[p], n);
           else shareLoss(targets, inp, out, n);
@@ -226,7 +243,7 @@ export class FinancialModule {
               register(item.parents[i], item, node, next);
             }
           }
-        } else if (fs.allocRule === 1) {
+        } else if (fs.allocRule === 1 && !total) {
           under ??= itemsUnder(storage);
           if (under.length > 1) {
             const total = new Float64Array(n);
@@ -250,6 +267,14 @@ export class FinancialModule {
       queue = next;
     }
 
+    if (total) {
+      const sum = new Float64Array(n);
+      for (const node of [...topQueue].sort((a, b) => a.agg - b.agg)) {
+        const st = stateOf(storageOf.get(node) ?? node);
+        for (let l = 0; l < node.layerLen; l++) for (let s = 0; s < n; s++) sum[s] += st.loss[l][s];
+      }
+      return sum;
+    }
     const outputs: FmOutput[] = [];
     const reported = fs.allocRule === 0 ? topQueue : itemQueue;
     for (const node of reported) {

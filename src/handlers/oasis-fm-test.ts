@@ -1,0 +1,58 @@
+/**
+ * `catintel oasis fm-test DIR [--case NAME]`: oasislmf's FM acceptance cases (or any folder laid out
+ * like them) from OED to Oasis files to insured and reinsured losses, each compared with the case's
+ * expected/ files (docs/loss-engine.md "The acceptance runner"). One line per case; exit 1 when any case
+ * does not pass. CLI only and storeless; the runner is imported lazily.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../errors.js';
+import { str } from './params.js';
+import { defineHandler } from './types.js';
+import type { FmTestResult } from '../oasis-fm-test/run.js';
+
+export interface OasisFmTestInput {
+  dir: string;
+  caseName?: string;
+  modelPerils: string[];
+}
+
+export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
+  name: 'oasis.fm-test',
+  summary: "Run FM acceptance cases (OED in, oasislmf's expected files and losses beside) and report each",
+  storeless: true,
+  cli: {
+    command: ['oasis', 'fm-test'],
+    args: ['dir'],
+    options: [
+      { flags: '--case <name>', description: 'run only this case folder of DIR' },
+      { flags: '--model-perils <codes>', description: "the OED perils or peril groups the made keys cover, ';'-separated (default WTC, as the oasis_fm_validation cases are keyed)" },
+    ],
+    examples: ['catintel oasis fm-test oasis_fm_validation', 'catintel oasis fm-test oasis_fm_validation --case insurance_bi --json'],
+    paths: ['dir'],
+    exitCode: (body) => (body.failed + body.refused > 0 ? 1 : 0),
+  },
+  parse(raw) {
+    const value = str(raw, 'dir');
+    if (value === undefined || value === '') throw new CatintelError('invalid_parameter', 'give the folder of FM test cases: catintel oasis fm-test DIR', { errors: [{ field: 'dir', message: 'required' }] });
+    const dir = path.resolve(value);
+    let ok = false;
+    try {
+      ok = fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new CatintelError('invalid_parameter', `${value} is not a directory; give a folder of FM test cases (each with its OED files and expected/)`, { errors: [{ field: 'dir', message: 'not a directory' }] });
+    const caseName = str(raw, 'case');
+    if (caseName !== undefined && (caseName === '' || caseName.includes('/') || caseName.includes('\\') || caseName === '..' || caseName.includes('\0'))) {
+      throw new CatintelError('invalid_parameter', `--case ${JSON.stringify(caseName)} is not a case folder name; give the name of one folder of DIR`, { errors: [{ field: 'case', message: 'not a folder name' }] });
+    }
+    const modelPerils = (str(raw, 'model_perils') ?? 'WTC').split(';').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    return { dir, caseName, modelPerils };
+  },
+  async run(ctx, input) {
+    const { runFmTest } = await import('../oasis-fm-test/run.js');
+    const result = runFmTest({ dir: input.dir, caseName: input.caseName, modelPerils: input.modelPerils, onCase: (name, done, total) => ctx.progress({ task: 'oasis fm-test', done, total, message: name }) });
+    return { body: result };
+  },
+});

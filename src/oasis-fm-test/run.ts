@@ -1,0 +1,50 @@
+/**
+ * `catintel oasis fm-test DIR [--case NAME]`: every case folder of DIR (a folder with expected/ in it,
+ * as oasislmf's run_fm_test finds them), or DIR itself when it is one case, run and compared.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../errors.js';
+import { runFmTestCase, type FmTestCaseResult } from './run-case.js';
+
+export interface FmTestOptions {
+  dir: string;
+  caseName?: string;
+  modelPerils: readonly string[];
+  /** Called before each case, for progress. */
+  onCase?: (name: string, index: number, total: number) => void;
+}
+
+export interface FmTestResult {
+  cases: FmTestCaseResult[];
+  passed: number;
+  failed: number;
+  refused: number;
+}
+
+const isCase = (dir: string): boolean => fs.existsSync(path.join(dir, 'expected'));
+
+export function caseFolders(dir: string, caseName?: string): string[] {
+  if (caseName !== undefined) {
+    const one = path.join(dir, caseName);
+    if (!isCase(one)) {
+      const known = caseFolders(dir).map((c) => path.basename(c));
+      throw new CatintelError('invalid_parameter', `--case ${caseName}: ${dir} has no case folder of that name with expected/ in it; its cases are ${known.join(', ') || '(none)'}`, { errors: [{ field: 'case', message: 'no such case' }] });
+    }
+    return [one];
+  }
+  if (isCase(dir)) return [dir];
+  const found = fs.readdirSync(dir).filter((f) => isCase(path.join(dir, f))).sort().map((f) => path.join(dir, f));
+  if (found.length === 0) throw new CatintelError('invalid_parameter', `${dir} holds no FM test case: a case is a folder with its OED files and an expected/ folder of Oasis files and losses`, { errors: [{ field: 'dir', message: 'no case' }] });
+  return found;
+}
+
+export function runFmTest(opts: FmTestOptions): FmTestResult {
+  const folders = caseFolders(opts.dir, opts.caseName);
+  const cases = folders.map((f, i) => {
+    opts.onCase?.(path.basename(f), i, folders.length);
+    return runFmTestCase(f, opts.modelPerils);
+  });
+  const count = (s: FmTestCaseResult['status']) => cases.filter((c) => c.status === s).length;
+  return { cases, passed: count('passed'), failed: count('failed'), refused: count('refused') };
+}

@@ -1,0 +1,99 @@
+/**
+ * `catintel oasis fm-test` on oasislmf's own FM acceptance cases (../shared/data/oasis_fm_validation):
+ * each case from its OED files to Oasis files to insured (and reinsured) losses on its guls.csv, every
+ * expected file compared. What holds today, case by case: the cases whose terms oasis files builds
+ * pass, with every file compared (items, coverages, fm_*, ils.csv, RI_n/*, rils.csv); the case with
+ * step policies (StepNumber) is refused with the field named; cyber, an account-only
+ * portfolio, is refused for want of a location file. A passing case that regresses fails this test, and
+ * so does a refused case that starts running (move it to PASSING then). A doctored case shows a failure
+ * names the case, file and line, and exits 1.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, tempDir, type CliResult } from './helpers/cli.js';
+import { sharedData } from './helpers/paths.js';
+
+const CASES_DIR = sharedData('oasis_fm_validation');
+const PASSING = [
+  'insurance', 'insurance_account', 'insurance_bi', 'insurance_conditions', 'insurance_policy_coverage', 'issue_1816',
+  'issue_1953_layerparticipation', 'issues', 'reinsurance1', 'reinsurance2', 'reinsurance4',
+];
+/** Refused today, with the field (or file) the refusal must name. */
+const REFUSED: Record<string, RegExp> = {
+  cyber: /no location\.csv/,
+  insurance_and_step: /StepNumber = 1/,
+};
+
+interface CaseResult {
+  case: string;
+  status: string;
+  reason?: string;
+  file?: string;
+  line?: number;
+  compared: string[];
+}
+
+describe('catintel oasis fm-test on the oasis_fm_validation cases', () => {
+  let text: CliResult;
+  let json: CliResult;
+  beforeAll(async () => {
+    json = await cli(['oasis', 'fm-test', CASES_DIR, '--json']);
+    text = await cli(['oasis', 'fm-test', CASES_DIR, '--case', 'reinsurance4']);
+  }, 300_000);
+
+  it('reports every case, passing or refused by name, and exits 1 while any is refused', () => {
+    expect(json.code).toBe(1);
+    const body = json.json() as { cases: CaseResult[]; passed: number; failed: number; refused: number };
+    expect(body.cases.map((c) => c.case)).toEqual([...PASSING, ...Object.keys(REFUSED)].sort());
+    for (const c of body.cases) {
+      if (PASSING.includes(c.case)) expect(`${c.case}: ${c.status} ${c.file ?? ''} ${c.line ?? ''}`).toBe(`${c.case}: passed  `);
+      else {
+        expect(c.status, c.case).toBe('refused');
+        expect(c.reason, c.case).toMatch(REFUSED[c.case]);
+      }
+    }
+    expect([body.passed, body.failed, body.refused]).toEqual([11, 0, 2]);
+  });
+
+  it('a passing case compared every file it expects: Oasis files, ils.csv, each RI_n and rils.csv', () => {
+    const cases = new Map((json.json().cases as CaseResult[]).map((c) => [c.case, c.compared]));
+    const direct = ['keys.csv', 'items.csv', 'coverages.csv', 'gul_summary_map.csv', 'fm_programme.csv', 'fm_policytc.csv', 'fm_profile.csv', 'fm_xref.csv', 'fm_summary_map.csv', 'ils.csv'];
+    expect(cases.get('insurance_bi')).toEqual(direct);
+    const ri = ['fm_programme.csv', 'fm_policytc.csv', 'fm_profile.csv', 'fm_xref.csv'].map((f) => `RI_1/${f}`);
+    expect(cases.get('reinsurance4')).toEqual([...direct, ...ri, 'rils.csv']);
+    // The known stale expected files (older oasislmf) are left out, and nothing else.
+    expect(cases.get('reinsurance2')).toContain('RI_11/fm_xref.csv');
+    expect(cases.get('reinsurance2')).not.toContain('RI_1/fm_profile.csv');
+    expect(cases.get('issues')).toEqual([...direct, 'rils.csv']);
+  });
+
+  it('prints one line per case; --case runs that case alone', () => {
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe('reinsurance4: passed\n');
+  });
+});
+
+describe('a case that differs from its expected files', () => {
+  it('names the case, the first differing file and its line, and exits 1', async () => {
+    const dir = tempDir('catintel-fm-test-');
+    try {
+      const source = path.join(CASES_DIR, 'reinsurance4');
+      fs.cpSync(source, path.join(dir, 'reinsurance4'), { recursive: true });
+      const ils = path.join(dir, 'reinsurance4', 'expected', 'ils.csv');
+      // Line 3 (event 1, output 2): 4000 becomes 4100.
+      fs.writeFileSync(ils, fs.readFileSync(ils, 'utf8').replace(/^1,2,4000\.0$/m, '1,2,4100.0'));
+      const r = await cli(['oasis', 'fm-test', dir]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('reinsurance4: failed: ils.csv line 3: event 1 output 2: expected 4100, ours 4000\n');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an unknown --case is refused with the cases the folder holds', async () => {
+    const r = await cli(['oasis', 'fm-test', CASES_DIR, '--case', 'nope']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/--case nope: .* its cases are cyber, insurance, /);
+  });
+});
