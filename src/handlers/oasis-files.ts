@@ -18,7 +18,8 @@ export interface OasisFilesInput {
   out: string;
 }
 
-function file(raw: Record<string, unknown>, name: string, what: string, need: boolean): string | undefined {
+/** The option `name` as an existing file's absolute path (undefined when absent and not needed). */
+export function existingFile(raw: Record<string, unknown>, name: string, what: string, need: boolean): string | undefined {
   const value = need ? required(raw, name) : str(raw, name);
   if (value === undefined) return undefined;
   const resolved = path.resolve(value);
@@ -52,9 +53,9 @@ export const oasisFiles = defineHandler<OasisFilesInput, OasisFilesResult>({
     paths: ['oed_location', 'oed_account', 'keys', 'out'],
   },
   parse(raw) {
-    const location = file(raw, 'oed_location', 'an OED location CSV', true)!;
-    const account = file(raw, 'oed_account', 'an OED account CSV', false);
-    const keys = file(raw, 'keys', 'an Oasis keys CSV', false);
+    const location = existingFile(raw, 'oed_location', 'an OED location CSV', true)!;
+    const account = existingFile(raw, 'oed_account', 'an OED account CSV', false);
+    const keys = existingFile(raw, 'keys', 'an Oasis keys CSV', false);
     const outRaw = required(raw, 'out');
     if (outRaw.includes('\0')) throw new CatintelError('invalid_parameter', '--out: a directory name cannot hold a NUL byte', { errors: [{ field: 'out', message: 'NUL byte' }] });
     const perilsRaw = str(raw, 'model_perils');

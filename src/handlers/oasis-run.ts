@@ -1,19 +1,23 @@
 /**
- * `catintel oasis run --model DIR --input DIR --out DIR [--settings analysis_settings.json]`: the
- * Oasis-compatible loss kernel (docs/loss-engine.md) on an Oasis model and input directory, writing
- * ORD files. CLI only and storeless: it reads and writes files, never the store, so it runs beside a
- * server. The kernel is imported lazily so other commands do not load it.
+ * `catintel oasis run --model DIR (--input DIR | --oed-location L.csv [--oed-account A.csv] --keys K.csv)
+ * --out DIR [--settings analysis_settings.json]`: the Oasis-compatible loss kernel (docs/loss-engine.md)
+ * on an Oasis model and an Oasis input directory, or on OED files turned into one first (as `oasis files`
+ * writes it), writing ORD files. CLI only and storeless: it reads and writes files, never the store, so
+ * it runs beside a server. The kernel is imported lazily so other commands do not load it.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
+import { existingFile } from './oasis-files.js';
 import { required, str } from './params.js';
 import { defineHandler } from './types.js';
 import type { OasisRunResult } from '../loss/run.js';
 
 export interface OasisRunInput {
   model: string;
-  input: string;
+  /** The Oasis input directory, or the OED files to make one from. */
+  input: string | { location: string; account?: string; keys: string };
   out: string;
   settings?: string;
   allocRule: 0 | 1;
@@ -46,6 +50,9 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
     options: [
       { flags: '--model <dir>', description: "the Oasis model's model_data directory (events, occurrence, footprint, vulnerability, damage_bin_dict, returnperiods CSVs)" },
       { flags: '--input <dir>', description: 'the Oasis input directory (items, coverages, gul_summary_map, fm_* CSVs)' },
+      { flags: '--oed-location <file>', description: 'instead of --input: the OED location file, turned into Oasis input files as `oasis files` writes them' },
+      { flags: '--oed-account <file>', description: 'with --oed-location: the OED account file (policy, layer and account terms)' },
+      { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID)" },
       { flags: '--out <dir>', description: 'where the ORD output files are written (created if missing)' },
       { flags: '--settings <file>', description: 'analysis_settings.json: event set, summaries and their ord_output (default: gul and il melt, selt, ept, palt)' },
       { flags: '--gul-alloc-rule <n>', description: 'ground-up allocation: 1 caps the perils on a coverage at its TIV (default, as Oasis), 0 leaves them uncapped' },
@@ -53,12 +60,13 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
     examples: [
       'catintel oasis run --model piwind/model_data --input piwind/input --out out --settings analysis_settings.json',
       'catintel oasis run --model model_data --input input --out out --json',
+      'catintel oasis run --model model_data --oed-location location.csv --oed-account account.csv --keys keys.csv --out out --settings analysis_settings.json',
     ],
-    paths: ['model', 'input', 'out', 'settings'],
+    paths: ['model', 'input', 'oed_location', 'oed_account', 'keys', 'out', 'settings'],
   },
   parse(raw) {
     const model = dir(raw, 'model', "the Oasis model's model_data directory");
-    const input = dir(raw, 'input', 'the Oasis input directory (items.csv, coverages.csv, fm_*.csv)');
+    const input = inputOf(raw);
     const outRaw = required(raw, 'out');
     if (outRaw.includes('\0')) throw new CatintelError('invalid_parameter', '--out: a directory name cannot hold a NUL byte', { errors: [{ field: 'out', message: 'NUL byte' }] });
     const out = path.resolve(outRaw);
@@ -78,15 +86,56 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
   },
   async run(ctx, input) {
     const { runOasis } = await import('../loss/run.js');
-    const result = await runOasis({
-      modelDir: input.model,
-      inputDir: input.input,
+    const made = typeof input.input === 'string' ? undefined : await oasisInputFromOed(input.input);
+    try {
+      const result = await runOasis({
+        modelDir: input.model,
+        inputDir: made ?? (input.input as string),
       outDir: input.out,
-      settingsFile: input.settings,
-      allocRule: input.allocRule,
-      progress: (done, total, message) => ctx.progress({ task: 'oasis run', done, total, message }),
-    });
-    const notes = result.skipped.map((s) => `not written: ${s.output}: ${s.reason}`);
-    return { body: result, notes };
+        settingsFile: input.settings,
+        allocRule: input.allocRule,
+        progress: (done, total, message) => ctx.progress({ task: 'oasis run', done, total, message }),
+      });
+      const notes = result.skipped.map((s) => `not written: ${s.output}: ${s.reason}`);
+      return { body: result, notes };
+    } finally {
+      if (made) fs.rmSync(path.dirname(made), { recursive: true, force: true });
+    }
   },
 });
+
+/** --input, or the OED files (with the model's keys) to make the input from: exactly one of the two. */
+function inputOf(raw: Record<string, unknown>): OasisRunInput['input'] {
+  const oed = str(raw, 'oed_location') !== undefined;
+  if (oed === (str(raw, 'input') !== undefined)) {
+    throw new CatintelError('invalid_parameter', 'give either --input DIR (Oasis input files) or --oed-location FILE with --keys FILE (OED, turned into Oasis input files)', { errors: [{ field: 'input', message: 'one of --input or --oed-location' }] });
+  }
+  if (!oed) {
+    if (str(raw, 'oed_account') !== undefined || str(raw, 'keys') !== undefined) {
+      throw new CatintelError('invalid_parameter', '--oed-account and --keys go with --oed-location; with --input the Oasis input directory holds the account terms and items', { errors: [{ field: 'input', message: 'OED options without --oed-location' }] });
+    }
+    return dir(raw, 'input', 'the Oasis input directory (items.csv, coverages.csv, fm_*.csv)');
+  }
+  if (str(raw, 'keys') === undefined) {
+    throw new CatintelError('invalid_parameter', "--oed-location needs --keys FILE: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID; see `catintel oasis files --help`)", { errors: [{ field: 'keys', message: 'required with --oed-location' }] });
+  }
+  return {
+    location: existingFile(raw, 'oed_location', 'an OED location CSV', true)!,
+    account: existingFile(raw, 'oed_account', 'an OED account CSV', false),
+    keys: existingFile(raw, 'keys', 'an Oasis keys CSV', true)!,
+  };
+}
+
+/** The Oasis input files made from OED in a temporary directory (removed after the run); its path. */
+async function oasisInputFromOed(oed: { location: string; account?: string; keys: string }): Promise<string> {
+  const { oasisFiles } = await import('../oasis-files/run.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-oasis-input-'));
+  const input = path.join(dir, 'input');
+  try {
+    await oasisFiles({ location: oed.location, account: oed.account, keys: oed.keys, out: input });
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return input;
+}

@@ -1,0 +1,62 @@
+/**
+ * `catintel oasis run` from OED: the location and account files with the model's keys, turned into Oasis
+ * input files as `catintel oasis files` writes them and run, give the same ORD files as those two commands
+ * run one after the other; the temporary input is gone afterwards; a run needs exactly one of --input and
+ * --oed-location, and --oed-location needs the model's keys.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, tempDir } from './helpers/cli.js';
+import { sharedData } from './helpers/paths.js';
+
+const PIWIND = sharedData('oasis_piwind');
+const MODEL = path.join(PIWIND, 'model_data');
+const INPUT = path.join(PIWIND, 'expected_all_outputs', 'input');
+const SETTINGS = path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json');
+const OED = ['--oed-location', path.join(INPUT, 'location.csv'), '--oed-account', path.join(INPUT, 'account.csv'), '--keys', path.join(INPUT, 'keys.csv')];
+
+/** The ORD files of a run; of the manifest, its files' rows and checksums (its run id and time differ per run). */
+function outputs(dir: string): Map<string, string> {
+  return new Map(fs.readdirSync(dir).map((f) => {
+    const text = fs.readFileSync(path.join(dir, f), 'utf8');
+    return [f, f === 'manifest.json' ? JSON.stringify(JSON.parse(text).outputs) : text];
+  }));
+}
+
+const madeInputs = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('catintel-oasis-input-')).length;
+
+describe('catintel oasis run from OED', () => {
+  it('writes what oasis files then oasis run --input write, and leaves no temporary input behind', async () => {
+    const dir = tempDir('catintel-oasis-oed-');
+    const before = madeInputs();
+    const direct = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, ...OED, '--out', path.join(dir, 'direct'), '--settings', SETTINGS]);
+    expect(direct.code, direct.stderr).toBe(0);
+    expect(madeInputs()).toBe(before);
+    const files = await cli(['--quiet', 'oasis', 'files', ...OED, '--out', path.join(dir, 'input')]);
+    expect(files.code, files.stderr).toBe(0);
+    const stepwise = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, '--input', path.join(dir, 'input'), '--out', path.join(dir, 'stepwise'), '--settings', SETTINGS]);
+    expect(stepwise.code, stepwise.stderr).toBe(0);
+    const a = outputs(path.join(dir, 'direct'));
+    const b = outputs(path.join(dir, 'stepwise'));
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    expect(a.get('il_S1_melt.csv')!.split('\n').length).toBeGreaterThan(100);
+    for (const [f, text] of a) expect(b.get(f), f).toBe(text);
+  });
+
+  it('needs exactly one of --input and --oed-location, and the keys with OED (exit 2, nothing written)', async () => {
+    const dir = tempDir('catintel-oasis-oed-');
+    const out = path.join(dir, 'out');
+    const both = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, ...OED, '--out', out]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/either --input DIR .* or --oed-location FILE/);
+    const noKeys = await cli(['oasis', 'run', '--model', MODEL, '--oed-location', path.join(INPUT, 'location.csv'), '--out', out]);
+    expect(noKeys.code).toBe(2);
+    expect(noKeys.stderr).toMatch(/--oed-location needs --keys FILE/);
+    const stray = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--keys', path.join(INPUT, 'keys.csv'), '--out', out]);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toMatch(/go with --oed-location/);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+});
