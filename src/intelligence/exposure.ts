@@ -6,6 +6,7 @@
  */
 import type { MultiPolygon, Polygon } from 'geojson';
 import { bboxOf } from '../lib/geo.js';
+import { MemoByContent } from '../lib/memo-by-content.js';
 import { countiesInBox, loadCounties } from './counties.js';
 import { ringPopulation, type RingPopulation } from './domain/apportion.js';
 import { coverageOf, type KindCoverage } from './domain/coverage.js';
@@ -59,13 +60,17 @@ export const EXPOSURE_METHOD = {
   reference: 'docs/intelligence.md "Exposure"; PAGER-style exposure (Jaiswal & Wald 2010) without a population grid: the county is the finest population unit in the embedded data',
 };
 
+/** A ring's population by its geometry alone: the same ring asked about again is not apportioned again. */
+const populationByGeometry = new MemoByContent((geometry: Polygon | MultiPolygon): RingPopulation => {
+  const box = bboxOf(geometry.coordinates);
+  return ringPopulation(geometry, box, countiesInBox(loadCounties(), box));
+}, 256);
+
 export function ringExposures(rings: RingIn[]): RingExposureBody[] {
-  const ci = loadCounties();
   const infra = loadInfrastructure();
   const ordered = [...rings].sort((a, b) => a.ordinal - b.ordinal);
   return ordered.map((r, idx) => {
-    const box = bboxOf(r.geometry.coordinates);
-    const population = ringPopulation(r.geometry, box, countiesInBox(ci, box));
+    const population = populationByGeometry.get(r.geometry);
     const inside = facilitiesInside(infra, r.geometry);
     const states = [...new Set(population.counties.map((c) => c.state))].sort();
     const coverage = coverageOf(INFRA_KINDS, infra.meta.kinds, states);

@@ -18,9 +18,13 @@ import type { Area } from '../portfolios/domain/geometry.js';
 import type { Store } from '../store/db.js';
 import type { EventRow } from '../store/events-read.js';
 import { unionOf } from './domain/swath-union.js';
+import { MemoByContent } from '../lib/memo-by-content.js';
 import { ringExposures, type RingExposureBody, type RingIn } from './exposure.js';
 
 export const SWATH_METHOD = "so_far: the event's swath up to as_of, per wind threshold the union of its rings at every fix (version) up to the clock (docs/portfolios.md \"Now and so far\"), then the same figures as now over that union: population apportioned over the exact union (overlaps between fixes counted once), facilities and portfolio locations inside any fix's ring counted once; rings that do not travel (a cone, an alert area, an intensity ring) are as they are now";
+
+/** A swath ring's union by its polygons: the same swath asked about again is not clipped again. */
+const unionOfPolygons = new MemoByContent(unionOf, 64);
 
 export interface SwathRingExposure extends RingExposureBody {
   /** How many fixes (versions) the union takes in, the first and the last. */
@@ -42,7 +46,7 @@ export async function swathExposure(db: Store, account: string, event: EventRow,
   const nowByArea = new Map(now.map((n, idx) => [n.ring.area, { ...n, idx }]));
   const ins: RingIn[] = swath.map((s) => ({
     ring_id: s.ring_id, ordinal: s.ordinal, kind: s.kind, label: s.label, threshold: s.threshold, unit: s.unit, radius_km: null,
-    geometry: nowByArea.get(s.area)?.geometry ?? unionOf(s.area.polygons),
+    geometry: nowByArea.get(s.area)?.geometry ?? unionOfPolygons.get(s.area.polygons),
   }));
   // ringExposures depends only on each ring's geometry and its position (hospitals are named in the innermost
   // two), so a current ring at the same position has the same figures.
