@@ -14,9 +14,8 @@ import { ingestSource } from '../src/ingest/run.js';
 import { LiveEventIndex } from '../src/live-index/live-index.js';
 import { usgsEarthquakes } from '../src/sources/usgs-earthquakes.js';
 import { Store } from '../src/store/db.js';
-import { cli, tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
-import { weekStore, WEEK_NOW } from './helpers/store.js';
+import { seedStore, WEEK_NOW, weekStore } from './helpers/store.js';
 
 interface Pair {
   store: Store;
@@ -171,10 +170,8 @@ describe('as the clock moves on from the build', () => {
   let seed: Pair;
   let asOf: string;
   beforeAll(async () => {
-    const db = path.join(tempDir(), 'seed.duckdb');
     asOf = '2022-09-29T03:32:09Z';
-    const r = await cli(['--db', db, 'db', 'seed'], { CATINTEL_NOW: asOf });
-    if (r.code !== 0) throw new Error(r.stderr);
+    const db = await seedStore(); // `db seed` at asOf, the seed's instant
     seed = await pairOn(db, asOf);
   });
   afterAll(() => seed.close());
