@@ -284,7 +284,7 @@ describe("exposure with the caller's portfolios", () => {
     // Another account sees none of it.
     const other = (await cli(['--db', seedDb, '--json', 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW })).json();
     expect(other.rings.every((x: any) => x.portfolio_tiv.length === 0)).toBe(true);
-  });
+  }, 60_000); // every ring over the portfolios: 18 s on a loaded machine
 });
 
 describe('prediction of a storm whose source gives a forecast (NHC GIS advisory, Sergio 2018)', () => {
