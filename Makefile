@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data run test bench conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf clean
+.PHONY: install build data data-check run test bench conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf clean
 
 install: $(NODE_MODULES_STAMP)
 $(NODE_MODULES_STAMP): package.json package-lock.json
@@ -35,8 +35,25 @@ run: build
 	CATINTEL_NOW=$$(cat data/seed/as-of.txt) ./bin/catintel --db $(DB) serve --port $(PORT)
 
 # Needs nothing outside npm and ../shared/data: the report tests read the PDFs with MuPDF's WebAssembly build.
+# The committed-data rebuild checks (make data-check) run first when their inputs changed since
+# data/inputs.sha256 was recorded (DATA_CHECK=auto), always (DATA_CHECK=yes) or never (DATA_CHECK=no, as
+# CI runs them on their own); the rest of the suite runs whatever they found. Prints its wall time last.
+DATA_CHECK ?= auto
 test: build
-	npx vitest run $(VITEST_FLAGS)
+	@start=$$(date +%s); status=0; \
+	if [ "$(DATA_CHECK)" = yes ] || { [ "$(DATA_CHECK)" = auto ] && ! node dist/scripts/data-inputs.js check --from $(SHARED_DATA); }; then \
+	  { $(RUN_DATA_CHECK); } || status=$$?; \
+	fi; \
+	npx vitest run $(VITEST_FLAGS) || status=$$?; \
+	echo "make test: $$(( $$(date +%s) - start )) s"; \
+	exit $$status
+
+# The checks that rebuild the committed data byte for byte from $(SHARED_DATA) (test/data-check, about a
+# minute); when they pass, the inputs they ran on are recorded in data/inputs.sha256. (Not a recursive
+# make from `test`: make runs those lines even in a dry run.)
+RUN_DATA_CHECK = CATINTEL_DATA_CHECK=1 npx vitest run --project data-check $(DATA_CHECK_FLAGS) && node dist/scripts/data-inputs.js record --from $(SHARED_DATA)
+data-check: build
+	$(RUN_DATA_CHECK)
 
 bench: build
 	node dist/bench/run.js

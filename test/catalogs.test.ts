@@ -1,12 +1,11 @@
 /**
- * The backtest's embedded catalogs: data/catalogs/ is rebuilt byte for byte from ../shared/data by the
- * project's own script, and reads back to exactly the storms and quakes the public files parse to, so a
- * backtest on an installed package (no shared data directory) gives the answers it gives from the sources.
+ * The backtest's embedded catalogs: data/catalogs/ reads back to exactly the storms and quakes the public
+ * files parse to, so a backtest on an installed package (no shared data directory) gives the answers it
+ * gives from the sources. Its byte-for-byte rebuild is in test/data-check/catalogs.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalogs } from '../scripts/build-catalogs.js';
 import { INPUTS } from '../src/databuild/inputs.js';
 import { loadCatalogs, parseDatedCatalog, parseNamedStorms } from '../src/triggers/backtest/catalogs.js';
 import { CatintelError } from '../src/errors.js';
@@ -19,22 +18,6 @@ const CATALOGS = path.join(REPO_ROOT, 'data/catalogs');
 const text = (rel: string) => fs.readFileSync(sharedData(rel), 'utf8').replace(/^\uFEFF/, '');
 
 describe('embedded backtest catalogs', () => {
-  it('rebuild byte for byte from the shared real data and stay small', () => {
-    const out = tempDir();
-    const counts = buildCatalogs(sharedData(), out);
-    expect(counts.storms).toBeGreaterThan(3000);
-    expect(counts.quakes).toBeGreaterThan(40000);
-    const committed = fs.readdirSync(CATALOGS).sort();
-    expect(fs.readdirSync(out).sort()).toEqual(committed);
-    let bytes = 0;
-    for (const f of committed) {
-      const mine = fs.readFileSync(path.join(CATALOGS, f));
-      bytes += mine.length;
-      expect(fs.readFileSync(path.join(out, f)).equals(mine), `${f} differs from a rebuild: run \`make data\``).toBe(true);
-    }
-    expect(bytes).toBeLessThan(3_000_000);
-  });
-
   it('read back to the storms and quakes the public catalogs parse to', () => {
     const cat = loadCatalogs(CATALOGS);
     const storms = [...parseNamedStorms(text(INPUTS.hurdatAtlantic), 'atlantic'), ...parseNamedStorms(text(INPUTS.hurdatPacific), 'pacific')];

@@ -150,5 +150,5 @@ describe('Ian over a Lee County book: now and so far', () => {
     } finally {
       await store.close();
     }
-  });
+  }, 90_000); // the whole book against the swath at several instants: 26 s on a loaded machine
 });

@@ -1,34 +1,17 @@
 /**
- * The embedded infrastructure (data/infrastructure/) is rebuilt byte for byte from the HIFLD files in
- * ../shared/data by scripts/build-infrastructure.ts, and reads back to the facilities those files hold.
+ * The embedded infrastructure (data/infrastructure/) reads back to the facilities the HIFLD files in
+ * ../shared/data hold. Its byte-for-byte rebuild is in test/data-check/infrastructure.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildInfrastructure } from '../scripts/build-infrastructure.js';
 import { loadInfrastructure } from '../src/intelligence/infrastructure/store.js';
 import { haversineKm } from '../src/lib/geo.js';
-import { tempDir } from './helpers/cli.js';
 import { REPO_ROOT, sharedData } from './helpers/paths.js';
 
 const DIR = path.join(REPO_ROOT, 'data/infrastructure');
 
 describe('embedded infrastructure', () => {
-  it('rebuilds byte for byte from the shared HIFLD files and stays small', () => {
-    const out = tempDir();
-    const r = buildInfrastructure(sharedData(), out);
-    expect(r.kinds).toEqual({ hospital: 7608, fire_station: 731, school: 4329, urgent_care: 4810, ems: 0 });
-    const committed = fs.readdirSync(DIR).sort();
-    expect(fs.readdirSync(out).sort()).toEqual(committed);
-    let bytes = 0;
-    for (const f of committed) {
-      const mine = fs.readFileSync(path.join(DIR, f));
-      bytes += mine.length;
-      expect(fs.readFileSync(path.join(out, f)).equals(mine), `${f} differs from a rebuild: run \`make data\``).toBe(true);
-    }
-    expect(bytes).toBeLessThan(1_000_000);
-  });
-
   it('reads back: every kind with its states, open hospitals only', () => {
     const s = loadInfrastructure(DIR);
     const kinds = Object.fromEntries(s.meta.kinds.map((k) => [k.kind, k]));

@@ -1,25 +1,16 @@
 /**
- * The embedded default: data/seed/ is rebuilt byte for byte from ../shared/data by the project's own
- * script, and `catintel db seed` loads it so that the snapshot's events are live at its instant.
+ * The embedded default: `catintel db seed` loads data/seed/ so that the snapshot's events are live at its
+ * instant. Its byte-for-byte rebuild from ../shared/data is in test/data-check/seed.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSeed } from '../scripts/build-seed.js';
 import { cli, tempDir } from './helpers/cli.js';
-import { REPO_ROOT, SHARED_DATA } from './helpers/paths.js';
+import { REPO_ROOT } from './helpers/paths.js';
 
 const SEED = path.join(REPO_ROOT, 'data/seed');
 
 describe('embedded seed', () => {
-  it('rebuilds byte for byte from the shared real data', async () => {
-    const out = tempDir();
-    await buildSeed(SHARED_DATA, out);
-    const committed = fs.readdirSync(SEED).sort();
-    expect(fs.readdirSync(out).sort()).toEqual(committed);
-    for (const f of committed) expect(fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join(SEED, f))), f).toBe(true);
-  });
-
   it('loads into a fresh store, serves multi-peril live events at its instant, and reloads idempotently', async () => {
     const db = path.join(tempDir(), 'seed.duckdb');
     const asOf = fs.readFileSync(path.join(SEED, 'as-of.txt'), 'utf8').trim();

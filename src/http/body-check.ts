@@ -12,30 +12,42 @@ type Json = Record<string, unknown>;
 
 export type BodyCheck = (body: unknown, mediaType: string) => void;
 
+/** Compiled once per document and route for the life of the process, as the parameter checks are. */
+const compiled = new WeakMap<Json, { ajv: ReturnType<typeof newAjv>; byRoute: Map<string, BodyCheck | null> }>();
+
 export function bodyChecks(doc: Json, routes: Route[]): Map<Route, BodyCheck> {
-  const ajv = newAjv({ allErrors: true, verbose: true }); // verbose: an unknown field's message lists the known ones
+  let memo = compiled.get(doc);
+  // verbose: an unknown field's message lists the known ones
+  if (!memo) compiled.set(doc, (memo = { ajv: newAjv({ allErrors: true, verbose: true }), byRoute: new Map() }));
   const checks = new Map<Route, BodyCheck>();
-  const paths = (doc.paths ?? {}) as Record<string, Json>;
   for (const route of routes) {
     if (!route.planned || route.method !== 'POST') continue;
-    const op = paths[route.path]?.post as Json | undefined;
-    const requestBody = op?.requestBody as { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined;
-    if (!requestBody?.content) continue;
-    const json = requestBody.content['application/json']?.schema;
-    const validate = json ? ajv.compile(toJsonSchema(json, doc) as object) : null;
-    checks.set(route, (body, mediaType) => {
-      if (body === undefined) {
-        const types = Object.keys(requestBody.content!).join(' or ');
-        if (requestBody.required) throw new CatintelError('invalid_request', `${route.method} ${route.fullPath} needs a ${types} body; its schema is in ${API_PREFIX}/openapi.json`);
-        return;
-      }
-      const problems = mediaType === 'text/csv' ? csvProblems(String(body)) : validate ? jsonProblems(validate, body) : [];
-      if (problems.length) {
-        throw new CatintelError('validation_failed', problems.map((e) => `${e.field}: ${e.message}`).join('; '), { errors: problems });
-      }
-    });
+    const key = `${route.method} ${route.fullPath}`;
+    if (!memo.byRoute.has(key)) memo.byRoute.set(key, compileRoute(memo.ajv, doc, route));
+    const check = memo.byRoute.get(key);
+    if (check) checks.set(route, check);
   }
   return checks;
+}
+
+/** The body check of one planned POST route, or null when the document gives it no body. */
+function compileRoute(ajv: ReturnType<typeof newAjv>, doc: Json, route: Route): BodyCheck | null {
+  const op = ((doc.paths ?? {}) as Record<string, Json>)[route.path]?.post as Json | undefined;
+  const requestBody = op?.requestBody as { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined;
+  if (!requestBody?.content) return null;
+  const json = requestBody.content['application/json']?.schema;
+  const validate = json ? ajv.compile(toJsonSchema(json, doc) as object) : null;
+  return (body, mediaType) => {
+    if (body === undefined) {
+      const types = Object.keys(requestBody.content!).join(' or ');
+      if (requestBody.required) throw new CatintelError('invalid_request', `${route.method} ${route.fullPath} needs a ${types} body; its schema is in ${API_PREFIX}/openapi.json`);
+      return;
+    }
+    const problems = mediaType === 'text/csv' ? csvProblems(String(body)) : validate ? jsonProblems(validate, body) : [];
+    if (problems.length) {
+      throw new CatintelError('validation_failed', problems.map((e) => `${e.field}: ${e.message}`).join('; '), { errors: problems });
+    }
+  };
 }
 
 function jsonProblems(validate: ValidateFunction, body: unknown): FieldProblem[] {

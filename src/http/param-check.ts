@@ -14,40 +14,54 @@ interface Parameter { name: string; in: string; required?: boolean; schema?: unk
 
 export type ParamCheck = (query: RawInput, path: Record<string, string>) => void;
 
+/**
+ * Compiled once per document and route for the life of the process: compiling every route's schemas
+ * takes about half a second, and a process may build many apps on the one document (a test file does).
+ */
+const compiled = new WeakMap<Json, { ajv: ReturnType<typeof newAjv>; byRoute: Map<string, ParamCheck | null> }>();
+
 export function paramChecks(doc: Json, routes: Route[]): Map<Route, ParamCheck> {
-  const ajv = newAjv({ coerceTypes: true, allErrors: true });
+  let memo = compiled.get(doc);
+  if (!memo) compiled.set(doc, (memo = { ajv: newAjv({ coerceTypes: true, allErrors: true }), byRoute: new Map() }));
   const checks = new Map<Route, ParamCheck>();
-  const paths = (doc.paths ?? {}) as Record<string, Json>;
   for (const route of routes) {
-    const item = paths[route.path];
-    const op = item?.[route.method.toLowerCase()] as Json | undefined;
-    if (!item || !op || route.fullPath === '/healthz') continue;
-    const params = new Map<string, Parameter>();
-    for (const p of [...((item.parameters ?? []) as Parameter[]), ...((op.parameters ?? []) as Parameter[])]) {
-      const resolved = p.$ref ? resolveRef<Parameter>(doc, p.$ref) : p;
-      params.set(`${resolved.in}:${resolved.name}`, resolved);
-    }
-    const queryParams = [...params.values()].filter((p) => p.in === 'query');
-    const query = compile(ajv, doc, queryParams);
-    const path = compile(ajv, doc, [...params.values()].filter((p) => p.in === 'path'));
-    const info = new Map([...params.values()].map((p) => [p.name, describe(p, doc)]));
-    // Comma lists (style form, explode false): validated item by item, so a bad item is named.
-    const lists = queryParams.filter((p) => info.get(p.name)!.isList).map((p) => p.name);
-    checks.set(route, (q, p) => {
-      const values: Json = { ...q };
-      const problems: FieldProblem[] = [];
-      for (const name of lists) {
-        const v = values[name];
-        if (Array.isArray(v)) problems.push({ field: name, message: 'give it once (a comma list)' });
-        if (typeof v === 'string') values[name] = v.split(',');
-      }
-      problems.push(...run(query, values, info), ...run(path, { ...p }, info));
-      if (problems.length) {
-        throw new CatintelError('invalid_parameter', problems.map((e) => `${e.field}: ${e.message}`).join('; '), { errors: problems });
-      }
-    });
+    const key = `${route.method} ${route.fullPath}`;
+    if (!memo.byRoute.has(key)) memo.byRoute.set(key, compileRoute(memo.ajv, doc, route));
+    const check = memo.byRoute.get(key);
+    if (check) checks.set(route, check);
   }
   return checks;
+}
+
+/** The check of one route, or null when the document says nothing of it. */
+function compileRoute(ajv: ReturnType<typeof newAjv>, doc: Json, route: Route): ParamCheck | null {
+  const item = ((doc.paths ?? {}) as Record<string, Json>)[route.path];
+  const op = item?.[route.method.toLowerCase()] as Json | undefined;
+  if (!item || !op || route.fullPath === '/healthz') return null;
+  const params = new Map<string, Parameter>();
+  for (const p of [...((item.parameters ?? []) as Parameter[]), ...((op.parameters ?? []) as Parameter[])]) {
+    const resolved = p.$ref ? resolveRef<Parameter>(doc, p.$ref) : p;
+    params.set(`${resolved.in}:${resolved.name}`, resolved);
+  }
+  const queryParams = [...params.values()].filter((p) => p.in === 'query');
+  const query = compile(ajv, doc, queryParams);
+  const path = compile(ajv, doc, [...params.values()].filter((p) => p.in === 'path'));
+  const info = new Map([...params.values()].map((p) => [p.name, describe(p, doc)]));
+  // Comma lists (style form, explode false): validated item by item, so a bad item is named.
+  const lists = queryParams.filter((p) => info.get(p.name)!.isList).map((p) => p.name);
+  return (q, p) => {
+    const values: Json = { ...q };
+    const problems: FieldProblem[] = [];
+    for (const name of lists) {
+      const v = values[name];
+      if (Array.isArray(v)) problems.push({ field: name, message: 'give it once (a comma list)' });
+      if (typeof v === 'string') values[name] = v.split(',');
+    }
+    problems.push(...run(query, values, info), ...run(path, { ...p }, info));
+    if (problems.length) {
+      throw new CatintelError('invalid_parameter', problems.map((e) => `${e.field}: ${e.message}`).join('; '), { errors: problems });
+    }
+  };
 }
 
 interface ParamInfo {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../helpers/cli.js';
+import { seedStore } from '../helpers/store.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 const AS_OF = fs.readFileSync(path.join(REPO_ROOT, 'data/seed/as-of.txt'), 'utf8').trim();
@@ -14,8 +15,7 @@ const IAN = 'hurricane-ian-al09-2022-2022-09-22-91a844';
 let db: string;
 
 beforeAll(async () => {
-  db = path.join(tempDir(), 'seed.duckdb');
-  expect((await cli(['--db', db, '--quiet', 'db', 'seed'], env)).code).toBe(0);
+  db = await seedStore(); // `db seed` at AS_OF, the seed's instant
 });
 
 /** Not JSON: a person's text. */

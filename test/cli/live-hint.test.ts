@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../helpers/cli.js';
+import { seedStore } from '../helpers/store.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 const AS_OF = fs.readFileSync(path.join(REPO_ROOT, 'data/seed/as-of.txt'), 'utf8').trim();
@@ -69,8 +70,7 @@ describe('events live on a store whose events are not live now', () => {
 
 describe('trigger evaluate on a store whose events are not live now (the README walk-through without make run)', () => {
   it('says none is live and how to evaluate at the snapshot instant; there the trigger sees Ian', async () => {
-    const store = path.join(tempDir(), 'seed.duckdb');
-    expect((await cli(['--db', store, '--quiet', 'db', 'seed'], { CATINTEL_NOW: AS_OF })).code).toBe(0);
+    const store = await seedStore(); // `db seed` at AS_OF, the seed's instant
     const created = await cli(['--db', store, '--json', 'trigger', 'create', '--name', 'Fort Myers 100 kt', '--peril', 'hurricane', '--lat', '26.64', '--lng', '-81.87', '--radius-km', '50', '--threshold-type', 'wind_speed_kt', '--threshold-value', '100'], { CATINTEL_NOW: AS_OF });
     expect(created.code, created.stderr).toBe(0);
     const today = await cli(['--db', store, 'trigger', 'evaluate', '--fail-on-breach'], { CATINTEL_NOW: TODAY });

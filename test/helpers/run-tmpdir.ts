@@ -9,8 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+const RUN_DIR_ENV = 'CATINTEL_TEST_RUN_DIR';
+
 export default function setup(): () => void {
+  // Every project of the run calls its global setups: the first makes the directory, the others keep it.
+  if (process.env[RUN_DIR_ENV]) return () => {};
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-tests-'));
+  process.env[RUN_DIR_ENV] = dir;
   process.env.TMPDIR = dir;
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

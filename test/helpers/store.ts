@@ -1,20 +1,35 @@
-/** A store filled from real feed samples through the CLI, and an in-process HTTP app on it. */
+/** Stores filled from real feed samples through the CLI, and an in-process HTTP app on a store. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createApp, type AppOptions } from '../../src/http/app.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { Store } from '../../src/store/db.js';
 import type { Context } from '../../src/context.js';
-import { cli, tempDir } from './cli.js';
-import { sharedData } from './paths.js';
+import { tempDir } from './cli.js';
+import { buildSeedStore, buildWeekStore, SEED_STORE_ENV, WEEK_STORE_ENV } from './shared-stores.js';
 
-/** The USGS week sample was generated 2020-07-08 20:36Z: pin the clock just after it. */
-export const WEEK_NOW = '2020-07-08T21:00:00Z';
+export { SEED_AS_OF, WEEK_NOW } from './shared-stores.js';
 
-export async function weekStore(): Promise<string> {
-  const db = path.join(tempDir(), 'week.duckdb');
-  const r = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_week.geojson')], { CATINTEL_NOW: WEEK_NOW });
-  if (r.code !== 0) throw new Error(r.stderr);
+/**
+ * A store file of the caller's own, copied from the one the run built (test/helpers/shared-stores.ts), or
+ * built here when no run built one. A closed DuckDB store is the one file: the copy is the whole store.
+ */
+async function copyOf(env: string, name: string, build: (db: string) => Promise<void>): Promise<string> {
+  const db = path.join(tempDir(), name);
+  const shared = process.env[env];
+  if (shared && fs.existsSync(shared)) fs.copyFileSync(shared, db);
+  else await build(db);
   return db;
+}
+
+/** The USGS week feed ingested at WEEK_NOW (3,209 earthquakes). */
+export function weekStore(): Promise<string> {
+  return copyOf(WEEK_STORE_ENV, 'week.duckdb', buildWeekStore);
+}
+
+/** The embedded seed (`catintel db seed`) loaded at its own instant, SEED_AS_OF. */
+export function seedStore(): Promise<string> {
+  return copyOf(SEED_STORE_ENV, 'seed.duckdb', buildSeedStore);
 }
 
 /** The app on a store file, with rate limits off (these tests are about answers, not limits). */

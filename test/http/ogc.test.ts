@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { createApp, type App } from '../../src/http/app.js';
 import { Store } from '../../src/store/db.js';
-import { cli, tempDir } from '../helpers/cli.js';
+import { seedStore } from '../helpers/store.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { call, type CallOptions } from './helpers/harness.js';
 
@@ -40,9 +40,7 @@ async function all(first: string): Promise<{ matched: number; features: any[]; p
 }
 
 beforeAll(async () => {
-  const file = path.join(tempDir(), 'seed.duckdb');
-  const seeded = await cli(['--db', file, '--quiet', 'db', 'seed'], { CATINTEL_NOW: AS_OF });
-  expect(seeded.code, seeded.stderr).toBe(0);
+  const file = await seedStore(); // `db seed` at AS_OF, the seed's instant
   db = await Store.open(file, { holder: 'test' });
   app = createApp({ ctx: { config: defaultConfig({ dbPath: file }), db, clock: () => new Date(AS_OF), log: () => {}, progress: () => {} }, rateLimit: 'off' });
 }, 60_000);
