@@ -12,6 +12,7 @@
 export const PROCESS_FILES = [
   'src/loss/kernel.test.ts',
   'test/data-inputs.test.ts',
+  'test/docs-stand-alone.test.ts',
   'test/epcurve.test.ts',
   'test/events-stream.test.ts',
   'test/events-watch.test.ts',
@@ -19,6 +20,7 @@ export const PROCESS_FILES = [
   'test/intelligence-serve.test.ts',
   'test/kills-bulk.test.ts',
   'test/kills-ingest.test.ts',
+  'test/kills-oasis.test.ts',
   'test/kills-portfolio.test.ts',
   'test/kills-serve.test.ts',
   'test/kills-triggers.test.ts',
