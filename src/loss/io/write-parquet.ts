@@ -10,23 +10,32 @@ import type { OrdTable } from '../domain/ord-table.js';
 /** A table to write, or (summary-info, whose columns are not Oasis's int32/float32) a query of constants. */
 export type ParquetTarget = { file: string; table: OrdTable } | { file: string; select: string };
 
-const SQL_TYPE = { int32: 'INTEGER', float32: 'FLOAT' } as const;
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** DuckDB's vector size: the most rows one data chunk holds. */
+const CHUNK_ROWS = 2048;
+
 async function writeTable(conn: DuckDBConnection, n: number, file: string, table: OrdTable): Promise<void> {
+  const { DuckDBDataChunk, FLOAT, INTEGER } = await import('@duckdb/node-api');
   const name = `ord_${n}`;
   const w = table.columns.length;
-  await conn.run(`CREATE TEMP TABLE ${name} (${table.columns.map((c) => `${quoted(c.name)} ${SQL_TYPE[c.type]}`).join(', ')})`);
+  const types = table.columns.map((c) => (c.type === 'int32' ? INTEGER : FLOAT));
+  await conn.run(`CREATE TEMP TABLE ${name} (${table.columns.map((c, i) => `${quoted(c.name)} ${types[i].toString()}`).join(', ')})`);
   const appender = await conn.createAppender(name, 'main', 'temp');
   try {
+    // Column by column, a chunk at a time: several times faster than appending value by value.
     const v = table.values;
-    const isInt = table.columns.map((c) => c.type === 'int32');
-    for (let i = 0; i < v.length; i += w) {
-      for (let c = 0; c < w; c++) {
-        if (isInt[c]) appender.appendInteger(v[i + c]);
-        else appender.appendFloat(v[i + c]);
-      }
-      appender.endRow();
+    const rows = v.length / w;
+    for (let first = 0; first < rows; first += CHUNK_ROWS) {
+      const count = Math.min(CHUNK_ROWS, rows - first);
+      const columns = types.map((_, c) => {
+        const col = new Array<number>(count);
+        for (let r = 0; r < count; r++) col[r] = v[(first + r) * w + c];
+        return col;
+      });
+      const chunk = DuckDBDataChunk.create(types, count);
+      chunk.setColumns(columns);
+      appender.appendDataChunk(chunk);
     }
     appender.flushSync();
   } finally {
