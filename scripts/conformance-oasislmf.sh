@@ -14,6 +14,10 @@
 #  4. Every CSV oasislmf wrote is compared with ours: same header, every row matched on its key columns,
 #     every value within 0.01 % (SDLoss within a millionth of the row's MeanLoss: oasislmf's float32 sums
 #     give samples capped at one loss a spread of their rounding). Any difference fails the run.
+#  5. Once more with 10 samples and every summary's ord_output parquet_format on (oasislmf's Parquet
+#     outputs) against `catintel oasis run --ord-format parquet`: every Parquet file with the same column
+#     names and types (pyarrow's large_string and string are the same Parquet column), its rows compared
+#     as in 4.
 #
 # numba compiles oasislmf's kernels on the first run (many minutes on 2 cores); later runs reuse its cache.
 # Environment: SHARED_DATA (default ../shared/data), OASISLMF_VENV (default .venv), KEEP_RUN=1 to keep both
@@ -52,32 +56,35 @@ cp "$PIWIND"/expected_all_outputs/input/*.csv "$TMP/input/" && chmod u+w "$TMP"/
 awk 'NR == 1 { print $0 ",source_item_id"; next } { print $0 ",0" }' "$PIWIND/expected_all_outputs/input/correlations.csv" >"$TMP/input/correlations.csv"
 # PiWind's settings as they are (1 sample), and the same with 10 samples: standard deviations, quantiles
 # and the sampled EP curves only mean something with several samples.
-for samples in 1 10; do
+for samples in 1 10 10-parquet; do
   "$B/python" -c "
 import json, sys
 s = json.load(open(sys.argv[1]))
 s['ri_output'] = False
 s['rl_output'] = False
-s['number_of_samples'] = int(sys.argv[3])
+s['number_of_samples'] = int(sys.argv[3].split('-')[0])
+if sys.argv[3].endswith('-parquet'):
+    for x in s['gul_summaries'] + s['il_summaries']:
+        x.setdefault('ord_output', {})['parquet_format'] = True
 json.dump(s, open(sys.argv[2], 'w'), indent=1)
 " "$PIWIND/expected_all_outputs/output/analysis_settings.json" "$TMP/settings-$samples.json" "$samples"
 done
 
 compare() {
-  local samples=$1
+  local samples=$1 format=${2:-csv}
   log "oasislmf $OASISLMF_VERSION model generate-losses on PiWind, $samples sample(s)"
   t0=$(date +%s.%N)
   PATH="$B:$PATH" "$B/oasislmf" model generate-losses -o "$TMP/input" -d "$TMP/model" -a "$TMP/settings-$samples.json" \
     -r "$TMP/run-$samples" --check-oed false --kernel-alloc-rule-gul 1 >"$TMP/oasislmf-$samples.log" 2>&1 || { tail -20 "$TMP/oasislmf-$samples.log" >&2; exit 1; }
   t1=$(date +%s.%N)
   log "catintel oasis run on the same files, $samples sample(s)"
-  ./bin/catintel --quiet oasis run --model "$M" --input "$TMP/input" --out "$TMP/ours-$samples" --settings "$TMP/settings-$samples.json" >/dev/null
+  ./bin/catintel --quiet oasis run --model "$M" --input "$TMP/input" --out "$TMP/ours-$samples" --settings "$TMP/settings-$samples.json" --ord-format "$format" >/dev/null
   t2=$(date +%s.%N)
   log "$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "oasislmf %.2f s, catintel %.2f s, ratio %.0fx", b - a, c - b, (b - a) / (c - b) }')"
 
-  "$B/python" - "$TMP/run-$samples/output" "$TMP/ours-$samples" <<'PY'
-import csv, os, sys
-theirs, ours = sys.argv[1], sys.argv[2]
+  "$B/python" - "$TMP/run-$samples/output" "$TMP/ours-$samples" "$format" <<'PY'
+import csv, math, os, sys
+theirs, ours, ext = sys.argv[1], sys.argv[2], '.' + sys.argv[3]
 # Key columns of each ORD table (the rest must agree within 0.01 %, or 0.01 absolute near zero).
 KEYS = {'melt': [0, 1, 2], 'selt': [0, 1, 2], 'qelt': [0, 1, 2], 'ept': [0, 1, 2, 3], 'psept': [0, 1, 2, 3],
         'palt': [0, 1], 'splt': [0, 2, 9], 'mplt': [0, 2, 9], 'qplt': [0, 2, 9], 'summary-info': [0]}
@@ -91,15 +98,31 @@ def close(a, b):
     return abs(x - y) <= max(1e-4 * max(abs(x), abs(y)), 0.01)
 failed = 0
 checked = 0
+def cell(v):
+    return 'nan' if isinstance(v, float) and math.isnan(v) else str(v)
+def table_of(file):
+    """The header and rows as strings; a Parquet file's values as stored (float32 read as a double)."""
+    if ext == '.csv':
+        return list(csv.reader(open(file)))
+    import pyarrow.parquet as pq
+    t = pq.read_table(file)
+    cols = [t.column(i).to_pylist() for i in range(t.num_columns)]
+    return [t.column_names] + [[cell(c[r]) for c in cols] for r in range(t.num_rows)]
+def types_of(file):
+    import pyarrow.parquet as pq
+    # large_string is pandas' arrow schema stored beside the column; the Parquet column is the same.
+    return [(f.name, 'string' if str(f.type) == 'large_string' else str(f.type)) for f in pq.read_schema(file)]
 for name in sorted(os.listdir(theirs)):
-    if not name.endswith('.csv') or not name.startswith(('gul_', 'il_')):
+    if not name.endswith(ext) or not name.startswith(('gul_', 'il_')):
         continue
-    table = name.rsplit('_', 1)[1][:-4]
+    table = name.rsplit('_', 1)[1][:-len(ext)]
     mine = os.path.join(ours, name)
     if not os.path.exists(mine):
         print(f'FAIL {name}: not written by catintel'); failed += 1; continue
-    t = list(csv.reader(open(os.path.join(theirs, name))))
-    o = list(csv.reader(open(mine)))
+    if ext == '.parquet' and types_of(mine) != types_of(os.path.join(theirs, name)):
+        print(f'FAIL {name}: columns {types_of(mine)} != {types_of(os.path.join(theirs, name))}'); failed += 1; continue
+    t = table_of(os.path.join(theirs, name))
+    o = table_of(mine)
     if t[0] != o[0]:
         print(f'FAIL {name}: header {o[0]} != {t[0]}'); failed += 1; continue
     key = lambda r: tuple(r[k] for k in KEYS[table])
@@ -132,4 +155,5 @@ PY
 status=0
 compare 1 || status=1
 compare 10 || status=1
+compare 10-parquet parquet || status=1
 exit $status

@@ -1,8 +1,9 @@
 /**
  * SIGKILL at random moments of `catintel oasis run` (real child processes, seeded kill points over the
  * whole run, most of them while the ORD files are written), alternating two runs into one output
- * directory: PiWind with 100 samples, gul and il (20 files), and with 60 samples, gul only (10 files), so
- * an old and a new set differ in content and in which files they have. After every kill the directory
+ * directory: PiWind with 100 samples, gul and il (20 CSV files), and with 60 samples, gul only, as Parquet
+ * (10 files, written through DuckDB), so an old and a new set differ in content, in which files they have
+ * and in how they are written. After every kill the directory
  * holds one complete set, as its manifest.json says (every file it lists matching its size and SHA-256,
  * the set of one finished run, and no ORD file beside them that it does not list), or no manifest at all
  * (a commit was interrupted: re-run); never a set that looks complete and is not. The next run removes
@@ -23,24 +24,25 @@ const work = tempDir('catintel-kill-oasis-');
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const readManifest = (dir: string): Manifest | null => (fs.existsSync(path.join(dir, 'manifest.json')) ? JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) : null);
 const temps = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('.') && f.endsWith('.tmp'));
-const ordFiles = (dir: string) => fs.readdirSync(dir).filter((f) => /^(gul|il)_S\d+_.*\.csv$/.test(f)).sort();
+const ordFiles = (dir: string) => fs.readdirSync(dir).filter((f) => /^(gul|il)_S\d+_.*\.(csv|parquet)$/.test(f)).sort();
 /** What a manifest says, without the run's own id and time: two runs of one setting give the same. */
 const setOf = (m: Manifest) => m.outputs.map((o) => `${o.file}:${o.rows}:${o.bytes}:${o.sha256}`).sort();
 
-/** PiWind's analysis settings with `samples` samples, and the il perspective or not. */
-function settings(name: string, samples: number, il: boolean): string {
+/** PiWind's analysis settings with `samples` samples, the il perspective or not, CSV or Parquet outputs. */
+function settings(name: string, samples: number, il: boolean, parquet = false): string {
   const s = JSON.parse(fs.readFileSync(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json'), 'utf8'));
   s.number_of_samples = samples;
   if (!il) {
     s.il_output = false;
     delete s.il_summaries;
   }
+  if (parquet) for (const x of s.gul_summaries) x.ord_output.parquet_format = true;
   const file = path.join(work, name);
   fs.writeFileSync(file, JSON.stringify(s));
   return file;
 }
 
-const runs = [settings('a.json', 100, true), settings('b.json', 60, false)];
+const runs = [settings('a.json', 100, true), settings('b.json', 60, false, true)];
 const args = (settingsFile: string, out: string) => ['--quiet', 'oasis', 'run', '--model', path.join(PIWIND, 'model_data'), '--input', path.join(PIWIND, 'expected_all_outputs', 'input'), '--settings', settingsFile, '--out', out];
 const sets: string[][] = [];
 let runMs = 0;

@@ -1,6 +1,6 @@
 /**
  * `catintel oasis run --model DIR (--input DIR | --oed-location L.csv [--oed-account A.csv] --keys K.csv)
- * --out DIR [--settings analysis_settings.json]`: the Oasis-compatible loss kernel (docs/loss-engine.md)
+ * --out DIR [--settings analysis_settings.json] [--ord-format csv|parquet]`: the Oasis-compatible loss kernel (docs/loss-engine.md)
  * on an Oasis model and an Oasis input directory, or on OED files turned into one first (as `oasis files`
  * writes it), writing ORD files. CLI only and storeless: it reads and writes files, never the store, so
  * it runs beside a server. The kernel is imported lazily so other commands do not load it.
@@ -21,6 +21,8 @@ export interface OasisRunInput {
   out: string;
   settings?: string;
   allocRule: 0 | 1;
+  /** Unset: each summary's ord_output.parquet_format decides. */
+  ordFormat?: 'csv' | 'parquet';
 }
 
 /** stat that answers undefined for a path the OS cannot even look up (a NUL byte, a name too long). */
@@ -55,11 +57,13 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID)" },
       { flags: '--out <dir>', description: 'where the ORD output files are written (created if missing)' },
       { flags: '--settings <file>', description: 'analysis_settings.json: event set, summaries and their ord_output (default: gul and il melt, selt, ept, palt)' },
+      { flags: '--ord-format <format>', description: "csv or parquet: every ORD table in that format (Parquet: the same names and columns, int32 and float32 as oasislmf writes them); default: as each summary's ord_output parquet_format says, else csv" },
       { flags: '--gul-alloc-rule <n>', description: 'ground-up allocation: 1 caps the perils on a coverage at its TIV (default, as Oasis), 0 leaves them uncapped' },
     ],
     examples: [
       'catintel oasis run --model piwind/model_data --input piwind/input --out out --settings analysis_settings.json',
       'catintel oasis run --model model_data --input input --out out --json',
+      'catintel oasis run --model model_data --input input --out out --settings analysis_settings.json --ord-format parquet',
       'catintel oasis run --model model_data --oed-location location.csv --oed-account account.csv --keys keys.csv --out out --settings analysis_settings.json',
     ],
     paths: ['model', 'input', 'oed_location', 'oed_account', 'keys', 'out', 'settings'],
@@ -82,7 +86,11 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
     if (rule !== '0' && rule !== '1') {
       throw new CatintelError('invalid_parameter', `--gul-alloc-rule ${rule} is not supported; use 1 (cap perils at the coverage TIV, as Oasis) or 0 (uncapped)`, { errors: [{ field: 'gul_alloc_rule', message: '0 or 1' }] });
     }
-    return { model, input, out, settings, allocRule: rule === '1' ? 1 : 0 };
+    const format = str(raw, 'ord_format');
+    if (format !== undefined && format !== 'csv' && format !== 'parquet') {
+      throw new CatintelError('invalid_parameter', `--ord-format ${format} is not supported; use csv or parquet`, { errors: [{ field: 'ord_format', message: 'csv or parquet' }] });
+    }
+    return { model, input, out, settings, allocRule: rule === '1' ? 1 : 0, ordFormat: format };
   },
   async run(ctx, input) {
     const { runOasis } = await import('../loss/run.js');
@@ -94,6 +102,7 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       outDir: input.out,
         settingsFile: input.settings,
         allocRule: input.allocRule,
+        ordFormat: input.ordFormat,
         progress: (done, total, message) => ctx.progress({ task: 'oasis run', done, total, message }),
       });
       const notes = result.skipped.map((s) => `not written: ${s.output}: ${s.reason}`);

@@ -14,7 +14,7 @@ import { summaryMapTiv } from './io/summary-tiv.js';
 import type { KernelInput } from './kernel.js';
 import { runKernelParallel, threadsFor } from './kernel-threads.js';
 import { defaultSettings, readSettings } from './settings.js';
-import { writePerspective, type Written, type Skipped } from './write-outputs.js';
+import { writePerspective, type OrdFormat, type Written, type Skipped } from './write-outputs.js';
 
 export interface OasisRunOptions {
   modelDir: string;
@@ -26,6 +26,8 @@ export interface OasisRunOptions {
   samples?: number;
   /** Threads for the event loop (default: kernel.ts threadsFor, by the size of the run). */
   threads?: number;
+  /** csv or parquet for every ORD table; without it each summary's ord_output.parquet_format decides (csv when unset). */
+  ordFormat?: OrdFormat;
   progress?: (done: number, total: number, message: string) => void;
 }
 
@@ -103,8 +105,9 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   // after the last one, so a reader never takes a half-written or mixed set for a finished run.
   const set = await OutputSet.open(opts.outDir);
   try {
-    for (const s of settings.gul) writePerspective(set, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped);
-    if (plan) for (const s of settings.il) writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped);
+    const format = opts.ordFormat;
+    for (const s of settings.gul) await writePerspective(set, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped, format);
+    if (plan) for (const s of settings.il) await writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped, format);
     else if (settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
     opts.progress?.(events.length, events.length, `committing ${files.length} files`);
     const manifest = await set.commit({
@@ -114,6 +117,7 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
       settings: opts.settingsFile ?? null,
       gul_alloc_rule: opts.allocRule,
       samples: S,
+      ord_format: format ?? 'settings',
       events: gul.length,
       periods: occurrence.periods,
     });

@@ -3,7 +3,7 @@
  * mean, 2 sample statistics), the SELT (sidx -4 number of affected risks, -1 analytical mean, then
  * each sample with a loss) and the QELT (sample quantiles).
  */
-import { f32 } from './format.js';
+import { emptyTable, floatColumn, intColumn, type OrdTable } from './ord-table.js';
 import { quantileLoss } from './quantiles.js';
 
 /** One record per (event, summary id), in event order. */
@@ -21,25 +21,26 @@ export interface SummaryRecords {
   length: number;
 }
 
-export const MELT_HEADER = 'EventId,SummaryId,SampleType,EventRate,ChanceOfLoss,MeanLoss,SDLoss,MaxLoss,FootprintExposure,MeanImpactedExposure,MaxImpactedExposure';
-export const SELT_HEADER = 'EventId,SummaryId,SampleId,Loss,ImpactedExposure';
-export const EPT_HEADER = 'SummaryId,EPCalc,EPType,ReturnPeriod,Loss';
-export const PALT_HEADER = 'SummaryId,SampleType,MeanLoss,SDLoss';
-export const QELT_HEADER = 'EventId,SummaryId,Quantile,Loss';
+const MELT_COLUMNS = [
+  ...['EventId', 'SummaryId', 'SampleType'].map(intColumn),
+  ...['EventRate', 'ChanceOfLoss', 'MeanLoss', 'SDLoss', 'MaxLoss', 'FootprintExposure', 'MeanImpactedExposure', 'MaxImpactedExposure'].map((n) => floatColumn(n, 6)),
+];
+const SELT_COLUMNS = [...['EventId', 'SummaryId', 'SampleId'].map(intColumn), floatColumn('Loss', 2), floatColumn('ImpactedExposure', 2)];
+const QELT_COLUMNS = [intColumn('EventId'), intColumn('SummaryId'), floatColumn('Quantile', 6), floatColumn('Loss', 6)];
 
-export function meltRows(r: SummaryRecords): string[] {
-  const out: string[] = [];
+export function meltTable(r: SummaryRecords): OrdTable {
+  const t = emptyTable(MELT_COLUMNS);
+  const out = t.values;
   const S = r.samples;
   for (let i = 0; i < r.length; i++) {
     const x = r.exposure[i];
-    const head = `${r.eventId[i]},${r.summaryId[i]}`;
     // EventRate is nan without an event rate file, as in eltpy.
-    out.push(`${head},1,nan,${f32(0, 6)},${f32(r.mean[i], 6)},${f32(0, 6)},${f32(r.max[i], 6)},${f32(x, 6)},${f32(x, 6)},${f32(x, 6)}`);
+    out.push(r.eventId[i], r.summaryId[i], 1, NaN, 0, r.mean[i], 0, r.max[i], x, x, x);
     if (S === 0) continue;
     const m = sampleMoments(r, i);
-    out.push(`${head},2,nan,${f32(m.chance, 6)},${f32(m.mean, 6)},${f32(m.sd, 6)},${f32(r.max[i], 6)},${f32(x, 6)},${f32(x * m.chance, 6)},${f32(m.nonZero > 0 ? x : 0, 6)}`);
+    out.push(r.eventId[i], r.summaryId[i], 2, NaN, m.chance, m.mean, m.sd, r.max[i], x, x * m.chance, m.nonZero > 0 ? x : 0);
   }
-  return out;
+  return t;
 }
 
 /**
@@ -71,31 +72,34 @@ export function sampleMoments(r: SummaryRecords, i: number): { chance: number; m
   return { chance: nonZero / S, mean, sd, nonZero };
 }
 
-export function seltRows(r: SummaryRecords): string[] {
-  const out: string[] = [];
+export function seltTable(r: SummaryRecords): OrdTable {
+  const t = emptyTable(SELT_COLUMNS);
+  const out = t.values;
   const S = r.samples;
   for (let i = 0; i < r.length; i++) {
     const x = r.exposure[i];
-    const head = `${r.eventId[i]},${r.summaryId[i]}`;
-    out.push(`${head},-4,${f32(r.affected[i], 2)},${f32(x, 2)}`);
+    const e = r.eventId[i];
+    const sid = r.summaryId[i];
+    out.push(e, sid, -4, r.affected[i], x);
     // A record with no loss carries no impacted exposure; zero samples are not written at all.
-    out.push(`${head},-1,${f32(r.mean[i], 2)},${f32(r.mean[i] > 0 ? x : 0, 2)}`);
+    out.push(e, sid, -1, r.mean[i], r.mean[i] > 0 ? x : 0);
     for (let s = 0; s < S; s++) {
       const v = r.sampled[i * S + s];
-      if (v > 0) out.push(`${head},${s + 1},${f32(v, 2)},${f32(x, 2)}`);
+      if (v > 0) out.push(e, sid, s + 1, v, x);
     }
   }
-  return out;
+  return t;
 }
 
-export function qeltRows(r: SummaryRecords, quantiles: number[]): string[] {
-  const out: string[] = [];
+export function qeltTable(r: SummaryRecords, quantiles: number[]): OrdTable {
+  const t = emptyTable(QELT_COLUMNS);
+  const out = t.values;
   const S = r.samples;
   const sorted = new Float64Array(S);
   for (let i = 0; i < r.length; i++) {
     for (let s = 0; s < S; s++) sorted[s] = r.sampled[i * S + s];
     sorted.sort();
-    for (const q of quantiles) out.push(`${r.eventId[i]},${r.summaryId[i]},${f32(q, 6)},${f32(quantileLoss(sorted, q), 6)}`);
+    for (const q of quantiles) out.push(r.eventId[i], r.summaryId[i], q, quantileLoss(sorted, q));
   }
-  return out;
+  return t;
 }

@@ -5,13 +5,19 @@
  * quantiles. PeriodWeight is 1/P (no periods file).
  */
 import { sampleMoments, type SummaryRecords } from './elt.js';
-import { f32 } from './format.js';
+import { emptyTable, floatColumn, intColumn, type OrdColumn, type OrdTable } from './ord-table.js';
 import { quantileLoss } from './quantiles.js';
 import type { Occurrence } from './types.js';
 
-export const SPLT_HEADER = 'Period,PeriodWeight,EventId,Year,Month,Day,Hour,Minute,SummaryId,SampleId,Loss,ImpactedExposure';
-export const MPLT_HEADER = 'Period,PeriodWeight,EventId,Year,Month,Day,Hour,Minute,SummaryId,SampleType,ChanceOfLoss,MeanLoss,SDLoss,MaxLoss,FootprintExposure,MeanImpactedExposure,MaxImpactedExposure';
-export const QPLT_HEADER = 'Period,PeriodWeight,EventId,Year,Month,Day,Hour,Minute,SummaryId,Quantile,Loss';
+const PERIOD_COLUMNS: OrdColumn[] = [intColumn('Period'), floatColumn('PeriodWeight', 6), ...['EventId', 'Year', 'Month', 'Day', 'Hour', 'Minute', 'SummaryId'].map(intColumn)];
+const SPLT_COLUMNS = [...PERIOD_COLUMNS, intColumn('SampleId'), floatColumn('Loss', 2), floatColumn('ImpactedExposure', 2)];
+const MPLT_COLUMNS = [
+  ...PERIOD_COLUMNS,
+  intColumn('SampleType'),
+  floatColumn('ChanceOfLoss', 4),
+  ...['MeanLoss', 'SDLoss', 'MaxLoss', 'FootprintExposure', 'MeanImpactedExposure', 'MaxImpactedExposure'].map((n) => floatColumn(n, 2)),
+];
+const QPLT_COLUMNS = [...PERIOD_COLUMNS, floatColumn('Quantile', 2), floatColumn('Loss', 2)];
 
 /** Occurrence rows of each event, in file order. */
 export function occurrencesByEvent(occ: Occurrence): Map<number, number[]> {
@@ -24,37 +30,35 @@ export function occurrencesByEvent(occ: Occurrence): Map<number, number[]> {
   return m;
 }
 
-function prefix(occ: Occurrence, o: number, eventId: number): string {
-  return `${occ.period[o]},${f32(1 / occ.periods, 6)},${eventId},${occ.year[o]},${occ.month[o]},${occ.day[o]},0,0`;
-}
-
-export function pltRows(r: SummaryRecords, occ: Occurrence, quantiles: number[]): { splt: string[]; mplt: string[]; qplt: string[] } {
+export function pltTables(r: SummaryRecords, occ: Occurrence, quantiles: number[]): { splt: OrdTable; mplt: OrdTable; qplt: OrdTable } {
   const byEvent = occurrencesByEvent(occ);
-  const splt: string[] = [];
-  const mplt: string[] = [];
-  const qplt: string[] = [];
+  const splt = emptyTable(SPLT_COLUMNS);
+  const mplt = emptyTable(MPLT_COLUMNS);
+  const qplt = emptyTable(QPLT_COLUMNS);
+  const weight = 1 / occ.periods;
+  // One row: the period columns of occurrence o for record i, then the table's own.
+  const row = (to: OrdTable, o: number, i: number, ...rest: number[]) => to.values.push(occ.period[o], weight, r.eventId[i], occ.year[o], occ.month[o], occ.day[o], 0, 0, r.summaryId[i], ...rest);
   const S = r.samples;
   const sorted = new Float64Array(S);
   for (let i = 0; i < r.length; i++) {
     const occs = byEvent.get(r.eventId[i]) ?? [];
     const x = r.exposure[i];
-    const sid = r.summaryId[i];
-    for (const o of occs) splt.push(`${prefix(occ, o, r.eventId[i])},${sid},-1,${f32(r.mean[i], 2)},${f32(r.mean[i] > 0 ? x : 0, 2)}`);
+    for (const o of occs) row(splt, o, i, -1, r.mean[i], r.mean[i] > 0 ? x : 0);
     for (let s = 0; s < S; s++) {
       const v = r.sampled[i * S + s];
-      if (v > 0) for (const o of occs) splt.push(`${prefix(occ, o, r.eventId[i])},${sid},${s + 1},${f32(v, 2)},${f32(x, 2)}`);
+      if (v > 0) for (const o of occs) row(splt, o, i, s + 1, v, x);
     }
     if (r.mean[i] > 0) {
-      for (const o of occs) mplt.push(`${prefix(occ, o, r.eventId[i])},${sid},1,${f32(0, 4)},${f32(r.mean[i], 2)},${f32(0, 2)},${f32(r.max[i], 2)},${f32(x, 2)},${f32(x, 2)},${f32(x, 2)}`);
+      for (const o of occs) row(mplt, o, i, 1, 0, r.mean[i], 0, r.max[i], x, x, x);
     }
     if (S > 0) {
       const m = sampleMoments(r, i);
       if (m.nonZero > 0 && (m.mean > 0 || m.sd > 0)) {
-        for (const o of occs) mplt.push(`${prefix(occ, o, r.eventId[i])},${sid},2,${f32(m.chance, 4)},${f32(m.mean, 2)},${f32(m.sd, 2)},${f32(r.max[i], 2)},${f32(x, 2)},${f32(x * m.chance, 2)},${f32(x, 2)}`);
+        for (const o of occs) row(mplt, o, i, 2, m.chance, m.mean, m.sd, r.max[i], x, x * m.chance, x);
       }
       for (let s = 0; s < S; s++) sorted[s] = r.sampled[i * S + s];
       sorted.sort();
-      for (const o of occs) for (const q of quantiles) qplt.push(`${prefix(occ, o, r.eventId[i])},${sid},${f32(q, 2)},${f32(quantileLoss(sorted, q), 2)}`);
+      for (const o of occs) for (const q of quantiles) row(qplt, o, i, q, quantileLoss(sorted, q));
     }
   }
   return { splt, mplt, qplt };
