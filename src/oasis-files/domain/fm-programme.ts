@@ -13,6 +13,8 @@ import { ACCOUNT_ALL, FM_LEVELS, POLICY_LAYER, type FmLevel } from './fm-levels.
 import { clearUnusedTypes, levelTerms, needsTiv, type TermRow, type TermSource, type TermValues } from './level-terms.js';
 import { perilsCovered } from './peril-groups.js';
 import type { ConditionStages } from './condition-stages.js';
+import { stepLevelTerms } from './step-level-terms.js';
+import { NO_STEP_COLUMNS, stepCalcRule, stepProfileLine } from './step-policies.js';
 
 /** What the programme needs of each item. */
 export interface FmItem {
@@ -59,6 +61,7 @@ export interface FmProgramme {
 }
 
 const PASS_THROUGH = '1,100,0,0,0,0,0,0,0,0';
+const POLICY_ALL = 10;
 
 /** One level as built: its definition, the rows its terms come from, and the node key of an item. */
 interface LevelPass {
@@ -85,7 +88,11 @@ function levelPasses(locations: TermSource, accounts: TermSource, conditions: Co
   return passes;
 }
 
-export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource, conditions: ConditionStages | null = null): FmProgramme {
+/**
+ * With step policies the policy all level is built by step-level-terms.ts, and every fm_profile row
+ * carries the step columns (a profile that is not a step: step 1, no step terms).
+ */
+export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource, conditions: ConditionStages | null = null, stepPolicies = false): FmProgramme {
   let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false }));
   const itemPerils = [...new Set(items.map((i) => i.peril))];
   // A portfolio repeats a handful of peril lists over its rows: each is read once.
@@ -101,12 +108,13 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
   };
   const programme: string[] = [];
   const policytc: string[] = [];
-  const profiles: string[] = [PASS_THROUGH];
+  const ordinaryLine = (line: string) => (stepPolicies ? `${line},${NO_STEP_COLUMNS}` : line);
+  const profiles: string[] = [ordinaryLine(PASS_THROUGH)];
   let profileOffset = 1;
   let level = 0;
 
   for (const { def, src, keyOf: keyOfItem } of levelPasses(locations, accounts, conditions)) {
-    const terms = levelTerms(def, src);
+    const terms = stepPolicies && def.id === POLICY_ALL ? stepLevelTerms(def, src) : levelTerms(def, src);
     let termRows: LevelTermRow[] = [];
     if (terms) {
       for (const t of terms.rows) {
@@ -126,6 +134,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       continue;
     }
     const groupOfCoverage = terms!.groupOfCoverage;
+    const groupOf = terms!.groupOf ?? ((_key: number, coverageType: number, _peril: string | null) => groupOfCoverage.get(coverageType));
     const byLocation = def.source === 'location';
     const filtered = def.perilField !== undefined && src.cols.has(def.perilField);
     const keyOf = (r: Row) => keyOfItem(r.item);
@@ -150,7 +159,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
 
     // Each row finds its terms: same key, its coverage's group, and (when filtered) its peril.
     for (const r of rows) {
-      const g = groupOfCoverage.get(r.item.coverageType);
+      const g = groupOf(keyOf(r), r.item.coverageType, filtered ? r.item.peril : null);
       const k = g === undefined ? null : joinKey(keyOf(r), g, filtered ? r.item.peril : null);
       const found = k !== null && needTivOf.has(k);
       r.needTiv = found ? needTivOf.get(k!)! : null;
@@ -166,7 +175,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     const carry = new Map<number, number>();
     const aggOfJoin = new Map<string, number[]>();
     const counted = new Set<string>();
-    const coveragesOfGroup = new Map(termRows.map((t) => [t.group, t.coverageTypes]));
+    const coveragesOfGroup = terms!.tivCoverages ?? new Map(termRows.map((t) => [t.group, t.coverageTypes]));
     for (const r of rows) {
       r.aggTiv = 0;
       if (!r.needTiv) continue;
@@ -197,9 +206,31 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     // A term in % of TIV or days over no TIV comes to 0: no term, whatever its type said.
     for (const t of termRows) { applyTiv(t.values, t.aggTiv); clearUnusedTypes(t.values); }
 
-    // Calc rules and profiles, numbered by first appearance of each distinct set of terms.
+    // Step profiles first, one per node (layer, key, group, peril list) in order of appearance, each
+    // step a row of the profile; then the other profiles, numbered by first appearance of each
+    // distinct set of terms.
+    const stepProfileOf = new Map<string, number>();
+    const stepLines: { profile: number; step: number; line: string }[] = [];
+    const stepLineSeen = new Set<string>();
+    for (const t of termRows) {
+      if (!t.isStep) continue;
+      t.calcrule = stepCalcRule(t.step!, () => `the ${src.file}, ${def.name} level, account ${t.key}`);
+      const node = `${t.layer}|${t.key}|${t.group}|${t.fmPeril ?? ''}`;
+      let p = stepProfileOf.get(node);
+      if (p === undefined) {
+        p = profileOffset + stepProfileOf.size + 1;
+        stepProfileOf.set(node, p);
+      }
+      t.profile = p;
+      const line = stepProfileLine(p, t.calcrule, t.step!);
+      if (!stepLineSeen.has(line)) { stepLineSeen.add(line); stepLines.push({ profile: p, step: t.step!.stepId, line }); }
+    }
+    stepLines.sort((a, b) => a.profile - b.profile || a.step - b.step);
+    profiles.push(...stepLines.map((l) => l.line));
+    profileOffset += stepProfileOf.size;
     const profileOf = new Map<string, number>();
     for (const t of termRows) {
+      if (t.isStep) continue;
       const v = t.values;
       t.calcrule = def.id === POLICY_LAYER
         ? layerCalcRule(v.attachment, v.limit, v.share)
@@ -209,7 +240,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       if (p === undefined) {
         p = profileOffset + profileOf.size + 1;
         profileOf.set(id, p);
-        profiles.push(`${p},${id},0,0`);
+        profiles.push(ordinaryLine(`${p},${id},0,0`));
       }
       t.profile = p;
     }
