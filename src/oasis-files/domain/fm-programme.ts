@@ -42,6 +42,8 @@ interface Row {
   aggTiv: number;
   profile: number;
   rootStart: boolean;
+  /** The key, group and peril this row found its terms under at this level (null: none). */
+  join: string | null;
 }
 
 interface LevelTermRow extends TermRow {
@@ -93,7 +95,7 @@ function levelPasses(locations: TermSource, accounts: TermSource, conditions: Co
  * carries the step columns (a profile that is not a step: step 1, no step terms).
  */
 export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource, conditions: ConditionStages | null = null, stepPolicies = false): FmProgramme {
-  let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false }));
+  let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false, join: null }));
   const itemPerils = [...new Set(items.map((i) => i.peril))];
   // A portfolio repeats a handful of peril lists over its rows: each is read once.
   const perilsOf = new Map<string, string[]>();
@@ -165,8 +167,9 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       r.needTiv = found ? needTivOf.get(k!)! : null;
       r.fmPeril = found ? fmPerilOf.get(k!)! : null;
       r.group = found ? g! : def.id === POLICY_LAYER ? -1 : -r.prev;
+      r.join = found ? k : null;
     }
-    numberNodes(rows, (r) => `${keyOf(r)}|${byLocation ? r.item.riskId : ''}|${r.group}|${r.fmPeril ?? ''}`);
+    numberLevelNodes(rows, keyOf, byLocation);
 
     // Terms in % of TIV or BI days take the TIV under their node (each building of a location once).
     // Summed with Kahan's compensation, as pandas sums a group: a location's TIV split over 6 buildings
@@ -246,24 +249,75 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     }
     profileOffset += profileOf.size;
 
-    rows = takeProfiles(rows, termRows, def, keyOf, byLocation, filtered);
+    rows = takeProfiles(rows, termRows, def, byLocation);
     markRootStarts(rows);
     level++;
-    const policyKeys = new Set<string>();
-    const programmeKeys = new Set<string>();
+    // Each distinct (node, layer, profile) and (from, to) once, in order of first appearance; keyed
+    // by number, not text, as there is one lookup per row and level.
+    const profilesOfNodeLayer = new Map<number, number[]>();
+    const programmeKeys = new Set<number>();
     for (const r of rows) {
       if (!(def.id === ACCOUNT_ALL && r.layer !== 1)) {
-        const line = `${level},${r.agg},${r.layer},${r.profile}`;
-        if (!policyKeys.has(line)) { policyKeys.add(line); policytc.push(line); }
+        const nodeLayer = r.agg * LAYER_SPAN + r.layer;
+        let seen = profilesOfNodeLayer.get(nodeLayer);
+        if (seen === undefined) { seen = []; profilesOfNodeLayer.set(nodeLayer, seen); }
+        if (!seen.includes(r.profile)) { seen.push(r.profile); policytc.push(`${level},${r.agg},${r.layer},${r.profile}`); }
       }
-      const line = `${r.rootStart ? -r.item.itemId : r.prev},${level},${r.agg}`;
-      if (!programmeKeys.has(line)) { programmeKeys.add(line); programme.push(line); }
+      const from = r.rootStart ? -r.item.itemId : r.prev;
+      const link = (from + ID_SPAN) * ID_SPAN * 2 + r.agg;
+      if (!programmeKeys.has(link)) { programmeKeys.add(link); programme.push(`${from},${level},${r.agg}`); }
     }
     for (const r of rows) { r.prev = r.agg; r.rootStart = false; }
   }
 
   const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => a.r.item.itemId - b.r.item.itemId || a.r.layer - b.r.layer || a.i - b.i);
   return { programme, policytc, profile: profiles, outputs: sorted.map(({ r }) => ({ item: r.item, layer: r.layer, polNumber: r.polNumber })) };
+}
+
+/** Node and item ids stay below 2^26 and layers below 2^10, so pairs of them key a Map as one exact number. */
+const ID_SPAN = 2 ** 26;
+const LAYER_SPAN = 2 ** 10;
+
+/**
+ * Numbers a level's nodes 1..n by first appearance in row order. A row that found terms joins the
+ * node of its key, risk (site levels), group and peril list; a row that found none passes through a
+ * node of its own previous node (or, at the policy layer, of its key). Keys are numbers where they fit.
+ */
+function numberLevelNodes(rows: Row[], keyOf: (r: Row) => number, byLocation: boolean): void {
+  const perilIds = new Map<string | null, number>();
+  const withTerms = new Map<number, number>();
+  const passing = new Map<number, Map<number, number>>();
+  const byText = new Map<string, number>();
+  let next = 0;
+  for (const r of rows) {
+    const key = keyOf(r);
+    const risk = byLocation ? r.item.riskId : 0;
+    let id: number | undefined;
+    if (r.group >= -1 && key >= 0 && key < ID_SPAN && risk < 2 ** 16 && r.group < 8) {
+      let peril = perilIds.get(r.fmPeril);
+      if (peril === undefined) { peril = perilIds.size; perilIds.set(r.fmPeril, peril); }
+      if (peril < 64) {
+        const composite = ((key * 8 + (r.group + 1)) * 2 ** 16 + risk) * 64 + peril;
+        id = withTerms.get(composite);
+        if (id === undefined) { id = ++next; withTerms.set(composite, id); }
+        r.agg = id;
+        continue;
+      }
+    }
+    if (r.group < -1 && key >= 0 && key < ID_SPAN && risk < 2 ** 16) {
+      let inner = passing.get(r.group);
+      if (inner === undefined) { inner = new Map(); passing.set(r.group, inner); }
+      const k = key * 2 ** 16 + risk;
+      id = inner.get(k);
+      if (id === undefined) { id = ++next; inner.set(k, id); }
+      r.agg = id;
+      continue;
+    }
+    const text = `${key}|${risk}|${r.group}|${r.fmPeril ?? ''}`;
+    id = byText.get(text);
+    if (id === undefined) { id = ++next; byText.set(text, id); }
+    r.agg = id;
+  }
 }
 
 /** Numbers nodes 1..n by first appearance of their key in row order. */
@@ -301,52 +355,86 @@ function applyTiv(v: TermValues, tiv: number): void {
  * of its account's terms; copies whose layers carry the same profile fold back into one, so layers
  * split an item only where their terms differ (the policy layer and account levels keep every layer).
  */
-function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, keyOf: (r: Row) => number, byLocation: boolean, filtered: boolean): Row[] {
+function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, byLocation: boolean): Row[] {
+  // Term rows by the key, group and peril rows join them under (one lookup per row, by its join).
   const match = new Map<string, LevelTermRow[]>();
   const seen = new Set<string>();
   for (const t of termRows) {
     const id = `${t.key}|${t.group}|${t.fmPeril ?? ''}|${t.peril ?? ''}|${t.aggTiv}|${t.layer}|${byLocation ? '' : t.polNumber}|${t.profile}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const k = `${t.key}|${t.group}|${t.fmPeril ?? ''}|${t.peril ?? ''}|${t.aggTiv}`;
-    const list = match.get(k) ?? [];
-    list.push(t);
-    match.set(k, list);
+    const k = `${t.key}|${t.group}|${t.peril ?? ''}`;
+    const list = match.get(k);
+    if (list) list.push(t);
+    else match.set(k, [t]);
   }
-  const peril = (r: Row) => (filtered ? r.item.peril : '');
+  const NONE: LevelTermRow[] = [];
+  const candidatesOf = (r: Row) => {
+    if (r.join === null) return NONE;
+    const all = match.get(r.join);
+    if (!all) return NONE;
+    if (all.length === 1) return all[0].aggTiv === r.aggTiv ? all : NONE;
+    return all.filter((t) => t.aggTiv === r.aggTiv);
+  };
   const layered: Row[] = [];
   const fresh: Row[] = [];
-  const anyLayered = rows.some((r) => r.layer > 0);
+  // The policy number a fresh row had before this level (byLocation false only).
+  const prevPol: (string | null)[] = [];
+  let anyLayered = false;
+  for (const r of rows) if (r.layer > 0) { anyLayered = true; break; }
+  // Rows are changed in place: each row belongs to this level's list only.
   for (const r of rows) {
-    const candidates = match.get(`${keyOf(r)}|${r.group}|${r.fmPeril ?? ''}|${peril(r)}|${r.aggTiv}`) ?? [];
+    const candidates = candidatesOf(r);
     if (r.layer > 0) {
       const t = candidates.find((c) => c.layer === r.layer && (byLocation || c.polNumber === r.polNumber));
-      layered.push({ ...r, profile: t ? t.profile : 1 });
+      r.profile = t ? t.profile : 1;
+      layered.push(r);
     } else if (candidates.length === 0) {
-      fresh.push({ ...r, layer: 1, profile: 1 });
+      r.layer = 1;
+      r.profile = 1;
+      fresh.push(r);
+      prevPol.push(r.polNumber);
     } else {
-      for (const t of candidates) fresh.push({ ...r, layer: t.layer, profile: t.profile, polNumber: byLocation ? r.polNumber : t.polNumber, prevPol: r.polNumber } as Row);
+      const before = r.polNumber;
+      for (let c = 0; c < candidates.length; c++) {
+        const t = candidates[c];
+        const out = c === 0 ? r : { ...r };
+        out.layer = t.layer;
+        out.profile = t.profile;
+        out.polNumber = byLocation ? before : t.polNumber;
+        fresh.push(out);
+        prevPol.push(before);
+      }
     }
   }
   if (!byLocation) {
     // An item keeps the policy number it had unless this level first splits it into layers.
-    const split = new Set(fresh.filter((r) => r.layer > 1).map((r) => r.item.itemId));
-    for (const r of fresh as (Row & { prevPol?: string | null })[]) {
-      if (r.prevPol !== undefined && !(split.has(r.item.itemId) || r.prevPol === null)) r.polNumber = r.prevPol;
-      delete r.prevPol;
+    const split = new Set<number>();
+    for (const r of fresh) if (r.layer > 1) split.add(r.item.itemId);
+    for (let i = 0; i < fresh.length; i++) {
+      const r = fresh[i];
+      if (!(split.has(r.item.itemId) || prevPol[i] === null)) r.polNumber = prevPol[i];
     }
   }
   let kept = fresh;
   if (def.id !== POLICY_LAYER && def.id !== ACCOUNT_ALL) {
-    const profilesOf = new Map<string, Set<number>>();
+    // Copies of one item in one node that carry the same profile fold into one (unless the node holds
+    // layered rows or the copies' profiles differ). Most items have one row per node: only items with
+    // several are compared.
+    const itemNode = (r: Row) => r.item.itemId * ID_SPAN + r.agg;
+    const count = new Map<number, number>();
+    for (const r of fresh) { const k = itemNode(r); count.set(k, (count.get(k) ?? 0) + 1); }
+    const profilesOf = new Map<number, Set<number>>();
     for (const r of fresh) {
-      const k = `${r.item.itemId}|${r.agg}`;
+      const k = itemNode(r);
+      if (count.get(k)! < 2) continue;
       (profilesOf.get(k) ?? profilesOf.set(k, new Set()).get(k)!).add(r.profile);
     }
     const layeredAggs = new Set(layered.map((r) => r.agg));
     const once = new Set<string>();
     kept = fresh.filter((r) => {
-      const k = `${r.item.itemId}|${r.agg}`;
+      const k = itemNode(r);
+      if (count.get(k)! < 2) return true;
       const keepLayer = profilesOf.get(k)!.size > 1 || layeredAggs.has(r.agg);
       const id = `${k}|${r.profile}|${keepLayer ? r.layer : 0}`;
       if (once.has(id)) return false;
@@ -359,9 +447,14 @@ function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, keyOf
 
 /** A node of the previous level split over several nodes here: each item enters the split nodes on its own. */
 function markRootStarts(rows: Row[]): void {
-  const aggsOfPrev = new Map<number, Set<number>>();
-  for (const r of rows) (aggsOfPrev.get(r.prev) ?? aggsOfPrev.set(r.prev, new Set()).get(r.prev)!).add(r.agg);
+  const firstAggOfPrev = new Map<number, number>();
+  const splitPrevs = new Set<number>();
+  for (const r of rows) {
+    const a = firstAggOfPrev.get(r.prev);
+    if (a === undefined) firstAggOfPrev.set(r.prev, r.agg);
+    else if (a !== r.agg) splitPrevs.add(r.prev);
+  }
   const splitAggs = new Set<number>();
-  for (const r of rows) if (aggsOfPrev.get(r.prev)!.size > 1) splitAggs.add(r.agg);
-  for (const r of rows) r.rootStart = splitAggs.has(r.agg);
+  if (splitPrevs.size > 0) for (const r of rows) if (splitPrevs.has(r.prev)) splitAggs.add(r.agg);
+  for (const r of rows) r.rootStart = splitAggs.size > 0 && splitAggs.has(r.agg);
 }
