@@ -213,13 +213,15 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     cols: locT.cols,
     file: 'location file',
   };
+  // The items of one location share its per-building TIVs (one array per location, not per item).
+  const tivOfRow: (readonly number[] | undefined)[] = new Array(locT.rows);
   const fmItems: FmItem[] = Array.from({ length: items.count }, (_, i) => {
     const r = items.locRow[i];
     return {
       itemId: items.itemId[i], locId: locId[r], accId: accountOfLocation[r],
       riskId: isAggregate[r] !== 0 ? items.buildingId[i] : 1, buildingId: items.buildingId[i],
       coverageType: keys.coverageTypeId[items.keyRow[i]], peril: keys.perilId[items.keyRow[i]],
-      locationTiv: loc.tiv.map((t) => t[r] / buildings(r)),
+      locationTiv: tivOfRow[r] ??= loc.tiv.map((t) => t[r] / buildings(r)),
     };
   });
   const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: col(locT, 'CondTag') });
@@ -261,8 +263,7 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     const byTag = tag === undefined ? undefined : firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}|${tag}`);
     return { ...o, polNumber, accIdx: byTag ?? rowForItem(o.item.accId, `${o.item.accId}|${polNumber}|${o.layer}`, o.item.peril) ?? '' };
   });
-  const itemIndex = new Map<number, number>();
-  for (let i = 0; i < items.count; i++) itemIndex.set(items.itemId[i], i);
+  // Items are numbered 1..n in order: an item's index is its id less one.
   return [
     { name: 'fm_programme.csv', *lines() { yield 'from_agg_id,level_id,to_agg_id'; yield* fm.programme; } },
     { name: 'fm_policytc.csv', *lines() { yield 'level_id,agg_id,layer_id,profile_id'; yield* fm.policytc; } },
@@ -274,7 +275,7 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
         yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx';
         let n = 0;
         for (const o of outputs) {
-          const i = itemIndex.get(o.item.itemId)!;
+          const i = o.item.itemId - 1;
           const r = items.locRow[i];
           yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${o.item.peril},${o.item.coverageType},${items.tiv[i]},${items.coverageId[i]},${o.item.itemId},${o.item.buildingId},${o.item.riskId},${o.layer},${o.polNumber},${++n},${o.accIdx}`;
         }

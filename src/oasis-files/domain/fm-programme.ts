@@ -42,8 +42,8 @@ interface Row {
   aggTiv: number;
   profile: number;
   rootStart: boolean;
-  /** The key, group and peril this row found its terms under at this level (null: none). */
-  join: string | null;
+  /** The key, group and peril this row found its terms under at this level, as joinIdOf numbers them (null: none). */
+  join: number | null;
 }
 
 interface LevelTermRow extends TermRow {
@@ -97,6 +97,8 @@ function levelPasses(locations: TermSource, accounts: TermSource, conditions: Co
 export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource, conditions: ConditionStages | null = null, stepPolicies = false): FmProgramme {
   let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false, join: null }));
   const itemPerils = [...new Set(items.map((i) => i.peril))];
+  if (itemPerils.length >= NO_PERIL) throw new CatintelError('invalid_input', `the items name ${itemPerils.length} perils; at most ${NO_PERIL - 1} are supported in one set of Oasis files`);
+  const perilIndex = new Map(itemPerils.map((p, i) => [p, i]));
   // A portfolio repeats a handful of peril lists over its rows: each is read once.
   const perilsOf = new Map<string, string[]>();
   const coveredItemPerils = (list: string) => {
@@ -140,15 +142,15 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     const byLocation = def.source === 'location';
     const filtered = def.perilField !== undefined && src.cols.has(def.perilField);
     const keyOf = (r: Row) => keyOfItem(r.item);
-    const joinKey = (key: number, group: number, peril: string | null) => `${key}|${group}|${peril ?? ''}`;
+    const joinKey = (key: number, group: number, peril: string | null) => joinIdOf(key, group, peril === null ? NO_PERIL : perilIndex.get(peril)!);
 
     // Rows not yet split into layers by an earlier level wait to take their layer from this one.
     const layeredPrev = new Set(rows.filter((r) => r.layer > 1).map((r) => r.prev));
     for (const r of rows) if (!layeredPrev.has(r.prev)) r.layer = 0;
 
     for (const t of termRows) clearUnusedTypes(t.values);
-    const needTivOf = new Map<string, boolean>();
-    const fmPerilOf = new Map<string, string | null>();
+    const needTivOf = new Map<number, boolean>();
+    const fmPerilOf = new Map<number, string | null>();
     for (const t of termRows) {
       const k = joinKey(t.key, t.group, t.peril);
       needTivOf.set(k, (needTivOf.get(k) ?? false) || needsTiv(t.values));
@@ -249,7 +251,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     }
     profileOffset += profileOf.size;
 
-    rows = takeProfiles(rows, termRows, def, byLocation);
+    rows = takeProfiles(rows, termRows, def, byLocation, perilIndex);
     markRootStarts(rows);
     level++;
     // Each distinct (node, layer, profile) and (from, to) once, in order of first appearance; keyed
@@ -272,6 +274,16 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
 
   const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => a.r.item.itemId - b.r.item.itemId || a.r.layer - b.r.layer || a.i - b.i);
   return { programme, policytc, profile: profiles, outputs: sorted.map(({ r }) => ({ item: r.item, layer: r.layer, polNumber: r.polNumber })) };
+}
+
+/**
+ * A row joins the terms of its key (location, condition or account id), term group (1-5) and, at a
+ * level filtered by peril, its peril (index among the items' perils, NO_PERIL when not filtered): one
+ * exact number, so the lookup done for every row at every level builds no text.
+ */
+const NO_PERIL = 63;
+function joinIdOf(key: number, group: number, peril: number): number {
+  return (key * 8 + group) * 64 + peril;
 }
 
 /** Node and item ids stay below 2^26 and layers below 2^10, so pairs of them key a Map as one exact number. */
@@ -355,15 +367,15 @@ function applyTiv(v: TermValues, tiv: number): void {
  * of its account's terms; copies whose layers carry the same profile fold back into one, so layers
  * split an item only where their terms differ (the policy layer and account levels keep every layer).
  */
-function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, byLocation: boolean): Row[] {
+function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, byLocation: boolean, perilIndex: Map<string, number>): Row[] {
   // Term rows by the key, group and peril rows join them under (one lookup per row, by its join).
-  const match = new Map<string, LevelTermRow[]>();
+  const match = new Map<number, LevelTermRow[]>();
   const seen = new Set<string>();
   for (const t of termRows) {
     const id = `${t.key}|${t.group}|${t.fmPeril ?? ''}|${t.peril ?? ''}|${t.aggTiv}|${t.layer}|${byLocation ? '' : t.polNumber}|${t.profile}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const k = `${t.key}|${t.group}|${t.peril ?? ''}`;
+    const k = joinIdOf(t.key, t.group, t.peril === null ? NO_PERIL : perilIndex.get(t.peril)!);
     const list = match.get(k);
     if (list) list.push(t);
     else match.set(k, [t]);
