@@ -443,14 +443,17 @@ function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, byLoc
       (profilesOf.get(k) ?? profilesOf.set(k, new Set()).get(k)!).add(r.profile);
     }
     const layeredAggs = new Set(layered.map((r) => r.agg));
-    const once = new Set<string>();
+    // (profile, layer or 0) pairs already kept for an item in a node.
+    const keptOf = new Map<number, number[]>();
     kept = fresh.filter((r) => {
       const k = itemNode(r);
       if (count.get(k)! < 2) return true;
       const keepLayer = profilesOf.get(k)!.size > 1 || layeredAggs.has(r.agg);
-      const id = `${k}|${r.profile}|${keepLayer ? r.layer : 0}`;
-      if (once.has(id)) return false;
-      once.add(id);
+      const pair = r.profile * LAYER_SPAN + (keepLayer ? r.layer : 0);
+      let pairs = keptOf.get(k);
+      if (pairs === undefined) { pairs = []; keptOf.set(k, pairs); }
+      if (pairs.includes(pair)) return false;
+      pairs.push(pair);
       return true;
     });
   }
