@@ -258,12 +258,20 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     // by number, not text, as there is one lookup per row and level.
     const profilesOfNodeLayer = new Map<number, number[]>();
     const programmeKeys = new Set<number>();
+    // A previous node not split here feeds one node: its link is written once, found by the previous
+    // node alone (most rows); split nodes' rows start from their item and are looked up by pair.
+    const aggOfPrev = new Map<number, number>();
     for (const r of rows) {
       if (!(def.id === ACCOUNT_ALL && r.layer !== 1)) {
         const nodeLayer = r.agg * LAYER_SPAN + r.layer;
         let seen = profilesOfNodeLayer.get(nodeLayer);
         if (seen === undefined) { seen = []; profilesOfNodeLayer.set(nodeLayer, seen); }
         if (!seen.includes(r.profile)) { seen.push(r.profile); policytc.push(`${level},${r.agg},${r.layer},${r.profile}`); }
+      }
+      if (!r.rootStart) {
+        const seenAgg = aggOfPrev.get(r.prev);
+        if (seenAgg === r.agg) continue;
+        if (seenAgg === undefined) { aggOfPrev.set(r.prev, r.agg); programme.push(`${r.prev},${level},${r.agg}`); continue; }
       }
       const from = r.rootStart ? -r.item.itemId : r.prev;
       const link = (from + ID_SPAN) * ID_SPAN * 2 + r.agg;
@@ -434,10 +442,21 @@ function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, byLoc
     // layered rows or the copies' profiles differ). Most items have one row per node: only items with
     // several are compared.
     const itemNode = (r: Row) => r.item.itemId * ID_SPAN + r.agg;
+    // Rows per item first (an array by item id): an item with one row has one in its node, and
+    // only the others are counted per node.
+    let maxItem = 0;
+    for (const r of fresh) if (r.item.itemId > maxItem) maxItem = r.item.itemId;
+    const rowsOfItem = new Int32Array(maxItem + 1);
+    for (const r of fresh) rowsOfItem[r.item.itemId]++;
     const count = new Map<number, number>();
-    for (const r of fresh) { const k = itemNode(r); count.set(k, (count.get(k) ?? 0) + 1); }
+    for (const r of fresh) {
+      if (rowsOfItem[r.item.itemId] < 2) continue;
+      const k = itemNode(r);
+      count.set(k, (count.get(k) ?? 0) + 1);
+    }
     const profilesOf = new Map<number, Set<number>>();
     for (const r of fresh) {
+      if (rowsOfItem[r.item.itemId] < 2) continue;
       const k = itemNode(r);
       if (count.get(k)! < 2) continue;
       (profilesOf.get(k) ?? profilesOf.set(k, new Set()).get(k)!).add(r.profile);
@@ -446,6 +465,7 @@ function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, byLoc
     // (profile, layer or 0) pairs already kept for an item in a node.
     const keptOf = new Map<number, number[]>();
     kept = fresh.filter((r) => {
+      if (rowsOfItem[r.item.itemId] < 2) return true;
       const k = itemNode(r);
       if (count.get(k)! < 2) return true;
       const keepLayer = profilesOf.get(k)!.size > 1 || layeredAggs.has(r.agg);
