@@ -39,17 +39,28 @@ function refereeBin(): string | { skipped: string } {
   return bin;
 }
 
-/** The first difference between two CSVs of the same table (same header, values equal as numbers or as text), or undefined. */
+/**
+ * The first difference between two CSVs of the same table, or undefined: columns matched by name (Oasis's
+ * column order in fm_summary_map varies with the portfolio), values equal as numbers or as text.
+ */
 function firstDifference(ours: string, theirs: string): string | undefined {
   const a = fs.readFileSync(ours, 'utf8').trimEnd().split('\n');
   const b = fs.readFileSync(theirs, 'utf8').trimEnd().split('\n');
-  if (a[0] !== b[0]) return `header ${a[0]} vs ${b[0]}`;
+  const ha = a[0].split(',');
+  const hb = b[0].split(',');
+  const missing = hb.filter((c) => !ha.includes(c)).concat(ha.filter((c) => !hb.includes(c)));
+  if (missing.length) return `columns ${missing.join(', ')} in one file only (${a[0]} vs ${b[0]})`;
   if (a.length !== b.length) return `${a.length - 1} rows vs ${b.length - 1}`;
+  const at = hb.map((c) => ha.indexOf(c));
+  const inOrder = at.every((j, k) => j === k);
   for (let i = 1; i < a.length; i++) {
-    if (a[i] === b[i]) continue;
+    if (inOrder && a[i] === b[i]) continue;
     const x = a[i].split(',');
     const y = b[i].split(',');
-    const same = x.length === y.length && x.every((v, k) => v === y[k] || (v !== '' && y[k] !== '' && Math.abs(Number(v) - Number(y[k])) <= 1e-6 * Math.max(1, Math.abs(Number(v)))));
+    const same = x.length === y.length && y.every((w, k) => {
+      const v = x[at[k]];
+      return v === w || (v !== '' && w !== '' && Math.abs(Number(v) - Number(w)) <= 1e-6 * Math.max(1, Math.abs(Number(v))));
+    });
     if (!same) return `row ${i}: ${a[i]} vs ${b[i]}`;
   }
   return undefined;

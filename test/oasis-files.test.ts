@@ -5,7 +5,7 @@
  * wrote for the same case (expected/), numbers within 0.001 relative. A failure names the case, file
  * and row. With the case's account file, the FM files (fm_programme, fm_policytc, fm_profile, fm_xref,
  * fm_summary_map) are compared the same way, conditions (CondTag / CondNumber, nested, exclusions)
- * included; the case with step policies is refused with the field named, never dropped.
+ * and step policies (every trigger type, fm_profile with its step columns) included.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +20,8 @@ const CASES = [
 ];
 const GUL_FILES = ['keys.csv', 'items.csv', 'coverages.csv', 'gul_summary_map.csv'];
 const FM_FILES = ['fm_programme.csv', 'fm_policytc.csv', 'fm_profile.csv', 'fm_xref.csv', 'fm_summary_map.csv'];
-/** The cases whose terms oasis files builds: every level but step policies. */
-const FM_CASES = ['insurance', 'insurance_conditions', 'insurance_policy_coverage', 'insurance_account', 'insurance_bi', 'issues', 'issue_1816', 'issue_1953_layerparticipation', 'reinsurance1', 'reinsurance2', 'reinsurance4'];
+/** The cases whose terms oasis files builds: all of them. */
+const FM_CASES = ['insurance', 'insurance_and_step', 'insurance_conditions', 'insurance_policy_coverage', 'insurance_account', 'insurance_bi', 'issues', 'issue_1816', 'issue_1953_layerparticipation', 'reinsurance1', 'reinsurance2', 'reinsurance4'];
 
 function table(file: string): { header: string[]; rows: string[][] } {
   const lines = fs.readFileSync(file, 'utf8').trim().split(/\r?\n/);
@@ -79,16 +79,27 @@ describe('catintel oasis files: ground-up files of the acceptance cases', () => 
     }
   });
 
-  it('an account with a step policy (a term oasis files cannot build yet) is refused with the field named, and nothing is written', async () => {
+  it('an account whose rows for one peril name two step trigger types is refused with the row named, and nothing is written', async () => {
     const out = tempDir('catintel-oasis-files-');
+    const input = tempDir('catintel-oasis-files-in-');
     try {
       const dir = path.join(CASES_DIR, 'insurance_and_step');
-      const r = await cli(['oasis', 'files', '--oed-location', path.join(dir, 'location.csv'), '--oed-account', path.join(dir, 'account.csv'), '--model-perils', 'WTC', '--out', out]);
+      const lines = fs.readFileSync(path.join(dir, 'account.csv'), 'utf8').split('\n');
+      const header = lines[0].split(',');
+      const at = header.indexOf('StepTriggerType');
+      // The second step of account FloodStep_T1 / B1_T1 becomes a contents step (type 2), its first a buildings step.
+      const row = lines.findIndex((l) => { const c = l.split(','); return c[1] === 'FloodStep_T1' && c[2] === 'B1_T1' && c[at + 1] === '2'; });
+      const cells = lines[row].split(',');
+      cells[at] = '2';
+      lines[row] = cells.join(',');
+      fs.writeFileSync(path.join(input, 'account.csv'), lines.join('\n'));
+      const r = await cli(['oasis', 'files', '--oed-location', path.join(dir, 'location.csv'), '--oed-account', path.join(input, 'account.csv'), '--model-perils', 'WTC', '--out', out]);
       expect(r.code).not.toBe(0);
-      expect(r.stderr).toMatch(/account file row 334: StepNumber = 1: step policies are not built/);
+      expect(r.stderr).toMatch(new RegExp(`account file row ${row + 1}: StepTriggerType 2 differs from 1 on row ${row} of the same account`));
       expect(fs.readdirSync(out)).toEqual([]);
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
+      fs.rmSync(input, { recursive: true, force: true });
     }
   });
 });

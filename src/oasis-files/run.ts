@@ -16,6 +16,8 @@ import { ACCOUNT_TERM_FIELDS, CONDITION_TERM_FIELDS, REFUSED_ACCOUNT_FIELDS, LOC
 import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
 import { fmProgramme, type FmItem } from './domain/fm-programme.js';
 import { conditionStages } from './domain/condition-stages.js';
+import { perilsCovered } from './domain/peril-groups.js';
+import { hasStepPolicies, STEP_PROFILE_HEADER, triggerTypes } from './domain/step-policies.js';
 import type { TermSource } from './domain/level-terms.js';
 
 export interface OasisFilesOptions {
@@ -169,8 +171,6 @@ export function oasisFiles(opts: OasisFilesOptions): OasisFilesResult {
 function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumns, loc: LocationColumns, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: ReturnType<typeof gulItems>, keys: KeysTable): OutputFile[] {
   const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS], '--oed-account');
   refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
-  const step = col(accT, 'StepNumber').findIndex((c) => departsFromDefault(c, 0));
-  if (step >= 0) throw new CatintelError('invalid_input', `the account file row ${step + 2}: StepNumber = ${col(accT, 'StepNumber')[step]}: step policies are not built into FM terms by oasis files yet; run the portfolio through oasislmf's generate-oasis-files`);
 
   const aPort = col(accT, 'PortNumber');
   const aAcc = col(accT, 'AccNumber');
@@ -213,37 +213,61 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     cols: locT.cols,
     file: 'location file',
   };
+  // The items of one location share its per-building TIVs (one array per location, not per item).
+  const tivOfRow: (readonly number[] | undefined)[] = new Array(locT.rows);
   const fmItems: FmItem[] = Array.from({ length: items.count }, (_, i) => {
     const r = items.locRow[i];
     return {
       itemId: items.itemId[i], locId: locId[r], accId: accountOfLocation[r],
       riskId: isAggregate[r] !== 0 ? items.buildingId[i] : 1, buildingId: items.buildingId[i],
       coverageType: keys.coverageTypeId[items.keyRow[i]], peril: keys.perilId[items.keyRow[i]],
-      locationTiv: loc.tiv.map((t) => t[r] / buildings(r)),
+      locationTiv: tivOfRow[r] ??= loc.tiv.map((t) => t[r] / buildings(r)),
     };
   });
   const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: col(locT, 'CondTag') });
   if (!conditions) refuseTerms(accT, CONDITION_TERM_FIELDS, 'the account file', 'names no condition (CondTag, CondNumber) to apply it to');
-  const fm = fmProgramme(fmItems, locations, accounts, conditions);
+  const stepPolicies = hasStepPolicies(accounts.cols, accounts.rows, 'account file');
+  const fm = fmProgramme(fmItems, locations, accounts, conditions, stepPolicies);
   // Policy number and account row of each output: its layer's first row, else the account's first; an
   // output under a condition nested at the last of several stages takes that condition's row of its layer.
+  // With step policies, an output takes the first row of its layer with the step trigger type its
+  // item's peril falls under (a step policy for flood may sit beside ordinary wind terms).
   const firstRowOf = new Map<string, number>();
+  const rowsOfLayer = new Map<string, number[]>();
   const accTag = col(accT, 'CondTag').map((c) => (c.trim() === '' ? '0' : c.trim()));
   for (const i of accRows) {
     for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}|${accTag[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
+    const k = `${accIdAll[i]}|${pol[i]}|${layer[i]}`;
+    (rowsOfLayer.get(k) ?? rowsOfLayer.set(k, []).get(k)!).push(i);
   }
+  const polPeril = accT.cols.get('PolPeril');
+  const stt = stepPolicies ? triggerTypes(accT.cols, accT.rows, 'account file') : null;
+  const rowsOfAccount = new Map<number, number[]>();
+  for (const i of accRows) (rowsOfAccount.get(accIdAll[i]) ?? rowsOfAccount.set(accIdAll[i], []).get(accIdAll[i])!).push(i);
+  const coveredBy = new Map<string, Set<string>>();
+  const covers = (r: number, peril: string) => {
+    if (!polPeril) return true;
+    const list = polPeril[r].trim() || 'AA1';
+    if (!coveredBy.has(list)) coveredBy.set(list, perilsCovered(list));
+    return coveredBy.get(list)!.has(peril);
+  };
+  const rowForItem = (accId: number, k: string, peril: string): number | undefined => {
+    if (!stt) return firstRowOf.get(k);
+    const termsRow = rowsOfAccount.get(accId)?.find((r) => covers(r, peril));
+    const i = termsRow === undefined ? undefined : rowsOfLayer.get(k)?.find((r) => stt[r] === stt[termsRow]);
+    return i ?? firstRowOf.get(k);
+  };
   const outputs = fm.outputs.map((o) => {
     const polNumber = o.polNumber ?? pol[firstRowOf.get(`${o.item.accId}`)!];
     const tag = conditions?.lastTagOfLocation.get(o.item.locId);
     const byTag = tag === undefined ? undefined : firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}|${tag}`);
-    return { ...o, polNumber, accIdx: byTag ?? firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}`) ?? '' };
+    return { ...o, polNumber, accIdx: byTag ?? rowForItem(o.item.accId, `${o.item.accId}|${polNumber}|${o.layer}`, o.item.peril) ?? '' };
   });
-  const itemIndex = new Map<number, number>();
-  for (let i = 0; i < items.count; i++) itemIndex.set(items.itemId[i], i);
+  // Items are numbered 1..n in order: an item's index is its id less one.
   return [
     { name: 'fm_programme.csv', *lines() { yield 'from_agg_id,level_id,to_agg_id'; yield* fm.programme; } },
     { name: 'fm_policytc.csv', *lines() { yield 'level_id,agg_id,layer_id,profile_id'; yield* fm.policytc; } },
-    { name: 'fm_profile.csv', *lines() { yield 'profile_id,calcrule_id,deductible1,deductible2,deductible3,attachment1,limit1,share1,share2,share3'; yield* fm.profile; } },
+    { name: 'fm_profile.csv', *lines() { yield `profile_id,calcrule_id,deductible1,deductible2,deductible3,attachment1,limit1,share1,share2,share3${stepPolicies ? STEP_PROFILE_HEADER : ''}`; yield* fm.profile; } },
     { name: 'fm_xref.csv', *lines() { yield 'output,agg_id,layer_id'; let n = 0; for (const o of outputs) yield `${++n},${o.item.itemId},${o.layer}`; } },
     {
       name: 'fm_summary_map.csv',
@@ -251,7 +275,7 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
         yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx';
         let n = 0;
         for (const o of outputs) {
-          const i = itemIndex.get(o.item.itemId)!;
+          const i = o.item.itemId - 1;
           const r = items.locRow[i];
           yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${o.item.peril},${o.item.coverageType},${items.tiv[i]},${items.coverageId[i]},${o.item.itemId},${o.item.buildingId},${o.item.riskId},${o.layer},${o.polNumber},${++n},${o.accIdx}`;
         }

@@ -1,7 +1,7 @@
 /**
  * The OED financial fields Oasis's file generation reads (its default location, account and step-policy
- * profiles), and which of them `oasis files` does not turn into FM terms (REFUSED_ACCOUNT_FIELDS and
- * step policies; the levels it builds are in fm-levels.ts). A field not built into FM terms here is refused when any row gives it a value other than its OED default, with the field named, so a
+ * profiles), and which of them `oasis files` does not turn into FM terms (REFUSED_ACCOUNT_FIELDS; the
+ * levels it builds are in fm-levels.ts, step policies in step-policies.ts). A field not built into FM terms here is refused when any row gives it a value other than its OED default, with the field named, so a
  * term is never dropped in silence. Type and code fields (LocDedType1Building, ...) only qualify an
  * amount, so they are judged through their amount field.
  */
@@ -35,7 +35,7 @@ export const ACCOUNT_TERM_FIELDS: Readonly<Record<string, number>> = Object.from
 /** Condition terms: they act only through a condition, so an account file that names none cannot apply them. */
 export const CONDITION_TERM_FIELDS: Readonly<Record<string, number>> = Object.fromEntries(byCoverage('Cond').map((f) => [f, 0] as const));
 
-/** Step-policy fields: in force when StepTriggerType is set and StepNumber > 0. */
+/** Step-policy fields, read for the policy all level when some row has StepNumber > 0 (step-policies.ts). */
 export const STEP_POLICY_FIELDS = [
   'StepTriggerType', 'StepNumber', 'DebrisRemovalFactor', 'DeductibleBuilding', 'DeductibleBuildingContents', 'DeductibleContents',
   'ExtraExpenseFactor', 'ExtraExpenseLimit', 'PayOutBuildingEnd', 'PayOutBuildingStart', 'PayOutBuildingContentsEnd',

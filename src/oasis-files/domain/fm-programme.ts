@@ -13,6 +13,8 @@ import { ACCOUNT_ALL, FM_LEVELS, POLICY_LAYER, type FmLevel } from './fm-levels.
 import { clearUnusedTypes, levelTerms, needsTiv, type TermRow, type TermSource, type TermValues } from './level-terms.js';
 import { perilsCovered } from './peril-groups.js';
 import type { ConditionStages } from './condition-stages.js';
+import { stepLevelTerms } from './step-level-terms.js';
+import { NO_STEP_COLUMNS, stepCalcRule, stepProfileLine } from './step-policies.js';
 
 /** What the programme needs of each item. */
 export interface FmItem {
@@ -40,6 +42,8 @@ interface Row {
   aggTiv: number;
   profile: number;
   rootStart: boolean;
+  /** The key, group and peril this row found its terms under at this level, as joinIdOf numbers them (null: none). */
+  join: number | null;
 }
 
 interface LevelTermRow extends TermRow {
@@ -59,6 +63,7 @@ export interface FmProgramme {
 }
 
 const PASS_THROUGH = '1,100,0,0,0,0,0,0,0,0';
+const POLICY_ALL = 10;
 
 /** One level as built: its definition, the rows its terms come from, and the node key of an item. */
 interface LevelPass {
@@ -85,9 +90,15 @@ function levelPasses(locations: TermSource, accounts: TermSource, conditions: Co
   return passes;
 }
 
-export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource, conditions: ConditionStages | null = null): FmProgramme {
-  let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false }));
+/**
+ * With step policies the policy all level is built by step-level-terms.ts, and every fm_profile row
+ * carries the step columns (a profile that is not a step: step 1, no step terms).
+ */
+export function fmProgramme(items: readonly FmItem[], locations: TermSource, accounts: TermSource, conditions: ConditionStages | null = null, stepPolicies = false): FmProgramme {
+  let rows: Row[] = items.map((item) => ({ item, layer: 1, polNumber: null, prev: item.itemId, group: 0, needTiv: null, fmPeril: null, agg: 0, aggTiv: 0, profile: 1, rootStart: false, join: null }));
   const itemPerils = [...new Set(items.map((i) => i.peril))];
+  if (itemPerils.length >= NO_PERIL) throw new CatintelError('invalid_input', `the items name ${itemPerils.length} perils; at most ${NO_PERIL - 1} are supported in one set of Oasis files`);
+  const perilIndex = new Map(itemPerils.map((p, i) => [p, i]));
   // A portfolio repeats a handful of peril lists over its rows: each is read once.
   const perilsOf = new Map<string, string[]>();
   const coveredItemPerils = (list: string) => {
@@ -101,12 +112,13 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
   };
   const programme: string[] = [];
   const policytc: string[] = [];
-  const profiles: string[] = [PASS_THROUGH];
+  const ordinaryLine = (line: string) => (stepPolicies ? `${line},${NO_STEP_COLUMNS}` : line);
+  const profiles: string[] = [ordinaryLine(PASS_THROUGH)];
   let profileOffset = 1;
   let level = 0;
 
   for (const { def, src, keyOf: keyOfItem } of levelPasses(locations, accounts, conditions)) {
-    const terms = levelTerms(def, src);
+    const terms = stepPolicies && def.id === POLICY_ALL ? stepLevelTerms(def, src) : levelTerms(def, src);
     let termRows: LevelTermRow[] = [];
     if (terms) {
       for (const t of terms.rows) {
@@ -126,18 +138,19 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       continue;
     }
     const groupOfCoverage = terms!.groupOfCoverage;
+    const groupOf = terms!.groupOf ?? ((_key: number, coverageType: number, _peril: string | null) => groupOfCoverage.get(coverageType));
     const byLocation = def.source === 'location';
     const filtered = def.perilField !== undefined && src.cols.has(def.perilField);
     const keyOf = (r: Row) => keyOfItem(r.item);
-    const joinKey = (key: number, group: number, peril: string | null) => `${key}|${group}|${peril ?? ''}`;
+    const joinKey = (key: number, group: number, peril: string | null) => joinIdOf(key, group, peril === null ? NO_PERIL : perilIndex.get(peril)!);
 
     // Rows not yet split into layers by an earlier level wait to take their layer from this one.
     const layeredPrev = new Set(rows.filter((r) => r.layer > 1).map((r) => r.prev));
     for (const r of rows) if (!layeredPrev.has(r.prev)) r.layer = 0;
 
     for (const t of termRows) clearUnusedTypes(t.values);
-    const needTivOf = new Map<string, boolean>();
-    const fmPerilOf = new Map<string, string | null>();
+    const needTivOf = new Map<number, boolean>();
+    const fmPerilOf = new Map<number, string | null>();
     for (const t of termRows) {
       const k = joinKey(t.key, t.group, t.peril);
       needTivOf.set(k, (needTivOf.get(k) ?? false) || needsTiv(t.values));
@@ -150,14 +163,15 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
 
     // Each row finds its terms: same key, its coverage's group, and (when filtered) its peril.
     for (const r of rows) {
-      const g = groupOfCoverage.get(r.item.coverageType);
+      const g = groupOf(keyOf(r), r.item.coverageType, filtered ? r.item.peril : null);
       const k = g === undefined ? null : joinKey(keyOf(r), g, filtered ? r.item.peril : null);
       const found = k !== null && needTivOf.has(k);
       r.needTiv = found ? needTivOf.get(k!)! : null;
       r.fmPeril = found ? fmPerilOf.get(k!)! : null;
       r.group = found ? g! : def.id === POLICY_LAYER ? -1 : -r.prev;
+      r.join = found ? k : null;
     }
-    numberNodes(rows, (r) => `${keyOf(r)}|${byLocation ? r.item.riskId : ''}|${r.group}|${r.fmPeril ?? ''}`);
+    numberLevelNodes(rows, keyOf, byLocation);
 
     // Terms in % of TIV or BI days take the TIV under their node (each building of a location once).
     // Summed with Kahan's compensation, as pandas sums a group: a location's TIV split over 6 buildings
@@ -166,7 +180,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     const carry = new Map<number, number>();
     const aggOfJoin = new Map<string, number[]>();
     const counted = new Set<string>();
-    const coveragesOfGroup = new Map(termRows.map((t) => [t.group, t.coverageTypes]));
+    const coveragesOfGroup = terms!.tivCoverages ?? new Map(termRows.map((t) => [t.group, t.coverageTypes]));
     for (const r of rows) {
       r.aggTiv = 0;
       if (!r.needTiv) continue;
@@ -197,9 +211,31 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
     // A term in % of TIV or days over no TIV comes to 0: no term, whatever its type said.
     for (const t of termRows) { applyTiv(t.values, t.aggTiv); clearUnusedTypes(t.values); }
 
-    // Calc rules and profiles, numbered by first appearance of each distinct set of terms.
+    // Step profiles first, one per node (layer, key, group, peril list) in order of appearance, each
+    // step a row of the profile; then the other profiles, numbered by first appearance of each
+    // distinct set of terms.
+    const stepProfileOf = new Map<string, number>();
+    const stepLines: { profile: number; step: number; line: string }[] = [];
+    const stepLineSeen = new Set<string>();
+    for (const t of termRows) {
+      if (!t.isStep) continue;
+      t.calcrule = stepCalcRule(t.step!, () => `the ${src.file}, ${def.name} level, account ${t.key}`);
+      const node = `${t.layer}|${t.key}|${t.group}|${t.fmPeril ?? ''}`;
+      let p = stepProfileOf.get(node);
+      if (p === undefined) {
+        p = profileOffset + stepProfileOf.size + 1;
+        stepProfileOf.set(node, p);
+      }
+      t.profile = p;
+      const line = stepProfileLine(p, t.calcrule, t.step!);
+      if (!stepLineSeen.has(line)) { stepLineSeen.add(line); stepLines.push({ profile: p, step: t.step!.stepId, line }); }
+    }
+    stepLines.sort((a, b) => a.profile - b.profile || a.step - b.step);
+    profiles.push(...stepLines.map((l) => l.line));
+    profileOffset += stepProfileOf.size;
     const profileOf = new Map<string, number>();
     for (const t of termRows) {
+      if (t.isStep) continue;
       const v = t.values;
       t.calcrule = def.id === POLICY_LAYER
         ? layerCalcRule(v.attachment, v.limit, v.share)
@@ -209,30 +245,99 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       if (p === undefined) {
         p = profileOffset + profileOf.size + 1;
         profileOf.set(id, p);
-        profiles.push(`${p},${id},0,0`);
+        profiles.push(ordinaryLine(`${p},${id},0,0`));
       }
       t.profile = p;
     }
     profileOffset += profileOf.size;
 
-    rows = takeProfiles(rows, termRows, def, keyOf, byLocation, filtered);
+    rows = takeProfiles(rows, termRows, def, byLocation, perilIndex);
     markRootStarts(rows);
     level++;
-    const policyKeys = new Set<string>();
-    const programmeKeys = new Set<string>();
+    // Each distinct (node, layer, profile) and (from, to) once, in order of first appearance; keyed
+    // by number, not text, as there is one lookup per row and level.
+    const profilesOfNodeLayer = new Map<number, number[]>();
+    const programmeKeys = new Set<number>();
+    // A previous node not split here feeds one node: its link is written once, found by the previous
+    // node alone (most rows); split nodes' rows start from their item and are looked up by pair.
+    const aggOfPrev = new Map<number, number>();
     for (const r of rows) {
       if (!(def.id === ACCOUNT_ALL && r.layer !== 1)) {
-        const line = `${level},${r.agg},${r.layer},${r.profile}`;
-        if (!policyKeys.has(line)) { policyKeys.add(line); policytc.push(line); }
+        const nodeLayer = r.agg * LAYER_SPAN + r.layer;
+        let seen = profilesOfNodeLayer.get(nodeLayer);
+        if (seen === undefined) { seen = []; profilesOfNodeLayer.set(nodeLayer, seen); }
+        if (!seen.includes(r.profile)) { seen.push(r.profile); policytc.push(`${level},${r.agg},${r.layer},${r.profile}`); }
       }
-      const line = `${r.rootStart ? -r.item.itemId : r.prev},${level},${r.agg}`;
-      if (!programmeKeys.has(line)) { programmeKeys.add(line); programme.push(line); }
+      if (!r.rootStart) {
+        const seenAgg = aggOfPrev.get(r.prev);
+        if (seenAgg === r.agg) continue;
+        if (seenAgg === undefined) { aggOfPrev.set(r.prev, r.agg); programme.push(`${r.prev},${level},${r.agg}`); continue; }
+      }
+      const from = r.rootStart ? -r.item.itemId : r.prev;
+      const link = (from + ID_SPAN) * ID_SPAN * 2 + r.agg;
+      if (!programmeKeys.has(link)) { programmeKeys.add(link); programme.push(`${from},${level},${r.agg}`); }
     }
     for (const r of rows) { r.prev = r.agg; r.rootStart = false; }
   }
 
   const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => a.r.item.itemId - b.r.item.itemId || a.r.layer - b.r.layer || a.i - b.i);
   return { programme, policytc, profile: profiles, outputs: sorted.map(({ r }) => ({ item: r.item, layer: r.layer, polNumber: r.polNumber })) };
+}
+
+/**
+ * A row joins the terms of its key (location, condition or account id), term group (1-5) and, at a
+ * level filtered by peril, its peril (index among the items' perils, NO_PERIL when not filtered): one
+ * exact number, so the lookup done for every row at every level builds no text.
+ */
+const NO_PERIL = 63;
+function joinIdOf(key: number, group: number, peril: number): number {
+  return (key * 8 + group) * 64 + peril;
+}
+
+/** Node and item ids stay below 2^26 and layers below 2^10, so pairs of them key a Map as one exact number. */
+const ID_SPAN = 2 ** 26;
+const LAYER_SPAN = 2 ** 10;
+
+/**
+ * Numbers a level's nodes 1..n by first appearance in row order. A row that found terms joins the
+ * node of its key, risk (site levels), group and peril list; a row that found none passes through a
+ * node of its own previous node (or, at the policy layer, of its key). Keys are numbers where they fit.
+ */
+function numberLevelNodes(rows: Row[], keyOf: (r: Row) => number, byLocation: boolean): void {
+  const perilIds = new Map<string | null, number>();
+  const withTerms = new Map<number, number>();
+  const passing = new Map<number, Map<number, number>>();
+  const byText = new Map<string, number>();
+  let next = 0;
+  for (const r of rows) {
+    const key = keyOf(r);
+    const risk = byLocation ? r.item.riskId : 0;
+    let id: number | undefined;
+    if (r.group >= -1 && key >= 0 && key < ID_SPAN && risk < 2 ** 16 && r.group < 8) {
+      let peril = perilIds.get(r.fmPeril);
+      if (peril === undefined) { peril = perilIds.size; perilIds.set(r.fmPeril, peril); }
+      if (peril < 64) {
+        const composite = ((key * 8 + (r.group + 1)) * 2 ** 16 + risk) * 64 + peril;
+        id = withTerms.get(composite);
+        if (id === undefined) { id = ++next; withTerms.set(composite, id); }
+        r.agg = id;
+        continue;
+      }
+    }
+    if (r.group < -1 && key >= 0 && key < ID_SPAN && risk < 2 ** 16) {
+      let inner = passing.get(r.group);
+      if (inner === undefined) { inner = new Map(); passing.set(r.group, inner); }
+      const k = key * 2 ** 16 + risk;
+      id = inner.get(k);
+      if (id === undefined) { id = ++next; inner.set(k, id); }
+      r.agg = id;
+      continue;
+    }
+    const text = `${key}|${risk}|${r.group}|${r.fmPeril ?? ''}`;
+    id = byText.get(text);
+    if (id === undefined) { id = ++next; byText.set(text, id); }
+    r.agg = id;
+  }
 }
 
 /** Numbers nodes 1..n by first appearance of their key in row order. */
@@ -270,56 +375,105 @@ function applyTiv(v: TermValues, tiv: number): void {
  * of its account's terms; copies whose layers carry the same profile fold back into one, so layers
  * split an item only where their terms differ (the policy layer and account levels keep every layer).
  */
-function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, keyOf: (r: Row) => number, byLocation: boolean, filtered: boolean): Row[] {
-  const match = new Map<string, LevelTermRow[]>();
+function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, byLocation: boolean, perilIndex: Map<string, number>): Row[] {
+  // Term rows by the key, group and peril rows join them under (one lookup per row, by its join).
+  const match = new Map<number, LevelTermRow[]>();
   const seen = new Set<string>();
   for (const t of termRows) {
     const id = `${t.key}|${t.group}|${t.fmPeril ?? ''}|${t.peril ?? ''}|${t.aggTiv}|${t.layer}|${byLocation ? '' : t.polNumber}|${t.profile}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const k = `${t.key}|${t.group}|${t.fmPeril ?? ''}|${t.peril ?? ''}|${t.aggTiv}`;
-    const list = match.get(k) ?? [];
-    list.push(t);
-    match.set(k, list);
+    const k = joinIdOf(t.key, t.group, t.peril === null ? NO_PERIL : perilIndex.get(t.peril)!);
+    const list = match.get(k);
+    if (list) list.push(t);
+    else match.set(k, [t]);
   }
-  const peril = (r: Row) => (filtered ? r.item.peril : '');
+  const NONE: LevelTermRow[] = [];
+  const candidatesOf = (r: Row) => {
+    if (r.join === null) return NONE;
+    const all = match.get(r.join);
+    if (!all) return NONE;
+    if (all.length === 1) return all[0].aggTiv === r.aggTiv ? all : NONE;
+    return all.filter((t) => t.aggTiv === r.aggTiv);
+  };
   const layered: Row[] = [];
   const fresh: Row[] = [];
-  const anyLayered = rows.some((r) => r.layer > 0);
+  // The policy number a fresh row had before this level (byLocation false only).
+  const prevPol: (string | null)[] = [];
+  let anyLayered = false;
+  for (const r of rows) if (r.layer > 0) { anyLayered = true; break; }
+  // Rows are changed in place: each row belongs to this level's list only.
   for (const r of rows) {
-    const candidates = match.get(`${keyOf(r)}|${r.group}|${r.fmPeril ?? ''}|${peril(r)}|${r.aggTiv}`) ?? [];
+    const candidates = candidatesOf(r);
     if (r.layer > 0) {
       const t = candidates.find((c) => c.layer === r.layer && (byLocation || c.polNumber === r.polNumber));
-      layered.push({ ...r, profile: t ? t.profile : 1 });
+      r.profile = t ? t.profile : 1;
+      layered.push(r);
     } else if (candidates.length === 0) {
-      fresh.push({ ...r, layer: 1, profile: 1 });
+      r.layer = 1;
+      r.profile = 1;
+      fresh.push(r);
+      prevPol.push(r.polNumber);
     } else {
-      for (const t of candidates) fresh.push({ ...r, layer: t.layer, profile: t.profile, polNumber: byLocation ? r.polNumber : t.polNumber, prevPol: r.polNumber } as Row);
+      const before = r.polNumber;
+      for (let c = 0; c < candidates.length; c++) {
+        const t = candidates[c];
+        const out = c === 0 ? r : { ...r };
+        out.layer = t.layer;
+        out.profile = t.profile;
+        out.polNumber = byLocation ? before : t.polNumber;
+        fresh.push(out);
+        prevPol.push(before);
+      }
     }
   }
   if (!byLocation) {
     // An item keeps the policy number it had unless this level first splits it into layers.
-    const split = new Set(fresh.filter((r) => r.layer > 1).map((r) => r.item.itemId));
-    for (const r of fresh as (Row & { prevPol?: string | null })[]) {
-      if (r.prevPol !== undefined && !(split.has(r.item.itemId) || r.prevPol === null)) r.polNumber = r.prevPol;
-      delete r.prevPol;
+    const split = new Set<number>();
+    for (const r of fresh) if (r.layer > 1) split.add(r.item.itemId);
+    for (let i = 0; i < fresh.length; i++) {
+      const r = fresh[i];
+      if (!(split.has(r.item.itemId) || prevPol[i] === null)) r.polNumber = prevPol[i];
     }
   }
   let kept = fresh;
   if (def.id !== POLICY_LAYER && def.id !== ACCOUNT_ALL) {
-    const profilesOf = new Map<string, Set<number>>();
+    // Copies of one item in one node that carry the same profile fold into one (unless the node holds
+    // layered rows or the copies' profiles differ). Most items have one row per node: only items with
+    // several are compared.
+    const itemNode = (r: Row) => r.item.itemId * ID_SPAN + r.agg;
+    // Rows per item first (an array by item id): an item with one row has one in its node, and
+    // only the others are counted per node.
+    let maxItem = 0;
+    for (const r of fresh) if (r.item.itemId > maxItem) maxItem = r.item.itemId;
+    const rowsOfItem = new Int32Array(maxItem + 1);
+    for (const r of fresh) rowsOfItem[r.item.itemId]++;
+    const count = new Map<number, number>();
     for (const r of fresh) {
-      const k = `${r.item.itemId}|${r.agg}`;
+      if (rowsOfItem[r.item.itemId] < 2) continue;
+      const k = itemNode(r);
+      count.set(k, (count.get(k) ?? 0) + 1);
+    }
+    const profilesOf = new Map<number, Set<number>>();
+    for (const r of fresh) {
+      if (rowsOfItem[r.item.itemId] < 2) continue;
+      const k = itemNode(r);
+      if (count.get(k)! < 2) continue;
       (profilesOf.get(k) ?? profilesOf.set(k, new Set()).get(k)!).add(r.profile);
     }
     const layeredAggs = new Set(layered.map((r) => r.agg));
-    const once = new Set<string>();
+    // (profile, layer or 0) pairs already kept for an item in a node.
+    const keptOf = new Map<number, number[]>();
     kept = fresh.filter((r) => {
-      const k = `${r.item.itemId}|${r.agg}`;
+      if (rowsOfItem[r.item.itemId] < 2) return true;
+      const k = itemNode(r);
+      if (count.get(k)! < 2) return true;
       const keepLayer = profilesOf.get(k)!.size > 1 || layeredAggs.has(r.agg);
-      const id = `${k}|${r.profile}|${keepLayer ? r.layer : 0}`;
-      if (once.has(id)) return false;
-      once.add(id);
+      const pair = r.profile * LAYER_SPAN + (keepLayer ? r.layer : 0);
+      let pairs = keptOf.get(k);
+      if (pairs === undefined) { pairs = []; keptOf.set(k, pairs); }
+      if (pairs.includes(pair)) return false;
+      pairs.push(pair);
       return true;
     });
   }
@@ -328,9 +482,14 @@ function takeProfiles(rows: Row[], termRows: LevelTermRow[], def: FmLevel, keyOf
 
 /** A node of the previous level split over several nodes here: each item enters the split nodes on its own. */
 function markRootStarts(rows: Row[]): void {
-  const aggsOfPrev = new Map<number, Set<number>>();
-  for (const r of rows) (aggsOfPrev.get(r.prev) ?? aggsOfPrev.set(r.prev, new Set()).get(r.prev)!).add(r.agg);
+  const firstAggOfPrev = new Map<number, number>();
+  const splitPrevs = new Set<number>();
+  for (const r of rows) {
+    const a = firstAggOfPrev.get(r.prev);
+    if (a === undefined) firstAggOfPrev.set(r.prev, r.agg);
+    else if (a !== r.agg) splitPrevs.add(r.prev);
+  }
   const splitAggs = new Set<number>();
-  for (const r of rows) if (aggsOfPrev.get(r.prev)!.size > 1) splitAggs.add(r.agg);
-  for (const r of rows) r.rootStart = splitAggs.has(r.agg);
+  if (splitPrevs.size > 0) for (const r of rows) if (splitPrevs.has(r.prev)) splitAggs.add(r.agg);
+  for (const r of rows) r.rootStart = splitAggs.size > 0 && splitAggs.has(r.agg);
 }

@@ -4,6 +4,7 @@
  * own item), items numbered in keys order, coverages numbered by first appearance of (location,
  * building, coverage type). Columns, not row objects: a million locations make four million items.
  */
+import { CatintelError } from '../../errors.js';
 import type { KeysTable } from './keys-table.js';
 
 /** The location columns the items need, indexed by location row. */
@@ -71,9 +72,13 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   }
   const coverageId = new Int32Array(n);
   const coverageTiv: number[] = [];
-  const seen = new Map<string, number>();
+  // One coverage per location, building and coverage type (1-4), keyed by one exact number (location
+  // ids stay below 2^26, buildings below 2^20) rather than text, as there is one lookup per item.
+  const seen = new Map<number, number>();
   for (let i = 0; i < n; i++) {
-    const key = `${loc.locId[locRow[i]]}|${buildingId[i]}|${keys.coverageTypeId[keyRow[i]]}`;
+    const locationId = loc.locId[locRow[i]];
+    if (locationId >= 2 ** 26 || buildingId[i] >= 2 ** 20) throw new CatintelError('invalid_input', `location ${locationId} building ${buildingId[i]}: more locations or buildings than one set of Oasis files numbers here; split the portfolio`);
+    const key = (locationId * 2 ** 20 + buildingId[i]) * 8 + keys.coverageTypeId[keyRow[i]];
     let id = seen.get(key);
     if (id === undefined) {
       id = seen.size + 1;

@@ -6,6 +6,7 @@
  */
 import { CatintelError } from '../../errors.js';
 import { oedDefault, noTermValue, type FmLevel, type TermGroup, type TermName } from './fm-levels.js';
+import type { StepValues } from './step-policies.js';
 
 export interface TermValues {
   deductible: number;
@@ -42,13 +43,17 @@ export interface TermRow {
   polNumber: string | null;
   fmPeril: string | null;
   values: TermValues;
+  /** The step of a step policy this row is (step policies only). */
+  step?: StepValues;
+  /** True when the row is a step profile: numbered per node, its calc rule from the step rules. */
+  isStep?: boolean;
 }
 
 const AMOUNT_TERMS: readonly TermName[] = ['deductible', 'deductibleMin', 'deductibleMax', 'limit', 'share', 'attachment'];
 const BI_TYPES = new Set(['BIWaitingPeriodType', 'BIPOIType']);
 const BI_AMOUNT_OF: Record<string, string> = { BIWaitingPeriodType: 'BIWaitingPeriod', BIPOIType: 'BIPOI' };
 
-function cellValue(src: TermSource, column: string, row: number): number {
+export function cellValue(src: TermSource, column: string, row: number): number {
   const cells = src.cols.get(column);
   const c = cells ? cells[row].trim() : '';
   if (c === '') return oedDefault(column);
@@ -65,7 +70,7 @@ function holdsTerm(src: TermSource, column: string, row: number): boolean {
 }
 
 /** The columns of a group that hold a term on some row; empty when the group has no terms. */
-function termColumns(src: TermSource, g: TermGroup): [TermName, string][] {
+export function termColumns(src: TermSource, g: TermGroup): [TermName, string][] {
   return (Object.entries(g.columns) as [TermName, string][]).filter(([, column]) => {
     for (let r = 0; r < src.rows; r++) if (holdsTerm(src, column, r)) return true;
     return false;
@@ -78,6 +83,10 @@ export interface LevelTerms {
   groupOfCoverage: Map<number, number>;
   /** Amount terms present at this level (absent ones are 0 and play no part in the calc rule). */
   hasShare: boolean;
+  /** Term group of a coverage type under one key, where it depends on the key (step policies). */
+  groupOf?: (key: number, coverageType: number, peril: string | null) => number | undefined;
+  /** Coverage types whose TIV a term in % of TIV takes, by group, where not the group's own. */
+  tivCoverages?: Map<number, readonly number[]>;
 }
 
 export function levelTerms(level: FmLevel, src: TermSource): LevelTerms | null {
