@@ -15,6 +15,7 @@ import { ingestSource } from '../src/ingest/run.js';
 import { LiveEventIndex } from '../src/live-index/live-index.js';
 import { usgsEarthquakes } from '../src/sources/usgs-earthquakes.js';
 import { Store } from '../src/store/db.js';
+import { tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
 import { seedStore, WEEK_NOW, weekStore } from './helpers/store.js';
 
