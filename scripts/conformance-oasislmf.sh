@@ -137,8 +137,8 @@ compare() {
 # 3. PiWind's OED with financial terms added, from OED through both front ends: oasislmf's
 # generate-oasis-files and generate-losses, and `catintel oasis run --oed-location --oed-account --keys`.
 # The derived copy lives in $TMP only. oasislmf 2.5.8 saves the location and account files as parquet and
-# fails on a text column whose values all read as numbers (PortNumber 1, LocNumber 10002082046,
-# BuildingID 1): the portfolio becomes Port1, the locations L<number> (the text order, hence the
+# fails on a text column whose values all read as numbers (LocNumber 10002082046 and BuildingID 1 here,
+# PortNumber in the benchmark's book): the portfolio becomes Port1, the locations L<number> (the text order, hence the
 # location numbers the keys file uses, is unchanged), and columns no financial rule reads are dropped.
 derive_oed() {
   "$B/python" - "$PIWIND/expected_all_outputs/input" "$TMP/oed" <<'PY'
