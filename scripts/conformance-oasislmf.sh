@@ -16,7 +16,8 @@
 #     give samples capped at one loss a spread of their rounding). Any difference fails the run.
 #  5. From OED: PiWind's location, account and keys with site deductibles and limits and moved layers
 #     added (a copy made here), through oasislmf's generate-oasis-files and generate-losses and through
-#     `catintel oasis run --oed-location --oed-account --keys`, 10 samples, compared as in 4.
+#     `catintel oasis run --oed-location --oed-account --keys`, 10 samples, compared as in 4; and the
+#     Oasis input files oasislmf made (bintocsv) against `catintel oasis files`' row by row.
 #
 # numba compiles oasislmf's kernels on the first run (many minutes on 2 cores); later runs reuse its cache.
 # Environment: SHARED_DATA (default ../shared/data), OASISLMF_VENV (default .venv), KEEP_RUN=1 to keep both
@@ -190,7 +191,46 @@ compare_oed() {
     --keys "$TMP/oed/keys.csv" --out "$TMP/ours-oed" --settings "$TMP/settings-$samples.json" >/dev/null
   t2=$(date +%s.%N)
   log "$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "oasislmf %.2f s, catintel %.2f s, ratio %.0fx", b - a, c - b, (b - a) / (c - b) }')"
-  "$B/python" "$TMP/compare.py" "$TMP/run-oed/output" "$TMP/ours-oed"
+  local status=0
+  "$B/python" "$TMP/compare.py" "$TMP/run-oed/output" "$TMP/ours-oed" || status=1
+
+  # The Oasis input files too: oasislmf's .bin read back with its bintocsv, and `catintel oasis files`
+  # on the same OED; rows in order, columns by name (acc_idx left out, as the FM acceptance runner does).
+  log "oasis input files: oasislmf generate-oasis-files against catintel oasis files"
+  mkdir -p "$TMP/oed-input-csv"
+  for f in items coverages fm_programme fm_profile fm_policytc fm_xref; do
+    "$B/bintocsv" "$f" -i "$TMP/oed-input/$f.bin" -o "$TMP/oed-input-csv/$f.csv"
+  done
+  cp "$TMP/oed-input/gul_summary_map.csv" "$TMP/oed-input/fm_summary_map.csv" "$TMP/oed-input-csv/"
+  ./bin/catintel --quiet oasis files --oed-location "$TMP/oed/location.csv" --oed-account "$TMP/oed/account.csv" \
+    --keys "$TMP/oed/keys.csv" --out "$TMP/ours-oed-input" >/dev/null
+  "$B/python" - "$TMP/oed-input-csv" "$TMP/ours-oed-input" <<'PY' || status=1
+import csv, os, sys
+theirs, ours = sys.argv[1], sys.argv[2]
+def same(a, b):
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    return abs(x - y) <= max(1e-6 * max(abs(x), abs(y)), 1e-6)
+failed = 0
+for name in sorted(os.listdir(theirs)):
+    t = list(csv.DictReader(open(os.path.join(theirs, name))))
+    o = list(csv.DictReader(open(os.path.join(ours, name))))
+    cols = [c for c in t[0] if c != 'acc_idx']
+    missing = [c for c in cols if c not in o[0]]
+    bad = [i for i, (a, b) in enumerate(zip(t, o)) if missing or not all(same(a[c], b[c]) for c in cols)]
+    if missing or bad or len(t) != len(o):
+        failed += 1
+        print(f'FAIL {name}: {len(o)} rows, oasislmf {len(t)}; no column {missing}; first row differing: {bad[:1]}')
+    else:
+        print(f'ok   {name}: {len(t)} rows')
+print(f'{len(os.listdir(theirs))} input files compared, {failed} differ')
+sys.exit(1 if failed else 0)
+PY
+  return $status
 }
 
 status=0
