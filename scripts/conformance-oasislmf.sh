@@ -18,6 +18,10 @@
 #     outputs) against `catintel oasis run --ord-format parquet`: every Parquet file with the same column
 #     names and types (pyarrow's large_string and string are the same Parquet column), its rows compared
 #     as in 4.
+#  6. From OED: PiWind's location, account and keys with site deductibles and limits and moved layers
+#     added (a copy made here), through oasislmf's generate-oasis-files and generate-losses and through
+#     `catintel oasis run --oed-location --oed-account --keys`, 10 samples, compared as in 4; and the
+#     Oasis input files oasislmf made (bintocsv) against `catintel oasis files`' row by row.
 #
 # numba compiles oasislmf's kernels on the first run (many minutes on 2 cores); later runs reuse its cache.
 # Environment: SHARED_DATA (default ../shared/data), OASISLMF_VENV (default .venv), KEEP_RUN=1 to keep both
@@ -70,19 +74,8 @@ json.dump(s, open(sys.argv[2], 'w'), indent=1)
 " "$PIWIND/expected_all_outputs/output/analysis_settings.json" "$TMP/settings-$samples.json" "$samples"
 done
 
-compare() {
-  local samples=$1 format=${2:-csv}
-  log "oasislmf $OASISLMF_VERSION model generate-losses on PiWind, $samples sample(s)"
-  t0=$(date +%s.%N)
-  PATH="$B:$PATH" "$B/oasislmf" model generate-losses -o "$TMP/input" -d "$TMP/model" -a "$TMP/settings-$samples.json" \
-    -r "$TMP/run-$samples" --check-oed false --kernel-alloc-rule-gul 1 >"$TMP/oasislmf-$samples.log" 2>&1 || { tail -20 "$TMP/oasislmf-$samples.log" >&2; exit 1; }
-  t1=$(date +%s.%N)
-  log "catintel oasis run on the same files, $samples sample(s)"
-  ./bin/catintel --quiet oasis run --model "$M" --input "$TMP/input" --out "$TMP/ours-$samples" --settings "$TMP/settings-$samples.json" --ord-format "$format" >/dev/null
-  t2=$(date +%s.%N)
-  log "$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "oasislmf %.2f s, catintel %.2f s, ratio %.0fx", b - a, c - b, (b - a) / (c - b) }')"
-
-  "$B/python" - "$TMP/run-$samples/output" "$TMP/ours-$samples" "$format" <<'PY'
+# compare.py THEIRS OURS csv|parquet: every ORD file oasislmf wrote against ours.
+cat >"$TMP/compare.py" <<'PY'
 import csv, math, os, sys
 theirs, ours, ext = sys.argv[1], sys.argv[2], '.' + sys.argv[3]
 # Key columns of each ORD table (the rest must agree within 0.01 %, or 0.01 absolute near zero).
@@ -150,10 +143,123 @@ for name in sorted(os.listdir(theirs)):
 print(f'{checked} rows compared, {failed} files differ')
 sys.exit(1 if failed else 0)
 PY
+
+compare() {
+  local samples=$1 format=${2:-csv}
+  log "oasislmf $OASISLMF_VERSION model generate-losses on PiWind, $samples sample(s)"
+  t0=$(date +%s.%N)
+  PATH="$B:$PATH" "$B/oasislmf" model generate-losses -o "$TMP/input" -d "$TMP/model" -a "$TMP/settings-$samples.json" \
+    -r "$TMP/run-$samples" --check-oed false --kernel-alloc-rule-gul 1 >"$TMP/oasislmf-$samples.log" 2>&1 || { tail -20 "$TMP/oasislmf-$samples.log" >&2; exit 1; }
+  t1=$(date +%s.%N)
+  log "catintel oasis run on the same files, $samples sample(s)"
+  ./bin/catintel --quiet oasis run --model "$M" --input "$TMP/input" --out "$TMP/ours-$samples" --settings "$TMP/settings-$samples.json" --ord-format "$format" >/dev/null
+  t2=$(date +%s.%N)
+  log "$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "oasislmf %.2f s, catintel %.2f s, ratio %.0fx", b - a, c - b, (b - a) / (c - b) }')"
+
+  "$B/python" "$TMP/compare.py" "$TMP/run-$samples/output" "$TMP/ours-$samples" "$format"
+}
+
+# 3. PiWind's OED with financial terms added, from OED through both front ends: oasislmf's
+# generate-oasis-files and generate-losses, and `catintel oasis run --oed-location --oed-account --keys`.
+# The derived copy lives in $TMP only. oasislmf 2.5.8 saves the location and account files as parquet and
+# fails on a text column whose values all read as numbers (LocNumber 10002082046 and BuildingID 1 here,
+# PortNumber in the benchmark's book): the portfolio becomes Port1, the locations L<number> (the text order, hence the
+# location numbers the keys file uses, is unchanged), and columns no financial rule reads are dropped.
+derive_oed() {
+  "$B/python" - "$PIWIND/expected_all_outputs/input" "$TMP/oed" <<'PY'
+import csv, os, sys
+src, out = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+def rewrite(name, drop, add):
+    rows = list(csv.DictReader(open(os.path.join(src, name))))
+    cols = [c for c in rows[0] if c not in drop]
+    with open(os.path.join(out, name), 'w', newline='') as f:
+        w = None
+        for i, r in enumerate(rows):
+            r['PortNumber'] = 'Port' + r['PortNumber']
+            extra = add(r, i)
+            r = {**{c: r[c] for c in cols}, **extra}
+            if w is None:
+                w = csv.DictWriter(f, list(r))
+                w.writeheader()
+            w.writerow(r)
+# Site terms: a flat building deductible (none on some locations), a limit at 60 % of the building TIV on
+# every other location.
+def site(r, i):
+    r['LocNumber'] = 'L' + r['LocNumber']
+    return {'LocDedType1Building': 0, 'LocDed1Building': [5000, 20000, 0, 1000, 15000][i % 5],
+            'LocLimitType1Building': 0, 'LocLimit1Building': float(r['BuildingTIV']) * 0.6 if i % 2 else 0}
+rewrite('location.csv', {'loc_id', 'loc_idx', 'BuildingID', 'IsTenant', 'StreetAddress', 'PostalCode', 'OEDVersion'}, site)
+# The account's two layers moved to where PiWind's losses reach them: 900k xs 100k at 50 %, 2M xs 1.1M at 30 %.
+LAYERS = {'1': (100000, 1000000, 0.5), '2': (1100000, 2000000, 0.3)}
+def layer(r, i):
+    a, l, p = LAYERS[r['LayerNumber']]
+    return {'LayerAttachment': a, 'LayerLimit': l, 'LayerParticipation': p}
+rewrite('account.csv', {'acc_idx', 'layer_id', 'LayerAttachment', 'LayerLimit', 'LayerParticipation', 'OEDVersion'}, layer)
+PY
+  cp "$PIWIND/expected_all_outputs/input/keys.csv" "$TMP/oed/keys.csv"
+}
+
+compare_oed() {
+  local samples=10
+  derive_oed
+  log "oasislmf $OASISLMF_VERSION generate-oasis-files and generate-losses on PiWind's OED with site terms and layers, $samples samples"
+  t0=$(date +%s.%N)
+  PATH="$B:$PATH" "$B/oasislmf" model generate-oasis-files -x "$TMP/oed/location.csv" -y "$TMP/oed/account.csv" -z "$TMP/oed/keys.csv" \
+    -o "$TMP/oed-input" --check-oed false >"$TMP/oasislmf-oed.log" 2>&1 || { tail -20 "$TMP/oasislmf-oed.log" >&2; return 1; }
+  PATH="$B:$PATH" "$B/oasislmf" model generate-losses -o "$TMP/oed-input" -d "$TMP/model" -a "$TMP/settings-$samples.json" \
+    -r "$TMP/run-oed" --check-oed false --kernel-alloc-rule-gul 1 >>"$TMP/oasislmf-oed.log" 2>&1 || { tail -20 "$TMP/oasislmf-oed.log" >&2; return 1; }
+  t1=$(date +%s.%N)
+  log "catintel oasis run --oed-location --oed-account --keys on the same OED, $samples samples"
+  ./bin/catintel --quiet oasis run --model "$M" --oed-location "$TMP/oed/location.csv" --oed-account "$TMP/oed/account.csv" \
+    --keys "$TMP/oed/keys.csv" --out "$TMP/ours-oed" --settings "$TMP/settings-$samples.json" >/dev/null
+  t2=$(date +%s.%N)
+  log "$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "oasislmf %.2f s, catintel %.2f s, ratio %.0fx", b - a, c - b, (b - a) / (c - b) }')"
+  local status=0
+  "$B/python" "$TMP/compare.py" "$TMP/run-oed/output" "$TMP/ours-oed" csv || status=1
+
+  # The Oasis input files too: oasislmf's .bin read back with its bintocsv, and `catintel oasis files`
+  # on the same OED; rows in order, columns by name (acc_idx left out, as the FM acceptance runner does).
+  log "oasis input files: oasislmf generate-oasis-files against catintel oasis files"
+  mkdir -p "$TMP/oed-input-csv"
+  for f in items coverages fm_programme fm_profile fm_policytc fm_xref; do
+    "$B/bintocsv" "$f" -i "$TMP/oed-input/$f.bin" -o "$TMP/oed-input-csv/$f.csv"
+  done
+  cp "$TMP/oed-input/gul_summary_map.csv" "$TMP/oed-input/fm_summary_map.csv" "$TMP/oed-input-csv/"
+  ./bin/catintel --quiet oasis files --oed-location "$TMP/oed/location.csv" --oed-account "$TMP/oed/account.csv" \
+    --keys "$TMP/oed/keys.csv" --out "$TMP/ours-oed-input" >/dev/null
+  "$B/python" - "$TMP/oed-input-csv" "$TMP/ours-oed-input" <<'PY' || status=1
+import csv, os, sys
+theirs, ours = sys.argv[1], sys.argv[2]
+def same(a, b):
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    return abs(x - y) <= max(1e-6 * max(abs(x), abs(y)), 1e-6)
+failed = 0
+for name in sorted(os.listdir(theirs)):
+    t = list(csv.DictReader(open(os.path.join(theirs, name))))
+    o = list(csv.DictReader(open(os.path.join(ours, name))))
+    cols = [c for c in t[0] if c != 'acc_idx']
+    missing = [c for c in cols if c not in o[0]]
+    bad = [i for i, (a, b) in enumerate(zip(t, o)) if missing or not all(same(a[c], b[c]) for c in cols)]
+    if missing or bad or len(t) != len(o):
+        failed += 1
+        print(f'FAIL {name}: {len(o)} rows, oasislmf {len(t)}; no column {missing}; first row differing: {bad[:1]}')
+    else:
+        print(f'ok   {name}: {len(t)} rows')
+print(f'{len(os.listdir(theirs))} input files compared, {failed} differ')
+sys.exit(1 if failed else 0)
+PY
+  return $status
 }
 
 status=0
 compare 1 || status=1
 compare 10 || status=1
 compare 10-parquet parquet || status=1
+compare_oed || status=1
 exit $status

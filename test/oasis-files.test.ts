@@ -7,6 +7,7 @@
  * fm_summary_map) are compared the same way, conditions (CondTag / CondNumber, nested, exclusions)
  * and step policies (every trigger type, fm_profile with its step columns) included.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -101,5 +102,64 @@ describe('catintel oasis files: ground-up files of the acceptance cases', () => 
       fs.rmSync(out, { recursive: true, force: true });
       fs.rmSync(input, { recursive: true, force: true });
     }
+  });
+});
+
+describe('catintel oasis files: reinsurance (--oed-ri-info, --oed-ri-scope)', () => {
+  const RI_FILES = ['RI_1/fm_programme.csv', 'RI_1/fm_policytc.csv', 'RI_1/fm_profile.csv', 'RI_1/fm_xref.csv'];
+  const dir = path.join(CASES_DIR, 'reinsurance4');
+  const oed = ['--oed-location', path.join(dir, 'location.csv'), '--oed-account', path.join(dir, 'account.csv'), '--model-perils', 'WTC'];
+
+  it('reinsurance4: the direct and RI_1 files match Oasis row for row, and the manifest lists every file with its checksum', async () => {
+    const out = tempDir('catintel-oasis-files-');
+    try {
+      const r = await cli(['oasis', 'files', ...oed, '--oed-ri-info', path.join(dir, 'ri_info.csv'), '--oed-ri-scope', path.join(dir, 'ri_scope.csv'), '--out', out, '--json']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const differences = [...GUL_FILES, ...FM_FILES, ...RI_FILES].map((f) => firstDifference(f, path.join(out, f), path.join(dir, 'expected', f))).filter(Boolean);
+      expect(differences).toEqual([]);
+      // Oasis's ri_layers.json names the folder by its absolute path on the machine that made it; ours by its name.
+      expect(JSON.parse(fs.readFileSync(path.join(out, 'ri_layers.json'), 'utf8'))).toEqual({ 1: { inuring_priority: 1, risk_level: 'SEL', directory: 'RI_1' } });
+      const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8')) as { reinsurance_levels: number; outputs: { file: string; bytes: number; sha256: string }[] };
+      expect(manifest.reinsurance_levels).toBe(1);
+      expect(manifest.outputs.map((o) => o.file).sort()).toEqual([...GUL_FILES, ...FM_FILES, ...RI_FILES, 'ri_layers.json', 'ri_inuring_priority_output_levels.json'].sort());
+      for (const o of manifest.outputs) {
+        const bytes = fs.readFileSync(path.join(out, o.file));
+        expect({ file: o.file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ file: o.file, bytes: o.bytes, sha256: o.sha256 });
+      }
+      expect(fs.readdirSync(out).filter((f) => f.startsWith('.'))).toEqual([]);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('a set without reinsurance written over one with it leaves no RI_n/ behind', async () => {
+    const out = tempDir('catintel-oasis-files-');
+    try {
+      const ri = ['--oed-ri-info', path.join(dir, 'ri_info.csv'), '--oed-ri-scope', path.join(dir, 'ri_scope.csv')];
+      expect((await cli(['oasis', 'files', ...oed, ...ri, '--out', out])).code).toBe(0);
+      expect((await cli(['oasis', 'files', ...oed, '--out', out])).code).toBe(0);
+      expect(fs.readdirSync(out).sort()).toEqual([...GUL_FILES, ...FM_FILES, 'manifest.json'].sort());
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['--oed-ri-info alone', ['--oed-ri-info', path.join(dir, 'ri_info.csv')], /--oed-ri-info needs --oed-ri-scope/],
+    ['--oed-ri-scope alone', ['--oed-ri-scope', path.join(dir, 'ri_scope.csv')], /--oed-ri-scope needs --oed-ri-info/],
+  ])('%s is refused with exit 2, and nothing is written', async (_what, ri, message) => {
+    const out = path.join(tempDir('catintel-oasis-files-'), 'out');
+    const r = await cli(['oasis', 'files', ...oed, ...ri, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('reinsurance without the account file is refused with exit 2', async () => {
+    const out = path.join(tempDir('catintel-oasis-files-'), 'out');
+    const r = await cli(['oasis', 'files', '--oed-location', path.join(dir, 'location.csv'), '--model-perils', 'WTC', '--oed-ri-info', path.join(dir, 'ri_info.csv'), '--oed-ri-scope', path.join(dir, 'ri_scope.csv'), '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/need --oed-account/);
   });
 });

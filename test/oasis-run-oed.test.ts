@@ -2,7 +2,7 @@
  * `catintel oasis run` from OED: the location and account files with the model's keys, turned into Oasis
  * input files as `catintel oasis files` writes them and run, give the same ORD files as those two commands
  * run one after the other; the temporary input is gone afterwards; a run needs exactly one of --input and
- * --oed-location, and --oed-location needs the model's keys.
+ * --oed-location, and --oed-location needs the model's keys; the OED reinsurance files come as a pair.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,6 +57,18 @@ describe('catintel oasis run from OED', () => {
     const stray = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--keys', path.join(INPUT, 'keys.csv'), '--out', out]);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toMatch(/go with --oed-location/);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('takes the OED reinsurance files as a pair: one alone is refused with exit 2, nothing written', async () => {
+    const out = path.join(tempDir('catintel-oasis-oed-'), 'out');
+    const ri = sharedData('oasis_fm_validation', 'reinsurance4');
+    const infoAlone = await cli(['oasis', 'run', '--model', MODEL, ...OED, '--oed-ri-info', path.join(ri, 'ri_info.csv'), '--out', out]);
+    expect(infoAlone.code).toBe(2);
+    expect(infoAlone.stderr).toMatch(/--oed-ri-info needs --oed-ri-scope/);
+    const withInput = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--oed-ri-scope', path.join(ri, 'ri_scope.csv'), '--out', out]);
+    expect(withInput.code).toBe(2);
+    expect(withInput.stderr).toMatch(/go with --oed-location/);
     expect(fs.existsSync(out)).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ export const PROCESS_FILES = [
   'test/intelligence-serve.test.ts',
   'test/kills-bulk.test.ts',
   'test/kills-ingest.test.ts',
+  'test/kills-oasis-files.test.ts',
   'test/kills-oasis.test.ts',
   'test/kills-portfolio.test.ts',
   'test/kills-serve.test.ts',

@@ -52,7 +52,7 @@ export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
   },
   async run(ctx, input) {
     const { runFmTest } = await import('../oasis-fm-test/run.js');
-    const result = runFmTest({ dir: input.dir, caseName: input.caseName, modelPerils: input.modelPerils, onCase: (name, done, total) => ctx.progress({ task: 'oasis fm-test', done, total, message: name }) });
+    const result = await runFmTest({ dir: input.dir, caseName: input.caseName, modelPerils: input.modelPerils, onCase: (name, done, total) => ctx.progress({ task: 'oasis fm-test', done, total, message: name }) });
     return { body: result };
   },
 });

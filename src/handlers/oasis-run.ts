@@ -1,5 +1,6 @@
 /**
- * `catintel oasis run --model DIR (--input DIR | --oed-location L.csv [--oed-account A.csv] --keys K.csv)
+ * `catintel oasis run --model DIR (--input DIR | --oed-location L.csv [--oed-account A.csv]
+ * [--oed-ri-info I.csv --oed-ri-scope S.csv] --keys K.csv)
  * --out DIR [--settings analysis_settings.json] [--ord-format csv|parquet]`: the Oasis-compatible loss kernel (docs/loss-engine.md)
  * on an Oasis model and an Oasis input directory, or on OED files turned into one first (as `oasis files`
  * writes it), writing ORD files. CLI only and storeless: it reads and writes files, never the store, so
@@ -9,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
-import { existingFile } from './oasis-files.js';
+import { existingFile, reinsuranceFiles } from './oasis-files.js';
 import { required, str } from './params.js';
 import { defineHandler } from './types.js';
 import type { OasisRunResult } from '../loss/run.js';
@@ -17,7 +18,7 @@ import type { OasisRunResult } from '../loss/run.js';
 export interface OasisRunInput {
   model: string;
   /** The Oasis input directory, or the OED files to make one from. */
-  input: string | { location: string; account?: string; keys: string };
+  input: string | { location: string; account?: string; reinsurance?: { info: string; scope: string }; keys: string };
   out: string;
   settings?: string;
   allocRule: 0 | 1;
@@ -54,6 +55,8 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       { flags: '--input <dir>', description: 'the Oasis input directory (items, coverages, gul_summary_map, fm_* CSVs)' },
       { flags: '--oed-location <file>', description: 'instead of --input: the OED location file, turned into Oasis input files as `oasis files` writes them' },
       { flags: '--oed-account <file>', description: 'with --oed-location: the OED account file (policy, layer and account terms)' },
+      { flags: '--oed-ri-info <file>', description: 'with --oed-location and --oed-account: the OED reinsurance info file; its RI_n files are made and checked with the input (the ri and rl perspectives are not computed yet)' },
+      { flags: '--oed-ri-scope <file>', description: 'with --oed-ri-info: the OED reinsurance scope file' },
       { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID)" },
       { flags: '--out <dir>', description: 'where the ORD output files are written (created if missing)' },
       { flags: '--settings <file>', description: 'analysis_settings.json: event set, summaries and their ord_output (default: gul and il melt, selt, ept, palt)' },
@@ -66,7 +69,7 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       'catintel oasis run --model model_data --input input --out out --settings analysis_settings.json --ord-format parquet',
       'catintel oasis run --model model_data --oed-location location.csv --oed-account account.csv --keys keys.csv --out out --settings analysis_settings.json',
     ],
-    paths: ['model', 'input', 'oed_location', 'oed_account', 'keys', 'out', 'settings'],
+    paths: ['model', 'input', 'oed_location', 'oed_account', 'oed_ri_info', 'oed_ri_scope', 'keys', 'out', 'settings'],
   },
   parse(raw) {
     const model = dir(raw, 'model', "the Oasis model's model_data directory");
@@ -120,8 +123,8 @@ function inputOf(raw: Record<string, unknown>): OasisRunInput['input'] {
     throw new CatintelError('invalid_parameter', 'give either --input DIR (Oasis input files) or --oed-location FILE with --keys FILE (OED, turned into Oasis input files)', { errors: [{ field: 'input', message: 'one of --input or --oed-location' }] });
   }
   if (!oed) {
-    if (str(raw, 'oed_account') !== undefined || str(raw, 'keys') !== undefined) {
-      throw new CatintelError('invalid_parameter', '--oed-account and --keys go with --oed-location; with --input the Oasis input directory holds the account terms and items', { errors: [{ field: 'input', message: 'OED options without --oed-location' }] });
+    if (['oed_account', 'oed_ri_info', 'oed_ri_scope', 'keys'].some((n) => str(raw, n) !== undefined)) {
+      throw new CatintelError('invalid_parameter', '--oed-account, --oed-ri-info, --oed-ri-scope and --keys go with --oed-location; with --input the Oasis input directory holds the account terms and items', { errors: [{ field: 'input', message: 'OED options without --oed-location' }] });
     }
     return dir(raw, 'input', 'the Oasis input directory (items.csv, coverages.csv, fm_*.csv)');
   }
@@ -131,17 +134,18 @@ function inputOf(raw: Record<string, unknown>): OasisRunInput['input'] {
   return {
     location: existingFile(raw, 'oed_location', 'an OED location CSV', true)!,
     account: existingFile(raw, 'oed_account', 'an OED account CSV', false),
+    reinsurance: reinsuranceFiles(raw),
     keys: existingFile(raw, 'keys', 'an Oasis keys CSV', true)!,
   };
 }
 
 /** The Oasis input files made from OED in a temporary directory (removed after the run); its path. */
-async function oasisInputFromOed(oed: { location: string; account?: string; keys: string }): Promise<string> {
+async function oasisInputFromOed(oed: { location: string; account?: string; reinsurance?: { info: string; scope: string }; keys: string }): Promise<string> {
   const { oasisFiles } = await import('../oasis-files/run.js');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-oasis-input-'));
   const input = path.join(dir, 'input');
   try {
-    await oasisFiles({ location: oed.location, account: oed.account, keys: oed.keys, out: input });
+    await oasisFiles({ location: oed.location, account: oed.account, reinsurance: oed.reinsurance, keys: oed.keys, out: input });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;

@@ -11,8 +11,13 @@
  *   no manifest                                                  -> a run was interrupted while committing
  *                                                                   (or none has finished): re-run it
  *
+ * A set may hold files one folder down (`RI_1/fm_xref.csv`): such a folder is written whole under its own
+ * hidden temporary name (`.RI_1.<pid>-<hex>.tmp/`) and renamed into place at the commit, replacing the old
+ * set's folder of that name; the manifest lists each of its files by its path in the set.
+ *
  * A killed run leaves its temporaries behind; the next set opened in the same directory removes those
- * whose process is gone. Used by bulk scoring (src/scoring-bulk) and `catintel oasis run` (src/loss).
+ * whose process is gone. Used by bulk scoring (src/scoring-bulk), `catintel oasis run` (src/loss) and
+ * `catintel oasis files` (src/oasis-files).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -75,15 +80,29 @@ export async function sha256Of(file: string): Promise<FileDigest> {
   return { sha256: hash.digest('hex'), bytes };
 }
 
-/** The files the manifest in `dir` lists (none when there is no readable manifest). */
+/** A plain name: one path component, not `.` or `..`. */
+const plainName = (name: string) => name !== '' && name !== '.' && name !== '..' && path.basename(name) === name && !name.includes('\\');
+
+/** Where `file` sits in the set: a plain name, or a folder and a plain name in it (undefined otherwise). */
+export function setPathOf(file: string): { folder?: string; name: string } | undefined {
+  const parts = file.split('/');
+  if (parts.length === 1 && plainName(parts[0])) return { name: parts[0] };
+  if (parts.length === 2 && plainName(parts[0]) && plainName(parts[1])) return { folder: parts[0], name: parts[1] };
+  return undefined;
+}
+
+/** The files the manifest in `dir` lists (none when there is no readable manifest), as paths in the set. */
 export async function manifestFiles(dir: string): Promise<string[]> {
   try {
     const m = JSON.parse(await fs.promises.readFile(path.join(dir, MANIFEST), 'utf8')) as { outputs?: { file?: unknown }[] };
-    return (m.outputs ?? []).map((o) => o.file).filter((f): f is string => typeof f === 'string' && path.basename(f) === f);
+    return (m.outputs ?? []).map((o) => o.file).filter((f): f is string => typeof f === 'string' && setPathOf(f) !== undefined);
   } catch {
     return [];
   }
 }
+
+/** The entry of `file` directly in the set's directory: the file itself, or its folder. */
+const topOf = (file: string) => setPathOf(file)?.folder ?? file;
 
 /** Writes `manifest` (the run's own fields, then `outputs`) under a temporary name and renames it into place. */
 export async function writeManifestFile(dir: string, token: string, manifest: Record<string, unknown>): Promise<string> {
@@ -113,15 +132,26 @@ export class OutputSet {
     return new OutputSet(dir, runToken());
   }
 
-  /** Where a writer of its own (a stream, DuckDB) puts `name` until the commit; then `add` it. */
+  /**
+   * Where a writer of its own (a stream, DuckDB) puts `name` until the commit; then `add` it. A name in a
+   * folder (`RI_1/fm_xref.csv`) lies in the folder's temporary, made here if missing.
+   */
   tempPath(name: string): string {
-    return tempPathOf(this.dir, name, this.token);
+    const where = setPathOf(name);
+    if (!where?.folder) return tempPathOf(this.dir, name, this.token);
+    const folder = tempPathOf(this.dir, where.folder, this.token);
+    fs.mkdirSync(folder, { recursive: true });
+    return path.join(folder, where.name);
   }
 
   /** A file written at tempPath(name); `rows` is what the manifest reports for it. Returns its final path. */
   add(name: string, rows: number, digest?: FileDigest): string {
-    if (path.basename(name) !== name || name === MANIFEST) throw new Error(`output name ${name} is not a plain file name`);
+    const where = setPathOf(name);
+    if (!where || name === MANIFEST) throw new Error(`output name ${name} is not a plain file name or a folder and a plain file name`);
     if (this.files.some((f) => f.file === name)) throw new Error(`output ${name} written twice in one set`);
+    // A folder and a file of one name would rename onto each other at the commit.
+    const clash = this.files.find((f) => (where.folder === undefined ? topOf(f.file) === name && f.file !== name : f.file === where.folder));
+    if (clash) throw new Error(`output ${name} clashes with ${clash.file} in one set`);
     this.files.push({ file: name, rows, digest });
     return path.join(this.dir, name);
   }
@@ -147,15 +177,26 @@ export class OutputSet {
     for (const f of this.files) outputs.push({ file: f.file, rows: f.rows, ...(f.digest ?? (await sha256Of(this.tempPath(f.file)))) });
     const old = await manifestFiles(this.dir);
     await removeManifest(this.dir);
-    for (const f of this.files) await fs.promises.rename(this.tempPath(f.file), path.join(this.dir, f.file));
-    // Files of the set this one replaces that it does not write: left in place, they would read as its own.
-    const mine = new Set(this.files.map((f) => f.file));
-    for (const name of old) if (!mine.has(name) && name !== MANIFEST) await fs.promises.rm(path.join(this.dir, name), { force: true });
+    const folders = new Set<string>();
+    for (const f of this.files) {
+      const folder = setPathOf(f.file)!.folder;
+      if (folder === undefined) await fs.promises.rename(this.tempPath(f.file), path.join(this.dir, f.file));
+      else folders.add(folder);
+    }
+    for (const folder of folders) {
+      // A folder is renamed whole: the old set's folder of that name goes first (rename cannot replace it).
+      await fs.promises.rm(path.join(this.dir, folder), { recursive: true, force: true });
+      await fs.promises.rename(tempPathOf(this.dir, folder, this.token), path.join(this.dir, folder));
+    }
+    // Files and folders of the set this one replaces that it does not write: left in place, they would read as its own.
+    const mine = new Set(this.files.map((f) => topOf(f.file)));
+    for (const name of new Set(old.map(topOf))) if (!mine.has(name) && name !== MANIFEST) await fs.promises.rm(path.join(this.dir, name), { recursive: true, force: true });
     return writeManifestFile(this.dir, this.token, { ...fields, manifest_version: 1, run: this.token, completed_at: new Date().toISOString(), outputs });
   }
 
   /** Removes this run's temporaries (a failed run leaves the directory as it found it). */
   async discard(): Promise<void> {
-    await Promise.all(this.files.map((f) => fs.promises.rm(this.tempPath(f.file), { force: true })));
+    const tops = new Set(this.files.map((f) => topOf(f.file)));
+    await Promise.all([...tops].map((name) => fs.promises.rm(tempPathOf(this.dir, name, this.token), { recursive: true, force: true })));
   }
 }

@@ -1,11 +1,15 @@
 /**
  * `catintel oasis files`: OED location (and account) files and a keys file in, Oasis input files out
  * (items, coverages, gul_summary_map, and with an account file fm_programme, fm_profile, fm_policytc,
- * fm_xref, fm_summary_map). The rules live in domain/; this module reads, checks and writes.
+ * fm_xref, fm_summary_map; with OED reinsurance files, RI_n/ per inuring layer). The rules live in domain/;
+ * this module reads, checks and writes. The files are one output set: written under temporary names,
+ * renamed together, manifest.json last, so a killed run never leaves a set that looks complete.
  */
 import { CatintelError } from '../errors.js';
 import { readCsvColumns, type TextColumns } from './read-csv-columns.js';
-import { writeOutputSet, type OutputFile } from './write-output-set.js';
+import { writeOutputFiles, type OutputFile } from './write-output-set.js';
+import { OutputSet } from '../lib/output-set.js';
+import { reinsuranceFileSet } from './reinsurance/index.js';
 import { locationIds } from './domain/location-ids.js';
 import { deterministicKeys } from './domain/deterministic-keys.js';
 import { KEYS_HEADER, type KeysTable } from './domain/keys-table.js';
@@ -26,6 +30,8 @@ export interface OasisFilesOptions {
   keys?: string;
   /** Perils the deterministic keys cover when no keys file is given (OED codes or groups). */
   modelPerils?: readonly string[];
+  /** OED reinsurance (ri_info and ri_scope, both or neither; needs the account file). */
+  reinsurance?: { info: string; scope: string };
   out: string;
 }
 
@@ -34,6 +40,9 @@ export interface OasisFilesResult {
   items: number;
   coverages: number;
   files: { name: string; rows: number }[];
+  /** RI_n/ folders written, one per inuring layer (0 without reinsurance files). */
+  reinsuranceLevels: number;
+  manifest: string;
 }
 
 const TIV_FIELDS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'] as const;
@@ -97,7 +106,8 @@ function readKeys(file: string): KeysTable {
   };
 }
 
-export function oasisFiles(opts: OasisFilesOptions): OasisFilesResult {
+export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesResult> {
+  if (opts.reinsurance && !opts.account) throw new CatintelError('invalid_parameter', 'reinsurance files (ri_info, ri_scope) need the OED account file: give --oed-account, whose policies the treaties cover');
   const locT = readCsvColumns(opts.location, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS], '--oed-location');
   for (const f of ['PortNumber', 'AccNumber', 'LocNumber'] as const) {
     if (!locT.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; an OED location file names each location by PortNumber, AccNumber and LocNumber`);
@@ -164,8 +174,28 @@ export function oasisFiles(opts: OasisFilesOptions): OasisFilesResult {
     files.push(...fmFiles(opts.account, currencies, locT, loc, port, acc, locNumber, locId, items, keys));
   }
 
-  const written = writeOutputSet(opts.out, files);
-  return { locations: locT.rows, items: items.count, coverages: items.coverages, files: written };
+  const set = await OutputSet.open(opts.out);
+  try {
+    const written = writeOutputFiles(set, files);
+    let reinsuranceLevels = 0;
+    if (opts.reinsurance) {
+      // The treaties cover the direct outputs just written: read at their temporary names, before the commit.
+      const ri = reinsuranceFileSet({
+        riInfo: opts.reinsurance.info, riScope: opts.reinsurance.scope, location: opts.location, account: opts.account!,
+        directDir: opts.out, directFiles: { summaryMap: set.tempPath('fm_summary_map.csv'), xref: set.tempPath('fm_xref.csv') },
+      });
+      for (const f of ri.files) {
+        set.write(f.name, f.text, f.rows);
+        written.push({ name: f.name, rows: f.rows });
+      }
+      reinsuranceLevels = ri.infos.length;
+    }
+    const manifest = await set.commit({ command: 'oasis files', locations: locT.rows, items: items.count, coverages: items.coverages, reinsurance_levels: reinsuranceLevels });
+    return { locations: locT.rows, items: items.count, coverages: items.coverages, files: written, reinsuranceLevels, manifest };
+  } catch (err) {
+    await set.discard();
+    throw err;
+  }
 }
 
 function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumns, loc: LocationColumns, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: ReturnType<typeof gulItems>, keys: KeysTable): OutputFile[] {

@@ -1,13 +1,13 @@
 /**
- * Writes a set of output files so that a reader never sees part of a set: each file goes to a temporary
- * name in the output directory, and all are renamed to their final names only after the last one is
- * complete. One small function, so the set's manifest can be added in one place.
+ * Writes `oasis files`' outputs into an OutputSet line by line: each file goes to its temporary name in
+ * batches (a large book's items never become one string), and is added to the set when complete. The set's
+ * commit then renames them all and writes the manifest last, so a reader sees the whole set or none.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import crypto from 'node:crypto';
+import type { OutputSet } from '../lib/output-set.js';
 
 export interface OutputFile {
+  /** The file's name in the set: a plain name, or a folder and a name in it (RI_1/fm_xref.csv). */
   name: string;
   /** The file's lines, header first, produced lazily so a large file is never one string. */
   lines: () => Iterable<string>;
@@ -15,37 +15,28 @@ export interface OutputFile {
 
 const BATCH = 1 << 16;
 
-export function writeOutputSet(dir: string, files: readonly OutputFile[]): { name: string; rows: number }[] {
-  fs.mkdirSync(dir, { recursive: true });
-  const token = crypto.randomBytes(4).toString('hex');
-  const written: { name: string; temp: string; rows: number }[] = [];
-  try {
-    for (const f of files) {
-      const temp = path.join(dir, `.${f.name}.${token}.tmp`);
-      const fd = fs.openSync(temp, 'w');
-      written.push({ name: f.name, temp, rows: 0 });
+/** Writes each file at its temporary name and adds it to `set`; returns each file's data rows. */
+export function writeOutputFiles(set: OutputSet, files: readonly OutputFile[]): { name: string; rows: number }[] {
+  return files.map((f) => {
+    const temp = set.tempPath(f.name);
+    const fd = fs.openSync(temp, 'w');
+    let rows = -1;
+    try {
       let batch: string[] = [];
-      let rows = -1;
-      try {
-        for (const line of f.lines()) {
-          batch.push(line);
-          rows++;
-          if (batch.length === BATCH) {
-            fs.writeSync(fd, batch.join('\n') + '\n');
-            batch = [];
-          }
+      for (const line of f.lines()) {
+        batch.push(line);
+        rows++;
+        if (batch.length === BATCH) {
+          fs.writeSync(fd, batch.join('\n') + '\n');
+          batch = [];
         }
-        if (batch.length) fs.writeSync(fd, batch.join('\n') + '\n');
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
       }
-      written[written.length - 1].rows = Math.max(rows, 0);
+      if (batch.length) fs.writeSync(fd, batch.join('\n') + '\n');
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
     }
-  } catch (e) {
-    for (const w of written) fs.rmSync(w.temp, { force: true });
-    throw e;
-  }
-  for (const w of written) fs.renameSync(w.temp, path.join(dir, w.name));
-  return written.map((w) => ({ name: w.name, rows: w.rows }));
+    set.add(f.name, Math.max(rows, 0));
+    return { name: f.name, rows: Math.max(rows, 0) };
+  });
 }

@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
 import { oasisFiles } from '../oasis-files/run.js';
-import { writeReinsuranceFiles } from '../oasis-files/reinsurance/index.js';
 import { readEventLosses } from '../loss/fm/read-fm-files.js';
 import { insuredLosses, lossRows, netOfReinsurance, reinsuranceLevels, type EventLosses } from '../loss/fm/run-fm.js';
 import { readTable } from '../loss/io/csv.js';
@@ -52,7 +51,7 @@ function groundUp(runDir: string, gulsFile: string): EventLosses {
 
 const failed = (name: string, compared: string[], notes: string[], d: Difference): FmTestCaseResult => ({ case: name, status: 'failed', file: d.file, line: d.line, detail: d.detail, compared, notes });
 
-export function runFmTestCase(caseDir: string, modelPerils: readonly string[]): FmTestCaseResult {
+export async function runFmTestCase(caseDir: string, modelPerils: readonly string[]): Promise<FmTestCaseResult> {
   const name = path.basename(caseDir);
   const expected = path.join(caseDir, 'expected');
   const exceptions = exceptionsFor(name, expected);
@@ -68,10 +67,10 @@ export function runFmTestCase(caseDir: string, modelPerils: readonly string[]): 
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-fm-test-'));
   try {
     try {
-      oasisFiles({ location, account, modelPerils, out: runDir });
-      const riInfo = path.join(caseDir, 'ri_info.csv');
-      const riScope = path.join(caseDir, 'ri_scope.csv');
-      if (fs.existsSync(riInfo) && fs.existsSync(riScope)) writeReinsuranceFiles({ riInfo, riScope, location, account, directDir: runDir, outDir: runDir });
+      const info = path.join(caseDir, 'ri_info.csv');
+      const scope = path.join(caseDir, 'ri_scope.csv');
+      const reinsurance = fs.existsSync(info) && fs.existsSync(scope) ? { info, scope } : undefined;
+      await oasisFiles({ location, account, modelPerils, reinsurance, out: runDir });
     } catch (e) {
       // A term the generator does not build yet is refused by name: that is this case's answer.
       if (e instanceof CatintelError) return refused(e.message);

@@ -39,12 +39,13 @@ export function caseFolders(dir: string, caseName?: string): string[] {
   return found;
 }
 
-export function runFmTest(opts: FmTestOptions): FmTestResult {
+export async function runFmTest(opts: FmTestOptions): Promise<FmTestResult> {
   const folders = caseFolders(opts.dir, opts.caseName);
-  const cases = folders.map((f, i) => {
+  const cases: FmTestCaseResult[] = [];
+  for (const [i, f] of folders.entries()) {
     opts.onCase?.(path.basename(f), i, folders.length);
-    return runFmTestCase(f, opts.modelPerils);
-  });
+    cases.push(await runFmTestCase(f, opts.modelPerils));
+  }
   const count = (s: FmTestCaseResult['status']) => cases.filter((c) => c.status === s).length;
   return { cases, passed: count('passed'), failed: count('failed'), refused: count('refused') };
 }
