@@ -6,14 +6,14 @@
  * never a manifest beside outputs it does not describe. The next run removes the killed runs' hidden
  * temporaries, and the final run leaves exactly its own complete set.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/cli.js';
+import { readManifest as readSetManifest, setOf, setOnDisk, sha256, type SetManifest } from './helpers/output-sets.js';
 import { KILL_POINTS, KILL_SEED, RunLength, runAndKill, seeded } from './helpers/kill.js';
 
-interface Manifest { run: string; rows: number; outputs: { file: string; rows: number; bytes: number; sha256: string }[] }
+interface Manifest extends SetManifest { rows: number }
 
 /** A synthetic US portfolio (seeded): rows of LocNumber, Latitude, Longitude, BuildingTIV. */
 function portfolio(file: string, rows: number, seed: number): void {
@@ -23,12 +23,10 @@ function portfolio(file: string, rows: number, seed: number): void {
   fs.writeFileSync(file, lines.join('\n') + '\n');
 }
 
-const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const readManifest = (dir: string): Manifest | null => (fs.existsSync(path.join(dir, 'manifest.json')) ? JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) : null);
+const readManifest = (dir: string) => readSetManifest<Manifest>(dir);
 /** Hidden temporaries, and DuckDB's `tmp_` copies of them (a COPY killed midway). */
 const temps = (dir: string) => fs.readdirSync(dir).filter((f) => (f.startsWith('.') || f.startsWith('tmp_.')) && f.includes('.tmp'));
 /** What a manifest says, without the run's own id and time: two runs of one input give the same. */
-const setOf = (m: Manifest) => m.outputs.map((o) => `${o.file}:${o.rows}:${o.bytes}:${o.sha256}`).sort();
 
 const work = tempDir('catintel-kill-bulk-');
 const inputs = [path.join(work, 'a.csv'), path.join(work, 'b.csv')];
@@ -78,11 +76,7 @@ describe(`bulk scoring killed at random moments (seed ${KILL_SEED})`, () => {
       }
       outcomes.complete++;
       // A manifest: the files beside it are exactly one finished run's set.
-      const actual = m.outputs.map((o) => {
-        const file = path.join(out, o.file);
-        return `${o.file}:${o.rows}:${fs.statSync(file).size}:${sha256(file)}`;
-      }).sort();
-      expect(actual, where).toEqual(setOf(m));
+      expect(setOnDisk(out, m), where).toEqual(setOf(m));
       expect([sets[0], sets[1]], where).toContainEqual(setOf(m));
     }
     console.log(`bulk kill trials (seed ${KILL_SEED + 1}, run ${runMs} ms): ${JSON.stringify(outcomes)}`);

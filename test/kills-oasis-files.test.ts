@@ -9,21 +9,20 @@
  * commit was interrupted: re-run); never a set that looks complete and is not. The next run removes the
  * killed runs' hidden temporaries, and the final run leaves exactly its own set.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticOed } from '../bench/synthetic-oed.js';
 import { tempDir } from './helpers/cli.js';
+import { readManifest as readSetManifest, setOf, setOnDisk, sha256, type SetManifest } from './helpers/output-sets.js';
 import { KILL_SEED, RunLength, runAndKill, seeded } from './helpers/kill.js';
 import { sharedData } from './helpers/paths.js';
 
-interface Manifest { run: string; outputs: { file: string; rows: number; bytes: number; sha256: string }[] }
+type Manifest = SetManifest;
 
 const BOOK_LOCATIONS = 10_000;
 const work = tempDir('catintel-kill-oasis-files-');
-const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const readManifest = (dir: string): Manifest | null => (fs.existsSync(path.join(dir, 'manifest.json')) ? JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) : null);
+const readManifest = (dir: string) => readSetManifest<Manifest>(dir);
 const temps = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('.') && f.endsWith('.tmp'));
 /** Every file a reader would take for part of a set: the Oasis files, and those in RI_n/ folders. */
 function setFiles(dir: string): string[] {
@@ -35,7 +34,6 @@ function setFiles(dir: string): string[] {
   return files.sort();
 }
 /** What a manifest says, without the run's own id and time: two runs of one input give the same. */
-const setOf = (m: Manifest) => m.outputs.map((o) => `${o.file}:${o.rows}:${o.bytes}:${o.sha256}`).sort();
 
 const book = writeSyntheticOed(path.join(work, 'book'), BOOK_LOCATIONS, KILL_SEED);
 const RI = sharedData('oasis_fm_validation', 'reinsurance4');
@@ -89,11 +87,7 @@ describe(`oasis files killed at random moments (seed ${KILL_SEED})`, () => {
       outcomes.complete++;
       // A manifest: the Oasis files in the directory, RI_n/ included, are exactly one finished run's set.
       expect(setFiles(out), where).toEqual(m.outputs.map((o) => o.file).sort());
-      const actual = m.outputs.map((o) => {
-        const file = path.join(out, o.file);
-        return `${o.file}:${o.rows}:${fs.statSync(file).size}:${sha256(file)}`;
-      }).sort();
-      expect(actual, where).toEqual(setOf(m));
+      expect(setOnDisk(out, m), where).toEqual(setOf(m));
       expect([sets[0], sets[1]], where).toContainEqual(setOf(m));
     }
     console.log(`oasis files kill trials (seed ${KILL_SEED + 3}, runs ${runMs.join(' and ')} ms): ${JSON.stringify(outcomes)}`);

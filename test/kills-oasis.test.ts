@@ -9,24 +9,22 @@
  * (a commit was interrupted: re-run); never a set that looks complete and is not. The next run removes
  * the killed runs' hidden temporaries, and the final run leaves exactly its own set.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/cli.js';
+import { readManifest as readSetManifest, setOf, setOnDisk, sha256, type SetManifest } from './helpers/output-sets.js';
 import { KILL_SEED, RunLength, runAndKill, seeded } from './helpers/kill.js';
 import { sharedData } from './helpers/paths.js';
 
-interface Manifest { run: string; samples: number; outputs: { file: string; rows: number; bytes: number; sha256: string }[] }
+interface Manifest extends SetManifest { samples: number }
 
 const PIWIND = sharedData('oasis_piwind');
 const work = tempDir('catintel-kill-oasis-');
-const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const readManifest = (dir: string): Manifest | null => (fs.existsSync(path.join(dir, 'manifest.json')) ? JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) : null);
+const readManifest = (dir: string) => readSetManifest<Manifest>(dir);
 const temps = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('.') && f.endsWith('.tmp'));
 const ordFiles = (dir: string) => fs.readdirSync(dir).filter((f) => /^(gul|il)_S\d+_.*\.(csv|parquet)$/.test(f)).sort();
 /** What a manifest says, without the run's own id and time: two runs of one setting give the same. */
-const setOf = (m: Manifest) => m.outputs.map((o) => `${o.file}:${o.rows}:${o.bytes}:${o.sha256}`).sort();
 
 /** PiWind's analysis settings with `samples` samples, the il perspective or not, CSV or Parquet outputs. */
 function settings(name: string, samples: number, il: boolean, parquet = false): string {
@@ -87,11 +85,7 @@ describe(`oasis run killed at random moments (seed ${KILL_SEED})`, () => {
       outcomes.complete++;
       // A manifest: the ORD files in the directory are exactly one finished run's set.
       expect(ordFiles(out), where).toEqual(m.outputs.map((o) => o.file).sort());
-      const actual = m.outputs.map((o) => {
-        const file = path.join(out, o.file);
-        return `${o.file}:${o.rows}:${fs.statSync(file).size}:${sha256(file)}`;
-      }).sort();
-      expect(actual, where).toEqual(setOf(m));
+      expect(setOnDisk(out, m), where).toEqual(setOf(m));
       expect([sets[0], sets[1]], where).toContainEqual(setOf(m));
     }
     console.log(`oasis run kill trials (seed ${KILL_SEED + 2}, run ${runMs} ms): ${JSON.stringify(outcomes)}`);
