@@ -13,12 +13,14 @@ import { reinsuranceFileSet } from './reinsurance/index.js';
 import { locationIds } from './domain/location-ids.js';
 import { deterministicKeys } from './domain/deterministic-keys.js';
 import { KEYS_HEADER, type KeysTable } from './domain/keys-table.js';
-import { gulItems, type LocationColumns } from './domain/gul-items.js';
+import { gulItems, type GulItems, type LocationColumns } from './domain/gul-items.js';
 import { groupIdOf } from './domain/pandas-hash.js';
 import { accountIds, layerIds } from './domain/account-ids.js';
 import { ACCOUNT_TERM_FIELDS, CONDITION_TERM_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, departsFromDefault } from './domain/financial-fields.js';
 import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
-import { fmProgramme, type FmItem } from './domain/fm-programme.js';
+import { fmProgramme, type FmItems } from './domain/fm-programme.js';
+import { IntRecords, LAYER_SPAN } from './domain/fm-rows.js';
+import type { LineWriter } from './line-writer.js';
 import { conditionStages } from './domain/condition-stages.js';
 import { perilsCovered } from './domain/peril-groups.js';
 import { hasStepPolicies, STEP_PROFILE_HEADER, triggerTypes } from './domain/step-policies.js';
@@ -133,39 +135,47 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
   const files: OutputFile[] = [
     {
       name: 'items.csv',
-      *lines() {
-        yield 'item_id,coverage_id,areaperil_id,vulnerability_id,group_id';
+      header: 'item_id,coverage_id,areaperil_id,vulnerability_id,group_id',
+      writeRows(out) {
         for (let i = 0; i < items.count; i++) {
           const k = items.keyRow[i];
-          yield `${items.itemId[i]},${items.coverageId[i]},${keys.areaPerilId[k]},${keys.vulnerabilityId[k]},${loc.groupId[items.locRow[i]]}`;
+          out.int(items.itemId[i]).comma().int(items.coverageId[i]).comma().num(keys.areaPerilId[k]).comma().num(keys.vulnerabilityId[k]).comma().int(loc.groupId[items.locRow[i]]).end();
         }
+        return items.count;
       },
     },
     {
       name: 'coverages.csv',
-      *lines() {
-        yield 'coverage_id,tiv';
-        for (let c = 0; c < items.coverages; c++) yield `${c + 1},${items.coverageTiv[c]}`;
+      header: 'coverage_id,tiv',
+      writeRows(out) {
+        for (let c = 0; c < items.coverages; c++) out.int(c + 1).comma().num(items.coverageTiv[c]).end();
+        return items.coverages;
       },
     },
     {
       name: 'gul_summary_map.csv',
-      *lines() {
-        yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id';
+      header: 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id',
+      writeRows(out) {
         for (let i = 0; i < items.count; i++) {
           const r = items.locRow[i];
           const k = items.keyRow[i];
-          yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${keys.perilId[k]},${keys.coverageTypeId[k]},${items.tiv[i]},${items.coverageId[i]},${items.itemId[i]},${items.buildingId[i]},1,${items.itemId[i]}`;
+          out.int(locId[r]).comma().text(port[r]).comma().text(acc[r]).comma().text(locNumber[r]).comma().int(r).comma()
+            .text(keys.perilId[k]).comma().int(keys.coverageTypeId[k]).comma().num(items.tiv[i]).comma().int(items.coverageId[i]).comma()
+            .int(items.itemId[i]).comma().int(items.buildingId[i]).comma().int(1).comma().int(items.itemId[i]).end();
         }
+        return items.count;
       },
     },
   ];
   if (!opts.keys) {
     files.push({
       name: 'keys.csv',
-      *lines() {
-        yield KEYS_HEADER;
-        for (let k = 0; k < keys.locId.length; k++) yield `${keys.locId[k]},${keys.perilId[k]},${keys.coverageTypeId[k]},${keys.areaPerilId[k]},${keys.vulnerabilityId[k]}`;
+      header: KEYS_HEADER,
+      writeRows(out) {
+        for (let k = 0; k < keys.locId.length; k++) {
+          out.int(keys.locId[k]).comma().text(keys.perilId[k]).comma().int(keys.coverageTypeId[k]).comma().num(keys.areaPerilId[k]).comma().num(keys.vulnerabilityId[k]).end();
+        }
+        return keys.locId.length;
       },
     });
   }
@@ -198,7 +208,7 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
   }
 }
 
-function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumns, loc: LocationColumns, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: ReturnType<typeof gulItems>, keys: KeysTable): OutputFile[] {
+function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumns, loc: LocationColumns, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: GulItems, keys: KeysTable): OutputFile[] {
   const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS], '--oed-account');
   refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
 
@@ -243,16 +253,9 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     cols: locT.cols,
     file: 'location file',
   };
-  // The items of one location share its per-building TIVs (one array per location, not per item).
-  const tivOfRow: (readonly number[] | undefined)[] = new Array(locT.rows);
-  const fmItems: FmItem[] = Array.from({ length: items.count }, (_, i) => {
-    const r = items.locRow[i];
-    return {
-      itemId: items.itemId[i], locId: locId[r], accId: accountOfLocation[r],
-      riskId: isAggregate[r] !== 0 ? items.buildingId[i] : 1, buildingId: items.buildingId[i],
-      coverageType: keys.coverageTypeId[items.keyRow[i]], peril: keys.perilId[items.keyRow[i]],
-      locationTiv: tivOfRow[r] ??= loc.tiv.map((t) => t[r] / buildings(r)),
-    };
+  const fmItems = fmItemsOf(items, keys, locId, accountOfLocation, isAggregate, (item, coverageType) => {
+    const r = items.locRow[item];
+    return loc.tiv[coverageType - 1][r] / buildings(r);
   });
   const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: col(locT, 'CondTag') });
   if (!conditions) refuseTerms(accT, CONDITION_TERM_FIELDS, 'the account file', 'names no condition (CondTag, CondNumber) to apply it to');
@@ -287,29 +290,114 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     const i = termsRow === undefined ? undefined : rowsOfLayer.get(k)?.find((r) => stt[r] === stt[termsRow]);
     return i ?? firstRowOf.get(k);
   };
-  const outputs = fm.outputs.map((o) => {
-    const polNumber = o.polNumber ?? pol[firstRowOf.get(`${o.item.accId}`)!];
-    const tag = conditions?.lastTagOfLocation.get(o.item.locId);
-    const byTag = tag === undefined ? undefined : firstRowOf.get(`${o.item.accId}|${polNumber}|${o.layer}|${tag}`);
-    return { ...o, polNumber, accIdx: byTag ?? rowForItem(o.item.accId, `${o.item.accId}|${polNumber}|${o.layer}`, o.item.peril) ?? '' };
-  });
-  // Items are numbered 1..n in order: an item's index is its id less one.
+  // Outputs of one account, policy, layer and peril share their account row: each is looked up once.
+  const outputs = fm.outputs;
+  const polNumberOf = outputs.polNumber;
+  const accIdx = new Int32Array(outputs.count);
+  const polIds = new Map<string, number>();
+  const accRowOf = new Map<number, Map<number, number>>();
+  for (let o = 0; o < outputs.count; o++) {
+    const item = outputs.item[o];
+    const accId = fmItems.accId[item];
+    const polNumber = (polNumberOf[o] ??= pol[firstRowOf.get(`${accId}`)!]);
+    const layerId = outputs.layer[o];
+    const tag = conditions?.lastTagOfLocation.get(fmItems.locId[item]);
+    const byTag = tag === undefined ? undefined : firstRowOf.get(`${accId}|${polNumber}|${layerId}|${tag}`);
+    if (byTag !== undefined) { accIdx[o] = byTag; continue; }
+    let polId = polIds.get(polNumber);
+    if (polId === undefined) { polId = polIds.size; polIds.set(polNumber, polId); }
+    const outer = (accId * LAYER_SPAN + layerId) * 64 + fmItems.peril[item];
+    let byPol = accRowOf.get(outer);
+    if (byPol === undefined) { byPol = new Map(); accRowOf.set(outer, byPol); }
+    let row = byPol.get(polId);
+    if (row === undefined) {
+      row = rowForItem(accId, `${accId}|${polNumber}|${layerId}`, fmItems.perils[fmItems.peril[item]]) ?? NO_ROW;
+      byPol.set(polId, row);
+    }
+    accIdx[o] = row;
+  }
   return [
-    { name: 'fm_programme.csv', *lines() { yield 'from_agg_id,level_id,to_agg_id'; yield* fm.programme; } },
-    { name: 'fm_policytc.csv', *lines() { yield 'level_id,agg_id,layer_id,profile_id'; yield* fm.policytc; } },
-    { name: 'fm_profile.csv', *lines() { yield `profile_id,calcrule_id,deductible1,deductible2,deductible3,attachment1,limit1,share1,share2,share3${stepPolicies ? STEP_PROFILE_HEADER : ''}`; yield* fm.profile; } },
-    { name: 'fm_xref.csv', *lines() { yield 'output,agg_id,layer_id'; let n = 0; for (const o of outputs) yield `${++n},${o.item.itemId},${o.layer}`; } },
+    {
+      name: 'fm_programme.csv',
+      header: 'from_agg_id,level_id,to_agg_id',
+      writeRows: (out) => writeRecords(out, fm.programme),
+    },
+    {
+      name: 'fm_policytc.csv',
+      header: 'level_id,agg_id,layer_id,profile_id',
+      writeRows: (out) => writeRecords(out, fm.policytc),
+    },
+    {
+      name: 'fm_profile.csv',
+      header: `profile_id,calcrule_id,deductible1,deductible2,deductible3,attachment1,limit1,share1,share2,share3${stepPolicies ? STEP_PROFILE_HEADER : ''}`,
+      writeRows(out) {
+        for (const line of fm.profile) out.line(line);
+        return fm.profile.length;
+      },
+    },
+    {
+      name: 'fm_xref.csv',
+      header: 'output,agg_id,layer_id',
+      writeRows(out) {
+        for (let o = 0; o < outputs.count; o++) out.int(o + 1).comma().int(fmItems.itemId[outputs.item[o]]).comma().int(outputs.layer[o]).end();
+        return outputs.count;
+      },
+    },
     {
       name: 'fm_summary_map.csv',
-      *lines() {
-        yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx';
-        let n = 0;
-        for (const o of outputs) {
-          const i = o.item.itemId - 1;
+      header: 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx',
+      writeRows(out) {
+        for (let o = 0; o < outputs.count; o++) {
+          const i = outputs.item[o];
           const r = items.locRow[i];
-          yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${o.item.peril},${o.item.coverageType},${items.tiv[i]},${items.coverageId[i]},${o.item.itemId},${o.item.buildingId},${o.item.riskId},${o.layer},${o.polNumber},${++n},${o.accIdx}`;
+          out.int(locId[r]).comma().text(port[r]).comma().text(acc[r]).comma().text(locNumber[r]).comma().int(r).comma()
+            .text(fmItems.perils[fmItems.peril[i]]).comma().int(fmItems.coverageType[i]).comma().num(items.tiv[i]).comma().int(items.coverageId[i]).comma()
+            .int(fmItems.itemId[i]).comma().int(fmItems.buildingId[i]).comma().int(fmItems.riskId[i]).comma().int(outputs.layer[o]).comma()
+            .text(`${polNumberOf[o]}`).comma().int(o + 1).comma();
+          if (accIdx[o] !== NO_ROW) out.int(accIdx[o]);
+          out.end();
         }
+        return outputs.count;
       },
     },
   ];
+}
+
+/** An output with no account row (acc_idx written blank). */
+const NO_ROW = -1;
+
+/** Writes integer records one per line, comma-separated; returns how many. */
+function writeRecords(out: LineWriter, records: IntRecords): number {
+  const { data, width, count } = records;
+  for (let r = 0; r < count; r++) {
+    const o = r * width;
+    out.int(data[o]);
+    for (let c = 1; c < width; c++) out.comma().int(data[o + c]);
+    out.end();
+  }
+  return count;
+}
+
+/** The items as the FM programme reads them (item index = item id less one, as gulItems numbers them). */
+function fmItemsOf(items: GulItems, keys: KeysTable, locId: Int32Array, accountOfLocation: Int32Array, isAggregate: Float64Array, locationTiv: FmItems['locationTiv']): FmItems {
+  const n = items.count;
+  const perils: string[] = [];
+  const perilIndex = new Map<string, number>();
+  const fm: FmItems = {
+    count: n, itemId: items.itemId, locId: new Int32Array(n), accId: new Int32Array(n), riskId: new Int32Array(n),
+    buildingId: items.buildingId, coverageType: new Int32Array(n), peril: new Int32Array(n), perils, locationTiv,
+  };
+  for (let i = 0; i < n; i++) {
+    const r = items.locRow[i];
+    const k = items.keyRow[i];
+    fm.locId[i] = locId[r];
+    fm.accId[i] = accountOfLocation[r];
+    fm.riskId[i] = isAggregate[r] !== 0 ? items.buildingId[i] : 1;
+    fm.coverageType[i] = keys.coverageTypeId[k];
+    const peril = keys.perilId[k];
+    let p = perilIndex.get(peril);
+    if (p === undefined) { p = perils.length; perils.push(peril); perilIndex.set(peril, p); }
+    fm.peril[i] = p;
+  }
+  return fm;
 }
