@@ -26,6 +26,7 @@ export const PROCESS_FILES = [
   'test/kills-serve.test.ts',
   'test/kills-triggers.test.ts',
   'test/make-run.test.ts',
+  'test/oasis-files-scale.test.ts',
   'test/platform/client-errors.test.ts',
   'test/platform/rate-limit.test.ts',
   'test/platform/serve.test.ts',

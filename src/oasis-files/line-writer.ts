@@ -35,8 +35,14 @@ export class LineWriter {
     if (n < 0) { buf[this.at++] = MINUS; n = -n; }
     if (n < 10) { buf[this.at++] = ZERO + n; return this; }
     let d = 0;
-    while (n > 0) {
+    // 32-bit arithmetic while the value fits (almost every id), floating point above.
+    while (n >= 2 ** 31) {
       const q = Math.floor(n / 10);
+      this.digits[d++] = n - q * 10;
+      n = q;
+    }
+    while (n > 0) {
+      const q = (n / 10) | 0;
       this.digits[d++] = n - q * 10;
       n = q;
     }
@@ -45,9 +51,25 @@ export class LineWriter {
   }
 
   text(s: string): this {
-    if (s.length * 3 > CELL_ROOM) this.room(s.length * 3);
-    else this.room(CELL_ROOM);
-    this.at += this.buf.write(s, this.at, 'utf8');
+    const n = s.length;
+    if (n > CELL_ROOM) {
+      this.room(n * 3);
+      this.at += this.buf.write(s, this.at, 'utf8');
+      return this;
+    }
+    this.room(CELL_ROOM * 3);
+    // A short cell byte by byte while it is ASCII (ids, codes, numbers): cheaper than a call into the encoder.
+    const buf = this.buf;
+    const at = this.at;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        this.at = at + this.buf.write(s, at, 'utf8');
+        return this;
+      }
+      buf[at + i] = c;
+    }
+    this.at = at + n;
     return this;
   }
 

@@ -2,12 +2,18 @@
  * Reads the named columns of a CSV file as text arrays, streaming it in 4 MiB chunks through the bulk
  * scorer's RFC 4180 scanner (quoted fields, CRLF). Column names match without regard to case or
  * surrounding spaces, as OED's validator reads them. Blank lines are skipped.
+ *
+ * A column that repeats a few values over its rows (portfolio, currency, peril codes, a book's handful of
+ * deductibles) holds one string per distinct value rather than one per row: a million rows of "USD" are
+ * one string. A column found to hold many distinct values (numbers, ids) stops being shared.
  */
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
 import { CsvScanner, fieldText, isBlank } from '../scoring-bulk/csv-scan.js';
 
 const CHUNK = 4 << 20;
+/** Distinct values a column may hold and still be shared; above it the column keeps its own strings. */
+const SHARED_VALUES = 4096;
 
 export interface TextColumns {
   /** The header as written. */
@@ -26,17 +32,25 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
   }
   const scanner = new CsvScanner(44);
   let header: string[] | null = null;
-  let picks: { name: string; at: number; out: string[] }[] = [];
+  let picks: { name: string; at: number; out: string[]; shared: Map<string, string> | null }[] = [];
   let rows = 0;
   const onRow = (r: Parameters<Parameters<CsvScanner['scan']>[4]>[0]) => {
     if (isBlank(r)) return;
     if (header === null) {
       header = Array.from({ length: r.fieldCount }, (_, i) => fieldText(r, i).replace(/^\uFEFF/, ''));
       const lower = header.map((h) => h.trim().toLowerCase());
-      picks = wanted.map((name) => ({ name, at: lower.indexOf(name.toLowerCase()), out: [] as string[] })).filter((p) => p.at >= 0);
+      picks = wanted.map((name) => ({ name, at: lower.indexOf(name.toLowerCase()), out: [] as string[], shared: new Map<string, string>() as Map<string, string> | null })).filter((p) => p.at >= 0);
       return;
     }
-    for (const p of picks) p.out.push(p.at < r.fieldCount ? fieldText(r, p.at).trim() : '');
+    for (const p of picks) {
+      const text = p.at < r.fieldCount ? fieldText(r, p.at).trim() : '';
+      if (p.shared === null) { p.out.push(text); continue; }
+      const same = p.shared.get(text);
+      if (same !== undefined) { p.out.push(same); continue; }
+      p.out.push(text);
+      p.shared.set(text, text);
+      if (p.shared.size > SHARED_VALUES) p.shared = null;
+    }
     rows++;
   };
   let buf = Buffer.alloc(CHUNK);

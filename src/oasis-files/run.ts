@@ -56,12 +56,15 @@ function col(t: TextColumns, name: string): string[] {
 }
 
 function num(cells: string[], name: string, file: string, fallback: number): Float64Array {
-  return Float64Array.from(cells, (c, i) => {
-    if (c === '') return fallback;
+  const out = new Float64Array(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    if (c === '') { out[i] = fallback; continue; }
     const v = Number(c);
     if (Number.isNaN(v)) throw new CatintelError('invalid_parameter', `${file} row ${i + 2}: ${name} "${c}" is not a number; write it as a plain number`);
-    return v;
-  });
+    out[i] = v;
+  }
+  return out;
 }
 
 /** Refuses a financial term this command does not build into FM terms yet: the field, its row and file named. */

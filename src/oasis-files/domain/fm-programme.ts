@@ -17,7 +17,7 @@ import { stepLevelTerms } from './step-level-terms.js';
 import { NO_STEP_COLUMNS, stepCalcRule, stepProfileLine } from './step-policies.js';
 import { FmRows, ID_SPAN, IntRecords, LAYER_SPAN, NONE, NO_PERIL, TextIds, joinIdOf, type FmItems } from './fm-rows.js';
 import { markRootStarts, numberAccountNodes, numberLevelNodes } from './fm-nodes.js';
-import { takeProfiles, type LevelTermRow } from './fm-take-profiles.js';
+import { levelTermRow, takeProfiles, type LevelTermRow } from './fm-take-profiles.js';
 
 export type { FmItems } from './fm-rows.js';
 
@@ -93,12 +93,11 @@ export function fmProgramme(items: FmItems, locations: TermSource, accounts: Ter
     let termRows: LevelTermRow[] = [];
     if (terms) {
       for (const t of terms.rows) {
-        const ids = { polId: texts.id(t.polNumber), fmPerilId: texts.id(t.fmPeril) };
+        const polId = texts.id(t.polNumber);
+        const fmPerilId = texts.id(t.fmPeril);
         // A row with a peril filter applies to the item perils it covers, one copy per peril.
-        if (t.fmPeril === null) termRows.push({ ...t, ...ids, peril: null, needTiv: false, aggTiv: 0, calcrule: 0, profile: 0 });
-        else {
-          for (const p of coveredItemPerils(t.fmPeril)) termRows.push({ ...t, ...ids, values: { ...t.values }, peril: p, needTiv: false, aggTiv: 0, calcrule: 0, profile: 0 });
-        }
+        if (t.fmPeril === null) termRows.push(levelTermRow(t, null, polId, fmPerilId));
+        else for (const p of coveredItemPerils(t.fmPeril)) termRows.push(levelTermRow(t, p, polId, fmPerilId));
       }
     }
     if (termRows.length === 0) {
@@ -186,7 +185,11 @@ export function fmProgramme(items: FmItems, locations: TermSource, accounts: Ter
         expanded.push(t);
         continue;
       }
-      for (const tiv of new Set(aggs.map((a) => aggTiv.get(a)!))) expanded.push({ ...t, values: { ...t.values }, aggTiv: tiv });
+      for (const tiv of new Set(aggs.map((a) => aggTiv.get(a)!))) {
+        const copy = levelTermRow(t, t.peril, t.polId, t.fmPerilId, tiv);
+        copy.needTiv = t.needTiv;
+        expanded.push(copy);
+      }
     }
     termRows = expanded;
     // A term in % of TIV or days over no TIV comes to 0: no term, whatever its type said.

@@ -20,18 +20,37 @@ export interface LevelTermRow extends TermRow {
   profile: number;
 }
 
+/**
+ * A level's copy of a term row (its own values: a level changes them), for one item peril. Built field
+ * by field, every copy of one shape: a level makes one per location or account row.
+ */
+export function levelTermRow(t: TermRow, peril: string | null, polId: number, fmPerilId: number, aggTiv = 0): LevelTermRow {
+  return {
+    key: t.key, group: t.group, coverageTypes: t.coverageTypes, layer: t.layer, polNumber: t.polNumber, fmPeril: t.fmPeril,
+    values: { ...t.values }, step: t.step, isStep: t.isStep,
+    peril, polId, fmPerilId, needTiv: false, aggTiv, calcrule: 0, profile: 0,
+  };
+}
+
 export function takeProfiles(rows: FmRows, termRows: readonly LevelTermRow[], def: FmLevel, byLocation: boolean, perilIndex: Map<string, number>, items: FmItems): FmRows {
-  // Term rows by the key, group and peril rows join them under (one lookup per row, by its join).
+  // Term rows by the key, group and peril rows join them under (one lookup per row, by its join); a
+  // row repeated whole is kept once. Repeats share a join: only joins with several rows are compared.
   const match = new Map<number, LevelTermRow[]>();
-  const seen = new Set<string>();
   for (const t of termRows) {
-    const id = `${t.key}|${t.group}|${t.fmPeril ?? ''}|${t.peril ?? ''}|${t.aggTiv}|${t.layer}|${byLocation ? '' : t.polNumber}|${t.profile}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
     const k = joinIdOf(t.key, t.group, t.peril === null ? NO_PERIL : perilIndex.get(t.peril)!);
     const list = match.get(k);
     if (list) list.push(t);
     else match.set(k, [t]);
+  }
+  for (const [k, list] of match) {
+    if (list.length < 2) continue;
+    const seen = new Set<string>();
+    match.set(k, list.filter((t) => {
+      const id = `${t.fmPeril ?? ''}|${t.aggTiv}|${t.layer}|${byLocation ? '' : t.polNumber}|${t.profile}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    }));
   }
   const NO_TERMS: LevelTermRow[] = [];
   const candidatesOf = (i: number) => {
@@ -100,43 +119,44 @@ function recorded(list: Int32Array, at: number, value: number): Int32Array {
 /**
  * Copies of one item in one node that carry the same profile fold into one (unless the node holds
  * layered rows or the copies' profiles differ). Most items have one row per node: only items with
- * several are compared.
+ * several are compared, each item's few rows among themselves.
  */
 function foldSameProfileCopies(fresh: FmRows, layered: FmRows, items: FmItems): void {
-  const rowsOfItem = new Int32Array(items.count);
+  // Fresh rows by item, in row order within each item (a counting sort).
+  const start = new Int32Array(items.count + 1);
   let anyCopies = false;
-  for (let j = 0; j < fresh.count; j++) if (++rowsOfItem[fresh.item[j]] > 1) anyCopies = true;
+  for (let j = 0; j < fresh.count; j++) if (++start[fresh.item[j] + 1] > 1) anyCopies = true;
   if (!anyCopies) return;
-  const itemNode = (j: number) => fresh.item[j] * ID_SPAN + fresh.agg[j];
-  const count = new Map<number, number>();
-  for (let j = 0; j < fresh.count; j++) {
-    if (rowsOfItem[fresh.item[j]] < 2) continue;
-    const k = itemNode(j);
-    count.set(k, (count.get(k) ?? 0) + 1);
-  }
-  const profilesOf = new Map<number, Set<number>>();
-  for (let j = 0; j < fresh.count; j++) {
-    if (rowsOfItem[fresh.item[j]] < 2) continue;
-    const k = itemNode(j);
-    if (count.get(k)! < 2) continue;
-    (profilesOf.get(k) ?? profilesOf.set(k, new Set()).get(k)!).add(fresh.profile[j]);
-  }
+  for (let k = 0; k < items.count; k++) start[k + 1] += start[k];
+  const byItem = new Int32Array(fresh.count);
+  const fill = start.slice(0, items.count);
+  for (let j = 0; j < fresh.count; j++) byItem[fill[fresh.item[j]]++] = j;
   const layeredAggs = new Set<number>();
   for (let i = 0; i < layered.count; i++) layeredAggs.add(layered.agg[i]);
-  // (profile, layer or 0) pairs already kept for an item in a node.
-  const keptOf = new Map<number, number[]>();
-  const keep = new Uint8Array(fresh.count);
-  for (let j = 0; j < fresh.count; j++) {
-    keep[j] = 1;
-    if (rowsOfItem[fresh.item[j]] < 2) continue;
-    const k = itemNode(j);
-    if (count.get(k)! < 2) continue;
-    const keepLayer = profilesOf.get(k)!.size > 1 || layeredAggs.has(fresh.agg[j]);
-    const pair = fresh.profile[j] * LAYER_SPAN + (keepLayer ? fresh.layer[j] : 0);
-    let pairs = keptOf.get(k);
-    if (pairs === undefined) { pairs = []; keptOf.set(k, pairs); }
-    if (pairs.includes(pair)) keep[j] = 0;
-    else pairs.push(pair);
+  const { agg, profile, layer } = fresh;
+  const keep = new Uint8Array(fresh.count).fill(1);
+  for (let k = 0; k < items.count; k++) {
+    const from = start[k];
+    const to = start[k + 1];
+    if (to - from < 2) continue;
+    for (let a = from; a < to; a++) {
+      const j = byItem[a];
+      let copies = 0;
+      let profilesDiffer = false;
+      for (let b = from; b < to; b++) {
+        const o = byItem[b];
+        if (agg[o] !== agg[j]) continue;
+        copies++;
+        if (profile[o] !== profile[j]) profilesDiffer = true;
+      }
+      if (copies < 2) continue;
+      const keepLayer = profilesDiffer || layeredAggs.has(agg[j]);
+      // Dropped when an earlier kept copy in the node has the same profile (and layer, when layers are kept).
+      for (let b = from; b < a; b++) {
+        const o = byItem[b];
+        if (keep[o] && agg[o] === agg[j] && profile[o] === profile[j] && (!keepLayer || layer[o] === layer[j])) { keep[j] = 0; break; }
+      }
+    }
   }
   fresh.compact(keep);
 }

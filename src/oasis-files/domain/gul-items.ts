@@ -50,11 +50,16 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   const tiv = new Float64Array(itemsCap);
   let n = 0;
   // A key repeated for one (location, peril, coverage type) makes no second item: the first key wins.
-  const keyed = new Set<string>();
+  // Keyed by one exact number where location id, peril and coverage type fit (text otherwise).
+  const keyed = new Set<number | string>();
+  const perilIds = new Map<string, number>();
   for (let k = 0; k < cap; k++) {
     const r = rowOfId.get(keys.locId[k]);
     if (r === undefined) continue;
-    const once = `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
+    let peril = perilIds.get(keys.perilId[k]);
+    if (peril === undefined) { peril = perilIds.size; perilIds.set(keys.perilId[k], peril); }
+    const fits = keys.locId[k] >= 0 && keys.locId[k] < 2 ** 31 && peril < 2 ** 12 && keys.coverageTypeId[k] >= 0 && keys.coverageTypeId[k] < 8;
+    const once = fits ? (keys.locId[k] * 2 ** 12 + peril) * 8 + keys.coverageTypeId[k] : `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
     if (keyed.has(once)) continue;
     keyed.add(once);
     const c = keys.coverageTypeId[k];

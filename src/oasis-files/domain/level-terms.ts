@@ -109,16 +109,22 @@ export function levelTerms(level: FmLevel, src: TermSource): LevelTerms | null {
     // Every row of a key that has a term on any of its rows.
     const keys = new Set<number>();
     for (let r = 0; r < src.rows; r++) if (used.some(([, column]) => holdsTerm(src, column, r))) keys.add(src.key[r]);
+    // Only a key on several rows can repeat a row: the others skip the comparison.
+    const rowsOfKey = new Map<number, number>();
+    for (let r = 0; r < src.rows; r++) if (keys.has(src.key[r])) rowsOfKey.set(src.key[r], (rowsOfKey.get(src.key[r]) ?? 0) + 1);
     const seen = new Set<string>();
     for (let r = 0; r < src.rows; r++) {
-      if (!keys.has(src.key[r])) continue;
+      const rowsOfThisKey = rowsOfKey.get(src.key[r]);
+      if (rowsOfThisKey === undefined) continue;
       const values: TermValues = { deductible: 0, deductibleMin: 0, deductibleMax: 0, limit: 0, share: 0, attachment: 0, dedType: 0, dedCode: 0, limType: 0, limCode: 0 };
       for (const [t, column] of used) values[t] = cellValue(src, column, r);
       splitOverRisks(values, src.risks[r]);
       const row: TermRow = { key: src.key[r], group: g.group, coverageTypes: g.coverageTypes, layer: src.layer[r], polNumber: src.polNumber[r], fmPeril: perilCells ? perilCells[r].trim() : null, values };
-      const id = `${row.key}|${row.layer}|${row.polNumber}|${row.fmPeril}|${Object.values(values).join('|')}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
+      if (rowsOfThisKey > 1) {
+        const id = `${row.key}|${row.layer}|${row.polNumber}|${row.fmPeril}|${Object.values(values).join('|')}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
       rows.push(row);
     }
   }
