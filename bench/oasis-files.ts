@@ -1,7 +1,8 @@
 /**
  * `catintel oasis files` side by side with oasislmf's `model generate-oasis-files` on the same seeded OED
  * book (bench/synthetic-oed.ts: site terms, an account policy with two layers, keys given), in the same run,
- * end to end as processes, each command's peak RSS read by /usr/bin/time. Both engines' files are compared
+ * end to end as processes, each command's wall time, CPU time and peak RSS read by /usr/bin/time (and the
+ * load average as ours finished: the wall-time ratio on a shared machine depends on it). Both engines' files are compared
  * value by value (oasislmf 2.5.8 leaves items, coverages and fm_* in its binary forms: read back with its
  * bintocsv), so a ratio is only printed for outputs that agree.
  *
@@ -20,15 +21,25 @@ const OASISLMF_VERSION = '2.5.8';
 const FILES = ['items', 'coverages', 'fm_programme', 'fm_profile', 'fm_policytc', 'fm_xref', 'gul_summary_map', 'fm_summary_map'];
 const BINARY = new Set(['items', 'coverages', 'fm_programme', 'fm_profile', 'fm_policytc', 'fm_xref']);
 
-interface Timed { seconds: number; peakRssMb: number; ok: boolean; tail: string }
+interface Timed { seconds: number; cpuSeconds: number; peakRssMb: number; ok: boolean; tail: string }
 
-/** A command with its wall time and peak RSS (GNU time's %M, in KB). */
-function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Timed {
+/**
+ * A command with its wall time, CPU time (user and system, its waited-for children included) and peak RSS
+ * (GNU time's %U, %S and %M). On a shared machine the wall time depends on the load; the CPU time much less.
+ */
+export function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Timed {
   const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '@@rss %M', cmd, ...args], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync('/usr/bin/time', ['-f', '@@rss %M @@cpu %U %S', cmd, ...args], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
   const seconds = (performance.now() - t0) / 1000;
   const rss = /@@rss (\d+)/.exec(r.stderr ?? '');
-  return { seconds, peakRssMb: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : NaN, ok: r.status === 0, tail: `${r.stderr ?? ''}${r.stdout ?? ''}`.slice(-2000) };
+  const cpu = /@@cpu ([\d.]+) ([\d.]+)/.exec(r.stderr ?? '');
+  return {
+    seconds,
+    cpuSeconds: cpu ? Math.round((Number(cpu[1]) + Number(cpu[2])) * 100) / 100 : NaN,
+    peakRssMb: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : NaN,
+    ok: r.status === 0,
+    tail: `${r.stderr ?? ''}${r.stdout ?? ''}`.slice(-2000),
+  };
 }
 
 function refereeBin(): string | { skipped: string } {
@@ -82,8 +93,10 @@ export async function benchOasisFiles(): Promise<void> {
         name: 'oasis_files.synthetic',
         n,
         seconds: Math.round(cat.seconds * 1000) / 1000,
+        cpu_seconds: cat.cpuSeconds,
         per_second: Math.round(n / cat.seconds),
         peak_rss_mb: cat.peakRssMb,
+        load_average: Math.round(os.loadavg()[0] * 10) / 10,
       };
       if (typeof ref === 'string' && n <= refereeMax) {
         const theirs = path.join(dir, 'oasislmf');
@@ -95,10 +108,14 @@ export async function benchOasisFiles(): Promise<void> {
           const differences = FILES.map((f) => [f, firstDifference(path.join(ours, `${f}.csv`), path.join(theirs, `${f}.csv`))]).filter(([, d]) => d);
           m.referee = `oasislmf ${OASISLMF_VERSION} model generate-oasis-files`;
           m.referee_seconds = Math.round(o.seconds * 1000) / 1000;
+          m.referee_cpu_seconds = o.cpuSeconds;
           m.referee_peak_rss_mb = o.peakRssMb;
           m.files_agree = differences.length === 0;
           if (differences.length > 0) m.differences = Object.fromEntries(differences);
-          else m.ratio = Math.round((o.seconds / cat.seconds) * 10) / 10;
+          else {
+            m.ratio = Math.round((o.seconds / cat.seconds) * 10) / 10;
+            m.ratio_cpu = Math.round((o.cpuSeconds / cat.cpuSeconds) * 10) / 10;
+          }
         }
       } else {
         m.referee = typeof ref === 'string' ? `skipped above ${refereeMax} locations` : `skipped: ${ref.skipped}`;

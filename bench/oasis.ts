@@ -39,7 +39,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
 }
 
 /** The venv's oasislmf bin directory, or the reason it cannot be used. */
-function referee(): { bin: string } | { skipped: string } {
+export function referee(): { bin: string } | { skipped: string } {
   const venv = path.resolve(process.env.OASISLMF_VENV ?? '.venv');
   const bin = path.join(venv, 'bin');
   if (!fs.existsSync(path.join(bin, 'oasislmf'))) return { skipped: `no oasislmf in ${path.basename(venv)} (make conformance-oasislmf installs oasislmf ${OASISLMF_VERSION} there)` };
@@ -49,7 +49,7 @@ function referee(): { bin: string } | { skipped: string } {
 }
 
 /** Model files in oasislmf's binary forms (csvtobin), as scripts/conformance-oasislmf.sh converts them. */
-function convertModel(bin: string, modelCsv: string, out: string): void {
+export function convertModel(bin: string, modelCsv: string, out: string): void {
   fs.mkdirSync(out, { recursive: true });
   const c = (args: string[]) => {
     const r = run(path.join(bin, 'csvtobin'), args);
@@ -134,7 +134,7 @@ export function writeScaledInput(dir: string, n: number, seed: number): void {
   ]);
 }
 
-function settingsWithoutRi(piwind: string, out: string, samples?: number): void {
+export function settingsWithoutRi(piwind: string, out: string, samples?: number): void {
   const s = JSON.parse(fs.readFileSync(path.join(piwind, 'expected_all_outputs/output/analysis_settings.json'), 'utf8'));
   s.ri_output = false;
   s.rl_output = false;

@@ -9,6 +9,7 @@ import { benchPortfolios } from './portfolios.js';
 import { benchReports } from './reports.js';
 import { benchOasis } from './oasis.js';
 import { benchOasisFiles } from './oasis-files.js';
+import { benchOasisRunFromOed } from './oasis-run-oed.js';
 import { benchEpCurve } from './epcurve.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
@@ -23,4 +24,5 @@ if (!only || only === 'portfolios') await benchPortfolios(sharedData);
 if (!only || only === 'reports') await benchReports();
 if (!only || only === 'oasis') await benchOasis(sharedData);
 if (!only || only === 'oasis-files') await benchOasisFiles();
+if (!only || only === 'oasis-files' || only === 'oasis-run-oed') await benchOasisRunFromOed(sharedData);
 if (!only || only === 'epcurve') await benchEpCurve();

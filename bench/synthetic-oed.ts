@@ -5,6 +5,11 @@
  * participation). Keys: peril WTC on each coverage with value, areaperils and vulnerabilities drawn from
  * small ranges (what a model's lookup returns). Numbers as a book of US homes and small commercial risks.
  * The portfolio is named Port1: oasislmf 2.5.8 fails to save a book whose PortNumber reads as a number.
+ *
+ * With `keysOnto: 'piwind'` the keys name PiWind's model instead (../shared/data/oasis_piwind), so the
+ * book can be run: the same draws folded onto PiWind's wind areaperils (1-100) and its wind
+ * vulnerabilities (building 1-3, contents 4-6; BI, which PiWind has no curve for, the building's).
+ * Everything else in the book is the same.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +23,15 @@ export interface SyntheticOed {
   keys: string;
 }
 
-export function writeSyntheticOed(dir: string, locations: number, seed: number): SyntheticOed {
+export interface SyntheticOedOptions {
+  /** The model the keys name: the bench's own ranges (default) or PiWind's. */
+  keysOnto?: 'synthetic' | 'piwind';
+}
+
+const PIWIND_WIND_AREAPERILS = 100;
+const PIWIND_VULNERABILITY_BASE: Record<number, number> = { 1: 1, 3: 4, 4: 1 };
+
+export function writeSyntheticOed(dir: string, locations: number, seed: number, opts: SyntheticOedOptions = {}): SyntheticOed {
   fs.mkdirSync(dir, { recursive: true });
   const r = mulberry32(seed);
   const files = { location: path.join(dir, 'location.csv'), account: path.join(dir, 'account.csv'), keys: path.join(dir, 'keys.csv') };
@@ -64,7 +77,13 @@ export function writeSyntheticOed(dir: string, locations: number, seed: number):
     const areaperil = 1 + Math.floor(r() * 10_000);
     const vulnerability = 1 + Math.floor(r() * 12);
     for (const [type, value] of [[1, building], [3, contents], [4, bi]] as const) {
-      if (value > 0) keyBlock.push(`${k + 1},WTC,${type},${areaperil},${vulnerability * 10 + type}\n`);
+      if (!(value > 0)) continue;
+      if (opts.keysOnto === 'piwind') {
+        const vulnerabilityId = PIWIND_VULNERABILITY_BASE[type] + ((vulnerability - 1) % 3);
+        keyBlock.push(`${k + 1},WTC,${type},${1 + ((areaperil - 1) % PIWIND_WIND_AREAPERILS)},${vulnerabilityId}\n`);
+      } else {
+        keyBlock.push(`${k + 1},WTC,${type},${areaperil},${vulnerability * 10 + type}\n`);
+      }
     }
     if (locBlock.length === 10_000) flush();
   });

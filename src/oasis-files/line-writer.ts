@@ -17,8 +17,6 @@ const MINUS = 0x2d;
 export class LineWriter {
   private readonly buf = Buffer.allocUnsafe(BUFFER_BYTES);
   private at = 0;
-  /** Digits of the integer being written, least significant first. */
-  private readonly digits = new Uint8Array(16);
 
   constructor(private readonly fd: number) {}
 
@@ -30,23 +28,26 @@ export class LineWriter {
 
   /** A safe integer cell (the caller knows it is one). */
   int(n: number): this {
-    this.room(CELL_ROOM);
+    if (this.at + CELL_ROOM > this.buf.length) this.flush();
     const buf = this.buf;
-    if (n < 0) { buf[this.at++] = MINUS; n = -n; }
-    if (n < 10) { buf[this.at++] = ZERO + n; return this; }
-    let d = 0;
-    // 32-bit arithmetic while the value fits (almost every id), floating point above.
-    while (n >= 2 ** 31) {
-      const q = Math.floor(n / 10);
-      this.digits[d++] = n - q * 10;
-      n = q;
+    let at = this.at;
+    if (n < 0) { buf[at++] = MINUS; n = -n; }
+    if (n >= 2 ** 31) {
+      // Above 32 bits (rare: ids are smaller): as JavaScript prints it, which for a safe integer is its digits.
+      this.at = at;
+      return this.text(`${n}`);
     }
-    while (n > 0) {
-      const q = (n / 10) | 0;
-      this.digits[d++] = n - q * 10;
-      n = q;
-    }
-    while (d > 0) buf[this.at++] = ZERO + this.digits[--d];
+    // Digits counted first, then written from the last, in 32-bit arithmetic.
+    let v = n | 0;
+    let digits = 1;
+    for (let t = v; t >= 10; t = (t / 10) | 0) digits++;
+    let end = at + digits;
+    do {
+      const q = (v / 10) | 0;
+      buf[--end] = ZERO + v - q * 10;
+      v = q;
+    } while (v > 0);
+    this.at = at + digits;
     return this;
   }
 
