@@ -5,7 +5,7 @@
  */
 import { ACCOUNT_ALL, POLICY_LAYER, type FmLevel } from './fm-levels.js';
 import type { TermRow } from './level-terms.js';
-import { FmRows, ID_SPAN, LAYER_SPAN, NONE, NO_PERIL, joinIdOf, type FmItems } from './fm-rows.js';
+import { FmRows, NONE, NO_PERIL, joinIdOf, type FmItems } from './fm-rows.js';
 
 /** A term row as one level of the programme uses it. */
 export interface LevelTermRow extends TermRow {
