@@ -130,8 +130,25 @@ export function combineHashes(hashes: readonly bigint[]): bigint {
   return toBigInt(combine(hashes.map((h) => ({ hi: Number(h >> 32n) >>> 0, lo: Number(h & 0xffffffffn) >>> 0 }))));
 }
 
+/**
+ * Hashes of values that repeat from row to row (an account's number on each of its locations, the
+ * portfolio's on all): each computed once. Bounded, as a book's account numbers may all differ.
+ */
+const repeatedWords = new Map<string, U64>();
+const REPEATED_WORDS_MAX = 1 << 16;
+
+function hashRepeatedWord(value: string): U64 {
+  let h = repeatedWords.get(value);
+  if (h === undefined) {
+    if (repeatedWords.size >= REPEATED_WORDS_MAX) repeatedWords.clear();
+    h = hashWord(value);
+    repeatedWords.set(value, h);
+  }
+  return h;
+}
+
 /** Oasis's group_id of a location from its AccNumber, LocNumber and PortNumber as written in the file. */
 export function groupIdOf(accNumber: string, locNumber: string, portNumber: string): number {
   // The top 31 bits of the combined hash (>> 33).
-  return combine([hashWord(accNumber), hashWord(locNumber), hashWord(portNumber)]).hi >>> 1;
+  return combine([hashRepeatedWord(accNumber), hashWord(locNumber), hashRepeatedWord(portNumber)]).hi >>> 1;
 }
