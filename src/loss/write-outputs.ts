@@ -37,9 +37,13 @@ function write(set: OutputSet, name: string, header: string, rows: string[], fil
 
 const eptLines = (rows: EptRow[]) => rows.map((r) => `${r.summaryId},${r.epCalc},${r.epType},${r.returnPeriod.toFixed(6)},${f32(r.loss, 6)}`);
 
+/**
+ * `perspective` starts the file names: gul, il, ri, or rl_IP<n> for the losses inuring level n takes
+ * (Oasis's names: rl_IP1_S1_melt.csv).
+ */
 export function writePerspective(
   set: OutputSet,
-  perspective: 'gul' | 'il',
+  perspective: string,
   s: SummarySetting,
   rec: SummaryRecords,
   occ: Occurrence,
