@@ -167,7 +167,7 @@ export class EventKernel {
     if (touched) {
       if (this.fused) this.recordsFused(eventId, out.gul, out.il);
       else this.records(eventId, out.gul, out.il);
-      if (this.chain) this.reinsured(eventId, out, out.il.affected[out.il.length - 1]);
+      if (this.chain) this.reinsured(eventId, out);
     }
     this.clear();
   }
@@ -175,9 +175,11 @@ export class EventKernel {
   /**
    * The event's ri and rl records: the insured losses per output (the engine on the items the kernel
    * handed over, still in level 1's buffers) through the reinsurance levels. The number of affected
-   * coverages is the il record's, as the insured perspective reports it.
+   * risks is not counted (NaN: no SELT sidx -4 rows): Oasis summarises reinsurance outputs without the
+   * risk map that counts them.
    */
-  private reinsured(eventId: number, out: KernelOutput, affected: number): void {
+  private reinsured(eventId: number, out: KernelOutput): void {
+    const affected = NaN;
     const S = this.S;
     const result = this.chain!.run(this.insured!.outputs());
     const push = (to: SummaryRecords, v: Float64Array) => {

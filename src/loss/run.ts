@@ -122,8 +122,10 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   try {
     for (const s of settings.gul) writePerspective(set, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped);
     if (plan) for (const s of settings.il) writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped);
+    // ri and rl are summarised on the insured outputs, so by the fm summary map, as Oasis does; Oasis
+    // writes summary-info for ri only. rl has one set of files per inuring level: rl_IP1_S1_melt.csv ...
     if (ri) for (const s of settings.ri) writePerspective(set, 'ri', s, ri, occurrence, rps, quantiles, ilTiv, files, skipped);
-    if (rl) rl.forEach((records, n) => settings.rl.forEach((s) => writePerspective(set, `rl_IP${n + 1}`, s, records, occurrence, rps, quantiles, ilTiv, files, skipped)));
+    if (rl) rl.forEach((records, n) => settings.rl.forEach((s) => writePerspective(set, `rl_IP${n + 1}`, s, records, occurrence, rps, quantiles, undefined, files, skipped)));
     if (!plan && settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
     opts.progress?.(events.length, events.length, `committing ${files.length} files`);
     const manifest = await set.commit({

@@ -49,7 +49,8 @@ export function writePerspective(
   occ: Occurrence,
   rps: number[] | undefined,
   quantiles: number[],
-  totalTiv: number,
+  /** The summary-info TIV; undefined writes no summary-info (Oasis writes none for rl). */
+  totalTiv: number | undefined,
   files: Written[],
   skipped: Skipped[],
 ): void {
@@ -58,7 +59,7 @@ export function writePerspective(
   if (rec.samples === 0) {
     for (const flag of SAMPLED) if (o[flag]) skipped.push({ output: `${prefix}${flag}`, reason: 'number_of_samples is 0: only the mean rows are computed' });
   }
-  write(set, `${prefix}summary-info.csv`, 'summary_id,_not_set_,tiv', [`1,All-Risks,${pyFloat(totalTiv)}`], files);
+  if (totalTiv !== undefined) write(set, `${prefix}summary-info.csv`, 'summary_id,_not_set_,tiv', [`1,All-Risks,${pyFloat(totalTiv)}`], files);
   if (o.elt_sample) write(set, `${prefix}selt.csv`, SELT_HEADER, seltRows(rec), files);
   if (o.elt_moment) write(set, `${prefix}melt.csv`, MELT_HEADER, meltRows(rec), files);
   if (o.elt_quantile && rec.samples > 0) write(set, `${prefix}qelt.csv`, QELT_HEADER, qeltRows(rec, quantiles), files);

@@ -13,6 +13,7 @@ export interface SummaryRecords {
   mean: Float64Array;
   max: Float64Array;
   exposure: Float64Array;
+  /** Number of affected risks (SELT sidx -4); NaN where the perspective does not count them (ri, rl). */
   affected: Float64Array;
   /** S, the damage samples per event (0: mean rows only). */
   samples: number;
@@ -77,7 +78,7 @@ export function seltRows(r: SummaryRecords): string[] {
   for (let i = 0; i < r.length; i++) {
     const x = r.exposure[i];
     const head = `${r.eventId[i]},${r.summaryId[i]}`;
-    out.push(`${head},-4,${f32(r.affected[i], 2)},${f32(x, 2)}`);
+    if (!Number.isNaN(r.affected[i])) out.push(`${head},-4,${f32(r.affected[i], 2)},${f32(x, 2)}`);
     // A record with no loss carries no impacted exposure; zero samples are not written at all.
     out.push(`${head},-1,${f32(r.mean[i], 2)},${f32(r.mean[i] > 0 ? x : 0, 2)}`);
     for (let s = 0; s < S; s++) {
