@@ -78,8 +78,13 @@ export class ReinsuranceChain {
     const ceded: Float64Array[] = [];
     let current: [number, Float64Array][] = insured.map((o) => [o.outputId, o.loss]);
     for (const engine of this.engines) {
-      if (this.plan.ceded) ceded.push(this.sum(engine.run(current, false)));
-      current = engine.run(current, true).map((o) => [o.outputId, o.loss]);
+      let net: FmOutput[];
+      if (this.plan.ceded) {
+        const both = engine.runGrossAndNet(current);
+        ceded.push(this.sum(both.gross));
+        net = both.net;
+      } else net = engine.run(current, true);
+      current = net.map((o) => [o.outputId, o.loss]);
     }
     return { net: this.sum(current.map(([outputId, loss]) => ({ outputId, loss }))), ceded };
   }
