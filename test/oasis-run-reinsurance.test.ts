@@ -156,4 +156,25 @@ describe('catintel oasis run: ri and rl from RI_n folders, as oasislmf 2.5.8 com
     expect(perspectiveFiles.length).toBeGreaterThan(20);
     for (const f of perspectiveFiles) expect(fs.readFileSync(path.join(out, f), 'utf8'), f).toBe(fs.readFileSync(path.join(withRi.out, f), 'utf8'));
   });
+  it('with site deductibles and limits (a multi-peril programme that level 1 does not reduce), il is the same with and without a treaty and ri/rl', async () => {
+    const oed = path.join(CASE, 'oed');
+    const dir = tempDir('catintel-ri-site-terms-');
+    const [head, ...rows] = fs.readFileSync(path.join(oed, 'location.csv'), 'utf8').trim().split('\n');
+    const terms = rows.map((r, i) => `${r},${[5000, 20000, 0, 1000][i % 4]},${i % 2 ? 150000 : 0}`);
+    fs.writeFileSync(path.join(dir, 'location.csv'), [`${head},LocDed1Building,LocLimit1Building`, ...terms].join('\n') + '\n');
+    const keys = sharedData('oasis_piwind', 'expected_all_outputs', 'input', 'keys.csv');
+    const run = async (reinsurance: boolean) => {
+      const out = tempDir('catintel-ri-site-out-');
+      // Without the treaty the kernel adds the items into level 1 itself; with it, the engine gets them one by one.
+      const treaty = reinsurance ? ['--oed-ri-info', path.join(oed, 'ri_info.csv'), '--oed-ri-scope', path.join(oed, 'ri_scope.csv')] : [];
+      const r = await cli(['oasis', 'run', '--model', MODEL, '--oed-location', path.join(dir, 'location.csv'), '--oed-account', path.join(oed, 'account.csv'),
+        ...treaty, '--keys', keys, '--out', out, '--settings', settings(reinsurance), '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return out;
+    };
+    const [withRiOut, withoutRiOut] = [await run(true), await run(false)];
+    const ilFiles = fs.readdirSync(withoutRiOut).filter((f) => f.startsWith('il_'));
+    expect(ilFiles.length).toBeGreaterThan(5);
+    for (const f of ilFiles) expect(fs.readFileSync(path.join(withoutRiOut, f), 'utf8'), f).toBe(fs.readFileSync(path.join(withRiOut, f), 'utf8'));
+  });
 });

@@ -150,7 +150,8 @@ export class InsuredTotal {
    * adds them into level 1 in item order, as the kernel would) through the rest of the programme.
    */
   total(): Float64Array {
-    return this.engine.total(this.engine.structure.startLevel, this.nodes());
+    // Level-1 sums enter at level 1; items at the programme's item level (0 for a multi-peril programme).
+    return this.engine.total(this.plan.perItem ? this.engine.structure.startLevel : 1, this.nodes());
   }
 
   /** The losses per output of the event (allocation rule 2), every vector; needs a per-item plan. */
