@@ -14,7 +14,8 @@ import type { FmTestResult } from '../oasis-fm-test/run.js';
 export interface OasisFmTestInput {
   dir: string;
   caseName?: string;
-  modelPerils: string[];
+  /** Absent: each case's own model perils (those of its expected keys.csv). */
+  modelPerils?: string[];
 }
 
 export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
@@ -26,7 +27,7 @@ export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
     args: ['dir'],
     options: [
       { flags: '--case <name>', description: 'run only this case folder of DIR' },
-      { flags: '--model-perils <codes>', description: "the OED perils or peril groups the made keys cover, ';'-separated (default WTC, as the oasis_fm_validation cases are keyed)" },
+      { flags: '--model-perils <codes>', description: "the OED perils or peril groups the made keys cover, ';'-separated, for every case (default: each case's own, the perils of its expected keys.csv, else WTC)" },
     ],
     examples: ['catintel oasis fm-test oasis_fm_validation', 'catintel oasis fm-test oasis_fm_validation --case insurance_bi --json'],
     paths: ['dir'],
@@ -47,7 +48,8 @@ export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
     if (caseName !== undefined && (caseName === '' || caseName.includes('/') || caseName.includes('\\') || caseName === '..' || caseName.includes('\0'))) {
       throw new CatintelError('invalid_parameter', `--case ${JSON.stringify(caseName)} is not a case folder name; give the name of one folder of DIR`, { errors: [{ field: 'case', message: 'not a folder name' }] });
     }
-    const modelPerils = (str(raw, 'model_perils') ?? 'WTC').split(';').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    const perilsRaw = str(raw, 'model_perils');
+    const modelPerils = perilsRaw === undefined ? undefined : perilsRaw.split(';').map((s) => s.trim().toUpperCase()).filter(Boolean);
     return { dir, caseName, modelPerils };
   },
   async run(ctx, input) {
