@@ -4,7 +4,8 @@
  * expected file compared. Every case passes, with every file compared (items, coverages, fm_*,
  * ils.csv, RI_n/*, rils.csv), cyber included: an account-only book (account.csv, no location.csv) keyed
  * for its own model peril (CSB, the peril of its expected keys), its nine cyber coverages valued at
- * AnnualRevenue. A case that regresses fails this test. A doctored case shows a failure names the
+ * AnnualRevenue. The two-peril sets beside them (expected_subperils, which oasislmf's own test also
+ * runs) pass the same way. A case that regresses fails this test. A doctored case shows a failure names the
  * case, file and line, and exits 1.
  */
 import fs from 'node:fs';
@@ -61,6 +62,20 @@ describe('catintel oasis fm-test on the oasis_fm_validation cases', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toBe('reinsurance4: passed\n');
   });
+});
+
+describe('catintel oasis fm-test --expected expected_subperils: the same OED run by oasislmf with a two-peril model', () => {
+  it('the 9 cases that hold such a set pass, each keyed for the perils of its own expected keys (WTC and WEC; CSB and CPD)', async () => {
+    const r = await cli(['oasis', 'fm-test', CASES_DIR, '--expected', 'expected_subperils', '--json']);
+    const body = r.json() as { cases: (CaseResult & { notes: string[] })[]; passed: number };
+    expect(body.cases.map((c) => `${c.case}: ${c.status} ${c.reason ?? ''}${c.file ?? ''} ${c.line ?? ''}`)).toEqual(
+      ['cyber', 'insurance', 'insurance_and_step', 'insurance_bi', 'insurance_conditions', 'insurance_policy_coverage', 'issues', 'reinsurance1', 'reinsurance2'].map((c) => `${c}: passed  `),
+    );
+    expect(r.code).toBe(0);
+    const cyber = body.cases.find((c) => c.case === 'cyber')!;
+    expect(cyber.compared).toContain('ils.csv');
+    expect(cyber.notes).toEqual([]);
+  }, 300_000);
 });
 
 describe('a case that differs from its expected files', () => {

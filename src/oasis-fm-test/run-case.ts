@@ -70,9 +70,9 @@ function readTextColumn(file: string, name: string): string[] {
 }
 
 /** modelPerils: the perils the made keys cover; undefined for each case's own (casePerils). */
-export async function runFmTestCase(caseDir: string, modelPerils: readonly string[] | undefined): Promise<FmTestCaseResult> {
+export async function runFmTestCase(caseDir: string, modelPerils: readonly string[] | undefined, expectedName = 'expected'): Promise<FmTestCaseResult> {
   const name = path.basename(caseDir);
-  const expected = path.join(caseDir, 'expected');
+  const expected = path.join(caseDir, expectedName);
   const exceptions = exceptionsFor(name, expected);
   const compared: string[] = [];
   const refused = (reason: string): FmTestCaseResult => ({ case: name, status: 'refused', reason, compared, notes: exceptions.notes });
@@ -82,7 +82,7 @@ export async function runFmTestCase(caseDir: string, modelPerils: readonly strin
   // No location file: an account-only (cyber) book, read from its account file alone.
   const hasLocations = fs.existsSync(location);
   const gulsFile = path.join(expected, 'guls.csv');
-  if (!fs.existsSync(gulsFile)) return refused('no expected/guls.csv: the ground-up losses the case runs on');
+  if (!fs.existsSync(gulsFile)) return refused(`no ${expectedName}/guls.csv: the ground-up losses the case runs on`);
 
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-fm-test-'));
   try {
