@@ -228,7 +228,9 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
   if (items.count === 0) {
     throw new CatintelError('invalid_parameter', book.kind === 'locations'
       ? `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`
-      : `no item has both a key and a TIV: check that the keys' LocIDs number the accounts of the account file (by PortNumber, AccNumber), that they key cyber coverages (CoverageTypeID 7-15) and that the accounts have an ${CYBER_TIV_FIELD}`);
+      : opts.keys
+        ? `no item has both a key and a TIV: check that the keys' LocIDs number the accounts of the account file (by PortNumber, AccNumber), that they key cyber coverages (CoverageTypeID 7-15) and that the accounts have an ${CYBER_TIV_FIELD}`
+        : `no item has both a key and a TIV: check that the accounts' PolPerilsCovered names a peril of --model-perils (${(opts.modelPerils ?? ['AA1']).join(';')}) and that the accounts have an ${CYBER_TIV_FIELD}`);
   }
 
   const files: OutputFile[] = [
