@@ -1,7 +1,9 @@
 /**
  * `catintel oasis files`: OED location (and account) files and a keys file in, Oasis input files out
  * (items, coverages, gul_summary_map, and with an account file fm_programme, fm_profile, fm_policytc,
- * fm_xref, fm_summary_map; with OED reinsurance files, RI_n/ per inuring layer). The rules live in domain/;
+ * fm_xref, fm_summary_map; with OED reinsurance files, RI_n/ per inuring layer). An account-only cyber
+ * book (an account file with AnnualRevenue and no location file) is read as Oasis reads it: each account
+ * stands where a location would, with one item per cyber coverage (7-15). The rules live in domain/;
  * this module reads, checks and writes. The files are one output set: written under temporary names,
  * renamed together, manifest.json last, so a killed run never leaves a set that looks complete.
  */
@@ -14,9 +16,10 @@ import { locationIds } from './domain/location-ids.js';
 import { deterministicKeys } from './domain/deterministic-keys.js';
 import { KEYS_HEADER, type KeysTable } from './domain/keys-table.js';
 import { gulItems, type LocationColumns } from './domain/gul-items.js';
-import { groupIdOf } from './domain/pandas-hash.js';
+import { groupIdOf, groupIdOfAccount } from './domain/pandas-hash.js';
 import { accountIds, layerIds } from './domain/account-ids.js';
-import { ACCOUNT_TERM_FIELDS, CONDITION_TERM_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, departsFromDefault } from './domain/financial-fields.js';
+import { ACCOUNT_TERM_FIELDS, CONDITION_TERM_FIELDS, PROPERTY_ACCOUNT_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, UNBUILT_CYBER_FIELDS, departsFromDefault } from './domain/financial-fields.js';
+import { CYBER_COVERAGE_TYPES, CYBER_TIV_FIELD, MAX_COVERAGE_TYPE, PROPERTY_COVERAGE_TYPES } from './domain/coverage-types.js';
 import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
 import { fmProgramme, type FmItem } from './domain/fm-programme.js';
 import { conditionStages } from './domain/condition-stages.js';
@@ -25,7 +28,8 @@ import { hasStepPolicies, STEP_PROFILE_HEADER, triggerTypes } from './domain/ste
 import type { TermSource } from './domain/level-terms.js';
 
 export interface OasisFilesOptions {
-  location: string;
+  /** The OED location file; absent for an account-only (cyber) book, read from the account file alone. */
+  location?: string;
   account?: string;
   keys?: string;
   /** Perils the deterministic keys cover when no keys file is given (OED codes or groups). */
@@ -36,6 +40,7 @@ export interface OasisFilesOptions {
 }
 
 export interface OasisFilesResult {
+  /** Exposure rows read: locations, or the accounts of an account-only book. */
   locations: number;
   items: number;
   coverages: number;
@@ -48,6 +53,32 @@ export interface OasisFilesResult {
 const TIV_FIELDS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'] as const;
 const LOC_BASE = ['PortNumber', 'AccNumber', 'LocNumber', 'LocPerilsCovered', 'LocCurrency', 'NumberOfBuildings', 'IsAggregate', 'CondTag', ...TIV_FIELDS];
 const ACC_BASE = ['PortNumber', 'AccNumber', 'PolNumber', 'LayerNumber', 'AccCurrency', 'CondTag', 'CondNumber', 'CondPriority', 'CondClass'];
+/** What an account-only book's exposure is read from: its accounts, their perils, value and currencies. */
+const ACCOUNT_ONLY_BASE = ['PortNumber', 'AccNumber', 'PolPerilsCovered', CYBER_TIV_FIELD, 'AccCurrency', 'AnnualRevenueCurrency', 'LimitCurrency', 'DedCurrency'];
+
+/**
+ * The exposure the items are built on, one entry per row of its file: a location file's locations, or
+ * the account rows of an account-only book (each account numbered and valued as Oasis does a location).
+ */
+interface Exposure {
+  kind: 'locations' | 'accounts';
+  rows: number;
+  port: string[];
+  acc: string[];
+  /** LocNumber of each location (locations only). */
+  locNumber: string[] | null;
+  locId: Int32Array;
+  loc: LocationColumns;
+  /** The columns the site levels read: the location file's; none for an account-only book. */
+  siteColumns: Map<string, string[]>;
+  isAggregate: Float64Array;
+  condTag: string[];
+  /** LocPerilsCovered, or an account-only book's PolPerilsCovered: the perils made keys cover. */
+  perilsCovered: string[];
+  coverageTypes: readonly number[];
+  /** Each account's currency, as read so far (the account file's must agree). */
+  currencies: Map<string, string>;
+}
 
 function col(t: TextColumns, name: string): string[] {
   return t.cols.get(name) ?? new Array<string>(t.rows).fill('');
@@ -106,9 +137,8 @@ function readKeys(file: string): KeysTable {
   };
 }
 
-export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesResult> {
-  if (opts.reinsurance && !opts.account) throw new CatintelError('invalid_parameter', 'reinsurance files (ri_info, ri_scope) need the OED account file: give --oed-account, whose policies the treaties cover');
-  const locT = readCsvColumns(opts.location, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS], '--oed-location');
+function readLocationBook(file: string): Exposure {
+  const locT = readCsvColumns(file, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS], '--oed-location');
   for (const f of ['PortNumber', 'AccNumber', 'LocNumber'] as const) {
     if (!locT.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; an OED location file names each location by PortNumber, AccNumber and LocNumber`);
   }
@@ -118,17 +148,90 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
   const locId = locationIds(port, acc, locNumber);
   const currencies = new Map<string, string>();
   refuseMixedCurrency(col(locT, 'LocCurrency'), 'LocCurrency', 'the location file', (i) => `${port[i]}\u0000${acc[i]}`, currencies);
-
-  const loc: LocationColumns = {
-    rows: locT.rows,
-    locId,
-    tiv: TIV_FIELDS.map((f) => num(col(locT, f), f, 'the location file', 0)) as LocationColumns['tiv'],
-    numberOfBuildings: num(col(locT, 'NumberOfBuildings'), 'NumberOfBuildings', 'the location file', 1),
-    groupId: Uint32Array.from({ length: locT.rows }, (_, i) => groupIdOf(acc[i], locNumber[i], port[i])),
+  return {
+    kind: 'locations', rows: locT.rows, port, acc, locNumber, locId,
+    loc: {
+      rows: locT.rows,
+      locId,
+      tiv: TIV_FIELDS.map((f) => num(col(locT, f), f, 'the location file', 0)),
+      numberOfBuildings: num(col(locT, 'NumberOfBuildings'), 'NumberOfBuildings', 'the location file', 1),
+      groupId: Uint32Array.from({ length: locT.rows }, (_, i) => groupIdOf(acc[i], locNumber[i], port[i])),
+    },
+    siteColumns: locT.cols,
+    isAggregate: num(col(locT, 'IsAggregate'), 'IsAggregate', 'the location file', 0),
+    condTag: col(locT, 'CondTag'),
+    perilsCovered: col(locT, 'LocPerilsCovered'),
+    coverageTypes: PROPERTY_COVERAGE_TYPES,
+    currencies,
   };
-  const keys = opts.keys ? readKeys(opts.keys) : deterministicKeys(locId, col(locT, 'LocPerilsCovered'), opts.modelPerils ?? ['AA1']);
+}
+
+/**
+ * An account-only book: every account row is exposure, numbered by (PortNumber, AccNumber) as Oasis
+ * numbers accounts, each of its nine cyber coverages valued at the account's AnnualRevenue (the first
+ * row of an account holds it, as Oasis takes the first). A property account file has no AnnualRevenue:
+ * its exposure is in its location file, which is then what is missing.
+ */
+function readAccountOnlyBook(file: string): Exposure {
+  const t = readCsvColumns(file, ACCOUNT_ONLY_BASE, '--oed-account');
+  for (const f of ['PortNumber', 'AccNumber'] as const) {
+    if (!t.cols.has(f)) throw new CatintelError('invalid_parameter', `the account file has no ${f} column; an OED account file names each account by PortNumber and AccNumber`);
+  }
+  if (!t.cols.has(CYBER_TIV_FIELD)) {
+    throw new CatintelError('invalid_parameter', `no --oed-location given, and the account file has no ${CYBER_TIV_FIELD} column: only an account-only cyber book (its coverages valued at ${CYBER_TIV_FIELD}) runs from the account file alone; give this book's OED location file with --oed-location`, { errors: [{ field: 'oed_location', message: 'required for a book with locations' }] });
+  }
+  const port = col(t, 'PortNumber');
+  const acc = col(t, 'AccNumber');
+  const locId = accountIds(port, acc);
+  const currencies = new Map<string, string>();
+  const accountOf = (i: number) => `${port[i]}\u0000${acc[i]}`;
+  // Values, limits and deductibles in another currency than the account's would be added as if alike.
+  for (const f of ['AccCurrency', 'AnnualRevenueCurrency', 'LimitCurrency', 'DedCurrency']) refuseMixedCurrency(col(t, f), f, 'the account file', accountOf, currencies);
+  const revenue = num(col(t, CYBER_TIV_FIELD), CYBER_TIV_FIELD, 'the account file', 0);
+  const tiv: (Float64Array | undefined)[] = new Array(MAX_COVERAGE_TYPE).fill(undefined);
+  for (const c of CYBER_COVERAGE_TYPES) tiv[c - 1] = revenue;
+  return {
+    kind: 'accounts', rows: t.rows, port, acc, locNumber: null, locId,
+    loc: {
+      rows: t.rows,
+      locId,
+      tiv,
+      numberOfBuildings: new Float64Array(t.rows).fill(1),
+      groupId: Uint32Array.from({ length: t.rows }, (_, i) => groupIdOfAccount(acc[i], port[i])),
+    },
+    siteColumns: new Map(),
+    isAggregate: new Float64Array(t.rows),
+    condTag: new Array<string>(t.rows).fill(''),
+    perilsCovered: col(t, 'PolPerilsCovered'),
+    coverageTypes: CYBER_COVERAGE_TYPES,
+    currencies,
+  };
+}
+
+/** The id columns of the summary maps: a location's, or an account's (which has no LocNumber). */
+function idHeader(e: Exposure): string {
+  return e.kind === 'locations' ? 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx' : 'loc_id,PortNumber,AccNumber';
+}
+
+function idCells(e: Exposure, r: number): string {
+  return e.kind === 'locations' ? `${e.locId[r]},${e.port[r]},${e.acc[r]},${e.locNumber![r]},${r}` : `${e.locId[r]},${e.port[r]},${e.acc[r]}`;
+}
+
+export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesResult> {
+  if (!opts.location && !opts.account) throw new CatintelError('invalid_parameter', 'give the OED location file (--oed-location), or for an account-only cyber book its account file (--oed-account)');
+  if (opts.reinsurance && !opts.account) throw new CatintelError('invalid_parameter', 'reinsurance files (ri_info, ri_scope) need the OED account file: give --oed-account, whose policies the treaties cover');
+  if (opts.reinsurance && !opts.location) throw new CatintelError('invalid_parameter', 'reinsurance of an account-only book is not built yet: its treaties are matched to locations; run the book without --oed-ri-info and --oed-ri-scope');
+  const book = opts.location ? readLocationBook(opts.location) : readAccountOnlyBook(opts.account!);
+  const { locId, loc } = book;
+  const keys = opts.keys ? readKeys(opts.keys) : deterministicKeys(locId, book.perilsCovered, opts.modelPerils ?? ['AA1'], book.coverageTypes);
   const items = gulItems(keys, loc);
-  if (items.count === 0) throw new CatintelError('invalid_parameter', `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`);
+  if (items.count === 0) {
+    throw new CatintelError('invalid_parameter', book.kind === 'locations'
+      ? `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`
+      : opts.keys
+        ? `no item has both a key and a TIV: check that the keys' LocIDs number the accounts of the account file (by PortNumber, AccNumber), that they key cyber coverages (CoverageTypeID 7-15) and that the accounts have an ${CYBER_TIV_FIELD}`
+        : `no item has both a key and a TIV: check that the accounts' PolPerilsCovered names a peril of --model-perils (${(opts.modelPerils ?? ['AA1']).join(';')}) and that the accounts have an ${CYBER_TIV_FIELD}`);
+  }
 
   const files: OutputFile[] = [
     {
@@ -151,11 +254,11 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
     {
       name: 'gul_summary_map.csv',
       *lines() {
-        yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id';
+        yield `${idHeader(book)},peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id`;
         for (let i = 0; i < items.count; i++) {
           const r = items.locRow[i];
           const k = items.keyRow[i];
-          yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${keys.perilId[k]},${keys.coverageTypeId[k]},${items.tiv[i]},${items.coverageId[i]},${items.itemId[i]},${items.buildingId[i]},1,${items.itemId[i]}`;
+          yield `${idCells(book, r)},${keys.perilId[k]},${keys.coverageTypeId[k]},${items.tiv[i]},${items.coverageId[i]},${items.itemId[i]},${items.buildingId[i]},1,${items.itemId[i]}`;
         }
       },
     },
@@ -171,7 +274,7 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
   }
   if (opts.account) {
     // Location terms act only on insured losses: a ground-up set is complete without them.
-    files.push(...fmFiles(opts.account, currencies, locT, loc, port, acc, locNumber, locId, items, keys));
+    files.push(...fmFiles(opts.account, book, items, keys));
   }
 
   const set = await OutputSet.open(opts.out);
@@ -181,7 +284,7 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
     if (opts.reinsurance) {
       // The treaties cover the direct outputs just written: read at their temporary names, before the commit.
       const ri = reinsuranceFileSet({
-        riInfo: opts.reinsurance.info, riScope: opts.reinsurance.scope, location: opts.location, account: opts.account!,
+        riInfo: opts.reinsurance.info, riScope: opts.reinsurance.scope, location: opts.location!, account: opts.account!,
         directDir: opts.out, directFiles: { summaryMap: set.tempPath('fm_summary_map.csv'), xref: set.tempPath('fm_xref.csv') },
       });
       for (const f of ri.files) {
@@ -190,17 +293,22 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
       }
       reinsuranceLevels = ri.infos.length;
     }
-    const manifest = await set.commit({ command: 'oasis files', locations: locT.rows, items: items.count, coverages: items.coverages, reinsurance_levels: reinsuranceLevels });
-    return { locations: locT.rows, items: items.count, coverages: items.coverages, files: written, reinsuranceLevels, manifest };
+    const manifest = await set.commit({ command: 'oasis files', locations: book.rows, items: items.count, coverages: items.coverages, reinsurance_levels: reinsuranceLevels });
+    return { locations: book.rows, items: items.count, coverages: items.coverages, files: written, reinsuranceLevels, manifest };
   } catch (err) {
     await set.discard();
     throw err;
   }
 }
 
-function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumns, loc: LocationColumns, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: ReturnType<typeof gulItems>, keys: KeysTable): OutputFile[] {
-  const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS], '--oed-account');
-  refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
+function fmFiles(file: string, book: Exposure, items: ReturnType<typeof gulItems>, keys: KeysTable): OutputFile[] {
+  const { currencies, loc, port, acc, locId } = book;
+  const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS, ...Object.keys(PROPERTY_ACCOUNT_FIELDS), ...Object.keys(UNBUILT_CYBER_FIELDS)], '--oed-account');
+  if (book.kind === 'locations') refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file', 'is a cyber policy term: it acts on the cyber coverages (7-15) of an account-only book, which a book with a location file has none of; remove it, or run the cyber policies from their account file alone (no --oed-location)');
+  else {
+    refuseTerms(accT, PROPERTY_ACCOUNT_FIELDS, 'the account file', 'acts on property coverages (1-4) or on locations, which an account-only cyber book has none of; remove it, or give the book\'s location file with --oed-location');
+    refuseTerms(accT, UNBUILT_CYBER_FIELDS, 'the account file', 'is a cyber field no FM term is built from (see docs/loss-engine.md "Account-only cyber books"); remove it or leave it blank');
+  }
 
   const aPort = col(accT, 'PortNumber');
   const aAcc = col(accT, 'AccNumber');
@@ -216,7 +324,7 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
   }
   const accountOfLocation = Int32Array.from(port, (p, r) => {
     const a = rowOfAccount.get(`${p}\u0000${acc[r]}`);
-    if (a === undefined) throw new CatintelError('invalid_parameter', `location ${p}/${acc[r]}/${locNumber[r]} (location file row ${r + 2}) names account ${acc[r]} of portfolio ${p}, which the account file does not hold; add the account or correct the location`);
+    if (a === undefined) throw new CatintelError('invalid_parameter', `location ${p}/${acc[r]}/${book.locNumber![r]} (location file row ${r + 2}) names account ${acc[r]} of portfolio ${p}, which the account file does not hold; add the account or correct the location`);
     return accIdAll[a];
   });
   const usedAccounts = new Set(accountOfLocation);
@@ -232,29 +340,31 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     cols: accCols,
     file: 'account file',
   };
-  const isAggregate = num(col(locT, 'IsAggregate'), 'IsAggregate', 'the location file', 0);
+  const isAggregate = book.isAggregate;
   const buildings = (r: number) => Math.max(1, Math.trunc(loc.numberOfBuildings[r]) || 1);
+  // An account-only book has no site levels: its site terms source has no rows.
+  const siteRows = book.kind === 'locations' ? book.rows : 0;
   const locations: TermSource = {
-    rows: locT.rows,
-    key: locId,
-    layer: new Int32Array(locT.rows).fill(1),
-    polNumber: new Array<string | null>(locT.rows).fill(null),
-    risks: Float64Array.from({ length: locT.rows }, (_, r) => (isAggregate[r] !== 0 ? Math.max(1, loc.numberOfBuildings[r]) : 1)),
-    cols: locT.cols,
+    rows: siteRows,
+    key: locId.subarray(0, siteRows),
+    layer: new Int32Array(siteRows).fill(1),
+    polNumber: new Array<string | null>(siteRows).fill(null),
+    risks: Float64Array.from({ length: siteRows }, (_, r) => (isAggregate[r] !== 0 ? Math.max(1, loc.numberOfBuildings[r]) : 1)),
+    cols: book.siteColumns,
     file: 'location file',
   };
   // The items of one location share its per-building TIVs (one array per location, not per item).
-  const tivOfRow: (readonly number[] | undefined)[] = new Array(locT.rows);
+  const tivOfRow: (readonly number[] | undefined)[] = new Array(book.rows);
   const fmItems: FmItem[] = Array.from({ length: items.count }, (_, i) => {
     const r = items.locRow[i];
     return {
       itemId: items.itemId[i], locId: locId[r], accId: accountOfLocation[r],
       riskId: isAggregate[r] !== 0 ? items.buildingId[i] : 1, buildingId: items.buildingId[i],
       coverageType: keys.coverageTypeId[items.keyRow[i]], peril: keys.perilId[items.keyRow[i]],
-      locationTiv: tivOfRow[r] ??= loc.tiv.map((t) => t[r] / buildings(r)),
+      locationTiv: tivOfRow[r] ??= loc.tiv.map((t) => (t ? t[r] / buildings(r) : 0)),
     };
   });
-  const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: col(locT, 'CondTag') });
+  const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: book.condTag });
   if (!conditions) refuseTerms(accT, CONDITION_TERM_FIELDS, 'the account file', 'names no condition (CondTag, CondNumber) to apply it to');
   const stepPolicies = hasStepPolicies(accounts.cols, accounts.rows, 'account file');
   const fm = fmProgramme(fmItems, locations, accounts, conditions, stepPolicies);
@@ -302,12 +412,12 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     {
       name: 'fm_summary_map.csv',
       *lines() {
-        yield 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx';
+        yield `${idHeader(book)},peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx`;
         let n = 0;
         for (const o of outputs) {
           const i = o.item.itemId - 1;
           const r = items.locRow[i];
-          yield `${locId[r]},${port[r]},${acc[r]},${locNumber[r]},${r},${o.item.peril},${o.item.coverageType},${items.tiv[i]},${items.coverageId[i]},${o.item.itemId},${o.item.buildingId},${o.item.riskId},${o.layer},${o.polNumber},${++n},${o.accIdx}`;
+          yield `${idCells(book, r)},${o.item.peril},${o.item.coverageType},${items.tiv[i]},${items.coverageId[i]},${o.item.itemId},${o.item.buildingId},${o.item.riskId},${o.layer},${o.polNumber},${++n},${o.accIdx}`;
         }
       },
     },

@@ -25,7 +25,7 @@ export interface FmItem {
   buildingId: number;
   coverageType: number;
   peril: string;
-  /** The location's TIV by coverage type 1-4, per building. */
+  /** The location's (or cyber account's) TIV by coverage type - 1, per building; a type it has no value of is absent or 0. */
   locationTiv: readonly number[];
 }
 
@@ -188,7 +188,7 @@ export function fmProgramme(items: readonly FmItem[], locations: TermSource, acc
       const once = `${r.agg}|${r.item.locId}|${r.item.buildingId}`;
       if (!counted.has(once)) {
         counted.add(once);
-        const value = groupCovs.reduce((s, c) => s + r.item.locationTiv[c - 1], 0);
+        const value = groupCovs.reduce((s, c) => s + (r.item.locationTiv[c - 1] ?? 0), 0);
         const sum = aggTiv.get(r.agg) ?? 0;
         const y = value - (carry.get(r.agg) ?? 0);
         const t = sum + y;
