@@ -54,10 +54,14 @@ export function readHazusHurricane(dir: string): HazusConfiguration[] {
     stateLoss.set(id, [1, 2, 3, 4].map((k) => Number(r[cons.header.get(`DS${k}-Theta_0`)!])));
   }
   const lossCurve = new Map<string, HazusConfiguration['lossCurve']>();
+  // Every curve is tabulated at the same gusts (50-250 mph by 5): parse each distinct gust list once.
+  const gustLists = new Map<string, number[]>();
   for (const r of curves.rows) {
     const id = r[curves.header.get('ID')!].replace(/-Cost$/, '');
     const [ratios, speeds] = r[curves.header.get('LossFunction-Theta_0')!].split('|');
-    lossCurve.set(id, { gustMph: speeds.split(',').map(Number), lossRatio: ratios.split(',').map(Number) });
+    let gustMph = gustLists.get(speeds);
+    if (!gustMph) gustLists.set(speeds, (gustMph = speeds.split(',').map(Number)));
+    lossCurve.set(id, { gustMph, lossRatio: ratios.split(',').map(Number) });
   }
 
   const out: HazusConfiguration[] = [];
