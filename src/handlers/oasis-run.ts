@@ -63,7 +63,7 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       { flags: '--input <dir>', description: 'the Oasis input directory (items, coverages, gul_summary_map, fm_* CSVs)' },
       { flags: '--oed-location <file>', description: 'instead of --input: the OED location file, turned into Oasis input files as `oasis files` writes them' },
       { flags: '--oed-account <file>', description: 'with --oed-location: the OED account file (policy, layer and account terms); alone (with --keys): an account-only cyber book' },
-      { flags: '--oed-ri-info <file>', description: 'with --oed-location and --oed-account: the OED reinsurance info file; its RI_n files are made and checked with the input (the ri and rl perspectives are not computed yet)' },
+      { flags: '--oed-ri-info <file>', description: 'with --oed-location and --oed-account: the OED reinsurance info file; its RI_n files are made with the input, and the settings (ri_output, rl_output) give the ri and rl perspectives' },
       { flags: '--oed-ri-scope <file>', description: 'with --oed-ri-info: the OED reinsurance scope file' },
       { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID); with --oed-account alone, for its accounts" },
       { flags: '--out <dir>', description: 'where the ORD output files are written (created if missing)' },
