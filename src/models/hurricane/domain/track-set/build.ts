@@ -9,7 +9,7 @@ import type { Storm } from '../../../../databuild/hurdat2.js';
 import { mulberry32 } from '../../../../lib/random.js';
 import type { Track, TrackFix } from '../track.js';
 import { hourlyTrack, type HourlyTrack } from './hourly-track.js';
-import { inlandWindKt, pressureForWindKt, rmwKmFromPressure } from './intensity.js';
+import { inlandWindKt, KAPLAN_DEMARIA_1995, pressureForWindKt, rmwKmFromPressure } from './intensity.js';
 import type { LandMask } from './land-mask.js';
 import { normal, perturbTrack } from './random-walk.js';
 
@@ -114,8 +114,8 @@ const STAGE_KM_PER_HOUR = 1;
 /**
  * The copy's fixes from hour `from` to `to`. Its intensity is the record's at the same along-track stage
  * (distance run), not the same hour, so that a copy running 20 % faster reaches the coast with the
- * intensity the record's storm had at the coast. Over water: the record's sea intensity (times the deficit
- * the copy brought off land); over US land: Kaplan & DeMaria decay from the wind at the crossing. Pressure
+ * intensity the record's storm had at the coast. Over water: the record's sea intensity (less the deficit
+ * the copy brought off land, which relaxes); over US land: Kaplan & DeMaria decay from the wind at the crossing. Pressure
  * follows the wind along the record's pressure-wind curve; RMW is the record's where it has one, else
  * Vickery & Wadhera with the track's draw z.
  */
@@ -123,8 +123,8 @@ function syntheticFixes(parent: HourlyTrack, sea: { wind: Float64Array; pressure
   const n = parent.lat.length;
   const fixes: TrackFix[] = [];
   let j = 0;
-  let ratio = 1;
-  let afterLand = false;
+  let deficit = 0;
+  let hoursAtSea = 0;
   let landfallKt = 0;
   let hoursOverLand = 0;
   let wasLand = false;
@@ -141,20 +141,19 @@ function syntheticFixes(parent: HourlyTrack, sea: { wind: Float64Array; pressure
     const land = mask.overLand(lat[k], lng[k]);
     let w: number;
     if (!land) {
-      // Off land: carry the deficit against what the record's storm had at this stage (its own decay, if it was
-      // over land too, so a copy that crossed where the record's storm crossed follows its recovery).
+      // Off land: the copy recovers towards the record's sea intensity, the deficit it brought off land
+      // relaxing at the Kaplan & DeMaria rate (10.5 h e-folding) [judgement: no published recovery rate].
       if (k > 0 && wasLand) {
-        ratio = Math.min(1, previousWind / Math.max(1, at(parent.windKt)));
-        afterLand = true;
-      }
-      w = afterLand ? Math.min(seaWind, at(parent.windKt) * ratio) : seaWind;
+        deficit = Math.max(0, 1 - previousWind / Math.max(1, seaWind));
+        hoursAtSea = 0;
+      } else hoursAtSea++;
+      w = seaWind * (1 - deficit * Math.exp(-KAPLAN_DEMARIA_1995.alphaPerHour * hoursAtSea));
     } else {
-      const before = afterLand ? Math.min(seaWind, at(parent.windKt) * ratio) : seaWind;
       if (k === 0 || !wasLand) {
-        landfallKt = before;
+        landfallKt = k === 0 ? seaWind : seaWind * (1 - deficit * Math.exp(-KAPLAN_DEMARIA_1995.alphaPerHour * (hoursAtSea + 1)));
         hoursOverLand = 0;
       } else hoursOverLand++;
-      w = Math.min(before, inlandWindKt(landfallKt, hoursOverLand));
+      w = Math.min(seaWind, inlandWindKt(landfallKt, hoursOverLand));
     }
     wasLand = land;
     previousWind = w;
