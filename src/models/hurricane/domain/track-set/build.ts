@@ -11,7 +11,7 @@ import type { Track, TrackFix } from '../track.js';
 import { hourlyTrack, type HourlyTrack } from './hourly-track.js';
 import { inlandWindKt, KAPLAN_DEMARIA_1995, pressureForWindKt, rmwKmFromPressure } from './intensity.js';
 import type { LandMask } from './land-mask.js';
-import { normal, perturbTrack } from './random-walk.js';
+import { normal, perturbTrack, segmentsOf } from './random-walk.js';
 
 /** The record the catalog resamples: HURDAT2 1900-2024 (US landfalls are complete from 1900 on). */
 export const HISTORICAL_PERIOD = { firstYear: 1900, lastYear: 2024 } as const;
@@ -188,7 +188,9 @@ export function buildTrackSet(inputs: TrackSetInputs, options: TrackSetOptions):
     const whole = Math.floor(copiesPerStorm);
     const copies = whole + (rand() < copiesPerStorm - whole ? 1 : 0);
     const n = parent.lat.length;
-    const sea = copies > 0 ? seaIntensity(parent, mask) : null;
+    if (copies === 0) continue;
+    const sea = seaIntensity(parent, mask);
+    const segments = segmentsOf(parent.lat, parent.lng);
     for (let c = 0; c < copies; c++) {
       drawn++;
       const periodNo = 1 + Math.floor(rand() * years);
@@ -196,7 +198,7 @@ export function buildTrackSet(inputs: TrackSetInputs, options: TrackSetOptions):
       const lat = ws.lat.subarray(0, n);
       const lng = ws.lng.subarray(0, n);
       const dist = ws.dist.subarray(0, n);
-      perturbTrack(parent.lat, parent.lng, rand, lat, lng, ws, dist);
+      perturbTrack(parent.lat, parent.lng, segments, rand, lat, lng, ws, dist);
       // US relevance and the track window, from the copy's positions (decay only lowers the wind over land, where the distance is 0).
       let first = -1;
       let last = -1;
@@ -211,7 +213,7 @@ export function buildTrackSet(inputs: TrackSetInputs, options: TrackSetOptions):
       }
       if (!relevant) continue;
       const keep = (k: number) => k === first || k === last || (k - first) % OUTER_STEP_HOURS === 0 || mask.distanceToUsKm(lat[k], lng[k]) <= HOURLY_WITHIN_KM;
-      const fixes = syntheticFixes(parent, sea!, lat, lng, dist, mask, z, keep, first, last);
+      const fixes = syntheticFixes(parent, sea, lat, lng, dist, mask, z, keep, first, last);
       if (!fixes.some((f) => f.windKt >= 34)) continue;
       const { month, day } = dateOfEpochHour(parent.startHour + first);
       kept.push({ periodNo, month, day, order: kept.length, parentId: parent.parentId, fixes });

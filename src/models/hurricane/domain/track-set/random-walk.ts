@@ -35,13 +35,43 @@ function normalCdf(z: number): number {
  * through the normal CDF (the construction CLIMADA uses).
  */
 export function autocorrelatedUniform(n: number, rho: number, rand: () => number, out: Float64Array): Float64Array {
-  let z = normal(rand);
   const s = Math.sqrt(1 - rho * rho);
-  for (let i = 0; i < n; i++) {
-    if (i > 0) z = rho * z + s * normal(rand);
+  let z = 0;
+  // Innovations two at a time: Box-Muller gives a pair of independent normals from one pair of uniforms.
+  for (let i = 0; i < n; i += 2) {
+    const r = Math.sqrt(-2 * Math.log(1 - rand()));
+    const theta = 2 * Math.PI * rand();
+    z = i === 0 ? r * Math.cos(theta) : rho * z + s * r * Math.cos(theta);
     out[i] = 2 * normalCdf(z) - 1;
+    if (i + 1 < n) {
+      z = rho * z + s * r * Math.sin(theta);
+      out[i + 1] = 2 * normalCdf(z) - 1;
+    }
   }
   return out;
+}
+
+/** The record's hourly segments as the walk reads them: initial great-circle bearing and angular length (rad) of segment i-1 -> i, at index i. */
+export interface Segments {
+  bearingRad: Float64Array;
+  lengthRad: Float64Array;
+}
+
+export function segmentsOf(lat: Float64Array, lng: Float64Array): Segments {
+  const n = lat.length;
+  const bearingRad = new Float64Array(n);
+  const lengthRad = new Float64Array(n);
+  for (let i = 1; i < n; i++) {
+    const la1 = lat[i - 1] * RAD;
+    const la2 = lat[i] * RAD;
+    const dl = (lng[i] - lng[i - 1]) * RAD;
+    const y = Math.sin(dl) * Math.cos(la2);
+    const x = Math.cos(la1) * Math.sin(la2) - Math.sin(la1) * Math.cos(la2) * Math.cos(dl);
+    const h = Math.sin((la2 - la1) / 2) ** 2 + Math.cos(la1) * Math.cos(la2) * Math.sin(dl / 2) ** 2;
+    bearingRad[i] = Math.atan2(y, x);
+    lengthRad[i] = 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+  return { bearingRad, lengthRad };
 }
 
 /**
@@ -49,7 +79,7 @@ export function autocorrelatedUniform(n: number, rho: number, rand: () => number
  * (great circle) are the drift the walk keeps. outDistKm, when given, receives the distance the copy has
  * run at each hour (its along-track stage, to which its intensity is tied).
  */
-export function perturbTrack(lat: Float64Array, lng: Float64Array, rand: () => number, outLat: Float64Array, outLng: Float64Array, scratch: { a: Float64Array; b: Float64Array }, outDistKm?: Float64Array): void {
+export function perturbTrack(lat: Float64Array, lng: Float64Array, segments: Segments, rand: () => number, outLat: Float64Array, outLng: Float64Array, scratch: { a: Float64Array; b: Float64Array }, outDistKm?: Float64Array): void {
   const n = lat.length;
   const p = RANDOM_WALK;
   outLat[0] = lat[0] + p.maxStartShiftDeg * (2 * rand() - 1);
@@ -68,16 +98,9 @@ export function perturbTrack(lat: Float64Array, lng: Float64Array, rand: () => n
     outDistKm[0] = m > 0 ? (east * me + north * mn) / m : 0;
   }
   for (let i = 1; i < n; i++) {
-    const la1 = lat[i - 1] * RAD;
-    const la2 = lat[i] * RAD;
-    const dl = (lng[i] - lng[i - 1]) * RAD;
-    // Record segment: initial bearing and angular length (haversine).
-    const y = Math.sin(dl) * Math.cos(la2);
-    const x = Math.cos(la1) * Math.sin(la2) - Math.sin(la1) * Math.cos(la2) * Math.cos(dl);
-    const h = Math.sin((la2 - la1) / 2) ** 2 + Math.cos(la1) * Math.cos(la2) * Math.sin(dl / 2) ** 2;
-    const delta = 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+    const delta = segments.lengthRad[i];
     turn += p.maxDirectionChangeDegPerHour * dir[i - 1];
-    const bearing = Math.atan2(y, x) + turn * RAD;
+    const bearing = segments.bearingRad[i] + turn * RAD;
     const d = delta * (1 + p.maxSpeedChangeRel * speed[i - 1]);
     if (outDistKm) outDistKm[i] = outDistKm[i - 1] + d * EARTH_RADIUS_KM;
     const s1 = outLat[i - 1] * RAD;
