@@ -1,8 +1,8 @@
 /**
  * The stochastic event set: every HURDAT2 storm of the historical period is perturbed into synthetic
- * copies by a random walk (random-walk.ts), each copy's intensity is decayed where it is over US land and
- * the record's storm was not (intensity.ts), each copy is placed in a simulated year, and only copies that
- * pass within US_RELEVANCE_KM of US land at tropical-storm strength are kept. Method, coefficients and
+ * copies by a random walk (random-walk.ts), each copy takes the record's sea intensity at the same stage of
+ * its life and decays by itself over US land (intensity.ts), each copy is placed in a simulated year, and
+ * only copies that pass within US_RELEVANCE_KM of US land at tropical-storm strength are kept. Method, coefficients and
  * sources: docs/hurricane-model.md#event-set.
  */
 import type { Storm } from '../../../../databuild/hurdat2.js';
@@ -199,22 +199,22 @@ export function buildTrackSet(inputs: TrackSetInputs, options: TrackSetOptions):
       const lng = ws.lng.subarray(0, n);
       const dist = ws.dist.subarray(0, n);
       perturbTrack(parent.lat, parent.lng, segments, rand, lat, lng, ws, dist);
-      // US relevance and the track window, from the copy's positions (decay only lowers the wind over land, where the distance is 0).
+      // The track window from the copy's positions; a copy that never comes near enough is dropped before its intensity is worked out.
       let first = -1;
       let last = -1;
-      let relevant = false;
+      let near = false;
       for (let k = 0; k < n; k++) {
         const d = mask.distanceToUsKm(lat[k], lng[k]);
         if (d <= TRACK_WINDOW_KM) {
           if (first < 0) first = k;
           last = k;
         }
-        if (d <= US_RELEVANCE_KM && parent.windKt[k] >= 34) relevant = true;
+        if (d <= US_RELEVANCE_KM) near = true;
       }
-      if (!relevant) continue;
+      if (!near) continue;
       const keep = (k: number) => k === first || k === last || (k - first) % OUTER_STEP_HOURS === 0 || mask.distanceToUsKm(lat[k], lng[k]) <= HOURLY_WITHIN_KM;
       const fixes = syntheticFixes(parent, sea, lat, lng, dist, mask, z, keep, first, last);
-      if (!fixes.some((f) => f.windKt >= 34)) continue;
+      if (!fixes.some((f) => f.windKt >= 34 && mask.distanceToUsKm(f.lat, f.lng) <= US_RELEVANCE_KM)) continue;
       const { month, day } = dateOfEpochHour(parent.startHour + first);
       kept.push({ periodNo, month, day, order: kept.length, parentId: parent.parentId, fixes });
     }
