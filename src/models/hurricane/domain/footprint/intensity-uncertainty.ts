@@ -1,0 +1,54 @@
+/**
+ * Intensity uncertainty: the gust a parametric wind field gives a cell is not the gust the cell sees.
+ * We take the true peak gust as lognormal around the modelled one (the modelled gust is the median) with
+ * σ_ln = 0.10 [the scatter of observed over modelled peak gusts at surface stations that Vickery et al.
+ * (2009, JAMC 48:381) report for their wind field model is of this order; Powell et al. (2005) put the
+ * uncertainty of analysed surface wind fields at about 10 %; the digit is our judgement between them].
+ * Each cell's probability mass is spread over the intensity bins it falls in; bins holding less than
+ * MIN_PROBABILITY are dropped and the rest renormalised, so the probabilities of a cell sum to 1 and a
+ * cell takes 4–6 rows rather than 46.
+ */
+import { FIRST_EDGE_MPH, binOfGust, intensityBins } from '../intensity-bins.js';
+
+export const GUST_SIGMA_LN = 0.1;
+export const MIN_PROBABILITY = 1e-3;
+
+const BINS = intensityBins();
+
+/** Standard normal CDF (Abramowitz & Stegun 26.2.17, |error| < 7.5e-8). */
+export function normalCdf(x: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(x));
+  const d = 0.3989422804014327 * Math.exp((-x * x) / 2);
+  const p = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return x > 0 ? 1 - p : p;
+}
+
+export interface BinProbability {
+  bin: number;
+  probability: number;
+}
+
+/** The bins a modelled gust (mph) spreads over and their probabilities (summing to 1), by ascending bin. */
+export function gustBinProbabilities(gustMph: number, sigmaLn = GUST_SIGMA_LN): BinProbability[] {
+  if (!(gustMph > 0) || !(sigmaLn > 0)) return [{ bin: binOfGust(gustMph), probability: 1 }];
+  const mu = Math.log(gustMph);
+  const cdf = (mph: number) => (mph === Infinity ? 1 : mph <= 0 ? 0 : normalCdf((Math.log(mph) - mu) / sigmaLn));
+  const lo = Math.max(1, binOfGust(gustMph * Math.exp(-4 * sigmaLn)));
+  const hi = binOfGust(gustMph * Math.exp(4 * sigmaLn));
+  const out: BinProbability[] = [];
+  let total = 0;
+  for (let id = lo; id <= hi; id++) {
+    const b = BINS[id - 1];
+    const from = id === lo ? 0 : b.fromMph;
+    const to = id === hi ? Infinity : b.toMph;
+    const p = cdf(to) - cdf(from);
+    if (p < MIN_PROBABILITY) continue;
+    out.push({ bin: id, probability: p });
+    total += p;
+  }
+  for (const o of out) o.probability /= total;
+  return out;
+}
+
+/** Whether a modelled gust is worth a footprint row at all (its median at or above the first edge). */
+export const storesGust = (gustMph: number) => gustMph >= FIRST_EDGE_MPH;
