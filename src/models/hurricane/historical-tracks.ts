@@ -1,6 +1,8 @@
 /**
- * HURDAT2 storms as the model's Track: the record's fixes (tropical and subtropical stages only, from
- * the first to the last such fix, so extratropical remnants far north do not paint footprints), the
+ * HURDAT2 storms as the model's Track: the record's fixes from the first tropical or subtropical fix to
+ * the last fix that is still tropical or still of hurricane force (Sandy 2012 came ashore as a
+ * post-tropical storm of 70 kt; weaker extratropical remnants, whose broad wind fields a Holland vortex
+ * does not describe, are left out), the
  * record's RMW where HURDAT2 gives one (2021 on) and Vickery & Wadhera (2008) elsewhere, the central
  * pressure from Atkinson & Holliday (1977) where missing, overLand from the wind grid's land mask.
  */
@@ -14,6 +16,7 @@ import type { Track, TrackFix } from './domain/track.js';
 
 export const HURDAT2_ATLANTIC = path.join('hazard_history', 'hurricanes', 'hurdat2-1851-2024-040425_reassembled.txt');
 const TROPICAL = new Set(['TD', 'TS', 'HU', 'SD', 'SS']);
+const HURRICANE_FORCE_KT = 64;
 
 export function readAtlanticStorms(dataDir: string): Storm[] {
   return parseHurdat2(fs.readFileSync(path.join(dataDir, HURDAT2_ATLANTIC), 'utf8'));
@@ -22,7 +25,7 @@ export function readAtlanticStorms(dataDir: string): Storm[] {
 export function stormToTrack(storm: Storm, eventId: number, grid: LandGrid): Track | null {
   const tropical = storm.fixes.map((f) => TROPICAL.has(f.status));
   const first = tropical.indexOf(true);
-  const last = tropical.lastIndexOf(true);
+  const last = storm.fixes.map((f, i) => tropical[i] || f.windKt >= HURRICANE_FORCE_KT).lastIndexOf(true);
   if (first < 0) return null;
   const t0 = storm.fixes[first].hours;
   const fixes: TrackFix[] = storm.fixes.slice(first, last + 1).map((f) => {

@@ -1,7 +1,8 @@
 /**
  * The wind grid's land mask and distance inland, from the US Census cartographic boundaries packaged by
  * us-atlas (nation-10m, 1:10M generalisation) and the sea coastline the storm-surge taper uses
- * (src/databuild/coast.ts: the country's outline without land borders and Great Lakes shores).
+ * (src/databuild/coast.ts: the country's outline without land borders and Great Lakes shores, here with
+ * points every 0.5 km along it).
  * A cell is land when its centre is inside the nation polygon, or when it touches a land cell (one-cell
  * dilation, as the hazard grid does, so points on a generalised shoreline or on a barrier island thinner
  * than a cell still find a footprint). Built once per process (about a second) and memoized.
@@ -11,12 +12,14 @@ import Flatbush from 'flatbush';
 import type { Position } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { coastVertices } from '../../databuild/coast.js';
+import { denseCoastPoints } from '../../databuild/coast.js';
 import { GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST, cellCentre, type LandGrid } from './domain/footprint/grid.js';
 
 /** Beyond this (km) the coast no longer changes the gust (e^{−10/2} < 1 %), so we stop searching. */
 const COAST_SEARCH_KM = 10;
 const KM_PER_DEG = 111.195;
+/** Coast points every 0.005° (about 0.5 km), so the distance inland is good to a few hundred metres. */
+const COAST_POINT_STEP_DEG = 0.005;
 
 let cached: LandGrid | null = null;
 
@@ -79,9 +82,9 @@ function burn(out: Uint8Array, rings: Position[][]): void {
   });
 }
 
-/** Distance from each land cell's centre to the nearest sea-coast vertex (Infinity beyond the search radius). */
+/** Distance from each land cell's centre to the nearest sea-coast point (Infinity beyond the search radius). */
 function distanceInland(land: Uint8Array, inside: Uint8Array): Float32Array {
-  const vertices = coastVertices().filter(([lng, lat]) => lat >= GRID_SOUTH - 1 && lat <= GRID_SOUTH + GRID_ROWS * GRID_DEG + 1 && lng >= GRID_WEST - 1 && lng <= GRID_WEST + GRID_COLS * GRID_DEG + 1);
+  const vertices = denseCoastPoints(COAST_POINT_STEP_DEG).filter(([lng, lat]) => lat >= GRID_SOUTH - 1 && lat <= GRID_SOUTH + GRID_ROWS * GRID_DEG + 1 && lng >= GRID_WEST - 1 && lng <= GRID_WEST + GRID_COLS * GRID_DEG + 1);
   const index = new Flatbush(Math.max(1, vertices.length));
   for (const [lng, lat] of vertices) index.add(lng, lat, lng, lat);
   if (vertices.length === 0) index.add(0, 0, 0, 0);

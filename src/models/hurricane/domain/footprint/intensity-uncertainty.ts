@@ -4,8 +4,9 @@
  * σ_ln = 0.10 [the scatter of observed over modelled peak gusts at surface stations that Vickery et al.
  * (2009, JAMC 48:381) report for their wind field model is of this order; Powell et al. (2005) put the
  * uncertainty of analysed surface wind fields at about 10 %; the digit is our judgement between them].
- * Each cell's probability mass is spread over the intensity bins it falls in; bins holding less than
- * MIN_PROBABILITY are dropped and the rest renormalised, so the probabilities of a cell sum to 1 and a
+ * Each cell's probability mass is spread over the intensity bins it falls in (within ±4σ, the outermost
+ * bins taking the tails); bins at either end holding less than MIN_PROBABILITY are dropped and the rest
+ * renormalised, so the probabilities of a cell sum to 1 and a
  * cell takes 4–6 rows rather than 46.
  */
 import { FIRST_EDGE_MPH, binOfGust, intensityBins } from '../intensity-bins.js';
@@ -41,11 +42,12 @@ export function gustBinProbabilities(gustMph: number, sigmaLn = GUST_SIGMA_LN): 
     const b = BINS[id - 1];
     const from = id === lo ? 0 : b.fromMph;
     const to = id === hi ? Infinity : b.toMph;
-    const p = cdf(to) - cdf(from);
-    if (p < MIN_PROBABILITY) continue;
-    out.push({ bin: id, probability: p });
-    total += p;
+    out.push({ bin: id, probability: cdf(to) - cdf(from) });
   }
+  // Trim the faint tails from both ends (never from the middle: the bins of a cell stay contiguous).
+  while (out.length > 1 && out[0].probability < MIN_PROBABILITY) out.shift();
+  while (out.length > 1 && out[out.length - 1].probability < MIN_PROBABILITY) out.pop();
+  for (const o of out) total += o.probability;
   for (const o of out) o.probability /= total;
   return out;
 }
