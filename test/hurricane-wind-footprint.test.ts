@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN_WIDTH_MPH, INTENSITY_BIN_COUNT, binOfGust } from '../src/models/hurricane/domain/intensity-bins.js';
 import { areaperilId, cellOf, GRID_CELLS } from '../src/models/hurricane/domain/footprint/grid.js';
+import { exceedanceRate, gustAtReturnPeriod, hazardCurve } from '../src/models/hurricane/domain/hazard-curve.js';
 import { gustBinProbabilities } from '../src/models/hurricane/domain/footprint/intensity-uncertainty.js';
 import { FOOTPRINT_HEADER_BYTES, FOOTPRINT_ROW_BYTES, footprintBinary, footprintRows, intensityBinDictCsv } from '../src/models/hurricane/domain/footprint/oasis-footprint.js';
 import { peakGustFootprint, type PeakGustFootprint } from '../src/models/hurricane/domain/footprint/peak-gust.js';
@@ -114,6 +115,20 @@ describe('footprints on the grid', () => {
       expect(Math.abs(lower - midtown)).toBeLessThan(BIN_WIDTH_MPH);
       expect(Math.abs(binOfGust(lower) - binOfGust(midtown))).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('gives the same hazard curve from history at 1/125 a year as from a catalog repeating it at a quarter of that rate, read empirically once the catalog is long enough', () => {
+    const miami = siteOf(grid, 25.7743, -80.1937);
+    const history = hazardCurve(tracks, 1 / 125, miami);
+    const catalog = hazardCurve([...tracks, ...tracks, ...tracks, ...tracks], Array(tracks.length * 4).fill(1 / 500), miami);
+    for (const g of [50, 80, 110, 140]) expect(exceedanceRate(catalog, g)).toBeCloseTo(exceedanceRate(history, g), 9);
+    expect(history.peaks.length).toBeGreaterThan(30);
+    expect(gustAtReturnPeriod(history, 100).method).toBe('weibull_tail');
+    const fromCatalog = gustAtReturnPeriod(catalog, 100);
+    expect(fromCatalog.method).toBe('empirical');
+    // The empirical 100-year gust is the gust exceeded at 1 % a year.
+    expect(exceedanceRate(catalog, fromCatalog.gustMph! + 0.5)).toBeLessThanOrEqual(0.01 + 1e-12);
+    expect(exceedanceRate(catalog, fromCatalog.gustMph! - 0.5)).toBeGreaterThanOrEqual(0.01 - 1e-12);
   });
 
   it("writes one storm's footprint as Oasis rows: ascending areaperils on the grid, probabilities summing to 1 per cell", () => {

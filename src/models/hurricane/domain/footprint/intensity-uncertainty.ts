@@ -1,13 +1,11 @@
 /**
  * Intensity uncertainty: the gust a parametric wind field gives a cell is not the gust the cell sees.
  * We take the true peak gust as lognormal around the modelled one (the modelled gust is the median) with
- * σ_ln = 0.10 [the scatter of observed over modelled peak gusts at surface stations that Vickery et al.
- * (2009, JAMC 48:381) report for their wind field model is of this order; Powell et al. (2005) put the
- * uncertainty of analysed surface wind fields at about 10 %; the digit is our judgement between them].
+ * σ_ln = 0.10 [judgement: of the order of the scatter that comparisons of parametric wind fields with
+ * surface observations report, e.g. Vickery et al. 2009, JAMC 48:381; not fitted here].
  * Each cell's probability mass is spread over the intensity bins it falls in (within ±4σ, the outermost
  * bins taking the tails); bins at either end holding less than MIN_PROBABILITY are dropped and the rest
- * renormalised, so the probabilities of a cell sum to 1 and a
- * cell takes 4–6 rows rather than 46.
+ * renormalised, so the probabilities of a cell sum to 1 and a cell takes about 8 rows rather than 46.
  */
 import { FIRST_EDGE_MPH, binOfGust, intensityBins } from '../intensity-bins.js';
 
