@@ -27,16 +27,18 @@ export interface City {
 }
 
 /**
- * Ten coastal cities from Texas to New England. ASCE 7 references are left blank: the mapped values
- * are read from the ASCE Hazard Tool or the standard's figures, which we do not have in a citable form
- * here, and a remembered contour is not a reference.
+ * Ten coastal cities from Texas to New England. A reference is given only where a published design value
+ * for the city could be cited; the others are blank (the mapped values are read from the ASCE Hazard
+ * Tool or the standard's figures, which we do not have in a citable form, and a remembered contour is
+ * not a reference). Houston's is the city's own design criterion, taken from the ASCE 7 Risk Category II
+ * map of the edition its code adopted.
  */
 export const COASTAL_CITIES: City[] = [
   { name: 'Miami, FL', lat: 25.7743, lng: -80.1937 },
   { name: 'Tampa, FL', lat: 27.9506, lng: -82.4572 },
   { name: 'Pensacola, FL', lat: 30.4213, lng: -87.2169 },
   { name: 'New Orleans, LA', lat: 29.9511, lng: -90.0715 },
-  { name: 'Houston, TX', lat: 29.7604, lng: -95.3698 },
+  { name: 'Houston, TX', lat: 29.7604, lng: -95.3698, asce7Mph: 139, asce7Source: 'City of Houston Public Works, Building Code Design Criteria (form CE-1110, rev. 09/2017): Risk Category II V_ult, ASCE 7-10 map' },
   { name: 'Corpus Christi, TX', lat: 27.8006, lng: -97.3964 },
   { name: 'Charleston, SC', lat: 32.7765, lng: -79.9311 },
   { name: 'Norfolk, VA', lat: 36.8508, lng: -76.2859 },
@@ -55,6 +57,8 @@ export function siteOf(grid: LandGrid, lat: number, lng: number): Site {
 export interface CityRow {
   city: City;
   storms: number;
+  /** The 50-year gust read from the record itself (no fit). */
+  gust50: number | null;
   gust100: number | null;
   gust700: number | null;
   method: string;
@@ -63,9 +67,10 @@ export interface CityRow {
 export function cityReturnPeriods(tracks: Track[], grid: LandGrid, cities = COASTAL_CITIES): CityRow[] {
   return cities.map((city) => {
     const curve = hazardCurve(tracks, HISTORY_RATE, siteOf(grid, city.lat, city.lng));
+    const r50 = gustAtReturnPeriod(curve, 50);
     const r100 = gustAtReturnPeriod(curve, 100);
     const r700 = gustAtReturnPeriod(curve, 700);
-    return { city, storms: curve.peaks.length, gust100: r100.gustMph, gust700: r700.gustMph, method: [...new Set([r100.method, r700.method])].join(', ') };
+    return { city, storms: curve.peaks.length, gust50: r50.gustMph, gust100: r100.gustMph, gust700: r700.gustMph, method: [...new Set([r100.method, r700.method])].join(', ') };
   });
 }
 

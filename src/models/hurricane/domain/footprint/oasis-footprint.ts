@@ -35,7 +35,7 @@ export function footprintRows(eventId: number, fp: PeakGustFootprint, sigmaLn = 
 
 export function footprintCsv(rows: FootprintRows[]): string {
   const lines = ['event_id,areaperil_id,intensity_bin_id,probability'];
-  for (const r of rows) for (let i = 0; i < r.areaperil.length; i++) lines.push(`${r.eventId[i]},${r.areaperil[i]},${r.bin[i]},${r.probability[i]}`);
+  for (const r of rows) for (let i = 0; i < r.areaperil.length; i++) lines.push(`${r.eventId[i]},${r.areaperil[i]},${r.bin[i]},${Number(r.probability[i].toPrecision(7))}`); // float32 holds 7 digits
   return lines.join('\n') + '\n';
 }
 
