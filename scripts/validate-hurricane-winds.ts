@@ -54,6 +54,8 @@ for (const c of LANDFALL_CHECKS) {
   line(`| ${c.storm} | ${c.place} | ${f0(g)} | ${f0(c.observedMph)} | ${c.observed ?? ''} |`);
 }
 line();
+line('The observed gusts are from instruments of unknown exposure, several of which failed before the peak; they check the order of the modelled gusts, not their last 10 %.');
+line();
 
 if (process.argv.includes('--footprints')) {
   // Sizes of the footprint over the record: rows with the intensity uncertainty in the footprint (σ_ln 0.10)

@@ -86,16 +86,24 @@ export interface LandfallCheck {
 }
 
 /**
- * Named places of three landfalls. Andrew: the NHC report (Rappaport 1993, NOAA's summary of it) gives a
- * 177 mph gust at a private home in Perrine before the instrument failed and 164 mph at the NHC building
- * (Coral Gables, 40 m up); Homestead's own instruments were destroyed. Katrina and Ian are shown with
- * their modelled gusts only: no station gust is cited here.
+ * Named places of three landfalls, with the station gusts the official summaries report. Andrew: the NHC
+ * report (Rappaport 1993, as NOAA's summary of it gives it) has a 177 mph gust at a private home in
+ * Perrine before the instrument failed, and 164 mph at the NHC building (Coral Gables, 40 m up);
+ * Homestead's own instruments were destroyed. Katrina: the National Weather Service's post-storm summary
+ * gives 135 mph at the Pearl River County EOC in Poplarville, MS (before the instrument failed) and
+ * 114 mph at Ellisville, MS, the highest inland. Ian: NHC's Tropical Cyclone Update of 7 PM EDT
+ * 28 September 2022 reports a private station near Port Charlotte with a 132 mph gust at landfall.
+ * Exposure and height of these instruments are not open terrain at 10 m for certain, so they are a check
+ * of the order, not a calibration target.
  */
 export const LANDFALL_CHECKS: LandfallCheck[] = [
   { storm: 'Andrew 1992', parentId: 'AL041992', place: 'Perrine, FL', lat: 25.605, lng: -80.353, observedMph: 177, observed: 'gust at a private home, instrument failed (NHC report)' },
   { storm: 'Andrew 1992', parentId: 'AL041992', place: 'Homestead, FL', lat: 25.4687, lng: -80.4776 },
   { storm: 'Katrina 2005', parentId: 'AL122005', place: 'Buras, LA', lat: 29.35, lng: -89.53 },
   { storm: 'Katrina 2005', parentId: 'AL122005', place: 'Bay St. Louis, MS', lat: 30.3088, lng: -89.33 },
+  { storm: 'Katrina 2005', parentId: 'AL122005', place: 'Poplarville, MS', lat: 30.84, lng: -89.534, observedMph: 135, observed: 'Pearl River County EOC, instrument failed (NWS summary)' },
+  { storm: 'Katrina 2005', parentId: 'AL122005', place: 'Ellisville, MS', lat: 31.604, lng: -89.196, observedMph: 114, observed: 'highest inland Mississippi gust (NWS summary)' },
+  { storm: 'Ian 2022', parentId: 'AL092022', place: 'Port Charlotte, FL', lat: 26.976, lng: -82.09, observedMph: 132, observed: 'private station at landfall (NHC update, 7 PM EDT 28 Sep 2022)' },
   { storm: 'Ian 2022', parentId: 'AL092022', place: 'Punta Gorda, FL', lat: 26.9298, lng: -82.0454 },
   { storm: 'Ian 2022', parentId: 'AL092022', place: 'Fort Myers, FL', lat: 26.6406, lng: -81.8723 },
 ];
