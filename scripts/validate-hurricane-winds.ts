@@ -4,7 +4,8 @@
  * Prints the 100- and 700-year peak gusts at ten coastal cities (each storm of 1900–2024 weighted 1/125
  * per year) beside ASCE 7 where cited, the modelled gusts of three landfalls beside the observations
  * cited, and (with --footprints, two minutes) the footprint size and speed over the record. --write replaces the text between the
- * hurricane-winds markers (appending a heading and the markers when the page has none).
+ * hurricane-winds markers (appending a heading and the markers when the page has none). --oasis DIR
+ * [--storm AL041992] also writes that storm's footprint (csv, bin and idx) and intensity_bin_dict.csv.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { packageRoot } from '../src/lib/package-root.js';
 import { landGrid } from '../src/models/hurricane/land-grid.js';
 import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/historical-tracks.js';
 import { peakGustFootprint } from '../src/models/hurricane/domain/footprint/peak-gust.js';
-import { footprintBinary, footprintRows, FOOTPRINT_ROW_BYTES } from '../src/models/hurricane/domain/footprint/oasis-footprint.js';
+import { footprintBinary, footprintCsv, footprintRows, FOOTPRINT_ROW_BYTES, intensityBinDictCsv } from '../src/models/hurricane/domain/footprint/oasis-footprint.js';
 import { COASTAL_CITIES, HISTORY_FROM, HISTORY_TO, LANDFALL_CHECKS, cityReturnPeriods, landfallGustMph } from '../src/models/hurricane/wind-validation.js';
 
 const START = '<!-- hurricane-winds:start -->';
@@ -85,6 +86,22 @@ if (process.argv.includes('--footprints')) {
   line();
   line(`${affecting} of ${tracks.length} storms put a gust of 40 mph or more on US land (${(affecting / (HISTORY_TO - HISTORY_FROM + 1)).toFixed(1)} a year). Per such storm: ${Math.round(cells / affecting)} cells; with the intensity uncertainty in the footprint ${(rows / cells).toFixed(1)} rows a cell, ${mb((rows / affecting) * FOOTPRINT_ROW_BYTES)} MB of footprint.bin (${mb(zBytes / affecting)} MB compressed); with one row a cell ${mb((cells / affecting) * FOOTPRINT_ROW_BYTES)} MB (${mb(zBytesOne / affecting)} MB compressed). ${(cpuMs / tracks.length).toFixed(0)} ms of CPU per storm (${(cpuMs / affecting).toFixed(0)} per US-affecting storm) on this machine while it was shared.`);
   line();
+}
+
+// --oasis DIR [--storm AL041992]: one storm's footprint (with its intensity uncertainty) as Oasis files.
+const oasisDir = arg('--oasis');
+if (oasisDir) {
+  const id = arg('--storm') ?? 'AL041992';
+  const t = tracks.find((x) => x.parentId === id);
+  if (!t) throw new Error(`--storm ${id}: no such storm in HURDAT2 ${HISTORY_FROM}–${HISTORY_TO}; give an id like AL041992`);
+  const rows = footprintRows(1, peakGustFootprint(t, grid));
+  const { bin, idx } = footprintBinary([rows]);
+  fs.mkdirSync(oasisDir, { recursive: true });
+  fs.writeFileSync(path.join(oasisDir, 'footprint.csv'), footprintCsv([rows]));
+  fs.writeFileSync(path.join(oasisDir, 'footprint.bin'), bin);
+  fs.writeFileSync(path.join(oasisDir, 'footprint.idx'), idx);
+  fs.writeFileSync(path.join(oasisDir, 'intensity_bin_dict.csv'), intensityBinDictCsv());
+  process.stderr.write(`${id} as event 1: ${rows.areaperil.length} footprint rows in ${oasisDir}\n`);
 }
 
 const page = arg('--write');
