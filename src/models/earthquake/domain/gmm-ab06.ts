@@ -23,8 +23,8 @@ export const AB06_BC_PGA = {
 
 /** AB06 aleatory σ: 0.30 log10 units for all periods (their Table 9), in ln. */
 export const AB06_SIGMA_LN = 0.3 * Math.LN10;
-/** ln(1.5 g): the NSHM cap on stable-crust median PGA. */
-const LN_CAP = Math.log(1.5);
+/** The NSHM cap on stable-crust median PGA, 1.5 g, written as the NSHM code has it (ln 1.5 ≈ 0.405). */
+const LN_CAP = 0.405;
 const LN_G_CM = Math.log(980);
 
 /** ln median PGA (g) on B/C rock (760 m/s). */
