@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groundMotionAtRate, HazardCalculator, PGA_LEVELS_G, RATE_10PCT_IN_50, RATE_2PCT_IN_50 } from '../src/models/earthquake/domain/hazard-curve.js';
 import { exceedanceProbability } from '../src/models/earthquake/domain/exceedance.js';
-import { magnitudeBins } from '../src/models/earthquake/domain/rupture-set.js';
+import { griddedRuptures, magnitudeBins, type GriddedSource } from '../src/models/earthquake/domain/rupture-set.js';
+import { binProbabilities, siteGroundMotion } from '../src/models/earthquake/domain/footprint.js';
 import { loadEarthquakeSources } from '../src/models/earthquake/io/load-sources.js';
 import { sharedData } from './helpers/paths.js';
 
@@ -67,5 +68,33 @@ describe('pieces of the integral', () => {
     expect(bins.reduce((s, b) => s + b.share, 0)).toBeCloseTo(1, 12);
     expect(bins[0].share / bins[1].share).toBeCloseTo(10 ** 0.1, 6);
     expect(bins[bins.length - 1].magnitude).toBeCloseTo(7.025, 9);
+  });
+});
+
+describe('footprints from the same ruptures and ground motion', () => {
+  const cell: GriddedSource = { lat: 36, lng: -120, tectonic: 'active', rateM5: 0.01, b: 0.9, mMax: 7.3 };
+
+  it('summing the rate × exceedance of the cell\'s ruptures gives the hazard curve within 5 %', () => {
+    const one = new HazardCalculator({ grid: [cell], faults: [] });
+    for (const [lat, lng] of [[36.05, -120], [36.3, -119.8], [36.9, -120.5]] as const) {
+      const curve = one.curve(lat, lng);
+      const ruptures = griddedRuptures(cell, 36);
+      PGA_LEVELS_G.forEach((x, i) => {
+        let rate = 0;
+        for (const r of ruptures) {
+          const gm = siteGroundMotion(r, lat, lng);
+          rate += r.rate * exceedanceProbability(Math.log(x), gm.lnMedian, gm.sigma);
+        }
+        if (rate > 1e-9) expect(Math.abs(curve.rates[i] / rate - 1), `${lat}, ${lng} at ${x} g`).toBeLessThan(0.05); // 8 tabulated strikes and 1-km steps against 36 explicit strikes
+      });
+    }
+  });
+
+  it('carries σ into probabilities over intensity bins', () => {
+    const [r] = griddedRuptures(cell).filter((x) => x.magnitude > 6.9);
+    const gm = siteGroundMotion(r, 36.1, -120);
+    const p = binProbabilities(gm, [0.05, 0.1, 0.2, 0.4, 0.8]);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(exceedanceProbability(Math.log(0.05), gm.lnMedian, gm.sigma), 12);
+    expect(p.filter((x) => x > 0.05).length).toBeGreaterThan(2);
   });
 });

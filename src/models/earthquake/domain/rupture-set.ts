@@ -137,3 +137,27 @@ export function faultDistances(lat: number, lng: number, r: FaultRupture): Ruptu
   }
   return { rjbKm, rrupKm };
 }
+
+/** One magnitude bin of one gridded cell as a rupture: a vertical line source of length L(M) with a strike. */
+export interface PointRupture {
+  lat: number;
+  lng: number;
+  magnitude: number;
+  rate: number;
+  tectonic: Tectonic;
+  strikeDeg: number;
+}
+
+/**
+ * The ruptures of a gridded cell, one per magnitude bin and strike (`strikes` evenly spaced over 0–180°, the
+ * cell's bin rate shared among them), for event sets that need each rupture explicitly.
+ */
+export function griddedRuptures(s: GriddedSource, strikes = 1): PointRupture[] {
+  const out: PointRupture[] = [];
+  for (const bin of magnitudeBins(s.b, Math.round(s.mMax * 10) / 10)) {
+    for (let k = 0; k < strikes; k++) {
+      out.push({ lat: s.lat, lng: s.lng, magnitude: bin.magnitude, rate: (s.rateM5 * bin.share) / strikes, tectonic: s.tectonic, strikeDeg: (180 * k) / strikes });
+    }
+  }
+  return out;
+}
