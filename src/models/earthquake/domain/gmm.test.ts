@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ab06LnPgaRock, AB06_SIGMA_LN } from './gmm-ab06.js';
 import { am09LnPgaRock, AM09_SIGMA_LN } from './gmm-am09.js';
 import { bssa14, type FaultStyle } from './gmm-bssa14.js';
+import { toro97LnPgaRock, TORO97_SIGMA_LN } from './gmm-toro97.js';
 import { groundMotion } from './ground-motion.js';
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual / expected - 1)).toBeLessThan(1e-6);
@@ -45,6 +46,22 @@ describe('AB06 PGA, B/C rock, 140 bar (ceus-vs760-results.csv, AB_06_140BAR)', (
   });
 });
 
+describe('Toro et al. 1997 PGA, Mw, B/C rock (ceus-vs760-results.csv, TORO_97_MW)', () => {
+  const rows: Array<[number, number, number]> = [
+    // M, R_JB, median g
+    [4, 12.6, 0.0904561594],
+    [5, 11.5, 0.2042783612],
+    [6, 23, 0.2156144707],
+    [6.5, 23, 0.3143341504],
+    [7, 139.5, 0.0448241043],
+    [7.5, 700, 0.0032070763],
+  ];
+  it.each(rows)('M%s R_JB %s km', (m, rjb, median) => {
+    close(Math.exp(toro97LnPgaRock(m, rjb)), median);
+    close(TORO97_SIGMA_LN, 0.7506);
+  });
+});
+
 describe('AM09 interface PGA (interface-results.csv, AM_09_INTERFACE)', () => {
   const rows: Array<[number, number, number]> = [
     [7, 10, 1.073566863],
@@ -67,6 +84,9 @@ describe('ground motion by setting, with a site term', () => {
       expect(soil.lnMedian).toBeGreaterThan(rock.lnMedian);
       expect(rock.sigma).toBeGreaterThan(0.5);
     }
-    expect(groundMotion('stable', 6, { rjbKm: 20, rrupKm: 20.6 }).lnMedian).toBeCloseTo(ab06LnPgaRock(6, 20.6), 12);
+    // Stable crust: the equal-weight mix of AB06 and Toro 97, its σ wider than either model's.
+    const mix = groundMotion('stable', 6, { rjbKm: 20, rrupKm: 20.6 });
+    expect(mix.lnMedian).toBeCloseTo((ab06LnPgaRock(6, 20.6) + toro97LnPgaRock(6, 20)) / 2, 12);
+    expect(mix.sigma).toBeGreaterThan(TORO97_SIGMA_LN);
   });
 });
