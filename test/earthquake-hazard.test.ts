@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groundMotionAtRate, HazardCalculator, PGA_LEVELS_G, RATE_10PCT_IN_50, RATE_2PCT_IN_50 } from '../src/models/earthquake/domain/hazard-curve.js';
 import { exceedanceProbability } from '../src/models/earthquake/domain/exceedance.js';
-import { griddedRuptures, magnitudeBins, type GriddedSource } from '../src/models/earthquake/domain/rupture-set.js';
+import { griddedRuptures, joynerBooreKm, magnitudeBins, pointRuptureDistances, type GriddedSource } from '../src/models/earthquake/domain/rupture-set.js';
 import { binProbabilities, siteGroundMotion } from '../src/models/earthquake/domain/footprint.js';
 import { loadEarthquakeSources } from '../src/models/earthquake/io/load-sources.js';
 import { sharedData } from './helpers/paths.js';
@@ -61,6 +61,21 @@ describe('pieces of the integral', () => {
     expect(exceedanceProbability(Math.log(0.1) + 3.01 * 0.6, Math.log(0.1), 0.6)).toBe(0);
     expect(exceedanceProbability(Math.log(0.1) - 3.01 * 0.6, Math.log(0.1), 0.6)).toBe(1);
     expect(exceedanceProbability(Math.log(0.1), Math.log(0.1), 0.6)).toBeCloseTo(0.5, 6);
+  });
+
+  it('measures R_JB to a dipping fault: zero above it on the hanging wall, the trace distance on the footwall', () => {
+    // A north–south trace at 118° W dipping 30° east from 0 to 15 km: its surface projection is 26 km wide.
+    const plane = { trace: [[-118, 34], [-118, 34.5]] as Array<[number, number]>, dipDeg: 30, dipDir: [1, 0] as [number, number], upKm: 0, lowKm: 15 };
+    const kmPerDegLng = 111.19 * Math.cos((34.25 * Math.PI) / 180);
+    expect(joynerBooreKm(34.25, -118 + 10 / kmPerDegLng, plane)).toBe(0);
+    expect(joynerBooreKm(34.25, -118 + 40 / kmPerDegLng, plane)).toBeCloseTo(40 - 15 / Math.tan(Math.PI / 6), 0);
+    expect(joynerBooreKm(34.25, -118 - 20 / kmPerDegLng, plane)).toBeCloseTo(20, 0);
+  });
+
+  it('gives a point source a finite rupture: R_JB is zero along its strike within half its length', () => {
+    expect(pointRuptureDistances(10, 7, 0).rjbKm).toBe(0); // L(M7) ≈ 41 km
+    expect(pointRuptureDistances(10, 7, Math.PI / 2).rjbKm).toBeCloseTo(10, 9);
+    expect(pointRuptureDistances(0, 5, 0).rrupKm).toBeCloseTo(5, 9);
   });
 
   it('spreads a cell rate over truncated Gutenberg–Richter bins that sum to one', () => {
