@@ -8,7 +8,7 @@
  *  - Faults: the NSHM 2023 western fault sections' characteristic ruptures, Cascadia, New Madrid and
  *    Charleston, with the magnitudes and rates of the fault-source build (one rupture each).
  */
-import { ruptureDistanceKm, type Plane, type Rupture } from '../../../databuild/eq-faults.js';
+import { nearestTracePoint, ruptureDistanceKm, type Plane, type Rupture } from '../../../databuild/eq-faults.js';
 import type { RuptureDistances, Tectonic } from './ground-motion.js';
 
 /** Smallest magnitude in the hazard, as in the NSHM gridded sources. */
@@ -103,25 +103,7 @@ function planesBox(planes: Plane[]): [number, number, number, number] {
  * plane's surface projection when the site is on the hanging-wall side.
  */
 export function joynerBooreKm(lat: number, lng: number, p: Plane): number {
-  const kx = 111.19 * Math.cos((lat * Math.PI) / 180);
-  const ky = 111.19;
-  let best = Infinity;
-  let side = 0;
-  for (let i = 1; i < p.trace.length; i++) {
-    const ax = (p.trace[i - 1][0] - lng) * kx;
-    const ay = (p.trace[i - 1][1] - lat) * ky;
-    const dx = (p.trace[i][0] - lng) * kx - ax;
-    const dy = (p.trace[i][1] - lat) * ky - ay;
-    const len2 = dx * dx + dy * dy;
-    const t = len2 > 0 ? Math.min(1, Math.max(0, -(ax * dx + ay * dy) / len2)) : 0;
-    const px = ax + t * dx;
-    const py = ay + t * dy;
-    const d = Math.hypot(px, py);
-    if (d < best) {
-      best = d;
-      side = -px * p.dipDir[0] - py * p.dipDir[1];
-    }
-  }
+  const { distanceKm: best, side } = nearestTracePoint(lat, lng, p);
   const dip = (Math.max(p.dipDeg, 5) * Math.PI) / 180;
   const projected = p.dipDeg >= 89.9 ? 0 : ((p.lowKm - p.upKm) / Math.tan(dip));
   return side > 0 ? Math.max(0, best - projected) : best;

@@ -5,10 +5,14 @@
  * engineering hurricane wind models behind the ASCE 7 maps use, which suits a footprint read against them.
  */
 export const VW08_SIGMA_LN = 0.441;
+/** Draws of the residual are kept within ±2σ, inside the range the relation was fitted on. */
+const Z_LIMIT = 2;
 
-export function vickeryWadheraRmKm(pressureHpa: number, latDeg: number): number {
+/** The median, or with `z` (a standard normal draw, one per track so a storm keeps its size) a draw of the lognormal. */
+export function vickeryWadheraRmKm(pressureHpa: number, latDeg: number, z = 0): number {
   const dp = Math.max(0, 1013 - pressureHpa);
-  return Math.exp(3.015 - 6.291e-5 * dp * dp + 0.0337 * Math.abs(latDeg));
+  const zz = Math.max(-Z_LIMIT, Math.min(Z_LIMIT, z));
+  return Math.exp(3.015 - 6.291e-5 * dp * dp + 0.0337 * Math.abs(latDeg) + VW08_SIGMA_LN * zz);
 }
 
 /** Atkinson & Holliday (1977) Vmax = 6.7·(1010 − pc)^0.644 (kt, hPa), inverted: a pressure for a wind when the record has none. */

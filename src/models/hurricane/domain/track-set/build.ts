@@ -9,7 +9,9 @@ import type { Storm } from '../../../../databuild/hurdat2.js';
 import { mulberry32 } from '../../../../lib/random.js';
 import type { Track, TrackFix } from '../track.js';
 import { hourlyTrack, type HourlyTrack } from './hourly-track.js';
-import { inlandWindKt, KAPLAN_DEMARIA_1995, pressureForWindKt, rmwKmFromPressure } from './intensity.js';
+import { KD95 } from '../../../../intelligence/domain/inland-decay.js';
+import { vickeryWadheraRmKm } from '../rmw.js';
+import { inlandWindKt, pressureForWindKt } from './intensity.js';
 import type { LandMask } from './land-mask.js';
 import { normal, perturbTrack, segmentsOf } from './random-walk.js';
 
@@ -86,7 +88,7 @@ export function historicalTracks(inputs: TrackSetInputs): Track[] {
     eventId: i + 1,
     parentId: p.parentId,
     fixes: Array.from(p.lat, (lat, k) =>
-      fix(k, lat, p.lng[k], p.windKt[k], p.pressureMb[k], Number.isNaN(p.rmwKm[k]) ? rmwKmFromPressure(p.pressureMb[k], lat) : p.rmwKm[k], inputs.mask.overLand(lat, p.lng[k])),
+      fix(k, lat, p.lng[k], p.windKt[k], p.pressureMb[k], Number.isNaN(p.rmwKm[k]) ? vickeryWadheraRmKm(p.pressureMb[k], lat) : p.rmwKm[k], inputs.mask.overLand(lat, p.lng[k])),
     ),
   }));
 }
@@ -147,10 +149,10 @@ function syntheticFixes(parent: HourlyTrack, sea: { wind: Float64Array; pressure
         deficit = Math.max(0, 1 - previousWind / Math.max(1, seaWind));
         hoursAtSea = 0;
       } else hoursAtSea++;
-      w = seaWind * (1 - deficit * Math.exp(-KAPLAN_DEMARIA_1995.alphaPerHour * hoursAtSea));
+      w = seaWind * (1 - deficit * Math.exp(-KD95.alphaPerHour * hoursAtSea));
     } else {
       if (k === 0 || !wasLand) {
-        landfallKt = k === 0 ? seaWind : seaWind * (1 - deficit * Math.exp(-KAPLAN_DEMARIA_1995.alphaPerHour * (hoursAtSea + 1)));
+        landfallKt = k === 0 ? seaWind : seaWind * (1 - deficit * Math.exp(-KD95.alphaPerHour * (hoursAtSea + 1)));
         hoursOverLand = 0;
       } else hoursOverLand++;
       w = Math.min(seaWind, inlandWindKt(landfallKt, hoursOverLand));
@@ -160,7 +162,7 @@ function syntheticFixes(parent: HourlyTrack, sea: { wind: Float64Array; pressure
     if (k < from || !keep(k)) continue;
     const pressureMb = pressureForWindKt(w, seaWind, at(sea.pressure));
     const recordRmw = at(parent.rmwKm);
-    fixes.push(fix(k - from, lat[k], lng[k], w, pressureMb, Number.isNaN(recordRmw) ? rmwKmFromPressure(pressureMb, lat[k], z) : recordRmw, land));
+    fixes.push(fix(k - from, lat[k], lng[k], w, pressureMb, Number.isNaN(recordRmw) ? vickeryWadheraRmKm(pressureMb, lat[k], z) : recordRmw, land));
   }
   return fixes;
 }

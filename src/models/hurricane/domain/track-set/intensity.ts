@@ -3,6 +3,7 @@
  * maximum wind, the inland decay, and the radius of maximum wind. Coefficients and sources in
  * docs/hurricane-model.md#event-set.
  */
+import { decayedWindKt, KD95 } from '../../../../intelligence/domain/inland-decay.js';
 
 /** Atkinson & Holliday (1977): Vmax = 6.7 (1010 - pc)^0.644, Vmax in kt, pc in hPa. */
 export const ATKINSON_HOLLIDAY = { coefficient: 6.7, exponent: 0.644, ambientMb: 1010 } as const;
@@ -26,37 +27,12 @@ export function pressureForWindKt(windKt: number, parentWindKt: number, parentPr
 }
 
 /**
- * Kaplan & DeMaria (1995) inland decay: V(t) = Vb + (R V0 - Vb) e^(-alpha t), alpha = 0.095 /h, R = 0.9,
- * Vb = 26.7 kt, t hours since landfall, V0 the wind at the coast. Below Vb it does not apply (the wind is kept).
+ * Kaplan & DeMaria (1995) inland decay (src/intelligence/domain/inland-decay.ts, which the live predictions
+ * use too), from V0 the wind at the coast; at or below the background wind Vb it does not apply (the wind is kept).
  */
-export const KAPLAN_DEMARIA_1995 = { alphaPerHour: 0.095, reduction: 0.9, backgroundKt: 26.7 } as const;
-
 export function inlandWindKt(landfallKt: number, hoursOverLand: number): number {
-  const { alphaPerHour, reduction, backgroundKt } = KAPLAN_DEMARIA_1995;
-  if (landfallKt * reduction <= backgroundKt) return Math.min(landfallKt, backgroundKt);
-  return backgroundKt + (reduction * landfallKt - backgroundKt) * Math.exp(-alphaPerHour * Math.max(0, hoursOverLand));
+  if (landfallKt * KD95.reduction <= KD95.backgroundKt) return Math.min(landfallKt, KD95.backgroundKt);
+  return decayedWindKt(landfallKt, hoursOverLand);
 }
 
-/**
- * Vickery & Wadhera (2008), Atlantic hurricanes: ln Rmax = 3.015 - 6.291e-5 dp^2 + 0.0337 lat, Rmax in km,
- * dp = 1013 - pc (hPa), residual sigma 0.441 in ln Rmax. `z` is a standard normal draw (one per track, so a
- * storm keeps its size relative to the median), truncated at +-2 sigma to stay inside the fitted range.
- */
-export const VICKERY_WADHERA_2008 = { intercept: 3.015, dp2: -6.291e-5, lat: 0.0337, sigma: 0.441, ambientMb: 1013, zLimit: 2 } as const;
 
-export function rmwKmFromPressure(pressureMb: number, latDeg: number, z = 0): number {
-  const c = VICKERY_WADHERA_2008;
-  const dp = Math.max(0, c.ambientMb - pressureMb);
-  const zz = Math.max(-c.zLimit, Math.min(c.zLimit, z));
-  return Math.exp(c.intercept + c.dp2 * dp * dp + c.lat * Math.abs(latDeg) + c.sigma * zz);
-}
-
-/** Saffir-Simpson category of a 1-min wind (kt): 0 below hurricane force (64 kt). */
-export function saffirSimpsonCategory(windKt: number): number {
-  if (windKt >= 137) return 5;
-  if (windKt >= 113) return 4;
-  if (windKt >= 96) return 3;
-  if (windKt >= 83) return 2;
-  if (windKt >= 64) return 1;
-  return 0;
-}

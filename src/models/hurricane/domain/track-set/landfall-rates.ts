@@ -5,7 +5,7 @@
 import type { Storm } from '../../../../databuild/hurdat2.js';
 import type { Track } from '../track.js';
 import { HISTORICAL_PERIOD } from './build.js';
-import { saffirSimpsonCategory } from './intensity.js';
+import { saffirSimpson } from '../../../../intelligence/domain/inland-decay.js';
 import { detectLandfalls, strongestByState, type Landfall } from './landfall.js';
 import type { LandMask } from './land-mask.js';
 
@@ -70,7 +70,7 @@ export function recordLandfalls(storms: Storm[], mask: LandMask): { perStorm: La
       if (f.record !== 'L') return;
       withRecords.add(s.year);
       const state = mask.nearestStateIndex(f.lat, f.lng, RECORD_LANDFALL_SNAP_KM);
-      if (state && f.windKt >= 34) out.push({ state: mask.codes[state - 1], windKt: f.windKt, category: saffirSimpsonCategory(f.windKt), fixIndex: i });
+      if (state && f.windKt >= 34) out.push({ state: mask.codes[state - 1], windKt: f.windKt, category: saffirSimpson(f.windKt), fixIndex: i });
     });
     perStorm.push(out);
   }

@@ -7,7 +7,7 @@
  * as NOAA counts a state's hurricane strikes; a storm counts once for the US total, at its strongest US
  * landfall. The fixes must be hourly near the coast (the event set's are).
  */
-import { saffirSimpsonCategory } from './intensity.js';
+import { saffirSimpson } from '../../../../intelligence/domain/inland-decay.js';
 import type { LandMask } from './land-mask.js';
 
 export interface Landfall {
@@ -49,7 +49,7 @@ export function detectLandfalls(fixes: ArrayLike<PositionWind>, mask: LandMask):
       const lng = a.lng + (b.lng - a.lng) * f;
       const here = mask.stateIndexAt(lat, lng);
       if (fromSea && here !== 0 && seaWind >= 34) {
-        out.push({ state: mask.codes[here - 1], windKt: seaWind, category: saffirSimpsonCategory(seaWind), fixIndex: i });
+        out.push({ state: mask.codes[here - 1], windKt: seaWind, category: saffirSimpson(seaWind), fixIndex: i });
       }
       fromSea = mask.overSea(lat, lng);
       // The wind at the coast is the wind over water just before it, the last fix's where the segment is
