@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data data-check run test bench conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf clean
+.PHONY: install build data data-check run test bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf clean
 
 install: $(NODE_MODULES_STAMP)
 $(NODE_MODULES_STAMP): package.json package-lock.json
@@ -57,6 +57,12 @@ data-check: build
 
 bench: build
 	node dist/bench/run.js
+
+# The generated docs: docs/cli.md from the command registry, the README's Performance rows from
+# bench/results.jsonl (tests fail while either is stale; docs/performance.md says how to record a run).
+docs: build
+	node dist/scripts/cli-reference.js
+	node dist/scripts/performance-table.js
 
 # The API: GDAL's OAPIF driver reads the OGC API - Features collections, schemathesis checks
 # openapi.yaml; then OED output against ods-tools; then losses against oasislmf's own kernel.

@@ -89,7 +89,7 @@ describe('replaying the Ian best track through six clocks (one store, ingest the
     });
   });
 
-  it('the README example: `catintel --as-of <landfall> ingest nhc --from bal092022.dat` shows Ian at landfall with its rings', async () => {
+  it('the docs/usage.md example: `catintel --as-of <landfall> ingest nhc --from bal092022.dat` shows Ian at landfall with its rings', async () => {
     const db = path.join(tempDir(), 'readme.duckdb');
     const asOf = ['--as-of', '2022-09-28T19:30:00Z'];
     // No CATINTEL_NOW: the global --as-of option alone pins the clock.

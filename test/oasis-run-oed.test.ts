@@ -1,7 +1,8 @@
 /**
  * `catintel oasis run` from OED: the location and account files with the model's keys, turned into Oasis
  * input files as `catintel oasis files` writes them and run, give the same ORD files as those two commands
- * run one after the other; the temporary input is gone afterwards; a run needs exactly one of --input and
+ * run one after the other (an account-only cyber book from its account file alone too); the temporary
+ * input is gone afterwards; a run needs exactly one of --input and
  * --oed-location, and --oed-location needs the model's keys; the OED reinsurance files come as a pair.
  */
 import fs from 'node:fs';
@@ -43,6 +44,28 @@ describe('catintel oasis run from OED', () => {
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     expect(a.get('il_S1_melt.csv')!.split('\n').length).toBeGreaterThan(100);
     for (const [f, text] of a) expect(b.get(f), f).toBe(text);
+  });
+
+  it('an account-only cyber book (--oed-account alone, with keys for its nine coverages) runs as oasis files then oasis run --input', async () => {
+    const dir = tempDir('catintel-oasis-oed-');
+    // PiWind's hazard and vulnerability for the cyber case's one account: a key per cyber coverage.
+    const keys = path.join(dir, 'keys.csv');
+    fs.writeFileSync(keys, ['LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID', ...[7, 8, 9, 10, 11, 12, 13, 14, 15].map((c) => `1,WTC,${c},54,${c % 2 ? 2 : 5}`)].join('\n') + '\n');
+    const cyber = ['--oed-account', sharedData('oasis_fm_validation', 'cyber', 'account.csv'), '--keys', keys];
+    const direct = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, ...cyber, '--out', path.join(dir, 'direct'), '--settings', SETTINGS]);
+    expect(direct.code, direct.stderr).toBe(0);
+    const files = await cli(['--quiet', 'oasis', 'files', ...cyber, '--out', path.join(dir, 'input')]);
+    expect(files.code, files.stderr).toBe(0);
+    const stepwise = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, '--input', path.join(dir, 'input'), '--out', path.join(dir, 'stepwise'), '--settings', SETTINGS]);
+    expect(stepwise.code, stepwise.stderr).toBe(0);
+    const a = outputs(path.join(dir, 'direct'));
+    const b = outputs(path.join(dir, 'stepwise'));
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    expect(a.get('il_S1_melt.csv')!.split('\n').length).toBeGreaterThan(10);
+    for (const [f, text] of a) expect(b.get(f), f).toBe(text);
+    const noKeys = await cli(['oasis', 'run', '--model', MODEL, cyber[0], cyber[1], '--out', path.join(dir, 'out')]);
+    expect(noKeys.code).toBe(2);
+    expect(noKeys.stderr).toMatch(/--oed-account needs --keys FILE: the model's keys for these accounts/);
   });
 
   it('needs exactly one of --input and --oed-location, and the keys with OED (exit 2, nothing written)', async () => {

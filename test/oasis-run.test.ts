@@ -5,7 +5,8 @@
  * Reproduced, every column within 0.01 %, for gul and il: every row of the MELT, SELT, QELT, EPT
  * (EPCalc 1-4), PSEPT, PALT, SPLT, MPLT and QPLT, the sampled rows included (PiWind's settings ask
  * for one sample; the engine draws it as oasislmf 2.5's gulmc does), and summary-info byte for byte.
- * Not produced: the ri and rl perspectives (reinsurance), which the command lists as not written.
+ * Not produced: the ri and rl perspectives, which the command lists as not written since PiWind's input
+ * has no RI_n folders (test/oasis-run-reinsurance.test.ts runs them).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -25,7 +25,7 @@ import { AUTH, token } from './http/helpers/harness.js';
 import { responseProblems } from './http/helpers/openapi.js';
 
 const SEED_NOW = fs.readFileSync(path.join(REPO_ROOT, 'data', 'seed', 'as-of.txt'), 'utf8').trim();
-const IAN_NOW = '2022-09-28T19:30:00Z'; // Ian's Florida landfall, as the README replays it
+const IAN_NOW = '2022-09-28T19:30:00Z'; // Ian's Florida landfall, as docs/usage.md replays it
 const dir = tempDir('catintel-reports-');
 const seedDb = path.join(dir, 'seed.duckdb');
 const ianDb = path.join(dir, 'ian.duckdb');
@@ -134,7 +134,7 @@ describe('leadership briefing PDF', () => {
   }, 60_000);
 });
 
-describe('page 1 of the briefing with an exposed portfolio (the README picture)', () => {
+describe('page 1 of the briefing with an exposed portfolio (the picture in docs/reports.md)', () => {
   /** A page's text (1-based, as a reader counts pages) with its line breaks and runs of spaces as one space. */
   const pageWords = (file: string, page: number) => pageText(file, page - 1).replace(/\s+/g, ' ');
 
@@ -157,7 +157,7 @@ describe('page 1 of the briefing with an exposed portfolio (the README picture)'
     expect(page1).toMatch(/insured TIV of your portfolios inside 34 kt \(tropical-storm-force\) winds \(20 locations\)/);
     // Fire stations have no data in Florida: the exposure table says so, never "0".
     expect(pdfText(b.file)).toMatch(/not covered/);
-    // The README picture is this case (docs/reports.md says how it is made).
+    // The picture in docs/reports.md is this case (that page says how it is made).
     const px = page1Pixels(b.file);
     expect(px.count(RING_COLOURS[0])).toBeGreaterThan(50);
   }, 60_000);

@@ -50,4 +50,13 @@ describe('catintel score --out: a place that cannot hold the outputs', () => {
     expect(r.code).toBe(2);
     expect(fs.readFileSync(path.join(dir, 'other', 'out', 'errors.csv'), 'utf8')).toMatch(/^row,line,id,latitude,longitude,kind,reason\n1,2,P,48.86,2.35,outside_coverage,/);
   });
+  it('a run in a directory that holds another format\'s outputs replaces them: no scores.csv is left beside scores.parquet', { timeout: 60_000 }, async () => {
+    const out = path.join(dir, 'reformat');
+    expect((await cli(['--quiet', 'score', '--input', input, '--out', out])).code).toBe(0);
+    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'manifest.json', 'scores.csv']);
+    expect((await cli(['--quiet', 'score', '--input', input, '--out', out, '--format', 'parquet'])).code).toBe(0);
+    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'manifest.json', 'scores.parquet']);
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.outputs.map((o: { file: string }) => o.file).sort()).toEqual(['errors.csv', 'scores.parquet']);
+  });
 });

@@ -18,28 +18,12 @@ import { cliCaller } from './account.js';
 
 export async function run(argv: string[], io: CliIO = processIO()): Promise<number> {
   let exitCode = 0;
-  const program = new Command('catintel')
-    .description('US catastrophe intelligence: live multi-peril feeds, hazard scores and the /api/v1 service')
-    .option('--db <file>', `DuckDB store (default ${defaults.dbPath}, env CATINTEL_DB)`)
-    .option('--json', 'machine output: one JSON document (NDJSON for streams)')
-    .option('--quiet', 'no progress output')
-    .option('--debug', 'show stack traces on errors')
-    .option('--account <name>', 'account for triggers, portfolios, locations (default: the JWT in CATINTEL_TOKEN, else local)')
-    .option('--as-of <time>', 'pin "now" to this ISO 8601 UTC time, like CATINTEL_NOW (replays, the seed snapshot)')
-    .version(packageVersion(), '-V, --version', 'print the catintel version')
-    .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
-
+  const program = programWithGlobals(io);
   const setExit = (code: number) => (exitCode = code);
   // A command that needs one handler loads that one alone (src/cli/single-command.ts); any other loads them all.
   const single = singleCommandOf(argv);
   if (single) addHandlerCommand(program, await single.load(), io, setExit);
-  else {
-    const [{ HANDLERS }, { addServeCommand }, { addEventsWatchCommand }] = await Promise.all([import('../handlers/registry.js'), import('./serve.js'), import('./events-watch.js')]);
-    for (const h of HANDLERS) if (h.cli) addHandlerCommand(program, h, io, setExit);
-    addServeCommand(program, io, setExit);
-    addEventsWatchCommand(program, io, setExit);
-  }
+  else await addEveryCommand(program, io, setExit);
 
   // Flags are read before commander runs, so that even a usage error can answer with --json.
   const jsonWanted = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');
@@ -56,6 +40,40 @@ export async function run(argv: string[], io: CliIO = processIO()): Promise<numb
     return reportError(err, io, globalsOf(program));
   }
   return exitCode;
+}
+
+/** The program with its global options and no command yet. */
+function programWithGlobals(io: CliIO): Command {
+  return new Command('catintel')
+    .description('US catastrophe intelligence: live multi-peril feeds, hazard scores and the /api/v1 service')
+    .option('--db <file>', `DuckDB store (default ${defaults.dbPath}, env CATINTEL_DB)`)
+    .option('--json', 'machine output: one JSON document (NDJSON for streams)')
+    .option('--quiet', 'no progress output')
+    .option('--debug', 'show stack traces on errors')
+    .option('--account <name>', 'account for triggers, portfolios, locations (default: the JWT in CATINTEL_TOKEN, else local)')
+    .option('--as-of <time>', 'pin "now" to this ISO 8601 UTC time, like CATINTEL_NOW (replays, the seed snapshot)')
+    .version(packageVersion(), '-V, --version', 'print the catintel version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
+}
+
+/** Every command: the registry's handlers, `serve` and `events watch`. */
+async function addEveryCommand(program: Command, io: CliIO, setExit: (code: number) => void): Promise<void> {
+  const [{ HANDLERS }, { addServeCommand }, { addEventsWatchCommand }] = await Promise.all([import('../handlers/registry.js'), import('./serve.js'), import('./events-watch.js')]);
+  for (const h of HANDLERS) if (h.cli) addHandlerCommand(program, h, io, setExit);
+  addServeCommand(program, io, setExit);
+  addEventsWatchCommand(program, io, setExit);
+}
+
+/**
+ * The whole program as `catintel --help` sees it, never run: the CLI reference (docs/cli.md) is written
+ * from it, so the page and the help cannot disagree.
+ */
+export async function commandTree(): Promise<Command> {
+  const silent: CliIO = { ...processIO(), stdout: () => {}, stderr: () => {} };
+  const program = programWithGlobals(silent);
+  await addEveryCommand(program, silent, () => {});
+  return program;
 }
 
 function globalsOf(program: Command): GlobalOptions {

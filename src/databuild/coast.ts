@@ -30,6 +30,31 @@ export function coastVertices(): Array<[number, number]> {
   return out;
 }
 
+/**
+ * The same coastline with points added along every segment so that no two consecutive points are more
+ * than stepDeg apart: the 1:10M outline has vertices kilometres apart on straight shores, and a distance
+ * to the nearest vertex would then overstate how far inland a point is by up to half that spacing.
+ */
+export function denseCoastPoints(stepDeg: number): Array<[number, number]> {
+  const require = createRequire(import.meta.url);
+  const topo = require('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection }>;
+  const outer = mesh(topo, topo.objects.counties, (a, b) => a === b);
+  const out: Array<[number, number]> = [];
+  for (const line of outer.coordinates) {
+    for (let i = 0; i < line.length; i++) {
+      const [x1, y1] = line[i];
+      if (isLandBorderOrLake(x1, y1)) continue;
+      out.push([x1, y1]);
+      if (i + 1 >= line.length) continue;
+      const [x2, y2] = line[i + 1];
+      if (isLandBorderOrLake(x2, y2)) continue;
+      const n = Math.floor(Math.hypot(x2 - x1, y2 - y1) / stepDeg);
+      for (let k = 1; k <= n; k++) out.push([x1 + ((x2 - x1) * k) / (n + 1), y1 + ((y2 - y1) * k) / (n + 1)]);
+    }
+  }
+  return out;
+}
+
 /** Nearest coast vertex distance (km) per cell, searched within searchKm (Infinity beyond). */
 export function coastDistanceKm(cells: BuildCell[], vertices: Array<[number, number]>, searchKm: number): Float64Array {
   const index = new Flatbush(vertices.length);

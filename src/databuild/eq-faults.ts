@@ -211,10 +211,10 @@ export const CHARACTERISTIC_SOURCES: Rupture[] = [
 ];
 
 /**
- * Rupture distance (km) from a surface point to a plane: in the cross-section through the nearest point of
- * the trace, the point's signed horizontal offset (positive on the hanging wall) against the down-dip segment.
+ * The nearest point of a plane's trace to a surface point: its distance (km) and the side the point lies on
+ * (positive on the hanging wall, the side the plane dips towards).
  */
-export function ruptureDistanceKm(lat: number, lng: number, p: Plane): number {
+export function nearestTracePoint(lat: number, lng: number, p: Plane): { distanceKm: number; side: number } {
   let best = Infinity;
   let side = 0;
   const kx = 111.19 * Math.cos((lat * Math.PI) / 180);
@@ -222,10 +222,8 @@ export function ruptureDistanceKm(lat: number, lng: number, p: Plane): number {
   for (let i = 1; i < p.trace.length; i++) {
     const ax = (p.trace[i - 1][0] - lng) * kx;
     const ay = (p.trace[i - 1][1] - lat) * ky;
-    const bx = (p.trace[i][0] - lng) * kx;
-    const by = (p.trace[i][1] - lat) * ky;
-    const dx = bx - ax;
-    const dy = by - ay;
+    const dx = (p.trace[i][0] - lng) * kx - ax;
+    const dy = (p.trace[i][1] - lat) * ky - ay;
     const len2 = dx * dx + dy * dy;
     const t = len2 > 0 ? Math.min(1, Math.max(0, -(ax * dx + ay * dy) / len2)) : 0;
     const px = ax + t * dx;
@@ -237,6 +235,15 @@ export function ruptureDistanceKm(lat: number, lng: number, p: Plane): number {
       side = -px * p.dipDir[0] - py * p.dipDir[1];
     }
   }
+  return { distanceKm: best, side };
+}
+
+/**
+ * Rupture distance (km) from a surface point to a plane: in the cross-section through the nearest point of
+ * the trace, the point's signed horizontal offset (positive on the hanging wall) against the down-dip segment.
+ */
+export function ruptureDistanceKm(lat: number, lng: number, p: Plane): number {
+  const { distanceKm: best, side } = nearestTracePoint(lat, lng, p);
   const dip = (Math.max(p.dipDeg, 5) * Math.PI) / 180;
   const w = (p.lowKm - p.upKm) / Math.sin(dip);
   // Cross-section: the plane runs from (0, up) to (w cos δ, up + w sin δ); the site is at (x, 0).

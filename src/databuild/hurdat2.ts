@@ -10,6 +10,8 @@ export interface TrackFix {
   lat: number;
   lng: number; // east positive
   windKt: number;
+  /** HURDAT2 record identifier: '' for a synoptic fix, 'L' landfall, 'I' intensity peak, 'P' pressure minimum, ... */
+  record?: string;
   /** HURDAT2 system status: TD, TS, HU (tropical), SD, SS (subtropical), EX, LO, WV, DB. */
   status: string;
   pressureMb: number | null;
@@ -61,6 +63,7 @@ export function parseHurdat2(text: string): Storm[] {
         lat: coord(f[4]),
         lng: coord(f[5]),
         windKt: wind,
+        record: f[2],
         status: f[3],
         pressureMb: p > 0 ? p : null,
         rmwNm: rmw > 0 ? rmw : null,

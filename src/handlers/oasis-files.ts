@@ -1,7 +1,8 @@
 /**
  * `catintel oasis files --oed-location L.csv [--oed-account A.csv] [--oed-ri-info I.csv --oed-ri-scope S.csv]
  * [--keys keys.csv] --out DIR`: Oasis input files from OED files, as oasislmf's generate-oasis-files writes them (docs/loss-engine.md
- * "From OED to Oasis files"). CLI only and storeless; the builder is imported lazily.
+ * "From OED to Oasis files"). An account-only cyber book runs from `--oed-account A.csv` alone. CLI only
+ * and storeless; the builder is imported lazily.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { defineHandler } from './types.js';
 import type { OasisFilesResult } from '../oasis-files/run.js';
 
 export interface OasisFilesInput {
-  location: string;
+  location?: string;
   account?: string;
   keys?: string;
   reinsurance?: { info: string; scope: string };
@@ -63,8 +64,8 @@ export const oasisFiles = defineHandler<OasisFilesInput, OasisFilesResult>({
   cli: {
     command: ['oasis', 'files'],
     options: [
-      { flags: '--oed-location <file>', description: 'the OED location file (CSV)' },
-      { flags: '--oed-account <file>', description: 'the OED account file (CSV); without it only the ground-up files are written' },
+      { flags: '--oed-location <file>', description: 'the OED location file (CSV); omit it only for an account-only cyber book (AnnualRevenue on the account rows)' },
+      { flags: '--oed-account <file>', description: 'the OED account file (CSV); without it only the ground-up files are written; alone, an account-only cyber book' },
       { flags: '--oed-ri-info <file>', description: 'the OED reinsurance info file (CSV), with --oed-ri-scope and --oed-account: one RI_n/ folder per inuring layer is written' },
       { flags: '--oed-ri-scope <file>', description: 'the OED reinsurance scope file (CSV), with --oed-ri-info' },
       { flags: '--keys <file>', description: 'an Oasis keys file (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID), locations numbered as Oasis numbers them; without it, one key per covered peril and coverage type is made and written as keys.csv' },
@@ -75,11 +76,15 @@ export const oasisFiles = defineHandler<OasisFilesInput, OasisFilesResult>({
       'catintel oasis files --oed-location location.csv --oed-account account.csv --keys keys.csv --out input',
       'catintel oasis files --oed-location location.csv --oed-account account.csv --model-perils WTC --out input',
       'catintel oasis files --oed-location location.csv --oed-account account.csv --oed-ri-info ri_info.csv --oed-ri-scope ri_scope.csv --keys keys.csv --out input',
+      'catintel oasis files --oed-account cyber_account.csv --model-perils CSB --out input',
     ],
     paths: ['oed_location', 'oed_account', 'oed_ri_info', 'oed_ri_scope', 'keys', 'out'],
   },
   parse(raw) {
-    const location = existingFile(raw, 'oed_location', 'an OED location CSV', true)!;
+    if (str(raw, 'oed_location') === undefined && str(raw, 'oed_account') === undefined) {
+      throw new CatintelError('invalid_parameter', 'give --oed-location FILE (the OED location file), or for an account-only cyber book --oed-account FILE alone', { errors: [{ field: 'oed_location', message: 'required' }] });
+    }
+    const location = existingFile(raw, 'oed_location', 'an OED location CSV', false);
     const account = existingFile(raw, 'oed_account', 'an OED account CSV', false);
     const keys = existingFile(raw, 'keys', 'an Oasis keys CSV', false);
     const reinsurance = reinsuranceFiles(raw);

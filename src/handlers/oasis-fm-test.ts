@@ -14,7 +14,10 @@ import type { FmTestResult } from '../oasis-fm-test/run.js';
 export interface OasisFmTestInput {
   dir: string;
   caseName?: string;
-  modelPerils: string[];
+  /** Absent: each case's own model perils (those of its expected keys.csv). */
+  modelPerils?: string[];
+  /** The folder of each case holding the expected files. */
+  expected: string;
 }
 
 export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
@@ -26,9 +29,10 @@ export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
     args: ['dir'],
     options: [
       { flags: '--case <name>', description: 'run only this case folder of DIR' },
-      { flags: '--model-perils <codes>', description: "the OED perils or peril groups the made keys cover, ';'-separated (default WTC, as the oasis_fm_validation cases are keyed)" },
+      { flags: '--expected <name>', description: "the folder of each case whose files are compared (default expected; expected_subperils holds oasislmf's runs of the same OED with a two-peril model)" },
+      { flags: '--model-perils <codes>', description: "the OED perils or peril groups the made keys cover, ';'-separated, for every case (default: each case's own, the perils of its expected keys.csv, else WTC)" },
     ],
-    examples: ['catintel oasis fm-test oasis_fm_validation', 'catintel oasis fm-test oasis_fm_validation --case insurance_bi --json'],
+    examples: ['catintel oasis fm-test oasis_fm_validation', 'catintel oasis fm-test oasis_fm_validation --case insurance_bi --json', 'catintel oasis fm-test oasis_fm_validation --expected expected_subperils --case cyber'],
     paths: ['dir'],
     exitCode: (body) => (body.failed + body.refused > 0 ? 1 : 0),
   },
@@ -47,12 +51,17 @@ export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
     if (caseName !== undefined && (caseName === '' || caseName.includes('/') || caseName.includes('\\') || caseName === '..' || caseName.includes('\0'))) {
       throw new CatintelError('invalid_parameter', `--case ${JSON.stringify(caseName)} is not a case folder name; give the name of one folder of DIR`, { errors: [{ field: 'case', message: 'not a folder name' }] });
     }
-    const modelPerils = (str(raw, 'model_perils') ?? 'WTC').split(';').map((s) => s.trim().toUpperCase()).filter(Boolean);
-    return { dir, caseName, modelPerils };
+    const expected = str(raw, 'expected') ?? 'expected';
+    if (expected === '' || expected.includes('/') || expected.includes('\\') || expected === '..' || expected === '.' || expected.includes('\0')) {
+      throw new CatintelError('invalid_parameter', `--expected ${JSON.stringify(expected)} is not a folder name; give the name of the folder of expected files inside each case (expected, expected_subperils)`, { errors: [{ field: 'expected', message: 'not a folder name' }] });
+    }
+    const perilsRaw = str(raw, 'model_perils');
+    const modelPerils = perilsRaw === undefined ? undefined : perilsRaw.split(';').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    return { dir, caseName, modelPerils, expected };
   },
   async run(ctx, input) {
     const { runFmTest } = await import('../oasis-fm-test/run.js');
-    const result = await runFmTest({ dir: input.dir, caseName: input.caseName, modelPerils: input.modelPerils, onCase: (name, done, total) => ctx.progress({ task: 'oasis fm-test', done, total, message: name }) });
+    const result = await runFmTest({ dir: input.dir, caseName: input.caseName, modelPerils: input.modelPerils, expected: input.expected, onCase: (name, done, total) => ctx.progress({ task: 'oasis fm-test', done, total, message: name }) });
     return { body: result };
   },
 });

@@ -1,6 +1,6 @@
 /**
  * `catintel oasis run --model DIR (--input DIR | --oed-location L.csv [--oed-account A.csv]
- * [--oed-ri-info I.csv --oed-ri-scope S.csv] --keys K.csv)
+ * [--oed-ri-info I.csv --oed-ri-scope S.csv] --keys K.csv | --oed-account A.csv --keys K.csv)
  * --out DIR [--settings analysis_settings.json] [--ord-format csv|parquet]`: the Oasis-compatible loss kernel (docs/loss-engine.md)
  * on an Oasis model and an Oasis input directory, or on OED files turned into one first (as `oasis files`
  * writes it), writing ORD files. CLI only and storeless: it reads and writes files, never the store, so
@@ -15,10 +15,18 @@ import { required, str } from './params.js';
 import { defineHandler } from './types.js';
 import type { OasisRunResult } from '../loss/run.js';
 
+/** OED files to make the Oasis input from: a location file (with its account file), or an account-only cyber book's account file. */
+interface OedInput {
+  location?: string;
+  account?: string;
+  reinsurance?: { info: string; scope: string };
+  keys: string;
+}
+
 export interface OasisRunInput {
   model: string;
   /** The Oasis input directory, or the OED files to make one from. */
-  input: string | { location: string; account?: string; reinsurance?: { info: string; scope: string }; keys: string };
+  input: string | OedInput;
   out: string;
   settings?: string;
   allocRule: 0 | 1;
@@ -54,10 +62,10 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       { flags: '--model <dir>', description: "the Oasis model's model_data directory (events, occurrence, footprint, vulnerability, damage_bin_dict, returnperiods CSVs)" },
       { flags: '--input <dir>', description: 'the Oasis input directory (items, coverages, gul_summary_map, fm_* CSVs)' },
       { flags: '--oed-location <file>', description: 'instead of --input: the OED location file, turned into Oasis input files as `oasis files` writes them' },
-      { flags: '--oed-account <file>', description: 'with --oed-location: the OED account file (policy, layer and account terms)' },
-      { flags: '--oed-ri-info <file>', description: 'with --oed-location and --oed-account: the OED reinsurance info file; its RI_n files are made and checked with the input (the ri and rl perspectives are not computed yet)' },
+      { flags: '--oed-account <file>', description: 'with --oed-location: the OED account file (policy, layer and account terms); alone (with --keys): an account-only cyber book' },
+      { flags: '--oed-ri-info <file>', description: 'with --oed-location and --oed-account: the OED reinsurance info file; its RI_n files are made with the input, and the settings (ri_output, rl_output) give the ri and rl perspectives' },
       { flags: '--oed-ri-scope <file>', description: 'with --oed-ri-info: the OED reinsurance scope file' },
-      { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID)" },
+      { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID); with --oed-account alone, for its accounts" },
       { flags: '--out <dir>', description: 'where the ORD output files are written (created if missing)' },
       { flags: '--settings <file>', description: 'analysis_settings.json: event set, summaries and their ord_output (default: gul and il melt, selt, ept, palt)' },
       { flags: '--ord-format <format>', description: "csv or parquet: every ORD table in that format (Parquet: the same names and columns, int32 and float32 as oasislmf writes them); default: as each summary's ord_output parquet_format says, else csv" },
@@ -116,23 +124,29 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
   },
 });
 
-/** --input, or the OED files (with the model's keys) to make the input from: exactly one of the two. */
+/**
+ * --input, or the OED files (with the model's keys) to make the input from: exactly one of the two. The
+ * OED files are a location file (with its account file), or an account file alone for an account-only
+ * cyber book.
+ */
 function inputOf(raw: Record<string, unknown>): OasisRunInput['input'] {
-  const oed = str(raw, 'oed_location') !== undefined;
+  const hasLocation = str(raw, 'oed_location') !== undefined;
+  const oed = hasLocation || str(raw, 'oed_account') !== undefined;
   if (oed === (str(raw, 'input') !== undefined)) {
-    throw new CatintelError('invalid_parameter', 'give either --input DIR (Oasis input files) or --oed-location FILE with --keys FILE (OED, turned into Oasis input files)', { errors: [{ field: 'input', message: 'one of --input or --oed-location' }] });
+    throw new CatintelError('invalid_parameter', 'give either --input DIR (Oasis input files) or --oed-location FILE with --keys FILE (OED, turned into Oasis input files; an account-only cyber book: --oed-account FILE with --keys FILE)', { errors: [{ field: 'input', message: 'one of --input or --oed-location' }] });
   }
   if (!oed) {
-    if (['oed_account', 'oed_ri_info', 'oed_ri_scope', 'keys'].some((n) => str(raw, n) !== undefined)) {
+    if (['oed_ri_info', 'oed_ri_scope', 'keys'].some((n) => str(raw, n) !== undefined)) {
       throw new CatintelError('invalid_parameter', '--oed-account, --oed-ri-info, --oed-ri-scope and --keys go with --oed-location; with --input the Oasis input directory holds the account terms and items', { errors: [{ field: 'input', message: 'OED options without --oed-location' }] });
     }
     return dir(raw, 'input', 'the Oasis input directory (items.csv, coverages.csv, fm_*.csv)');
   }
   if (str(raw, 'keys') === undefined) {
-    throw new CatintelError('invalid_parameter', "--oed-location needs --keys FILE: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID; see `catintel oasis files --help`)", { errors: [{ field: 'keys', message: 'required with --oed-location' }] });
+    const flag = hasLocation ? '--oed-location' : '--oed-account';
+    throw new CatintelError('invalid_parameter', `${flag} needs --keys FILE: the model's keys for these ${hasLocation ? 'locations' : 'accounts'} (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID; see \`catintel oasis files --help\`)`, { errors: [{ field: 'keys', message: `required with ${flag}` }] });
   }
   return {
-    location: existingFile(raw, 'oed_location', 'an OED location CSV', true)!,
+    location: existingFile(raw, 'oed_location', 'an OED location CSV', false),
     account: existingFile(raw, 'oed_account', 'an OED account CSV', false),
     reinsurance: reinsuranceFiles(raw),
     keys: existingFile(raw, 'keys', 'an Oasis keys CSV', true)!,
@@ -140,7 +154,7 @@ function inputOf(raw: Record<string, unknown>): OasisRunInput['input'] {
 }
 
 /** The Oasis input files made from OED in a temporary directory (removed after the run); its path. */
-async function oasisInputFromOed(oed: { location: string; account?: string; reinsurance?: { info: string; scope: string }; keys: string }): Promise<string> {
+async function oasisInputFromOed(oed: OedInput): Promise<string> {
   const { oasisFiles } = await import('../oasis-files/run.js');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-oasis-input-'));
   const input = path.join(dir, 'input');

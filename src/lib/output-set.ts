@@ -15,6 +15,12 @@
  * hidden temporary name (`.RI_1.<pid>-<hex>.tmp/`) and renamed into place at the commit, replacing the old
  * set's folder of that name; the manifest lists each of its files by its path in the set.
  *
+ * A commit killed between removing the old manifest and writing the new one would leave files of the old
+ * set (and of the half-committed one) that no manifest names; a later set could not tell them from its
+ * own. So before the manifest is removed, a hidden `.commit-intent.json` records both sets' files; the
+ * next commit in the directory treats them as replaced files too, and the record goes after the new
+ * manifest is written.
+ *
  * A killed run leaves its temporaries behind; the next set opened in the same directory removes those
  * whose process is gone. Used by bulk scoring (src/scoring-bulk), `catintel oasis run` (src/loss) and
  * `catintel oasis files` (src/oasis-files).
@@ -92,9 +98,9 @@ export function setPathOf(file: string): { folder?: string; name: string } | und
 }
 
 /** The files the manifest in `dir` lists (none when there is no readable manifest), as paths in the set. */
-export async function manifestFiles(dir: string): Promise<string[]> {
+export async function manifestFiles(dir: string, name = MANIFEST): Promise<string[]> {
   try {
-    const m = JSON.parse(await fs.promises.readFile(path.join(dir, MANIFEST), 'utf8')) as { outputs?: { file?: unknown }[] };
+    const m = JSON.parse(await fs.promises.readFile(path.join(dir, name), 'utf8')) as { outputs?: { file?: unknown }[] };
     return (m.outputs ?? []).map((o) => o.file).filter((f): f is string => typeof f === 'string' && setPathOf(f) !== undefined);
   } catch {
     return [];
@@ -111,6 +117,34 @@ export async function writeManifestFile(dir: string, token: string, manifest: Re
   await fs.promises.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n');
   await fs.promises.rename(temp, final);
   return final;
+}
+
+const COMMIT_INTENT = '.commit-intent.json';
+
+/**
+ * Starts replacing the set in `dir` with one of `files`: records the files of the set being replaced (and of
+ * a commit interrupted before this one) with the new ones in the commit intent, then removes the manifest.
+ * Returns the replaced files; finishCommit removes those the new set does not have.
+ */
+export async function beginCommit(dir: string, token: string, files: string[]): Promise<string[]> {
+  const replaced = [...new Set([...(await manifestFiles(dir)), ...(await manifestFiles(dir, COMMIT_INTENT))])];
+  const temp = tempPathOf(dir, COMMIT_INTENT, token);
+  await fs.promises.writeFile(temp, JSON.stringify({ outputs: [...new Set([...replaced, ...files])].map((file) => ({ file })) }) + '\n');
+  await fs.promises.rename(temp, path.join(dir, COMMIT_INTENT));
+  await removeManifest(dir);
+  return replaced;
+}
+
+/**
+ * Once the new set's files are in place: removes the replaced files and folders it does not have (left in
+ * place, they would read as its own), writes the manifest, and drops the commit intent.
+ */
+export async function finishCommit(dir: string, token: string, replaced: string[], files: string[], manifest: Record<string, unknown>): Promise<string> {
+  const mine = new Set(files.map(topOf));
+  for (const name of new Set(replaced.map(topOf))) if (!mine.has(name) && name !== MANIFEST) await fs.promises.rm(path.join(dir, name), { recursive: true, force: true });
+  const written = await writeManifestFile(dir, token, manifest);
+  await fs.promises.rm(path.join(dir, COMMIT_INTENT), { force: true });
+  return written;
 }
 
 /**
@@ -175,8 +209,8 @@ export class OutputSet {
   async commit(fields: Record<string, unknown>): Promise<string> {
     const outputs: ManifestEntry[] = [];
     for (const f of this.files) outputs.push({ file: f.file, rows: f.rows, ...(f.digest ?? (await sha256Of(this.tempPath(f.file)))) });
-    const old = await manifestFiles(this.dir);
-    await removeManifest(this.dir);
+    const names = this.files.map((f) => f.file);
+    const replaced = await beginCommit(this.dir, this.token, names);
     const folders = new Set<string>();
     for (const f of this.files) {
       const folder = setPathOf(f.file)!.folder;
@@ -188,10 +222,7 @@ export class OutputSet {
       await fs.promises.rm(path.join(this.dir, folder), { recursive: true, force: true });
       await fs.promises.rename(tempPathOf(this.dir, folder, this.token), path.join(this.dir, folder));
     }
-    // Files and folders of the set this one replaces that it does not write: left in place, they would read as its own.
-    const mine = new Set(this.files.map((f) => topOf(f.file)));
-    for (const name of new Set(old.map(topOf))) if (!mine.has(name) && name !== MANIFEST) await fs.promises.rm(path.join(this.dir, name), { recursive: true, force: true });
-    return writeManifestFile(this.dir, this.token, { ...fields, manifest_version: 1, run: this.token, completed_at: new Date().toISOString(), outputs });
+    return finishCommit(this.dir, this.token, replaced, names, { ...fields, manifest_version: 1, run: this.token, completed_at: new Date().toISOString(), outputs });
   }
 
   /** Removes this run's temporaries (a failed run leaves the directory as it found it). */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SummaryRecords } from './domain/elt.js';
-import { kernelWork, records, runKernel, type KernelInput, type KernelOutput } from './kernel.js';
+import { kernelRecords, kernelWork, recordLists, runKernel, type KernelInput, type KernelOutput } from './kernel.js';
 
 /** Events per block: small, so that the threads finish together however dense or sparse the stretches of the event set. */
 const BLOCK = 4;
@@ -69,7 +69,7 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
   if (threads <= 1) return runKernel(k);
   if (!workerAvailable()) return runShares(k, threads);
   const blocks = new Blocks(k.events.length);
-  const input = { events: k.events, gul: k.gul, sample: k.sample, plan: k.plan };
+  const input = { events: k.events, gul: k.gul, sample: k.sample, plan: k.plan, reinsurance: k.reinsurance };
   const workers = Array.from(
     { length: threads - 1 },
     (_, w) =>
@@ -92,7 +92,7 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
   }, BLOCK);
   const outs = [first, ...(await Promise.all(workers))];
   progress?.(k.events.length, k.events.length, 'events');
-  return mergeBlocks(k.events, outs, (b) => blocks.owner(b), k.sample?.samples ?? 0);
+  return mergeBlocks(k, outs, (b) => blocks.owner(b));
 }
 
 /**
@@ -105,21 +105,24 @@ export function runShares(k: KernelInput, threads: number): KernelOutput {
     let b = w - threads;
     return runKernel({ ...k, progress: undefined }, () => Math.min((b += threads), count), BLOCK);
   });
-  return mergeBlocks(k.events, outs, (b) => b % threads, k.sample?.samples ?? 0);
+  return mergeBlocks(k, outs, (b) => b % threads);
 }
 
 /** The threads' records in event order: a thread holds at most one record per event, its blocks in the order it ran them (ascending). */
-function mergeBlocks(events: Int32Array, outs: KernelOutput[], owner: (block: number) => number, S: number): KernelOutput {
-  const gul = records(events.length, S);
-  const il = records(events.length, S);
-  const next = outs.map(() => ({ gul: 0, il: 0 }));
+function mergeBlocks(k: KernelInput, outs: KernelOutput[], owner: (block: number) => number): KernelOutput {
+  const events = k.events;
+  const merged = kernelRecords(k, events.length);
+  const into = recordLists(merged);
+  const from = outs.map(recordLists);
+  const next = outs.map(() => into.map(() => 0));
   for (let e = 0; e < events.length; e++) {
     const w = owner(Math.floor(e / BLOCK));
-    const o = outs[w];
-    if (next[w].gul < o.gul.length && o.gul.eventId[next[w].gul] === events[e]) copyRecord(o.gul, next[w].gul++, gul);
-    if (next[w].il < o.il.length && o.il.eventId[next[w].il] === events[e]) copyRecord(o.il, next[w].il++, il);
+    for (let p = 0; p < into.length; p++) {
+      const o = from[w][p];
+      if (next[w][p] < o.length && o.eventId[next[w][p]] === events[e]) copyRecord(o, next[w][p]++, into[p]);
+    }
   }
-  return { gul, il };
+  return merged;
 }
 
 function copyRecord(from: SummaryRecords, i: number, to: SummaryRecords): void {

@@ -4,6 +4,7 @@
  */
 import type { SummaryRecords } from './domain/elt.js';
 import { InsuredTotal, type InsuredPlan } from './fm/insured-total.js';
+import { ReinsuranceChain, type ReinsurancePlan } from './fm/reinsurance-chain.js';
 import { EventGul, type GulContext } from './domain/gul.js';
 import { EventSampler, type SampleContext } from './domain/sample.js';
 import { KernelModule } from './domain/kernel-module.js';
@@ -28,12 +29,34 @@ export interface KernelInput {
   sample?: SampleContext;
   /** The direct insurance programme (fm files), for the il records. */
   plan?: InsuredPlan;
+  /** The reinsurance inuring levels, run on the insured losses per output (needs a per-item plan). */
+  reinsurance?: ReinsurancePlan;
   progress?: (done: number, total: number, message: string) => void;
 }
 
 export interface KernelOutput {
   gul: SummaryRecords;
   il: SummaryRecords;
+  /** Net of every reinsurance level (with a reinsurance plan). */
+  ri?: SummaryRecords;
+  /** Taken by each reinsurance level (with a reinsurance plan that asks for it). */
+  rl?: SummaryRecords[];
+}
+
+/** Empty records for every perspective the input computes. */
+export function kernelRecords(k: KernelInput, capacity: number): KernelOutput {
+  const S = k.sample?.samples ?? 0;
+  const out: KernelOutput = { gul: records(capacity, S), il: records(capacity, S) };
+  if (k.reinsurance) {
+    out.ri = records(capacity, S);
+    out.rl = k.reinsurance.ceded ? k.reinsurance.levels.map(() => records(capacity, S)) : [];
+  }
+  return out;
+}
+
+/** The records of an output as one list, gul and il first (how threads hand them back and merge them). */
+export function recordLists(out: KernelOutput): SummaryRecords[] {
+  return [out.gul, out.il, ...(out.ri ? [out.ri] : []), ...(out.rl ?? [])];
 }
 
 /** Item-events of the run: the work the kernel's loops do, known before running them. */
@@ -55,19 +78,17 @@ export function kernelWork(k: KernelInput): number {
  */
 export function runKernel(k: KernelInput, nextBlock?: () => number, block = 1): KernelOutput {
   const kernel = new EventKernel(k);
-  const S = k.sample?.samples ?? 0;
   const n = k.events.length;
-  const gul = records(n, S);
-  const il = records(n, S);
+  const out = kernelRecords(k, n);
   const claim = nextBlock ?? ((b = 0) => () => (b < n ? b++ : n))();
   let reported = 0;
   for (let b = claim(); b * block < n; b = claim()) {
     const end = Math.min(n, (b + 1) * block);
-    for (let e = b * block; e < end; e++) kernel.event(k.events[e], gul, il);
+    for (let e = b * block; e < end; e++) kernel.event(k.events[e], out);
     if (reported === 0 || end - reported >= 1024) k.progress?.((reported = end), n, 'events');
   }
   k.progress?.(n, n, 'events');
-  return { gul, il };
+  return out;
 }
 
 /** Appends one event's summary record (summary 1) and returns its index; the caller fills its samples. */
@@ -93,6 +114,7 @@ export class EventKernel {
   private readonly gulEvent: EventGul;
   private readonly sampler?: EventSampler;
   private readonly insured?: InsuredTotal;
+  private readonly chain?: ReinsuranceChain;
   private readonly S: number;
   private readonly n: number;
   /** The sampled losses (samples x items), in the module's memory. */
@@ -124,6 +146,10 @@ export class EventKernel {
     this.gulEvent = new EventGul(k.gul, this.module);
     this.sampler = k.sample && new EventSampler(k.sample, this.module);
     this.insured = k.plan && new InsuredTotal(k.plan, 3 + this.S, this.module.levelOneBuffers);
+    if (k.reinsurance) {
+      if (!k.plan?.perItem) throw new Error('reinsurance needs the insured losses per output (a per-item plan)');
+      this.chain = new ReinsuranceChain(k.reinsurance, 3 + this.S);
+    }
     this.sampled = this.module.views.losses;
     // records()'s own arrays (the fused passes keep theirs in the module).
     const unfused = this.fused ? 0 : 1;
@@ -134,15 +160,34 @@ export class EventKernel {
     this.byItem = new Float64Array(ascending ? 0 : maxItemId + 1);
   }
 
-  /** Appends the event's gul and il records (none when the event touches no item). */
-  event(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
+  /** Appends the event's records to each perspective (none when the event touches no item). */
+  event(eventId: number, out: KernelOutput): void {
     const ev = this.gulEvent;
     const touched = ev.compute(eventId, !this.fused);
     if (touched) {
-      if (this.fused) this.recordsFused(eventId, gul, il);
-      else this.records(eventId, gul, il);
+      if (this.fused) this.recordsFused(eventId, out.gul, out.il);
+      else this.records(eventId, out.gul, out.il);
+      if (this.chain) this.reinsured(eventId, out);
     }
     this.clear();
+  }
+
+  /**
+   * The event's ri and rl records: the insured losses per output (the engine on the items the kernel
+   * handed over, still in level 1's buffers) through the reinsurance levels. The number of affected
+   * risks is not counted (NaN: no SELT sidx -4 rows): Oasis summarises reinsurance outputs without the
+   * risk map that counts them.
+   */
+  private reinsured(eventId: number, out: KernelOutput): void {
+    const affected = NaN;
+    const S = this.S;
+    const result = this.chain!.run(this.insured!.outputs());
+    const push = (to: SummaryRecords, v: Float64Array) => {
+      const j = pushRecord(to, eventId, v[0], v[1], v[2], affected);
+      for (let s = 0; s < S; s++) to.sampled[j * S + s] = v[3 + s];
+    };
+    push(out.ri!, result.net);
+    result.ceded.forEach((v, n) => push(out.rl![n], v));
   }
 
   /**

@@ -2,10 +2,12 @@
  * `catintel oasis run`: reads an Oasis model and input directory, runs the kernel (./kernel.ts) and
  * writes the ORD files the analysis settings ask for. I/O lives here; the arithmetic is in ./domain.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';
 import { itemsByAreaperil } from './domain/gul.js';
 import { planInsured } from './fm/insured-total.js';
+import { planReinsurance, reinsuranceDirs } from './fm/reinsurance-chain.js';
 import type { SampleContext } from './domain/sample.js';
 import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
 import { OutputSet } from '../lib/output-set.js';
@@ -60,7 +62,13 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
 
   const items = readItems(opts.inputDir);
   const tiv = readCoverages(opts.inputDir);
-  const plan = settings.il.length > 0 ? planInsured(opts.inputDir) : undefined;
+  // ri and rl need the insured losses per output (the whole programme, items handed over one by one);
+  // without them the kernel adds items into level 1 and the insured total is all that is computed.
+  const wantsReinsurance = settings.ri.length > 0 || settings.rl.length > 0;
+  const riDirs = wantsReinsurance ? reinsuranceDirs(opts.inputDir) : [];
+  const perItem = riDirs.length > 0 && fs.existsSync(path.join(opts.inputDir, 'fm_programme.csv'));
+  const plan = settings.il.length > 0 || perItem ? planInsured(opts.inputDir, perItem) : undefined;
+  const reinsurance = perItem ? planReinsurance(opts.inputDir, settings.rl.length > 0) : undefined;
   const byAreaperil = itemsByAreaperil(items);
   let sample: SampleContext | undefined;
   if (S > 0) {
@@ -86,10 +94,11 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
     gul: { items, tiv, vuln, footprint, allocRule: opts.allocRule, itemsByAreaperil: byAreaperil },
     sample,
     plan,
+    reinsurance,
     progress: opts.progress,
   };
   const threads = threadsFor(kernel, opts.threads);
-  const { gul, il } = await runKernelParallel(kernel, threads);
+  const { gul, il, ri, rl } = await runKernelParallel(kernel, threads);
 
   const covered = new Uint8Array(tiv.length);
   for (const c of items.coverageId) covered[c] = 1;
@@ -99,7 +108,15 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   const gulTiv = summaryMapTiv(opts.inputDir, 'gul_summary_map.csv', 'item_id') ?? coveredTiv;
   const ilTiv = plan ? (summaryMapTiv(opts.inputDir, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv;
   const files: Written[] = [];
-  const skipped: Skipped[] = settings.unsupported.map((p) => ({ output: `${p}_output`, reason: `the ${p} perspective (reinsurance) is not computed by catintel oasis run` }));
+  const skipped: Skipped[] = [];
+  if (wantsReinsurance && !reinsurance) {
+    const why = riDirs.length === 0 ? `no RI_1/ reinsurance folder in ${opts.inputDir}` : `no fm_programme.csv in ${opts.inputDir}`;
+    for (const p of ['ri', 'rl'] as const) if (settings[p].length > 0) skipped.push({ output: `${p}_output`, reason: why });
+  }
+  const intermediate = settings.intermediatePriorities.filter((n) => n < riDirs.length);
+  if (reinsurance && settings.ri.length > 0 && intermediate.length > 0) {
+    skipped.push({ output: 'ri_inuring_priorities', reason: `losses net of inuring levels before the last (${intermediate.join(', ')}) are not computed; ri is net of all ${riDirs.length}` });
+  }
   const quantiles = readQuantiles(opts.modelDir);
   // Every file goes to its temporary name; the set is renamed into place and its manifest written only
   // after the last one, so a reader never takes a half-written or mixed set for a finished run.
@@ -108,7 +125,15 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
     const format = opts.ordFormat;
     for (const s of settings.gul) await writePerspective(set, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped, format);
     if (plan) for (const s of settings.il) await writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped, format);
-    else if (settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
+    // ri and rl are summarised on the insured outputs, so by the fm summary map, as Oasis does; Oasis
+    // writes summary-info for ri only. rl has one set of files per inuring level: rl_IP1_S1_melt.csv ...
+    if (ri) for (const s of settings.ri) await writePerspective(set, 'ri', s, ri, occurrence, rps, quantiles, ilTiv, files, skipped, format);
+    if (rl) {
+      for (const [n, records] of rl.entries()) {
+        for (const s of settings.rl) await writePerspective(set, `rl_IP${n + 1}`, s, records, occurrence, rps, quantiles, undefined, files, skipped, format);
+      }
+    }
+    if (!plan && settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
     opts.progress?.(events.length, events.length, `committing ${files.length} files`);
     const manifest = await set.commit({
       command: 'oasis run',

@@ -1,8 +1,8 @@
 /**
  * The parts of an Oasis analysis_settings.json that `catintel oasis run` reads: the event set and
- * occurrence id, the gul/il summaries and their ORD outputs, and top-level return periods. What
- * the engine cannot produce (ri/rl perspectives, oed_fields groupings) is refused or listed as
- * skipped, never silently ignored.
+ * occurrence id, the gul/il/ri/rl summaries and their ORD outputs, and top-level return periods. What
+ * the engine cannot produce (oed_fields groupings, intermediate inuring priorities) is refused or
+ * listed as skipped, never silently ignored.
  */
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
@@ -17,17 +17,21 @@ export interface RunSettings {
   occurrenceId?: string;
   gul: SummarySetting[];
   il: SummarySetting[];
+  /** Losses net of every reinsurance inuring level (ri_output). */
+  ri: SummarySetting[];
+  /** The losses each reinsurance inuring level takes (rl_output), one set of files per level. */
+  rl: SummarySetting[];
+  /** ri_inuring_priorities: net losses after intermediate levels, which are not computed (listed as skipped). */
+  intermediatePriorities: number[];
   returnPeriods?: number[];
   /** number_of_samples: damage samples per event (0 = the mean rows only). */
   samples: number;
-  /** Perspectives asked for that this engine does not compute (ri, rl). */
-  unsupported: string[];
 }
 
 export const DEFAULT_ORD = { elt_moment: true, elt_sample: true, ept_mean_sample_oep: true, ept_mean_sample_aep: true, alt_period: true, return_period_file: true };
 
 export function defaultSettings(): RunSettings {
-  return { gul: [{ id: 1, ordOutput: DEFAULT_ORD }], il: [{ id: 1, ordOutput: DEFAULT_ORD }], samples: 0, unsupported: [] };
+  return { gul: [{ id: 1, ordOutput: DEFAULT_ORD }], il: [{ id: 1, ordOutput: DEFAULT_ORD }], ri: [], rl: [], intermediatePriorities: [], samples: 0 };
 }
 
 export function readSettings(file: string): RunSettings {
@@ -49,7 +53,6 @@ export function readSettings(file: string): RunSettings {
     });
   };
   const rp = Array.isArray(s.return_periods) ? s.return_periods.map(Number) : undefined;
-  const unsupported = ['ri', 'rl'].filter((p) => s[`${p}_output`] === true);
   const samples = Number(s.number_of_samples ?? s.model_default_samples ?? 0);
   if (!Number.isInteger(samples) || samples < 0 || samples > 100_000) {
     throw new CatintelError('invalid_input', `--settings ${file}: number_of_samples ${String(s.number_of_samples)} must be a whole number from 0 to 100000`);
@@ -59,8 +62,11 @@ export function readSettings(file: string): RunSettings {
     occurrenceId: s.model_settings?.event_occurrence_id,
     gul: summaries('gul_summaries', 'gul_output'),
     il: summaries('il_summaries', 'il_output'),
+    // ri and rl are opt-in, as Oasis reads them: nothing unless the flag is true.
+    ri: s.ri_output === true ? summaries('ri_summaries', 'ri_output') : [],
+    rl: s.rl_output === true ? summaries('rl_summaries', 'rl_output') : [],
+    intermediatePriorities: Array.isArray(s.ri_inuring_priorities) ? s.ri_inuring_priorities.map(Number) : [],
     returnPeriods: rp,
     samples,
-    unsupported,
   };
 }

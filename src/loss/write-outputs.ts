@@ -46,17 +46,19 @@ function pyFloat(x: number): string {
 
 /**
  * Writes one perspective's ORD files, in `format` when given; otherwise as the summary's ord_output asks
- * (parquet_format, oasislmf's own switch, for Parquet; CSV without it).
+ * (parquet_format, oasislmf's own switch, for Parquet; CSV without it). `perspective` starts the file
+ * names: gul, il, ri, or rl_IP<n> for the losses inuring level n takes (Oasis's names: rl_IP1_S1_melt.csv).
  */
 export async function writePerspective(
   set: OutputSet,
-  perspective: 'gul' | 'il',
+  perspective: string,
   s: SummarySetting,
   rec: SummaryRecords,
   occ: Occurrence,
   rps: number[] | undefined,
   quantiles: number[],
-  totalTiv: number,
+  /** The summary-info TIV; undefined writes no summary-info (Oasis writes none for rl). */
+  totalTiv: number | undefined,
   files: Written[],
   skipped: Skipped[],
   format?: OrdFormat,
@@ -79,14 +81,16 @@ export async function writePerspective(
   if (rec.samples === 0) {
     for (const flag of SAMPLED) if (o[flag]) skipped.push({ output: `${prefix}${flag}`, reason: 'number_of_samples is 0: only the mean rows are computed' });
   }
-  const info = `${prefix}summary-info.${ext}`;
-  if (parquet) {
-    // oasislmf writes this one through pandas: int64, string and double, not its float32 tables' types.
-    const select = `SELECT 1::BIGINT AS summary_id, 'All-Risks' AS _not_set_, CAST('${totalTiv}' AS DOUBLE) AS tiv`;
-    targets.push({ file: set.tempPath(info), select });
-    files.push({ file: set.add(info, 1), rows: 1 });
-  } else {
-    files.push({ file: set.write(info, `summary_id,_not_set_,tiv\n1,All-Risks,${pyFloat(totalTiv)}\n`, 1), rows: 1 });
+  if (totalTiv !== undefined) {
+    const info = `${prefix}summary-info.${ext}`;
+    if (parquet) {
+      // oasislmf writes this one through pandas: int64, string and double, not its float32 tables' types.
+      const select = `SELECT 1::BIGINT AS summary_id, 'All-Risks' AS _not_set_, CAST('${totalTiv}' AS DOUBLE) AS tiv`;
+      targets.push({ file: set.tempPath(info), select });
+      files.push({ file: set.add(info, 1), rows: 1 });
+    } else {
+      files.push({ file: set.write(info, `summary_id,_not_set_,tiv\n1,All-Risks,${pyFloat(totalTiv)}\n`, 1), rows: 1 });
+    }
   }
   if (o.elt_sample) write('selt', seltTable(rec));
   if (o.elt_moment) write('melt', meltTable(rec));

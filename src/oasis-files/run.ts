@@ -1,7 +1,9 @@
 /**
  * `catintel oasis files`: OED location (and account) files and a keys file in, Oasis input files out
  * (items, coverages, gul_summary_map, and with an account file fm_programme, fm_profile, fm_policytc,
- * fm_xref, fm_summary_map; with OED reinsurance files, RI_n/ per inuring layer). The rules live in domain/;
+ * fm_xref, fm_summary_map; with OED reinsurance files, RI_n/ per inuring layer). An account-only cyber
+ * book (an account file with AnnualRevenue and no location file) is read as Oasis reads it: each account
+ * stands where a location would, with one item per cyber coverage (7-15). The rules live in domain/;
  * this module reads, checks and writes. The files are one output set: written under temporary names,
  * renamed together, manifest.json last, so a killed run never leaves a set that looks complete.
  */
@@ -14,9 +16,10 @@ import { locationIds } from './domain/location-ids.js';
 import { deterministicKeys } from './domain/deterministic-keys.js';
 import { KEYS_HEADER, type KeysTable } from './domain/keys-table.js';
 import { gulItems, type GulItems, type LocationColumns } from './domain/gul-items.js';
-import { groupIdOf } from './domain/pandas-hash.js';
+import { groupIdOf, groupIdOfAccount } from './domain/pandas-hash.js';
 import { accountIds, layerIds } from './domain/account-ids.js';
-import { ACCOUNT_TERM_FIELDS, CONDITION_TERM_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, departsFromDefault } from './domain/financial-fields.js';
+import { ACCOUNT_TERM_FIELDS, CONDITION_TERM_FIELDS, PROPERTY_ACCOUNT_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, UNBUILT_CYBER_FIELDS, departsFromDefault } from './domain/financial-fields.js';
+import { CYBER_COVERAGE_TYPES, CYBER_TIV_FIELD, MAX_COVERAGE_TYPE, PROPERTY_COVERAGE_TYPES } from './domain/coverage-types.js';
 import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
 import { fmProgramme, type FmItems } from './domain/fm-programme.js';
 import { IntRecords, LAYER_SPAN } from './domain/fm-rows.js';
@@ -27,7 +30,8 @@ import { hasStepPolicies, STEP_PROFILE_HEADER, triggerTypes } from './domain/ste
 import type { TermSource } from './domain/level-terms.js';
 
 export interface OasisFilesOptions {
-  location: string;
+  /** The OED location file; absent for an account-only (cyber) book, read from the account file alone. */
+  location?: string;
   account?: string;
   keys?: string;
   /** Perils the deterministic keys cover when no keys file is given (OED codes or groups). */
@@ -38,6 +42,7 @@ export interface OasisFilesOptions {
 }
 
 export interface OasisFilesResult {
+  /** Exposure rows read: locations, or the accounts of an account-only book. */
   locations: number;
   items: number;
   coverages: number;
@@ -50,6 +55,32 @@ export interface OasisFilesResult {
 const TIV_FIELDS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'] as const;
 const LOC_BASE = ['PortNumber', 'AccNumber', 'LocNumber', 'LocPerilsCovered', 'LocCurrency', 'NumberOfBuildings', 'IsAggregate', 'CondTag', ...TIV_FIELDS];
 const ACC_BASE = ['PortNumber', 'AccNumber', 'PolNumber', 'LayerNumber', 'AccCurrency', 'CondTag', 'CondNumber', 'CondPriority', 'CondClass'];
+/** What an account-only book's exposure is read from: its accounts, their perils, value and currencies. */
+const ACCOUNT_ONLY_BASE = ['PortNumber', 'AccNumber', 'PolPerilsCovered', CYBER_TIV_FIELD, 'AccCurrency', 'AnnualRevenueCurrency', 'LimitCurrency', 'DedCurrency'];
+
+/**
+ * The exposure the items are built on, one entry per row of its file: a location file's locations, or
+ * the account rows of an account-only book (each account numbered and valued as Oasis does a location).
+ */
+interface Exposure {
+  kind: 'locations' | 'accounts';
+  rows: number;
+  port: string[];
+  acc: string[];
+  /** LocNumber of each location (locations only). */
+  locNumber: string[] | null;
+  locId: Int32Array;
+  loc: LocationColumns;
+  /** The columns the site levels read: the location file's; none for an account-only book. */
+  siteColumns: Map<string, string[]>;
+  isAggregate: Float64Array;
+  condTag: string[];
+  /** LocPerilsCovered, or an account-only book's PolPerilsCovered: the perils made keys cover. */
+  perilsCovered: string[];
+  coverageTypes: readonly number[];
+  /** Each account's currency, as read so far (the account file's must agree). */
+  currencies: Map<string, string>;
+}
 
 function col(t: TextColumns, name: string): string[] {
   return t.cols.get(name) ?? new Array<string>(t.rows).fill('');
@@ -111,9 +142,8 @@ function readKeys(file: string): KeysTable {
   };
 }
 
-export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesResult> {
-  if (opts.reinsurance && !opts.account) throw new CatintelError('invalid_parameter', 'reinsurance files (ri_info, ri_scope) need the OED account file: give --oed-account, whose policies the treaties cover');
-  const locT = readCsvColumns(opts.location, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS], '--oed-location');
+function readLocationBook(file: string): Exposure {
+  const locT = readCsvColumns(file, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS], '--oed-location');
   for (const f of ['PortNumber', 'AccNumber', 'LocNumber'] as const) {
     if (!locT.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; an OED location file names each location by PortNumber, AccNumber and LocNumber`);
   }
@@ -123,17 +153,92 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
   const locId = locationIds(port, acc, locNumber);
   const currencies = new Map<string, string>();
   refuseMixedCurrency(col(locT, 'LocCurrency'), 'LocCurrency', 'the location file', (i) => `${port[i]}\u0000${acc[i]}`, currencies);
-
-  const loc: LocationColumns = {
-    rows: locT.rows,
-    locId,
-    tiv: TIV_FIELDS.map((f) => num(col(locT, f), f, 'the location file', 0)) as LocationColumns['tiv'],
-    numberOfBuildings: num(col(locT, 'NumberOfBuildings'), 'NumberOfBuildings', 'the location file', 1),
-    groupId: Uint32Array.from({ length: locT.rows }, (_, i) => groupIdOf(acc[i], locNumber[i], port[i])),
+  return {
+    kind: 'locations', rows: locT.rows, port, acc, locNumber, locId,
+    loc: {
+      rows: locT.rows,
+      locId,
+      tiv: TIV_FIELDS.map((f) => num(col(locT, f), f, 'the location file', 0)),
+      numberOfBuildings: num(col(locT, 'NumberOfBuildings'), 'NumberOfBuildings', 'the location file', 1),
+      groupId: Uint32Array.from({ length: locT.rows }, (_, i) => groupIdOf(acc[i], locNumber[i], port[i])),
+    },
+    siteColumns: locT.cols,
+    isAggregate: num(col(locT, 'IsAggregate'), 'IsAggregate', 'the location file', 0),
+    condTag: col(locT, 'CondTag'),
+    perilsCovered: col(locT, 'LocPerilsCovered'),
+    coverageTypes: PROPERTY_COVERAGE_TYPES,
+    currencies,
   };
-  const keys = opts.keys ? readKeys(opts.keys) : deterministicKeys(locId, col(locT, 'LocPerilsCovered'), opts.modelPerils ?? ['AA1']);
+}
+
+/**
+ * An account-only book: every account row is exposure, numbered by (PortNumber, AccNumber) as Oasis
+ * numbers accounts, each of its nine cyber coverages valued at the account's AnnualRevenue (the first
+ * row of an account holds it, as Oasis takes the first). A property account file has no AnnualRevenue:
+ * its exposure is in its location file, which is then what is missing.
+ */
+function readAccountOnlyBook(file: string): Exposure {
+  const t = readCsvColumns(file, ACCOUNT_ONLY_BASE, '--oed-account');
+  for (const f of ['PortNumber', 'AccNumber'] as const) {
+    if (!t.cols.has(f)) throw new CatintelError('invalid_parameter', `the account file has no ${f} column; an OED account file names each account by PortNumber and AccNumber`);
+  }
+  if (!t.cols.has(CYBER_TIV_FIELD)) {
+    throw new CatintelError('invalid_parameter', `no --oed-location given, and the account file has no ${CYBER_TIV_FIELD} column: only an account-only cyber book (its coverages valued at ${CYBER_TIV_FIELD}) runs from the account file alone; give this book's OED location file with --oed-location`, { errors: [{ field: 'oed_location', message: 'required for a book with locations' }] });
+  }
+  const port = col(t, 'PortNumber');
+  const acc = col(t, 'AccNumber');
+  const locId = accountIds(port, acc);
+  const currencies = new Map<string, string>();
+  const accountOf = (i: number) => `${port[i]}\u0000${acc[i]}`;
+  // Values, limits and deductibles in another currency than the account's would be added as if alike.
+  for (const f of ['AccCurrency', 'AnnualRevenueCurrency', 'LimitCurrency', 'DedCurrency']) refuseMixedCurrency(col(t, f), f, 'the account file', accountOf, currencies);
+  const revenue = num(col(t, CYBER_TIV_FIELD), CYBER_TIV_FIELD, 'the account file', 0);
+  const tiv: (Float64Array | undefined)[] = new Array(MAX_COVERAGE_TYPE).fill(undefined);
+  for (const c of CYBER_COVERAGE_TYPES) tiv[c - 1] = revenue;
+  return {
+    kind: 'accounts', rows: t.rows, port, acc, locNumber: null, locId,
+    loc: {
+      rows: t.rows,
+      locId,
+      tiv,
+      numberOfBuildings: new Float64Array(t.rows).fill(1),
+      groupId: Uint32Array.from({ length: t.rows }, (_, i) => groupIdOfAccount(acc[i], port[i])),
+    },
+    siteColumns: new Map(),
+    isAggregate: new Float64Array(t.rows),
+    condTag: new Array<string>(t.rows).fill(''),
+    perilsCovered: col(t, 'PolPerilsCovered'),
+    coverageTypes: CYBER_COVERAGE_TYPES,
+    currencies,
+  };
+}
+
+/** The id columns of the summary maps: a location's, or an account's (which has no LocNumber). */
+function idHeader(e: Exposure): string {
+  return e.kind === 'locations' ? 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx' : 'loc_id,PortNumber,AccNumber';
+}
+
+/** Writes the id cells of exposure row r, and the comma after them. */
+function writeIdCells(out: LineWriter, e: Exposure, r: number): void {
+  out.int(e.locId[r]).comma().text(e.port[r]).comma().text(e.acc[r]).comma();
+  if (e.kind === 'locations') out.text(e.locNumber![r]).comma().int(r).comma();
+}
+
+export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesResult> {
+  if (!opts.location && !opts.account) throw new CatintelError('invalid_parameter', 'give the OED location file (--oed-location), or for an account-only cyber book its account file (--oed-account)');
+  if (opts.reinsurance && !opts.account) throw new CatintelError('invalid_parameter', 'reinsurance files (ri_info, ri_scope) need the OED account file: give --oed-account, whose policies the treaties cover');
+  if (opts.reinsurance && !opts.location) throw new CatintelError('invalid_parameter', 'reinsurance of an account-only book is not built yet: its treaties are matched to locations; run the book without --oed-ri-info and --oed-ri-scope');
+  const book = opts.location ? readLocationBook(opts.location) : readAccountOnlyBook(opts.account!);
+  const { locId, loc } = book;
+  const keys = opts.keys ? readKeys(opts.keys) : deterministicKeys(locId, book.perilsCovered, opts.modelPerils ?? ['AA1'], book.coverageTypes);
   const items = gulItems(keys, loc);
-  if (items.count === 0) throw new CatintelError('invalid_parameter', `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`);
+  if (items.count === 0) {
+    throw new CatintelError('invalid_parameter', book.kind === 'locations'
+      ? `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`
+      : opts.keys
+        ? `no item has both a key and a TIV: check that the keys' LocIDs number the accounts of the account file (by PortNumber, AccNumber), that they key cyber coverages (CoverageTypeID 7-15) and that the accounts have an ${CYBER_TIV_FIELD}`
+        : `no item has both a key and a TIV: check that the accounts' PolPerilsCovered names a peril of --model-perils (${(opts.modelPerils ?? ['AA1']).join(';')}) and that the accounts have an ${CYBER_TIV_FIELD}`);
+  }
 
   const files: OutputFile[] = [
     {
@@ -157,13 +262,13 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
     },
     {
       name: 'gul_summary_map.csv',
-      header: 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id',
+      header: `${idHeader(book)},peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id`,
       writeRows(out) {
         for (let i = 0; i < items.count; i++) {
           const r = items.locRow[i];
           const k = items.keyRow[i];
-          out.int(locId[r]).comma().text(port[r]).comma().text(acc[r]).comma().text(locNumber[r]).comma().int(r).comma()
-            .text(keys.perilId[k]).comma().int(keys.coverageTypeId[k]).comma().num(items.tiv[i]).comma().int(items.coverageId[i]).comma()
+          writeIdCells(out, book, r);
+          out.text(keys.perilId[k]).comma().int(keys.coverageTypeId[k]).comma().num(items.tiv[i]).comma().int(items.coverageId[i]).comma()
             .int(items.itemId[i]).comma().int(items.buildingId[i]).comma().int(1).comma().int(items.itemId[i]).end();
         }
         return items.count;
@@ -184,7 +289,7 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
   }
   if (opts.account) {
     // Location terms act only on insured losses: a ground-up set is complete without them.
-    files.push(...fmFiles(opts.account, currencies, locT, loc, port, acc, locNumber, locId, items, keys));
+    files.push(...fmFiles(opts.account, book, items, keys));
   }
 
   const set = await OutputSet.open(opts.out);
@@ -194,7 +299,7 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
     if (opts.reinsurance) {
       // The treaties cover the direct outputs just written: read at their temporary names, before the commit.
       const ri = reinsuranceFileSet({
-        riInfo: opts.reinsurance.info, riScope: opts.reinsurance.scope, location: opts.location, account: opts.account!,
+        riInfo: opts.reinsurance.info, riScope: opts.reinsurance.scope, location: opts.location!, account: opts.account!,
         directDir: opts.out, directFiles: { summaryMap: set.tempPath('fm_summary_map.csv'), xref: set.tempPath('fm_xref.csv') },
       });
       for (const f of ri.files) {
@@ -203,17 +308,22 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
       }
       reinsuranceLevels = ri.infos.length;
     }
-    const manifest = await set.commit({ command: 'oasis files', locations: locT.rows, items: items.count, coverages: items.coverages, reinsurance_levels: reinsuranceLevels });
-    return { locations: locT.rows, items: items.count, coverages: items.coverages, files: written, reinsuranceLevels, manifest };
+    const manifest = await set.commit({ command: 'oasis files', locations: book.rows, items: items.count, coverages: items.coverages, reinsurance_levels: reinsuranceLevels });
+    return { locations: book.rows, items: items.count, coverages: items.coverages, files: written, reinsuranceLevels, manifest };
   } catch (err) {
     await set.discard();
     throw err;
   }
 }
 
-function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumns, loc: LocationColumns, port: string[], acc: string[], locNumber: string[], locId: Int32Array, items: GulItems, keys: KeysTable): OutputFile[] {
-  const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS], '--oed-account');
-  refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file');
+function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable): OutputFile[] {
+  const { currencies, loc, port, acc, locId } = book;
+  const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS, ...Object.keys(PROPERTY_ACCOUNT_FIELDS), ...Object.keys(UNBUILT_CYBER_FIELDS)], '--oed-account');
+  if (book.kind === 'locations') refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file', 'is a cyber policy term: it acts on the cyber coverages (7-15) of an account-only book, which a book with a location file has none of; remove it, or run the cyber policies from their account file alone (no --oed-location)');
+  else {
+    refuseTerms(accT, PROPERTY_ACCOUNT_FIELDS, 'the account file', 'acts on property coverages (1-4) or on locations, which an account-only cyber book has none of; remove it, or give the book\'s location file with --oed-location');
+    refuseTerms(accT, UNBUILT_CYBER_FIELDS, 'the account file', 'is a cyber field no FM term is built from (see docs/loss-engine.md "Account-only cyber books"); remove it or leave it blank');
+  }
 
   const aPort = col(accT, 'PortNumber');
   const aAcc = col(accT, 'AccNumber');
@@ -229,7 +339,7 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
   }
   const accountOfLocation = Int32Array.from(port, (p, r) => {
     const a = rowOfAccount.get(`${p}\u0000${acc[r]}`);
-    if (a === undefined) throw new CatintelError('invalid_parameter', `location ${p}/${acc[r]}/${locNumber[r]} (location file row ${r + 2}) names account ${acc[r]} of portfolio ${p}, which the account file does not hold; add the account or correct the location`);
+    if (a === undefined) throw new CatintelError('invalid_parameter', `location ${p}/${acc[r]}/${book.locNumber![r]} (location file row ${r + 2}) names account ${acc[r]} of portfolio ${p}, which the account file does not hold; add the account or correct the location`);
     return accIdAll[a];
   });
   const usedAccounts = new Set(accountOfLocation);
@@ -245,22 +355,26 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     cols: accCols,
     file: 'account file',
   };
-  const isAggregate = num(col(locT, 'IsAggregate'), 'IsAggregate', 'the location file', 0);
+  const isAggregate = book.isAggregate;
   const buildings = (r: number) => Math.max(1, Math.trunc(loc.numberOfBuildings[r]) || 1);
+  // An account-only book has no site levels: its site terms source has no rows.
+  const siteRows = book.kind === 'locations' ? book.rows : 0;
   const locations: TermSource = {
-    rows: locT.rows,
-    key: locId,
-    layer: new Int32Array(locT.rows).fill(1),
-    polNumber: new Array<string | null>(locT.rows).fill(null),
-    risks: Float64Array.from({ length: locT.rows }, (_, r) => (isAggregate[r] !== 0 ? Math.max(1, loc.numberOfBuildings[r]) : 1)),
-    cols: locT.cols,
+    rows: siteRows,
+    key: locId.subarray(0, siteRows),
+    layer: new Int32Array(siteRows).fill(1),
+    polNumber: new Array<string | null>(siteRows).fill(null),
+    risks: Float64Array.from({ length: siteRows }, (_, r) => (isAggregate[r] !== 0 ? Math.max(1, loc.numberOfBuildings[r]) : 1)),
+    cols: book.siteColumns,
     file: 'location file',
   };
+  // Coverage types the book has no value of (a location's cyber types, an account's property types) are 0.
   const fmItems = fmItemsOf(items, keys, locId, accountOfLocation, isAggregate, (item, coverageType) => {
     const r = items.locRow[item];
-    return loc.tiv[coverageType - 1][r] / buildings(r);
+    const values = loc.tiv[coverageType - 1];
+    return values === undefined ? 0 : values[r] / buildings(r);
   });
-  const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: col(locT, 'CondTag') });
+  const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: book.condTag });
   if (!conditions) refuseTerms(accT, CONDITION_TERM_FIELDS, 'the account file', 'names no condition (CondTag, CondNumber) to apply it to');
   const stepPolicies = hasStepPolicies(accounts.cols, accounts.rows, 'account file');
   const fm = fmProgramme(fmItems, locations, accounts, conditions, stepPolicies);
@@ -348,13 +462,13 @@ function fmFiles(file: string, currencies: Map<string, string>, locT: TextColumn
     },
     {
       name: 'fm_summary_map.csv',
-      header: 'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx',
+      header: `${idHeader(book)},peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,layer_id,PolNumber,output_id,acc_idx`,
       writeRows(out) {
         for (let o = 0; o < outputs.count; o++) {
           const i = outputs.item[o];
           const r = items.locRow[i];
-          out.int(locId[r]).comma().text(port[r]).comma().text(acc[r]).comma().text(locNumber[r]).comma().int(r).comma()
-            .text(fmItems.perils[fmItems.peril[i]]).comma().int(fmItems.coverageType[i]).comma().num(items.tiv[i]).comma().int(items.coverageId[i]).comma()
+          writeIdCells(out, book, r);
+          out.text(fmItems.perils[fmItems.peril[i]]).comma().int(fmItems.coverageType[i]).comma().num(items.tiv[i]).comma().int(items.coverageId[i]).comma()
             .int(fmItems.itemId[i]).comma().int(fmItems.buildingId[i]).comma().int(fmItems.riskId[i]).comma().int(outputs.layer[o]).comma()
             .text(`${polNumberOf[o]}`).comma().int(o + 1).comma();
           if (accIdx[o] !== NO_ROW) out.int(accIdx[o]);

@@ -1,8 +1,10 @@
 /**
  * One case of an FM acceptance folder laid out like oasislmf's oasis_fm_validation: OED location.csv
- * and account.csv (and ri_info.csv, ri_scope.csv for reinsurance) in the case folder, oasislmf's files
- * and losses in expected/. As oasislmf's run_fm_test runs a case: Oasis files from the OED (keys made
- * for the model perils), the case's expected/guls.csv as ground-up losses (every item streamed, 0 when
+ * and account.csv (and ri_info.csv, ri_scope.csv for reinsurance) in the case folder, or account.csv
+ * alone for an account-only cyber book, oasislmf's files and losses in expected/. As oasislmf's
+ * run_fm_test runs a case: Oasis files from the OED (keys made for the model perils: those given, else
+ * the perils of the case's expected keys.csv, as oasislmf's own test picks a model per case), the
+ * case's expected/guls.csv as ground-up losses (every item streamed, 0 when
  * guls.csv has none for it), insured losses with allocation rule 2, each RI_n on the previous level's
  * net losses with rule 3; then every file the case expects is compared, in the order they are made.
  */
@@ -51,18 +53,36 @@ function groundUp(runDir: string, gulsFile: string): EventLosses {
 
 const failed = (name: string, compared: string[], notes: string[], d: Difference): FmTestCaseResult => ({ case: name, status: 'failed', file: d.file, line: d.line, detail: d.detail, compared, notes });
 
-export async function runFmTestCase(caseDir: string, modelPerils: readonly string[]): Promise<FmTestCaseResult> {
+/** The model perils oasislmf's test runs a case with when none are given: those its expected keys name (else WTC). */
+export const DEFAULT_MODEL_PERILS = ['WTC'];
+
+export function casePerils(expectedDir: string): string[] {
+  const keys = path.join(expectedDir, 'keys.csv');
+  if (!fs.existsSync(keys)) return DEFAULT_MODEL_PERILS;
+  const perils = new Set(readTextColumn(keys, 'PerilID'));
+  return perils.size ? [...perils].sort() : DEFAULT_MODEL_PERILS;
+}
+
+function readTextColumn(file: string, name: string): string[] {
+  const [header, ...rows] = fs.readFileSync(file, 'utf8').replace(/\r/g, '').split('\n').filter((l) => l.trim() !== '');
+  const at = header.split(',').findIndex((h) => h.trim().toLowerCase() === name.toLowerCase());
+  return at < 0 ? [] : rows.map((r) => r.split(',')[at].trim()).filter(Boolean);
+}
+
+/** modelPerils: the perils the made keys cover; undefined for each case's own (casePerils). */
+export async function runFmTestCase(caseDir: string, modelPerils: readonly string[] | undefined, expectedName = 'expected'): Promise<FmTestCaseResult> {
   const name = path.basename(caseDir);
-  const expected = path.join(caseDir, 'expected');
+  const expected = path.join(caseDir, expectedName);
   const exceptions = exceptionsFor(name, expected);
   const compared: string[] = [];
   const refused = (reason: string): FmTestCaseResult => ({ case: name, status: 'refused', reason, compared, notes: exceptions.notes });
   const location = path.join(caseDir, 'location.csv');
   const account = path.join(caseDir, 'account.csv');
-  if (!fs.existsSync(location)) return refused('no location.csv: oasis files builds from an OED location file, and account-only portfolios (such as cyber cover) are not read');
   if (!fs.existsSync(account)) return refused('no account.csv: the case needs an OED account file for its insured losses');
+  // No location file: an account-only (cyber) book, read from its account file alone.
+  const hasLocations = fs.existsSync(location);
   const gulsFile = path.join(expected, 'guls.csv');
-  if (!fs.existsSync(gulsFile)) return refused('no expected/guls.csv: the ground-up losses the case runs on');
+  if (!fs.existsSync(gulsFile)) return refused(`no ${expectedName}/guls.csv: the ground-up losses the case runs on`);
 
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-fm-test-'));
   try {
@@ -70,7 +90,7 @@ export async function runFmTestCase(caseDir: string, modelPerils: readonly strin
       const info = path.join(caseDir, 'ri_info.csv');
       const scope = path.join(caseDir, 'ri_scope.csv');
       const reinsurance = fs.existsSync(info) && fs.existsSync(scope) ? { info, scope } : undefined;
-      await oasisFiles({ location, account, modelPerils, reinsurance, out: runDir });
+      await oasisFiles({ location: hasLocations ? location : undefined, account, modelPerils: modelPerils ?? casePerils(expected), reinsurance, out: runDir });
     } catch (e) {
       // A term the generator does not build yet is refused by name: that is this case's answer.
       if (e instanceof CatintelError) return refused(e.message);

@@ -11,17 +11,21 @@
  * the same directory removes those whose process is gone (removeStaleTemps).
  */
 import path from 'node:path';
-import { sha256Of, writeManifestFile } from '../lib/output-set.js';
+import { finishCommit, sha256Of } from '../lib/output-set.js';
 import type { BulkSummary, FileDigest } from './types.js';
 
 // The parts every output set shares (temporaries, the manifest's commit) live in src/lib/output-set.ts.
-export { MANIFEST, removeManifest, removeStaleTemps, sha256Of } from '../lib/output-set.js';
+export { beginCommit, MANIFEST, removeStaleTemps, sha256Of } from '../lib/output-set.js';
 
-/** `known`: digests already taken of some outputs (by final path); the others are read and hashed here. */
-export async function writeManifest(dir: string, token: string, s: BulkSummary, known?: Map<string, FileDigest>): Promise<string> {
+/**
+ * Ends the commit beginCommit started (`replaced` is what it returned): removes the replaced outputs this
+ * run did not write (a csv run after a parquet one leaves no scores.parquet behind) and writes the manifest.
+ * `known`: digests already taken of some outputs (by final path); the others are read and hashed here.
+ */
+export async function writeManifest(dir: string, token: string, replaced: string[], s: BulkSummary, known?: Map<string, FileDigest>): Promise<string> {
   const outputs = [];
   for (const o of s.outputs) outputs.push({ file: path.basename(o.file), rows: o.rows, ...(known?.get(o.file) ?? (await sha256Of(o.file))) });
-  return writeManifestFile(dir, token, {
+  return finishCommit(dir, token, replaced, outputs.map((o) => o.file), {
     manifest_version: 1,
     run: token,
     completed_at: new Date().toISOString(),

@@ -18,6 +18,7 @@
  * Memory stays flat as the file grows: one input chunk, the output bytes of that chunk, and DuckDB's
  * capped buffer pool (duck.ts) at the end.
  */
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ProgressEvent } from '../context.js';
 import { climateCase, type Horizon, type Scenario } from '../domain/climate.js';
@@ -38,7 +39,7 @@ import { readInputHeader } from './input.js';
 import { prepareOutDir, removeEmpty } from './out-dir.js';
 import { fsError, nothingScored, unterminatedReason } from './run-outcome.js';
 import { OutFile } from './out-file.js';
-import { removeManifest, removeStaleTemps, writeManifest } from './manifest.js';
+import { beginCommit, removeStaleTemps, writeManifest } from './manifest.js';
 import { CellScores } from './row-text.js';
 import { fieldIsUtf8, rowUtf8Problem, utf8ProblemText } from './utf8-row.js';
 import { BAD_COORDINATES, BLANK, INVALID_UTF8, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
@@ -102,7 +103,8 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
     }
     await sink.finish();
     await errors.close();
-    await removeManifest(outDir);
+    const written = [...sink.outputs(), { file: errors.finalPath }].map((o) => path.basename(o.file));
+    const replaced = await beginCommit(outDir, token, written);
     for (const f of [...sink.files, errors]) await f.commit();
     summary = {
       input: o.input,
@@ -118,7 +120,7 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
       outputs: [...sink.outputs(), { file: errors.finalPath, rows: errors.rows }],
       seconds: 0,
     };
-    await writeManifest(outDir, token, summary, sink.digests?.());
+    await writeManifest(outDir, token, replaced, summary, sink.digests?.());
     summary.seconds = Math.round(performance.now() - t0) / 1000;
   } catch (err) {
     await sink?.discard().catch(() => undefined);

@@ -44,14 +44,7 @@ export const SWATH_KINDS: ReadonlySet<string> = new Set(['wind_kt']);
 const OBSERVATION_COLUMNS = cols('event_id:UUID, kind, observed_at:TIMESTAMP, value:DOUBLE, unit, lat:DOUBLE, lng:DOUBLE, ingested_at:TIMESTAMP');
 
 export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[], nowIso: string): Promise<WriteCounts> {
-  const existing = new Map<string, Existing>();
-  const rows = await tx.all<Existing>(
-    `SELECT id::VARCHAR AS id, content_hash, slug, strftime(ingested_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS ingested_at,
-            strftime(updated_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS updated_at
-       FROM events WHERE source = ?`,
-    [source],
-  );
-  for (const r of rows) existing.set(r.id, r);
+  const existing = await storedVersions(tx, source, events);
 
   const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0 };
   const toWrite: { e: PreparedEvent; slug: string; ingestedAt: string }[] = [];
@@ -114,6 +107,32 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
     onConflict: 'ON CONFLICT DO NOTHING',
   });
   return counts;
+}
+
+/**
+ * The stored version of each event of the batch. A feed read again is mostly unchanged records, so the
+ * hashes come first (two narrow columns of the batch's ids only) and the rest of the stored row only for
+ * the events whose hash differs: re-ingesting an unchanged feed reads no timestamps and no slugs.
+ */
+async function storedVersions(tx: Tx, source: string, events: PreparedEvent[]): Promise<Map<string, Existing>> {
+  const existing = new Map<string, Existing>();
+  if (events.length === 0) return existing;
+  const hashOf = new Map(events.map((e) => [e.id, e.contentHash]));
+  const hashes = await tx.all<{ id: string; content_hash: string }>(
+    'SELECT id::VARCHAR AS id, content_hash FROM events WHERE source = $source AND id IN (SELECT unnest($ids::UUID[]))',
+    { source, ids: listValue([...hashOf.keys()]) },
+  );
+  for (const r of hashes) existing.set(r.id, { id: r.id, content_hash: r.content_hash, slug: '', ingested_at: '', updated_at: '' });
+  const changed = hashes.filter((r) => r.content_hash !== hashOf.get(r.id)).map((r) => r.id);
+  if (changed.length === 0) return existing;
+  const rows = await tx.all<Omit<Existing, 'content_hash'>>(
+    `SELECT id::VARCHAR AS id, slug, strftime(ingested_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS ingested_at,
+            strftime(updated_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS updated_at
+       FROM events WHERE id IN (SELECT unnest($ids::UUID[]))`,
+    { ids: listValue(changed) },
+  );
+  for (const r of rows) Object.assign(existing.get(r.id)!, r);
+  return existing;
 }
 
 /**

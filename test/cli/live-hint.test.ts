@@ -68,7 +68,7 @@ describe('events live on a store whose events are not live now', () => {
   });
 });
 
-describe('trigger evaluate on a store whose events are not live now (the README walk-through without make run)', () => {
+describe('trigger evaluate on a store whose events are not live now (the walk-through of docs/usage.md without make run)', () => {
   it('says none is live and how to evaluate at the snapshot instant; there the trigger sees Ian', async () => {
     const store = await seedStore(); // `db seed` at AS_OF, the seed's instant
     const created = await cli(['--db', store, '--json', 'trigger', 'create', '--name', 'Fort Myers 100 kt', '--peril', 'hurricane', '--lat', '26.64', '--lng', '-81.87', '--radius-km', '50', '--threshold-type', 'wind_speed_kt', '--threshold-value', '100'], { CATINTEL_NOW: AS_OF });

@@ -13,6 +13,7 @@ export interface SummaryRecords {
   mean: Float64Array;
   max: Float64Array;
   exposure: Float64Array;
+  /** Number of affected risks (SELT sidx -4); NaN where the perspective does not count them (ri, rl). */
   affected: Float64Array;
   /** S, the damage samples per event (0: mean rows only). */
   samples: number;
@@ -80,7 +81,7 @@ export function seltTable(r: SummaryRecords): OrdTable {
     const x = r.exposure[i];
     const e = r.eventId[i];
     const sid = r.summaryId[i];
-    out.push(e, sid, -4, r.affected[i], x);
+    if (!Number.isNaN(r.affected[i])) out.push(e, sid, -4, r.affected[i], x);
     // A record with no loss carries no impacted exposure; zero samples are not written at all.
     out.push(e, sid, -1, r.mean[i], r.mean[i] > 0 ? x : 0);
     for (let s = 0; s < S; s++) {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CatintelError } from '../../errors.js';
-import { FinancialModule } from './domain/compute.js';
+import { FinancialModule, type FmOutput } from './domain/compute.js';
 import { buildStructure, type FmFiles } from './domain/structure.js';
 import { readFmFiles } from './read-fm-files.js';
 
@@ -22,6 +22,12 @@ export interface LevelOneMap {
 export interface InsuredPlan {
   files: FmFiles;
   levelOne: LevelOneMap;
+  /**
+   * The kernel hands over each item's losses (levelOne maps every item to itself) and `files` is the
+   * whole programme, so the engine can also give the losses per output (allocation rule 2), which the
+   * reinsurance levels run on. Otherwise the kernel adds the items into level 1 and only totals are known.
+   */
+  perItem: boolean;
 }
 
 /** Direct insurance as Oasis runs it; the total does not depend on it, but the files are checked for it. */
@@ -67,8 +73,11 @@ function fromLevelOne(files: FmFiles, levelOne: LevelOneMap): FmFiles | undefine
   return reduced;
 }
 
-/** The plan of the input directory's fm files, or undefined when it has none. */
-export function planInsured(dir: string): InsuredPlan | undefined {
+/**
+ * The plan of the input directory's fm files, or undefined when it has none. `perItem` when the losses
+ * per output are needed (reinsurance): the whole programme, items handed over one by one.
+ */
+export function planInsured(dir: string, perItem = false): InsuredPlan | undefined {
   if (!fs.existsSync(path.join(dir, 'fm_programme.csv'))) return undefined;
   const files = readFmFiles(dir);
   const { from, level, to } = files.programme;
@@ -86,9 +95,9 @@ export function planInsured(dir: string): InsuredPlan | undefined {
     if (from[r] < 0) throw new CatintelError('invalid_input', `fm_programme.csv line ${r + 2}: from_agg_id ${from[r]} links item ${-from[r]} past level ${level[r] - 1}; oasis run does not run programmes whose items skip levels yet`);
   }
   const toAgg = new Int32Array(maxFrom + 1);
-  for (let r = 0; r < level.length; r++) if (level[r] === 1) toAgg[from[r]] = to[r];
-  const levelOne = { toAgg, maxAgg };
-  const plan = { files: fromLevelOne(files, levelOne) ?? files, levelOne };
+  for (let r = 0; r < level.length; r++) if (level[r] === 1) toAgg[from[r]] = perItem ? from[r] : to[r];
+  const levelOne = { toAgg, maxAgg: perItem ? maxFrom : maxAgg };
+  const plan = { files: perItem ? files : (fromLevelOne(files, levelOne) ?? files), levelOne, perItem };
   buildStructure(plan.files, DIRECT_ALLOC_RULE); // refuses bad files before the run, naming the value
   return plan;
 }
@@ -136,8 +145,23 @@ export class InsuredTotal {
     for (let from = 1; from < n; from++) if (toAgg[from] > 0) agg[toAgg[from]] += byItemId[from];
   }
 
-  /** The insured total of each vector, from level 1's sums through the rest of the programme. */
+  /**
+   * The insured total of each vector, from level 1's sums (or, per item, from the items: the engine then
+   * adds them into level 1 in item order, as the kernel would) through the rest of the programme.
+   */
   total(): Float64Array {
+    // Level-1 sums enter at level 1; items at the programme's item level (0 for a multi-peril programme).
+    return this.engine.total(this.plan.perItem ? this.engine.structure.startLevel : 1, this.nodes());
+  }
+
+  /** The losses per output of the event (allocation rule 2), every vector; needs a per-item plan. */
+  outputs(): FmOutput[] {
+    if (!this.plan.perItem) throw new Error('losses per output need a per-item plan');
+    return this.engine.run(this.nodes());
+  }
+
+  /** The nodes the kernel filled (level-1 nodes, or items), each with its loss vectors, in id order. */
+  private nodes(): [number, Float64Array][] {
     const K = this.vectors;
     const nodes: [number, Float64Array][] = [];
     for (let a = 1; a <= this.plan.levelOne.maxAgg; a++) {
@@ -148,6 +172,6 @@ export class InsuredTotal {
       for (let k = 0; k < K; k++) loss[k] = this.buffers[k][a];
       nodes.push([a, loss]);
     }
-    return this.engine.total(1, nodes);
+    return nodes;
   }
 }

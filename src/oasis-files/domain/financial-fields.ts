@@ -52,8 +52,32 @@ export function departsFromDefault(cell: string, fallback: number): boolean {
   return Number.isNaN(v) ? true : v !== fallback;
 }
 
-/** Account fields still refused: the cyber policy terms, whose coverage types a property model's items never have. */
+/**
+ * Account fields refused beside a location file: the cyber policy terms act on the cyber coverages
+ * (7-15) of an account-only book, which a property book's items never have.
+ */
 export const REFUSED_ACCOUNT_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
   ...CYBER.flatMap((c) => [[`PolDed${c}`, 0], [`PolLimit${c}`, 0]] as const),
   ['PolDed', 0],
 ]);
+
+/**
+ * Account fields refused in an account-only (cyber) book: the property, condition and step terms act
+ * on coverages 1-4 or on locations, which such a book has none of.
+ */
+export const PROPERTY_ACCOUNT_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...byCoverage('Cond').map((f) => [f, 0] as const),
+  ...byCoverage('Pol').map((f) => [f, 0] as const),
+  ...['AccDed6All', 'AccMinDed6All', 'AccMaxDed6All', 'AccLimit6All'].map((f) => [f, 0] as const),
+  ['AccParticipation', 1],
+  ['CondTag', 0], ['CondNumber', 0], ['StepTriggerType', 0], ['StepNumber', 0],
+]);
+
+/**
+ * Cyber account fields that OED defines but Oasis builds into no FM term (a self-insured retention,
+ * aggregate layer terms, a BI waiting period and period of indemnity on the account): refused when
+ * set, rather than dropped in silence.
+ */
+export const UNBUILT_CYBER_FIELDS: Readonly<Record<string, number>> = {
+  PolSIR: 0, LayerAggAttachment: 0, LayerAggLimit: 0, BIWaitingPeriod: 0, BIPOI: 0,
+};

@@ -8,9 +8,15 @@
  * coverage level has one group per coverage type (LocDed1Building acts on buildings only), the site
  * PD level one group for buildings, other and contents together.
  *
+ * An account-only cyber book climbs the same policy levels: its policy coverage level has one group per
+ * cyber coverage (PolDedNPBI, PolLimitNPBI act on coverage 7), its policy all level a second group for
+ * PolDed over all nine; the layer and account levels act on every coverage an item can have.
+ *
  * The condition levels read the account file too, but their nodes are conditions (an account's rows
  * that share a CondTag), and they are built once per nesting stage of the conditions (condition-stages.ts).
  */
+import { CYBER_COVERAGE_TYPES, CYBER_SUFFIX, ITEM_COVERAGE_TYPES } from './coverage-types.js';
+
 export type TermName = 'deductible' | 'deductibleMin' | 'deductibleMax' | 'limit' | 'share' | 'attachment' | 'dedType' | 'dedCode' | 'limType' | 'limCode';
 
 export interface TermGroup {
@@ -50,6 +56,11 @@ function byCoverage(prefix: string): TermGroup[] {
   return ALL.map((c) => ({ group: c, coverageTypes: [c], columns: standard(prefix, COVERAGE_SUFFIX[c]) }));
 }
 
+/** The policy terms of each cyber coverage: a deductible and a limit, flat amounts (OED has no type or code for them). */
+const CYBER_POLICY_COVERAGE: TermGroup[] = CYBER_COVERAGE_TYPES.map((c) => ({
+  group: c, coverageTypes: [c], columns: { deductible: `PolDed${CYBER_SUFFIX[c]}`, limit: `PolLimit${CYBER_SUFFIX[c]}` },
+}));
+
 export const FM_LEVELS: readonly FmLevel[] = [
   {
     id: SITE_ITEM, name: 'site item', source: 'location',
@@ -61,16 +72,19 @@ export const FM_LEVELS: readonly FmLevel[] = [
   { id: 5, name: 'condition coverage', source: 'condition', perilField: 'CondPeril', groups: byCoverage('Cond') },
   { id: 6, name: 'condition pd', source: 'condition', perilField: 'CondPeril', groups: [{ group: 5, coverageTypes: PD, columns: standard('Cond', '5PD') }] },
   { id: 7, name: 'condition all', source: 'condition', perilField: 'CondPeril', groups: [{ group: 1, coverageTypes: ALL, columns: standard('Cond', '6All') }] },
-  { id: 8, name: 'policy coverage', source: 'account', perilField: 'PolPeril', groups: byCoverage('Pol') },
+  { id: 8, name: 'policy coverage', source: 'account', perilField: 'PolPeril', groups: [...byCoverage('Pol'), ...CYBER_POLICY_COVERAGE] },
   { id: 9, name: 'policy pd', source: 'account', perilField: 'PolPeril', groups: [{ group: 5, coverageTypes: PD, columns: standard('Pol', '5PD') }] },
-  { id: 10, name: 'policy all', source: 'account', perilField: 'PolPeril', groups: [{ group: 1, coverageTypes: ALL, columns: standard('Pol', '6All') }] },
+  {
+    id: 10, name: 'policy all', source: 'account', perilField: 'PolPeril',
+    groups: [{ group: 1, coverageTypes: ALL, columns: standard('Pol', '6All') }, { group: 2, coverageTypes: CYBER_COVERAGE_TYPES, columns: { deductible: 'PolDed' } }],
+  },
   {
     id: POLICY_LAYER, name: 'policy layer', source: 'account',
-    groups: [{ group: 1, coverageTypes: ALL, columns: { attachment: 'LayerAttachment', limit: 'LayerLimit', share: 'LayerParticipation' } }],
+    groups: [{ group: 1, coverageTypes: ITEM_COVERAGE_TYPES, columns: { attachment: 'LayerAttachment', limit: 'LayerLimit', share: 'LayerParticipation' } }],
   },
   {
     id: ACCOUNT_ALL, name: 'account all', source: 'account', perilField: 'AccPeril',
-    groups: [{ group: 1, coverageTypes: ALL, columns: { ...standard('Acc', '6All'), share: 'AccParticipation' } }],
+    groups: [{ group: 1, coverageTypes: ITEM_COVERAGE_TYPES, columns: { ...standard('Acc', '6All'), share: 'AccParticipation' } }],
   },
 ];
 

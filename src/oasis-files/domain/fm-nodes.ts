@@ -2,7 +2,7 @@
  * How a level's rows become nodes: numbered 1..n by first appearance in row order, and which nodes
  * were split from one node of the level below (their items enter them on their own).
  */
-import { FmRows, ID_SPAN, NONE, type FmItems } from './fm-rows.js';
+import { FmRows, GROUP_SPAN, ID_SPAN, NONE, type FmItems } from './fm-rows.js';
 
 /**
  * Numbers a level's nodes. A row that found terms joins the node of its key, risk (site levels), group
@@ -21,11 +21,13 @@ export function numberLevelNodes(rows: FmRows, items: FmItems, keyOfItem: (item:
     const risk = byLocation ? items.riskId[item] : 0;
     const group = rows.group[i];
     let id: number | undefined;
-    if (group >= -1 && key >= 0 && key < ID_SPAN && risk < 2 ** 16 && group < 8) {
+    // group + 1 (0 for the policy layer's pass-through, -1) takes one more slot than GROUP_SPAN: 2 * GROUP_SPAN
+    // keeps the composite below 2^53 (ID_SPAN 2^26 x 2^5 x 2^16 x 2^6).
+    if (group >= -1 && key >= 0 && key < ID_SPAN && risk < 2 ** 16 && group < GROUP_SPAN) {
       let peril = perilIds.get(rows.fmPeril[i]);
       if (peril === undefined) { peril = perilIds.size; perilIds.set(rows.fmPeril[i], peril); }
       if (peril < 64) {
-        const composite = ((key * 8 + (group + 1)) * 2 ** 16 + risk) * 64 + peril;
+        const composite = ((key * 2 * GROUP_SPAN + (group + 1)) * 2 ** 16 + risk) * 64 + peril;
         id = withTerms.get(composite);
         if (id === undefined) { id = ++next; withTerms.set(composite, id); }
         rows.agg[i] = id;

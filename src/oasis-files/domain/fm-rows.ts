@@ -17,7 +17,10 @@ export interface FmItems {
   peril: Int32Array;
   /** The items' perils, in order of first appearance among the items. */
   perils: readonly string[];
-  /** The TIV of one coverage type (1-4) of the item's location, per building. */
+  /**
+   * The TIV of one coverage type (1-4 property, 7-15 cyber) of the item's location or cyber account,
+   * per building; 0 for a type it has no value of (a cyber account has no buildings TIV).
+   */
   locationTiv: (item: number, coverageType: number) => number;
 }
 
@@ -196,12 +199,18 @@ export class TextIds {
 export const NO_PERIL = 63;
 
 /**
- * A row joins the terms of its key (location, condition or account id), term group (1-5) and, at a
- * level filtered by peril, its peril (NO_PERIL when not filtered): one exact number, so the lookup
- * done for every row at every level builds no text.
+ * Term groups number below this: 1-5 on a property book's levels, the cyber coverages 7-15 at the
+ * policy coverage level of an account-only book.
+ */
+export const GROUP_SPAN = 16;
+
+/**
+ * A row joins the terms of its key (location, condition or account id), term group (below GROUP_SPAN)
+ * and, at a level filtered by peril, its peril (NO_PERIL when not filtered): one exact number, so the
+ * lookup done for every row at every level builds no text.
  */
 export function joinIdOf(key: number, group: number, peril: number): number {
-  return (key * 8 + group) * 64 + peril;
+  return (key * GROUP_SPAN + group) * 64 + peril;
 }
 
 /** Node and item ids stay below 2^26 and layers below 2^10, so pairs of them key a Map as one exact number. */

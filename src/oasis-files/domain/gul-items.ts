@@ -5,14 +5,18 @@
  * building, coverage type). Columns, not row objects: a million locations make four million items.
  */
 import { CatintelError } from '../../errors.js';
+import { MAX_COVERAGE_TYPE } from './coverage-types.js';
 import type { KeysTable } from './keys-table.js';
 
-/** The location columns the items need, indexed by location row. */
+/**
+ * The columns the items need, indexed by exposure row: a location, or an account of an account-only
+ * cyber book (which Oasis numbers and values as it does a location).
+ */
 export interface LocationColumns {
   rows: number;
   locId: Int32Array;
-  /** TIV by coverage type 1-4 (buildings, other, contents, BI). */
-  tiv: [Float64Array, Float64Array, Float64Array, Float64Array];
+  /** TIV by coverage type - 1 (1-4 property, 7-15 cyber); absent for a type the book has no value of. */
+  tiv: readonly (Float64Array | undefined)[];
   numberOfBuildings: Float64Array;
   groupId: Uint32Array;
 }
@@ -35,7 +39,7 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   // First location row of each location number; a location with no TIV at all is left out.
   const rowOfId = new Map<number, number>();
   for (let r = 0; r < loc.rows; r++) {
-    const any = loc.tiv.some((t) => t[r] !== 0);
+    const any = loc.tiv.some((t) => t !== undefined && t[r] !== 0);
     if (any && !rowOfId.has(loc.locId[r])) rowOfId.set(loc.locId[r], r);
   }
   const cap = keys.locId.length;
@@ -58,14 +62,16 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
     if (r === undefined) continue;
     let peril = perilIds.get(keys.perilId[k]);
     if (peril === undefined) { peril = perilIds.size; perilIds.set(keys.perilId[k], peril); }
-    const fits = keys.locId[k] >= 0 && keys.locId[k] < 2 ** 31 && peril < 2 ** 12 && keys.coverageTypeId[k] >= 0 && keys.coverageTypeId[k] < 8;
-    const once = fits ? (keys.locId[k] * 2 ** 12 + peril) * 8 + keys.coverageTypeId[k] : `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
+    // Coverage types run to MAX_COVERAGE_TYPE (15, cyber): four bits.
+    const fits = keys.locId[k] >= 0 && keys.locId[k] < 2 ** 31 && peril < 2 ** 12 && keys.coverageTypeId[k] >= 0 && keys.coverageTypeId[k] <= MAX_COVERAGE_TYPE;
+    const once = fits ? (keys.locId[k] * 2 ** 12 + peril) * 16 + keys.coverageTypeId[k] : `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
     if (keyed.has(once)) continue;
     keyed.add(once);
     const c = keys.coverageTypeId[k];
-    if (c < 1 || c > 4) continue;
+    const values = c >= 1 && c <= MAX_COVERAGE_TYPE ? loc.tiv[c - 1] : undefined;
+    if (!values) continue;
     const buildings = Math.max(1, Math.trunc(loc.numberOfBuildings[r]) || 1);
-    const v = loc.tiv[c - 1][r] / buildings;
+    const v = values[r] / buildings;
     if (!(v > 0)) continue;
     for (let b = 1; b <= buildings; b++) {
       locRow[n] = r;
@@ -77,13 +83,13 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   }
   const coverageId = new Int32Array(n);
   const coverageTiv: number[] = [];
-  // One coverage per location, building and coverage type (1-4), keyed by one exact number (location
+  // One coverage per location, building and coverage type (1-15), keyed by one exact number (location
   // ids stay below 2^26, buildings below 2^20) rather than text, as there is one lookup per item.
   const seen = new Map<number, number>();
   for (let i = 0; i < n; i++) {
     const locationId = loc.locId[locRow[i]];
     if (locationId >= 2 ** 26 || buildingId[i] >= 2 ** 20) throw new CatintelError('invalid_input', `location ${locationId} building ${buildingId[i]}: more locations or buildings than one set of Oasis files numbers here; split the portfolio`);
-    const key = (locationId * 2 ** 20 + buildingId[i]) * 8 + keys.coverageTypeId[keyRow[i]];
+    const key = (locationId * 2 ** 20 + buildingId[i]) * 16 + keys.coverageTypeId[keyRow[i]];
     let id = seen.get(key);
     if (id === undefined) {
       id = seen.size + 1;

@@ -152,3 +152,11 @@ export function groupIdOf(accNumber: string, locNumber: string, portNumber: stri
   // The top 31 bits of the combined hash (>> 33).
   return combine([hashRepeatedWord(accNumber), hashWord(locNumber), hashRepeatedWord(portNumber)]).hi >>> 1;
 }
+
+/**
+ * Oasis's group_id of an account of an account-only (cyber) book: the same hash over the group columns
+ * the account has, AccNumber and PortNumber (there is no LocNumber to hash).
+ */
+export function groupIdOfAccount(accNumber: string, portNumber: string): number {
+  return combine([hashWord(accNumber), hashWord(portNumber)]).hi >>> 1;
+}

@@ -1,5 +1,5 @@
 /**
- * The README's dependency table says what the code depends on and why (DESIGN habit 9). It must stay
+ * docs/dependencies.md says what the code depends on and why. It must stay
  * true: every runtime dependency in package.json is listed and imported by src/ (a package nothing
  * imports is a liability, not a feature), every listed package is in package.json, and src/ imports no
  * package at run time that is missing from "dependencies" (a production install would lack it).
@@ -14,10 +14,9 @@ const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'ut
 const runtime = Object.keys(pkg.dependencies);
 const dev = Object.keys(pkg.devDependencies);
 
-/** Packages named in the README table, split into runtime rows and rows marked "(dev)". */
-function readmeTable(): { runtime: string[]; dev: string[] } {
-  const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Dependencies'));
+/** Packages named in the docs/dependencies.md table, split into runtime rows and rows marked "(dev)". */
+function dependencyTable(): { runtime: string[]; dev: string[] } {
+  const section = fs.readFileSync(path.join(REPO_ROOT, 'docs/dependencies.md'), 'utf8');
   const rows = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| package') && !/^\|[-| ]+\|$/.test(l));
   const out = { runtime: [] as string[], dev: [] as string[] };
   for (const row of rows) {
@@ -56,14 +55,14 @@ function runtimeImports(): Set<string> {
   return found;
 }
 
-describe('README dependency table', () => {
-  const table = readmeTable();
+describe('docs/dependencies.md, the dependency table', () => {
+  const table = dependencyTable();
   const imported = runtimeImports();
 
   it('lists every runtime dependency, and only packages that are dependencies', () => {
-    expect(runtime.filter((d) => !table.runtime.includes(d)), 'in package.json, missing from the README table').toEqual([]);
-    expect(table.runtime.filter((d) => !runtime.includes(d)), 'in the README table, not a runtime dependency').toEqual([]);
-    expect(table.dev.filter((d) => !dev.includes(d)), 'marked (dev) in the README, not a devDependency').toEqual([]);
+    expect(runtime.filter((d) => !table.runtime.includes(d)), 'in package.json, missing from docs/dependencies.md').toEqual([]);
+    expect(table.runtime.filter((d) => !runtime.includes(d)), 'in docs/dependencies.md, not a runtime dependency').toEqual([]);
+    expect(table.dev.filter((d) => !dev.includes(d)), 'marked (dev) in docs/dependencies.md, not a devDependency').toEqual([]);
   });
 
   it('every runtime dependency is imported by src/, and src/ imports nothing else', () => {

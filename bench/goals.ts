@@ -1,0 +1,146 @@
+/**
+ * What each benchmark is for: a one-line name for people, how its JSON line reads as a result, its goal,
+ * and whether the line meets it. scripts/performance-table.ts writes the README's Performance rows from
+ * these and bench/results.jsonl; a benchmark without an entry here still gets a plain row.
+ */
+import type { Measurement } from './report.js';
+
+export interface Goal {
+  /** The benchmark, for a reader of the README. */
+  label: (m: Measurement) => string;
+  result: (m: Measurement) => string;
+  /** The goal in words; undefined: measured for reference, no goal. */
+  target?: string;
+  met?: (m: Measurement) => boolean;
+}
+
+/** A line with the fields its own benchmark adds (each goal reads the fields its benchmark emits). */
+type Line = Measurement & Record<string, any>;
+
+/** 12900 -> "12,900"; 0.065 -> "0.065". */
+export const num = (x: number) => (Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : String(x));
+const mb = (x: number) => (x >= 1000 ? `${Math.round(x / 100) / 10} GB` : `${num(x)} MB`);
+
+/** An uncached /events/* mix against a bare h3 handler serving the same body sizes. */
+const uncached = (what: string): Goal => ({
+  label: () => `${what}, uncached (the live index answers), vs a bare h3 handler`,
+  result: (m: Line) => `${num(m.per_second)} req/s (p99 ${m.p99_ms} ms) vs ${num(m.bare_per_second)}: ratio ${m.ratio_to_bare}; CPU ${m.cpu_us_per_request} vs ${m.bare_cpu_us_per_request} µs a request`,
+  target: 'ratio ≥ 0.5',
+  met: (m: Line) => m.ratio_to_bare >= m.target_ratio,
+});
+
+/** Oasis loss runs against oasislmf's own generate-losses on the same files. */
+const oasisRun = (what: string, target?: number): Goal => ({
+  label: () => `\`catintel oasis run\` vs oasislmf \`generate-losses\`, ${what}`,
+  result: (m: Line) => `${m.seconds} s vs ${m.referee_seconds} s: ${m.ratio}×${m.peak_rss_mb ? `, peak RSS ${mb(m.peak_rss_mb)}` : ''}`,
+  ...(target ? { target: `≥ ${target}×`, met: (m: Line) => m.ratio >= target } : {}),
+});
+
+export const GOALS: Record<string, Goal> = {
+  'ingest.usgs_week_feed': {
+    label: (m) => `ingest of the ${num(m.n)}-event USGS week feed into a new store (median of ${m.runs})`,
+    result: (m) => `${m.seconds} s (${num(m.per_second)} records/s), peak RSS ${mb(m.peak_rss_mb)}`,
+    target: '< 1 s',
+    met: (m: Line) => m.seconds < m.target_seconds,
+  },
+  'http.events_live.catintel': {
+    label: (m: Line) => `\`GET /events/live?limit=100\` (${m.body_kb} KB), 2 s cache on, vs a bare h3 handler`,
+    result: (m: Line) => `${num(m.per_second)} req/s (p99 ${m.p99_ms} ms) vs ${num(m.bare_per_second)}: ratio ${m.ratio_to_bare}`,
+    target: 'ratio ≥ 0.5',
+    met: (m: Line) => m.ratio_to_bare >= m.target_ratio,
+  },
+  'http.events_live.catintel_uncached': uncached('`GET /events/live?limit=100`'),
+  'http.events_live.varied_uncached': uncached('`/events/live`, 300 varied URLs'),
+  'http.events_nearby.varied_uncached': uncached('`/events/nearby`, 300 varied URLs'),
+  'http.events_show.varied_uncached': uncached('`/events/{id}`, 300 varied URLs'),
+  'http.events_live.varied_uncached_sql': {
+    label: () => '`/events/live`, 300 varied URLs, read from DuckDB (the path before the live index)',
+    result: (m: Line) => `${num(m.per_second)} req/s, p99 ${num(m.p99_ms)} ms: ratio ${m.ratio_to_bare}`,
+  },
+  'load.mix': {
+    label: (m: Line) => `\`npm run load\`: the request mix on a real \`catintel serve\`, ${m.connections} connections, ${m.seconds} s`,
+    result: (m: Line) => `${num(m.per_second)} req/s, p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms, ${m.errors} errors, ${m.rate_limited_in_mix} unexpected 429s`,
+    target: 'no errors',
+    met: (m: Line) => m.errors === 0 && m.rate_limited_in_mix === 0,
+  },
+  'load.rate_limit_probes': {
+    label: () => '`npm run load`: the rate limiter, probed from one address and one agency key',
+    result: (m: Line) => `${m.free_ip_60_per_min['200']} of ${m.free_ip_60_per_min['200'] + m.free_ip_60_per_min['429']} from one address, ${m.agency_key_300_per_min['200']} of ${m.agency_key_300_per_min['200'] + m.agency_key_300_per_min['429']} from one agency key`,
+    target: 'exactly 60 and 300 a minute',
+    met: (m: Line) => m.exact === true,
+  },
+  'load.soak': {
+    label: (m: Line) => `\`npm run load\`: ${m.seconds} s soak`,
+    result: (m: Line) => `RSS ${mb(m.rss_start_mb)} at start, ${mb(m.rss_end_mb)} at end, ${m.errors} errors`,
+    // "Flat": the end within a tenth of the start.
+    target: 'RSS flat (end ≤ start + 10 %)',
+    met: (m: Line) => m.rss_end_mb <= m.rss_start_mb * 1.1 && m.errors === 0,
+  },
+  'load.readers_beside_writers': {
+    label: (m: Line) => `readers (live, nearby, score; ${m.connections} connections) beside ${m.writers.loops} CLI writer loops, ${m.seconds} s`,
+    result: (m: Line) => `p99 ${m.beside_writers.p99_ms} ms (max ${num(m.beside_writers.max_ms)}) vs ${m.alone.p99_ms} ms alone; ${num(m.per_second)} req/s, ${m.writers.commands} writer commands`,
+    target: 'p99 < 50 ms',
+    met: (m: Line) => m.beside_writers.p99_ms < m.goal_p99_ms,
+  },
+  'score.oasis': {
+    label: (m) => `\`catintel score --format oasis\` of a ${num(m.n)}-row OED file vs DuckDB reading and writing it (median of ${m.runs})`,
+    result: (m: Line) => `${m.seconds} s vs ${m.baseline_seconds} s: ratio ${m.ratio_to_duckdb} (work alone ${m.work_ratio_to_duckdb}), peak RSS ${mb(m.peak_rss_mb)}`,
+    target: 'ratio ≤ 2, RSS < 1.5 GB',
+    met: (m: Line) => m.ratio_to_duckdb <= m.target_ratio && m.peak_rss_mb < m.target_peak_rss_mb,
+  },
+  'oasis.piwind': oasisRun('PiWind', 50),
+  'oasis.scaled_100k': oasisRun('100,000 PiWind-like locations', 20),
+  'oasis.scaled_10k_10_samples': oasisRun('10,000 locations, 10 samples'),
+  'oasis_files.synthetic': {
+    label: (m: Line) => `\`catintel oasis files\` vs oasislmf \`generate-oasis-files\`, ${num(m.n)} locations with site terms and two layers`,
+    result: (m: Line) => `${m.cpu_seconds} s of CPU vs ${m.referee_cpu_seconds} s: ${m.ratio}×; peak RSS ${mb(m.peak_rss_mb)} vs ${mb(m.referee_peak_rss_mb)}; every file agrees`,
+    target: '≥ 20× at 1,000,000 locations, < 4 GB',
+    met: (m: Line) => m.n >= m.target_n && m.ratio >= m.target_ratio && m.peak_rss_mb < m.target_peak_rss_mb,
+  },
+  'epcurve.100k_locations_50k_years': {
+    label: (m: Line) => `EP curve of ${num(m.locations)} locations over ${num(m.n)} years, every modelled peril`,
+    result: (m: Line) => `${m.seconds} s (exposure ${m.exposure_seconds} s; ${num(m.events_with_loss)} events with a loss), peak RSS ${mb(m.peak_rss_mb)}`,
+    target: '< 10 s, < 2 GB',
+    met: (m) => m.seconds < 10 && m.peak_rss_mb < 2048,
+  },
+  'triggers.evaluate': {
+    label: (m: Line) => `one trigger evaluation round: ${num(m.n)} triggers against ${num(m.events)} live events`,
+    result: (m) => `${m.seconds} s`,
+    target: '< 0.25 s',
+    met: (m: Line) => m.seconds < m.target_seconds,
+  },
+  'triggers.backtest_120y': {
+    label: (m: Line) => `${m.years}-year backtest of ${num(m.n)} triggers`,
+    result: (m) => `${m.seconds} s`,
+    target: '< 2 s',
+    met: (m: Line) => m.seconds < m.target_seconds,
+  },
+  'intelligence.infrastructure_near': {
+    label: (m: Line) => `${num(m.n)} \`/infrastructure\` queries (25 km) through the index vs a scan of ${num(m.facilities)} facilities`,
+    result: (m: Line) => `${m.seconds} s vs ${m.scan_seconds} s: ${m.index_speedup}× faster`,
+  },
+  'intelligence.exposure_hurricane': {
+    label: (m) => `exposure of a Category 4's ${m.n} wind rings (county clips, every facility)`,
+    result: (m: Line) => `${m.seconds} s (${m.county_terms} county clips)`,
+  },
+  'portfolios.import': {
+    label: (m: Line) => `\`catintel portfolio import\` of a ${num(m.n)}-row OED file (${m.file_mb} MB) vs DuckDB loading it`,
+    result: (m: Line) => `${m.seconds} s (${num(m.per_second)} rows/s) vs ${m.baseline_seconds} s: ratio ${m.ratio}; peak RSS ${mb(m.peak_rss_mb)}`,
+  },
+  'portfolios.exposure': {
+    label: (m) => `exposure of a ${num(m.n)}-location portfolio to the seed's live events`,
+    result: (m: Line) => `${m.seconds} s warm, ${m.cold_seconds} s cold; ${num(m.locations_exposed)} locations exposed; peak RSS ${mb(m.peak_rss_mb)}`,
+    target: '< 1 s',
+    met: (m: Line) => m.seconds < m.target_seconds,
+  },
+};
+
+/** A benchmark without a goal here: its own figures, and a goal only when its line names one. */
+export function plainGoal(m: Measurement): Goal {
+  const line = m as Line;
+  return {
+    label: () => `\`${m.name}\`${m.n ? ` (n = ${num(m.n)})` : ''}`,
+    result: () => [`${m.seconds} s`, m.per_second ? `${num(m.per_second)}/s` : '', m.peak_rss_mb ? `peak RSS ${mb(m.peak_rss_mb)}` : ''].filter(Boolean).join(', '),
+    ...(typeof line.target_seconds === 'number' ? { target: `< ${line.target_seconds} s`, met: () => m.seconds < line.target_seconds } : typeof line.target === 'string' ? { target: line.target } : {}),
+  };
+}
