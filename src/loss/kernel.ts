@@ -207,6 +207,7 @@ export class EventKernel {
     const insured = this.insured;
     insured?.clear();
     wasm.addUp(rule1, insured ? 1 : 0);
+    insured?.reachedItems(this.gulEvent.reached, this.gulEvent.count, this.k.gul.items.itemId);
     const totals = views.eventTotals;
     const g = pushRecord(gul, eventId, totals[0], totals[1], totals[2], totals[3]);
     for (let s = 0; s < S; s++) gul.sampled[g * S + s] = views.sampleSums[s];

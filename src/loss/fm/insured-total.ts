@@ -115,11 +115,32 @@ export class InsuredTotal {
     this.engine = new FinancialModule(buildStructure(plan.files, DIRECT_ALLOC_RULE), vectors);
     const size = plan.levelOne.maxAgg + 1;
     this.buffers = buffers && buffers.length >= vectors ? buffers : Array.from({ length: vectors }, () => new Float64Array(size));
+    this.touchedMark = new Uint8Array(size);
+    this.touched = new Int32Array(size);
+  }
+
+  /**
+   * The level-1 nodes an event's items reached (touched[0..touchedCount), marked in touchedMark): an event
+   * reaches a few of a book's nodes, so clearing and collecting walk those, not every node.
+   */
+  private readonly touchedMark: Uint8Array;
+  private readonly touched: Int32Array;
+  private touchedCount = 0;
+
+  private touch(agg: number): void {
+    if (this.touchedMark[agg]) return;
+    this.touchedMark[agg] = 1;
+    this.touched[this.touchedCount++] = agg;
   }
 
   /** Zeroes level 1's sums before an event's items are added in. */
   clear(): void {
-    for (let k = 0; k < this.vectors; k++) this.buffers[k].fill(0);
+    for (let t = 0; t < this.touchedCount; t++) {
+      const a = this.touched[t];
+      for (let k = 0; k < this.vectors; k++) this.buffers[k][a] = 0;
+      this.touchedMark[a] = 0;
+    }
+    this.touchedCount = 0;
   }
 
   /**
@@ -133,7 +154,22 @@ export class InsuredTotal {
       const i = list[j];
       if (!keep[i]) continue;
       const from = ids[i];
-      if (from >= 1 && from < toAgg.length && toAgg[from] > 0) agg[toAgg[from]] += values[offset + i];
+      if (from >= 1 && from < toAgg.length && toAgg[from] > 0) {
+        agg[toAgg[from]] += values[offset + i];
+        this.touch(toAgg[from]);
+      }
+    }
+  }
+
+  /**
+   * Marks the level-1 nodes of the items ids[list[0..count)] as reached, when something else (the kernel's
+   * module) adds their losses into the buffers: clear() and total() then see them.
+   */
+  reachedItems(list: Int32Array, count: number, ids: Int32Array): void {
+    const toAgg = this.plan.levelOne.toAgg;
+    for (let j = 0; j < count; j++) {
+      const from = ids[list[j]];
+      if (from >= 1 && from < toAgg.length && toAgg[from] > 0) this.touch(toAgg[from]);
     }
   }
 
@@ -142,7 +178,12 @@ export class InsuredTotal {
     const toAgg = this.plan.levelOne.toAgg;
     const agg = this.buffers[k];
     const n = Math.min(byItemId.length, toAgg.length);
-    for (let from = 1; from < n; from++) if (toAgg[from] > 0) agg[toAgg[from]] += byItemId[from];
+    for (let from = 1; from < n; from++) {
+      if (toAgg[from] > 0 && byItemId[from] !== 0) {
+        agg[toAgg[from]] += byItemId[from];
+        this.touch(toAgg[from]);
+      }
+    }
   }
 
   /**
@@ -164,7 +205,8 @@ export class InsuredTotal {
   private nodes(): [number, Float64Array][] {
     const K = this.vectors;
     const nodes: [number, Float64Array][] = [];
-    for (let a = 1; a <= this.plan.levelOne.maxAgg; a++) {
+    const reached = this.touched.subarray(0, this.touchedCount).sort();
+    for (const a of reached) {
       let any = false;
       for (let k = 0; k < K && !any; k++) any = this.buffers[k][a] !== 0;
       if (!any) continue;

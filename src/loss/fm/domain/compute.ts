@@ -31,6 +31,12 @@ export interface FmOutput {
 }
 
 const zeros = (n: number): Extras => ({ ded: new Float64Array(n), over: new Float64Array(n), under: new Float64Array(n) });
+const cleared = (x: Extras): Extras => {
+  x.ded.fill(0);
+  x.over.fill(0);
+  x.under.fill(0);
+  return x;
+};
 const copyExtras = (x: Extras): Extras => ({ ded: x.ded.slice(), over: x.over.slice(), under: x.under.slice() });
 function addExtras(into: Extras, x: Extras): void {
   for (let s = 0; s < into.ded.length; s++) {
@@ -92,6 +98,8 @@ export class FinancialModule {
     const keep = !total && (this.keepInput || net || fs.allocRule === 1);
     const state = new Map<FmNode, NodeState>();
     const stateOf = (node: FmNode): NodeState => state.get(node)!;
+    /** Running amounts for a node that keeps none: the calc rules write them, nothing reads them after. */
+    const scratch = zeros(n);
     const nextParent = new Map<FmNode, number>();
     const storageOf = new Map<FmNode, FmNode>();
 
@@ -161,7 +169,7 @@ export class FinancialModule {
             const sumExtras = node.hasExtras ? zeros(n) : undefined;
             for (const child of own.children) {
               const cs = stateOf(child);
-              if (p === 1 && cs.loss[1] === cs.loss[0]) splitLayers(node.profileLen, itemsUnder(child), node.hasExtras);
+              if (p === 1 && !total && cs.loss[1] === cs.loss[0]) splitLayers(node.profileLen, itemsUnder(child), node.hasExtras);
               const cl = cs.loss[p];
               for (let s = 0; s < n; s++) sum[s] += cl[s];
               if (sumExtras) addExtras(sumExtras, cs.extras![p]);
@@ -182,8 +190,10 @@ export class FinancialModule {
           if (node.profileLen > 1 && ss.loss[1] === ss.loss[0]) {
             for (let p = 1; p < node.profileLen; p++) ss.loss[p] = ss.loss[0].slice();
             if (node.hasExtras) for (let p = 1; p < node.profileLen; p++) ss.extras![p] = copyExtras(ss.extras![0]);
-            const under = itemsUnder(storage);
-            if (under.length > 1) splitLayers(node.profileLen, under, node.hasExtras);
+            if (!total) {
+              const under = itemsUnder(storage);
+              if (under.length > 1) splitLayers(node.profileLen, under, node.hasExtras);
+            }
           }
           if (ss.children.length && node.hasExtras) {
             for (let p = 0; p < node.profileLen; p++) {
@@ -237,11 +247,11 @@ export class FinancialModule {
           if (layerShares) out = layerShares[p];
           else {
             out = new Float64Array(n);
-            const x = node.hasExtras ? ss.extras![p] : zeros(n);
+            const x = node.hasExtras ? ss.extras![p] : cleared(scratch);
             for (const step of steps) applyStep(step, out, inp, x, n);
           }
-          under ??= itemsUnder(storage);
-          const sharing = fs.allocRule === 2 && !total ? under : [];
+          // Totals need no item shares: only back-allocation (rule 2's outputs, the levels above) reads them.
+          const sharing = fs.allocRule === 2 && !total ? (under ??= itemsUnder(storage)) : [];
           const targets: ItemLayer[] = sharing.map((item) => ({ loss: stateOf(item).loss[p], extras: stateOf(item).extras?.[p] }));
           if (node.hasExtras) shareLossAndExtras(targets, inp, out, ss.extras![p], before[p], n);
           else shareLoss(targets, inp, out, n);
