@@ -30,6 +30,10 @@ const CASES: Record<string, CaseFactory> = {
     { cli: ['events', 'show', slug], http: `/api/v1/events/${slug}` },
   ],
   'events.rings': ({ id }) => [{ cli: ['events', 'rings', id], http: `/api/v1/events/${id}/rings` }],
+  'hazard.curve': () => [
+    { cli: ['hazard', 'curve', '--lat', '41.88', '--lng', '-87.63', '--peril', 'earthquake'], http: '/api/v1/hazard/curve?lat=41.88&lng=-87.63&peril=earthquake' },
+    { cli: ['hazard', 'curve', '--lat', '29.76', '--lng', '-95.37', '--peril', 'hurricane'], http: '/api/v1/hazard/curve?lat=29.76&lng=-95.37&peril=hurricane' },
+  ],
   'risk.score': () => [
     { cli: ['score', 'point', '--lat', '25.77', '--lng', '-80.19'], http: '/api/v1/risk/score?lat=25.77&lng=-80.19' },
     { cli: ['score', 'point', '--lat', '37.77', '--lng', '-122.42', '--perils', 'earthquake,wildfire', '--scenario', 'ssp585', '--horizon', '2080'], http: '/api/v1/risk/score?lat=37.77&lng=-122.42&perils=earthquake,wildfire&scenario=ssp585&horizon=2080' },

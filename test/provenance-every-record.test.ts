@@ -83,6 +83,11 @@ const WALKS: Record<string, Walk> = {
     records: perils,
     baseline: true,
   },
+  'GET /hazard/curve': {
+    calls: () => [{ path: '/hazard/curve?lat=28.54&lng=-81.38&peril=hurricane_wind' }, { path: '/hazard/curve?lat=38.8&lng=-122.8&peril=earthquake&imt=pga' }],
+    records: (b) => [b],
+    baseline: true,
+  },
   'POST /scenarios/run': {
     calls: () => [{ path: '/scenarios/run', body: { event_type: 'earthquake', lat: 38.8, lng: -122.8, magnitude: 7 } }],
     records: (b) => [...features(b.rings), ...b.exposure.rings, ...b.scores.perils],

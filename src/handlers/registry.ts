@@ -13,6 +13,7 @@ import { keysCreate, keysList, keysRevoke } from './keys.js';
 import { tokenIssue } from './token.js';
 import { PLANNED } from './planned.js';
 import { riskScore } from './score-point.js';
+import { hazardCurve } from './hazard-curve.js';
 import { scoreBulk } from './score-bulk.js';
 import { eventScore } from './event-score.js';
 import { dataBuild } from './data-build.js';
@@ -61,6 +62,8 @@ export const HANDLERS: Handler[] = [
   riskScore,
   // After `score point`: the bulk command is the `score` group's own action (docs/scoring.md "Bulk scoring").
   scoreBulk,
+  // Hazard curves of catintel's own models (docs/hurricane-model.md#hazard-curves, docs/earthquake-model.md#hazard-curves).
+  hazardCurve,
   dataBuild,
   oasisRun,
   oasisFiles,

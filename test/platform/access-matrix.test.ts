@@ -35,6 +35,7 @@ const CONTRACT: Endpoint[] = [
   { method: 'GET', path: `/scenarios/${P}`, access: 'analyst' },
   { method: 'GET', path: '/infrastructure', access: 'free', query: 'lat=38.8&lng=-122.8' },
   { method: 'GET', path: '/risk/score', access: 'free', query: 'lat=38.8&lng=-122.8' },
+  { method: 'GET', path: '/hazard/curve', access: 'free', query: 'lat=38.8&lng=-122.8&peril=earthquake' },
   { method: 'GET', path: '/risk/score', access: 'enterprise', query: 'lat=38.8&lng=-122.8&format=oasis' },
   { method: 'GET', path: '/events/{id}/score', access: 'free' },
   { method: 'GET', path: '/events/{id}/score', access: 'enterprise', query: 'format=oasis' },
