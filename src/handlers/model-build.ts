@@ -10,6 +10,11 @@ import { CatintelError } from '../errors.js';
 import { packageRoot } from '../lib/package-root.js';
 import { existingFile } from './oasis-files.js';
 import { int, required, str } from './params.js';
+
+/** Where a built package goes unless --out says otherwise: models/hurricane under the project folder (gitignored). */
+export function defaultPackageDir(): string {
+  return path.join(packageRoot(), 'models', 'hurricane');
+}
 import { defineHandler } from './types.js';
 import type { BuildPackageResult } from '../models/hurricane/package/build.js';
 import { GRID_CELLS } from '../models/hurricane/domain/footprint/grid.js';
@@ -37,7 +42,7 @@ export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
       { flags: '--seed <n>', description: 'random seed of the event set (default 1): same seed and years, same package' },
       { flags: '--from <dir>', description: 'the shared public data directory holding HURDAT2 and the HAZUS hurricane data (default ../shared/data beside the package, env CATINTEL_SHARED_DATA)' },
       { flags: '--oed-location <file>', description: "an OED location file whose vulnerabilities the package should hold beside its default set (so oasislmf runs that book's keys unchanged)" },
-      { flags: '--out <dir>', description: 'the model_data directory to write (created if missing; a package already there is replaced whole)' },
+      { flags: '--out <dir>', description: 'the model_data directory to write (default models/hurricane under the project folder, not committed; created if missing; a package already there is replaced whole)' },
     ],
     examples: ['catintel model build hurricane --years 1000 --out models/hurricane', 'catintel model build hurricane --years 10000 --seed 7 --out /data/hurricane-10k --json'],
     paths: ['from', 'oed_location', 'out'],
@@ -45,7 +50,7 @@ export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
   parse(raw) {
     const model = required(raw, 'model');
     if (model !== 'hurricane') throw new CatintelError('invalid_parameter', `model ${model} cannot be built; the one model is hurricane (catintel model build hurricane --out DIR)`, { errors: [{ field: 'model', message: 'hurricane' }] });
-    const outRaw = required(raw, 'out');
+    const outRaw = str(raw, 'out') ?? defaultPackageDir();
     return {
       model,
       years: int(raw, 'years', { min: 1, max: 100000 }, DEFAULT_PACKAGE_YEARS),

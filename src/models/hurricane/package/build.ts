@@ -19,11 +19,13 @@ import { damageBins } from '../domain/vulnerability/damage-bins.js';
 import { landGrid } from '../land-grid.js';
 import { buildHurricaneTrackSet } from '../track-set.js';
 import { writeHurricaneVulnerability } from '../io/write-vulnerability.js';
-import { damageBinDictBin, eventsBin, int32Bin, occurrenceBin } from './oasis-binaries.js';
+import { damageBinDictBin, eventsBin, float32Bin, int32Bin, occurrenceBin } from './oasis-binaries.js';
 import { CELL_MAX_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
 
 export const HAZUS_HURRICANE_DIR = 'vulnerability/hazus_hurricane_hazus51';
 export const RETURN_PERIODS = [10000, 5000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 2];
+/** oasislmf's default quantiles (its package data), written so both engines give the same QELT/QPLT. */
+export const QUANTILES = [0, 0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95, 1];
 
 export interface BuildPackageOptions {
   dataDir: string;
@@ -93,6 +95,8 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
     write('periods.csv', csvOf('period_no,weighting', Array.from({ length: o.years }, (_, i) => `${i + 1},${1 / o.years}`)));
     write('returnperiods.csv', csvOf('return_period', RETURN_PERIODS.map(String)));
     writeBin('returnperiods.bin', int32Bin(RETURN_PERIODS), RETURN_PERIODS.length);
+    write('quantile.csv', csvOf('quantile', QUANTILES.map(String)));
+    writeBin('quantile.bin', float32Bin(QUANTILES), QUANTILES.length);
     write('intensity_bin_dict.csv', { text: intensityBinDictCsv(), rows: INTENSITY_BIN_COUNT });
 
     // Footprint: streamed event by event (a 10,000-year catalog is over a gigabyte).

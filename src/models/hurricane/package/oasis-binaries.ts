@@ -2,7 +2,7 @@
  * The small binary files of an Oasis model_data directory, in the layouts oasislmf 2.5.8 reads
  * (little-endian): events.bin (int32 event_id a row), occurrence.bin (int32 date options, int32 number
  * of periods, then int32 event_id, int32 period_no, int32 occ_date_id a row, the date id by oasislmf's
- * csvtobin day-count algorithm), returnperiods.bin (int32 a row) and damage_bin_dict.bin (int32 bin_index,
+ * csvtobin day-count algorithm), returnperiods.bin (int32 a row), quantile.bin (float32 a row) and damage_bin_dict.bin (int32 bin_index,
  * float32 bin_from, bin_to, interpolation, int32 damage_type).
  */
 import type { OccurrenceRow } from '../domain/track-set/build.js';
@@ -36,6 +36,12 @@ export function occurrenceBin(rows: readonly OccurrenceRow[], periods: number): 
 export function int32Bin(values: readonly number[]): Buffer {
   const b = Buffer.alloc(values.length * 4);
   values.forEach((v, i) => b.writeInt32LE(v, i * 4));
+  return b;
+}
+
+export function float32Bin(values: readonly number[]): Buffer {
+  const b = Buffer.alloc(values.length * 4);
+  values.forEach((v, i) => b.writeFloatLE(v, i * 4));
   return b;
 }
 
