@@ -26,6 +26,11 @@
 #     fixtures/oasis-ri-run/oed: PiWind's surplus share at LOC, and a cat XL at ACC), made into Oasis
 #     files by oasislmf's own generate-oasis-files (with PiWind's keys.csv), run by both with 10
 #     samples and ri_output/rl_output on: gul, il, ri and rl_IP1, rl_IP2 compared as in 4.
+#  8. catintel's own hurricane model package (`catintel model build hurricane --years 100`) with the
+#     ten-location Florida book in fixtures/hurricane-package (site deductibles, one account layer): its
+#     keys from `catintel model keys`, through oasislmf's generate-oasis-files and generate-losses on the
+#     package as built, and through `catintel oasis run --model PKG --oed-location --oed-account` (the
+#     package's own keys lookup), 10 samples, compared as in 4.
 #
 # numba compiles oasislmf's kernels on the first run (many minutes on 2 cores); later runs reuse its cache.
 # Environment: SHARED_DATA (default ../shared/data), OASISLMF_VENV (default .venv), KEEP_RUN=1 to keep both
@@ -289,10 +294,42 @@ json.dump(s, open(sys.argv[2], 'w'), indent=1)
   "$B/python" "$TMP/compare.py" "$TMP/run-ri/output" "$TMP/ours-ri" csv
 }
 
+# 8. The hurricane model package, run unchanged by oasislmf.
+compare_package() {
+  local BOOK=fixtures/hurricane-package
+  log "catintel model build hurricane --years 100"
+  ./bin/catintel --quiet model build hurricane --years 100 --seed 1 --from "$SHARED_DATA" --out "$TMP/hurricane" >/dev/null
+  ./bin/catintel --quiet model keys --model "$TMP/hurricane" --oed-location "$BOOK/location.csv" --out "$TMP/hurricane-keys.csv" >/dev/null
+  # Analysis settings: PiWind's summaries with 10 samples and no model options (the package has one event set).
+  "$B/python" -c "
+import json, sys
+s = json.load(open(sys.argv[1]))
+s['model_settings'] = {}
+s['ri_output'] = False
+s['rl_output'] = False
+s['number_of_samples'] = 10
+json.dump(s, open(sys.argv[2], 'w'), indent=1)
+" "$PIWIND/expected_all_outputs/output/analysis_settings.json" "$TMP/settings-hurricane.json"
+  log "oasislmf $OASISLMF_VERSION generate-oasis-files and generate-losses on the hurricane package, 10 samples"
+  t0=$(date +%s.%N)
+  PATH="$B:$PATH" "$B/oasislmf" model generate-oasis-files -x "$BOOK/location.csv" -y "$BOOK/account.csv" -z "$TMP/hurricane-keys.csv" \
+    -o "$TMP/hurricane-input" --check-oed false >"$TMP/oasislmf-hurricane.log" 2>&1 || { tail -20 "$TMP/oasislmf-hurricane.log" >&2; return 1; }
+  PATH="$B:$PATH" "$B/oasislmf" model generate-losses -o "$TMP/hurricane-input" -d "$TMP/hurricane" -a "$TMP/settings-hurricane.json" \
+    -r "$TMP/run-hurricane" --check-oed false --kernel-alloc-rule-gul 1 >>"$TMP/oasislmf-hurricane.log" 2>&1 || { tail -20 "$TMP/oasislmf-hurricane.log" >&2; return 1; }
+  t1=$(date +%s.%N)
+  log "catintel oasis run --model PKG --oed-location --oed-account (the package's keys), 10 samples"
+  ./bin/catintel --quiet oasis run --model "$TMP/hurricane" --oed-location "$BOOK/location.csv" --oed-account "$BOOK/account.csv" \
+    --out "$TMP/ours-hurricane" --settings "$TMP/settings-hurricane.json" >/dev/null
+  t2=$(date +%s.%N)
+  log "$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "oasislmf %.2f s, catintel %.2f s, ratio %.0fx", b - a, c - b, (b - a) / (c - b) }')"
+  "$B/python" "$TMP/compare.py" "$TMP/run-hurricane/output" "$TMP/ours-hurricane" csv
+}
+
 status=0
 compare 1 || status=1
 compare 10 || status=1
 compare 10-parquet parquet || status=1
 compare_oed || status=1
 compare_ri || status=1
+compare_package || status=1
 exit $status

@@ -16,6 +16,7 @@ export const PROCESS_FILES = [
   'test/epcurve.test.ts',
   'test/events-stream.test.ts',
   'test/events-watch.test.ts',
+  'test/hurricane-model-package.test.ts',
   'test/ingest-watch.test.ts',
   'test/intelligence-serve.test.ts',
   'test/kills-bulk.test.ts',

@@ -14,13 +14,15 @@ import { existingFile, reinsuranceFiles } from './oasis-files.js';
 import { required, str } from './params.js';
 import { defineHandler } from './types.js';
 import type { OasisRunResult } from '../loss/run.js';
+import { CELL_MAX_BIN_FILE } from '../models/hurricane/package/package-files.js';
 
 /** OED files to make the Oasis input from: a location file (with its account file), or an account-only cyber book's account file. */
 interface OedInput {
   location?: string;
   account?: string;
   reinsurance?: { info: string; scope: string };
-  keys: string;
+  /** The keys file; unset: the model package's own keys lookup makes them. */
+  keys?: string;
 }
 
 export interface OasisRunInput {
@@ -65,7 +67,7 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       { flags: '--oed-account <file>', description: 'with --oed-location: the OED account file (policy, layer and account terms); alone (with --keys): an account-only cyber book' },
       { flags: '--oed-ri-info <file>', description: 'with --oed-location and --oed-account: the OED reinsurance info file; its RI_n files are made with the input, and the settings (ri_output, rl_output) give the ri and rl perspectives' },
       { flags: '--oed-ri-scope <file>', description: 'with --oed-ri-info: the OED reinsurance scope file' },
-      { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID); with --oed-account alone, for its accounts" },
+      { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID; not needed when --model is a `catintel model build` package, whose own lookup makes them); with --oed-account alone, for its accounts" },
       { flags: '--out <dir>', description: 'where the ORD output files are written (created if missing)' },
       { flags: '--settings <file>', description: 'analysis_settings.json: event set, summaries and their ord_output (default: gul and il melt, selt, ept, palt)' },
       { flags: '--ord-format <format>', description: "csv or parquet: every ORD table in that format (Parquet: the same names and columns, int32 and float32 as oasislmf writes them); default: as each summary's ord_output parquet_format says, else csv" },
@@ -76,6 +78,7 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       'catintel oasis run --model model_data --input input --out out --json',
       'catintel oasis run --model model_data --input input --out out --settings analysis_settings.json --ord-format parquet',
       'catintel oasis run --model model_data --oed-location location.csv --oed-account account.csv --keys keys.csv --out out --settings analysis_settings.json',
+      'catintel oasis run --model models/hurricane --oed-location location.csv --out out',
     ],
     paths: ['model', 'input', 'oed_location', 'oed_account', 'oed_ri_info', 'oed_ri_scope', 'keys', 'out', 'settings'],
   },
@@ -105,7 +108,7 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
   },
   async run(ctx, input) {
     const { runOasis } = await import('../loss/run.js');
-    const made = typeof input.input === 'string' ? undefined : await oasisInputFromOed(input.input);
+    const made = typeof input.input === 'string' ? undefined : await oasisInputFromOed(input.input, input.model);
     try {
       const result = await runOasis({
         modelDir: input.model,
@@ -141,7 +144,9 @@ function inputOf(raw: Record<string, unknown>): OasisRunInput['input'] {
     }
     return dir(raw, 'input', 'the Oasis input directory (items.csv, coverages.csv, fm_*.csv)');
   }
-  if (str(raw, 'keys') === undefined) {
+  // A hurricane model package carries its own keys lookup (a location's cell and its OED codes).
+  const isPackage = hasLocation && fs.existsSync(path.join(path.resolve(str(raw, 'model') ?? ''), CELL_MAX_BIN_FILE));
+  if (str(raw, 'keys') === undefined && !isPackage) {
     const flag = hasLocation ? '--oed-location' : '--oed-account';
     throw new CatintelError('invalid_parameter', `${flag} needs --keys FILE: the model's keys for these ${hasLocation ? 'locations' : 'accounts'} (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID; see \`catintel oasis files --help\`)`, { errors: [{ field: 'keys', message: `required with ${flag}` }] });
   }
@@ -149,20 +154,38 @@ function inputOf(raw: Record<string, unknown>): OasisRunInput['input'] {
     location: existingFile(raw, 'oed_location', 'an OED location CSV', false),
     account: existingFile(raw, 'oed_account', 'an OED account CSV', false),
     reinsurance: reinsuranceFiles(raw),
-    keys: existingFile(raw, 'keys', 'an Oasis keys CSV', true)!,
+    keys: existingFile(raw, 'keys', 'an Oasis keys CSV', !isPackage),
   };
 }
 
 /** The Oasis input files made from OED in a temporary directory (removed after the run); its path. */
-async function oasisInputFromOed(oed: OedInput): Promise<string> {
+async function oasisInputFromOed(oed: OedInput, model: string): Promise<string> {
   const { oasisFiles } = await import('../oasis-files/run.js');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-oasis-input-'));
   const input = path.join(dir, 'input');
   try {
-    await oasisFiles({ location: oed.location, account: oed.account, reinsurance: oed.reinsurance, keys: oed.keys, out: input });
+    const keys = oed.keys ?? (await packageKeys(model, oed.location!, dir));
+    await oasisFiles({ location: oed.location, account: oed.account, reinsurance: oed.reinsurance, keys, out: input });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;
   }
   return input;
+}
+
+/**
+ * The hurricane package's keys for the book, written in the run's temporary directory. A location the
+ * model cannot place has no key (so no item); a vulnerability the package lacks is an error naming the fix.
+ */
+async function packageKeys(model: string, location: string, dir: string): Promise<string> {
+  const { bookKeys, missingVulnerabilities, writeBookKeys } = await import('../models/hurricane/package/book-keys.js');
+  const { keys, errors } = bookKeys(model, location);
+  if (keys.length === 0) {
+    throw new CatintelError('invalid_input', `no location of ${location} is inside the hurricane model: ${errors[0]?.message ?? 'the file holds no location'}; see \`catintel model keys\` for every location's reason`);
+  }
+  const missing = missingVulnerabilities(model, keys);
+  if (missing.length) {
+    throw new CatintelError('invalid_input', `the model package ${model} holds no vulnerability ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} for this book; rebuild it with \`catintel model build hurricane --oed-location ${location} --out ${model}\``);
+  }
+  return writeBookKeys(path.join(dir, 'keys.csv'), keys, errors).keys;
 }

@@ -20,6 +20,8 @@ import { dataBuild } from './data-build.js';
 import { oasisRun } from './oasis-run.js';
 import { oasisFiles } from './oasis-files.js';
 import { oasisFmTest } from './oasis-fm-test.js';
+import { modelBuild } from './model-build.js';
+import { modelKeys } from './model-keys.js';
 import { OGC_HANDLERS } from './ogc.js';
 import { triggersCreate } from './triggers-create.js';
 import { triggersList } from './triggers-list.js';
@@ -68,6 +70,9 @@ export const HANDLERS: Handler[] = [
   oasisRun,
   oasisFiles,
   oasisFmTest,
+  // The hurricane model package (docs/hurricane-model.md).
+  modelBuild,
+  modelKeys,
   // Parametric triggers (docs/contract.md#triggers): /triggers/alerts is a static path, matched before /triggers/{id}.
   triggersCreate,
   triggersList,

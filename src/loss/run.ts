@@ -57,10 +57,10 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   const vt = readTable(path.join(opts.modelDir, 'vulnerability.csv'), ['vulnerability_id', 'intensity_bin_id', 'damage_bin_id', 'probability']);
   const vrows = { vulnerability: vt.col('vulnerability_id'), intensityBin: vt.col('intensity_bin_id'), damageBin: vt.col('damage_bin_id'), prob: vt.col('probability') };
   const vuln = vulnerabilityMoments(vrows, bins);
-  const footprint = readFootprint(opts.modelDir);
+  const items = readItems(opts.inputDir);
+  const footprint = readFootprint(opts.modelDir, { events, areaperils: new Set(items.areaperil) });
   opts.progress?.(0, events.length, 'model read');
 
-  const items = readItems(opts.inputDir);
   const tiv = readCoverages(opts.inputDir);
   // ri and rl need the insured losses per output (the whole programme, items handed over one by one);
   // without them the kernel adds items into level 1 and the insured total is all that is computed.

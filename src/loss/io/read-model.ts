@@ -1,7 +1,8 @@
 /**
  * Reads an Oasis model directory (model_data: events, occurrence, footprint, vulnerability,
  * damage_bin_dict, returnperiods) and an Oasis input directory (items, coverages, fm_*) into the
- * kernel's typed arrays. CSV only; the .bin forms are not read (docs/loss-engine.md).
+ * kernel's typed arrays. CSV, except the footprint, which is also read from footprint.bin/footprint.idx
+ * (a large catalog's footprint is not worth a CSV); the other .bin forms are not read (docs/loss-engine.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,7 +42,14 @@ export function readOccurrence(dir: string, occurrenceId?: string): Occurrence {
   return { eventId: i32(t.col('event_id')), period, year: opt('occ_year'), month: opt('occ_month'), day: opt('occ_day'), periods };
 }
 
-export function readFootprint(dir: string): Footprint {
+/** What a run needs of the footprint: its events and the areaperils of its items (unset: everything). */
+export interface FootprintNeed {
+  events: ArrayLike<number>;
+  areaperils: Set<number>;
+}
+
+export function readFootprint(dir: string, need?: FootprintNeed): Footprint {
+  if (!fs.existsSync(path.join(dir, 'footprint.csv')) && fs.existsSync(path.join(dir, 'footprint.bin'))) return readFootprintBin(dir, need);
   const t = readTable(path.join(dir, 'footprint.csv'), ['event_id', 'areaperil_id', 'intensity_bin_id', 'probability']);
   const ev = t.col('event_id');
   const byEvent = new Map<number, [number, number]>();
@@ -52,6 +60,44 @@ export function readFootprint(dir: string): Footprint {
     else throw new CatintelError('invalid_input', `footprint.csv line ${i + 2}: event ${ev[i]} appears again after other events; sort the footprint by event_id, then areaperil_id`);
   }
   return { areaperil: t.col('areaperil_id'), intensityBin: i32(t.col('intensity_bin_id')), prob: t.col('probability'), byEvent };
+}
+
+/**
+ * footprint.bin (8-byte header, then 12-byte rows: areaperil_id, intensity_bin_id, probability float32)
+ * through footprint.idx (event_id int32, offset int64, size int64): only the events the run has and, of
+ * each, only the rows on the items' areaperils, so a 10,000-year package is read in the run's share.
+ */
+function readFootprintBin(dir: string, need?: FootprintNeed): Footprint {
+  const idx = fs.readFileSync(path.join(dir, 'footprint.idx'));
+  if (idx.length % 20 !== 0) throw new CatintelError('invalid_input', `${path.join(dir, 'footprint.idx')} is ${idx.length} bytes, not a whole number of 20-byte rows (event_id, offset, size); rebuild the model package`);
+  const where = new Map<number, [number, number]>();
+  for (let k = 0; k < idx.length; k += 20) where.set(idx.readInt32LE(k), [Number(idx.readBigInt64LE(k + 4)), Number(idx.readBigInt64LE(k + 12))]);
+  const wanted = need ? Array.from(need.events).filter((e) => where.has(e)) : [...where.keys()];
+  const ap: number[] = [];
+  const bin: number[] = [];
+  const prob: number[] = [];
+  const byEvent = new Map<number, [number, number]>();
+  const fd = fs.openSync(path.join(dir, 'footprint.bin'), 'r');
+  try {
+    let buf = Buffer.alloc(1 << 16);
+    for (const e of [...new Set(wanted)].sort((a, b) => a - b)) {
+      const [offset, size] = where.get(e)!;
+      if (size > buf.length) buf = Buffer.alloc(size);
+      if (fs.readSync(fd, buf, 0, size, offset) !== size) throw new CatintelError('invalid_input', `${path.join(dir, 'footprint.bin')} ends inside event ${e}'s rows; rebuild the model package`);
+      const start = ap.length;
+      for (let at = 0; at + 12 <= size; at += 12) {
+        const a = buf.readUInt32LE(at);
+        if (need && !need.areaperils.has(a)) continue;
+        ap.push(a);
+        bin.push(buf.readInt32LE(at + 4));
+        prob.push(buf.readFloatLE(at + 8));
+      }
+      if (ap.length > start) byEvent.set(e, [start, ap.length]);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return { areaperil: Float64Array.from(ap), intensityBin: Int32Array.from(bin), prob: Float64Array.from(prob), byEvent };
 }
 
 export function readReturnPeriods(dir: string): number[] | undefined {

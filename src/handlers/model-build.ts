@@ -1,0 +1,85 @@
+/**
+ * `catintel model build hurricane [--years N] [--seed S] [--from DIR] [--oed-location L.csv] --out DIR`:
+ * the hurricane model as an Oasis model_data directory (docs/hurricane-model.md, "The model package")
+ * that `catintel oasis run --model DIR` and oasislmf 2.5.8 both run. CLI only and storeless; the builder
+ * is imported lazily (it reads HURDAT2, the land grid and the HAZUS files).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../errors.js';
+import { packageRoot } from '../lib/package-root.js';
+import { existingFile } from './oasis-files.js';
+import { int, required, str } from './params.js';
+
+/** Where a built package goes unless --out says otherwise: models/hurricane under the project folder (gitignored). */
+export function defaultPackageDir(): string {
+  return path.join(packageRoot(), 'models', 'hurricane');
+}
+import { defineHandler } from './types.js';
+import type { BuildPackageResult } from '../models/hurricane/package/build.js';
+import { GRID_CELLS } from '../models/hurricane/domain/footprint/grid.js';
+
+export interface ModelBuildInput {
+  model: 'hurricane';
+  years: number;
+  seed: number;
+  from: string;
+  out: string;
+  location?: string;
+}
+
+export const DEFAULT_PACKAGE_YEARS = 1000;
+
+export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
+  name: 'model.build',
+  summary: "Build catintel's hurricane model as an Oasis model package (events, occurrence, footprint, vulnerability, keys lookup data)",
+  storeless: true,
+  cli: {
+    command: ['model', 'build'],
+    args: ['model'],
+    options: [
+      { flags: '--years <n>', description: `simulated years of the event set (default ${DEFAULT_PACKAGE_YEARS}; about 5.5 storms a year, build time in proportion)` },
+      { flags: '--seed <n>', description: 'random seed of the event set (default 1): same seed and years, same package' },
+      { flags: '--from <dir>', description: 'the shared public data directory holding HURDAT2 and the HAZUS hurricane data (default ../shared/data beside the package, env CATINTEL_SHARED_DATA)' },
+      { flags: '--oed-location <file>', description: "an OED location file whose vulnerabilities the package should hold beside its default set (so oasislmf runs that book's keys unchanged)" },
+      { flags: '--out <dir>', description: 'the model_data directory to write (default models/hurricane under the project folder, not committed; created if missing; a package already there is replaced whole)' },
+    ],
+    examples: ['catintel model build hurricane --years 1000 --out models/hurricane', 'catintel model build hurricane --years 10000 --seed 7 --out /data/hurricane-10k --json'],
+    paths: ['from', 'oed_location', 'out'],
+  },
+  parse(raw) {
+    const model = required(raw, 'model');
+    if (model !== 'hurricane') throw new CatintelError('invalid_parameter', `model ${model} cannot be built; the one model is hurricane (catintel model build hurricane --out DIR)`, { errors: [{ field: 'model', message: 'hurricane' }] });
+    const outRaw = str(raw, 'out') ?? defaultPackageDir();
+    return {
+      model,
+      years: int(raw, 'years', { min: 1, max: 100000 }, DEFAULT_PACKAGE_YEARS),
+      seed: int(raw, 'seed', { min: 0, max: 2 ** 31 - 1 }, 1),
+      from: str(raw, 'from') ?? '',
+      out: path.resolve(outRaw),
+      location: existingFile(raw, 'oed_location', 'an OED location CSV', false),
+    };
+  },
+  async run(ctx, input) {
+    const from = path.resolve(input.from || ctx.config.env?.CATINTEL_SHARED_DATA || path.join(packageRoot(), '..', 'shared', 'data'));
+    if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory()) throw new CatintelError('invalid_input', `--from ${from} is not a directory; give the shared public data directory (the one holding hazard_history/ and vulnerability/)`);
+    const { buildHurricanePackage } = await import('../models/hurricane/package/build.js');
+    let extra: number[] = [];
+    if (input.location) {
+      const { hurricaneKeys } = await import('../models/hurricane/package/keys.js');
+      const { bookRows } = await import('../models/hurricane/package/book-keys.js');
+      // Every cell counts here (the catalog is not built yet): the book's vulnerabilities, wherever it stands.
+      extra = [...new Set(hurricaneKeys(bookRows(input.location), new Uint8Array(GRID_CELLS).fill(1)).keys.map((k) => k.vulnerabilityId))];
+    }
+    try {
+      const result = await buildHurricanePackage({
+        dataDir: from, years: input.years, seed: input.seed, out: input.out, extraVulnerabilityIds: extra,
+        progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
+      });
+      return { body: result, notes: [`${result.events} events over ${result.years} years, ${result.footprintEvents} with a footprint on US land; ${result.vulnerabilities} vulnerabilities; ${result.seconds.total.toFixed(1)} s`] };
+    } catch (err) {
+      if (err instanceof Error && !(err instanceof CatintelError) && /not found at/.test(err.message)) throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
+      throw err;
+    }
+  },
+});

@@ -1,0 +1,57 @@
+/**
+ * The keys lookup on an OED location file: reads the fields the hurricane model uses and numbers the
+ * locations as Oasis does (LocID by PortNumber, AccNumber, LocNumber), so the keys join the Oasis
+ * input files `oasis files` makes from the same file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../../../errors.js';
+import { locationIds } from '../../../oasis-files/domain/location-ids.js';
+import { readCsvColumns } from '../../../oasis-files/read-csv-columns.js';
+import { hurricaneKeys, keysCsv, keysErrorsCsv, readCellMaxBin, type KeyError, type KeyRow } from './keys.js';
+
+const FIELDS = ['PortNumber', 'AccNumber', 'LocNumber', 'Latitude', 'Longitude', 'OccupancyCode', 'ConstructionCode', 'NumberOfStoreys', 'YearBuilt', 'RoofGeometry', 'WindowProtection', 'RoofAnchorage', 'TerrainRoughness'];
+
+export function bookKeys(modelDir: string, locationFile: string): { keys: KeyRow[]; errors: KeyError[] } {
+  let cellMaxBin: Uint8Array;
+  try {
+    cellMaxBin = readCellMaxBin(modelDir);
+  } catch (e) {
+    throw new CatintelError('invalid_parameter', `--model: ${(e as Error).message}`);
+  }
+  return hurricaneKeys(bookRows(locationFile), cellMaxBin);
+}
+
+/** The location rows with the fields the model reads, numbered as Oasis numbers them. */
+export function bookRows(locationFile: string): { locId: number; row: Record<string, string> }[] {
+  const t = readCsvColumns(locationFile, FIELDS, '--oed-location');
+  for (const f of ['PortNumber', 'AccNumber', 'LocNumber', 'Latitude', 'Longitude']) {
+    if (!t.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; the hurricane keys lookup needs PortNumber, AccNumber, LocNumber, Latitude and Longitude`);
+  }
+  const col = (f: string) => t.cols.get(f) ?? [];
+  const locId = locationIds(col('PortNumber'), col('AccNumber'), col('LocNumber'));
+  return Array.from({ length: t.rows }, (_, i) => ({ locId: locId[i], row: Object.fromEntries(FIELDS.filter((f) => t.cols.has(f)).map((f) => [f, col(f)[i]])) }));
+}
+
+/** keys.csv and keys-errors.csv beside each other (keys-errors.csv written also when empty, as Oasis does). */
+export function writeBookKeys(out: string, keys: KeyRow[], errors: KeyError[]): { keys: string; errors: string } {
+  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  const errorsFile = path.join(path.dirname(path.resolve(out)), `${path.basename(out, '.csv')}-errors.csv`);
+  fs.writeFileSync(out, keysCsv(keys));
+  fs.writeFileSync(errorsFile, keysErrorsCsv(errors));
+  return { keys: path.resolve(out), errors: errorsFile };
+}
+
+/** vulnerability_ids the keys use that the package's vulnerability.csv does not hold. */
+export function missingVulnerabilities(modelDir: string, keys: KeyRow[]): number[] {
+  const held = new Set<number>();
+  const text = fs.readFileSync(path.join(modelDir, 'vulnerability.csv'), 'utf8');
+  let last = '';
+  for (let i = text.indexOf('\n') + 1; i > 0 && i < text.length; ) {
+    const comma = text.indexOf(',', i);
+    const id = text.slice(i, comma);
+    if (id !== last) held.add(Number((last = id)));
+    i = text.indexOf('\n', comma) + 1;
+  }
+  return [...new Set(keys.map((k) => k.vulnerabilityId))].filter((id) => !held.has(id)).sort((a, b) => a - b);
+}

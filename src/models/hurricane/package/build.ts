@@ -1,0 +1,185 @@
+/**
+ * Builds the hurricane model as an Oasis model_data directory that oasislmf 2.5.8 and our kernel both run
+ * (docs/hurricane-model.md, "The model package"): the stochastic event set and its occurrence, one
+ * footprint row a land cell (the bin of the storm's peak gust there, probability 1) as footprint.bin and
+ * footprint.idx, the HAZUS vulnerabilities with the gust's spread folded in, the dictionaries, and the
+ * highest intensity bin each cell sees over the catalog (the keys lookup's test of whether the model
+ * reaches a location). Written as one output set: the manifest, last, says the package is whole and
+ * records what it was built from.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { OutputSet } from '../../../lib/output-set.js';
+import { binOfGust, INTENSITY_BIN_COUNT } from '../domain/intensity-bins.js';
+import { GRID_CELLS, GRID_COLS, cellOfAreaperil } from '../domain/footprint/grid.js';
+import { intensityBinDictCsv } from '../domain/footprint/oasis-footprint.js';
+import { peakGustFootprint } from '../domain/footprint/peak-gust.js';
+import { BUILDING_TYPES, DEFAULT_TERRAIN_CM, vulnerabilityIdOf } from '../domain/vulnerability/building-types.js';
+import { damageBins } from '../domain/vulnerability/damage-bins.js';
+import { landGrid } from '../land-grid.js';
+import { buildHurricaneTrackSet } from '../track-set.js';
+import { writeHurricaneVulnerability } from '../io/write-vulnerability.js';
+import { damageBinDictBin, eventsBin, float32Bin, int32Bin, occurrenceBin } from './oasis-binaries.js';
+import { CELL_MAX_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
+
+export const HAZUS_HURRICANE_DIR = 'vulnerability/hazus_hurricane_hazus51';
+export const RETURN_PERIODS = [10000, 5000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 2];
+/** oasislmf's default quantiles (its package data), written so both engines give the same QELT/QPLT. */
+export const QUANTILES = [0, 0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95, 1];
+
+export interface BuildPackageOptions {
+  dataDir: string;
+  years: number;
+  seed: number;
+  out: string;
+  /** vulnerability_ids to hold beside the default set (e.g. a book's, from the keys lookup). */
+  extraVulnerabilityIds?: Iterable<number>;
+  progress?: (done: number, total: number, message: string) => void;
+}
+
+export interface BuildPackageResult {
+  out: string;
+  years: number;
+  seed: number;
+  events: number;
+  footprintEvents: number;
+  footprintRows: number;
+  vulnerabilities: number;
+  files: { file: string; bytes: number }[];
+  seconds: { events: number; footprint: number; vulnerability: number; total: number };
+}
+
+/**
+ * The vulnerabilities every package holds: each HAZUS building type with the year built unknown or in
+ * each era, nothing else given, the default terrain, all four coverages (40 × 4 × 4 ids). A book whose
+ * keys name others gets them added by `model build --oed-location` or at the run.
+ */
+export function defaultVulnerabilityIds(): number[] {
+  const ids: number[] = [];
+  for (const buildingType of BUILDING_TYPES) {
+    for (const era of [0, 1, 2, 3] as const) {
+      for (const coverageType of [1, 2, 3, 4]) ids.push(vulnerabilityIdOf({ buildingType, era, known: {}, terrainCm: DEFAULT_TERRAIN_CM, coverageType }));
+    }
+  }
+  return ids;
+}
+
+function csvOf(header: string, rows: Iterable<string>): { text: string; rows: number } {
+  const lines = [header, ...rows];
+  return { text: lines.join('\n') + '\n', rows: lines.length - 1 };
+}
+
+export async function buildHurricanePackage(o: BuildPackageOptions): Promise<BuildPackageResult> {
+  const t0 = performance.now();
+  const progress = o.progress ?? (() => {});
+  const hazusDir = path.join(o.dataDir, HAZUS_HURRICANE_DIR);
+  if (!fs.existsSync(hazusDir)) throw new Error(`HAZUS hurricane data not found at ${hazusDir}; pass the shared data directory (the one holding vulnerability/)`);
+  progress(0, 3, `event set: ${o.years} years, seed ${o.seed}`);
+  const set = buildHurricaneTrackSet({ dataDir: o.dataDir, years: o.years, seed: o.seed });
+  const tracks = [...set.tracks].sort((a, b) => a.eventId - b.eventId);
+  const tEvents = performance.now();
+
+  const out = await OutputSet.open(o.out);
+  try {
+    const eventIds = tracks.map((t) => t.eventId);
+    const write = (name: string, c: { text: string; rows: number }) => out.write(name, c.text, c.rows);
+    const writeBin = (name: string, b: Buffer, rows: number) => {
+      fs.writeFileSync(out.tempPath(name), b);
+      out.add(name, rows);
+    };
+    write('events.csv', csvOf('event_id', eventIds.map(String)));
+    writeBin('events.bin', eventsBin(eventIds), eventIds.length);
+    write('occurrence.csv', csvOf('event_id,period_no,occ_year,occ_month,occ_day', set.occurrences.map((r) => `${r.eventId},${r.periodNo},${r.occYear},${r.occMonth},${r.occDay}`)));
+    writeBin('occurrence.bin', occurrenceBin(set.occurrences, o.years), set.occurrences.length);
+    // The number of periods is the catalog's years, also where the last years hold no storm.
+    write('periods.csv', csvOf('period_no,weighting', Array.from({ length: o.years }, (_, i) => `${i + 1},${1 / o.years}`)));
+    write('returnperiods.csv', csvOf('return_period', RETURN_PERIODS.map(String)));
+    writeBin('returnperiods.bin', int32Bin(RETURN_PERIODS), RETURN_PERIODS.length);
+    write('quantile.csv', csvOf('quantile', QUANTILES.map(String)));
+    writeBin('quantile.bin', float32Bin(QUANTILES), QUANTILES.length);
+    write('intensity_bin_dict.csv', { text: intensityBinDictCsv(), rows: INTENSITY_BIN_COUNT });
+
+    // Footprint: streamed event by event (a 10,000-year catalog is over a gigabyte).
+    progress(1, 3, `footprints of ${tracks.length} storms`);
+    const grid = landGrid();
+    const maxBin = new Uint8Array(GRID_CELLS);
+    const fpFd = fs.openSync(out.tempPath('footprint.bin'), 'w');
+    const idx = Buffer.alloc(tracks.length * 20);
+    let idxRows = 0;
+    let rows = 0;
+    let at = 8;
+    try {
+      const header = Buffer.alloc(8);
+      header.writeInt32LE(INTENSITY_BIN_COUNT, 0);
+      header.writeInt32LE(0, 4); // no intensity uncertainty in the footprint: it is in the vulnerability
+      fs.writeSync(fpFd, header);
+      let k = 0;
+      for (const track of tracks) {
+        if (++k % 500 === 0) progress(1, 3, `footprints: ${k} of ${tracks.length} storms`);
+        const fp = peakGustFootprint(track, grid);
+        const n = fp.areaperils.length;
+        if (n === 0) continue;
+        const b = Buffer.alloc(n * 12);
+        for (let i = 0; i < n; i++) {
+          const bin = binOfGust(fp.gustMph[i]);
+          b.writeUInt32LE(fp.areaperils[i], i * 12);
+          b.writeInt32LE(bin, i * 12 + 4);
+          b.writeFloatLE(1, i * 12 + 8);
+          const { row, col } = cellOfAreaperil(fp.areaperils[i]);
+          const cell = row * GRID_COLS + col;
+          if (bin > maxBin[cell]) maxBin[cell] = bin;
+        }
+        fs.writeSync(fpFd, b);
+        idx.writeInt32LE(track.eventId, idxRows * 20);
+        idx.writeBigInt64LE(BigInt(at), idxRows * 20 + 4);
+        idx.writeBigInt64LE(BigInt(b.length), idxRows * 20 + 12);
+        idxRows++;
+        at += b.length;
+        rows += n;
+      }
+    } finally {
+      fs.closeSync(fpFd);
+    }
+    out.add('footprint.bin', rows);
+    writeBin('footprint.idx', idx.subarray(0, idxRows * 20), idxRows);
+    writeBin(CELL_MAX_BIN_FILE, Buffer.from(maxBin.buffer), GRID_CELLS);
+    const tFootprint = performance.now();
+
+    progress(2, 3, 'vulnerability (HAZUS hurricane, gust spread folded in)');
+    const ids = [...new Set([...defaultVulnerabilityIds(), ...(o.extraVulnerabilityIds ?? [])])].sort((a, b) => a - b);
+    const vulnDir = fs.mkdtempSync(path.join(o.out, `.vulnerability.${out.token}.`));
+    try {
+      writeHurricaneVulnerability(hazusDir, vulnDir, ids, { gustSpread: true });
+      for (const name of ['vulnerability.csv', 'damage_bin_dict.csv']) {
+        fs.renameSync(path.join(vulnDir, name), out.tempPath(name));
+        const lines = fs.readFileSync(out.tempPath(name), 'utf8').split('\n').length - 2;
+        out.add(name, lines);
+      }
+    } finally {
+      fs.rmSync(vulnDir, { recursive: true, force: true });
+    }
+    writeBin('damage_bin_dict.bin', damageBinDictBin(damageBins()), damageBins().length);
+    write('model_settings.json', { text: JSON.stringify(modelSettings(o), null, 2) + '\n', rows: 1 });
+    const tVuln = performance.now();
+
+    const seconds = { events: (tEvents - t0) / 1000, footprint: (tFootprint - tEvents) / 1000, vulnerability: (tVuln - tFootprint) / 1000, total: (performance.now() - t0) / 1000 };
+    const manifest = await out.commit({ model: PACKAGE_MODEL, years: o.years, seed: o.seed, events: tracks.length, footprint_events: idxRows, footprint_rows: rows, vulnerabilities: ids.length, build_seconds: Math.round(seconds.total * 10) / 10 });
+    const outputs = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { outputs: { file: string; bytes: number }[] }).outputs;
+    progress(3, 3, 'done');
+    return { out: o.out, years: o.years, seed: o.seed, events: tracks.length, footprintEvents: idxRows, footprintRows: rows, vulnerabilities: ids.length, files: outputs.map((f) => ({ file: f.file, bytes: f.bytes })), seconds };
+  } catch (err) {
+    await out.discard();
+    throw err;
+  }
+}
+
+/** model_settings.json as Oasis model settings: the model's description and its peril. */
+function modelSettings(o: BuildPackageOptions) {
+  return {
+    name: 'catintel hurricane',
+    description: `catintel's Atlantic/Gulf hurricane wind model: ${o.years} simulated years (seed ${o.seed}), peak 3-s gust footprints on a 0.05° land grid, HAZUS 5.1 hurricane vulnerability`,
+    // One event set and one occurrence, under the plain names (events.bin, occurrence.bin) Oasis takes when none is chosen.
+    model_settings: {},
+    lookup_settings: { supported_perils: [{ id: 'WTC', desc: 'Tropical Cyclone (wind)' }] },
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * Names shared by the model package's builder and its readers (the keys lookup, oasis run).
+ * CELL_MAX_BIN_FILE holds one byte per cell of the wind grid (row-major, row·COLS + col): the highest
+ * intensity bin any event of the catalog puts on the cell, 0 where none does.
+ */
+export const PACKAGE_MODEL = 'catintel-hurricane';
+export const CELL_MAX_BIN_FILE = 'cell_max_intensity_bin.bin';
