@@ -94,4 +94,22 @@ describe('catintel oasis run from OED', () => {
     expect(withInput.stderr).toMatch(/go with --oed-location/);
     expect(fs.existsSync(out)).toBe(false);
   });
+  it('counts affected risks (SELT sidx -4) by location and building, as Oasis does: a location hit on its building and its contents counts once', async () => {
+    const dir = tempDir('catintel-oasis-risks-');
+    const lines = fs.readFileSync(path.join(INPUT, 'location.csv'), 'utf8').trim().split('\n');
+    const header = lines[0].split(',');
+    const [b, c] = [header.indexOf('BuildingTIV'), header.indexOf('ContentsTIV')];
+    const rows = lines.slice(1).map((l) => {
+      const cells = l.split(',');
+      cells[c] = String(Number(cells[b]) / 2); // contents at half the building: two coverages a location
+      return cells.join(',');
+    });
+    fs.writeFileSync(path.join(dir, 'location.csv'), [lines[0], ...rows].join('\n') + '\n');
+    const r = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, '--oed-location', path.join(dir, 'location.csv'), '--keys', path.join(INPUT, 'keys.csv'), '--out', path.join(dir, 'out'), '--settings', SETTINGS]);
+    expect(r.code, r.stderr).toBe(0);
+    const affected = fs.readFileSync(path.join(dir, 'out', 'gul_S1_selt.csv'), 'utf8').trim().split('\n').slice(1)
+      .map((l) => l.split(',')).filter((cells) => cells[2] === '-4').map((cells) => Number(cells[3]));
+    expect(affected.length).toBeGreaterThan(0);
+    expect(Math.max(...affected)).toBeLessThanOrEqual(rows.length); // never more than the locations
+  });
 });

@@ -209,11 +209,12 @@ export class EventKernel {
     wasm.addUp(rule1, insured ? 1 : 0);
     insured?.reachedItems(this.gulEvent.reached, this.gulEvent.count, this.k.gul.items.itemId);
     const totals = views.eventTotals;
-    const g = pushRecord(gul, eventId, totals[0], totals[1], totals[2], totals[3]);
+    const affected = this.affectedRisks() ?? totals[3];
+    const g = pushRecord(gul, eventId, totals[0], totals[1], totals[2], affected);
     for (let s = 0; s < S; s++) gul.sampled[g * S + s] = views.sampleSums[s];
     if (insured) {
       const t = insured.total();
-      const j = pushRecord(il, eventId, t[0], t[1], t[2], totals[3]);
+      const j = pushRecord(il, eventId, t[0], t[1], t[2], affected);
       for (let s = 0; s < S; s++) il.sampled[j * S + s] = t[3 + s];
     }
   }
@@ -252,6 +253,7 @@ export class EventKernel {
       this.sampler.sampleEvent(eventId);
       if (this.k.gul.allocRule === 1) this.capSamples();
     }
+    affected = this.affectedRisks() ?? affected;
     const g = pushRecord(gul, eventId, mean, max, exposed, affected);
     for (let s = 0; s < S; s++) {
       let sum = 0;
@@ -270,6 +272,35 @@ export class EventKernel {
       for (let s = 0; s < S; s++) il.sampled[j * S + s] = t[3 + s];
     }
   }
+
+  /**
+   * The number of affected risks as Oasis counts it: the distinct (location, building) pairs of the event's
+   * hit items (an item the map does not name counts on its own). Undefined without a risk map.
+   */
+  private affectedRisks(): number | undefined {
+    const risks = this.k.gul.risks;
+    if (!risks) return undefined;
+    const { reached, count, hit } = this.gulEvent;
+    const seen = (this.riskSeen ??= new Uint8Array(risks.risks));
+    let n = 0;
+    for (let j = 0; j < count; j++) {
+      const i = reached[j];
+      if (!hit[i]) continue;
+      const r = risks.riskOf[i];
+      if (r < 0) n++;
+      else if (!seen[r]) {
+        seen[r] = 1;
+        n++;
+      }
+    }
+    for (let j = 0; j < count; j++) {
+      const r = risks.riskOf[reached[j]];
+      if (r >= 0) seen[r] = 0;
+    }
+    return n;
+  }
+
+  private riskSeen?: Uint8Array;
 
   /** Adds loss vector k of the event's hit items (values[offset + item index]) into level 1 of the programme. */
   private levelOne(k: number, values: Float64Array, offset: number): void {

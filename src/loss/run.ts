@@ -2,6 +2,7 @@
  * `catintel oasis run`: reads an Oasis model and input directory, runs the kernel (./kernel.ts) and
  * writes the ORD files the analysis settings ask for. I/O lives here; the arithmetic is in ./domain.
  */
+import { readRiskMap } from './io/risk-map.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';
@@ -91,7 +92,7 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   }
   const kernel: KernelInput = {
     events,
-    gul: { items, tiv, vuln, footprint, allocRule: opts.allocRule, itemsByAreaperil: byAreaperil },
+    gul: { items, tiv, vuln, footprint, allocRule: opts.allocRule, itemsByAreaperil: byAreaperil, risks: readRiskMap(opts.inputDir, items) },
     sample,
     plan,
     reinsurance,

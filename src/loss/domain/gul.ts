@@ -9,7 +9,7 @@
  * over items runs in, so the numbers are those of a loop over all items, whose other terms are 0).
  */
 import type { KernelModule } from './kernel-module.js';
-import type { Footprint, Items, VulnerabilityMoments } from './types.js';
+import type { Footprint, Items, RiskMap, VulnerabilityMoments } from './types.js';
 
 export interface GulContext {
   items: Items;
@@ -20,6 +20,8 @@ export interface GulContext {
   allocRule: 0 | 1;
   /** areaperil -> indices of the items on it. */
   itemsByAreaperil: Map<number, number[]>;
+  /** The risk (location and building) of each item, for the number of affected risks; absent: coverages are counted. */
+  risks?: RiskMap;
 }
 
 export function itemsByAreaperil(items: Items): Map<number, number[]> {

@@ -33,6 +33,13 @@ export interface Items {
   groupId: Float64Array;
 }
 
+/** The risk of each item (a location's building, as Oasis counts affected risks). */
+export interface RiskMap {
+  /** The dense risk index (0-based) of each item, by item index; -1 for an item the map does not name. */
+  riskOf: Int32Array;
+  risks: number;
+}
+
 export interface Occurrence {
   eventId: Int32Array;
   period: Int32Array;

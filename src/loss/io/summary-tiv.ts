@@ -14,7 +14,7 @@ import { readTable } from './csv.js';
 const NEEDED = ['loc_id', 'building_id', 'coverage_type_id', 'tiv'];
 
 /** Columns by name from a CSV whose text fields may be quoted (an AccNumber with a comma). */
-function quotedColumns(file: string, names: string[]): Float64Array[] {
+export function quotedColumns(file: string, names: string[]): Float64Array[] {
   const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
   const header = splitQuoted(lines[0]);
   const at = names.map((n) => {

@@ -1,0 +1,35 @@
+/**
+ * The risk of each item, for the SELT's number of affected risks (sidx -4): Oasis counts a risk as a
+ * location's building, the (loc_id, building_id) pair of gul_summary_map.csv, so a location whose
+ * building, contents and BI are all hit counts once, not three times.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Items, RiskMap } from '../domain/types.js';
+import { readTable } from './csv.js';
+import { quotedColumns } from './summary-tiv.js';
+
+/** Undefined when the input directory has no gul_summary_map.csv (the kernel then counts coverages). */
+export function readRiskMap(inputDir: string, items: Items): RiskMap | undefined {
+  const file = path.join(inputDir, 'gul_summary_map.csv');
+  if (!fs.existsSync(file)) return undefined;
+  const names = ['item_id', 'loc_id', 'building_id'];
+  let cols: Float64Array[];
+  if (fs.readFileSync(file).includes(0x22)) cols = quotedColumns(file, names);
+  else {
+    const t = readTable(file, names);
+    cols = names.map((n) => t.col(n));
+  }
+  const [itemId, loc, building] = cols;
+  const riskOfItemId = new Map<number, number>();
+  const riskOfPair = new Map<string, number>();
+  for (let r = 0; r < itemId.length; r++) {
+    const key = `${loc[r]},${building[r]}`;
+    let risk = riskOfPair.get(key);
+    if (risk === undefined) riskOfPair.set(key, (risk = riskOfPair.size));
+    riskOfItemId.set(itemId[r], risk);
+  }
+  const riskOf = new Int32Array(items.itemId.length);
+  for (let i = 0; i < riskOf.length; i++) riskOf[i] = riskOfItemId.get(items.itemId[i]) ?? -1;
+  return { riskOf, risks: riskOfPair.size };
+}
