@@ -15,7 +15,7 @@ import { GRID_CELLS, GRID_COLS, cellOfAreaperil } from '../domain/footprint/grid
 import { intensityBinDictCsv } from '../domain/footprint/oasis-footprint.js';
 import { peakGustFootprint } from '../domain/footprint/peak-gust.js';
 import { BUILDING_TYPES, DEFAULT_TERRAIN_CM, vulnerabilityIdOf } from '../domain/vulnerability/building-types.js';
-import { damageBins } from '../domain/vulnerability/damage-bins.js';
+import { damageBins } from '../../shared/vulnerability/damage-bins.js';
 import { landGrid } from '../land-grid.js';
 import { buildHurricaneTrackSet } from '../track-set.js';
 import { writeHurricaneVulnerability } from '../io/write-vulnerability.js';
