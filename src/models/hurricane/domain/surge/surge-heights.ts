@@ -49,7 +49,10 @@ export interface SurgeHeights {
 
 /** The near-coast cells (within MAX_INLAND_KM of the sea coast), their segment and centre, built once per grid. */
 interface CoastCells {
+  /** Grid index of each cell, ascending (so by row). */
   index: Int32Array;
+  /** rowStart[r]..rowStart[r+1] are the cells of grid row r. */
+  rowStart: Int32Array;
   lat: Float32Array;
   lng: Float32Array;
   segment: Uint8Array;
@@ -60,7 +63,10 @@ function coastCells(grid: LandGrid): CoastCells {
   if (hit) return hit;
   const idx: number[] = [];
   for (let k = 0; k < grid.land.length; k++) if (grid.land[k] && grid.inlandKm[k] <= MAX_INLAND_KM) idx.push(k);
-  const out: CoastCells = { index: Int32Array.from(idx), lat: new Float32Array(idx.length), lng: new Float32Array(idx.length), segment: new Uint8Array(idx.length) };
+  const rowStart = new Int32Array(GRID_ROWS + 1);
+  for (const k of idx) rowStart[Math.floor(k / GRID_COLS) + 1]++;
+  for (let r = 0; r < GRID_ROWS; r++) rowStart[r + 1] += rowStart[r];
+  const out: CoastCells = { index: Int32Array.from(idx), rowStart, lat: new Float32Array(idx.length), lng: new Float32Array(idx.length), segment: new Uint8Array(idx.length) };
   idx.forEach((k, i) => {
     const lat = GRID_SOUTH + (Math.floor(k / GRID_COLS) + 0.5) * GRID_DEG;
     const lng = GRID_WEST + ((k % GRID_COLS) + 0.5) * GRID_DEG;
@@ -107,10 +113,12 @@ export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights
     const { profile } = step;
     const fetchKm = FETCH_PER_RMAX * profile.rmKm;
     const deltaPHpa = profile.deltaPPa / 100;
-    for (let i = 0; i < cells.index.length; i++) {
+    const r0 = Math.max(0, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
+    const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
+    for (let i = cells.rowStart[r0]; i < cells.rowStart[r1 + 1]; i++) {
       const lat = cells.lat[i];
       const lng = cells.lng[i];
-      if (Math.abs(lat - step.lat) > dLat || Math.abs(lng - step.lng) > dLng) continue;
+      if (Math.abs(lng - step.lng) > dLng) continue;
       const kmPerDegLng = Math.cos((lat * Math.PI) / 180) * KM_PER_DEG;
       const dx = (lng - step.lng) * kmPerDegLng;
       const dy = (lat - step.lat) * KM_PER_DEG;
