@@ -75,7 +75,7 @@ describe('the record: Katrina 2005, Ian 2022, Andrew 1992 against the measured p
     for (const t of historicalTracks(storms, grid, 1900, 2024)) surges.set(t.parentId, surgeHeightsForTrack(t, grid));
   });
 
-  // Observed: Katrina 27.8 ft (8.5 m) at Pass Christian (Knabb, Rhome & Brown 2005, NHC TCR); Ian 3.6-4.5 m at
+  // Observed: Katrina 27.8 ft (8.5 m) at Pass Christian (Knabb, Rhome & Brown 2005, NHC TCR); Ian 3.6-4.5 m of inundation at
   // Fort Myers Beach (Bucci et al. 2023, NHC TCR); Andrew 16.9 ft (5.2 m) at the Burger King headquarters
   // (Rappaport 1993, NHC preliminary report). The model is a parametric one: within a factor of 2.
   it.each([

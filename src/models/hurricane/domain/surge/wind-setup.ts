@@ -2,13 +2,13 @@
  * The peak surge at a coast point for one storm position, from two parts that add:
  *
  * 1. Inverse barometer: the sea rises 1 cm for each hPa the pressure falls (Δp/(ρ_w·g), Pugh 1987,
- *    "Tides, Surges and Mean Sea-Level", ch. 6), with the pressure deficit at the point from Holland's
+ *    "Tides, Surges and Mean Sea-Level"), with the pressure deficit at the point from Holland's
  *    (1980) pressure profile, p(r) = p_c + Δp·e^{−(Rm/r)^B}, so the deficit there is Δp·(1 − e^{−(Rm/r)^B}).
  * 2. Wind setup over the shelf: the steady, depth-integrated momentum balance of a wind stress τ blowing
  *    onshore over water of depth h(x),
  *        dη/dx = τ / (ρ_w·g·(h(x) + η)),
  *    integrated from the end of the fetch (η = 0) to the shoreline (Dean & Dalrymple 2002, "Coastal
- *    Processes with Engineering Applications", §5.3, wind-stress setup over a sloping bottom). The total
+ *    Processes with Engineering Applications", wind-stress setup over a sloping bottom). The total
  *    depth h + η in the denominator keeps the setup finite at the shore, and a shallow, wide shelf gives
  *    a large setup where a steep one gives little: the dependence on shelf slope Irish, Resio & Ratcliff
  *    (2008) found in their simulations. Their other finding, that a larger storm (Rmax) gives more surge
