@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { areaperilId, cellCentre, cellOf, cellOfAreaperil, GRID_COLS } from '../src/models/hurricane/domain/footprint/grid.js';
 import { surgeDepthAtLocation } from '../src/models/hurricane/domain/surge/surge-depth.js';
 import { surgeHeightsForTrack, type SurgeHeights } from '../src/models/hurricane/domain/surge/surge-heights.js';
+import { surgeSiteOf } from '../src/models/hurricane/domain/surge/surge-site.js';
 import type { Track } from '../src/models/hurricane/domain/track.js';
 import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/historical-tracks.js';
 import { landGrid } from '../src/models/hurricane/land-grid.js';
@@ -110,5 +111,12 @@ describe('depth at a location: surge height less the OED ground elevation', () =
       expect(d).toEqual({ reason: expect.stringMatching(/^storm surge not modelled: GroundElevation is not given/) });
     }
     expect(surgeDepthAtLocation(4, { GroundElevation: 3, GroundElevationUnit: 7 })).toEqual({ reason: expect.stringContaining('GroundElevationUnit 7') });
+  });
+
+  it('places a location on the wind cell with its elevation, or gives a keys error with the reason', () => {
+    const c = cellOf(26.45, -81.95)!;
+    expect(surgeSiteOf({ Latitude: 26.45, Longitude: -81.95, GroundElevation: 6, GroundElevationUnit: 1 })).toEqual({ areaperil: areaperilId(c.row, c.col), elevationM: 6 * 0.3048 });
+    expect(surgeSiteOf({ Latitude: 26.45, Longitude: -81.95 })).toEqual({ status: 'nomatch', message: expect.stringContaining('GroundElevation is not given') });
+    expect(surgeSiteOf({ Latitude: '', Longitude: -81.95, GroundElevation: 2 })).toMatchObject({ status: 'fail' });
   });
 });
