@@ -55,8 +55,18 @@ interface CoastCells {
   rowStart: Int32Array;
   lat: Float32Array;
   lng: Float32Array;
+  /** The cell's own shelf segment, a neighbouring one and the neighbour's weight (the blend at segment borders, below). */
   segment: Uint8Array;
+  neighbour: Uint8Array;
+  neighbourWeight: Float32Array;
 }
+
+/**
+ * Near a border between two shelf segments a cell blends the two setups, weighted by how many near-coast
+ * cells of each lie within ±BLEND_CELLS (about 30 km): without it the surge would jump by the ratio of
+ * the two profiles' setups between neighbouring cells [judgement: the real shelf changes over tens of km].
+ */
+const BLEND_CELLS = 6;
 const coastCache = new WeakMap<LandGrid, CoastCells>();
 function coastCells(grid: LandGrid): CoastCells {
   const hit = coastCache.get(grid);
@@ -66,13 +76,34 @@ function coastCells(grid: LandGrid): CoastCells {
   const rowStart = new Int32Array(GRID_ROWS + 1);
   for (const k of idx) rowStart[Math.floor(k / GRID_COLS) + 1]++;
   for (let r = 0; r < GRID_ROWS; r++) rowStart[r + 1] += rowStart[r];
-  const out: CoastCells = { index: Int32Array.from(idx), rowStart, lat: new Float32Array(idx.length), lng: new Float32Array(idx.length), segment: new Uint8Array(idx.length) };
+  const n = idx.length;
+  const out: CoastCells = { index: Int32Array.from(idx), rowStart, lat: new Float32Array(n), lng: new Float32Array(n), segment: new Uint8Array(n), neighbour: new Uint8Array(n), neighbourWeight: new Float32Array(n) };
+  const segmentOfCell = new Map<number, number>();
   idx.forEach((k, i) => {
     const lat = GRID_SOUTH + (Math.floor(k / GRID_COLS) + 0.5) * GRID_DEG;
     const lng = GRID_WEST + ((k % GRID_COLS) + 0.5) * GRID_DEG;
     out.lat[i] = lat;
     out.lng[i] = lng;
     out.segment[i] = SHELF_SEGMENTS.indexOf(shelfSegmentAt(lat, lng));
+    segmentOfCell.set(k, out.segment[i]);
+  });
+  const counts = new Float64Array(SHELF_SEGMENTS.length);
+  idx.forEach((k, i) => {
+    counts.fill(0);
+    const r = Math.floor(k / GRID_COLS);
+    const c = k % GRID_COLS;
+    for (let dr = -BLEND_CELLS; dr <= BLEND_CELLS; dr++) {
+      for (let dc = -BLEND_CELLS; dc <= BLEND_CELLS; dc++) {
+        const seg = segmentOfCell.get((r + dr) * GRID_COLS + (c + dc));
+        if (seg !== undefined && c + dc >= 0 && c + dc < GRID_COLS) counts[seg]++;
+      }
+    }
+    const own = out.segment[i];
+    let other = own;
+    for (let sgm = 0; sgm < counts.length; sgm++) if (sgm !== own && counts[sgm] > (other === own ? 0 : counts[other])) other = sgm;
+    out.neighbour[i] = other;
+    // The own segment keeps at least half: a cell is never more its neighbour's than its own.
+    out.neighbourWeight[i] = other === own ? 0 : Math.min(0.5, counts[other] / (counts[own] + counts[other]));
   });
   coastCache.set(grid, out);
   return out;
@@ -141,8 +172,17 @@ export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights
       // Onshore = blowing from the sea, against the seaward vector; no direction known: all of it.
       const onshore = se === 0 && sn === 0 ? speed : -(e * se + n * sn);
       const stress = onshoreStressPa(speed, onshore);
-      const segment = cells.segment[i];
-      const coastHeight = inverseBarometerM(pressureDeficit) + (stress > 0 ? setupFromTable(SHELF_SEGMENTS[segment], segment, fetchKm, stress) : 0);
+      let setup = 0;
+      if (stress > 0) {
+        const own = cells.segment[i];
+        const w = cells.neighbourWeight[i];
+        setup = setupFromTable(SHELF_SEGMENTS[own], own, fetchKm, stress);
+        if (w > 0) {
+          const other = cells.neighbour[i];
+          setup = (1 - w) * setup + w * setupFromTable(SHELF_SEGMENTS[other], other, fetchKm, stress);
+        }
+      }
+      const coastHeight = inverseBarometerM(pressureDeficit) + setup;
       const height = coastHeight - INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
       if (height > (peak.get(k) ?? 0)) peak.set(k, height);
     }
