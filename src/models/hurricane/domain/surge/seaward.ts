@@ -3,7 +3,8 @@
  * the grid's water cells within SEARCH_CELLS, each weighted by 1/distance. The surge model needs it to
  * tell an onshore wind (which piles water against the coast) from an offshore one (which does not).
  * Where water lies on every side (a barrier island, a narrow peninsula) the vector is short; below
- * MIN_RELATIVE_LENGTH (of the total weight) the direction is left undefined and the cell takes the whole wind as onshore.
+ * MIN_RELATIVE_LENGTH (of the total weight), or with no water cell in the window at all, the direction is
+ * left undefined and the cell takes the whole wind as onshore (the larger surge: the model errs high there).
  */
 import { GRID_COLS, GRID_ROWS, GRID_SOUTH, GRID_DEG, type LandGrid } from '../footprint/grid.js';
 
