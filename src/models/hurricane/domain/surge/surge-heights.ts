@@ -1,0 +1,195 @@
+/**
+ * A storm's peak surge height per near-coast cell of the wind grid (the same 0.05° cells and areaperil
+ * ids as the wind footprint), from the same track, so one event's wind and surge come from one storm.
+ *
+ * For every 15-minute step of the track (the wind field's steps) and every cell within REACH_KM:
+ * the surge at the coast in front of the cell is the inverse barometer plus the wind setup over the
+ * segment's shelf (wind-setup.ts), driven by the onshore component of the wind field's 10-m marine wind
+ * at the cell (seaward.ts gives the coast's direction). The right of the track, near Rmax, has the
+ * strongest onshore wind, so the surge peaks there and falls along the coast away from it. Inland, the
+ * height falls by INLAND_DECAY_M_PER_KM for each km of the cell's distance inland and is zero beyond
+ * MAX_INLAND_KM (and behind a lake shore or a land border, where the grid measures no distance to the sea).
+ * Each cell keeps its maximum over the storm; heights below MIN_HEIGHT_M are dropped.
+ *
+ * The height is above the still sea (mean sea level, taken as the elevation datum): tide and waves are
+ * not in it. Depth at a building is this height less its ground elevation (surge-depth.ts).
+ */
+import { GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST, areaperilId, type LandGrid } from '../footprint/grid.js';
+import type { Track } from '../track.js';
+import { gradientWindMs } from '../wind-field/holland.js';
+import { backgroundFlow } from '../wind-field/point-wind.js';
+import { stormSteps } from '../wind-field/storm-steps.js';
+import { SURFACE_REDUCTION } from '../wind-field/surface.js';
+import { seawardDirections } from './seaward.js';
+import { SHELF_SEGMENTS, shelfSegmentAt, type ShelfSegment } from './shelf-profiles.js';
+import { FETCH_PER_RMAX, inverseBarometerM, onshoreStressPa, windSetupM } from './wind-setup.js';
+
+const KM_PER_DEG = 111.195;
+/** Beyond this distance from the centre a step's surge is negligible (a few cm of inverse barometer). */
+export const REACH_KM = 400;
+/**
+ * Over land the surge falls 1 ft per 2.75 statute miles (0.069 m/km): the US Army Corps of Engineers'
+ * (1963) rule from Louisiana marsh observations, as Wamsley et al. (2010) discuss it (observed rates vary
+ * severalfold with the storm and the ground). Rising ground does the rest, through the elevation rule.
+ */
+export const INLAND_DECAY_M_PER_KM = 0.3048 / (2.75 * 1.609344);
+export const MIN_HEIGHT_M = 0.1;
+/**
+ * No surge beyond 10 km inland [judgement: the distance the land grid measures from the sea coast; Katrina's
+ * surge, the highest in the US record, penetrated at least 6 miles (10 km) inland in much of coastal
+ * Mississippi and up to 12 miles along bays and rivers (Knabb, Rhome & Brown 2005, NHC TCR)].
+ */
+export const MAX_INLAND_KM = 10;
+
+/** A storm's surge footprint: areaperil ids (ascending) and peak surge heights (m above mean sea level). */
+export interface SurgeHeights {
+  areaperils: Uint32Array;
+  heightM: Float32Array;
+}
+
+/** The near-coast cells (within MAX_INLAND_KM of the sea coast), their segment and centre, built once per grid. */
+interface CoastCells {
+  /** Grid index of each cell, ascending (so by row). */
+  index: Int32Array;
+  /** rowStart[r]..rowStart[r+1] are the cells of grid row r. */
+  rowStart: Int32Array;
+  lat: Float32Array;
+  lng: Float32Array;
+  /** The cell's own shelf segment, a neighbouring one and the neighbour's weight (the blend at segment borders, below). */
+  segment: Uint8Array;
+  neighbour: Uint8Array;
+  neighbourWeight: Float32Array;
+}
+
+/**
+ * Near a border between two shelf segments a cell blends the two setups, weighted by how many near-coast
+ * cells of each lie within ±BLEND_CELLS (about 30 km): without it the surge would jump by the ratio of
+ * the two profiles' setups between neighbouring cells [judgement: the real shelf changes over tens of km].
+ */
+const BLEND_CELLS = 6;
+const coastCache = new WeakMap<LandGrid, CoastCells>();
+function coastCells(grid: LandGrid): CoastCells {
+  const hit = coastCache.get(grid);
+  if (hit) return hit;
+  const idx: number[] = [];
+  for (let k = 0; k < grid.land.length; k++) if (grid.land[k] && grid.inlandKm[k] <= MAX_INLAND_KM) idx.push(k);
+  const rowStart = new Int32Array(GRID_ROWS + 1);
+  for (const k of idx) rowStart[Math.floor(k / GRID_COLS) + 1]++;
+  for (let r = 0; r < GRID_ROWS; r++) rowStart[r + 1] += rowStart[r];
+  const n = idx.length;
+  const out: CoastCells = { index: Int32Array.from(idx), rowStart, lat: new Float32Array(n), lng: new Float32Array(n), segment: new Uint8Array(n), neighbour: new Uint8Array(n), neighbourWeight: new Float32Array(n) };
+  const segmentOfCell = new Map<number, number>();
+  idx.forEach((k, i) => {
+    const lat = GRID_SOUTH + (Math.floor(k / GRID_COLS) + 0.5) * GRID_DEG;
+    const lng = GRID_WEST + ((k % GRID_COLS) + 0.5) * GRID_DEG;
+    out.lat[i] = lat;
+    out.lng[i] = lng;
+    out.segment[i] = SHELF_SEGMENTS.indexOf(shelfSegmentAt(lat, lng));
+    segmentOfCell.set(k, out.segment[i]);
+  });
+  const counts = new Float64Array(SHELF_SEGMENTS.length);
+  idx.forEach((k, i) => {
+    counts.fill(0);
+    const r = Math.floor(k / GRID_COLS);
+    const c = k % GRID_COLS;
+    for (let dr = -BLEND_CELLS; dr <= BLEND_CELLS; dr++) {
+      for (let dc = -BLEND_CELLS; dc <= BLEND_CELLS; dc++) {
+        const seg = segmentOfCell.get((r + dr) * GRID_COLS + (c + dc));
+        if (seg !== undefined && c + dc >= 0 && c + dc < GRID_COLS) counts[seg]++;
+      }
+    }
+    const own = out.segment[i];
+    let other = own;
+    for (let sgm = 0; sgm < counts.length; sgm++) if (sgm !== own && counts[sgm] > (other === own ? 0 : counts[other])) other = sgm;
+    out.neighbour[i] = other;
+    // The own segment keeps at least half: a cell is never more its neighbour's than its own.
+    out.neighbourWeight[i] = other === own ? 0 : Math.min(0.5, counts[other] / (counts[own] + counts[other]));
+  });
+  coastCache.set(grid, out);
+  return out;
+}
+
+/**
+ * Setup as a function of stress, tabulated per (segment, fetch in 5-km steps): the integration costs 80
+ * steps, and a storm meets the same few fetches over thousands of (step, cell) pairs.
+ */
+const STRESS_STEP_PA = 0.25;
+const STRESS_POINTS = 161; // 0..40 Pa; the strongest Atlantic winds give about 25 Pa
+const FETCH_STEP_KM = 5;
+const setupTables = new Map<string, Float32Array>();
+function setupFromTable(segment: ShelfSegment, segmentIndex: number, fetchKm: number, stressPa: number): number {
+  const f = Math.max(1, Math.round(fetchKm / FETCH_STEP_KM));
+  const key = `${segmentIndex}:${f}`;
+  let t = setupTables.get(key);
+  if (!t) {
+    t = new Float32Array(STRESS_POINTS);
+    for (let i = 1; i < STRESS_POINTS; i++) t[i] = windSetupM(i * STRESS_STEP_PA, segment.profile, f * FETCH_STEP_KM);
+    setupTables.set(key, t);
+  }
+  const x = Math.min(stressPa / STRESS_STEP_PA, STRESS_POINTS - 1.000001);
+  const i = Math.floor(x);
+  return t[i] + (t[i + 1] - t[i]) * (x - i);
+}
+
+export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights {
+  const cells = coastCells(grid);
+  const sea = seawardDirections(grid);
+  const peak = new Map<number, number>();
+  const dLat = REACH_KM / KM_PER_DEG;
+  for (const step of stormSteps(track)) {
+    if (step.lat + dLat < GRID_SOUTH || step.lat - dLat > GRID_SOUTH + GRID_ROWS * GRID_DEG) continue;
+    const dLng = REACH_KM / (KM_PER_DEG * Math.cos((Math.min(60, Math.abs(step.lat) + dLat) * Math.PI) / 180));
+    if (step.lng + dLng < GRID_WEST || step.lng - dLng > GRID_WEST + GRID_COLS * GRID_DEG) continue;
+    const [be, bn] = backgroundFlow(step);
+    const { profile } = step;
+    const fetchKm = FETCH_PER_RMAX * profile.rmKm;
+    const deltaPHpa = profile.deltaPPa / 100;
+    const r0 = Math.max(0, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
+    const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
+    for (let i = cells.rowStart[r0]; i < cells.rowStart[r1 + 1]; i++) {
+      const lat = cells.lat[i];
+      const lng = cells.lng[i];
+      if (Math.abs(lng - step.lng) > dLng) continue;
+      const kmPerDegLng = Math.cos((lat * Math.PI) / 180) * KM_PER_DEG;
+      const dx = (lng - step.lng) * kmPerDegLng;
+      const dy = (lat - step.lat) * KM_PER_DEG;
+      const r = Math.hypot(dx, dy);
+      if (r > REACH_KM) continue;
+      const k = cells.index[i];
+      // Wind (m/s): counter-clockwise tangential surface wind plus the background flow (as the wind footprint).
+      let e = be;
+      let n = bn;
+      let pressureDeficit = deltaPHpa;
+      if (r > 0) {
+        const v = (SURFACE_REDUCTION * gradientWindMs(profile, r)) / r;
+        e += -dy * v;
+        n += dx * v;
+        pressureDeficit = deltaPHpa * (1 - Math.exp(-((profile.rmKm / r) ** profile.b)));
+      }
+      const speed = Math.hypot(e, n);
+      const se = sea.east[k];
+      const sn = sea.north[k];
+      // Onshore = blowing from the sea, against the seaward vector; no direction known: all of it.
+      const onshore = se === 0 && sn === 0 ? speed : -(e * se + n * sn);
+      const stress = onshoreStressPa(speed, onshore);
+      let setup = 0;
+      if (stress > 0) {
+        const own = cells.segment[i];
+        const w = cells.neighbourWeight[i];
+        setup = setupFromTable(SHELF_SEGMENTS[own], own, fetchKm, stress);
+        if (w > 0) {
+          const other = cells.neighbour[i];
+          setup = (1 - w) * setup + w * setupFromTable(SHELF_SEGMENTS[other], other, fetchKm, stress);
+        }
+      }
+      const coastHeight = inverseBarometerM(pressureDeficit) + setup;
+      const height = coastHeight - INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
+      if (height > (peak.get(k) ?? 0)) peak.set(k, height);
+    }
+  }
+  const keys = [...peak.keys()].filter((k) => peak.get(k)! >= MIN_HEIGHT_M).sort((a, b) => a - b);
+  return {
+    areaperils: Uint32Array.from(keys, (k) => areaperilId(Math.floor(k / GRID_COLS), k % GRID_COLS)),
+    heightM: Float32Array.from(keys, (k) => peak.get(k)!),
+  };
+}
