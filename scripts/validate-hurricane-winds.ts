@@ -43,7 +43,7 @@ for (const r of cityReturnPeriods(tracks, grid, COASTAL_CITIES)) {
   line(`| ${r.city.name} | ${r.storms} | ${f0(r.gust50)} | ${f0(r.gust100)} | ${f0(r.gust700)} | ${f0(r.city.asce7Mph)} | ${r.city.asce7Source ?? ''} | ${r.method} |`);
 }
 line();
-line('The 50-year gust is read from the record itself (return periods up to half its 125 years); the 100- and 700-year gusts extrapolate a Weibull fitted to the storm peaks above 40 mph ("weibull_tail"), and where the fit finds an exponential tail (shape k = 1: Miami, Houston) one or two storms set it. The reference column is blank where we have no citable value; the comparison with the ASCE 7 maps (within 10 %, Spearman ≥ 0.9 over the ten cities) waits for those values and for the stochastic catalog, which reads both return periods without a fit.');
+line('The 50-year gust is read from the record itself (return periods up to half its 125 years); the 100- and 700-year gusts extrapolate a Weibull fitted to the storm peaks above 40 mph ("weibull_tail"), and where the fit finds an exponential tail (shape k = 1: Miami, Houston) one or two storms set it. The reference column is blank where we have no citable value. The same cities on the 10,000-year stochastic catalog, which reads both return periods without a fit, are compared with the cited ASCE 7 values in "Hurricane design winds and losses" below.');
 line();
 line('### Recorded landfalls');
 line();
