@@ -2,7 +2,8 @@
  * The hurricane model's losses against reported losses and FEMA NRI (docs/validation.md, "Hurricane design
  * winds and losses"): a storm's gusts at a set of points are the site hazard curve's gusts; Ian 2022 through
  * the model's wind field and HAZUS vulnerability on NRI's county building values comes within a factor of
- * 2.5 of NOAA's reported total; the page shows the Andrew and Ian losses this code computes.
+ * 2.5 of NOAA's reported total; the page shows the Andrew and Ian losses this code computes; on a
+ * 1,000-year catalog the state AAL rates rank like NRI's (the page's figures use 10,000 years).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,8 +18,9 @@ import { MIX_FLORIDA, MIX_US, mixFor, mixMeanDamageByBin } from '../src/models/h
 import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/historical-tracks.js';
 import { readHazusHurricane } from '../src/models/hurricane/io/hazus-hurricane-data.js';
 import { landGrid } from '../src/models/hurricane/land-grid.js';
-import { billionDollarLoss, LOSS_STORMS, nriExposure, stormLoss, type ExposurePoint } from '../src/models/hurricane/loss-validation.js';
+import { aalByPoint, billionDollarLoss, catalogPointGusts, LOSS_STORMS, nriExposure, stateRates, stormLoss, type ExposurePoint } from '../src/models/hurricane/loss-validation.js';
 import { HAZUS_HURRICANE_DIR } from '../src/models/hurricane/package/build.js';
+import { buildHurricaneTrackSet } from '../src/models/hurricane/track-set.js';
 import { HISTORY_FROM, HISTORY_TO } from '../src/models/hurricane/wind-validation.js';
 import { REPO_ROOT, SHARED_DATA } from './helpers/paths.js';
 
@@ -56,12 +58,16 @@ describe("a storm's peak gust at a set of points", () => {
   });
 });
 
+let mdrOf: (p: ExposurePoint) => number[];
+beforeAll(() => {
+  const hazus = indexConfigurations(readHazusHurricane(path.join(SHARED_DATA, HAZUS_HURRICANE_DIR)));
+  const mdr = { FL: mixMeanDamageByBin(MIX_FLORIDA, hazus), US: mixMeanDamageByBin(MIX_US, hazus) };
+  mdrOf = (p: ExposurePoint) => (mixFor(p.state) === MIX_FLORIDA ? mdr.FL : mdr.US);
+}, 120_000);
+
 describe('Andrew 1992 and Ian 2022 on the NRI building value', () => {
   let losses: Map<string, number>;
   beforeAll(() => {
-    const hazus = indexConfigurations(readHazusHurricane(path.join(SHARED_DATA, HAZUS_HURRICANE_DIR)));
-    const mdr = { FL: mixMeanDamageByBin(MIX_FLORIDA, hazus), US: mixMeanDamageByBin(MIX_US, hazus) };
-    const mdrOf = (p: ExposurePoint) => (mixFor(p.state) === MIX_FLORIDA ? mdr.FL : mdr.US);
     losses = new Map(LOSS_STORMS.map((s) => [s.parentId, stormLoss(pointPeakGusts(tracks.get(s.parentId)!, set), counties, mdrOf)]));
   }, 120_000);
 
@@ -82,4 +88,21 @@ describe('Andrew 1992 and Ian 2022 on the NRI building value', () => {
       expect(row).toContain(`$${(losses.get(s.parentId)! / 1e9).toFixed(1)} B`);
     }
   });
+});
+
+describe('state AAL rates on the NRI building value', () => {
+  it('rank like FEMA NRI v1.20 state hurricane building loss rates (Spearman >= 0.85, median ratio in [0.5, 2]) on 1,000 years', () => {
+    const years = 1000;
+    const catalog = buildHurricaneTrackSet({ dataDir: SHARED_DATA, years, seed: 1 });
+    const aal = aalByPoint(catalogPointGusts(catalog.tracks, set), 1 / years, counties, mdrOf);
+    const cmp = stateRates(SHARED_DATA, counties, aal);
+    expect(cmp.rows.length).toBeGreaterThan(30);
+    expect(cmp.rho).toBeGreaterThanOrEqual(0.85);
+    expect(cmp.medianRatio).toBeGreaterThanOrEqual(0.5);
+    expect(cmp.medianRatio).toBeLessThanOrEqual(2);
+    // Florida, the state with the most value at risk, carries a rate of a few tenths of a per cent a year.
+    const fl = cmp.rows.find((r) => r.name === 'FL')!;
+    expect(fl.ours).toBeGreaterThan(0.001);
+    expect(fl.ours).toBeLessThan(0.01);
+  }, 300_000);
 });
