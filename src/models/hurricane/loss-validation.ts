@@ -22,7 +22,7 @@ import type { Site } from './domain/hazard-curve.js';
 import { binOfGust } from './domain/intensity-bins.js';
 import type { Track } from './domain/track.js';
 
-export const NRI_FILES = {
+export const LOSS_CHECK_FILES = {
   states: 'hazard_history/fema_nri/NRI_Table_States.csv',
   counties: 'hazard_history/fema_nri/NRI_Table_Counties_summary-columns-subset.csv',
   florida: 'hazard_history/fema_nri/NRI_Table_Counties_Florida_v1.19.csv',
@@ -46,9 +46,9 @@ function read(dataDir: string, rel: string): string {
 
 /** Counties on the wind grid with an NRI building value, at their centre of population, with the grid's distance inland. */
 export function nriExposure(dataDir: string, grid: LandGrid): ExposurePoint[] {
-  const counties = parseNriCounties(read(dataDir, NRI_FILES.counties));
+  const counties = parseNriCounties(read(dataDir, LOSS_CHECK_FILES.counties));
   const out: ExposurePoint[] = [];
-  for (const c of parseCenPop(read(dataDir, NRI_FILES.centres))) {
+  for (const c of parseCenPop(read(dataDir, LOSS_CHECK_FILES.centres))) {
     const nri = counties.get(c.fips);
     const value = Number(nri?.BUILDVALUE);
     if (!nri || !(value > 0)) continue;
@@ -126,7 +126,7 @@ export function compareRates(rows: RateRow[]): RateComparison {
  * hurricane loss.
  */
 export function stateRates(dataDir: string, points: readonly ExposurePoint[], aal: Float64Array): RateComparison {
-  const nri = parseNriStates(read(dataDir, NRI_FILES.states));
+  const nri = parseNriStates(read(dataDir, LOSS_CHECK_FILES.states));
   const byState = new Map<string, { value: number; aal: number }>();
   points.forEach((p, i) => {
     const s = byState.get(p.state) ?? { value: 0, aal: 0 };
@@ -148,7 +148,7 @@ export function stateRates(dataDir: string, points: readonly ExposurePoint[], aa
 
 /** Florida counties: our AAL rate at the county centre against NRI v1.19's county HRCN_EALB / BUILDVALUE. */
 export function floridaCountyRates(dataDir: string, points: readonly ExposurePoint[], aal: Float64Array): RateComparison {
-  const fl = parseNriCounties(read(dataDir, NRI_FILES.florida));
+  const fl = parseNriCounties(read(dataDir, LOSS_CHECK_FILES.florida));
   const rows: RateRow[] = [];
   points.forEach((p, i) => {
     if (p.state !== 'FL') return;
@@ -180,9 +180,9 @@ export const LOSS_STORMS: ReportedLoss[] = [
 
 /** NOAA NCEI billion-dollar list: CPI-adjusted (2024 USD) and unadjusted total direct losses, USD. */
 export function billionDollarLoss(dataDir: string, noaaName: string): { cpiAdjusted: number; unadjusted: number } {
-  const lines = read(dataDir, NRI_FILES.billionDollar).split(/\r?\n/);
+  const lines = read(dataDir, LOSS_CHECK_FILES.billionDollar).split(/\r?\n/);
   const line = lines.find((l) => l.startsWith(noaaName + ','));
-  if (!line) throw new Error(`"${noaaName}" is not in ${NRI_FILES.billionDollar}; check the storm's name in the list`);
+  if (!line) throw new Error(`"${noaaName}" is not in ${LOSS_CHECK_FILES.billionDollar}; check the storm's name in the list`);
   const cells = line.split(',');
   return { cpiAdjusted: Number(cells[4]) * 1e6, unadjusted: Number(cells[5]) * 1e6 };
 }
