@@ -76,55 +76,51 @@ describe('catintel model build earthquake', () => {
 
     // footprint.idx: ascending events, each a whole run of 12-byte rows; per event and areaperil the bins
     // ascend and their probabilities sum to 1 (the ground motion's σ spread over the bins, not one bin).
+    // Millions of rows: every event's index row is checked, the rows of one event in five, in plain loops asserted once.
     const bin = fs.readFileSync(path.join(pkg, 'footprint.bin'));
     const idx = fs.readFileSync(path.join(pkg, 'footprint.idx'));
     expect(bin.readInt32LE(0)).toBe(INTENSITY_BIN_COUNT);
+    const bad: string[] = [];
     let prev = 0;
     let end = 8;
     let cells = 0;
     let spread = 0;
-    for (let k = 0; k < idx.length; k += 20) {
+    for (let k = 0; k < idx.length && bad.length < 5; k += 20) {
       const e = idx.readInt32LE(k);
       const offset = Number(idx.readBigInt64LE(k + 4));
       const size = Number(idx.readBigInt64LE(k + 12));
-      expect(e).toBeGreaterThan(prev);
-      expect(eventSet.has(e)).toBe(true);
-      expect(offset).toBe(end);
-      expect(size % 12).toBe(0);
+      if (!(e > prev) || !eventSet.has(e) || offset !== end || size % 12 !== 0) bad.push(`idx row of event ${e}`);
+      prev = e;
+      end = offset + size;
+      if ((k / 20) % 5 !== 0) continue;
       let ap = -1;
       let lastBin = 0;
       let sum = 0;
       let rowsOfCell = 0;
-      const closeCell = () => {
-        if (ap < 0) return;
-        expect(Math.abs(sum - 1), `event ${e} areaperil ${ap}`).toBeLessThan(1e-5);
-        cells++;
-        if (rowsOfCell > 2) spread++;
-      };
-      for (let at = offset; at < offset + size; at += 12) {
-        const a = bin.readUInt32LE(at);
-        const b = bin.readInt32LE(at + 4);
-        const p = bin.readFloatLE(at + 8);
-        expect(b).toBeGreaterThanOrEqual(1);
-        expect(b).toBeLessThanOrEqual(INTENSITY_BIN_COUNT);
-        expect(p).toBeGreaterThan(0);
+      for (let at = offset; at <= offset + size; at += 12) {
+        const a = at < offset + size ? bin.readUInt32LE(at) : -1;
         if (a !== ap) {
-          expect(a).toBeGreaterThan(ap);
-          closeCell();
+          if (ap >= 0) {
+            if (Math.abs(sum - 1) > 1e-5) bad.push(`event ${e} areaperil ${ap}: probabilities sum to ${sum}`);
+            cells++;
+            if (rowsOfCell > 2) spread++;
+          }
+          if (a >= 0 && a < ap) bad.push(`event ${e}: areaperil ${a} after ${ap}`);
           ap = a;
           sum = 0;
           lastBin = 0;
           rowsOfCell = 0;
         }
-        expect(b).toBeGreaterThan(lastBin);
+        if (a < 0) break;
+        const b = bin.readInt32LE(at + 4);
+        const p = bin.readFloatLE(at + 8);
+        if (!(b > lastBin && b <= INTENSITY_BIN_COUNT && p > 0)) bad.push(`event ${e} areaperil ${a}: bin ${b} after ${lastBin}, probability ${p}`);
         lastBin = b;
         sum += p;
         rowsOfCell++;
       }
-      closeCell();
-      prev = e;
-      end = offset + size;
     }
+    expect(bad).toEqual([]);
     expect(end).toBe(bin.length);
     expect(spread / cells).toBeGreaterThan(0.5);
 
@@ -151,9 +147,9 @@ describe('the earthquake keys lookup and oasis run --model PKG', () => {
     const keys = csvRows(out);
     expect(keys.map((k) => k[0])).toEqual(['1', '1', '1', '1']);
     expect(keys.map((k) => k[1])).toEqual(['QEQ', 'QEQ', 'QEQ', 'QEQ']);
-    expect(keys.map((k) => Number(k[3]))).toEqual([1, 2, 3, 4]);
+    expect(keys.map((k) => Number(k[2]))).toEqual([1, 2, 3, 4]);
     // vulnerability_id type 1 (W1), code level 4 (high-code: built after 1975 in zone 4), RES1, coverage.
-    expect(keys.map((k) => Number(k[5]))).toEqual([14011, 14012, 14013, 14014]);
+    expect(keys.map((k) => Number(k[4]))).toEqual([14011, 14012, 14013, 14014]);
     const errors = fs.readFileSync(path.join(work, 'keys-errors.csv'), 'utf8');
     expect(errors).toMatch(/^2,QEQ,1,nomatch,".*outside the earthquake model's domain, the contiguous US/m);
   });
@@ -161,7 +157,7 @@ describe('the earthquake keys lookup and oasis run --model PKG', () => {
   it('100 wood homes in Los Angeles: ground-up AAL between 0.05 % and 0.5 % of TIV; in Chicago well below 0.01 %', async () => {
     const la = await aalShareOfTiv(cityBook('la.csv', 34.05, -118.25), path.join(work, 'la'));
     const chicago = await aalShareOfTiv(cityBook('chicago.csv', 41.88, -87.63), path.join(work, 'chicago'));
-    console.log(`earthquake package ${YEARS} years: AAL / TIV Los Angeles ${(la * 100).toFixed(4)} %, Chicago ${(chicago * 100).toFixed(5)} %`);
+    console.log(`earthquake package ${YEARS} years: AAL / TIV Los Angeles ${(la * 100).toFixed(4)} %, Chicago ${(chicago * 100).toExponential(2)} %`);
     expect(la).toBeGreaterThan(0.0005);
     expect(la).toBeLessThan(0.005);
     expect(chicago).toBeLessThan(0.00002);

@@ -34,10 +34,10 @@ export interface ModelBuildInput {
 
 export const DEFAULT_PACKAGE_YEARS = 1000;
 /**
- * The earthquake package's default: 2,000 years build in about a minute (docs/earthquake-model.md,
+ * The earthquake package's default: 1,000 years build in under a minute (docs/earthquake-model.md,
  * "Model package", has the measured times and sizes); 10,000 years for a fuller tail.
  */
-export const DEFAULT_EARTHQUAKE_PACKAGE_YEARS = 2000;
+export const DEFAULT_EARTHQUAKE_PACKAGE_YEARS = 1000;
 export const DEFAULT_YEARS: Record<PackageModel, number> = { hurricane: DEFAULT_PACKAGE_YEARS, earthquake: DEFAULT_EARTHQUAKE_PACKAGE_YEARS };
 
 export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
