@@ -13,6 +13,7 @@ export const PROCESS_FILES = [
   'src/loss/kernel.test.ts',
   'test/data-inputs.test.ts',
   'test/docs-stand-alone.test.ts',
+  'test/earthquake-model-package.test.ts',
   'test/epcurve.test.ts',
   'test/events-stream.test.ts',
   'test/events-watch.test.ts',

@@ -1,6 +1,6 @@
 /**
- * `catintel model keys --model DIR --oed-location L.csv --out keys.csv`: the hurricane model package's
- * keys lookup (areaperil from the location's coordinates on the wind grid, vulnerability from its OED
+ * `catintel model keys --model DIR --oed-location L.csv --out keys.csv`: a model package's keys lookup,
+ * hurricane or earthquake, told by the package's files (areaperil from the location's coordinates on the model's grid, vulnerability from its OED
  * codes), writing keys.csv and, beside it, keys-errors.csv with each location the model cannot place
  * and why. CLI only and storeless.
  */
@@ -27,12 +27,12 @@ export interface ModelKeysBody {
 
 export const modelKeys = defineHandler<ModelKeysInput, ModelKeysBody>({
   name: 'model.keys',
-  summary: "The hurricane model package's keys lookup for an OED location file (keys.csv and keys-errors.csv)",
+  summary: "A catintel model package's keys lookup (hurricane or earthquake) for an OED location file (keys.csv and keys-errors.csv)",
   storeless: true,
   cli: {
     command: ['model', 'keys'],
     options: [
-      { flags: '--model <dir>', description: 'the model package (`catintel model build hurricane --out DIR`)' },
+      { flags: '--model <dir>', description: 'the model package (`catintel model build hurricane|earthquake --out DIR`)' },
       { flags: '--oed-location <file>', description: 'the OED location file (Latitude, Longitude, OccupancyCode, ConstructionCode, …)' },
       { flags: '--out <file>', description: 'the keys file to write; keys-errors.csv goes beside it (<name>-errors.csv)' },
     ],
@@ -47,12 +47,15 @@ export const modelKeys = defineHandler<ModelKeysInput, ModelKeysBody>({
     return { model, location, out: path.resolve(out) };
   },
   async run(_ctx, input) {
-    const { bookKeys, missingVulnerabilities, writeBookKeys } = await import('../models/hurricane/package/book-keys.js');
+    const { packageKeysLookup, packageModelOf } = await import('../models/package-kind.js');
+    const kind = packageModelOf(input.model);
+    if (!kind) throw new CatintelError('invalid_parameter', `--model ${input.model} is not a catintel model package; build one with \`catintel model build hurricane|earthquake --out DIR\``, { errors: [{ field: 'model', message: 'not a model package' }] });
+    const { bookKeys, missingVulnerabilities, writeBookKeys } = await packageKeysLookup(kind);
     const { keys, errors } = bookKeys(input.model, input.location);
     const files = writeBookKeys(input.out, keys, errors);
     const missing = missingVulnerabilities(input.model, keys);
     const notes = errors.length ? [`${new Set(errors.map((e) => e.locId)).size} locations not placed: see ${files.errors}`] : [];
-    if (missing.length) notes.push(`the package lacks vulnerabilities ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}: rebuild it with --oed-location ${input.location}`);
+    if (missing.length) notes.push(`the package lacks vulnerabilities ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}: rebuild it with \`catintel model build ${kind} --oed-location ${input.location}\``);
     return { body: { keys: files.keys, errors: files.errors, keyRows: keys.length, errorRows: errors.length, missingVulnerabilities: missing }, notes };
   },
 });

@@ -14,7 +14,7 @@ import { existingFile, reinsuranceFiles } from './oasis-files.js';
 import { required, str } from './params.js';
 import { defineHandler } from './types.js';
 import type { OasisRunResult } from '../loss/run.js';
-import { CELL_MAX_BIN_FILE } from '../models/hurricane/package/package-files.js';
+import { packageKeysLookup, packageModelOf, type PackageModel } from '../models/package-kind.js';
 
 /** OED files to make the Oasis input from: a location file (with its account file), or an account-only cyber book's account file. */
 interface OedInput {
@@ -144,8 +144,8 @@ function inputOf(raw: Record<string, unknown>): OasisRunInput['input'] {
     }
     return dir(raw, 'input', 'the Oasis input directory (items.csv, coverages.csv, fm_*.csv)');
   }
-  // A hurricane model package carries its own keys lookup (a location's cell and its OED codes).
-  const isPackage = hasLocation && fs.existsSync(path.join(path.resolve(str(raw, 'model') ?? ''), CELL_MAX_BIN_FILE));
+  // A catintel model package (hurricane, earthquake) carries its own keys lookup (a location's cell and its OED codes).
+  const isPackage = hasLocation && packageModelOf(path.resolve(str(raw, 'model') ?? '')) !== undefined;
   if (str(raw, 'keys') === undefined && !isPackage) {
     const flag = hasLocation ? '--oed-location' : '--oed-account';
     throw new CatintelError('invalid_parameter', `${flag} needs --keys FILE: the model's keys for these ${hasLocation ? 'locations' : 'accounts'} (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID; see \`catintel oasis files --help\`)`, { errors: [{ field: 'keys', message: `required with ${flag}` }] });
@@ -174,18 +174,19 @@ async function oasisInputFromOed(oed: OedInput, model: string): Promise<string> 
 }
 
 /**
- * The hurricane package's keys for the book, written in the run's temporary directory. A location the
+ * The model package's keys for the book, written in the run's temporary directory. A location the
  * model cannot place has no key (so no item); a vulnerability the package lacks is an error naming the fix.
  */
 async function packageKeys(model: string, location: string, dir: string): Promise<string> {
-  const { bookKeys, missingVulnerabilities, writeBookKeys } = await import('../models/hurricane/package/book-keys.js');
+  const kind: PackageModel = packageModelOf(model) ?? 'hurricane';
+  const { bookKeys, missingVulnerabilities, writeBookKeys } = await packageKeysLookup(kind);
   const { keys, errors } = bookKeys(model, location);
   if (keys.length === 0) {
-    throw new CatintelError('invalid_input', `no location of ${location} is inside the hurricane model: ${errors[0]?.message ?? 'the file holds no location'}; see \`catintel model keys\` for every location's reason`);
+    throw new CatintelError('invalid_input', `no location of ${location} is inside the ${kind} model: ${errors[0]?.message ?? 'the file holds no location'}; see \`catintel model keys\` for every location's reason`);
   }
   const missing = missingVulnerabilities(model, keys);
   if (missing.length) {
-    throw new CatintelError('invalid_input', `the model package ${model} holds no vulnerability ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} for this book; rebuild it with \`catintel model build hurricane --oed-location ${location} --out ${model}\``);
+    throw new CatintelError('invalid_input', `the model package ${model} holds no vulnerability ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} for this book; rebuild it with \`catintel model build ${kind} --oed-location ${location} --out ${model}\``);
   }
   return writeBookKeys(path.join(dir, 'keys.csv'), keys, errors).keys;
 }

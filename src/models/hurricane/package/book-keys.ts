@@ -22,15 +22,15 @@ export function bookKeys(modelDir: string, locationFile: string): { keys: KeyRow
   return hurricaneKeys(bookRows(locationFile), cellMaxBin);
 }
 
-/** The location rows with the fields the model reads, numbered as Oasis numbers them. */
-export function bookRows(locationFile: string): { locId: number; row: Record<string, string> }[] {
-  const t = readCsvColumns(locationFile, FIELDS, '--oed-location');
+/** The location rows with the fields a model reads (the hurricane's unless given), numbered as Oasis numbers them. */
+export function bookRows(locationFile: string, fields: readonly string[] = FIELDS, model = 'hurricane'): { locId: number; row: Record<string, string> }[] {
+  const t = readCsvColumns(locationFile, [...fields], '--oed-location');
   for (const f of ['PortNumber', 'AccNumber', 'LocNumber', 'Latitude', 'Longitude']) {
-    if (!t.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; the hurricane keys lookup needs PortNumber, AccNumber, LocNumber, Latitude and Longitude`);
+    if (!t.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; the ${model} keys lookup needs PortNumber, AccNumber, LocNumber, Latitude and Longitude`);
   }
   const col = (f: string) => t.cols.get(f) ?? [];
   const locId = locationIds(col('PortNumber'), col('AccNumber'), col('LocNumber'));
-  return Array.from({ length: t.rows }, (_, i) => ({ locId: locId[i], row: Object.fromEntries(FIELDS.filter((f) => t.cols.has(f)).map((f) => [f, col(f)[i]])) }));
+  return Array.from({ length: t.rows }, (_, i) => ({ locId: locId[i], row: Object.fromEntries(fields.filter((f) => t.cols.has(f)).map((f) => [f, col(f)[i]])) }));
 }
 
 /** keys.csv and keys-errors.csv beside each other (keys-errors.csv written also when empty, as Oasis does). */
