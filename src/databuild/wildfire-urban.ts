@@ -4,22 +4,21 @@
  *
  * Where the buildings are: public facilities (HIFLD hospitals, local law enforcement and urgent-care
  * locations, about 36,000 points over the US), which stand where people live. In a cell of dense urban
- * fabric holding at least MIN_BUILDINGS of them, each building
- * sees Σ over fires of the ember exposure exp(−x / EMBER_DECAY_KM) at x km from the fire's point of
- * origin, out to EMBER_REACH_KM, divided by the record years; the cell's annual burn probability is the
- * median building's (the typical point of the cell's built-up part: a score is read at a point, and one
- * facility on the Everglades edge must not set Hialeah's; the cell's wildland fringe sees more, which a
- * 0.25° grid cannot place). The point of
- * origin marks wildland; dense urban fabric does not carry a fire front, so what reaches it from a fire
- * is embers [judgement: the fires of these cells burned away from the built-up side: the Everglades fires
- * west of Hialeah, hundreds of km² each, destroyed no structure]. Elsewhere the cell keeps the smoothed
- * burn probability of wildfire.ts, which is what a building placed in that wildland would see.
+ * fabric holding at least MIN_BUILDINGS of them, each building sees Σ over fires of the ember exposure
+ * exp(−x / EMBER_DECAY_KM) at x km from the fire's point of origin, out to EMBER_REACH_KM, divided by the
+ * record years; the cell's annual burn probability is the median building's (the typical point of the
+ * cell's built-up part: a score is read at a point, and one facility on the Everglades edge must not set
+ * Hialeah's; the cell's wildland fringe sees more, which a 0.25° grid cannot place). The point of origin
+ * marks wildland; dense urban fabric does not carry a fire front, so what reaches it from a fire is embers
+ * [judgement: the fires of these cells burned away from the built-up side: the Everglades fires west of
+ * Hialeah, hundreds of km² each, destroyed no structure]. Elsewhere the cell keeps the smoothed burn
+ * probability of wildfire.ts, which is what a building placed in that wildland would see.
  *
  * Dense urban fabric: an urban-core cell of wildfire.ts (inside a dense county's urban disk) whose own
  * county is that dense too, and where no fire of the record that started in the cell destroyed a
  * structure. A fire that burned buildings is the evidence that the cell's buildings meet its wildland:
  * that is interface WUI in Radeloff's sense (the Santa Monica Mountains above Malibu and the Palisades,
- * Woolsey 2018; the San Gabriel front above Altadena, Station 2009), which keeps the wildland rate.
+ * Woolsey 2018; the San Gabriel front above Altadena, Santa Anita 2008), which keeps the wildland rate.
  */
 import { parse } from 'csv-parse/sync';
 import type { CellQuery } from './cell-query.js';
