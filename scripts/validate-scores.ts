@@ -23,6 +23,7 @@ import { ruptureDistanceKm, type Plane } from '../src/databuild/eq-faults.js';
 import { referenceEvents } from './ring-references.js';
 import { relativePairScore } from '../src/domain/scoring/score-math.js';
 import { floodStageFrequency, parseUsgsPeaks } from '../src/databuild/flood-frequency.js';
+import { TC_RAIN_GAIN } from '../src/databuild/local-perils.js';
 import { PINNED_POINTS, parseNfipStateClaims, parseNriCounties, pinnedPointHolds, rhoAgainstNfip, rhoAgainstNriCounties } from '../src/databuild/validation-losses.js';
 import { perilScoreValue } from '../src/domain/scoring/peril-score.js';
 import { climateCase } from '../src/domain/climate.js';
@@ -220,24 +221,41 @@ line(`Our grid at that gauge: flood gauge density ${grid.channels.get('riverine_
 line();
 line('## 7. Riverine flood and wildfire against losses, and the points a user checks first');
 line();
-// The state level alone (the grid's halves divided by the sub-state factor), as one value per state.
+// NRI's state level alone (the grid's halves divided by the sub-state factor), as one value per state; and
+// the state level of the model, NRI's times the state's population-weighted tropical-rain factor (the one
+// term not normalised within the state, local-perils.ts).
 const stateLevel = new Map<string, number>();
+const tcAcc = new Map<string, { cell: number; wt: number; w: number }>();
+const tcRate = grid.channels.get('riverine_flood.tc_storms_per_year')!;
 for (const x of counties) {
   const cell = cellAt(grid, x.centre.lat, x.centre.lng);
   const st = x.centre.fips.slice(0, 2);
   if (!stateLevel.has(st)) stateLevel.set(st, stateOnly(cell));
+  const a = tcAcc.get(st) ?? { cell, wt: 0, w: 0 };
+  a.wt += x.centre.population * (1 + TC_RAIN_GAIN * tcRate[cell]);
+  a.w += x.centre.population;
+  tcAcc.set(st, a);
 }
+const modelStateLevel = new Map(
+  [...tcAcc].map(([st, a]) => {
+    const m = a.w > 0 ? a.wt / a.w : 1;
+    const f = floodF[a.cell];
+    return [st, relativePairScore((lamF[a.cell] / f) * m, anchors[0], anchors[1], (lossF[a.cell] / f) * m, anchors[2], anchors[3])];
+  }),
+);
 const abbrOf = new Map([...nri.values()].map((st) => [st.STATEFIPS.padStart(2, '0'), st.STATEABBRV]));
 const byAbbr = (m: Map<string, number>) => new Map([...m].filter(([f]) => abbrOf.has(f)).map(([f, v]) => [abbrOf.get(f)!, v]));
 const nfip = parseNfipStateClaims(read('losses/nfip_claims_aggregates/nfip_claims_state_1978-2019.csv'));
 const stateBuildValue = new Map([...nri.values()].map((st) => [st.STATEABBRV, Number(st.BUILDVALUE)]));
 const nfipLevel = rhoAgainstNfip(byAbbr(stateLevel), nfip, stateBuildValue);
+const nfipModel = rhoAgainstNfip(byAbbr(modelStateLevel), nfip, stateBuildValue);
 const nfipMean = rhoAgainstNfip(byAbbr(stateMeans(counties, 'riverine_flood')), nfip, stateBuildValue);
 line('NFIP claims paid 1978-2019 (building and contents, nominal $) per dollar of NRI building value, by state, against our riverine-flood score:');
 line();
 line('| our state value | states | ρ vs NFIP paid / building value |');
 line('|---|---|---|');
-line(`| state level (NRI events per county-year and loss rate, × flood-exposed share) | ${nfipLevel.states} | ${f2(nfipLevel.rho)} |`);
+line(`| NRI state level alone (events per county-year and loss rate, × flood-exposed share; the state level before issue 32) | ${nfipLevel.states} | ${f2(nfipLevel.rho)} |`);
+line(`| state level of the model: NRI's × the state's population-weighted tropical-rain factor 1 + ${TC_RAIN_GAIN}·(storms per year within 200 km) | ${nfipModel.states} | ${f2(nfipModel.rho)} |`);
 line(`| population-weighted mean of the county-centre scores | ${nfipMean.states} | ${f2(nfipMean.rho)} |`);
 line();
 const nriCa = parseNriCounties(read('hazard_history/fema_nri/NRI_Table_Counties_California_v1.19.csv'));

@@ -23,6 +23,7 @@ import { applyNriFallback, nriRelativeChannels } from './nri-channels.js';
 import { REGIONS } from './regions.js';
 import { TORNADO_FIRST_YEAR, TORNADO_LAST_YEAR, parseSpcTornadoes, tornadoHazard } from './tornado.js';
 import { URBAN_DENSITY_PER_KM2, WILDFIRE_FIRST_YEAR, WILDFIRE_LAST_YEAR, readIcs209Reports, wildfireHazard } from './wildfire.js';
+import { EMBER_REACH_KM, parseFacilityPoints, urbanBurnProbability } from './wildfire-urban.js';
 import { ORIGIN_TOLERANCE_KM, cleanIcs209, type CleaningReport } from './wildfire-clean.js';
 import { parseCenPop } from './census.js';
 import { localPerilFactors } from './local-channels.js';
@@ -140,6 +141,24 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
     return best;
   };
   const fire = wildfireHazard(cleaned.fires, query, cellLat, urbanFactor, originCell);
+  // Built-up cells take the burn probability their buildings see (wildfire-urban.ts), not their wildland's.
+  const buildings = (['hospitals', 'lawEnforcement', 'urgentCare'] as const).flatMap((k) => parseFacilityPoints(inputs.text(k)));
+  // Dense urban fabric: an urban-core cell whose own county is denser than the urban density (a city's
+  // disk reaches into the next county's foothills, San Bernardino's from Los Angeles: those keep theirs).
+  const popByFips = new Map(centres.map((c) => [c.fips, c.population]));
+  const denseUrban = Float64Array.from(cells, (c, i) => {
+    const fips = cov.counties.fips[c.county];
+    return urbanFactor[i] === 0 && (popByFips.get(fips) ?? 0) / (areaByFips.get(fips) ?? Infinity) > URBAN_DENSITY_PER_KM2 ? 0 : 1;
+  });
+  const urban = urbanBurnProbability(cleaned.fires, buildings, query, denseUrban, originCell, WILDFIRE_LAST_YEAR - WILDFIRE_FIRST_YEAR + 1);
+  for (let c = 0; c < n; c++) {
+    if (Number.isNaN(urban.lambdaDamaging[c])) continue;
+    fire.lambdaDamaging[c] = urban.lambdaDamaging[c];
+    fire.lambdaSevere[c] = urban.lambdaSevere[c];
+  }
+  stats['wildfire.building_points'] = buildings.length;
+  stats['wildfire.building_weighted_cells'] = urban.cells;
+  params['wildfire.ember_reach_km'] = EMBER_REACH_KM;
   params['wildfire.record_years'] = WILDFIRE_LAST_YEAR - WILDFIRE_FIRST_YEAR + 1;
   params['wildfire.urban_density_per_km2'] = URBAN_DENSITY_PER_KM2;
   params['wildfire.origin_tolerance_km'] = ORIGIN_TOLERANCE_KM;

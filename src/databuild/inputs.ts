@@ -22,6 +22,9 @@ export const INPUTS = {
   nshmSpecialFaults: 'hazard_history/earthquakes/nshm2023_faults/special_faults.json',
   nshmWusExtPdf: 'hazard_history/earthquakes/usgs_nshm2023_conus/active-crust_grid_pdf-ext-adaptive.csv',
   nwpsGauges: 'feeds/nwps/nwps_all_gauges_report.csv',
+  hospitals: 'infrastructure/hifld_hospitals.csv',
+  lawEnforcement: 'infrastructure/hifld_local_law_enforcement_locations.csv',
+  urgentCare: 'infrastructure/hifld_urgent_care_facilities.csv',
 } as const;
 export type InputName = keyof typeof INPUTS;
 

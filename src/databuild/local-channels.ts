@@ -13,6 +13,7 @@ import type { NriState } from './nri.js';
 import { nriNumber } from './nri.js';
 import {
   FLOOD_BACKGROUND,
+  FLOOD_FACTOR_FLOOR,
   TC_RAIN_GAIN,
   gaugeExposure,
   cellPopulationWeights,
@@ -52,7 +53,8 @@ export function localPerilFactors(x: LocalInputs) {
   const countyPopulation = x.countyFips.map((f) => popByFips.get(f) ?? null);
   const weight = cellPopulationWeights(cells, countyPopulation);
 
-  // Riverine flood: forecast points with flood categories, plus a background, times the TC rain term.
+  // Riverine flood: forecast points with flood categories plus a small background, normalised within the
+  // state (floor FLOOD_FACTOR_FLOOR), times the TC rain term, which stays (it lifts the whole state).
   const gauges = parseNwpsGauges(x.gauges);
   const density = gaugeDensity(gauges, query, n);
   let sum = 0;
@@ -62,8 +64,13 @@ export function localPerilFactors(x: LocalInputs) {
   });
   const half = sum / k;
   const tcRate = tropicalStormRate(x.storms, query, n);
-  const floodRaw = Float64Array.from(density, (g, i) => (FLOOD_BACKGROUND + gaugeExposure(g, half)) * (1 + TC_RAIN_GAIN * tcRate[i]));
-  const flood = normaliseWithinStates(floodRaw, cells, weight);
+  const river = normaliseWithinStates(
+    Float64Array.from(density, (g) => FLOOD_BACKGROUND + gaugeExposure(g, half)),
+    cells,
+    weight,
+    FLOOD_FACTOR_FLOOR,
+  );
+  const flood = Float64Array.from(river, (f, i) => f * (1 + TC_RAIN_GAIN * tcRate[i]));
   params['riverine_flood.gauge_half'] = half;
   stats['riverine_flood.flood_category_gauges'] = gauges.length;
   channels.push({ name: 'riverine_flood.gauge_density', codec: LOG_CODEC, values: density });

@@ -5,8 +5,11 @@
  * state's cells is 1 (the state's people see, on average, the state's NRI value). docs/scoring.md §9 has
  * the terms, their coefficients and citations:
  *  - riverine flood: the density of NWPS forecast points with defined flood categories near the cell
- *    (Gaussian σ = 25 km; moderate and major categories weigh more), plus a background, times a
- *    tropical-cyclone rain term from HURDAT2 storms at tropical strength passing within 200 km.
+ *    (Gaussian σ = 25 km; moderate and major categories weigh more), plus a small background, normalised
+ *    within the state and free to fall to 1/50 of its level far from any such river; then times a
+ *    tropical-cyclone rain term from HURDAT2 storms at tropical strength passing within 200 km, which is
+ *    not normalised away, so a state's flood level rises with its tropical rain (checked against NFIP
+ *    claims per state).
  *  - extreme heat (loss half): the latitude gradient of NRI's heat-wave loss rate measured across the
  *    CONUS states, and an urban heat island from county population (Oke 1973) priced with the
  *    heat-wave mortality slope of Anderson & Bell 2011.
@@ -50,15 +53,29 @@ const TC_STATUSES = new Set(['TS', 'HU', 'SS']);
  * city's dense network of urban-creek gauges does not outweigh a big-river town's one or two forecast
  * points. G½ = the CONUS mean density (measured, params riverine_flood.gauge_half) [judgement].
  * A place with no such river keeps FLOOD_BACKGROUND (pluvial and small-stream flooding) against
- * 1 + FLOOD_BACKGROUND beside one [judgement].
+ * 1 + FLOOD_BACKGROUND beside one [judgement: a place 75 km from the nearest river the NWS gives flood
+ * categories to floods about fifty times less often per building than a town on one. For scale: FEMA
+ * reports that a little over 20 % of NFIP claims come from outside the mapped high-risk (1 %-annual-chance)
+ * flood zones, which hold a small share of the insured buildings].
  */
-export const FLOOD_BACKGROUND = 0.5;
+export const FLOOD_BACKGROUND = 0.02;
+/**
+ * The river term may take a place down to 1/50 of its state's level (the other NRI-level perils keep
+ * 1/FACTOR_CAP): far from any gauged river there is little riverine flooding whatever the state
+ * [judgement; Death Valley against California's level].
+ */
+export const FLOOD_FACTOR_FLOOR = 1 / 50;
 
 export function gaugeExposure(density: number, half: number): number {
   return 1 - Math.exp(-density / half);
 }
 
-/** One tropical storm a year within 200 km doubles the flood term (F ∝ 1 + gain·rate) [judgement, docs/scoring.md §9]. */
+/**
+ * One tropical storm a year within 200 km doubles the flood term (F = river factor · (1 + gain·rate))
+ * [judgement, docs/scoring.md §9]. Applied after the within-state normalisation: the big flood losses of
+ * the NFIP record are tropical-rain floods (Allison, Floyd, Katrina, Harvey), which NRI's per-event county
+ * counts weigh like any other flood.
+ */
 export const TC_RAIN_GAIN = 1;
 /** Oke (1973) North American cities: maximum urban-rural difference ΔT = 2.01·log10(P) − 4.06 °C. */
 export const OKE_UHI = { a: 2.01, b: -4.06 } as const;
@@ -197,10 +214,10 @@ export function cellPopulationWeights(cells: readonly BuildCell[], countyPopulat
 }
 
 /**
- * raw / (population-weighted mean of raw over the cell's state), capped to [1/FACTOR_CAP, FACTOR_CAP].
+ * raw / (population-weighted mean of raw over the cell's state), capped to [floor, FACTOR_CAP].
  * A state whose cells carry no population falls back to the plain mean.
  */
-export function normaliseWithinStates(raw: Float64Array, cells: readonly BuildCell[], weight: Float64Array): Float64Array {
+export function normaliseWithinStates(raw: Float64Array, cells: readonly BuildCell[], weight: Float64Array, floor = 1 / FACTOR_CAP): Float64Array {
   const acc = new Map<string, [number, number, number, number]>();
   cells.forEach((c, i) => {
     const a = acc.get(c.stateFips) ?? [0, 0, 0, 0];
@@ -214,6 +231,6 @@ export function normaliseWithinStates(raw: Float64Array, cells: readonly BuildCe
     const [wr, w, r, k] = acc.get(c.stateFips)!;
     const mean = w > 0 ? wr / w : r / k;
     const f = mean > 0 ? raw[i] / mean : 1;
-    return Math.min(FACTOR_CAP, Math.max(1 / FACTOR_CAP, f));
+    return Math.min(FACTOR_CAP, Math.max(floor, f));
   });
 }

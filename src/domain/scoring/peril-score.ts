@@ -136,8 +136,10 @@ const RESOLUTION_BASIS: Record<Peril, string> = {
   storm_surge: 'hurricane footprints per cell times a coastal-distance taper (0-60 km from the shore)',
   earthquake: 'fault ruptures and smoothed seismicity per 0.25-degree cell (rupture distance to each cell centre); no site-specific soil',
   tornado: 'SPC touchdowns smoothed with an 80 km Gaussian over 0.25-degree cells',
-  wildfire: 'ICS-209 burned areas spread from each point of origin over 0.25-degree cells',
-  riverine_flood: 'FEMA NRI state level redistributed within the state by NWPS flood-category gauges (25 km kernel) and HURDAT2 tropical-storm passages (200 km); no floodplain, elevation or claims data',
+  wildfire:
+    'ICS-209 burned areas spread from each point of origin over 0.25-degree cells; in dense urban fabric, the ember exposure (2.4 km reach, Radeloff et al. 2005) of the median public facility of the cell from points of origin',
+  riverine_flood:
+    'FEMA NRI state level redistributed within the state by NWPS flood-category gauges (25 km kernel; down to 1/50 of the state level far from any), times HURDAT2 tropical-storm passages (200 km); no floodplain, elevation or claims data',
   extreme_heat: 'FEMA NRI state level; the loss half redistributed by latitude (0.25-degree cell) and an urban heat island from county population; event counts state-level',
   drought: 'FEMA NRI state table: one value per state (nothing in the shared data resolves drought below state level)',
   winter_storm: 'FEMA NRI state level redistributed within the state by latitude (0.25-degree cell); no elevation term',
@@ -166,7 +168,7 @@ function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): Resoluti
         state,
         { term: 'flood_category_gauges', varies_by: 'cell', scale_km: 25, value: v('gauge_density'), basis: 'NWPS gauges with a defined flood stage (weight 1, +0.5 each for moderate and major stages, +1 where the NWS issues river forecasts), Gaussian-weighted with sigma 25 km; enters as 1 - exp(-G / G_half)' },
         { term: 'tropical_cyclone_rain', varies_by: 'cell', scale_km: 200, value: v('tc_storms_per_year'), basis: 'HURDAT2 storms per year at tropical strength (TS, HU, SS) whose centre passed over land within 200 km, 1950-2024' },
-        { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state values here; population-weighted mean 1 over the state, kept within 1/4-4' },
+        { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state values here: the gauge term normalised to a population-weighted mean of 1 over the state and kept within 1/50-4, times 1 + tropical storms per year' },
       ];
     case 'extreme_heat':
       return [
