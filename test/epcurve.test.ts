@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config/defaults.js';
+import { bookKeys, missingVulnerabilities } from '../src/models/hurricane/package/book-keys.js';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { startServe } from './helpers/serve.js';
@@ -138,6 +139,21 @@ describe('a Miami-Dade book through the hurricane model package', () => {
     expect(ept2.stdout).toBe(ept1.stdout);
   }, 120_000);
 
+  it('a book of codes the package was not built with: their vulnerabilities are computed for the run, the package left unchanged', async () => {
+    const vulnerability = path.join(models, 'hurricane', 'vulnerability.csv');
+    const before = fs.statSync(vulnerability);
+    // A commercial building of OED construction 5105: not among the package's default vulnerabilities.
+    const office = book('office.csv', HEADER, ['1,MD,OFFICE,25.77,-80.30,US,1100,5105,WTC,5000000,1000000,500000,USD']);
+    const pkg = path.join(models, 'hurricane');
+    expect(missingVulnerabilities(pkg, bookKeys(pkg, office).keys)).toHaveLength(4);
+    const r = await epCurve(['--input', office, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ NumLocationsModelled: 1 });
+    expect(r.json().gul.AALAmt).toBeGreaterThan(0);
+    const after = fs.statSync(vulnerability);
+    expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
+  }, 120_000);
+
   it('csv is the ORD ept (EPCalc 1-4, OEP/AEP and TVaR), psept one curve per sample; parquet, svg and png are real files', async () => {
     const ept = await epCurve(['--input', miami, '--format', 'csv', '--quiet']);
     expect(ept.code, ept.stderr).toBe(0);
@@ -202,7 +218,7 @@ describe('a Denver book: hurricane modelled, not reached; perils without a packa
     // Only perils without a package: no package is needed, and none is run.
     const quake = await epCurve(['--input', denver, '--perils', 'earthquake', '--models', path.join(dir, 'no-models'), '--json']);
     expect(quake.code, quake.stderr).toBe(0);
-    expect(quake.json()).toMatchObject({ perils: [], models: [], AALAmt: 0, perils_not_modelled: [{ peril: 'earthquake' }] });
+    expect(quake.json()).toMatchObject({ perils: [], models: [], years: 0, return_periods: [], AALAmt: 0, perils_not_modelled: [{ peril: 'earthquake' }] });
   }, 120_000);
 });
 

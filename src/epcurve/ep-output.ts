@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EP_TYPE, type EptRow } from '../loss/domain/ept.js';
+import { EP_TYPE } from '../loss/domain/ept.js';
 import { eptTables } from '../loss/domain/ept-tables.js';
 import type { SummaryRecords } from '../loss/domain/elt.js';
 import type { Occurrence } from '../loss/domain/types.js';
@@ -57,12 +57,6 @@ export function perspectiveEp(r: SummaryRecords, occ: Occurrence): PerspectiveEp
   }));
   const { analytic, sampled } = aalOf(r, occ);
   return { epCalc, curve, aal: sampled, aalAnalytic: analytic };
-}
-
-/** The ept or psept rows (no records at all: every return period at 0 for the mean curve, as an empty book's). */
-export function eptRows(r: SummaryRecords, occ: Occurrence, psept: boolean): EptRow[] {
-  const t = eptTables(r, occ, returnPeriodsFor(occ.periods), FLAGS);
-  return psept ? t.psept : t.ept;
 }
 
 /**

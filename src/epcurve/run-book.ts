@@ -88,7 +88,8 @@ export function packageInfo(pkg: ModelPackage, modelsDir: string): { dir: string
 export async function runBook(o: BookRunOptions): Promise<BookLosses> {
   const [{ computeLosses }, { oasisFiles }, { records }] = await Promise.all([import('../loss/run.js'), import('../oasis-files/run.js'), import('../loss/kernel.js')]);
   const found = o.packages.map((p) => ({ ...p, ...packageInfo(p.pkg, o.modelsDir) }));
-  const packageYears = Math.min(...found.map((f) => f.info.years));
+  // No package to run (no peril asked for has one): no years either, unless asked for.
+  const packageYears = found.length ? Math.min(...found.map((f) => f.info.years)) : 0;
   for (const f of found) {
     if (o.years !== undefined && o.years > f.info.years) {
       throw new CatintelError('invalid_parameter', `--years ${o.years}: the ${f.pkg.folder} model package in ${f.dir} holds ${f.info.years} years; give at most ${f.info.years}, or build a longer one with \`${f.pkg.build.command} --years ${o.years} --out ${f.dir}\``, {

@@ -338,7 +338,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         model_version: models.length ? models.map((m) => `${m.model} ${m.years} years seed ${m.seed}`).join('; ') : 'none',
         models,
         // The perils that carry loss name the sources, the largest first (docs/contract.md#events); all modelled ones when none does.
-        ...baselineProvenance(grid.header, lossFirst.length ? lossFirst : ['hurricane_wind']),
+        ...baselineProvenance(grid.header, lossFirst.length ? lossFirst : modelled),
         scenario: input.scenario,
         horizon: input.horizon,
         perils: modelled,
