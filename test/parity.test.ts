@@ -147,7 +147,8 @@ describe('CLI and HTTP parity', () => {
     } finally {
       await server.close();
     }
-  });
+    // Every handler twice; the EP curve runs the loss engine on a model package (a few seconds each way).
+  }, 120_000);
 });
 
 afterAll(() => undefined);
