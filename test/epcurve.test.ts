@@ -109,7 +109,7 @@ describe('a Miami-Dade book through the hurricane model package', () => {
     expect(amounts.filter((x) => !isCents(x))).toEqual([]);
   }, 120_000);
 
-  it('the same book with a $25,000 deductible a home: insured AAL below ground-up and below the book without it; ground-up unchanged', async () => {
+  it('the same book with a $25,000 deductible a home: insured AAL below ground-up and below the book without it; ground-up unchanged; an account file\'s policy deductible too', async () => {
     const plain = (await epCurve(['--input', miami, '--json'])).json();
     const r = await epCurve(['--input', withDeductible, '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -120,6 +120,13 @@ describe('a Miami-Dade book through the hurricane model package', () => {
     expect(ded.il.AALAmt).toBeGreaterThan(0);
     checkCurve(ded.curve);
     for (const [i, p] of ded.il.curve.entries()) expect(p.AEPLossAmt).toBeLessThanOrEqual(plain.il.curve[i].AEPLossAmt);
+    // An account file's terms apply too: a $1M policy deductible on the whole book (OED PolDed6All).
+    const account = path.join(dir, 'account.csv');
+    fs.writeFileSync(account, 'PortNumber,AccNumber,PolNumber,AccCurrency,PolDed6All\n1,MD,1,USD,1000000\n');
+    const policy = (await epCurve(['--input', miami, '--oed-account', account, '--json'])).json();
+    expect(policy.gul.AALAmt).toBe(plain.gul.AALAmt);
+    expect(policy.il.AALAmt).toBeLessThan(plain.il.AALAmt * 0.99);
+    expect(policy.method).toMatch(/the account file's terms/);
     // --perspective gul shows the ground-up curve on top.
     const gul = (await epCurve(['--input', withDeductible, '--perspective', 'gul', '--json'])).json();
     expect(gul.curve).toEqual(ded.gul.curve);

@@ -357,7 +357,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         curve: shown.curve,
         gul,
         il,
-        method: methodText(input, models, years, notModelled, input.inputFile !== undefined && input.accountFile === undefined),
+        method: methodText(input, models, years, notModelled),
       };
       ctx.progress({ task, done: 3, total: STEPS, unit: 'steps', message: 'writing' });
       const notes: string[] = [];
@@ -403,9 +403,14 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
 });
 
 /** What was done, exactly: the packages, years, samples and seed, the engine, the EP method and what was left out. */
-function methodText(input: EpCurveInput, models: EpModelBody[], years: number, notModelled: { peril: string }[], defaultAccount: boolean): string {
+function methodText(input: EpCurveInput, models: EpModelBody[], years: number, notModelled: { peril: string }[]): string {
   const book = input.inputFile !== undefined ? 'the OED location file' : 'the stored locations (as OED, one account)';
-  const terms = input.accountFile !== undefined ? 'with the OED account file\'s terms and the locations\' own' : defaultAccount || input.inputFile === undefined ? 'one policy per account with no terms of its own, so only location terms apply' : '';
+  const terms =
+    input.inputFile === undefined
+      ? 'a stored portfolio keeps no financial terms, so insured equals ground-up'
+      : input.accountFile !== undefined
+        ? "the account file's terms and the locations' own"
+        : 'no account file: one policy per account with no terms of its own, the location terms of the file apply';
   const used = models.length
     ? models.map((m) => `the ${m.folder} model package (${m.model}, ${m.perils.join(', ')}; built with ${m.years} years, seed ${m.seed})`).join(' and ')
     : 'no model package (no peril asked for has one)';
