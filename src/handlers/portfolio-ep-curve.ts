@@ -375,7 +375,11 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         const e = perspectives[input.perspective];
         const c = {
           title: `EP curve (${input.perspective === 'il' ? 'insured' : 'ground-up'}): ${body.PortfolioId ?? body.input} (${body.NumLocationsModelled.toLocaleString('en-US')} locations modelled)`,
-          subtitle: [`${years.toLocaleString('en-US')} years, ${input.samples} samples, seed ${input.seed}, ${body.model_version}`, `perils: ${modelled.join(', ') || 'none modelled'}`],
+          subtitle: [
+            `${years.toLocaleString('en-US')} years of ${models.map((m) => `${m.model} (built with seed ${m.seed})`).join(' and ') || 'no model package'}, ${input.samples} damage samples, sampling seed ${input.seed}`,
+            `perils: ${modelled.join(', ') || 'none modelled'}`,
+            ...(notModelled.length ? [`not modelled: ${notModelled.map((p) => p.peril).join(', ')}`] : []),
+          ],
           currency: body.CurCd ?? 'mixed currencies',
           curve: e.curve,
           aal: e.aal,
