@@ -39,6 +39,7 @@ export function syntheticPortfolio(grid: HazardGrid, n: number, seed: number): P
       occupancyCode: OCCUPANCY[Math.floor(rand() * OCCUPANCY.length)],
       constructionCode: CONSTRUCTION[Math.floor(rand() * CONSTRUCTION.length)],
       perils: PERILS,
+      perilsCovered: 'AA1',
       tiv: { building, contents: Math.round(building * 0.4), bi: Math.round(building * 0.1), other: 0 },
       currency: 'USD',
     });

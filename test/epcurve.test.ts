@@ -1,226 +1,196 @@
 /**
- * EP curves (issue 12 part 4): the catalog, year loss table and EP metrics on the real hazard baseline, and
- * `catintel portfolio ep-curve` / GET /portfolio/ep-curve on an imported OED portfolio. The properties every
- * EP table must have are checked on every curve made here: OEP <= AEP at each return period, both
- * non-decreasing with the return period, TVaR >= the loss at the same point; the same seed gives the same
- * bytes. A Miami location's hurricane-footprint rate is checked against the baseline's own
- * lambda_damaging there, which is what the catalog is built to reproduce.
+ * EP curves from the loss engine: `catintel portfolio ep-curve` and GET /portfolio/ep-curve run a book's
+ * OED through the hurricane model package's keys, the Oasis input files and the kernel (one small
+ * package shared by the run: test/helpers/model-packages.ts). Checked on real books: 100 masonry homes
+ * in Miami-Dade (an AAL in the range market models and FEMA NRI give Florida's coast), the same book with
+ * a deductible (insured below ground-up, and below the book without it), a Denver book (hurricane reaches
+ * it with no loss; earthquake and wildfire listed as not modelled), the same bytes from the same seed,
+ * HTTP the same as the CLI, the ORD tables and pictures, and the refusals. Every curve made here has the
+ * properties every EP table must have: OEP <= AEP at each return period, both non-decreasing with the
+ * return period, TVaR >= the loss at the same point.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
-import { climateCase } from '../src/domain/climate.js';
-import { cellAt } from '../src/domain/scoring/grid.js';
-import { MODELLED_PERILS, buildElt, cellGeometry, haversineKm } from '../src/epcurve/domain/catalog.js';
-import { buildExposure } from '../src/epcurve/domain/exposure.js';
-import { runEpModel } from '../src/epcurve/domain/model.js';
-import { RETURN_PERIODS, aliasTable, poisson, type EpPoint } from '../src/epcurve/domain/ylt.js';
-import { EMANUEL_V_THRESHOLD_MS, WIND_V_HALF_MS, emanuelMdr, floodMdr, pagerMdr, PAGER_THETA } from '../src/epcurve/domain/vulnerability.js';
-import { mulberry32 } from '../src/lib/random.js';
+import { defaultConfig } from '../src/config/defaults.js';
+import { bookKeys, missingVulnerabilities } from '../src/models/hurricane/package/book-keys.js';
 import { Store } from '../src/store/db.js';
-import { syntheticPortfolio } from '../bench/epcurve-portfolio.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { startServe } from './helpers/serve.js';
 import { REPO_ROOT, sharedData } from './helpers/paths.js';
-import { platform, token } from './http/helpers/harness.js';
+import { TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
+import { contextOn, platform, token } from './http/helpers/harness.js';
 
-const grid = loadBaselineGrid();
-
-/** A JSON curve back in the domain's shape, for checkCurve. */
-const fromJson = (curve: any[]): EpPoint[] =>
-  curve.map((p) => ({ return_period: p.ReturnPeriod, exceedance_probability: p.ExceedanceProbability, oep: p.OEPLossAmt, aep: p.AEPLossAmt, oep_tvar: p.OEPTVaRAmt, aep_tvar: p.AEPTVaRAmt }));
+interface Point {
+  ReturnPeriod: number;
+  OEPLossAmt: number;
+  AEPLossAmt: number;
+  OEPTVaRAmt: number;
+  AEPTVaRAmt: number;
+}
 
 const isCents = (x: number) => Math.abs(Math.round(x * 100) - x * 100) < 1e-6;
 
-function checkCurve(curve: EpPoint[]): void {
+function checkCurve(curve: Point[]): void {
   expect(curve.length).toBeGreaterThan(0);
   for (let i = 0; i < curve.length; i++) {
     const p = curve[i];
-    expect(p.oep, `OEP <= AEP at ${p.return_period}`).toBeLessThanOrEqual(p.aep);
-    expect(p.oep_tvar, `OEP TVaR >= OEP at ${p.return_period}`).toBeGreaterThanOrEqual(p.oep);
-    expect(p.aep_tvar, `AEP TVaR >= AEP at ${p.return_period}`).toBeGreaterThanOrEqual(p.aep);
+    expect(p.OEPLossAmt, `OEP <= AEP at ${p.ReturnPeriod}`).toBeLessThanOrEqual(p.AEPLossAmt);
+    expect(p.OEPTVaRAmt, `OEP TVaR >= OEP at ${p.ReturnPeriod}`).toBeGreaterThanOrEqual(p.OEPLossAmt);
+    expect(p.AEPTVaRAmt, `AEP TVaR >= AEP at ${p.ReturnPeriod}`).toBeGreaterThanOrEqual(p.AEPLossAmt);
     if (i > 0) {
-      expect(p.oep, `OEP non-decreasing at ${p.return_period}`).toBeGreaterThanOrEqual(curve[i - 1].oep);
-      expect(p.aep, `AEP non-decreasing at ${p.return_period}`).toBeGreaterThanOrEqual(curve[i - 1].aep);
+      expect(p.OEPLossAmt, `OEP non-decreasing at ${p.ReturnPeriod}`).toBeGreaterThanOrEqual(curve[i - 1].OEPLossAmt);
+      expect(p.AEPLossAmt, `AEP non-decreasing at ${p.ReturnPeriod}`).toBeGreaterThanOrEqual(curve[i - 1].AEPLossAmt);
     }
   }
 }
 
-describe('damage functions (docs/methods.md#damage-functions)', () => {
-  it('Emanuel 2011 is 0 at the threshold, 1/2 at V_half, and wood frame is weaker than steel', () => {
-    expect(emanuelMdr(EMANUEL_V_THRESHOLD_MS, 86)).toBe(0);
-    expect(emanuelMdr(86, 86)).toBeCloseTo(0.5, 12);
-    expect(emanuelMdr(60, WIND_V_HALF_MS.wood)).toBeGreaterThan(emanuelMdr(60, WIND_V_HALF_MS.steel));
-  });
-  it('PAGER is 1/2 at theta (unknown construction), flood curves hit their knots', () => {
-    expect(pagerMdr(PAGER_THETA, 'unknown')).toBeCloseTo(0.5, 6);
-    expect(pagerMdr(8, 'unknown')).toBeCloseTo(0.0077, 3); // docs/methods.md: MMI VIII 0.77 %
-    // USACE RES1-1SNB: 2 ft above the first floor (1 ft up) = 3 ft of water = 0.9144 m -> 32.1 %.
-    expect(floodMdr(0.9144, 'residential')).toBeCloseTo(0.321, 6);
-    // JRC North America: 1 m -> 0.58.
-    expect(floodMdr(1, 'commercial')).toBeCloseTo(0.58, 12);
-  });
-});
+const HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
+const DED_HEADER = `${HEADER},LocDedType1Building,LocDed1Building`;
+const HOME_TIV = 500_000;
 
-describe('sampling', () => {
-  it('Poisson counts have mean = variance = lambda, small and large lambda', () => {
-    for (const lambda of [0.4, 7, 60, 650]) {
-      const rand = mulberry32(11);
-      let s = 0;
-      let s2 = 0;
-      const n = 40_000;
-      for (let i = 0; i < n; i++) {
-        const k = poisson(lambda, rand);
-        s += k;
-        s2 += k * k;
-      }
-      const mean = s / n;
-      expect(Math.abs(mean - lambda) / lambda, `mean at ${lambda}`).toBeLessThan(0.03);
-      expect(Math.abs(s2 / n - mean * mean - lambda) / lambda, `variance at ${lambda}`).toBeLessThan(0.06);
+/** 100 single-family masonry homes (OED 1050, 5100) on a 10 x 10 grid over Miami-Dade's built-up area, $500k building each. */
+function miamiRows(extra = ''): string[] {
+  const rows: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    for (let j = 0; j < 10; j++) {
+      const lat = (25.6 + i * 0.035).toFixed(4);
+      const lng = (-80.44 + j * 0.024).toFixed(4);
+      rows.push(`1,MD,H${i * 10 + j + 1},${lat},${lng},US,1050,5100,WTC,${HOME_TIV},0,0,USD${extra}`);
     }
-  });
-  it('the alias table draws each event in proportion to its rate', () => {
-    const w = Float64Array.from([5, 1, 0.5, 3.5]);
-    const { prob, alias } = aliasTable(w);
-    const rand = mulberry32(3);
-    const counts = [0, 0, 0, 0];
-    const n = 100_000;
-    for (let i = 0; i < n; i++) {
-      const u = rand() * 4;
-      const k = u | 0;
-      counts[u - k < prob[k] ? k : alias[k]]++;
-    }
-    counts.forEach((c, i) => expect(Math.abs(c / n - w[i] / 10)).toBeLessThan(0.005));
-  });
-});
+  }
+  return rows;
+}
 
-describe('catalog on the hazard baseline', () => {
-  it("a Miami location is inside a damaging hurricane footprint at the baseline's lambda_damaging of its neighbourhood", () => {
-    const loc = { locNumber: 'MIA', lat: 25.77, lng: -80.19, occupancyCode: 1050, constructionCode: 5050, perils: ['hurricane_wind'], tiv: { building: 1e6, contents: 0, bi: 0, other: 0 }, currency: 'USD' };
-    const ex = buildExposure(grid, [loc], ['hurricane_wind']);
-    const elt = buildElt(grid, ex.exposure, { perils: ['hurricane_wind'], climate: climateCase('baseline', null), seed: 1 });
-    let rate = 0;
-    for (let i = 0; i < elt.rate.length; i++) rate += elt.rate[i];
-    // The expected rate: the area-weighted mean of lambda_damaging over the 124 km disc around the site.
-    const geo = cellGeometry(grid);
-    const lam = grid.channels.get('hurricane_wind.lambda_damaging')!;
-    const here = cellAt(grid, loc.lat, loc.lng);
-    let num = 0;
-    let den = 0;
-    for (let c = 0; c < grid.nCells; c++) {
-      if (!(lam[c] > 0) || haversineKm(geo.lat[here], geo.lng[here], geo.lat[c], geo.lng[c]) >= 124) continue;
-      num += lam[c] * geo.areaKm2[c];
-    }
-    den = Math.PI * 124 * 124;
-    expect(rate).toBeGreaterThan(0);
-    expect(rate / (num / den)).toBeCloseTo(1, 6);
-    // And that neighbourhood rate is the right size next to the cell's own.
-    expect(rate / lam[here]).toBeGreaterThan(0.3);
-    expect(rate / lam[here]).toBeLessThan(3);
+let dir: string;
+let models: string;
+const book = (name: string, header: string, rows: string[]) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, [header, ...rows].join('\n') + '\n');
+  return file;
+};
+const epCurve = (argv: string[], db = path.join(dir, 'plain.duckdb')) => cli(['--db', db, 'portfolio', 'ep-curve', '--models', models, ...argv]);
+
+beforeAll(async () => {
+  dir = tempDir('catintel-epcurve-');
+  models = await testModels();
+  expect((await cli(['--db', path.join(dir, 'plain.duckdb'), '--quiet', 'db', 'seed'])).code).toBe(0);
+}, 600_000);
+
+describe('a Miami-Dade book through the hurricane model package', () => {
+  let miami: string;
+  let withDeductible: string;
+  beforeAll(() => {
+    miami = book('miami.csv', HEADER, miamiRows());
+    // $25,000 off each building's loss (OED LocDedType1Building 0: an amount).
+    withDeductible = book('miami-ded.csv', DED_HEADER, miamiRows(',0,25000'));
   });
 
-  it('a 2,000-location portfolio over 20,000 years: EP properties, simulated AAL near the analytic one, same seed same numbers', () => {
-    const locs = syntheticPortfolio(grid, 2000, 5);
-    const o = { years: 20_000, seed: 9, perils: MODELLED_PERILS, scenario: 'baseline' as const, horizon: null };
-    const a = runEpModel(grid, locs, o);
-    checkCurve(a.curve);
-    expect(a.curve.map((p) => p.return_period)).toEqual([...RETURN_PERIODS]);
-    expect(a.ept).toHaveLength(40);
-    expect(a.psept).toHaveLength(10 * 4 * RETURN_PERIODS.filter((rp) => rp <= 2000).length);
-    expect(Math.abs(a.aal / a.aal_analytic - 1)).toBeLessThan(0.05);
-    expect(a.curve.at(-1)!.oep).toBeGreaterThan(a.curve[0].oep);
-    expect(JSON.stringify(runEpModel(grid, locs, o))).toBe(JSON.stringify(a));
-    const b = runEpModel(grid, locs, { ...o, seed: 10 });
-    expect(b.aal).not.toBe(a.aal);
-    // A warmer climate raises the hurricane-driven losses of a Gulf book (frequency of Cat 4-5 and intensity up).
-    const ssp = runEpModel(grid, locs, { ...o, scenario: 'ssp585', horizon: 2080 });
-    checkCurve(ssp.curve);
-    expect(ssp.aal_by_peril.storm_surge).toBeGreaterThan(a.aal_by_peril.storm_surge);
-  });
-});
-
-const HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode';
-const ROWS = [
-  '1,A1,MIAMI,25.77,-80.19,1050,5050,500000,200000,50000,WW1;QQ1;OO1,USD,US',
-  '1,A1,FTMYERS,26.64,-81.87,1100,5100,2000000,800000,100000,AA1,USD,US',
-  '1,A1,SF,37.77,-122.42,1050,5050,900000,300000,0,QQ1;BB1,USD,US',
-  '1,A1,OKC,35.47,-97.52,1050,5051,300000,100000,0,AA1,USD,US',
-  '1,A1,NOLA,29.95,-90.07,1150,5200,5000000,2000000,500000,AA1,USD,US',
-];
-
-describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
-  let dir: string;
-  let db: string;
-  let csv: string;
-  let id: string;
-  const run = (argv: string[]) => cli(['--db', db, ...argv]);
-  let child: ChildProcess | undefined;
-
-  beforeAll(async () => {
-    dir = tempDir('catintel-epcurve-');
-    db = path.join(dir, 'book.duckdb');
-    csv = path.join(dir, 'book.csv');
-    fs.writeFileSync(csv, [HEADER, ...ROWS].join('\n') + '\n');
-    const r = await run(['portfolio', 'import', csv, '--name', 'Gulf and west', '--json']);
+  it('100 masonry homes, wind only: AAL between 0.2 % and 1.5 % of TIV, with the package, years, samples and seed named', async () => {
+    const r = await epCurve(['--input', miami, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    id = r.json().id;
-  }, 60_000);
-  afterAll(() => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
-  });
-
-  it('json: years, seed, model version and a curve with the EP properties; same seed, same bytes', async () => {
-    const a = await run(['portfolio', 'ep-curve', id, '--years', '5000', '--seed', '3', '--json']);
-    expect(a.code, a.stderr).toBe(0);
-    const body = a.json();
-    expect(body).toMatchObject({ PortfolioId: id, years: 5000, seed: 3, model_version: 'catintel-ep-1.0.0', NumLocations: 5, NumLocationsModelled: 5, NumLocationsOutsideCoverage: 0, CurCd: 'USD' });
-    expect(body.perils_not_modelled).toEqual([]);
-    checkCurve(fromJson(body.curve));
-    expect(body.AALAmt).toBeGreaterThan(0);
-    // NDJSON progress on a pipe, ending at every year simulated.
-    const last = JSON.parse(a.stderr.trim().split('\n').at(-1)!);
-    expect(last).toMatchObject({ progress: 'ep curve', done: 5000, total: 5000, unit: 'years' });
-    const b = await run(['portfolio', 'ep-curve', id, '--years', '5000', '--seed', '3', '--json']);
-    expect(b.stdout).toBe(a.stdout);
-    // The same rows read straight from the OED file give the same curve.
-    const c = (await run(['portfolio', 'ep-curve', '--input', csv, '--years', '5000', '--seed', '3', '--json'])).json();
-    expect(c.curve).toEqual(body.curve);
-    expect(c).toMatchObject({ PortfolioId: null, input: 'book.csv' });
-  });
-
-  it('json speaks the vocabulary of every insurance output (ACORD-style names, money to the cent)', async () => {
-    const body = (await run(['portfolio', 'ep-curve', id, '--years', '1000', '--seed', '5', '--json'])).json();
-    const portfolio = (await run(['portfolio', 'show', id, '--json'])).json();
-    // The same names and the same figure as the portfolio and its exposure.
-    expect(body.TotalInsuranceAmt).toBe(portfolio.TotalInsuranceAmt);
-    expect(body.CurCd).toBe(portfolio.CurCd);
-    for (const old of ['portfolio_id', 'currency', 'locations', 'locations_modelled', 'locations_outside_coverage', 'tiv_total', 'aal', 'aal_analytic', 'aal_by_peril']) expect(body).not.toHaveProperty(old);
-    expect(Object.keys(body.curve[0]).sort()).toEqual(['AEPLossAmt', 'AEPTVaRAmt', 'ExceedanceProbability', 'OEPLossAmt', 'OEPTVaRAmt', 'ReturnPeriod']);
-    const amounts = [body.TotalInsuranceAmt, body.AALAmt, body.AALAnalyticAmt, ...Object.values(body.AALAmtByPeril) as number[],
-      ...body.curve.flatMap((p: any) => [p.OEPLossAmt, p.AEPLossAmt, p.OEPTVaRAmt, p.AEPTVaRAmt])];
+    const body = r.json();
+    const tiv = 100 * HOME_TIV;
+    expect(body).toMatchObject({ input: 'miami.csv', years: TEST_PACKAGE_YEARS, seed: 1, samples: 10, NumLocations: 100, NumLocationsModelled: 100, TotalInsuranceAmt: tiv, perils: ['hurricane_wind'], perils_not_modelled: [], perspective: 'il', EPCalc: 2 });
+    expect(body.models).toEqual([expect.objectContaining({ folder: 'hurricane', model: 'catintel-hurricane', perils: ['hurricane_wind'], years: TEST_PACKAGE_YEARS, NumLocationsModelled: 100, NumLocationsNotReached: 0 })]);
+    const ratio = body.gul.AALAmt / tiv;
+    expect(ratio, `ground-up AAL ${(ratio * 100).toFixed(3)} % of TIV`).toBeGreaterThan(0.002);
+    expect(ratio).toBeLessThan(0.015);
+    // No terms: the insured loss is the ground-up loss; sampled and analytical AAL agree within sampling error.
+    expect(body.il.AALAmt).toBeCloseTo(body.gul.AALAmt, 0);
+    expect(Math.abs(body.gul.AALAmt / body.gul.AALAnalyticAmt - 1)).toBeLessThan(0.1);
+    expect(body.AALAmtByPeril).toEqual({ hurricane_wind: body.il.AALAmt });
+    checkCurve(body.curve);
+    checkCurve(body.gul.curve);
+    expect(body.return_periods).toEqual([2, 5, 10, 25, 50, 100]);
+    expect(body.method).toMatch(/hurricane model package .* keys lookup -> Oasis input files .* loss kernel over the first 100 years .* 10 damage samples per event \(seed 1\)/);
+    const amounts = [body.TotalInsuranceAmt, body.AALAmt, body.AALAnalyticAmt, ...body.curve.flatMap((p: Point) => [p.OEPLossAmt, p.AEPLossAmt, p.OEPTVaRAmt, p.AEPTVaRAmt])];
     expect(amounts.filter((x) => !isCents(x))).toEqual([]);
-    expect(amounts.some((x) => !Number.isInteger(x))).toBe(true); // cents kept, not whole units
-  });
+  }, 120_000);
 
-  it('csv is the ORD ept table (psept on request); svg and png are real images', async () => {
-    const ept = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--format', 'csv', '--quiet']);
+  it('the same book with a $25,000 deductible a home: insured AAL below ground-up and below the book without it; ground-up unchanged; an account file\'s policy deductible too', async () => {
+    const plain = (await epCurve(['--input', miami, '--json'])).json();
+    const r = await epCurve(['--input', withDeductible, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const ded = r.json();
+    expect(ded.gul.AALAmt).toBe(plain.gul.AALAmt);
+    expect(ded.il.AALAmt).toBeLessThan(ded.gul.AALAmt * 0.99);
+    expect(ded.il.AALAmt).toBeLessThan(plain.il.AALAmt * 0.99);
+    expect(ded.il.AALAmt).toBeGreaterThan(0);
+    checkCurve(ded.curve);
+    for (const [i, p] of ded.il.curve.entries()) expect(p.AEPLossAmt).toBeLessThanOrEqual(plain.il.curve[i].AEPLossAmt);
+    // An account file's terms apply too: a $1M policy deductible on the whole book (OED PolDed6All).
+    const account = path.join(dir, 'account.csv');
+    fs.writeFileSync(account, 'PortNumber,AccNumber,PolNumber,AccCurrency,PolDed6All\n1,MD,1,USD,1000000\n');
+    const policy = (await epCurve(['--input', miami, '--oed-account', account, '--json'])).json();
+    expect(policy.gul.AALAmt).toBe(plain.gul.AALAmt);
+    expect(policy.il.AALAmt).toBeLessThan(plain.il.AALAmt * 0.99);
+    expect(policy.method).toMatch(/the account file's terms/);
+    // --perspective gul shows the ground-up curve on top.
+    const gul = (await epCurve(['--input', withDeductible, '--perspective', 'gul', '--json'])).json();
+    expect(gul.curve).toEqual(ded.gul.curve);
+    expect(gul.AALAmt).toBe(ded.gul.AALAmt);
+  }, 120_000);
+
+  it('same inputs and seed, same bytes; another seed draws other samples of the same events', async () => {
+    const a = await epCurve(['--input', miami, '--seed', '3', '--json']);
+    const b = await epCurve(['--input', miami, '--seed', '3', '--json']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.stdout).toBe(a.stdout);
+    const c = (await epCurve(['--input', miami, '--seed', '4', '--json'])).json();
+    expect(c.gul.AALAnalyticAmt).toBe(a.json().gul.AALAnalyticAmt);
+    expect(c.gul.AALAmt).not.toBe(a.json().gul.AALAmt);
+    const ept1 = await epCurve(['--input', miami, '--seed', '3', '--format', 'csv', '--quiet']);
+    const ept2 = await epCurve(['--input', miami, '--seed', '3', '--format', 'csv', '--quiet']);
+    expect(ept2.stdout).toBe(ept1.stdout);
+  }, 120_000);
+
+  it('a book of codes the package was not built with: their vulnerabilities are computed for the run, the package left unchanged', async () => {
+    const vulnerability = path.join(models, 'hurricane', 'vulnerability.csv');
+    const before = fs.statSync(vulnerability);
+    // A commercial building of OED construction 5105: not among the package's default vulnerabilities.
+    const office = book('office.csv', HEADER, ['1,MD,OFFICE,25.77,-80.30,US,1100,5105,WTC,5000000,1000000,500000,USD']);
+    const pkg = path.join(models, 'hurricane');
+    expect(missingVulnerabilities(pkg, bookKeys(pkg, office).keys)).toHaveLength(4);
+    const r = await epCurve(['--input', office, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ NumLocationsModelled: 1 });
+    expect(r.json().gul.AALAmt).toBeGreaterThan(0);
+    const after = fs.statSync(vulnerability);
+    expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
+  }, 120_000);
+
+  it('csv is the ORD ept (EPCalc 1-4, OEP/AEP and TVaR), psept one curve per sample; parquet, svg and png are real files', async () => {
+    const ept = await epCurve(['--input', miami, '--format', 'csv', '--quiet']);
     expect(ept.code, ept.stderr).toBe(0);
     const lines = ept.stdout.trim().split('\n');
     expect(lines[0]).toBe('SummaryId,EPCalc,EPType,ReturnPeriod,Loss');
-    expect(lines).toHaveLength(1 + 4 * 10);
-    expect(lines[1]).toMatch(/^1,1,1,1000\.000000,\d+\.\d{6}$/);
-    expect(new Set(lines.slice(1).map((l) => l.split(',')[2]))).toEqual(new Set(['1', '2', '3', '4']));
+    const rows = lines.slice(1).map((l) => l.split(','));
+    expect(new Set(rows.map((x) => x[1]))).toEqual(new Set(['1', '2', '3', '4']));
+    expect(new Set(rows.map((x) => x[2]))).toEqual(new Set(['1', '2', '3', '4']));
+    expect(lines[1]).toMatch(/^1,1,1,100\.000000,\d+\.\d{6}$/);
+    const json = (await epCurve(['--input', miami, '--json'])).json();
+    // The JSON curve is the table's EPCalc 2 (full uncertainty), to the cent.
+    const oep100 = Number(rows.find((x) => x[1] === '2' && x[2] === '1' && x[3] === '100.000000')![4]);
+    expect(Math.abs(json.curve.at(-1).OEPLossAmt / oep100 - 1)).toBeLessThan(1e-6); // the table prints float32, as Oasis does
+
     const ps = path.join(dir, 'psept.csv');
-    const psept = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--format', 'csv', '--psept', '--out', ps, '--quiet']);
-    expect(psept.code, psept.stderr).toBe(0);
+    expect((await epCurve(['--input', miami, '--format', 'csv', '--psept', '--out', ps, '--quiet'])).code).toBe(0);
     const pl = fs.readFileSync(ps, 'utf8').trim().split('\n');
     expect(pl[0]).toBe('SummaryId,SampleId,EPType,ReturnPeriod,Loss');
     expect(new Set(pl.slice(1).map((l) => l.split(',')[1])).size).toBe(10);
 
+    const pq = path.join(dir, 'ept.parquet');
+    const parquet = await epCurve(['--input', miami, '--format', 'parquet', '--out', pq, '--json']);
+    expect(parquet.code, parquet.stderr).toBe(0);
+    const bytes = fs.readFileSync(pq);
+    expect(bytes.subarray(0, 4).toString()).toBe('PAR1');
+    expect(bytes.subarray(-4).toString()).toBe('PAR1');
+    expect((await epCurve(['--input', miami, '--format', 'parquet'])).code).toBe(2);
+
     const svgFile = path.join(dir, 'ep.svg');
-    const svg = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--format', 'svg', '--out', svgFile, '--json']);
+    const svg = await epCurve(['--input', miami, '--format', 'svg', '--out', svgFile, '--json']);
     expect(svg.code, svg.stderr).toBe(0);
     expect(svg.json().written).toMatchObject({ file: svgFile, format: 'svg' });
     const text = fs.readFileSync(svgFile, 'utf8');
@@ -229,79 +199,135 @@ describe('catintel portfolio ep-curve and GET /portfolio/ep-curve', () => {
     expect(text).toContain('Loss (USD)');
     expect(text).toContain('AAL ');
     const pngFile = path.join(dir, 'ep.png');
-    const png = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--format', 'png', '--out', pngFile, '--quiet']);
-    expect(png.code, png.stderr).toBe(0);
-    const bytes = fs.readFileSync(pngFile);
-    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    expect(bytes.readUInt32BE(16)).toBeGreaterThan(600); // IHDR width
-    expect(bytes.readUInt32BE(20)).toBeGreaterThan(300); // IHDR height
-    const noOut = await run(['portfolio', 'ep-curve', id, '--format', 'png']);
-    expect(noOut.code).toBe(2);
-    expect(noOut.stderr).toMatch(/--out/);
+    expect((await epCurve(['--input', miami, '--format', 'png', '--out', pngFile, '--quiet'])).code).toBe(0);
+    const png = fs.readFileSync(pngFile);
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBeGreaterThan(600);
+    expect((await epCurve(['--input', miami, '--format', 'png'])).code).toBe(2);
+  }, 180_000);
+});
+
+describe('a Denver book: hurricane modelled, not reached; perils without a package listed, never faked', () => {
+  it('hurricane_wind has zero loss with the reason; earthquake, wildfire and the rest are not modelled', async () => {
+    const denver = book('denver.csv', HEADER, ['1,CO,D1,39.7392,-104.9903,US,1050,5050,AA1,400000,100000,0,USD', '1,CO,D2,39.70,-105.02,US,1050,5100,AA1,600000,0,0,USD']);
+    const r = await epCurve(['--input', denver, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const body = r.json();
+    expect(body.perils).toEqual(['hurricane_wind']);
+    const notModelled = Object.fromEntries(body.perils_not_modelled.map((p: { peril: string; reason: string }) => [p.peril, p.reason]));
+    expect(Object.keys(notModelled)).toEqual(expect.arrayContaining(['earthquake', 'wildfire', 'storm_surge', 'tornado']));
+    expect(notModelled.earthquake).toMatch(/no earthquake model package/);
+    expect(body).toMatchObject({ NumLocations: 2, NumLocationsModelled: 0, AALAmt: 0, AALAnalyticAmt: 0, AALAmtByPeril: { hurricane_wind: 0 } });
+    expect(body.models[0]).toMatchObject({ folder: 'hurricane', NumLocationsNotReached: 2 });
+    expect(body.models[0].not_reached_reason).toMatch(/outside the hurricane footprints/);
+    expect(body.curve.every((p: Point) => p.OEPLossAmt === 0 && p.AEPLossAmt === 0)).toBe(true);
+    expect(body.method).toMatch(/not modelled \(no loss added\): storm_surge, earthquake/);
+    // Only perils without a package: no package is needed, and none is run.
+    const quake = await epCurve(['--input', denver, '--perils', 'earthquake', '--models', path.join(dir, 'no-models'), '--json']);
+    expect(quake.code, quake.stderr).toBe(0);
+    expect(quake.json()).toMatchObject({ perils: [], models: [], years: 0, return_periods: [], AALAmt: 0, perils_not_modelled: [{ peril: 'earthquake' }] });
+  }, 120_000);
+});
+
+describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve', () => {
+  let db: string;
+  let id: string;
+  let child: ChildProcess | undefined;
+  const run = (argv: string[]) => cli(['--db', db, ...argv], { CATINTEL_MODELS: models });
+  beforeAll(async () => {
+    db = path.join(dir, 'book.duckdb');
+    const file = book('book.csv', HEADER, [...miamiRows().slice(0, 20), '1,CO,D1,39.7392,-104.9903,US,1050,5050,AA1,400000,100000,0,USD']);
+    const r = await run(['portfolio', 'import', file, '--name', 'Miami and Denver', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    id = r.json().id;
   }, 60_000);
-
-  it('takes the event-type names as perils: hurricane and flood are hurricane_wind and riverine_flood', async () => {
-    const byEventType = await run(['portfolio', 'ep-curve', id, '--years', '1000', '--seed', '3', '--perils', 'hurricane,flood', '--json']);
-    const byPeril = await run(['portfolio', 'ep-curve', id, '--years', '1000', '--seed', '3', '--perils', 'hurricane_wind,riverine_flood', '--json']);
-    expect(byEventType.code, byEventType.stderr).toBe(0);
-    expect(byEventType.json().perils).toEqual(['hurricane_wind', 'riverine_flood']);
-    expect(byEventType.stdout).toBe(byPeril.stdout);
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
   });
 
-  it('an unknown id is exit 2 naming it; bad options are usage errors', async () => {
-    const r = await run(['portfolio', 'ep-curve', '00000000-0000-4000-8000-000000000000']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no portfolio 00000000-0000-4000-8000-000000000000/);
-    expect((await run(['portfolio', 'ep-curve', id, '--years', '50'])).code).toBe(2);
-    expect((await run(['portfolio', 'ep-curve', id, '--perils', 'volcano'])).code).toBe(2);
-    expect((await run(['portfolio', 'ep-curve'])).code).toBe(2);
-  });
+  it('a stored portfolio runs as its OED rows (one account, no terms: insured = ground-up); the same file gives the same mean curve', async () => {
+    const a = await run(['portfolio', 'ep-curve', id, '--json']);
+    expect(a.code, a.stderr).toBe(0);
+    const body = a.json();
+    expect(body).toMatchObject({ PortfolioId: id, NumLocations: 21, NumLocationsModelled: 20, CurCd: 'USD' });
+    expect(body.AALAmt).toBeGreaterThan(0);
+    expect(body.il.AALAmt).toBe(body.gul.AALAmt);
+    const portfolio = (await run(['portfolio', 'show', id, '--json'])).json();
+    expect(body.TotalInsuranceAmt).toBe(portfolio.TotalInsuranceAmt);
+    const last = JSON.parse(a.stderr.trim().split('\n').at(-1)!);
+    expect(last).toMatchObject({ progress: 'ep curve', done: 4, total: 4 });
+    // The analytical means do not depend on how the rows are numbered (the samples' groups do).
+    const stored = (await run(['portfolio', 'ep-curve', id, '--samples', '0', '--json'])).json();
+    const file = (await run(['portfolio', 'ep-curve', '--input', path.join(dir, 'book.csv'), '--samples', '0', '--json'])).json();
+    expect(stored.EPCalc).toBe(1);
+    expect(file.gul.curve).toEqual(stored.gul.curve);
+    expect(file.gul.AALAmt).toBe(stored.gul.AALAmt);
+  }, 120_000);
 
   it('HTTP: json and csv as the CLI gives them, 404 for another account, CLI-only options refused', async () => {
     const store = await Store.open(db);
     try {
-      const p = await platform(store);
-      const q = `/api/v1/portfolio/ep-curve?portfolio_id=${id}&years=2000&seed=4`;
+      const ctx = { ...contextOn(store), config: defaultConfig({ dbPath: db, env: { CATINTEL_MODELS: models } }) };
+      const p = await platform(store, { ctx });
+      const q = `/api/v1/portfolio/ep-curve?portfolio_id=${id}&seed=4`;
       const json = await p.call(q, { token: p.adminToken });
       expect(json.status).toBe(200);
-      checkCurve(fromJson(json.body.curve));
+      checkCurve(json.body.curve);
       const csvReply = await p.call(`${q}&format=csv`, { token: p.adminToken });
       expect(csvReply.status).toBe(200);
       expect(csvReply.headers.get('content-type')).toMatch(/^text\/csv/);
       expect(String(csvReply.body).split('\n')[0]).toBe('SummaryId,EPCalc,EPType,ReturnPeriod,Loss');
       expect((await p.call(q, { token: await token('agency', { sub: 'someone-else' }) })).status).toBe(404);
       expect((await p.call(q)).status).toBe(401);
-      expect((await p.call(`${q}&out=/tmp/x.json`, { token: p.adminToken, unchecked: true })).status).toBe(400);
-      expect((await p.call(`${q}&format=png`, { token: p.adminToken, unchecked: true })).status).toBe(400);
-      const cliBody = (await cliOnStore(['portfolio', 'ep-curve', id, '--years', '2000', '--seed', '4', '--json'])).json();
+      for (const bad of ['out=/tmp/x.json', 'models=/tmp', 'format=png', 'format=parquet', 'scenario=ssp585', 'samples=5000']) {
+        const reply = await p.call(`${q}&${bad}`, { token: p.adminToken, unchecked: true });
+        expect(reply.status, bad).toBe(400);
+        expect(reply.headers.get('content-type')).toMatch(/problem\+json/);
+      }
+      const cliBody = (await run(['portfolio', 'ep-curve', id, '--seed', '4', '--json'])).json();
       expect(json.body).toEqual(cliBody);
+      const cliCsv = (await run(['portfolio', 'ep-curve', id, '--seed', '4', '--format', 'csv', '--quiet'])).stdout;
+      expect(String(csvReply.body)).toBe(cliCsv);
     } finally {
       await store.close();
     }
-  });
-
-  // The CLI against the store file the HTTP test has closed again.
-  const cliOnStore = (argv: string[]) => run(argv);
+  }, 120_000);
 
   const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/handlers/portfolio-ep-curve.js'));
   it.skipIf(!built)('works while catintel serve owns the store (the local channel), with the same bytes', async () => {
-    const standalone = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--json']);
-    child = await startServe(db);
-    const through = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--json']);
+    const standalone = await run(['portfolio', 'ep-curve', id, '--json']);
+    child = await startServe(db, { env: { CATINTEL_MODELS: models } });
+    const through = await run(['portfolio', 'ep-curve', id, '--json']);
     expect(through.code, through.stderr).toBe(0);
     expect(through.stdout).toBe(standalone.stdout);
-    const pngFile = path.join(dir, 'served.png');
-    const png = await run(['portfolio', 'ep-curve', id, '--years', '2000', '--format', 'png', '--out', pngFile, '--quiet']);
-    expect(png.code, png.stderr).toBe(0);
-    expect(fs.readFileSync(pngFile).subarray(1, 4).toString()).toBe('PNG');
     child.kill('SIGTERM');
-  }, 60_000);
+  }, 120_000);
+
+  it('refusals: an unknown id, bad options, years beyond the package, a climate scenario, a missing package (with the command that builds it)', async () => {
+    const r = await run(['portfolio', 'ep-curve', '00000000-0000-4000-8000-000000000000']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no portfolio 00000000-0000-4000-8000-000000000000/);
+    expect((await run(['portfolio', 'ep-curve', id, '--perils', 'volcano'])).code).toBe(2);
+    expect((await run(['portfolio', 'ep-curve'])).code).toBe(2);
+    expect((await run(['portfolio', 'ep-curve', id, '--samples', '-1'])).code).toBe(2);
+    const years = await run(['portfolio', 'ep-curve', id, '--years', '5000']);
+    expect(years.code).toBe(2);
+    expect(years.stderr).toMatch(new RegExp(`holds ${TEST_PACKAGE_YEARS} years.*catintel model build hurricane --years 5000 --out`));
+    const fewer = (await run(['portfolio', 'ep-curve', id, '--years', '50', '--json'])).json();
+    expect(fewer).toMatchObject({ years: 50, return_periods: [2, 5, 10, 25, 50] });
+    const climate = await run(['portfolio', 'ep-curve', id, '--scenario', 'ssp585']);
+    expect(climate.code).toBe(2);
+    expect(climate.stderr).toMatch(/historical record/);
+    const missing = await cli(['--db', db, 'portfolio', 'ep-curve', id, '--models', path.join(dir, 'no-models')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no hurricane model package in .*no-models\/hurricane.*catintel model build hurricane --out .*no-models\/hurricane/);
+  }, 120_000);
 });
 
 describe('a book outside the covered area (PiWind, all Great Britain)', () => {
   const piwind = sharedData('oasis_piwind/exposure/SourceLocOEDPiWind10.csv');
   let db: string;
-  const run = (argv: string[]) => cli(['--db', db, ...argv]);
+  const run = (argv: string[]) => cli(['--db', db, ...argv], { CATINTEL_MODELS: models });
   beforeAll(() => {
     db = path.join(tempDir('catintel-epcurve-gb-'), 'gb.duckdb');
   });
@@ -311,30 +337,23 @@ describe('a book outside the covered area (PiWind, all Great Britain)', () => {
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.json()).toMatchObject({ NumLocations: 10, NumLocationsOutsideCoverage: 10 });
     const id = imported.json().id;
-    const again = await run(['portfolio', 'import', piwind, '--name', 'PiWind']);
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/all 10 locations are outside the covered area \(US states, DC and territories\)/);
-    const ep = await run(['portfolio', 'ep-curve', id, '--years', '1000']);
+    const ep = await run(['portfolio', 'ep-curve', id]);
     expect(ep.code).toBe(2);
     expect(ep.stderr).toMatch(new RegExp(`none of the 10 locations of portfolio ${id} is inside the covered area`));
     expect(ep.stdout).not.toMatch(/AAL/);
-    const file = await run(['portfolio', 'ep-curve', '--input', piwind, '--years', '1000']);
+    const file = await run(['portfolio', 'ep-curve', '--input', piwind]);
     expect(file.code).toBe(2);
     expect(file.stderr).toMatch(/none of the 10 locations of SourceLocOEDPiWind10\.csv is inside the covered area/);
-    // Bulk scoring of the same file says the same thing the same way.
-    const scored = await run(['score', '--input', piwind, '--out', path.join(path.dirname(db), 'scored')]);
-    expect(scored.code).toBe(2);
   });
 
-  it('HTTP: the import answers the count; the EP curve is 422 naming the portfolio', async () => {
+  it('HTTP: the EP curve is 422 naming the portfolio', async () => {
     const store = await Store.open(db);
     try {
       const p = await platform(store);
       const csv = fs.readFileSync(piwind, 'utf8');
       const created = await p.call('/api/v1/portfolio?name=PiWind%20HTTP', { raw: csv, contentType: 'text/csv', token: p.adminToken });
       expect(created.status).toBe(201);
-      expect(created.body.NumLocationsOutsideCoverage).toBe(10);
-      const ep = await p.call(`/api/v1/portfolio/ep-curve?portfolio_id=${created.body.id}&years=1000`, { token: p.adminToken });
+      const ep = await p.call(`/api/v1/portfolio/ep-curve?portfolio_id=${created.body.id}`, { token: p.adminToken });
       expect(ep.status).toBe(422);
       expect(ep.body.detail).toMatch(/none of the 10 locations/);
     } finally {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLERS } from '../src/handlers/registry.js';
 import { cli } from './helpers/cli.js';
+import { testModels } from './helpers/model-packages.js';
 import { appOn, weekStore, WEEK_NOW } from './helpers/store.js';
 import { AUTH, SECRET, token, tokenAccount } from './http/helpers/harness.js';
 import { Store } from '../src/store/db.js';
@@ -71,7 +72,7 @@ const CASES: Record<string, CaseFactory> = {
   'locations.exposure': () => [{ cli: ['locations', 'exposure'], http: '/api/v1/locations/exposure' }],
   'locations.alerts': () => [{ cli: ['locations', 'alerts'], http: '/api/v1/locations/alerts' }],
   'portfolio.ep_curve': () => [
-    { cli: ['portfolio', 'ep-curve', epPortfolioId, '--years', '1000', '--seed', '2', '--perils', 'hurricane_wind,earthquake'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=1000&seed=2&perils=hurricane_wind,earthquake` },
+    { cli: ['portfolio', 'ep-curve', epPortfolioId, '--years', '50', '--seed', '2', '--perils', 'hurricane_wind,earthquake'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=50&seed=2&perils=hurricane_wind,earthquake` },
   ],
 };
 
@@ -83,8 +84,11 @@ let scenarioId = '';
 let epPortfolioId = '';
 /** The CLI acts for the HTTP caller's account through its token (CATINTEL_TOKEN), verified as the server does. */
 let asCaller: Record<string, string> = {};
+/** The EP curve's model packages (a small hurricane package shared by the run), for the CLI and the server alike. */
+let models = '';
 beforeAll(async () => {
-  asCaller = { CATINTEL_TOKEN: await token('enterprise'), CATINTEL_JWT_SECRET: SECRET };
+  models = await testModels();
+  asCaller = { CATINTEL_TOKEN: await token('enterprise'), CATINTEL_JWT_SECRET: SECRET, CATINTEL_MODELS: models };
   db = await weekStore();
   const live = await cli(['--db', db, '--json', 'events', 'live', '--event-type', 'earthquake', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW });
   const biggest = live.json().features.sort((a: any, b: any) => b.properties.severity - a.properties.severity)[0];
@@ -106,7 +110,8 @@ beforeAll(async () => {
   // A saved location near the week's Ridgecrest quakes, so the locations cases have something to show.
   const saved = await cli(['--db', db, '--json', 'locations', 'add', '--name', 'Ridgecrest', '--lat', '35.77', '--lng', '-117.6', '--radius-km', '50'], { CATINTEL_NOW: WEEK_NOW, ...asCaller });
   expect(saved.code, saved.stderr).toBe(0);
-});
+  // The first run after the hurricane model's code changes builds the shared test package (about a minute).
+}, 300_000);
 
 describe('CLI and HTTP parity', () => {
   // Operator endpoints (keys) need the server run's admin token and mint random ids: test/platform covers them.
@@ -131,7 +136,7 @@ describe('CLI and HTTP parity', () => {
     }
     // The CLI has closed the store; the server opens it now (one writer at a time). The CLI is the
     // operator on their own machine (enterprise tier), so the HTTP caller is an enterprise token.
-    const server = await appOn(db, WEEK_NOW, { auth: AUTH });
+    const server = await appOn(db, WEEK_NOW, { auth: AUTH, env: { CATINTEL_MODELS: models } });
     const bearer = { authorization: `Bearer ${await token('enterprise')}` };
     try {
       for (const e of expected) {
@@ -142,7 +147,8 @@ describe('CLI and HTTP parity', () => {
     } finally {
       await server.close();
     }
-  });
+    // Every handler twice; the EP curve runs the loss engine on a model package (a few seconds each way).
+  }, 120_000);
 });
 
 afterAll(() => undefined);

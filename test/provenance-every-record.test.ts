@@ -19,6 +19,8 @@ import { SseParser, type SseEvent } from '../src/stream/sse-client.js';
 import { evaluateTriggers } from '../src/triggers/run.js';
 import { tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
+import { defaultConfig } from '../src/config/defaults.js';
+import { testModels } from './helpers/model-packages.js';
 import { contextOn, freshIp, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
 import { OPENAPI } from './http/helpers/openapi.js';
 
@@ -95,7 +97,7 @@ const WALKS: Record<string, Walk> = {
   'GET /scenarios/{id}': { calls: () => [{ path: `/scenarios/${ids.scenario}` }], records: (b) => [...features(b.rings), ...b.exposure.rings, ...b.scores.perils] },
   'GET /infrastructure': { calls: () => [{ path: '/infrastructure?lat=28.54&lng=-81.38&limit=20' }], records: features },
   'GET /portfolio/exposure': { calls: () => [{ path: `/portfolio/exposure?portfolio_id=${ids.portfolio}` }], records: (b) => b.events },
-  'GET /portfolio/ep-curve': { calls: () => [{ path: `/portfolio/ep-curve?portfolio_id=${ids.portfolio}&years=2000` }], records: (b) => [b], baseline: true },
+  'GET /portfolio/ep-curve': { calls: () => [{ path: `/portfolio/ep-curve?portfolio_id=${ids.portfolio}&years=50` }], records: (b) => [b], baseline: true },
   'GET /triggers/alerts': { calls: () => [{ path: '/triggers/alerts' }], records: (b) => b.alerts },
   'GET /triggers/{id}/history': {
     calls: () => [{ path: `/triggers/${ids.trigger}/history` }],
@@ -199,7 +201,9 @@ function problemsOf(r: Json, baseline: boolean): string[] {
 
 beforeAll(async () => {
   db = await seededStore(); // the USGS day feed, clock 2022-09-29 03:32Z
-  p = await platform(db, { rateLimit: 'off' });
+  // The EP curve runs on a small hurricane package shared by the run.
+  const env = { CATINTEL_MODELS: await testModels() };
+  p = await platform(db, { rateLimit: 'off', ctx: { ...contextOn(db), config: defaultConfig({ dbPath: ':memory:', env }) } });
   tok = await token('enterprise', { sub: 'provenance@example.com' });
   // Saved before Ian is ingested, so the ingest raises their alerts.
   await p.call('/api/v1/locations', { token: tok, body: { name: 'Orlando', lat: 28.54, lng: -81.38 } });
@@ -212,7 +216,7 @@ beforeAll(async () => {
   await ingestSource(contextOn(db), usgsEarthquakes, revisedDay());
   await evaluateTriggers(contextOn(db));
   await p.app.storeChanged(); // what `catintel serve` does after every store change
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await stream?.close();
   await db?.close();

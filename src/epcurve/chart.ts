@@ -3,7 +3,7 @@
  * AAL as a dashed rule with its value), compiled to Vega and rendered headless to SVG by Vega's own renderer;
  * PNG is that SVG rasterised by resvg. Both libraries load on first use only.
  */
-import type { EpPoint } from './domain/ylt.js';
+import type { EpPoint } from './ep-output.js';
 
 export interface ChartInput {
   title: string;

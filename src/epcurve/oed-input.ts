@@ -54,6 +54,7 @@ export async function readOedLocations(file: string): Promise<PortfolioLocation[
       occupancyCode: row.occupancyCode,
       constructionCode: row.constructionCode,
       perils: scorePerilsOf(row.perilsCovered),
+      perilsCovered: row.perilsCovered,
       tiv: { building: row.buildingTiv, contents: row.contentsTiv, bi: row.biTiv, other: row.otherTiv },
       currency: row.currency,
     });

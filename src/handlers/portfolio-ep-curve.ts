@@ -1,37 +1,52 @@
 /**
- * GET /portfolio/ep-curve?portfolio_id=&years=&seed=&perils=&scenario=&horizon=&format=json|csv&psept= and
- * `catintel portfolio ep-curve ID [--years N] [--seed S] [--perils a,b] [--scenario --horizon]
- * [--format json|csv|svg|png] [--psept] [--out FILE]` (docs/contract.md#portfolios): the exceedance-probability curve of a
- * portfolio from a stochastic catalog drawn on the hazard baseline (docs/ep-curves.md): OEP and AEP at 2 to
- * 1000 years, TVaR at the same points, AAL, with years, seed and model version. Same inputs and seed, same
- * bytes. `--input FILE.csv` (CLI addition) takes an OED location file instead of a stored portfolio.
- * `--out`, `--input` and the svg/png pictures are the CLI's: over HTTP they are refused (the server writes no
- * file for an API caller and reads none of theirs).
+ * GET /portfolio/ep-curve?portfolio_id=&years=&seed=&samples=&perils=&perspective=&format=json|csv|parquet&psept= and
+ * `catintel portfolio ep-curve ID [--years N] [--seed S] [--samples N] [--perils a,b] [--perspective gul|il]
+ * [--format json|csv|parquet|svg|png] [--psept] [--out FILE] [--models DIR]` (docs/ep-curves.md): the
+ * exceedance-probability curve of a portfolio from the loss engine: the book's OED (with its financial
+ * terms) -> each model package's keys -> Oasis input files -> the Oasis loss kernel -> ground-up and
+ * insured losses, sampled -> OEP, AEP and TVaR at 2 to 1000 years (EPCalc 1-4 in the ORD tables) and the
+ * AAL. Perils without a model package are listed as not modelled, never estimated. Same inputs and seed,
+ * same bytes. `--input FILE.csv [--oed-account A.csv]` (CLI) takes OED files instead of a stored
+ * portfolio. `--out`, `--input`, `--oed-account`, `--models` and the svg/png pictures are the CLI's: over
+ * HTTP they are refused (the server writes no file for an API caller and reads none of theirs).
  */
 import { baselineProvenance, type BaselineProvenance } from '../domain/scoring/baseline-provenance.js';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PERILS, PERIL_ALIASES, type Peril } from '../domain/scoring/perils.js';
 import type { Horizon, Scenario } from '../domain/climate.js';
 import { CatintelError, invalidParameter } from '../errors.js';
-import type { EpPoint } from '../epcurve/domain/ylt.js';
+import { packageRoot } from '../lib/package-root.js';
+import type { EpPoint, PerspectiveEp } from '../epcurve/ep-output.js';
+import { MODEL_PACKAGES, NOT_MODELLED_REASON, packageOf } from '../epcurve/model-packages.js';
 import { int, list, str } from './params.js';
 import { parseClimate } from './score-point.js';
 import { defineHandler } from './types.js';
 
-export const EP_FORMATS = ['json', 'csv', 'svg', 'png'] as const;
+export const EP_FORMATS = ['json', 'csv', 'parquet', 'svg', 'png'] as const;
 export type EpFormat = (typeof EP_FORMATS)[number];
-export const DEFAULT_YEARS = 50_000;
-export const MIN_YEARS = 100;
+const HTTP_FORMATS: readonly string[] = ['json', 'csv'];
 export const MAX_YEARS = 1_000_000;
 export const DEFAULT_SEED = 1;
+/** Damage samples per event: 10 keeps a 1000-year curve's sampling error at its tail small against the catalog's own (docs/ep-curves.md). */
+export const DEFAULT_SAMPLES = 10;
+export const MAX_SAMPLES = 1000;
+export const PERSPECTIVES = ['il', 'gul'] as const;
+export type Perspective = (typeof PERSPECTIVES)[number];
 
 export interface EpCurveInput {
   portfolioId?: string;
   inputFile?: string;
-  years: number;
+  accountFile?: string;
+  /** The folder holding the model packages (--models; else CATINTEL_MODELS, else models/ under the project). */
+  modelsDir?: string;
+  /** Unset: every year of the model packages. */
+  years?: number;
   seed: number;
+  samples: number;
   perils: Peril[] | null;
+  perspective: Perspective;
   scenario: Scenario;
   horizon: Horizon | null;
   format: EpFormat;
@@ -49,18 +64,43 @@ export interface EpCurvePoint {
   AEPTVaRAmt: number;
 }
 
+/** One perspective's figures: the AAL (sampled and analytical), by peril, and the curve. */
+export interface EpPerspectiveBody {
+  EPCalc: number;
+  AALAmt: number;
+  AALAnalyticAmt: number;
+  AALAmtByPeril: Record<string, number>;
+  curve: EpCurvePoint[];
+}
+
+/** A model package the run used. */
+export interface EpModelBody {
+  folder: string;
+  model: string;
+  perils: string[];
+  years: number;
+  seed: number;
+  events: number;
+  NumLocationsModelled: number;
+  NumLocationsNotReached: number;
+  /** Why the first location it could not place was not placed. */
+  not_reached_reason: string | null;
+}
+
 /**
  * The JSON answer. Insurance fields carry the names every other insurance output uses (ACORD-style, as
- * portfolio exposure: PortfolioId, CurCd, NumLocations..., TotalInsuranceAmt; money in cents); the model run's
- * own fields (years, seed, model_version, catalog ...) keep the API's names, as exposure keeps as_of and events.
+ * portfolio exposure: PortfolioId, CurCd, NumLocations..., TotalInsuranceAmt; money to the cent); the model
+ * run's own fields (years, seed, samples, models ...) keep the API's names, as exposure keeps as_of and events.
+ * The top-level AAL and curve are the `perspective` asked for; `gul` and `il` give both.
  */
 export interface EpCurveBody extends BaselineProvenance {
   PortfolioId: string | null;
   input: string | null;
   years: number;
   seed: number;
+  samples: number;
   model_version: string;
-  hazard_model_version: string;
+  models: EpModelBody[];
   scenario: Scenario;
   horizon: Horizon | null;
   perils: string[];
@@ -70,12 +110,15 @@ export interface EpCurveBody extends BaselineProvenance {
   NumLocationsModelled: number;
   NumLocationsOutsideCoverage: number;
   TotalInsuranceAmt: number;
+  perspective: Perspective;
+  EPCalc: number;
   AALAmt: number;
   AALAnalyticAmt: number;
   AALAmtByPeril: Record<string, number>;
-  catalog: { events_generated: Record<string, number>; events_with_loss: number; state_seasons: number; annual_event_rate: number; events_simulated: number };
   return_periods: number[];
   curve: EpCurvePoint[];
+  gul: EpPerspectiveBody;
+  il: EpPerspectiveBody;
   method: string;
   written?: { file: string; format: EpFormat; bytes: number };
 }
@@ -94,14 +137,6 @@ function curvePoint(p: EpPoint): EpCurvePoint {
   };
 }
 
-const EPT_HEADER = 'SummaryId,EPCalc,EPType,ReturnPeriod,Loss';
-const PSEPT_HEADER = 'SummaryId,SampleId,EPType,ReturnPeriod,Loss';
-
-const METHOD =
-  'stochastic catalog on the catintel hazard baseline (regional footprints for hurricane wind, storm surge and earthquake; cell events for tornado and wildfire; ' +
-  'NRI state seasons for riverine flood and winter storm), docs/methods.md#damage-functions damage functions by construction and occupancy anchored on NRI loss levels, ' +
-  'Poisson year loss table; OEP/AEP/TVaR as Oasis lec (EPCalc 1); docs/ep-curves.md';
-
 function bool(raw: Record<string, unknown>, name: string): boolean {
   const v = raw[name];
   if (v === undefined || v === false || v === 'false' || v === '0' || v === '') return false;
@@ -118,81 +153,106 @@ function portfolioIdOf(raw: Record<string, unknown>): string | undefined {
   return str(raw, 'portfolio_id');
 }
 
+const CLI_ONLY = ['input', 'oed_account', 'out', 'models'] as const;
+
 export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string | Buffer>({
   name: 'portfolio.ep_curve',
-  summary: 'Exceedance probability curve of a portfolio: OEP, AEP and TVaR at 2 to 1000 years, and AAL',
+  summary: 'Exceedance probability curve of a portfolio from the loss engine: OEP, AEP and TVaR at 2 to 1000 years, and AAL, ground-up and insured',
   http: { method: 'GET', path: '/portfolio/ep-curve', access: 'agency', perAccount: true },
   cli: {
     command: ['portfolio', 'ep-curve'],
     args: ['portfolio_id...'],
     options: [
-      { flags: '--years <n>', description: `years simulated (default ${DEFAULT_YEARS}, ${MIN_YEARS} to ${MAX_YEARS}; 1000 or more for the 1000-year point)` },
-      { flags: '--seed <s>', description: `seed of the catalog and the simulated years (default ${DEFAULT_SEED}); the same seed gives the same output, byte for byte` },
-      { flags: '--perils <list>', description: 'comma list of perils (default: every peril the locations cover; extreme_heat and drought damage no buildings and add nothing)' },
-      { flags: '--scenario <scenario>', description: 'climate scenario: baseline (default), ssp245 or ssp585' },
-      { flags: '--horizon <year>', description: '2030, 2050 (default with a scenario) or 2080' },
-      { flags: '--format <format>', description: 'json (default), csv (ORD ept layout), svg or png (a chart; png needs --out)' },
-      { flags: '--psept', description: 'with --format csv: the ORD psept table (one curve per block of years) instead of the ept' },
+      { flags: '--years <n>', description: "the first N years of the model packages' occurrence (default: all of them; a package of more years: catintel model build hurricane --years N)" },
+      { flags: '--seed <s>', description: `seed of the damage sampling (default ${DEFAULT_SEED}: the draws oasis run makes on the same files); the same seed gives the same output, byte for byte` },
+      { flags: '--samples <n>', description: `damage samples per event and location (default ${DEFAULT_SAMPLES}, 0 to ${MAX_SAMPLES}; 0: the analytical means only, EPCalc 1)` },
+      { flags: '--perils <list>', description: 'comma list of perils (default: every peril the locations cover; those without a model package are listed as not modelled)' },
+      { flags: '--perspective <p>', description: 'il (default: insured, after the book\'s OED financial terms) or gul (ground-up): the curve shown, charted and written as csv/parquet; the JSON holds both' },
+      { flags: '--scenario <scenario>', description: 'baseline only: the model packages are built on the historical record (other scenarios are refused)' },
+      { flags: '--horizon <year>', description: 'refused: the model packages have no climate horizon' },
+      { flags: '--format <format>', description: 'json (default), csv or parquet (ORD ept: EPCalc 1-4, OEP/AEP and TVaR), svg or png (a chart; png and parquet need --out)' },
+      { flags: '--psept', description: 'with --format csv or parquet: the ORD psept table (one curve per sample) instead of the ept' },
       { flags: '--out <file>', description: 'write the output to this file (the command then prints a summary)' },
-      { flags: '--input <file>', description: 'an OED location CSV instead of a stored portfolio (a book not imported)' },
+      { flags: '--input <file>', description: 'an OED location CSV instead of a stored portfolio, financial terms included (a book not imported)' },
+      { flags: '--oed-account <file>', description: 'with --input: its OED account file (policy, layer and account terms); without it each account is one policy with no terms of its own' },
+      { flags: '--models <dir>', description: 'the folder holding the model packages (hurricane/ ...; default env CATINTEL_MODELS, else models/ under the project folder)' },
     ],
     examples: [
       'catintel portfolio ep-curve <portfolio-id>',
-      'catintel portfolio ep-curve <portfolio-id> --years 100000 --seed 7 --format csv --out ept.csv',
+      'catintel portfolio ep-curve <portfolio-id> --samples 20 --seed 7 --format csv --out ept.csv',
+      'catintel portfolio ep-curve --input SourceLocOED.csv --oed-account SourceAccOED.csv --perspective il --json',
       'catintel portfolio ep-curve --input SourceLocOED.csv --format png --out ep-curve.png',
-      'catintel portfolio ep-curve <portfolio-id> --perils hurricane_wind,storm_surge --scenario ssp585 --horizon 2050 --json',
+      'catintel portfolio ep-curve <portfolio-id> --format parquet --out ept.parquet',
     ],
-    paths: ['out', 'input'],
+    paths: ['out', 'input', 'oed_account', 'models'],
   },
   parse(raw, caller) {
     const overHttp = caller.clientIp !== undefined;
     const portfolioId = portfolioIdOf(raw);
-    const inputRaw = str(raw, 'input');
-    const outRaw = str(raw, 'out');
-    if (overHttp && (inputRaw !== undefined || outRaw !== undefined)) {
-      throw invalidParameter(inputRaw !== undefined ? 'input' : 'out', 'input and out are options of the CLI; over HTTP give portfolio_id and read the answer');
+    const given = Object.fromEntries(CLI_ONLY.map((n) => [n, str(raw, n)])) as Record<(typeof CLI_ONLY)[number], string | undefined>;
+    if (overHttp) {
+      const used = CLI_ONLY.find((n) => given[n] !== undefined);
+      if (used) throw invalidParameter(used, 'input, oed_account, out and models are options of the CLI; over HTTP give portfolio_id and read the answer');
     }
+    const inputRaw = given.input;
+    const outRaw = given.out;
     if (portfolioId === undefined && inputRaw === undefined) throw invalidParameter('portfolio_id', 'portfolio_id is required (or, in the CLI, --input FILE.csv with OED locations)');
     if (portfolioId !== undefined && inputRaw !== undefined) throw invalidParameter('input', 'give a portfolio id or --input, not both');
-    for (const [name, v] of [['input', inputRaw], ['out', outRaw]] as const) {
-      if (v !== undefined && v.includes('\0')) throw invalidParameter(name, `--${name}: a file name cannot hold a NUL byte`);
+    if (given.oed_account !== undefined && inputRaw === undefined) throw invalidParameter('oed_account', '--oed-account goes with --input (a stored portfolio holds its locations only)');
+    for (const name of CLI_ONLY) {
+      if (given[name]?.includes('\0')) throw invalidParameter(name, `--${name.replace('_', '-')}: a file name cannot hold a NUL byte`);
     }
-    const years = int(raw, 'years', { min: MIN_YEARS, max: MAX_YEARS }, DEFAULT_YEARS);
-    const seed = int(raw, 'seed', { min: 0, max: 2 ** 32 - 1 }, DEFAULT_SEED);
+    const years = str(raw, 'years') === undefined ? undefined : int(raw, 'years', { min: 1, max: MAX_YEARS }, 0);
+    const seed = int(raw, 'seed', { min: 1, max: 2 ** 32 - 1 }, DEFAULT_SEED);
+    const samples = int(raw, 'samples', { min: 0, max: MAX_SAMPLES }, DEFAULT_SAMPLES);
     const perils = list(raw, 'perils', PERILS, PERIL_ALIASES) ?? null;
     const { scenario, horizon } = parseClimate(raw);
-    const format = (str(raw, 'format') ?? 'json') as EpFormat;
-    const allowed: readonly string[] = overHttp ? ['json', 'csv'] : EP_FORMATS;
-    if (!allowed.includes(format)) {
-      throw invalidParameter('format', `"${format}" is not one of ${allowed.join(', ')}${overHttp ? ' (svg and png pictures are made by the CLI: catintel portfolio ep-curve ID --format png --out FILE)' : ''}`);
+    if (scenario !== 'baseline' || str(raw, 'horizon') !== undefined) {
+      const name = scenario !== 'baseline' ? 'scenario' : 'horizon';
+      throw invalidParameter(name, `the EP curve runs on the model packages, built on the historical record: no climate ${name} applies (scenario baseline only); \`catintel score point --scenario\` gives the climate-adjusted scores`);
     }
-    if (format === 'png' && outRaw === undefined) throw invalidParameter('out', '--format png writes an image: give --out FILE.png');
-    // A table choice: it only matters for format csv, and is ignored otherwise.
-    const psept = bool(raw, 'psept') && format === 'csv';
+    const perspective = (str(raw, 'perspective') ?? 'il') as Perspective;
+    if (!(PERSPECTIVES as readonly string[]).includes(perspective)) throw invalidParameter('perspective', `"${perspective}" is not one of il (insured), gul (ground-up)`);
+    const format = (str(raw, 'format') ?? 'json') as EpFormat;
+    const allowed: readonly string[] = overHttp ? HTTP_FORMATS : EP_FORMATS;
+    if (!allowed.includes(format)) {
+      throw invalidParameter('format', `"${format}" is not one of ${allowed.join(', ')}${overHttp ? ' (parquet files and svg and png pictures are made by the CLI: catintel portfolio ep-curve ID --format png --out FILE)' : ''}`);
+    }
+    if ((format === 'png' || format === 'parquet') && outRaw === undefined) throw invalidParameter('out', `--format ${format} writes a binary file: give --out FILE.${format}`);
+    // A table choice: it only matters for the ORD tables, and is ignored otherwise.
+    const psept = bool(raw, 'psept') && (format === 'csv' || format === 'parquet');
+    if (psept && samples === 0) throw invalidParameter('psept', 'the psept has one curve per sample: give --samples 1 or more');
+    const resolved = (v: string | undefined) => (v === undefined ? undefined : path.resolve(v));
     return {
       portfolioId,
-      inputFile: inputRaw === undefined ? undefined : path.resolve(inputRaw),
+      inputFile: resolved(inputRaw),
+      accountFile: resolved(given.oed_account),
+      modelsDir: resolved(given.models),
       years,
       seed,
+      samples,
       perils,
+      perspective,
       scenario,
       horizon,
       format,
       psept,
-      out: outRaw === undefined ? undefined : path.resolve(outRaw),
+      out: resolved(outRaw),
     };
   },
   async run(ctx, input, caller) {
-    const [{ loadBaselineGrid }, { runEpModel }, { MODELLED_PERILS, NOT_MODELLED }, { readPortfolioLocations }, { cellAt }, { COVERAGE }] = await Promise.all([
+    const [{ loadBaselineGrid }, { readPortfolioLocations }, { cellAt }, { COVERAGE }, { runBook }, ep, files] = await Promise.all([
       import('../databuild/load-baseline.js'),
-      import('../epcurve/domain/model.js'),
-      import('../epcurve/domain/catalog.js'),
       import('../portfolios/read.js'),
       import('../domain/scoring/grid.js'),
       import('../portfolios/coverage.js'),
+      import('../epcurve/run-book.js'),
+      import('../epcurve/ep-output.js'),
+      import('../epcurve/book-files.js'),
     ]);
     const task = 'ep curve';
-    ctx.progress({ task, done: 0, total: input.years, unit: 'years', message: 'reading the locations' });
+    const STEPS = 4;
+    ctx.progress({ task, done: 0, total: STEPS, unit: 'steps', message: 'reading the locations' });
     let locations;
     if (input.inputFile !== undefined) {
       const { readOedLocations } = await import('../epcurve/oed-input.js');
@@ -202,85 +262,170 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       if (!locations) throw new CatintelError('not_found', `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`);
     }
     const grid = loadBaselineGrid();
-    // A book wholly outside the baseline would give a curve of zeros: a number that says nothing, so refused (as bulk scoring refuses a file with no row it can score).
-    if (locations.length > 0 && locations.every((l) => cellAt(grid, l.lat, l.lng) < 0)) {
+    // A book wholly outside the covered area would give a curve of zeros: a number that says nothing, so refused (as bulk scoring refuses a file with no row it can score).
+    let outside = 0;
+    for (const l of locations) if (cellAt(grid, l.lat, l.lng) < 0) outside++;
+    if (locations.length > 0 && outside === locations.length) {
       const what = input.portfolioId !== undefined ? `portfolio ${input.portfolioId}` : path.basename(input.inputFile!);
       const message = `none of the ${locations.length} locations of ${what} is inside the covered area (${COVERAGE}); an EP curve of it would be 0, so none was computed`;
       throw new CatintelError('validation_failed', message, { errors: [{ field: input.portfolioId !== undefined ? 'portfolio_id' : 'input', message }] });
     }
-    const asked: readonly string[] = input.perils ?? MODELLED_PERILS;
-    const perils = MODELLED_PERILS.filter((p) => asked.includes(p));
-    const notModelled = asked.filter((p) => !(MODELLED_PERILS as readonly string[]).includes(p)).map((p) => ({ peril: p, reason: NOT_MODELLED[p as Peril] ?? 'not modelled' }));
-    const r = runEpModel(grid, locations, { years: input.years, seed: input.seed, perils, scenario: input.scenario, horizon: input.horizon }, (stage, done, total) =>
-      ctx.progress({ task, done, total, unit: 'years', message: stage }),
-    );
-    const body: EpCurveBody = {
-      PortfolioId: input.portfolioId ?? null,
-      input: input.inputFile === undefined ? null : path.basename(input.inputFile),
-      years: r.years,
-      seed: r.seed,
-      model_version: r.model_version,
-      hazard_model_version: r.hazard_model_version,
-      // The perils that carry loss name the sources, the largest first (docs/contract.md#events); all modelled ones when none does.
-      ...baselineProvenance(grid.header, lossPerilsFirst(r.perils, r.aal_by_peril)),
-      scenario: r.scenario,
-      horizon: r.horizon,
-      perils: r.perils,
-      perils_not_modelled: notModelled,
-      CurCd: r.currency,
-      NumLocations: r.locations,
-      NumLocationsModelled: r.locations_modelled,
-      NumLocationsOutsideCoverage: r.locations_outside_coverage,
-      TotalInsuranceAmt: cents(r.tiv_total),
-      AALAmt: cents(r.aal),
-      AALAnalyticAmt: cents(r.aal_analytic),
-      AALAmtByPeril: Object.fromEntries(Object.entries(r.aal_by_peril).map(([peril, x]) => [peril, cents(x)])),
-      catalog: r.catalog,
-      return_periods: r.return_periods,
-      curve: r.curve.map(curvePoint),
-      method: METHOD,
-    };
-    ctx.progress({ task, done: input.years, total: input.years, unit: 'years', message: 'done' });
-    const notes: string[] = [];
-    if (r.locations_outside_coverage > 0) notes.push(`${r.locations_outside_coverage} locations are outside the hazard baseline's coverage (US states and territories) and add no loss`);
-    if (r.currency === null) notes.push('the locations use several currencies; losses are summed as given, without conversion');
-    let payload: string | Buffer;
-    if (input.format === 'csv') {
-      const { f32 } = await import('../loss/domain/format.js');
-      const rows = input.psept ? r.psept : r.ept;
-      payload = [input.psept ? PSEPT_HEADER : EPT_HEADER, ...rows.map((x) => `${x.summaryId},${x.epCalc},${x.epType},${x.returnPeriod.toFixed(6)},${f32(x.loss, 6)}`)].join('\n') + '\n';
-    } else if (input.format === 'svg' || input.format === 'png') {
-      const chart = await import('../epcurve/chart.js');
-      const c = {
-        title: `EP curve: ${body.PortfolioId ?? body.input} (${r.locations_modelled.toLocaleString('en-US')} locations)`,
-        subtitle: [
-          `${r.years.toLocaleString('en-US')} simulated years, seed ${r.seed}, ${r.scenario}${r.horizon ? ` ${r.horizon}` : ''}, ${r.model_version}`,
-          `perils: ${r.perils.join(', ')}`,
-        ],
-        currency: r.currency ?? 'mixed currencies',
-        curve: r.curve,
-        aal: r.aal,
+    // The perils: those asked for (default every peril a location covers), split into modelled (a package) and not.
+    const covered = new Set(locations.flatMap((l) => l.perils));
+    const asked = input.perils ?? PERILS.filter((p) => covered.has(p));
+    const modelled = asked.filter((p) => packageOf(p) !== undefined);
+    const notModelled = asked.filter((p) => packageOf(p) === undefined).map((p) => ({ peril: p, reason: NOT_MODELLED_REASON[p] }));
+    const packages = MODEL_PACKAGES.map((pkg) => ({ pkg, perils: pkg.perils.filter((p) => modelled.includes(p)) })).filter((x) => x.perils.length > 0);
+    const modelsDir = input.modelsDir ?? ctx.config.env?.CATINTEL_MODELS ?? path.join(packageRoot(), 'models');
+
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-ep-curve-'));
+    try {
+      let location = input.inputFile;
+      if (location === undefined) location = files.writePortfolioLocations(work, locations);
+      const account = input.accountFile ?? files.writeDefaultAccount(work, location);
+      ctx.progress({ task, done: 1, total: STEPS, unit: 'steps', message: 'keys, Oasis input files and losses' });
+      const r = await runBook({
+        location,
+        account,
+        modelsDir: path.resolve(modelsDir),
+        dataDir: path.resolve(ctx.config.env?.CATINTEL_SHARED_DATA ?? path.join(packageRoot(), '..', 'shared', 'data')),
+        packages,
+        years: input.years,
+        samples: input.samples,
+        seed: input.seed,
+        workDir: work,
+        progress: (message) => ctx.progress({ task, done: 1, total: STEPS, unit: 'steps', message }),
+      });
+      ctx.progress({ task, done: 2, total: STEPS, unit: 'steps', message: 'EP tables' });
+      const years = r.occurrence.periods;
+      const perspectives = { gul: ep.perspectiveEp(r.gul, r.occurrence), il: ep.perspectiveEp(r.il, r.occurrence) };
+      const byPeril = (which: Perspective) => {
+        const out: Record<string, number> = {};
+        for (const m of r.packages) for (const [p, v] of Object.entries(m.aalByPeril)) out[p] = cents(v[which]);
+        return out;
       };
-      payload = input.format === 'svg' ? await chart.chartSvg(c) : await chart.chartPng(c);
-    } else {
-      payload = JSON.stringify(body, null, 2) + '\n';
+      const perspectiveBody = (which: Perspective, e: PerspectiveEp): EpPerspectiveBody => ({
+        EPCalc: e.epCalc,
+        AALAmt: cents(e.aal),
+        AALAnalyticAmt: cents(e.aalAnalytic),
+        AALAmtByPeril: byPeril(which),
+        curve: e.curve.map(curvePoint),
+      });
+      const gul = perspectiveBody('gul', perspectives.gul);
+      const il = perspectiveBody('il', perspectives.il);
+      const shown = input.perspective === 'gul' ? gul : il;
+      const currencies = [...new Set(locations.map((l) => l.currency))];
+      let tiv = 0;
+      for (const l of locations) tiv += (l.tiv.building || 0) + (l.tiv.contents || 0) + (l.tiv.bi || 0) + (l.tiv.other || 0);
+      const models: EpModelBody[] = r.packages.map((m) => ({
+        folder: m.folder,
+        model: m.model,
+        perils: m.perils,
+        years: m.years,
+        seed: m.seed,
+        events: m.events,
+        NumLocationsModelled: m.locationsKeyed,
+        NumLocationsNotReached: m.locationsNotReached.length,
+        not_reached_reason: m.locationsNotReached[0]?.message ?? null,
+      }));
+      const lossFirst = lossPerilsFirst(modelled, shown.AALAmtByPeril);
+      const body: EpCurveBody = {
+        PortfolioId: input.portfolioId ?? null,
+        input: input.inputFile === undefined ? null : path.basename(input.inputFile),
+        years,
+        seed: input.seed,
+        samples: input.samples,
+        model_version: models.length ? models.map((m) => `${m.model} ${m.years} years seed ${m.seed}`).join('; ') : 'none',
+        models,
+        // The perils that carry loss name the sources, the largest first (docs/contract.md#events); all modelled ones when none does.
+        ...baselineProvenance(grid.header, lossFirst.length ? lossFirst : modelled),
+        scenario: input.scenario,
+        horizon: input.horizon,
+        perils: modelled,
+        perils_not_modelled: notModelled,
+        CurCd: currencies.length === 1 ? currencies[0] : null,
+        NumLocations: locations.length,
+        NumLocationsModelled: r.locationsKeyed.size,
+        NumLocationsOutsideCoverage: outside,
+        TotalInsuranceAmt: cents(tiv),
+        perspective: input.perspective,
+        EPCalc: shown.EPCalc,
+        AALAmt: shown.AALAmt,
+        AALAnalyticAmt: shown.AALAnalyticAmt,
+        AALAmtByPeril: shown.AALAmtByPeril,
+        return_periods: shown.curve.map((p) => p.ReturnPeriod),
+        curve: shown.curve,
+        gul,
+        il,
+        method: methodText(input, models, years, notModelled),
+      };
+      ctx.progress({ task, done: 3, total: STEPS, unit: 'steps', message: 'writing' });
+      const notes: string[] = [];
+      if (outside > 0) notes.push(`${outside} locations are outside the covered area (US states and territories) and add no loss`);
+      for (const m of models) if (m.NumLocationsNotReached > 0) notes.push(`${m.NumLocationsNotReached} locations are not reached by the ${m.folder} model and add no ${m.perils.join(' or ')} loss: ${m.not_reached_reason}`);
+      for (const p of notModelled) notes.push(`${p.peril} not modelled: ${p.reason}`);
+      if (body.CurCd === null) notes.push('the locations use several currencies; losses are summed as given, without conversion');
+      let payload: string | Buffer;
+      if (input.format === 'csv' || input.format === 'parquet') {
+        const records = input.perspective === 'gul' ? r.gul : r.il;
+        payload = await ep.ordTableBytes(input.perspective, records, r.occurrence, input.psept, input.format, path.join(work, 'ord'));
+        if (input.format === 'csv') payload = payload.toString('utf8');
+      } else if (input.format === 'svg' || input.format === 'png') {
+        const chart = await import('../epcurve/chart.js');
+        const e = perspectives[input.perspective];
+        const c = {
+          title: `EP curve (${input.perspective === 'il' ? 'insured' : 'ground-up'}): ${body.PortfolioId ?? body.input} (${body.NumLocationsModelled.toLocaleString('en-US')} locations modelled)`,
+          subtitle: [
+            `${years.toLocaleString('en-US')} years of ${models.map((m) => `${m.model} (built with seed ${m.seed})`).join(' and ') || 'no model package'}, ${input.samples} damage samples, sampling seed ${input.seed}`,
+            `perils: ${modelled.join(', ') || 'none modelled'}`,
+            ...(notModelled.length ? [`not modelled: ${notModelled.map((p) => p.peril).join(', ')}`] : []),
+          ],
+          currency: body.CurCd ?? 'mixed currencies',
+          curve: e.curve,
+          aal: e.aal,
+        };
+        payload = input.format === 'svg' ? await chart.chartSvg(c) : await chart.chartPng(c);
+      } else {
+        payload = JSON.stringify(body, null, 2) + '\n';
+      }
+      ctx.progress({ task, done: STEPS, total: STEPS, unit: 'steps', message: 'done' });
+      if (input.out !== undefined) {
+        await fs.promises.mkdir(path.dirname(input.out), { recursive: true });
+        const tmp = `${input.out}.${process.pid}.tmp`;
+        await fs.promises.writeFile(tmp, payload);
+        await fs.promises.rename(tmp, input.out);
+        return { body: { ...body, written: { file: input.out, format: input.format, bytes: Buffer.byteLength(payload) } }, notes };
+      }
+      // Over HTTP the bytes go out as they are (a Buffer body is sent raw); the CLI prints the text.
+      if (input.format === 'csv') return { body: caller.clientIp !== undefined ? Buffer.from(payload) : (payload as string), mediaType: 'text/csv', notes };
+      if (input.format === 'svg') return { body: payload as string, notes };
+      return { body, notes };
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
     }
-    if (input.out !== undefined) {
-      await fs.promises.mkdir(path.dirname(input.out), { recursive: true });
-      const tmp = `${input.out}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, payload);
-      await fs.promises.rename(tmp, input.out);
-      return { body: { ...body, written: { file: input.out, format: input.format, bytes: Buffer.byteLength(payload) } }, notes };
-    }
-    // Over HTTP the bytes go out as they are (a Buffer body is sent raw); the CLI prints the text.
-    if (input.format === 'csv') return { body: caller.clientIp !== undefined ? Buffer.from(payload) : (payload as string), mediaType: 'text/csv', notes };
-    if (input.format === 'svg') return { body: payload as string, notes };
-    return { body, notes };
   },
 });
 
-/** The perils with a loss, the largest AAL first; every modelled peril when none has one. */
+/** What was done, exactly: the packages, years, samples and seed, the engine, the EP method and what was left out. */
+function methodText(input: EpCurveInput, models: EpModelBody[], years: number, notModelled: { peril: string }[]): string {
+  const book = input.inputFile !== undefined ? 'the OED location file' : 'the stored locations (as OED, one account)';
+  const terms =
+    input.inputFile === undefined
+      ? 'a stored portfolio keeps no financial terms, so insured equals ground-up'
+      : input.accountFile !== undefined
+        ? "the account file's terms and the locations' own"
+        : 'no account file: one policy per account with no terms of its own, the location terms of the file apply';
+  const used = models.length
+    ? models.map((m) => `the ${m.folder} model package (${m.model}, ${m.perils.join(', ')}; built with ${m.years} years, seed ${m.seed})`).join(' and ')
+    : 'no model package (no peril asked for has one)';
+  const rest = notModelled.length ? `; not modelled (no loss added): ${notModelled.map((p) => p.peril).join(', ')}` : '';
+  return (
+    `${book} -> ${used}: its keys lookup -> Oasis input files (items, coverages, fm_*; ${terms}) -> catintel's Oasis loss kernel over the first ${years.toLocaleString('en-US')} years of the occurrence, ` +
+    `${input.samples} damage samples per event (seed ${input.seed}) -> ground-up (gul) and insured (il) losses; OEP, AEP and TVaR as Oasis ept (curve: EPCalc ${input.samples > 0 ? '2, full uncertainty' : '1, analytical means'}), AAL from the ALT${rest}; docs/ep-curves.md`
+  );
+}
+
+/** The perils with a loss, the largest AAL first. */
 function lossPerilsFirst<P extends string>(perils: readonly P[], aal: Record<string, number>): P[] {
-  const withLoss = perils.filter((p) => (aal[p] ?? 0) > 0).sort((a, b) => aal[b] - aal[a]);
-  return withLoss.length ? withLoss : [...perils];
+  return perils.filter((p) => (aal[p] ?? 0) > 0).sort((a, b) => aal[b] - aal[a]);
 }

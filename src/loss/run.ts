@@ -15,6 +15,9 @@ import { OutputSet } from '../lib/output-set.js';
 import { readTable } from './io/csv.js';
 import { summaryMapTiv } from './io/summary-tiv.js';
 import type { KernelInput } from './kernel.js';
+import type { SummaryRecords } from './domain/elt.js';
+import type { Occurrence } from './domain/types.js';
+import type { RunSettings } from './settings.js';
 import { runKernelParallel, threadsFor } from './kernel-threads.js';
 import { defaultSettings, readSettings } from './settings.js';
 import { writePerspective, type OrdFormat, type Written, type Skipped } from './write-outputs.js';
@@ -46,12 +49,58 @@ export interface OasisRunResult {
   seconds: number;
 }
 
-export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
-  const t0 = performance.now();
-  const settings = opts.settingsFile ? readSettings(opts.settingsFile) : defaultSettings();
+/** What computeLosses needs beside the model and input directories. */
+export interface ComputeLossesOptions {
+  modelDir: string;
+  inputDir: string;
+  /** The analysis settings read already (default: defaultSettings()). */
+  settings: RunSettings;
+  allocRule: 0 | 1;
+  /** Overrides the settings' number_of_samples. */
+  samples?: number;
+  /** Only the first `periods` periods of the occurrence (a shorter catalog: its events outside them are not run). */
+  periods?: number;
+  /**
+   * Shifts every item's group id by (seed - 1) x (largest group id + 1): the damage draws are seeded by
+   * group and event, so another seed draws other samples; 1 (or unset) keeps the input's own group ids,
+   * and so Oasis's own draws.
+   */
+  seed?: number;
+  threads?: number;
+  progress?: (done: number, total: number, message: string) => void;
+}
+
+/** The kernel's losses of one run, with what writing them needs. */
+export interface ComputedLosses {
+  settings: RunSettings;
+  samples: number;
+  events: Int32Array;
+  items: number;
+  occurrence: Occurrence;
+  returnPeriods: number[] | undefined;
+  quantiles: number[];
+  gul: SummaryRecords;
+  /** Insured losses; undefined without fm files (no fm_programme.csv). */
+  il?: SummaryRecords;
+  ri?: SummaryRecords;
+  rl?: SummaryRecords[];
+  /** summary-info TIVs of the gul and il perspectives. */
+  gulTiv: number;
+  ilTiv: number;
+  reinsuranceDirs: string[];
+}
+
+/** Reads the model and the input and runs the kernel: every perspective's records, nothing written. */
+export async function computeLosses(opts: ComputeLossesOptions): Promise<ComputedLosses> {
+  const settings = opts.settings;
   const S = opts.samples ?? settings.samples;
-  const events = readEvents(opts.modelDir, settings.eventSet);
-  const occurrence = readOccurrence(opts.modelDir, settings.occurrenceId);
+  let occurrence = readOccurrence(opts.modelDir, settings.occurrenceId);
+  let events = readEvents(opts.modelDir, settings.eventSet);
+  if (opts.periods !== undefined) {
+    occurrence = firstPeriods(occurrence, opts.periods);
+    const kept = new Set(occurrence.eventId);
+    events = events.filter((e) => kept.has(e));
+  }
   const rps = settings.returnPeriods ?? readReturnPeriods(opts.modelDir);
   const dbd = readTable(path.join(opts.modelDir, 'damage_bin_dict.csv'), ['bin_index', 'bin_from', 'bin_to', 'interpolation']);
   const bins = damageBins(dbd.col('bin_index'), dbd.col('bin_to'), dbd.col('interpolation'));
@@ -59,6 +108,7 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   const vrows = { vulnerability: vt.col('vulnerability_id'), intensityBin: vt.col('intensity_bin_id'), damageBin: vt.col('damage_bin_id'), prob: vt.col('probability') };
   const vuln = vulnerabilityMoments(vrows, bins);
   const items = readItems(opts.inputDir);
+  if (opts.seed !== undefined && opts.seed !== 1) reseedGroups(items.groupId, opts.seed);
   const footprint = readFootprint(opts.modelDir, { events, areaperils: new Set(items.areaperil) });
   opts.progress?.(0, events.length, 'model read');
 
@@ -108,6 +158,49 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   // summary-info reports the summary map's TIV, as Oasis does; coverages.csv only when there is no map.
   const gulTiv = summaryMapTiv(opts.inputDir, 'gul_summary_map.csv', 'item_id') ?? coveredTiv;
   const ilTiv = plan ? (summaryMapTiv(opts.inputDir, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv;
+  return {
+    settings,
+    samples: S,
+    events,
+    items: items.itemId.length,
+    occurrence,
+    returnPeriods: rps,
+    quantiles: readQuantiles(opts.modelDir),
+    gul,
+    il: plan ? il : undefined,
+    ri,
+    rl,
+    gulTiv,
+    ilTiv,
+    reinsuranceDirs: riDirs,
+  };
+}
+
+/** The occurrence of the first `periods` periods only: a catalog of that many years. */
+function firstPeriods(occ: Occurrence, periods: number): Occurrence {
+  const keep: number[] = [];
+  for (let i = 0; i < occ.period.length; i++) if (occ.period[i] <= periods) keep.push(i);
+  const pick = (a: Int32Array) => Int32Array.from(keep, (i) => a[i]);
+  return { eventId: pick(occ.eventId), period: pick(occ.period), year: pick(occ.year), month: pick(occ.month), day: pick(occ.day), periods };
+}
+
+function reseedGroups(groupId: Float64Array, seed: number): void {
+  let max = 0;
+  for (const g of groupId) if (g > max) max = g;
+  const shift = (seed - 1) * (max + 1);
+  for (let i = 0; i < groupId.length; i++) groupId[i] += shift;
+}
+
+export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
+  const t0 = performance.now();
+  const settings = opts.settingsFile ? readSettings(opts.settingsFile) : defaultSettings();
+  const run = await computeLosses({ modelDir: opts.modelDir, inputDir: opts.inputDir, settings, allocRule: opts.allocRule, samples: opts.samples, threads: opts.threads, progress: opts.progress });
+  const { events, occurrence, quantiles, gul, il, ri, rl, gulTiv, ilTiv, samples: S } = run;
+  const rps = run.returnPeriods;
+  const plan = il !== undefined;
+  const riDirs = run.reinsuranceDirs;
+  const reinsurance = ri !== undefined;
+  const wantsReinsurance = settings.ri.length > 0 || settings.rl.length > 0;
   const files: Written[] = [];
   const skipped: Skipped[] = [];
   if (wantsReinsurance && !reinsurance) {
@@ -118,14 +211,13 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   if (reinsurance && settings.ri.length > 0 && intermediate.length > 0) {
     skipped.push({ output: 'ri_inuring_priorities', reason: `losses net of inuring levels before the last (${intermediate.join(', ')}) are not computed; ri is net of all ${riDirs.length}` });
   }
-  const quantiles = readQuantiles(opts.modelDir);
   // Every file goes to its temporary name; the set is renamed into place and its manifest written only
   // after the last one, so a reader never takes a half-written or mixed set for a finished run.
   const set = await OutputSet.open(opts.outDir);
   try {
     const format = opts.ordFormat;
     for (const s of settings.gul) await writePerspective(set, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped, format);
-    if (plan) for (const s of settings.il) await writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped, format);
+    if (il) for (const s of settings.il) await writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped, format);
     // ri and rl are summarised on the insured outputs, so by the fm summary map, as Oasis does; Oasis
     // writes summary-info for ri only. rl has one set of files per inuring level: rl_IP1_S1_melt.csv ...
     if (ri) for (const s of settings.ri) await writePerspective(set, 'ri', s, ri, occurrence, rps, quantiles, ilTiv, files, skipped, format);
@@ -147,7 +239,7 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
       events: gul.length,
       periods: occurrence.periods,
     });
-    return { events: gul.length, items: items.itemId.length, periods: occurrence.periods, samples: S, files, skipped, manifest, seconds: Math.round(performance.now() - t0) / 1000 };
+    return { events: gul.length, items: run.items, periods: occurrence.periods, samples: S, files, skipped, manifest, seconds: Math.round(performance.now() - t0) / 1000 };
   } catch (err) {
     await set.discard().catch(() => undefined);
     throw err;

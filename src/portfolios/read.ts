@@ -16,6 +16,8 @@ export interface PortfolioLocation {
   constructionCode: number | null;
   /** catintel peril names this location covers (from LocPerilsCovered): hurricane_wind, storm_surge, earthquake, ... */
   perils: string[];
+  /** LocPerilsCovered as stored (normalised OED codes and groups, ';'-separated). */
+  perilsCovered: string;
   tiv: { building: number; contents: number; bi: number; other: number };
   currency: string;
 }
@@ -125,6 +127,7 @@ export async function readPortfolioLocations(db: Store, account: string, id: str
       occupancyCode: c.occupancy_code![i],
       constructionCode: c.construction_code![i],
       perils: [...perils],
+      perilsCovered: cover,
       tiv: { building: c.building_tiv![i], contents: c.contents_tiv![i], bi: c.bi_tiv![i], other: c.other_tiv![i] },
       // One currency per portfolio (import.ts).
       currency: p.currency,

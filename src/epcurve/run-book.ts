@@ -1,0 +1,230 @@
+/**
+ * A book's losses from the model packages: for each package that models a peril asked for, its keys
+ * lookup on the OED location file, the Oasis input files made from the OED files and those keys
+ * (`oasis files`), and the loss kernel (`oasis run`'s computeLosses) over the package's events:
+ * ground-up and insured records per event, sampled. The packages' event sets are independent, so their
+ * records are put side by side (each package's event ids after the previous one's) on one occurrence:
+ * period p of every package is the same simulated year. Everything is written under `workDir`, which
+ * the caller removes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../errors.js';
+import type { Peril } from '../domain/scoring/perils.js';
+import type { SummaryRecords } from '../loss/domain/elt.js';
+import { paltRows } from '../loss/domain/ept-tables.js';
+import type { Occurrence } from '../loss/domain/types.js';
+import type { RunSettings } from '../loss/settings.js';
+import { oedCodeOf, type ModelPackage, type PackageKeys } from './model-packages.js';
+import { packageWithVulnerabilities } from './package-overlay.js';
+
+export interface BookRunOptions {
+  location: string;
+  account: string;
+  /** The folder holding each package's folder. */
+  modelsDir: string;
+  /** The shared public data the packages are built from (for vulnerabilities a package lacks). */
+  dataDir: string;
+  /** The modelled perils asked for (each has a package). */
+  packages: { pkg: ModelPackage; perils: Peril[] }[];
+  /** Periods (years) to run; unset: every year of the packages (the fewest, when they differ). */
+  years?: number;
+  samples: number;
+  seed: number;
+  workDir: string;
+  progress?: (message: string) => void;
+}
+
+/** What one package did for the book. */
+export interface PackageRun {
+  folder: string;
+  dir: string;
+  perils: Peril[];
+  /** From the package's manifest. */
+  model: string;
+  years: number;
+  seed: number;
+  events: number;
+  /** Locations the package keyed, and those it could not place (with the first reason). */
+  locationsKeyed: number;
+  locationsNotReached: { locId: number; message: string }[];
+  /** Ground-up and insured AAL per peril (sampled when samples > 0, else the analytical mean). */
+  aalByPeril: Record<string, { gul: number; il: number }>;
+}
+
+export interface BookLosses {
+  gul: SummaryRecords;
+  il: SummaryRecords;
+  occurrence: Occurrence;
+  samples: number;
+  packages: PackageRun[];
+  /** Locations some package keyed. */
+  locationsKeyed: Set<number>;
+}
+
+const SUMMARY = [{ id: 1, ordOutput: {} }];
+
+interface PackageInfo {
+  model: string;
+  years: number;
+  seed: number;
+  events: number;
+}
+
+/** The package's manifest (written last by its build): refused with the build command when missing. */
+export function packageInfo(pkg: ModelPackage, modelsDir: string): { dir: string; info: PackageInfo } {
+  const dir = path.join(modelsDir, pkg.folder);
+  const manifest = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(path.join(dir, pkg.marker)) || !fs.existsSync(manifest)) {
+    throw new CatintelError(
+      'unavailable',
+      `no ${pkg.folder} model package in ${dir}, which ${pkg.perils.join(' and ')} losses are computed with; build it with \`${pkg.build.command} --out ${dir}\` (${pkg.build.takes})`,
+    );
+  }
+  const m = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { model?: string; years?: number; seed?: number; events?: number };
+  return { dir, info: { model: String(m.model ?? pkg.folder), years: Number(m.years), seed: Number(m.seed), events: Number(m.events) } };
+}
+
+export async function runBook(o: BookRunOptions): Promise<BookLosses> {
+  const [{ computeLosses }, { oasisFiles }, { records }] = await Promise.all([import('../loss/run.js'), import('../oasis-files/run.js'), import('../loss/kernel.js')]);
+  const found = o.packages.map((p) => ({ ...p, ...packageInfo(p.pkg, o.modelsDir) }));
+  // No package to run (no peril asked for has one): no years either, unless asked for.
+  const packageYears = found.length ? Math.min(...found.map((f) => f.info.years)) : 0;
+  for (const f of found) {
+    if (o.years !== undefined && o.years > f.info.years) {
+      throw new CatintelError('invalid_parameter', `--years ${o.years}: the ${f.pkg.folder} model package in ${f.dir} holds ${f.info.years} years; give at most ${f.info.years}, or build a longer one with \`${f.pkg.build.command} --years ${o.years} --out ${f.dir}\``, {
+        errors: [{ field: 'years', message: `at most ${f.info.years}` }],
+      });
+    }
+  }
+  const periods = o.years ?? packageYears;
+  const settings: RunSettings = { gul: SUMMARY, il: SUMMARY, ri: [], rl: [], intermediatePriorities: [], samples: o.samples };
+
+  const parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[] = [];
+  const runs: PackageRun[] = [];
+  const keyedAll = new Set<number>();
+  for (const f of found) {
+    o.progress?.(`${f.pkg.folder}: keys`);
+    const all = await f.pkg.keys(f.dir, o.location);
+    const codes = new Set(f.perils.map(oedCodeOf));
+    const keys = all.keys.filter((k) => codes.has(k.perilId));
+    const notReached = new Map<number, string>();
+    for (const e of all.errors) if (codes.has(e.perilId) && !notReached.has(e.locId)) notReached.set(e.locId, e.message);
+    const keyed = new Set(keys.map((k) => k.locId));
+    for (const id of keyed) keyedAll.add(id);
+    const run: PackageRun = {
+      folder: f.pkg.folder,
+      dir: f.dir,
+      perils: f.perils,
+      ...f.info,
+      locationsKeyed: keyed.size,
+      locationsNotReached: [...notReached].map(([locId, message]) => ({ locId, message })),
+      aalByPeril: Object.fromEntries(f.perils.map((p) => [p, { gul: 0, il: 0 }])),
+    };
+    runs.push(run);
+    if (keys.length === 0) continue;
+    // A book of occupancies or constructions the package was not built with: their vulnerabilities are
+    // computed for this run (as `model build --oed-location` would add them), the package left as it is.
+    let modelDir = f.dir;
+    const missing = await f.pkg.missingVulnerabilities(f.dir, keys);
+    if (missing.length) {
+      o.progress?.(`${f.pkg.folder}: ${missing.length} vulnerabilities this book needs`);
+      let extra: string;
+      try {
+        extra = await f.pkg.writeVulnerabilities(o.dataDir, missing, path.join(o.workDir, `${f.pkg.folder}-vulnerability`));
+      } catch (err) {
+        throw new CatintelError('invalid_input', `the ${f.pkg.folder} model package in ${f.dir} holds no vulnerability ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} for this book's occupancy and construction, and they cannot be computed here (${(err as Error).message}); rebuild the package with the book's: \`${f.pkg.build.command} --oed-location BOOK.csv --out ${f.dir}\``);
+      }
+      modelDir = packageWithVulnerabilities(f.dir, extra, path.join(o.workDir, `${f.pkg.folder}-package`));
+    }
+    // One kernel run for the perils together (their losses in one event add up before the insurance
+    // terms); a package of several perils asked for runs once more per peril for the split by peril.
+    const losses = async (subset: PackageKeys['keys'], name: string) => {
+      const dir = path.join(o.workDir, `${f.pkg.folder}-${name}`);
+      fs.mkdirSync(dir, { recursive: true });
+      const keysFile = path.join(dir, 'keys.csv');
+      fs.writeFileSync(keysFile, ['LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID', ...subset.map((k) => `${k.locId},${k.perilId},${k.coverageTypeId},${k.areaPerilId},${k.vulnerabilityId}`)].join('\n') + '\n');
+      o.progress?.(`${f.pkg.folder}: Oasis input files`);
+      await oasisFiles({ location: o.location, account: o.account, keys: keysFile, out: path.join(dir, 'input') });
+      o.progress?.(`${f.pkg.folder}: losses of ${periods.toLocaleString('en-US')} years`);
+      const r = await computeLosses({
+        modelDir,
+        inputDir: path.join(dir, 'input'),
+        settings,
+        allocRule: 1,
+        samples: o.samples,
+        periods: periods === f.info.years ? undefined : periods,
+        seed: o.seed,
+      });
+      return { gul: r.gul, il: r.il ?? records(0, o.samples), occurrence: r.occurrence };
+    };
+    const together = await losses(keys, 'all');
+    parts.push(together);
+    const perils = f.perils.filter((p) => keys.some((k) => k.perilId === oedCodeOf(p)));
+    for (const p of perils) {
+      const one = perils.length === 1 ? together : await losses(keys.filter((k) => k.perilId === oedCodeOf(p)), p);
+      run.aalByPeril[p] = { gul: aalOf(one.gul, one.occurrence).sampled, il: aalOf(one.il, one.occurrence).sampled };
+    }
+  }
+  const combined = sideBySide(parts, periods, o.samples, records);
+  return { ...combined, samples: o.samples, packages: runs, locationsKeyed: keyedAll };
+}
+
+/**
+ * The AAL of one perspective from the ALT (`oasis run`'s palt rows): the analytical mean (SampleType 1)
+ * and, when sampled, the mean over every (period, sample) (SampleType 2; the analytical one without samples).
+ */
+export function aalOf(r: SummaryRecords, occ: Occurrence): { analytic: number; sampled: number } {
+  const rows = paltRows(r, occ);
+  const sum = (type: number) => rows.filter((x) => x.sampleType === type).reduce((s, x) => s + x.mean, 0);
+  const analytic = sum(1);
+  return { analytic, sampled: r.samples > 0 ? sum(2) : analytic };
+}
+
+/** The packages' records as one set: event ids shifted past the previous package's, occurrences joined on the period. */
+function sideBySide(
+  parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[],
+  periods: number,
+  samples: number,
+  records: (capacity: number, samples: number) => SummaryRecords,
+): { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence } {
+  if (parts.length === 1) return parts[0];
+  const emptyOcc: Occurrence = { eventId: new Int32Array(0), period: new Int32Array(0), year: new Int32Array(0), month: new Int32Array(0), day: new Int32Array(0), periods };
+  if (parts.length === 0) return { gul: records(0, samples), il: records(0, samples), occurrence: emptyOcc };
+  const offsets: number[] = [];
+  let next = 0;
+  for (const p of parts) {
+    offsets.push(next);
+    let max = 0;
+    for (const e of p.occurrence.eventId) if (e > max) max = e;
+    for (let i = 0; i < p.gul.length; i++) if (p.gul.eventId[i] > max) max = p.gul.eventId[i];
+    next += max;
+  }
+  const join = (pick: (p: (typeof parts)[number]) => SummaryRecords): SummaryRecords => {
+    const out = records(parts.reduce((n, p) => n + pick(p).length, 0), samples);
+    let at = 0;
+    parts.forEach((p, k) => {
+      const r = pick(p);
+      for (let i = 0; i < r.length; i++, at++) {
+        out.eventId[at] = r.eventId[i] + offsets[k];
+        out.summaryId[at] = r.summaryId[i];
+        out.mean[at] = r.mean[i];
+        out.max[at] = r.max[i];
+        out.exposure[at] = r.exposure[i];
+        out.affected[at] = r.affected[i];
+      }
+      out.sampled.set(r.sampled.subarray(0, r.length * samples), (at - r.length) * samples);
+    });
+    out.length = at;
+    return out;
+  };
+  const cat = (pick: (o: Occurrence) => Int32Array, shift: boolean) => {
+    const all: number[] = [];
+    parts.forEach((p, k) => {
+      for (const v of pick(p.occurrence)) all.push(shift ? v + offsets[k] : v);
+    });
+    return Int32Array.from(all);
+  };
+  const occurrence: Occurrence = { eventId: cat((o) => o.eventId, true), period: cat((o) => o.period, false), year: cat((o) => o.year, false), month: cat((o) => o.month, false), day: cat((o) => o.day, false), periods };
+  return { gul: join((p) => p.gul), il: join((p) => p.il), occurrence };
+}
