@@ -71,11 +71,17 @@ interface PackageInfo {
   events: number;
 }
 
+/** Whether `<models>/<folder>` holds a built package (its marker, and the manifest its build writes last). */
+export function packageBuilt(pkg: ModelPackage, modelsDir: string): boolean {
+  const dir = path.join(modelsDir, pkg.folder);
+  return fs.existsSync(path.join(dir, pkg.marker)) && fs.existsSync(path.join(dir, 'manifest.json'));
+}
+
 /** The package's manifest (written last by its build): refused with the build command when missing. */
 export function packageInfo(pkg: ModelPackage, modelsDir: string): { dir: string; info: PackageInfo } {
   const dir = path.join(modelsDir, pkg.folder);
   const manifest = path.join(dir, 'manifest.json');
-  if (!fs.existsSync(path.join(dir, pkg.marker)) || !fs.existsSync(manifest)) {
+  if (!packageBuilt(pkg, modelsDir)) {
     throw new CatintelError(
       'unavailable',
       `no ${pkg.folder} model package in ${dir}, which ${pkg.perils.join(' and ')} losses are computed with; build it with \`${pkg.build.command} --out ${dir}\` (${pkg.build.takes})`,

@@ -241,7 +241,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     };
   },
   async run(ctx, input, caller) {
-    const [{ loadBaselineGrid }, { readPortfolioLocations }, { cellAt }, { COVERAGE }, { runBook }, ep, files] = await Promise.all([
+    const [{ loadBaselineGrid }, { readPortfolioLocations }, { cellAt }, { COVERAGE }, { runBook, packageBuilt }, ep, files] = await Promise.all([
       import('../databuild/load-baseline.js'),
       import('../portfolios/read.js'),
       import('../domain/scoring/grid.js'),
@@ -273,10 +273,25 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     // The perils: those asked for (default every peril a location covers), split into modelled (a package) and not.
     const covered = new Set(locations.flatMap((l) => l.perils));
     const asked = input.perils ?? PERILS.filter((p) => covered.has(p));
-    const modelled = asked.filter((p) => packageOf(p) !== undefined);
+    let modelled = asked.filter((p) => packageOf(p) !== undefined);
     const notModelled = asked.filter((p) => packageOf(p) === undefined).map((p) => ({ peril: p, reason: NOT_MODELLED_REASON[p] }));
-    const packages = MODEL_PACKAGES.map((pkg) => ({ pkg, perils: pkg.perils.filter((p) => modelled.includes(p)) })).filter((x) => x.perils.length > 0);
+    let packages = MODEL_PACKAGES.map((pkg) => ({ pkg, perils: pkg.perils.filter((p) => modelled.includes(p)) })).filter((x) => x.perils.length > 0);
     const modelsDir = input.modelsDir ?? ctx.config.env?.CATINTEL_MODELS ?? path.join(packageRoot(), 'models');
+    // Perils nobody named (the book's default) whose package is not built are listed as not modelled, with the
+    // command that builds it, as long as some other package runs; a peril asked for by name, or a book none of
+    // whose packages is built, is refused with that command instead (a curve of nothing would say nothing).
+    if (input.perils === null) {
+      const built = packages.filter((x) => packageBuilt(x.pkg, path.resolve(modelsDir)));
+      if (built.length > 0) {
+        for (const x of packages.filter((y) => !built.includes(y))) {
+          const dir = path.join(path.resolve(modelsDir), x.pkg.folder);
+          for (const peril of x.perils) notModelled.push({ peril, reason: `no ${x.pkg.folder} model package in ${dir}; build it with \`${x.pkg.build.command} --out ${dir}\` (${x.pkg.build.takes})` });
+        }
+        packages = built;
+        modelled = modelled.filter((p) => built.some((x) => x.perils.includes(p)));
+        notModelled.sort((a, b) => PERILS.indexOf(a.peril) - PERILS.indexOf(b.peril));
+      }
+    }
 
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-ep-curve-'));
     try {
