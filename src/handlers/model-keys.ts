@@ -1,8 +1,8 @@
 /**
  * `catintel model keys --model DIR --oed-location L.csv --out keys.csv`: the hurricane model package's
  * keys lookup (areaperil from the location's coordinates on the wind grid, vulnerability from its OED
- * codes), writing keys.csv and, beside it, keys-errors.csv with each location the model cannot place
- * and why. CLI only and storeless.
+ * codes; for storm surge also from its ground and first-floor elevation), writing keys.csv and, beside
+ * it, keys-errors.csv with each location and peril the model cannot key and why. CLI only and storeless.
  */
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
