@@ -151,44 +151,56 @@ export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights
     const deltaPHpa = profile.deltaPPa / 100;
     const r0 = Math.max(0, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
     const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
-    for (let i = cells.rowStart[r0]; i < cells.rowStart[r1 + 1]; i++) {
-      const lat = cells.lat[i];
-      const lng = cells.lng[i];
-      if (Math.abs(lng - step.lng) > dLng) continue;
-      const dx = (lng - step.lng) * cells.kmPerDegLng[i];
-      const dy = (lat - step.lat) * KM_PER_DEG;
-      const r = Math.hypot(dx, dy);
-      if (r > REACH_KM) continue;
-      const k = cells.index[i];
-      // Wind (m/s): counter-clockwise tangential surface wind plus the background flow (as the wind footprint).
-      let e = be;
-      let n = bn;
-      let pressureDeficit = deltaPHpa;
-      if (r > 0) {
-        const v = (SURFACE_REDUCTION * gradientWindMs(profile, r)) / r;
-        e += -dy * v;
-        n += dx * v;
-        pressureDeficit = deltaPHpa * (1 - Math.exp(-((profile.rmKm / r) ** profile.b)));
+    // A row's cells ascend in longitude: a binary search finds the first within dLng, and the scan stops
+    // at the first beyond it, so a step visits only the coast in front of it, not the whole row.
+    for (let row = r0; row <= r1; row++) {
+      const end = cells.rowStart[row + 1];
+      let lo = cells.rowStart[row];
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (step.lng - cells.lng[mid] > dLng) lo = mid + 1;
+        else hi = mid;
       }
-      const speed = Math.hypot(e, n);
-      const se = sea.east[k];
-      const sn = sea.north[k];
-      // Onshore = blowing from the sea, against the seaward vector; no direction known: all of it.
-      const onshore = se === 0 && sn === 0 ? speed : -(e * se + n * sn);
-      const stress = onshoreStressPa(speed, onshore);
-      let setup = 0;
-      if (stress > 0) {
-        const own = cells.segment[i];
-        const w = cells.neighbourWeight[i];
-        setup = setupFromTable(SHELF_SEGMENTS[own], own, fetchKm, stress);
-        if (w > 0) {
-          const other = cells.neighbour[i];
-          setup = (1 - w) * setup + w * setupFromTable(SHELF_SEGMENTS[other], other, fetchKm, stress);
+      for (let i = lo; i < end; i++) {
+        const lat = cells.lat[i];
+        const lng = cells.lng[i];
+        if (lng - step.lng > dLng) break;
+        const dx = (lng - step.lng) * cells.kmPerDegLng[i];
+        const dy = (lat - step.lat) * KM_PER_DEG;
+        const r = Math.sqrt(dx * dx + dy * dy); // not Math.hypot: several times slower in V8, on the hot path
+        if (r > REACH_KM) continue;
+        const k = cells.index[i];
+        // Wind (m/s): counter-clockwise tangential surface wind plus the background flow (as the wind footprint).
+        let e = be;
+        let n = bn;
+        let pressureDeficit = deltaPHpa;
+        if (r > 0) {
+          const v = (SURFACE_REDUCTION * gradientWindMs(profile, r)) / r;
+          e += -dy * v;
+          n += dx * v;
+          pressureDeficit = deltaPHpa * (1 - Math.exp(-((profile.rmKm / r) ** profile.b)));
         }
+        const speed = Math.sqrt(e * e + n * n);
+        const se = sea.east[k];
+        const sn = sea.north[k];
+        // Onshore = blowing from the sea, against the seaward vector; no direction known: all of it.
+        const onshore = se === 0 && sn === 0 ? speed : -(e * se + n * sn);
+        const stress = onshoreStressPa(speed, onshore);
+        let setup = 0;
+        if (stress > 0) {
+          const own = cells.segment[i];
+          const w = cells.neighbourWeight[i];
+          setup = setupFromTable(SHELF_SEGMENTS[own], own, fetchKm, stress);
+          if (w > 0) {
+            const other = cells.neighbour[i];
+            setup = (1 - w) * setup + w * setupFromTable(SHELF_SEGMENTS[other], other, fetchKm, stress);
+          }
+        }
+        const coastHeight = inverseBarometerM(pressureDeficit) + setup;
+        const height = coastHeight - INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
+        if (height > peak[i]) peak[i] = height;
       }
-      const coastHeight = inverseBarometerM(pressureDeficit) + setup;
-      const height = coastHeight - INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
-      if (height > peak[i]) peak[i] = height;
     }
   }
   // cells.index ascends, so the kept cells come out in areaperil order.
