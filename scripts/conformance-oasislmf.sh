@@ -27,7 +27,8 @@
 #     files by oasislmf's own generate-oasis-files (with PiWind's keys.csv), run by both with 10
 #     samples and ri_output/rl_output on: gul, il, ri and rl_IP1, rl_IP2 compared as in 4.
 #  8. catintel's own hurricane model package (`catintel model build hurricane --years 100`) with the
-#     ten-location Florida book in fixtures/hurricane-package (site deductibles, one account layer): its
+#     ten-location Florida book in fixtures/hurricane-package (site deductibles, one account layer; WW1,
+#     so both of the package's perils, wind WTC and storm surge WSS, with ground elevations on eight): its
 #     keys from `catintel model keys`, through oasislmf's generate-oasis-files and generate-losses on the
 #     package as built, and through `catintel oasis run --model PKG --oed-location --oed-account` (the
 #     package's own keys lookup), 10 samples, compared as in 4. Run only with CONFORMANCE_HURRICANE_PACKAGE=1

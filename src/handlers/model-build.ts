@@ -81,7 +81,7 @@ export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
       const { hurricaneKeys } = await import('../models/hurricane/package/keys.js');
       const { bookRows } = await import('../models/hurricane/package/book-keys.js');
       // Every cell counts here (the catalog is not built yet): the book's vulnerabilities, wherever it stands.
-      extra = [...new Set(hurricaneKeys(bookRows(input.location), new Uint8Array(GRID_CELLS).fill(1)).keys.map((k) => k.vulnerabilityId))];
+      extra = [...new Set(hurricaneKeys(bookRows(input.location), { wind: new Uint8Array(GRID_CELLS).fill(1), surge: new Uint8Array(GRID_CELLS).fill(1) }).keys.map((k) => k.vulnerabilityId))];
     }
     try {
       const result = await buildHurricanePackage({

@@ -1,8 +1,9 @@
 /**
  * `catintel model keys --model DIR --oed-location L.csv --out keys.csv`: a model package's keys lookup,
- * hurricane or earthquake, told by the package's files (areaperil from the location's coordinates on the model's grid, vulnerability from its OED
- * codes), writing keys.csv and, beside it, keys-errors.csv with each location the model cannot place
- * and why. CLI only and storeless.
+ * hurricane or earthquake, told by the package's files (areaperil from the location's coordinates on the
+ * model's grid, vulnerability from its OED codes; for storm surge also from its ground and first-floor
+ * elevation), writing keys.csv and, beside it, keys-errors.csv with each location and peril the model
+ * cannot key and why. CLI only and storeless.
  */
 import path from 'node:path';
 import { CatintelError } from '../errors.js';

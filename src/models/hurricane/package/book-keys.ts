@@ -8,18 +8,18 @@ import path from 'node:path';
 import { CatintelError } from '../../../errors.js';
 import { locationIds } from '../../../oasis-files/domain/location-ids.js';
 import { readCsvColumns } from '../../../oasis-files/read-csv-columns.js';
-import { hurricaneKeys, keysCsv, keysErrorsCsv, readCellMaxBin, type KeyError, type KeyRow } from './keys.js';
+import { hurricaneKeys, keysCsv, keysErrorsCsv, readPackageReach, type KeyError, type KeyRow, type PackageReach } from './keys.js';
 
-const FIELDS = ['PortNumber', 'AccNumber', 'LocNumber', 'Latitude', 'Longitude', 'OccupancyCode', 'ConstructionCode', 'NumberOfStoreys', 'YearBuilt', 'RoofGeometry', 'WindowProtection', 'RoofAnchorage', 'TerrainRoughness'];
+const FIELDS = ['PortNumber', 'AccNumber', 'LocNumber', 'LocPerilsCovered', 'Latitude', 'Longitude', 'OccupancyCode', 'ConstructionCode', 'NumberOfStoreys', 'YearBuilt', 'RoofGeometry', 'WindowProtection', 'RoofAnchorage', 'TerrainRoughness', 'GroundElevation', 'GroundElevationUnit', 'FirstFloorHeight', 'FirstFloorHeightUnit'];
 
 export function bookKeys(modelDir: string, locationFile: string): { keys: KeyRow[]; errors: KeyError[] } {
-  let cellMaxBin: Uint8Array;
+  let reach: PackageReach;
   try {
-    cellMaxBin = readCellMaxBin(modelDir);
+    reach = readPackageReach(modelDir);
   } catch (e) {
     throw new CatintelError('invalid_parameter', `--model: ${(e as Error).message}`);
   }
-  return hurricaneKeys(bookRows(locationFile), cellMaxBin);
+  return hurricaneKeys(bookRows(locationFile), reach);
 }
 
 /** The location rows with the fields a model reads (the hurricane's unless given), numbered as Oasis numbers them. */

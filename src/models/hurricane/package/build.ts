@@ -4,13 +4,15 @@
  * footprint row a land cell (the bin of the storm's peak gust there, probability 1) as footprint.bin and
  * footprint.idx, the HAZUS vulnerabilities with the gust's spread folded in, the dictionaries, and the
  * highest intensity bin each cell sees over the catalog (the keys lookup's test of whether the model
- * reaches a location). Written as one output set: the manifest, last, says the package is whole and
+ * reaches a location). Storm surge rides in the same events: each storm's peak surge height per near-coast
+ * cell follows its wind rows in the event's footprint, under surge areaperils and surge intensity bins
+ * (surge-bins.ts), with HAZUS flood depth-damage vulnerabilities per first-floor elevation band. Written as one output set: the manifest, last, says the package is whole and
  * records what it was built from.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { OutputSet } from '../../../lib/output-set.js';
-import { binOfGust, INTENSITY_BIN_COUNT } from '../domain/intensity-bins.js';
+import { binOfGust } from '../domain/intensity-bins.js';
 import { GRID_CELLS, GRID_COLS, cellOfAreaperil } from '../domain/footprint/grid.js';
 import { intensityBinDictCsv } from '../domain/footprint/oasis-footprint.js';
 import { peakGustFootprint } from '../domain/footprint/peak-gust.js';
@@ -20,7 +22,12 @@ import { landGrid } from '../land-grid.js';
 import { buildHurricaneTrackSet } from '../track-set.js';
 import { writeHurricaneVulnerability } from '../io/write-vulnerability.js';
 import { damageBinDictBin, eventsBin, float32Bin, int32Bin, occurrenceBin } from './oasis-binaries.js';
-import { CELL_MAX_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
+import { surgeHeightsForTrack } from '../domain/surge/surge-heights.js';
+import { PACKAGE_INTENSITY_BIN_COUNT, SURGE_FIRST_BIN_ID, surgeAreaperil, surgeBinId, surgeIntensityBinDictRows } from '../domain/surge/surge-bins.js';
+import { appendSurgeVulnerabilities, defaultSurgeVulnerabilityIds, isSurgeVulnerabilityId } from '../io/write-surge-vulnerability.js';
+import { HAZUS_FLOOD_DIR } from '../io/hazus-flood-data.js';
+import { PACKAGE_DROP_BELOW } from '../io/write-vulnerability.js';
+import { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
 
 export const HAZUS_HURRICANE_DIR = 'vulnerability/hazus_hurricane_hazus51';
 export const RETURN_PERIODS = [10000, 5000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 2];
@@ -44,6 +51,9 @@ export interface BuildPackageResult {
   events: number;
   footprintEvents: number;
   footprintRows: number;
+  /** Footprint rows of surge (of footprintRows) and the events with any (a hurricane package only). */
+  surgeRows?: number;
+  surgeEvents?: number;
   vulnerabilities: number;
   files: { file: string; bytes: number }[];
   seconds: { events: number; footprint: number; vulnerability: number; total: number };
@@ -74,6 +84,7 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
   const progress = o.progress ?? (() => {});
   const hazusDir = path.join(o.dataDir, HAZUS_HURRICANE_DIR);
   if (!fs.existsSync(hazusDir)) throw new Error(`HAZUS hurricane data not found at ${hazusDir}; pass the shared data directory (the one holding vulnerability/)`);
+  if (!fs.existsSync(path.join(o.dataDir, HAZUS_FLOOD_DIR))) throw new Error(`HAZUS flood data not found at ${path.join(o.dataDir, HAZUS_FLOOD_DIR)}; pass the shared data directory (the one holding vulnerability/)`);
   progress(0, 3, `event set: ${o.years} years, seed ${o.seed}`);
   const set = buildHurricaneTrackSet({ dataDir: o.dataDir, years: o.years, seed: o.seed });
   const tracks = [...set.tracks].sort((a, b) => a.eventId - b.eventId);
@@ -97,12 +108,16 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
     writeBin('returnperiods.bin', int32Bin(RETURN_PERIODS), RETURN_PERIODS.length);
     write('quantile.csv', csvOf('quantile', QUANTILES.map(String)));
     writeBin('quantile.bin', float32Bin(QUANTILES), QUANTILES.length);
-    write('intensity_bin_dict.csv', { text: intensityBinDictCsv(), rows: INTENSITY_BIN_COUNT });
+    // One dictionary for both perils: the wind's gust bins (mph), then the surge's height bins (m).
+    write('intensity_bin_dict.csv', { text: intensityBinDictCsv() + surgeIntensityBinDictRows().join('\n') + '\n', rows: PACKAGE_INTENSITY_BIN_COUNT });
 
     // Footprint: streamed event by event (a 10,000-year catalog is over a gigabyte).
     progress(1, 3, `footprints of ${tracks.length} storms`);
     const grid = landGrid();
     const maxBin = new Uint8Array(GRID_CELLS);
+    const maxSurgeBin = new Uint8Array(GRID_CELLS);
+    let surgeRows = 0;
+    let surgeEvents = 0;
     const fpFd = fs.openSync(out.tempPath('footprint.bin'), 'w');
     const idx = Buffer.alloc(tracks.length * 20);
     let idxRows = 0;
@@ -110,16 +125,18 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
     let at = 8;
     try {
       const header = Buffer.alloc(8);
-      header.writeInt32LE(INTENSITY_BIN_COUNT, 0);
+      header.writeInt32LE(PACKAGE_INTENSITY_BIN_COUNT, 0);
       header.writeInt32LE(0, 4); // no intensity uncertainty in the footprint: it is in the vulnerability
       fs.writeSync(fpFd, header);
       let k = 0;
       for (const track of tracks) {
         if (++k % 500 === 0) progress(1, 3, `footprints: ${k} of ${tracks.length} storms`);
         const fp = peakGustFootprint(track, grid);
+        const surge = surgeHeightsForTrack(track, grid);
         const n = fp.areaperils.length;
-        if (n === 0) continue;
-        const b = Buffer.alloc(n * 12);
+        const m = surge.areaperils.length;
+        if (n + m === 0) continue;
+        const b = Buffer.alloc((n + m) * 12);
         for (let i = 0; i < n; i++) {
           const bin = binOfGust(fp.gustMph[i]);
           b.writeUInt32LE(fp.areaperils[i], i * 12);
@@ -129,13 +146,27 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
           const cell = row * GRID_COLS + col;
           if (bin > maxBin[cell]) maxBin[cell] = bin;
         }
+        // Surge rows after the wind's: their areaperils are all higher, so the event's rows stay in areaperil order.
+        for (let i = 0; i < m; i++) {
+          const bin = surgeBinId(surge.heightM[i]);
+          const at12 = (n + i) * 12;
+          b.writeUInt32LE(surgeAreaperil(surge.areaperils[i]), at12);
+          b.writeInt32LE(bin, at12 + 4);
+          b.writeFloatLE(1, at12 + 8);
+          const { row, col } = cellOfAreaperil(surge.areaperils[i]);
+          const cell = row * GRID_COLS + col;
+          const s = bin - SURGE_FIRST_BIN_ID + 1;
+          if (s > maxSurgeBin[cell]) maxSurgeBin[cell] = s;
+        }
+        if (m > 0) surgeEvents++;
+        surgeRows += m;
         fs.writeSync(fpFd, b);
         idx.writeInt32LE(track.eventId, idxRows * 20);
         idx.writeBigInt64LE(BigInt(at), idxRows * 20 + 4);
         idx.writeBigInt64LE(BigInt(b.length), idxRows * 20 + 12);
         idxRows++;
         at += b.length;
-        rows += n;
+        rows += n + m;
       }
     } finally {
       fs.closeSync(fpFd);
@@ -143,13 +174,22 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
     out.add('footprint.bin', rows);
     writeBin('footprint.idx', idx.subarray(0, idxRows * 20), idxRows);
     writeBin(CELL_MAX_BIN_FILE, Buffer.from(maxBin.buffer), GRID_CELLS);
+    writeBin(CELL_MAX_SURGE_BIN_FILE, Buffer.from(maxSurgeBin.buffer), GRID_CELLS);
     const tFootprint = performance.now();
 
-    progress(2, 3, 'vulnerability (HAZUS hurricane, gust spread folded in)');
-    const ids = [...new Set([...defaultVulnerabilityIds(), ...(o.extraVulnerabilityIds ?? [])])].sort((a, b) => a - b);
+    progress(2, 3, 'vulnerability (HAZUS hurricane, gust spread folded in; HAZUS flood for surge)');
+    const extra = [...(o.extraVulnerabilityIds ?? [])];
+    const ids = [...new Set([...defaultVulnerabilityIds(), ...extra.filter((id) => !isSurgeVulnerabilityId(id))])].sort((a, b) => a - b);
+    const surgeIds = [...new Set([...defaultSurgeVulnerabilityIds(), ...extra.filter(isSurgeVulnerabilityId)])].sort((a, b) => a - b);
     const vulnDir = fs.mkdtempSync(path.join(o.out, `.vulnerability.${out.token}.`));
     try {
       writeHurricaneVulnerability(hazusDir, vulnDir, ids, { gustSpread: true });
+      const fd = fs.openSync(path.join(vulnDir, 'vulnerability.csv'), 'a');
+      try {
+        appendSurgeVulnerabilities(fd, o.dataDir, surgeIds, PACKAGE_DROP_BELOW);
+      } finally {
+        fs.closeSync(fd);
+      }
       for (const name of ['vulnerability.csv', 'damage_bin_dict.csv']) {
         fs.renameSync(path.join(vulnDir, name), out.tempPath(name));
         const lines = fs.readFileSync(out.tempPath(name), 'utf8').split('\n').length - 2;
@@ -163,10 +203,10 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
     const tVuln = performance.now();
 
     const seconds = { events: (tEvents - t0) / 1000, footprint: (tFootprint - tEvents) / 1000, vulnerability: (tVuln - tFootprint) / 1000, total: (performance.now() - t0) / 1000 };
-    const manifest = await out.commit({ model: PACKAGE_MODEL, years: o.years, seed: o.seed, events: tracks.length, footprint_events: idxRows, footprint_rows: rows, vulnerabilities: ids.length, build_seconds: Math.round(seconds.total * 10) / 10 });
+    const manifest = await out.commit({ model: PACKAGE_MODEL, years: o.years, seed: o.seed, events: tracks.length, footprint_events: idxRows, footprint_rows: rows, surge_footprint_rows: surgeRows, surge_footprint_events: surgeEvents, vulnerabilities: ids.length + surgeIds.length, build_seconds: Math.round(seconds.total * 10) / 10 });
     const outputs = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { outputs: { file: string; bytes: number }[] }).outputs;
     progress(3, 3, 'done');
-    return { out: o.out, years: o.years, seed: o.seed, events: tracks.length, footprintEvents: idxRows, footprintRows: rows, vulnerabilities: ids.length, files: outputs.map((f) => ({ file: f.file, bytes: f.bytes })), seconds };
+    return { out: o.out, years: o.years, seed: o.seed, events: tracks.length, footprintEvents: idxRows, footprintRows: rows, surgeRows, surgeEvents, vulnerabilities: ids.length + surgeIds.length, files: outputs.map((f) => ({ file: f.file, bytes: f.bytes })), seconds };
   } catch (err) {
     await out.discard();
     throw err;
@@ -177,9 +217,9 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
 function modelSettings(o: BuildPackageOptions) {
   return {
     name: 'catintel hurricane',
-    description: `catintel's Atlantic/Gulf hurricane wind model: ${o.years} simulated years (seed ${o.seed}), peak 3-s gust footprints on a 0.05° land grid, HAZUS 5.1 hurricane vulnerability`,
+    description: `catintel's Atlantic/Gulf hurricane model: ${o.years} simulated years (seed ${o.seed}), peak 3-s gust and peak surge height footprints of the same storms on a 0.05° land grid, HAZUS 5.1 hurricane vulnerability for wind, HAZUS flood depth-damage by first-floor elevation band for surge`,
     // One event set and one occurrence, under the plain names (events.bin, occurrence.bin) Oasis takes when none is chosen.
     model_settings: {},
-    lookup_settings: { supported_perils: [{ id: 'WTC', desc: 'Tropical Cyclone (wind)' }] },
+    lookup_settings: { supported_perils: [{ id: 'WTC', desc: 'Tropical Cyclone (wind)' }, { id: 'WSS', desc: 'Storm Surge' }] },
   };
 }

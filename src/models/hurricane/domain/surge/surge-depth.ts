@@ -53,3 +53,35 @@ export function surgeDepthAtLocation(surgeHeightM: number, fields: GroundElevati
   if ('reason' in ground) return ground;
   return { depthM: Math.max(0, surgeHeightM - ground.elevationM) };
 }
+
+export interface FirstFloorFields extends GroundElevationFields {
+  FirstFloorHeight?: number | string | null;
+  FirstFloorHeightUnit?: number | string | null;
+}
+
+/**
+ * The HAZUS flood curves read depth above the first floor. Where OED's FirstFloorHeight is not given the
+ * floor is taken DEFAULT_FIRST_FLOOR_FT above the ground [judgement: a slab-on-grade floor one step up,
+ * the commonest foundation of the Gulf and Florida housing stock; a floor raised on piers gives its
+ * FirstFloorHeight].
+ */
+export const DEFAULT_FIRST_FLOOR_FT = 1;
+
+export type FirstFloorElevation = { elevationM: number; groundM: number; firstFloorM: number; firstFloorGiven: boolean } | { reason: string };
+
+/** The first floor's elevation above the datum (m): ground elevation plus first-floor height, or why surge is not modelled. */
+export function firstFloorElevationM(fields: FirstFloorFields): FirstFloorElevation {
+  const ground = groundElevationM(fields);
+  if ('reason' in ground) return ground;
+  const raw = fields.FirstFloorHeight;
+  const value = raw === null || raw === undefined || raw === '' ? NaN : Number(raw);
+  if (!Number.isFinite(value) || value === OED_UNKNOWN || value < 0) {
+    const firstFloorM = DEFAULT_FIRST_FLOOR_FT * FEET_TO_M;
+    return { elevationM: ground.elevationM + firstFloorM, groundM: ground.elevationM, firstFloorM, firstFloorGiven: false };
+  }
+  const unitRaw = fields.FirstFloorHeightUnit;
+  const unit = unitRaw === null || unitRaw === undefined || unitRaw === '' ? 1 : Number(unitRaw);
+  const toM = ELEVATION_UNIT_M[unit];
+  if (toM === undefined) return { reason: `storm surge not modelled: FirstFloorHeightUnit ${String(unitRaw)} is not a length unit (use 1 feet or 2 metres)` };
+  return { elevationM: ground.elevationM + value * toM, groundM: ground.elevationM, firstFloorM: value * toM, firstFloorGiven: true };
+}

@@ -55,6 +55,8 @@ interface CoastCells {
   rowStart: Int32Array;
   lat: Float32Array;
   lng: Float32Array;
+  /** km per degree of longitude at the cell's latitude (computed once: every storm step reads it). */
+  kmPerDegLng: Float64Array;
   /** The cell's own shelf segment, a neighbouring one and the neighbour's weight (the blend at segment borders, below). */
   segment: Uint8Array;
   neighbour: Uint8Array;
@@ -77,13 +79,14 @@ function coastCells(grid: LandGrid): CoastCells {
   for (const k of idx) rowStart[Math.floor(k / GRID_COLS) + 1]++;
   for (let r = 0; r < GRID_ROWS; r++) rowStart[r + 1] += rowStart[r];
   const n = idx.length;
-  const out: CoastCells = { index: Int32Array.from(idx), rowStart, lat: new Float32Array(n), lng: new Float32Array(n), segment: new Uint8Array(n), neighbour: new Uint8Array(n), neighbourWeight: new Float32Array(n) };
+  const out: CoastCells = { index: Int32Array.from(idx), rowStart, lat: new Float32Array(n), lng: new Float32Array(n), kmPerDegLng: new Float64Array(n), segment: new Uint8Array(n), neighbour: new Uint8Array(n), neighbourWeight: new Float32Array(n) };
   const segmentOfCell = new Map<number, number>();
   idx.forEach((k, i) => {
     const lat = GRID_SOUTH + (Math.floor(k / GRID_COLS) + 0.5) * GRID_DEG;
     const lng = GRID_WEST + ((k % GRID_COLS) + 0.5) * GRID_DEG;
     out.lat[i] = lat;
     out.lng[i] = lng;
+    out.kmPerDegLng[i] = Math.cos((out.lat[i] * Math.PI) / 180) * KM_PER_DEG;
     out.segment[i] = SHELF_SEGMENTS.indexOf(shelfSegmentAt(lat, lng));
     segmentOfCell.set(k, out.segment[i]);
   });
@@ -134,7 +137,9 @@ function setupFromTable(segment: ShelfSegment, segmentIndex: number, fetchKm: nu
 export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights {
   const cells = coastCells(grid);
   const sea = seawardDirections(grid);
-  const peak = new Map<number, number>();
+  // Peak height per near-coast cell (by its position in `cells`): a typed array, not a map, as the
+  // storm's steps update it tens of thousands of times.
+  const peak = new Float64Array(cells.index.length);
   const dLat = REACH_KM / KM_PER_DEG;
   for (const step of stormSteps(track)) {
     if (step.lat + dLat < GRID_SOUTH || step.lat - dLat > GRID_SOUTH + GRID_ROWS * GRID_DEG) continue;
@@ -146,50 +151,63 @@ export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights
     const deltaPHpa = profile.deltaPPa / 100;
     const r0 = Math.max(0, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
     const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
-    for (let i = cells.rowStart[r0]; i < cells.rowStart[r1 + 1]; i++) {
-      const lat = cells.lat[i];
-      const lng = cells.lng[i];
-      if (Math.abs(lng - step.lng) > dLng) continue;
-      const kmPerDegLng = Math.cos((lat * Math.PI) / 180) * KM_PER_DEG;
-      const dx = (lng - step.lng) * kmPerDegLng;
-      const dy = (lat - step.lat) * KM_PER_DEG;
-      const r = Math.hypot(dx, dy);
-      if (r > REACH_KM) continue;
-      const k = cells.index[i];
-      // Wind (m/s): counter-clockwise tangential surface wind plus the background flow (as the wind footprint).
-      let e = be;
-      let n = bn;
-      let pressureDeficit = deltaPHpa;
-      if (r > 0) {
-        const v = (SURFACE_REDUCTION * gradientWindMs(profile, r)) / r;
-        e += -dy * v;
-        n += dx * v;
-        pressureDeficit = deltaPHpa * (1 - Math.exp(-((profile.rmKm / r) ** profile.b)));
+    // A row's cells ascend in longitude: a binary search finds the first within dLng, and the scan stops
+    // at the first beyond it, so a step visits only the coast in front of it, not the whole row.
+    for (let row = r0; row <= r1; row++) {
+      const end = cells.rowStart[row + 1];
+      let lo = cells.rowStart[row];
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (step.lng - cells.lng[mid] > dLng) lo = mid + 1;
+        else hi = mid;
       }
-      const speed = Math.hypot(e, n);
-      const se = sea.east[k];
-      const sn = sea.north[k];
-      // Onshore = blowing from the sea, against the seaward vector; no direction known: all of it.
-      const onshore = se === 0 && sn === 0 ? speed : -(e * se + n * sn);
-      const stress = onshoreStressPa(speed, onshore);
-      let setup = 0;
-      if (stress > 0) {
-        const own = cells.segment[i];
-        const w = cells.neighbourWeight[i];
-        setup = setupFromTable(SHELF_SEGMENTS[own], own, fetchKm, stress);
-        if (w > 0) {
-          const other = cells.neighbour[i];
-          setup = (1 - w) * setup + w * setupFromTable(SHELF_SEGMENTS[other], other, fetchKm, stress);
+      for (let i = lo; i < end; i++) {
+        const lat = cells.lat[i];
+        const lng = cells.lng[i];
+        if (lng - step.lng > dLng) break;
+        const dx = (lng - step.lng) * cells.kmPerDegLng[i];
+        const dy = (lat - step.lat) * KM_PER_DEG;
+        const r = Math.sqrt(dx * dx + dy * dy); // not Math.hypot: several times slower in V8, on the hot path
+        if (r > REACH_KM) continue;
+        const k = cells.index[i];
+        // Wind (m/s): counter-clockwise tangential surface wind plus the background flow (as the wind footprint).
+        let e = be;
+        let n = bn;
+        let pressureDeficit = deltaPHpa;
+        if (r > 0) {
+          const v = (SURFACE_REDUCTION * gradientWindMs(profile, r)) / r;
+          e += -dy * v;
+          n += dx * v;
+          pressureDeficit = deltaPHpa * (1 - Math.exp(-((profile.rmKm / r) ** profile.b)));
         }
+        const speed = Math.sqrt(e * e + n * n);
+        const se = sea.east[k];
+        const sn = sea.north[k];
+        // Onshore = blowing from the sea, against the seaward vector; no direction known: all of it.
+        const onshore = se === 0 && sn === 0 ? speed : -(e * se + n * sn);
+        const stress = onshoreStressPa(speed, onshore);
+        let setup = 0;
+        if (stress > 0) {
+          const own = cells.segment[i];
+          const w = cells.neighbourWeight[i];
+          setup = setupFromTable(SHELF_SEGMENTS[own], own, fetchKm, stress);
+          if (w > 0) {
+            const other = cells.neighbour[i];
+            setup = (1 - w) * setup + w * setupFromTable(SHELF_SEGMENTS[other], other, fetchKm, stress);
+          }
+        }
+        const coastHeight = inverseBarometerM(pressureDeficit) + setup;
+        const height = coastHeight - INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
+        if (height > peak[i]) peak[i] = height;
       }
-      const coastHeight = inverseBarometerM(pressureDeficit) + setup;
-      const height = coastHeight - INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
-      if (height > (peak.get(k) ?? 0)) peak.set(k, height);
     }
   }
-  const keys = [...peak.keys()].filter((k) => peak.get(k)! >= MIN_HEIGHT_M).sort((a, b) => a - b);
+  // cells.index ascends, so the kept cells come out in areaperil order.
+  const kept: number[] = [];
+  for (let i = 0; i < peak.length; i++) if (peak[i] >= MIN_HEIGHT_M) kept.push(i);
   return {
-    areaperils: Uint32Array.from(keys, (k) => areaperilId(Math.floor(k / GRID_COLS), k % GRID_COLS)),
-    heightM: Float32Array.from(keys, (k) => peak.get(k)!),
+    areaperils: Uint32Array.from(kept, (i) => areaperilId(Math.floor(cells.index[i] / GRID_COLS), cells.index[i] % GRID_COLS)),
+    heightM: Float32Array.from(kept, (i) => peak[i]),
   };
 }
