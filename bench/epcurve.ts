@@ -44,7 +44,7 @@ async function child(): Promise<void> {
     const years = r.occurrence.periods;
     const at = (rp: number) => il.curve.find((p) => p.return_period === rp);
     emit({
-      name: `epcurve.${locations}_locations_${years}_years_${SAMPLES}_samples`,
+      name: 'epcurve.engine',
       n: locations,
       seconds: Math.round(seconds * 1000) / 1000,
       per_second: Math.round(locations / seconds),

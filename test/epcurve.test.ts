@@ -213,15 +213,15 @@ describe('a Denver book: hurricane modelled, not reached; perils without a packa
     const r = await epCurve(['--input', denver, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const body = r.json();
-    expect(body.perils).toEqual(['hurricane_wind']);
+    expect(body.perils).toEqual(['hurricane_wind', 'storm_surge']);
     const notModelled = Object.fromEntries(body.perils_not_modelled.map((p: { peril: string; reason: string }) => [p.peril, p.reason]));
-    expect(Object.keys(notModelled)).toEqual(expect.arrayContaining(['earthquake', 'wildfire', 'storm_surge', 'tornado']));
+    expect(Object.keys(notModelled)).toEqual(expect.arrayContaining(['earthquake', 'wildfire', 'tornado']));
     expect(notModelled.earthquake).toMatch(/no earthquake model package in .*earthquake; build it with `catintel model build earthquake --out /);
-    expect(body).toMatchObject({ NumLocations: 2, NumLocationsModelled: 0, AALAmt: 0, AALAnalyticAmt: 0, AALAmtByPeril: { hurricane_wind: 0 } });
+    expect(body).toMatchObject({ NumLocations: 2, NumLocationsModelled: 0, AALAmt: 0, AALAnalyticAmt: 0, AALAmtByPeril: { hurricane_wind: 0, storm_surge: 0 } });
     expect(body.models[0]).toMatchObject({ folder: 'hurricane', NumLocationsNotReached: 2 });
     expect(body.models[0].not_reached_reason).toMatch(/outside the hurricane footprints/);
     expect(body.curve.every((p: Point) => p.OEPLossAmt === 0 && p.AEPLossAmt === 0)).toBe(true);
-    expect(body.method).toMatch(/not modelled \(no loss added\): storm_surge, earthquake/);
+    expect(body.method).toMatch(/not modelled \(no loss added\): earthquake, tornado/);
     // Only perils without a package: no package is needed, and none is run.
     const fire = await epCurve(['--input', denver, '--perils', 'wildfire', '--models', path.join(dir, 'no-models'), '--json']);
     expect(fire.code, fire.stderr).toBe(0);

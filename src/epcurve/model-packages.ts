@@ -40,7 +40,8 @@ export interface ModelPackage {
 
 const hurricane: ModelPackage = {
   folder: 'hurricane',
-  perils: ['hurricane_wind'],
+  // Wind and surge of one storm are in the same events: run together, they add up in one occurrence.
+  perils: ['hurricane_wind', 'storm_surge'],
   build: { command: 'catintel model build hurricane', takes: 'about 6 minutes for its default 1,000 years; --years 100 takes under a minute' },
   marker: 'cell_max_intensity_bin.bin',
   async keys(modelDir, locationFile) {
@@ -90,7 +91,7 @@ export const MODEL_PACKAGES: readonly ModelPackage[] = [hurricane, earthquake];
 /** Why each peril without a package is not modelled. */
 export const NOT_MODELLED_REASON: Record<Peril, string> = {
   hurricane_wind: 'no model package',
-  storm_surge: 'no storm surge model package yet: surge losses are not computed',
+  storm_surge: 'no model package',
   earthquake: 'no model package',
   tornado: 'no tornado model package: tornado losses are not computed',
   wildfire: 'no wildfire model package: wildfire losses are not computed',
