@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { DATA_CHECK_GLOB, PROCESS_FILES } from './test/projects.js';
+import SlowestFirstSequencer from './test/helpers/sequencer.js';
 
 /**
  * Projects by cost (test/projects.ts). The in-process projects run first on two workers (this machine has
@@ -15,6 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The slowest files first within each project (test/projects.ts SLOWEST_FIRST): a fresh clone has no
+    // durations of earlier runs for vitest to order by.
+    sequence: { sequencer: SlowestFirstSequencer },
     // Every temporary of the run lives under one directory removed at the end (test/helpers/run-tmpdir.ts);
     // the stores many files start from are built once, into it (test/helpers/shared-stores.ts).
     globalSetup: ['test/helpers/run-tmpdir.ts', 'test/helpers/shared-stores.ts'],

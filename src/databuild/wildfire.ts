@@ -13,7 +13,7 @@
  * burned wildland (the Everglades) does not spread onto a city (downtown Miami), while fires that start in
  * the cell still count there. The mass withheld goes to the fire's other cells.
  */
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../store/duckdb.js';
 import type { CellQuery } from './cell-query.js';
 import { DensityAccumulator, NearbyCounter } from './kernel.js';
 import type { CleanFire, Ics209Report } from './wildfire-clean.js';

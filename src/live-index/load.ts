@@ -9,7 +9,7 @@
  * Rendering thousands of unchanged events on every write was most of a server's work beside a busy cron
  * (docs/performance.md, "Readers beside writers"). When nothing changed, the previous snapshot stays.
  */
-import { listValue } from '@duckdb/node-api';
+import { listValue } from '../store/duckdb.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Store, Tx } from '../store/db.js';
 import { eventVersionsSql } from '../store/event-versions.js';

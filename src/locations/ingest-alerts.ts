@@ -10,7 +10,8 @@
  * NOTHING make "never twice" hold across re-runs; a killed ingest leaves none of its own (one transaction).
  */
 import { randomUUID } from 'node:crypto';
-import { listValue, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
+import { listValue } from '../store/duckdb.js';
 import type { EventType } from '../domain/event.js';
 import { whereOf } from '../store/events-read.js';
 import type { Tx } from '../store/db.js';

@@ -1,5 +1,5 @@
 /** Saved locations and their alerts (migration 5), always scoped to an owner (owner.ts): another's id is not found. */
-import { listValue } from '@duckdb/node-api';
+import { listValue } from '../store/duckdb.js';
 import type { Store, Tx } from '../store/db.js';
 import type { LocationFields } from './domain/validate.js';
 

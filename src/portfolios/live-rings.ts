@@ -3,7 +3,8 @@
  * listEvents), with the fields exposure answers carry: ring identity, kind, label, threshold, and the
  * event's provenance. Optionally only rings whose bbox meets a box (a portfolio's extent).
  */
-import { listValue, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
+import { listValue } from '../store/duckdb.js';
 import type { EventType } from '../domain/event.js';
 import { listEvents, type EventRow, type RingRow } from '../store/events-read.js';
 import type { Store } from '../store/db.js';

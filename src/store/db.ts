@@ -16,7 +16,8 @@
  */
 import fs from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { DOUBLE, DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBDataChunk, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBType, DuckDBValue } from '@duckdb/node-api';
+import { DOUBLE, DuckDBInstance, JSDuckDBValueConverter } from './duckdb.js';
 import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
 import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';

@@ -3,7 +3,8 @@
  * the bound `now`, so a pinned clock (CATINTEL_NOW) replays exactly. Distance filters use a bbox
  * prefilter on plain lat/lng columns plus haversine in SQL: nothing needs the spatial extension.
  */
-import { listValue, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
+import { listValue } from './duckdb.js';
 import type { EventStatus, EventType } from '../domain/event.js';
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import type { Store, Tx } from './db.js';

@@ -8,7 +8,8 @@
  * each (primary key event, kind, time). A held version from after the clock (a replay run backwards) is
  * rewound to the record, which ingest has read as of the clock.
  */
-import { listValue, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
+import { listValue } from './duckdb.js';
 import type { PreparedEvent } from '../ingest/normalise.js';
 import type { Ring } from '../domain/event.js';
 import { mergeRings, ringKindsOf, sameRings } from '../domain/rings/merge.js';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { listValue } from '@duckdb/node-api';
+import { listValue } from '../store/duckdb.js';
 import { eventFeature } from '../domain/features.js';
 import { provenanceOf, type Provenance } from '../domain/provenance.js';
 import { eventsByIds, eventVersionsAt } from '../store/events-read.js';

@@ -5,7 +5,7 @@
  * Each carries provenance in the words of GET /triggers/alerts and the history (docs/contract.md#provenance): an alert, its
  * history entry's; a state move, that of the entry its state rests on (stateProvenance below).
  */
-import { listValue } from '@duckdb/node-api';
+import { listValue } from '../store/duckdb.js';
 import type { Store } from '../store/db.js';
 import { joinEvents, provenanceCols } from '../triggers/history-store.js';
 import type { ChangeBody, NullableProvenance } from './messages.js';

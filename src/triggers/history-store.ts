@@ -3,6 +3,7 @@
  * entry is never updated, so what a receipt said stays what it says; `trigger verify` recomputes it.
  */
 import type { Store, Tx } from '../store/db.js';
+import { cols, insertRows } from '../store/bulk.js';
 import type { EvalInputs } from './domain/rules.js';
 import type { TriggerState } from './domain/types.js';
 
@@ -62,35 +63,20 @@ export async function existingKeys(db: Store): Promise<Set<string>> {
   return new Set(rows.map((r) => r.k));
 }
 
-const ENTRY_COLS = ['id', 'trigger_id', 'obs_key', 'event_id', 'source', 'source_id', 'source_version', 'observed_at', 'observed_value', 'unit',
-  'distance_km', 'proximity_pct', 'state', 'previous_state', 'method', 'rule_version', 'inputs', 'inputs_hash', 'evaluated_at'] as const;
-/** Rows per INSERT: one statement per row costs about a millisecond each in DuckDB, a batch about the same. */
+/**
+ * The history columns with the type each value is cast to. Entries go through the appender
+ * (src/store/bulk.ts), inside the round's transaction: a round writes thousands of entries, and bound
+ * multi-row INSERTs of them took most of an evaluation round's time.
+ */
+const ENTRY_COLS = cols(`id, trigger_id, obs_key, event_id, source, source_id, source_version, observed_at:TIMESTAMP, observed_value:DOUBLE, unit,
+  distance_km:DOUBLE, proximity_pct:DOUBLE, state, previous_state, method, rule_version, inputs:JSON, inputs_hash, evaluated_at:TIMESTAMP`);
+/** Rows per UPDATE of trigger states: one statement per row costs about a millisecond each in DuckDB, a batch about the same. */
 const BATCH = 250;
 
-/**
- * INSERT of many rows, BATCH rows a statement, every value bound by position ($1, $2, ...): DuckDB finds
- * a named parameter by a linear search of the statement's names, so binding 250 rows of 19 named values
- * took seconds, most of an evaluation round.
- */
-async function insertBatched<R>(tx: Tx, table: string, cols: readonly string[], rows: R[], valueOf: (row: R, col: string) => string | number | null, castOf: (col: string) => string): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const params: Array<string | number | null> = [];
-    const tuples = rows.slice(i, i + BATCH).map((row) => {
-      const slots = cols.map((c) => {
-        params.push(valueOf(row, c));
-        return `$${params.length}${castOf(c)}`;
-      });
-      return `(${slots.join(', ')})`;
-    });
-    await tx.run(`INSERT INTO ${table} (${cols.join(', ')}) VALUES ${tuples.join(', ')}`, params);
-  }
-}
-
-/** Appends entries (all values bound). */
+/** Appends entries. */
 export async function insertEntries(tx: Tx, entries: StoredEntry[]): Promise<void> {
-  const cast = (c: string) => (c === 'observed_at' || c === 'evaluated_at' ? '::TIMESTAMP' : c === 'inputs' ? '::JSON' : '');
   const value = (e: StoredEntry, c: string) => (c === 'inputs' ? JSON.stringify(e.inputs) : (e[c as keyof StoredEntry] as string | number | null));
-  await insertBatched(tx, 'trigger_history', ENTRY_COLS, entries, value, cast);
+  await insertRows(tx, 'trigger_history', ENTRY_COLS, entries.map((e) => ENTRY_COLS.map((c) => value(e, c.name))));
 }
 
 /** A page of a trigger's history, newest first; `after` is the last entry's (evaluated_at, id) of the previous page. */
@@ -145,10 +131,11 @@ export async function raisedAlertKeys(db: Store): Promise<Set<string>> {
   return new Set(rows.map((r) => r.k));
 }
 
+const ALERT_COLS = cols('id, trigger_id, account, history_id, kind, event_key, proximity_pct:DOUBLE, created_at:TIMESTAMP, read_at:TIMESTAMP');
+
 export async function insertAlerts(tx: Tx, alerts: NewAlert[]): Promise<void> {
-  const cols = ['id', 'trigger_id', 'account', 'history_id', 'kind', 'event_key', 'proximity_pct', 'created_at', 'read_at'] as const;
   const value = (a: NewAlert, c: string) => (c === 'read_at' ? null : a[c as keyof NewAlert]);
-  await insertBatched(tx, 'trigger_alerts', cols, alerts, value, (c) => (c === 'created_at' || c === 'read_at' ? '::TIMESTAMP' : ''));
+  await insertRows(tx, 'trigger_alerts', ALERT_COLS, alerts.map((a) => ALERT_COLS.map((c) => value(a, c.name))));
 }
 
 /** Sets state and proximity of many triggers in BATCH-row statements. */

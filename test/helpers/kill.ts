@@ -31,6 +31,17 @@ function killPointsFrom(value: string | undefined): number {
   return n;
 }
 
+/** The full count of kill points: what CI runs (CATINTEL_KILL_POINTS=20). */
+export const FULL_KILL_POINTS = 20;
+
+/**
+ * The kills of a trial whose full count is `full` (at 20 points), scaled to this run's KILL_POINTS: the
+ * trials that alternate two runs kept their own counts (20, 24) and take the same share of them.
+ */
+export function killsFor(full: number): number {
+  return Math.max(4, Math.round((full * KILL_POINTS) / FULL_KILL_POINTS));
+}
+
 /**
  * How the files that kill on several stores split their points: stores run two at a time, each its kills
  * in order, then a re-run. 20 points are 4 stores of 5 (as the trials have always run), 12 are 2 of 6.
