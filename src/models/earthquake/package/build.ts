@@ -10,8 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OutputSet } from '../../../lib/output-set.js';
 import { damageBins } from '../../shared/vulnerability/damage-bins.js';
-import { damageBinDictBin, eventsBin, float32Bin, int32Bin, occurrenceBin } from '../../hurricane/package/oasis-binaries.js';
-import { QUANTILES, RETURN_PERIODS, type BuildPackageOptions, type BuildPackageResult } from '../../hurricane/package/build.js';
+import { damageBinDictBin } from '../../shared/package/oasis-binaries.js';
+import { csvOf, writeBin as writeBinInto, writeEventSetFiles } from '../../shared/package/event-set-files.js';
+import type { BuildPackageOptions, BuildPackageResult } from '../../hurricane/package/build.js';
 import { RATE_10PCT_IN_50 } from '../domain/hazard-curve.js';
 import { INTENSITY_BIN_COUNT, intensityBins } from '../domain/intensity-bins.js';
 import { BUILDING_TYPES, vulnerabilityIdOf } from '../domain/vulnerability/building-types.js';
@@ -44,10 +45,6 @@ export function defaultVulnerabilityIds(): number[] {
   return ids;
 }
 
-function csvOf(header: string, rows: Iterable<string>): { text: string; rows: number } {
-  const lines = [header, ...rows];
-  return { text: lines.join('\n') + '\n', rows: lines.length - 1 };
-}
 
 function intensityBinDictCsv(): string {
   const lines = ['bin_index,bin_from,bin_to,interpolation,interval_type'];
@@ -75,19 +72,8 @@ export async function buildEarthquakePackage(o: BuildPackageOptions): Promise<Bu
   try {
     const eventIds = set.events.map((e) => e.eventId);
     const write = (name: string, c: { text: string; rows: number }) => out.write(name, c.text, c.rows);
-    const writeBin = (name: string, b: Buffer, rows: number) => {
-      fs.writeFileSync(out.tempPath(name), b);
-      out.add(name, rows);
-    };
-    write('events.csv', csvOf('event_id', eventIds.map(String)));
-    writeBin('events.bin', eventsBin(eventIds), eventIds.length);
-    write('occurrence.csv', csvOf('event_id,period_no,occ_year,occ_month,occ_day', set.occurrences.map((r) => `${r.eventId},${r.periodNo},${r.occYear},${r.occMonth},${r.occDay}`)));
-    writeBin('occurrence.bin', occurrenceBin(set.occurrences, o.years), set.occurrences.length);
-    write('periods.csv', csvOf('period_no,weighting', Array.from({ length: o.years }, (_, i) => `${i + 1},${1 / o.years}`)));
-    write('returnperiods.csv', csvOf('return_period', RETURN_PERIODS.map(String)));
-    writeBin('returnperiods.bin', int32Bin(RETURN_PERIODS), RETURN_PERIODS.length);
-    write('quantile.csv', csvOf('quantile', QUANTILES.map(String)));
-    writeBin('quantile.bin', float32Bin(QUANTILES), QUANTILES.length);
+    const writeBin = (name: string, b: Buffer, rows: number) => writeBinInto(out, name, b, rows);
+    writeEventSetFiles(out, eventIds, set.occurrences, o.years);
     write('intensity_bin_dict.csv', { text: intensityBinDictCsv(), rows: INTENSITY_BIN_COUNT });
     write(EVENT_CATALOG_FILE, csvOf('event_id,source,tectonic,magnitude,lat,lng,strike_deg', set.events.map(catalogRow)));
 

@@ -21,7 +21,8 @@ import { damageBins } from '../../shared/vulnerability/damage-bins.js';
 import { landGrid } from '../land-grid.js';
 import { buildHurricaneTrackSet } from '../track-set.js';
 import { writeHurricaneVulnerability } from '../io/write-vulnerability.js';
-import { damageBinDictBin, eventsBin, float32Bin, int32Bin, occurrenceBin } from './oasis-binaries.js';
+import { damageBinDictBin } from '../../shared/package/oasis-binaries.js';
+import { writeBin as writeBinInto, writeEventSetFiles } from '../../shared/package/event-set-files.js';
 import { surgeHeightsForTrack } from '../domain/surge/surge-heights.js';
 import { PACKAGE_INTENSITY_BIN_COUNT, SURGE_FIRST_BIN_ID, surgeAreaperil, surgeBinId, surgeIntensityBinDictRows } from '../domain/surge/surge-bins.js';
 import { appendSurgeVulnerabilities, defaultSurgeVulnerabilityIds, isSurgeVulnerabilityId } from '../io/write-surge-vulnerability.js';
@@ -30,9 +31,7 @@ import { PACKAGE_DROP_BELOW } from '../io/write-vulnerability.js';
 import { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
 
 export const HAZUS_HURRICANE_DIR = 'vulnerability/hazus_hurricane_hazus51';
-export const RETURN_PERIODS = [10000, 5000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 2];
-/** oasislmf's default quantiles (its package data), written so both engines give the same QELT/QPLT. */
-export const QUANTILES = [0, 0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95, 1];
+export { QUANTILES, RETURN_PERIODS } from '../../shared/package/event-set-files.js';
 
 export interface BuildPackageOptions {
   dataDir: string;
@@ -74,10 +73,6 @@ export function defaultVulnerabilityIds(): number[] {
   return ids;
 }
 
-function csvOf(header: string, rows: Iterable<string>): { text: string; rows: number } {
-  const lines = [header, ...rows];
-  return { text: lines.join('\n') + '\n', rows: lines.length - 1 };
-}
 
 export async function buildHurricanePackage(o: BuildPackageOptions): Promise<BuildPackageResult> {
   const t0 = performance.now();
@@ -94,20 +89,8 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
   try {
     const eventIds = tracks.map((t) => t.eventId);
     const write = (name: string, c: { text: string; rows: number }) => out.write(name, c.text, c.rows);
-    const writeBin = (name: string, b: Buffer, rows: number) => {
-      fs.writeFileSync(out.tempPath(name), b);
-      out.add(name, rows);
-    };
-    write('events.csv', csvOf('event_id', eventIds.map(String)));
-    writeBin('events.bin', eventsBin(eventIds), eventIds.length);
-    write('occurrence.csv', csvOf('event_id,period_no,occ_year,occ_month,occ_day', set.occurrences.map((r) => `${r.eventId},${r.periodNo},${r.occYear},${r.occMonth},${r.occDay}`)));
-    writeBin('occurrence.bin', occurrenceBin(set.occurrences, o.years), set.occurrences.length);
-    // The number of periods is the catalog's years, also where the last years hold no storm.
-    write('periods.csv', csvOf('period_no,weighting', Array.from({ length: o.years }, (_, i) => `${i + 1},${1 / o.years}`)));
-    write('returnperiods.csv', csvOf('return_period', RETURN_PERIODS.map(String)));
-    writeBin('returnperiods.bin', int32Bin(RETURN_PERIODS), RETURN_PERIODS.length);
-    write('quantile.csv', csvOf('quantile', QUANTILES.map(String)));
-    writeBin('quantile.bin', float32Bin(QUANTILES), QUANTILES.length);
+    const writeBin = (name: string, b: Buffer, rows: number) => writeBinInto(out, name, b, rows);
+    writeEventSetFiles(out, eventIds, set.occurrences, o.years);
     // One dictionary for both perils: the wind's gust bins (mph), then the surge's height bins (m).
     write('intensity_bin_dict.csv', { text: intensityBinDictCsv() + surgeIntensityBinDictRows().join('\n') + '\n', rows: PACKAGE_INTENSITY_BIN_COUNT });
 

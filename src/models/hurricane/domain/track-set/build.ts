@@ -14,6 +14,7 @@ import { vickeryWadheraRmKm } from '../rmw.js';
 import { inlandWindKt, pressureForWindKt } from './intensity.js';
 import type { LandMask } from './land-mask.js';
 import { normal, perturbTrack, segmentsOf } from './random-walk.js';
+import type { OccurrenceRow } from '../../../shared/package/event-set-files.js';
 
 /** The record the catalog resamples: HURDAT2 1900-2024 (US landfalls are complete from 1900 on). */
 export const HISTORICAL_PERIOD = { firstYear: 1900, lastYear: 2024 } as const;
@@ -25,13 +26,7 @@ export const TRACK_WINDOW_KM = 600;
 export const HOURLY_WITHIN_KM = 200;
 const OUTER_STEP_HOURS = 3;
 
-export interface OccurrenceRow {
-  eventId: number;
-  periodNo: number;
-  occYear: number;
-  occMonth: number;
-  occDay: number;
-}
+export type { OccurrenceRow };
 
 export interface TrackSet {
   tracks: Track[];
