@@ -31,28 +31,21 @@
 #     so both of the package's perils, wind WTC and storm surge WSS, with ground elevations on eight): its
 #     keys from `catintel model keys`, through oasislmf's generate-oasis-files and generate-losses on the
 #     package as built, and through `catintel oasis run --model PKG --oed-location --oed-account` (the
-#     package's own keys lookup), 10 samples, compared as in 4. Run only with CONFORMANCE_HURRICANE_PACKAGE=1
-#     until the known difference is fixed (docs/hurricane-model.md "The model package": the analytical mean
-#     of 12 of 254 events, off by up to 0.3 % on losses of a few dollars; the number of affected risks, the
-#     other difference found, now counts locations and buildings as oasislmf does, not yet re-run here): the
-#     sampled tables (EPT, PSEPT, PALT, QELT, QPLT) agree row for row.
+#     package's own keys lookup), 10 samples, compared as in 4.
 #  9. catintel's own earthquake model package (`catintel model build earthquake --years 100`) with the
 #     ten-location western and central US book in fixtures/earthquake-package (site deductibles, one
 #     account layer), as in 8: keys from `catintel model keys`, oasislmf's generate-oasis-files and
 #     generate-losses on the package as built (its footprint carries probabilities over the PGA bins),
 #     and `catintel oasis run --model PKG --oed-location --oed-account`, 10 samples, compared as in 4.
-#     Run only with CONFORMANCE_EARTHQUAKE_PACKAGE=1 (or CONFORMANCE_ONLY=earthquake-package) until the
-#     known difference is fixed in the kernel: the sampled tables (PALT, PSEPT, QELT, QPLT, the IL EPT)
-#     agree row for row, but gulmc stops the hazard cdf and the effective damage cdf once they reach
-#     0.99999994 also for the analytical mean and maximum (sidx -1, -5), where our kernel sums the whole
-#     distribution. The earthquake footprint's many small tail probabilities make that visible: events
-#     whose mean loss is a few dollars or less (0 against 2e-5, 8.18 against 8.21 on 770,000 of TIV), their
-#     MaxLoss (612,500 against 770,000) and the EPT rows built on those means differ
-#     (docs/earthquake-model.md, "Model package").
+#     Both packages need gulmc's cut of its cdfs to agree: it stops the hazard cdf and each item's effective
+#     damage cdf once they reach 0.99999994 and takes the mean and maximum from the float32 cdf
+#     (docs/loss-engine.md, "Where Oasis cuts a distribution"); the earthquake footprint's many small
+#     tail probabilities show it on events whose mean loss is a few dollars.
 #
 # numba compiles oasislmf's kernels on the first run (many minutes on 2 cores); later runs reuse its cache.
 # Environment: SHARED_DATA (default ../shared/data), OASISLMF_VENV (default .venv), KEEP_RUN=1 to keep both
-# runs' files (the directory is logged), CONFORMANCE_ONLY=earthquake-package to run step 9 alone.
+# runs' files (the directory is logged), CONFORMANCE_ONLY=hurricane-package or earthquake-package to run step 8
+# or 9 alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -373,8 +366,11 @@ json.dump(s, open(sys.argv[2], 'w'), indent=1)
   "$B/python" "$TMP/compare.py" "$TMP/run-earthquake/output" "$TMP/ours-earthquake" csv
 }
 
-# CONFORMANCE_ONLY=earthquake-package runs step 9 alone (a quick check of a rebuilt earthquake package).
-if [ "${CONFORMANCE_ONLY:-}" = earthquake-package ]; then compare_earthquake_package; exit $?; fi
+# CONFORMANCE_ONLY runs step 8 or 9 alone (a quick check of a rebuilt model package).
+case "${CONFORMANCE_ONLY:-}" in
+  hurricane-package) compare_package; exit $? ;;
+  earthquake-package) compare_earthquake_package; exit $? ;;
+esac
 
 status=0
 compare 1 || status=1
@@ -382,6 +378,6 @@ compare 10 || status=1
 compare 10-parquet parquet || status=1
 compare_oed || status=1
 compare_ri || status=1
-if [ "${CONFORMANCE_HURRICANE_PACKAGE:-0}" = 1 ]; then compare_package || status=1; else log "hurricane package against oasislmf: skipped (CONFORMANCE_HURRICANE_PACKAGE=1 runs it; a known difference, see the header)"; fi
-if [ "${CONFORMANCE_EARTHQUAKE_PACKAGE:-0}" = 1 ]; then compare_earthquake_package || status=1; else log "earthquake package against oasislmf: skipped (CONFORMANCE_EARTHQUAKE_PACKAGE=1 runs it; a known difference, see the header)"; fi
+compare_package || status=1
+compare_earthquake_package || status=1
 exit $status

@@ -10,6 +10,7 @@ import { itemsByAreaperil } from './domain/gul.js';
 import { planInsured } from './fm/insured-total.js';
 import { planReinsurance, reinsuranceDirs } from './fm/reinsurance-chain.js';
 import type { SampleContext } from './domain/sample.js';
+import type { DamageDistributions } from './domain/cdf-cutoff.js';
 import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
 import { OutputSet } from '../lib/output-set.js';
 import { readTable } from './io/csv.js';
@@ -121,28 +122,29 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   const plan = settings.il.length > 0 || perItem ? planInsured(opts.inputDir, perItem) : undefined;
   const reinsurance = perItem ? planReinsurance(opts.inputDir, settings.rl.length > 0) : undefined;
   const byAreaperil = itemsByAreaperil(items);
+  // damage_bin_dict by position (bin_index - 1), in float32 as Oasis holds it.
+  const nDamage = bins.interp.length - 1;
+  const order = Array.from(dbd.col('bin_index'), (b, i) => [b, i]).sort((a, b) => a[0] - b[0]);
+  const col = (name: string) => Float32Array.from(order, ([, i]) => dbd.col(name)[i]);
+  const damage: DamageDistributions = { probs: denseVulnerability(vrows, nDamage), nDamage, binTo: col('bin_to'), interp: col('interpolation') };
   let sample: SampleContext | undefined;
   if (S > 0) {
-    const nDamage = bins.interp.length - 1;
-    // damage_bin_dict by position (bin_index - 1), in float32 as Oasis holds it.
-    const order = Array.from(dbd.col('bin_index'), (b, i) => [b, i]).sort((a, b) => a[0] - b[0]);
-    const col = (name: string) => Float32Array.from(order, ([, i]) => dbd.col(name)[i]);
     sample = {
       items,
       tiv,
       footprint,
-      vulnProbs: denseVulnerability(vrows, nDamage),
+      vulnProbs: damage.probs,
       nDamage,
       binFrom: col('bin_from'),
-      binTo: col('bin_to'),
-      binMean: col('interpolation'),
+      binTo: damage.binTo,
+      binMean: damage.interp,
       correlations: readCorrelations(opts.inputDir, items),
       samples: S,
     };
   }
   const kernel: KernelInput = {
     events,
-    gul: { items, tiv, vuln, footprint, allocRule: opts.allocRule, itemsByAreaperil: byAreaperil, risks: readRiskMap(opts.inputDir, items) },
+    gul: { items, tiv, vuln, damage, footprint, allocRule: opts.allocRule, itemsByAreaperil: byAreaperil, risks: readRiskMap(opts.inputDir, items) },
     sample,
     plan,
     reinsurance,

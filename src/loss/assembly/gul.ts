@@ -1,7 +1,8 @@
 // AssemblyScript (see index.ts). One event's ground-up mean and maximum per item, as domain/gul.ts
-// documents them: per footprint row, each item on its areaperil adds prob * mean damage ratio * TIV and
-// keeps the largest maximum; the reached items are then listed in item order, and gul_alloc_rule 1 caps
-// each coverage's items at its TIV.
+// documents them: each item reached adds its mean damage ratio * TIV and keeps its maximum (gulAt, the
+// ratios the host's); the reached items are then listed in item order, and gul_alloc_rule 1 caps each
+// coverage's items at its TIV. gulRow, per footprint row from moments per intensity bin, marks the items
+// whose vulnerability has no distribution as reached.
 
 import { n, pItem } from './positions';
 
@@ -67,6 +68,23 @@ export function gulRow(first: i32, end: i32, ib: i32, prob: f64): i32 {
     }
   }
   return touched;
+}
+
+/**
+ * One item, at position p, reached by the event with mean damage ratio m and maximum damage ratio mx (the
+ * host's, from the item's effective damage cdf as domain/cdf-cutoff.ts cuts it): both times the TIV.
+ */
+export function gulAt(p: i32, m: f64, mx: f64): void {
+  const i = load<i32>(pItem + (<usize>p << 2));
+  const word = bits + (<usize>(i >>> 5) << 2);
+  store<u32>(word, load<u32>(word) | (<u32>1 << (i & 31)));
+  store<u8>(hit + <usize>i, 1);
+  const t = load<f64>(gTiv + (<usize>p << 3));
+  const at = mean + (<usize>i << 3);
+  store<f64>(at, load<f64>(at) + m * t);
+  const x = mx * t;
+  const mat = max + (<usize>i << 3);
+  if (x > load<f64>(mat)) store<f64>(mat, x);
 }
 
 /** The reached items, ascending, from the bit set (cleared on the way); their count. */

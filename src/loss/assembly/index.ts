@@ -8,6 +8,6 @@
 // passes their byte offsets to the setup functions; nothing is allocated here.
 
 export { setupPositions } from './positions';
-export { setupGul, gulRow, collect, capAtTiv } from './gul';
+export { setupGul, gulRow, gulAt, collect, capAtTiv } from './gul';
 export { setupSampler, startEvent, sampleRun, drawSeed, toNormOf, fromNormOf } from './sampler';
 export { setupRecords, sumCoverages, addUp, clearEvent } from './records';

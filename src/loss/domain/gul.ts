@@ -5,9 +5,13 @@
  * its TIV, so when their sum does, each item's loss is scaled down pro rata to fill exactly the TIV.
  * Rule 0 leaves the item losses uncapped.
  *
+ * Each item's mean and maximum come from its effective damage cdf (the damage distribution mixed over
+ * the event's hazard bins), cut and rounded as gulmc cuts and rounds it (cdf-cutoff.ts).
+ *
  * Only the items the event reaches are visited: they are listed in item order (the order every sum
  * over items runs in, so the numbers are those of a loop over all items, whose other terms are 0).
  */
+import { CutScratch, effectiveCut, keptHazardBins, type CutMoments, type DamageDistributions } from './cdf-cutoff.js';
 import type { KernelModule } from './kernel-module.js';
 import type { Footprint, Items, RiskMap, VulnerabilityMoments } from './types.js';
 
@@ -16,6 +20,8 @@ export interface GulContext {
   /** TIV by coverage_id. */
   tiv: Float64Array;
   vuln: VulnerabilityMoments;
+  /** The damage distributions themselves, to cut each item's cdfs where Oasis cuts them (cdf-cutoff.ts). */
+  damage: DamageDistributions;
   footprint: Footprint;
   allocRule: 0 | 1;
   /** areaperil -> indices of the items on it. */
@@ -68,13 +74,69 @@ export class EventGul {
     const fp = this.ctx.footprint;
     const range = fp.byEvent.get(eventId);
     if (!range) return false;
-    const { wasm, positions } = this.module;
-    const { apIndex, apStart } = positions;
+    const { apIndex, apStart } = this.module.positions;
     let touched = 0;
-    for (let r = range[0]; r < range[1]; r++) {
-      const a = apIndex.get(fp.areaperil[r]);
-      if (a !== undefined) touched |= wasm.gulRow(apStart[a], apStart[a + 1], fp.intensityBin[r], fp.prob[r]);
+    let r = range[0];
+    while (r < range[1]) {
+      const ap = fp.areaperil[r];
+      let end = r + 1;
+      while (end < range[1] && fp.areaperil[end] === ap) end++;
+      const a = apIndex.get(ap);
+      if (a !== undefined) touched |= this.areaperil(apStart[a], apStart[a + 1], r, end);
+      r = end;
     }
+    return this.finish(touched, cap);
+  }
+
+  private scratch?: CutScratch;
+
+  /**
+   * The items at positions first .. last - 1 under the footprint rows from .. end - 1 of their areaperil:
+   * each item's mean and maximum from its effective damage cdf, cut as Oasis cuts it (cdf-cutoff.ts),
+   * worked out once per vulnerability. An item whose vulnerability has no distribution is only marked
+   * reached, row by row in the module.
+   */
+  private areaperil(first: number, last: number, from: number, end: number): number {
+    const { wasm, pItemOf } = this;
+    const fp = this.ctx.footprint;
+    const dmg = this.ctx.damage;
+    const nHaz = end - from;
+    if (!this.scratch || this.scratch.hazProb.length < nHaz) this.scratch = new CutScratch(dmg.nDamage, Math.max(nHaz, 64));
+    const scratch = this.scratch;
+    const kept = keptHazardBins(fp.prob, from, end, scratch.hazCdf);
+    for (let h = 0; h < nHaz; h++) scratch.hazProb[h] = fp.prob[from + h];
+    const bins = fp.intensityBin.subarray(from, end);
+    const cuts = this.cuts;
+    cuts.clear();
+    let touched = 0;
+    for (let p = first; p < last; p++) {
+      const v = this.ctx.items.vulnerability[pItemOf[p]];
+      let cut = cuts.get(v);
+      if (cut === undefined && !cuts.has(v)) {
+        const probs = dmg.probs.get(v);
+        cut = probs ? effectiveCut(dmg, probs, bins, kept, scratch) : undefined;
+        cuts.set(v, cut);
+      }
+      if (cut) {
+        wasm.gulAt(p, cut.mean, cut.max);
+        touched = 1;
+      } else for (let h = 0; h < nHaz; h++) touched |= wasm.gulRow(p, p + 1, bins[h], fp.prob[from + h]);
+    }
+    return touched;
+  }
+
+  private readonly cuts = new Map<number, CutMoments | undefined>();
+
+  private get wasm() {
+    return this.module.wasm;
+  }
+
+  private get pItemOf() {
+    return this.module.positions.pItem;
+  }
+
+  private finish(touched: number, cap: boolean): boolean {
+    const { wasm } = this.module;
     this.count = wasm.collect();
     if (cap && this.ctx.allocRule === 1 && touched) wasm.capAtTiv();
     return touched === 1;

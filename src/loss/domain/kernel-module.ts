@@ -17,6 +17,7 @@ export interface KernelExports {
   setupPositions(items: number, samples: number, item: number): void;
   setupGul(...offsets: number[]): void;
   gulRow(first: number, end: number, ib: number, prob: number): number;
+  gulAt(p: number, m: number, mx: number): void;
   collect(): number;
   capAtTiv(): void;
   setupSampler(...offsets: number[]): void;

@@ -10,12 +10,10 @@
  * which follows these steps operation by operation); this file holds what the host prepares for it
  * (damage cdfs, dense groups) and drives it event by event.
  */
+import { CDF_END, keptHazardBins } from './cdf-cutoff.js';
 import type { KernelModule } from './kernel-module.js';
 import { correlationHash, damageHash, hazardHash } from './rng.js';
 import type { Footprint, Items } from './types.js';
-
-/** gulmc stops a cdf once it reaches this (float32 1 - 6e-8). */
-const CDF_END = 0.99999994;
 
 export interface Correlations {
   group: Int32Array;
@@ -51,7 +49,8 @@ export function dense(values: ArrayLike<number>): { index: Int32Array; count: nu
 
 /**
  * The damage cdf of every (dense vulnerability, intensity bin): cumulative float32 probabilities of the
- * damage bins, stopped once they reach CDF_END as gulmc stops them, one after another in `arena`; key
+ * damage bins, stopped once they reach CDF_END and without the bins at the end that leave the float32 cdf
+ * where it was, as gulmc cuts them (cdf-cutoff.ts), one after another in `arena`; key
  * vulnerability * (maxIntensity + 1) + intensity bin.
  */
 export function damageCdfs(ctx: SampleContext, vulnIds: number[], maxIntensity: number): { start: Int32Array; length: Int32Array; arena: Float32Array } {
@@ -67,9 +66,10 @@ export function damageCdfs(ctx: SampleContext, vulnIds: number[], maxIntensity: 
       let cum = 0;
       for (let d = 0; d < ctx.nDamage; d++) {
         cum += probs ? probs[ibin * ctx.nDamage + d] : 0;
-        values.push(cum);
+        values.push(Math.fround(cum));
         if (cum >= CDF_END) break;
       }
+      while (values.length - start[key] > 1 && values[values.length - 2] === values[values.length - 1]) values.pop();
       length[key] = values.length - start[key];
     }
   }
@@ -107,14 +107,9 @@ export class EventSampler {
       while (end < range[1] && fp.areaperil[end] === ap) end++;
       const a = apIndex.get(ap);
       if (a !== undefined) {
-        const nHaz = end - r;
-        if (nHaz > 1) {
-          let cum = 0;
-          for (let k = 0; k < nHaz; k++) {
-            hazCdf[k] = cum += Math.fround(fp.prob[r + k]);
-            hazBin[k] = fp.intensityBin[r + k];
-          }
-        }
+        // The hazard cdf as Oasis cuts it: the bins it drops are never drawn, and one bin left is no draw.
+        const nHaz = end - r > 1 ? keptHazardBins(fp.prob, r, end, hazCdf) : 1;
+        for (let k = 0; k < nHaz; k++) hazBin[k] = fp.intensityBin[r + k];
         // An areaperil met again in the same event (a footprint not sorted by areaperil) draws its items
         // again, and the last draw is the one kept, as when gulmc meets it again.
         wasm.sampleRun(apStart[a], apStart[a + 1], nHaz, fp.intensityBin[r]);
