@@ -26,7 +26,20 @@ function outputs(dir: string): Map<string, string> {
   }));
 }
 
-const madeInputs = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('catintel-oasis-input-')).length;
+const madeInputs = () => new Set(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('catintel-oasis-input-')));
+
+/**
+ * Whether every temporary input made since `before` is gone. Other test files run `oasis run --oed-*` side
+ * by side in the same temporary folder, so one of theirs may be there for a moment: a leak is one that
+ * stays, so wait (a few seconds at most) for the others' runs to end and remove theirs.
+ */
+async function noInputLeft(before: Set<string>): Promise<boolean> {
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    if ([...madeInputs()].every((f) => before.has(f))) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
 
 describe('catintel oasis run from OED', () => {
   it('writes what oasis files then oasis run --input write, and leaves no temporary input behind', async () => {
@@ -34,7 +47,7 @@ describe('catintel oasis run from OED', () => {
     const before = madeInputs();
     const direct = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, ...OED, '--out', path.join(dir, 'direct'), '--settings', SETTINGS]);
     expect(direct.code, direct.stderr).toBe(0);
-    expect(madeInputs()).toBe(before);
+    expect(await noInputLeft(before)).toBe(true);
     const files = await cli(['--quiet', 'oasis', 'files', ...OED, '--out', path.join(dir, 'input')]);
     expect(files.code, files.stderr).toBe(0);
     const stepwise = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, '--input', path.join(dir, 'input'), '--out', path.join(dir, 'stepwise'), '--settings', SETTINGS]);
