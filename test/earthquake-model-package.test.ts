@@ -1,5 +1,6 @@
 /**
- * The earthquake model package (`catintel model build earthquake`): a package built once, its files
+ * The earthquake model package (`catintel model build earthquake`): the 400-year test package shared with
+ * the EP-curve tests (built once, reused while the model's code is unchanged), its files
  * consistent with each other in the Oasis layouts (every event-areaperil's bin probabilities summing to 1),
  * its keys lookup placing a Los Angeles wood home and refusing a point outside the contiguous US with the
  * reason, and `catintel oasis run --model PKG --oed-location` giving 100 wood homes in Los Angeles an AAL
@@ -9,11 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
-import { SHARED_DATA } from './helpers/paths.js';
+import { EARTHQUAKE_TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { mulberry32 } from '../src/lib/random.js';
 import { INTENSITY_BIN_COUNT } from '../src/models/earthquake/domain/intensity-bins.js';
 
-const YEARS = 400;
+// Long enough for the Los Angeles AAL to rest on more than a handful of events.
+const YEARS = EARTHQUAKE_TEST_PACKAGE_YEARS;
 let pkg: string;
 let work: string;
 
@@ -44,12 +46,12 @@ async function aalShareOfTiv(location: string, out: string): Promise<number> {
   return aal / (100 * (BUILDING_TIV + CONTENTS_TIV));
 }
 
+// The package the EP-curve tests use too (built once, shared); the runs below write only to `work`.
 beforeAll(async () => {
   work = tempDir('catintel-earthquake-package-');
-  pkg = path.join(work, 'model');
-  const r = await cli(['model', 'build', 'earthquake', '--years', String(YEARS), '--seed', '1', '--from', SHARED_DATA, '--out', pkg, '--json']);
-  expect(r.code, r.stderr).toBe(0);
-  expect(JSON.parse(r.stdout).years).toBe(YEARS);
+  pkg = path.join(await testModels('earthquake', { years: YEARS }), 'earthquake');
+  const manifest = JSON.parse(fs.readFileSync(path.join(pkg, 'manifest.json'), 'utf8'));
+  expect(manifest.years).toBe(YEARS);
 }, 600_000);
 
 describe('catintel model build earthquake', () => {

@@ -1,5 +1,6 @@
 /**
- * The hurricane model package (`catintel model build hurricane`): a 100-year package built once, its files
+ * The hurricane model package (`catintel model build hurricane`): the 100-year test package shared with
+ * the EP-curve tests (built once, reused while the model's code is unchanged), its files
  * consistent with each other in the Oasis layouts, its keys lookup placing a Miami-Dade home and refusing
  * one in Denver with the reason, and `catintel oasis run --model PKG --oed-location` giving the Miami home a
  * ground-up loss and an AAL from footprint.bin (the same as from the same footprint written as CSV).
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
-import { SHARED_DATA } from './helpers/paths.js';
+import { TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { withGustSpread } from '../src/models/hurricane/domain/vulnerability/gust-spread.js';
 import { INTENSITY_BIN_COUNT, intensityBins } from '../src/models/hurricane/domain/intensity-bins.js';
 
@@ -24,7 +25,7 @@ const PACKAGE_INTENSITY_BIN_COUNT = INTENSITY_BIN_COUNT + SURGE_BIN_COUNT;
 const SURGE_AREAPERIL_BASE = 1_000_000;
 const DEFAULT_SURGE_VULNERABILITIES = 4 * 56 * 3;
 
-const YEARS = 100;
+const YEARS = TEST_PACKAGE_YEARS;
 let pkg: string;
 let work: string;
 
@@ -38,12 +39,12 @@ function book(name: string, rows: string[]): string {
 }
 const csvRows = (file: string) => fs.readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
 
+// The package the EP-curve tests use too (built once, shared); the runs below write only to `work`.
 beforeAll(async () => {
   work = tempDir('catintel-hurricane-package-');
-  pkg = path.join(work, 'model');
-  const r = await cli(['model', 'build', 'hurricane', '--years', String(YEARS), '--seed', '3', '--from', SHARED_DATA, '--out', pkg, '--json']);
-  expect(r.code, r.stderr).toBe(0);
-  expect(JSON.parse(r.stdout).years).toBe(YEARS);
+  pkg = path.join(await testModels('hurricane'), 'hurricane');
+  const manifest = JSON.parse(fs.readFileSync(path.join(pkg, 'manifest.json'), 'utf8'));
+  expect(manifest.years).toBe(YEARS);
 }, 600_000);
 
 describe('catintel model build hurricane', () => {

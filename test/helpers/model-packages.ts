@@ -1,9 +1,11 @@
 /**
- * A small model package (hurricane, or earthquake) for the tests that need one (EP curves, by CLI and
- * HTTP), built once and shared: under models/.test/ in the project (gitignored), in a folder named by a hash of what the
- * package is made from (the model's source files, the years and the seed), so a run reuses the last
- * run's package until the model's code changes, and builds a new one (about 40 s for 100 years) when it
- * does. Test files running side by side take a lock: one builds, the others wait for its manifest.
+ * A small model package (hurricane, or earthquake) for the tests that need one (the package's own tests,
+ * EP curves by CLI and HTTP), built once and shared: under models/.test/ in the project (gitignored), in a
+ * folder named by the model, the years and a hash of what the package is made from (the model's source
+ * files, the years and the seed), so a run reuses the last run's package until the model's code changes,
+ * and builds a new one (about 40 s for 100 years) when it does. Test files running side by side take a
+ * lock: one builds, the others wait for its manifest. Tests only read a package: anything they write goes
+ * to a folder of their own.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +15,11 @@ import { REPO_ROOT, SHARED_DATA } from './paths.js';
 
 export const TEST_PACKAGE_YEARS = 100;
 export const TEST_PACKAGE_SEED = 1;
+/**
+ * Earthquakes that damage a city are rare: 100 years leave the Los Angeles AAL to a handful of events, so
+ * the earthquake tests that check it share a longer package.
+ */
+export const EARTHQUAKE_TEST_PACKAGE_YEARS = 400;
 
 type TestModel = 'hurricane' | 'earthquake';
 
@@ -25,8 +32,8 @@ function filesUnder(p: string): string[] {
   return fs.readdirSync(abs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => path.join(p, f)).sort();
 }
 
-function inputsKey(model: TestModel): string {
-  const h = createHash('sha256').update(`${model},${TEST_PACKAGE_YEARS},${TEST_PACKAGE_SEED}\n`);
+function inputsKey(model: TestModel, years: number): string {
+  const h = createHash('sha256').update(`${model},${years},${TEST_PACKAGE_SEED}\n`);
   for (const f of sourcesOf(model).flatMap(filesUnder)) h.update(f).update(fs.readFileSync(path.join(REPO_ROOT, f)));
   return h.digest('hex').slice(0, 16);
 }
@@ -35,12 +42,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The models folder (for --models or CATINTEL_MODELS) holding `<model>/` (hurricane/ unless named), a
- * package of TEST_PACKAGE_YEARS years; built on first use. Each model has a folder of its own, so a test of
- * one model's EP curve never sees the other's package.
+ * package of `years` years (TEST_PACKAGE_YEARS unless given) from seed TEST_PACKAGE_SEED; built on first
+ * use. Each model and length has a folder of its own, so a test of one model's EP curve never sees the
+ * other's package.
  */
-export async function testModels(model: TestModel = 'hurricane'): Promise<string> {
+export async function testModels(model: TestModel = 'hurricane', { years = TEST_PACKAGE_YEARS }: { years?: number } = {}): Promise<string> {
   const root = path.join(REPO_ROOT, 'models', '.test');
-  const models = path.join(root, `${model}-${inputsKey(model)}`);
+  const kind = `${model}-${years}y-`;
+  const models = path.join(root, `${kind}${inputsKey(model, years)}`);
   const pkg = path.join(models, model);
   const done = () => fs.existsSync(path.join(pkg, 'manifest.json'));
   if (done()) return models;
@@ -60,9 +69,10 @@ export async function testModels(model: TestModel = 'hurricane'): Promise<string
   }
   try {
     if (done()) return models;
-    // Packages of earlier model code are of no further use.
-    for (const old of fs.readdirSync(root)) if (old.startsWith(`${model}-`) && !old.startsWith(path.basename(models))) fs.rmSync(path.join(root, old), { recursive: true, force: true });
-    const r = await cli(['model', 'build', model, '--years', String(TEST_PACKAGE_YEARS), '--seed', String(TEST_PACKAGE_SEED), '--from', SHARED_DATA, '--out', pkg, '--quiet']);
+    // Packages of earlier model code are of no further use (those of another length still are), nor are those named before the length was in the name.
+    const stale = (f: string) => (f.startsWith(kind) || new RegExp(`^${model}-[0-9a-f]{16}$`).test(f)) && !f.startsWith(path.basename(models));
+    for (const old of fs.readdirSync(root)) if (stale(old)) fs.rmSync(path.join(root, old), { recursive: true, force: true });
+    const r = await cli(['model', 'build', model, '--years', String(years), '--seed', String(TEST_PACKAGE_SEED), '--from', SHARED_DATA, '--out', pkg, '--quiet']);
     if (r.code !== 0) throw new Error(`the test ${model} package could not be built: ${r.stderr}`);
     return models;
   } finally {
