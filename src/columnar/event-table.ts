@@ -19,9 +19,10 @@ import {
   TimestampMillisecond,
   Utf8,
   makeData,
-  vectorFromArray,
+  type Data,
   type DataType,
 } from 'apache-arrow';
+import { binaryData, boolData, float64Data, timestampData, utf8Data } from './column-data.js';
 import { toWkb } from './wkb.js';
 
 type Kind = 'text' | 'time' | 'number' | 'bool';
@@ -60,6 +61,8 @@ export interface EventPage {
   features: Feature<Geometry, Record<string, unknown>>[];
 }
 
+const DATA_OF: Record<Kind, (values: unknown[]) => Data> = { text: utf8Data, time: timestampData, number: float64Data, bool: boolData };
+
 const typeOf = (k: Kind): DataType => (k === 'text' ? new Utf8() : k === 'time' ? new TimestampMillisecond('UTC') : k === 'number' ? new Float64() : new Bool());
 
 /** The columns a page carries: distance_km only when its features have it (nearby). */
@@ -71,11 +74,6 @@ export function eventColumnsOf(page: EventPage): typeof EVENT_COLUMNS {
 export function eventTable(page: EventPage): Table {
   const columns = eventColumnsOf(page);
   const props = page.features.map((f) => f.properties ?? {});
-  const value = (c: (typeof EVENT_COLUMNS)[number], p: Record<string, unknown>) => {
-    const v = p[c.name];
-    if (v === null || v === undefined) return null;
-    return c.kind === 'time' ? Date.parse(String(v)) : v;
-  };
   const points = page.features.map((f) => (f.geometry?.type === 'Point' ? f.geometry.coordinates : [NaN, NaN]));
   const fields = [
     ...columns.map((c) => new Field(c.name, typeOf(c.kind), c.nullable === true)),
@@ -84,10 +82,10 @@ export function eventTable(page: EventPage): Table {
     new Field('geometry', new Binary(), false, GEOARROW_WKB),
   ];
   const data = [
-    ...columns.map((c) => vectorFromArray(props.map((p) => value(c, p)) as never[], typeOf(c.kind)).data[0]),
-    vectorFromArray(points.map((p) => p[0]), new Float64()).data[0],
-    vectorFromArray(points.map((p) => p[1]), new Float64()).data[0],
-    vectorFromArray(page.features.map((f) => toWkb(f.geometry)), new Binary()).data[0],
+    ...columns.map((c) => DATA_OF[c.kind](props.map((p) => p[c.name]))),
+    float64Data(points.map((p) => p[0])),
+    float64Data(points.map((p) => p[1])),
+    binaryData(page.features.map((f) => toWkb(f.geometry))),
   ];
   const metadata = new Map<string, string>();
   if (page.numberMatched !== undefined) metadata.set('numberMatched', String(page.numberMatched));
