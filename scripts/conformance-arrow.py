@@ -4,7 +4,8 @@ the JSON answer of the same request (scripts/conformance-arrow.sh writes them in
     python scripts/conformance-arrow.py DIR
 
 DIR holds, per check, the JSON answer and the typed files:
-  score/      scores.ndjson (--format json), scores.csv, scores.arrow, scores.parquet of one portfolio
+  score/      scores.ndjson (--format json), scores.arrow, scores.parquet of one portfolio
+  ord/        the ORD tables of one `oasis run` as .parquet and .arrow (compared with each other: no JSON)
   <name>.json with <name>.arrow (IPC file), <name>.parquet (GeoParquet) and/or <name>.stream (the
               HTTP answer to Accept: application/vnd.apache.arrow.stream)
 Every failure names the output and the column; the exit status is 1 when any check failed.
@@ -191,12 +192,39 @@ def check_events(d):
                             break
 
 
+# --- ORD tables ------------------------------------------------------------------------------------
+def check_ord(d):
+    for arrow_file in sorted(d.glob("*.arrow")):
+        name = arrow_file.name
+        checked.append(name)
+        got = ipc.open_file(arrow_file).read_all()
+        want = pq.read_table(d / f"{arrow_file.stem}.parquet")
+        if got.schema.names != want.schema.names:
+            fail(name, "*", f"columns {got.schema.names}, the Parquet run's are {want.schema.names}")
+            continue
+        for c in want.schema.names:
+            if got.schema.field(c).type != want.schema.field(c).type:
+                fail(name, c, f"type {got.schema.field(c).type}, the Parquet run's is {want.schema.field(c).type}")
+            else:
+                a, b = got.column(c).to_pylist(), want.column(c).to_pylist()
+                # NaN (EventRate where the CSV prints nan) equals NaN here.
+                differ = [k for k, (x, y) in enumerate(zip(a, b)) if not (x == y or (x != x and y != y))]
+                if len(a) != len(b) or differ:
+                    fail(name, c, f"{len(a)} rows vs the Parquet run's {len(b)}; first differing row {differ[:1]}")
+        if pl is not None:
+            checked.append(f"{name} (polars)")
+            if pl.read_ipc(arrow_file).height != want.num_rows:
+                fail(f"{name} (polars)", "*", "row count differs from the Parquet run's")
+
+
 def main():
     d = pathlib.Path(sys.argv[1])
     if (d / "score").is_dir():
         check_scores(d / "score")
     if (d / "events").is_dir():
         check_events(d / "events")
+    if (d / "ord").is_dir():
+        check_ord(d / "ord")
     missing = [n for n, m in (("polars", pl), ("geopandas", gpd)) if m is None]
     for f in failures:
         print(f"FAIL {f}")

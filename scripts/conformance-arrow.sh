@@ -5,11 +5,13 @@
 #  1. pyarrow, polars and geopandas (pinned below) in the project's .venv (gitignored, shared with the other
 #     suites), installed when missing.
 #  2. A seeded US portfolio of $ARROW_ROWS locations scored as json, arrow and parquet.
+#     PiWind's ORD tables from `oasis run --ord-format parquet` and `--ord-format arrow`.
 #  3. A temporary store with the real USGS day feed, the clock at the feed's time: `events live` and
 #     `events nearby` as --json, --format arrow and --format geoparquet; then `catintel serve` on it and
 #     the same two requests with Accept: application/vnd.apache.arrow.stream.
 #  4. scripts/conformance-arrow.py reads every file with pyarrow, polars and geopandas: row counts, column
-#     names and types, and the values against the JSON; a failure names the output and the column.
+#     names and types, and the values against the JSON (the ORD tables: against the Parquet run, as they
+#     have no JSON); a failure names the output and the column.
 #  5. GDAL opens the GeoParquet files with their geometry (ogrinfo), when its Parquet driver is there
 #     (Debian's gdal-bin has none: the step says so and is skipped).
 #
@@ -56,6 +58,16 @@ node dist/scripts/make-us-portfolio.js --rows "$ROWS" --seed 20260101 --out "$TM
 for format in json arrow parquet; do
   ./bin/catintel --quiet score --input "$TMP/us.csv" --out "$TMP/score-$format" --format "$format" >/dev/null
   cp "$TMP/score-$format"/scores.* "$OUT/score/"
+done
+
+# --- 2b. ORD tables of `oasis run` on PiWind: Arrow against the Parquet run ---------------------
+log "oasis run on PiWind as parquet and arrow"
+PIWIND="$SHARED_DATA/oasis_piwind"
+mkdir -p "$OUT/ord"
+for format in parquet arrow; do
+  ./bin/catintel --quiet oasis run --model "$PIWIND/model_data" --input "$PIWIND/expected_all_outputs/input" \
+    --out "$TMP/ord-$format" --settings "$PIWIND/expected_all_outputs/output/analysis_settings.json" --ord-format "$format" >/dev/null
+  cp "$TMP/ord-$format"/*."$format" "$OUT/ord/"
 done
 
 # --- 3. events: CLI files, then HTTP content negotiation ------------------------------------------
