@@ -86,6 +86,37 @@ describe('catintel events live|nearby --format arrow|geoparquet --out FILE', () 
     expect(fs.readdirSync(dir).filter((n) => n.startsWith('.'))).toEqual([]); // no temporaries left
   });
 
+  it('events rings --format geoparquet: the polygons as WKB, the geo metadata naming their type', async () => {
+    const live = JSON.parse((await cli(['--db', db, '--json', 'events', 'live', '--limit', '100'], env)).stdout);
+    let rings: any;
+    for (const f of live.features) {
+      rings = JSON.parse((await cli(['--db', db, '--json', 'events', 'rings', f.id], env)).stdout);
+      if (rings.features.length > 0) break;
+    }
+    const id = rings.features[0].properties.event_id;
+    const out = path.join(dir, 'rings.parquet');
+    const r = await cli(['--db', db, '--json', 'events', 'rings', id, '--format', 'geoparquet', '--out', out], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().rows).toBe(rings.features.length);
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const inst = await DuckDBInstance.create(':memory:');
+    const c = await inst.connect();
+    try {
+      const f = out.replaceAll("'", "''");
+      const kv = (await c.runAndReadAll(`SELECT decode(value) AS v FROM parquet_kv_metadata('${f}') WHERE decode(key) = 'geo'`)).getRowObjectsJS();
+      const geo = JSON.parse(String(kv[0].v));
+      expect(geo.columns.geometry.encoding).toBe('WKB');
+      expect(geo.columns.geometry.geometry_types.every((t: string) => t === 'Polygon' || t === 'MultiPolygon')).toBe(true);
+      const rows = (await c.runAndReadAll(`SELECT ring_id, radius_km, geometry::VARCHAR AS wkt FROM read_parquet('${f}')`)).getRowObjectsJS();
+      expect(rows.map((x) => x.ring_id)).toEqual(rings.features.map((x: any) => x.properties.ring_id));
+      expect(rows.map((x) => x.radius_km)).toEqual(rings.features.map((x: any) => x.properties.radius_km));
+      rows.forEach((x, k) => expect(String(x.wkt)).toMatch(rings.features[k].geometry.type === 'Polygon' ? /^POLYGON/ : /^MULTIPOLYGON/));
+    } finally {
+      c.closeSync();
+      inst.closeSync();
+    }
+  });
+
   it('a file format without --out, or a format it does not write, is refused in one line', async () => {
     const noOut = await cli(['--db', db, 'events', 'live', '--format', 'arrow'], env);
     expect(noOut.code).toBe(2);

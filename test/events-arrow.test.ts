@@ -93,6 +93,36 @@ describe('Accept: application/vnd.apache.arrow.stream on the event collections',
     }
   });
 
+  it('/events/{id}/rings: one row per ring, the polygon as WKB, the JSON\'s properties typed', async () => {
+    const { get } = apps[0];
+    const live = await (await get('/api/v1/events/live?limit=100')).json();
+    let rings: any;
+    for (const f of live.features) {
+      rings = await (await get(`/api/v1/events/${f.id}/rings`)).json();
+      if (rings.features.length > 0) break;
+    }
+    expect(rings.features.length).toBeGreaterThan(0);
+    const url = `/api/v1/events/${rings.features[0].properties.event_id}/rings`;
+    const res = await get(url, { accept: ARROW });
+    expect(res.headers.get('content-type')).toBe(ARROW);
+    const t = tableFromIPC(new Uint8Array(await res.arrayBuffer()));
+    expect(t.schema.fields.map((f) => f.name)).toEqual([...Object.keys(rings.features[0].properties), 'geometry']);
+    expect(typeName(t, 'radius_km')).toBe('Float:Float64');
+    expect(typeName(t, 'ingested_at')).toBe('Timestamp:Timestamp<MILLISECOND, UTC>');
+    const rows = t.toArray();
+    rings.features.forEach((f: any, k: number) => {
+      expect(rows[k].ring_id).toBe(f.properties.ring_id);
+      expect(rows[k].radius_km).toBe(f.properties.radius_km);
+      const wkb = Buffer.from(rows[k].geometry as Uint8Array);
+      // Polygon (3) or MultiPolygon (6), little-endian; a polygon's first point is its GeoJSON's first point.
+      const type = wkb.readUInt32LE(1);
+      expect(type).toBe(f.geometry.type === 'Polygon' ? 3 : 6);
+      const first = f.geometry.type === 'Polygon' ? f.geometry.coordinates[0][0] : f.geometry.coordinates[0][0][0];
+      const at = type === 3 ? 13 : 22;
+      expect([wkb.readDoubleLE(at), wkb.readDoubleLE(at + 8)]).toEqual(first);
+    });
+  });
+
   it('JSON stays the default: no Accept, */*, a JSON type preferred, or a type we do not serve answer JSON as before', async () => {
     const { get } = apps[0];
     for (const accept of [undefined, '*/*', 'text/csv', `application/geo+json, ${ARROW};q=0.5`, `${ARROW};q=0`]) {

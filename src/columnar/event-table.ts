@@ -1,12 +1,14 @@
 /**
- * A page of events (the FeatureCollection /events/live and /events/nearby answer) as an Arrow table, the
+ * A page of events (the FeatureCollection /events/live and /events/nearby answer) or an event's rings
+ * (/events/{id}/rings: ring_id, event_id, kind, label, threshold, unit, radius_km, source, source_url,
+ * ingested_at, and the polygon as WKB) as an Arrow table, the
  * columns named as the JSON's properties: ids and text as utf8, times as timestamp[ms, UTC], severity,
  * confidence_score and distance_km as float64, upcoming as bool; then longitude and latitude (float64) and
  * geometry, the point as WKB with the GeoArrow extension name `geoarrow.wkb` (CRS84, longitude first), so
  * geopandas and GDAL take it as geometry. The collection's own fields (numberMatched, numberReturned,
  * timeStamp, the next page's link) are the schema's metadata, so a client can still page.
  */
-import type { Feature, Geometry } from 'geojson';
+import type { Feature, Geometry, Point } from 'geojson';
 import {
   Binary,
   Bool,
@@ -47,6 +49,20 @@ export const EVENT_COLUMNS: { name: string; kind: Kind; nullable?: boolean }[] =
   { name: 'distance_km', kind: 'number' },
 ];
 
+/** The properties of a ring (/events/{id}/rings), in the JSON's order. */
+export const RING_COLUMNS: { name: string; kind: Kind; nullable?: boolean }[] = [
+  { name: 'ring_id', kind: 'text' },
+  { name: 'event_id', kind: 'text' },
+  { name: 'kind', kind: 'text' },
+  { name: 'label', kind: 'text' },
+  { name: 'threshold', kind: 'number' },
+  { name: 'unit', kind: 'text' },
+  { name: 'radius_km', kind: 'number' },
+  { name: 'source', kind: 'text' },
+  { name: 'source_url', kind: 'text' },
+  { name: 'ingested_at', kind: 'time' },
+];
+
 /** GeoArrow's field metadata for WKB geometry in longitude/latitude degrees (OGC:CRS84). */
 export const GEOARROW_WKB = new Map([
   ['ARROW:extension:name', 'geoarrow.wkb'],
@@ -65,26 +81,31 @@ const DATA_OF: Record<Kind, (values: unknown[]) => Data> = { text: utf8Data, tim
 
 const typeOf = (k: Kind): DataType => (k === 'text' ? new Utf8() : k === 'time' ? new TimestampMillisecond('UTC') : k === 'number' ? new Float64() : new Bool());
 
-/** The columns a page carries: distance_km only when its features have it (nearby). */
+/** The columns a page carries: a ring's or an event's; distance_km only when its features have it (nearby). */
 export function eventColumnsOf(page: EventPage): typeof EVENT_COLUMNS {
+  if (page.features[0]?.properties?.ring_id !== undefined) return RING_COLUMNS;
   const hasDistance = page.features.some((f) => f.properties?.distance_km !== undefined);
   return EVENT_COLUMNS.filter((c) => c.name !== 'distance_km' || hasDistance);
 }
 
+/** Points (events) also get longitude and latitude columns; rings are polygons and have only geometry. */
+export const isPointPage = (page: EventPage) => page.features.every((f) => f.geometry?.type === 'Point');
+
+/** Only an id is never null; any other property may be (ended_at while ongoing, a ring's threshold). */
+const nullable = (name: string) => name !== 'id' && name !== 'ring_id';
+
 export function eventTable(page: EventPage): Table {
   const columns = eventColumnsOf(page);
   const props = page.features.map((f) => f.properties ?? {});
-  const points = page.features.map((f) => (f.geometry?.type === 'Point' ? f.geometry.coordinates : [NaN, NaN]));
+  const points = isPointPage(page) ? page.features.map((f) => (f.geometry as Point).coordinates) : undefined;
   const fields = [
-    ...columns.map((c) => new Field(c.name, typeOf(c.kind), c.nullable === true)),
-    new Field('longitude', new Float64(), false),
-    new Field('latitude', new Float64(), false),
+    ...columns.map((c) => new Field(c.name, typeOf(c.kind), nullable(c.name))),
+    ...(points ? [new Field('longitude', new Float64(), false), new Field('latitude', new Float64(), false)] : []),
     new Field('geometry', new Binary(), false, GEOARROW_WKB),
   ];
   const data = [
     ...columns.map((c) => DATA_OF[c.kind](props.map((p) => p[c.name]))),
-    float64Data(points.map((p) => p[0])),
-    float64Data(points.map((p) => p[1])),
+    ...(points ? [float64Data(points.map((p) => p[0])), float64Data(points.map((p) => p[1]))] : []),
     binaryData(page.features.map((f) => toWkb(f.geometry))),
   ];
   const metadata = new Map<string, string>();

@@ -157,7 +157,14 @@ export const eventsRings = defineHandler({
   name: 'events.rings',
   summary: 'Consequence ring polygons of an event, outermost last',
   http: { method: 'GET', path: '/events/{id}/rings', access: 'free' },
-  cli: { command: ['events', 'rings'], args: ['id'], examples: ['catintel events rings <id> --json > rings.geojson'] },
+  cli: {
+    command: ['events', 'rings'],
+    args: ['id'],
+    options: FILE_OPTIONS,
+    examples: ['catintel events rings <id> --json > rings.geojson', 'catintel events rings <id> --format geoparquet --out rings.parquet'],
+    paths: ['out'],
+    eventFile: true,
+  },
   parse: idParam,
   async run(ctx, { id }) {
     const row = await requireEvent(ctx, id);

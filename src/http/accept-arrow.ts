@@ -1,5 +1,5 @@
 /**
- * Content negotiation for the event collections: a client that lists `application/vnd.apache.arrow.stream`
+ * Content negotiation for the event collections (live, nearby, an event's rings): a client that lists `application/vnd.apache.arrow.stream`
  * in Accept gets the page as an Arrow IPC stream (src/columnar/event-table.ts); everyone else gets the JSON
  * they get today, whatever else Accept says (JSON is the default, and an Accept we cannot meet is not an
  * error). Arrow wins when it is listed with q > 0 and no JSON type or wildcard is given a higher q.
@@ -10,7 +10,7 @@ import { eventTable, type EventPage } from '../columnar/event-table.js';
 export const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
 
 /** The handlers whose answers have an Arrow form. */
-export const ARROW_HANDLERS = new Set(['events.live', 'events.nearby']);
+export const ARROW_HANDLERS = new Set(['events.live', 'events.nearby', 'events.rings']);
 
 export function prefersArrow(accept: string | null): boolean {
   if (!accept || !accept.includes('arrow')) return false;
