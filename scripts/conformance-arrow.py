@@ -99,6 +99,18 @@ def wkb_point(b):
     return order, kind, [x, y]
 
 
+def wkb_first_vertex(b):
+    """The WKB type and first vertex of a Polygon (3) or MultiPolygon (6)."""
+    b = bytes(b)
+    kind = struct.unpack_from("<I", b, 1)[0]
+    at = 13 if kind == 3 else 22
+    return kind, list(struct.unpack_from("<dd", b, at))
+
+
+def first_vertex(g):
+    return (3, g["coordinates"][0][0]) if g["type"] == "Polygon" else (6, g["coordinates"][0][0][0])
+
+
 def same_instant(got, iso):
     if got is None or iso is None:
         return got is None and iso is None
@@ -114,33 +126,34 @@ def check_event_table(name, table, page, geoparquet=False):
     if not feats:
         return
     props = list(feats[0]["properties"].keys())
-    want = [*props, "longitude", "latitude", "geometry"]
+    points = all(f["geometry"]["type"] == "Point" for f in feats)
+    want = [*props, "longitude", "latitude", "geometry"] if points else [*props, "geometry"]
     if table.column_names != want:
         fail(name, "*", f"columns {table.column_names}, the JSON's properties are {want}")
         return
-    for c in TIMES:
+    for c in TIMES & set(props):
         t = table.schema.field(c).type
         if not pa.types.is_timestamp(t) or t.tz not in ("UTC", "+00:00", "Etc/UTC"):
             fail(name, c, f"type {t}, want a UTC timestamp")
-    for c in ("id", "title", "event_type", "status", "source", "slug"):
-        if table.schema.field(c).type not in (pa.string(), pa.large_string()):
+    for c in ("id", "title", "event_type", "status", "source", "slug", "ring_id", "event_id", "kind"):
+        if c in props and table.schema.field(c).type not in (pa.string(), pa.large_string()):
             fail(name, c, f"type {table.schema.field(c).type}, want string")
-    for c in ("severity", "confidence_score", "distance_km"):
+    for c in ("severity", "confidence_score", "distance_km", "threshold", "radius_km"):
         if c in props and table.schema.field(c).type != pa.float64():
             fail(name, c, f"type {table.schema.field(c).type}, want double")
     if not geoparquet:
         meta = table.schema.field("geometry").metadata or {}
         if meta.get(b"ARROW:extension:name") != b"geoarrow.wkb":
             fail(name, "geometry", f"field metadata {meta}, want ARROW:extension:name geoarrow.wkb")
-        if table.schema.metadata.get(b"numberMatched") != str(page["numberMatched"]).encode():
+        if "numberMatched" in page and table.schema.metadata.get(b"numberMatched") != str(page["numberMatched"]).encode():
             fail(name, "numberMatched", f"schema metadata {table.schema.metadata.get(b'numberMatched')}, the JSON has {page['numberMatched']}")
     rows = table.to_pylist()
     for c in table.column_names:
         for row, f in zip(rows, feats):
             got = row[c]
             if c == "geometry":
-                ok = wkb_point(got) == (1, 1, f["geometry"]["coordinates"])
-                want_v = f["geometry"]["coordinates"]
+                want_v = f["geometry"]["type"]
+                ok = wkb_point(got) == (1, 1, f["geometry"]["coordinates"]) if points else wkb_first_vertex(got) == first_vertex(f["geometry"])
             elif c in ("longitude", "latitude"):
                 want_v = f["geometry"]["coordinates"][0 if c == "longitude" else 1]
                 ok = got == want_v
@@ -165,8 +178,9 @@ def check_events(d):
             if pl is not None:
                 checked.append(f"{stem}.arrow (polars)")
                 frame = pl.read_ipc(arrow_file)
-                if frame.height != len(page["features"]) or str(frame["started_at"].dtype) != "Datetime(time_unit='ms', time_zone='UTC')":
-                    fail(f"{stem}.arrow (polars)", "started_at", f"{frame.height} rows, dtype {frame['started_at'].dtype}")
+                time = "started_at" if "started_at" in frame.columns else "ingested_at"
+                if frame.height != len(page["features"]) or str(frame[time].dtype) != "Datetime(time_unit='ms', time_zone='UTC')":
+                    fail(f"{stem}.arrow (polars)", time, f"{frame.height} rows, dtype {frame[time].dtype}")
         stream_file = d / f"{stem}.stream"
         if stream_file.exists():
             check_event_table(f"{stem}.stream", ipc.open_stream(stream_file.read_bytes()).read_all(), page)
@@ -185,7 +199,9 @@ def check_events(d):
                 frame = gpd.read_parquet(parquet_file)
                 if len(frame) != len(page["features"]) or frame.crs is None or frame.crs.to_string() not in ("OGC:CRS84", "EPSG:4326"):
                     fail(f"{stem}.parquet (geopandas)", "geometry", f"{len(frame)} rows, crs {frame.crs}")
-                else:
+                elif any(g.geom_type != f["geometry"]["type"] for g, f in zip(frame.geometry, page["features"])):
+                    fail(f"{stem}.parquet (geopandas)", "geometry", "a geometry type differs from the JSON's")
+                elif all(f["geometry"]["type"] == "Point" for f in page["features"]):
                     for (x, y), f in zip(zip(frame.geometry.x, frame.geometry.y), page["features"]):
                         if [x, y] != f["geometry"]["coordinates"]:
                             fail(f"{stem}.parquet (geopandas)", "geometry", f"event {f['id']}: {[x, y]}, the JSON has {f['geometry']['coordinates']}")

@@ -7,8 +7,9 @@
 #  2. A seeded US portfolio of $ARROW_ROWS locations scored as json, arrow and parquet.
 #     PiWind's ORD tables from `oasis run --ord-format parquet` and `--ord-format arrow`.
 #  3. A temporary store with the real USGS day feed, the clock at the feed's time: `events live` and
-#     `events nearby` as --json, --format arrow and --format geoparquet; then `catintel serve` on it and
-#     the same two requests with Accept: application/vnd.apache.arrow.stream.
+#     `events nearby` (and `events rings` of an event that has rings) as --json, --format arrow and
+#     --format geoparquet; then `catintel serve` on it and the same requests with
+#     Accept: application/vnd.apache.arrow.stream.
 #  4. scripts/conformance-arrow.py reads every file with pyarrow, polars and geopandas: row counts, column
 #     names and types, and the values against the JSON (the ORD tables: against the Parquet run, as they
 #     have no JSON); a failure names the output and the column.
@@ -83,6 +84,17 @@ log "events live and nearby at $NOW as json, arrow and geoparquet"
 events --json "${LIVE[@]}" >"$OUT/events/live.json"
 events "${LIVE[@]}" --format arrow --out "$OUT/events/live.arrow" >/dev/null
 events "${LIVE[@]}" --format geoparquet --out "$OUT/events/live.parquet" >/dev/null
+# The rings of the first live event that has any (polygons).
+RINGED=$(jq -r '.features[].id' "$OUT/events/live.json" | while read -r id; do
+  [ "$(events --json events rings "$id" | jq '.features | length')" -gt 0 ] && { echo "$id"; break; }
+done)
+if [ -n "$RINGED" ]; then
+  events --json events rings "$RINGED" >"$OUT/events/rings.json"
+  events events rings "$RINGED" --format arrow --out "$OUT/events/rings.arrow" >/dev/null
+  events events rings "$RINGED" --format geoparquet --out "$OUT/events/rings.parquet" >/dev/null
+else
+  log "no live event of the feed has rings: the ring outputs are not checked"
+fi
 events --json "${NEARBY[@]}" >"$OUT/events/nearby.json"
 events "${NEARBY[@]}" --format arrow --out "$OUT/events/nearby.arrow" >/dev/null
 events "${NEARBY[@]}" --format geoparquet --out "$OUT/events/nearby.parquet" >/dev/null
@@ -99,6 +111,10 @@ for q in "live-http:events/live?limit=1000" "nearby-http:events/nearby?lat=$LAT&
     exit 1
   fi
 done
+if [ -n "$RINGED" ]; then
+  curl -sf "$BASE/api/v1/events/$RINGED/rings" >"$OUT/events/rings-http.json"
+  curl -sf -H 'Accept: application/vnd.apache.arrow.stream' "$BASE/api/v1/events/$RINGED/rings" >"$OUT/events/rings-http.stream"
+fi
 stop_server
 
 # --- 4. the readers -----------------------------------------------------------------------------
@@ -109,13 +125,13 @@ if command -v ogrinfo >/dev/null && ogrinfo --formats 2>/dev/null | grep -q '^ *
   for f in "$OUT"/events/*.parquet; do
     n=$(jq -r '.features | length' "${f%.parquet}.json")
     info=$(ogrinfo -ro -so -al "$f")
-    if ! grep -q "Feature Count: $n\$" <<<"$info" || ! grep -q 'Geometry: Point' <<<"$info"; then
-      log "FAIL ogrinfo $(basename "$f"): want $n Point features, got:"
+    if ! grep -q "Feature Count: $n\$" <<<"$info" || ! grep -Eq 'Geometry: (Point|Polygon|Multi Polygon)' <<<"$info"; then
+      log "FAIL ogrinfo $(basename "$f"): want $n features with their geometry, got:"
       printf '%s\n' "$info" >&2
       exit 1
     fi
   done
-  log "ogrinfo opened the GeoParquet files with their point geometry"
+  log "ogrinfo opened the GeoParquet files with their geometry"
 else
   log "ogrinfo has no Parquet driver here (GDAL 3.8+ built with Arrow); GeoParquet checked with pyarrow and geopandas only"
 fi
