@@ -27,7 +27,7 @@ export async function benchArrow(sharedData: string, runs = Number(process.env.C
   await benchEventsLive(sharedData);
 }
 
-async function benchScoreFormats(sharedData: string, runs: number): Promise<void> {
+export async function benchScoreFormats(sharedData: string, runs: number): Promise<void> {
   const rows = Number(process.env.CATINTEL_BENCH_ARROW_ROWS ?? 1_000_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-arrow-'));
   try {
@@ -69,7 +69,7 @@ async function benchScoreFormats(sharedData: string, runs: number): Promise<void
   }
 }
 
-async function benchEventsLive(sharedData: string): Promise<void> {
+export async function benchEventsLive(sharedData: string): Promise<void> {
   const ctx = await eventsContext(sharedData, true);
   try {
     const app = createApp({ ctx, rateLimit: 'off', cacheTtlMs: 0, stream: { tickMs: 0 } });
