@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data data-check run test bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf clean
+.PHONY: install build data data-check run test bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf conformance-arrow clean
 
 install: $(NODE_MODULES_STAMP)
 $(NODE_MODULES_STAMP): package.json package-lock.json
@@ -66,7 +66,7 @@ docs: build
 
 # The API: GDAL's OAPIF driver reads the OGC API - Features collections, schemathesis checks
 # openapi.yaml; then OED output against ods-tools; then losses against oasislmf's own kernel.
-CONFORMANCE_SUITES = conformance-api conformance-oasis conformance-oasislmf
+CONFORMANCE_SUITES = conformance-api conformance-oasis conformance-oasislmf conformance-arrow
 conformance: $(CONFORMANCE_SUITES)
 
 # The suites, one per line (.ci/run runs and counts each).
@@ -83,6 +83,10 @@ conformance-oasis: build
 # oasislmf's own kernel and `catintel oasis run` on PiWind, compared row by row (docs/loss-engine.md).
 conformance-oasislmf: build
 	bash scripts/conformance-oasislmf.sh
+
+# The Arrow and (Geo)Parquet outputs read by pyarrow, polars and geopandas against the JSON (docs/arrow.md).
+conformance-arrow: build
+	bash scripts/conformance-arrow.sh
 
 clean:
 	rm -rf dist

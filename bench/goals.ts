@@ -88,6 +88,30 @@ export const GOALS: Record<string, Goal> = {
     target: 'ratio ≤ 2, RSS < 1.5 GB',
     met: (m: Line) => m.ratio_to_duckdb <= m.target_ratio && m.peak_rss_mb < m.target_peak_rss_mb,
   },
+  'arrow.score.csv': {
+    label: (m) => `\`catintel score --format csv\` of a ${num(m.n)}-row US portfolio (the reference for arrow and parquet, same run)`,
+    result: (m: Line) => `${m.seconds} s (${num(m.per_second)} rows/s), ${m.file_mb} MB, peak RSS ${mb(m.peak_rss_mb)}`,
+  },
+  'arrow.score.parquet': {
+    label: (m) => `\`catintel score --format parquet\` of a ${num(m.n)}-row US portfolio, same run`,
+    result: (m: Line) => `${m.seconds} s (${num(m.per_second)} rows/s), ${m.file_mb} MB, peak RSS ${mb(m.peak_rss_mb)}: ${m.ratio_to_csv}× the csv run`,
+  },
+  'arrow.score.arrow': {
+    label: (m) => `\`catintel score --format arrow\` (Arrow IPC, record batches) of a ${num(m.n)}-row US portfolio vs the csv run`,
+    result: (m: Line) => `${m.seconds} s (${num(m.per_second)} rows/s), ${m.file_mb} MB, peak RSS ${mb(m.peak_rss_mb)}: ${m.ratio_to_csv}× the csv run`,
+    target: '≤ 1.1× the csv run',
+    met: (m: Line) => m.ratio_to_csv <= 1.1,
+  },
+  'arrow.events_live.json': {
+    label: () => '`GET /events/live?limit=1000` as JSON, the live index answering, cache off (the reference for Arrow)',
+    result: (m: Line) => `${m.ms_per_request} ms a request (${num(m.per_second)} req/s), ${num(m.body_kb)} KB`,
+  },
+  'arrow.events_live.arrow': {
+    label: () => '`GET /events/live?limit=1000` with `Accept: application/vnd.apache.arrow.stream`, same run',
+    result: (m: Line) => `${m.ms_per_request} ms a request (${num(m.per_second)} req/s), ${num(m.body_kb)} KB: ${m.ratio_to_json}× the JSON time`,
+    target: '≤ 3× the JSON time',
+    met: (m: Line) => m.ratio_to_json <= 3,
+  },
   'oasis.piwind': oasisRun('PiWind', 50),
   'oasis.scaled_100k': oasisRun('100,000 PiWind-like locations', 20),
   'oasis.scaled_10k_10_samples': oasisRun('10,000 locations, 10 samples'),

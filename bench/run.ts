@@ -11,6 +11,7 @@ import { benchOasis } from './oasis.js';
 import { benchOasisFiles } from './oasis-files.js';
 import { benchOasisRunFromOed } from './oasis-run-oed.js';
 import { benchEpCurve } from './epcurve.js';
+import { benchArrow } from './arrow.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -26,3 +27,4 @@ if (!only || only === 'oasis') await benchOasis(sharedData);
 if (!only || only === 'oasis-files') await benchOasisFiles();
 if (!only || only === 'oasis-files' || only === 'oasis-run-oed') await benchOasisRunFromOed(sharedData);
 if (!only || only === 'epcurve') await benchEpCurve();
+if (!only || only === 'arrow') await benchArrow(sharedData);

@@ -124,6 +124,6 @@ describe('catintel oasis run: choosing the format', () => {
   it('an unknown format is refused with exit 2, naming it and the choices', async () => {
     const r = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--out', tempDir(), '--ord-format', 'xlsx']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--ord-format xlsx is not supported; use csv or parquet/);
+    expect(r.stderr).toMatch(/--ord-format xlsx is not supported; use csv, parquet or arrow/);
   });
 });

@@ -386,7 +386,7 @@ describe('catintel score: unusable input fails at once, exit 2, one line, nothin
   });
 
   it('refuses a bad --format or a missing --out before reading anything', async () => {
-    expect((await cli(['score', '--input', portfolio, '--out', path.join(dir, 'x'), '--format', 'xlsx'])).stderr).toMatch(/format: "xlsx" is not one of oasis, csv, json, parquet \[invalid_parameter\]/);
+    expect((await cli(['score', '--input', portfolio, '--out', path.join(dir, 'x'), '--format', 'xlsx'])).stderr).toMatch(/format: "xlsx" is not one of oasis, csv, json, parquet, arrow \[invalid_parameter\]/);
     expect((await cli(['score', '--input', portfolio])).code).toBe(2);
   });
 });

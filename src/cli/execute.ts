@@ -36,6 +36,9 @@ export function dbPathOf(globals: GlobalOptions, io: CliIO): string {
 export async function execute(h: Handler, raw: RawInput, caller: Caller, globals: GlobalOptions, io: CliIO): Promise<number> {
   const clock = clockFrom(io.env, globals.asOf);
   const input = h.parse(raw, caller); // bad input fails before the store is touched
+  // An event page written as a file (--format arrow|geoparquet --out); apache-arrow loads only for these commands.
+  const eventFiles = h.cli?.eventFile ? await import('../columnar/event-file.js') : undefined;
+  const fileRequest = eventFiles?.eventFileRequest(raw);
   const watchSeconds = raw.watch === undefined ? undefined : Number(raw.watch);
   if (watchSeconds !== undefined && !(watchSeconds >= 1)) {
     io.stderr(`catintel: --watch "${raw.watch}" must be a number of seconds, at least 1 [invalid_parameter]\n`);
@@ -56,7 +59,10 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
         runner ??= await runnerFor(h, raw, caller, globals, io, dbPath, clock, log);
         const result = await runner.run(input, progress, stop.signal);
         await progress.flush();
-        io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
+        if (eventFiles && fileRequest) {
+          const written = await eventFiles.writeEventFile(result.body, fileRequest);
+          io.stdout(globals.json ? JSON.stringify(written, null, 2) + '\n' : `${written.rows} events written to ${written.file} (${written.format})\n`);
+        } else io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
         // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
         if (!globals.json && !globals.quiet) for (const note of result.notes ?? []) io.stderr(`hint: ${escapeControls(note)}\n`);
         if (!watchSeconds) return h.cli?.exitCode?.(result.body, input) ?? 0;

@@ -81,11 +81,23 @@ const FILTER_OPTIONS = [
   { flags: '--cursor <cursor>', description: 'the cursor from links.next of the previous page' },
 ];
 
+/** CLI only: the page as a file for pandas, polars and geopandas (src/columnar/event-file.ts). */
+const FILE_OPTIONS = [
+  { flags: '--format <format>', description: 'json (default: the answer on stdout) | arrow: an Arrow IPC file | geoparquet: a GeoParquet file; both need --out' },
+  { flags: '--out <file>', description: 'the file --format arrow or geoparquet writes (replaced whole when written)' },
+];
+
 export const eventsLive = defineHandler({
   name: 'events.live',
   summary: 'All events with status active or monitoring, newest first',
   http: { method: 'GET', path: '/events/live', access: 'free' },
-  cli: { command: ['events', 'live'], options: FILTER_OPTIONS, examples: ['catintel events live --event-type earthquake,hurricane --limit 20', 'catintel events live --bbox -125,32,-114,42 --json'] },
+  cli: {
+    command: ['events', 'live'],
+    options: [...FILTER_OPTIONS, ...FILE_OPTIONS],
+    examples: ['catintel events live --event-type earthquake,hurricane --limit 20', 'catintel events live --bbox -125,32,-114,42 --json', 'catintel events live --limit 1000 --format geoparquet --out live.parquet'],
+    paths: ['out'],
+    eventFile: true,
+  },
   parse: (raw) => ({ filters: parseFilters(raw), after: decodeCursor(raw, isLiveCursor) }),
   // The body is the collection, or its bytes when the live index answers (the HTTP layer sends bytes as they are).
   // The index's result is returned unchanged: spreading it into a new object took V8's slow path per request.
@@ -145,7 +157,14 @@ export const eventsRings = defineHandler({
   name: 'events.rings',
   summary: 'Consequence ring polygons of an event, outermost last',
   http: { method: 'GET', path: '/events/{id}/rings', access: 'free' },
-  cli: { command: ['events', 'rings'], args: ['id'], examples: ['catintel events rings <id> --json > rings.geojson'] },
+  cli: {
+    command: ['events', 'rings'],
+    args: ['id'],
+    options: FILE_OPTIONS,
+    examples: ['catintel events rings <id> --json > rings.geojson', 'catintel events rings <id> --format geoparquet --out rings.parquet'],
+    paths: ['out'],
+    eventFile: true,
+  },
   parse: idParam,
   async run(ctx, { id }) {
     const row = await requireEvent(ctx, id);
@@ -175,8 +194,11 @@ export const eventsNearby = defineHandler({
       { flags: '--lng <lng>', description: 'longitude, WGS84 degrees' },
       { flags: '--radius-km <km>', description: `search radius (default ${defaults.nearbyRadiusKm}, max ${defaults.nearbyRadiusKmMax})` },
       ...FILTER_OPTIONS.filter((o) => !o.flags.startsWith('--bbox')),
+      ...FILE_OPTIONS,
     ],
-    examples: ['catintel events nearby --lat 35.77 --lng -117.6 --radius-km 250'],
+    examples: ['catintel events nearby --lat 35.77 --lng -117.6 --radius-km 250', 'catintel events nearby --lat 35.77 --lng -117.6 --format arrow --out nearby.arrow'],
+    paths: ['out'],
+    eventFile: true,
   },
   parse: (raw) => ({
     lat: num(raw, 'lat', { min: -90, max: 90 }),

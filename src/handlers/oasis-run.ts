@@ -1,7 +1,7 @@
 /**
  * `catintel oasis run --model DIR (--input DIR | --oed-location L.csv [--oed-account A.csv]
  * [--oed-ri-info I.csv --oed-ri-scope S.csv] --keys K.csv | --oed-account A.csv --keys K.csv)
- * --out DIR [--settings analysis_settings.json] [--ord-format csv|parquet]`: the Oasis-compatible loss kernel (docs/loss-engine.md)
+ * --out DIR [--settings analysis_settings.json] [--ord-format csv|parquet|arrow]`: the Oasis-compatible loss kernel (docs/loss-engine.md)
  * on an Oasis model and an Oasis input directory, or on OED files turned into one first (as `oasis files`
  * writes it), writing ORD files. CLI only and storeless: it reads and writes files, never the store, so
  * it runs beside a server. The kernel is imported lazily so other commands do not load it.
@@ -33,7 +33,7 @@ export interface OasisRunInput {
   settings?: string;
   allocRule: 0 | 1;
   /** Unset: each summary's ord_output.parquet_format decides. */
-  ordFormat?: 'csv' | 'parquet';
+  ordFormat?: 'csv' | 'parquet' | 'arrow';
 }
 
 /** stat that answers undefined for a path the OS cannot even look up (a NUL byte, a name too long). */
@@ -70,7 +70,7 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       { flags: '--keys <file>', description: "with --oed-location: the model's keys for these locations (LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID; not needed when --model is a `catintel model build` package, whose own lookup makes them); with --oed-account alone, for its accounts" },
       { flags: '--out <dir>', description: 'where the ORD output files are written (created if missing)' },
       { flags: '--settings <file>', description: 'analysis_settings.json: event set, summaries and their ord_output (default: gul and il melt, selt, ept, palt)' },
-      { flags: '--ord-format <format>', description: "csv or parquet: every ORD table in that format (Parquet: the same names and columns, int32 and float32 as oasislmf writes them); default: as each summary's ord_output parquet_format says, else csv" },
+      { flags: '--ord-format <format>', description: "csv, parquet or arrow: every ORD table in that format (Parquet, and Arrow IPC files: the same names and columns, int32 and float32 as oasislmf writes them); default: as each summary's ord_output parquet_format says, else csv" },
       { flags: '--gul-alloc-rule <n>', description: 'ground-up allocation: 1 caps the perils on a coverage at its TIV (default, as Oasis), 0 leaves them uncapped' },
     ],
     examples: [
@@ -101,8 +101,8 @@ export const oasisRun = defineHandler<OasisRunInput, OasisRunResult>({
       throw new CatintelError('invalid_parameter', `--gul-alloc-rule ${rule} is not supported; use 1 (cap perils at the coverage TIV, as Oasis) or 0 (uncapped)`, { errors: [{ field: 'gul_alloc_rule', message: '0 or 1' }] });
     }
     const format = str(raw, 'ord_format');
-    if (format !== undefined && format !== 'csv' && format !== 'parquet') {
-      throw new CatintelError('invalid_parameter', `--ord-format ${format} is not supported; use csv or parquet`, { errors: [{ field: 'ord_format', message: 'csv or parquet' }] });
+    if (format !== undefined && format !== 'csv' && format !== 'parquet' && format !== 'arrow') {
+      throw new CatintelError('invalid_parameter', `--ord-format ${format} is not supported; use csv, parquet or arrow`, { errors: [{ field: 'ord_format', message: 'csv, parquet or arrow' }] });
     }
     return { model, input, out, settings, allocRule: rule === '1' ? 1 : 0, ordFormat: format };
   },

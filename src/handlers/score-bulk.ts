@@ -1,5 +1,5 @@
 /**
- * `catintel score --input FILE.csv --out DIR [--format oasis|csv|json|parquet]`: bulk hazard scores for a
+ * `catintel score --input FILE.csv --out DIR [--format oasis|csv|json|parquet|arrow]`: bulk hazard scores for a
  * portfolio (an OED location file or any CSV with latitude/longitude columns). CLI only: a file in, files
  * out (docs/scoring.md "Bulk scoring"). The work streams (src/scoring-bulk/run.ts); progress goes through
  * ctx.progress (ink on a terminal, NDJSON otherwise); the body is the run's summary. A run that scores no
@@ -33,8 +33,8 @@ export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
     options: [
       { flags: '--input <file>', description: 'CSV with a header row and latitude/longitude columns (an OED location file, for example)' },
       { flags: '--out <dir>', description: 'directory for the outputs (created if missing; files are replaced only when the run succeeds)' },
-      { flags: '--format <format>', description: 'csv (default): scores.csv | json: scores.ndjson | parquet: scores.parquet | oasis: location.csv, keys.csv, keys-errors.csv' },
-      { flags: '--keep-columns <which>', description: 'input columns in the csv/json/parquet tables: all (default: every input column beside the scores) | ids (the identifying columns, latitude, longitude)' },
+      { flags: '--format <format>', description: 'csv (default): scores.csv | json: scores.ndjson | parquet: scores.parquet | arrow: scores.arrow (Arrow IPC file) | oasis: location.csv, keys.csv, keys-errors.csv' },
+      { flags: '--keep-columns <which>', description: 'input columns in the csv/json/parquet/arrow tables: all (default: every input column beside the scores) | ids (the identifying columns, latitude, longitude)' },
       ...SCORE_OPTIONS,
     ],
     examples: [

@@ -91,6 +91,11 @@ export interface Handler<I = any, O = any> {
      * caller's working directory first, since the server has its own; URLs are left alone.
      */
     paths?: string[];
+    /**
+     * The answer is a page of events that `--format arrow|geoparquet --out FILE` writes as a file instead of
+     * printing it (src/columnar/event-file.ts); the handler itself never sees those two options.
+     */
+    eventFile?: boolean;
     /** The process exit code for a successful answer (default 0): `trigger evaluate --fail-on-breach` exits 3, `trigger verify` 1 on a mismatch (docs/contract.md#cli-exit-codes). */
     exitCode?(body: O, input: I): number;
   };

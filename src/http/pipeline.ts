@@ -21,6 +21,7 @@ import type { ResponseCache } from './cache.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOptions } from './cors.js';
 import { notImplementedProblem, problemOf, type Problem } from './problem.js';
 import { unmetered, type SlidingWindowLimiter, type RateDecision } from './rate-limit.js';
+import { ARROW_HANDLERS, ARROW_STREAM, arrowStreamOf, prefersArrow } from './accept-arrow.js';
 import { bodySizeOf, encode, toResponse, type Encoded } from './respond.js';
 import { API_PREFIX, type Route, type RouteTable } from './routes.js';
 import type { RequestsPerMinute } from './limits.js';
@@ -192,7 +193,10 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   // Shared only between callers of the same tier: some answers differ by tier (perils, oasis format).
   // OGC resources link absolutely, so their bytes depend on the origin called as well.
   const origin = wantsAbsoluteLinks(route) ? originOf(req, url, s.viaTrustedProxy) : undefined;
-  const cacheKey = d.cache.enabled && route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${origin ?? ''}${url.pathname}?${url.searchParams}` : null;
+  // The event collections answer Arrow to a client that asks for it (accept-arrow.ts); the two forms are cached apart.
+  const arrowable = ARROW_HANDLERS.has(h.name);
+  const arrow = arrowable && prefersArrow(req.headers.get('accept'));
+  const cacheKey = d.cache.enabled && route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${arrow ? 'arrow|' : ''}${origin ?? ''}${url.pathname}?${url.searchParams}` : null;
   const nowMs = Date.now();
   let encoded = cacheKey ? d.cache.get(cacheKey, nowMs) : undefined;
   let body: unknown;
@@ -200,7 +204,9 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     const input = h.parse(raw, caller);
     const result = await withDeadline(d.ctx, (ctx) => h.run(ctx, input, caller), d.handlerTimeoutMs, handlerTimedOut);
     body = result.body;
-    encoded = encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', result.headers, result);
+    encoded = arrow && (result.status ?? 200) === 200
+      ? encode(200, arrowStreamOf(result.body), ARROW_STREAM, { ...result.headers, vary: 'Accept' }, { sources: result.sources })
+      : encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', arrowable ? { ...result.headers, vary: 'Accept' } : result.headers, result);
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
     if (route.method !== 'GET') {
       d.cache.invalidate(); // POST and DELETE change the store

@@ -69,7 +69,8 @@ export function compressed(e: Encoded, encoding: 'br' | 'gzip'): Buffer {
  * so that no Headers object is built or read on the way out.
  */
 export function toResponse(e: Encoded, req: Request, extra: Record<string, string>, platform: Record<string, string> = {}): Response {
-  const headers: Record<string, string> = { ...e.headers, ...extra, 'content-type': e.mediaType, vary: 'Accept-Encoding' };
+  // An answer that also varies by Accept (the event collections' Arrow form) says so before Accept-Encoding.
+  const headers: Record<string, string> = { ...e.headers, ...extra, 'content-type': e.mediaType, vary: e.headers.vary ? `${e.headers.vary}, Accept-Encoding` : 'Accept-Encoding' };
   if (e.status === 200) headers.etag = e.etag;
   for (const k in platform) headers[k] = k === 'vary' ? `${headers.vary}, ${platform.vary}` : platform[k];
   if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag)) return withCarved(sized(new FastResponse(null, { status: 304, headers }), 0), e);

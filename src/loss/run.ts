@@ -33,7 +33,7 @@ export interface OasisRunOptions {
   samples?: number;
   /** Threads for the event loop (default: kernel.ts threadsFor, by the size of the run). */
   threads?: number;
-  /** csv or parquet for every ORD table; without it each summary's ord_output.parquet_format decides (csv when unset). */
+  /** csv, parquet or arrow for every ORD table; without it each summary's ord_output.parquet_format decides (csv when unset). */
   ordFormat?: OrdFormat;
   progress?: (done: number, total: number, message: string) => void;
 }

@@ -10,6 +10,7 @@ import type { EptRow } from './domain/ept.js';
 import { csvText, emptyTable, floatColumn, intColumn, rowCount, type OrdColumn, type OrdTable } from './domain/ord-table.js';
 import { pltTables } from './domain/plt.js';
 import type { Occurrence } from './domain/types.js';
+import { ordTableArrow, summaryInfoArrow, writeArrowFile } from './io/write-arrow.js';
 import { writeParquetTables, type ParquetTarget } from './io/write-parquet.js';
 import type { SummarySetting } from './settings.js';
 
@@ -22,8 +23,8 @@ export interface Skipped {
   reason: string;
 }
 
-/** How the ORD tables are written: Oasis's CSV, or its Parquet layout (the same names, .parquet). */
-export type OrdFormat = 'csv' | 'parquet';
+/** How the ORD tables are written: Oasis's CSV, its Parquet layout (the same names, .parquet), or Arrow IPC files of that layout (.arrow). */
+export type OrdFormat = 'csv' | 'parquet' | 'arrow';
 
 const SAMPLED = ['elt_quantile', 'plt_quantile', 'psept_oep', 'psept_aep', 'ept_full_uncertainty_oep', 'ept_full_uncertainty_aep', 'ept_per_sample_mean_oep', 'ept_per_sample_mean_aep', 'ept_mean_sample_oep', 'ept_mean_sample_aep'];
 
@@ -66,12 +67,17 @@ export async function writePerspective(
   const o = s.ordOutput;
   const prefix = `${perspective}_S${s.id}_`;
   const parquet = format ? format === 'parquet' : o.parquet_format === true;
-  const ext = parquet ? 'parquet' : 'csv';
+  const arrow = format === 'arrow';
+  const ext = arrow ? 'arrow' : parquet ? 'parquet' : 'csv';
   const targets: ParquetTarget[] = [];
+  const arrowFiles: Promise<void>[] = [];
   const write = (stem: string, table: OrdTable) => {
     const name = `${prefix}${stem}.${ext}`;
     const rows = rowCount(table);
-    if (parquet) {
+    if (arrow) {
+      arrowFiles.push(writeArrowFile(set.tempPath(name), ordTableArrow(table)));
+      files.push({ file: set.add(name, rows), rows });
+    } else if (parquet) {
       targets.push({ file: set.tempPath(name), table });
       files.push({ file: set.add(name, rows), rows });
     } else {
@@ -83,7 +89,10 @@ export async function writePerspective(
   }
   if (totalTiv !== undefined) {
     const info = `${prefix}summary-info.${ext}`;
-    if (parquet) {
+    if (arrow) {
+      arrowFiles.push(writeArrowFile(set.tempPath(info), summaryInfoArrow(totalTiv)));
+      files.push({ file: set.add(info, 1), rows: 1 });
+    } else if (parquet) {
       // oasislmf writes this one through pandas: int64, string and double, not its float32 tables' types.
       const select = `SELECT 1::BIGINT AS summary_id, 'All-Risks' AS _not_set_, CAST('${totalTiv}' AS DOUBLE) AS tiv`;
       targets.push({ file: set.tempPath(info), select });
@@ -123,4 +132,5 @@ export async function writePerspective(
     write('palt', palt);
   }
   await writeParquetTables(targets);
+  await Promise.all(arrowFiles);
 }

@@ -1,6 +1,6 @@
 /**
  * Bulk scoring (`catintel score --input FILE.csv --out DIR`): stream a portfolio CSV through the hazard
- * grid and write scores in one of four formats (docs/scoring.md "Bulk scoring").
+ * grid and write scores in one of five formats (docs/scoring.md "Bulk scoring").
  *
  *   input.ts  refuse an unusable file before anything is written; read the header
  *   csv-scan  rows and field spans from 4 MiB chunks, no per-field strings
@@ -31,6 +31,7 @@ import { coordinateProblem } from './coords.js';
 import { csvTextCell } from '../lib/csv-cell.js';
 import { fieldText, type ScannedRow } from './csv-scan.js';
 import { OasisSink } from './format-oasis.js';
+import { ArrowSink } from './format-arrow.js';
 import { JsonSink } from './format-json.js';
 import { TableSink } from './format-table.js';
 import { idColumns } from './id-columns.js';
@@ -92,6 +93,7 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
   try {
     sink = o.format === 'oasis' ? await OasisSink.create(setup, { worker: o.workers })
       : o.format === 'json' ? await JsonSink.create(setup)
+      : o.format === 'arrow' ? await ArrowSink.create(setup)
       : await TableSink.create(setup, o.format === 'parquet');
     errors = await OutFile.create(outDir, 'errors.csv', token);
     const counts = await stream(o, setup, sink, errors);

@@ -7,7 +7,7 @@ import type { InputHeader } from './input.js';
 import type { KeptColumn } from './keep-columns.js';
 import type { CellScores } from './row-text.js';
 
-export const BULK_FORMATS = ['oasis', 'csv', 'json', 'parquet'] as const;
+export const BULK_FORMATS = ['oasis', 'csv', 'json', 'parquet', 'arrow'] as const;
 export type BulkFormat = (typeof BULK_FORMATS)[number];
 
 export type ErrorKind = 'malformed_row' | 'invalid_coordinates' | 'outside_coverage';

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# make conformance-arrow: the Arrow and (Geo)Parquet outputs read by the tools a data scientist uses
+# (docs/arrow.md), each compared with the JSON answer of the same request.
+#
+#  1. pyarrow, polars and geopandas (pinned below) in the project's .venv (gitignored, shared with the other
+#     suites), installed when missing.
+#  2. A seeded US portfolio of $ARROW_ROWS locations scored as json, arrow and parquet.
+#     PiWind's ORD tables from `oasis run --ord-format parquet` and `--ord-format arrow`.
+#  3. A temporary store with the real USGS day feed, the clock at the feed's time: `events live` and
+#     `events nearby` (and `events rings` of an event that has rings) as --json, --format arrow and
+#     --format geoparquet; then `catintel serve` on it and the same requests with
+#     Accept: application/vnd.apache.arrow.stream.
+#  4. scripts/conformance-arrow.py reads every file with pyarrow, polars and geopandas: row counts, column
+#     names and types, and the values against the JSON (the ORD tables: against the Parquet run, as they
+#     have no JSON); a failure names the output and the column.
+#  5. GDAL opens the GeoParquet files with their geometry (ogrinfo), when its Parquet driver is there
+#     (Debian's gdal-bin has none: the step says so and is skipped).
+#
+# Environment: SHARED_DATA (default ../shared/data), ARROW_ROWS (default 5000), ARROW_VENV (default .venv),
+# KEEP=1 keeps the outputs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYARROW_VERSION=26.0.1
+POLARS_VERSION=2.1.0
+GEOPANDAS_VERSION=1.2.0
+VENV=${ARROW_VENV:-.venv}
+SHARED_DATA=${SHARED_DATA:-../shared/data}
+FEED="$SHARED_DATA/feeds/usgs_earthquakes/all_day.geojson"
+ROWS=${ARROW_ROWS:-5000}
+
+log() { printf 'conformance-arrow: %s\n' "$*" >&2; }
+
+# --- 1. tools -----------------------------------------------------------------------------------
+if ! "$VENV/bin/python" -c "
+import importlib.metadata as m, sys
+want = {'pyarrow': '$PYARROW_VERSION', 'polars': '$POLARS_VERSION', 'geopandas': '$GEOPANDAS_VERSION'}
+sys.exit(any(m.version(p) != v for p, v in want.items()))" 2>/dev/null; then
+  log "installing pyarrow $PYARROW_VERSION, polars $POLARS_VERSION and geopandas $GEOPANDAS_VERSION into $VENV"
+  [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check \
+    "pyarrow==$PYARROW_VERSION" "polars==$POLARS_VERSION" "geopandas==$GEOPANDAS_VERSION"
+fi
+[ -f dist/src/cli/main.js ] || npx tsc -p tsconfig.json
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/catintel-arrow.XXXXXX")
+. scripts/lib/serve.sh
+cleanup() {
+  stop_server
+  if [ "${KEEP:-}" = 1 ]; then log "outputs kept in $TMP"; else rm -rf "$TMP"; fi
+}
+trap cleanup EXIT
+OUT="$TMP/out"
+mkdir -p "$OUT/score" "$OUT/events"
+
+# --- 2. bulk scores -----------------------------------------------------------------------------
+log "scoring a seeded US portfolio of $ROWS locations as json, arrow and parquet"
+node dist/scripts/make-us-portfolio.js --rows "$ROWS" --seed 20260101 --out "$TMP/us.csv" 2>/dev/null
+for format in json arrow parquet; do
+  ./bin/catintel --quiet score --input "$TMP/us.csv" --out "$TMP/score-$format" --format "$format" >/dev/null
+  cp "$TMP/score-$format"/scores.* "$OUT/score/"
+done
+
+# --- 2b. ORD tables of `oasis run` on PiWind: Arrow against the Parquet run ---------------------
+log "oasis run on PiWind as parquet and arrow"
+PIWIND="$SHARED_DATA/oasis_piwind"
+mkdir -p "$OUT/ord"
+for format in parquet arrow; do
+  ./bin/catintel --quiet oasis run --model "$PIWIND/model_data" --input "$PIWIND/expected_all_outputs/input" \
+    --out "$TMP/ord-$format" --settings "$PIWIND/expected_all_outputs/output/analysis_settings.json" --ord-format "$format" >/dev/null
+  cp "$TMP/ord-$format"/*."$format" "$OUT/ord/"
+done
+
+# --- 3. events: CLI files, then HTTP content negotiation ------------------------------------------
+DB="$TMP/events.duckdb"
+./bin/catintel --db "$DB" --quiet ingest usgs-earthquakes --from "$FEED" >/dev/null
+NOW=$(node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(new Date(d.metadata.generated).toISOString().replace(/\.\d+Z$/, "Z"))' "$FEED")
+# The nearest event to the feed's first one is that event: the nearby page is never empty.
+read -r LNG LAT < <(node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(...d.features[0].geometry.coordinates.slice(0, 2))' "$FEED")
+events() { CATINTEL_NOW="$NOW" ./bin/catintel --db "$DB" --quiet "$@"; }
+LIVE=(events live --limit 1000)
+NEARBY=(events nearby --lat "$LAT" --lng "$LNG" --radius-km 2000 --limit 200)
+log "events live and nearby at $NOW as json, arrow and geoparquet"
+events --json "${LIVE[@]}" >"$OUT/events/live.json"
+events "${LIVE[@]}" --format arrow --out "$OUT/events/live.arrow" >/dev/null
+events "${LIVE[@]}" --format geoparquet --out "$OUT/events/live.parquet" >/dev/null
+# The rings of the first live event that has any (polygons).
+RINGED=$(jq -r '.features[].id' "$OUT/events/live.json" | while read -r id; do
+  [ "$(events --json events rings "$id" | jq '.features | length')" -gt 0 ] && { echo "$id"; break; }
+done)
+if [ -n "$RINGED" ]; then
+  events --json events rings "$RINGED" >"$OUT/events/rings.json"
+  events events rings "$RINGED" --format arrow --out "$OUT/events/rings.arrow" >/dev/null
+  events events rings "$RINGED" --format geoparquet --out "$OUT/events/rings.parquet" >/dev/null
+else
+  log "no live event of the feed has rings: the ring outputs are not checked"
+fi
+events --json "${NEARBY[@]}" >"$OUT/events/nearby.json"
+events "${NEARBY[@]}" --format arrow --out "$OUT/events/nearby.arrow" >/dev/null
+events "${NEARBY[@]}" --format geoparquet --out "$OUT/events/nearby.parquet" >/dev/null
+
+start_server "$DB" "$NOW" --rate-limit off
+log "HTTP at $BASE: Accept: application/vnd.apache.arrow.stream"
+for q in "live-http:events/live?limit=1000" "nearby-http:events/nearby?lat=$LAT&lng=$LNG&radius_km=2000&limit=200"; do
+  name=${q%%:*}
+  path=${q#*:}
+  curl -sf "$BASE/api/v1/$path" >"$OUT/events/$name.json"
+  type=$(curl -sf -H 'Accept: application/vnd.apache.arrow.stream' -o "$OUT/events/$name.stream" -w '%{content_type}' "$BASE/api/v1/$path")
+  if [ "$type" != application/vnd.apache.arrow.stream ]; then
+    log "FAIL $name: Content-Type \"$type\" for Accept: application/vnd.apache.arrow.stream"
+    exit 1
+  fi
+done
+if [ -n "$RINGED" ]; then
+  curl -sf "$BASE/api/v1/events/$RINGED/rings" >"$OUT/events/rings-http.json"
+  curl -sf -H 'Accept: application/vnd.apache.arrow.stream' "$BASE/api/v1/events/$RINGED/rings" >"$OUT/events/rings-http.stream"
+fi
+stop_server
+
+# --- 4. the readers -----------------------------------------------------------------------------
+"$VENV/bin/python" scripts/conformance-arrow.py "$OUT"
+
+# --- 5. GDAL ------------------------------------------------------------------------------------
+if command -v ogrinfo >/dev/null && ogrinfo --formats 2>/dev/null | grep -q '^ *Parquet'; then
+  for f in "$OUT"/events/*.parquet; do
+    n=$(jq -r '.features | length' "${f%.parquet}.json")
+    info=$(ogrinfo -ro -so -al "$f")
+    if ! grep -q "Feature Count: $n\$" <<<"$info" || ! grep -Eq 'Geometry: (Point|Polygon|Multi Polygon)' <<<"$info"; then
+      log "FAIL ogrinfo $(basename "$f"): want $n features with their geometry, got:"
+      printf '%s\n' "$info" >&2
+      exit 1
+    fi
+  done
+  log "ogrinfo opened the GeoParquet files with their geometry"
+else
+  log "ogrinfo has no Parquet driver here (GDAL 3.8+ built with Arrow); GeoParquet checked with pyarrow and geopandas only"
+fi
+log "ok"
