@@ -109,7 +109,8 @@ async function runBlock(project: string, examples: Example[], port: number): Pro
   delete env.CATINTEL_DB;
   // Not spawnSync: the two pages run side by side.
   const bash = spawn('bash', ['-c', script], { cwd: project, env, stdio: 'ignore' });
-  const timer = setTimeout(() => bash.kill('SIGKILL'), 240_000);
+  // Each page builds a 100-year hurricane model package (about a minute of CPU, both pages at once).
+  const timer = setTimeout(() => bash.kill('SIGKILL'), 540_000);
   await new Promise((resolve) => bash.once('exit', resolve));
   clearTimeout(timer);
   examples.forEach((e, i) => {
@@ -150,7 +151,7 @@ let usage: PageRun;
 beforeAll(async () => {
   [readme, usage] = await Promise.all([runPage('README.md'), runPage('docs/usage.md')]);
   roots.push(path.dirname(readme.project), path.dirname(usage.project));
-}, 300_000);
+}, 600_000);
 
 afterAll(() => {
   for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
