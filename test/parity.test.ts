@@ -72,7 +72,7 @@ const CASES: Record<string, CaseFactory> = {
   'locations.exposure': () => [{ cli: ['locations', 'exposure'], http: '/api/v1/locations/exposure' }],
   'locations.alerts': () => [{ cli: ['locations', 'alerts'], http: '/api/v1/locations/alerts' }],
   'portfolio.ep_curve': () => [
-    { cli: ['portfolio', 'ep-curve', epPortfolioId, '--years', '50', '--seed', '2', '--perils', 'hurricane_wind,earthquake'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=50&seed=2&perils=hurricane_wind,earthquake` },
+    { cli: ['portfolio', 'ep-curve', epPortfolioId, '--years', '50', '--seed', '2', '--perils', 'hurricane_wind,wildfire'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=50&seed=2&perils=hurricane_wind,wildfire` },
   ],
 };
 
