@@ -17,7 +17,7 @@ import { defaultConfig } from '../src/config/defaults.js';
 import { bookKeys, missingVulnerabilities } from '../src/models/hurricane/package/book-keys.js';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
-import { startServe } from './helpers/serve.js';
+import { startServe, stopServe } from './helpers/serve.js';
 import { REPO_ROOT, sharedData } from './helpers/paths.js';
 import { EARTHQUAKE_TEST_PACKAGE_YEARS, TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { contextOn, platform, token } from './http/helpers/harness.js';
@@ -335,7 +335,7 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
     const through = await run(['portfolio', 'ep-curve', id, '--json']);
     expect(through.code, through.stderr).toBe(0);
     expect(through.stdout).toBe(standalone.stdout);
-    child.kill('SIGTERM');
+    await stopServe(child); // the next test opens the store itself
   }, 120_000);
 
   it('refusals: an unknown id, bad options, years beyond the package, a climate scenario, a missing package (with the command that builds it)', async () => {

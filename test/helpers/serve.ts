@@ -25,3 +25,11 @@ export async function startServe(db: string, o: { env?: Record<string, string | 
   }
   return child;
 }
+
+/** Stops a server started by startServe and waits until it has let go of the store. */
+export async function stopServe(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
