@@ -168,6 +168,28 @@ describe.skipIf(!built)('CLI commands while `catintel serve` owns the store (a r
 });
 
 describe.skipIf(!built)('the local channel in corners', () => {
+  it('runs a command sent while the server is stopping on the store itself, once the server lets go of it', async () => {
+    const dir = tempDir('catintel-sharing-');
+    const db = path.join(dir, 'stopping.duckdb');
+    const server = await serve(db, dir);
+    try {
+      // Through the server once first: the command's code is loaded, so the next one reaches the store while it stops.
+      expect((await cli(['--db', db, '--json', 'keys', 'list'], env)).code).toBe(0);
+      const exited = new Promise<number | null>((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      // "stopping" is logged as the channel stops listening, a moment before the store closes.
+      while (!server.stderr().includes('"message":"stopping"')) await new Promise((r) => setTimeout(r, 10));
+      const created = await cli(['--db', db, '--json', 'keys', 'create', '--tier', 'analyst', '--name', 'late'], env);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.json()).toMatchObject({ name: 'late', tier: 'analyst' });
+      expect(await exited).toBe(0);
+      const listed = await cli(['--db', db, '--json', 'keys', 'list'], env);
+      expect(JSON.stringify(listed.json())).toContain('"late"');
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('puts the socket in an owner-only temp directory when <db>.serve.sock would be too long for a Unix socket, and removes it on stop', async () => {
     const deep = path.join(tempDir('catintel-sharing-'), 'a-directory-name-long-enough'.repeat(3));
     fs.mkdirSync(deep);

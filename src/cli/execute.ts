@@ -12,8 +12,9 @@ import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
 import { escapeControls } from '../lib/control-chars.js';
-import { serverFor } from '../http/remote.js';
+import { ServerNotListening, serverFor } from '../http/remote.js';
 import { clearStaleServeInfo } from '../http/serve-info.js';
+import { processAlive } from '../lib/process-alive.js';
 import { reportWatchFailure, retryDelaySeconds, worthRetrying } from './watch.js';
 
 export interface GlobalOptions {
@@ -126,10 +127,44 @@ async function runnerFor(
     if (!server) throw err;
     return {
       remote: true,
-      run: (_input, progress, signal) =>
-        server.run({ h, raw, caller, asOf: globals.asOf, env: io.env, debug: globals.debug, progress: (e) => progress.emit(e), log, signal }),
+      run: async (input, progress, signal) => {
+        try {
+          return await server.run({ h, raw, caller, asOf: globals.asOf, env: io.env, debug: globals.debug, progress: (e) => progress.emit(e), log, signal });
+        } catch (refused) {
+          // A server that is stopping refuses connections a moment before it lets go of the store: once it
+          // has, the command runs on the store here, as it would have had the server not been there.
+          if (!(refused instanceof ServerNotListening)) throw refused;
+          const db = await openOnceReleased(dbPath, server.pid, h);
+          if (!db) throw refused;
+          const here = local(db);
+          try {
+            return await here.run(input, progress, signal);
+          } finally {
+            await here.close();
+          }
+        }
+      },
       close: async () => {},
     };
+  }
+}
+
+/** How long a command waits for a stopping server to close the store before it reports the server's refusal. */
+const RELEASE_WAIT_MS = 15_000;
+
+/** The store, opened once the server `pid` has let go of it; undefined if it still holds it after RELEASE_WAIT_MS. */
+async function openOnceReleased(dbPath: string, pid: number, h: Handler): Promise<Store | undefined> {
+  const { Store } = await import('../store/db.js');
+  const deadline = Date.now() + RELEASE_WAIT_MS;
+  for (;;) {
+    const serverAlive = processAlive(pid); // asked first: a store still locked after the server went is someone else's
+    try {
+      return await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
+    } catch (err) {
+      if (!(err instanceof CatintelError && err.code === 'store_locked')) throw err;
+      if (!serverAlive || Date.now() > deadline) return undefined;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 }
 

@@ -184,6 +184,15 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
     }
     writeServeInfo(dbPath, { pid: process.pid, url: server.url, admin_token: adminToken, started_at: new Date().toISOString(), socket: channel.socketPath });
   }
+  // Listened for before the ready line: a SIGTERM the moment a supervisor sees it must drain and close the
+  // store, not kill the process with the store open.
+  const stopSignal = new Promise<string>((resolve) => {
+    const stop = (s: string) => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      resolve(s);
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+  });
   io.stdout(`catintel serving ${dbPath} at ${server.url}/api/v1 (Ctrl-C to stop)\n`);
   if (!auth.secret && !auth.jwks) log('warn', 'no CATINTEL_JWT_SECRET or CATINTEL_JWKS: JWT access tokens are refused; API keys work');
   if (rateLimit === 'off') log('warn', 'rate limiting is OFF (--rate-limit off): for load tests only');
@@ -218,13 +227,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
       }, ingestEverySeconds * 1000)
     : undefined;
 
-  const signal = await new Promise<string>((resolve) => {
-    const stop = (s: string) => {
-      process.off('SIGINT', stop).off('SIGTERM', stop);
-      resolve(s);
-    };
-    process.on('SIGINT', stop).on('SIGTERM', stop);
-  });
+  const signal = await stopSignal;
   log('info', 'stopping', { signal });
   if (timer) clearInterval(timer);
   setIngestSchedule(null);

@@ -18,6 +18,7 @@ import { readServeInfo, type ServeInfo } from './serve-info.js';
 export interface RemoteRun {
   /** Where the server answers, for messages: "catintel serve (pid 4406)". */
   describe: string;
+  pid: number;
   run(o: RemoteCall): Promise<{ body: unknown; notes?: string[] }>;
 }
 
@@ -48,6 +49,7 @@ export async function serverFor(dbPath: string, lockError: unknown): Promise<Rem
   const socket = info.socket;
   return {
     describe: `\`catintel serve\` (pid ${info.pid})`,
+    pid: info.pid,
     run: (call) => callServer(socket, info, dbPath, call),
   };
 }
@@ -90,6 +92,12 @@ function asGiven<T>(value: T, given: Map<string, string>): T {
   return walk(value) as T;
 }
 
+/**
+ * The server refused the connection itself (it stopped listening: it is shutting down, or just went): the
+ * command never reached it, so running it elsewhere cannot run it twice.
+ */
+export class ServerNotListening extends CatintelError {}
+
 function callServer(socketPath: string, info: ServeInfo, dbPath: string, call: RemoteCall): Promise<{ body: unknown; notes?: string[] }> {
   const { raw, given } = resolvePaths(call.h, call.raw);
   const env = Object.fromEntries(Object.entries(call.env).filter((e): e is [string, string] => e[0].startsWith('CATINTEL_') && typeof e[1] === 'string'));
@@ -114,11 +122,14 @@ function callServer(socketPath: string, info: ServeInfo, dbPath: string, call: R
     call.signal?.addEventListener('abort', onAbort, { once: true });
     socket.setTimeout(CONNECT_TIMEOUT_MS, () => settle(() => (socket.destroy(), reject(unreachable('no connection within 5 s')))));
     socket.setEncoding('utf8');
+    let connected = false;
     socket.on('connect', () => {
+      connected = true;
       socket.setTimeout(0); // a long ingest may be quiet for a while
       socket.write(JSON.stringify(request) + '\n');
     });
-    socket.on('error', (err: NodeJS.ErrnoException) => settle(() => reject(unreachable(err.code ?? err.message))));
+    socket.on('error', (err: NodeJS.ErrnoException) =>
+      settle(() => reject(connected ? unreachable(err.code ?? err.message) : new ServerNotListening('unavailable', unreachable(err.code ?? err.message).message))));
     socket.on('close', () => settle(() => reject(unreachable('the connection closed before an answer'))));
     socket.on('data', (chunk: string) => {
       buffered += chunk;
