@@ -4,11 +4,12 @@
  * and no case here fails the test, so the two cannot drift apart.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLERS } from '../src/handlers/registry.js';
 import { cli } from './helpers/cli.js';
-import { testModels } from './helpers/model-packages.js';
+import { EARTHQUAKE_TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { appOn, weekStore, WEEK_NOW } from './helpers/store.js';
 import { AUTH, SECRET, token, tokenAccount } from './http/helpers/harness.js';
 import { Store } from '../src/store/db.js';
@@ -74,6 +75,9 @@ const CASES: Record<string, CaseFactory> = {
   'portfolio.ep_curve': () => [
     { cli: ['portfolio', 'ep-curve', epPortfolioId, '--years', '50', '--seed', '2', '--perils', 'hurricane_wind,wildfire'], http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=50&seed=2&perils=hurricane_wind,wildfire` },
   ],
+  'portfolio.event_loss': ({ usId }) => [
+    { cli: ['portfolio', 'event-loss', epPortfolioId, '--event', usId, '--samples', '3'], http: `/api/v1/portfolio/event-loss?portfolio_id=${epPortfolioId}&event_id=${usId}&samples=3` },
+  ],
 };
 
 let db: string;
@@ -87,7 +91,11 @@ let asCaller: Record<string, string> = {};
 /** The EP curve's model packages (a small hurricane package shared by the run), for the CLI and the server alike. */
 let models = '';
 beforeAll(async () => {
-  models = await testModels();
+  // The hurricane and earthquake test packages side by side in one models folder (the event loss runs an earthquake of the week).
+  const [hurricane, earthquake] = [await testModels(), await testModels('earthquake', { years: EARTHQUAKE_TEST_PACKAGE_YEARS })];
+  models = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-parity-models-'));
+  fs.symlinkSync(path.join(hurricane, 'hurricane'), path.join(models, 'hurricane'));
+  fs.symlinkSync(path.join(earthquake, 'earthquake'), path.join(models, 'earthquake'));
   asCaller = { CATINTEL_TOKEN: await token('enterprise'), CATINTEL_JWT_SECRET: SECRET, CATINTEL_MODELS: models };
   db = await weekStore();
   const live = await cli(['--db', db, '--json', 'events', 'live', '--event-type', 'earthquake', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW });
@@ -147,8 +155,10 @@ describe('CLI and HTTP parity', () => {
     } finally {
       await server.close();
     }
-    // Every handler twice; the EP curve runs the loss engine on a model package (a few seconds each way).
-  }, 120_000);
+    // Every handler twice; the EP curve and the event loss run the loss engine on a model package (seconds each way).
+  }, 240_000);
 });
 
-afterAll(() => undefined);
+afterAll(() => {
+  if (models) fs.rmSync(models, { recursive: true, force: true });
+});

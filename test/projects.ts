@@ -15,6 +15,7 @@ export const PROCESS_FILES = [
   'test/docs-stand-alone.test.ts',
   'test/earthquake-model-package.test.ts',
   'test/epcurve.test.ts',
+  'test/event-loss.test.ts',
   'test/events-stream.test.ts',
   'test/events-watch.test.ts',
   'test/hurricane-model-package.test.ts',
@@ -68,6 +69,7 @@ export const SLOWEST_FIRST = [
   'test/hurricane-model-package.test.ts',
   'test/events-stream.test.ts',
   'test/epcurve.test.ts',
+  'test/event-loss.test.ts',
   'test/platform/rate-limit.test.ts',
   'test/score-bulk.test.ts',
   // integration

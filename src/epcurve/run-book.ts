@@ -50,6 +50,8 @@ export interface PackageRun {
   locationsNotReached: { locId: number; message: string }[];
   /** Ground-up and insured AAL per peril (sampled when samples > 0, else the analytical mean). */
   aalByPeril: Record<string, { gul: number; il: number }>;
+  /** Each peril's own records (a live event's loss band by peril reads them event by event). */
+  recordsByPeril: Record<string, { gul: SummaryRecords; il: SummaryRecords }>;
 }
 
 export interface BookLosses {
@@ -126,6 +128,7 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
       locationsKeyed: keyed.size,
       locationsNotReached: [...notReached].map(([locId, message]) => ({ locId, message })),
       aalByPeril: Object.fromEntries(f.perils.map((p) => [p, { gul: 0, il: 0 }])),
+      recordsByPeril: {},
     };
     runs.push(run);
     if (keys.length === 0) continue;
@@ -170,6 +173,7 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
     for (const p of perils) {
       const one = perils.length === 1 ? together : await losses(keys.filter((k) => k.perilId === oedCodeOf(p)), p);
       run.aalByPeril[p] = { gul: aalOf(one.gul, one.occurrence).sampled, il: aalOf(one.il, one.occurrence).sampled };
+      run.recordsByPeril[p] = { gul: one.gul, il: one.il };
     }
   }
   const combined = sideBySide(parts, periods, o.samples, records);

@@ -33,6 +33,7 @@ import { triggersVerify } from './triggers-verify.js';
 import { triggersObserve } from './triggers-observe.js';
 import { triggerBacktest } from './trigger-backtest.js';
 import { portfolioEpCurve } from './portfolio-ep-curve.js';
+import { portfolioEventLoss } from './portfolio-event-loss.js';
 import { health, healthSources } from './health.js';
 import { briefingCommand, eventsBriefing } from './events-briefing.js';
 import { eventsIcs209, ics209Command } from './events-ics209.js';
@@ -85,6 +86,8 @@ export const HANDLERS: Handler[] = [
   triggerBacktest,
   // Portfolio EP curve (docs/ep-curves.md).
   portfolioEpCurve,
+  // A portfolio's loss from a live event (docs/event-loss.md).
+  portfolioEventLoss,
   // Reports (docs/reports.md): HTTP answers the document; the CLI commands write files (paths stay on the caller's side).
   eventsBriefing,
   briefingCommand,

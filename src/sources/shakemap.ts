@@ -157,3 +157,80 @@ function gridOf(root: Json, name: string): MmiGrid {
   }
   return { nx, ny, lonMin, latMax, dLonDeg, dLatDeg, mmi };
 }
+
+/** A ShakeMap grid's PGA (g) and its uncertainty (σ of ln PGA) node by node, row 0 the northernmost, and what names the product. */
+export interface PgaGrid {
+  nx: number;
+  ny: number;
+  lonMin: number;
+  latMax: number;
+  dLonDeg: number;
+  dLatDeg: number;
+  pgaG: Float64Array;
+  sigmaLn: Float64Array;
+  version: string | null;
+  processedAt: string | null;
+  eventId: string | null;
+  event: { lat: number; lng: number; magnitude: number; depthKm: number } | null;
+}
+
+/**
+ * The PGA and STDPGA fields of a grid.xml (loss footprints read them). PGA is in %g in every ShakeMap
+ * grid.xml, STDPGA in ln units; a grid without STDPGA is refused, since its uncertainty is what the loss
+ * spreads over.
+ */
+export function parseShakeMapPga(text: string, name: string): PgaGrid {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const root = gridRoot(body.trimStart(), name);
+  const spec = root.grid_specification as Json;
+  const fields = (Array.isArray(root.grid_field) ? root.grid_field : [root.grid_field]).filter(isObject);
+  const at = (field: string) => num(fields.find((f) => String(f.name).toUpperCase() === field)?.index) - 1;
+  const [iLon, iLat, iPga, iStd] = [at('LON'), at('LAT'), at('PGA'), at('STDPGA')];
+  const nx = num(spec.nlon);
+  const ny = num(spec.nlat);
+  const lonMin = num(spec.lon_min);
+  const latMax = num(spec.lat_max);
+  const dLonDeg = (num(spec.lon_max) - lonMin) / (nx - 1);
+  const dLatDeg = (latMax - num(spec.lat_min)) / (ny - 1);
+  if (![iLon, iLat, iPga, iStd].every((i) => i >= 0) || !(nx >= 2 && ny >= 2) || ![lonMin, latMax, dLonDeg, dLatDeg].every(Number.isFinite)) {
+    throw new CatintelError('invalid_input', `--shakemap ${name}: a loss needs a ShakeMap grid.xml with LON, LAT, PGA and STDPGA grid fields and a complete <grid_specification>`);
+  }
+  const pgaG = new Float64Array(nx * ny).fill(NaN);
+  const sigmaLn = new Float64Array(nx * ny).fill(NaN);
+  for (const row of String(root.grid_data).split('\n')) {
+    const v = row.trim().split(/\s+/);
+    if (v.length <= Math.max(iLon, iLat, iPga, iStd)) continue;
+    const i = Math.round((Number(v[iLon]) - lonMin) / dLonDeg);
+    const j = Math.round((latMax - Number(v[iLat])) / dLatDeg);
+    if (i >= 0 && i < nx && j >= 0 && j < ny) {
+      pgaG[j * nx + i] = Number(v[iPga]) / 100;
+      sigmaLn[j * nx + i] = Number(v[iStd]);
+    }
+  }
+  const ev = isObject(root.event) ? root.event : {};
+  const lat = num(ev.lat);
+  const lng = num(ev.lon);
+  const magnitude = num(ev.magnitude);
+  const depthKm = num(ev.depth);
+  return {
+    nx, ny, lonMin, latMax, dLonDeg, dLatDeg, pgaG, sigmaLn,
+    version: root.shakemap_version !== undefined ? String(root.shakemap_version) : null,
+    processedAt: typeof root.process_timestamp === 'string' ? root.process_timestamp : null,
+    eventId: typeof ev.event_id === 'string' ? ev.event_id : typeof root.event_id === 'string' ? root.event_id : null,
+    event: [lat, lng, magnitude].every(Number.isFinite) ? { lat, lng, magnitude, depthKm: Number.isFinite(depthKm) ? depthKm : NaN } : null,
+  };
+}
+
+/** Reads `--shakemap FILE` (gzipped or not) as a PGA grid. */
+export async function readShakeMapPgaFile(file: string): Promise<PgaGrid> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch {
+    throw new CatintelError('invalid_input', `cannot read --shakemap ${file}; pass a USGS ShakeMap grid.xml`);
+  }
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
+  const text = bytes.toString('utf8');
+  if (!text.trimStart().replace(/^\uFEFF/, '').startsWith('<')) throw new CatintelError('invalid_input', `--shakemap ${file}: a loss needs the ShakeMap grid.xml (its PGA and STDPGA); cont_mmi.json holds contours only`);
+  return parseShakeMapPga(text, file);
+}

@@ -1,0 +1,148 @@
+/**
+ * The footprints of a stored event, by its kind: a hurricane's observed track and forecast ensemble
+ * (hurricane-ensemble.ts, run through the hurricane package's own wind and surge footprint), an
+ * earthquake's ShakeMap grid or the package's ground motion from its origin (earthquake-footprints.ts).
+ * Each names the product version it was made from.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CatintelError } from '../errors.js';
+import type { EventRow, ObservationRow } from '../store/events-read.js';
+import type { PgaGrid } from '../sources/shakemap.js';
+import { packageOf } from '../epcurve/model-packages.js';
+import { WINDING_TYPES } from '../sources/nhc-common.js';
+import type { EventFootprints } from './run-event-loss.js';
+import type { ForecastPoint, ObservedFix } from './hurricane-ensemble.js';
+
+export interface FootprintSource {
+  /** What the footprints were made from: the product and its version. */
+  product: string;
+  version: string;
+  issued_at: string | null;
+  kind: 'observed_track_and_forecast_ensemble' | 'shakemap' | 'ground_motion_model';
+  members: number;
+  forecast?: 'nhc' | 'persistence' | 'none';
+  forecast_hours?: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+function detailsOf(row: EventRow): Record<string, unknown> {
+  try {
+    const d = JSON.parse(row.details) as unknown;
+    return typeof d === 'object' && d !== null ? (d as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The storm's fixes from its observations: wind and position, with the pressure and RMW of the same instant. */
+export function fixesOf(obs: ObservationRow[]): ObservedFix[] {
+  const at = new Map<string, ObservedFix>();
+  for (const o of obs) if (o.kind === 'wind_speed_kt' && o.lat !== null && o.lng !== null) at.set(o.observed_at, { at: o.observed_at, lat: o.lat, lng: o.lng, windKt: o.value, pressureMb: null, rmwNm: null });
+  for (const o of obs) {
+    const f = at.get(o.observed_at);
+    if (!f) continue;
+    if (o.kind === 'central_pressure_mb') f.pressureMb = o.value;
+    if (o.kind === 'radius_max_wind_nm') f.rmwNm = o.value;
+  }
+  return [...at.values()].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+export async function hurricaneFootprints(row: EventRow, obs: ObservationRow[], o: { members: number; seed: number }): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
+  const [{ landGrid }, { stormEnsemble }, { stormFootprintRows }, { PACKAGE_INTENSITY_BIN_COUNT, SURGE_FIRST_BIN_ID }, { GRID_CELLS, GRID_COLS, cellOfAreaperil }, { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE }] = await Promise.all([
+    import('../models/hurricane/land-grid.js'),
+    import('./hurricane-ensemble.js'),
+    import('../models/hurricane/package/storm-rows.js'),
+    import('../models/hurricane/domain/surge/surge-bins.js'),
+    import('../models/hurricane/domain/footprint/grid.js'),
+    import('../models/hurricane/package/package-files.js'),
+  ]);
+  const fixes = fixesOf(obs);
+  if (fixes.length === 0) throw new CatintelError('validation_failed', `event ${row.slug} has no storm fix (position and wind) yet: no footprint to run; ingest its b-deck or advisories first`);
+  const d = detailsOf(row);
+  const latestMs = Date.parse(fixes[fixes.length - 1].at);
+  const forecast: ForecastPoint[] | null = Array.isArray(d.forecast)
+    ? (d.forecast as Record<string, unknown>[])
+        .map((p) => ({ leadHours: (Date.parse(String(p.valid_at)) - latestMs) / HOUR_MS, lat: Number(p.lat), lng: Number(p.lng), windKt: Number(p.max_wind_kt) }))
+        .filter((p) => p.leadHours > 0 && [p.lat, p.lng, p.windKt].every(Number.isFinite))
+    : null;
+  const grid = landGrid();
+  // A storm that has ended, or whose latest fix says it is no longer tropical (extratropical, remnant low...), has no rest to forecast.
+  const over = row.status === 'ended' || WINDING_TYPES.has(String(d.classification ?? ''));
+  const ens = stormEnsemble(fixes, forecast, { members: o.members, seed: o.seed, grid, forecast: !over });
+  const tracks = [ens.observed, ...ens.members];
+  // The keys lookup places a location only on cells its package's catalog reaches; a live storm may reach
+  // cells the catalog never did (a short test catalog's surge), so the event package's reach is the
+  // package's raised to what these footprints bring.
+  const maxBin = new Uint8Array(GRID_CELLS);
+  const maxSurgeBin = new Uint8Array(GRID_CELLS);
+  const footprints = tracks.map(
+    (t) =>
+      stormFootprintRows(t, grid, (areaperil, bin, surge) => {
+        const { row, col } = cellOfAreaperil(areaperil);
+        const cell = row * GRID_COLS + col;
+        if (surge) maxSurgeBin[cell] = Math.max(maxSurgeBin[cell], bin - SURGE_FIRST_BIN_ID + 1);
+        else maxBin[cell] = Math.max(maxBin[cell], bin);
+      }).rows,
+  );
+  const reach = (packageDir: string): Record<string, Buffer> => {
+    const raised = (file: string, event: Uint8Array) => {
+      const own = fs.readFileSync(path.join(packageDir, file));
+      const out = Buffer.from(own);
+      for (let k = 0; k < Math.min(out.length, event.length); k++) if (event[k] > out[k]) out[k] = event[k];
+      return out;
+    };
+    return { [CELL_MAX_BIN_FILE]: raised(CELL_MAX_BIN_FILE, maxBin), [CELL_MAX_SURGE_BIN_FILE]: raised(CELL_MAX_SURGE_BIN_FILE, maxSurgeBin) };
+  };
+  const latest = fixes[fixes.length - 1].at;
+  const version =
+    d.feed === 'nhc_gis_5day' && d.advisory_number !== undefined
+      ? `NHC advisory ${String(d.advisory_number)}${d.advisory_issued_at ? ` issued ${String(d.advisory_issued_at)}` : ''}`
+      : `best track through ${latest} (${fixes.length} fixes)`;
+  return {
+    footprints: {
+      pkg: packageOf('hurricane_wind')!,
+      perils: ['hurricane_wind', 'storm_surge'],
+      intensityBins: PACKAGE_INTENSITY_BIN_COUNT,
+      intensityUncertainty: false,
+      footprints,
+      bandEvents: ens.members.map((m) => m.eventId),
+      observedEvent: 1,
+      noDamageBin: null,
+      reachFiles: reach,
+      manifest: { event: row.slug, version, forecast: ens.forecast, members: o.members },
+    },
+    source: {
+      product: d.feed === 'nhc_gis_5day' ? 'NHC GIS forecast advisory' : d.feed === 'atcf_bdeck' ? 'ATCF b-deck' : String(d.feed ?? row.source),
+      version,
+      issued_at: latest,
+      kind: 'observed_track_and_forecast_ensemble',
+      members: o.members,
+      forecast: ens.forecast,
+      forecast_hours: ens.forecastHours,
+    },
+  };
+}
+
+export async function earthquakeFootprints(row: EventRow, o: { dataDir: string; shakemap?: { grid: PgaGrid; name: string } }): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
+  const { shakeMapFootprint, groundMotionFootprints, EARTHQUAKE_INTENSITY_BINS } = await import('./earthquake-footprints.js');
+  const d = detailsOf(row);
+  const base = { pkg: packageOf('earthquake')!, perils: ['earthquake'] as const, intensityBins: EARTHQUAKE_INTENSITY_BINS, intensityUncertainty: true, observedEvent: null, noDamageBin: 1 };
+  if (o.shakemap) {
+    const g = o.shakemap.grid;
+    const version = `ShakeMap grid.xml version ${g.version ?? 'unstated'}${g.processedAt ? ` processed ${g.processedAt}` : ''}`;
+    return {
+      footprints: { ...base, perils: ['earthquake'], footprints: [shakeMapFootprint(g, o.dataDir)], bandEvents: [1], manifest: { event: row.slug, version } },
+      source: { product: 'USGS ShakeMap grid.xml', version, issued_at: g.processedAt, kind: 'shakemap', members: 1 },
+    };
+  }
+  // The origin as stored: magnitude (the severity), epicentre; west of the Rockies active crust, else stable.
+  const tectonic = row.lng < -105 ? 'active' : 'stable';
+  const fps = groundMotionFootprints({ lat: row.lat, lng: row.lng, magnitude: row.severity, tectonic }, o.dataDir);
+  const version = `USGS origin M${row.severity} at ${row.lat}, ${row.lng} (${String(d.usgs_status ?? 'status unstated')}, updated ${row.updated_at})`;
+  return {
+    footprints: { ...base, perils: ['earthquake'], footprints: fps, bandEvents: fps.map((_, i) => i + 1), manifest: { event: row.slug, version, tectonic } },
+    source: { product: 'earthquake model ground motion from the origin', version, issued_at: row.updated_at, kind: 'ground_motion_model', members: fps.length },
+  };
+}

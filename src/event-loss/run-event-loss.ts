@@ -1,0 +1,139 @@
+/**
+ * A book's loss from an event that is happening (docs/event-loss.md): the event's footprints (footprints
+ * of a hurricane's observed track and forecast ensemble, or of an earthquake's ShakeMap or ground motion)
+ * written as an event package beside the built model package, then the one loss engine (runBook: keys,
+ * Oasis input files, the kernel with the package's vulnerabilities) over it, and the band over the
+ * ensemble's members and the damage samples, ground-up and insured, by peril.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Peril } from '../domain/scoring/perils.js';
+import type { BookLosses } from '../epcurve/run-book.js';
+import { oedCodeOf, type ModelPackage } from '../epcurve/model-packages.js';
+import { writeEventPackage } from './event-package.js';
+import { eventMean, lossBand, outcomesOf, type LossBand } from './loss-band.js';
+
+export interface EventFootprints {
+  /** The built package the event runs on, and the perils of it the event brings. */
+  pkg: ModelPackage;
+  perils: Peril[];
+  intensityBins: number;
+  intensityUncertainty: boolean;
+  /** Event 1..n's rows; `bandEvents` the ids the band is over, `observedEvent` the observed-so-far one if any. */
+  footprints: Buffer[];
+  bandEvents: number[];
+  observedEvent: number | null;
+  /** The intensity bin that means no damage (written so a cell's probabilities sum to 1), if the package has one. */
+  noDamageBin: number | null;
+  /** Files of the event package that replace the built package's (the keys lookup's reach, raised to the event's). */
+  reachFiles?: (packageDir: string) => Record<string, Buffer>;
+  manifest: Record<string, unknown>;
+}
+
+export interface EventLossOptions {
+  location: string;
+  account: string;
+  modelsDir: string;
+  dataDir: string;
+  samples: number;
+  seed: number;
+  workDir: string;
+  progress?: (message: string) => void;
+}
+
+export interface PerspectiveLoss {
+  band: LossBand;
+  observedSoFar: number | null;
+  byPeril: Record<string, { band: LossBand; observedSoFar: number | null }>;
+}
+
+export interface EventLossResult {
+  gul: PerspectiveLoss;
+  il: PerspectiveLoss;
+  locationsKeyed: number;
+  locationsInFootprint: number;
+  tivInFootprint: number;
+  tivInFootprintByPeril: Record<string, number>;
+  run: BookLosses;
+}
+
+/** Areaperils with a damaging row in any of the band's footprints. */
+function footprintAreaperils(f: EventFootprints): Set<number> {
+  const out = new Set<number>();
+  for (const e of f.bandEvents) {
+    const rows = f.footprints[e - 1];
+    for (let at = 0; at + 12 <= rows.length; at += 12) {
+      if (f.noDamageBin !== null && rows.readInt32LE(at + 4) === f.noDamageBin) continue;
+      out.add(rows.readUInt32LE(at));
+    }
+  }
+  return out;
+}
+
+export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Promise<EventLossResult> {
+  const [{ runBook, packageInfo }, { bookRows }] = await Promise.all([import('../epcurve/run-book.js'), import('../models/hurricane/package/book-keys.js')]);
+  const built = packageInfo(f.pkg, o.modelsDir);
+  const eventModels = path.join(o.workDir, 'event-models');
+  fs.mkdirSync(eventModels, { recursive: true });
+  o.progress?.(`${f.pkg.folder}: event package of ${f.footprints.length} footprints`);
+  const eventDir = writeEventPackage({
+    packageDir: built.dir,
+    modelsDir: eventModels,
+    folder: f.pkg.folder,
+    intensityBins: f.intensityBins,
+    intensityUncertainty: f.intensityUncertainty,
+    footprints: f.footprints.map((rows) => ({ rows })),
+    files: f.reachFiles?.(built.dir),
+    manifest: { ...f.manifest, model: `${built.info.model} (event footprints)`, package_years: built.info.years, package_seed: built.info.seed },
+    seed: o.seed,
+  });
+  const run = await runBook({
+    location: o.location,
+    account: o.account,
+    modelsDir: eventModels,
+    dataDir: o.dataDir,
+    packages: [{ pkg: f.pkg, perils: f.perils }],
+    samples: o.samples,
+    seed: o.seed,
+    workDir: path.join(o.workDir, 'run'),
+    progress: o.progress,
+  });
+
+  // TIV in the footprint: the locations some key of which lands on a cell the band's footprints damage.
+  const areaperils = footprintAreaperils(f);
+  const keys = await f.pkg.keys(eventDir, o.location);
+  const tivOf = new Map<number, number>();
+  const TIVS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'];
+  for (const r of bookRows(o.location, ['PortNumber', 'AccNumber', 'LocNumber', 'Latitude', 'Longitude', ...TIVS])) {
+    tivOf.set(r.locId, TIVS.reduce((s, k) => s + (Number(r.row[k]) || 0), 0));
+  }
+  const inFootprint = new Set<number>();
+  const byPeril: Record<string, Set<number>> = Object.fromEntries(f.perils.map((p) => [p, new Set<number>()]));
+  for (const k of keys.keys) {
+    if (!areaperils.has(k.areaPerilId)) continue;
+    inFootprint.add(k.locId);
+    const peril = f.perils.find((p) => oedCodeOf(p) === k.perilId);
+    if (peril) byPeril[peril].add(k.locId);
+  }
+  const sumTiv = (ids: Set<number>) => [...ids].reduce((s, id) => s + (tivOf.get(id) ?? 0), 0);
+
+  const pkgRun = run.packages[0];
+  const perspective = (which: 'gul' | 'il'): PerspectiveLoss => {
+    const observed = (r: BookLosses['gul']) => (f.observedEvent === null ? null : eventMean(r, f.observedEvent));
+    const per: PerspectiveLoss['byPeril'] = {};
+    for (const p of f.perils) {
+      const rec = pkgRun?.recordsByPeril[p]?.[which];
+      per[p] = rec ? { band: lossBand(outcomesOf(rec, f.bandEvents)), observedSoFar: observed(rec) } : { band: { mean: 0, p10: 0, p50: 0, p90: 0 }, observedSoFar: f.observedEvent === null ? null : 0 };
+    }
+    return { band: lossBand(outcomesOf(run[which], f.bandEvents)), observedSoFar: observed(run[which]), byPeril: per };
+  };
+  return {
+    gul: perspective('gul'),
+    il: perspective('il'),
+    locationsKeyed: run.locationsKeyed.size,
+    locationsInFootprint: inFootprint.size,
+    tivInFootprint: sumTiv(inFootprint),
+    tivInFootprintByPeril: Object.fromEntries(Object.entries(byPeril).map(([p, ids]) => [p, sumTiv(ids)])),
+    run,
+  };
+}
