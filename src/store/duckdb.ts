@@ -9,7 +9,5 @@ import { createRequire } from 'node:module';
 const duckdb: typeof import('@duckdb/node-api') = createRequire(import.meta.url)('@duckdb/node-api');
 
 export const { DOUBLE, DuckDBInstance, JSDuckDBValueConverter, listValue } = duckdb;
-/** The DuckDB library's own version ("v1.5.5"): the folder its extensions live under. */
-export const duckdbVersion = (): string => duckdb.version();
 /** The class's instance type, under the same name as with the package's own import. */
 export type DuckDBInstance = import('@duckdb/node-api').DuckDBInstance;

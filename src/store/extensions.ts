@@ -14,7 +14,6 @@ import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CatintelError } from '../errors.js';
 import { packageRoot } from '../lib/package-root.js';
-import { duckdbVersion } from './duckdb.js';
 
 export const EXTENSIONS_DIR_ENV = 'CATINTEL_DUCKDB_EXTENSIONS';
 
@@ -36,8 +35,8 @@ const FIX = 'run `make install` (it fetches the extension from PyPI for the inst
  * for another version or platform, which reads as a mismatch. Both name the fix.
  */
 export async function loadSpatial(conn: DuckDBConnection, directory: string): Promise<void> {
-  const version = duckdbVersion();
-  const platform = String((await conn.runAndReadAll('SELECT platform FROM pragma_platform()')).getRows()[0][0]);
+  // The library's own version and platform ("v1.5.5", "linux_amd64"): the folders DuckDB looks in.
+  const [version, platform] = (await conn.runAndReadAll('SELECT version(), (SELECT platform FROM pragma_platform())')).getRows()[0].map(String);
   const file = path.join(directory, version, platform, 'spatial.duckdb_extension');
   if (!fs.existsSync(file)) {
     throw new CatintelError('unavailable', `DuckDB's spatial extension for DuckDB ${version} (${platform}) is not installed; ${FIX}`);

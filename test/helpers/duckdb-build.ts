@@ -1,5 +1,5 @@
 /** The installed DuckDB's version ("v1.5.5") and platform ("linux_amd64"): the folders its extensions live under. */
-import { DuckDBInstance, duckdbVersion } from '../../src/store/duckdb.js';
+import { DuckDBInstance, version } from '@duckdb/node-api';
 
 async function platformOf(): Promise<string> {
   const instance = await DuckDBInstance.create(':memory:');
@@ -12,5 +12,5 @@ async function platformOf(): Promise<string> {
   }
 }
 
-export const DUCKDB_VERSION = duckdbVersion();
+export const DUCKDB_VERSION = version();
 export const DUCKDB_PLATFORM = await platformOf();
