@@ -28,13 +28,13 @@ export interface DuckOptions {
 
 export async function withDuck<T>(tmpParent: string, token: string, fn: (d: Duck) => Promise<T>, opts: DuckOptions = {}): Promise<T> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
-  const { extensionSettings, loadSpatial } = await import('../store/extensions.js');
+  const spatial = opts.spatialFrom === undefined ? undefined : await import('../store/extensions.js');
   const spill = path.join(tmpParent, `.duckdb-spill.${token}.tmp`);
-  const extensions = opts.spatialFrom === undefined ? {} : extensionSettings(opts.spatialFrom);
+  const extensions = spatial ? spatial.extensionSettings(opts.spatialFrom!) : {};
   const instance = await DuckDBInstance.create(':memory:', { memory_limit: DUCK_MEMORY_LIMIT, temp_directory: spill, ...extensions });
   const conn = await instance.connect();
   try {
-    if (opts.spatialFrom !== undefined) await loadSpatial(conn, opts.spatialFrom);
+    if (spatial) await spatial.loadSpatial(conn, opts.spatialFrom!);
     return await fn({
       async run(sql) {
         const reader = await conn.runAndReadAll(sql);
