@@ -6,17 +6,25 @@ NODE_MODULES_STAMP := node_modules/.package-lock.json
 
 .PHONY: install build data data-check run test bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf conformance-arrow clean
 
+# npm's packages, then the DuckDB extensions the store loads (spatial), fetched from PyPI for the DuckDB that
+# npm installed (docs/spatial.md). `make install` always checks them again (a second run downloads nothing);
+# build, run and test fetch them once per install of node_modules.
+EXTENSIONS_STAMP := duckdb-extensions/.installed
 install: $(NODE_MODULES_STAMP)
+	python3 scripts/install-duckdb-extensions.py
 $(NODE_MODULES_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
+$(EXTENSIONS_STAMP): $(NODE_MODULES_STAMP) scripts/install-duckdb-extensions.py
+	python3 scripts/install-duckdb-extensions.py
 
 # Compile only when a source, the compiler settings or the installed packages changed since the last build
 # (`make run` starts in about a second when nothing changed).
 BUILD_STAMP := dist/.build-stamp
 SOURCES := $(shell find src bench scripts \( -name '*.ts' -o -name '*.tsx' \) ! -name '*.test.ts' 2>/dev/null)
 
-build: $(BUILD_STAMP)
+# The extensions beside the compiled code, not inside its stamp: fetching them again never recompiles.
+build: $(BUILD_STAMP) $(EXTENSIONS_STAMP)
 $(BUILD_STAMP): $(NODE_MODULES_STAMP) tsconfig.json $(SOURCES)
 	npx tsc -p tsconfig.json
 	@touch $@

@@ -122,6 +122,6 @@ describe('catintel events live|nearby --format arrow|geoparquet --out FILE', () 
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/out: --format arrow writes a file: give it with --out FILE \[invalid_parameter\]/);
     const bad = await cli(['--db', db, 'events', 'live', '--format', 'xlsx', '--out', path.join(dir, 'x')], env);
-    expect(bad.stderr).toMatch(/format: "xlsx" is not one of json, arrow, geoparquet \[invalid_parameter\]/);
+    expect(bad.stderr).toMatch(/format: "xlsx" is not one of json, arrow, geoparquet, gpkg, fgb \[invalid_parameter\]/);
   });
 });

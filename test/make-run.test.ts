@@ -20,10 +20,12 @@ describe('make run', () => {
 });
 
 describe('make test', () => {
-  it('installs nothing outside npm: no apt-get, no sudo, no root (PDFs are read with the npm package mupdf)', () => {
+  it('installs nothing outside npm and the DuckDB extension wheels: no apt-get, no sudo, no root (PDFs are read with the npm package mupdf)', () => {
     const plan = make('--dry-run', '--always-make', 'test');
     expect(plan.status).toBe(0);
     expect(plan.stdout).toMatch(/vitest run/);
+    // A fresh clone's `make test` fetches DuckDB's spatial extension before the tests (docs/spatial.md).
+    expect(plan.stdout).toMatch(/python3 scripts\/install-duckdb-extensions\.py[^]*vitest run/);
     expect(plan.stdout).not.toMatch(/apt-get|sudo|dpkg|install-poppler/);
   });
 });

@@ -20,6 +20,7 @@ export const PROCESS_FILES = [
   'test/events-watch.test.ts',
   'test/hurricane-model-package.test.ts',
   'test/ingest-watch.test.ts',
+  'test/install-duckdb-extensions.test.ts',
   'test/intelligence-serve.test.ts',
   'test/kills-bulk.test.ts',
   'test/kills-ingest.test.ts',

@@ -61,7 +61,8 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
         const result = await runner.run(input, progress, stop.signal);
         await progress.flush();
         if (eventFiles && fileRequest) {
-          const written = await eventFiles.writeEventFile(result.body, fileRequest);
+          const { extensionDirectory } = await import('../store/extensions.js');
+          const written = await eventFiles.writeEventFile(result.body, fileRequest, extensionDirectory(io.env));
           io.stdout(globals.json ? JSON.stringify(written, null, 2) + '\n' : `${written.rows} events written to ${written.file} (${written.format})\n`);
         } else io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
         // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
@@ -118,7 +119,8 @@ async function runnerFor(
   try {
     // DuckDB loads with the first command that opens a store, not with every command.
     const { Store } = await import('../store/db.js');
-    const db = await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
+    const { extensionDirectory } = await import('../store/extensions.js');
+    const db = await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}`, extensionDirectory: extensionDirectory(io.env) });
     clearStaleServeInfo(dbPath); // we hold the store, so no server does
     return local(db);
   } catch (err) {

@@ -12,6 +12,7 @@ import type { Context } from '../context.js';
 import { SOURCE_IDS } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
 import { Store } from '../store/db.js';
+import { extensionDirectory } from '../store/extensions.js';
 import { ADMIN_TOKEN_RE, newAdminToken } from '../auth/api-keys.js';
 import { authConfigFromEnv } from '../auth/config.js';
 import { httpDefaults, scaledLimits, type RequestsPerMinute } from '../http/limits.js';
@@ -119,7 +120,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   const log = (level: string, message: string, fields?: Record<string, unknown>) => io.stderr(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n');
   const accessLog = accessLogOf(opts.accessLog, io);
 
-  const db = await Store.open(dbPath, { holder: 'catintel serve' });
+  const db = await Store.open(dbPath, { holder: 'catintel serve', extensionDirectory: extensionDirectory(io.env) });
   const stopping = new AbortController();
   const ctx: Context = { config: configFrom(io.env, dbPath), db, clock: clockFrom(io.env, globals.asOf), log, progress: () => {}, signal: stopping.signal };
   const serverPinnedNow = pinnedNowOf(io.env, globals.asOf);

@@ -1,7 +1,8 @@
 /**
- * `catintel events live|nearby --format arrow|geoparquet --out FILE`: the page the command answers, written
- * as a file a data scientist opens directly (pyarrow, pandas, polars, geopandas). Arrow is an IPC file
- * (random access, what pandas.read_feather and polars.read_ipc take); GeoParquet is event-geoparquet.ts.
+ * `catintel events live|nearby|rings --format arrow|geoparquet|gpkg|fgb --out FILE`: the page the command
+ * answers, written as a file a data scientist or a GIS opens directly (pyarrow, pandas, polars, geopandas,
+ * QGIS). Arrow is an IPC file (random access, what pandas.read_feather and polars.read_ipc take);
+ * GeoParquet, GeoPackage and FlatGeobuf are event-geofile.ts.
  * The file appears whole under its name or not at all: it is written under a temporary name beside it.
  */
 import fs from 'node:fs';
@@ -10,9 +11,9 @@ import { tableToIPC } from 'apache-arrow';
 import { invalidParameter } from '../errors.js';
 import { runToken, tempPathOf } from '../lib/output-set.js';
 import { eventTable, type EventPage } from './event-table.js';
-import { writeEventGeoParquet } from './event-geoparquet.js';
+import { writeEventGeoFile } from './event-geofile.js';
 
-export const EVENT_FILE_FORMATS = ['json', 'arrow', 'geoparquet'] as const;
+export const EVENT_FILE_FORMATS = ['json', 'arrow', 'geoparquet', 'gpkg', 'fgb'] as const;
 export type EventFileFormat = (typeof EVENT_FILE_FORMATS)[number];
 
 export interface EventFileRequest {
@@ -29,11 +30,16 @@ export function eventFileRequest(raw: Record<string, unknown>): EventFileRequest
   return { format: format as EventFileRequest['format'], out: raw.out };
 }
 
-export async function writeEventFile(body: unknown, req: EventFileRequest): Promise<{ file: string; format: string; rows: number; numberMatched?: number }> {
+/** `extensionDir`: where DuckDB's spatial extension is, which gpkg and fgb need (src/store/extensions.ts). */
+export async function writeEventFile(
+  body: unknown,
+  req: EventFileRequest,
+  extensionDir: string,
+): Promise<{ file: string; format: string; rows: number; numberMatched?: number }> {
   const page = (Buffer.isBuffer(body) ? JSON.parse(body.toString('utf8')) : body) as EventPage;
   const file = path.resolve(req.out);
-  if (req.format === 'geoparquet') {
-    const rows = await writeEventGeoParquet(page, file);
+  if (req.format !== 'arrow') {
+    const rows = await writeEventGeoFile(page, file, req.format, extensionDir);
     return { file, format: req.format, rows, numberMatched: page.numberMatched };
   }
   const temp = tempPathOf(path.dirname(file), path.basename(file), runToken());

@@ -81,10 +81,13 @@ const FILTER_OPTIONS = [
   { flags: '--cursor <cursor>', description: 'the cursor from links.next of the previous page' },
 ];
 
-/** CLI only: the page as a file for pandas, polars and geopandas (src/columnar/event-file.ts). */
+/** CLI only: the page as a file for pandas, polars, geopandas and GIS tools (src/columnar/event-file.ts). */
 const FILE_OPTIONS = [
-  { flags: '--format <format>', description: 'json (default: the answer on stdout) | arrow: an Arrow IPC file | geoparquet: a GeoParquet file; both need --out' },
-  { flags: '--out <file>', description: 'the file --format arrow or geoparquet writes (replaced whole when written)' },
+  {
+    flags: '--format <format>',
+    description: 'json (default: the answer on stdout) | arrow: an Arrow IPC file | geoparquet: a GeoParquet file | gpkg: a GeoPackage | fgb: a FlatGeobuf file; all but json need --out',
+  },
+  { flags: '--out <file>', description: 'the file --format arrow, geoparquet, gpkg or fgb writes (replaced whole when written)' },
 ];
 
 export const eventsLive = defineHandler({
@@ -161,7 +164,7 @@ export const eventsRings = defineHandler({
     command: ['events', 'rings'],
     args: ['id'],
     options: FILE_OPTIONS,
-    examples: ['catintel events rings <id> --json > rings.geojson', 'catintel events rings <id> --format geoparquet --out rings.parquet'],
+    examples: ['catintel events rings <id> --json > rings.geojson', 'catintel events rings <id> --format geoparquet --out rings.parquet', 'catintel events rings <id> --format gpkg --out rings.gpkg'],
     paths: ['out'],
     eventFile: true,
   },

@@ -21,12 +21,20 @@ export function sqlPath(p: string): string {
   return `'${p.replaceAll("'", "''")}'`;
 }
 
-export async function withDuck<T>(tmpParent: string, token: string, fn: (d: Duck) => Promise<T>): Promise<T> {
+export interface DuckOptions {
+  /** Load DuckDB's spatial extension from this directory first (src/store/extensions.ts): for COPY ... (FORMAT GDAL). */
+  spatialFrom?: string;
+}
+
+export async function withDuck<T>(tmpParent: string, token: string, fn: (d: Duck) => Promise<T>, opts: DuckOptions = {}): Promise<T> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
+  const spatial = opts.spatialFrom === undefined ? undefined : await import('../store/extensions.js');
   const spill = path.join(tmpParent, `.duckdb-spill.${token}.tmp`);
-  const instance = await DuckDBInstance.create(':memory:', { memory_limit: DUCK_MEMORY_LIMIT, temp_directory: spill });
+  const extensions = spatial ? spatial.extensionSettings(opts.spatialFrom!) : {};
+  const instance = await DuckDBInstance.create(':memory:', { memory_limit: DUCK_MEMORY_LIMIT, temp_directory: spill, ...extensions });
   const conn = await instance.connect();
   try {
+    if (spatial) await spatial.loadSpatial(conn, opts.spatialFrom!);
     return await fn({
       async run(sql) {
         const reader = await conn.runAndReadAll(sql);

@@ -24,6 +24,7 @@ import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
 import { createAtomically } from './create.js';
 import { isLockError, storeFaultOf } from './faults.js';
 import { assertStorePath } from './store-path.js';
+import { extensionDirectory, extensionSettings, loadSpatial } from './extensions.js';
 
 // Checked before DuckDB loads (src/cli/execute.ts); kept importable from here.
 export { assertStorePath };
@@ -48,6 +49,8 @@ export interface OpenOptions {
   readOnly?: boolean;
   /** The command holding the store, named to anyone refused the lock ("catintel serve"). */
   holder?: string;
+  /** Where DuckDB's extensions are (src/store/extensions.ts); the project's duckdb-extensions/ when not given. */
+  extensionDirectory?: string;
 }
 
 /** Read connections: a long read (the live index's build) leaves another for the short ones (an API key, freshness). */
@@ -63,6 +66,7 @@ interface ReadConnection {
 
 export class Store {
   private queue: Promise<unknown> = Promise.resolve();
+  private spatialLoad?: Promise<void>;
 
   private constructor(
     readonly path: string,
@@ -70,6 +74,7 @@ export class Store {
     private readonly conn: DuckDBConnection,
     private readonly readConns: ReadConnection[],
     readonly readOnly: boolean,
+    private readonly extensionDir: string,
   ) {}
 
   private static async readConnections(instance: DuckDBInstance): Promise<ReadConnection[]> {
@@ -88,9 +93,10 @@ export class Store {
         throw storeFaultOf(path, err) ?? err;
       }
     }
+    const extensionDir = opts.extensionDirectory ?? extensionDirectory();
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(path, readOnly ? { access_mode: 'READ_ONLY' } : {});
+      instance = await DuckDBInstance.create(path, { ...extensionSettings(extensionDir), ...(readOnly && { access_mode: 'READ_ONLY' }) });
     } catch (err) {
       throw translateOpenError(path, err, readOnly);
     }
@@ -98,7 +104,7 @@ export class Store {
     let store: Store | undefined;
     try {
       const conn = await instance.connect();
-      store = new Store(path, instance, conn, await Store.readConnections(instance), readOnly);
+      store = new Store(path, instance, conn, await Store.readConnections(instance), readOnly, extensionDir);
       if (!readOnly) {
         if (path !== ':memory:') writeLockHolder(path, opts.holder ?? 'catintel');
         await store.migrate();
@@ -111,6 +117,20 @@ export class Store {
       else instance.closeSync();
       throw storeFaultOf(path, err) ?? err;
     }
+  }
+
+  /**
+   * DuckDB's spatial extension on this store (ST_Contains, ST_Buffer, ST_Read, ...), loaded the first time a
+   * caller needs it, for every connection at once (src/store/extensions.ts says why not on open). Fails with
+   * one line naming `make install` when the extension is missing or built for another DuckDB; a later call
+   * tries again, so a server picks the extension up once it is installed.
+   */
+  spatial(): Promise<void> {
+    this.spatialLoad ??= this.reading((conn) => loadSpatial(conn, this.extensionDir)).catch((err) => {
+      this.spatialLoad = undefined;
+      throw err;
+    });
+    return this.spatialLoad;
   }
 
   /**
@@ -224,14 +244,14 @@ export class Store {
   static async buildSchemaAt(file: string): Promise<boolean> {
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(file);
+      instance = await DuckDBInstance.create(file, extensionSettings(extensionDirectory()));
     } catch {
       return false;
     }
     const conn = await instance.connect();
     const readConns = await Store.readConnections(instance);
     try {
-      await new Store(file, instance, conn, readConns, false).migrate();
+      await new Store(file, instance, conn, readConns, false, extensionDirectory()).migrate();
       await conn.run('CHECKPOINT');
     } finally {
       for (const r of readConns) r.conn.closeSync();
