@@ -13,7 +13,7 @@
 import { aww14Mmi } from '../domain/rings/earthquake.js';
 import { normalCdf } from '../domain/scoring/score-math.js';
 import { flatDistanceKm } from './cell-query.js';
-import type { Region } from './earthquake.js';
+import type { Region } from './eq-region.js';
 
 /** Crustal shear modulus (Pa) for moment balance [standard value, Hanks & Kanamori 1979 use 3e10]. */
 export const SHEAR_MODULUS_PA = 3.0e10;
