@@ -13,7 +13,7 @@
  * AWW14's median for every source (docs/scoring.md §4.3).
  */
 import { aww14Mmi } from '../domain/rings/earthquake.js';
-import { normalCdf } from '../domain/scoring/score-math.js';
+import { normalCdf } from '../lib/numerics/normal.js';
 import { flatDistanceKm } from './cell-query.js';
 import type { RegionalRate } from './eq-catalog.js';
 import type { BuildCell } from './regions.js';

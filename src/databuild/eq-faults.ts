@@ -11,7 +11,7 @@
  * sources with the rupture distance (AWW14 use it for finite faults) and the regional site term.
  */
 import { aww14Mmi } from '../domain/rings/earthquake.js';
-import { normalCdf } from '../domain/scoring/score-math.js';
+import { normalCdf } from '../lib/numerics/normal.js';
 import { flatDistanceKm } from './cell-query.js';
 import type { Region } from './eq-region.js';
 
