@@ -7,7 +7,7 @@
  *   feeds, store  sources/ (feed parsers), store/ (DuckDB)          import only base and domain
  *   capabilities  ingest/, databuild/, intelligence/, triggers/, loss/, models/, ... (one folder each)
  *   handlers      handlers/                                         the use cases and their registry
- *   adapters      cli/, http/, channel/                             turn argv, requests or channel lines into handler calls
+ *   adapters      cli/, http/                                       turn argv or requests into handler calls
  *
  * A module imports only from its own layer or the ones below it, and no module imports one that imports
  * it back, type-only imports included (a type loop is still two modules that cannot be read apart).
@@ -17,7 +17,7 @@
 const BASE = '^src/(lib/|errors[.]ts$|caller[.]ts$|context[.]ts$|config/)';
 /** Any domain folder: the shared src/domain/ and each capability's own domain/. */
 const DOMAIN = '/domain/';
-const ADAPTERS = '^src/(cli|http|channel)/';
+const ADAPTERS = '^src/(cli|http)/';
 
 module.exports = {
   forbidden: [
@@ -47,7 +47,7 @@ module.exports = {
       comment: 'A domain folder holds pure functions over typed data: it never imports the store, the context, ingest, handlers or an adapter.',
       severity: 'error',
       from: { path: DOMAIN },
-      to: { path: '^src/(store/|context[.]ts$|ingest/|sources/|live-index/|handlers/|cli/|http/|channel/)' },
+      to: { path: '^src/(store/|context[.]ts$|ingest/|sources/|live-index/|handlers/|cli/|http/)' },
     },
     {
       name: 'domain-does-no-io',
@@ -73,12 +73,12 @@ module.exports = {
       name: 'capabilities-below-handlers',
       comment: 'Capability folders (ingest, databuild, intelligence, triggers, loss, ...) are called by handlers and never import a handler or an adapter.',
       severity: 'error',
-      from: { path: '^src/', pathNot: `^src/(handlers|cli|http|channel)/` },
-      to: { path: '^src/(handlers|cli|http|channel)/' },
+      from: { path: '^src/', pathNot: '^src/(handlers|cli|http)/' },
+      to: { path: '^src/(handlers|cli|http)/' },
     },
     {
       name: 'handlers-below-adapters',
-      comment: 'A handler never prints and never touches a response: it imports no adapter (cli/, http/, channel/).',
+      comment: 'A handler never prints and never touches a response: it imports no adapter (cli/, http/).',
       severity: 'error',
       from: { path: '^src/handlers/' },
       to: { path: ADAPTERS },
