@@ -25,9 +25,9 @@ export async function eventsContext(sharedData: string, index: boolean): Promise
   await ingestSource(ctx, usgsEarthquakes, path.join(sharedData, 'feeds/usgs_earthquakes/all_week.geojson'));
   if (index) {
     // As catintel serve does: the index answers events once built.
-    ctx.liveIndex = new LiveEventIndex(db, ctx.clock);
-    ctx.liveIndex.invalidate();
-    await ctx.liveIndex.ready();
+    const liveIndex = (ctx.liveIndex = new LiveEventIndex(db, ctx.clock));
+    void liveIndex.invalidate();
+    await liveIndex.ready();
   }
   return ctx;
 }

@@ -25,6 +25,7 @@ import { packageRoot } from '../src/lib/package-root.js';
 import { emit } from './report.js';
 import { seeded, writeSyntheticWeek } from './synthetic-week.js';
 import { readersBesideWriters } from './readers-writers.js';
+import type { Phase, Req } from './load-types.js';
 
 interface Options { seconds: number; soak: number; writers: number; events: number; connections: number }
 
@@ -73,8 +74,6 @@ async function serve(db: string, env: Record<string, string>): Promise<Served> {
   return { child, url, rssMb, stop };
 }
 
-export interface Req { kind: string; path: string; auth?: string; ip?: string }
-
 /** The mix: weights per endpoint kind, seeded parameters from the live events themselves. */
 async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise<Req[]> {
   const r = seeded(20260102);
@@ -117,8 +116,6 @@ async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise
   }
   return reqs;
 }
-
-export interface Phase { rps: number; requests: number; p50: number; p99: number; max: number; errors: number; timeouts: number; byKind: Record<string, Record<string, number>> }
 
 export async function drive(url: string, reqs: Req[], seconds: number, connections: number): Promise<Phase> {
   let i = 0;

@@ -13,7 +13,7 @@
  * baseline of the same run and machine.
  */
 import path from 'node:path';
-import type { Phase, Req } from './load.js';
+import type { Phase, Req } from './load-types.js';
 import { writeSyntheticWeek } from './synthetic-week.js';
 
 const WRITER_LOOPS = 4;

@@ -18,6 +18,7 @@ import { packageRoot } from '../src/lib/package-root.js';
 import { buildBriefing } from '../src/reports/domain/briefing.js';
 import { buildIcs209 } from '../src/reports/domain/ics209.js';
 import { gatherInputs } from '../src/reports/gather.js';
+import { reportSources } from '../src/handlers/report-sources.js';
 import { renderBriefingPdf } from '../src/reports/pdf.js';
 import { Store } from '../src/store/db.js';
 import { emit, median, peakRssMb } from './report.js';
@@ -37,7 +38,7 @@ export async function benchReports(): Promise<void> {
       const [quake] = await db.all<{ id: string }>(`SELECT id FROM events WHERE event_type = 'earthquake' ORDER BY severity DESC, id LIMIT 1`);
       const once = async (id: string) => {
         const t0 = performance.now();
-        const inputs = await gatherInputs(ctx, id, OPERATOR);
+        const inputs = await gatherInputs(ctx, id, OPERATOR, reportSources(ctx, OPERATOR));
         const t1 = performance.now();
         const { pdf, pages } = await renderBriefingPdf(buildBriefing(inputs), inputs);
         const t2 = performance.now();
@@ -60,7 +61,7 @@ export async function benchReports(): Promise<void> {
       const times: number[] = [];
       for (let i = 0; i < 5; i++) {
         const t0 = performance.now();
-        buildIcs209(await gatherInputs(ctx, 'AL092022', OPERATOR));
+        buildIcs209(await gatherInputs(ctx, 'AL092022', OPERATOR, reportSources(ctx, OPERATOR)));
         times.push((performance.now() - t0) / 1000);
       }
       const m = median(times);

@@ -4,7 +4,7 @@
  */
 import type { Store } from './store/db.js';
 import type { Config } from './config/defaults.js';
-import type { LiveEventIndex } from './live-index/live-index.js';
+import type { LiveEventReader } from './live-index/event-reader.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
@@ -31,7 +31,7 @@ export interface Context {
    * The server's in-memory live-event index (src/live-index/): the HTTP app answers /events/live, /nearby and
    * /{id} from it. Absent in the CLI and in commands run through the local channel, which read the store.
    */
-  liveIndex?: LiveEventIndex;
+  liveIndex?: LiveEventReader;
 }
 
 export const silentLogger: Logger = () => {};

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEventLosses, readFmFiles } from '../src/loss/fm/read-fm-files.js';
-import { insuredLosses, lossRows, netOfReinsurance, reinsuranceLevels, type EventLosses, type LossRow } from '../src/loss/fm/run-fm.js';
+import { readEventLosses, readFmFiles, type EventLosses } from '../src/loss/fm/read-fm-files.js';
+import { insuredLosses, lossRows, netOfReinsurance, reinsuranceLevels, type LossRow } from '../src/loss/fm/run-fm.js';
 import { buildStructure } from '../src/loss/fm/domain/structure.js';
 import { readTable } from '../src/loss/io/csv.js';
 import { FIXTURES, sharedData } from './helpers/paths.js';

@@ -13,6 +13,7 @@ import type { Context } from '../src/context.js';
 import { buildBriefing } from '../src/reports/domain/briefing.js';
 import { buildIcs209 } from '../src/reports/domain/ics209.js';
 import { gatherInputs } from '../src/reports/gather.js';
+import { reportSources } from '../src/handlers/report-sources.js';
 import { renderBriefingPdf } from '../src/reports/pdf.js';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
@@ -62,7 +63,7 @@ describe('the briefing for every peril the store holds', () => {
     ]));
     for (const c of cases) {
       await onStore(c.db, c.now, async (ctx) => {
-        const inputs = await gatherInputs(ctx, c.id, OPERATOR);
+        const inputs = await gatherInputs(ctx, c.id, OPERATOR, reportSources(ctx, OPERATOR));
         const b = buildBriefing(inputs);
         expect(b.sections.map((s) => s.heading), c.key).toEqual(['Consequence rings', 'Exposure by ring', 'Prediction (indicative)', 'Timeline']);
         for (const s of b.sections) {
@@ -84,7 +85,7 @@ describe('the briefing for every peril the store holds', () => {
 
   it('a gauge (no rings) says in one line that it has no rings and no exposure', async () => {
     const gauge = (await onePerPeril(seedDb, SEED_NOW)).find((c) => c.key === 'usgs-gauges/flood')!;
-    const b = await onStore(seedDb, SEED_NOW, async (ctx) => buildBriefing(await gatherInputs(ctx, gauge.id, OPERATOR)));
+    const b = await onStore(seedDb, SEED_NOW, async (ctx) => buildBriefing(await gatherInputs(ctx, gauge.id, OPERATOR, reportSources(ctx, OPERATOR))));
     const [rings, exposure] = b.sections;
     expect(rings.blocks).toEqual([{ kind: 'unavailable', text: expect.stringMatching(/^Rings: none for this event/) }]);
     expect(exposure.blocks).toEqual([{ kind: 'unavailable', text: expect.stringMatching(/^Exposure: no ring/) }]);
@@ -102,7 +103,7 @@ describe('the briefing for every peril the store holds', () => {
     const acct = ['--account', 'dana@example.com'];
     const imported = await cli(['--db', db, ...acct, 'portfolio', 'import', csv, '--name', 'book'], { CATINTEL_NOW: SEED_NOW });
     expect(imported.code, imported.stderr).toBe(0);
-    const figures = (account: string) => onStore(db, SEED_NOW, async (ctx) => buildBriefing(await gatherInputs(ctx, 'AL092022', { tier: 'analyst', account })).keyFigures);
+    const figures = (account: string) => onStore(db, SEED_NOW, async (ctx) => buildBriefing(await gatherInputs(ctx, 'AL092022', { tier: 'analyst', account }, reportSources(ctx, { tier: 'analyst', account }))).keyFigures);
     const dana = await figures('dana@example.com');
     expect(dana.find((k) => k.caption.startsWith('insured TIV'))).toMatchObject({ value: '$3.3M', caption: expect.stringContaining('(2 locations') });
     expect((await figures('someone@example.com')).some((k) => k.caption.startsWith('insured TIV'))).toBe(false);

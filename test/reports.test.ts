@@ -165,12 +165,14 @@ describe('page 1 of the briefing with an exposed portfolio (the picture in docs/
   it('bounds a very long title and draws emoji and right-to-left text as one documented placeholder', async () => {
     const { buildBriefing } = await import('../src/reports/domain/briefing.js');
     const { gatherInputs } = await import('../src/reports/gather.js');
+    const { reportSources } = await import('../src/handlers/report-sources.js');
+    const caller = { tier: 'enterprise', account: 'local' } as const;
     const { renderBriefingPdf } = await import('../src/reports/pdf.js');
     const { UNDRAWABLE } = await import('../src/reports/domain/text.js');
     const store = await Store.open(ianDb, { readOnly: true, holder: 'test' });
     try {
       const ctx: Context = { config: defaultConfig({ dbPath: ianDb }), db: store, clock: () => new Date(IAN_NOW), log: () => {}, progress: () => {} };
-      const inputs = await gatherInputs(ctx, ianId, { tier: 'enterprise', account: 'local' });
+      const inputs = await gatherInputs(ctx, ianId, caller, reportSources(ctx, caller));
       inputs.event.props.title = `Storm 🌀👨‍👩‍👧 Ian סופה גדולה ${'lorem ipsum '.repeat(8751)}`; // 105,052 characters
       const b = buildBriefing(inputs);
       expect([...b.title].length).toBeLessThanOrEqual(160);

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as jose, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { CatintelError } from '../errors.js';
-import { TIERS, type Tier } from '../handlers/types.js';
+import { TIERS, type Tier } from '../caller.js';
 import { authDefaults, durationSeconds, formatDuration, type AuthConfig } from './config.js';
 
 export type PaidTier = Exclude<Tier, 'free'>;

@@ -15,7 +15,7 @@ import { readSse, SseParser, type SseEvent } from '../stream/sse-client.js';
 import { streamDefaults } from '../stream/limits.js';
 import { dbPathOf, type GlobalOptions } from './execute.js';
 import type { CliIO } from './io.js';
-import { reportError } from './main.js';
+import { reportError } from './report-error.js';
 
 interface WatchOptions {
   eventType?: string;

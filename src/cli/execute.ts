@@ -136,7 +136,7 @@ async function runnerFor(
           // A server that is stopping refuses connections a moment before it lets go of the store: once it
           // has, the command runs on the store here, as it would have had the server not been there.
           if (!(refused instanceof ServerNotListening)) throw refused;
-          const db = await openOnceReleased(dbPath, server.pid, h);
+          const db = await openOnceReleased(dbPath, server.pid, h, io.env);
           if (!db) throw refused;
           const here = local(db);
           try {
@@ -155,13 +155,14 @@ async function runnerFor(
 const RELEASE_WAIT_MS = 15_000;
 
 /** The store, opened once the server `pid` has let go of it; undefined if it still holds it after RELEASE_WAIT_MS. */
-async function openOnceReleased(dbPath: string, pid: number, h: Handler): Promise<Store | undefined> {
+async function openOnceReleased(dbPath: string, pid: number, h: Handler, env: Record<string, string | undefined>): Promise<Store | undefined> {
   const { Store } = await import('../store/db.js');
+  const { extensionDirectory } = await import('../store/extensions.js');
   const deadline = Date.now() + RELEASE_WAIT_MS;
   for (;;) {
     const serverAlive = processAlive(pid); // asked first: a store still locked after the server went is someone else's
     try {
-      return await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}` });
+      return await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}`, extensionDirectory: extensionDirectory(env) });
     } catch (err) {
       if (!(err instanceof CatintelError && err.code === 'store_locked')) throw err;
       if (!serverAlive || Date.now() > deadline) return undefined;

@@ -4,17 +4,15 @@
  * one line on stderr (`--json`: the problem object) and an exit code (docs/contract.md#cli-exit-codes).
  */
 import { Command, CommanderError } from 'commander';
-import { CatintelError, asCatintelError, exitCodeOf } from '../errors.js';
 import type { Handler, RawInput } from '../handlers/types.js';
-import { problemOf } from '../http/problem.js';
-import { escapeControls } from '../lib/control-chars.js';
 import { defaults } from '../config/defaults.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../lib/package-version.js';
 import { processIO, type CliIO } from './io.js';
 import { commanderUsageError, unknownCommandIn } from './usage.js';
 import { execute, type GlobalOptions } from './execute.js';
 import { singleCommandOf } from './single-command.js';
 import { cliCaller } from './account.js';
+import { reportError } from './report-error.js';
 
 export async function run(argv: string[], io: CliIO = processIO()): Promise<number> {
   let exitCode = 0;
@@ -137,12 +135,3 @@ function addHandlerCommand(program: Command, h: Handler, io: CliIO, setExit: (co
 }
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-export function reportError(err: unknown, io: CliIO, globals: GlobalOptions): number {
-  const e = asCatintelError(err);
-  if (globals.json) io.stderr(JSON.stringify(problemOf(e)) + '\n');
-  // One line whatever the message quotes: a value with a newline or a terminal escape in it is shown escaped.
-  else io.stderr(`catintel: ${escapeControls(e.message)} [${e.code}]\n`);
-  if (globals.debug && err instanceof Error) io.stderr(`${err.stack}\n${err.cause ? `cause: ${(err.cause as Error).stack ?? err.cause}\n` : ''}`);
-  return e instanceof CatintelError ? exitCodeOf[e.code] : 1;
-}

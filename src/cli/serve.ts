@@ -1,30 +1,25 @@
 /**
- * `catintel serve`: the /api/v1 HTTP API on the store, with an optional in-process ingest loop that
- * keeps it fresh (the server holds the store's write lock, so it is the one writer). Every other CLI
- * command on the same store runs inside it, through the local channel (src/http/local-channel.ts). On
- * SIGTERM or SIGINT it drains: no new connections, in-flight requests and local commands finish or are
- * cancelled, the ingest in progress ends, the store closes cleanly.
+ * `catintel serve`: the /api/v1 HTTP API on the store (put together in assemble-server.ts), with an optional
+ * in-process ingest loop that keeps it fresh (ingest-loop.ts; the server holds the store's write lock, so it
+ * is the one writer). Every other CLI command on the same store runs inside it, through the local channel
+ * (src/http/local-channel.ts). On SIGTERM or SIGINT it drains: no new connections, in-flight requests and
+ * local commands finish or are cancelled, the ingest in progress ends, the store closes cleanly.
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { defaults } from '../config/defaults.js';
-import type { Context } from '../context.js';
-import { SOURCE_IDS } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
-import { Store } from '../store/db.js';
-import { extensionDirectory } from '../store/extensions.js';
 import { ADMIN_TOKEN_RE, newAdminToken } from '../auth/api-keys.js';
 import { authConfigFromEnv } from '../auth/config.js';
 import { httpDefaults, scaledLimits, type RequestsPerMinute } from '../http/limits.js';
 import { parseOrigins } from '../http/cors.js';
 import { LOOPBACK, trustedProxiesOf } from '../http/trusted-proxies.js';
-import { clearServeInfo, readServeInfo, serveInfoPathOf, writeServeInfo } from '../http/serve-info.js';
-import { openLocalChannel, removeSocket, socketPathFor, type LocalChannel } from '../http/local-channel.js';
-import { HANDLERS } from '../handlers/registry.js';
-import { clockFrom, pinnedNowOf } from './clock.js';
-import { configFrom, dbPathOf, type GlobalOptions } from './execute.js';
+import { clearServeInfo, serveInfoPathOf } from '../http/serve-info.js';
+import { assembleServer } from './assemble-server.js';
+import { dbPathOf, type GlobalOptions } from './execute.js';
+import { startIngestLoop } from './ingest-loop.js';
 import type { CliIO } from './io.js';
-import { reportError } from './main.js';
+import { reportError } from './report-error.js';
 
 interface ServeOptions {
   port?: string;
@@ -120,71 +115,10 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   const log = (level: string, message: string, fields?: Record<string, unknown>) => io.stderr(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n');
   const accessLog = accessLogOf(opts.accessLog, io);
 
-  const db = await Store.open(dbPath, { holder: 'catintel serve', extensionDirectory: extensionDirectory(io.env) });
-  const stopping = new AbortController();
-  const ctx: Context = { config: configFrom(io.env, dbPath), db, clock: clockFrom(io.env, globals.asOf), log, progress: () => {}, signal: stopping.signal };
-  const serverPinnedNow = pinnedNowOf(io.env, globals.asOf);
-  const { startServer } = await import('../http/server.js'); // h3 loads only when serving
-  const { ndjsonAccessLog } = await import('../http/access-log.js');
-  // Events are answered from memory (src/live-index/); until the first build is in, from the store.
-  const { LiveEventIndex } = await import('../live-index/live-index.js');
-  const liveIndex = (ctx.liveIndex = new LiveEventIndex(db, ctx.clock, log));
-  void liveIndex.invalidate();
-  let server;
-  try {
-    server = await startServer({
-      ctx, host, port, auth, adminToken, corsOrigins, rateLimit,
-      trustProxy,
-      accessLog: accessLog.write ? ndjsonAccessLog(accessLog.write) : undefined,
-    });
-  } catch (err) {
-    await db.close();
-    throw new CatintelError('unavailable', `cannot listen on ${host}:${port} (${(err as Error).message})`, { cause: err });
-  }
-  // The store changed (an ingest here, or a command through the local channel). Readers keep the previous
-  // live index until the new one is in (they never wait for the writer); the write is acknowledged only
-  // after that, so its caller never reads anything older than its own write.
-  const storeChanged = async () => {
-    await liveIndex.invalidate();
-    // After the swap: an answer cached from the previous index meanwhile does not outlive it.
-    await server.app.storeChanged(); // cached answers, X-Data-Freshness and GET /events/stream follow it
-  };
-  let channel: LocalChannel | undefined;
-  if (dbPath !== ':memory:') {
-    // We hold the store's lock, so a serve.json already there is a killed run's: its socket goes too.
-    const stale = readServeInfo(dbPath);
-    if (stale?.socket) removeSocket(stale.socket);
-    try {
-      channel = await openLocalChannel({
-        socketPath: socketPathFor(dbPath),
-        token: adminToken,
-        handlers: HANDLERS,
-        // The server's store under the caller's name for it; the caller's CATINTEL_* settings, as in its own
-        // process. The clock is the caller's when it pinned one (--as-of, CATINTEL_NOW); otherwise the
-        // server's, so that `events live` beside `make run` (pinned) sees what the API serves.
-        contextFor: ({ request, progress, log: jobLog, signal }) => ({
-          config: configFrom(request.env, dbPath),
-          db: storeNamed(db, request.db),
-          clock: pinnedNowOf(request.env, request.as_of) ? clockFrom(request.env, request.as_of) : ctx.clock,
-          log: jobLog,
-          progress,
-          signal: AbortSignal.any([signal, stopping.signal]),
-        }),
-        notesFor: (request) =>
-          serverPinnedNow && !pinnedNowOf(request.env, request.as_of)
-            ? [`clock: pinned at ${serverPinnedNow} by \`catintel serve\` (pid ${process.pid}); set CATINTEL_NOW or pass --as-of for another time`]
-            : [],
-        // Keys, triggers, portfolios: the live index holds none of them, only the caches and the stream follow.
-        afterWrite: (h) => (h.keepsEvents ? server.app.storeChanged() : storeChanged()),
-        log,
-      });
-    } catch (err) {
-      await server.stop();
-      await db.close();
-      throw new CatintelError('unavailable', `cannot open the local channel for CLI commands (${(err as Error).message})`, { cause: err });
-    }
-    writeServeInfo(dbPath, { pid: process.pid, url: server.url, admin_token: adminToken, started_at: new Date().toISOString(), socket: channel.socketPath });
-  }
+  const { ctx, db, server, liveIndex, channel, stopping, storeChanged } = await assembleServer(
+    { dbPath, host, port, auth, adminToken, corsOrigins, rateLimit, trustProxy, accessLog: accessLog.write, asOf: globals.asOf, log },
+    io,
+  );
   // Listened for before the ready line: a SIGTERM the moment a supervisor sees it must drain and close the
   // store, not kill the process with the store open.
   const stopSignal = new Promise<string>((resolve) => {
@@ -199,59 +133,19 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   if (rateLimit === 'off') log('warn', 'rate limiting is OFF (--rate-limit off): for load tests only');
   if (channel) log('info', 'CLI commands on this store run in this server; admin token for /api/v1/admin is in ' + serveInfoPathOf(dbPath), { socket: channel.socketPath });
 
-  let ingesting: Promise<void> | undefined;
-  const ingestAll = async () => {
-    const { ingestSource } = await import('../ingest/run.js');
-    const { sourceModuleFor } = await import('../handlers/ingest.js');
-    for (const id of SOURCE_IDS) {
-      try {
-        const s = await ingestSource(ctx, await sourceModuleFor(ctx, id)); // usgs-earthquakes with its ShakeMaps
-        ctx.log('info', 'ingest', { source: id, status: s.status, inserted: s.inserted, updated: s.updated });
-      } catch (err) {
-        ctx.log('warn', 'ingest failed', { source: id, error: (err as Error).message });
-      }
-    }
-    // Parametric triggers against what was just ingested (docs/triggers.md "Runs").
-    const { evaluateAfterIngest } = await import('../triggers/scheduled.js');
-    await evaluateAfterIngest(ctx);
-    await storeChanged();
-  };
-  // /health/sources reports the next tick (src/ingest/schedule.ts).
-  const { setIngestSchedule } = await import('../ingest/schedule.js');
-  const scheduleNext = () => setIngestSchedule({ everySeconds: ingestEverySeconds, nextRunMs: Date.now() + ingestEverySeconds * 1000 });
-  if (ingestEverySeconds > 0) scheduleNext();
-  const timer = ingestEverySeconds > 0
-    ? setInterval(() => {
-        scheduleNext();
-        if (ingesting) return; // a slow feed must not stack runs
-        ingesting = ingestAll().finally(() => (ingesting = undefined));
-      }, ingestEverySeconds * 1000)
-    : undefined;
+  const ingestLoop = await startIngestLoop(ctx, ingestEverySeconds, storeChanged);
 
   const signal = await stopSignal;
   log('info', 'stopping', { signal });
-  if (timer) clearInterval(timer);
-  setIngestSchedule(null);
+  ingestLoop.halt();
   stopping.abort(); // an ingest in progress stops at its next check
   await channel?.close(); // running local commands are cancelled the same way, and awaited
   await server.stop();
-  await ingesting;
+  await ingestLoop.settled();
   await liveIndex.ready(); // a build in flight reads the store: let it end before the store closes
   await db.close();
   clearServeInfo(dbPath);
   await accessLog.close();
   log('info', 'stopped');
   return 0;
-}
-
-/** The store as the caller named it (`db info` prints the path it was given); everything else is the store itself. */
-function storeNamed(store: Store, name: string): Store {
-  if (name === store.path) return store;
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'path') return name;
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }

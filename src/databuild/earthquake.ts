@@ -13,12 +13,13 @@
  * AWW14's median for every source (docs/scoring.md §4.3).
  */
 import { aww14Mmi } from '../domain/rings/earthquake.js';
-import { normalCdf } from '../domain/scoring/score-math.js';
+import { normalCdf } from '../lib/numerics/normal.js';
 import { flatDistanceKm } from './cell-query.js';
 import type { RegionalRate } from './eq-catalog.js';
 import type { BuildCell } from './regions.js';
 import { addFaultRates, FAULT_CUTOFF_KM, ruptureBox, type Rupture } from './eq-faults.js';
 import type { SourceCell } from './eq-sources.js';
+import type { Region } from './eq-region.js';
 
 export const MMI_LEVELS = [5, 6, 7, 8, 9] as const;
 const M_MIN = 5.0;
@@ -28,8 +29,6 @@ const DEPTH_KM = 10;
 /** Sources beyond these distances add < 1 % to λ(MMI ≥ VI) at any site we tested [judgement]. */
 const CUTOFF_KM = { west: 300, east: 400 } as const;
 const TABLE_STEP_KM = 1;
-
-export type Region = 'west' | 'east';
 
 /** G_i(R) for one region and Mmax: Σ_m f(m)·P(MMI ≥ i | m, R), f the truncated-GR pmf per event M ≥ 5. */
 function intensityTable(region: Region, b: number, mMax: number, level: number, siteTerm: number): Float64Array {

@@ -11,9 +11,9 @@
  * sources with the rupture distance (AWW14 use it for finite faults) and the regional site term.
  */
 import { aww14Mmi } from '../domain/rings/earthquake.js';
-import { normalCdf } from '../domain/scoring/score-math.js';
+import { normalCdf } from '../lib/numerics/normal.js';
 import { flatDistanceKm } from './cell-query.js';
-import type { Region } from './earthquake.js';
+import type { Region } from './eq-region.js';
 
 /** Crustal shear modulus (Pa) for moment balance [standard value, Hanks & Kanamori 1979 use 3e10]. */
 export const SHEAR_MODULUS_PA = 3.0e10;

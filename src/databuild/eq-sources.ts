@@ -16,7 +16,7 @@
 import { parse } from 'csv-parse/sync';
 import { flatDistanceKm } from './cell-query.js';
 import type { CatalogEvent } from './eq-catalog.js';
-import type { Region } from './earthquake.js';
+import type { Region } from './eq-region.js';
 
 export interface SourceCell {
   lat: number;

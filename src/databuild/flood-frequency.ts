@@ -10,7 +10,7 @@
  *    (log Q on log stage) fitted to the same peaks.
  * Nineteen years at one site is a worked example, not national coverage.
  */
-import { normalCdf } from '../domain/scoring/score-math.js';
+import { normalCdf } from '../lib/numerics/normal.js';
 
 export interface AnnualPeak {
   waterYear: number;

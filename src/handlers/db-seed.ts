@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
-import type { IngestSummary } from '../ingest/run.js';
+import type { IngestSummary } from '../store/ingest-runs.js';
 import { packageRoot } from '../lib/package-root.js';
 import type { SourceModule } from '../sources/types.js';
 import { str } from './params.js';

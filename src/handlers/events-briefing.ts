@@ -5,6 +5,7 @@
  */
 import { briefingPdf, writeReport } from '../reports/reports.js';
 import { eventIdParam } from './event-lookup.js';
+import { reportSources } from './report-sources.js';
 import { required } from './params.js';
 import { defineHandler, type HandlerResult } from './types.js';
 
@@ -14,7 +15,7 @@ export const eventsBriefing = defineHandler({
   http: { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' },
   parse: (raw) => ({ id: eventIdParam(raw) }),
   async run(ctx, { id }, caller): Promise<HandlerResult> {
-    const r = await briefingPdf(ctx, id, caller);
+    const r = await briefingPdf(ctx, id, caller, reportSources(ctx, caller));
     const name = r.inputs.event.props.slug.replace(/[^a-z0-9-]/gi, '').slice(0, 80);
     return { body: r.pdf, mediaType: 'application/pdf', headers: { 'content-disposition': `inline; filename="briefing-${name}.pdf"` } };
   },
@@ -32,7 +33,7 @@ export const briefingCommand = defineHandler({
   },
   parse: (raw) => ({ id: eventIdParam(raw), out: required(raw, 'out') }),
   async run(ctx, { id, out }, caller) {
-    const r = await briefingPdf(ctx, id, caller);
+    const r = await briefingPdf(ctx, id, caller, reportSources(ctx, caller));
     const written = writeReport(out, r.pdf);
     const e = r.inputs.event.props;
     return {

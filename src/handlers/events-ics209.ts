@@ -7,6 +7,7 @@
 import { CatintelError } from '../errors.js';
 import { ics209Of, ics209Pdf, writeReport } from '../reports/reports.js';
 import { eventIdParam } from './event-lookup.js';
+import { reportSources } from './report-sources.js';
 import { str } from './params.js';
 import { defineHandler, type HandlerResult } from './types.js';
 
@@ -27,7 +28,7 @@ export const eventsIcs209 = defineHandler({
   http: { method: 'GET', path: '/events/{id}/ics209', access: 'agency' },
   parse: (raw) => ({ id: eventIdParam(raw), format: format(raw) }),
   async run(ctx, { id, format }, caller): Promise<HandlerResult> {
-    const form = await ics209Of(ctx, id, caller);
+    const form = await ics209Of(ctx, id, caller, reportSources(ctx, caller));
     if (format === 'json') return { body: form };
     const { pdf } = await ics209Pdf(form);
     return { body: pdf, mediaType: 'application/pdf', headers: { 'content-disposition': `inline; filename="ics209-${form.event_id}.pdf"` } };
@@ -54,7 +55,7 @@ export const ics209Command = defineHandler({
     return { id: eventIdParam(raw), format: f, out };
   },
   async run(ctx, { id, format, out }, caller) {
-    const form = await ics209Of(ctx, id, caller);
+    const form = await ics209Of(ctx, id, caller, reportSources(ctx, caller));
     if (!out) return { body: form as unknown as Record<string, unknown> };
     const bytes = format === 'pdf' ? (await ics209Pdf(form)).pdf : Buffer.from(JSON.stringify(form, null, 2) + '\n');
     return { body: { event_id: form.event_id, title: form.event_title, format, ...writeReport(out, bytes), generated_at: form.generated_at, not_known: form.not_known } };

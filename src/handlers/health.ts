@@ -5,7 +5,7 @@
  */
 import { SOURCE_IDS } from '../domain/event.js';
 import { ingestSchedule } from '../ingest/schedule.js';
-import { packageVersion } from '../cli/version.js';
+import { packageVersion } from '../lib/package-version.js';
 import { sourceRunHealth } from '../store/ingest-runs.js';
 import { defineHandler, type HandlerResult } from './types.js';
 

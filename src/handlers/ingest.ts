@@ -1,7 +1,7 @@
 /** `catintel ingest [source...] [--from FILE_OR_URL]`: one run per source, each its own transaction. */
 import { SOURCE_IDS } from '../domain/event.js';
 import { CatintelError, exitCodeOf, type ErrorCode } from '../errors.js';
-import type { IngestSummary } from '../ingest/run.js';
+import type { IngestSummary } from '../store/ingest-runs.js';
 import type { Context } from '../context.js';
 import type { ShakeMap } from '../sources/shakemap.js';
 import { parseSourceId } from '../sources/source-ids.js';

@@ -5,19 +5,9 @@
  */
 import type { Context } from '../context.js';
 
-export const TIERS = ['free', 'agency', 'analyst', 'enterprise'] as const;
-export type Tier = (typeof TIERS)[number];
-
-export function tierAtLeast(have: Tier, need: Tier): boolean {
-  return TIERS.indexOf(have) >= TIERS.indexOf(need);
-}
-
-/** Who is calling. The CLI is the operator on their own machine: enterprise tier, account `local`. */
-export interface Caller {
-  tier: Tier;
-  account: string;
-  clientIp?: string;
-}
+// Part of the handler contract; defined below every layer so auth, the store and capabilities can name them.
+export { TIERS, tierAtLeast, type Tier, type Caller } from '../caller.js';
+import type { Caller, Tier } from '../caller.js';
 
 /**
  * Raw input, all strings as they arrived: CLI option values (camelCase keys converted to the

@@ -3,22 +3,13 @@
  * the same feed changes nothing), lifecycle instants and rings. Pure apart from hashing.
  */
 import { createHash } from 'node:crypto';
-import type { Ring, SourceRecord } from '../domain/event.js';
+import type { SourceRecord } from '../domain/event.js';
 import { EVENT_TYPES } from '../domain/event.js';
-import { lifecycleOf, type Lifecycle } from '../domain/lifecycle.js';
+import { lifecycleOf } from '../domain/lifecycle.js';
 import { buildRings, type RingOptions } from '../domain/rings/index.js';
+import type { PreparedEvent } from '../domain/prepared-event.js';
 import { eventIdOf } from '../lib/ids.js';
 import { publishedAfterClock } from '../sources/as-of.js';
-
-export interface PreparedEvent {
-  id: string;
-  record: SourceRecord;
-  contentHash: string;
-  lifecycle: Lifecycle;
-  rings: Ring[];
-  /** The wind rings of each earlier part of the track (record.track), oldest first: the swath's history. */
-  trackRings: Array<{ at: string; rings: Ring[] }>;
-}
 
 /** Returns the reason a record cannot be stored, or null when it is sound. */
 export function problemWith(r: SourceRecord): string | null {

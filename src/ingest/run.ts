@@ -15,33 +15,12 @@ import { fetchFeed } from '../sources/fetch.js';
 import { feedUrlOf } from '../sources/feed-url.js';
 import type { ParseContext, SourceModule } from '../sources/types.js';
 import { endSuperseded, writeEvents } from '../store/events-write.js';
-import { lastFetchValidators, recordFailedRun, recordRun } from '../store/ingest-runs.js';
+import { lastFetchValidators, recordFailedRun, recordRun, type IngestSummary, type SkipTally } from '../store/ingest-runs.js';
 import { newestPerSourceId, notPublishedBy, prepareEvent, problemWith } from './normalise.js';
 import { ingestRingOptions } from './ring-options.js';
 import { writeIsolated } from './isolate.js';
 import { parseGuarded } from '../sources/guard.js';
 import { raiseRingAlerts } from '../locations/ingest-alerts.js';
-
-export interface SkipTally {
-  reason: string;
-  count: number;
-  examples: string[];
-}
-
-export interface IngestSummary {
-  run_id: string;
-  source: string;
-  url: string;
-  status: 'ok' | 'not_modified';
-  started_at: string;
-  finished_at: string;
-  fetched: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  skipped_reasons: SkipTally[];
-}
 
 export async function ingestSource(ctx: Context, source: SourceModule, from?: string): Promise<IngestSummary> {
   const startedAt = ctx.clock().toISOString();

@@ -8,12 +8,30 @@ export const KM_PER_NM = 1.852;
 const toRad = (deg: number) => (deg * Math.PI) / 180;
 const toDeg = (rad: number) => (rad * 180) / Math.PI;
 
+/**
+ * The round 6371 km of CLIMADA's track generator, which the synthetic hurricane track set follows (its
+ * random walk and hourly tracks): the committed model packages were built with it, and the IUGG radius
+ * would move every along-track distance by 1.4 ppm.
+ */
+export const TRACK_EARTH_RADIUS_KM = 6371;
+
 /** Great-circle (haversine) distance in km. */
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const dLat = toRad(lat2 - lat1);
   const dLng = toRad(lng2 - lng1);
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+const RAD = Math.PI / 180;
+
+/**
+ * Great-circle (haversine) distance in km on the track set's sphere (TRACK_EARTH_RADIUS_KM), with degrees
+ * scaled by π/180 once: the hurricane track set's distances, bit for bit as its packages were built.
+ */
+export function trackGreatCircleKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const h = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
+  return 2 * TRACK_EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** The point reached from (lat, lng) after distanceKm on initial bearing bearingDeg (clockwise from north). */

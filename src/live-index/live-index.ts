@@ -13,9 +13,10 @@
 import type { Logger } from '../context.js';
 import type { Store } from '../store/db.js';
 import { loadSnapshot } from './load.js';
+import type { LiveEventReader } from './event-reader.js';
 import type { Snapshot } from './snapshot.js';
 
-export class LiveEventIndex {
+export class LiveEventIndex implements LiveEventReader {
   private current: Snapshot | undefined;
   private generation = 0;
   private building: Promise<void> | undefined;

@@ -14,7 +14,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Store, Tx } from '../store/db.js';
 import { eventVersionsSql } from '../store/event-versions.js';
 import { entryOf, type Entry, type IndexRow, type ObservationJson } from './entry.js';
-import { buildSnapshot, type Snapshot } from './snapshot.js';
+import { buildSnapshot, type Snapshot, type StoreVersions } from './snapshot.js';
 
 /** Events rendered between two turns of the event loop: a few milliseconds of work. */
 const ENTRIES_PER_SLICE = 64;
@@ -26,13 +26,6 @@ const NOT_ENDED = 'ended_at IS NULL OR ended_at > $now::TIMESTAMP';
 const ENDED_FINGERPRINT_SQL = `
   SELECT (count(*)::VARCHAR || ':' || coalesce(sum(hash(slug, lower(source_id), json_extract(details, '$.ids'))), 0)::VARCHAR) AS fingerprint
     FROM events WHERE NOT (${NOT_ENDED})`;
-
-/** What a snapshot remembers of the store it was read from, for the next build to read only what changed. */
-export interface StoreVersions {
-  /** Live event id -> version. */
-  events: Map<string, string>;
-  ended: string;
-}
 
 export async function loadSnapshot(store: Store, now: Date, previous?: Snapshot): Promise<Snapshot> {
   // One committed state for all reads: an ingest committing between them must not mix its observations

@@ -11,7 +11,13 @@ import Flatbush from 'flatbush';
 import { EVENT_TYPES } from '../domain/event.js';
 import { layOutFeatures, type Entry, type Layout } from './entry.js';
 import { buildGrid, type Grid } from './grid.js';
-import type { StoreVersions } from './load.js';
+
+/** What a snapshot remembers of the store it was read from, for the next build to read only what changed. */
+export interface StoreVersions {
+  /** Live event id -> version. */
+  events: Map<string, string>;
+  ended: string;
+}
 
 /**
  * The fields every request scans, one typed array each, by position (main then side): a scan of the whole

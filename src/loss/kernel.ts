@@ -5,8 +5,9 @@
 import type { SummaryRecords } from './domain/elt.js';
 import { InsuredTotal, type InsuredPlan } from './fm/insured-total.js';
 import { ReinsuranceChain, type ReinsurancePlan } from './fm/reinsurance-chain.js';
-import { EventGul, type GulContext } from './domain/gul.js';
-import { EventSampler, type SampleContext } from './domain/sample.js';
+import { EventGul } from './domain/gul.js';
+import type { GulContext, SampleContext } from './domain/kernel-inputs.js';
+import { EventSampler } from './domain/sample.js';
 import { KernelModule } from './domain/kernel-module.js';
 
 export function records(capacity: number, samples: number): SummaryRecords {

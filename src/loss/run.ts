@@ -9,7 +9,7 @@ import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';
 import { itemsByAreaperil } from './domain/gul.js';
 import { planInsured } from './fm/insured-total.js';
 import { planReinsurance, reinsuranceDirs } from './fm/reinsurance-chain.js';
-import type { SampleContext } from './domain/sample.js';
+import type { SampleContext } from './domain/kernel-inputs.js';
 import type { DamageDistributions } from './domain/cdf-cutoff.js';
 import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
 import { OutputSet } from '../lib/output-set.js';

@@ -1,25 +1,20 @@
 /**
- * The reports' inputs, got by running the existing handlers through the registry with the input a caller
- * would send (GET /events/{id}, /rings, /exposure, /prediction, /timeline, /infrastructure): the briefing
- * and the ICS-209 show what those endpoints answer and never compute a figure of their own. An endpoint
- * that is not built yet, that the caller's tier may not call, or that refuses the event, becomes a section
- * saying so in one line. Hospitals for the map come from GET /infrastructure (kind=hospital) around the map's area.
+ * The reports' inputs, got by running the existing endpoints' handlers (handed in by the report handlers as
+ * ReportSources) with the input a caller would send (GET /events/{id}, /rings, /exposure, /prediction,
+ * /timeline, /infrastructure): the briefing and the ICS-209 show what those endpoints answer and never
+ * compute a figure of their own. An endpoint that the caller's tier may not call, or that refuses the event,
+ * becomes a section saying so in one line. Hospitals for the map come from GET /infrastructure
+ * (kind=hospital) around the map's area.
  */
 import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import type { Context } from '../context.js';
 import { asCatintelError } from '../errors.js';
-import { tierAtLeast, type Caller, type Handler } from '../handlers/types.js';
+import { tierAtLeast, type Caller } from '../caller.js';
 import { haversineKm } from '../lib/geo.js';
 import { placeOf } from './atlas.js';
 import { mapExtent } from './domain/map.js';
 import type { EventProps, Hospital, ReportInputs, RingInput, Section } from './domain/inputs.js';
-
-/** The handler serving a name, if it is built (a planned stub answers 501 and counts as absent). */
-async function handlerNamed(name: string): Promise<Handler | undefined> {
-  // Imported when needed: the registry imports the report handlers, which import this module.
-  const { HANDLERS } = await import('../handlers/registry.js');
-  return HANDLERS.find((h) => h.name === name && !h.http?.planned);
-}
+import type { EndpointCall, ReportSources } from './sources.js';
 
 function asJson(body: unknown): unknown {
   if (Buffer.isBuffer(body)) return JSON.parse(body.toString('utf8'));
@@ -28,12 +23,11 @@ function asJson(body: unknown): unknown {
 }
 
 /** Runs a handler the way its endpoint would for this caller. */
-export async function section(ctx: Context, caller: Caller, name: string, path: string, raw: Record<string, unknown>): Promise<Section> {
-  const h = await handlerNamed(name);
-  if (!h) return { ok: false, handler: name, path, reason: 'not built in this version (the endpoint answers 501)' };
-  if (h.http && !tierAtLeast(caller.tier, h.http.access)) return { ok: false, handler: name, path, reason: `needs the ${h.http.access} tier` };
+export async function section(ctx: Context, caller: Caller, source: EndpointCall, path: string, raw: Record<string, unknown>): Promise<Section> {
+  const name = source.handler;
+  if (!tierAtLeast(caller.tier, source.access)) return { ok: false, handler: name, path, reason: `needs the ${source.access} tier` };
   try {
-    const result = await h.run(ctx, h.parse(raw, caller), caller);
+    const result = await source.call(raw);
     if ((result.status ?? 200) >= 400) return { ok: false, handler: name, path, reason: `answered ${result.status}` };
     return { ok: true, handler: name, path, body: asJson(result.body) };
   } catch (err) {
@@ -44,29 +38,27 @@ export async function section(ctx: Context, caller: Caller, name: string, path: 
 }
 
 /** The event and its rings must exist: their errors (404, 409) are the report's. */
-async function required(ctx: Context, caller: Caller, name: string, raw: Record<string, unknown>): Promise<unknown> {
-  const h = await handlerNamed(name);
-  if (!h) throw new Error(`handler ${name} is not registered`);
-  const result = await h.run(ctx, h.parse(raw, caller), caller);
+async function required(source: EndpointCall, raw: Record<string, unknown>): Promise<unknown> {
+  const result = await source.call(raw);
   return asJson(result.body);
 }
 
-export async function gatherInputs(ctx: Context, id: string, caller: Caller): Promise<ReportInputs> {
-  const shown = (await required(ctx, caller, 'events.show', { id })) as { geometry: Point; properties: EventProps };
+export async function gatherInputs(ctx: Context, id: string, caller: Caller, sources: ReportSources): Promise<ReportInputs> {
+  const shown = (await required(sources.event, { id })) as { geometry: Point; properties: EventProps };
   const props = shown.properties;
   const uuid = props.id;
-  const ringsBody = (await required(ctx, caller, 'events.rings', { id: uuid })) as FeatureCollection<Polygon | MultiPolygon>;
+  const ringsBody = (await required(sources.rings, { id: uuid })) as FeatureCollection<Polygon | MultiPolygon>;
   const rings: RingInput[] = ringsBody.features.map((f) => ({ geometry: f.geometry, props: f.properties as RingInput['props'] }));
   const [lng, lat] = shown.geometry.coordinates;
   const [exposure, prediction, timeline] = await Promise.all([
-    section(ctx, caller, 'events.exposure', 'GET /events/{id}/exposure', { id: uuid }),
-    section(ctx, caller, 'events.prediction', 'GET /events/{id}/prediction', { id: uuid }),
-    section(ctx, caller, 'events.timeline', 'GET /events/{id}/timeline', { id: uuid }),
+    section(ctx, caller, sources.exposure, 'GET /events/{id}/exposure', { id: uuid }),
+    section(ctx, caller, sources.prediction, 'GET /events/{id}/prediction', { id: uuid }),
+    section(ctx, caller, sources.timeline, 'GET /events/{id}/timeline', { id: uuid }),
   ]);
   const track = props.observations.filter((o) => o.kind === 'wind_speed_kt' && o.lat !== null && o.lng !== null).map((o) => ({ lng: o.lng!, lat: o.lat!, time: o.observed_at }));
   const [w, s, e, n] = mapExtent({ event: { lng, lat }, rings: rings.map((r) => ({ label: r.props.label, geometry: r.geometry })), track });
   const radiusKm = Math.min(500, Math.ceil(Math.max(haversineKm(lat, lng, s, w), haversineKm(lat, lng, n, e))));
-  const hospitals = await hospitalsNear(ctx, caller, lat, lng, radiusKm);
+  const hospitals = await hospitalsNear(ctx, caller, sources.infrastructure, lat, lng, radiusKm);
   return {
     event: { lng, lat, props },
     rings,
@@ -80,8 +72,8 @@ export async function gatherInputs(ctx: Context, id: string, caller: Caller): Pr
   };
 }
 
-async function hospitalsNear(ctx: Context, caller: Caller, lat: number, lng: number, radiusKm: number): Promise<ReportInputs['hospitals']> {
-  const infra = await section(ctx, caller, 'infrastructure', 'GET /infrastructure', { lat: String(lat), lng: String(lng), radius_km: String(radiusKm), kind: 'hospital', limit: '1000' });
+async function hospitalsNear(ctx: Context, caller: Caller, infrastructure: EndpointCall, lat: number, lng: number, radiusKm: number): Promise<ReportInputs['hospitals']> {
+  const infra = await section(ctx, caller, infrastructure, 'GET /infrastructure', { lat: String(lat), lng: String(lng), radius_km: String(radiusKm), kind: 'hospital', limit: '1000' });
   if (!infra.ok) return { list: [], source: `not available (${infra.path}: ${infra.reason})`, fromEndpoint: false, reason: infra.reason };
   const fc = infra.body as FeatureCollection<Point, Record<string, unknown>>;
   const list: Hospital[] = (fc.features ?? []).filter((f) => f.geometry?.type === 'Point').map((f) => ({

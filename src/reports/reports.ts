@@ -4,24 +4,25 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Context } from '../context.js';
 import { CatintelError } from '../errors.js';
-import type { Caller } from '../handlers/types.js';
+import type { Caller } from '../caller.js';
 import { buildBriefing, type Briefing } from './domain/briefing.js';
 import { buildIcs209, type Ics209 } from './domain/ics209.js';
 import type { ReportInputs } from './domain/inputs.js';
 import { gatherInputs } from './gather.js';
+import type { ReportSources } from './sources.js';
 import { renderBriefingPdf, renderIcs209Pdf } from './pdf.js';
 
 export interface BriefingResult { pdf: Buffer; pages: number; briefing: Briefing; inputs: ReportInputs }
 
-export async function briefingPdf(ctx: Context, id: string, caller: Caller): Promise<BriefingResult> {
-  const inputs = await gatherInputs(ctx, id, caller);
+export async function briefingPdf(ctx: Context, id: string, caller: Caller, sources: ReportSources): Promise<BriefingResult> {
+  const inputs = await gatherInputs(ctx, id, caller, sources);
   const briefing = buildBriefing(inputs);
   const { pdf, pages } = await renderBriefingPdf(briefing, inputs);
   return { pdf, pages, briefing, inputs };
 }
 
-export async function ics209Of(ctx: Context, id: string, caller: Caller): Promise<Ics209> {
-  return buildIcs209(await gatherInputs(ctx, id, caller));
+export async function ics209Of(ctx: Context, id: string, caller: Caller, sources: ReportSources): Promise<Ics209> {
+  return buildIcs209(await gatherInputs(ctx, id, caller, sources));
 }
 
 export const ics209Pdf = (form: Ics209) => renderIcs209Pdf(form);

@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { processAlive } from '../lib/process-alive.js';
-import { Store } from './db.js';
 
 /** `<db>.creating-<pid>`: a store being created, linked to its real name only once complete. */
 const CREATING_RE = /\.creating-(\d+)(\.wal)?$/;
@@ -14,8 +13,10 @@ const CREATING_RE = /\.creating-(\d+)(\.wal)?$/;
  * `<db>.creating-<pid>`, checkpointed (no WAL left beside it) and hard-linked to `dbPath`, which fails
  * if another process created the store meanwhile (that store is then used). A kill at any moment
  * leaves no file at `dbPath` or a complete one; the leftovers of killed creations are removed here.
+ * `buildSchemaAt` (the store's own, passed in by db.ts) builds the schema in a file and answers false when
+ * DuckDB cannot create it there.
  */
-export async function createAtomically(dbPath: string): Promise<void> {
+export async function createAtomically(dbPath: string, buildSchemaAt: (file: string) => Promise<boolean>): Promise<void> {
   const dir = path.dirname(dbPath);
   const base = path.basename(dbPath);
   let names: string[] = [];
@@ -35,7 +36,7 @@ export async function createAtomically(dbPath: string): Promise<void> {
   };
   removeTemp();
   try {
-    if (!(await Store.buildSchemaAt(temp))) return; // the real open reports why the place cannot hold a store
+    if (!(await buildSchemaAt(temp))) return; // the real open reports why the place cannot hold a store
     try {
       fs.linkSync(temp, dbPath);
     } catch (err) {

@@ -88,7 +88,7 @@ export class Store {
     if (path !== ':memory:') assertStorePath(path);
     if (!readOnly && path !== ':memory:' && !fs.existsSync(path)) {
       try {
-        await createAtomically(path);
+        await createAtomically(path, (file) => Store.buildSchemaAt(file));
       } catch (err) {
         throw storeFaultOf(path, err) ?? err;
       }

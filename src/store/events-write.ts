@@ -10,7 +10,7 @@
  */
 import type { DuckDBValue } from '@duckdb/node-api';
 import { listValue } from './duckdb.js';
-import type { PreparedEvent } from '../ingest/normalise.js';
+import type { PreparedEvent } from '../domain/prepared-event.js';
 import type { Ring } from '../domain/event.js';
 import { mergeRings, ringKindsOf, sameRings } from '../domain/rings/merge.js';
 import { ringIdOf, slugCandidates } from '../lib/ids.js';

@@ -1,6 +1,27 @@
 /** The record of each ingest run (source, url, times, counts, skip reasons, HTTP validators). */
-import type { IngestSummary } from '../ingest/run.js';
 import type { Store, Tx } from './db.js';
+
+export interface SkipTally {
+  reason: string;
+  count: number;
+  examples: string[];
+}
+
+/** What one ingest run did (src/ingest/run.ts): the row this module records and `catintel ingest` prints. */
+export interface IngestSummary {
+  run_id: string;
+  source: string;
+  url: string;
+  status: 'ok' | 'not_modified';
+  started_at: string;
+  finished_at: string;
+  fetched: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  skipped_reasons: SkipTally[];
+}
 
 export async function recordRun(tx: Tx, s: IngestSummary, validators: { etag: string | null; lastModified: string | null }): Promise<void> {
   await tx.run(

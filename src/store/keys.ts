@@ -8,7 +8,7 @@
  * its admin endpoint (src/http/remote.ts), which revokes through this module.
  */
 import type { Store } from './db.js';
-import type { Tier } from '../handlers/types.js';
+import type { Tier } from '../caller.js';
 
 export interface ApiKeyRecord {
   id: string;

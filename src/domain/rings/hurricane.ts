@@ -9,6 +9,7 @@
 import type { Position } from 'geojson';
 import type { QuadrantRadiiNm, Ring, RingInput } from '../event.js';
 import { KM_PER_NM, circlePolygon, destination } from '../../lib/geo.js';
+import { KT_TO_MS } from '../../lib/numerics/units.js';
 
 type HurricaneInput = Extract<RingInput, { kind: 'hurricane' }>;
 type WindThresholdKt = 64 | 50 | 34;
@@ -22,7 +23,6 @@ const THRESHOLDS: ReadonlyArray<{ kt: WindThresholdKt; label: string }> = [
 
 /** Arc resolution: 16 segments per 90° quadrant (5.6° per step). */
 const STEPS_PER_QUADRANT = 16;
-const KT_TO_MS = 0.514444;
 /** Environmental (outer) pressure for Δp (hPa); docs/methods.md#hurricane-wind example. */
 const ENVIRONMENTAL_PRESSURE_HPA = 1010;
 /** Storm translation speed assumed in Holland (2008) B_s (m/s): the feeds' RingInput carries none. */

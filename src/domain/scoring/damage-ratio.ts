@@ -17,7 +17,7 @@
  */
 import type { HazardGrid } from './grid.js';
 import type { Peril } from './perils.js';
-import { emanuelMdr, normalCdf } from './score-math.js';
+import { emanuelMdr, pagerLossRate } from './score-math.js';
 
 /**
  * k per catalog peril (catalog λ_damaging per year, per unit of NRI building loss rate) [measured from the
@@ -90,7 +90,8 @@ export const REFERENCE_BUILDING_BASIS: Readonly<Record<Peril, string | null>> = 
 };
 
 const MPH_TO_KT = 0.868976;
-const pagerAt = (mmi: number) => normalCdf(Math.log(mmi / 11.5055) / 0.15);
+// The band midpoints are all above 0, where pagerLossRate is Φ(ln(MMI/θ)/β) itself.
+const pagerAt = pagerLossRate;
 const EQ_BANDS = [5.5, 6.5, 7.5, 8.5, 9.5].map(pagerAt);
 const HU_BANDS = [72, 88, 104.5, 125, 145].map(emanuelMdr);
 const TOR_EF12 = emanuelMdr((110.5 / 1.28) * MPH_TO_KT);

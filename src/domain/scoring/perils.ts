@@ -7,6 +7,7 @@
  *    per county-year) and how damaging (expected annual loss rate), each anchored at the national 5th
  *    and 95th state percentiles (NRI itself reports relative scores; docs/methods.md#reference-products).
  */
+import { PAGER_US_ECONOMIC_LOSS } from './score-math.js';
 export const PERILS = [
   'hurricane_wind',
   'storm_surge',
@@ -76,7 +77,7 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
     thresholdDamaging: 'shaking MMI >= VI (strong; PGA about 0.115 g)',
     thresholdSevere: 'shaking MMI >= VIII (severe; PGA about 0.40 g)',
     intensity: { unit: 'MMI', damaging: 6, extreme: 10 },
-    damageFunction: 'pager_us_economic_loss_rate_theta11.5055_beta0.15',
+    damageFunction: `pager_us_economic_loss_rate_theta${PAGER_US_ECONOMIC_LOSS.theta}_beta${PAGER_US_ECONOMIC_LOSS.beta}`,
     source: 'USGS NSHM 2023 smoothed-seismicity grids and NSHMP catalogs, AWW14 intensity prediction',
     sourceUrl: 'https://code.usgs.gov/ghsc/nshmp/nshms/nshm-conus',
   },

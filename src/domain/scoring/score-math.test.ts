@@ -5,11 +5,11 @@ import {
   emanuelMdr,
   frequencyScore,
   intensityScore,
-  normalCdf,
   pagerLossRate,
   percentileOf,
   relativePairScore,
 } from './score-math.js';
+import { normalCdf } from '../../lib/numerics/normal.js';
 
 describe('docs/methods.md#score-mappings score mappings', () => {
   it('maps frequency by log decade: 1/yr 10, 1/10 7.5, 1/100 5, 1/1000 2.5, 1/10000 0', () => {

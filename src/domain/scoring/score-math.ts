@@ -2,6 +2,8 @@
  * The score mappings of docs/methods.md#score-mappings, and the small numeric helpers they need.
  * All scores are on 0.00–10.00.
  */
+import { normalCdf } from '../../lib/numerics/normal.js';
+import { KT_TO_MS } from '../../lib/numerics/units.js';
 
 /** docs/methods.md#score-mappings: hazard_score = w_f·S_freq(λ_dmg) + w_s·S_freq(λ_sev), default w_f = 0.6, w_s = 0.4. */
 export const WEIGHT_DAMAGING = 0.6;
@@ -79,24 +81,12 @@ export function intensityScore(value: number, damaging: number, extreme: number)
 }
 
 /**
- * Standard normal CDF via the complementary error function, Abramowitz & Stegun 7.1.26
- * (|error| < 1.5e-7), which is ample for damage ratios reported to four digits.
- */
-export function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erfc = poly * Math.exp(-x * x);
-  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
-}
-
-/**
  * Emanuel (2011) wind damage function as coded in CLIMADA (docs/methods.md#damage-functions): v_n = max(V − V_thr, 0)/(V_half −
  * V_thr), MDR = v_n³/(1 + v_n³), V 1-min m/s, V_thr 25.7 m/s, V_half 86.0 m/s (US, Eberenz et al. 2021
  * NA2 RMSF calibration; a portfolio-level curve).
  */
 export function emanuelMdr(windKt: number): number {
-  const v = windKt * 0.514444;
+  const v = windKt * KT_TO_MS;
   const vn = Math.max(v - 25.7, 0) / (86.0 - 25.7);
   return vn ** 3 / (1 + vn ** 3);
 }
@@ -105,9 +95,11 @@ export function emanuelMdr(windKt: number): number {
  * USGS PAGER US economic loss rate as a function of MMI (Jaiswal & Wald; docs/methods.md#damage-functions):
  * ν(S) = Φ(ln(S/θ)/β), θ = 11.5055, β = 0.15 — MMI VI 7e-6, VIII 0.77 %, X 17.5 %.
  */
+export const PAGER_US_ECONOMIC_LOSS = { theta: 11.5055, beta: 0.15 } as const;
+
 export function pagerLossRate(mmi: number): number {
   if (!(mmi > 0)) return 0;
-  return normalCdf(Math.log(mmi / 11.5055) / 0.15);
+  return normalCdf(Math.log(mmi / PAGER_US_ECONOMIC_LOSS.theta) / PAGER_US_ECONOMIC_LOSS.beta);
 }
 
 export type Confidence = 'high' | 'medium' | 'low';

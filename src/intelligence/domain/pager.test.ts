@@ -1,6 +1,7 @@
 /** PAGER fatality rates (Jaiswal & Wald 2010, US) against docs/methods.md#damage-functions and the lower-bound banding. */
 import { describe, expect, it } from 'vitest';
-import { fatalityRate, normalCdf, pagerEstimate } from './pager.js';
+import { normalCdfRelativeTail as normalCdf } from '../../lib/numerics/normal.js';
+import { fatalityRate, pagerEstimate } from './pager.js';
 
 describe('PAGER fatality model', () => {
   it('gives the US rates of docs/methods.md#damage-functions (VII 7e-6, VIII 2.7e-5, IX 8.3e-5, X 2.1e-4)', () => {

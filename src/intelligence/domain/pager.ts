@@ -10,23 +10,13 @@
  * red) are PAGER's bands as docs/methods.md gives them (marked unverified there). Pure.
  */
 
+import { normalCdfRelativeTail } from '../../lib/numerics/normal.js';
+
+// The fatality rates reach 1e-8 at MMI IV: a cdf whose error is relative keeps them (lib/numerics/normal.ts).
 export const PAGER_US_FATALITY = { theta: 46.155, beta: 0.434 } as const;
 
-/**
- * Standard normal CDF from the complementary error function of Numerical Recipes (Press et al. 1992, §6.2,
- * erfcc: Chebyshev fit, fractional error below 1.2e-7 everywhere), so the far tail (MMI IV rates near 1e-8)
- * keeps its relative accuracy.
- */
-export function normalCdf(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * z);
-  const erfc = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806
-    + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-  return x >= 0 ? 1 - erfc / 2 : erfc / 2;
-}
-
 export function fatalityRate(mmi: number, k = PAGER_US_FATALITY): number {
-  return mmi <= 0 ? 0 : normalCdf(Math.log(mmi / k.theta) / k.beta);
+  return mmi <= 0 ? 0 : normalCdfRelativeTail(Math.log(mmi / k.theta) / k.beta);
 }
 
 export interface MmiRingPopulation { mmi: number; population: number }

@@ -11,24 +11,10 @@
  * Only the items the event reaches are visited: they are listed in item order (the order every sum
  * over items runs in, so the numbers are those of a loop over all items, whose other terms are 0).
  */
-import { CutScratch, effectiveCut, keptHazardBins, type CutMoments, type DamageDistributions } from './cdf-cutoff.js';
+import { CutScratch, effectiveCut, keptHazardBins, type CutMoments } from './cdf-cutoff.js';
+import type { GulContext } from './kernel-inputs.js';
 import type { KernelModule } from './kernel-module.js';
-import type { Footprint, Items, RiskMap, VulnerabilityMoments } from './types.js';
-
-export interface GulContext {
-  items: Items;
-  /** TIV by coverage_id. */
-  tiv: Float64Array;
-  vuln: VulnerabilityMoments;
-  /** The damage distributions themselves, to cut each item's cdfs where Oasis cuts them (cdf-cutoff.ts). */
-  damage: DamageDistributions;
-  footprint: Footprint;
-  allocRule: 0 | 1;
-  /** areaperil -> indices of the items on it. */
-  itemsByAreaperil: Map<number, number[]>;
-  /** The risk (location and building) of each item, for the number of affected risks; absent: coverages are counted. */
-  risks?: RiskMap;
-}
+import type { Items } from './types.js';
 
 export function itemsByAreaperil(items: Items): Map<number, number[]> {
   const m = new Map<number, number[]>();

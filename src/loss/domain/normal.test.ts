@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normCdf, normPpf } from './normal.js';
+import { normalCdfExact as normCdf, normalPpf as normPpf } from '../../lib/numerics/normal-exact.js';
 
 describe('standard normal cdf and inverse (scipy.stats.norm reference values)', () => {
   it('cdf', () => {

@@ -8,7 +8,12 @@ import { readTable } from '../io/csv.js';
 import { CatintelError } from '../../errors.js';
 import type { ProfileStep } from './domain/profile.js';
 import type { FmFiles } from './domain/structure.js';
-import type { EventLosses } from './run-fm.js';
+
+/** Per event, in arrival order: (item or output id, loss per sample). */
+export interface EventLosses {
+  samples: number;
+  events: Map<number, [number, Float64Array][]>;
+}
 
 const STEP_COLUMNS = ['step_id', 'trigger_start', 'trigger_end', 'payout_start', 'payout_end', 'limit2', 'scale1', 'scale2'];
 const TERM_COLUMNS = ['deductible1', 'deductible2', 'deductible3', 'attachment1', 'limit1', 'share1', 'share2', 'share3'];

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FinancialModule } from './domain/compute.js';
 import { buildStructure, type FmStructure } from './domain/structure.js';
-import { readFmFiles } from './read-fm-files.js';
+import { readFmFiles, type EventLosses } from './read-fm-files.js';
 
 /** Loss per (event, output id, sample): the ils.csv / rils.csv layout. */
 export interface LossRow {
@@ -17,12 +17,6 @@ export interface LossRow {
   /** 0-based; written as loss_factor_idx when there is more than one sample. */
   sample: number;
   loss: number;
-}
-
-/** Per event, in arrival order: (item or output id, loss per sample). */
-export interface EventLosses {
-  samples: number;
-  events: Map<number, [number, Float64Array][]>;
 }
 
 /** Runs one structure on each event's losses; `net` reports losses net of the programme. */

@@ -11,13 +11,12 @@ import { fmtNumber, fmtTime } from './text.js';
 import { formatUtm, toUsng, toUtm } from './grid.js';
 import { detailNum, detailStr, perilName, series, type EventProps, type ReportInputs, type Section } from './inputs.js';
 import { exposureSummary } from './briefing.js';
+import { FEED_NAMES, feedSource, type BlockSource } from './feed-source.js';
 
 export const NOT_KNOWN = 'Not known';
 export const NOT_REPORTED = 'Not reported';
 
 export type Basis = 'observed' | 'derived' | 'model' | 'not_known' | 'not_reported';
-
-export interface BlockSource { name: string; url?: string; ingested_at?: string }
 
 export interface Ics209Row { label: string; value: string }
 
@@ -90,18 +89,6 @@ export const THREAT_MANAGEMENT_ROWS = [
 ];
 export const HORIZONS = ['12 hours', '24 hours', '48 hours', '72 hours', 'Anticipated after 72 hours'];
 const DAMAGE_ROWS = ['E Single Residences', 'F Nonresidential Commercial Property', 'Other Minor Structures', 'Other'];
-
-const FEED_NAMES: Record<string, string> = {
-  'usgs-earthquakes': 'USGS Earthquake Hazards Program',
-  nhc: 'NOAA National Hurricane Center (ATCF best track)',
-  'nws-alerts': 'NOAA National Weather Service alerts',
-  'nifc-wildfires': 'NIFC WFIGS (IRWIN)',
-  'usgs-gauges': 'USGS Water Services (gauge readings)',
-};
-
-export function feedSource(e: EventProps): BlockSource {
-  return { name: FEED_NAMES[e.source] ?? e.source, url: e.source_url, ingested_at: e.ingested_at };
-}
 
 const latLng = (lat: number, lng: number) =>
   `${Math.abs(lat).toFixed(5)} ${lat >= 0 ? 'N' : 'S'}, ${Math.abs(lng).toFixed(5)} ${lng >= 0 ? 'E' : 'W'} (decimal degrees, WGS84)`;

@@ -2,7 +2,7 @@
  * P(ln Y > ln x) for a lognormal ground motion truncated at ±3σ, as the NSHM hazard code does: no ground
  * motion beyond median·e^{3σ}, and the distribution renormalised over [−3σ, 3σ].
  */
-import { normalCdf } from '../../../domain/scoring/score-math.js';
+import { normalCdf } from '../../../lib/numerics/normal.js';
 
 export const TRUNCATION_SIGMAS = 3;
 const PHI_HI = normalCdf(TRUNCATION_SIGMAS);

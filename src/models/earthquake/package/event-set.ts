@@ -9,7 +9,7 @@
 import { mulberry32 } from '../../../lib/random.js';
 import type { SourceModel } from '../domain/hazard-curve.js';
 import { magnitudeBins, type FaultRupture, type MagnitudeBin, type PointRupture } from '../domain/rupture-set.js';
-import type { OccurrenceRow } from '../../shared/package/event-set-files.js';
+import type { OccurrenceRow } from '../../shared/package/occurrence-row.js';
 
 export interface StochasticEvent {
   eventId: number;

@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCsvColumns } from '../../../oasis-files/read-csv-columns.js';
+import { CURVE_DEPTHS_FT } from '../domain/surge/depth-damage.js';
 
 export const HAZUS_FLOOD_DIR = 'vulnerability/hazus_flood_fast_lut_hazus40';
-/** Depths (ft above the first floor) of the curves' columns. */
-export const CURVE_DEPTHS_FT = Array.from({ length: 29 }, (_, i) => i - 4);
 const COLUMNS = CURVE_DEPTHS_FT.map((d) => (d < 0 ? `m${-d}` : `p${d}`));
 
 export type FloodTable = 'CoastalA' | 'Riverine';

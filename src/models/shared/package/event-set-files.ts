@@ -6,15 +6,7 @@
 import fs from 'node:fs';
 import type { OutputSet } from '../../../lib/output-set.js';
 import { eventsBin, float32Bin, int32Bin, occurrenceBin } from './oasis-binaries.js';
-
-/** One occurrence of an event in a simulated year (Oasis occurrence.csv). */
-export interface OccurrenceRow {
-  eventId: number;
-  periodNo: number;
-  occYear: number;
-  occMonth: number;
-  occDay: number;
-}
+import type { OccurrenceRow } from './occurrence-row.js';
 
 export const RETURN_PERIODS = [10000, 5000, 1000, 500, 250, 200, 100, 50, 25, 10, 5, 2];
 /** oasislmf's default quantiles (its package data), written so both engines give the same QELT/QPLT. */

@@ -5,7 +5,7 @@
  * csvtobin day-count algorithm), returnperiods.bin (int32 a row), quantile.bin (float32 a row) and damage_bin_dict.bin (int32 bin_index,
  * float32 bin_from, bin_to, interpolation, int32 damage_type).
  */
-import type { OccurrenceRow } from './event-set-files.js';
+import type { OccurrenceRow } from './occurrence-row.js';
 
 export function eventsBin(eventIds: ArrayLike<number>): Buffer {
   const b = Buffer.alloc(eventIds.length * 4);

@@ -7,20 +7,13 @@
  * bins taking the tails); bins at either end holding less than MIN_PROBABILITY are dropped and the rest
  * renormalised, so the probabilities of a cell sum to 1 and a cell takes about 8 rows rather than 46.
  */
+import { normalCdfAs26217 } from '../../../../lib/numerics/normal.js';
 import { FIRST_EDGE_MPH, binOfGust, intensityBins } from '../intensity-bins.js';
 
 export const GUST_SIGMA_LN = 0.1;
 export const MIN_PROBABILITY = 1e-3;
 
 const BINS = intensityBins();
-
-/** Standard normal CDF (Abramowitz & Stegun 26.2.17, |error| < 7.5e-8). */
-export function normalCdf(x: number): number {
-  const t = 1 / (1 + 0.2316419 * Math.abs(x));
-  const d = 0.3989422804014327 * Math.exp((-x * x) / 2);
-  const p = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
-  return x > 0 ? 1 - p : p;
-}
 
 export interface BinProbability {
   bin: number;
@@ -31,7 +24,7 @@ export interface BinProbability {
 export function gustBinProbabilities(gustMph: number, sigmaLn = GUST_SIGMA_LN): BinProbability[] {
   if (!(gustMph > 0) || !(sigmaLn > 0)) return [{ bin: binOfGust(gustMph), probability: 1 }];
   const mu = Math.log(gustMph);
-  const cdf = (mph: number) => (mph === Infinity ? 1 : mph <= 0 ? 0 : normalCdf((Math.log(mph) - mu) / sigmaLn));
+  const cdf = (mph: number) => (mph === Infinity ? 1 : mph <= 0 ? 0 : normalCdfAs26217((Math.log(mph) - mu) / sigmaLn));
   const lo = Math.max(1, binOfGust(gustMph * Math.exp(-4 * sigmaLn)));
   const hi = binOfGust(gustMph * Math.exp(4 * sigmaLn));
   const out: BinProbability[] = [];

@@ -11,7 +11,6 @@
  * binned mean is the curve's mean over the bin.
  */
 import { binMixture, type DamageMixture } from '../../../shared/vulnerability/damage-bins.js';
-import { CURVE_DEPTHS_FT } from '../../io/hazus-flood-data.js';
 import { FEET_TO_M } from './surge-depth.js';
 import { elevationBandRange, SURGE_BIN_COUNT, SURGE_BIN_M, surgeBinRange } from './surge-bins.js';
 
@@ -24,6 +23,9 @@ import { elevationBandRange, SURGE_BIN_COUNT, SURGE_BIN_M, surgeBinRange } from 
 export const SURGE_DAMAGE_COV = 0.5;
 /** Points per height bin and per elevation band. */
 const SUB = 5;
+
+/** Depths (ft above the first floor) of the HAZUS curves' columns (src/models/hurricane/io/hazus-flood-data.ts reads them). */
+export const CURVE_DEPTHS_FT = Array.from({ length: 29 }, (_, i) => i - 4);
 
 /** The curve's damage ratio at a depth (ft above the first floor). */
 export function curveAt(curve: readonly number[], depthFt: number): number {

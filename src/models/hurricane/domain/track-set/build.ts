@@ -14,7 +14,7 @@ import { vickeryWadheraRmKm } from '../rmw.js';
 import { inlandWindKt, pressureForWindKt } from './intensity.js';
 import type { LandMask } from './land-mask.js';
 import { normal, perturbTrack, segmentsOf } from './random-walk.js';
-import type { OccurrenceRow } from '../../../shared/package/event-set-files.js';
+import type { OccurrenceRow } from '../../../shared/package/occurrence-row.js';
 
 /** The record the catalog resamples: HURDAT2 1900-2024 (US landfalls are complete from 1900 on). */
 export const HISTORICAL_PERIOD = { firstYear: 1900, lastYear: 2024 } as const;

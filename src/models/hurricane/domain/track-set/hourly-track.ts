@@ -5,6 +5,7 @@
  * fixes (longitude without wrapping: Atlantic tracks never cross 180°).
  */
 import type { Storm } from '../../../../databuild/hurdat2.js';
+import { KM_PER_NM, trackGreatCircleKm } from '../../../../lib/geo.js';
 import { pressureFromWindKt } from './intensity.js';
 
 export interface HourlyTrack {
@@ -19,14 +20,6 @@ export interface HourlyTrack {
   rmwKm: Float64Array;
   /** Distance run since the first fix (km, great circle), the along-track stage. */
   distKm: Float64Array;
-}
-
-const KM_PER_NM = 1.852;
-const RAD = Math.PI / 180;
-
-function greatCircleKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const h = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export function hourlyTrack(storm: Storm): HourlyTrack | null {
@@ -61,7 +54,7 @@ export function hourlyTrack(storm: Storm): HourlyTrack | null {
     out.lng[i] = mix(a.lng, b.lng);
     out.windKt[i] = mix(a.windKt, b.windKt);
     out.pressureMb[i] = mix(pressure[k], pressure[k + 1]);
-    if (i > 0) out.distKm[i] = out.distKm[i - 1] + greatCircleKm(out.lat[i - 1], out.lng[i - 1], out.lat[i], out.lng[i]);
+    if (i > 0) out.distKm[i] = out.distKm[i - 1] + trackGreatCircleKm(out.lat[i - 1], out.lng[i - 1], out.lat[i], out.lng[i]);
     out.rmwKm[i] = a.rmwNm !== null && b.rmwNm !== null ? mix(a.rmwNm, b.rmwNm) * KM_PER_NM : NaN;
   }
   return out;

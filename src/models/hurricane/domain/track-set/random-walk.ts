@@ -5,6 +5,8 @@
  * accumulated angle (per-hour change uniform within +-0.5°, lag-1 h autocorrelation 0.5) and stretches by
  * a factor 1 +- 0.3 (autocorrelation 0.85). Parameters: CLIMADA's defaults.
  */
+import { TRACK_EARTH_RADIUS_KM } from '../../../../lib/geo.js';
+import { normalCdfViaErf } from '../../../../lib/numerics/normal.js';
 export const RANDOM_WALK = {
   maxStartShiftDeg: 0.75,
   maxSpeedChangeRel: 0.3,
@@ -14,20 +16,11 @@ export const RANDOM_WALK = {
 } as const;
 
 const RAD = Math.PI / 180;
-const EARTH_RADIUS_KM = 6371;
 
 /** Standard normal from two uniforms (Box-Muller; one variate per pair, so the stream does not depend on call history). */
 export function normal(rand: () => number): number {
   const u = 1 - rand();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rand());
-}
-
-/** Normal cumulative distribution (Abramowitz & Stegun 7.1.26 for erf, |error| < 1.5e-7). */
-function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
 }
 
 /**
@@ -42,10 +35,10 @@ export function autocorrelatedUniform(n: number, rho: number, rand: () => number
     const r = Math.sqrt(-2 * Math.log(1 - rand()));
     const theta = 2 * Math.PI * rand();
     z = i === 0 ? r * Math.cos(theta) : rho * z + s * r * Math.cos(theta);
-    out[i] = 2 * normalCdf(z) - 1;
+    out[i] = 2 * normalCdfViaErf(z) - 1;
     if (i + 1 < n) {
       z = rho * z + s * r * Math.sin(theta);
-      out[i + 1] = 2 * normalCdf(z) - 1;
+      out[i + 1] = 2 * normalCdfViaErf(z) - 1;
     }
   }
   return out;
@@ -102,7 +95,7 @@ export function perturbTrack(lat: Float64Array, lng: Float64Array, segments: Seg
     turn += p.maxDirectionChangeDegPerHour * dir[i - 1];
     const bearing = segments.bearingRad[i] + turn * RAD;
     const d = delta * (1 + p.maxSpeedChangeRel * speed[i - 1]);
-    if (outDistKm) outDistKm[i] = outDistKm[i - 1] + d * EARTH_RADIUS_KM;
+    if (outDistKm) outDistKm[i] = outDistKm[i - 1] + d * TRACK_EARTH_RADIUS_KM;
     const s1 = outLat[i - 1] * RAD;
     const s2 = Math.asin(Math.sin(s1) * Math.cos(d) + Math.cos(s1) * Math.sin(d) * Math.cos(bearing));
     const l2 = outLng[i - 1] * RAD + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(s1), Math.cos(d) - Math.sin(s1) * Math.sin(s2));

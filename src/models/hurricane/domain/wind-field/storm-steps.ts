@@ -5,13 +5,13 @@
  * sampled only at the fixes would show beads along the track. At 15 min a storm moving at 40 km/h moves
  * 10 km between steps, well inside a typical Rm (20–60 km), so the peak gust per cell is smooth.
  */
+import { KT_TO_MS } from '../../../../lib/numerics/units.js';
 import type { Track } from '../track.js';
 import { gradientProfile, type GradientProfile } from './holland.js';
 import { BACKGROUND_FRACTION, SURFACE_REDUCTION } from './surface.js';
 
 export const STEP_MINUTES = 15;
 const KM_PER_DEG = 111.195;
-const KT_TO_MS = 0.514444;
 
 export interface StormStep {
   lat: number;
