@@ -202,6 +202,8 @@ describe('score shape (docs/contract.md#scores)', () => {
     // the ratio follows the climate case, as the score does
     const hot = scorePoint(grid, { lat: 25.77, lng: -80.19, perils: ['hurricane_wind'], scenario: 'ssp585', horizon: 2080 });
     if (!hot.covered) throw new Error('not covered');
-    expect(hot.perils[0].score_components.vulnerability.expected_annual_damage_ratio).toBeGreaterThan(eadr.hurricane_wind!);
+    const c = hot.perils[0].score_components;
+    expect(c.climate_adjustment.frequency_multiplier).not.toBe(1);
+    expect(c.vulnerability.expected_annual_damage_ratio! / eadr.hurricane_wind!).toBeCloseTo(c.climate_adjustment.frequency_multiplier, 2);
   });
 });
