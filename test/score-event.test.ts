@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
+import { loadModelDamage } from '../src/databuild/model-damage.js';
 import { cellAt } from '../src/domain/scoring/grid.js';
 import { PERILS } from '../src/domain/scoring/perils.js';
 import { scorePoint } from '../src/domain/scoring/score-point.js';
@@ -47,7 +48,8 @@ describe('GET /events/{id}/score (tiers and answers)', () => {
     const r = await p.call(`/api/v1/events/${inside.id}/score`); // checked against openapi.yaml
     expect(r.status).toBe(200);
     expect(r.body.event).toMatchObject({ id: inside.id, slug: inside.slug, lat: inside.lat, lng: inside.lng });
-    const all = scorePoint(grid, { lat: inside.lat, lng: inside.lng, scenario: 'baseline' });
+    // The server reads the model packages' damage ratios from the committed table (data/model-damage/).
+    const all = scorePoint(grid, { lat: inside.lat, lng: inside.lng, scenario: 'baseline', modelDamage: loadModelDamage() });
     if (!all.covered) throw new Error('not covered');
     const ratio = (x: (typeof all.perils)[number]) => x.score_components.vulnerability.expected_annual_damage_ratio ?? -1;
     const best = [...all.perils].sort((a, b) => ratio(b) - ratio(a))[0];

@@ -45,7 +45,7 @@ export const eventScore = defineHandler<EventScoreInput, EventScoreBody>({
     const event: EventRef = { id: row.id, slug: row.slug, title: row.title, event_type: row.event_type, status: row.status, lat: row.lat, lng: row.lng };
     const refuse = (reason: string) =>
       new CatintelError('validation_failed', `event ${row.slug} (${row.title}): ${reason}`, { errors: [{ field: 'id', message: reason }] });
-    const result = scoreAt(row.lat, row.lng, input, { accNumber: row.id }, refuse);
+    const result = scoreAt(row.lat, row.lng, input, { accNumber: row.id }, refuse, ctx.config?.env);
     return { body: { event, ...result.body } };
   },
 });

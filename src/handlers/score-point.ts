@@ -13,6 +13,7 @@ import { PERILS, PERIL_ALIASES, type Peril } from '../domain/scoring/perils.js';
 import { defaultPeril, scorePoint, type PerilSelection } from '../domain/scoring/score-point.js';
 import type { PerilScore } from '../domain/scoring/peril-score.js';
 import { loadBaselineGrid } from '../databuild/load-baseline.js';
+import { loadModelDamage } from '../databuild/model-damage.js';
 import { CatintelError, invalidParameter } from '../errors.js';
 import { oasisPointBody, type OasisPointBody } from '../oasis/point.js';
 import { countryOfFips } from '../oasis/perils.js';
@@ -90,15 +91,17 @@ export function scoreAt(
   o: ScoreOptions,
   oasis: { accNumber: string },
   refuse: (reason: string) => CatintelError,
+  env?: Readonly<Record<string, string | undefined>>,
 ): HandlerResult<ScorePointBody | OasisPointBody> {
   const grid = loadBaselineGrid();
+  const modelDamage = loadModelDamage(env?.CATINTEL_MODEL_DAMAGE);
   let perils = o.perils ?? undefined;
   let selection: PerilSelection | undefined;
   if (o.freeTier && perils === undefined) {
-    selection = defaultPeril(grid, lat, lng, o.scenario, o.horizon) ?? undefined;
+    selection = defaultPeril(grid, lat, lng, o.scenario, o.horizon, modelDamage) ?? undefined;
     perils = selection ? [selection.peril] : undefined;
   }
-  const r = scorePoint(grid, { lat, lng, perils, scenario: o.scenario, horizon: o.horizon });
+  const r = scorePoint(grid, { lat, lng, perils, scenario: o.scenario, horizon: o.horizon, modelDamage });
   if (!r.covered) throw refuse(r.reason);
   if (o.format === 'oasis') {
     const cell = cellAt(grid, lat, lng);
@@ -147,8 +150,8 @@ export const riskScore = defineHandler<ScorePointInput, ScorePointBody | OasisPo
   },
   storeless: true,
   parse: (raw, caller) => parseScorePoint(raw, caller),
-  async run(_ctx, input) {
+  async run(ctx, input) {
     const refuse = (reason: string) => new CatintelError('validation_failed', reason, { errors: [{ field: 'lat', message: reason }, { field: 'lng', message: reason }] });
-    return scoreAt(input.lat, input.lng, input, { accNumber: 'risk-score' }, refuse);
+    return scoreAt(input.lat, input.lng, input, { accNumber: 'risk-score' }, refuse, ctx.config?.env);
   },
 });

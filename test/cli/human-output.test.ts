@@ -82,15 +82,16 @@ describe('human output', () => {
 
     const score = await both(['events', 'score', IAN]);
     expect(score.text).toMatch(/^Hurricane Ian \(AL09 2022\): hurricane, active, id 91a84440-/);
-    expect(score.text).toMatch(/\n {2}hurricane_wind +\d+\.\d\d +[\d.]+ +[\d.]+% +medium\n/);
-    expect(score.text).toMatch(/\n {2}drought +\d+\.\d\d +[\d.]+ +- +low\n/); // no building damage ratio in the data
+    // The damage ratio and where it came from: the model package, or the baseline where the table has none.
+    expect(score.text).toMatch(/\n {2}hurricane_wind +\d+\.\d\d +[\d.]+ +[\d.]+% +(model|baseline) +medium\n/);
+    expect(score.text).toMatch(/\n {2}drought +\d+\.\d\d +[\d.]+ +- +baseline +low\n/); // no building damage ratio in the data
   });
 
   it('score point, with the climate change column for a scenario', async () => {
     const { text, json } = await both(['score', 'point', '--lat', '25.77', '--lng', '-80.19', '--scenario', 'ssp585', '--horizon', '2080']);
-    expect(text).toMatch(/^Hazard scores \(0-10\) at 25\.77, -80\.19: scenario ssp585, horizon 2080\n {2}peril +score +percentile +annual damage +confidence +climate change\n/);
+    expect(text).toMatch(/^Hazard scores \(0-10\) at 25\.77, -80\.19: scenario ssp585, horizon 2080\n {2}peril +score +percentile +annual damage +from +confidence +climate change\n/);
     const wind = json.perils.find((p: { peril: string }) => p.peril === 'hurricane_wind');
-    expect(text).toMatch(new RegExp(`\n {2}hurricane_wind +${wind.score.toFixed(2)} +[\\d.]+ +[\\d.]+% +medium +[+-]\\d+\\.\\d\\d\\n`));
+    expect(text).toMatch(new RegExp(`\n {2}hurricane_wind +${wind.score.toFixed(2)} +[\\d.]+ +[\\d.]+% +(model|baseline) +medium +[+-]\\d+\\.\\d\\d\\n`));
   });
 
   it('db info, and the bulk summary as key: value lines', async () => {

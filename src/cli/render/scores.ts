@@ -23,18 +23,22 @@ export function scoreTable(b: ScoreBody): string {
     p.peril,
     p.score.toFixed(2),
     p.percentile ?? null,
-    ...(damage ? [percent(damageRatioOf(p))] : []),
+    ...(damage ? [percent(damageRatioOf(p)), sourceOf(p)?.kind ?? '-'] : []),
     String(p.score_components?.confidence ?? '-'),
     ...(adjusted ? [signed(deltaOf(p))] : []),
   ]);
-  const headers = ['peril', 'score', 'percentile', ...(damage ? ['annual damage'] : []), 'confidence', ...(adjusted ? ['climate change'] : [])];
-  const align = headers.map((h) => (h === 'peril' || h === 'confidence' ? undefined : 'right' as const));
+  const headers = ['peril', 'score', 'percentile', ...(damage ? ['annual damage', 'from'] : []), 'confidence', ...(adjusted ? ['climate change'] : [])];
+  const align = headers.map((h) => (h === 'peril' || h === 'confidence' || h === 'from' ? undefined : 'right' as const));
   lines.push(...table(headers, rows, align).map((l) => `  ${l}`));
   // Anything else the answer carries (why a peril was chosen, ...) follows as key: value.
   const { lat, lng, scenario, horizon, perils, event, ...rest } = b;
   void lat, lng, scenario, horizon, perils, event;
   if (Object.keys(rest).length) lines.push(...keyValues(rest));
-  if (damage) lines.push('annual damage: expected annual damage ratio, % of building value per year (docs/scoring.md)');
+  if (damage) {
+    lines.push('annual damage: expected annual damage ratio, % of building value per year (docs/scoring.md); from: the model package through the loss engine, or the hazard baseline');
+    const models = new Set(b.perils.map(sourceOf).filter((x) => x?.kind === 'model').map((x) => `${x!.model} package, ${x!.package_years} years, seed ${x!.package_seed}`));
+    for (const m of models) lines.push(`model: ${m} (reference building: ${b.perils.map(sourceOf).find((x) => x?.kind === 'model')!.reference_building})`);
+  }
   lines.push('score_components (frequency, intensity, exposure, ...) and provenance: --json');
   return lines.join('\n') + '\n';
 }
@@ -42,6 +46,13 @@ export function scoreTable(b: ScoreBody): string {
 /** The expected annual damage ratio (score_components.vulnerability), comparable across perils; null where the data has none. */
 function damageRatioOf(p: PerilScore): number | null | undefined {
   return (p.score_components?.vulnerability as { expected_annual_damage_ratio?: number | null } | undefined)?.expected_annual_damage_ratio;
+}
+
+interface DamageSource { kind: string; model?: string; package_years?: number; package_seed?: number; reference_building?: string }
+
+/** Where the damage ratio came from (score_components.vulnerability.damage_ratio_source). */
+function sourceOf(p: PerilScore): DamageSource | undefined {
+  return (p.score_components?.vulnerability as { damage_ratio_source?: DamageSource } | undefined)?.damage_ratio_source;
 }
 
 /** A damage ratio as a percentage of building value per year, two significant digits. */

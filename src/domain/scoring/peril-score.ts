@@ -5,7 +5,8 @@
  */
 import type { ClimateCase, Horizon, Scenario } from '../climate.js';
 import { perilMultipliers } from './climate-multipliers.js';
-import { DAMAGE_RATIO_BASIS, REFERENCE_BUILDING_BASIS, damageRatioValue, referenceBuildingEadr, riskScore } from './damage-ratio.js';
+import { REFERENCE_BUILDING_BASIS, referenceBuildingEadr, riskScore } from './damage-ratio.js';
+import { damageRatioAt, type DamageRatioSource, type ModelDamagePoint } from './damage-ratio-source.js';
 import type { HazardGrid } from './grid.js';
 import { NRI_FALLBACK_SOURCE, NRI_FALLBACK_URL, PERIL_INFO, PERIL_SCALES, type Peril } from './perils.js';
 import {
@@ -53,9 +54,14 @@ export interface ScoreComponents {
   vulnerability: {
     damage_function: string | null;
     mdr_at_rp100: number | null;
-    /** Expected annual building loss / building value (1/yr), comparable across perils (damage-ratio.ts); climate-adjusted. */
+    /**
+     * Expected annual building loss / building value (1/yr), comparable across perils; climate-adjusted. From the
+     * model package through the loss engine for hurricane wind and earthquake, the hazard baseline otherwise
+     * (damage-ratio-source.ts): `damage_ratio_source` says which, and what it was computed with.
+     */
     expected_annual_damage_ratio: number | null;
     damage_ratio_basis: string;
+    damage_ratio_source: DamageRatioSource;
     /**
      * The same figure for a reference building from the damage functions of docs/methods.md#damage-functions integrated over
      * the site's hazard curve (damage-ratio.ts referenceBuildingEadr), and the cross-peril (docs/methods.md#score-mappings)
@@ -216,7 +222,8 @@ export function perilScoreValue(grid: HazardGrid, cell: number, peril: Peril, c:
 const nullIfNaN = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const sig = (x: number): number => Number(x.toPrecision(4));
 
-export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: ClimateCase): PerilScore {
+/** `at`: the point and the model damage table the model perils' damage ratio is read from (without it, the baseline's, said so). */
+export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: ClimateCase, at?: ModelDamagePoint): PerilScore {
   const info = PERIL_INFO[peril];
   const m = perilMultipliers(grid, cell, peril, c);
   const score = round2(rawScore(grid, cell, peril, m.damaging, m.severe));
@@ -277,6 +284,7 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
     population_density_per_km2: pop !== null && area > 0 ? round2(pop / area) : null,
   };
 
+  const damage = damageRatioAt(grid, cell, peril, m.damaging, at);
   let mdr: number | null = null;
   if (peril === 'hurricane_wind' && hasIntensity) mdr = sig(emanuelMdr(i100));
   if (peril === 'earthquake' && hasIntensity) mdr = sig(pagerLossRate(i100));
@@ -293,9 +301,12 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
       vulnerability: {
         damage_function: info.damageFunction,
         mdr_at_rp100: mdr,
-        expected_annual_damage_ratio: nullIfNaN(sig(damageRatioValue(grid, cell, peril, m.damaging))),
-        damage_ratio_basis: DAMAGE_RATIO_BASIS[peril],
+        expected_annual_damage_ratio: nullIfNaN(sig(damage.value)),
+        damage_ratio_basis: damage.basis,
+        damage_ratio_source: damage.source,
         reference_building: (() => {
+          // The model's ratio is a reference building's already (damage-ratio-source.ts): the same figure.
+          if (damage.source.kind === 'model') return { expected_annual_damage_ratio: sig(damage.value), risk_score: round2(riskScore(damage.value)), basis: damage.basis };
           const eadr = referenceBuildingEadr(grid, cell, peril, m.damaging);
           const ok = Number.isFinite(eadr);
           return { expected_annual_damage_ratio: ok ? sig(eadr) : null, risk_score: ok ? round2(riskScore(eadr)) : null, basis: REFERENCE_BUILDING_BASIS[peril] };

@@ -186,19 +186,24 @@ describe('score shape (docs/contract.md#scores)', () => {
     expect(defaultPeril(grid, 35, -40, 'baseline')).toBeNull();
   });
 
-  it('reports an expected annual damage ratio for every peril with building losses, none for heat and drought', () => {
+  it('reports an expected annual damage ratio for every peril with building losses, none for heat, drought and surge at a point', () => {
     const r = scorePoint(grid, { lat: 25.77, lng: -80.19, scenario: 'baseline' });
     if (!r.covered) throw new Error('not covered');
     const eadr = Object.fromEntries(r.perils.map((p) => [p.peril, p.score_components.vulnerability.expected_annual_damage_ratio]));
     expect(eadr.extreme_heat).toBeNull();
     expect(eadr.drought).toBeNull();
-    for (const p of ['hurricane_wind', 'storm_surge', 'earthquake', 'tornado', 'wildfire', 'riverine_flood', 'winter_storm']) expect(eadr[p]).toBeGreaterThanOrEqual(0);
+    // Surge damage needs the building's elevation (damage-ratio-source.ts): none at a point, and the reason.
+    expect(eadr.storm_surge).toBeNull();
+    expect(r.perils.find((p) => p.peril === 'storm_surge')!.score_components.vulnerability.damage_ratio_source).toMatchObject({ kind: 'none' });
+    for (const p of ['hurricane_wind', 'earthquake', 'tornado', 'wildfire', 'riverine_flood', 'winter_storm']) expect(eadr[p]).toBeGreaterThanOrEqual(0);
     // Miami's hurricane wind: about 0.5 % of building value a year, on NRI's level (Florida HRCN_ALRB 0.1 %)
     expect(eadr.hurricane_wind).toBeGreaterThan(2e-3);
     expect(eadr.hurricane_wind).toBeLessThan(1e-2);
     // the ratio follows the climate case, as the score does
-    const hot = scorePoint(grid, { lat: 25.77, lng: -80.19, perils: ['storm_surge'], scenario: 'ssp585', horizon: 2080 });
+    const hot = scorePoint(grid, { lat: 25.77, lng: -80.19, perils: ['hurricane_wind'], scenario: 'ssp585', horizon: 2080 });
     if (!hot.covered) throw new Error('not covered');
-    expect(hot.perils[0].score_components.vulnerability.expected_annual_damage_ratio).toBeGreaterThan(eadr.storm_surge!);
+    const c = hot.perils[0].score_components;
+    expect(c.climate_adjustment.frequency_multiplier).not.toBe(1);
+    expect(c.vulnerability.expected_annual_damage_ratio! / eadr.hurricane_wind!).toBeCloseTo(c.climate_adjustment.frequency_multiplier, 2);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { climateCase, type Horizon, type Scenario } from '../climate.js';
 import { perilMultipliers } from './climate-multipliers.js';
-import { damageRatioValue } from './damage-ratio.js';
+import { damageRatioAt } from './damage-ratio-source.js';
+import type { ModelDamageTable } from './model-damage.js';
 import { cellAt, type HazardGrid } from './grid.js';
 import { perilScore, perilScoreValue, type PerilScore } from './peril-score.js';
 import { PERILS, type Peril } from './perils.js';
@@ -18,6 +19,8 @@ export interface ScorePointQuery {
   scenario: Scenario;
   /** Ignored for 'baseline'; defaults to 2050 for the SSP scenarios. */
   horizon?: Horizon | null;
+  /** The model packages' damage ratios (data/model-damage/); null or unset: the baseline's, said so in each score. */
+  modelDamage?: ModelDamageTable | null;
 }
 
 export type ScorePointResult =
@@ -32,7 +35,8 @@ export function scorePoint(grid: HazardGrid, q: ScorePointQuery): ScorePointResu
   const cell = cellAt(grid, q.lat, q.lng);
   if (cell < 0) return { covered: false, lat: q.lat, lng: q.lng, reason: outsideCoverageMessage(q.lat, q.lng) };
   const c = climateCase(q.scenario, q.horizon ?? null);
-  const perils = (q.perils ?? PERILS).map((p) => perilScore(grid, cell, p, c));
+  const at = { table: q.modelDamage ?? null, lat: q.lat, lng: q.lng };
+  const perils = (q.perils ?? PERILS).map((p) => perilScore(grid, cell, p, c, at));
   return { covered: true, lat: q.lat, lng: q.lng, scenario: c.scenario, horizon: c.horizon, perils };
 }
 
@@ -41,25 +45,34 @@ export interface PerilSelection {
   rule: 'highest_expected_annual_damage_ratio' | 'highest_score';
   peril: Peril;
   reason: string;
-  /** Every peril's expected annual damage ratio here (1/yr, null where none is defined), highest first. */
-  candidates: { peril: Peril; expected_annual_damage_ratio: number | null; score: number }[];
+  /** Every peril's expected annual damage ratio here (1/yr, null where none is defined), highest first, and whether the model or the baseline gave it. */
+  candidates: { peril: Peril; expected_annual_damage_ratio: number | null; source: 'model' | 'baseline' | 'none'; score: number }[];
 }
 
 const sig3 = (x: number) => Number(x.toPrecision(3));
 
 /**
  * The free tier's default peril at a covered point: the one with the highest expected annual damage ratio
- * (damage-ratio.ts), a scale on which perils are comparable; scores are not (an NRI state-relative score
+ * (damage-ratio-source.ts: the model packages' for hurricane wind and earthquake), a scale on which perils are comparable; scores are not (an NRI state-relative score
  * runs higher than a catalog one at the same place, docs/scoring.md §1). Where no peril has a positive
  * ratio, the highest score. Ties go to list order. Null outside coverage.
  */
-export function defaultPeril(grid: HazardGrid, lat: number, lng: number, scenario: Scenario, horizon: Horizon | null = null): PerilSelection | null {
+export function defaultPeril(
+  grid: HazardGrid,
+  lat: number,
+  lng: number,
+  scenario: Scenario,
+  horizon: Horizon | null = null,
+  modelDamage: ModelDamageTable | null = null,
+): PerilSelection | null {
   const cell = cellAt(grid, lat, lng);
   if (cell < 0) return null;
   const c = climateCase(scenario, horizon);
+  const at = { table: modelDamage, lat, lng };
   const candidates = PERILS.map((peril) => {
-    const eadr = damageRatioValue(grid, cell, peril, perilMultipliers(grid, cell, peril, c).damaging);
-    return { peril, expected_annual_damage_ratio: Number.isFinite(eadr) ? sig3(eadr) : null, score: perilScoreValue(grid, cell, peril, c), raw: eadr };
+    const d = damageRatioAt(grid, cell, peril, perilMultipliers(grid, cell, peril, c).damaging, at);
+    const eadr = d.value;
+    return { peril, expected_annual_damage_ratio: Number.isFinite(eadr) ? sig3(eadr) : null, source: d.source.kind, score: perilScoreValue(grid, cell, peril, c), raw: eadr };
   });
   const byRatio = [...candidates].sort((a, b) => (Number.isFinite(b.raw) ? b.raw : -1) - (Number.isFinite(a.raw) ? a.raw : -1));
   const list = byRatio.map(({ raw: _raw, ...rest }) => rest);

@@ -9,6 +9,7 @@ import type { Ring } from '../../domain/event.js';
 import { prepareEvent } from '../../ingest/normalise.js';
 import { ingestRingOptions } from '../../ingest/ring-options.js';
 import { loadBaselineGrid } from '../../databuild/load-baseline.js';
+import { loadModelDamage } from '../../databuild/model-damage.js';
 import { scorePoint } from '../../domain/scoring/score-point.js';
 import type { Peril } from '../../domain/scoring/perils.js';
 import { ringIdOf } from '../../lib/ids.js';
@@ -45,7 +46,7 @@ export async function runScenario(ctx: Context, spec: ScenarioSpec, id: string, 
   const exposure = ringExposures(rings).map((e) => ({ ...e, portfolio_tiv: tiv.get(e.ring_id!) ?? [], ...provenance }));
 
   const grid = loadBaselineGrid();
-  const scored = scorePoint(grid, { lat: spec.lat, lng: spec.lng, perils: SCORE_PERILS[spec.event_type], scenario: 'baseline' });
+  const scored = scorePoint(grid, { lat: spec.lat, lng: spec.lng, perils: SCORE_PERILS[spec.event_type], scenario: 'baseline', modelDamage: loadModelDamage(ctx.config.env?.CATINTEL_MODEL_DAMAGE) });
   const scores = scored.covered
     ? { covered: true, scenario: scored.scenario, perils: scored.perils, source: 'catintel hazard baseline (GET /risk/score at the location)' }
     : { covered: false, reason: scored.reason };
