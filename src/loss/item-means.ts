@@ -7,7 +7,8 @@
  * sampled AAL converges to.
  */
 import path from 'node:path';
-import { itemsByAreaperil, EventGul, type GulContext } from './domain/gul.js';
+import { itemsByAreaperil, EventGul } from './domain/gul.js';
+import type { GulContext } from './domain/kernel-inputs.js';
 import { KernelModule } from './domain/kernel-module.js';
 import type { DamageDistributions } from './domain/cdf-cutoff.js';
 import type { Occurrence, VulnerabilityMoments } from './domain/types.js';
