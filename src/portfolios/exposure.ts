@@ -18,7 +18,7 @@ import { EVENT_TYPE_CODES } from './domain/perils.js';
 import { ringReach } from './peril-reach.js';
 import { locationIndex, portfolioExtent, type Box, type LocationIndex } from './location-index.js';
 import type { RingFields } from '../store/events-read.js';
-import { eventHeaderOf, liveEventsSoFar, type EventHeader, type ExposureRing, type LiveEventSoFar } from './live-rings.js';
+import { anyLiveEvent, eventHeaderOf, liveEventsSoFar, type EventHeader, type ExposureRing, type LiveEventSoFar } from './live-rings.js';
 import type { EventRow } from '../store/events-read.js';
 import type { PortfolioSummary } from './read.js';
 
@@ -220,12 +220,13 @@ function locationJson(ix: LocationIndex, i: number): ExposedLocation {
 }
 
 /**
- * The exposure of a stored portfolio (ownership already checked) to the live events at `now`. The book's
- * extent comes from the store first; only when a live ring meets it are locations read, and then only those
+ * The exposure of a stored portfolio (ownership already checked) to the live events at `now`. When some
+ * event is live, the book's extent comes from the store first; only when a live ring meets it are locations read, and then only those
  * inside the boxes of the rings that do: the cost follows what is exposed, not the size of the book.
  */
 export async function portfolioExposure(db: Store, p: PortfolioSummary, now: string, locationsLimit: number): Promise<PortfolioExposure> {
-  const extent = await portfolioExtent(db, p.id);
+  // With no live event at all, not even the extent is read: the portfolio row holds the count.
+  const extent = (await anyLiveEvent(db, now)) ? await portfolioExtent(db, p.id) : { count: p.location_count, bbox: undefined };
   const live = extent.bbox ? await liveEventsSoFar(db, now, extent.bbox) : [];
   const ix = await locationIndex(db, p.id, p.currency, boxesOf(live));
   const exposed = new Set<number>();
