@@ -12,6 +12,7 @@ import { benchOasisFiles } from './oasis-files.js';
 import { benchOasisRunFromOed } from './oasis-run-oed.js';
 import { benchEpCurve } from './epcurve.js';
 import { benchArrow } from './arrow.js';
+import { benchBigBook } from './bigbook.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -28,3 +29,5 @@ if (!only || only === 'oasis-files') await benchOasisFiles();
 if (!only || only === 'oasis-files' || only === 'oasis-run-oed') await benchOasisRunFromOed(sharedData);
 if (!only || only === 'epcurve') await benchEpCurve();
 if (!only || only === 'arrow') await benchArrow(sharedData);
+// Minutes at its ten million locations: only when asked for by name.
+if (only === 'bigbook') await benchBigBook(sharedData);

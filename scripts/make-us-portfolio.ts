@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseCenPop } from '../src/databuild/census.js';
+import { parseCenPop, type PopulationCentre } from '../src/databuild/census.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { mulberry32 } from '../src/lib/random.js';
 
@@ -35,6 +35,8 @@ export interface PortfolioOptions {
   seed: number;
   /** CenPop2020_Mean_CO.txt; default ../shared/data/exposure/ beside the project. */
   cenPopPath?: string;
+  /** Multiplies a county's population in the draw (a book heavy in one state); default 1 everywhere. */
+  weight?: (centre: PopulationCentre) => number;
 }
 
 export function defaultCenPopPath(): string {
@@ -46,7 +48,7 @@ export function* usPortfolioCsv(o: PortfolioOptions, chunkRows = 10_000): Genera
   const centres = parseCenPop(fs.readFileSync(o.cenPopPath ?? defaultCenPopPath(), 'utf8'));
   const cumulative = new Float64Array(centres.length);
   let total = 0;
-  centres.forEach((c, i) => (cumulative[i] = total += c.population));
+  centres.forEach((c, i) => (cumulative[i] = total += o.weight ? c.population * o.weight(c) : c.population));
   const rand = mulberry32(o.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());

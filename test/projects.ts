@@ -11,6 +11,8 @@
  */
 export const PROCESS_FILES = [
   'src/loss/kernel.test.ts',
+  'test/bigbook-exposure.test.ts',
+  'test/bigbook-import.test.ts',
   'test/data-inputs.test.ts',
   'test/docs-stand-alone.test.ts',
   'test/earthquake-model-package.test.ts',

@@ -127,10 +127,12 @@ async function portfolioAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string
     const candidates = extents.filter((p) => p.max_lat >= a.minLat && p.min_lat <= a.maxLat && p.max_lng >= a.minLng && p.min_lng <= a.maxLng);
     const reach = ringReach(typeOf.get(ring.event_id)!, ring);
     for (const p of candidates) {
-      const ix = await locationIndex(tx, p.id, p.currency);
+      // Only the locations inside the ring's box are read (a book of millions is not loaded for one ring),
+      // and summed in file order, so the amounts do not depend on which locations were read.
+      const ix = await locationIndex(tx, p.id, p.currency, [[a.minLng, a.minLat, a.maxLng, a.maxLat]]);
       let n = 0, b = 0, c = 0, bi = 0, o = 0;
       if (ix.tree) {
-        for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat)) {
+        for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat).sort((x, y) => x - y)) {
           if (!pointInPrepared(ix.lng[i], ix.lat[i], a) || !reach.covered(ix, i)) continue;
           n++;
           b += ix.building[i];

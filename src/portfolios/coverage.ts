@@ -10,16 +10,22 @@ import type { Store } from '../store/db.js';
 
 export const COVERAGE = 'US states, DC and territories';
 
+/** Locations read at once: a book of millions is counted a page at a time, in bounded memory. */
+const PAGE = 250_000;
+
 export async function locationsOutsideCoverage(db: Store, portfolioId: string): Promise<number> {
-  const [c] = await db.all<{ lat: number[] | null; lng: number[] | null }>(
-    'SELECT list(lat) AS lat, list(lng) AS lng FROM portfolio_locations WHERE portfolio_id = $id',
-    { id: portfolioId },
-  );
-  const lat = c?.lat ?? [];
-  const lng = c?.lng ?? [];
   const grid = loadBaselineGrid();
   let outside = 0;
-  for (let i = 0; i < lat.length; i++) if (cellAt(grid, lat[i], lng[i]) < 0) outside++;
+  const last = Number((await db.one<{ n: number | null }>('SELECT max(seq) AS n FROM portfolio_locations WHERE portfolio_id = $id', { id: portfolioId }))?.n ?? 0);
+  for (let from = 0; from < last; from += PAGE) {
+    const [c] = await db.all<{ lat: number[] | null; lng: number[] | null }>(
+      'SELECT list(lat) AS lat, list(lng) AS lng FROM portfolio_locations WHERE portfolio_id = $id AND seq > $from AND seq <= $to',
+      { id: portfolioId, from, to: from + PAGE },
+    );
+    const lat = c?.lat ?? [];
+    const lng = c?.lng ?? [];
+    for (let i = 0; i < lat.length; i++) if (cellAt(grid, lat[i], lng[i]) < 0) outside++;
+  }
   return outside;
 }
 

@@ -16,9 +16,9 @@ import type { Store } from '../store/db.js';
 import { pointInPrepared, prepareArea, type Area, type PreparedArea } from './domain/geometry.js';
 import { EVENT_TYPE_CODES } from './domain/perils.js';
 import { ringReach } from './peril-reach.js';
-import { locationIndex, type LocationIndex } from './location-index.js';
+import { locationIndex, portfolioExtent, type Box, type LocationIndex } from './location-index.js';
 import type { RingFields } from '../store/events-read.js';
-import { eventHeaderOf, liveEventsSoFar, type EventHeader, type ExposureRing, type LiveEventSoFar } from './live-rings.js';
+import { anyLiveEvent, eventHeaderOf, liveEventsSoFar, type EventHeader, type ExposureRing, type LiveEventSoFar } from './live-rings.js';
 import type { EventRow } from '../store/events-read.js';
 import type { PortfolioSummary } from './read.js';
 
@@ -123,12 +123,24 @@ function addAmounts(a: InsuranceAmounts, b: InsuranceAmounts): InsuranceAmounts 
 
 const ZERO: InsuranceAmounts = { BldgInsuranceAmt: 0, ContentsInsuranceAmt: 0, BIInsuranceAmt: 0, OtherInsuranceAmt: 0, TotalInsuranceAmt: 0 };
 
-/** Indexes of the locations inside an area (bbox search in the tree, then point-in-polygon). */
+/**
+ * Indexes of the locations inside an area (bbox search in the tree, then point-in-polygon), in file order:
+ * the sums then run in the same order whichever locations the index holds (all, or those near the rings).
+ */
 function inside(ix: LocationIndex, a: PreparedArea): number[] {
   if (!ix.tree) return [];
   const out: number[] = [];
   for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat)) if (pointInPrepared(ix.lng[i], ix.lat[i], a)) out.push(i);
-  return out;
+  return out.sort((x, y) => x - y);
+}
+
+const boxOf = (a: PreparedArea): Box => [a.minLng, a.minLat, a.maxLng, a.maxLat];
+
+/** One box per event around all its rings (now and so far): the only places its exposure looks. */
+function boxesOf(live: LiveEventSoFar[]): Box[] {
+  return live.map((l) => [...l.rings, ...l.swath].map((r) => boxOf(r.area))
+    .reduce<Box>((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])], [Infinity, Infinity, -Infinity, -Infinity]))
+    .filter((b) => b[0] <= b[2]);
 }
 
 const NONE: RingsExposure = { NumLocations: 0, ...ZERO, NumLocationsNotCovered: 0, rings: [] };
@@ -207,10 +219,16 @@ function locationJson(ix: LocationIndex, i: number): ExposedLocation {
   return { LocationId: ix.locNumber[i], Latitude: ix.lat[i], Longitude: ix.lng[i], LocPerilsCovered: ix.perilsCovered[i], ...s.amounts() };
 }
 
-/** The exposure of a stored portfolio (ownership already checked) to the live events at `now`. */
+/**
+ * The exposure of a stored portfolio (ownership already checked) to the live events at `now`. When some
+ * event is live, the book's extent comes from the store first; only when a live ring meets it are locations read, and then only those
+ * inside the boxes of the rings that do: the cost follows what is exposed, not the size of the book.
+ */
 export async function portfolioExposure(db: Store, p: PortfolioSummary, now: string, locationsLimit: number): Promise<PortfolioExposure> {
-  const ix = await locationIndex(db, p.id, p.currency);
-  const live = ix.bbox ? await liveEventsSoFar(db, now, ix.bbox) : [];
+  // With no live event at all, not even the extent is read: the portfolio row holds the count.
+  const extent = (await anyLiveEvent(db, now)) ? await portfolioExtent(db, p.id) : { count: p.location_count, bbox: undefined };
+  const live = extent.bbox ? await liveEventsSoFar(db, now, extent.bbox) : [];
+  const ix = await locationIndex(db, p.id, p.currency, boxesOf(live));
   const exposed = new Set<number>();
   const exposedSoFar = new Set<number>();
   const events: EventExposure[] = [];
@@ -220,7 +238,7 @@ export async function portfolioExposure(db: Store, p: PortfolioSummary, now: str
   }
   events.sort((a, b) => b.TotalInsuranceAmt - a.TotalInsuranceAmt || b.so_far.TotalInsuranceAmt - a.so_far.TotalInsuranceAmt || a.event_id.localeCompare(b.event_id));
   return {
-    PortfolioId: p.id, PortfolioName: p.name, CurCd: p.currency, as_of: now, NumLocations: ix.count, NumLocationsExposed: exposed.size,
+    PortfolioId: p.id, PortfolioName: p.name, CurCd: p.currency, as_of: now, NumLocations: extent.count, NumLocationsExposed: exposed.size,
     so_far: { NumLocationsExposed: exposedSoFar.size }, events,
   };
 }
@@ -245,8 +263,10 @@ export async function tivByRing(db: Store, account: string, eventType: EventType
   const prepared = rings.map((r) => ({ ring_id: r.ring_id, area: prepareArea(typeof r.geojson === 'string' ? JSON.parse(r.geojson) : r.geojson) }));
   const reach = rings.map((r) => ringReach(eventType, { kind: r.kind ?? '', label: r.label ?? '' }));
   const acc = prepared.map(() => new Map<string, { sum: Sum; portfolios: number }>());
+  // Only the locations inside the rings' boxes are read from each portfolio.
+  const boxes = prepared.map((r) => boxOf(r.area)).filter((b) => b[0] <= b[2]);
   for (const p of portfolios) {
-    const ix = await locationIndex(db, p.id, p.currency);
+    const ix = await locationIndex(db, p.id, p.currency, boxes);
     prepared.forEach((r, k) => {
       const sum = new Sum();
       for (const i of inside(ix, r.area)) if (reach[k].covered(ix, i)) sum.add(ix, i);

@@ -204,8 +204,10 @@ export async function importCsvFile(db: Store, file: string, o: ImportOptions, l
   const fieldCount = header.columns.length;
   return importInTransaction(db, o, 'csv', sha, async (append, flush) => {
     const totals = newTotals();
-    const lineOf = new Map<number, number>();
-    const problems = new Problems((row) => `row[${row}]`, (row) => `line ${lineOf.get(row)}: `);
+    // The line the current row starts on: a problem is named while its row is read, so no table of lines is
+    // kept (one entry per row would grow with the file).
+    let rowLine = 0;
+    const problems = new Problems((row) => `row[${row}]`, () => `line ${rowLine}: `);
     let row = 0;
     let line = header.headerLines;
     let seq = 0;
@@ -230,7 +232,7 @@ export async function importCsvFile(db: Store, file: string, o: ImportOptions, l
         line += 1 + r.innerLineBreaks;
         if (r.fieldCount === 1 && r.rowEnd === r.rowStart) return; // a blank line is no row
         row++;
-        if (problems.list.length < MAX_REPORTED_PROBLEMS) lineOf.set(row, line - r.innerLineBreaks);
+        rowLine = line - r.innerLineBreaks;
         const utf8 = rowUtf8Problem(r);
         if (utf8) return problems.add(row, [{ field: header.columns[utf8.field] ?? 'row', message: utf8ProblemText(utf8, header.columns) }]);
         if (r.unterminated) return problems.add(row, [{ field: 'row', message: 'a quoted field is never closed' }]);

@@ -159,6 +159,12 @@ export interface LiveEventSoFar extends LiveEvent {
 
 const meets = (a: PreparedArea, box: [number, number, number, number]) => a.maxLng >= box[0] && a.minLng <= box[2] && a.maxLat >= box[1] && a.minLat <= box[3];
 
+/** Whether any event is live at `now` (one row read): when none is, no exposure needs a portfolio's extent. */
+export async function anyLiveEvent(db: Store, now: string): Promise<boolean> {
+  const { rows } = await listEvents(db, { now, statuses: ['active', 'monitoring'] }, { limit: 1 });
+  return rows.length > 0;
+}
+
 /**
  * The live events at `now` whose rings now or whose swath so far meet `box` (all live events with either when
  * no box): `rings` are the current rings meeting the box, `swath` the swath rings meeting it.

@@ -1,0 +1,110 @@
+/**
+ * Big books (issue 38): a seeded OED location file of N locations (default 10,000,000), heavy in Florida
+ * (its counties weigh eight times their population in the draw of scripts/make-us-portfolio.ts, seed
+ * 20260138), and each step in a fresh node process so its peak RSS (process.resourceUsage().maxRSS,
+ * DuckDB's native memory included) is its own:
+ *  - bigbook.duckdb_load: DuckDB alone loading the same file into a table of a new database file
+ *    (CREATE TABLE ... AS SELECT * FROM read_csv), the floor for "CSV into a DuckDB file";
+ *  - bigbook.import: `catintel portfolio import` of the file into a new store (checked, one transaction);
+ *  - bigbook.exposure_none: `catintel portfolio exposure` with no live event (nothing reaches the book);
+ *  - bigbook.exposure_ian: the same book with Hurricane Ian's best track ingested, read at landfall
+ *    (2022-09-28 19:30Z): its rings now and its swath so far over southwest Florida.
+ * `seconds` is the child's wall time (node start included); `work_seconds` the step alone.
+ *
+ *   npm run bench -- bigbook                   10,000,000 locations (minutes; about 1.1 GB of CSV)
+ *   npm run bench -- bigbook --rows 200000     a quick run
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { writeUsPortfolio } from '../scripts/make-us-portfolio.js';
+import { packageRoot } from '../src/lib/package-root.js';
+import { child, type ChildResult } from './child.js';
+import { emit } from './report.js';
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+const LANDFALL = '2022-09-28T19:30:00Z';
+const FLORIDA = '12';
+
+/** --rows N on the command line, else CATINTEL_BENCH_BIGBOOK_ROWS, else ten million. */
+function rowsWanted(): number {
+  const i = process.argv.indexOf('--rows');
+  const raw = i >= 0 ? process.argv[i + 1] : process.env.CATINTEL_BENCH_BIGBOOK_ROWS ?? '10000000';
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--rows ${raw}: give a whole number of locations, e.g. --rows 2000000`);
+  return n;
+}
+
+export async function benchBigBook(sharedData: string): Promise<void> {
+  const rows = rowsWanted();
+  const dir = fs.mkdtempSync(path.join(process.env.CATINTEL_BENCH_DIR ?? os.tmpdir(), 'catintel-bench-bigbook-'));
+  try {
+    const input = path.join(dir, 'book.csv');
+    let t0 = performance.now();
+    await writeUsPortfolio(input, {
+      rows, seed: 20260138, cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt'),
+      weight: (c) => (c.fips.startsWith(FLORIDA) ? 8 : 1),
+    });
+    const fileMb = Math.round(fs.statSync(input).size / 1e5) / 10;
+    process.stderr.write(`bigbook: wrote ${rows} locations (${fileMb} MB) in ${round((performance.now() - t0) / 1000)} s\n`);
+
+    const root = packageRoot();
+    const href = (...p: string[]) => pathToFileURL(path.join(root, ...p)).href;
+    const q = (s: string) => JSON.stringify(s);
+    /** A catintel command in the child: its JSON answer and the seconds it took. */
+    const command = (argv: string[], now: string) => `
+      import { run } from ${q(href('dist', 'src', 'cli', 'main.js'))};
+      let out = '';
+      const t0 = performance.now();
+      const code = await run(${JSON.stringify(['--quiet', '--json', ...argv])},
+        { stdout: (t) => (out += t), stderr: (t) => process.stderr.write(t), env: { CATINTEL_NOW: ${q(now)} }, isTTY: false });
+      if (code !== 0) process.exit(code);
+      console.log(JSON.stringify({ seconds: (performance.now() - t0) / 1000, answer: JSON.parse(out) }));`;
+    const step = async (name: string, script: string, extra: (answer: any, r: ChildResult, work: number) => Record<string, unknown>) => {
+      process.stderr.write(`bigbook: ${name} ...\n`);
+      const r: ChildResult = await child(script);
+      const { seconds, answer } = JSON.parse(r.output);
+      emit({ name, n: rows, seconds: round(r.seconds), per_second: Math.round(rows / r.seconds), peak_rss_mb: r.peakRssMb, work_seconds: round(seconds), ...extra(answer, r, seconds) });
+      return { ...r, work: seconds as number, answer };
+    };
+
+    const baseline = await step('bigbook.duckdb_load', `
+      import { DuckDBInstance } from ${q(href('node_modules', '@duckdb', 'node-api', 'lib', 'index.js'))};
+      const inst = await DuckDBInstance.create(${q(path.join(dir, 'duckdb-alone.duckdb'))});
+      const c = await inst.connect();
+      const t0 = performance.now();
+      await c.run(${q(`CREATE TABLE locations AS SELECT * FROM read_csv('${input}')`)});
+      const n = (await c.runAndReadAll('SELECT count(*) FROM locations')).getRows()[0][0];
+      const seconds = (performance.now() - t0) / 1000;
+      c.closeSync(); inst.closeSync();
+      console.log(JSON.stringify({ seconds, answer: { rows: Number(n) } }));`, (a) => ({ rows: a.rows, file_mb: fileMb }));
+    fs.rmSync(path.join(dir, 'duckdb-alone.duckdb'), { force: true });
+
+    const store = path.join(dir, 'store.duckdb');
+    const imported = await step('bigbook.import', command(['--db', store, 'portfolio', 'import', input, '--name', 'big book'], LANDFALL), (a, r, work) => ({
+      rows: a.NumLocations, file_mb: fileMb, baseline: 'bigbook.duckdb_load', baseline_seconds: round(baseline.seconds), baseline_peak_rss_mb: baseline.peakRssMb,
+      ratio: round(r.seconds / baseline.seconds), work_ratio: round(work / baseline.work),
+    }));
+    if (imported.answer.NumLocations !== rows) throw new Error(`portfolio import stored ${imported.answer.NumLocations} of ${rows} locations`);
+    const id = imported.answer.id as string;
+
+    await step('bigbook.exposure_none', command(['--db', store, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL), (a) => ({
+      locations_exposed: a.NumLocationsExposed, events: a.events.length,
+    }));
+
+    // The same store with Ian ingested: the import is not repeated.
+    const withIan = path.join(dir, 'ian.duckdb');
+    fs.copyFileSync(store, withIan);
+    if (fs.existsSync(`${store}.wal`)) fs.copyFileSync(`${store}.wal`, `${withIan}.wal`);
+    t0 = performance.now();
+    await child(command(['--db', withIan, 'ingest', 'nhc', '--from', path.join(sharedData, 'hazard_history', 'hurricanes', 'bal092022.dat')], LANDFALL));
+    process.stderr.write(`bigbook: Ian ingested in ${round((performance.now() - t0) / 1000)} s\n`);
+    await step('bigbook.exposure_ian', command(['--db', withIan, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL), (a) => ({
+      locations_exposed: a.NumLocationsExposed, locations_exposed_so_far: a.so_far.NumLocationsExposed, events: a.events.length,
+      exposed_tiv: a.events.reduce((s: number, e: any) => s + e.TotalInsuranceAmt, 0),
+    }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
