@@ -12,10 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { OutputSet } from '../../../lib/output-set.js';
-import { binOfGust } from '../domain/intensity-bins.js';
-import { GRID_CELLS, GRID_COLS, cellOfAreaperil } from '../domain/footprint/grid.js';
+import { GRID_CELLS } from '../domain/footprint/grid.js';
 import { intensityBinDictCsv } from '../domain/footprint/oasis-footprint.js';
-import { peakGustFootprint } from '../domain/footprint/peak-gust.js';
 import { BUILDING_TYPES, DEFAULT_TERRAIN_CM, vulnerabilityIdOf } from '../domain/vulnerability/building-types.js';
 import { damageBins } from '../../shared/vulnerability/damage-bins.js';
 import { landGrid } from '../land-grid.js';
@@ -23,11 +21,11 @@ import { buildHurricaneTrackSet } from '../track-set.js';
 import { writeHurricaneVulnerability } from '../io/write-vulnerability.js';
 import { damageBinDictBin } from '../../shared/package/oasis-binaries.js';
 import { writeBin as writeBinInto, writeEventSetFiles } from '../../shared/package/event-set-files.js';
-import { surgeHeightsForTrack } from '../domain/surge/surge-heights.js';
-import { PACKAGE_INTENSITY_BIN_COUNT, SURGE_FIRST_BIN_ID, surgeAreaperil, surgeBinId, surgeIntensityBinDictRows } from '../domain/surge/surge-bins.js';
+import { PACKAGE_INTENSITY_BIN_COUNT, surgeIntensityBinDictRows } from '../domain/surge/surge-bins.js';
 import { appendSurgeVulnerabilities, defaultSurgeVulnerabilityIds, isSurgeVulnerabilityId } from '../io/write-surge-vulnerability.js';
 import { HAZUS_FLOOD_DIR } from '../io/hazus-flood-data.js';
 import { PACKAGE_DROP_BELOW } from '../io/write-vulnerability.js';
+import { stormFootprint } from './storm-footprint.js';
 import { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
 
 export const HAZUS_HURRICANE_DIR = 'vulnerability/hazus_hurricane_hazus51';
@@ -114,33 +112,8 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
       let k = 0;
       for (const track of tracks) {
         if (++k % 500 === 0) progress(1, 3, `footprints: ${k} of ${tracks.length} storms`);
-        const fp = peakGustFootprint(track, grid);
-        const surge = surgeHeightsForTrack(track, grid);
-        const n = fp.areaperils.length;
-        const m = surge.areaperils.length;
+        const { rows: b, windRows: n, surgeRows: m } = stormFootprint(track, grid, { wind: maxBin, surge: maxSurgeBin });
         if (n + m === 0) continue;
-        const b = Buffer.alloc((n + m) * 12);
-        for (let i = 0; i < n; i++) {
-          const bin = binOfGust(fp.gustMph[i]);
-          b.writeUInt32LE(fp.areaperils[i], i * 12);
-          b.writeInt32LE(bin, i * 12 + 4);
-          b.writeFloatLE(1, i * 12 + 8);
-          const { row, col } = cellOfAreaperil(fp.areaperils[i]);
-          const cell = row * GRID_COLS + col;
-          if (bin > maxBin[cell]) maxBin[cell] = bin;
-        }
-        // Surge rows after the wind's: their areaperils are all higher, so the event's rows stay in areaperil order.
-        for (let i = 0; i < m; i++) {
-          const bin = surgeBinId(surge.heightM[i]);
-          const at12 = (n + i) * 12;
-          b.writeUInt32LE(surgeAreaperil(surge.areaperils[i]), at12);
-          b.writeInt32LE(bin, at12 + 4);
-          b.writeFloatLE(1, at12 + 8);
-          const { row, col } = cellOfAreaperil(surge.areaperils[i]);
-          const cell = row * GRID_COLS + col;
-          const s = bin - SURGE_FIRST_BIN_ID + 1;
-          if (s > maxSurgeBin[cell]) maxSurgeBin[cell] = s;
-        }
         if (m > 0) surgeEvents++;
         surgeRows += m;
         fs.writeSync(fpFd, b);
