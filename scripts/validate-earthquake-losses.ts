@@ -19,7 +19,7 @@ import { packageInfo } from '../src/epcurve/run-book.js';
 import { faultDistances } from '../src/models/earthquake/domain/rupture-set.js';
 import { HISTORICAL_QUAKES, SHAKE_ONLY, californiaCountyRates, historicalQuakeModels, noaaCpiFactor, shakeMapComparison } from '../src/models/earthquake/loss-validation.js';
 import { groupBy, groupLosses, modelsForBook, nriCountyExposure, type CountyExposure } from '../src/models/shared/nri-exposure-book.js';
-import { nriStateRates, stateRates, type RateComparison } from '../src/models/shared/nri-rates.js';
+import { compareRates, nriStateRates, stateRates, type RateComparison } from '../src/models/shared/nri-rates.js';
 
 const START = '<!-- earthquake-losses:start -->';
 const END = '<!-- earthquake-losses:end -->';
@@ -51,6 +51,7 @@ const counties = nriCountyExposure(dataDir);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-earthquake-losses-'));
 const run = { pkg, perils: ['earthquake' as const], dataDir, workDir: work, samples, seed: 1, progress: (m: string) => log(`  ${m} (${secs()} s)`) };
 let states: RateComparison;
+let outside: string[] = [];
 let california: RateComparison;
 const quakeRows: { name: string; loss: number; cpi: number; reported: (typeof HISTORICAL_QUAKES)[number]['reported']; top: { c: CountyExposure; loss: number; rrupKm: number }[] }[] = [];
 try {
@@ -59,6 +60,7 @@ try {
   const nri = nriStateRates(dataDir, 'ERQK');
   const byState = await groupLosses(groupBy(counties, (c) => (nri.has(c.state) ? c.state : undefined)), SHAKE_ONLY, { ...run, modelsDir: models, progress: undefined });
   states = stateRates(nri, byState);
+  outside = states.rows.filter((r) => byState.get(r.name)!.keyed === 0).map((r) => r.name);
   log(`state AALs (${secs()} s)`);
   const ca = counties.filter((c) => c.state === 'CA');
   const byFips = await groupLosses(groupBy(ca, (c) => c.fips), SHAKE_ONLY, { ...run, modelsDir: models, progress: undefined });
@@ -100,6 +102,9 @@ const rateTable = (title: string, cmp: RateComparison, nameHead: string) => {
   line();
 };
 rateTable('### State AAL rate against FEMA NRI v1.20 (earthquake, buildings)', states!, 'state');
+const inside = compareRates(states!.rows.filter((r) => !outside.includes(r.name)));
+line(`Over the ${inside.rows.length} states the model covers (not ${outside.join(' and ')}, outside its contiguous-US domain, where the package places no location): Spearman ρ = **${f2(inside.rho)}**, median ratio **${f2(inside.medianRatio)}**.`);
+line();
 rateTable('### California counties against FEMA NRI v1.19', california!, 'county');
 
 line('### Northridge 1994 and Loma Prieta 1989 on today\'s exposure against their reported losses');
