@@ -1,14 +1,18 @@
 /**
- * The "Hurricane design winds and losses" section of docs/validation.md, from the stochastic catalog:
- *   npx tsc -p tsconfig.json && node dist/scripts/validate-hurricane-losses.js [--from ../shared/data] [--years 10000] [--seed 1] [--write docs/validation.md]
- * Builds the catalog, takes every storm's peak gust at the ten coastal cities and at every county's centre
- * of population (the model's wind field), and prints: the 100- and 700-year gusts at the cities beside
- * ASCE 7 where cited; state and Florida county AAL rates on the NRI building value beside FEMA NRI's
- * hurricane expected annual building loss; Andrew 1992 and Ian 2022 through the same wind and
- * vulnerability beside NOAA's reported losses. --write replaces the text between the hurricane-losses
- * markers (appending a heading and the markers when the page has none).
+ * The "Hurricane design winds and losses" section of docs/validation.md:
+ *   npx tsc -p tsconfig.json && node dist/scripts/validate-hurricane-losses.js [--from ../shared/data] --models DIR [--years 10000] [--seed 1] [--samples 0] [--write docs/validation.md]
+ * Design winds: builds the track catalog (--years, --seed), takes every storm's peak gust at the ten
+ * coastal cities (the model's wind field) and prints the 100- and 700-year gusts beside ASCE 7 where cited.
+ * Losses, all through the one loss engine (runBook: keys lookup, Oasis input files, kernel): the NRI
+ * building value as an OED book on the hurricane package in DIR/hurricane (`catintel model build
+ * hurricane --out DIR/hurricane`), one book per state and per Florida county, AAL rates beside FEMA NRI's
+ * hurricane expected annual building loss; Andrew 1992 and Ian 2022 as one-event packages (their HURDAT2
+ * tracks footprinted by the package's own code, the package's vulnerability) beside NOAA's reported
+ * losses. --samples 0 (the default) takes the kernel's analytical mean. --write replaces the text between
+ * the hurricane-losses markers (appending a heading and the markers when the page has none).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../src/lib/package-root.js';
 import { spearman } from '../src/lib/stats.js';
@@ -16,14 +20,16 @@ import { landGrid } from '../src/models/hurricane/land-grid.js';
 import { buildHurricaneTrackSet } from '../src/models/hurricane/track-set.js';
 import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/historical-tracks.js';
 import { PointSet, pointPeakGusts } from '../src/models/hurricane/domain/footprint/point-gusts.js';
-import { binOfGust } from '../src/models/hurricane/domain/intensity-bins.js';
+import { areaperilId, cellOf } from '../src/models/hurricane/domain/footprint/grid.js';
+import { intensityBins } from '../src/models/hurricane/domain/intensity-bins.js';
 import { gustAtReturnPeriod, type HazardCurve } from '../src/models/hurricane/domain/hazard-curve.js';
-import { indexConfigurations } from '../src/models/hurricane/domain/vulnerability/vulnerability-table.js';
-import { readHazusHurricane } from '../src/models/hurricane/io/hazus-hurricane-data.js';
-import { HAZUS_HURRICANE_DIR } from '../src/models/hurricane/package/build.js';
-import { MIX_FLORIDA, MIX_US, mixFor, mixMeanDamageByBin } from '../src/models/hurricane/building-mix.js';
+import { stormFootprint } from '../src/models/hurricane/package/storm-footprint.js';
 import { COASTAL_CITIES, HISTORY_FROM, HISTORY_TO, siteOf } from '../src/models/hurricane/wind-validation.js';
-import { GULF_ATLANTIC_STATES, LOSS_STORMS, aalByPoint, compareRates, billionDollarLoss, catalogPointGusts, floridaCountyRates, nriExposure, stateRates, stormLoss, type ExposurePoint, type RateComparison } from '../src/models/hurricane/loss-validation.js';
+import { GULF_ATLANTIC_STATES, LOSS_STORMS, WIND_ONLY, billionDollarLoss, floridaCountyRates, historicalStormModels } from '../src/models/hurricane/loss-validation.js';
+import { compareRates, nriStateRates, stateRates, type RateComparison } from '../src/models/shared/nri-rates.js';
+import { groupBy, groupLosses, modelsForBook, nriCountyExposure, type CountyExposure } from '../src/models/shared/nri-exposure-book.js';
+import { packageOf } from '../src/epcurve/model-packages.js';
+import { packageInfo } from '../src/epcurve/run-book.js';
 import { ASCE7_REFERENCE_WINDS } from './lib/asce7-reference-winds.js';
 
 const START = '<!-- hurricane-losses:start -->';
@@ -46,6 +52,13 @@ function wholeNumber(name: string, fallback: number): number {
 const dataDir = path.resolve(arg('--from') ?? path.join(packageRoot(), '..', 'shared', 'data'));
 const years = wholeNumber('--years', 10_000);
 const seed = wholeNumber('--seed', 1);
+const samples = arg('--samples') === undefined ? 0 : wholeNumber('--samples', 0);
+const modelsArg = arg('--models');
+if (!modelsArg) {
+  process.stderr.write('--models DIR is required: the folder holding the hurricane package (hurricane/), built with `catintel model build hurricane --years 1000 --out DIR/hurricane`\n');
+  process.exit(2);
+}
+const modelsDir = path.resolve(modelsArg);
 const log = (s: string) => process.stderr.write(s + '\n');
 const t0 = Date.now();
 const secs = () => ((Date.now() - t0) / 1000).toFixed(0);
@@ -53,42 +66,60 @@ const secs = () => ((Date.now() - t0) / 1000).toFixed(0);
 const grid = landGrid();
 const set = buildHurricaneTrackSet({ dataDir, years, seed });
 log(`catalog: ${years} years, ${set.tracks.length} tracks (${secs()} s)`);
-const counties = nriExposure(dataDir, grid);
-const cityPoints: ExposurePoint[] = COASTAL_CITIES.map((c) => ({ ...siteOf(grid, c.lat, c.lng), fips: '', county: c.name, state: '', value: 0 }));
-const points = [...counties, ...cityPoints];
-const pointSet = new PointSet(points);
-const gusts = catalogPointGusts(set.tracks, pointSet);
-log(`gusts at ${counties.length} county centres and ${cityPoints.length} cities (${secs()} s)`);
-
-const hazus = indexConfigurations(readHazusHurricane(path.join(dataDir, HAZUS_HURRICANE_DIR)));
-const mdr = { FL: mixMeanDamageByBin(MIX_FLORIDA, hazus), US: mixMeanDamageByBin(MIX_US, hazus) };
-const mdrOf = (p: ExposurePoint) => (mixFor(p.state) === MIX_FLORIDA ? mdr.FL : mdr.US);
+const cityPoints = COASTAL_CITIES.map((c) => siteOf(grid, c.lat, c.lng));
+const pointSet = new PointSet(cityPoints);
+const gusts = set.tracks.map((t) => pointPeakGusts(t, pointSet));
 const rate = 1 / years;
-const aal = aalByPoint(gusts, rate, points, mdrOf);
-const states = stateRates(dataDir, counties, aal);
-const florida = floridaCountyRates(dataDir, counties, aal);
+log(`gusts at ${cityPoints.length} cities (${secs()} s)`);
 
-const storms = readAtlanticStorms(dataDir);
-const history = historicalTracks(storms, grid, HISTORY_FROM, HISTORY_TO);
-const eventRows = LOSS_STORMS.map((s) => {
-  const t = history.find((x) => x.parentId === s.parentId);
-  if (!t) throw new Error(`${s.parentId} is not in HURDAT2 ${HISTORY_FROM}–${HISTORY_TO}`);
-  const g = pointPeakGusts(t, pointSet);
-  const loss = stormLoss(g, points, mdrOf);
-  let counted = 0;
-  g.points.forEach((i, j) => {
-    if (i < counties.length && g.gustMph[j] >= 74) counted++;
-  });
-  // The counties that carry most of the modelled loss, to read what drives it.
-  const top = [...g.points]
-    .map((i, j) => ({ i, gust: g.gustMph[j] }))
-    .filter((x) => x.i < counties.length)
-    .map((x) => ({ ...x, loss: counties[x.i].value * mdrOf(counties[x.i])[binOfGust(x.gust) - 1] }))
-    .sort((a, b) => b.loss - a.loss)
-    .slice(0, 3);
-  return { ...s, loss, reported: billionDollarLoss(dataDir, s.noaaName), countiesAt74: counted, top };
-});
-log(`losses (${secs()} s)`);
+// ---- losses: the NRI book through the package and the kernel
+const pkg = packageOf('hurricane_wind')!;
+const { dir: pkgDir, info } = packageInfo(pkg, modelsDir);
+const counties = nriCountyExposure(dataDir);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-hurricane-losses-'));
+const run = { pkg, perils: ['hurricane_wind' as const], dataDir, workDir: work, samples, seed: 1, progress: (m: string) => log(`  ${m} (${secs()} s)`) };
+let states: RateComparison;
+let florida: RateComparison;
+let eventRows: { storm: string; loss: number; reported: { cpiAdjusted: number; unadjusted: number }; countiesAt75: number; top: { c: CountyExposure; bin: string; loss: number }[] }[];
+try {
+  const models = await modelsForBook(counties, WIND_ONLY, { ...run, modelsDir });
+  const nri = nriStateRates(dataDir, 'HRCN');
+  const byState = await groupLosses(groupBy(counties, (c) => (nri.has(c.state) ? c.state : undefined)), WIND_ONLY, { ...run, modelsDir: models, progress: undefined });
+  states = stateRates(nri, byState);
+  log(`state AALs (${secs()} s)`);
+  const byFips = await groupLosses(groupBy(counties, (c) => (c.state === 'FL' ? c.fips : undefined)), WIND_ONLY, { ...run, modelsDir: models, progress: undefined });
+  florida = floridaCountyRates(dataDir, counties, byFips);
+  log(`Florida county AALs (${secs()} s)`);
+
+  const history = historicalTracks(readAtlanticStorms(dataDir), grid, HISTORY_FROM, HISTORY_TO);
+  const bins = intensityBins();
+  const coastal = counties.filter((c) => GULF_ATLANTIC_STATES.includes(c.state));
+  eventRows = [];
+  for (const s of LOSS_STORMS) {
+    const t = history.find((x) => x.parentId === s.parentId);
+    if (!t) throw new Error(`${s.parentId} is not in HURDAT2 ${HISTORY_FROM}–${HISTORY_TO}`);
+    const eventModels = await historicalStormModels(t, grid, path.join(models, pkg.folder), path.join(work, `event-${s.parentId}`));
+    const all = await groupLosses(new Map([['all', coastal]]), WIND_ONLY, { ...run, modelsDir: eventModels, progress: undefined });
+    // The bin of the storm's gust on each county centre's cell (the footprint's wind rows), and the counties of hurricane force.
+    const fp = stormFootprint(t, grid);
+    const binOf = new Map<number, number>();
+    for (let i = 0; i < fp.windRows; i++) binOf.set(fp.rows.readUInt32LE(i * 12), fp.rows.readInt32LE(i * 12 + 4));
+    const centreBin = (c: CountyExposure) => {
+      const cell = cellOf(c.lat, c.lng);
+      return cell ? (binOf.get(areaperilId(cell.row, cell.col)) ?? 1) : 1;
+    };
+    const strong = coastal.filter((c) => bins[centreBin(c) - 1].fromMph >= 75);
+    const byCounty = await groupLosses(groupBy(strong, (c) => c.fips), WIND_ONLY, { ...run, modelsDir: eventModels, progress: undefined });
+    const top = strong
+      .map((c) => ({ c, bin: `${bins[centreBin(c) - 1].fromMph}–${bins[centreBin(c) - 1].toMph}`, loss: byCounty.get(c.fips)?.aal ?? 0 }))
+      .sort((a, b) => b.loss - a.loss)
+      .slice(0, 3);
+    eventRows.push({ storm: s.storm, loss: all.get('all')!.aal, reported: billionDollarLoss(dataDir, s.noaaName), countiesAt75: strong.length, top });
+  }
+  log(`storm losses (${secs()} s)`);
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
 
 // ---- format
 const out: string[] = [];
@@ -98,14 +129,14 @@ const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 const pct = (x: number) => (x * 100 >= 0.01 ? (x * 100).toFixed(3) : (x * 100).toPrecision(2)) + ' %';
 const bn = (x: number) => '$' + (x / 1e9).toFixed(1) + ' B';
 
-line(`Generated by \`node dist/scripts/validate-hurricane-losses.js --years ${years} --seed ${seed} --write docs/validation.md\` (${secs()} s on this two-core machine while it was shared) from the stochastic catalog of ${years.toLocaleString('en-US')} years from seed ${seed} (${set.tracks.length.toLocaleString('en-US')} tracks, each 1/${years} per year), the wind field of docs/hurricane-model.md and the HAZUS 5.1 vulnerability the model package uses. Method and building mix: [hurricane-validation.md](hurricane-validation.md).`);
+line(`Generated by \`node dist/scripts/validate-hurricane-losses.js --models DIR --years ${years} --seed ${seed}${samples ? ` --samples ${samples}` : ''} --write docs/validation.md\` (${secs()} s on this two-core machine while it was shared). Design winds: the stochastic catalog of ${years.toLocaleString('en-US')} years from seed ${seed} (${set.tracks.length.toLocaleString('en-US')} tracks, each 1/${years} per year) and the wind field of docs/hurricane-model.md. Losses: the hurricane model package of ${info.years.toLocaleString('en-US')} years from seed ${info.seed} (${info.events.toLocaleString('en-US')} events; \`catintel model build hurricane --years ${info.years} --seed ${info.seed}\`) run by the loss kernel (runBook: keys lookup, Oasis input files, kernel; ${samples ? `${samples} samples an event` : 'the analytical mean, no sampling'}) on the NRI building value as an OED book, wind only. Method and building mix: [hurricane-validation.md](hurricane-validation.md).`);
 line();
 line('### Design winds: return-period gusts at coastal cities against ASCE 7');
 line();
 line('| city | storms ≥ 40 mph a century | 100-yr gust | 700-yr gust | ASCE 7 RC II (700-yr) | ours / ASCE 7 | source |');
 line('|---|---|---|---|---|---|---|');
 const cityRows = COASTAL_CITIES.map((city, c) => {
-  const i = counties.length + c;
+  const i = c;
   const peaks: HazardCurve['peaks'] = [];
   gusts.forEach((g, k) => {
     const j = g.points.indexOf(i);
@@ -144,15 +175,15 @@ rateTable('### Losses: Florida counties against FEMA NRI v1.19', florida, 'count
 
 line('### Losses: Andrew 1992 and Ian 2022 on today\'s exposure against their reported losses');
 line();
-line('| storm | counties with a gust ≥ 74 mph at their centre | modelled building wind loss | NOAA total direct loss (2024 $) | (as reported) | modelled / NOAA (2024 $) |');
+line('| storm | counties whose centre\'s cell gets a gust of 75 mph or more | modelled building wind loss | NOAA total direct loss (2024 $) | (as reported) | modelled / NOAA (2024 $) |');
 line('|---|---|---|---|---|---|');
-for (const e of eventRows) line(`| ${e.storm} | ${e.countiesAt74} | ${bn(e.loss)} | ${bn(e.reported.cpiAdjusted)} | ${bn(e.reported.unadjusted)} | ${f2(e.loss / e.reported.cpiAdjusted)} |`);
+for (const e of eventRows) line(`| ${e.storm} | ${e.countiesAt75} | ${bn(e.loss)} | ${bn(e.reported.cpiAdjusted)} | ${bn(e.reported.unadjusted)} | ${f2(e.loss / e.reported.cpiAdjusted)} |`);
 line();
-line('Where the modelled loss comes from (the three counties with the largest, their gust at the centre of population and their loss):');
+line('Where the modelled loss comes from (the three counties with the largest, the gust bin of the footprint at their centre of population, and their loss, each county its own run):');
 line();
-for (const e of eventRows) line(`- ${e.storm}: ${e.top.map((t) => `${counties[t.i].county} ${counties[t.i].state} ${f0(t.gust)} mph, ${bn(t.loss)} of ${bn(counties[t.i].value)}`).join('; ')}.`);
+for (const e of eventRows) line(`- ${e.storm}: ${e.top.map((t) => `${t.c.county} ${t.c.state} ${t.bin} mph, ${bn(t.loss)} of ${bn(t.c.value)}`).join('; ')}.`);
 line();
-line('NOAA NCEI\'s billion-dollar list (`losses/noaa_billion_dollar`) gives total direct losses: insured and uninsured, buildings, contents, vehicles, infrastructure and agriculture, wind and water. The model\'s figure is the wind damage to buildings only, on NRI\'s present building value, so for a storm of long ago it includes the growth of exposure since, which the CPI adjustment does not.');
+line('NOAA NCEI\'s billion-dollar list (`losses/noaa_billion_dollar`) gives total direct losses: insured and uninsured, buildings, contents, vehicles, infrastructure and agriculture, wind and water. The model\'s figure is the kernel\'s ground-up wind loss to buildings only over the one-event package, on NRI\'s present building value of the Gulf and Atlantic coastal states, so for a storm of long ago it includes the growth of exposure since, which the CPI adjustment does not.');
 line();
 
 const text = out.join('\n');

@@ -50,10 +50,10 @@ export function fixesOf(obs: ObservationRow[]): ObservedFix[] {
 }
 
 export async function hurricaneFootprints(row: EventRow, obs: ObservationRow[], o: { members: number; seed: number }): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
-  const [{ landGrid }, { stormEnsemble }, { stormFootprintRows }, { PACKAGE_INTENSITY_BIN_COUNT, SURGE_FIRST_BIN_ID }, { GRID_CELLS, GRID_COLS, cellOfAreaperil }, { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE }] = await Promise.all([
+  const [{ landGrid }, { stormEnsemble }, { stormFootprint }, { PACKAGE_INTENSITY_BIN_COUNT }, { GRID_CELLS }, { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE }] = await Promise.all([
     import('../models/hurricane/land-grid.js'),
     import('./hurricane-ensemble.js'),
-    import('../models/hurricane/package/storm-rows.js'),
+    import('../models/hurricane/package/storm-footprint.js'),
     import('../models/hurricane/domain/surge/surge-bins.js'),
     import('../models/hurricane/domain/footprint/grid.js'),
     import('../models/hurricane/package/package-files.js'),
@@ -77,15 +77,7 @@ export async function hurricaneFootprints(row: EventRow, obs: ObservationRow[], 
   // package's raised to what these footprints bring.
   const maxBin = new Uint8Array(GRID_CELLS);
   const maxSurgeBin = new Uint8Array(GRID_CELLS);
-  const footprints = tracks.map(
-    (t) =>
-      stormFootprintRows(t, grid, (areaperil, bin, surge) => {
-        const { row, col } = cellOfAreaperil(areaperil);
-        const cell = row * GRID_COLS + col;
-        if (surge) maxSurgeBin[cell] = Math.max(maxSurgeBin[cell], bin - SURGE_FIRST_BIN_ID + 1);
-        else maxBin[cell] = Math.max(maxBin[cell], bin);
-      }).rows,
-  );
+  const footprints = tracks.map((t) => stormFootprint(t, grid, { wind: maxBin, surge: maxSurgeBin }).rows);
   const reach = (packageDir: string): Record<string, Buffer> => {
     const raised = (file: string, event: Uint8Array) => {
       const own = fs.readFileSync(path.join(packageDir, file));

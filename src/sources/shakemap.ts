@@ -118,6 +118,22 @@ export function parseShakeMapGrid(text: string, name: string): MmiGrid {
   return gridOf(gridRoot(text, name), name);
 }
 
+/**
+ * Named columns of a grid.xml's nodes (e.g. LON, LAT, PGA, SVEL), in the file's own units (PGA in %g):
+ * for comparing a model's median ground motion with the map node by node.
+ */
+export function shakeMapGridColumns(text: string, name: string, fields: readonly string[]): Record<string, Float64Array> {
+  const root = gridRoot(text, name);
+  const all = (Array.isArray(root.grid_field) ? root.grid_field : [root.grid_field]).filter(isObject);
+  const index = fields.map((f) => {
+    const i = num(all.find((g) => String(g.name).toUpperCase() === f.toUpperCase())?.index) - 1;
+    if (!(i >= 0)) throw new CatintelError('invalid_input', `--shakemap ${name}: grid.xml has no ${f} grid field`);
+    return i;
+  });
+  const rows = String(root.grid_data).split('\n').map((r) => r.trim().split(/\s+/)).filter((v) => v.length > Math.max(...index));
+  return Object.fromEntries(fields.map((f, k) => [f, Float64Array.from(rows, (v) => Number(v[index[k]]))]));
+}
+
 function gridRoot(text: string, name: string): Json {
   let doc: Json;
   try {

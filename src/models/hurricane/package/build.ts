@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { OutputSet } from '../../../lib/output-set.js';
-import { GRID_CELLS, GRID_COLS, cellOfAreaperil } from '../domain/footprint/grid.js';
+import { GRID_CELLS } from '../domain/footprint/grid.js';
 import { intensityBinDictCsv } from '../domain/footprint/oasis-footprint.js';
 import { BUILDING_TYPES, DEFAULT_TERRAIN_CM, vulnerabilityIdOf } from '../domain/vulnerability/building-types.js';
 import { damageBins } from '../../shared/vulnerability/damage-bins.js';
@@ -21,11 +21,11 @@ import { buildHurricaneTrackSet } from '../track-set.js';
 import { writeHurricaneVulnerability } from '../io/write-vulnerability.js';
 import { damageBinDictBin } from '../../shared/package/oasis-binaries.js';
 import { writeBin as writeBinInto, writeEventSetFiles } from '../../shared/package/event-set-files.js';
-import { PACKAGE_INTENSITY_BIN_COUNT, SURGE_FIRST_BIN_ID, surgeIntensityBinDictRows } from '../domain/surge/surge-bins.js';
+import { PACKAGE_INTENSITY_BIN_COUNT, surgeIntensityBinDictRows } from '../domain/surge/surge-bins.js';
 import { appendSurgeVulnerabilities, defaultSurgeVulnerabilityIds, isSurgeVulnerabilityId } from '../io/write-surge-vulnerability.js';
 import { HAZUS_FLOOD_DIR } from '../io/hazus-flood-data.js';
 import { PACKAGE_DROP_BELOW } from '../io/write-vulnerability.js';
-import { stormFootprintRows } from './storm-rows.js';
+import { stormFootprint } from './storm-footprint.js';
 import { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
 
 export const HAZUS_HURRICANE_DIR = 'vulnerability/hazus_hurricane_hazus51';
@@ -112,14 +112,7 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
       let k = 0;
       for (const track of tracks) {
         if (++k % 500 === 0) progress(1, 3, `footprints: ${k} of ${tracks.length} storms`);
-        const { rows: b, windRows: n, surgeRows: m } = stormFootprintRows(track, grid, (areaperil, bin, surge) => {
-          const { row, col } = cellOfAreaperil(areaperil);
-          const cell = row * GRID_COLS + col;
-          if (surge) {
-            const s = bin - SURGE_FIRST_BIN_ID + 1;
-            if (s > maxSurgeBin[cell]) maxSurgeBin[cell] = s;
-          } else if (bin > maxBin[cell]) maxBin[cell] = bin;
-        });
+        const { rows: b, windRows: n, surgeRows: m } = stormFootprint(track, grid, { wind: maxBin, surge: maxSurgeBin });
         if (n + m === 0) continue;
         if (m > 0) surgeEvents++;
         surgeRows += m;

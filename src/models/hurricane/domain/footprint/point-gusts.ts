@@ -1,10 +1,10 @@
 /**
- * A storm's peak gust at a fixed set of points (county centres, cities) rather than at every grid cell:
+ * A storm's peak gust at a fixed set of points (the design-wind check's coastal cities) rather than at every grid cell:
  * the same 15-minute steps, the same reach cut-off as the grid footprint (peak-gust.ts) and the same
  * wind at a point as the site hazard curve (point-wind.ts), so a point's gust equals sitePeakGustMph
- * wherever that reaches the threshold. A 10,000-year catalog over 3,000 points takes a minute where the
- * full grid footprint takes half an hour: this is what lets the loss and design-wind checks run on the
- * whole catalog.
+ * wherever that reaches the threshold. A 10,000-year catalog over a few points takes a minute where the
+ * full grid footprint takes an hour: this is what lets the design-wind check run on the whole catalog.
+ * Losses never come from these gusts: they come from the package footprint through the kernel.
  */
 import { FIRST_EDGE_MPH } from '../intensity-bins.js';
 import type { Site } from '../hazard-curve.js';

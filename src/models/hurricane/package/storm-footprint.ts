@@ -1,0 +1,59 @@
+/**
+ * One storm's rows of the package footprint: the bin of its peak gust on every land cell it brings to
+ * 40 mph (probability 1: the gust's spread is in the vulnerability), then the bin of its peak surge height
+ * on every near-coast cell it floods, under the surge areaperils. The package build writes these rows for
+ * every storm of its catalog; a historical storm's one-event footprint (the loss checks) is the same rows
+ * for its recorded track, so a storm of the record and one of the catalog are footprinted by one code.
+ */
+import { binOfGust } from '../domain/intensity-bins.js';
+import { GRID_COLS, cellOfAreaperil, type LandGrid } from '../domain/footprint/grid.js';
+import { peakGustFootprint } from '../domain/footprint/peak-gust.js';
+import type { Track } from '../domain/track.js';
+import { surgeHeightsForTrack } from '../domain/surge/surge-heights.js';
+import { SURGE_FIRST_BIN_ID, surgeAreaperil, surgeBinId } from '../domain/surge/surge-bins.js';
+
+export interface StormFootprint {
+  /** 12-byte rows (uint32 areaperil_id, int32 intensity_bin_id, float32 probability), ascending areaperil. */
+  rows: Buffer;
+  windRows: number;
+  surgeRows: number;
+}
+
+/**
+ * The storm's footprint rows. When `reach` is given, each cell's highest wind bin and highest surge bin
+ * (1-based within the surge bins) are raised to this storm's: the package's record of which cells its
+ * catalog reaches.
+ */
+export function stormFootprint(track: Track, grid: LandGrid, reach?: { wind: Uint8Array; surge: Uint8Array }): StormFootprint {
+  const fp = peakGustFootprint(track, grid);
+  const surge = surgeHeightsForTrack(track, grid);
+  const n = fp.areaperils.length;
+  const m = surge.areaperils.length;
+  const b = Buffer.alloc((n + m) * 12);
+  for (let i = 0; i < n; i++) {
+    const bin = binOfGust(fp.gustMph[i]);
+    b.writeUInt32LE(fp.areaperils[i], i * 12);
+    b.writeInt32LE(bin, i * 12 + 4);
+    b.writeFloatLE(1, i * 12 + 8);
+    if (reach) {
+      const { row, col } = cellOfAreaperil(fp.areaperils[i]);
+      const cell = row * GRID_COLS + col;
+      if (bin > reach.wind[cell]) reach.wind[cell] = bin;
+    }
+  }
+  // Surge rows after the wind's: their areaperils are all higher, so the event's rows stay in areaperil order.
+  for (let i = 0; i < m; i++) {
+    const bin = surgeBinId(surge.heightM[i]);
+    const at12 = (n + i) * 12;
+    b.writeUInt32LE(surgeAreaperil(surge.areaperils[i]), at12);
+    b.writeInt32LE(bin, at12 + 4);
+    b.writeFloatLE(1, at12 + 8);
+    if (reach) {
+      const { row, col } = cellOfAreaperil(surge.areaperils[i]);
+      const cell = row * GRID_COLS + col;
+      const s = bin - SURGE_FIRST_BIN_ID + 1;
+      if (s > reach.surge[cell]) reach.surge[cell] = s;
+    }
+  }
+  return { rows: b, windRows: n, surgeRows: m };
+}
