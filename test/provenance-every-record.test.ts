@@ -98,6 +98,7 @@ const WALKS: Record<string, Walk> = {
   'GET /infrastructure': { calls: () => [{ path: '/infrastructure?lat=28.54&lng=-81.38&limit=20' }], records: features },
   'GET /portfolio/exposure': { calls: () => [{ path: `/portfolio/exposure?portfolio_id=${ids.portfolio}` }], records: (b) => b.events },
   'GET /portfolio/ep-curve': { calls: () => [{ path: `/portfolio/ep-curve?portfolio_id=${ids.portfolio}&years=50` }], records: (b) => [b], baseline: true },
+  'GET /portfolio/event-loss': { calls: () => [{ path: `/portfolio/event-loss?portfolio_id=${ids.portfolio}&event_id=${IAN}` }], records: (b) => [b] },
   'GET /triggers/alerts': { calls: () => [{ path: '/triggers/alerts' }], records: (b) => b.alerts },
   'GET /triggers/{id}/history': {
     calls: () => [{ path: `/triggers/${ids.trigger}/history` }],

@@ -8,6 +8,7 @@
  * peril, with the TIV in the footprint and the product version the footprints came from. `--shakemap` and
  * `--models` are the CLI's: over HTTP the server reads no file of the caller's.
  */
+import { provenanceOf, type Provenance } from '../domain/provenance.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +49,7 @@ export interface PerspectiveBody extends BandBody {
   by_peril: Record<string, BandBody & { ObservedSoFarLossAmt: number | null }>;
 }
 
-export interface EventLossBody {
+export interface EventLossBody extends Provenance {
   PortfolioId: string;
   event: { id: string; slug: string; title: string; event_type: string; source: string; source_id: string; status: string };
   /** The product and version the footprints were made from. */
@@ -179,6 +180,8 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
       const members = made.footprints.bandEvents.length;
       const body: EventLossBody = {
         PortfolioId: input.portfolioId,
+        // The loss is made from the event's record (its fixes, origin, ShakeMap): that record's provenance.
+        ...provenanceOf(row),
         event: { id: row.id, slug: row.slug, title: row.title, event_type: row.event_type, source: row.source, source_id: row.source_id, status: row.status },
         footprint: made.source,
         perils: [...made.footprints.perils],
