@@ -148,30 +148,57 @@ function gridRoot(text: string, name: string): Json {
   return root;
 }
 
-function gridOf(root: Json, name: string): MmiGrid {
+/** A grid.xml's layout: its node spacing, and the columns of LON, LAT and the named fields (null when any is missing). */
+interface GridLayout {
+  nx: number;
+  ny: number;
+  lonMin: number;
+  latMax: number;
+  dLonDeg: number;
+  dLatDeg: number;
+  iLon: number;
+  iLat: number;
+  /** The named fields' columns, in the order asked for. */
+  columns: number[];
+}
+
+function gridLayoutOf(root: Json, names: readonly string[]): GridLayout | null {
   const spec = root.grid_specification as Json;
   const fields = (Array.isArray(root.grid_field) ? root.grid_field : [root.grid_field]).filter(isObject);
   const at = (field: string) => num(fields.find((f) => String(f.name).toUpperCase() === field)?.index) - 1;
-  const [iLon, iLat, iMmi] = [at('LON'), at('LAT'), at('MMI')];
+  const [iLon, iLat, ...columns] = ['LON', 'LAT', ...names].map(at);
   const nx = num(spec.nlon);
   const ny = num(spec.nlat);
   const lonMin = num(spec.lon_min);
   const latMax = num(spec.lat_max);
   const dLonDeg = (num(spec.lon_max) - lonMin) / (nx - 1);
   const dLatDeg = (latMax - num(spec.lat_min)) / (ny - 1);
-  if (![iLon, iLat, iMmi].every((i) => i >= 0) || !(nx >= 2 && ny >= 2) || ![lonMin, latMax, dLonDeg, dLatDeg].every(Number.isFinite)) {
-    throw new CatintelError('invalid_input', `--shakemap ${name}: grid.xml needs LON, LAT and MMI grid fields and a complete <grid_specification>`);
+  if (![iLon, iLat, ...columns].every((i) => i >= 0) || !(nx >= 2 && ny >= 2) || ![lonMin, latMax, dLonDeg, dLatDeg].every(Number.isFinite)) return null;
+  return { nx, ny, lonMin, latMax, dLonDeg, dLatDeg, iLon, iLat, columns };
+}
+
+/**
+ * Calls `node(k, row)` for every data row with its node index k (row 0 the northernmost), placing
+ * each row by its own LON/LAT rather than trusting the row order.
+ */
+function eachNode(root: Json, g: GridLayout, node: (k: number, row: string[]) => void): void {
+  const width = Math.max(g.iLon, g.iLat, ...g.columns);
+  for (const line of String(root.grid_data).split('\n')) {
+    const v = line.trim().split(/\s+/);
+    if (v.length <= width) continue;
+    const i = Math.round((Number(v[g.iLon]) - g.lonMin) / g.dLonDeg);
+    const j = Math.round((g.latMax - Number(v[g.iLat])) / g.dLatDeg);
+    if (i >= 0 && i < g.nx && j >= 0 && j < g.ny) node(j * g.nx + i, v);
   }
-  // Place each row by its own LON/LAT rather than trusting the row order.
-  const mmi = new Float64Array(nx * ny).fill(NaN);
-  for (const row of String(root.grid_data).split('\n')) {
-    const v = row.trim().split(/\s+/);
-    if (v.length <= Math.max(iLon, iLat, iMmi)) continue;
-    const i = Math.round((Number(v[iLon]) - lonMin) / dLonDeg);
-    const j = Math.round((latMax - Number(v[iLat])) / dLatDeg);
-    if (i >= 0 && i < nx && j >= 0 && j < ny) mmi[j * nx + i] = Number(v[iMmi]);
-  }
-  return { nx, ny, lonMin, latMax, dLonDeg, dLatDeg, mmi };
+}
+
+function gridOf(root: Json, name: string): MmiGrid {
+  const g = gridLayoutOf(root, ['MMI']);
+  if (!g) throw new CatintelError('invalid_input', `--shakemap ${name}: grid.xml needs LON, LAT and MMI grid fields and a complete <grid_specification>`);
+  const [iMmi] = g.columns;
+  const mmi = new Float64Array(g.nx * g.ny).fill(NaN);
+  eachNode(root, g, (k, v) => (mmi[k] = Number(v[iMmi])));
+  return { nx: g.nx, ny: g.ny, lonMin: g.lonMin, latMax: g.latMax, dLonDeg: g.dLonDeg, dLatDeg: g.dLatDeg, mmi };
 }
 
 /** A ShakeMap grid's PGA (g) and its uncertainty (σ of ln PGA) node by node, row 0 the northernmost, and what names the product. */
@@ -198,31 +225,16 @@ export interface PgaGrid {
 export function parseShakeMapPga(text: string, name: string): PgaGrid {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const root = gridRoot(body.trimStart(), name);
-  const spec = root.grid_specification as Json;
-  const fields = (Array.isArray(root.grid_field) ? root.grid_field : [root.grid_field]).filter(isObject);
-  const at = (field: string) => num(fields.find((f) => String(f.name).toUpperCase() === field)?.index) - 1;
-  const [iLon, iLat, iPga, iStd] = [at('LON'), at('LAT'), at('PGA'), at('STDPGA')];
-  const nx = num(spec.nlon);
-  const ny = num(spec.nlat);
-  const lonMin = num(spec.lon_min);
-  const latMax = num(spec.lat_max);
-  const dLonDeg = (num(spec.lon_max) - lonMin) / (nx - 1);
-  const dLatDeg = (latMax - num(spec.lat_min)) / (ny - 1);
-  if (![iLon, iLat, iPga, iStd].every((i) => i >= 0) || !(nx >= 2 && ny >= 2) || ![lonMin, latMax, dLonDeg, dLatDeg].every(Number.isFinite)) {
-    throw new CatintelError('invalid_input', `--shakemap ${name}: a loss needs a ShakeMap grid.xml with LON, LAT, PGA and STDPGA grid fields and a complete <grid_specification>`);
-  }
+  const g = gridLayoutOf(root, ['PGA', 'STDPGA']);
+  if (!g) throw new CatintelError('invalid_input', `--shakemap ${name}: a loss needs a ShakeMap grid.xml with LON, LAT, PGA and STDPGA grid fields and a complete <grid_specification>`);
+  const [iPga, iStd] = g.columns;
+  const { nx, ny, lonMin, latMax, dLonDeg, dLatDeg } = g;
   const pgaG = new Float64Array(nx * ny).fill(NaN);
   const sigmaLn = new Float64Array(nx * ny).fill(NaN);
-  for (const row of String(root.grid_data).split('\n')) {
-    const v = row.trim().split(/\s+/);
-    if (v.length <= Math.max(iLon, iLat, iPga, iStd)) continue;
-    const i = Math.round((Number(v[iLon]) - lonMin) / dLonDeg);
-    const j = Math.round((latMax - Number(v[iLat])) / dLatDeg);
-    if (i >= 0 && i < nx && j >= 0 && j < ny) {
-      pgaG[j * nx + i] = Number(v[iPga]) / 100;
-      sigmaLn[j * nx + i] = Number(v[iStd]);
-    }
-  }
+  eachNode(root, g, (k, v) => {
+    pgaG[k] = Number(v[iPga]) / 100;
+    sigmaLn[k] = Number(v[iStd]);
+  });
   const ev = isObject(root.event) ? root.event : {};
   const lat = num(ev.lat);
   const lng = num(ev.lon);
