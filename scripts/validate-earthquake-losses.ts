@@ -10,6 +10,7 @@
  * --samples 0 (the default) takes the kernel's analytical mean. --write replaces the text between the
  * earthquake-losses markers (appending a heading and the markers when the page has none).
  */
+import { writePageSection } from './lib/page-section.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,11 +137,6 @@ const text = out.join('\n');
 const page = arg('--write');
 if (page) {
   const file = path.resolve(page);
-  let doc = fs.readFileSync(file, 'utf8');
-  if (!doc.includes(START)) doc = doc.replace(/\n*$/, '\n\n## Earthquake losses against FEMA NRI and reported losses\n\n' + START + '\n' + END + '\n');
-  const a = doc.indexOf(START) + START.length;
-  const b = doc.indexOf(END);
-  if (b < a) throw new Error(`${file}: the marker ${END} must follow ${START}; fix the page and run again`);
-  fs.writeFileSync(file, doc.slice(0, a) + '\n' + text + '\n' + doc.slice(b));
+  writePageSection(file, { start: START, end: END, heading: 'Earthquake losses against FEMA NRI and reported losses' }, text);
   log(`wrote the earthquake losses section of ${file}`);
 } else process.stdout.write(text + '\n');

@@ -7,6 +7,7 @@
  * hurricane-winds markers (appending a heading and the markers when the page has none). --oasis DIR
  * [--storm AL041992] also writes that storm's footprint (csv, bin and idx) and intensity_bin_dict.csv.
  */
+import { writePageSection } from './lib/page-section.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -107,10 +108,5 @@ if (oasisDir) {
 const page = arg('--write');
 if (page) {
   const file = path.resolve(page);
-  let text = fs.readFileSync(file, 'utf8');
-  if (!text.includes(START)) text = text.replace(/\n*$/, '\n\n## Hurricane winds against history and ASCE 7\n\n' + START + '\n' + END + '\n');
-  const a = text.indexOf(START) + START.length;
-  const b = text.indexOf(END);
-  if (b < a) throw new Error(`${file}: the marker ${END} must follow ${START}; fix the page and run again`);
-  fs.writeFileSync(file, text.slice(0, a) + '\n' + out.join('\n') + '\n' + text.slice(b));
+  writePageSection(file, { start: START, end: END, heading: 'Hurricane winds against history and ASCE 7' }, out.join('\n'));
 } else process.stdout.write(out.join('\n') + '\n');
