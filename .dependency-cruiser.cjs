@@ -23,35 +23,40 @@ module.exports = {
   forbidden: [
     {
       name: 'no-cycle',
-      comment: 'No module imports one that imports it back, type-only imports included: move what both sides need to a module both can import.',
+      comment:
+        'No module imports one that imports it back, type-only imports included: move what both sides need to a module both can import.',
       severity: 'error',
       from: {},
       to: { circular: true },
     },
     {
       name: 'base-imports-base',
-      comment: 'lib/, errors.ts, caller.ts and config/ are importable from anywhere, so they import only each other (context.ts names the store and event-reader types it carries).',
+      comment:
+        'lib/, errors.ts, caller.ts and config/ are importable from anywhere, so they import only each other (context.ts names the store and event-reader types it carries).',
       severity: 'error',
       from: { path: '^src/(lib/|errors[.]ts$|caller[.]ts$|config/)' },
       to: { path: '^src/', pathNot: BASE },
     },
     {
       name: 'context-imports-types',
-      comment: 'context.ts is importable from anywhere: it names what it carries by type only (the store, the config, the event reader), never a concrete class.',
+      comment:
+        'context.ts is importable from anywhere: it names what it carries by type only (the store, the config, the event reader), never a concrete class.',
       severity: 'error',
       from: { path: '^src/context[.]ts$' },
       to: { path: '^src/', pathNot: `${BASE}|^src/store/db[.]ts$|^src/live-index/event-reader[.]ts$` },
     },
     {
       name: 'domain-is-pure',
-      comment: 'A domain folder holds pure functions over typed data: it never imports the store, the context, ingest, handlers or an adapter.',
+      comment:
+        'A domain folder holds pure functions over typed data: it never imports the store, the context, ingest, handlers or an adapter.',
       severity: 'error',
       from: { path: DOMAIN },
       to: { path: '^src/(store/|context[.]ts$|ingest/|sources/|live-index/|handlers/|cli/|http/)' },
     },
     {
       name: 'domain-does-no-io',
-      comment: 'A domain folder never touches the filesystem, the process, the network, DuckDB, h3, ink or pdfkit (directly or through a module it imports).',
+      comment:
+        'A domain folder never touches the filesystem, the process, the network, DuckDB, h3, ink or pdfkit (directly or through a module it imports).',
       severity: 'error',
       from: { path: DOMAIN },
       to: {
@@ -64,14 +69,16 @@ module.exports = {
     },
     {
       name: 'feeds-and-store-import-down',
-      comment: 'sources/ (feed parsers) and store/ (DuckDB) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',
+      comment:
+        'sources/ (feed parsers) and store/ (DuckDB) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',
       severity: 'error',
       from: { path: '^src/(sources|store)/' },
       to: { path: '^src/', pathNot: `${BASE}|${DOMAIN}|^src/$1/` },
     },
     {
       name: 'capabilities-below-handlers',
-      comment: 'Capability folders (ingest, databuild, intelligence, triggers, loss, ...) are called by handlers and never import a handler or an adapter.',
+      comment:
+        'Capability folders (ingest, databuild, intelligence, triggers, loss, ...) are called by handlers and never import a handler or an adapter.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(handlers|cli|http)/' },
       to: { path: '^src/(handlers|cli|http)/' },

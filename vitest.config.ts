@@ -25,10 +25,37 @@ export default defineConfig({
     projects: [
       // In-process files share a worker's modules (isolate: false): each no longer imports the CLI, the app and
       // their libraries for itself (a fifth of the suite's time). They hold no global state of their own.
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: PROCESS_FILES, isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: [...PROCESS_FILES, DATA_CHECK_GLOB], isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: PROCESS_FILES,
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: [...PROCESS_FILES, DATA_CHECK_GLOB],
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
       { extends: true, test: { name: 'process', include: PROCESS_FILES, maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      ...(dataCheck ? [{ extends: true, test: { name: 'data-check', include: [DATA_CHECK_GLOB], maxWorkers: 2, sequence: { groupOrder: 2 } } }] : []),
+      ...(dataCheck
+        ? [
+            {
+              extends: true,
+              test: { name: 'data-check', include: [DATA_CHECK_GLOB], maxWorkers: 2, sequence: { groupOrder: 2 } },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -22,7 +22,10 @@ import { emit, median } from './report.js';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function benchArrow(sharedData: string, runs = Number(process.env.CATINTEL_BENCH_ARROW_RUNS ?? 2)): Promise<void> {
+export async function benchArrow(
+  sharedData: string,
+  runs = Number(process.env.CATINTEL_BENCH_ARROW_RUNS ?? 2),
+): Promise<void> {
   await benchScoreFormats(sharedData, runs);
   await benchEventsLive(sharedData);
 }
@@ -32,7 +35,11 @@ export async function benchScoreFormats(sharedData: string, runs: number): Promi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-arrow-'));
   try {
     const input = path.join(dir, 'portfolio.csv');
-    await writeUsPortfolio(input, { rows, seed: 20260101, cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt') });
+    await writeUsPortfolio(input, {
+      rows,
+      seed: 20260101,
+      cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt'),
+    });
     const main = pathToFileURL(path.join(packageRoot(), 'dist', 'src', 'cli', 'main.js')).href;
     const script = (format: string) => `
       import { run } from ${JSON.stringify(main)};
@@ -47,7 +54,11 @@ export async function benchScoreFormats(sharedData: string, runs: number): Promi
     for (let i = 0; i < runs; i++) for (const f of formats) results[f].push(await child(script(f)));
     const csvSeconds = median(results.csv.map((r) => r.seconds));
     for (const f of formats) {
-      const summary = JSON.parse(results[f][0].output) as { rows: number; scored: number; outputs: { file: string; rows: number }[] };
+      const summary = JSON.parse(results[f][0].output) as {
+        rows: number;
+        scored: number;
+        outputs: { file: string; rows: number }[];
+      };
       const file = summary.outputs[0].file;
       const seconds = median(results[f].map((r) => r.seconds));
       emit({

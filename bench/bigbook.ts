@@ -30,9 +30,10 @@ const FLORIDA = '12';
 /** --rows N on the command line, else CATINTEL_BENCH_BIGBOOK_ROWS, else ten million. */
 function rowsWanted(): number {
   const i = process.argv.indexOf('--rows');
-  const raw = i >= 0 ? process.argv[i + 1] : process.env.CATINTEL_BENCH_BIGBOOK_ROWS ?? '10000000';
+  const raw = i >= 0 ? process.argv[i + 1] : (process.env.CATINTEL_BENCH_BIGBOOK_ROWS ?? '10000000');
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--rows ${raw}: give a whole number of locations, e.g. --rows 2000000`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--rows ${raw}: give a whole number of locations, e.g. --rows 2000000`);
   return n;
 }
 
@@ -43,11 +44,15 @@ export async function benchBigBook(sharedData: string): Promise<void> {
     const input = path.join(dir, 'book.csv');
     let t0 = performance.now();
     await writeUsPortfolio(input, {
-      rows, seed: 20260138, cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt'),
+      rows,
+      seed: 20260138,
+      cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt'),
       weight: (c) => (c.fips.startsWith(FLORIDA) ? 8 : 1),
     });
     const fileMb = Math.round(fs.statSync(input).size / 1e5) / 10;
-    process.stderr.write(`bigbook: wrote ${rows} locations (${fileMb} MB) in ${round((performance.now() - t0) / 1000)} s\n`);
+    process.stderr.write(
+      `bigbook: wrote ${rows} locations (${fileMb} MB) in ${round((performance.now() - t0) / 1000)} s\n`,
+    );
 
     const root = packageRoot();
     const href = (...p: string[]) => pathToFileURL(path.join(root, ...p)).href;
@@ -61,15 +66,29 @@ export async function benchBigBook(sharedData: string): Promise<void> {
         { stdout: (t) => (out += t), stderr: (t) => process.stderr.write(t), env: { CATINTEL_NOW: ${q(now)} }, isTTY: false });
       if (code !== 0) process.exit(code);
       console.log(JSON.stringify({ seconds: (performance.now() - t0) / 1000, answer: JSON.parse(out) }));`;
-    const step = async (name: string, script: string, extra: (answer: any, r: ChildResult, work: number) => Record<string, unknown>) => {
+    const step = async (
+      name: string,
+      script: string,
+      extra: (answer: any, r: ChildResult, work: number) => Record<string, unknown>,
+    ) => {
       process.stderr.write(`bigbook: ${name} ...\n`);
       const r: ChildResult = await child(script);
       const { seconds, answer } = JSON.parse(r.output);
-      emit({ name, n: rows, seconds: round(r.seconds), per_second: Math.round(rows / r.seconds), peak_rss_mb: r.peakRssMb, work_seconds: round(seconds), ...extra(answer, r, seconds) });
+      emit({
+        name,
+        n: rows,
+        seconds: round(r.seconds),
+        per_second: Math.round(rows / r.seconds),
+        peak_rss_mb: r.peakRssMb,
+        work_seconds: round(seconds),
+        ...extra(answer, r, seconds),
+      });
       return { ...r, work: seconds as number, answer };
     };
 
-    const baseline = await step('bigbook.duckdb_load', `
+    const baseline = await step(
+      'bigbook.duckdb_load',
+      `
       import { DuckDBInstance } from ${q(href('node_modules', '@duckdb', 'node-api', 'lib', 'index.js'))};
       const inst = await DuckDBInstance.create(${q(path.join(dir, 'duckdb-alone.duckdb'))});
       const c = await inst.connect();
@@ -78,32 +97,67 @@ export async function benchBigBook(sharedData: string): Promise<void> {
       const n = (await c.runAndReadAll('SELECT count(*) FROM locations')).getRows()[0][0];
       const seconds = (performance.now() - t0) / 1000;
       c.closeSync(); inst.closeSync();
-      console.log(JSON.stringify({ seconds, answer: { rows: Number(n) } }));`, (a) => ({ rows: a.rows, file_mb: fileMb }));
+      console.log(JSON.stringify({ seconds, answer: { rows: Number(n) } }));`,
+      (a) => ({ rows: a.rows, file_mb: fileMb }),
+    );
     fs.rmSync(path.join(dir, 'duckdb-alone.duckdb'), { force: true });
 
     const store = path.join(dir, 'store.duckdb');
-    const imported = await step('bigbook.import', command(['--db', store, 'portfolio', 'import', input, '--name', 'big book'], LANDFALL), (a, r, work) => ({
-      rows: a.NumLocations, file_mb: fileMb, baseline: 'bigbook.duckdb_load', baseline_seconds: round(baseline.seconds), baseline_peak_rss_mb: baseline.peakRssMb,
-      ratio: round(r.seconds / baseline.seconds), work_ratio: round(work / baseline.work),
-    }));
-    if (imported.answer.NumLocations !== rows) throw new Error(`portfolio import stored ${imported.answer.NumLocations} of ${rows} locations`);
+    const imported = await step(
+      'bigbook.import',
+      command(['--db', store, 'portfolio', 'import', input, '--name', 'big book'], LANDFALL),
+      (a, r, work) => ({
+        rows: a.NumLocations,
+        file_mb: fileMb,
+        baseline: 'bigbook.duckdb_load',
+        baseline_seconds: round(baseline.seconds),
+        baseline_peak_rss_mb: baseline.peakRssMb,
+        ratio: round(r.seconds / baseline.seconds),
+        work_ratio: round(work / baseline.work),
+      }),
+    );
+    if (imported.answer.NumLocations !== rows)
+      throw new Error(`portfolio import stored ${imported.answer.NumLocations} of ${rows} locations`);
     const id = imported.answer.id as string;
 
-    await step('bigbook.exposure_none', command(['--db', store, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL), (a) => ({
-      locations_exposed: a.NumLocationsExposed, events: a.events.length,
-    }));
+    await step(
+      'bigbook.exposure_none',
+      command(['--db', store, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL),
+      (a) => ({
+        locations_exposed: a.NumLocationsExposed,
+        events: a.events.length,
+      }),
+    );
 
     // The same store with Ian ingested: the import is not repeated.
     const withIan = path.join(dir, 'ian.duckdb');
     fs.copyFileSync(store, withIan);
     if (fs.existsSync(`${store}.wal`)) fs.copyFileSync(`${store}.wal`, `${withIan}.wal`);
     t0 = performance.now();
-    await child(command(['--db', withIan, 'ingest', 'nhc', '--from', path.join(sharedData, 'hazard_history', 'hurricanes', 'bal092022.dat')], LANDFALL));
+    await child(
+      command(
+        [
+          '--db',
+          withIan,
+          'ingest',
+          'nhc',
+          '--from',
+          path.join(sharedData, 'hazard_history', 'hurricanes', 'bal092022.dat'),
+        ],
+        LANDFALL,
+      ),
+    );
     process.stderr.write(`bigbook: Ian ingested in ${round((performance.now() - t0) / 1000)} s\n`);
-    await step('bigbook.exposure_ian', command(['--db', withIan, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL), (a) => ({
-      locations_exposed: a.NumLocationsExposed, locations_exposed_so_far: a.so_far.NumLocationsExposed, events: a.events.length,
-      exposed_tiv: a.events.reduce((s: number, e: any) => s + e.TotalInsuranceAmt, 0),
-    }));
+    await step(
+      'bigbook.exposure_ian',
+      command(['--db', withIan, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL),
+      (a) => ({
+        locations_exposed: a.NumLocationsExposed,
+        locations_exposed_so_far: a.so_far.NumLocationsExposed,
+        events: a.events.length,
+        exposed_tiv: a.events.reduce((s: number, e: any) => s + e.TotalInsuranceAmt, 0),
+      }),
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -8,13 +8,36 @@ import { mulberry32 } from '../src/lib/random.js';
 import type { PortfolioLocation } from '../src/portfolios/read.js';
 
 const METROS: [number, number][] = [
-  [25.77, -80.19], [29.76, -95.37], [27.95, -82.46], [30.33, -81.66], [29.95, -90.07], [32.78, -79.93],
-  [34.05, -118.24], [37.77, -122.42], [47.61, -122.33], [40.71, -74.01], [41.88, -87.63], [35.47, -97.52],
-  [39.74, -104.99], [33.45, -112.07], [36.16, -86.78], [42.36, -71.06],
+  [25.77, -80.19],
+  [29.76, -95.37],
+  [27.95, -82.46],
+  [30.33, -81.66],
+  [29.95, -90.07],
+  [32.78, -79.93],
+  [34.05, -118.24],
+  [37.77, -122.42],
+  [47.61, -122.33],
+  [40.71, -74.01],
+  [41.88, -87.63],
+  [35.47, -97.52],
+  [39.74, -104.99],
+  [33.45, -112.07],
+  [36.16, -86.78],
+  [42.36, -71.06],
 ];
 const OCCUPANCY = [1050, 1051, 1052, 1100, 1104, 1150];
 const CONSTRUCTION = [5050, 5051, 5100, 5105, 5150, 5200, 5350, 5000];
-const PERILS = ['hurricane_wind', 'storm_surge', 'earthquake', 'tornado', 'wildfire', 'riverine_flood', 'winter_storm', 'extreme_heat', 'drought'];
+const PERILS = [
+  'hurricane_wind',
+  'storm_surge',
+  'earthquake',
+  'tornado',
+  'wildfire',
+  'riverine_flood',
+  'winter_storm',
+  'extreme_heat',
+  'drought',
+];
 
 export function syntheticPortfolio(grid: HazardGrid, n: number, seed: number): PortfolioLocation[] {
   const rand = mulberry32(seed);

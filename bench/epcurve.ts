@@ -37,7 +37,16 @@ async function child(): Promise<void> {
     const t0 = performance.now();
     const packages = MODEL_PACKAGES.map((pkg) => ({ pkg, perils: [...pkg.perils] }));
     const dataDir = process.env.CATINTEL_SHARED_DATA ?? path.join(packageRoot(), '..', 'shared', 'data');
-    const r = await runBook({ location, account, modelsDir, dataDir, packages, samples: SAMPLES, seed: SEED, workDir: work });
+    const r = await runBook({
+      location,
+      account,
+      modelsDir,
+      dataDir,
+      packages,
+      samples: SAMPLES,
+      seed: SEED,
+      workDir: work,
+    });
     const gul = perspectiveEp(r.gul, r.occurrence);
     const il = perspectiveEp(r.il, r.occurrence);
     const seconds = (performance.now() - t0) / 1000;
@@ -68,10 +77,15 @@ export async function benchEpCurve(): Promise<void> {
   const modelsDir = process.env.CATINTEL_MODELS ?? path.join(packageRoot(), 'models');
   const missing = MODEL_PACKAGES.filter((p) => !fs.existsSync(path.join(modelsDir, p.folder, 'manifest.json')));
   if (missing.length) {
-    process.stderr.write(`epcurve: skipped, no ${missing.map((p) => p.folder).join(', ')} model package in ${modelsDir} (${missing.map((p) => `${p.build.command} --out ${path.join(modelsDir, p.folder)}`).join('; ')})\n`);
+    process.stderr.write(
+      `epcurve: skipped, no ${missing.map((p) => p.folder).join(', ')} model package in ${modelsDir} (${missing.map((p) => `${p.build.command} --out ${path.join(modelsDir, p.folder)}`).join('; ')})\n`,
+    );
     return;
   }
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`EP curve bench child failed (exit ${r.status})`);
   process.stdout.write(r.stdout);
 }

@@ -22,7 +22,8 @@ const only = process.argv[4]?.split(',');
 
 const ctx = await eventsContext(sharedData, true);
 const app = createApp({ ctx, cacheTtlMs: 0, rateLimit: 'off' });
-const get = (p: string) => app.fetch(new Request(`http://127.0.0.1${p}`, { headers: { 'accept-encoding': 'identity' } }));
+const get = (p: string) =>
+  app.fetch(new Request(`http://127.0.0.1${p}`, { headers: { 'accept-encoding': 'identity' } }));
 const mix = await mixes(async (p) => (await get(p)).json());
 const FIXED = ['/api/v1/events/live?limit=100'];
 
@@ -37,15 +38,28 @@ async function timed(name: string, paths: string[], call: (p: string, n: number)
   const c = process.cpuUsage(c0);
   // CPU time is the steadier figure on a shared machine: wall time counts the neighbours' turns too.
   const cpu = (c.user + c.system) / n;
-  process.stdout.write(`${JSON.stringify({ name, n, us_per_request: Math.round(us * 10) / 10, cpu_us_per_request: Math.round(cpu * 10) / 10 })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ name, n, us_per_request: Math.round(us * 10) / 10, cpu_us_per_request: Math.round(cpu * 10) / 10 })}\n`,
+  );
 }
 
 const handlers = { fixed: eventsLive, live: eventsLive, nearby: eventsNearby, show: eventsShow } as const;
-for (const [name, paths] of [['fixed', FIXED], ['live', mix.live], ['nearby', mix.nearby], ['show', mix.show]] as const) {
+for (const [name, paths] of [
+  ['fixed', FIXED],
+  ['live', mix.live],
+  ['nearby', mix.nearby],
+  ['show', mix.show],
+] as const) {
   const bodies: Uint8Array<ArrayBuffer>[] = [];
   for (const p of paths) bodies.push(new Uint8Array(await (await get(p)).arrayBuffer()));
   const bare = new H3();
-  bare.get('/bare/:n', (event) => new FastResponse(bodies[Number(event.context.params?.n)], { headers: { 'content-type': 'application/geo+json' } }));
+  bare.get(
+    '/bare/:n',
+    (event) =>
+      new FastResponse(bodies[Number(event.context.params?.n)], {
+        headers: { 'content-type': 'application/geo+json' },
+      }),
+  );
   const h = handlers[name];
   const raws = paths.map((p) => {
     const u = new URL(p, 'http://x');
@@ -54,7 +68,17 @@ for (const [name, paths] of [['fixed', FIXED], ['live', mix.live], ['nearby', mi
     return raw;
   });
   await timed(`${name}.app`, paths, async (p) => (await get(p)).status);
-  await timed(`${name}.bare_app`, paths, async (_, k) => (await bare.fetch(new Request(`http://127.0.0.1/bare/${k}`))).status);
-  await timed(`${name}.handler`, paths, async (_, k) => h.run(ctx, h.parse(raws[k] as never, { tier: 'free', account: 'ip:x', clientIp: 'x' }) as never, { tier: 'free', account: 'ip:x', clientIp: 'x' }));
+  await timed(
+    `${name}.bare_app`,
+    paths,
+    async (_, k) => (await bare.fetch(new Request(`http://127.0.0.1/bare/${k}`))).status,
+  );
+  await timed(`${name}.handler`, paths, async (_, k) =>
+    h.run(ctx, h.parse(raws[k] as never, { tier: 'free', account: 'ip:x', clientIp: 'x' }) as never, {
+      tier: 'free',
+      account: 'ip:x',
+      clientIp: 'x',
+    }),
+  );
 }
 await ctx.db.close();

@@ -16,7 +16,13 @@ export async function benchIngest(sharedData: string, runs = 5): Promise<void> {
   for (let i = 0; i < runs; i++) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-'));
     const db = await Store.open(path.join(dir, 'bench.duckdb'));
-    const ctx: Context = { config: defaultConfig(), db, clock: () => new Date('2020-07-08T21:00:00Z'), log: () => {}, progress: () => {} };
+    const ctx: Context = {
+      config: defaultConfig(),
+      db,
+      clock: () => new Date('2020-07-08T21:00:00Z'),
+      log: () => {},
+      progress: () => {},
+    };
     const t0 = performance.now();
     const s = await ingestSource(ctx, usgsEarthquakes, feed);
     seconds.push((performance.now() - t0) / 1000);
@@ -25,7 +31,15 @@ export async function benchIngest(sharedData: string, runs = 5): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const sec = median(seconds);
-  emit({ name: 'ingest.usgs_week_feed', n, seconds: round(sec), per_second: Math.round(n / sec), peak_rss_mb: peakRssMb(), runs, target_seconds: 1 });
+  emit({
+    name: 'ingest.usgs_week_feed',
+    n,
+    seconds: round(sec),
+    per_second: Math.round(n / sec),
+    peak_rss_mb: peakRssMb(),
+    runs,
+    target_seconds: 1,
+  });
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

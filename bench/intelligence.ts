@@ -23,7 +23,13 @@ export async function benchIntelligence(): Promise<void> {
   loadCounties();
   const infra = loadInfrastructure();
   let s = (performance.now() - t0) / 1000;
-  emit({ name: 'intelligence.load', n: infra.facilities.length, seconds: s, per_second: infra.facilities.length / s, peak_rss_mb: peakRssMb() });
+  emit({
+    name: 'intelligence.load',
+    n: infra.facilities.length,
+    seconds: s,
+    per_second: infra.facilities.length / s,
+    peak_rss_mb: peakRssMb(),
+  });
 
   const r = mulberry32(20260101);
   const points = Array.from({ length: 2000 }, () => [25 + r() * 24, -124 + r() * 57] as const);
@@ -31,18 +37,55 @@ export async function benchIntelligence(): Promise<void> {
   let found = 0;
   for (const [lat, lng] of points) found += facilitiesNear(infra, lat, lng, 25, INFRA_KINDS).length;
   s = (performance.now() - t0) / 1000;
-  emit({ name: 'intelligence.infrastructure_near', n: points.length, seconds: s, per_second: points.length / s, peak_rss_mb: peakRssMb(), facilities_found: found });
+  emit({
+    name: 'intelligence.infrastructure_near',
+    n: points.length,
+    seconds: s,
+    per_second: points.length / s,
+    peak_rss_mb: peakRssMb(),
+    facilities_found: found,
+  });
 
   t0 = performance.now();
   let scanned = 0;
-  for (const [lat, lng] of points) for (const f of infra.facilities) if (haversineKm(lat, lng, f.lat, f.lng) <= 25) scanned++;
+  for (const [lat, lng] of points)
+    for (const f of infra.facilities) if (haversineKm(lat, lng, f.lat, f.lng) <= 25) scanned++;
   const scan = (performance.now() - t0) / 1000;
-  emit({ name: 'intelligence.infrastructure_scan', n: points.length, seconds: scan, per_second: points.length / scan, peak_rss_mb: peakRssMb(), facilities_found: scanned, index_speedup: Math.round((scan / s) * 10) / 10 });
+  emit({
+    name: 'intelligence.infrastructure_scan',
+    n: points.length,
+    seconds: scan,
+    per_second: points.length / scan,
+    peak_rss_mb: peakRssMb(),
+    facilities_found: scanned,
+    index_speedup: Math.round((scan / s) * 10) / 10,
+  });
 
-  const spec = { name: 'bench', notes: null, event_type: 'hurricane' as const, lat: 26.6, lng: -82.0, wind_kt: 125, pressure_mb: 940,
-    radii_nm: { '64': { ne: 40, se: 35, sw: 25, nw: 30 }, '50': { ne: 70, se: 60, sw: 40, nw: 50 }, '34': { ne: 130, se: 120, sw: 90, nw: 110 } } };
+  const spec = {
+    name: 'bench',
+    notes: null,
+    event_type: 'hurricane' as const,
+    lat: 26.6,
+    lng: -82.0,
+    wind_kt: 125,
+    pressure_mb: 940,
+    radii_nm: {
+      '64': { ne: 40, se: 35, sw: 25, nw: 30 },
+      '50': { ne: 70, se: 60, sw: 40, nw: 50 },
+      '34': { ne: 130, se: 120, sw: 90, nw: 110 },
+    },
+  };
   const prepared = prepareEvent(hypotheticalRecord(spec, 'bench', '2022-09-28T19:00:00Z', null), ingestRingOptions());
-  const rings = prepared.rings.map((g, ordinal) => ({ ring_id: null, ordinal, kind: g.kind, label: g.label, threshold: g.threshold, unit: g.unit, radius_km: g.radiusKm, geometry: g.geometry }));
+  const rings = prepared.rings.map((g, ordinal) => ({
+    ring_id: null,
+    ordinal,
+    kind: g.kind,
+    label: g.label,
+    threshold: g.threshold,
+    unit: g.unit,
+    radius_km: g.radiusKm,
+    geometry: g.geometry,
+  }));
   const times: number[] = [];
   let counties = 0;
   for (let i = 0; i < 3; i++) {
@@ -51,5 +94,12 @@ export async function benchIntelligence(): Promise<void> {
     times.push((performance.now() - t0) / 1000);
   }
   const m = median(times);
-  emit({ name: 'intelligence.exposure_hurricane', n: rings.length, seconds: m, per_second: rings.length / m, peak_rss_mb: peakRssMb(), county_terms: counties });
+  emit({
+    name: 'intelligence.exposure_hurricane',
+    n: rings.length,
+    seconds: m,
+    per_second: rings.length / m,
+    peak_rss_mb: peakRssMb(),
+    county_terms: counties,
+  });
 }

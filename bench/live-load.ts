@@ -24,7 +24,12 @@ import { mulberry32 } from '../src/lib/random.js';
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.js');
 const FIXED = '/api/v1/events/live?limit=100';
 
-interface Running { port: number; stop: () => void; rssMb: () => number; cpuMs: () => number }
+interface Running {
+  port: number;
+  stop: () => void;
+  rssMb: () => number;
+  cpuMs: () => number;
+}
 
 async function startServer(args: string[]): Promise<Running> {
   const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -52,7 +57,15 @@ async function startServer(args: string[]): Promise<Running> {
   return { port, stop: () => child.kill('SIGTERM'), rssMb, cpuMs };
 }
 
-interface Load { rps: number; requests: number; p50: number; p99: number; non2xx: number; errors: number; cpuMs: number }
+interface Load {
+  rps: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  cpuMs: number;
+}
 
 /** autocannon over `paths` in turn (one request each, round robin across the 32 connections). */
 async function load(s: Running, paths: string[], seconds: number): Promise<Load> {
@@ -65,18 +78,28 @@ async function load(s: Running, paths: string[], seconds: number): Promise<Load>
     pipelining: 1,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
-  return { rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuMs: s.cpuMs() - cpu0 };
+  return {
+    rps: r.requests.average,
+    requests: r.requests.total,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    cpuMs: s.cpuMs() - cpu0,
+  };
 }
 
 /** Seeded: the same URL mixes every run. */
 const rng = mulberry32;
 
 /** 300 URLs per endpoint from the live events themselves, read through `getJson` (a server's port, or an app in-process). */
-export async function mixes(getJson: (p: string) => Promise<any>): Promise<Record<'live' | 'nearby' | 'show', string[]>> {
+export async function mixes(
+  getJson: (p: string) => Promise<any>,
+): Promise<Record<'live' | 'nearby' | 'show', string[]>> {
   const r = rng(20260101);
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)];
   const events: any[] = [];
-  for (let next: string | undefined = '/api/v1/events/live?limit=1000'; next; ) {
+  for (let next: string | undefined = '/api/v1/events/live?limit=1000'; next;) {
     const body = await getJson(next);
     events.push(...body.features);
     next = body.links.find((l: any) => l.rel === 'next')?.href;
@@ -93,7 +116,11 @@ export async function mixes(getJson: (p: string) => Promise<any>): Promise<Recor
       const c = (x: number, m: number) => Math.max(-m, Math.min(m, Math.round(x * 100) / 100));
       q.set('bbox', [c(lng - w, 180), c(lat - w / 2, 90), c(lng + w, 180), c(lat + w / 2, 90)].join(','));
     }
-    if (r() < 0.2) q.set('since', new Date(Date.parse('2020-07-01T21:00:00Z') + r() * 7 * 86_400_000).toISOString().slice(0, 19) + 'Z');
+    if (r() < 0.2)
+      q.set(
+        'since',
+        new Date(Date.parse('2020-07-01T21:00:00Z') + r() * 7 * 86_400_000).toISOString().slice(0, 19) + 'Z',
+      );
     let url = `/api/v1/events/live?${q}`;
     if (r() < 0.25) url = (await getJson(url)).links.find((l: any) => l.rel === 'next')?.href ?? url; // a second page
     live.push(url);
@@ -108,7 +135,8 @@ export async function mixes(getJson: (p: string) => Promise<any>): Promise<Recor
   while (show.length < 300) {
     const e = pick(events);
     const kind = pick(['id', 'slug', 'source']);
-    if (kind === 'source') show.push(`/api/v1/events/${encodeURIComponent((await getJson(`/api/v1/events/${e.id}`)).properties.source_id)}`);
+    if (kind === 'source')
+      show.push(`/api/v1/events/${encodeURIComponent((await getJson(`/api/v1/events/${e.id}`)).properties.source_id)}`);
     else show.push(`/api/v1/events/${kind === 'id' ? e.id : e.properties.slug}`);
   }
   return { live, nearby, show };
@@ -127,7 +155,13 @@ async function saveBodies(port: number, paths: readonly string[], dir: string): 
 }
 
 /** Alternating slices of the two servers under the same mix, so a busy neighbour weighs on both alike. */
-async function interleaved(ours: Running, paths: string[], bare: Running, barePaths: string[], seconds: number): Promise<{ ours: Load; bare: Load }> {
+async function interleaved(
+  ours: Running,
+  paths: string[],
+  bare: Running,
+  barePaths: string[],
+  seconds: number,
+): Promise<{ ours: Load; bare: Load }> {
   await load(ours, paths, 1); // warm-up
   await load(bare, barePaths, 1);
   const slices = Math.max(1, Math.round(seconds / 2));
@@ -155,16 +189,32 @@ function merged(xs: Load[]): Load {
   };
 }
 
-export async function benchLiveLoad(sharedData: string, seconds = Number(process.env.CATINTEL_BENCH_HTTP_SECONDS ?? 8)): Promise<void> {
+export async function benchLiveLoad(
+  sharedData: string,
+  seconds = Number(process.env.CATINTEL_BENCH_HTTP_SECONDS ?? 8),
+): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-http-'));
-  const rows: { name: string; ours: Load; bare: Load; rss: number; bodyBytes: number; urls: number; target?: number }[] = [];
+  const rows: {
+    name: string;
+    ours: Load;
+    bare: Load;
+    rss: number;
+    bodyBytes: number;
+    urls: number;
+    target?: number;
+  }[] = [];
   const bareRoutes: Record<string, string> = {};
   const sizes: Record<string, number> = {};
   const indexed = await startServer(['catintel', sharedData, '', '0', 'index']);
   let mix: Awaited<ReturnType<typeof mixes>>;
   try {
     mix = await mixes(async (p) => (await fetch(`http://127.0.0.1:${indexed.port}${p}`)).json());
-    for (const [name, paths] of [['fixed', [FIXED]], ['live', mix.live], ['nearby', mix.nearby], ['show', mix.show]] as const) {
+    for (const [name, paths] of [
+      ['fixed', [FIXED]],
+      ['live', mix.live],
+      ['nearby', mix.nearby],
+      ['show', mix.show],
+    ] as const) {
       bareRoutes[name] = path.join(tmp, name);
       sizes[name] = await saveBodies(indexed.port, paths, bareRoutes[name]);
     }
@@ -174,7 +224,13 @@ export async function benchLiveLoad(sharedData: string, seconds = Number(process
   }
   const bare = await startServer(['bare', '-', JSON.stringify(bareRoutes)]);
   const measure = async (s: Running, name: string, paths: string[], bareName: string, target?: number) => {
-    const r = await interleaved(s, paths, bare, paths.map((_, n) => `/bare/${bareName}/${n}`), seconds);
+    const r = await interleaved(
+      s,
+      paths,
+      bare,
+      paths.map((_, n) => `/bare/${bareName}/${n}`),
+      seconds,
+    );
     rows.push({ name, ...r, rss: s.rssMb(), bodyBytes: sizes[bareName], urls: paths.length, target });
   };
   try {

@@ -27,14 +27,23 @@ import { seeded, writeSyntheticWeek } from './synthetic-week.js';
 import { readersBesideWriters } from './readers-writers.js';
 import type { Phase, Req } from './load-types.js';
 
-interface Options { seconds: number; soak: number; writers: number; events: number; connections: number }
+interface Options {
+  seconds: number;
+  soak: number;
+  writers: number;
+  events: number;
+  connections: number;
+}
 
 function options(argv: string[]): Options {
   const o: Options = { seconds: 30, soak: 120, writers: 20, events: 3000, connections: 32 };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '') as keyof Options;
     const v = Number(argv[i + 1]);
-    if (!(key in o) || !Number.isFinite(v) || v < 0) throw new Error(`usage: npm run load -- [--seconds N] [--soak N] [--writers N] [--events N] [--connections N] (got ${argv[i]} ${argv[i + 1]})`);
+    if (!(key in o) || !Number.isFinite(v) || v < 0)
+      throw new Error(
+        `usage: npm run load -- [--seconds N] [--soak N] [--writers N] [--events N] [--connections N] (got ${argv[i]} ${argv[i + 1]})`,
+      );
     o[key] = v;
   }
   return o;
@@ -48,13 +57,23 @@ async function cli(argv: string[], env: Record<string, string>): Promise<string>
   return out;
 }
 
-interface Served { child: ChildProcess; url: string; rssMb: () => number; stop: () => Promise<void> }
+interface Served {
+  child: ChildProcess;
+  url: string;
+  rssMb: () => number;
+  stop: () => Promise<void>;
+}
 
 async function serve(db: string, env: Record<string, string>): Promise<Served> {
   const bin = path.join(packageRoot(), 'bin', 'catintel');
-  const child = spawn(process.execPath, [bin, '--db', db, 'serve', '--host', '127.0.0.1', '--port', '0', '--trust-proxy', '--access-log', 'off'], {
-    env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [bin, '--db', db, 'serve', '--host', '127.0.0.1', '--port', '0', '--trust-proxy', '--access-log', 'off'],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d));
   const url = await new Promise<string>((resolve, reject) => {
@@ -66,11 +85,14 @@ async function serve(db: string, env: Record<string, string>): Promise<Served> {
     });
     child.once('exit', (code) => reject(new Error(`catintel serve exited (${code}): ${err}`)));
   });
-  const rssMb = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 102.4) / 10;
-  const stop = () => new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const rssMb = () =>
+    Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 102.4) /
+    10;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   return { child, url, rssMb, stop };
 }
 
@@ -78,12 +100,28 @@ async function serve(db: string, env: Record<string, string>): Promise<Served> {
 async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise<Req[]> {
   const r = seeded(20260102);
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)];
-  const live = (await (await fetch(`${url}/api/v1/events/live?limit=1000`, { headers: { authorization: `Bearer ${keys[0]}` } })).json()) as any;
+  const live = (await (
+    await fetch(`${url}/api/v1/events/live?limit=1000`, { headers: { authorization: `Bearer ${keys[0]}` } })
+  ).json()) as any;
   const points: [number, number][] = live.features.map((f: any) => f.geometry.coordinates as [number, number]);
   const ids = live.features.map((f: any) => f.id as string);
-  const types = ['earthquake', 'hurricane', 'flood', 'wildfire', 'severe_storm', 'earthquake,flood', 'extreme_heat,winter_storm'];
+  const types = [
+    'earthquake',
+    'hurricane',
+    'flood',
+    'wildfire',
+    'severe_storm',
+    'earthquake,flood',
+    'extreme_heat,winter_storm',
+  ];
   const reqs: Req[] = [];
-  const kinds: [string, number][] = [['live', 40], ['nearby', 20], ['show', 10], ['score', 20], ['triggers', hasTriggers ? 10 : 0]];
+  const kinds: [string, number][] = [
+    ['live', 40],
+    ['nearby', 20],
+    ['show', 10],
+    ['score', 20],
+    ['triggers', hasTriggers ? 10 : 0],
+  ];
   const total = kinds.reduce((s, [, w]) => s + w, 0);
   for (let i = 0; i < 2000; i++) {
     let w = r() * total;
@@ -97,7 +135,13 @@ async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise
     if (kind === 'live') {
       const q = new URLSearchParams({ limit: String(pick([10, 25, 50, 100])) });
       if (r() < 0.4) q.set('event_type', pick(types));
-      if (r() < 0.4) q.set('bbox', [lng - 5, lat - 3, lng + 5, lat + 3].map((x, k) => Math.max(k % 2 ? -90 : -180, Math.min(k % 2 ? 90 : 180, Math.round(x * 100) / 100))).join(','));
+      if (r() < 0.4)
+        q.set(
+          'bbox',
+          [lng - 5, lat - 3, lng + 5, lat + 3]
+            .map((x, k) => Math.max(k % 2 ? -90 : -180, Math.min(k % 2 ? 90 : 180, Math.round(x * 100) / 100)))
+            .join(','),
+        );
       if (r() < 0.2) q.set('status', pick(['active', 'monitoring']));
       p = `/api/v1/events/live?${q}`;
     } else if (kind === 'nearby') {
@@ -112,7 +156,11 @@ async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise
     }
     // Anonymous callers from 10,000 addresses; authenticated ones (triggers, half the scores) by key.
     const authed = kind === 'triggers' || (kind === 'score' && r() < 0.5);
-    reqs.push(authed ? { kind, path: p, auth: pick(keys) } : { kind, path: p, ip: `10.${Math.floor(r() * 40)}.${Math.floor(r() * 250)}.${1 + Math.floor(r() * 250)}` });
+    reqs.push(
+      authed
+        ? { kind, path: p, auth: pick(keys) }
+        : { kind, path: p, ip: `10.${Math.floor(r() * 40)}.${Math.floor(r() * 250)}.${1 + Math.floor(r() * 250)}` },
+    );
   }
   return reqs;
 }
@@ -124,37 +172,50 @@ export async function drive(url: string, reqs: Req[], seconds: number, connectio
     url,
     connections,
     duration: seconds,
-    requests: [{
-      method: 'GET',
-      setupRequest: (req: any, context: any) => {
-        const q = reqs[i++ % reqs.length];
-        context.kind = q.kind;
-        const headers: Record<string, string> = { ...req.headers, 'accept-encoding': 'gzip' };
-        if (q.auth) headers.authorization = `Bearer ${q.auth}`;
-        if (q.ip) headers['x-forwarded-for'] = q.ip;
-        return { ...req, path: q.path, headers };
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req: any, context: any) => {
+          const q = reqs[i++ % reqs.length];
+          context.kind = q.kind;
+          const headers: Record<string, string> = { ...req.headers, 'accept-encoding': 'gzip' };
+          if (q.auth) headers.authorization = `Bearer ${q.auth}`;
+          if (q.ip) headers['x-forwarded-for'] = q.ip;
+          return { ...req, path: q.path, headers };
+        },
+        onResponse: (status: number, _body: string, context: any) => {
+          const k = (byKind[context.kind] ??= {});
+          k[status] = (k[status] ?? 0) + 1;
+        },
       },
-      onResponse: (status: number, _body: string, context: any) => {
-        const k = (byKind[context.kind] ??= {});
-        k[status] = (k[status] ?? 0) + 1;
-      },
-    }],
+    ],
   } as autocannon.Options);
-  return { rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors, timeouts: r.timeouts, byKind };
+  return {
+    rps: r.requests.average,
+    requests: r.requests.total,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    byKind,
+  };
 }
 
 /** `count` requests from one caller with a known limit, 8 at a time, beside the mix: statuses counted. */
 async function probe(url: string, count: number, headers: Record<string, string>): Promise<Record<string, number>> {
   const statuses: Record<string, number> = {};
   let sent = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (sent < count) {
-      sent++;
-      const res = await fetch(`${url}/api/v1/events/live?limit=5`, { headers });
-      await res.arrayBuffer();
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (sent < count) {
+        sent++;
+        const res = await fetch(`${url}/api/v1/events/live?limit=5`, { headers });
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }),
+  );
   return statuses;
 }
 
@@ -169,7 +230,8 @@ async function main(): Promise<void> {
   const week = path.join(dir, 'synthetic_week.geojson');
   writeSyntheticWeek(week, { now, events: o.events, seed: 20260101 });
   await cli(['--db', db, '--quiet', 'ingest', 'usgs-earthquakes', '--from', week], env);
-  const key = async (tier: string, name: string) => JSON.parse(await cli(['--db', db, '--json', 'keys', 'create', '--tier', tier, '--name', name], env)).key as string;
+  const key = async (tier: string, name: string) =>
+    JSON.parse(await cli(['--db', db, '--json', 'keys', 'create', '--tier', tier, '--name', name], env)).key as string;
   const keys: string[] = [];
   for (let k = 0; k < 20; k++) keys.push(await key('enterprise', `load-${k}`));
   const probeKey = await key('agency', 'load-probe');
@@ -188,24 +250,77 @@ async function main(): Promise<void> {
       probe(server.url, 90, { 'x-forwarded-for': '192.0.2.77' }),
       probe(server.url, 350, { authorization: `Bearer ${probeKey}` }),
     ]);
-    const limiterExact = ipProbe['200'] === 60 && ipProbe['429'] === 30 && keyProbe['200'] === 300 && keyProbe['429'] === 50;
+    const limiterExact =
+      ipProbe['200'] === 60 && ipProbe['429'] === 30 && keyProbe['200'] === 300 && keyProbe['429'] === 50;
     const n429 = Object.values(mix.byKind).reduce((s, k) => s + (k['429'] ?? 0), 0);
-    emit({ name: 'load.mix', n: mix.requests, seconds: o.seconds, per_second: Math.round(mix.rps), peak_rss_mb: server.rssMb(), p50_ms: mix.p50, p99_ms: mix.p99, errors: mix.errors, timeouts: mix.timeouts, rate_limited_in_mix: n429, by_endpoint: mix.byKind, connections: o.connections });
-    emit({ name: 'load.rate_limit_probes', n: 440, seconds: o.seconds, per_second: 0, peak_rss_mb: server.rssMb(), free_ip_60_per_min: ipProbe, agency_key_300_per_min: keyProbe, exact: limiterExact });
+    emit({
+      name: 'load.mix',
+      n: mix.requests,
+      seconds: o.seconds,
+      per_second: Math.round(mix.rps),
+      peak_rss_mb: server.rssMb(),
+      p50_ms: mix.p50,
+      p99_ms: mix.p99,
+      errors: mix.errors,
+      timeouts: mix.timeouts,
+      rate_limited_in_mix: n429,
+      by_endpoint: mix.byKind,
+      connections: o.connections,
+    });
+    emit({
+      name: 'load.rate_limit_probes',
+      n: 440,
+      seconds: o.seconds,
+      per_second: 0,
+      peak_rss_mb: server.rssMb(),
+      free_ip_60_per_min: ipProbe,
+      agency_key_300_per_min: keyProbe,
+      exact: limiterExact,
+    });
     let soak: Phase | undefined;
     if (o.soak > 0) {
       const rssStart = server.rssMb();
       soak = await drive(server.url, reqs, o.soak, o.connections);
       const rssEnd = server.rssMb();
-      emit({ name: 'load.soak', n: soak.requests, seconds: o.soak, per_second: Math.round(soak.rps), peak_rss_mb: rssEnd, rss_start_mb: rssStart, rss_end_mb: rssEnd, p50_ms: soak.p50, p99_ms: soak.p99, errors: soak.errors });
+      emit({
+        name: 'load.soak',
+        n: soak.requests,
+        seconds: o.soak,
+        per_second: Math.round(soak.rps),
+        peak_rss_mb: rssEnd,
+        rss_start_mb: rssStart,
+        rss_end_mb: rssEnd,
+        p50_ms: soak.p50,
+        p99_ms: soak.p99,
+        errors: soak.errors,
+      });
       say(`soak ${o.soak} s: RSS ${rssStart} MB at start, ${rssEnd} MB at end`);
     }
-    say(`mix ${o.seconds} s: ${Math.round(mix.rps)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${n429} rate-limited; limiter exact: ${limiterExact}`);
+    say(
+      `mix ${o.seconds} s: ${Math.round(mix.rps)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${n429} rate-limited; limiter exact: ${limiterExact}`,
+    );
     if (!limiterExact || n429 > 0 || mix.errors > 0) process.exitCode = 1;
     if (o.writers > 0) {
       const readers = reqs.filter((q) => q.kind === 'live' || q.kind === 'nearby' || q.kind === 'score');
-      const rw = await readersBesideWriters({ url: server.url, db, dir, env, now, seconds: o.writers, readers, cli, drive });
-      emit({ name: 'load.readers_beside_writers', n: rw.beside.requests, seconds: o.writers, per_second: Math.round(rw.beside.rps), peak_rss_mb: server.rssMb(), ...rw.line });
+      const rw = await readersBesideWriters({
+        url: server.url,
+        db,
+        dir,
+        env,
+        now,
+        seconds: o.writers,
+        readers,
+        cli,
+        drive,
+      });
+      emit({
+        name: 'load.readers_beside_writers',
+        n: rw.beside.requests,
+        seconds: o.writers,
+        per_second: Math.round(rw.beside.rps),
+        peak_rss_mb: server.rssMb(),
+        ...rw.line,
+      });
       say(rw.summary);
       if (rw.failed) process.exitCode = 1;
     }

@@ -18,10 +18,25 @@ import { emit } from './report.js';
 import { writeSyntheticOed } from './synthetic-oed.js';
 
 const OASISLMF_VERSION = '2.5.8';
-const FILES = ['items', 'coverages', 'fm_programme', 'fm_profile', 'fm_policytc', 'fm_xref', 'gul_summary_map', 'fm_summary_map'];
+const FILES = [
+  'items',
+  'coverages',
+  'fm_programme',
+  'fm_profile',
+  'fm_policytc',
+  'fm_xref',
+  'gul_summary_map',
+  'fm_summary_map',
+];
 const BINARY = new Set(['items', 'coverages', 'fm_programme', 'fm_profile', 'fm_policytc', 'fm_xref']);
 
-interface Timed { seconds: number; cpuSeconds: number; peakRssMb: number; ok: boolean; tail: string }
+interface Timed {
+  seconds: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+  ok: boolean;
+  tail: string;
+}
 
 /**
  * A command with its wall time, CPU time (user and system, its waited-for children included) and peak RSS
@@ -29,7 +44,11 @@ interface Timed { seconds: number; cpuSeconds: number; peakRssMb: number; ok: bo
  */
 export function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Timed {
   const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '@@rss %M @@cpu %U %S', cmd, ...args], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync('/usr/bin/time', ['-f', '@@rss %M @@cpu %U %S', cmd, ...args], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const seconds = (performance.now() - t0) / 1000;
   const rss = /@@rss (\d+)/.exec(r.stderr ?? '');
   const cpu = /@@cpu ([\d.]+) ([\d.]+)/.exec(r.stderr ?? '');
@@ -44,9 +63,15 @@ export function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = proc
 
 function refereeBin(): string | { skipped: string } {
   const bin = path.join(path.resolve(process.env.OASISLMF_VENV ?? '.venv'), 'bin');
-  if (!fs.existsSync(path.join(bin, 'oasislmf'))) return { skipped: `no oasislmf in the venv (make conformance-oasislmf installs oasislmf ${OASISLMF_VERSION})` };
-  const v = spawnSync(path.join(bin, 'python'), ['-c', 'import importlib.metadata as m; print(m.version("oasislmf"))'], { encoding: 'utf8' });
-  if (v.stdout.trim() !== OASISLMF_VERSION) return { skipped: `oasislmf ${v.stdout.trim() || '?'} in the venv, not ${OASISLMF_VERSION}` };
+  if (!fs.existsSync(path.join(bin, 'oasislmf')))
+    return { skipped: `no oasislmf in the venv (make conformance-oasislmf installs oasislmf ${OASISLMF_VERSION})` };
+  const v = spawnSync(
+    path.join(bin, 'python'),
+    ['-c', 'import importlib.metadata as m; print(m.version("oasislmf"))'],
+    { encoding: 'utf8' },
+  );
+  if (v.stdout.trim() !== OASISLMF_VERSION)
+    return { skipped: `oasislmf ${v.stdout.trim() || '?'} in the venv, not ${OASISLMF_VERSION}` };
   return bin;
 }
 
@@ -68,10 +93,15 @@ function firstDifference(ours: string, theirs: string): string | undefined {
     if (inOrder && a[i] === b[i]) continue;
     const x = a[i].split(',');
     const y = b[i].split(',');
-    const same = x.length === y.length && y.every((w, k) => {
-      const v = x[at[k]];
-      return v === w || (v !== '' && w !== '' && Math.abs(Number(v) - Number(w)) <= 1e-6 * Math.max(1, Math.abs(Number(v))));
-    });
+    const same =
+      x.length === y.length &&
+      y.every((w, k) => {
+        const v = x[at[k]];
+        return (
+          v === w ||
+          (v !== '' && w !== '' && Math.abs(Number(v) - Number(w)) <= 1e-6 * Math.max(1, Math.abs(Number(v))))
+        );
+      });
     if (!same) return `row ${i}: ${a[i]} vs ${b[i]}`;
   }
   return undefined;
@@ -87,7 +117,20 @@ export async function benchOasisFiles(): Promise<void> {
       const dir = path.join(tmp, String(n));
       const book = writeSyntheticOed(dir, n, 20261128);
       const ours = path.join(dir, 'ours');
-      const cat = timed(process.execPath, ['bin/catintel', '--quiet', 'oasis', 'files', '--oed-location', book.location, '--oed-account', book.account, '--keys', book.keys, '--out', ours]);
+      const cat = timed(process.execPath, [
+        'bin/catintel',
+        '--quiet',
+        'oasis',
+        'files',
+        '--oed-location',
+        book.location,
+        '--oed-account',
+        book.account,
+        '--keys',
+        book.keys,
+        '--out',
+        ours,
+      ]);
       if (!cat.ok) throw new Error(`catintel oasis files failed on ${n} locations: ${cat.tail}`);
       const m: Record<string, unknown> = {
         name: 'oasis_files.synthetic',
@@ -100,12 +143,39 @@ export async function benchOasisFiles(): Promise<void> {
       };
       if (typeof ref === 'string' && n <= refereeMax) {
         const theirs = path.join(dir, 'oasislmf');
-        const o = timed(path.join(ref, 'oasislmf'), ['model', 'generate-oasis-files', '-x', book.location, '-y', book.account, '-z', book.keys, '-o', theirs, '--check-oed', 'false'], { ...process.env, PATH: `${ref}:${process.env.PATH}` });
+        const o = timed(
+          path.join(ref, 'oasislmf'),
+          [
+            'model',
+            'generate-oasis-files',
+            '-x',
+            book.location,
+            '-y',
+            book.account,
+            '-z',
+            book.keys,
+            '-o',
+            theirs,
+            '--check-oed',
+            'false',
+          ],
+          { ...process.env, PATH: `${ref}:${process.env.PATH}` },
+        );
         if (!o.ok) {
           m.referee = `oasislmf ${OASISLMF_VERSION} failed: ${o.tail.split('\n').filter(Boolean).slice(-2).join(' | ')}`;
         } else {
-          for (const f of BINARY) spawnSync(path.join(ref, 'bintocsv'), [f, '-i', path.join(theirs, `${f}.bin`), '-o', path.join(theirs, `${f}.csv`)]);
-          const differences = FILES.map((f) => [f, firstDifference(path.join(ours, `${f}.csv`), path.join(theirs, `${f}.csv`))]).filter(([, d]) => d);
+          for (const f of BINARY)
+            spawnSync(path.join(ref, 'bintocsv'), [
+              f,
+              '-i',
+              path.join(theirs, `${f}.bin`),
+              '-o',
+              path.join(theirs, `${f}.csv`),
+            ]);
+          const differences = FILES.map((f) => [
+            f,
+            firstDifference(path.join(ours, `${f}.csv`), path.join(theirs, `${f}.csv`)),
+          ]).filter(([, d]) => d);
           m.referee = `oasislmf ${OASISLMF_VERSION} model generate-oasis-files`;
           m.referee_seconds = Math.round(o.seconds * 1000) / 1000;
           m.referee_cpu_seconds = o.cpuSeconds;

@@ -38,8 +38,14 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
  * or 0.01 absolute, as the conformance script compares them), or undefined.
  */
 function paltDifference(ours: string, theirs: string): string | undefined {
-  if (!fs.existsSync(ours) || !fs.existsSync(theirs)) return `${fs.existsSync(ours) ? 'oasislmf' : 'catintel'} wrote no ${path.basename(ours)}`;
-  const read = (f: string) => fs.readFileSync(f, 'utf8').trimEnd().split('\n').map((l) => l.split(','));
+  if (!fs.existsSync(ours) || !fs.existsSync(theirs))
+    return `${fs.existsSync(ours) ? 'oasislmf' : 'catintel'} wrote no ${path.basename(ours)}`;
+  const read = (f: string) =>
+    fs
+      .readFileSync(f, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(','));
   const [ha, ...a] = read(ours);
   const [hb, ...b] = read(theirs);
   if (ha.join() !== hb.join()) return `header ${ha.join()} vs ${hb.join()}`;
@@ -47,7 +53,9 @@ function paltDifference(ours: string, theirs: string): string | undefined {
   const byKey = new Map(a.map((r) => [`${r[0]},${r[1]}`, r]));
   for (const r of b) {
     const o = byKey.get(`${r[0]},${r[1]}`);
-    const close = (x: string, y: string) => x === y || Math.abs(Number(x) - Number(y)) <= Math.max(1e-4 * Math.max(Math.abs(Number(x)), Math.abs(Number(y))), 0.01);
+    const close = (x: string, y: string) =>
+      x === y ||
+      Math.abs(Number(x) - Number(y)) <= Math.max(1e-4 * Math.max(Math.abs(Number(x)), Math.abs(Number(y))), 0.01);
     if (!o || !r.every((v, k) => close(o[k], v))) return `${o ? o.join() : 'no row'} vs ${r.join()}`;
   }
   return undefined;
@@ -71,7 +79,24 @@ export async function benchOasisRunFromOed(sharedData: string): Promise<void> {
       const dir = path.join(tmp, String(n));
       const book = writeSyntheticOed(dir, n, SEED, { keysOnto: 'piwind' });
       const ours = path.join(dir, 'ours');
-      const cat = timed(process.execPath, ['bin/catintel', '--quiet', 'oasis', 'run', '--model', modelCsv, '--oed-location', book.location, '--oed-account', book.account, '--keys', book.keys, '--settings', settings, '--out', ours]);
+      const cat = timed(process.execPath, [
+        'bin/catintel',
+        '--quiet',
+        'oasis',
+        'run',
+        '--model',
+        modelCsv,
+        '--oed-location',
+        book.location,
+        '--oed-account',
+        book.account,
+        '--keys',
+        book.keys,
+        '--settings',
+        settings,
+        '--out',
+        ours,
+      ]);
       if (!cat.ok) throw new Error(`catintel oasis run failed on ${n} locations: ${cat.tail}`);
       const m: Record<string, unknown> = {
         name: 'oasis_run.synthetic_oed_il',
@@ -86,10 +111,46 @@ export async function benchOasisRunFromOed(sharedData: string): Promise<void> {
       if ('bin' in ref && modelBin) {
         const env = { ...process.env, PATH: `${ref.bin}:${process.env.PATH}` };
         const input = path.join(dir, 'oasislmf-input');
-        const files = timed(path.join(ref.bin, 'oasislmf'), ['model', 'generate-oasis-files', '-x', book.location, '-y', book.account, '-z', book.keys, '-o', input, '--check-oed', 'false'], env);
+        const files = timed(
+          path.join(ref.bin, 'oasislmf'),
+          [
+            'model',
+            'generate-oasis-files',
+            '-x',
+            book.location,
+            '-y',
+            book.account,
+            '-z',
+            book.keys,
+            '-o',
+            input,
+            '--check-oed',
+            'false',
+          ],
+          env,
+        );
         const runDir = path.join(dir, 'oasislmf-run');
         const losses = files.ok
-          ? timed(path.join(ref.bin, 'oasislmf'), ['model', 'generate-losses', '-o', input, '-d', modelBin, '-a', settings, '-r', runDir, '--check-oed', 'false', '--kernel-alloc-rule-gul', '1'], env)
+          ? timed(
+              path.join(ref.bin, 'oasislmf'),
+              [
+                'model',
+                'generate-losses',
+                '-o',
+                input,
+                '-d',
+                modelBin,
+                '-a',
+                settings,
+                '-r',
+                runDir,
+                '--check-oed',
+                'false',
+                '--kernel-alloc-rule-gul',
+                '1',
+              ],
+              env,
+            )
           : undefined;
         if (!files.ok || !losses?.ok) {
           m.referee = `oasislmf ${OASISLMF_VERSION} failed: ${(losses ?? files).tail.split('\n').filter(Boolean).slice(-2).join(' | ')}`;
@@ -108,7 +169,8 @@ export async function benchOasisRunFromOed(sharedData: string): Promise<void> {
           m.ratio_losses = Math.round((losses.seconds / cat.seconds) * 10) / 10;
           m.ratio_files_and_losses = Math.round(((files.seconds + losses.seconds) / cat.seconds) * 10) / 10;
           m.ratio_losses_cpu = Math.round((losses.cpuSeconds / cat.cpuSeconds) * 10) / 10;
-          m.ratio_files_and_losses_cpu = Math.round(((files.cpuSeconds + losses.cpuSeconds) / cat.cpuSeconds) * 10) / 10;
+          m.ratio_files_and_losses_cpu =
+            Math.round(((files.cpuSeconds + losses.cpuSeconds) / cat.cpuSeconds) * 10) / 10;
         }
       } else {
         m.referee = `skipped: ${'skipped' in ref ? ref.skipped : ''}`;

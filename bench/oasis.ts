@@ -31,7 +31,11 @@ function maxCol(file: string, col: number): number {
   return m;
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): { seconds: number; ok: boolean; tail: string } {
+function run(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { seconds: number; ok: boolean; tail: string } {
   const t0 = performance.now();
   const r = spawnSync(cmd, args, { env, encoding: 'utf8', maxBuffer: 1 << 28 });
   const seconds = (performance.now() - t0) / 1000;
@@ -42,9 +46,17 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
 export function referee(): { bin: string } | { skipped: string } {
   const venv = path.resolve(process.env.OASISLMF_VENV ?? '.venv');
   const bin = path.join(venv, 'bin');
-  if (!fs.existsSync(path.join(bin, 'oasislmf'))) return { skipped: `no oasislmf in ${path.basename(venv)} (make conformance-oasislmf installs oasislmf ${OASISLMF_VERSION} there)` };
-  const v = spawnSync(path.join(bin, 'python'), ['-c', 'import importlib.metadata as m; print(m.version("oasislmf"))'], { encoding: 'utf8' });
-  if (v.stdout.trim() !== OASISLMF_VERSION) return { skipped: `oasislmf ${v.stdout.trim() || '?'} in the venv, not ${OASISLMF_VERSION}` };
+  if (!fs.existsSync(path.join(bin, 'oasislmf')))
+    return {
+      skipped: `no oasislmf in ${path.basename(venv)} (make conformance-oasislmf installs oasislmf ${OASISLMF_VERSION} there)`,
+    };
+  const v = spawnSync(
+    path.join(bin, 'python'),
+    ['-c', 'import importlib.metadata as m; print(m.version("oasislmf"))'],
+    { encoding: 'utf8' },
+  );
+  if (v.stdout.trim() !== OASISLMF_VERSION)
+    return { skipped: `oasislmf ${v.stdout.trim() || '?'} in the venv, not ${OASISLMF_VERSION}` };
   return { bin };
 }
 
@@ -57,9 +69,35 @@ export function convertModel(bin: string, modelCsv: string, out: string): void {
   };
   const m = (f: string) => path.join(modelCsv, f);
   c(['eve', '-i', m('events_p.csv'), '-o', path.join(out, 'events_p.bin')]);
-  c(['occurrence', '-i', m('occurrence_lt.csv'), '-o', path.join(out, 'occurrence_lt.bin'), '-P', String(maxCol(m('occurrence_lt.csv'), 2))]);
-  c(['footprint', '-i', m('footprint.csv'), '-o', path.join(out, 'footprint.bin'), '-x', path.join(out, 'footprint.idx'), '-m', String(maxCol(m('intensity_bin_dict.csv'), 1))]);
-  c(['vulnerability', '-i', m('vulnerability.csv'), '-o', path.join(out, 'vulnerability.bin'), '-d', String(maxCol(m('damage_bin_dict.csv'), 1))]);
+  c([
+    'occurrence',
+    '-i',
+    m('occurrence_lt.csv'),
+    '-o',
+    path.join(out, 'occurrence_lt.bin'),
+    '-P',
+    String(maxCol(m('occurrence_lt.csv'), 2)),
+  ]);
+  c([
+    'footprint',
+    '-i',
+    m('footprint.csv'),
+    '-o',
+    path.join(out, 'footprint.bin'),
+    '-x',
+    path.join(out, 'footprint.idx'),
+    '-m',
+    String(maxCol(m('intensity_bin_dict.csv'), 1)),
+  ]);
+  c([
+    'vulnerability',
+    '-i',
+    m('vulnerability.csv'),
+    '-o',
+    path.join(out, 'vulnerability.bin'),
+    '-d',
+    String(maxCol(m('damage_bin_dict.csv'), 1)),
+  ]);
   c(['damagebin', '-i', m('damage_bin_dict.csv'), '-o', path.join(out, 'damage_bin_dict.bin')]);
   c(['returnperiods', '-i', m('returnperiods.csv'), '-o', path.join(out, 'returnperiods.bin')]);
   c(['quantile', '-i', m('quantile.csv'), '-o', path.join(out, 'quantile.bin')]);
@@ -84,20 +122,33 @@ export function writeScaledInput(dir: string, n: number, seed: number): void {
   fs.mkdirSync(dir, { recursive: true });
   const items = ['item_id,coverage_id,areaperil_id,vulnerability_id,group_id'];
   const coverages = ['coverage_id,tiv'];
-  const corr = ['item_id,peril_correlation_group,damage_correlation_value,hazard_group_id,hazard_correlation_value,source_item_id'];
+  const corr = [
+    'item_id,peril_correlation_group,damage_correlation_value,hazard_group_id,hazard_correlation_value,source_item_id',
+  ];
   // The OED files oasislmf reads beside the Oasis files (PiWind's columns; PiWind's two-layer account).
-  const location = ['PortNumber,AccNumber,LocNumber,IsTenant,BuildingID,CountryCode,Latitude,Longitude,StreetAddress,PostalCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency,OEDVersion,loc_id,loc_idx'];
-  const gulMap = ['loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id'];
+  const location = [
+    'PortNumber,AccNumber,LocNumber,IsTenant,BuildingID,CountryCode,Latitude,Longitude,StreetAddress,PostalCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency,OEDVersion,loc_id,loc_idx',
+  ];
+  const gulMap = [
+    'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,item_id,building_id,layer_id,agg_id',
+  ];
   const programme = ['from_agg_id,level_id,to_agg_id'];
   const xref = ['output,agg_id,layer_id'];
-  const fmMap = ['loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,PolNumber,layer_id,output_id,acc_idx'];
+  const fmMap = [
+    'loc_id,PortNumber,AccNumber,LocNumber,loc_idx,peril_id,coverage_type_id,tiv,coverage_id,agg_id,building_id,risk_id,PolNumber,layer_id,output_id,acc_idx',
+  ];
   let item = 0;
   let output = 0;
   for (let loc = 1; loc <= n; loc++) {
     const tiv = `${Math.round(50_000 + rand() * 950_000)}.0`;
     coverages.push(`${loc},${tiv}`);
-    location.push(`1,A11111,${10_000_000_000 + loc},1,1,GB,${(52.7 + rand() * 0.2).toFixed(8)},${(-0.99 + rand() * 0.2).toFixed(8)},${loc} HIGH STREET,LE13 0HL,1050,5000,WW1,${tiv},0.0,0.0,0.0,GBP,latest version,${loc},${loc - 1}`);
-    for (const [peril, area, vuln] of [['WTC', 1 + Math.floor(rand() * 100), 2], ['WSS', surgeAreas[Math.floor(rand() * surgeAreas.length)], 8]] as const) {
+    location.push(
+      `1,A11111,${10_000_000_000 + loc},1,1,GB,${(52.7 + rand() * 0.2).toFixed(8)},${(-0.99 + rand() * 0.2).toFixed(8)},${loc} HIGH STREET,LE13 0HL,1050,5000,WW1,${tiv},0.0,0.0,0.0,GBP,latest version,${loc},${loc - 1}`,
+    );
+    for (const [peril, area, vuln] of [
+      ['WTC', 1 + Math.floor(rand() * 100), 2],
+      ['WSS', surgeAreas[Math.floor(rand() * surgeAreas.length)], 8],
+    ] as const) {
       item++;
       const group = 1 + Math.floor(rand() * 2_147_483_646);
       items.push(`${item},${loc},${area},${vuln},${group}`);
@@ -107,7 +158,9 @@ export function writeScaledInput(dir: string, n: number, seed: number): void {
       for (const layer of [1, 2]) {
         output++;
         xref.push(`${output},${item},${layer}`);
-        fmMap.push(`${loc},1,A11111,${10_000_000_000 + loc},${loc - 1},${peril},1,${tiv},${loc},${item},1,1,Layer${layer},${layer},${output},${layer - 1}`);
+        fmMap.push(
+          `${loc},1,A11111,${10_000_000_000 + loc},${loc - 1},${peril},1,${tiv},${loc},${item},1,1,Layer${layer},${layer},${output},${layer - 1}`,
+        );
       }
     }
   }
@@ -135,7 +188,9 @@ export function writeScaledInput(dir: string, n: number, seed: number): void {
 }
 
 export function settingsWithoutRi(piwind: string, out: string, samples?: number): void {
-  const s = JSON.parse(fs.readFileSync(path.join(piwind, 'expected_all_outputs/output/analysis_settings.json'), 'utf8'));
+  const s = JSON.parse(
+    fs.readFileSync(path.join(piwind, 'expected_all_outputs/output/analysis_settings.json'), 'utf8'),
+  );
   s.ri_output = false;
   s.rl_output = false;
   if (samples !== undefined) s.number_of_samples = samples;
@@ -145,7 +200,9 @@ export function settingsWithoutRi(piwind: string, out: string, samples?: number)
 function countRows(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
   let rows = 0;
-  for (const f of fs.readdirSync(dir)) if (f.endsWith('.csv') && /^(gul|il)_/.test(f)) rows += fs.readFileSync(path.join(dir, f), 'utf8').trim().split('\n').length - 1;
+  for (const f of fs.readdirSync(dir))
+    if (f.endsWith('.csv') && /^(gul|il)_/.test(f))
+      rows += fs.readFileSync(path.join(dir, f), 'utf8').trim().split('\n').length - 1;
   return rows;
 }
 
@@ -166,7 +223,8 @@ export async function benchOasis(sharedData: string): Promise<void> {
     const piwindInput = path.join(tmp, 'piwind-input');
     fs.mkdirSync(piwindInput);
     for (const f of fs.readdirSync(path.join(piwind, 'expected_all_outputs/input'))) {
-      if (f.endsWith('.csv')) fs.copyFileSync(path.join(piwind, 'expected_all_outputs/input', f), path.join(piwindInput, f));
+      if (f.endsWith('.csv'))
+        fs.copyFileSync(path.join(piwind, 'expected_all_outputs/input', f), path.join(piwindInput, f));
     }
     sixColumnCorrelations(piwindInput);
     cases.push({ name: 'oasis.piwind', input: piwindInput, locations: 10, settings });
@@ -174,19 +232,50 @@ export async function benchOasis(sharedData: string): Promise<void> {
     const tenSamples = path.join(tmp, 'settings-10-samples.json');
     settingsWithoutRi(piwind, tenSamples, 10);
     const scaled10k = path.join(tmp, 'scaled-input-10k');
-    cases.push({ name: 'oasis.scaled_10k_10_samples', input: scaled10k, locations: 10_000, settings: tenSamples, prepare: () => writeScaledInput(scaled10k, 10_000, 12) });
+    cases.push({
+      name: 'oasis.scaled_10k_10_samples',
+      input: scaled10k,
+      locations: 10_000,
+      settings: tenSamples,
+      prepare: () => writeScaledInput(scaled10k, 10_000, 12),
+    });
     const scaled = path.join(tmp, 'scaled-input');
-    cases.push({ name: 'oasis.scaled_100k', input: scaled, locations: 100_000, settings, prepare: () => writeScaledInput(scaled, 100_000, 12) });
+    cases.push({
+      name: 'oasis.scaled_100k',
+      input: scaled,
+      locations: 100_000,
+      settings,
+      prepare: () => writeScaledInput(scaled, 100_000, 12),
+    });
 
     for (const c of cases) {
       c.prepare?.();
       const ours = path.join(tmp, `${c.name}-ours`);
-      const cat = run(process.execPath, ['bin/catintel', '--quiet', 'oasis', 'run', '--model', modelCsv, '--input', c.input, '--out', ours, '--settings', c.settings]);
+      const cat = run(process.execPath, [
+        'bin/catintel',
+        '--quiet',
+        'oasis',
+        'run',
+        '--model',
+        modelCsv,
+        '--input',
+        c.input,
+        '--out',
+        ours,
+        '--settings',
+        c.settings,
+      ]);
       if (!cat.ok) throw new Error(`catintel oasis run failed on ${c.name}: ${cat.tail}`);
       // The kernel alone, in this process (reading the files, computing, writing every output): what the
       // command costs beyond starting Node and loading the CLI.
       const t0 = performance.now();
-      await runOasis({ modelDir: modelCsv, inputDir: c.input, outDir: `${ours}-inprocess`, settingsFile: c.settings, allocRule: 1 });
+      await runOasis({
+        modelDir: modelCsv,
+        inputDir: c.input,
+        outDir: `${ours}-inprocess`,
+        settingsFile: c.settings,
+        allocRule: 1,
+      });
       const kernelSeconds = (performance.now() - t0) / 1000;
       const m: Record<string, unknown> = {
         name: c.name,
@@ -201,7 +290,26 @@ export async function benchOasis(sharedData: string): Promise<void> {
       if ('bin' in ref && modelBin) {
         const runDir = path.join(tmp, `${c.name}-oasislmf`);
         const env = { ...process.env, PATH: `${ref.bin}:${process.env.PATH}` };
-        const o = run(path.join(ref.bin, 'oasislmf'), ['model', 'generate-losses', '-o', c.input, '-d', modelBin, '-a', c.settings, '-r', runDir, '--check-oed', 'false', '--kernel-alloc-rule-gul', '1'], env);
+        const o = run(
+          path.join(ref.bin, 'oasislmf'),
+          [
+            'model',
+            'generate-losses',
+            '-o',
+            c.input,
+            '-d',
+            modelBin,
+            '-a',
+            c.settings,
+            '-r',
+            runDir,
+            '--check-oed',
+            'false',
+            '--kernel-alloc-rule-gul',
+            '1',
+          ],
+          env,
+        );
         if (!o.ok) {
           m.referee = `oasislmf ${OASISLMF_VERSION} failed: ${o.tail.split('\n').filter(Boolean).slice(-2).join(' | ')}`;
         } else {

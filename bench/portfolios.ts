@@ -69,12 +69,18 @@ export async function benchPortfolios(sharedData: string, runs = 3): Promise<voi
     const seconds = median(imports.map((r) => r.seconds));
     const baseSeconds = median(bases.map((r) => r.seconds));
     emit({
-      name: 'portfolios.import', n: rows, seconds: round(seconds), per_second: Math.round(rows / seconds),
+      name: 'portfolios.import',
+      n: rows,
+      seconds: round(seconds),
+      per_second: Math.round(rows / seconds),
       peak_rss_mb: Math.max(...imports.map((r) => r.peakRssMb)),
       work_seconds: round(median(imports.map((r) => JSON.parse(r.output).seconds))),
-      baseline: 'duckdb CREATE TABLE AS read_csv (same file, child process)', baseline_seconds: round(baseSeconds),
-      baseline_work_seconds: round(median(bases.map((r) => JSON.parse(r.output).seconds))), baseline_peak_rss_mb: Math.max(...bases.map((r) => r.peakRssMb)),
-      ratio: round(seconds / baseSeconds), file_mb: Math.round(fs.statSync(input).size / 1e5) / 10,
+      baseline: 'duckdb CREATE TABLE AS read_csv (same file, child process)',
+      baseline_seconds: round(baseSeconds),
+      baseline_work_seconds: round(median(bases.map((r) => JSON.parse(r.output).seconds))),
+      baseline_peak_rss_mb: Math.max(...bases.map((r) => r.peakRssMb)),
+      ratio: round(seconds / baseSeconds),
+      file_mb: Math.round(fs.statSync(input).size / 1e5) / 10,
     });
 
     // --- exposure: a 100,000-location portfolio against the seed's live events
@@ -130,12 +136,21 @@ export async function benchPortfolios(sharedData: string, runs = 3): Promise<voi
     const r = JSON.parse(x.output);
     const warmSeconds = median(r.warm as number[]);
     emit({
-      name: 'portfolios.exposure', n: r.locations, seconds: round(warmSeconds), per_second: Math.round(r.locations / warmSeconds),
-      peak_rss_mb: x.peakRssMb, cold_seconds: round(r.coldSeconds), as_of: asOf,
-      live_events_with_rings: r.live_events_with_rings, rings: r.rings, events_reaching: r.events_reaching,
-      location_event_pairs: r.location_event_pairs, locations_exposed: r.locations_exposed,
+      name: 'portfolios.exposure',
+      n: r.locations,
+      seconds: round(warmSeconds),
+      per_second: Math.round(r.locations / warmSeconds),
+      peak_rss_mb: x.peakRssMb,
+      cold_seconds: round(r.coldSeconds),
+      as_of: asOf,
+      live_events_with_rings: r.live_events_with_rings,
+      rings: r.rings,
+      events_reaching: r.events_reaching,
+      location_event_pairs: r.location_event_pairs,
+      locations_exposed: r.locations_exposed,
       ring_tests_seconds: round(r.indexSeconds),
-      baseline: 'the ring tests without the flatbush index (every location against every ring)', baseline_seconds: round(r.bruteSeconds),
+      baseline: 'the ring tests without the flatbush index (every location against every ring)',
+      baseline_seconds: round(r.bruteSeconds),
       ratio: round(r.indexSeconds / r.bruteSeconds),
     });
   } finally {

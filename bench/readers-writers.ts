@@ -33,15 +33,23 @@ interface Options {
   drive(url: string, reqs: Req[], seconds: number, connections: number): Promise<Phase>;
 }
 
-export async function readersBesideWriters(o: Options): Promise<{ beside: Phase; line: Record<string, unknown>; summary: string; failed: boolean }> {
+export async function readersBesideWriters(
+  o: Options,
+): Promise<{ beside: Phase; line: Record<string, unknown>; summary: string; failed: boolean }> {
   const weeks = [20270101, 20270202].map((seed) => {
     const file = path.join(o.dir, `writer_week_${seed}.geojson`);
     writeSyntheticWeek(file, { now: o.now, events: 1000, seed });
     return file;
   });
   const loops: string[][][] = [
-    [['ingest', 'usgs-earthquakes', '--from', weeks[0]], ['ingest', 'usgs-earthquakes', '--from', weeks[1]]],
-    [['ingest', 'usgs-earthquakes', '--from', weeks[1]], ['ingest', 'usgs-earthquakes', '--from', weeks[0]]],
+    [
+      ['ingest', 'usgs-earthquakes', '--from', weeks[0]],
+      ['ingest', 'usgs-earthquakes', '--from', weeks[1]],
+    ],
+    [
+      ['ingest', 'usgs-earthquakes', '--from', weeks[1]],
+      ['ingest', 'usgs-earthquakes', '--from', weeks[0]],
+    ],
     [['trigger', 'evaluate']],
     [['keys', 'create', '--tier', 'agency', '--name', 'load-writer']],
   ];
@@ -68,19 +76,34 @@ export async function readersBesideWriters(o: Options): Promise<{ beside: Phase;
   await Promise.all(writers);
 
   const sorted = [...took].sort((a, b) => a - b);
-  const half = (p: Phase) => ({ p50_ms: p.p50, p99_ms: p.p99, max_ms: p.max, requests: p.requests, errors: p.errors, timeouts: p.timeouts, by_endpoint: p.byKind });
+  const half = (p: Phase) => ({
+    p50_ms: p.p50,
+    p99_ms: p.p99,
+    max_ms: p.max,
+    requests: p.requests,
+    errors: p.errors,
+    timeouts: p.timeouts,
+    by_endpoint: p.byKind,
+  });
   const ratio = alone.p99 > 0 ? Math.round((beside.p99 / alone.p99) * 100) / 100 : null;
   const met = beside.p99 < GOAL_P99_MS;
   const line = {
     connections: READER_CONNECTIONS,
     alone: half(alone),
     beside_writers: half(beside),
-    writers: { loops: WRITER_LOOPS, commands: took.length, failed: failures.length, median_ms: sorted.length ? Math.round(sorted[sorted.length >> 1]) : null, first_failures: failures.slice(0, 3) },
+    writers: {
+      loops: WRITER_LOOPS,
+      commands: took.length,
+      failed: failures.length,
+      median_ms: sorted.length ? Math.round(sorted[sorted.length >> 1]) : null,
+      first_failures: failures.slice(0, 3),
+    },
     p99_ratio: ratio,
     goal_p99_ms: GOAL_P99_MS,
     goal_met: met,
   };
-  const summary = `readers beside ${WRITER_LOOPS} writer loops, ${o.seconds} s each: p99 ${beside.p99} ms (max ${beside.max}) vs ${alone.p99} ms alone (ratio ${ratio}); ` +
+  const summary =
+    `readers beside ${WRITER_LOOPS} writer loops, ${o.seconds} s each: p99 ${beside.p99} ms (max ${beside.max}) vs ${alone.p99} ms alone (ratio ${ratio}); ` +
     `${took.length} writes, ${failures.length} failed; goal p99 < ${GOAL_P99_MS} ms: ${met ? 'met' : 'NOT met'}`;
   return { beside, line, summary, failed: failures.length > 0 || beside.errors > 0 || alone.errors > 0 };
 }

@@ -33,9 +33,17 @@ export async function benchReports(): Promise<void> {
     const silent = { stdout: () => {}, stderr: () => {}, env: { CATINTEL_NOW: now }, isTTY: false };
     if ((await run(['--db', dbPath, '--quiet', 'db', 'seed'], silent)) !== 0) throw new Error('db seed failed');
     const db = await Store.open(dbPath, { readOnly: true, holder: 'bench reports' });
-    const ctx: Context = { config: defaultConfig({ dbPath }), db, clock: () => new Date(now), log: () => {}, progress: () => {} };
+    const ctx: Context = {
+      config: defaultConfig({ dbPath }),
+      db,
+      clock: () => new Date(now),
+      log: () => {},
+      progress: () => {},
+    };
     try {
-      const [quake] = await db.all<{ id: string }>(`SELECT id FROM events WHERE event_type = 'earthquake' ORDER BY severity DESC, id LIMIT 1`);
+      const [quake] = await db.all<{ id: string }>(
+        `SELECT id FROM events WHERE event_type = 'earthquake' ORDER BY severity DESC, id LIMIT 1`,
+      );
       const once = async (id: string) => {
         const t0 = performance.now();
         const inputs = await gatherInputs(ctx, id, OPERATOR, reportSources(ctx, OPERATOR));
@@ -45,17 +53,36 @@ export async function benchReports(): Promise<void> {
         return { total: (t2 - t0) / 1000, gather: (t1 - t0) / 1000, pdf: (t2 - t1) / 1000, bytes: pdf.length, pages };
       };
       const cold = await once('AL092022');
-      emit({ name: 'reports.briefing_cold', n: 1, seconds: cold.total, per_second: 1 / cold.total, peak_rss_mb: peakRssMb(), bytes: cold.bytes, pages: cold.pages });
-      for (const [name, id] of [['reports.briefing_hurricane', 'AL092022'], ['reports.briefing_earthquake', String(quake.id)]] as const) {
+      emit({
+        name: 'reports.briefing_cold',
+        n: 1,
+        seconds: cold.total,
+        per_second: 1 / cold.total,
+        peak_rss_mb: peakRssMb(),
+        bytes: cold.bytes,
+        pages: cold.pages,
+      });
+      for (const [name, id] of [
+        ['reports.briefing_hurricane', 'AL092022'],
+        ['reports.briefing_earthquake', String(quake.id)],
+      ] as const) {
         const runs = [];
         for (let i = 0; i < 5; i++) runs.push(await once(id));
         const total = median(runs.map((r) => r.total));
         const gather = median(runs.map((r) => r.gather));
         const pdf = median(runs.map((r) => r.pdf));
         emit({
-          name, n: runs.length, seconds: total, per_second: 1 / total, peak_rss_mb: peakRssMb(),
-          gather_seconds: gather, pdf_seconds: pdf, ratio_to_gather: Math.round((total / gather) * 100) / 100,
-          bytes: runs[0].bytes, pages: runs[0].pages, under_1s: total < 1,
+          name,
+          n: runs.length,
+          seconds: total,
+          per_second: 1 / total,
+          peak_rss_mb: peakRssMb(),
+          gather_seconds: gather,
+          pdf_seconds: pdf,
+          ratio_to_gather: Math.round((total / gather) * 100) / 100,
+          bytes: runs[0].bytes,
+          pages: runs[0].pages,
+          under_1s: total < 1,
         });
       }
       const times: number[] = [];

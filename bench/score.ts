@@ -24,7 +24,11 @@ export async function benchScore(sharedData: string, runs = 3): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-score-'));
   try {
     const input = path.join(dir, 'portfolio.csv');
-    await writeUsPortfolio(input, { rows, seed: 20260101, cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt') });
+    await writeUsPortfolio(input, {
+      rows,
+      seed: 20260101,
+      cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt'),
+    });
     const root = packageRoot();
     const duckdb = pathToFileURL(path.join(root, 'node_modules', '@duckdb', 'node-api', 'lib', 'index.js')).href;
     const main = pathToFileURL(path.join(root, 'dist', 'src', 'cli', 'main.js')).href;
@@ -52,7 +56,13 @@ export async function benchScore(sharedData: string, runs = 3): Promise<void> {
       score.push(await child(scoreScript));
     }
     const baseRows = JSON.parse(base[0].output).rows as number;
-    const summary = JSON.parse(score[0].output) as { rows: number; scored: number; errors: number; outside_coverage?: number; outputs: { file: string; rows: number }[] };
+    const summary = JSON.parse(score[0].output) as {
+      rows: number;
+      scored: number;
+      errors: number;
+      outside_coverage?: number;
+      outputs: { file: string; rows: number }[];
+    };
     const baseSeconds = median(base.map((r) => r.seconds));
     const baseWork = median(base.map((r) => JSON.parse(r.output).seconds as number));
     const scoreSeconds = median(score.map((r) => r.seconds));

@@ -27,8 +27,17 @@ async function start(): Promise<void> {
   if (mode === 'bare') {
     app = new H3();
     for (const [name, dir] of Object.entries(JSON.parse(routes) as Record<string, string>)) {
-      const bodies = fs.readdirSync(dir).sort((a, b) => parseInt(a) - parseInt(b)).map((f) => fs.readFileSync(path.join(dir, f)));
-      app.get(`/bare/${name}/:n`, (event) => new FastResponse(bodies[Number(event.context.params?.n)], { headers: { 'content-type': 'application/geo+json' } }));
+      const bodies = fs
+        .readdirSync(dir)
+        .sort((a, b) => parseInt(a) - parseInt(b))
+        .map((f) => fs.readFileSync(path.join(dir, f)));
+      app.get(
+        `/bare/${name}/:n`,
+        (event) =>
+          new FastResponse(bodies[Number(event.context.params?.n)], {
+            headers: { 'content-type': 'application/geo+json' },
+          }),
+      );
     }
   } else {
     const ctx = await eventsContext(sharedData, events === 'index');
@@ -49,7 +58,13 @@ function answerOnce(h: Handler): void {
     const key = JSON.stringify(input);
     let result = results.get(key);
     // Kept bodies are copied out of the slabs they were assembled in (which are reused once a response is out).
-    if (!result) results.set(key, (result = run(ctx, input, caller).then((r) => (Buffer.isBuffer(r.body) ? { ...r, body: ownBytes(r.body) } : r))));
+    if (!result)
+      results.set(
+        key,
+        (result = run(ctx, input, caller).then((r) =>
+          Buffer.isBuffer(r.body) ? { ...r, body: ownBytes(r.body) } : r,
+        )),
+      );
     return result;
   };
 }

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   const at = process.argv.indexOf('--db');
   const dbPath = at > 0 ? process.argv[at + 1] : 'catintel.duckdb';
   const store = await Store.open(dbPath, { readOnly: true });
-  const rings = await store.all<{ ring_id: string; geojson: string }>('SELECT ring_id::VARCHAR AS ring_id, geojson FROM rings ORDER BY ring_id');
+  const rings = await store.all<{ ring_id: string; geojson: string }>(
+    'SELECT ring_id::VARCHAR AS ring_id, geojson FROM rings ORDER BY ring_id',
+  );
   await store.close();
   const infra = loadInfrastructure();
   const geometries = rings.map((r) => JSON.parse(r.geojson) as Polygon | MultiPolygon);
@@ -56,11 +58,18 @@ async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spatial-exposure-'));
   try {
     const facilitiesFile = path.join(tmp, 'facilities.ndjson');
-    fs.writeFileSync(facilitiesFile, infra.facilities.map((f, i) => JSON.stringify({ i, lng: f.lng, lat: f.lat })).join('\n') + '\n');
+    fs.writeFileSync(
+      facilitiesFile,
+      infra.facilities.map((f, i) => JSON.stringify({ i, lng: f.lng, lat: f.lat })).join('\n') + '\n',
+    );
     const ringsFile = path.join(tmp, 'rings.ndjson');
     fs.writeFileSync(ringsFile, rings.map((r, k) => JSON.stringify({ k, geojson: r.geojson })).join('\n') + '\n');
-    await conn.run(`CREATE TABLE facilities AS SELECT i, ST_Point(lng, lat) AS geom FROM read_json(${sqlPath(facilitiesFile)}, format = 'newline_delimited')`);
-    await conn.run(`CREATE TABLE rings AS SELECT k, ST_GeomFromGeoJSON(geojson) AS geom FROM read_json(${sqlPath(ringsFile)}, format = 'newline_delimited', columns = {k: 'INTEGER', geojson: 'VARCHAR'})`);
+    await conn.run(
+      `CREATE TABLE facilities AS SELECT i, ST_Point(lng, lat) AS geom FROM read_json(${sqlPath(facilitiesFile)}, format = 'newline_delimited')`,
+    );
+    await conn.run(
+      `CREATE TABLE rings AS SELECT k, ST_GeomFromGeoJSON(geojson) AS geom FROM read_json(${sqlPath(ringsFile)}, format = 'newline_delimited', columns = {k: 'INTEGER', geojson: 'VARCHAR'})`,
+    );
 
     const countsOf = (rows: unknown[][]) => {
       const out = new Array<number>(rings.length).fill(0);
@@ -68,11 +77,27 @@ async function main(): Promise<void> {
       return out;
     };
     const join = await timed(async () =>
-      countsOf((await conn.runAndReadAll('SELECT r.k, count(*) FROM rings r JOIN facilities f ON ST_Contains(r.geom, f.geom) GROUP BY r.k')).getRows()),
+      countsOf(
+        (
+          await conn.runAndReadAll(
+            'SELECT r.k, count(*) FROM rings r JOIN facilities f ON ST_Contains(r.geom, f.geom) GROUP BY r.k',
+          )
+        ).getRows(),
+      ),
     );
     const perRing = async () => {
       const out: number[] = [];
-      for (const r of rings) out.push(Number((await conn.runAndReadAll('SELECT count(*) FROM facilities WHERE ST_Contains(ST_GeomFromGeoJSON($1), geom)', [r.geojson])).getRows()[0][0]));
+      for (const r of rings)
+        out.push(
+          Number(
+            (
+              await conn.runAndReadAll(
+                'SELECT count(*) FROM facilities WHERE ST_Contains(ST_GeomFromGeoJSON($1), geom)',
+                [r.geojson],
+              )
+            ).getRows()[0][0],
+          ),
+        );
       return out;
     };
     const scan = await timed(perRing);
@@ -90,7 +115,13 @@ async function main(): Promise<void> {
       sql_per_ring_rtree_ms: rtree.ms,
       counts_equal: same(join.result) && same(scan.result) && same(rtree.result),
     };
-    console.log(JSON.stringify(report, (_k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 10) / 10 : v), 2));
+    console.log(
+      JSON.stringify(
+        report,
+        (_k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 10) / 10 : v),
+        2,
+      ),
+    );
     if (!report.counts_equal) process.exitCode = 1;
   } finally {
     conn.closeSync();

@@ -31,13 +31,24 @@ export interface SyntheticOedOptions {
 const PIWIND_WIND_AREAPERILS = 100;
 const PIWIND_VULNERABILITY_BASE: Record<number, number> = { 1: 1, 3: 4, 4: 1 };
 
-export function writeSyntheticOed(dir: string, locations: number, seed: number, opts: SyntheticOedOptions = {}): SyntheticOed {
+export function writeSyntheticOed(
+  dir: string,
+  locations: number,
+  seed: number,
+  opts: SyntheticOedOptions = {},
+): SyntheticOed {
   fs.mkdirSync(dir, { recursive: true });
   const r = mulberry32(seed);
-  const files = { location: path.join(dir, 'location.csv'), account: path.join(dir, 'account.csv'), keys: path.join(dir, 'keys.csv') };
+  const files = {
+    location: path.join(dir, 'location.csv'),
+    account: path.join(dir, 'account.csv'),
+    keys: path.join(dir, 'keys.csv'),
+  };
   const accounts = Math.ceil(locations / LOCATIONS_PER_ACCOUNT);
 
-  const acc = ['PortNumber,AccNumber,PolNumber,PolPerilsCovered,AccCurrency,PolDed6All,PolLimit6All,LayerNumber,LayerAttachment,LayerLimit,LayerParticipation'];
+  const acc = [
+    'PortNumber,AccNumber,PolNumber,PolPerilsCovered,AccCurrency,PolDed6All,PolLimit6All,LayerNumber,LayerAttachment,LayerLimit,LayerParticipation',
+  ];
   for (let a = 1; a <= accounts; a++) {
     const ded = 1000 * (5 + Math.floor(r() * 20));
     acc.push(`Port1,A${a},P${a},WTC,USD,${ded},500000000,1,0,50000000,1`);
@@ -48,7 +59,10 @@ export function writeSyntheticOed(dir: string, locations: number, seed: number, 
   // Written in blocks: a million lines as one string is hundreds of megabytes.
   const loc = fs.openSync(files.location, 'w');
   const keys = fs.openSync(files.keys, 'w');
-  fs.writeSync(loc, 'PortNumber,AccNumber,LocNumber,CountryCode,LocPerilsCovered,LocCurrency,BuildingTIV,ContentsTIV,BITIV,LocDed1Building,LocLimit1Building\n');
+  fs.writeSync(
+    loc,
+    'PortNumber,AccNumber,LocNumber,CountryCode,LocPerilsCovered,LocCurrency,BuildingTIV,ContentsTIV,BITIV,LocDed1Building,LocLimit1Building\n',
+  );
   fs.writeSync(keys, 'LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID\n');
   // Oasis numbers locations by (PortNumber, AccNumber, LocNumber) sorted as text: numbering in that order
   // here lets the keys name them.
@@ -73,10 +87,16 @@ export function writeSyntheticOed(dir: string, locations: number, seed: number, 
     const contents = Math.round(building * (0.3 + r() * 0.4));
     const bi = r() < 0.3 ? Math.round(building * 0.1) : 0;
     const ded = 500 * (1 + Math.floor(r() * 10));
-    locBlock.push(`Port1,A${o.acc},L${o.loc},US,WTC,USD,${building},${contents},${bi},${ded},${Math.round(building * 0.9)}\n`);
+    locBlock.push(
+      `Port1,A${o.acc},L${o.loc},US,WTC,USD,${building},${contents},${bi},${ded},${Math.round(building * 0.9)}\n`,
+    );
     const areaperil = 1 + Math.floor(r() * 10_000);
     const vulnerability = 1 + Math.floor(r() * 12);
-    for (const [type, value] of [[1, building], [3, contents], [4, bi]] as const) {
+    for (const [type, value] of [
+      [1, building],
+      [3, contents],
+      [4, bi],
+    ] as const) {
       if (!(value > 0)) continue;
       if (opts.keysOnto === 'piwind') {
         const vulnerabilityId = PIWIND_VULNERABILITY_BASE[type] + ((vulnerability - 1) % 3);

@@ -7,7 +7,14 @@
 import fs from 'node:fs';
 import { mulberry32 } from '../src/lib/random.js';
 
-interface Zone { lat: number; lng: number; spreadDeg: number; weight: number; net: string; place: string }
+interface Zone {
+  lat: number;
+  lng: number;
+  spreadDeg: number;
+  weight: number;
+  net: string;
+  place: string;
+}
 
 // Rough shares of the real week feed (all_week.geojson, 2020-07-08) by region.
 const ZONES: Zone[] = [
@@ -43,12 +50,31 @@ export function syntheticWeek(o: { now: string; events: number; seed: number }):
     return {
       type: 'Feature',
       properties: {
-        mag, place, time, updated, tz: null,
+        mag,
+        place,
+        time,
+        updated,
+        tz: null,
         url: `https://earthquake.usgs.gov/earthquakes/eventpage/${id}`,
         detail: `https://earthquake.usgs.gov/earthquakes/feed/v1.0/detail/${id}.geojson`,
-        felt: null, cdi: null, mmi: null, alert: null, status: 'automatic', tsunami: 0,
-        sig: Math.round(mag * mag * 10), net: z.net, code, ids: `,${id},`, sources: `,${z.net},`,
-        types: ',origin,phase-data,', nst: 10, dmin: 0.05, rms: 0.1, gap: 80, magType: mag >= 3 ? 'ml' : 'md', type: 'earthquake',
+        felt: null,
+        cdi: null,
+        mmi: null,
+        alert: null,
+        status: 'automatic',
+        tsunami: 0,
+        sig: Math.round(mag * mag * 10),
+        net: z.net,
+        code,
+        ids: `,${id},`,
+        sources: `,${z.net},`,
+        types: ',origin,phase-data,',
+        nst: 10,
+        dmin: 0.05,
+        rms: 0.1,
+        gap: 80,
+        magType: mag >= 3 ? 'ml' : 'md',
+        type: 'earthquake',
         title: `M ${mag.toFixed(1)} - ${place}`,
       },
       geometry: { type: 'Point', coordinates: [lng, lat, Math.round(r() * 2000) / 100] },
@@ -57,7 +83,14 @@ export function syntheticWeek(o: { now: string; events: number; seed: number }):
   });
   return {
     type: 'FeatureCollection',
-    metadata: { generated: nowMs, url: 'https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_week.geojson', title: 'USGS All Earthquakes, Past Week', status: 200, api: '1.10.3', count: features.length },
+    metadata: {
+      generated: nowMs,
+      url: 'https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_week.geojson',
+      title: 'USGS All Earthquakes, Past Week',
+      status: 200,
+      api: '1.10.3',
+      count: features.length,
+    },
     features,
   };
 }

@@ -16,9 +16,15 @@ const root = packageRoot();
 const fromDir = path.resolve(arg('from', path.join(root, '..', 'shared', 'data')));
 const outDir = path.resolve(arg('out', path.join(root, 'data', 'baseline')));
 const t0 = performance.now();
-buildBaseline({ fromDir, outDir, log: (m) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}\n`) }).then(
+buildBaseline({
+  fromDir,
+  outDir,
+  log: (m) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}\n`),
+}).then(
   (r) => {
-    process.stderr.write(`wrote ${r.gridPath} (${r.gridBytes} bytes, ${r.cells} cells, ${r.channels} channels) and ${r.manifestPath} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `wrote ${r.gridPath} (${r.gridBytes} bytes, ${r.cells} cells, ${r.channels} channels) and ${r.manifestPath} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
   },
   (err) => {
     process.stderr.write(`build-baseline: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -18,7 +18,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Inputs } from '../src/databuild/inputs.js';
-import { fixTuple, parseDatedCatalog, parseNamedStorms, QUAKES_FILE, STORMS_FILE } from '../src/triggers/backtest/catalogs.js';
+import {
+  fixTuple,
+  parseDatedCatalog,
+  parseNamedStorms,
+  QUAKES_FILE,
+  STORMS_FILE,
+} from '../src/triggers/backtest/catalogs.js';
 
 const byYearThenId = (a: { year: number; id: string }, b: { year: number; id: string }) =>
   a.year - b.year || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -42,7 +48,9 @@ export function buildCatalogs(fromDir: string, outDir: string): { storms: number
   const stormLines = storms.map((s) =>
     JSON.stringify({ id: s.id, name: s.name, year: s.year, basin: s.basin, fixes: s.fixes.map(fixTuple) }),
   );
-  const quakeLines = quakes.map((q) => JSON.stringify([q.catalog, q.magnitude, q.lat, q.lng, q.depthKm, q.year, q.time]));
+  const quakeLines = quakes.map((q) =>
+    JSON.stringify([q.catalog, q.magnitude, q.lat, q.lng, q.depthKm, q.year, q.time]),
+  );
   fs.writeFileSync(path.join(outDir, STORMS_FILE), gzipLines(stormLines));
   fs.writeFileSync(path.join(outDir, QUAKES_FILE), gzipLines(quakeLines));
   return { storms: storms.length, quakes: quakes.length };

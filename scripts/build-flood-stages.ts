@@ -22,8 +22,10 @@ export async function main(argv: string[]): Promise<string> {
   const text = /^https?:\/\//.test(from) ? await (await fetch(from)).text() : await readFile(from, 'utf8');
   const { csv, stats } = buildFloodStagesCsv(text);
   await writeFile(out, csv);
-  return `flood stages: ${stats.kept} gauges written to ${out} (report rows ${stats.rows}, with USGS id ${stats.withUsgsId}, ` +
-    `unrecoverable ids ${stats.badUsgsId}, no category ${stats.noStages}, duplicate ids ${stats.duplicates})`;
+  return (
+    `flood stages: ${stats.kept} gauges written to ${out} (report rows ${stats.rows}, with USGS id ${stats.withUsgsId}, ` +
+    `unrecoverable ids ${stats.badUsgsId}, no category ${stats.noStages}, duplicate ids ${stats.duplicates})`
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -15,5 +15,7 @@ function arg(name: string, fallback: string): string {
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const out = arg('--out', 'data/infrastructure');
-  process.stdout.write(JSON.stringify({ infrastructure: buildInfrastructure(arg('--from', '../shared/data'), out), out }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ infrastructure: buildInfrastructure(arg('--from', '../shared/data'), out), out }) + '\n',
+  );
 }

@@ -23,9 +23,14 @@ const t0 = performance.now();
 const log = (m: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(1)}s] ${m}\n`);
 const perilsArg = arg('perils', '');
 const perils = perilsArg ? (perilsArg.split(',') as ('hurricane_wind' | 'earthquake')[]) : undefined;
-for (const p of perils ?? []) if (p !== 'hurricane_wind' && p !== 'earthquake') throw new Error(`--perils ${p}: the model damage table holds hurricane_wind and earthquake`);
+for (const p of perils ?? [])
+  if (p !== 'hurricane_wind' && p !== 'earthquake')
+    throw new Error(`--perils ${p}: the model damage table holds hurricane_wind and earthquake`);
 buildModelDamage({ modelsDir, outDir, perils, log }).then(
-  (r) => log(`wrote ${path.relative(root, r.file) || r.file} (${r.bytes} bytes; ${r.grids.map((g) => `${g.peril}: ${g.package.model} ${g.package.years} years, seed ${g.package.seed}`).join('; ')})`),
+  (r) =>
+    log(
+      `wrote ${path.relative(root, r.file) || r.file} (${r.bytes} bytes; ${r.grids.map((g) => `${g.peril}: ${g.package.model} ${g.package.years} years, seed ${g.package.seed}`).join('; ')})`,
+    ),
   (err) => {
     process.stderr.write(`build-model-damage: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;

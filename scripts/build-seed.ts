@@ -39,7 +39,10 @@ export async function buildSeed(fromDir: string, outDir: string): Promise<Record
   for (const input of INPUTS) {
     const file = path.join(fromDir, input.file);
     const now = new Date(SEED_AS_OF);
-    const parsed = await SOURCES[input.source].parse(fs.readFileSync(file, 'utf8'), { now, sourceUrl: `file:${input.file}` });
+    const parsed = await SOURCES[input.source].parse(fs.readFileSync(file, 'utf8'), {
+      now,
+      sourceUrl: `file:${input.file}`,
+    });
     const records = parsed.records
       .filter((r: SourceRecord) => notPublishedBy(r, now) === null)
       .sort((a, b) => (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));

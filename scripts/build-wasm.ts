@@ -27,18 +27,21 @@ export async function wasmModuleSource(root = ROOT): Promise<string> {
   const errors: string[] = [];
   // No runtime (nothing is allocated: the host lays out the memory), no assertions, no abort import.
   // Files are named relative to the sources' folder, so no path of this machine goes into the binary.
-  const { error } = await asc.main(['index.ts', '--outFile', 'kernel.wasm', '-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort='], {
-    readFile: (name, baseDir) => {
-      const file = path.join(root, ASSEMBLY_DIR, baseDir, name);
-      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+  const { error } = await asc.main(
+    ['index.ts', '--outFile', 'kernel.wasm', '-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort='],
+    {
+      readFile: (name, baseDir) => {
+        const file = path.join(root, ASSEMBLY_DIR, baseDir, name);
+        return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+      },
+      writeFile: (name, contents) => {
+        if (name.endsWith('.wasm')) binary = contents as Uint8Array;
+      },
+      listFiles: () => [],
+      stderr: { write: (s: string | Uint8Array) => (errors.push(String(s)), true) } as never,
+      stdout: { write: () => true } as never,
     },
-    writeFile: (name, contents) => {
-      if (name.endsWith('.wasm')) binary = contents as Uint8Array;
-    },
-    listFiles: () => [],
-    stderr: { write: (s: string | Uint8Array) => (errors.push(String(s)), true) } as never,
-    stdout: { write: () => true } as never,
-  });
+  );
   if (error || !binary) throw new Error(`asc: ${error?.message ?? 'no binary'}\n${errors.join('')}`);
   return [
     `// Generated from ../assembly/*.ts by scripts/build-wasm.ts (npm run build:wasm): do not edit.`,

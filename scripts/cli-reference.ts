@@ -45,7 +45,11 @@ function runnable(program: Command): Command[] {
 function afterHelpText(cmd: Command): string {
   let text = '';
   // addHelpText() listens for this event; emitting it collects the same text --help prints.
-  (cmd as unknown as NodeJS.EventEmitter).emit('afterHelp', { error: false, command: cmd, write: (s: string) => (text += s) });
+  (cmd as unknown as NodeJS.EventEmitter).emit('afterHelp', {
+    error: false,
+    command: cmd,
+    write: (s: string) => (text += s),
+  });
   return text.replace(/^\n+|\s+$/g, '');
 }
 
@@ -74,12 +78,19 @@ function commandSection(cmd: Command): string[] {
 }
 
 /** GitHub's anchor of a `### \`catintel ...\`` heading. */
-const anchorOf = (words: string[]) => ['catintel', ...words].join('-').toLowerCase().replace(/[^a-z0-9 _-]/g, '');
+const anchorOf = (words: string[]) =>
+  ['catintel', ...words]
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '');
 
 /** The page, from the program. */
 export function renderCliReference(program: Command): string {
   const commands = runnable(program);
-  const globals = program.createHelp().visibleOptions(program).filter((o) => o.long !== '--help');
+  const globals = program
+    .createHelp()
+    .visibleOptions(program)
+    .filter((o) => o.long !== '--help');
   const lines = [
     '# CLI reference',
     '',

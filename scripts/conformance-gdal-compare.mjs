@@ -7,7 +7,10 @@ import path from 'node:path';
 const [base, dir] = process.argv.slice(2);
 const api = `${base}/api/v1`;
 let failed = false;
-const fail = (msg) => { console.error(`conformance-gdal: ${msg}`); failed = true; };
+const fail = (msg) => {
+  console.error(`conformance-gdal: ${msg}`);
+  failed = true;
+};
 const log = (msg) => console.error(`conformance-gdal: ${msg}`);
 
 async function get(url) {
@@ -42,16 +45,24 @@ for (const e of events) {
   ringIds.push(...rings.features.map((f) => f.id));
 }
 
-for (const [layer, expected] of [['events', events.map((e) => e.id)], ['rings', ringIds]]) {
+for (const [layer, expected] of [
+  ['events', events.map((e) => e.id)],
+  ['rings', ringIds],
+]) {
   // GDAL keeps the feature's `id` member as the field `id` (its own FID is a counter).
   const got = read(layer).map((f) => f.properties.id);
   const want = new Set(expected);
   const missing = expected.filter((id) => !got.includes(id));
   const extra = got.filter((id) => !want.has(id));
   if (got.length !== expected.length || missing.length || extra.length) {
-    fail(`${layer}: GDAL read ${got.length} features, the contract paths give ${expected.length} (missing ${missing.slice(0, 3).join(', ') || 'none'}; unexpected ${extra.slice(0, 3).join(', ') || 'none'})`);
+    fail(
+      `${layer}: GDAL read ${got.length} features, the contract paths give ${expected.length} (missing ${missing.slice(0, 3).join(', ') || 'none'}; unexpected ${extra.slice(0, 3).join(', ') || 'none'})`,
+    );
   }
-  if (count(layer) !== expected.length) fail(`${layer}: ogrinfo Feature Count ${count(layer)}, expected ${expected.length}`);
-  log(`${layer}: GDAL read ${got.length} features (Feature Count ${count(layer)}); the contract paths give ${expected.length}`);
+  if (count(layer) !== expected.length)
+    fail(`${layer}: ogrinfo Feature Count ${count(layer)}, expected ${expected.length}`);
+  log(
+    `${layer}: GDAL read ${got.length} features (Feature Count ${count(layer)}); the contract paths give ${expected.length}`,
+  );
 }
 process.exit(failed ? 1 : 0);

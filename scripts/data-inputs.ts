@@ -43,7 +43,8 @@ function filesUnder(dir: string): string[] {
 
 /** The build scripts and every project source file they import, transitively (relative imports only). */
 export function buildSources(root: string): string[] {
-  const entries = fs.readdirSync(path.join(root, 'scripts'))
+  const entries = fs
+    .readdirSync(path.join(root, 'scripts'))
     .filter((f) => /^build-.*\.ts$/.test(f) && f !== 'build-wasm.ts')
     .map((f) => path.join(root, 'scripts', f));
   const seen = new Set<string>();
@@ -67,9 +68,11 @@ export function buildSources(root: string): string[] {
 /** label -> sha256 of every input, in a fixed order. */
 export function fingerprints(root: string, sharedDir: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const rel of ['package-lock.json', ...buildSources(root)]) out.set(rel, sha256(fs.readFileSync(path.join(root, rel))));
+  for (const rel of ['package-lock.json', ...buildSources(root)])
+    out.set(rel, sha256(fs.readFileSync(path.join(root, rel))));
   for (const rel of filesUnder(path.join(root, 'data'))) {
-    if (`data/${rel}` !== FINGERPRINT_FILE) out.set(`data/${rel}`, sha256(fs.readFileSync(path.join(root, 'data', rel))));
+    if (`data/${rel}` !== FINGERPRINT_FILE)
+      out.set(`data/${rel}`, sha256(fs.readFileSync(path.join(root, 'data', rel))));
   }
   for (const dir of SHARED_DIRS) {
     // One digest a directory: each file's path and content hash, in order (a renamed file counts as a change).
@@ -115,7 +118,9 @@ if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
   }
   if (!fs.existsSync(sharedDir)) {
     // Without the shared data nothing can be rebuilt, so there is nothing to check (the checks skip themselves too).
-    process.stderr.write(`data-inputs: no shared data directory at ${sharedDir}; the committed-data checks cannot run\n`);
+    process.stderr.write(
+      `data-inputs: no shared data directory at ${sharedDir}; the committed-data checks cannot run\n`,
+    );
     process.exit(0);
   }
   const file = path.join(root, FINGERPRINT_FILE);
@@ -127,10 +132,14 @@ if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
     const recorded = fs.existsSync(file) ? parseFingerprints(fs.readFileSync(file, 'utf8')) : new Map<string, string>();
     const changed = changedInputs(recorded, current);
     if (changed.length === 0) {
-      process.stdout.write(`data-inputs: the inputs of the committed data are unchanged since ${FINGERPRINT_FILE}; its rebuild checks are skipped (make data-check runs them)\n`);
+      process.stdout.write(
+        `data-inputs: the inputs of the committed data are unchanged since ${FINGERPRINT_FILE}; its rebuild checks are skipped (make data-check runs them)\n`,
+      );
     } else {
       const shown = changed.slice(0, 5).join(', ') + (changed.length > 5 ? `, and ${changed.length - 5} more` : '');
-      process.stdout.write(`data-inputs: ${changed.length} input${changed.length === 1 ? '' : 's'} of the committed data changed since ${FINGERPRINT_FILE} (${shown}): its rebuild checks are due\n`);
+      process.stdout.write(
+        `data-inputs: ${changed.length} input${changed.length === 1 ? '' : 's'} of the committed data changed since ${FINGERPRINT_FILE} (${shown}): its rebuild checks are due\n`,
+      );
       process.exit(1);
     }
   }

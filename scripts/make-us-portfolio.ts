@@ -19,8 +19,24 @@ import { packageRoot } from '../src/lib/package-root.js';
 import { mulberry32 } from '../src/lib/random.js';
 
 export const PORTFOLIO_COLUMNS = [
-  'PortNumber', 'AccNumber', 'LocNumber', 'LocName', 'CountryCode', 'Latitude', 'Longitude', 'OccupancyCode', 'ConstructionCode',
-  'YearBuilt', 'NumberOfStoreys', 'LocPerilsCovered', 'BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV', 'LocCurrency', 'OEDVersion',
+  'PortNumber',
+  'AccNumber',
+  'LocNumber',
+  'LocName',
+  'CountryCode',
+  'Latitude',
+  'Longitude',
+  'OccupancyCode',
+  'ConstructionCode',
+  'YearBuilt',
+  'NumberOfStoreys',
+  'LocPerilsCovered',
+  'BuildingTIV',
+  'OtherTIV',
+  'ContentsTIV',
+  'BITIV',
+  'LocCurrency',
+  'OEDVersion',
 ] as const;
 
 export { mulberry32 };
@@ -40,7 +56,11 @@ export interface PortfolioOptions {
 }
 
 export function defaultCenPopPath(): string {
-  return path.join(process.env.CATINTEL_SHARED_DATA ?? path.join(packageRoot(), '..', 'shared', 'data'), 'exposure', 'CenPop2020_Mean_CO.txt');
+  return path.join(
+    process.env.CATINTEL_SHARED_DATA ?? path.join(packageRoot(), '..', 'shared', 'data'),
+    'exposure',
+    'CenPop2020_Mean_CO.txt',
+  );
 }
 
 /** Yields the CSV text in chunks of up to `chunkRows` rows (the first chunk starts with the header). */
@@ -66,13 +86,14 @@ export function* usPortfolioCsv(o: PortfolioOptions, chunkRows = 10_000): Genera
     }
     const c = centres[lo];
     const lat = c.lat + 0.05 * gauss();
-    const lng = c.lng + 0.05 * gauss() / Math.cos((c.lat * Math.PI) / 180);
+    const lng = c.lng + (0.05 * gauss()) / Math.cos((c.lat * Math.PI) / 180);
     const building = 50_000 * (2 + Math.floor(rand() * 60)); // 100k..3.05M in 50k steps
-    const contents = Math.round(building * (0.2 + 0.3 * rand()) / 1000) * 1000;
-    const bi = rand() < 0.5 ? 0 : Math.round(building * 0.1 / 1000) * 1000;
+    const contents = Math.round((building * (0.2 + 0.3 * rand())) / 1000) * 1000;
+    const bi = rand() < 0.5 ? 0 : Math.round((building * 0.1) / 1000) * 1000;
     const acc = 1 + Math.floor(i / 50); // 50 locations per account
-    out += `P1,A${acc},L${i + 1},Location ${i + 1},US,${lat.toFixed(6)},${lng.toFixed(6)},${pick(OCCUPANCY)},${pick(CONSTRUCTION)},`
-      + `${1950 + Math.floor(rand() * 74)},${1 + Math.floor(rand() * 4)},${pick(PERILS_COVERED)},${building},0,${contents},${bi},USD,5.0.0\n`;
+    out +=
+      `P1,A${acc},L${i + 1},Location ${i + 1},US,${lat.toFixed(6)},${lng.toFixed(6)},${pick(OCCUPANCY)},${pick(CONSTRUCTION)},` +
+      `${1950 + Math.floor(rand() * 74)},${1 + Math.floor(rand() * 4)},${pick(PERILS_COVERED)},${building},0,${contents},${bi},USD,5.0.0\n`;
     if (++inChunk === chunkRows) {
       yield out;
       out = '';
@@ -99,7 +120,9 @@ function arg(name: string): string | undefined {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const out = arg('out');
   if (!out) {
-    process.stderr.write('usage: make-us-portfolio --out FILE.csv [--rows 500] [--seed 42] [--cenpop CenPop2020_Mean_CO.txt]\n');
+    process.stderr.write(
+      'usage: make-us-portfolio --out FILE.csv [--rows 500] [--seed 42] [--cenpop CenPop2020_Mean_CO.txt]\n',
+    );
     process.exitCode = 2;
   } else {
     const rows = Number(arg('rows') ?? 500);

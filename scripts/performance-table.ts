@@ -16,7 +16,8 @@ import { GOALS, plainGoal } from '../bench/goals.js';
 import type { Measurement } from '../bench/report.js';
 
 export const RESULTS_FILE = 'bench/results.jsonl';
-export const START = '<!-- performance:start: written by scripts/performance-table.ts from bench/results.jsonl, do not edit -->';
+export const START =
+  '<!-- performance:start: written by scripts/performance-table.ts from bench/results.jsonl, do not edit -->';
 export const END = '<!-- performance:end -->';
 const REGENERATE = 'node dist/scripts/performance-table.js';
 
@@ -63,7 +64,8 @@ export function performanceRows(results: Measurement[]): string[] {
 export function withPerformanceRows(readme: string, results: Measurement[]): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no Performance markers: put ${START} and ${END} around the table`);
+  if (start < 0 || end < start)
+    throw new Error(`README.md has no Performance markers: put ${START} and ${END} around the table`);
   return `${readme.slice(0, start + START.length)}\n${performanceRows(results).join('\n')}\n${readme.slice(end)}`;
 }
 

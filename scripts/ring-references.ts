@@ -42,13 +42,16 @@ export function referenceEvents(sharedData: string): ReferenceEvent[] {
     const lat = grid.latMax - j * grid.dLatDeg;
     for (let i = 0; i < grid.nx; i++) {
       const mmi = grid.mmi[j * grid.nx + i];
-      if (Number.isFinite(mmi)) loma.push({ lng: grid.lonMin + i * grid.dLonDeg, lat, mmi, weight: Math.cos((lat * Math.PI) / 180) });
+      if (Number.isFinite(mmi))
+        loma.push({ lng: grid.lonMin + i * grid.dLonDeg, lat, mmi, weight: Math.cos((lat * Math.PI) / 180) });
     }
   }
   const lomaMap = parseShakeMap(lomaText, 'lomaprieta1989_grid.xml');
 
   // Napa: event.xml (M6.0, 11.1 km, 38.2152 N 122.3123 W); DYFI cells as they are.
-  const dyfi = JSON.parse(read('napa2014_nc72282711_dyfi_geo_10km.geojson')) as { features: Feature<Polygon, { cdi: number }>[] };
+  const dyfi = JSON.parse(read('napa2014_nc72282711_dyfi_geo_10km.geojson')) as {
+    features: Feature<Polygon, { cdi: number }>[];
+  };
   const napa: IntensitySample[] = dyfi.features.map((f) => {
     const ring = f.geometry.coordinates[0];
     const lng = ring.reduce((s, p) => s + p[0], 0) / ring.length;
@@ -66,7 +69,10 @@ export function referenceEvents(sharedData: string): ReferenceEvent[] {
 
   // Hebgen Lake: contours of the ShakeMap Atlas; a lattice point's MMI is the highest ring level whose
   // area holds it (0 below IV), which is all the metric needs.
-  const hebgenMap = parseShakeMap(read('hebgenlake1959_iscgem882673_cont_mmi.json'), 'hebgenlake1959_iscgem882673_cont_mmi.json');
+  const hebgenMap = parseShakeMap(
+    read('hebgenlake1959_iscgem882673_cont_mmi.json'),
+    'hebgenlake1959_iscgem882673_cont_mmi.json',
+  );
   const hebgen: IntensitySample[] = [];
   const [w, s, e, n] = [-115.583333, 40.966628, -105.583306, 48.083333]; // the file's bbox
   for (let lat = s; lat <= n; lat += 0.02) {
@@ -79,11 +85,45 @@ export function referenceEvents(sharedData: string): ReferenceEvent[] {
   const ringsOf = (areas: typeof lomaMap.areas, lat: number, lng: number) =>
     earthquakeRings({ kind: 'earthquake', magnitude: 0, depthKm: 0, region: 'west', shakemap: areas }, { lat, lng });
   return [
-    { name: 'Loma Prieta 1989 (M6.9)', reference: 'ShakeMap grid', magnitude: 6.9, depthKm: 18, lat: 37.04, lng: -121.88, samples: loma, shakemapRings: ringsOf(lomaMap.areas, 37.04, -121.88) },
-    { name: 'South Napa 2014 (M6.0)', reference: 'DYFI 10-km cells', magnitude: 6.0, depthKm: 11.1, lat: 38.2152, lng: -122.3123, samples: napa },
-    { name: 'South Napa 2014 (M6.0)', reference: 'ShakeMap stations', magnitude: 6.0, depthKm: 11.1, lat: 38.2152, lng: -122.3123, samples: napaStations },
+    {
+      name: 'Loma Prieta 1989 (M6.9)',
+      reference: 'ShakeMap grid',
+      magnitude: 6.9,
+      depthKm: 18,
+      lat: 37.04,
+      lng: -121.88,
+      samples: loma,
+      shakemapRings: ringsOf(lomaMap.areas, 37.04, -121.88),
+    },
+    {
+      name: 'South Napa 2014 (M6.0)',
+      reference: 'DYFI 10-km cells',
+      magnitude: 6.0,
+      depthKm: 11.1,
+      lat: 38.2152,
+      lng: -122.3123,
+      samples: napa,
+    },
+    {
+      name: 'South Napa 2014 (M6.0)',
+      reference: 'ShakeMap stations',
+      magnitude: 6.0,
+      depthKm: 11.1,
+      lat: 38.2152,
+      lng: -122.3123,
+      samples: napaStations,
+    },
     // ISC-GEM gives no depth in the contour file; 10 km is our default for a missing depth.
-    { name: 'Hebgen Lake 1959 (M7.3)', reference: 'ShakeMap Atlas contours', magnitude: 7.3, depthKm: 10, lat: 44.63, lng: -110.891, samples: hebgen, shakemapRings: ringsOf(hebgenMap.areas, 44.63, -110.891) },
+    {
+      name: 'Hebgen Lake 1959 (M7.3)',
+      reference: 'ShakeMap Atlas contours',
+      magnitude: 7.3,
+      depthKm: 10,
+      lat: 44.63,
+      lng: -110.891,
+      samples: hebgen,
+      shakemapRings: ringsOf(hebgenMap.areas, 44.63, -110.891),
+    },
   ];
 }
 
@@ -98,11 +138,32 @@ export interface SkillRow {
 export function ringSkillTable(sharedData: string): SkillRow[] {
   const rows: SkillRow[] = [];
   for (const ev of referenceEvents(sharedData)) {
-    const input = { kind: 'earthquake' as const, magnitude: ev.magnitude, depthKm: ev.depthKm, region: 'west' as const };
+    const input = {
+      kind: 'earthquake' as const,
+      magnitude: ev.magnitude,
+      depthKm: ev.depthKm,
+      region: 'west' as const,
+    };
     const centre = { lat: ev.lat, lng: ev.lng };
-    rows.push({ event: ev.name, reference: ev.reference, method: 'before', skill: ringSkill(earthquakeRings(input, centre, UNCORRECTED_IPE), ev.samples, RING_MMI_LEVELS) });
-    rows.push({ event: ev.name, reference: ev.reference, method: 'after', skill: ringSkill(earthquakeRings(input, centre), ev.samples, RING_MMI_LEVELS) });
-    if (ev.shakemapRings) rows.push({ event: ev.name, reference: ev.reference, method: 'shakemap', skill: ringSkill(ev.shakemapRings, ev.samples, RING_MMI_LEVELS) });
+    rows.push({
+      event: ev.name,
+      reference: ev.reference,
+      method: 'before',
+      skill: ringSkill(earthquakeRings(input, centre, UNCORRECTED_IPE), ev.samples, RING_MMI_LEVELS),
+    });
+    rows.push({
+      event: ev.name,
+      reference: ev.reference,
+      method: 'after',
+      skill: ringSkill(earthquakeRings(input, centre), ev.samples, RING_MMI_LEVELS),
+    });
+    if (ev.shakemapRings)
+      rows.push({
+        event: ev.name,
+        reference: ev.reference,
+        method: 'shakemap',
+        skill: ringSkill(ev.shakemapRings, ev.samples, RING_MMI_LEVELS),
+      });
   }
   return rows;
 }
@@ -133,6 +194,10 @@ export function meanF1(rows: SkillRow[], method: SkillRow['method']): number {
   const f1s = rows
     .filter((r) => r.method === method)
     .flatMap((r) => r.skill.filter((s) => s.recall !== null))
-    .map((s) => (s.precision === null || s.recall! + s.precision === 0 ? 0 : (2 * s.recall! * s.precision) / (s.recall! + s.precision)));
+    .map((s) =>
+      s.precision === null || s.recall! + s.precision === 0
+        ? 0
+        : (2 * s.recall! * s.precision) / (s.recall! + s.precision),
+    );
   return f1s.reduce((a, b) => a + b, 0) / f1s.length;
 }

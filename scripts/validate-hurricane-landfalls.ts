@@ -6,7 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatLandfallSection, validateLandfalls, withLandfallSection } from '../src/models/hurricane/landfall-validation.js';
+import {
+  formatLandfallSection,
+  validateLandfalls,
+  withLandfallSection,
+} from '../src/models/hurricane/landfall-validation.js';
 import { packageRoot } from '../src/lib/package-root.js';
 
 function arg(name: string): string | undefined {

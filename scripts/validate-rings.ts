@@ -14,5 +14,8 @@ const from = path.resolve(i >= 0 ? process.argv[i + 1] : path.join(packageRoot()
 
 const rows = ringSkillTable(from);
 const out = formatSkillTable(rows);
-out.push('', `Mean F1 over the rings the references reach: uncorrected ${meanF1(rows, 'before').toFixed(2)}, corrected ${meanF1(rows, 'after').toFixed(2)}.`);
+out.push(
+  '',
+  `Mean F1 over the rings the references reach: uncorrected ${meanF1(rows, 'before').toFixed(2)}, corrected ${meanF1(rows, 'after').toFixed(2)}.`,
+);
 process.stdout.write(out.join('\n') + '\n');

@@ -108,7 +108,11 @@ export class CatintelError extends Error {
   /** Extra response headers the HTTP layer should send with this error (Allow, Retry-After, ...). */
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, opts: { errors?: FieldProblem[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { errors?: FieldProblem[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'CatintelError';
     this.code = code;
@@ -129,9 +133,15 @@ export function asCatintelError(err: unknown): CatintelError {
   if (err instanceof CatintelError) return err;
   if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC') {
     const file = (err as NodeJS.ErrnoException).path;
-    return new CatintelError('disk_full', `no space left on device${file ? ` writing ${file}` : ''}; free space and re-run`, { cause: err });
+    return new CatintelError(
+      'disk_full',
+      `no space left on device${file ? ` writing ${file}` : ''}; free space and re-run`,
+      { cause: err },
+    );
   }
-  return new CatintelError('internal_error', 'An unexpected error occurred; the request was not completed.', { cause: err });
+  return new CatintelError('internal_error', 'An unexpected error occurred; the request was not completed.', {
+    cause: err,
+  });
 }
 
 export function invalidParameter(field: string, message: string): CatintelError {

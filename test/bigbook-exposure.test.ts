@@ -46,14 +46,18 @@ describe(`exposure of a ${ROWS.toLocaleString('en-US')}-location book`, () => {
 
   it('no live event reaches it: 0 exposed, and the command holds no more than one that reads the portfolio row', async () => {
     const db = path.join(dir, 'quiet.duckdb');
-    const imported = await cli(['--db', db, '--json', 'portfolio', 'import', book, '--name', 'book'], { CATINTEL_NOW: LANDFALL });
+    const imported = await cli(['--db', db, '--json', 'portfolio', 'import', book, '--name', 'book'], {
+      CATINTEL_NOW: LANDFALL,
+    });
     expect(imported.code, imported.stderr).toBe(0);
     const id = imported.json().id;
     const show = await measured(['--db', db, 'portfolio', 'show', id], LANDFALL);
     expect(show.json.NumLocations).toBe(ROWS);
     const exposure = await measured(['--db', db, 'portfolio', 'exposure', id], LANDFALL);
     expect(exposure.json).toMatchObject({ PortfolioId: id, NumLocations: ROWS, NumLocationsExposed: 0, events: [] });
-    expect(exposure.peakRssMb, `exposure ${exposure.peakRssMb} MB, portfolio show ${show.peakRssMb} MB`).toBeLessThan(show.peakRssMb + MARGIN_MB);
+    expect(exposure.peakRssMb, `exposure ${exposure.peakRssMb} MB, portfolio show ${show.peakRssMb} MB`).toBeLessThan(
+      show.peakRssMb + MARGIN_MB,
+    );
   }, 120_000);
 
   it("Ian's rings at landfall: the Florida locations inside them are counted, and only they are held", async () => {
@@ -66,7 +70,10 @@ describe(`exposure of a ${ROWS.toLocaleString('en-US')}-location book`, () => {
     // so it holds what the same ingest holds in a store without the book.
     const ingest = await measured(['--db', db, 'ingest', 'nhc', '--from', IAN], LANDFALL);
     const bare = await measured(['--db', path.join(dir, 'bare.duckdb'), 'ingest', 'nhc', '--from', IAN], LANDFALL);
-    expect(ingest.peakRssMb, `ingest ${ingest.peakRssMb} MB beside the book, ${bare.peakRssMb} MB without it`).toBeLessThan(bare.peakRssMb + MARGIN_MB);
+    expect(
+      ingest.peakRssMb,
+      `ingest ${ingest.peakRssMb} MB beside the book, ${bare.peakRssMb} MB without it`,
+    ).toBeLessThan(bare.peakRssMb + MARGIN_MB);
     const show = await measured(['--db', db, 'portfolio', 'show', id], LANDFALL);
     const exposure = await measured(['--db', db, 'portfolio', 'exposure', id, '--locations-limit', '5'], LANDFALL);
     const x = exposure.json;
@@ -77,6 +84,8 @@ describe(`exposure of a ${ROWS.toLocaleString('en-US')}-location book`, () => {
     expect(x.NumLocationsExposed).toBeGreaterThan(100);
     expect(x.NumLocationsExposed).toBeLessThan(ROWS / 10);
     for (const r of ian.rings) for (const l of r.Locations) expect(l.Latitude).toBeGreaterThan(24);
-    expect(exposure.peakRssMb, `exposure ${exposure.peakRssMb} MB, portfolio show ${show.peakRssMb} MB`).toBeLessThan(show.peakRssMb + MARGIN_MB);
+    expect(exposure.peakRssMb, `exposure ${exposure.peakRssMb} MB, portfolio show ${show.peakRssMb} MB`).toBeLessThan(
+      show.peakRssMb + MARGIN_MB,
+    );
   }, 180_000);
 });

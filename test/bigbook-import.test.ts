@@ -16,8 +16,15 @@ const ROWS = 300_000;
 const NOW = '2026-01-01T00:00:00Z';
 
 /** Runs the import and SIGKILLs it once its progress lines say `fraction` of the file was read. */
-function importKilledAt(db: string, book: string, fraction: number): Promise<{ killedAt: number | null; code: number | null }> {
-  const p = spawn(process.execPath, [BIN, '--db', db, 'portfolio', 'import', book, '--name', 'book'], { env: { ...process.env, CATINTEL_NOW: NOW }, stdio: ['ignore', 'ignore', 'pipe'] });
+function importKilledAt(
+  db: string,
+  book: string,
+  fraction: number,
+): Promise<{ killedAt: number | null; code: number | null }> {
+  const p = spawn(process.execPath, [BIN, '--db', db, 'portfolio', 'import', book, '--name', 'book'], {
+    env: { ...process.env, CATINTEL_NOW: NOW },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let buffered = '';
   let killedAt: number | null = null;
   p.stderr!.on('data', (d) => {
@@ -55,7 +62,10 @@ describe('a large import killed halfway', () => {
     const store = await Store.open(db, { readOnly: true });
     try {
       const n = async (sql: string) => Number((await store.one<{ n: bigint }>(sql))!.n);
-      expect({ portfolios: await n('SELECT count(*) AS n FROM portfolios'), locations: await n('SELECT count(*) AS n FROM portfolio_locations') }).toEqual({ portfolios: 0, locations: 0 });
+      expect({
+        portfolios: await n('SELECT count(*) AS n FROM portfolios'),
+        locations: await n('SELECT count(*) AS n FROM portfolio_locations'),
+      }).toEqual({ portfolios: 0, locations: 0 });
     } finally {
       await store.close();
     }

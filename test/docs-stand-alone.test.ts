@@ -24,7 +24,10 @@ const OUTSIDE: { name: string; re: RegExp }[] = [
   { name: 'the design file', re: /\bDESIGN\.md\b/ },
   { name: 'the science reference', re: /\bmodels\.md\b/ },
   { name: 'a shared reference note', re: /shared\/reference\b|\b(oasis|parametric|acord|ics209)\.md\b/ },
-  { name: 'the service specification', re: /shared\/spec\b|catastrophe-intelligence-api-v1\.md|\bspec(ification)?('s)? \(?(§|section \d)/ },
+  {
+    name: 'the service specification',
+    re: /shared\/spec\b|catastrophe-intelligence-api-v1\.md|\bspec(ification)?('s)? \(?(§|section \d)/,
+  },
 ];
 
 function isBinary(text: string): boolean {
@@ -82,7 +85,14 @@ function stripCode(markdown: string): string {
 describe('every relative link in the docs resolves', () => {
   const pages = tracked.filter((f) => /^docs\/.*\.md$/.test(f) || f === 'README.md');
   const trackedSet = new Set(tracked);
-  const dirs = new Set(tracked.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  const dirs = new Set(
+    tracked.flatMap((f) =>
+      f
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
 
   it('reaches an existing file and heading for every link', () => {
     const broken: string[] = [];
@@ -95,7 +105,8 @@ describe('every relative link in the docs resolves', () => {
             const target = m[1];
             if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http:, https:, mailto:
             const [file, anchor] = target.split('#');
-            const resolved = file === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURI(file)));
+            const resolved =
+              file === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURI(file)));
             const where = `${page}:${i + 1}: ${target}`;
             if (!trackedSet.has(resolved) && !dirs.has(resolved.replace(/\/$/, ''))) {
               broken.push(`${where}: no such file in the repository`);
@@ -122,7 +133,8 @@ describe('every relative link in the docs resolves', () => {
           const page = `docs/${m[1]}`;
           const where = `${file}:${i + 1}: ${m[0]}`;
           if (!trackedSet.has(page)) broken.push(`${where}: no such page`);
-          else if (m[2] && !headingAnchors(fs.readFileSync(path.join(ROOT, page), 'utf8')).has(m[2])) broken.push(`${where}: no heading #${m[2]} in ${page}`);
+          else if (m[2] && !headingAnchors(fs.readFileSync(path.join(ROOT, page), 'utf8')).has(m[2]))
+            broken.push(`${where}: no heading #${m[2]} in ${page}`);
         }
       });
     }
@@ -130,7 +142,15 @@ describe('every relative link in the docs resolves', () => {
   });
 
   it('computes heading anchors as the repository host does', () => {
-    const anchors = headingAnchors('# OGC API - Features\n## Saved locations (free tier)\n## `catintel serve` flags\n## Rules\n## Rules\n');
-    expect([...anchors]).toEqual(['ogc-api---features', 'saved-locations-free-tier', 'catintel-serve-flags', 'rules', 'rules-1']);
+    const anchors = headingAnchors(
+      '# OGC API - Features\n## Saved locations (free tier)\n## `catintel serve` flags\n## Rules\n## Rules\n',
+    );
+    expect([...anchors]).toEqual([
+      'ogc-api---features',
+      'saved-locations-free-tier',
+      'catintel-serve-flags',
+      'rules',
+      'rules-1',
+    ]);
   });
 });

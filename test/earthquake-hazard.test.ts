@@ -3,9 +3,21 @@
  * Chicago at 2 % in 50 years, every CONUS point answers with a proper curve, and the 3σ truncation holds.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groundMotionAtRate, HazardCalculator, PGA_LEVELS_G, RATE_10PCT_IN_50, RATE_2PCT_IN_50 } from '../src/models/earthquake/domain/hazard-curve.js';
+import {
+  groundMotionAtRate,
+  HazardCalculator,
+  PGA_LEVELS_G,
+  RATE_10PCT_IN_50,
+  RATE_2PCT_IN_50,
+} from '../src/models/earthquake/domain/hazard-curve.js';
 import { exceedanceProbability } from '../src/models/earthquake/domain/exceedance.js';
-import { griddedRuptures, joynerBooreKm, magnitudeBins, pointRuptureDistances, type GriddedSource } from '../src/models/earthquake/domain/rupture-set.js';
+import {
+  griddedRuptures,
+  joynerBooreKm,
+  magnitudeBins,
+  pointRuptureDistances,
+  type GriddedSource,
+} from '../src/models/earthquake/domain/rupture-set.js';
 import { binProbabilities, siteGroundMotion } from '../src/models/earthquake/domain/footprint.js';
 import { loadEarthquakeSources } from '../src/models/earthquake/io/load-sources.js';
 import { sharedData } from './helpers/paths.js';
@@ -65,7 +77,16 @@ describe('pieces of the integral', () => {
 
   it('measures R_JB to a dipping fault: zero above it on the hanging wall, the trace distance on the footwall', () => {
     // A north–south trace at 118° W dipping 30° east from 0 to 15 km: its surface projection is 26 km wide.
-    const plane = { trace: [[-118, 34], [-118, 34.5]] as Array<[number, number]>, dipDeg: 30, dipDir: [1, 0] as [number, number], upKm: 0, lowKm: 15 };
+    const plane = {
+      trace: [
+        [-118, 34],
+        [-118, 34.5],
+      ] as Array<[number, number]>,
+      dipDeg: 30,
+      dipDir: [1, 0] as [number, number],
+      upKm: 0,
+      lowKm: 15,
+    };
     const kmPerDegLng = 111.19 * Math.cos((34.25 * Math.PI) / 180);
     expect(joynerBooreKm(34.25, -118 + 10 / kmPerDegLng, plane)).toBe(0);
     expect(joynerBooreKm(34.25, -118 + 40 / kmPerDegLng, plane)).toBeCloseTo(40 - 15 / Math.tan(Math.PI / 6), 0);
@@ -89,9 +110,13 @@ describe('pieces of the integral', () => {
 describe('footprints from the same ruptures and ground motion', () => {
   const cell: GriddedSource = { lat: 36, lng: -120, tectonic: 'active', rateM5: 0.01, b: 0.9, mMax: 7.3 };
 
-  it('summing the rate × exceedance of the cell\'s ruptures gives the hazard curve within 5 %', () => {
+  it("summing the rate × exceedance of the cell's ruptures gives the hazard curve within 5 %", () => {
     const one = new HazardCalculator({ grid: [cell], faults: [] });
-    for (const [lat, lng] of [[36.05, -120], [36.3, -119.8], [36.9, -120.5]] as const) {
+    for (const [lat, lng] of [
+      [36.05, -120],
+      [36.3, -119.8],
+      [36.9, -120.5],
+    ] as const) {
       const curve = one.curve(lat, lng);
       const ruptures = griddedRuptures(cell, 36);
       PGA_LEVELS_G.forEach((x, i) => {

@@ -19,7 +19,8 @@ const YEARS = EARTHQUAKE_TEST_PACKAGE_YEARS;
 let pkg: string;
 let work: string;
 
-const HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,YearBuilt,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
+const HEADER =
+  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,YearBuilt,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
 const BUILDING_TIV = 500_000;
 const CONTENTS_TIV = 250_000;
 /** OED 1050 single-family residential, 5050 wood frame; built 1950-2009 (both sides of the 1975 code change). */
@@ -34,9 +35,20 @@ function book(name: string, rows: string[]): string {
 /** 100 wood homes spread over 0.3° (about 30 km) around a city centre. */
 function cityBook(name: string, lat: number, lng: number): string {
   const rand = mulberry32(7);
-  return book(name, Array.from({ length: 100 }, (_, i) => woodHome(i + 1, lat + (rand() - 0.5) * 0.3, lng + (rand() - 0.5) * 0.3, 1950 + (i % 60))));
+  return book(
+    name,
+    Array.from({ length: 100 }, (_, i) =>
+      woodHome(i + 1, lat + (rand() - 0.5) * 0.3, lng + (rand() - 0.5) * 0.3, 1950 + (i % 60)),
+    ),
+  );
 }
-const csvRows = (file: string) => fs.readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+const csvRows = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
 
 async function aalShareOfTiv(location: string, out: string): Promise<number> {
   const r = await cli(['--quiet', 'oasis', 'run', '--model', pkg, '--oed-location', location, '--out', out]);
@@ -116,7 +128,8 @@ describe('catintel model build earthquake', () => {
         if (a < 0) break;
         const b = bin.readInt32LE(at + 4);
         const p = bin.readFloatLE(at + 8);
-        if (!(b > lastBin && b <= INTENSITY_BIN_COUNT && p > 0)) bad.push(`event ${e} areaperil ${a}: bin ${b} after ${lastBin}, probability ${p}`);
+        if (!(b > lastBin && b <= INTENSITY_BIN_COUNT && p > 0))
+          bad.push(`event ${e} areaperil ${a}: bin ${b} after ${lastBin}, probability ${p}`);
         lastBin = b;
         sum += p;
         rowsOfCell++;
@@ -128,7 +141,8 @@ describe('catintel model build earthquake', () => {
 
     // Vulnerability: each (vulnerability, intensity bin) sums to 1 over the 52 PGA bins; damage_bin_dict.bin matches the CSV.
     const sums = new Map<string, number>();
-    for (const [v, i, , p] of csvRows(path.join(pkg, 'vulnerability.csv'))) sums.set(`${v},${i}`, (sums.get(`${v},${i}`) ?? 0) + Number(p));
+    for (const [v, i, , p] of csvRows(path.join(pkg, 'vulnerability.csv')))
+      sums.set(`${v},${i}`, (sums.get(`${v},${i}`) ?? 0) + Number(p));
     expect(sums.size % INTENSITY_BIN_COUNT).toBe(0);
     for (const [k, s] of sums) expect(Math.abs(s - 1), k).toBeLessThan(1e-6);
     const dbd = csvRows(path.join(pkg, 'damage_bin_dict.csv'));
@@ -136,7 +150,9 @@ describe('catintel model build earthquake', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(pkg, 'manifest.json'), 'utf8'));
     expect(manifest.model).toBe('catintel-earthquake');
     expect(manifest.vs30_m_s).toBe(760);
-    expect(JSON.parse(fs.readFileSync(path.join(pkg, 'model_settings.json'), 'utf8')).lookup_settings.supported_perils[0].id).toBe('QEQ');
+    expect(
+      JSON.parse(fs.readFileSync(path.join(pkg, 'model_settings.json'), 'utf8')).lookup_settings.supported_perils[0].id,
+    ).toBe('QEQ');
   });
 });
 
@@ -159,15 +175,29 @@ describe('the earthquake keys lookup and oasis run --model PKG', () => {
   it('100 wood homes in Los Angeles: ground-up AAL between 0.05 % and 0.5 % of TIV; in Chicago well below 0.01 %', async () => {
     const la = await aalShareOfTiv(cityBook('la.csv', 34.05, -118.25), path.join(work, 'la'));
     const chicago = await aalShareOfTiv(cityBook('chicago.csv', 41.88, -87.63), path.join(work, 'chicago'));
-    console.log(`earthquake package ${YEARS} years: AAL / TIV Los Angeles ${(la * 100).toFixed(4)} %, Chicago ${(chicago * 100).toExponential(2)} %`);
+    console.log(
+      `earthquake package ${YEARS} years: AAL / TIV Los Angeles ${(la * 100).toFixed(4)} %, Chicago ${(chicago * 100).toExponential(2)} %`,
+    );
     expect(la).toBeGreaterThan(0.0005);
     expect(la).toBeLessThan(0.005);
     expect(chicago).toBeLessThan(0.00002);
   });
 
   it('a book wholly outside the model is refused with the reason, not run to a silent zero', async () => {
-    const r = await cli(['--quiet', 'oasis', 'run', '--model', pkg, '--oed-location', book('mexico.csv', [woodHome(1, 19.43, -99.13, 1990)]), '--out', path.join(work, 'mexico')]);
+    const r = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      pkg,
+      '--oed-location',
+      book('mexico.csv', [woodHome(1, 19.43, -99.13, 1990)]),
+      '--out',
+      path.join(work, 'mexico'),
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no location of .* is inside the earthquake model: .*outside the earthquake model's domain/);
+    expect(r.stderr).toMatch(
+      /no location of .* is inside the earthquake model: .*outside the earthquake model's domain/,
+    );
   });
 });

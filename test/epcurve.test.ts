@@ -46,7 +46,8 @@ function checkCurve(curve: Point[]): void {
   }
 }
 
-const HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
+const HEADER =
+  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
 const DED_HEADER = `${HEADER},LocDedType1Building,LocDed1Building`;
 const HOME_TIV = 500_000;
 
@@ -70,7 +71,8 @@ const book = (name: string, header: string, rows: string[]) => {
   fs.writeFileSync(file, [header, ...rows].join('\n') + '\n');
   return file;
 };
-const epCurve = (argv: string[], db = path.join(dir, 'plain.duckdb')) => cli(['--db', db, 'portfolio', 'ep-curve', '--models', models, ...argv]);
+const epCurve = (argv: string[], db = path.join(dir, 'plain.duckdb')) =>
+  cli(['--db', db, 'portfolio', 'ep-curve', '--models', models, ...argv]);
 
 beforeAll(async () => {
   dir = tempDir('catintel-epcurve-');
@@ -92,8 +94,29 @@ describe('a Miami-Dade book through the hurricane model package', () => {
     expect(r.code, r.stderr).toBe(0);
     const body = r.json();
     const tiv = 100 * HOME_TIV;
-    expect(body).toMatchObject({ input: 'miami.csv', years: TEST_PACKAGE_YEARS, seed: 1, samples: 10, NumLocations: 100, NumLocationsModelled: 100, TotalInsuranceAmt: tiv, perils: ['hurricane_wind'], perils_not_modelled: [], perspective: 'il', EPCalc: 2 });
-    expect(body.models).toEqual([expect.objectContaining({ folder: 'hurricane', model: 'catintel-hurricane', perils: ['hurricane_wind'], years: TEST_PACKAGE_YEARS, NumLocationsModelled: 100, NumLocationsNotReached: 0 })]);
+    expect(body).toMatchObject({
+      input: 'miami.csv',
+      years: TEST_PACKAGE_YEARS,
+      seed: 1,
+      samples: 10,
+      NumLocations: 100,
+      NumLocationsModelled: 100,
+      TotalInsuranceAmt: tiv,
+      perils: ['hurricane_wind'],
+      perils_not_modelled: [],
+      perspective: 'il',
+      EPCalc: 2,
+    });
+    expect(body.models).toEqual([
+      expect.objectContaining({
+        folder: 'hurricane',
+        model: 'catintel-hurricane',
+        perils: ['hurricane_wind'],
+        years: TEST_PACKAGE_YEARS,
+        NumLocationsModelled: 100,
+        NumLocationsNotReached: 0,
+      }),
+    ]);
     const ratio = body.gul.AALAmt / tiv;
     expect(ratio, `ground-up AAL ${(ratio * 100).toFixed(3)} % of TIV`).toBeGreaterThan(0.002);
     expect(ratio).toBeLessThan(0.015);
@@ -104,12 +127,19 @@ describe('a Miami-Dade book through the hurricane model package', () => {
     checkCurve(body.curve);
     checkCurve(body.gul.curve);
     expect(body.return_periods).toEqual([2, 5, 10, 25, 50, 100]);
-    expect(body.method).toMatch(/hurricane model package .* keys lookup -> Oasis input files .* loss kernel over the first 100 years .* 10 damage samples per event \(seed 1\)/);
-    const amounts = [body.TotalInsuranceAmt, body.AALAmt, body.AALAnalyticAmt, ...body.curve.flatMap((p: Point) => [p.OEPLossAmt, p.AEPLossAmt, p.OEPTVaRAmt, p.AEPTVaRAmt])];
+    expect(body.method).toMatch(
+      /hurricane model package .* keys lookup -> Oasis input files .* loss kernel over the first 100 years .* 10 damage samples per event \(seed 1\)/,
+    );
+    const amounts = [
+      body.TotalInsuranceAmt,
+      body.AALAmt,
+      body.AALAnalyticAmt,
+      ...body.curve.flatMap((p: Point) => [p.OEPLossAmt, p.AEPLossAmt, p.OEPTVaRAmt, p.AEPTVaRAmt]),
+    ];
     expect(amounts.filter((x) => !isCents(x))).toEqual([]);
   }, 120_000);
 
-  it('the same book with a $25,000 deductible a home: insured AAL below ground-up and below the book without it; ground-up unchanged; an account file\'s policy deductible too', async () => {
+  it("the same book with a $25,000 deductible a home: insured AAL below ground-up and below the book without it; ground-up unchanged; an account file's policy deductible too", async () => {
     const plain = (await epCurve(['--input', miami, '--json'])).json();
     const r = await epCurve(['--input', withDeductible, '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -209,23 +239,51 @@ describe('a Miami-Dade book through the hurricane model package', () => {
 
 describe('a Denver book: hurricane modelled, not reached; perils without a package listed, never faked', () => {
   it('hurricane_wind has zero loss with the reason; earthquake, wildfire and the rest are not modelled', async () => {
-    const denver = book('denver.csv', HEADER, ['1,CO,D1,39.7392,-104.9903,US,1050,5050,AA1,400000,100000,0,USD', '1,CO,D2,39.70,-105.02,US,1050,5100,AA1,600000,0,0,USD']);
+    const denver = book('denver.csv', HEADER, [
+      '1,CO,D1,39.7392,-104.9903,US,1050,5050,AA1,400000,100000,0,USD',
+      '1,CO,D2,39.70,-105.02,US,1050,5100,AA1,600000,0,0,USD',
+    ]);
     const r = await epCurve(['--input', denver, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const body = r.json();
     expect(body.perils).toEqual(['hurricane_wind', 'storm_surge']);
-    const notModelled = Object.fromEntries(body.perils_not_modelled.map((p: { peril: string; reason: string }) => [p.peril, p.reason]));
+    const notModelled = Object.fromEntries(
+      body.perils_not_modelled.map((p: { peril: string; reason: string }) => [p.peril, p.reason]),
+    );
     expect(Object.keys(notModelled)).toEqual(expect.arrayContaining(['earthquake', 'wildfire', 'tornado']));
-    expect(notModelled.earthquake).toMatch(/no earthquake model package in .*earthquake; build it with `catintel model build earthquake --out /);
-    expect(body).toMatchObject({ NumLocations: 2, NumLocationsModelled: 0, AALAmt: 0, AALAnalyticAmt: 0, AALAmtByPeril: { hurricane_wind: 0, storm_surge: 0 } });
+    expect(notModelled.earthquake).toMatch(
+      /no earthquake model package in .*earthquake; build it with `catintel model build earthquake --out /,
+    );
+    expect(body).toMatchObject({
+      NumLocations: 2,
+      NumLocationsModelled: 0,
+      AALAmt: 0,
+      AALAnalyticAmt: 0,
+      AALAmtByPeril: { hurricane_wind: 0, storm_surge: 0 },
+    });
     expect(body.models[0]).toMatchObject({ folder: 'hurricane', NumLocationsNotReached: 2 });
     expect(body.models[0].not_reached_reason).toMatch(/outside the hurricane footprints/);
     expect(body.curve.every((p: Point) => p.OEPLossAmt === 0 && p.AEPLossAmt === 0)).toBe(true);
     expect(body.method).toMatch(/not modelled \(no loss added\): earthquake, tornado/);
     // Only perils without a package: no package is needed, and none is run.
-    const fire = await epCurve(['--input', denver, '--perils', 'wildfire', '--models', path.join(dir, 'no-models'), '--json']);
+    const fire = await epCurve([
+      '--input',
+      denver,
+      '--perils',
+      'wildfire',
+      '--models',
+      path.join(dir, 'no-models'),
+      '--json',
+    ]);
     expect(fire.code, fire.stderr).toBe(0);
-    expect(fire.json()).toMatchObject({ perils: [], models: [], years: 0, return_periods: [], AALAmt: 0, perils_not_modelled: [{ peril: 'wildfire' }] });
+    expect(fire.json()).toMatchObject({
+      perils: [],
+      models: [],
+      years: 0,
+      return_periods: [],
+      AALAmt: 0,
+      perils_not_modelled: [{ peril: 'wildfire' }],
+    });
   }, 120_000);
 });
 
@@ -233,7 +291,11 @@ describe('a Los Angeles book through the earthquake model package', () => {
   /** 100 single-family wood homes (OED 1050, 5050, built 1970) on a 10 x 10 grid over the Los Angeles basin, $500k building each, every peril covered. */
   const laRows = () => {
     const rows: string[] = [];
-    for (let i = 0; i < 10; i++) for (let j = 0; j < 10; j++) rows.push(`1,LA,E${i * 10 + j + 1},${(33.9 + i * 0.03).toFixed(4)},${(-118.45 + j * 0.03).toFixed(4)},US,1050,5050,AA1,${HOME_TIV},0,0,USD,1970`);
+    for (let i = 0; i < 10; i++)
+      for (let j = 0; j < 10; j++)
+        rows.push(
+          `1,LA,E${i * 10 + j + 1},${(33.9 + i * 0.03).toFixed(4)},${(-118.45 + j * 0.03).toFixed(4)},US,1050,5050,AA1,${HOME_TIV},0,0,USD,1970`,
+        );
     return rows;
   };
   let quakeModels: string;
@@ -245,20 +307,45 @@ describe('a Los Angeles book through the earthquake model package', () => {
   }, 600_000);
 
   it('earthquake runs on its package (AAL between 0.05 % and 0.5 % of TIV); the hurricane package not built is listed with the command that builds it', async () => {
-    const r = await cli(['--db', path.join(dir, 'plain.duckdb'), 'portfolio', 'ep-curve', '--models', quakeModels, '--input', la, '--json']);
+    const r = await cli([
+      '--db',
+      path.join(dir, 'plain.duckdb'),
+      'portfolio',
+      'ep-curve',
+      '--models',
+      quakeModels,
+      '--input',
+      la,
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const body = r.json();
     expect(body.perils).toEqual(['earthquake']);
-    expect(body.models).toMatchObject([{ folder: 'earthquake', perils: ['earthquake'], years: EARTHQUAKE_TEST_PACKAGE_YEARS, NumLocationsModelled: 100 }]);
+    expect(body.models).toMatchObject([
+      { folder: 'earthquake', perils: ['earthquake'], years: EARTHQUAKE_TEST_PACKAGE_YEARS, NumLocationsModelled: 100 },
+    ]);
     const rate = body.AALAnalyticAmt / (100 * HOME_TIV);
     expect(rate).toBeGreaterThan(0.0005);
     expect(rate).toBeLessThan(0.005);
     expect(Object.keys(body.AALAmtByPeril)).toEqual(['earthquake']);
     checkCurve(body.curve);
     const hurricane = body.perils_not_modelled.find((p: { peril: string }) => p.peril === 'hurricane_wind');
-    expect(hurricane.reason).toMatch(/no hurricane model package in .*hurricane; build it with `catintel model build hurricane --out /);
+    expect(hurricane.reason).toMatch(
+      /no hurricane model package in .*hurricane; build it with `catintel model build hurricane --out /,
+    );
     // Named, a peril whose package is not built is refused with that command, not left out.
-    const named = await cli(['--db', path.join(dir, 'plain.duckdb'), 'portfolio', 'ep-curve', '--models', quakeModels, '--input', la, '--perils', 'hurricane_wind,earthquake']);
+    const named = await cli([
+      '--db',
+      path.join(dir, 'plain.duckdb'),
+      'portfolio',
+      'ep-curve',
+      '--models',
+      quakeModels,
+      '--input',
+      la,
+      '--perils',
+      'hurricane_wind,earthquake',
+    ]);
     expect(named.code).toBe(1);
     expect(named.stderr).toMatch(/no hurricane model package in .*catintel model build hurricane --out /);
   }, 180_000);
@@ -271,7 +358,10 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
   const run = (argv: string[]) => cli(['--db', db, ...argv], { CATINTEL_MODELS: models });
   beforeAll(async () => {
     db = path.join(dir, 'book.duckdb');
-    const file = book('book.csv', HEADER, [...miamiRows().slice(0, 20), '1,CO,D1,39.7392,-104.9903,US,1050,5050,AA1,400000,100000,0,USD']);
+    const file = book('book.csv', HEADER, [
+      ...miamiRows().slice(0, 20),
+      '1,CO,D1,39.7392,-104.9903,US,1050,5050,AA1,400000,100000,0,USD',
+    ]);
     const r = await run(['portfolio', 'import', file, '--name', 'Miami and Denver', '--json']);
     expect(r.code, r.stderr).toBe(0);
     id = r.json().id;
@@ -293,7 +383,9 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
     expect(last).toMatchObject({ progress: 'ep curve', done: 4, total: 4 });
     // The analytical means do not depend on how the rows are numbered (the samples' groups do).
     const stored = (await run(['portfolio', 'ep-curve', id, '--samples', '0', '--json'])).json();
-    const file = (await run(['portfolio', 'ep-curve', '--input', path.join(dir, 'book.csv'), '--samples', '0', '--json'])).json();
+    const file = (
+      await run(['portfolio', 'ep-curve', '--input', path.join(dir, 'book.csv'), '--samples', '0', '--json'])
+    ).json();
     expect(stored.EPCalc).toBe(1);
     expect(file.gul.curve).toEqual(stored.gul.curve);
     expect(file.gul.AALAmt).toBe(stored.gul.AALAmt);
@@ -314,7 +406,14 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
       expect(String(csvReply.body).split('\n')[0]).toBe('SummaryId,EPCalc,EPType,ReturnPeriod,Loss');
       expect((await p.call(q, { token: await token('agency', { sub: 'someone-else' }) })).status).toBe(404);
       expect((await p.call(q)).status).toBe(401);
-      for (const bad of ['out=/tmp/x.json', 'models=/tmp', 'format=png', 'format=parquet', 'scenario=ssp585', 'samples=5000']) {
+      for (const bad of [
+        'out=/tmp/x.json',
+        'models=/tmp',
+        'format=png',
+        'format=parquet',
+        'scenario=ssp585',
+        'samples=5000',
+      ]) {
         const reply = await p.call(`${q}&${bad}`, { token: p.adminToken, unchecked: true });
         expect(reply.status, bad).toBe(400);
         expect(reply.headers.get('content-type')).toMatch(/problem\+json/);
@@ -329,14 +428,18 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
   }, 120_000);
 
   const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/handlers/portfolio-ep-curve.js'));
-  it.skipIf(!built)('works while catintel serve owns the store (the local channel), with the same bytes', async () => {
-    const standalone = await run(['portfolio', 'ep-curve', id, '--json']);
-    child = await startServe(db, { env: { CATINTEL_MODELS: models } });
-    const through = await run(['portfolio', 'ep-curve', id, '--json']);
-    expect(through.code, through.stderr).toBe(0);
-    expect(through.stdout).toBe(standalone.stdout);
-    await stopServe(child); // the next test opens the store itself
-  }, 120_000);
+  it.skipIf(!built)(
+    'works while catintel serve owns the store (the local channel), with the same bytes',
+    async () => {
+      const standalone = await run(['portfolio', 'ep-curve', id, '--json']);
+      child = await startServe(db, { env: { CATINTEL_MODELS: models } });
+      const through = await run(['portfolio', 'ep-curve', id, '--json']);
+      expect(through.code, through.stderr).toBe(0);
+      expect(through.stdout).toBe(standalone.stdout);
+      await stopServe(child); // the next test opens the store itself
+    },
+    120_000,
+  );
 
   it('refusals: an unknown id, bad options, years beyond the package, a climate scenario, a missing package (with the command that builds it)', async () => {
     const r = await run(['portfolio', 'ep-curve', '00000000-0000-4000-8000-000000000000']);
@@ -347,7 +450,9 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
     expect((await run(['portfolio', 'ep-curve', id, '--samples', '-1'])).code).toBe(2);
     const years = await run(['portfolio', 'ep-curve', id, '--years', '5000']);
     expect(years.code).toBe(2);
-    expect(years.stderr).toMatch(new RegExp(`holds ${TEST_PACKAGE_YEARS} years.*catintel model build hurricane --years 5000 --out`));
+    expect(years.stderr).toMatch(
+      new RegExp(`holds ${TEST_PACKAGE_YEARS} years.*catintel model build hurricane --years 5000 --out`),
+    );
     const fewer = (await run(['portfolio', 'ep-curve', id, '--years', '50', '--json'])).json();
     expect(fewer).toMatchObject({ years: 50, return_periods: [2, 5, 10, 25, 50] });
     const climate = await run(['portfolio', 'ep-curve', id, '--scenario', 'ssp585']);
@@ -355,7 +460,9 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
     expect(climate.stderr).toMatch(/historical record/);
     const missing = await cli(['--db', db, 'portfolio', 'ep-curve', id, '--models', path.join(dir, 'no-models')]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/no hurricane model package in .*no-models\/hurricane.*catintel model build hurricane --out .*no-models\/hurricane/);
+    expect(missing.stderr).toMatch(
+      /no hurricane model package in .*no-models\/hurricane.*catintel model build hurricane --out .*no-models\/hurricane/,
+    );
   }, 120_000);
 });
 
@@ -386,7 +493,11 @@ describe('a book outside the covered area (PiWind, all Great Britain)', () => {
     try {
       const p = await platform(store);
       const csv = fs.readFileSync(piwind, 'utf8');
-      const created = await p.call('/api/v1/portfolio?name=PiWind%20HTTP', { raw: csv, contentType: 'text/csv', token: p.adminToken });
+      const created = await p.call('/api/v1/portfolio?name=PiWind%20HTTP', {
+        raw: csv,
+        contentType: 'text/csv',
+        token: p.adminToken,
+      });
       expect(created.status).toBe(201);
       const ep = await p.call(`/api/v1/portfolio/ep-curve?portfolio_id=${created.body.id}`, { token: p.adminToken });
       expect(ep.status).toBe(422);

@@ -66,7 +66,10 @@ describe('an id two events share', () => {
     const second = structuredClone(feed.features.find((f: any) => f.id === 'ak0208qfd4l8'));
     second.properties.ids = ',us7000ak00,ak0208qfd4l8,ak0208qi8yhv,';
     const file = path.join(tempDir(), 'pair.geojson');
-    fs.writeFileSync(file, JSON.stringify({ ...feed, features: [first, second], metadata: { ...feed.metadata, count: 2 } }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ ...feed, features: [first, second], metadata: { ...feed.metadata, count: 2 } }),
+    );
     now = WEEK_NOW;
     db = path.join(tempDir(), 'pair.duckdb');
     const r = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', file], { CATINTEL_NOW: now });
@@ -97,12 +100,17 @@ describe('reading at an instant before an event was published', () => {
   it('lists, finds and counts only what the sources had published by then', async () => {
     const db = await weekStore(); // ingested at the feed's own time
     const early = '2020-07-03T00:00:00Z';
-    const all = (await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW })).json();
-    const then = (await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: early })).json();
+    const all = (
+      await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW })
+    ).json();
+    const then = (
+      await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: early })
+    ).json();
     const later = all.features.filter((f: any) => f.properties.started_at > early && f.properties.updated_at > early);
     expect(later.length).toBeGreaterThan(100);
     expect(then.numberMatched).toBeGreaterThan(0);
-    for (const f of then.features) expect(f.properties.started_at <= early || f.properties.updated_at <= early).toBe(true);
+    for (const f of then.features)
+      expect(f.properties.started_at <= early || f.properties.updated_at <= early).toBe(true);
     const unknown = await cli(['--db', db, 'events', 'show', later[0].properties.id], { CATINTEL_NOW: early });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('[not_found]');

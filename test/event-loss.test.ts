@@ -19,22 +19,42 @@ import { contextOn, platform, token } from './http/helpers/harness.js';
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
 const SHAKEMAP = sharedData('hazard_history/earthquakes/shakemap/lomaprieta1989_grid.xml');
 const QUAKE_FEED = path.join(FIXTURES, 'feeds/usgs/nc216859_lomaprieta1989.geojson');
-const HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
+const HEADER =
+  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
 
 /** Ten masonry homes across Lee County, Florida (Cape Coral, Fort Myers, Fort Myers Beach, Iona, Estero, Bonita Springs, Lehigh Acres), $500k each. */
 const LEE = [
-  ['CC1', 26.5629, -81.9495], ['CC2', 26.64, -81.98], ['FM1', 26.6406, -81.8723], ['FM2', 26.58, -81.85], ['FMB', 26.452, -81.948],
-  ['ION', 26.52, -81.93], ['BON', 26.3398, -81.7787], ['LEH', 26.625, -81.624], ['EST', 26.4381, -81.8068], ['NFM', 26.68, -81.9],
+  ['CC1', 26.5629, -81.9495],
+  ['CC2', 26.64, -81.98],
+  ['FM1', 26.6406, -81.8723],
+  ['FM2', 26.58, -81.85],
+  ['FMB', 26.452, -81.948],
+  ['ION', 26.52, -81.93],
+  ['BON', 26.3398, -81.7787],
+  ['LEH', 26.625, -81.624],
+  ['EST', 26.4381, -81.8068],
+  ['NFM', 26.68, -81.9],
 ].map(([n, lat, lng]) => `1,LEE,${n},${lat},${lng},US,1050,5100,WTC;WSS,400000,100000,0,USD`);
 
 /** Eight wood homes around the Bay (Santa Cruz, Watsonville, San Jose, Oakland, San Francisco Marina, Hollister, Los Gatos, Palo Alto), $600k each. */
 const BAY = [
-  ['SCZ', 36.9741, -122.0308], ['WAT', 36.9102, -121.7569], ['SJ', 37.3382, -121.8863], ['OAK', 37.8044, -122.2712], ['SFM', 37.8037, -122.4368],
-  ['HOL', 36.8525, -121.4016], ['LGT', 37.2358, -121.9624], ['PA', 37.4419, -122.143],
+  ['SCZ', 36.9741, -122.0308],
+  ['WAT', 36.9102, -121.7569],
+  ['SJ', 37.3382, -121.8863],
+  ['OAK', 37.8044, -122.2712],
+  ['SFM', 37.8037, -122.4368],
+  ['HOL', 36.8525, -121.4016],
+  ['LGT', 37.2358, -121.9624],
+  ['PA', 37.4419, -122.143],
 ].map(([n, lat, lng]) => `1,BAY,${n},${lat},${lng},US,1050,5050,QQ1,500000,100000,0,USD`);
 
 /** Best-track fixes replayed: about 31, 19, 7 and 1 hours before Ian's landfall at Cayo Costa (2022-09-28 19:05 UTC), and after the storm. */
-const BEFORE_LANDFALL = ['2022-09-27T12:00:00Z', '2022-09-28T00:00:00Z', '2022-09-28T12:00:00Z', '2022-09-28T18:00:00Z'];
+const BEFORE_LANDFALL = [
+  '2022-09-27T12:00:00Z',
+  '2022-09-28T00:00:00Z',
+  '2022-09-28T12:00:00Z',
+  '2022-09-28T18:00:00Z',
+];
 const LAST = BEFORE_LANDFALL[3];
 const AFTER = '2022-10-02T00:00:00Z';
 const MEMBERS = '30';
@@ -42,7 +62,13 @@ const MEMBERS = '30';
 let dir: string;
 let hurricaneModels: string;
 
-interface Band { MeanLossAmt: number; P10LossAmt: number; P50LossAmt: number; P90LossAmt: number; ObservedSoFarLossAmt: number | null }
+interface Band {
+  MeanLossAmt: number;
+  P10LossAmt: number;
+  P50LossAmt: number;
+  P90LossAmt: number;
+  ObservedSoFarLossAmt: number | null;
+}
 
 beforeAll(async () => {
   dir = tempDir('catintel-event-loss-');
@@ -55,7 +81,10 @@ async function ianAt(asOf: string): Promise<{ db: string; id: string }> {
   expect((await cli(['--db', db, '--as-of', asOf, '--quiet', 'ingest', 'nhc', '--from', BDECK], env)).code).toBe(0);
   const file = path.join(dir, 'lee.csv');
   fs.writeFileSync(file, [HEADER, ...LEE].join('\n') + '\n');
-  const imported = await cli(['--db', db, '--as-of', asOf, '--json', 'portfolio', 'import', file, '--name', 'Lee County'], env);
+  const imported = await cli(
+    ['--db', db, '--as-of', asOf, '--json', 'portfolio', 'import', file, '--name', 'Lee County'],
+    env,
+  );
   expect(imported.code, imported.stderr).toBe(0);
   return { db, id: imported.json().id };
 }
@@ -65,18 +94,50 @@ describe('Ian 2022 replayed at its b-deck fixes (Lee County book)', () => {
   beforeAll(async () => {
     for (const asOf of [...BEFORE_LANDFALL, AFTER]) {
       const { db, id } = await ianAt(asOf);
-      const r = await cli(['--db', db, '--as-of', asOf, '--json', 'portfolio', 'event-loss', id, '--event', 'al092022', '--members', MEMBERS], { CATINTEL_MODELS: hurricaneModels });
+      const r = await cli(
+        [
+          '--db',
+          db,
+          '--as-of',
+          asOf,
+          '--json',
+          'portfolio',
+          'event-loss',
+          id,
+          '--event',
+          'al092022',
+          '--members',
+          MEMBERS,
+        ],
+        { CATINTEL_MODELS: hurricaneModels },
+      );
       expect(r.code, r.stderr).toBe(0);
       bodies.set(asOf, r.json());
     }
-    for (const [asOf, b] of bodies) console.log(`Ian as of ${asOf}: ${b.footprint.version}; forecast ${b.footprint.forecast} ${b.footprint.forecast_hours} h; gul mean ${b.gul.MeanLossAmt} P10 ${b.gul.P10LossAmt} P50 ${b.gul.P50LossAmt} P90 ${b.gul.P90LossAmt}; observed so far ${b.gul.ObservedSoFarLossAmt}; TIV in footprint ${b.TIVInFootprintAmt}`);
+    for (const [asOf, b] of bodies)
+      console.log(
+        `Ian as of ${asOf}: ${b.footprint.version}; forecast ${b.footprint.forecast} ${b.footprint.forecast_hours} h; gul mean ${b.gul.MeanLossAmt} P10 ${b.gul.P10LossAmt} P50 ${b.gul.P50LossAmt} P90 ${b.gul.P90LossAmt}; observed so far ${b.gul.ObservedSoFarLossAmt}; TIV in footprint ${b.TIVInFootprintAmt}`,
+      );
   }, 900_000);
 
   it('names the best-track version it used, and gives the band by peril with the TIV in the footprint', () => {
     const b = bodies.get(LAST)!;
-    expect(b.footprint).toMatchObject({ product: 'ATCF b-deck', version: 'best track through 2022-09-28T18:00:00Z (27 fixes)', kind: 'observed_track_and_forecast_ensemble', forecast: 'persistence', members: 30 });
+    expect(b.footprint).toMatchObject({
+      product: 'ATCF b-deck',
+      version: 'best track through 2022-09-28T18:00:00Z (27 fixes)',
+      kind: 'observed_track_and_forecast_ensemble',
+      forecast: 'persistence',
+      members: 30,
+    });
     expect(b.perils).toEqual(['hurricane_wind', 'storm_surge']);
-    expect(b).toMatchObject({ NumLocations: 10, NumLocationsModelled: 10, TotalInsuranceAmt: 5_000_000, CurCd: 'USD', members: 30, samples: 10 });
+    expect(b).toMatchObject({
+      NumLocations: 10,
+      NumLocationsModelled: 10,
+      TotalInsuranceAmt: 5_000_000,
+      CurCd: 'USD',
+      members: 30,
+      samples: 10,
+    });
     expect(b.TIVInFootprintAmt).toBe(5_000_000);
     const g: Band = b.gul;
     expect(g.P10LossAmt).toBeLessThanOrEqual(g.P50LossAmt);
@@ -91,17 +152,18 @@ describe('Ian 2022 replayed at its b-deck fixes (Lee County book)', () => {
     expect(b.TIVInFootprintAmtByPeril).toEqual({ hurricane_wind: 5_000_000, storm_surge: 0 });
   });
 
-  it('as landfall nears the mean moves toward the final track\'s loss and the band narrows', () => {
+  it("as landfall nears the mean moves toward the final track's loss and the band narrows", () => {
     const final = bodies.get(AFTER)!.gul.ObservedSoFarLossAmt as number;
     const gaps = BEFORE_LANDFALL.map((t) => Math.abs(bodies.get(t)!.gul.MeanLossAmt - final));
     for (let i = 1; i < gaps.length; i++) expect(gaps[i], BEFORE_LANDFALL[i]).toBeLessThan(gaps[i - 1]);
     // The band's width for its mean: an hour out, narrower than 7 and 19 hours out (31 hours out every member misses the book).
-    const relative = (asOf: string) => (bodies.get(asOf)!.gul.P90LossAmt - bodies.get(asOf)!.gul.P10LossAmt) / bodies.get(asOf)!.gul.MeanLossAmt;
+    const relative = (asOf: string) =>
+      (bodies.get(asOf)!.gul.P90LossAmt - bodies.get(asOf)!.gul.P10LossAmt) / bodies.get(asOf)!.gul.MeanLossAmt;
     expect(relative(LAST)).toBeLessThan(relative(BEFORE_LANDFALL[1]));
     expect(relative(LAST)).toBeLessThan(relative(BEFORE_LANDFALL[2]));
   });
 
-  it("after the storm the forecast is gone and every member is the observed track; its loss lies within the last pre-landfall P10-P90", () => {
+  it('after the storm the forecast is gone and every member is the observed track; its loss lies within the last pre-landfall P10-P90', () => {
     const after = bodies.get(AFTER)!;
     expect(after.footprint.forecast).toBe('none');
     const final = after.gul.ObservedSoFarLossAmt;
@@ -115,12 +177,36 @@ describe('Ian 2022 replayed at its b-deck fixes (Lee County book)', () => {
     const { db, id } = await ianAt(LAST);
     const store = await Store.open(db);
     try {
-      const ctx = { ...contextOn(store), clock: () => new Date(LAST), config: defaultConfig({ dbPath: db, env: { CATINTEL_MODELS: hurricaneModels } }) };
+      const ctx = {
+        ...contextOn(store),
+        clock: () => new Date(LAST),
+        config: defaultConfig({ dbPath: db, env: { CATINTEL_MODELS: hurricaneModels } }),
+      };
       const p = await platform(store, { ctx });
       const q = `/api/v1/portfolio/event-loss?portfolio_id=${id}&event_id=al092022&members=5&samples=4`;
       const reply = await p.call(q, { token: p.adminToken });
       expect(reply.status).toBe(200);
-      const cliBody = (await cli(['--db', db, '--as-of', LAST, '--json', 'portfolio', 'event-loss', id, '--event', 'al092022', '--members', '5', '--samples', '4'], { CATINTEL_MODELS: hurricaneModels })).json();
+      const cliBody = (
+        await cli(
+          [
+            '--db',
+            db,
+            '--as-of',
+            LAST,
+            '--json',
+            'portfolio',
+            'event-loss',
+            id,
+            '--event',
+            'al092022',
+            '--members',
+            '5',
+            '--samples',
+            '4',
+          ],
+          { CATINTEL_MODELS: hurricaneModels },
+        )
+      ).json();
       expect(reply.body).toEqual(cliBody);
       expect((await p.call(q, { token: await token('agency', { sub: 'someone-else' }) })).status).toBe(404);
       const bad = await p.call(`${q}&shakemap=/tmp/grid.xml`, { token: p.adminToken, unchecked: true });
@@ -131,7 +217,7 @@ describe('Ian 2022 replayed at its b-deck fixes (Lee County book)', () => {
   }, 300_000);
 });
 
-describe('Loma Prieta 1989: ShakeMap grid loss and the model\'s own ground motion loss (Bay Area book)', () => {
+describe("Loma Prieta 1989: ShakeMap grid loss and the model's own ground motion loss (Bay Area book)", () => {
   it('both are reported, each naming what it ran on', async () => {
     const models = await testModels('earthquake', { years: EARTHQUAKE_TEST_PACKAGE_YEARS });
     const env = { CATINTEL_MODELS: models, CATINTEL_NOW: '1989-10-18T00:50:00Z' };
@@ -140,14 +226,23 @@ describe('Loma Prieta 1989: ShakeMap grid loss and the model\'s own ground motio
     const file = path.join(dir, 'bay.csv');
     fs.writeFileSync(file, [HEADER, ...BAY].join('\n') + '\n');
     const id = (await cli(['--db', db, '--json', 'portfolio', 'import', file, '--name', 'Bay Area'], env)).json().id;
-    const shake = await cli(['--db', db, '--json', 'portfolio', 'event-loss', id, '--event', 'nc216859', '--shakemap', SHAKEMAP], env);
+    const shake = await cli(
+      ['--db', db, '--json', 'portfolio', 'event-loss', id, '--event', 'nc216859', '--shakemap', SHAKEMAP],
+      env,
+    );
     expect(shake.code, shake.stderr).toBe(0);
     const own = await cli(['--db', db, '--json', 'portfolio', 'event-loss', id, '--event', 'nc216859'], env);
     expect(own.code, own.stderr).toBe(0);
     const s = shake.json();
     const m = own.json();
-    console.log(`Loma Prieta: ShakeMap (${s.footprint.version}) gul mean ${s.gul.MeanLossAmt} P10 ${s.gul.P10LossAmt} P50 ${s.gul.P50LossAmt} P90 ${s.gul.P90LossAmt}, TIV in footprint ${s.TIVInFootprintAmt}; model ground motion (${m.footprint.version}, ${m.members} strikes) gul mean ${m.gul.MeanLossAmt} P10 ${m.gul.P10LossAmt} P50 ${m.gul.P50LossAmt} P90 ${m.gul.P90LossAmt}, TIV in footprint ${m.TIVInFootprintAmt}`);
-    expect(s.footprint).toMatchObject({ kind: 'shakemap', version: 'ShakeMap grid.xml version 1 processed 2014-10-25T13:28:48Z', members: 1 });
+    console.log(
+      `Loma Prieta: ShakeMap (${s.footprint.version}) gul mean ${s.gul.MeanLossAmt} P10 ${s.gul.P10LossAmt} P50 ${s.gul.P50LossAmt} P90 ${s.gul.P90LossAmt}, TIV in footprint ${s.TIVInFootprintAmt}; model ground motion (${m.footprint.version}, ${m.members} strikes) gul mean ${m.gul.MeanLossAmt} P10 ${m.gul.P10LossAmt} P50 ${m.gul.P50LossAmt} P90 ${m.gul.P90LossAmt}, TIV in footprint ${m.TIVInFootprintAmt}`,
+    );
+    expect(s.footprint).toMatchObject({
+      kind: 'shakemap',
+      version: 'ShakeMap grid.xml version 1 processed 2014-10-25T13:28:48Z',
+      members: 1,
+    });
     expect(m.footprint).toMatchObject({ kind: 'ground_motion_model', members: 8 });
     for (const b of [s, m]) {
       expect(b.perils).toEqual(['earthquake']);
@@ -155,7 +250,11 @@ describe('Loma Prieta 1989: ShakeMap grid loss and the model\'s own ground motio
       expect(b.gul.P10LossAmt).toBeLessThanOrEqual(b.gul.P90LossAmt);
       expect(b.TIVInFootprintAmt).toBeGreaterThan(0);
     }
-    expect(s.method).toMatch(/ShakeMap grid.xml version 1 processed 2014-10-25T13:28:48Z PGA with its STDPGA uncertainty/);
-    expect(m.method).toMatch(/the earthquake model's ground motion \(median and σ\) from the origin, 8 rupture strikes/);
+    expect(s.method).toMatch(
+      /ShakeMap grid.xml version 1 processed 2014-10-25T13:28:48Z PGA with its STDPGA uncertainty/,
+    );
+    expect(m.method).toMatch(
+      /the earthquake model's ground motion \(median and σ\) from the origin, 8 rupture strikes/,
+    );
   }, 900_000);
 });

@@ -26,10 +26,22 @@ async function parquetOf(file: string) {
   try {
     // The GEOMETRY column as the bytes in the file (WKB), not DuckDB's own geometry type.
     await c.run('SET enable_geoparquet_conversion = false');
-    const types = (await c.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${f}'))`)).getRowObjectsJS();
-    const rows = (await c.runAndReadAll(`SELECT id, epoch_ms(started_at)::DOUBLE AS started_ms, severity, longitude, latitude, hex(geometry) AS wkb FROM read_parquet('${f}')`)).getRowObjectsJS();
-    const kv = (await c.runAndReadAll(`SELECT decode(key) AS k, decode(value) AS v FROM parquet_kv_metadata('${f}')`)).getRowObjectsJS();
-    return { types: Object.fromEntries(types.map((t) => [t.column_name, t.column_type])), rows, geo: JSON.parse(String(kv.find((x) => x.k === 'geo')!.v)) };
+    const types = (
+      await c.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${f}'))`)
+    ).getRowObjectsJS();
+    const rows = (
+      await c.runAndReadAll(
+        `SELECT id, epoch_ms(started_at)::DOUBLE AS started_ms, severity, longitude, latitude, hex(geometry) AS wkb FROM read_parquet('${f}')`,
+      )
+    ).getRowObjectsJS();
+    const kv = (
+      await c.runAndReadAll(`SELECT decode(key) AS k, decode(value) AS v FROM parquet_kv_metadata('${f}')`)
+    ).getRowObjectsJS();
+    return {
+      types: Object.fromEntries(types.map((t) => [t.column_name, t.column_type])),
+      rows,
+      geo: JSON.parse(String(kv.find((x) => x.k === 'geo')!.v)),
+    };
   } finally {
     c.closeSync();
     inst.closeSync();
@@ -49,7 +61,10 @@ const pointWkb = (lng: number, lat: number) => {
 describe('catintel events live|nearby --format arrow|geoparquet --out FILE', () => {
   it('events live --format arrow: an Arrow IPC file of the page --json prints, field for field', async () => {
     const out = path.join(dir, 'live.arrow');
-    const r = await cli(['--db', db, '--json', 'events', 'live', '--limit', '300', '--format', 'arrow', '--out', out], env);
+    const r = await cli(
+      ['--db', db, '--json', 'events', 'live', '--limit', '300', '--format', 'arrow', '--out', out],
+      env,
+    );
     expect(r.code, r.stderr).toBe(0);
     const body = JSON.parse((await cli(['--db', db, '--json', 'events', 'live', '--limit', '300'], env)).stdout);
     expect(r.json()).toMatchObject({ file: out, format: 'arrow', rows: 300, numberMatched: body.numberMatched });
@@ -72,9 +87,18 @@ describe('catintel events live|nearby --format arrow|geoparquet --out FILE', () 
     const body = JSON.parse((await cli(['--db', db, '--json', ...args], env)).stdout);
     expect(body.features.length).toBeGreaterThan(0);
     const pq = await parquetOf(out);
-    expect(pq.geo).toMatchObject({ primary_column: 'geometry', columns: { geometry: { encoding: 'WKB', geometry_types: ['Point'] } } });
+    expect(pq.geo).toMatchObject({
+      primary_column: 'geometry',
+      columns: { geometry: { encoding: 'WKB', geometry_types: ['Point'] } },
+    });
     expect(pq.geo.columns.geometry.crs).toBeUndefined(); // GeoParquet: no crs is OGC:CRS84
-    expect(pq.types).toMatchObject({ id: 'VARCHAR', started_at: 'TIMESTAMP WITH TIME ZONE', severity: 'DOUBLE', distance_km: 'DOUBLE', upcoming: 'BOOLEAN' });
+    expect(pq.types).toMatchObject({
+      id: 'VARCHAR',
+      started_at: 'TIMESTAMP WITH TIME ZONE',
+      severity: 'DOUBLE',
+      distance_km: 'DOUBLE',
+      upcoming: 'BOOLEAN',
+    });
     expect(pq.rows).toHaveLength(body.features.length);
     body.features.forEach((f: any, k: number) => {
       const row = pq.rows[k];
@@ -103,14 +127,22 @@ describe('catintel events live|nearby --format arrow|geoparquet --out FILE', () 
     const c = await inst.connect();
     try {
       const f = out.replaceAll("'", "''");
-      const kv = (await c.runAndReadAll(`SELECT decode(value) AS v FROM parquet_kv_metadata('${f}') WHERE decode(key) = 'geo'`)).getRowObjectsJS();
+      const kv = (
+        await c.runAndReadAll(`SELECT decode(value) AS v FROM parquet_kv_metadata('${f}') WHERE decode(key) = 'geo'`)
+      ).getRowObjectsJS();
       const geo = JSON.parse(String(kv[0].v));
       expect(geo.columns.geometry.encoding).toBe('WKB');
-      expect(geo.columns.geometry.geometry_types.every((t: string) => t === 'Polygon' || t === 'MultiPolygon')).toBe(true);
-      const rows = (await c.runAndReadAll(`SELECT ring_id, radius_km, geometry::VARCHAR AS wkt FROM read_parquet('${f}')`)).getRowObjectsJS();
+      expect(geo.columns.geometry.geometry_types.every((t: string) => t === 'Polygon' || t === 'MultiPolygon')).toBe(
+        true,
+      );
+      const rows = (
+        await c.runAndReadAll(`SELECT ring_id, radius_km, geometry::VARCHAR AS wkt FROM read_parquet('${f}')`)
+      ).getRowObjectsJS();
       expect(rows.map((x) => x.ring_id)).toEqual(rings.features.map((x: any) => x.properties.ring_id));
       expect(rows.map((x) => x.radius_km)).toEqual(rings.features.map((x: any) => x.properties.radius_km));
-      rows.forEach((x, k) => expect(String(x.wkt)).toMatch(rings.features[k].geometry.type === 'Polygon' ? /^POLYGON/ : /^MULTIPOLYGON/));
+      rows.forEach((x, k) =>
+        expect(String(x.wkt)).toMatch(rings.features[k].geometry.type === 'Polygon' ? /^POLYGON/ : /^MULTIPOLYGON/),
+      );
     } finally {
       c.closeSync();
       inst.closeSync();

@@ -24,10 +24,16 @@ beforeAll(async () => {
   const index = new LiveEventIndex(store, clock);
   index.invalidate();
   await index.ready();
-  const on = (app: ReturnType<typeof createApp>) => (url: string, headers: Record<string, string> = {}) => app.fetch(new Request(`http://localhost${url}`, { headers }));
+  const on =
+    (app: ReturnType<typeof createApp>) =>
+    (url: string, headers: Record<string, string> = {}) =>
+      app.fetch(new Request(`http://localhost${url}`, { headers }));
   apps = [
     { name: 'store', get: on(createApp({ ctx, rateLimit: 'off', stream: { tickMs: 0 } })) },
-    { name: 'live index', get: on(createApp({ ctx: { ...ctx, liveIndex: index }, rateLimit: 'off', stream: { tickMs: 0 } })) },
+    {
+      name: 'live index',
+      get: on(createApp({ ctx: { ...ctx, liveIndex: index }, rateLimit: 'off', stream: { tickMs: 0 } })),
+    },
   ];
 }, 120_000);
 afterAll(() => store?.close());
@@ -48,17 +54,24 @@ function expectSameAsJson(t: Table, body: any): void {
     const row = rows[k];
     for (const [name, v] of Object.entries(f.properties)) {
       const got = row[name];
-      if (name.endsWith('_at')) expect(got === null ? null : new Date(Number(got)).toISOString(), `${name} of ${f.id}`).toBe(v === null ? null : new Date(v as string).toISOString());
+      if (name.endsWith('_at'))
+        expect(got === null ? null : new Date(Number(got)).toISOString(), `${name} of ${f.id}`).toBe(
+          v === null ? null : new Date(v as string).toISOString(),
+        );
       else expect(got, `${name} of ${f.id}`).toEqual(v);
     }
     expect([row.longitude, row.latitude]).toEqual(f.geometry.coordinates);
     const wkb = Buffer.from(row.geometry as Uint8Array);
-    expect([wkb[0], wkb.readUInt32LE(1), wkb.readDoubleLE(5), wkb.readDoubleLE(13)]).toEqual([1, 1, ...f.geometry.coordinates]);
+    expect([wkb[0], wkb.readUInt32LE(1), wkb.readDoubleLE(5), wkb.readDoubleLE(13)]).toEqual([
+      1,
+      1,
+      ...f.geometry.coordinates,
+    ]);
   });
 }
 
 describe('Accept: application/vnd.apache.arrow.stream on the event collections', () => {
-  it('/events/live: an Arrow stream with the JSON\'s field names, real types and values, from the store and from the live index', async () => {
+  it("/events/live: an Arrow stream with the JSON's field names, real types and values, from the store and from the live index", async () => {
     for (const { name, get } of apps) {
       const url = '/api/v1/events/live?limit=200&event_type=earthquake';
       const res = await get(url, { accept: ARROW });
@@ -68,14 +81,21 @@ describe('Accept: application/vnd.apache.arrow.stream on the event collections',
       const t = tableFromIPC(new Uint8Array(await res.arrayBuffer()));
       const body = await (await get(url)).json();
       expect(body.features.length).toBe(200);
-      expect(t.schema.fields.map((f) => f.name)).toEqual([...Object.keys(body.features[0].properties), 'longitude', 'latitude', 'geometry']);
+      expect(t.schema.fields.map((f) => f.name)).toEqual([
+        ...Object.keys(body.features[0].properties),
+        'longitude',
+        'latitude',
+        'geometry',
+      ]);
       expect(typeName(t, 'id')).toBe('Utf8:Utf8');
       expect(typeName(t, 'started_at')).toBe('Timestamp:Timestamp<MILLISECOND, UTC>');
       expect(typeName(t, 'ended_at')).toBe('Timestamp:Timestamp<MILLISECOND, UTC>');
       expect(typeName(t, 'severity')).toBe('Float:Float64');
       expect(typeName(t, 'upcoming')).toBe('Bool:Bool');
       expect(typeName(t, 'geometry')).toBe('Binary:Binary');
-      expect(t.schema.fields.find((f) => f.name === 'geometry')!.metadata.get('ARROW:extension:name')).toBe('geoarrow.wkb');
+      expect(t.schema.fields.find((f) => f.name === 'geometry')!.metadata.get('ARROW:extension:name')).toBe(
+        'geoarrow.wkb',
+      );
       expectSameAsJson(t, body);
     }
   });
@@ -93,7 +113,7 @@ describe('Accept: application/vnd.apache.arrow.stream on the event collections',
     }
   });
 
-  it('/events/{id}/rings: one row per ring, the polygon as WKB, the JSON\'s properties typed', async () => {
+  it("/events/{id}/rings: one row per ring, the polygon as WKB, the JSON's properties typed", async () => {
     const { get } = apps[0];
     const live = await (await get('/api/v1/events/live?limit=100')).json();
     let rings: any;

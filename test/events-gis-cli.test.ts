@@ -20,15 +20,28 @@ beforeAll(async () => {
 }, 120_000);
 
 /** The file's layer as GDAL reads it (ST_Read), each geometry as WKT, and the layer's CRS. */
-async function layerOf(file: string): Promise<{ rows: Record<string, any>[]; layer: { name: string; crs: string; type: string } }> {
+async function layerOf(
+  file: string,
+): Promise<{ rows: Record<string, any>[]; layer: { name: string; crs: string; type: string } }> {
   // The extension `make install` put in the project, loaded by hand: the reader is not the code under test.
-  const inst = await DuckDBInstance.create(':memory:', { extension_directory: path.join(REPO_ROOT, 'duckdb-extensions'), autoinstall_known_extensions: 'false' });
+  const inst = await DuckDBInstance.create(':memory:', {
+    extension_directory: path.join(REPO_ROOT, 'duckdb-extensions'),
+    autoinstall_known_extensions: 'false',
+  });
   const c = await inst.connect();
   const f = file.replaceAll("'", "''");
   try {
     await c.run('LOAD spatial');
-    const rows = (await c.runAndReadAll(`SELECT * EXCLUDE (geom), ST_AsText(geom) AS wkt, ST_X(ST_Centroid(geom)) AS x, ST_Y(ST_Centroid(geom)) AS y, ST_Area(geom) AS area FROM ST_Read('${f}')`)).getRowObjectsJS();
-    const meta = (await c.runAndReadAll(`SELECT l.name, l.geometry_fields[1].crs.auth_code AS code, l.geometry_fields[1].type AS type FROM (SELECT unnest(layers) AS l FROM ST_Read_Meta('${f}'))`)).getRowObjectsJS();
+    const rows = (
+      await c.runAndReadAll(
+        `SELECT * EXCLUDE (geom), ST_AsText(geom) AS wkt, ST_X(ST_Centroid(geom)) AS x, ST_Y(ST_Centroid(geom)) AS y, ST_Area(geom) AS area FROM ST_Read('${f}')`,
+      )
+    ).getRowObjectsJS();
+    const meta = (
+      await c.runAndReadAll(
+        `SELECT l.name, l.geometry_fields[1].crs.auth_code AS code, l.geometry_fields[1].type AS type FROM (SELECT unnest(layers) AS l FROM ST_Read_Meta('${f}'))`,
+      )
+    ).getRowObjectsJS();
     return { rows, layer: { name: String(meta[0].name), crs: `EPSG:${meta[0].code}`, type: String(meta[0].type) } };
   } finally {
     c.closeSync();
@@ -39,7 +52,10 @@ async function layerOf(file: string): Promise<{ rows: Record<string, any>[]; lay
 describe('catintel events --format gpkg|fgb --out FILE', () => {
   it('events live --format gpkg: a GeoPackage layer "events" of points in EPSG:4326 (longitude as x), field for field as --json', async () => {
     const out = path.join(dir, 'live.gpkg');
-    const r = await cli(['--db', db, '--json', 'events', 'live', '--limit', '200', '--format', 'gpkg', '--out', out], env);
+    const r = await cli(
+      ['--db', db, '--json', 'events', 'live', '--limit', '200', '--format', 'gpkg', '--out', out],
+      env,
+    );
     expect(r.code, r.stderr).toBe(0);
     const body = JSON.parse((await cli(['--db', db, '--json', 'events', 'live', '--limit', '200'], env)).stdout);
     expect(r.json()).toMatchObject({ file: out, format: 'gpkg', rows: 200, numberMatched: body.numberMatched });

@@ -19,7 +19,11 @@ describe('GET /api/v1/events/live', () => {
     const { res, body } = await json('/api/v1/events/live?limit=50');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/geo+json');
-    expect(body).toMatchObject({ type: 'FeatureCollection', numberReturned: 50, timeStamp: '2020-07-08T21:00:00.000Z' });
+    expect(body).toMatchObject({
+      type: 'FeatureCollection',
+      numberReturned: 50,
+      timeStamp: '2020-07-08T21:00:00.000Z',
+    });
     expect(body.numberMatched).toBeGreaterThan(1000);
     expect(body.links.map((l: any) => l.rel)).toEqual(['self', 'next']);
     // Newest first = the time each event last changed (docs/lifecycle.md): here the later of origin and USGS update.
@@ -65,7 +69,15 @@ describe('GET /api/v1/events/live', () => {
   });
 
   it('answers bad parameters with problem+json naming the parameter', async () => {
-    for (const [q, field] of [['limit=0', 'limit'], ['limit=5000', 'limit'], ['bbox=1,2,3', 'bbox'], ['event_type=meteor', 'event_type'], ['status=ended', 'status'], ['cursor=zzz', 'cursor'], ['since=yesterday', 'since']]) {
+    for (const [q, field] of [
+      ['limit=0', 'limit'],
+      ['limit=5000', 'limit'],
+      ['bbox=1,2,3', 'bbox'],
+      ['event_type=meteor', 'event_type'],
+      ['status=ended', 'status'],
+      ['cursor=zzz', 'cursor'],
+      ['since=yesterday', 'since'],
+    ]) {
       const { res, body } = await json(`/api/v1/events/live?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.headers.get('content-type')).toBe('application/problem+json');

@@ -13,10 +13,17 @@ import { appOn } from './helpers/store.js';
 const AS_OF = fs.readFileSync(path.join(REPO_ROOT, 'data/seed/as-of.txt'), 'utf8').trim();
 let db: string;
 
-interface Props { id: string; started_at: string; updated_at: string; upcoming: boolean; title: string }
+interface Props {
+  id: string;
+  started_at: string;
+  updated_at: string;
+  upcoming: boolean;
+  title: string;
+}
 const props = (body: any): Props[] => body.features.map((f: any) => f.properties);
 /** The latest of started_at and updated_at that is not after now (what the list is sorted by). */
-const lastChanged = (p: Props) => Math.max(...[p.started_at, p.updated_at].map(Date.parse).filter((t) => t <= Date.parse(AS_OF)));
+const lastChanged = (p: Props) =>
+  Math.max(...[p.started_at, p.updated_at].map(Date.parse).filter((t) => t <= Date.parse(AS_OF)));
 
 beforeAll(async () => {
   db = path.join(tempDir(), 'seed.duckdb');

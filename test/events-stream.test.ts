@@ -30,10 +30,22 @@ let server: RunningServer;
 
 beforeAll(async () => {
   db = await Store.open(':memory:');
-  const ingestCtx: Context = { config: defaultConfig({ dbPath: ':memory:' }), db, clock: () => new Date(WEEK_NOW), log: () => {}, progress: () => {} };
+  const ingestCtx: Context = {
+    config: defaultConfig({ dbPath: ':memory:' }),
+    db,
+    clock: () => new Date(WEEK_NOW),
+    log: () => {},
+    progress: () => {},
+  };
   await ingestSource(ingestCtx, usgsEarthquakes, WEEK);
   ctx = { ...ingestCtx, clock: () => new Date(clock) };
-  server = await startServer({ ctx, host: '127.0.0.1', port: 0, rateLimit: 'off', stream: { heartbeatMs: 100, tickMs: 0 } });
+  server = await startServer({
+    ctx,
+    host: '127.0.0.1',
+    port: 0,
+    rateLimit: 'off',
+    stream: { heartbeatMs: 100, tickMs: 0 },
+  });
 });
 afterAll(async () => {
   await server?.stop(1000);
@@ -92,9 +104,10 @@ const opened = (c: Client, n = 1) => until(() => c.messages.filter((m) => m.even
 
 async function liveNow(): Promise<Map<string, { status: string; updated_at: string }>> {
   const out = new Map<string, { status: string; updated_at: string }>();
-  for (let url: string | undefined = '/api/v1/events/live?limit=1000'; url; ) {
+  for (let url: string | undefined = '/api/v1/events/live?limit=1000'; url;) {
     const body = await (await fetch(`${server.url}${url}`)).json();
-    for (const f of body.features) out.set(f.properties.id, { status: f.properties.status, updated_at: f.properties.updated_at });
+    for (const f of body.features)
+      out.set(f.properties.id, { status: f.properties.status, updated_at: f.properties.updated_at });
     url = body.links.find((l: any) => l.rel === 'next')?.href;
   }
   return out;
@@ -104,7 +117,11 @@ async function liveNow(): Promise<Map<string, { status: string; updated_at: stri
 function apply(state: Map<string, { status: string; updated_at: string }>, messages: SseEvent[]): void {
   for (const m of messages) {
     const d = data(m);
-    if (m.event === 'event.new' || m.event === 'event.updated' || m.event === 'event.snapshot') state.set(d.event.properties.id, { status: d.event.properties.status, updated_at: d.event.properties.updated_at });
+    if (m.event === 'event.new' || m.event === 'event.updated' || m.event === 'event.snapshot')
+      state.set(d.event.properties.id, {
+        status: d.event.properties.status,
+        updated_at: d.event.properties.updated_at,
+      });
     if (m.event === 'event.ended') state.delete(d.event.properties.id);
   }
 }
@@ -144,7 +161,9 @@ describe('GET /events/stream', () => {
     clock = '2020-07-05T00:00:00Z';
     await storeChanged();
     await until(() => a.parser.lastEventId === server.app.changes.headId);
-    expect(a.messages.map((m) => m.event)).toEqual(expect.arrayContaining(['stream.open', 'event.new', 'event.updated'])); // quakes known, and aged to monitoring
+    expect(a.messages.map((m) => m.event)).toEqual(
+      expect.arrayContaining(['stream.open', 'event.new', 'event.updated']),
+    ); // quakes known, and aged to monitoring
     a.abort();
     await a.done;
     const lastId = a.parser.lastEventId;
@@ -163,7 +182,9 @@ describe('GET /events/stream', () => {
     const b = await connect('', { 'last-event-id': lastId });
     await opened(b);
     const replayed = b.messages.filter((m) => m.event !== 'stream.open');
-    expect(replayed.map((m) => m.event)).toEqual(expect.arrayContaining(['event.updated', 'event.ended', 'rings.changed']));
+    expect(replayed.map((m) => m.event)).toEqual(
+      expect.arrayContaining(['event.updated', 'event.ended', 'rings.changed']),
+    );
     const revised = replayed.find((m) => m.event === 'rings.changed');
     expect(data(revised!)).toMatchObject({ event_id: row!.id, rings_url: `/api/v1/events/${row!.id}/rings` });
 
@@ -193,7 +214,12 @@ describe('GET /events/stream', () => {
 
   it('a client away for more changes than the backlog holds gets a reset, not a silent gap', async () => {
     let own = '2020-07-04T00:00:00Z';
-    const small = await startServer({ ctx: { ...ctx, clock: () => new Date(own) }, host: '127.0.0.1', port: 0, stream: { backlogSize: 3, tickMs: 0 } });
+    const small = await startServer({
+      ctx: { ...ctx, clock: () => new Date(own) },
+      host: '127.0.0.1',
+      port: 0,
+      stream: { backlogSize: 3, tickMs: 0 },
+    });
     try {
       const before = small.app.changes.headId;
       own = '2020-07-05T00:00:00Z';
@@ -213,8 +239,18 @@ describe('GET /events/stream', () => {
   });
 
   it('a hostile Last-Event-ID gets a reset, never an error', async () => {
-    for (const id of ["' OR 1=1 --", '../../etc/passwd', 'NaN-NaN', `${server.app.changes.epoch}-99999999999999`, `${server.app.changes.epoch}--1`, 'x'.repeat(1000), '\u00ff\u00fe']) {
-      const r = await fetch(`${server.url}/api/v1/events/stream?event_type=hurricane`, { headers: { 'last-event-id': id } });
+    for (const id of [
+      "' OR 1=1 --",
+      '../../etc/passwd',
+      'NaN-NaN',
+      `${server.app.changes.epoch}-99999999999999`,
+      `${server.app.changes.epoch}--1`,
+      'x'.repeat(1000),
+      '\u00ff\u00fe',
+    ]) {
+      const r = await fetch(`${server.url}/api/v1/events/stream?event_type=hurricane`, {
+        headers: { 'last-event-id': id },
+      });
       expect(r.status, id).toBe(200);
       for await (const m of readSse(r.body!)) {
         expect(m.event, id).toBe('reset');
@@ -239,8 +275,14 @@ describe('GET /events/stream', () => {
     feed.close();
   });
 
-  it('answers 503 with Retry-After past the server\'s number of open streams', async () => {
-    const s = await startServer({ ctx, host: '127.0.0.1', port: 0, rateLimit: 'off', stream: { tickMs: 0, maxSubscribers: 1 } });
+  it("answers 503 with Retry-After past the server's number of open streams", async () => {
+    const s = await startServer({
+      ctx,
+      host: '127.0.0.1',
+      port: 0,
+      rateLimit: 'off',
+      stream: { tickMs: 0, maxSubscribers: 1 },
+    });
     try {
       const abort = new AbortController();
       const first = await fetch(`${s.url}/api/v1/events/stream`, { signal: abort.signal });
@@ -308,11 +350,18 @@ describe('GET /events/stream', () => {
 });
 
 describe('GET /events/stream for an authenticated caller: trigger state changes and alerts', () => {
-  it('gets its own triggers\' state changes and alerts, and no one else\'s; anonymous streams get none', async () => {
+  it("gets its own triggers' state changes and alerts, and no one else's; anonymous streams get none", async () => {
     const secret = new TextEncoder().encode('a-test-secret-that-is-at-least-32-characters-long');
     const auth = { issuer: 'catintel', audience: 'catintel-api', leewaySeconds: 0, secret };
     const jwt = (sub: string) =>
-      new SignJWT({ tier: 'agency' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('catintel').setAudience('catintel-api').setSubject(sub).setIssuedAt().setExpirationTime('1h').sign(secret);
+      new SignJWT({ tier: 'agency' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('catintel')
+        .setAudience('catintel-api')
+        .setSubject(sub)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(secret);
     clock = WEEK_NOW;
     const s = await startServer({ ctx, host: '127.0.0.1', port: 0, auth, rateLimit: 'off', stream: { tickMs: 0 } });
     try {
@@ -321,13 +370,24 @@ describe('GET /events/stream for an authenticated caller: trigger state changes 
       const created = await fetch(`${s.url}/api/v1/triggers`, {
         method: 'POST',
         headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Ridgecrest plant', peril: 'earthquake', lat: 35.77, lng: -117.6, radius_km: 100, threshold_type: 'magnitude', threshold_value: 2 }),
+        body: JSON.stringify({
+          name: 'Ridgecrest plant',
+          peril: 'earthquake',
+          lat: 35.77,
+          lng: -117.6,
+          radius_km: 100,
+          threshold_type: 'magnitude',
+          threshold_value: 2,
+        }),
       });
       expect(created.status).toBe(201);
       const trigger = await created.json();
       const read = async (token?: string) => {
         const abort = new AbortController();
-        const res = await fetch(`${s.url}/api/v1/events/stream?event_type=hurricane`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: abort.signal });
+        const res = await fetch(`${s.url}/api/v1/events/stream?event_type=hurricane`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          signal: abort.signal,
+        });
         const got: SseEvent[] = [];
         const done = (async () => {
           try {
@@ -342,12 +402,21 @@ describe('GET /events/stream for an authenticated caller: trigger state changes 
       await until(() => [a, b, anon].every((c) => c.got.some((m) => m.event === 'stream.open')));
 
       const evaluate = HANDLERS.find((h) => h.name === 'triggers.evaluate')!;
-      await evaluate.run(ctx, evaluate.parse({}, { tier: 'enterprise', account: 'local' }), { tier: 'enterprise', account: 'local' });
+      await evaluate.run(ctx, evaluate.parse({}, { tier: 'enterprise', account: 'local' }), {
+        tier: 'enterprise',
+        account: 'local',
+      });
       await s.app.changes.refresh();
       await until(() => a.got.some((m) => m.event === 'trigger.alert'));
       await new Promise((r) => setTimeout(r, 100));
       const state = a.got.find((m) => m.event === 'trigger.state');
-      expect(JSON.parse(state!.data)).toMatchObject({ type: 'trigger.state', trigger_id: trigger.id, name: 'Ridgecrest plant', previous_state: 'clear', state: 'triggered' });
+      expect(JSON.parse(state!.data)).toMatchObject({
+        type: 'trigger.state',
+        trigger_id: trigger.id,
+        name: 'Ridgecrest plant',
+        previous_state: 'clear',
+        state: 'triggered',
+      });
       expect(a.got.filter((m) => m.event === 'trigger.alert').map((m) => JSON.parse(m.data))).toEqual(
         expect.arrayContaining([expect.objectContaining({ trigger_id: trigger.id, kind: 'triggered' })]),
       );

@@ -18,7 +18,12 @@ const env = { ...process.env, CATINTEL_NOW: NOW };
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
-function start(argv: string[]): { child: ChildProcess; out: () => string; err: () => string; exited: Promise<number | null> } {
+function start(argv: string[]): {
+  child: ChildProcess;
+  out: () => string;
+  err: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
@@ -48,27 +53,55 @@ describe('catintel events watch', () => {
     expect(alone.stderr).toMatch(/events watch needs `catintel serve` running on .*none\.duckdb/);
   });
 
-  it.skipIf(!built)('prints the events a cron ingest brings, as they happen, and stops on SIGTERM with exit 0 (needs `make build`)', async () => {
-    const db = path.join(tempDir('catintel-watch-'), 'served.duckdb');
-    const server = start(['--db', db, 'serve', '--port', '0', '--access-log', 'off']);
-    await until(() => /serving/.test(server.out()));
-    const watcher = start(['--db', db, '--json', 'events', 'watch', '--event-type', 'earthquake']);
-    await until(() => /watching|stream\.open/.test(watcher.out() + watcher.err()));
+  it.skipIf(!built)(
+    'prints the events a cron ingest brings, as they happen, and stops on SIGTERM with exit 0 (needs `make build`)',
+    async () => {
+      const db = path.join(tempDir('catintel-watch-'), 'served.duckdb');
+      const server = start(['--db', db, 'serve', '--port', '0', '--access-log', 'off']);
+      await until(() => /serving/.test(server.out()));
+      const watcher = start(['--db', db, '--json', 'events', 'watch', '--event-type', 'earthquake']);
+      await until(() => /watching|stream\.open/.test(watcher.out() + watcher.err()));
 
-    const ingest = await cli(['--db', db, '--quiet', 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')], { CATINTEL_NOW: NOW });
-    expect(ingest.code).toBe(0);
-    const live = (await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: NOW })).json();
-    await until(() => watcher.out().split('\n').filter((l) => l.includes('"event.new"')).length >= live.numberMatched);
+      const ingest = await cli(
+        [
+          '--db',
+          db,
+          '--quiet',
+          'ingest',
+          'usgs-earthquakes',
+          '--from',
+          sharedData('feeds/usgs_earthquakes/all_day.geojson'),
+        ],
+        { CATINTEL_NOW: NOW },
+      );
+      expect(ingest.code).toBe(0);
+      const live = (
+        await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: NOW })
+      ).json();
+      await until(
+        () =>
+          watcher
+            .out()
+            .split('\n')
+            .filter((l) => l.includes('"event.new"')).length >= live.numberMatched,
+      );
 
-    const lines = watcher.out().trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ type: 'stream.open' });
-    const added = lines.filter((l) => l.type === 'event.new');
-    expect(new Set(added.map((l) => l.event.properties.id))).toEqual(new Set(live.features.map((f: any) => f.properties.id)));
-    expect(added.every((l) => /^[0-9a-z]+-\d+$/.test(l.id))).toBe(true);
+      const lines = watcher
+        .out()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(lines[0]).toMatchObject({ type: 'stream.open' });
+      const added = lines.filter((l) => l.type === 'event.new');
+      expect(new Set(added.map((l) => l.event.properties.id))).toEqual(
+        new Set(live.features.map((f: any) => f.properties.id)),
+      );
+      expect(added.every((l) => /^[0-9a-z]+-\d+$/.test(l.id))).toBe(true);
 
-    watcher.child.kill('SIGTERM');
-    expect(await watcher.exited).toBe(0);
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  });
+      watcher.child.kill('SIGTERM');
+      expect(await watcher.exited).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    },
+  );
 });

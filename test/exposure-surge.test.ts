@@ -13,9 +13,10 @@ import { sharedData } from './helpers/paths.js';
 const NOW = '2022-09-29T03:32:09Z';
 const env = { CATINTEL_NOW: NOW };
 const IAN = sharedData('hazard_history/hurricanes/bal092022.dat');
-const HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode';
+const HEADER =
+  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode';
 
-describe('surge exposure of inland and coastal locations inside Ian\'s wind rings', () => {
+describe("surge exposure of inland and coastal locations inside Ian's wind rings", () => {
   let db: string;
   let portfolioId: string;
   const run = (argv: string[]) => cli(['--db', db, ...argv], env);
@@ -26,13 +27,16 @@ describe('surge exposure of inland and coastal locations inside Ian\'s wind ring
     const ingest = await run(['ingest', 'nhc', '--from', IAN]);
     expect(ingest.code, ingest.stderr).toBe(0);
     const csv = path.join(dir, 'book.csv');
-    fs.writeFileSync(csv, [
-      HEADER,
-      '1,A1,ORLANDO,28.54,-81.38,1100,5100,2000000,0,0,WW1,USD,US',
-      '1,A1,FMBEACH,26.45,-81.95,1050,5050,1000000,0,0,WW1,USD,US',
-      // Insured for surge alone, inland: inside the wind ring, exposed to nothing that reaches it.
-      '1,A1,ORLANDO-WSS,28.54,-81.38,1100,5100,500000,0,0,WSS,USD,US',
-    ].join('\n') + '\n');
+    fs.writeFileSync(
+      csv,
+      [
+        HEADER,
+        '1,A1,ORLANDO,28.54,-81.38,1100,5100,2000000,0,0,WW1,USD,US',
+        '1,A1,FMBEACH,26.45,-81.95,1050,5050,1000000,0,0,WW1,USD,US',
+        // Insured for surge alone, inland: inside the wind ring, exposed to nothing that reaches it.
+        '1,A1,ORLANDO-WSS,28.54,-81.38,1100,5100,500000,0,0,WSS,USD,US',
+      ].join('\n') + '\n',
+    );
     const r = await run(['portfolio', 'import', csv, '--name', 'Surge book', '--json']);
     expect(r.code, r.stderr).toBe(0);
     portfolioId = r.json().id;
@@ -43,12 +47,15 @@ describe('surge exposure of inland and coastal locations inside Ian\'s wind ring
     expect(r.code, r.stderr).toBe(0);
     const e = r.json().events[0];
     expect(e.title).toBe('Hurricane Ian (AL09 2022)');
-    const sum = (code: string) => e.rings.reduce((s: number, ring: any) => s + ring.ByPeril.find((p: any) => p.PerilCd === code).NumLocations, 0);
+    const sum = (code: string) =>
+      e.rings.reduce((s: number, ring: any) => s + ring.ByPeril.find((p: any) => p.PerilCd === code).NumLocations, 0);
     const located = e.rings.flatMap((ring: any) => ring.Locations.map((l: any) => l.LocationId)).sort();
     expect(located).toEqual(['FMBEACH', 'ORLANDO']);
     expect(sum('WTC')).toBe(2);
     expect(sum('WSS')).toBe(1);
-    const wss = e.rings.flatMap((ring: any) => ring.ByPeril.filter((p: any) => p.PerilCd === 'WSS' && p.NumLocations > 0));
+    const wss = e.rings.flatMap((ring: any) =>
+      ring.ByPeril.filter((p: any) => p.PerilCd === 'WSS' && p.NumLocations > 0),
+    );
     expect(wss).toEqual([expect.objectContaining({ NumLocations: 1, TotalInsuranceAmt: 1_000_000 })]);
     // The surge-only policy in Orlando is inside the ring but covered for nothing that reaches it.
     expect(e.NumLocationsNotCovered).toBe(1);
@@ -59,6 +66,8 @@ describe('surge exposure of inland and coastal locations inside Ian\'s wind ring
     const r = await run(['events', 'exposure', 'AL092022', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const outer = r.json().rings.at(-1);
-    expect(outer.portfolio_tiv).toEqual([expect.objectContaining({ CurCd: 'USD', NumLocations: 2, TotalInsuranceAmt: 3_000_000 })]);
+    expect(outer.portfolio_tiv).toEqual([
+      expect.objectContaining({ CurCd: 'USD', NumLocations: 2, TotalInsuranceAmt: 3_000_000 }),
+    ]);
   });
 });

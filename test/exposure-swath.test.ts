@@ -16,14 +16,15 @@ import { SECRET, contextOn, platform, token } from './http/helpers/harness.js';
 const LANDFALL = '2022-09-28T19:30:00Z';
 const LATER = '2022-09-29T03:32:09Z';
 const IAN = sharedData('hazard_history/hurricanes/bal092022.dat');
-const HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode';
+const HEADER =
+  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode';
 
 /** 50 locations on a 5 x 10 grid over Lee County (Cape Coral, Fort Myers, Lehigh Acres, Bonita Springs), 100,000 each. */
 function leeCountyBook(file: string): void {
   const rows: string[] = [];
   for (let i = 0; i < 5; i++) {
     for (let j = 0; j < 10; j++) {
-      const lat = (26.40 + i * 0.09).toFixed(3);
+      const lat = (26.4 + i * 0.09).toFixed(3);
       const lng = (-82.02 + j * 0.038).toFixed(3);
       rows.push(`1,LEE,LEE-${i}-${j},${lat},${lng},1050,5050,100000,0,0,WW1,USD,US`);
     }
@@ -72,14 +73,28 @@ describe('Ian over a Lee County book: now and so far', () => {
     const early = path.join(dir, 'landfall.duckdb');
     const runEarly = at(early, LANDFALL);
     expect((await runEarly(['ingest', 'nhc', '--from', IAN])).code).toBe(0);
-    const id2 = (await runEarly(['portfolio', 'import', path.join(dir, 'lee.csv'), '--name', 'Lee County', '--json'])).json().id;
+    const id2 = (
+      await runEarly(['portfolio', 'import', path.join(dir, 'lee.csv'), '--name', 'Lee County', '--json'])
+    ).json().id;
     const x2 = (await runEarly(['portfolio', 'exposure', id2, '--json'])).json();
     expect(ring64(x2.events[0].rings).Cumulative.NumLocations).toBe(50);
   });
 
   it('a Fort Myers location alerted at 19:30Z stays alerted and inside so far at 03:32Z; a store first read at 03:32Z alerts it from the swath', async () => {
     const db = path.join(dir, 'alerts.duckdb');
-    const add = ['locations', 'add', '--name', 'Fort Myers office', '--lat', '26.64', '--lng', '-81.87', '--radius-km', '1', '--json'];
+    const add = [
+      'locations',
+      'add',
+      '--name',
+      'Fort Myers office',
+      '--lat',
+      '26.64',
+      '--lng',
+      '-81.87',
+      '--radius-km',
+      '1',
+      '--json',
+    ];
     expect((await at(db, LANDFALL)(add)).code).toBe(0);
     expect((await at(db, LANDFALL)(['ingest', 'nhc', '--from', IAN])).code).toBe(0);
     const first = (await at(db, LANDFALL)(['locations', 'alerts', '--json'])).json();
@@ -107,14 +122,18 @@ describe('Ian over a Lee County book: now and so far', () => {
     const db = path.join(dir, 'event.duckdb');
     // The CLI acts for the account the token names over HTTP, so the book is the HTTP caller's.
     const dana = await token('analyst', { sub: 'dana@example.com' });
-    const run = (argv: string[]) => cli(['--db', db, ...argv], { CATINTEL_NOW: LATER, CATINTEL_TOKEN: dana, CATINTEL_JWT_SECRET: SECRET });
+    const run = (argv: string[]) =>
+      cli(['--db', db, ...argv], { CATINTEL_NOW: LATER, CATINTEL_TOKEN: dana, CATINTEL_JWT_SECRET: SECRET });
     expect((await run(['ingest', 'nhc', '--from', IAN])).code).toBe(0);
-    expect((await run(['portfolio', 'import', path.join(dir, 'lee.csv'), '--name', 'Lee County', '--json'])).code).toBe(0);
+    expect((await run(['portfolio', 'import', path.join(dir, 'lee.csv'), '--name', 'Lee County', '--json'])).code).toBe(
+      0,
+    );
 
     const r = await run(['events', 'exposure', 'AL092022', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const x = r.json();
-    const usd = (ring: any) => ring.portfolio_tiv.find((t: any) => t.CurCd === 'USD') ?? { NumLocations: 0, TotalInsuranceAmt: 0 };
+    const usd = (ring: any) =>
+      ring.portfolio_tiv.find((t: any) => t.CurCd === 'USD') ?? { NumLocations: 0, TotalInsuranceAmt: 0 };
     const now64 = usd(ring64(x.rings));
     expect(now64.NumLocations).toBeGreaterThan(0);
     expect(now64.NumLocations).toBeLessThan(50);
@@ -129,7 +148,9 @@ describe('Ian over a Lee County book: now and so far', () => {
     expect(swath64.population.population).toBeGreaterThan(ring64(x.rings).population.population);
     expect(swath64.population.ring_area_km2).toBeGreaterThan(ring64(x.rings).population.ring_area_km2);
     for (const ring of x.so_far.rings) {
-      expect(ring.population.counties.reduce((s: number, c: any) => s + c.population, 0)).toBe(ring.population.population);
+      expect(ring.population.counties.reduce((s: number, c: any) => s + c.population, 0)).toBe(
+        ring.population.population,
+      );
       expect(ring.infrastructure.counts.fire_station, 'no fire station data in Florida: not covered, not 0').toBeNull();
     }
     expect(x.so_far.ring_count).toBe(x.so_far.rings.length);

@@ -23,8 +23,12 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
   '/hang': () => {}, // never answers
   '/5xx': (res) => res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway'),
   '/429': (res) => res.writeHead(429, { 'retry-after': '3600' }).end(),
-  '/truncated': (res) => res.writeHead(200, { 'content-type': 'application/geo+json' }).end(feed.subarray(0, Math.floor(feed.length / 2))),
-  '/html': (res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html><body><h1>503 Service Temporarily Unavailable</h1></body></html>'),
+  '/truncated': (res) =>
+    res.writeHead(200, { 'content-type': 'application/geo+json' }).end(feed.subarray(0, Math.floor(feed.length / 2))),
+  '/html': (res) =>
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!DOCTYPE html><html><body><h1>503 Service Temporarily Unavailable</h1></body></html>'),
   '/changed': (res) => res.writeHead(200, { 'content-type': 'application/geo+json' }).end(changed),
 };
 const hits: Record<string, number> = {};
@@ -39,12 +43,23 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((r) => { server.closeAllConnections(); server.close(r); }));
+afterAll(
+  () =>
+    new Promise((r) => {
+      server.closeAllConnections();
+      server.close(r);
+    }),
+);
 
 const T0 = Date.parse('2022-09-29T04:00:00Z');
 /** Cron runs a minute apart: each run has its own time. */
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString().replace('.000Z', 'Z');
-const env = (minutes: number) => ({ CATINTEL_NOW: at(minutes), CATINTEL_FETCH_TIMEOUT_MS: '300', CATINTEL_FETCH_BACKOFF_MS: '10', CATINTEL_FETCH_ATTEMPTS: '2' });
+const env = (minutes: number) => ({
+  CATINTEL_NOW: at(minutes),
+  CATINTEL_FETCH_TIMEOUT_MS: '300',
+  CATINTEL_FETCH_BACKOFF_MS: '10',
+  CATINTEL_FETCH_ATTEMPTS: '2',
+});
 
 const FAULTS: { path: string; reason: RegExp; attempts: number }[] = [
   { path: '/hang', reason: /no answer within 300 ms/, attempts: 2 },
@@ -58,14 +73,19 @@ const FAULTS: { path: string; reason: RegExp; attempts: number }[] = [
 async function liveIds(db: string, minutes: number): Promise<string[]> {
   const r = await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: at(minutes) });
   expect(r.code, r.stderr).toBe(0);
-  return r.json().features.map((f: any) => f.properties.id).sort();
+  return r
+    .json()
+    .features.map((f: any) => f.properties.id)
+    .sort();
 }
 
 async function sourcesHealth(db: string, minutes: number) {
   const app = await appOn(db, at(minutes));
   try {
     const res = await app.get('/api/v1/health/sources');
-    expect(await responseProblems('GET', 'http://localhost/api/v1/health/sources', res.clone(), { rateLimited: false })).toEqual([]);
+    expect(
+      await responseProblems('GET', 'http://localhost/api/v1/health/sources', res.clone(), { rateLimited: false }),
+    ).toEqual([]);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json();
     return body.sources.find((s: any) => s.source === 'usgs-earthquakes');
@@ -86,33 +106,41 @@ describe('a failing source', () => {
     expect(before.length).toBeGreaterThan(100);
   });
 
-  it.each(FAULTS.map((f, i) => ({ ...f, minute: i + 1 })))('$path: recorded with its reason, the last good data keeps serving', async ({ path: p, reason, attempts, minute }) => {
-    const hitsBefore = hits[p] ?? 0;
-    const r = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', `${base}${p}`], env(minute));
-    expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(reason);
-    expect((hits[p] ?? 0) - hitsBefore).toBe(attempts);
+  it.each(FAULTS.map((f, i) => ({ ...f, minute: i + 1 })))(
+    '$path: recorded with its reason, the last good data keeps serving',
+    async ({ path: p, reason, attempts, minute }) => {
+      const hitsBefore = hits[p] ?? 0;
+      const r = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', `${base}${p}`], env(minute));
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(reason);
+      expect((hits[p] ?? 0) - hitsBefore).toBe(attempts);
 
-    expect(await liveIds(db, minute)).toEqual(before);
-    const h = await sourcesHealth(db, minute);
-    expect(h).toMatchObject({
-      status: 'failing',
-      last_run_status: 'failed',
-      last_success_at: '2022-09-29T04:00:00.000Z',
-      lag_seconds: minute * 60,
-      records: feed.toString().match(/"type":"Feature"/g)!.length,
-      failures_since_success: minute,
-      next_run_at: null,
-    });
-    expect(h.last_error.at).toBe(new Date(T0 + minute * 60_000).toISOString());
-    expect(h.last_error.message).toMatch(reason);
-  });
+      expect(await liveIds(db, minute)).toEqual(before);
+      const h = await sourcesHealth(db, minute);
+      expect(h).toMatchObject({
+        status: 'failing',
+        last_run_status: 'failed',
+        last_success_at: '2022-09-29T04:00:00.000Z',
+        lag_seconds: minute * 60,
+        records: feed.toString().match(/"type":"Feature"/g)!.length,
+        failures_since_success: minute,
+        next_run_at: null,
+      });
+      expect(h.last_error.at).toBe(new Date(T0 + minute * 60_000).toISOString());
+      expect(h.last_error.message).toMatch(reason);
+    },
+  );
 
   it('X-Data-Freshness counts from the last success, not the failed runs', async () => {
     const app = await appOn(db, at(10));
     try {
-      for (const url of ['/api/v1/events/live', '/api/v1/events/live?event_type=earthquake', `/api/v1/events/${before[0]}`, `/api/v1/events/${before[0]}/rings`]) {
+      for (const url of [
+        '/api/v1/events/live',
+        '/api/v1/events/live?event_type=earthquake',
+        `/api/v1/events/${before[0]}`,
+        `/api/v1/events/${before[0]}/rings`,
+      ]) {
         const res = await app.get(url);
         expect(res.status, url).toBe(200);
         expect(res.headers.get('x-data-freshness'), url).toBe('600');
@@ -131,7 +159,13 @@ describe('a failing source', () => {
     expect(r.json().runs[0]).toMatchObject({ status: 'ok', inserted: 0 });
     expect(await liveIds(db, 11)).toEqual(before);
     const h = await sourcesHealth(db, 11);
-    expect(h).toMatchObject({ status: 'ok', last_run_status: 'ok', last_success_at: new Date(T0 + 11 * 60_000).toISOString(), lag_seconds: 0, failures_since_success: 0 });
+    expect(h).toMatchObject({
+      status: 'ok',
+      last_run_status: 'ok',
+      last_success_at: new Date(T0 + 11 * 60_000).toISOString(),
+      lag_seconds: 0,
+      failures_since_success: 0,
+    });
     expect(h.last_error.message).toMatch(/does not parse|metadata/); // the last error stays visible, with its time
     const app = await appOn(db, at(11));
     try {
@@ -148,15 +182,24 @@ describe('GET /api/v1/health', () => {
     const app = await appOn(db, '2022-09-29T04:00:00Z');
     try {
       const res = await app.get('/api/v1/health');
-      expect(await responseProblems('GET', 'http://localhost/api/v1/health', res.clone(), { rateLimited: false })).toEqual([]);
+      expect(
+        await responseProblems('GET', 'http://localhost/api/v1/health', res.clone(), { rateLimited: false }),
+      ).toEqual([]);
       const version = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
-      expect(await res.json()).toEqual({ status: 'ok', version, clock: '2022-09-29T04:00:00.000Z', store: { status: 'open', schema_version: expect.any(Number) } });
+      expect(await res.json()).toEqual({
+        status: 'ok',
+        version,
+        clock: '2022-09-29T04:00:00.000Z',
+        store: { status: 'open', schema_version: expect.any(Number) },
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
       // A draining server (SIGTERM) is taken out of rotation, and back when it is not.
       app.app.setDraining(true);
       const draining = await app.get('/api/v1/health');
       expect(draining.status).toBe(503);
-      expect(await responseProblems('GET', 'http://localhost/api/v1/health', draining.clone(), { rateLimited: false })).toEqual([]);
+      expect(
+        await responseProblems('GET', 'http://localhost/api/v1/health', draining.clone(), { rateLimited: false }),
+      ).toEqual([]);
       expect(await draining.json()).toEqual({ status: 'draining' });
       app.app.setDraining(false);
       expect((await app.get('/api/v1/health')).status).toBe(200);
@@ -176,7 +219,13 @@ describe('GET /api/v1/health', () => {
     try {
       const body = await (await app.get('/api/v1/health/sources')).json();
       expect(body.status).toBe('ok');
-      expect(body.sources.map((s: any) => s.source)).toEqual(['usgs-earthquakes', 'nws-alerts', 'nhc', 'nifc-wildfires', 'usgs-gauges']);
+      expect(body.sources.map((s: any) => s.source)).toEqual([
+        'usgs-earthquakes',
+        'nws-alerts',
+        'nhc',
+        'nifc-wildfires',
+        'usgs-gauges',
+      ]);
       expect(body.sources.every((s: any) => s.status === 'never_run' && s.last_success_at === null)).toBe(true);
       expect((await app.get('/api/v1/events/live')).headers.get('x-data-freshness')).toBeNull();
     } finally {

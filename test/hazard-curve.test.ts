@@ -33,21 +33,47 @@ const gustAt = (b: any, years: number) => b.return_periods.find((r: any) => r.re
 describe('earthquake PGA hazard curve', () => {
   it('Los Angeles over HTTP (free tier, no credential): PGA at 2 %/50 years above 0.5 g, 18 NSHM levels, provenance', async () => {
     const b = await curveOf(`lat=${LOS_ANGELES.lat}&lng=${LOS_ANGELES.lng}&peril=earthquake&imt=pga`);
-    expect(b).toMatchObject({ peril: 'earthquake', imt: 'pga', unit: 'g', site: { vs30_m_s: 760 }, source_url: 'https://code.usgs.gov/ghsc/nshmp/nshms/nshm-conus' });
+    expect(b).toMatchObject({
+      peril: 'earthquake',
+      imt: 'pga',
+      unit: 'g',
+      site: { vs30_m_s: 760 },
+      source_url: 'https://code.usgs.gov/ghsc/nshmp/nshms/nshm-conus',
+    });
     expect(b.curve).toHaveLength(18);
     expect(b.pga_2pct_in_50_years_g).toBeGreaterThan(0.5);
     expect(b.pga_10pct_in_50_years_g).toBeLessThan(b.pga_2pct_in_50_years_g);
     expect(b.return_periods.map((r: any) => r.return_period_years)).toEqual([100, 250, 475, 1000, 2475]);
     expect(b.ground_motion_models.join(' ')).toContain('BSSA14');
     // Rates fall as the level rises.
-    for (let i = 1; i < b.curve.length; i++) expect(b.curve[i].annual_rate).toBeLessThanOrEqual(b.curve[i - 1].annual_rate);
+    for (let i = 1; i < b.curve.length; i++)
+      expect(b.curve[i].annual_rate).toBeLessThanOrEqual(b.curve[i - 1].annual_rate);
   }, 60_000);
 
   it('Chicago on the CLI: PGA at 2 %/50 years below 0.1 g, as text and as --json', async () => {
-    const json = await cli(['hazard', 'curve', '--lat', String(CHICAGO.lat), '--lng', String(CHICAGO.lng), '--peril', 'earthquake', '--json']);
+    const json = await cli([
+      'hazard',
+      'curve',
+      '--lat',
+      String(CHICAGO.lat),
+      '--lng',
+      String(CHICAGO.lng),
+      '--peril',
+      'earthquake',
+      '--json',
+    ]);
     expect(json.code, json.stderr).toBe(0);
     expect(json.json().pga_2pct_in_50_years_g).toBeLessThan(0.1);
-    const text = await cli(['hazard', 'curve', '--lat', String(CHICAGO.lat), '--lng', String(CHICAGO.lng), '--peril', 'earthquake']);
+    const text = await cli([
+      'hazard',
+      'curve',
+      '--lat',
+      String(CHICAGO.lat),
+      '--lng',
+      String(CHICAGO.lng),
+      '--peril',
+      'earthquake',
+    ]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/pga_2pct_in_50_years_g:\s+0\.0\d+/);
     expect(text.stdout).toContain('vs30_m_s');
@@ -61,7 +87,9 @@ describe('hurricane wind gust hazard curve', () => {
     const ny = await curveOf(`lat=${NEW_YORK.lat}&lng=${NEW_YORK.lng}&peril=hurricane`);
     expect(ny.peril).toBe('hurricane_wind');
     expect(miami).toMatchObject({ imt: 'peak_gust_3s', unit: 'mph', event_set: { simulated_years: 1000, seed: 1 } });
-    expect(miami.curve.map((c: any) => c.intensity)).toEqual([40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200]);
+    expect(miami.curve.map((c: any) => c.intensity)).toEqual([
+      40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200,
+    ]);
     expect(miami.return_periods.map((r: any) => r.return_period_years)).toEqual([10, 25, 50, 100, 250, 500, 700, 1000]);
     expect(gustAt(miami, 100)).toBeGreaterThan(gustAt(ny, 100) + 30);
     expect(gustAt(miami, 100)).toBeGreaterThan(110);
@@ -69,7 +97,16 @@ describe('hurricane wind gust hazard curve', () => {
   }, 60_000);
 
   it('on the CLI as text: the gust table, the simulated years and the seed', async () => {
-    const r = await cli(['hazard', 'curve', '--lat', String(MIAMI.lat), '--lng', String(MIAMI.lng), '--peril', 'hurricane_wind']);
+    const r = await cli([
+      'hazard',
+      'curve',
+      '--lat',
+      String(MIAMI.lat),
+      '--lng',
+      String(MIAMI.lng),
+      '--peril',
+      'hurricane_wind',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/simulated_years:\s+1000/);
     expect(r.stdout).toMatch(/return_period_years\s+intensity\s+method/);

@@ -12,12 +12,47 @@ import { describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
 import { HOSTILE_STRINGS, SEED } from './helpers/hostile.js';
 
-const HEADERS = ['LocNumber', 'Latitude', 'Longitude', 'BuildingTIV', 'OccupancyCode', 'id', 'lat', 'lng', 'Latitude', '__proto__', "'; DROP TABLE x; --", ''];
-const GOOD: [string, string][] = [['39.74', '-104.99'], ['32.78', '-96.8'], ['25.77', '-80.19'], ['47.6', '-122.33']];
+const HEADERS = [
+  'LocNumber',
+  'Latitude',
+  'Longitude',
+  'BuildingTIV',
+  'OccupancyCode',
+  'id',
+  'lat',
+  'lng',
+  'Latitude',
+  '__proto__',
+  "'; DROP TABLE x; --",
+  '',
+];
+const GOOD: [string, string][] = [
+  ['39.74', '-104.99'],
+  ['32.78', '-96.8'],
+  ['25.77', '-80.19'],
+  ['47.6', '-122.33'],
+];
 
 const field = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 200_000)) },
-  { weight: 2, arbitrary: fc.constantFrom('"', '""', '"a""b"', '"open', 'inch 12" wall', 'a,b', '"a\nb"', '\r', '\u0000', '1e5', '-0.0', '+39.7', ' 39.7 ') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '"',
+      '""',
+      '"a""b"',
+      '"open',
+      'inch 12" wall',
+      'a,b',
+      '"a\nb"',
+      '\r',
+      '\u0000',
+      '1e5',
+      '-0.0',
+      '+39.7',
+      ' 39.7 ',
+    ),
+  },
   { weight: 2, arbitrary: fc.string({ maxLength: 20 }) },
   { weight: 1, arbitrary: fc.double().map(String) },
   { weight: 2, arbitrary: fc.constantFrom(...GOOD.flat()) },
@@ -29,10 +64,19 @@ const portfolio = fc.record({
     { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...HEADERS), { minLength: 1, maxLength: 6 }) },
     { weight: 1, arbitrary: fc.array(fc.constantFrom(...HEADERS), { minLength: 1, maxLength: 6 }) },
   ),
-  rows: fc.array(fc.oneof(fc.array(field, { minLength: 0, maxLength: 7 }), fc.constantFrom(...GOOD).map(([a, b]) => ['L1', a, b, '100000'])), { minLength: 0, maxLength: 25 }),
+  rows: fc.array(
+    fc.oneof(
+      fc.array(field, { minLength: 0, maxLength: 7 }),
+      fc.constantFrom(...GOOD).map(([a, b]) => ['L1', a, b, '100000']),
+    ),
+    { minLength: 0, maxLength: 25 },
+  ),
   sep: fc.constantFrom('\n', '\r\n', '\r'),
   tail: fc.constantFrom('', '\n', '\n\n', '"', '\u0000', '\uFFFD'),
-  bytes: fc.option(fc.constantFrom(Buffer.from([0xff, 0xfe]), Buffer.from([0xc3, 0x28]), Buffer.from([0xef, 0xbb, 0xbf])), { nil: undefined }),
+  bytes: fc.option(
+    fc.constantFrom(Buffer.from([0xff, 0xfe]), Buffer.from([0xc3, 0x28]), Buffer.from([0xef, 0xbb, 0xbf])),
+    { nil: undefined },
+  ),
 });
 
 describe('hostile CSV rows through `catintel score --input`', () => {

@@ -24,7 +24,14 @@ beforeAll(async () => {
   adminToken = newAdminToken();
   userToken = await token('enterprise', { sub: 'fuzz@example.com' });
   // Handler deadline shortened: a parse step that hangs shows as a 503 here, and fails the test.
-  app = createApp({ ctx: contextOn(db), auth: AUTH, adminToken, rateLimit: 'off', handlerTimeoutMs: 5000, cacheTtlMs: 0 });
+  app = createApp({
+    ctx: contextOn(db),
+    auth: AUTH,
+    adminToken,
+    rateLimit: 'off',
+    handlerTimeoutMs: 5000,
+    cacheTtlMs: 0,
+  });
 });
 afterAll(() => db?.close());
 
@@ -33,7 +40,9 @@ const routes = () => app.table.routes.filter((r) => r.fullPath.startsWith('/api/
 /** The query parameter names the document gives a route (so values reach the parse step, not just unknown-name checks). */
 function paramNames(r: Route): string[] {
   const op = OPENAPI.paths[r.path]?.[r.method.toLowerCase()];
-  const params = [...(OPENAPI.paths[r.path]?.parameters ?? []), ...(op?.parameters ?? [])].map((p: any) => (p.$ref ? resolve(p.$ref) : p));
+  const params = [...(OPENAPI.paths[r.path]?.parameters ?? []), ...(op?.parameters ?? [])].map((p: any) =>
+    p.$ref ? resolve(p.$ref) : p,
+  );
   return params.filter((p: any) => p.in === 'query').map((p: any) => p.name as string);
 }
 
@@ -49,7 +58,10 @@ function bodySchema(r: Route): any {
 }
 
 function resolve(ref: string): any {
-  return ref.replace(/^#\//, '').split('/').reduce((o: any, k) => o?.[k], OPENAPI);
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((o: any, k) => o?.[k], OPENAPI);
 }
 
 interface Sent {
@@ -62,13 +74,16 @@ async function send(r: Route, url: string, init: RequestInit): Promise<Sent> {
   const started = Date.now();
   const res = await Promise.race([
     app.fetch(new Request(`http://localhost${url}`, init)),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in 10 s: ${init.method} ${url.slice(0, 300)}`)), 10_000)),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer in 10 s: ${init.method} ${url.slice(0, 300)}`)), 10_000),
+    ),
   ]);
   const contentType = res.headers.get('content-type') ?? '';
   if (contentType.startsWith('text/event-stream')) await res.body?.cancel();
   else await res.arrayBuffer();
   const okStatus = res.status < 500 || (r.planned && res.status === 501);
-  if (!okStatus) throw new Error(`${init.method} ${url.slice(0, 300)} answered ${res.status} after ${Date.now() - started} ms`);
+  if (!okStatus)
+    throw new Error(`${init.method} ${url.slice(0, 300)} answered ${res.status} after ${Date.now() - started} ms`);
   if (res.status >= 400) expect(contentType).toBe('application/problem+json');
   return { status: res.status, contentType };
 }
@@ -84,7 +99,10 @@ describe('hostile input over HTTP: never a 500, a crash or a hang', () => {
     const all = routes();
     const arb = fc.record({
       route: fc.constantFrom(...all),
-      params: fc.array(fc.tuple(fc.oneof(fc.constant('__known__'), wireValue), wireValue), { minLength: 1, maxLength: 6 }),
+      params: fc.array(fc.tuple(fc.oneof(fc.constant('__known__'), wireValue), wireValue), {
+        minLength: 1,
+        maxLength: 6,
+      }),
       id: fc.oneof(wireValue, fc.constant('nc216859')),
       authed: fc.boolean(),
     });
@@ -92,9 +110,14 @@ describe('hostile input over HTTP: never a 500, a crash or a hang', () => {
       fc.asyncProperty(arb, async ({ route, params, id, authed }) => {
         const known = paramNames(route);
         const query = params
-          .map(([name, value], i) => `${name === '__known__' && known.length ? known[i % known.length] : name}=${value}`)
+          .map(
+            ([name, value], i) => `${name === '__known__' && known.length ? known[i % known.length] : name}=${value}`,
+          )
           .join('&');
-        await send(route, `${pathOf(route, id)}?${query}`, { method: route.method === 'POST' ? 'POST' : route.method, headers: authed ? authFor(route) : {} });
+        await send(route, `${pathOf(route, id)}?${query}`, {
+          method: route.method === 'POST' ? 'POST' : route.method,
+          headers: authed ? authFor(route) : {},
+        });
       }),
       { seed: SEED, numRuns: 1500 },
     );
@@ -105,21 +128,50 @@ describe('hostile input over HTTP: never a 500, a crash or a hang', () => {
     expect(posts.length).toBeGreaterThan(0);
     const body = (fields: string[]) =>
       fc.oneof(
-        fc.dictionary(fc.constantFrom(...(fields.length ? fields : ['name'])), hostileJsonValue, { maxKeys: 8 }).map((o) => JSON.stringify(o)),
+        fc
+          .dictionary(fc.constantFrom(...(fields.length ? fields : ['name'])), hostileJsonValue, { maxKeys: 8 })
+          .map((o) => JSON.stringify(o)),
         hostileJsonValue.map((v) => JSON.stringify(v) ?? 'undefined'),
-        fc.constantFrom(deepJson(10_000, 'array'), deepJson(10_000, 'object'), '{"name": "x', '', 'null', '{"__proto__": {"admin": true}}', '{"a": 1e999}', '[1, 2,]'),
+        fc.constantFrom(
+          deepJson(10_000, 'array'),
+          deepJson(10_000, 'object'),
+          '{"name": "x',
+          '',
+          'null',
+          '{"__proto__": {"admin": true}}',
+          '{"a": 1e999}',
+          '[1, 2,]',
+        ),
       );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...posts).chain((r) => fc.tuple(fc.constant(r), body(bodyFields(r)))), async ([route, text]) => {
-        await send(route, pathOf(route, 'x'), { method: 'POST', headers: { ...authFor(route), 'content-type': 'application/json' }, body: text });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...posts).chain((r) => fc.tuple(fc.constant(r), body(bodyFields(r)))),
+        async ([route, text]) => {
+          await send(route, pathOf(route, 'x'), {
+            method: 'POST',
+            headers: { ...authFor(route), 'content-type': 'application/json' },
+            body: text,
+          });
+        },
+      ),
       { seed: SEED, numRuns: 600 },
     );
   });
 
   it('bodies of the documented shape with extreme values in range (huge amounts, tiny fractions, long text)', async () => {
     const posts = routes().filter((r) => r.method === 'POST' && !r.planned && bodySchema(r));
-    const EXTREMES = [1e300, 6.25e257, Number.MAX_VALUE, 2 ** 63, 2 ** 53 + 1, 1e-300, Number.MIN_VALUE, 0.1 + 0.2, 89.999999999, -179.9999999];
+    const EXTREMES = [
+      1e300,
+      6.25e257,
+      Number.MAX_VALUE,
+      2 ** 63,
+      2 ** 53 + 1,
+      1e-300,
+      Number.MIN_VALUE,
+      0.1 + 0.2,
+      89.999999999,
+      -179.9999999,
+    ];
     const valueFor = (prop: any): fc.Arbitrary<unknown> => {
       const p = prop?.$ref ? resolve(prop.$ref) : prop;
       if (p?.enum) return fc.constantFrom(...p.enum);
@@ -130,21 +182,37 @@ describe('hostile input over HTTP: never a 500, a crash or a hang', () => {
         // as for a range like 1-5, would make fast-check draw forever).
         const inRange = (v: number) => v >= lo && v <= hi && !(p.exclusiveMinimum && v === lo);
         const extremes = [...EXTREMES, lo, hi].filter((v) => Number.isFinite(v) && inRange(v));
-        return fc.oneof(fc.constantFrom(...extremes), fc.double({ min: Math.max(lo, -1e308), max: Math.min(hi, 1e308), noNaN: true }));
+        return fc.oneof(
+          fc.constantFrom(...extremes),
+          fc.double({ min: Math.max(lo, -1e308), max: Math.min(hi, 1e308), noNaN: true }),
+        );
       }
-      if (p?.type === 'string') return fc.oneof(fc.string({ minLength: Math.max(1, p.minLength ?? 0), maxLength: Math.min(p.maxLength ?? 200, 200) }), fc.constant('x'.repeat(Math.min(p.maxLength ?? 5000, 5000))));
+      if (p?.type === 'string')
+        return fc.oneof(
+          fc.string({ minLength: Math.max(1, p.minLength ?? 0), maxLength: Math.min(p.maxLength ?? 200, 200) }),
+          fc.constant('x'.repeat(Math.min(p.maxLength ?? 5000, 5000))),
+        );
       if (p?.type === 'boolean') return fc.boolean();
       return fc.constant(null);
     };
     const shaped = (r: Route) => {
       const schema = bodySchema(r);
       const props = Object.entries<any>(schema.properties ?? {});
-      return fc.record(Object.fromEntries(props.map(([k, v]) => [k, valueFor(v)])), { requiredKeys: schema.required ?? [] }).map((o) => JSON.stringify(o));
+      return fc
+        .record(Object.fromEntries(props.map(([k, v]) => [k, valueFor(v)])), { requiredKeys: schema.required ?? [] })
+        .map((o) => JSON.stringify(o));
     };
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...posts).chain((r) => fc.tuple(fc.constant(r), shaped(r))), async ([route, text]) => {
-        await send(route, pathOf(route, 'x'), { method: 'POST', headers: { ...authFor(route), 'content-type': 'application/json' }, body: text });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...posts).chain((r) => fc.tuple(fc.constant(r), shaped(r))),
+        async ([route, text]) => {
+          await send(route, pathOf(route, 'x'), {
+            method: 'POST',
+            headers: { ...authFor(route), 'content-type': 'application/json' },
+            body: text,
+          });
+        },
+      ),
       { seed: SEED, numRuns: 400 },
     );
   });
@@ -153,21 +221,46 @@ describe('hostile input over HTTP: never a 500, a crash or a hang', () => {
     for (const route of routes().filter((r) => r.method === 'POST')) {
       const url = pathOf(route, 'x');
       for (const bytes of INVALID_UTF8) {
-        const s = await send(route, url, { method: 'POST', headers: { ...authFor(route), 'content-type': 'application/json' }, body: bytes });
+        const s = await send(route, url, {
+          method: 'POST',
+          headers: { ...authFor(route), 'content-type': 'application/json' },
+          body: bytes,
+        });
         expect(s.status, url).toBeGreaterThanOrEqual(400);
       }
-      const big = await send(route, url, { method: 'POST', headers: { ...authFor(route), 'content-type': 'application/json' }, body: `{"name":"${'a'.repeat(2 * 1024 * 1024)}"}` });
+      const big = await send(route, url, {
+        method: 'POST',
+        headers: { ...authFor(route), 'content-type': 'application/json' },
+        body: `{"name":"${'a'.repeat(2 * 1024 * 1024)}"}`,
+      });
       expect(big.status, url).toBeGreaterThanOrEqual(400); // 413, or an earlier 400 for the path
-      const wrong = await send(route, url, { method: 'POST', headers: { ...authFor(route), 'content-type': 'application/xml' }, body: '<a/>' });
+      const wrong = await send(route, url, {
+        method: 'POST',
+        headers: { ...authFor(route), 'content-type': 'application/xml' },
+        body: '<a/>',
+      });
       expect(wrong.status, url).toBeGreaterThanOrEqual(400);
       if (route.accepts?.includes('text/csv')) {
-        await send(route, url, { method: 'POST', headers: { ...authFor(route), 'content-type': 'text/csv' }, body: 'LocNumber,Latitude\n1,NaN\n"unterminated' });
+        await send(route, url, {
+          method: 'POST',
+          headers: { ...authFor(route), 'content-type': 'text/csv' },
+          body: 'LocNumber,Latitude\n1,NaN\n"unterminated',
+        });
       }
     }
   });
 
   it('malformed percent-encoding and traversal in paths', async () => {
-    const paths = ['/api/v1/events/%', '/api/v1/events/%FF/rings', '/api/v1/events/..%2F..%2Fetc%2Fpasswd', '/api/v1/events/%00', '/api/v1/../../etc/passwd', '/api/v1/events/' + 'a'.repeat(20_000), '/api/v1/events/%C3%28/score', '/api/v1/collections/%FF/items'];
+    const paths = [
+      '/api/v1/events/%',
+      '/api/v1/events/%FF/rings',
+      '/api/v1/events/..%2F..%2Fetc%2Fpasswd',
+      '/api/v1/events/%00',
+      '/api/v1/../../etc/passwd',
+      '/api/v1/events/' + 'a'.repeat(20_000),
+      '/api/v1/events/%C3%28/score',
+      '/api/v1/collections/%FF/items',
+    ];
     for (const p of paths) {
       const res = await app.fetch(new Request(`http://localhost${p}`));
       await res.arrayBuffer();

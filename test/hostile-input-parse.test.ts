@@ -27,7 +27,12 @@ function keysOf(h: Handler): string[] {
     const item = OPENAPI.paths[h.http.path] ?? {};
     const op = item[h.http.method.toLowerCase()] ?? {};
     for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-      const param = p.$ref ? p.$ref.replace(/^#\//, '').split('/').reduce((o: any, k: string) => o?.[k], OPENAPI) : p;
+      const param = p.$ref
+        ? p.$ref
+            .replace(/^#\//, '')
+            .split('/')
+            .reduce((o: any, k: string) => o?.[k], OPENAPI)
+        : p;
       if (param?.in === 'query' || param?.in === 'path') keys.add(param.name);
     }
     for (const m of h.http.path.matchAll(/\{(\w+)\}/g)) keys.add(m[1]);
@@ -39,8 +44,14 @@ function keysOf(h: Handler): string[] {
 /** The fields the document gives a JSON body, so hostile values land in the fields parse() reads. */
 function bodyFieldsOf(h: Handler): string[] {
   if (!h.http || h.http.method === 'GET') return [];
-  const schema = OPENAPI.paths[h.http.path]?.[h.http.method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
-  const s = schema?.$ref ? schema.$ref.replace(/^#\//, '').split('/').reduce((o: any, k: string) => o?.[k], OPENAPI) : schema;
+  const schema =
+    OPENAPI.paths[h.http.path]?.[h.http.method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
+  const s = schema?.$ref
+    ? schema.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((o: any, k: string) => o?.[k], OPENAPI)
+    : schema;
   return Object.keys(s?.properties ?? {});
 }
 
@@ -65,7 +76,9 @@ function checkParse(h: Handler, raw: RawInput, caller: Caller): void {
     h.parse(raw, caller);
   } catch (err) {
     if (!(err instanceof CatintelError)) {
-      throw new Error(`${h.name}.parse threw ${(err as Error)?.name}: ${(err as Error)?.message} for ${JSON.stringify(raw)?.slice(0, 400)}`);
+      throw new Error(
+        `${h.name}.parse threw ${(err as Error)?.name}: ${(err as Error)?.message} for ${JSON.stringify(raw)?.slice(0, 400)}`,
+      );
     }
     expect(err.status, `${h.name}: ${err.code} ${err.message}`).toBeGreaterThanOrEqual(400);
     expect(err.status, `${h.name}: ${err.code} ${err.message}`).toBeLessThan(500);
@@ -80,12 +93,15 @@ describe('hostile input at every parse step', () => {
   it.each(handlers.map((h) => [h.name, h] as const))('%s: parse() accepts or refuses with a 4xx / exit 2', (_, h) => {
     const keys = keysOf(h);
     const fields = bodyFieldsOf(h);
-    const body = fc.oneof(jsonBody, fc.dictionary(fc.constantFrom(...(fields.length ? fields : ['name'])), jsonBody, { maxKeys: 8 }));
-    const named = keys.filter((k) => k !== 'body');
-    const params = named.length ? fc.dictionary(fc.constantFrom(...named), rawValue, { maxKeys: named.length }) : fc.constant({});
-    const raw = fc.tuple(params, body).map(([o, b]) =>
-      keys.includes('body') ? { ...o, body: b } : o,
+    const body = fc.oneof(
+      jsonBody,
+      fc.dictionary(fc.constantFrom(...(fields.length ? fields : ['name'])), jsonBody, { maxKeys: 8 }),
     );
+    const named = keys.filter((k) => k !== 'body');
+    const params = named.length
+      ? fc.dictionary(fc.constantFrom(...named), rawValue, { maxKeys: named.length })
+      : fc.constant({});
+    const raw = fc.tuple(params, body).map(([o, b]) => (keys.includes('body') ? { ...o, body: b } : o));
     fc.assert(
       fc.property(raw, fc.constantFrom(...CALLERS), (r, caller) => checkParse(h, r as RawInput, caller)),
       { seed: SEED, numRuns: 300 },
@@ -94,12 +110,23 @@ describe('hostile input at every parse step', () => {
 });
 
 describe('hostile option values through the real CLI', () => {
-  const commands = HANDLERS.filter((h) => h.cli && !h.writes && !h.storeless && (h.cli.options?.length || h.cli.args?.length));
+  const commands = HANDLERS.filter(
+    (h) => h.cli && !h.writes && !h.storeless && (h.cli.options?.length || h.cli.args?.length),
+  );
 
   it('an error that quotes a value with a newline or a terminal escape stays one line', async () => {
-    const r = await cli(['--db', path.join(tempDir(), 'x.duckdb'), 'events', 'live', '--event-type', 'quake\r\n\u001b[31mred']);
+    const r = await cli([
+      '--db',
+      path.join(tempDir(), 'x.duckdb'),
+      'events',
+      'live',
+      '--event-type',
+      'quake\r\n\u001b[31mred',
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('catintel: event_type: "quake\\r\\n\\u001b[31mred" is not one of earthquake, hurricane, wildfire, flood, tornado, severe_storm, winter_storm, extreme_heat, tsunami, volcano [invalid_parameter]\n');
+    expect(r.stderr).toBe(
+      'catintel: event_type: "quake\\r\\n\\u001b[31mred" is not one of earthquake, hurricane, wildfire, flood, tornado, severe_storm, winter_storm, extreme_heat, tsunami, volcano [invalid_parameter]\n',
+    );
   });
 
   it('every read command exits 0, 1 or 2 with one clear line, never a crash', async () => {

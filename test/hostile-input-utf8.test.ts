@@ -39,11 +39,15 @@ describe('invalid UTF-8 over HTTP', () => {
     const json = Buffer.concat([
       Buffer.from('{"name":"Miami '),
       Buffer.from([0xff]),
-      Buffer.from(' wind","peril":"hurricane","lat":25.76,"lng":-80.19,"radius_km":50,"threshold_type":"wind_speed_kt","threshold_value":64}'),
+      Buffer.from(
+        ' wind","peril":"hurricane","lat":25.76,"lng":-80.19,"radius_km":50,"threshold_type":"wind_speed_kt","threshold_value":64}',
+      ),
     ]);
     const r = await p.call('/api/v1/triggers', { token: agency, raw: json, contentType: 'application/json' });
     expect([r.status, r.body.code]).toEqual([400, 'invalid_request']);
-    expect(r.body.detail).toBe('the application/json body is not valid UTF-8 at byte offset 15 (0xff); send it encoded as UTF-8');
+    expect(r.body.detail).toBe(
+      'the application/json body is not valid UTF-8 at byte offset 15 (0xff); send it encoded as UTF-8',
+    );
     expect(r.body.errors).toEqual([{ field: 'body', message: 'invalid UTF-8 at byte offset 15' }]);
     const list = await p.call('/api/v1/triggers', { token: agency });
     expect(JSON.stringify(list.body)).not.toContain('\uFFFD');
@@ -72,11 +76,23 @@ describe('invalid UTF-8 in a CSV file through the CLI', () => {
       const out = path.join(dir, `out-${format}`);
       const r = await cli(['--json', 'score', '--input', input, '--out', out, '--format', format]);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.json()).toMatchObject({ rows: 3, scored: 2, errors: 1, errors_by_kind: { malformed_row: 1, invalid_coordinates: 0 } });
+      expect(r.json()).toMatchObject({
+        rows: 3,
+        scored: 2,
+        errors: 1,
+        errors_by_kind: { malformed_row: 1, invalid_coordinates: 0 },
+      });
       const errors = parse(fs.readFileSync(path.join(out, 'errors.csv')), { columns: true });
       expect(errors).toEqual([
         {
-          row: '2', line: '3', PortNumber: '1', AccNumber: 'A1', LocNumber: 'L2', latitude: '39.74', longitude: '-104.99', kind: 'malformed_row',
+          row: '2',
+          line: '3',
+          PortNumber: '1',
+          AccNumber: 'A1',
+          LocNumber: 'L2',
+          latitude: '39.74',
+          longitude: '-104.99',
+          kind: 'malformed_row',
           reason: `column "LocName" (4) is not valid UTF-8 at byte offset ${BAD_OFFSET} of the file (0xe9); save the file as UTF-8 (Excel: "CSV UTF-8")`,
         },
       ]);
@@ -91,7 +107,14 @@ describe('invalid UTF-8 in a CSV file through the CLI', () => {
 
   it('--format oasis with the bad byte in LocNumber, a key field: the row is an error, the keys of the others are made', async () => {
     const file = path.join(dir, 'latin1-key.csv');
-    fs.writeFileSync(file, Buffer.concat([Buffer.from(HEADER + '1,A1,L1,Dallas office,32.78,-96.8,250000\n1,A1,'), latin1('Lé2'), Buffer.from(',Denver,39.74,-104.99,300000\n')]));
+    fs.writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(HEADER + '1,A1,L1,Dallas office,32.78,-96.8,250000\n1,A1,'),
+        latin1('Lé2'),
+        Buffer.from(',Denver,39.74,-104.99,300000\n'),
+      ]),
+    );
     const out = path.join(dir, 'out-oasis-key');
     const r = await cli(['--json', 'score', '--input', file, '--out', out, '--format', 'oasis']);
     expect(r.code, r.stderr).toBe(0);
@@ -104,10 +127,15 @@ describe('invalid UTF-8 in a CSV file through the CLI', () => {
 
   it('a header that is not UTF-8 is refused with one line naming the offset (exit 2)', async () => {
     const file = path.join(dir, 'bad-header.csv');
-    fs.writeFileSync(file, Buffer.concat([latin1('Lieu désigné,Latitude,Longitude\n'), Buffer.from('a,39.74,-104.99\n')]));
+    fs.writeFileSync(
+      file,
+      Buffer.concat([latin1('Lieu désigné,Latitude,Longitude\n'), Buffer.from('a,39.74,-104.99\n')]),
+    );
     const r = await cli(['score', '--input', file, '--out', path.join(dir, 'out-header')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`catintel: input ${file}: its header row is not valid UTF-8 at byte offset 6 (0xe9); save the file as UTF-8 (Excel: "CSV UTF-8") [invalid_input]\n`);
+    expect(r.stderr).toBe(
+      `catintel: input ${file}: its header row is not valid UTF-8 at byte offset 6 (0xe9); save the file as UTF-8 (Excel: "CSV UTF-8") [invalid_input]\n`,
+    );
   });
 
   it('portfolio import names the row, column and byte offset, and imports nothing', async () => {
@@ -117,7 +145,10 @@ describe('invalid UTF-8 in a CSV file through the CLI', () => {
     const problem = JSON.parse(r.stderr.trim().split('\n').pop()!);
     expect(problem.code).toBe('validation_failed');
     expect(problem.errors).toEqual([
-      { field: 'row[2].LocName', message: `line 3: column "LocName" (4) is not valid UTF-8 at byte offset ${BAD_OFFSET} of the file (0xe9); save the file as UTF-8 (Excel: "CSV UTF-8")` },
+      {
+        field: 'row[2].LocName',
+        message: `line 3: column "LocName" (4) is not valid UTF-8 at byte offset ${BAD_OFFSET} of the file (0xe9); save the file as UTF-8 (Excel: "CSV UTF-8")`,
+      },
     ]);
     expect((await cli(['--db', db, '--json', 'portfolio', 'list'])).json().numberMatched).toBe(0);
   });
@@ -125,10 +156,27 @@ describe('invalid UTF-8 in a CSV file through the CLI', () => {
   it('portfolio ep-curve --input refuses the file the same way (422), rather than model a name with U+FFFD', async () => {
     const db = path.join(dir, 'seeded.duckdb');
     expect((await cli(['--db', db, '--quiet', 'db', 'seed'])).code).toBe(0);
-    const r = await cli(['--db', db, '--json', 'portfolio', 'ep-curve', '--input', input, '--years', '100', '--seed', '1']);
+    const r = await cli([
+      '--db',
+      db,
+      '--json',
+      'portfolio',
+      'ep-curve',
+      '--input',
+      input,
+      '--years',
+      '100',
+      '--seed',
+      '1',
+    ]);
     expect(r.code).toBe(2);
     const problem = JSON.parse(r.stderr.trim().split('\n').pop()!);
     expect(problem.code).toBe('validation_failed');
-    expect(problem.errors).toEqual([{ field: 'row 2 LocName', message: expect.stringContaining(`is not valid UTF-8 at byte offset ${BAD_OFFSET} of the file (0xe9)`) }]);
+    expect(problem.errors).toEqual([
+      {
+        field: 'row 2 LocName',
+        message: expect.stringContaining(`is not valid UTF-8 at byte offset ${BAD_OFFSET} of the file (0xe9)`),
+      },
+    ]);
   }, 60_000);
 });

@@ -5,7 +5,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTrackSet, historicalTracks, type TrackSet } from '../src/models/hurricane/domain/track-set/build.js';
-import { catalogLandfalls, countOf, recordLandfalls, tallyLandfalls, type LandfallTally } from '../src/models/hurricane/domain/track-set/landfall-rates.js';
+import {
+  catalogLandfalls,
+  countOf,
+  recordLandfalls,
+  tallyLandfalls,
+  type LandfallTally,
+} from '../src/models/hurricane/domain/track-set/landfall-rates.js';
 import type { TrackSetInputs } from '../src/models/hurricane/domain/track-set/build.js';
 import { poissonInterval } from '../src/models/hurricane/domain/track-set/poisson-interval.js';
 import { SECTION_END, SECTION_START, withLandfallSection } from '../src/models/hurricane/landfall-validation.js';
@@ -43,7 +49,18 @@ describe('hurricane event set from HURDAT2 1900-2024', () => {
     expect(occurrences.map((o) => o.eventId)).toEqual(tracks.map((t, i) => i + 1));
     expect(tracks.map((t) => t.eventId)).toEqual(tracks.map((t, i) => i + 1));
     const perYear = new Array(10_000).fill(0);
-    const bad = occurrences.filter((o) => !(o.periodNo >= 1 && o.periodNo <= 10_000 && o.occYear === o.periodNo && o.occMonth >= 1 && o.occMonth <= 12 && o.occDay >= 1 && o.occDay <= 31));
+    const bad = occurrences.filter(
+      (o) =>
+        !(
+          o.periodNo >= 1 &&
+          o.periodNo <= 10_000 &&
+          o.occYear === o.periodNo &&
+          o.occMonth >= 1 &&
+          o.occMonth <= 12 &&
+          o.occDay >= 1 &&
+          o.occDay <= 31
+        ),
+    );
     expect(bad).toEqual([]);
     for (const o of occurrences) perYear[o.periodNo - 1]++;
     const mean = perYear.reduce((s, x) => s + x, 0) / perYear.length;
@@ -51,7 +68,9 @@ describe('hurricane event set from HURDAT2 1900-2024', () => {
     expect(variance / mean).toBeGreaterThan(0.9);
     expect(variance / mean).toBeLessThan(1.1);
     // Hurricane season: most events start June-November.
-    expect(occurrences.filter((o) => o.occMonth >= 6 && o.occMonth <= 11).length / occurrences.length).toBeGreaterThan(0.95);
+    expect(occurrences.filter((o) => o.occMonth >= 6 && o.occMonth <= 11).length / occurrences.length).toBeGreaterThan(
+      0.95,
+    );
   });
 
   it('every fix carries a radius of maximum wind, a consistent pressure and whether it is over land', () => {
@@ -119,7 +138,9 @@ describe('hurricane event set from HURDAT2 1900-2024', () => {
 
   it('--write replaces the section between its markers, or appends it', () => {
     const section = `${SECTION_START}\nnew\n${SECTION_END}`;
-    expect(withLandfallSection(`# V\n\ntext\n${SECTION_START}\nold\n${SECTION_END}\nafter\n`, section)).toBe(`# V\n\ntext\n${section}\nafter\n`);
+    expect(withLandfallSection(`# V\n\ntext\n${SECTION_START}\nold\n${SECTION_END}\nafter\n`, section)).toBe(
+      `# V\n\ntext\n${section}\nafter\n`,
+    );
     expect(withLandfallSection('# V\n\ntext\n', section)).toBe(`# V\n\ntext\n\n${section}\n`);
   });
 });

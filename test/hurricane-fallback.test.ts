@@ -17,10 +17,16 @@ const BDECK = fs.readFileSync(sharedData('hazard_history/hurricanes/bal092022.da
 const scale = () => loadBaselineGrid().header.params['hurricane_wind.radius_scale'];
 
 /** Every fix time of the deck (with the minutes of special fixes). */
-const fixTimes = [...new Set(BDECK.split('\n').filter((l) => l.includes('BEST')).map((l) => {
-  const f = l.split(',').map((x) => x.trim());
-  return Date.UTC(+f[2].slice(0, 4), +f[2].slice(4, 6) - 1, +f[2].slice(6, 8), +f[2].slice(8, 10), +(f[3] || 0));
-}))];
+const fixTimes = [
+  ...new Set(
+    BDECK.split('\n')
+      .filter((l) => l.includes('BEST'))
+      .map((l) => {
+        const f = l.split(',').map((x) => x.trim());
+        return Date.UTC(+f[2].slice(0, 4), +f[2].slice(4, 6) - 1, +f[2].slice(6, 8), +f[2].slice(8, 10), +(f[3] || 0));
+      }),
+  ),
+];
 
 describe('hurricane fallback against the Ian b-deck radii', () => {
   it('the 64-kt radius is within 10 km of the observed quadrant mean on average over the track (uncalibrated: 53 km too wide)', () => {
@@ -45,7 +51,10 @@ describe('hurricane fallback against the Ian b-deck radii', () => {
   it('through the CLI: CurrentStorms.json (no radii) gives Ian at 12 UTC on 28 Sep a 64-kt ring of 67 km (b-deck quadrant mean 69 km)', async () => {
     const db = path.join(tempDir(), 'cs.duckdb');
     const env = { CATINTEL_NOW: '2022-09-28T13:00:00Z' };
-    expect((await cli(['--db', db, 'ingest', 'nhc', '--from', path.join(FIXTURES, 'feeds/nhc/CurrentStorms.json')], env)).code).toBe(0);
+    expect(
+      (await cli(['--db', db, 'ingest', 'nhc', '--from', path.join(FIXTURES, 'feeds/nhc/CurrentStorms.json')], env))
+        .code,
+    ).toBe(0);
     const live = (await cli(['--db', db, '--json', 'events', 'live'], env)).json();
     const ian = live.features.find((f: any) => /Ian/.test(f.properties.title));
     const rings = (await cli(['--db', db, '--json', 'events', 'rings', ian.properties.id], env)).json();

@@ -31,13 +31,20 @@ let work: string;
 
 const MIAMI = '1,A1,L1,25.7617,-80.1918,US,1050,5100,WTC,500000,0,100000,0,USD';
 const DENVER = '1,A1,L2,39.7392,-104.9903,US,1050,5100,WTC,500000,0,100000,0,USD';
-const HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
+const HEADER =
+  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
 function book(name: string, rows: string[]): string {
   const file = path.join(work, name);
   fs.writeFileSync(file, [HEADER, ...rows].join('\n') + '\n');
   return file;
 }
-const csvRows = (file: string) => fs.readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+const csvRows = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
 
 // The package the EP-curve tests use too (built once, shared); the runs below write only to `work`.
 beforeAll(async () => {
@@ -94,7 +101,8 @@ describe('catintel model build hurricane', () => {
 
     // Vulnerability: each (vulnerability, intensity bin) sums to 1; damage_bin_dict.bin matches the CSV.
     const sums = new Map<string, number>();
-    for (const [v, i, , p] of csvRows(path.join(pkg, 'vulnerability.csv'))) sums.set(`${v},${i}`, (sums.get(`${v},${i}`) ?? 0) + Number(p));
+    for (const [v, i, , p] of csvRows(path.join(pkg, 'vulnerability.csv')))
+      sums.set(`${v},${i}`, (sums.get(`${v},${i}`) ?? 0) + Number(p));
     expect(sums.size).toBe(640 * INTENSITY_BIN_COUNT + DEFAULT_SURGE_VULNERABILITIES * SURGE_BIN_COUNT);
     for (const [k, s] of sums) expect(Math.abs(s - 1), k).toBeLessThan(1e-6);
     const dbd = csvRows(path.join(pkg, 'damage_bin_dict.csv'));
@@ -119,7 +127,17 @@ describe('catintel model build hurricane', () => {
 describe('the package keys lookup and oasis run --model PKG', () => {
   it('model keys: a Miami-Dade home keyed on its cell, one in Denver a keys error with the reason', async () => {
     const out = path.join(work, 'keys.csv');
-    const r = await cli(['model', 'keys', '--model', pkg, '--oed-location', book('both.csv', [MIAMI, DENVER]), '--out', out, '--json']);
+    const r = await cli([
+      'model',
+      'keys',
+      '--model',
+      pkg,
+      '--oed-location',
+      book('both.csv', [MIAMI, DENVER]),
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const keys = csvRows(out);
     expect(keys.map((k) => k[0])).toEqual(['1', '1', '1', '1']);
@@ -130,7 +148,17 @@ describe('the package keys lookup and oasis run --model PKG', () => {
 
   it('oasis run --model PKG --oed-location (no --keys): the Miami-Dade home has ground-up losses and an AAL', async () => {
     const out = path.join(work, 'miami');
-    const r = await cli(['--quiet', 'oasis', 'run', '--model', pkg, '--oed-location', book('miami.csv', [MIAMI]), '--out', out]);
+    const r = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      pkg,
+      '--oed-location',
+      book('miami.csv', [MIAMI]),
+      '--out',
+      out,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const melt = csvRows(path.join(out, 'gul_S1_melt.csv'));
     expect(melt.length).toBeGreaterThan(5);
@@ -142,7 +170,17 @@ describe('the package keys lookup and oasis run --model PKG', () => {
   });
 
   it('a book wholly outside the model is refused with the reason, not run to a silent zero', async () => {
-    const r = await cli(['--quiet', 'oasis', 'run', '--model', pkg, '--oed-location', book('denver.csv', [DENVER]), '--out', path.join(work, 'denver')]);
+    const r = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      pkg,
+      '--oed-location',
+      book('denver.csv', [DENVER]),
+      '--out',
+      path.join(work, 'denver'),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no location of .* is inside the hurricane model: .*outside the hurricane footprints/);
   });
@@ -150,30 +188,59 @@ describe('the package keys lookup and oasis run --model PKG', () => {
   it('the kernel reads footprint.bin/idx as it reads the same footprint written as footprint.csv', async () => {
     const asCsv = path.join(work, 'model-csv');
     fs.mkdirSync(asCsv);
-    for (const f of fs.readdirSync(pkg)) if (!f.startsWith('footprint.') && f !== 'manifest.json') fs.copyFileSync(path.join(pkg, f), path.join(asCsv, f));
+    for (const f of fs.readdirSync(pkg))
+      if (!f.startsWith('footprint.') && f !== 'manifest.json') fs.copyFileSync(path.join(pkg, f), path.join(asCsv, f));
     const bin = fs.readFileSync(path.join(pkg, 'footprint.bin'));
     const idx = fs.readFileSync(path.join(pkg, 'footprint.idx'));
     const lines = ['event_id,areaperil_id,intensity_bin_id,probability'];
     for (let k = 0; k < idx.length; k += 20) {
       const e = idx.readInt32LE(k);
       const offset = Number(idx.readBigInt64LE(k + 4));
-      for (let at = offset; at < offset + Number(idx.readBigInt64LE(k + 12)); at += 12) lines.push(`${e},${bin.readUInt32LE(at)},${bin.readInt32LE(at + 4)},${bin.readFloatLE(at + 8)}`);
+      for (let at = offset; at < offset + Number(idx.readBigInt64LE(k + 12)); at += 12)
+        lines.push(`${e},${bin.readUInt32LE(at)},${bin.readInt32LE(at + 4)},${bin.readFloatLE(at + 8)}`);
     }
     fs.writeFileSync(path.join(asCsv, 'footprint.csv'), lines.join('\n') + '\n');
     const loc = book('miami2.csv', [MIAMI]);
-    const a = await cli(['--quiet', 'oasis', 'run', '--model', pkg, '--oed-location', loc, '--out', path.join(work, 'from-bin')]);
+    const a = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      pkg,
+      '--oed-location',
+      loc,
+      '--out',
+      path.join(work, 'from-bin'),
+    ]);
     expect(a.code, a.stderr).toBe(0);
     const keys = path.join(work, 'miami2-keys.csv');
-    expect((await cli(['--quiet', 'model', 'keys', '--model', pkg, '--oed-location', loc, '--out', keys])).code).toBe(0);
-    const b = await cli(['--quiet', 'oasis', 'run', '--model', asCsv, '--oed-location', loc, '--keys', keys, '--out', path.join(work, 'from-csv')]);
+    expect((await cli(['--quiet', 'model', 'keys', '--model', pkg, '--oed-location', loc, '--out', keys])).code).toBe(
+      0,
+    );
+    const b = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      asCsv,
+      '--oed-location',
+      loc,
+      '--keys',
+      keys,
+      '--out',
+      path.join(work, 'from-csv'),
+    ]);
     expect(b.code, b.stderr).toBe(0);
     for (const f of ['gul_S1_melt.csv', 'gul_S1_palt.csv', 'gul_S1_ept.csv']) {
-      expect(fs.readFileSync(path.join(work, 'from-bin', f), 'utf8'), f).toBe(fs.readFileSync(path.join(work, 'from-csv', f), 'utf8'));
+      expect(fs.readFileSync(path.join(work, 'from-bin', f), 'utf8'), f).toBe(
+        fs.readFileSync(path.join(work, 'from-csv', f), 'utf8'),
+      );
     }
   });
 });
 
-const SURGE_HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,NumberOfStoreys,GroundElevation,GroundElevationUnit,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
+const SURGE_HEADER =
+  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,NumberOfStoreys,GroundElevation,GroundElevationUnit,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
 /** A one-story masonry home, $500k building and $100k contents; elevation in metres (unit 2), '' for none. */
 const home = (loc: string, lat: number, lng: number, elevationM: string, perils: string) =>
   `1,A1,${loc},${lat},${lng},US,1050,5100,1,${elevationM},${elevationM === '' ? '' : 2},${perils},500000,0,100000,0,USD`;
@@ -187,7 +254,17 @@ function surgeBook(name: string, rows: string[]): string {
 /** `oasis run --model PKG` on a book: the AAL and the mean loss of each event (gul_S1_palt, gul_S1_melt). */
 async function runBook(name: string, rows: string[]): Promise<{ aal: number; byEvent: Map<number, number> }> {
   const out = path.join(work, `run-${name}`);
-  const r = await cli(['--quiet', 'oasis', 'run', '--model', pkg, '--oed-location', surgeBook(`${name}.csv`, rows), '--out', out]);
+  const r = await cli([
+    '--quiet',
+    'oasis',
+    'run',
+    '--model',
+    pkg,
+    '--oed-location',
+    surgeBook(`${name}.csv`, rows),
+    '--out',
+    out,
+  ]);
   expect(r.code, r.stderr).toBe(0);
   const aal = Number(fs.readFileSync(path.join(out, 'gul_S1_palt.csv'), 'utf8').trim().split('\n')[1].split(',')[2]);
   return { aal, byEvent: new Map(csvRows(path.join(out, 'gul_S1_melt.csv')).map((r) => [Number(r[0]), Number(r[5])])) };
@@ -196,7 +273,11 @@ async function runBook(name: string, rows: string[]): Promise<{ aal: number; byE
 describe('storm surge in the package (peril WSS, the same events as the wind)', () => {
   it('model keys: a low Miami Beach home gets WSS keys on its cell\'s surge areaperil; without GroundElevation "not modelled" with the reason; inland Orlando no surge', async () => {
     const out = path.join(work, 'surge-keys.csv');
-    const loc = surgeBook('surge-keys-book.csv', [home('L1', ...MIAMI_BEACH, '0.3', 'WTC;WSS'), home('L2', ...MIAMI_BEACH, '', 'WTC;WSS'), home('L3', ...ORLANDO, '1', 'WW1')]);
+    const loc = surgeBook('surge-keys-book.csv', [
+      home('L1', ...MIAMI_BEACH, '0.3', 'WTC;WSS'),
+      home('L2', ...MIAMI_BEACH, '', 'WTC;WSS'),
+      home('L3', ...ORLANDO, '1', 'WW1'),
+    ]);
     const r = await cli(['model', 'keys', '--model', pkg, '--oed-location', loc, '--out', out, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const keys = csvRows(out);
@@ -226,8 +307,11 @@ describe('storm surge in the package (peril WSS, the same events as the wind)', 
     for (const [e, l] of both.byEvent) {
       const sum = (wind.byEvent.get(e) ?? 0) + (surge.byEvent.get(e) ?? 0);
       expect(l, `event ${e}`).toBeLessThanOrEqual(sum * (1 + 1e-6) + 1e-3);
-      expect(l, `event ${e}`).toBeGreaterThanOrEqual(Math.max(wind.byEvent.get(e) ?? 0, surge.byEvent.get(e) ?? 0) * (1 - 1e-6));
-      if (Math.abs(l - sum) < 1e-6 * sum + 1e-3 && (surge.byEvent.get(e) ?? 0) > 0 && (wind.byEvent.get(e) ?? 0) > 0) added++;
+      expect(l, `event ${e}`).toBeGreaterThanOrEqual(
+        Math.max(wind.byEvent.get(e) ?? 0, surge.byEvent.get(e) ?? 0) * (1 - 1e-6),
+      );
+      if (Math.abs(l - sum) < 1e-6 * sum + 1e-3 && (surge.byEvent.get(e) ?? 0) > 0 && (wind.byEvent.get(e) ?? 0) > 0)
+        added++;
     }
     expect(added).toBeGreaterThan(0);
     expect(both.aal).toBeGreaterThan(wind.aal);
@@ -245,7 +329,15 @@ describe('storm surge in the package (peril WSS, the same events as the wind)', 
 
   it('100 masonry homes in Miami-Dade at 2-3 m: wind AAL above surge AAL', async () => {
     const rows = (perils: string) =>
-      Array.from({ length: 100 }, (_, n) => home(`M${n + 1}`, Number((25.7 + Math.floor(n / 10) * 0.025).toFixed(3)), Number((-80.42 + (n % 10) * 0.022).toFixed(3)), (2 + (n % 11) / 10).toFixed(1), perils));
+      Array.from({ length: 100 }, (_, n) =>
+        home(
+          `M${n + 1}`,
+          Number((25.7 + Math.floor(n / 10) * 0.025).toFixed(3)),
+          Number((-80.42 + (n % 10) * 0.022).toFixed(3)),
+          (2 + (n % 11) / 10).toFixed(1),
+          perils,
+        ),
+      );
     const wind = await runBook('md-wind', rows('WTC'));
     const surge = await runBook('md-surge', rows('WSS'));
     expect(surge.aal).toBeGreaterThanOrEqual(0);

@@ -25,7 +25,9 @@ describe('SiteHazardIndex', () => {
       const fast = index.curve(site);
       const whole = hazardCurve(set.tracks, 1 / set.years, site);
       expect(fast.peaks.length, `${lat},${lng}`).toBe(whole.peaks.length);
-      fast.peaks.forEach((p, i) => expect(p.gustMph, `${lat},${lng} storm ${i}`).toBeCloseTo(whole.peaks[i].gustMph, 6));
+      fast.peaks.forEach((p, i) =>
+        expect(p.gustMph, `${lat},${lng} storm ${i}`).toBeCloseTo(whole.peaks[i].gustMph, 6),
+      );
       expect(fast.spanYears).toBe(200);
     }
   }, 120_000);

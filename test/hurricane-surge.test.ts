@@ -6,7 +6,13 @@
  * modelled, with the reason.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { areaperilId, cellCentre, cellOf, cellOfAreaperil, GRID_COLS } from '../src/models/hurricane/domain/footprint/grid.js';
+import {
+  areaperilId,
+  cellCentre,
+  cellOf,
+  cellOfAreaperil,
+  GRID_COLS,
+} from '../src/models/hurricane/domain/footprint/grid.js';
 import { surgeDepthAtLocation } from '../src/models/hurricane/domain/surge/surge-depth.js';
 import { surgeHeightsForTrack, type SurgeHeights } from '../src/models/hurricane/domain/surge/surge-heights.js';
 import { surgeSiteOf } from '../src/models/hurricane/domain/surge/surge-site.js';
@@ -27,7 +33,15 @@ function heightAt(s: SurgeHeights, lat: number, lng: number): number {
 
 /** A storm moving due north at about 5 m/s along 89.3°W onto the Mississippi coast: 120 kt, 950 hPa, Rm 30 km. */
 function northboundStorm(): Track {
-  const fixes = [0, 6, 12, 18, 24, 30].map((h) => ({ hours: h, lat: 27.5 + (h * 3600 * 5) / (KM_PER_DEG * 1000), lng: -89.3, windKt: 120, pressureMb: 950, rmwKm: 30, overLand: false }));
+  const fixes = [0, 6, 12, 18, 24, 30].map((h) => ({
+    hours: h,
+    lat: 27.5 + (h * 3600 * 5) / (KM_PER_DEG * 1000),
+    lng: -89.3,
+    windKt: 120,
+    pressureMb: 950,
+    rmwKm: 30,
+    overLand: false,
+  }));
   return { eventId: 1, parentId: 'TEST', fixes };
 }
 
@@ -110,13 +124,21 @@ describe('depth at a location: surge height less the OED ground elevation', () =
       const d = surgeDepthAtLocation(4, fields);
       expect(d).toEqual({ reason: expect.stringMatching(/^storm surge not modelled: GroundElevation is not given/) });
     }
-    expect(surgeDepthAtLocation(4, { GroundElevation: 3, GroundElevationUnit: 7 })).toEqual({ reason: expect.stringContaining('GroundElevationUnit 7') });
+    expect(surgeDepthAtLocation(4, { GroundElevation: 3, GroundElevationUnit: 7 })).toEqual({
+      reason: expect.stringContaining('GroundElevationUnit 7'),
+    });
   });
 
   it('places a location on the wind cell with its elevation, or gives a keys error with the reason', () => {
     const c = cellOf(26.45, -81.95)!;
-    expect(surgeSiteOf({ Latitude: 26.45, Longitude: -81.95, GroundElevation: 6, GroundElevationUnit: 1 })).toEqual({ areaperil: areaperilId(c.row, c.col), elevationM: 6 * 0.3048 });
-    expect(surgeSiteOf({ Latitude: 26.45, Longitude: -81.95 })).toEqual({ status: 'nomatch', message: expect.stringContaining('GroundElevation is not given') });
+    expect(surgeSiteOf({ Latitude: 26.45, Longitude: -81.95, GroundElevation: 6, GroundElevationUnit: 1 })).toEqual({
+      areaperil: areaperilId(c.row, c.col),
+      elevationM: 6 * 0.3048,
+    });
+    expect(surgeSiteOf({ Latitude: 26.45, Longitude: -81.95 })).toEqual({
+      status: 'nomatch',
+      message: expect.stringContaining('GroundElevation is not given'),
+    });
     expect(surgeSiteOf({ Latitude: '', Longitude: -81.95, GroundElevation: 2 })).toMatchObject({ status: 'fail' });
   });
 });

@@ -10,7 +10,13 @@ import { BIN_WIDTH_MPH, INTENSITY_BIN_COUNT, binOfGust } from '../src/models/hur
 import { areaperilId, cellOf, GRID_CELLS } from '../src/models/hurricane/domain/footprint/grid.js';
 import { exceedanceRate, gustAtReturnPeriod, hazardCurve } from '../src/models/hurricane/domain/hazard-curve.js';
 import { gustBinProbabilities } from '../src/models/hurricane/domain/footprint/intensity-uncertainty.js';
-import { FOOTPRINT_HEADER_BYTES, FOOTPRINT_ROW_BYTES, footprintBinary, footprintRows, intensityBinDictCsv } from '../src/models/hurricane/domain/footprint/oasis-footprint.js';
+import {
+  FOOTPRINT_HEADER_BYTES,
+  FOOTPRINT_ROW_BYTES,
+  footprintBinary,
+  footprintRows,
+  intensityBinDictCsv,
+} from '../src/models/hurricane/domain/footprint/oasis-footprint.js';
 import { peakGustFootprint, type PeakGustFootprint } from '../src/models/hurricane/domain/footprint/peak-gust.js';
 import type { Track } from '../src/models/hurricane/domain/track.js';
 import { stepGustMph } from '../src/models/hurricane/domain/wind-field/point-wind.js';
@@ -24,12 +30,23 @@ const KM_PER_DEG = 111.195;
 
 /** A storm moving due west at about 5 m/s across 27°N: 120 kt, 950 hPa, Rm 30 km, fixes 6 h apart. */
 function westwardStorm(): Track {
-  const fixes = [0, 6, 12].map((h) => ({ hours: h, lat: 27, lng: -70 - (h * 3600 * 5) / (KM_PER_DEG * 1000 * Math.cos((27 * Math.PI) / 180)), windKt: 120, pressureMb: 950, rmwKm: 30, overLand: false }));
+  const fixes = [0, 6, 12].map((h) => ({
+    hours: h,
+    lat: 27,
+    lng: -70 - (h * 3600 * 5) / (KM_PER_DEG * 1000 * Math.cos((27 * Math.PI) / 180)),
+    windKt: 120,
+    pressureMb: 950,
+    rmwKm: 30,
+    overLand: false,
+  }));
   return { eventId: 1, parentId: 'TEST', fixes };
 }
 
 /** Offset (km east, north) → lat/lng around a centre. */
-const at = (c: { lat: number; lng: number }, eastKm: number, northKm: number) => ({ lat: c.lat + northKm / KM_PER_DEG, lng: c.lng + eastKm / (KM_PER_DEG * Math.cos((c.lat * Math.PI) / 180)) });
+const at = (c: { lat: number; lng: number }, eastKm: number, northKm: number) => ({
+  lat: c.lat + northKm / KM_PER_DEG,
+  lng: c.lng + eastKm / (KM_PER_DEG * Math.cos((c.lat * Math.PI) / 180)),
+});
 
 describe('the wind field of one storm position', () => {
   const steps = stormSteps(westwardStorm());
@@ -82,14 +99,26 @@ describe('footprints on the grid', () => {
     expect(land.inlandKm).toBeGreaterThan(2);
     const mid = (water.lng + land.lng) / 2;
     const centre = at({ lat: 27.64, lng: mid }, 0, 60);
-    const southbound: Track = { eventId: 1, parentId: 'TEST', fixes: [0, 6].map((h) => ({ hours: h, lat: centre.lat + 0.5 - h * 0.1, lng: mid, windKt: 110, pressureMb: 955, rmwKm: 40, overLand: false })) };
+    const southbound: Track = {
+      eventId: 1,
+      parentId: 'TEST',
+      fixes: [0, 6].map((h) => ({
+        hours: h,
+        lat: centre.lat + 0.5 - h * 0.1,
+        lng: mid,
+        windKt: 110,
+        pressureMb: 955,
+        rmwKm: 40,
+        overLand: false,
+      })),
+    };
     const step = stormSteps(southbound).find((s) => Math.abs(s.lat - centre.lat) < 0.01)!;
     const overWater = stepGustMph(step, water.lat, water.lng, water.inlandKm);
     const overLand = stepGustMph(step, land.lat, land.lng, land.inlandKm);
     expect(overLand).toBeLessThan(overWater * 0.97);
   });
 
-  it("gives Andrew 1992 a gust in south Dade within 10 % of the 177 mph recorded at Perrine", () => {
+  it('gives Andrew 1992 a gust in south Dade within 10 % of the 177 mph recorded at Perrine', () => {
     const perrine = LANDFALL_CHECKS.find((c) => c.place === 'Perrine, FL')!;
     const gust = landfallGustMph(track('AL041992'), grid, perrine.lat, perrine.lng);
     expect(Math.abs(gust - 177) / 177).toBeLessThan(0.1);
@@ -120,7 +149,11 @@ describe('footprints on the grid', () => {
   it('gives the same hazard curve from history at 1/125 a year as from a catalog repeating it at a quarter of that rate, read empirically once the catalog is long enough', () => {
     const miami = siteOf(grid, 25.7743, -80.1937);
     const history = hazardCurve(tracks, 1 / 125, miami);
-    const catalog = hazardCurve([...tracks, ...tracks, ...tracks, ...tracks], Array(tracks.length * 4).fill(1 / 500), miami);
+    const catalog = hazardCurve(
+      [...tracks, ...tracks, ...tracks, ...tracks],
+      Array(tracks.length * 4).fill(1 / 500),
+      miami,
+    );
     for (const g of [50, 80, 110, 140]) expect(exceedanceRate(catalog, g)).toBeCloseTo(exceedanceRate(history, g), 9);
     expect(history.peaks.length).toBeGreaterThan(30);
     expect(gustAtReturnPeriod(history, 100).method).toBe('weibull_tail');
@@ -139,8 +172,10 @@ describe('footprints on the grid', () => {
     const bad: string[] = [];
     for (let i = 0; i < rows.areaperil.length; i++) {
       const ap = rows.areaperil[i];
-      if (rows.eventId[i] !== 7 || ap < 1 || ap > GRID_CELLS || rows.bin[i] < 1 || rows.bin[i] > INTENSITY_BIN_COUNT) bad.push(`row ${i}`);
-      if (i > 0 && !(ap > rows.areaperil[i - 1] || (ap === rows.areaperil[i - 1] && rows.bin[i] > rows.bin[i - 1]))) bad.push(`order at ${i}`);
+      if (rows.eventId[i] !== 7 || ap < 1 || ap > GRID_CELLS || rows.bin[i] < 1 || rows.bin[i] > INTENSITY_BIN_COUNT)
+        bad.push(`row ${i}`);
+      if (i > 0 && !(ap > rows.areaperil[i - 1] || (ap === rows.areaperil[i - 1] && rows.bin[i] > rows.bin[i - 1])))
+        bad.push(`order at ${i}`);
       sums.set(ap, (sums.get(ap) ?? 0) + rows.probability[i]);
     }
     expect(bad).toEqual([]);

@@ -18,8 +18,13 @@ describe('ingest atomicity', () => {
   it('rolls back every row written before a failure', async () => {
     const db = await Store.open(':memory:');
     const now = new Date('2022-09-29T04:00:00Z');
-    const day = await usgsEarthquakes.parse(fs.readFileSync(sharedData('feeds/usgs_earthquakes/all_day.geojson'), 'utf8'), { now, sourceUrl: 'file' });
-    await db.transaction((tx) => writeEvents(tx, 'usgs-earthquakes', day.records.slice(0, 10).map(prepareEvent), now.toISOString()));
+    const day = await usgsEarthquakes.parse(
+      fs.readFileSync(sharedData('feeds/usgs_earthquakes/all_day.geojson'), 'utf8'),
+      { now, sourceUrl: 'file' },
+    );
+    await db.transaction((tx) =>
+      writeEvents(tx, 'usgs-earthquakes', day.records.slice(0, 10).map(prepareEvent), now.toISOString()),
+    );
     const before = await counts(db);
     expect(before.events).toBe(10);
 

@@ -23,12 +23,37 @@ const geojsonFeatures = (f: string) => () => JSON.parse(fs.readFileSync(f, 'utf8
 const csvRows = (f: string) => () => fs.readFileSync(f, 'utf8').trim().split('\n').length - 1;
 
 const CASES: Case[] = [
-  { source: 'usgs-earthquakes', file: sharedData('feeds/usgs_earthquakes/all_week.geojson'), upstream: geojsonFeatures(sharedData('feeds/usgs_earthquakes/all_week.geojson')), inserted: -1 },
-  { source: 'usgs-earthquakes', file: sharedData('feeds/usgs_earthquakes/all_day.geojson'), upstream: geojsonFeatures(sharedData('feeds/usgs_earthquakes/all_day.geojson')), inserted: -1 },
-  { source: 'usgs-earthquakes', file: sharedData('feeds/usgs_earthquakes/4.5_month.csv'), upstream: csvRows(sharedData('feeds/usgs_earthquakes/4.5_month.csv')), inserted: -1 },
-  { source: 'nws-alerts', file: sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json'), upstream: geojsonFeatures(sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json')), inserted: -1 },
+  {
+    source: 'usgs-earthquakes',
+    file: sharedData('feeds/usgs_earthquakes/all_week.geojson'),
+    upstream: geojsonFeatures(sharedData('feeds/usgs_earthquakes/all_week.geojson')),
+    inserted: -1,
+  },
+  {
+    source: 'usgs-earthquakes',
+    file: sharedData('feeds/usgs_earthquakes/all_day.geojson'),
+    upstream: geojsonFeatures(sharedData('feeds/usgs_earthquakes/all_day.geojson')),
+    inserted: -1,
+  },
+  {
+    source: 'usgs-earthquakes',
+    file: sharedData('feeds/usgs_earthquakes/4.5_month.csv'),
+    upstream: csvRows(sharedData('feeds/usgs_earthquakes/4.5_month.csv')),
+    inserted: -1,
+  },
+  {
+    source: 'nws-alerts',
+    file: sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json'),
+    upstream: geojsonFeatures(sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json')),
+    inserted: -1,
+  },
   { source: 'nhc', file: sharedData('hazard_history/hurricanes/bal092022.dat'), upstream: () => 1, inserted: 1 },
-  { source: 'usgs-gauges', file: sharedData('feeds/usgs_water/waterservices_iv_01491000_01645000.json'), upstream: () => 2, inserted: 2 },
+  {
+    source: 'usgs-gauges',
+    file: sharedData('feeds/usgs_water/waterservices_iv_01491000_01645000.json'),
+    upstream: () => 2,
+    inserted: 2,
+  },
 ];
 
 describe('ingest of the real feed samples', () => {
@@ -67,9 +92,23 @@ describe('unreadable input', () => {
 
   it('a file of the wrong format fails with exit code 2 and changes nothing', async () => {
     const db = path.join(tempDir(), 'store.duckdb');
-    await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')]);
+    await cli([
+      '--db',
+      db,
+      'ingest',
+      'usgs-earthquakes',
+      '--from',
+      sharedData('feeds/usgs_earthquakes/all_day.geojson'),
+    ]);
     const before = (await cli(['--db', db, '--json', 'db', 'info'])).json().events;
-    const r = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json')]);
+    const r = await cli([
+      '--db',
+      db,
+      'ingest',
+      'usgs-earthquakes',
+      '--from',
+      sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json'),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect((await cli(['--db', db, '--json', 'db', 'info'])).json().events).toBe(before);

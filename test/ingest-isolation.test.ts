@@ -18,7 +18,10 @@ const WEEK_RECORDS = 3209;
 /** Two USGS ids whose event UUIDs begin with the same six hex digits (fe744f…). */
 const TWINS = ['ci90003888', 'ci90005281'];
 
-interface Feature { id: string; properties: Record<string, unknown> }
+interface Feature {
+  id: string;
+  properties: Record<string, unknown>;
+}
 
 function editedWeek(edit: (features: Feature[]) => void): string {
   const doc = JSON.parse(fs.readFileSync(WEEK, 'utf8')) as { features: Feature[] };
@@ -44,11 +47,15 @@ describe('one record never fails the rest of a run', () => {
       features[1].properties.time = features[0].properties.time;
     });
     const db = path.join(tempDir(), 'store.duckdb');
-    const first = await cli(['--db', db, '--json', '--quiet', 'ingest', 'usgs-earthquakes', '--from', feed], { CATINTEL_NOW: WEEK_NOW });
+    const first = await cli(['--db', db, '--json', '--quiet', 'ingest', 'usgs-earthquakes', '--from', feed], {
+      CATINTEL_NOW: WEEK_NOW,
+    });
     expect(first.code, first.stderr).toBe(0);
     expect(first.json().runs[0]).toMatchObject({ status: 'ok', inserted: WEEK_RECORDS });
 
-    const shown = await Promise.all(TWINS.map((id) => cli(['--db', db, '--json', 'events', 'show', id], { CATINTEL_NOW: WEEK_NOW })));
+    const shown = await Promise.all(
+      TWINS.map((id) => cli(['--db', db, '--json', 'events', 'show', id], { CATINTEL_NOW: WEEK_NOW })),
+    );
     const slugs = shown.map((r) => r.json().properties.slug as string);
     expect(slugs[0]).not.toBe(slugs[1]);
     for (const slug of slugs) expect(slug).toMatch(/^m-0-6-6km-nw-of-the-geysers-ca-2020-07-08-[0-9a-f]{6,}$/);
@@ -57,7 +64,9 @@ describe('one record never fails the rest of a run', () => {
       const bySlug = await cli(['--db', db, '--json', 'events', 'show', slug], { CATINTEL_NOW: WEEK_NOW });
       expect(bySlug.json().properties.source_id).toBe(TWINS[i]);
     }
-    const again = await cli(['--db', db, '--json', '--quiet', 'ingest', 'usgs-earthquakes', '--from', feed], { CATINTEL_NOW: WEEK_NOW });
+    const again = await cli(['--db', db, '--json', '--quiet', 'ingest', 'usgs-earthquakes', '--from', feed], {
+      CATINTEL_NOW: WEEK_NOW,
+    });
     expect(again.code, again.stderr).toBe(0);
     expect(again.json().runs[0]).toMatchObject({ inserted: 0, unchanged: WEEK_RECORDS });
     const after = await cli(['--db', db, '--json', 'events', 'show', TWINS[1]], { CATINTEL_NOW: WEEK_NOW });
@@ -70,7 +79,9 @@ describe('one record never fails the rest of a run', () => {
       features[5].properties.time = Date.UTC(10000, 0, 1); // a start in the year 10000: JavaScript reads it, DuckDB cannot hold it
     });
     const db = path.join(tempDir(), 'store.duckdb');
-    const r = await cli(['--db', db, '--json', '--quiet', 'ingest', 'usgs-earthquakes', '--from', feed], { CATINTEL_NOW: WEEK_NOW });
+    const r = await cli(['--db', db, '--json', '--quiet', 'ingest', 'usgs-earthquakes', '--from', feed], {
+      CATINTEL_NOW: WEEK_NOW,
+    });
     expect(r.code, r.stderr).toBe(0);
     const run = r.json().runs[0];
     expect(run).toMatchObject({ status: 'ok', inserted: WEEK_RECORDS - 1 });
@@ -83,7 +94,9 @@ describe('one record never fails the rest of a run', () => {
     expect(info.recent_ingest_runs[0]).toMatchObject({ status: 'ok', skipped: run.skipped });
 
     // The text summary names it too, and a rerun is a no-op for the others.
-    const text = await cli(['--db', db, '--quiet', 'ingest', 'usgs-earthquakes', '--from', feed], { CATINTEL_NOW: WEEK_NOW });
+    const text = await cli(['--db', db, '--quiet', 'ingest', 'usgs-earthquakes', '--from', feed], {
+      CATINTEL_NOW: WEEK_NOW,
+    });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/skipped 1: the store refused it: .*\+010000-01-01/);
     expect(text.stdout).toMatch(new RegExp(`0 new, 0 updated, ${WEEK_RECORDS - 1} unchanged`));

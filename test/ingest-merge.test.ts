@@ -26,8 +26,17 @@ async function ringsOfTitle(db: string, now: string, title: RegExp) {
   const live = (await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: now })).json();
   const matching = live.features.filter((f: any) => title.test(f.properties.title));
   expect(matching).toHaveLength(1); // one event, not one per feed
-  const rings = (await cli(['--db', db, '--json', 'events', 'rings', matching[0].properties.id], { CATINTEL_NOW: now })).json();
-  return { event: matching[0], rings: rings.features.map((f: any) => ({ kind: f.properties.kind, label: f.properties.label, type: f.geometry.type })) };
+  const rings = (
+    await cli(['--db', db, '--json', 'events', 'rings', matching[0].properties.id], { CATINTEL_NOW: now })
+  ).json();
+  return {
+    event: matching[0],
+    rings: rings.features.map((f: any) => ({
+      kind: f.properties.kind,
+      label: f.properties.label,
+      type: f.geometry.type,
+    })),
+  };
 }
 
 describe('WFIGS point and perimeter of one incident', () => {
@@ -41,7 +50,10 @@ describe('WFIGS point and perimeter of one incident', () => {
 
   it('perimeters, then points: one event, the mapped perimeter stays its ring', async () => {
     const db = path.join(tempDir(), 'fire1.duckdb');
-    await ingestAll(db, now, [['nifc-wildfires', PERIMETERS], ['nifc-wildfires', POINTS]]);
+    await ingestAll(db, now, [
+      ['nifc-wildfires', PERIMETERS],
+      ['nifc-wildfires', POINTS],
+    ]);
     const { rings } = await ringsOfTitle(db, now, /^Ridgeline Fire/);
     expect(rings).toEqual(perimeterRings);
   });
@@ -55,7 +67,10 @@ describe('WFIGS point and perimeter of one incident', () => {
     ridgeline.PercentContained = 55;
     const later = path.join(tempDir(), 'wfigs_incident_locations_later.geojson');
     fs.writeFileSync(later, JSON.stringify(doc));
-    await ingestAll(db, now, [['nifc-wildfires', PERIMETERS], ['nifc-wildfires', later]]);
+    await ingestAll(db, now, [
+      ['nifc-wildfires', PERIMETERS],
+      ['nifc-wildfires', later],
+    ]);
     const { event, rings } = await ringsOfTitle(db, now, /^Ridgeline Fire/);
     expect(event.properties).toMatchObject({ severity: 19100, updated_at: '2025-08-09T15:05:12Z' });
     expect(rings).toEqual(perimeterRings);
@@ -64,12 +79,16 @@ describe('WFIGS point and perimeter of one incident', () => {
   it('points, then perimeters: the perimeter replaces the circle drawn from the reported size', async () => {
     const db = path.join(tempDir(), 'fire2.duckdb');
     await ingestAll(db, now, [['nifc-wildfires', POINTS]]);
-    expect((await ringsOfTitle(db, now, /^Ridgeline Fire/)).rings[0].label).toBe('Fire area as a circle of 18,450 acres (no mapped perimeter)');
+    expect((await ringsOfTitle(db, now, /^Ridgeline Fire/)).rings[0].label).toBe(
+      'Fire area as a circle of 18,450 acres (no mapped perimeter)',
+    );
     await ingestAll(db, now, [['nifc-wildfires', PERIMETERS]]);
     expect((await ringsOfTitle(db, now, /^Ridgeline Fire/)).rings).toEqual(perimeterRings);
     // Re-ingesting either layer changes nothing any more.
     for (const file of [POINTS, PERIMETERS]) {
-      const again = (await cli(['--db', db, '--json', 'ingest', 'nifc-wildfires', '--from', file], { CATINTEL_NOW: now })).json().runs[0];
+      const again = (
+        await cli(['--db', db, '--json', 'ingest', 'nifc-wildfires', '--from', file], { CATINTEL_NOW: now })
+      ).json().runs[0];
       expect(again.inserted + again.updated, file).toBe(0);
     }
     expect((await ringsOfTitle(db, now, /^Ridgeline Fire/)).rings).toEqual(perimeterRings);
@@ -82,19 +101,26 @@ describe('a storm keeps its wind rings and adds the GIS cone as its own ring kin
 
   it('wind rings first (CurrentStorms.json), then the GIS advisory zip', async () => {
     const db = path.join(tempDir(), 'storm1.duckdb');
-    await ingestAll(db, now, [['nhc', CURRENT_STORMS], ['nhc', SERGIO_GIS]]);
+    await ingestAll(db, now, [
+      ['nhc', CURRENT_STORMS],
+      ['nhc', SERGIO_GIS],
+    ]);
     const { rings } = await ringsOfTitle(db, now, /Sergio/);
     expect(rings.map((r: { kind: string }) => r.kind)).toEqual(expected);
     // Both feeds speak of the same advisory (21 UTC): re-ingesting either changes nothing.
     for (const file of [CURRENT_STORMS, SERGIO_GIS]) {
-      const again = (await cli(['--db', db, '--json', 'ingest', 'nhc', '--from', file], { CATINTEL_NOW: now })).json().runs[0];
+      const again = (await cli(['--db', db, '--json', 'ingest', 'nhc', '--from', file], { CATINTEL_NOW: now })).json()
+        .runs[0];
       expect(again.inserted + again.updated, file).toBe(0);
     }
   });
 
   it('the cone first, then a wind record: the cone stays', async () => {
     const db = path.join(tempDir(), 'storm2.duckdb');
-    await ingestAll(db, now, [['nhc', SERGIO_GIS], ['nhc', CURRENT_STORMS]]);
+    await ingestAll(db, now, [
+      ['nhc', SERGIO_GIS],
+      ['nhc', CURRENT_STORMS],
+    ]);
     const { rings } = await ringsOfTitle(db, now, /Sergio/);
     expect(rings.map((r: { kind: string }) => r.kind)).toEqual(expected);
   });

@@ -18,7 +18,11 @@ let base: string;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    seen.push({ url: req.url!, ua: req.headers['user-agent'], inm: req.headers['if-none-match'] as string | undefined });
+    seen.push({
+      url: req.url!,
+      ua: req.headers['user-agent'],
+      inm: req.headers['if-none-match'] as string | undefined,
+    });
     if (req.url === '/hang') return; // never answers
     if (req.url === '/flaky' && failuresLeft-- > 0) return res.writeHead(503).end('busy');
     if (req.headers['if-none-match'] === '"week-1"') return res.writeHead(304).end();
@@ -55,10 +59,15 @@ describe('online ingest', () => {
 
   it('gives up on a feed that never answers, with one line and exit code 1, store unchanged', async () => {
     const db = path.join(tempDir(), 'store.duckdb');
-    const r = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', `${base}/hang`], { ...env, CATINTEL_FETCH_ATTEMPTS: '2' });
+    const r = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', `${base}/hang`], {
+      ...env,
+      CATINTEL_FETCH_ATTEMPTS: '2',
+    });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/could not read http:\/\/127\.0\.0\.1:\d+\/hang \(no answer within 300 ms\) after 2 attempt\(s\)/);
+    expect(r.stderr).toMatch(
+      /could not read http:\/\/127\.0\.0\.1:\d+\/hang \(no answer within 300 ms\) after 2 attempt\(s\)/,
+    );
     const info = (await cli(['--db', db, '--json', 'db', 'info'])).json();
     expect(info.events).toBe(0);
     expect(info.recent_ingest_runs[0]).toMatchObject({ source: 'usgs-earthquakes', status: 'failed' });

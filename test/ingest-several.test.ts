@@ -55,7 +55,10 @@ describe('ingest of several sources', () => {
     const one = await cli(['--db', db, 'ingest', 'nws-alerts'], envFor());
     expect(one.code).toBe(1);
     expect(one.stderr).toMatch(/\[upstream_failed\]/);
-    const bad = await cli(['--db', db, 'ingest', 'usgs-earthquakes'], { ...envFor(), CATINTEL_FEED_URL_USGS_EARTHQUAKES: 'ftp://mirror/x' });
+    const bad = await cli(['--db', db, 'ingest', 'usgs-earthquakes'], {
+      ...envFor(),
+      CATINTEL_FEED_URL_USGS_EARTHQUAKES: 'ftp://mirror/x',
+    });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/CATINTEL_FEED_URL_USGS_EARTHQUAKES="ftp:\/\/mirror\/x" is not an http\(s\) URL/);
   });

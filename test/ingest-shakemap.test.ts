@@ -23,8 +23,12 @@ const env = { CATINTEL_NOW: '1989-10-18T00:50:00Z' };
 const SAN_FRANCISCO: [number, number] = [-122.42, 37.77];
 const OAKLAND: [number, number] = [-122.27, 37.8];
 
-interface RingFeature { geometry: Parameters<typeof booleanPointInPolygon>[1]; properties: { kind: string; label: string; threshold: number; radius_km: number | null } }
-const ringsOf = async (db: string) => (await cli(['--db', db, '--json', 'events', 'rings', ID], env)).json().features as RingFeature[];
+interface RingFeature {
+  geometry: Parameters<typeof booleanPointInPolygon>[1];
+  properties: { kind: string; label: string; threshold: number; radius_km: number | null };
+}
+const ringsOf = async (db: string) =>
+  (await cli(['--db', db, '--json', 'events', 'rings', ID], env)).json().features as RingFeature[];
 const vi = (rings: RingFeature[]) => rings.find((r) => r.properties.threshold === 6)!;
 
 describe('catintel ingest usgs-earthquakes --shakemap', () => {
@@ -41,7 +45,9 @@ describe('catintel ingest usgs-earthquakes --shakemap', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().runs[0]).toMatchObject({ inserted: 1, skipped: 0 });
     const rings = await ringsOf(db);
-    expect(rings.map((x) => [x.properties.kind, x.properties.threshold, x.properties.label, x.properties.radius_km])).toEqual([
+    expect(
+      rings.map((x) => [x.properties.kind, x.properties.threshold, x.properties.label, x.properties.radius_km]),
+    ).toEqual([
       ['mmi', 8, 'MMI VIII (severe shaking), USGS ShakeMap v1', null],
       ['mmi', 6, 'MMI VI (strong shaking), USGS ShakeMap v1', null],
       ['mmi', 4, 'MMI IV (light shaking), USGS ShakeMap v1', null],
@@ -56,10 +62,16 @@ describe('catintel ingest usgs-earthquakes --shakemap', () => {
   it('the same ShakeMap again changes nothing; a new ShakeMap replaces the rings; the feed alone keeps them', async () => {
     const db = path.join(tempDir(), 'store.duckdb');
     await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', FEED, '--shakemap', GRID], env);
-    const again = await cli(['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', FEED, '--shakemap', GRID], env);
+    const again = await cli(
+      ['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', FEED, '--shakemap', GRID],
+      env,
+    );
     expect(again.json().runs[0]).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
 
-    const next = await cli(['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', FEED, '--shakemap', CONT_MMI], env);
+    const next = await cli(
+      ['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', FEED, '--shakemap', CONT_MMI],
+      env,
+    );
     expect(next.code, next.stderr).toBe(0);
     expect(next.json().runs[0]).toMatchObject({ updated: 1 });
     const rings = await ringsOf(db);
@@ -85,7 +97,9 @@ describe('catintel ingest usgs-earthquakes --shakemap', () => {
     const wrong = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', FEED, '--shakemap', hebgen], env);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
-    expect(wrong.stderr).toMatch(/--shakemap .*hebgenlake.* \(event iscgem882673 at 44\.63, -110\.891\) matches no earthquake in the feed/);
+    expect(wrong.stderr).toMatch(
+      /--shakemap .*hebgenlake.* \(event iscgem882673 at 44\.63, -110\.891\) matches no earthquake in the feed/,
+    );
 
     const nhc = await cli(['--db', db, 'ingest', 'nhc', '--shakemap', GRID], env);
     expect(nhc.code).toBe(2);
@@ -102,7 +116,10 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
   let base: string;
   let version = '3';
   // When each ShakeMap version was published (ComCat `updateTime`): v3 half an hour after the origin, v4 two hours.
-  const published: Record<string, number> = { '3': Date.parse('1989-10-18T00:35:00Z'), '4': Date.parse('1989-10-18T02:00:00Z') };
+  const published: Record<string, number> = {
+    '3': Date.parse('1989-10-18T00:35:00Z'),
+    '4': Date.parse('1989-10-18T02:00:00Z'),
+  };
   const hits: string[] = [];
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -115,13 +132,36 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
       if (req.url === '/detail/nc216859.geojson') {
         // The ComCat detail format, reduced to what matters here (properties.products.shakemap[0]).
         const detail = {
-          type: 'Feature', id: 'nc216859',
-          properties: { products: { shakemap: [{ id: `urn:usgs-product:us:shakemap:nc216859:${version}`, type: 'shakemap', code: 'nc216859', source: 'us', status: 'UPDATE', updateTime: published[version], properties: { version, eventsource: 'nc', eventsourcecode: '216859' }, contents: { 'download/cont_mmi.json': { contentType: 'application/json', url: `${base}/v${version}/cont_mmi.json` }, 'download/grid.xml': { contentType: 'application/xml', url: `${base}/v${version}/grid.xml` } } }] } },
+          type: 'Feature',
+          id: 'nc216859',
+          properties: {
+            products: {
+              shakemap: [
+                {
+                  id: `urn:usgs-product:us:shakemap:nc216859:${version}`,
+                  type: 'shakemap',
+                  code: 'nc216859',
+                  source: 'us',
+                  status: 'UPDATE',
+                  updateTime: published[version],
+                  properties: { version, eventsource: 'nc', eventsourcecode: '216859' },
+                  contents: {
+                    'download/cont_mmi.json': {
+                      contentType: 'application/json',
+                      url: `${base}/v${version}/cont_mmi.json`,
+                    },
+                    'download/grid.xml': { contentType: 'application/xml', url: `${base}/v${version}/grid.xml` },
+                  },
+                },
+              ],
+            },
+          },
           geometry: { type: 'Point', coordinates: [-121.88, 37.04, 18] },
         };
         return res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify(detail));
       }
-      if (req.url === `/v${version}/cont_mmi.json`) return res.writeHead(200, { 'content-type': 'application/json' }).end(fs.readFileSync(CONT_MMI));
+      if (req.url === `/v${version}/cont_mmi.json`)
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(fs.readFileSync(CONT_MMI));
       res.writeHead(404).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -11,12 +11,25 @@ import { sharedData } from './helpers/paths.js';
 
 describe('superseded NWS alerts', () => {
   it('end when their update arrives', async () => {
-    const bundle = JSON.parse(fs.readFileSync(sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json'), 'utf8'));
-    const update = bundle.features.find((f: any) => f.properties.messageType === 'Update' && f.properties.references?.length && f.properties.event === 'Flood Warning');
+    const bundle = JSON.parse(
+      fs.readFileSync(sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json'), 'utf8'),
+    );
+    const update = bundle.features.find(
+      (f: any) =>
+        f.properties.messageType === 'Update' &&
+        f.properties.references?.length &&
+        f.properties.event === 'Flood Warning',
+    );
     const ref = update.properties.references[0];
     const original = structuredClone(update);
     original.id = `https://api.weather.gov/alerts/${ref.identifier}`;
-    Object.assign(original.properties, { id: ref.identifier, '@id': original.id, messageType: 'Alert', references: [], sent: '2026-06-30T23:00:00Z' });
+    Object.assign(original.properties, {
+      id: ref.identifier,
+      '@id': original.id,
+      messageType: 'Alert',
+      references: [],
+      sent: '2026-06-30T23:00:00Z',
+    });
     update.properties.sent = '2026-07-01T00:00:00Z';
     const file = path.join(tempDir(), 'pair.json');
     fs.writeFileSync(file, JSON.stringify({ ...bundle, features: [original, update] }));

@@ -43,8 +43,11 @@ afterAll(async () => {
 
 function watch(argv: string[], feedPath: string) {
   const env = {
-    ...process.env, CATINTEL_NOW: NOW, CATINTEL_FEED_URL_NWS_ALERTS: `${base}${feedPath}`,
-    CATINTEL_FETCH_ATTEMPTS: '1', CATINTEL_FETCH_TIMEOUT_MS: '2000',
+    ...process.env,
+    CATINTEL_NOW: NOW,
+    CATINTEL_FEED_URL_NWS_ALERTS: `${base}${feedPath}`,
+    CATINTEL_FETCH_ATTEMPTS: '1',
+    CATINTEL_FETCH_TIMEOUT_MS: '2000',
   };
   const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -73,10 +76,15 @@ describe.skipIf(!built)('ingest --watch survives a failing feed (needs `make bui
     await until(w, () => (served.get('/alerts') ?? 0) >= 2 && (w.out().match(/^nws-alerts: /gm) ?? []).length >= 2);
     expect(w.child.exitCode).toBeNull(); // alive after three failures and two rounds
 
-    const failures = w.err().split('\n').filter((l) => l.startsWith('catintel: '));
+    const failures = w
+      .err()
+      .split('\n')
+      .filter((l) => l.startsWith('catintel: '));
     expect(failures).toHaveLength(FAILURES);
     for (const [i, line] of failures.entries()) {
-      expect(line).toMatch(/could not read http:\/\/127\.0\.0\.1:\d+\/alerts \(HTTP 503\) after 1 attempt\(s\).* \[upstream_failed\]; --watch retries in 1 s \((\d) failures? in a row\)$/);
+      expect(line).toMatch(
+        /could not read http:\/\/127\.0\.0\.1:\d+\/alerts \(HTTP 503\) after 1 attempt\(s\).* \[upstream_failed\]; --watch retries in 1 s \((\d) failures? in a row\)$/,
+      );
       expect(line).toContain(`(${i + 1} failure`);
     }
     expect(w.out()).toMatch(/^nws-alerts: \d+ read, [1-9]\d* new/m); // the first good round stored the alerts
@@ -94,9 +102,15 @@ describe.skipIf(!built)('ingest --watch survives a failing feed (needs `make bui
     const db = path.join(tempDir('catintel-watch-'), 'store.duckdb');
     const w = watch(['--db', db, '--json', 'ingest', 'nws-alerts', '--watch', '1'], '/alerts-json');
     await until(w, () => (served.get('/alerts-json') ?? 0) >= 1 && /"inserted"/.test(w.out()));
-    const lines = w.err().split('\n').filter((l) => l.startsWith('{"watch"')).map((l) => JSON.parse(l));
+    const lines = w
+      .err()
+      .split('\n')
+      .filter((l) => l.startsWith('{"watch"'))
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(FAILURES);
-    lines.forEach((l, i) => expect(l).toMatchObject({ watch: 'failed', code: 'upstream_failed', failures: i + 1, retry_in_s: 1 }));
+    lines.forEach((l, i) =>
+      expect(l).toMatchObject({ watch: 'failed', code: 'upstream_failed', failures: i + 1, retry_in_s: 1 }),
+    );
     expect(lines[0].error).toMatch(/HTTP 503/);
     w.child.kill('SIGINT');
     expect(await w.exited).toBe(0);

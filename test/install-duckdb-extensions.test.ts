@@ -44,7 +44,9 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/simple/duckdb-extension-spatial/') {
       res.setHeader('content-type', 'text/html');
-      res.end(`<!DOCTYPE html><html><body><a href="/files/${WHEEL}#sha256=${createHash('sha256').update(wheel).digest('hex')}">${WHEEL}</a></body></html>`);
+      res.end(
+        `<!DOCTYPE html><html><body><a href="/files/${WHEEL}#sha256=${createHash('sha256').update(wheel).digest('hex')}">${WHEEL}</a></body></html>`,
+      );
     } else if (req.url === `/files/${WHEEL}`) {
       downloads++;
       res.end(wheel);
@@ -71,8 +73,12 @@ function install(dir: string): Promise<{ status: number; stdout: string; stderr:
     PIP_RETRIES: '0',
   };
   return new Promise((resolve) => {
-    execFile('python3', ['scripts/install-duckdb-extensions.py'], { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 120_000 }, (err, stdout, stderr) =>
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
+    execFile(
+      'python3',
+      ['scripts/install-duckdb-extensions.py'],
+      { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 120_000 },
+      (err, stdout, stderr) =>
+        resolve({ status: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
     );
   });
 }
@@ -84,10 +90,15 @@ describe('make install: the DuckDB extensions from their wheels', () => {
   it('unpacks the wheel of the installed DuckDB version into <dir>/<version>/<platform>/, where extension_directory looks', async () => {
     const r = await install(dir);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^spatial ${DUCKDB_VERSION} ${DUCKDB_PLATFORM}: installed from ${WHEEL.replaceAll('.', '\\.')}`));
+    expect(r.stdout).toMatch(
+      new RegExp(`^spatial ${DUCKDB_VERSION} ${DUCKDB_PLATFORM}: installed from ${WHEEL.replaceAll('.', '\\.')}`),
+    );
     expect(fs.readFileSync(installed)).toEqual(CONTENT);
     expect(downloads).toBe(1);
-    expect(fs.readdirSync(path.dirname(installed)).sort()).toEqual(['spatial.duckdb_extension', 'spatial.duckdb_extension.sha256']); // no partial file left
+    expect(fs.readdirSync(path.dirname(installed)).sort()).toEqual([
+      'spatial.duckdb_extension',
+      'spatial.duckdb_extension.sha256',
+    ]); // no partial file left
   });
 
   it('a second run finds it present and matching: nothing downloaded', async () => {

@@ -32,15 +32,29 @@ describe('embedded infrastructure', () => {
     // Two ids, one hospital: its old and new address 1 km apart, same type and 25 beds; the newer record is kept.
     const wauchula = s.facilities.filter((f) => f.kind === 'hospital' && f.name === 'ADVENTHEALTH WAUCHULA');
     expect(wauchula).toHaveLength(1);
-    expect(wauchula[0]).toMatchObject({ id: '0196784563', extra: { merged_ids: '0013433873', source_date: '2021-11-16' } });
+    expect(wauchula[0]).toMatchObject({
+      id: '0196784563',
+      extra: { merged_ids: '0013433873', source_date: '2021-11-16' },
+    });
     // The same school under two NCES ids at one point.
     expect(s.facilities.filter((f) => f.kind === 'school' && f.name === 'IDEA BASSETT')).toHaveLength(1);
     expect(kinds.hospital.duplicates_merged).toBe(26);
     expect(kinds.school.duplicates_merged).toBe(8);
     // No two records of a kind share a name within 50 m any more.
     const byName = new Map<string, typeof s.facilities>();
-    for (const f of s.facilities) byName.set(`${f.kind}|${f.state}|${f.name.toUpperCase()}`, [...(byName.get(`${f.kind}|${f.state}|${f.name.toUpperCase()}`) ?? []), f]);
-    const close = [...byName.values()].flatMap((g) => g.flatMap((a, i) => g.slice(i + 1).filter((b) => haversineKm(a.lat, a.lng, b.lat, b.lng) <= 0.05).map((b) => `${a.name} ${a.id}/${b.id}`)));
+    for (const f of s.facilities)
+      byName.set(`${f.kind}|${f.state}|${f.name.toUpperCase()}`, [
+        ...(byName.get(`${f.kind}|${f.state}|${f.name.toUpperCase()}`) ?? []),
+        f,
+      ]);
+    const close = [...byName.values()].flatMap((g) =>
+      g.flatMap((a, i) =>
+        g
+          .slice(i + 1)
+          .filter((b) => haversineKm(a.lat, a.lng, b.lat, b.lng) <= 0.05)
+          .map((b) => `${a.name} ${a.id}/${b.id}`),
+      ),
+    );
     expect(close).toEqual([]);
   });
 });

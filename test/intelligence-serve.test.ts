@@ -34,9 +34,13 @@ describe.skipIf(!built)('intelligence commands beside a running server (a real p
   };
   beforeAll(async () => {
     db = path.join(tempDir('catintel-intel-serve-'), 'ian.duckdb');
-    const r = await cli(['--db', db, 'ingest', 'nhc', '--from', sharedData('hazard_history/hurricanes/bal092022.dat')], env);
+    const r = await cli(
+      ['--db', db, 'ingest', 'nhc', '--from', sharedData('hazard_history/hurricanes/bal092022.dat')],
+      env,
+    );
     expect(r.code, r.stderr).toBe(0);
-    for (const [k, argv] of Object.entries(COMMANDS)) standalone[k] = (await cli(['--db', db, '--json', ...argv], env)).json();
+    for (const [k, argv] of Object.entries(COMMANDS))
+      standalone[k] = (await cli(['--db', db, '--json', ...argv], env)).json();
   }, 60_000);
 
   it('prediction, timeline, exposure and scenario run / show go through the server with the standalone answers', async () => {
@@ -46,7 +50,24 @@ describe.skipIf(!built)('intelligence commands beside a running server (a real p
       expect(r.code, `${k}: ${r.stderr}`).toBe(0);
       expect(r.json(), k).toEqual(standalone[k]);
     }
-    const run = await cli(['--db', db, '--json', 'scenario', 'run', '--event-type', 'wildfire', '--lat', '34.2', '--lng', '-118.4', '--area-acres', '20000'], env);
+    const run = await cli(
+      [
+        '--db',
+        db,
+        '--json',
+        'scenario',
+        'run',
+        '--event-type',
+        'wildfire',
+        '--lat',
+        '34.2',
+        '--lng',
+        '-118.4',
+        '--area-acres',
+        '20000',
+      ],
+      env,
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.json().rings.features.length).toBeGreaterThan(0);
     const shown = await cli(['--db', db, '--json', 'scenario', 'show', run.json().id], env);

@@ -24,14 +24,19 @@ let lomaDb: string;
 beforeAll(async () => {
   seedDb = await seedStore(); // `db seed` at SEED_NOW, the seed's instant
   lomaDb = path.join(tempDir(), 'loma.duckdb');
-  expect((await cli(['--db', lomaDb, '--quiet', 'ingest', 'usgs-earthquakes', '--from', LOMA], { CATINTEL_NOW: LOMA_NOW })).code).toBe(0);
+  expect(
+    (await cli(['--db', lomaDb, '--quiet', 'ingest', 'usgs-earthquakes', '--from', LOMA], { CATINTEL_NOW: LOMA_NOW }))
+      .code,
+  ).toBe(0);
 });
 
 /** The HTTP app on a store file with its clock pinned at `now` (responses checked against openapi.yaml by the harness). */
 async function onHttp<T>(db: string, now: string, fn: (p: Platform) => Promise<T>): Promise<T> {
   const store = await Store.open(db);
   try {
-    return await fn(await platform(store, { rateLimit: 'off', ctx: { ...contextOn(store), clock: () => new Date(now) } }));
+    return await fn(
+      await platform(store, { rateLimit: 'off', ctx: { ...contextOn(store), clock: () => new Date(now) } }),
+    );
   } finally {
     await store.close();
   }
@@ -49,7 +54,9 @@ describe('prediction of a real M6+ earthquake (Loma Prieta, M6.9)', () => {
     // By hand: t1 = elapsed days since the origin, t2 = t1 + window; N = 10^(a + b(Mm - M)) * ((t1+c)^(1-p) - (t2+c)^(1-p)) / (p-1).
     const t1 = (Date.parse(LOMA_NOW) - Date.parse('1989-10-18T00:04:15Z')) / 86_400_000;
     const byHand = (m: number, days: number) => {
-      const n = Math.pow(10, -1.67 + 0.91 * (6.9 - m)) * (Math.pow(t1 + 0.05, -0.08) - Math.pow(t1 + days + 0.05, -0.08)) / 0.08;
+      const n =
+        (Math.pow(10, -1.67 + 0.91 * (6.9 - m)) * (Math.pow(t1 + 0.05, -0.08) - Math.pow(t1 + days + 0.05, -0.08))) /
+        0.08;
       return 1 - Math.exp(-n);
     };
     const w = Object.fromEntries(b.forecast.windows.map((x: any) => [x.window, x]));
@@ -72,7 +79,9 @@ describe('prediction of a real M6+ earthquake (Loma Prieta, M6.9)', () => {
   });
 
   it('answers free callers over HTTP with the same body, validated against openapi.yaml', async () => {
-    const cliBody = (await cli(['--db', lomaDb, '--json', 'events', 'prediction', 'nc216859'], { CATINTEL_NOW: LOMA_NOW })).json();
+    const cliBody = (
+      await cli(['--db', lomaDb, '--json', 'events', 'prediction', 'nc216859'], { CATINTEL_NOW: LOMA_NOW })
+    ).json();
     await onHttp(lomaDb, LOMA_NOW, async (p) => {
       const r = await p.call('/api/v1/events/nc216859/prediction');
       expect(r.status).toBe(200);
@@ -145,14 +154,30 @@ describe('infrastructure', () => {
       expect(d.length).toBeGreaterThan(5);
       expect(d).toEqual([...d].sort((a, b) => a - b));
       expect(Math.max(...d)).toBeLessThanOrEqual(10);
-      expect(r.body.features.every((f: any) => f.properties.kind === 'hospital' && f.properties.state === 'FL')).toBe(true);
+      expect(r.body.features.every((f: any) => f.properties.kind === 'hospital' && f.properties.state === 'FL')).toBe(
+        true,
+      );
       expect(r.body.features.map((f: any) => f.properties.name)).toContain('JACKSON MEMORIAL HOSPITAL');
-      expect(r.body.coverage).toEqual([expect.objectContaining({ kind: 'hospital', covered: 'yes', covered_areas: 'national' })]);
+      expect(r.body.coverage).toEqual([
+        expect.objectContaining({ kind: 'hospital', covered: 'yes', covered_areas: 'national' }),
+      ]);
     });
   });
 
   it('schools in Oregon: the coverage member says schools are not covered there', async () => {
-    const r = await cli(['--json', 'infra', 'near', '--lat', '44.94', '--lng', '-123.03', '--radius-km', '20', '--kind', 'school,fire_station']);
+    const r = await cli([
+      '--json',
+      'infra',
+      'near',
+      '--lat',
+      '44.94',
+      '--lng',
+      '-123.03',
+      '--radius-km',
+      '20',
+      '--kind',
+      'school,fire_station',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const b = r.json();
     expect(b.counts_by_kind.school).toBe(0);
@@ -212,10 +237,14 @@ describe('exposure of Hurricane Ian in the embedded default', () => {
   });
 
   it('counts each hospital once, and says "not covered" (null) for a kind with no data in Florida, never 0', async () => {
-    const names = body.rings.flatMap((r: any) => (r.infrastructure.hospitals ?? []).map((h: any) => `${r.threshold} ${h.name}`));
+    const names = body.rings.flatMap((r: any) =>
+      (r.infrastructure.hospitals ?? []).map((h: any) => `${r.threshold} ${h.name}`),
+    );
     expect(names.filter((n: string) => n.endsWith('ADVENTHEALTH WAUCHULA')).length).toBeLessThanOrEqual(2); // once per listed ring at most
     for (const r of body.rings.filter((x: any) => x.infrastructure.hospitals)) {
-      expect(new Set(r.infrastructure.hospitals.map((h: any) => h.name)).size, `ring ${r.threshold}`).toBe(r.infrastructure.hospitals.length);
+      expect(new Set(r.infrastructure.hospitals.map((h: any) => h.name)).size, `ring ${r.threshold}`).toBe(
+        r.infrastructure.hospitals.length,
+      );
     }
     for (const r of body.rings) {
       expect(r.infrastructure.counts.fire_station, `fire stations in ring ${r.threshold}`).toBeNull();
@@ -236,7 +265,9 @@ describe('exposure of Hurricane Ian in the embedded default', () => {
       expect(sum).toBe(ring.population.population);
       for (const c of ring.population.counties) {
         expect(c.share).toBeCloseTo(c.overlap_km2 / c.county_area_km2, 3);
-        expect(Math.abs(c.population - c.county_population * c.share)).toBeLessThanOrEqual(1 + c.county_population * 1e-6);
+        expect(Math.abs(c.population - c.county_population * c.share)).toBeLessThanOrEqual(
+          1 + c.county_population * 1e-6,
+        );
       }
     }
     // The 34-kt ring takes in whole counties of central Florida: Polk (12105) and Orange (12095) count in full.
@@ -251,7 +282,9 @@ describe('exposure of Hurricane Ian in the embedded default', () => {
       expect((await p.call('/api/v1/events/AL092022/exposure', { token: await token('agency') })).status).toBe(403);
       const r = await p.call('/api/v1/events/AL092022/exposure', { token: await token('analyst') });
       expect(r.status).toBe(200);
-      expect(r.body.rings.map((x: any) => x.population.population)).toEqual(body.rings.map((x: any) => x.population.population));
+      expect(r.body.rings.map((x: any) => x.population.population)).toEqual(
+        body.rings.map((x: any) => x.population.population),
+      );
     });
   });
 });
@@ -259,12 +292,15 @@ describe('exposure of Hurricane Ian in the embedded default', () => {
 describe("exposure with the caller's portfolios", () => {
   it('adds the TIV of the locations inside each ring that cover the peril, per currency', async () => {
     const csv = path.join(tempDir(), 'location.csv');
-    fs.writeFileSync(csv, [
-      'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode',
-      '1,A1,PUNTAGORDA,26.93,-82.05,1050,5050,1000000,200000,50000,WW1,USD,US',
-      '1,A1,ORLANDO,28.54,-81.38,1100,5100,2000000,0,0,WW1,USD,US',
-      '1,A1,PUNTAGORDA-EQ,26.93,-82.05,1050,5050,700000,0,0,QQ1,USD,US',
-    ].join('\n') + '\n');
+    fs.writeFileSync(
+      csv,
+      [
+        'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode',
+        '1,A1,PUNTAGORDA,26.93,-82.05,1050,5050,1000000,200000,50000,WW1,USD,US',
+        '1,A1,ORLANDO,28.54,-81.38,1100,5100,2000000,0,0,WW1,USD,US',
+        '1,A1,PUNTAGORDA-EQ,26.93,-82.05,1050,5050,700000,0,0,QQ1,USD,US',
+      ].join('\n') + '\n',
+    );
     // Dana's CLI acts for the account her token has over HTTP (CATINTEL_TOKEN, verified as the server does).
     const dana = await token('analyst', { sub: 'dana@example.com' });
     const asDana = { CATINTEL_NOW: SEED_NOW, CATINTEL_TOKEN: dana, CATINTEL_JWT_SECRET: SECRET };
@@ -282,7 +318,9 @@ describe("exposure with the caller's portfolios", () => {
       expect(http.body.rings.map((x: any) => x.portfolio_tiv)).toEqual(r.json().rings.map((x: any) => x.portfolio_tiv));
     });
     // Another account sees none of it.
-    const other = (await cli(['--db', seedDb, '--json', 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW })).json();
+    const other = (
+      await cli(['--db', seedDb, '--json', 'events', 'exposure', 'AL092022'], { CATINTEL_NOW: SEED_NOW })
+    ).json();
     expect(other.rings.every((x: any) => x.portfolio_tiv.length === 0)).toBe(true);
   }, 60_000); // every ring over the portfolios: 18 s on a loaded machine
 });
@@ -300,7 +338,9 @@ describe('prediction of a storm whose source gives a forecast (NHC GIS advisory,
     expect(b.method.name).toMatch(/NHC official forecast/);
     const pts = b.forecast.source_forecast.points;
     expect(pts.length).toBeGreaterThanOrEqual(6);
-    expect(pts.map((p: any) => p.tau_h)).toEqual([...pts.map((p: any) => p.tau_h)].sort((x: number, y: number) => x - y));
+    expect(pts.map((p: any) => p.tau_h)).toEqual(
+      [...pts.map((p: any) => p.tau_h)].sort((x: number, y: number) => x - y),
+    );
     expect(pts.every((p: any) => typeof p.max_wind_kt === 'number' && typeof p.lat === 'number')).toBe(true);
     expect(b.uncertainty).toMatch(/two thirds/);
   });

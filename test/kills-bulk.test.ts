@@ -13,19 +13,23 @@ import { tempDir } from './helpers/cli.js';
 import { readManifest as readSetManifest, setOf, setOnDisk, sha256, type SetManifest } from './helpers/output-sets.js';
 import { KILL_POINTS, KILL_SEED, RunLength, runAndKill, seeded } from './helpers/kill.js';
 
-interface Manifest extends SetManifest { rows: number }
+interface Manifest extends SetManifest {
+  rows: number;
+}
 
 /** A synthetic US portfolio (seeded): rows of LocNumber, Latitude, Longitude, BuildingTIV. */
 function portfolio(file: string, rows: number, seed: number): void {
   const random = seeded(seed);
   const lines = ['LocNumber,Latitude,Longitude,BuildingTIV'];
-  for (let i = 1; i <= rows; i++) lines.push(`${i},${(26 + random() * 21).toFixed(4)},${(-123 + random() * 50).toFixed(4)},${100000 + i}`);
+  for (let i = 1; i <= rows; i++)
+    lines.push(`${i},${(26 + random() * 21).toFixed(4)},${(-123 + random() * 50).toFixed(4)},${100000 + i}`);
   fs.writeFileSync(file, lines.join('\n') + '\n');
 }
 
 const readManifest = (dir: string) => readSetManifest<Manifest>(dir);
 /** Hidden temporaries, and DuckDB's `tmp_` copies of them (a COPY killed midway). */
-const temps = (dir: string) => fs.readdirSync(dir).filter((f) => (f.startsWith('.') || f.startsWith('tmp_.')) && f.includes('.tmp'));
+const temps = (dir: string) =>
+  fs.readdirSync(dir).filter((f) => (f.startsWith('.') || f.startsWith('tmp_.')) && f.includes('.tmp'));
 /** What a manifest says, without the run's own id and time: two runs of one input give the same. */
 
 const work = tempDir('catintel-kill-bulk-');
@@ -46,7 +50,11 @@ beforeAll(async () => {
     runMs = Math.max(runMs, t.ms);
     const m = readManifest(out)!;
     // The manifest describes the outputs as they are.
-    for (const o of m.outputs) expect({ bytes: fs.statSync(path.join(out, o.file)).size, sha256: sha256(path.join(out, o.file)) }).toEqual({ bytes: o.bytes, sha256: o.sha256 });
+    for (const o of m.outputs)
+      expect({ bytes: fs.statSync(path.join(out, o.file)).size, sha256: sha256(path.join(out, o.file)) }).toEqual({
+        bytes: o.bytes,
+        sha256: o.sha256,
+      });
     expect(m.outputs.map((o) => o.file).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv']);
     sets.push(setOf(m));
   }
@@ -87,6 +95,12 @@ describe(`bulk scoring killed at random moments (seed ${KILL_SEED})`, () => {
     expect(final.code, final.stderr).toBe(0);
     expect(temps(out)).toEqual([]); // the killed runs' hidden temporaries are gone
     expect(setOf(readManifest(out)!)).toEqual(sets[0]);
-    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv', 'manifest.json']);
+    expect(fs.readdirSync(out).sort()).toEqual([
+      'errors.csv',
+      'keys-errors.csv',
+      'keys.csv',
+      'location.csv',
+      'manifest.json',
+    ]);
   }, 120_000);
 });

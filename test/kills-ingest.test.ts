@@ -19,7 +19,15 @@ const FEED = sharedData('feeds/usgs_earthquakes/all_week.geojson');
 const env = { CATINTEL_NOW: WEEK_NOW };
 const { stores: STORES, perStore: TRIALS_PER_STORE } = storesFor(KILL_POINTS); // 4 stores of 5 at the full 20 points
 
-interface State { events: number; rings: number; observations: number; runs: number; dupEvents: number; dupRings: number; dupObs: number }
+interface State {
+  events: number;
+  rings: number;
+  observations: number;
+  runs: number;
+  dupEvents: number;
+  dupRings: number;
+  dupObs: number;
+}
 
 async function stateOf(db: string): Promise<State> {
   const store = await Store.open(db, { readOnly: true });
@@ -47,7 +55,9 @@ beforeAll(async () => {
   // Two at once, as the trials run: the kill points spread over a run as long as theirs. (No warm-up pair:
   // every run that finishes on its own re-measures the length, test/helpers/kill.ts.)
   const dbs = [path.join(tempDir(), 'reference.duckdb'), path.join(tempDir(), 'reference.duckdb')];
-  const runs = await Promise.all(dbs.map((db) => runAndKill(['--db', db, 'ingest', 'usgs-earthquakes', '--from', FEED], Infinity, env)));
+  const runs = await Promise.all(
+    dbs.map((db) => runAndKill(['--db', db, 'ingest', 'usgs-earthquakes', '--from', FEED], Infinity, env)),
+  );
   for (const t of runs) expect(t.code, t.stderr).toBe(0);
   runMs = Math.max(...runs.map((t) => t.ms));
   reference = await stateOf(dbs[0]);
@@ -60,7 +70,8 @@ describe(`ingest killed at random moments (seed ${KILL_SEED})`, () => {
     const random = seeded(KILL_SEED);
     // The first kill on a fresh store aims at its start (node loading, then the store being created).
     const fractions = Array.from({ length: STORES }, () =>
-      Array.from({ length: TRIALS_PER_STORE }, (_, k) => (k === 0 ? 0.1 + 0.4 * random() : random() * 1.05)));
+      Array.from({ length: TRIALS_PER_STORE }, (_, k) => (k === 0 ? 0.1 + 0.4 * random() : random() * 1.05)),
+    );
     const runLength = new RunLength(runMs);
     const outcomes = { killed: 0, noStore: 0, empty: 0, complete: 0 };
     // Two stores at a time (each store's trials in order): the kills wait on timers, not on the CPU.
@@ -77,13 +88,20 @@ describe(`ingest killed at random moments (seed ${KILL_SEED})`, () => {
         // Killed before the store existed: nothing at its name, not even a half-made file.
         if (!fs.existsSync(db)) {
           outcomes.noStore++;
-          expect(fs.readdirSync(dir).filter((f) => f.startsWith('store.duckdb') && !f.includes('.creating-')), where).toEqual([]);
+          expect(
+            fs.readdirSync(dir).filter((f) => f.startsWith('store.duckdb') && !f.includes('.creating-')),
+            where,
+          ).toEqual([]);
           continue;
         }
         const info = await cli(['--db', db, '--json', 'db', 'info'], env);
         expect(info.code, `${where}: ${info.stderr}`).toBe(0);
         const state = await stateOf(db);
-        expect({ dupEvents: state.dupEvents, dupRings: state.dupRings, dupObs: state.dupObs }, where).toEqual({ dupEvents: 0, dupRings: 0, dupObs: 0 });
+        expect({ dupEvents: state.dupEvents, dupRings: state.dupRings, dupObs: state.dupObs }, where).toEqual({
+          dupEvents: 0,
+          dupRings: 0,
+          dupObs: 0,
+        });
         // One transaction per run: the store holds nothing of a killed run, or all of a finished one.
         if (state.events === 0) {
           outcomes.empty++;
@@ -91,7 +109,9 @@ describe(`ingest killed at random moments (seed ${KILL_SEED})`, () => {
         } else {
           outcomes.complete++;
           expect({ events: state.events, rings: state.rings, observations: state.observations }, where).toEqual({
-            events: reference.events, rings: reference.rings, observations: reference.observations,
+            events: reference.events,
+            rings: reference.rings,
+            observations: reference.observations,
           });
         }
         // The killed writer's lock sidecar was cleared by the command that opened the store after it.
@@ -104,7 +124,8 @@ describe(`ingest killed at random moments (seed ${KILL_SEED})`, () => {
       expect({ ...final, runs: 0 }).toEqual({ ...reference, runs: 0 });
       expect(fs.readdirSync(dir).filter((f) => f.includes('.creating-'))).toEqual([]);
     };
-    for (let s = 0; s < STORES; s += 2) await Promise.all([storeTrials(s), s + 1 < STORES ? storeTrials(s + 1) : undefined]);
+    for (let s = 0; s < STORES; s += 2)
+      await Promise.all([storeTrials(s), s + 1 < STORES ? storeTrials(s + 1) : undefined]);
     console.log(`ingest kill trials (seed ${KILL_SEED}, run ${runMs} ms): ${JSON.stringify(outcomes)}`);
     // The kill points reached every phase: before the store existed, mid-write, and after a commit.
     expect(outcomes.killed).toBeGreaterThanOrEqual(Math.ceil(0.5 * STORES * TRIALS_PER_STORE)); // most kill points fall inside a run (10 of 20; timing varies with load)

@@ -40,8 +40,32 @@ function setFiles(dir: string): string[] {
 const book = writeSyntheticOed(path.join(work, 'book'), BOOK_LOCATIONS, KILL_SEED);
 const RI = sharedData('oasis_fm_validation', 'reinsurance4');
 const runs = [
-  (out: string) => ['--quiet', 'oasis', 'files', '--oed-location', book.location, '--oed-account', book.account, '--keys', book.keys, '--out', out],
-  (out: string) => ['--quiet', 'oasis', 'files', ...['location', 'account', 'ri_info', 'ri_scope'].flatMap((f) => [`--oed-${f.replace('_', '-')}`, path.join(RI, `${f}.csv`)]), '--model-perils', 'WTC', '--out', out],
+  (out: string) => [
+    '--quiet',
+    'oasis',
+    'files',
+    '--oed-location',
+    book.location,
+    '--oed-account',
+    book.account,
+    '--keys',
+    book.keys,
+    '--out',
+    out,
+  ],
+  (out: string) => [
+    '--quiet',
+    'oasis',
+    'files',
+    ...['location', 'account', 'ri_info', 'ri_scope'].flatMap((f) => [
+      `--oed-${f.replace('_', '-')}`,
+      path.join(RI, `${f}.csv`),
+    ]),
+    '--model-perils',
+    'WTC',
+    '--out',
+    out,
+  ],
 ];
 const sets: string[][] = [];
 const runMs: number[] = [];
@@ -72,8 +96,15 @@ beforeAll(async () => {
     expect(t.code, t.stderr).toBe(0);
     runMs.push(t.ms);
     const m = readManifest(out);
-    if (!m) throw new Error(`a finished run wrote no manifest.json in ${out}: nothing tells a complete set from a killed one`);
-    for (const o of m.outputs) expect({ bytes: fs.statSync(path.join(out, o.file)).size, sha256: sha256(path.join(out, o.file)) }).toEqual({ bytes: o.bytes, sha256: o.sha256 });
+    if (!m)
+      throw new Error(
+        `a finished run wrote no manifest.json in ${out}: nothing tells a complete set from a killed one`,
+      );
+    for (const o of m.outputs)
+      expect({ bytes: fs.statSync(path.join(out, o.file)).size, sha256: sha256(path.join(out, o.file)) }).toEqual({
+        bytes: o.bytes,
+        sha256: o.sha256,
+      });
     expect(m.outputs.map((o) => o.file).sort()).toEqual(setFiles(out));
     sets.push(setOf(m));
   }
@@ -98,7 +129,9 @@ describe(`oasis files killed at random moments (seed ${KILL_SEED})`, () => {
       // The window as fractions of the reference run, applied to the run's latest length (runs speed up
       // once the files are in the page cache).
       const [wFrom, wTo] = [(writing.from - 50) / runMs[0], (writing.to - 50) / runMs[0]];
-      const at = lengths[which].at(inWriting ? wFrom + random() * (wTo - wFrom) : which === 0 ? 0.4 + random() * 0.9 : 0.5 + random() * 1.0);
+      const at = lengths[which].at(
+        inWriting ? wFrom + random() * (wTo - wFrom) : which === 0 ? 0.4 + random() * 0.9 : 0.5 + random() * 1.0,
+      );
       const where = `kill ${k} at ${at} ms (seed ${KILL_SEED + 3})`;
       const t = await runAndKill(runs[which](out), at);
       lengths[which].observe(t);
@@ -117,7 +150,9 @@ describe(`oasis files killed at random moments (seed ${KILL_SEED})`, () => {
       expect(setOnDisk(out, m), where).toEqual(setOf(m));
       expect([sets[0], sets[1]], where).toContainEqual(setOf(m));
     }
-    console.log(`oasis files kill trials (seed ${KILL_SEED + 3}, runs ${runMs.join(' and ')} ms, files written from ${writing.from} to ${writing.to} ms): ${JSON.stringify(outcomes)}`);
+    console.log(
+      `oasis files kill trials (seed ${KILL_SEED + 3}, runs ${runMs.join(' and ')} ms, files written from ${writing.from} to ${writing.to} ms): ${JSON.stringify(outcomes)}`,
+    );
     expect(outcomes.killed).toBeGreaterThanOrEqual(Math.ceil((10 / 24) * KILLS)); // 10 of 24
     expect(outcomes.withTemps).toBeGreaterThan(0); // some kills landed while the files were being written
 

@@ -17,18 +17,26 @@ import { readManifest as readSetManifest, setOf, setOnDisk, sha256, type SetMani
 import { KILL_SEED, killsFor, RunLength, runAndKill, seeded } from './helpers/kill.js';
 import { sharedData } from './helpers/paths.js';
 
-interface Manifest extends SetManifest { samples: number }
+interface Manifest extends SetManifest {
+  samples: number;
+}
 
 const PIWIND = sharedData('oasis_piwind');
 const work = tempDir('catintel-kill-oasis-');
 const readManifest = (dir: string) => readSetManifest<Manifest>(dir);
 const temps = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('.') && f.endsWith('.tmp'));
-const ordFiles = (dir: string) => fs.readdirSync(dir).filter((f) => /^(gul|il)_S\d+_.*\.(csv|parquet)$/.test(f)).sort();
+const ordFiles = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => /^(gul|il)_S\d+_.*\.(csv|parquet)$/.test(f))
+    .sort();
 /** What a manifest says, without the run's own id and time: two runs of one setting give the same. */
 
 /** PiWind's analysis settings with `samples` samples, the il perspective or not, CSV or Parquet outputs. */
 function settings(name: string, samples: number, il: boolean, parquet = false): string {
-  const s = JSON.parse(fs.readFileSync(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json'), 'utf8'));
+  const s = JSON.parse(
+    fs.readFileSync(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json'), 'utf8'),
+  );
   s.number_of_samples = samples;
   if (!il) {
     s.il_output = false;
@@ -41,7 +49,19 @@ function settings(name: string, samples: number, il: boolean, parquet = false): 
 }
 
 const runs = [settings('a.json', 100, true), settings('b.json', 60, false, true)];
-const args = (settingsFile: string, out: string) => ['--quiet', 'oasis', 'run', '--model', path.join(PIWIND, 'model_data'), '--input', path.join(PIWIND, 'expected_all_outputs', 'input'), '--settings', settingsFile, '--out', out];
+const args = (settingsFile: string, out: string) => [
+  '--quiet',
+  'oasis',
+  'run',
+  '--model',
+  path.join(PIWIND, 'model_data'),
+  '--input',
+  path.join(PIWIND, 'expected_all_outputs', 'input'),
+  '--settings',
+  settingsFile,
+  '--out',
+  out,
+];
 const sets: string[][] = [];
 let runMs = 0;
 /** 20 at the full count (CI), 12 in `make test`. */
@@ -54,8 +74,15 @@ beforeAll(async () => {
     expect(t.code, t.stderr).toBe(0);
     runMs = Math.max(runMs, t.ms);
     const m = readManifest(out);
-    if (!m) throw new Error(`a finished run wrote no manifest.json in ${out}: nothing tells a complete set from a killed one`);
-    for (const o of m.outputs) expect({ bytes: fs.statSync(path.join(out, o.file)).size, sha256: sha256(path.join(out, o.file)) }).toEqual({ bytes: o.bytes, sha256: o.sha256 });
+    if (!m)
+      throw new Error(
+        `a finished run wrote no manifest.json in ${out}: nothing tells a complete set from a killed one`,
+      );
+    for (const o of m.outputs)
+      expect({ bytes: fs.statSync(path.join(out, o.file)).size, sha256: sha256(path.join(out, o.file)) }).toEqual({
+        bytes: o.bytes,
+        sha256: o.sha256,
+      });
     expect(m.outputs.map((o) => o.file).sort()).toEqual(ordFiles(out));
     sets.push(setOf(m));
   }

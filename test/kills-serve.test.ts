@@ -18,7 +18,10 @@ const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
 async function serve(db: string, ...extra: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off', ...extra], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off', ...extra], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   let err = '';
@@ -49,7 +52,11 @@ describe('a killed server', () => {
     expect(next).toBeGreaterThanOrEqual(started + 3_600_000 - 1000);
     expect(next).toBeLessThanOrEqual(Date.now() + 3_600_000 + 1000);
     const health = await fetch(`${url}/api/v1/health`);
-    expect(await health.json()).toMatchObject({ status: 'ok', clock: '2022-09-29T04:00:00.000Z', store: { status: 'open' } });
+    expect(await health.json()).toMatchObject({
+      status: 'ok',
+      clock: '2022-09-29T04:00:00.000Z',
+      store: { status: 'open' },
+    });
 
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');

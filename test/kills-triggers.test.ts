@@ -42,7 +42,9 @@ async function stateOf(db: string): Promise<State> {
       alerts: await n('SELECT count(*) AS n FROM trigger_alerts'),
       dupEntries: await n('SELECT count(*) - count(DISTINCT (trigger_id, obs_key)) AS n FROM trigger_history'),
       dupAlerts: await n('SELECT count(*) - count(DISTINCT (trigger_id, event_key, kind)) AS n FROM trigger_alerts'),
-      orphanAlerts: await n('SELECT count(*) AS n FROM trigger_alerts a WHERE NOT EXISTS (SELECT 1 FROM trigger_history h WHERE h.id = a.history_id)'),
+      orphanAlerts: await n(
+        'SELECT count(*) AS n FROM trigger_alerts a WHERE NOT EXISTS (SELECT 1 FROM trigger_history h WHERE h.id = a.history_id)',
+      ),
       triggers: triggers.map((r) => r.t),
     };
   } finally {
@@ -70,11 +72,32 @@ beforeAll(async () => {
   const random = seeded(KILL_SEED + 2);
   for (let k = 0; k < TRIGGERS; k++) {
     const [lng, lat] = quakes[Math.floor(random() * quakes.length)].geometry.coordinates;
-    const r = await cli([
-      '--db', prepared, '--account', `fund-${k % 4}@example.com`, 'trigger', 'create', '--name', `site ${k}`, '--peril', 'earthquake',
-      '--lat', (lat + (random() - 0.5) * 0.5).toFixed(3), '--lng', (lng + (random() - 0.5) * 0.5).toFixed(3),
-      '--radius-km', String([25, 50, 100, 250][k % 4]), '--threshold-type', 'magnitude', '--threshold-value', (2.5 + random() * 3).toFixed(1), '--json',
-    ], env);
+    const r = await cli(
+      [
+        '--db',
+        prepared,
+        '--account',
+        `fund-${k % 4}@example.com`,
+        'trigger',
+        'create',
+        '--name',
+        `site ${k}`,
+        '--peril',
+        'earthquake',
+        '--lat',
+        (lat + (random() - 0.5) * 0.5).toFixed(3),
+        '--lng',
+        (lng + (random() - 0.5) * 0.5).toFixed(3),
+        '--radius-km',
+        String([25, 50, 100, 250][k % 4]),
+        '--threshold-type',
+        'magnitude',
+        '--threshold-value',
+        (2.5 + random() * 3).toFixed(1),
+        '--json',
+      ],
+      env,
+    );
     expect(r.code, r.stderr).toBe(0);
   }
   // Two uninterrupted runs on copies, at once as the trials run: the reference (both give the same
@@ -93,7 +116,9 @@ describe(`trigger evaluation killed at random moments (seed ${KILL_SEED})`, () =
   it(`${STORES * TRIALS_PER_STORE} kills leave none or all of a round, and the re-run completes with no duplicates`, async () => {
     const random = seeded(KILL_SEED + 3);
     // Up to 1.4 runs long: some runs finish (and the next is killed over a complete round), most do not.
-    const fractions = Array.from({ length: STORES }, () => Array.from({ length: TRIALS_PER_STORE }, () => random() * 1.4));
+    const fractions = Array.from({ length: STORES }, () =>
+      Array.from({ length: TRIALS_PER_STORE }, () => random() * 1.4),
+    );
     const runLength = new RunLength(runMs);
     const outcomes = { killed: 0, none: 0, complete: 0 };
     const before = await stateOf(prepared);
@@ -110,7 +135,10 @@ describe(`trigger evaluation killed at random moments (seed ${KILL_SEED})`, () =
         const info = await cli(['--db', db, '--json', 'db', 'info'], env); // opens as the next command would
         expect(info.code, `${where}: ${info.stderr}`).toBe(0);
         const state = await stateOf(db);
-        expect({ dupEntries: state.dupEntries, dupAlerts: state.dupAlerts, orphanAlerts: state.orphanAlerts }, where).toEqual({ dupEntries: 0, dupAlerts: 0, orphanAlerts: 0 });
+        expect(
+          { dupEntries: state.dupEntries, dupAlerts: state.dupAlerts, orphanAlerts: state.orphanAlerts },
+          where,
+        ).toEqual({ dupEntries: 0, dupAlerts: 0, orphanAlerts: 0 });
         if (state.entries === 0) {
           outcomes.none++;
           expect(state, where).toEqual(before); // nothing of the killed round: no alert, no moved state

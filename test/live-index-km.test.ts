@@ -17,7 +17,10 @@ function written(c: number): string {
 
 describe('distance_km text', () => {
   it('is JSON.stringify of the rounded distance, at the rounding edges and at random up to half the Earth', () => {
-    const edges = [0, 0.004, 0.005, 0.0049999, 0.01, 0.05, 0.1, 0.105, 0.995, 1, 9.995, 10, 10.5, 99.99, 99.995, 100, 1000.01, 12345.67, 20015.09, 20015.1];
+    const edges = [
+      0, 0.004, 0.005, 0.0049999, 0.01, 0.05, 0.1, 0.105, 0.995, 1, 9.995, 10, 10.5, 99.99, 99.995, 100, 1000.01,
+      12345.67, 20015.09, 20015.1,
+    ];
     const random = mulberry32(11);
     const distances = [...edges, ...Array.from({ length: 200_000 }, (_, k) => random() * (k % 2 ? 20_016 : 50))];
     // Collected, then compared once: an expect() per distance made this test take seconds.

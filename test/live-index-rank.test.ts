@@ -10,7 +10,8 @@ import { mulberry32 } from '../src/lib/random.js';
 
 describe('ranking rows by distance', () => {
   const random = mulberry32(7);
-  const column = (n: number, distinct: number) => Float64Array.from({ length: n }, () => Math.floor(random() * distinct) / 7);
+  const column = (n: number, distinct: number) =>
+    Float64Array.from({ length: n }, () => Math.floor(random() * distinct) / 7);
 
   it('SmallestK holds the k smallest offered: once k are in, its top is the k-th smallest so far', () => {
     for (const n of [1, 2, 3, 17, 100, 1000]) {
@@ -62,4 +63,3 @@ describe('ranking rows by distance', () => {
     }
   });
 });
-

@@ -29,7 +29,11 @@ beforeAll(async () => {
   ctx.liveIndex = new LiveEventIndex(store, clock);
   ctx.liveIndex.invalidate();
   await ctx.liveIndex.ready();
-  server = serve(createApp({ ctx, rateLimit: 'off', cacheTtlMs: 0, stream: { tickMs: 0 } }).h3, { port: 0, hostname: '127.0.0.1', silent: true });
+  server = serve(createApp({ ctx, rateLimit: 'off', cacheTtlMs: 0, stream: { tickMs: 0 } }).h3, {
+    port: 0,
+    hostname: '127.0.0.1',
+    silent: true,
+  });
   await server.ready();
   origin = new URL(server.url!).origin;
   port = Number(new URL(server.url!).port);
@@ -44,12 +48,16 @@ afterAll(async () => {
 async function urls(): Promise<string[]> {
   const r = mulberry32(7);
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)];
-  const events = (await (await fetch(`${origin}/api/v1/events/live?limit=1000`)).json()).features as { geometry: { coordinates: [number, number] } }[];
+  const events = (await (await fetch(`${origin}/api/v1/events/live?limit=1000`)).json()).features as {
+    geometry: { coordinates: [number, number] };
+  }[];
   const out: string[] = [];
   for (let k = 0; k < 120; k++) {
     const [lng, lat] = pick(events).geometry.coordinates;
     const w = pick([1, 5, 20]);
-    out.push(`/api/v1/events/live?limit=${pick([5, 50, 200])}&bbox=${lng - w},${Math.max(-90, lat - w)},${lng + w},${Math.min(90, lat + w)}`);
+    out.push(
+      `/api/v1/events/live?limit=${pick([5, 50, 200])}&bbox=${lng - w},${Math.max(-90, lat - w)},${lng + w},${Math.min(90, lat + w)}`,
+    );
     out.push(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=${pick([50, 300, 1000])}&limit=${pick([10, 100])}`);
   }
   return out;
@@ -89,7 +97,8 @@ describe('live index bodies under concurrent requests', () => {
   it('every response is the bytes its URL gives alone, while slab memory is reused', async () => {
     const list = await urls();
     // Uncompressed, as most load tools ask: then the carved bytes themselves are what the socket sends.
-    const get = async (u: string, encoding = 'identity') => (await fetch(origin + u, { headers: { 'accept-encoding': encoding } })).text();
+    const get = async (u: string, encoding = 'identity') =>
+      (await fetch(origin + u, { headers: { 'accept-encoding': encoding } })).text();
     const alone = new Map<string, string>();
     for (const u of list) alone.set(u, await get(u));
     const before = slabCounts();

@@ -55,8 +55,14 @@ async function pairOn(dbPath: string, nowIso: string): Promise<Pair> {
   await index.ready();
   // No stream timer: the event streams read the store only when told the store changed.
   const sqlApp = createApp({ ctx: base, rateLimit: 'off', cacheTtlMs: 0, stream: { tickMs: 0 } });
-  const idxApp = createApp({ ctx: { ...base, db: counted, liveIndex: index }, rateLimit: 'off', cacheTtlMs: 0, stream: { tickMs: 0 } });
-  const get = (app: typeof sqlApp, url: string) => app.fetch(new Request(`http://localhost${url}`, { headers: { 'x-request-id': 'same' } }));
+  const idxApp = createApp({
+    ctx: { ...base, db: counted, liveIndex: index },
+    rateLimit: 'off',
+    cacheTtlMs: 0,
+    stream: { tickMs: 0 },
+  });
+  const get = (app: typeof sqlApp, url: string) =>
+    app.fetch(new Request(`http://localhost${url}`, { headers: { 'x-request-id': 'same' } }));
   // The index tags a collection without hashing its bytes (src/live-index/render.ts): a tag other than the
   // store path's content hash, but one tag for one body, and one body for one tag, within a snapshot.
   const bodyOfTag = new Map<string, string>();
@@ -65,7 +71,13 @@ async function pairOn(dbPath: string, nowIso: string): Promise<Pair> {
     const [a, b] = await Promise.all([get(sqlApp, url), get(idxApp, url)]);
     const [ta, tb] = await Promise.all([a.text(), b.text()]);
     const collection = a.status === 200 && JSON.parse(ta).type === 'FeatureCollection';
-    const seen = (r: Response, body: string) => ({ url, status: r.status, etag: collection ? 'own' : r.headers.get('etag'), freshness: r.headers.get('x-data-freshness'), body });
+    const seen = (r: Response, body: string) => ({
+      url,
+      status: r.status,
+      etag: collection ? 'own' : r.headers.get('etag'),
+      freshness: r.headers.get('x-data-freshness'),
+      body,
+    });
     expect(seen(b, tb)).toEqual(seen(a, ta));
     if (collection) {
       const tag = b.headers.get('etag')!;
@@ -91,7 +103,7 @@ async function pairOn(dbPath: string, nowIso: string): Promise<Pair> {
 /** Every page of a listing, following links.next, each compared. */
 async function walk(p: Pair, url: string): Promise<any[]> {
   const features: any[] = [];
-  for (let next: string | undefined = url; next; ) {
+  for (let next: string | undefined = url; next;) {
     const body = await p.same(next);
     features.push(...body.features);
     next = body.links.find((l: any) => l.rel === 'next')?.href;
@@ -100,10 +112,23 @@ async function walk(p: Pair, url: string): Promise<any[]> {
 }
 
 const LIVE_QUERIES = [
-  '', '?limit=1', '?limit=7', '?limit=1000', '?status=active', '?status=monitoring&limit=50', '?status=monitoring,active',
-  '?event_type=earthquake&limit=20', '?event_type=hurricane,flood,extreme_heat', '?event_type=wildfire,severe_storm&status=active',
-  '?bbox=-125,32,-114,42&limit=30', '?bbox=170,-60,-170,60', '?bbox=-180,-90,180,90&limit=500', '?bbox=-100,30,-80,40&event_type=flood',
-  '?since=2020-07-08T00:00:00Z', '?since=2022-09-28T12:00:00Z&limit=5', '?bbox=-160,15,-150,25&since=2020-07-01T00:00:00Z',
+  '',
+  '?limit=1',
+  '?limit=7',
+  '?limit=1000',
+  '?status=active',
+  '?status=monitoring&limit=50',
+  '?status=monitoring,active',
+  '?event_type=earthquake&limit=20',
+  '?event_type=hurricane,flood,extreme_heat',
+  '?event_type=wildfire,severe_storm&status=active',
+  '?bbox=-125,32,-114,42&limit=30',
+  '?bbox=170,-60,-170,60',
+  '?bbox=-180,-90,180,90&limit=500',
+  '?bbox=-100,30,-80,40&event_type=flood',
+  '?since=2020-07-08T00:00:00Z',
+  '?since=2022-09-28T12:00:00Z&limit=5',
+  '?bbox=-160,15,-150,25&since=2020-07-01T00:00:00Z',
 ];
 
 async function compareEverything(p: Pair, samples = 20): Promise<number> {
@@ -122,13 +147,23 @@ async function compareEverything(p: Pair, samples = 20): Promise<number> {
     if (f === all[0]) await walk(p, `/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=800&limit=9&status=active`);
     // Filters that make every cell be read row by row (src/live-index/nearby.ts), and a radius the event's own point sits on.
     await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=1500&event_type=earthquake,flood&limit=30`);
-    await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=1500&since=2020-07-06T00:00:00Z&status=monitoring`);
+    await p.same(
+      `/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=1500&since=2020-07-06T00:00:00Z&status=monitoring`,
+    );
     await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=0.001&limit=1`);
   }
   // Near a pole, across the antimeridian, the largest radius, and deep offsets into a dense cluster.
-  for (const [lat, lng] of [[89.9, 0], [-89.9, 45], [52, 179.95], [-15, -179.9], [0, 0]]) await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=2000&limit=50`);
+  for (const [lat, lng] of [
+    [89.9, 0],
+    [-89.9, 45],
+    [52, 179.95],
+    [-15, -179.9],
+    [0, 0],
+  ])
+    await p.same(`/api/v1/events/nearby?lat=${lat}&lng=${lng}&radius_km=2000&limit=50`);
   await walk(p, '/api/v1/events/nearby?lat=36&lng=-118&radius_km=2000&limit=137');
-  for (const key of ['no-such-event', '00000000-0000-0000-0000-000000000000', 'É-unknown']) await p.same(`/api/v1/events/${encodeURIComponent(key)}`);
+  for (const key of ['no-such-event', '00000000-0000-0000-0000-000000000000', 'É-unknown'])
+    await p.same(`/api/v1/events/${encodeURIComponent(key)}`);
   return all.length;
 }
 
@@ -150,13 +185,23 @@ describe('the live index answers as the store does', () => {
 
   it('after an ingest the previous snapshot answers until the rebuilt one is in, which answers the ingest from memory', async () => {
     const live = async () => (await week.same('/api/v1/events/live?limit=1')).numberMatched as number;
-    const ctx: Context = { config: defaultConfig(), db: week.store, clock: () => new Date('2020-07-09T21:00:00Z'), log: () => {}, progress: () => {} };
+    const ctx: Context = {
+      config: defaultConfig(),
+      db: week.store,
+      clock: () => new Date('2020-07-09T21:00:00Z'),
+      log: () => {},
+      progress: () => {},
+    };
     // A later feed (2022) read at a later clock adds events; at the index's own clock they are not known yet.
     week.now.iso = '2022-09-29T03:32:09Z';
     const countBefore = await live();
     const builds = week.index.builds;
     const before = week.index.at(Date.parse(week.now.iso) * 1000)!;
-    await ingestSource({ ...ctx, clock: () => new Date(week.now.iso) }, usgsEarthquakes, sharedData('feeds/usgs_earthquakes/all_day.geojson'));
+    await ingestSource(
+      { ...ctx, clock: () => new Date(week.now.iso) },
+      usgsEarthquakes,
+      sharedData('feeds/usgs_earthquakes/all_day.geojson'),
+    );
     const swapped = week.index.invalidate();
     // Until the rebuild is in, readers get the whole state before the ingest, from memory: never the store's
     // new rows beside the old snapshot's, never a wait for the rebuild.
@@ -173,7 +218,11 @@ describe('the live index answers as the store does', () => {
   it('a re-ingest of the same feed keeps every ETag; a changed event is read again and answers as the store does', async () => {
     const clock = () => new Date(week.now.iso);
     const ctx: Context = { config: defaultConfig(), db: week.store, clock, log: () => {}, progress: () => {} };
-    const urls = ['/api/v1/events/live?limit=50', '/api/v1/events/live?event_type=earthquake&limit=500', '/api/v1/events/nearby?lat=38.8&lng=-122.8&radius_km=300'];
+    const urls = [
+      '/api/v1/events/live?limit=50',
+      '/api/v1/events/live?event_type=earthquake&limit=500',
+      '/api/v1/events/nearby?lat=38.8&lng=-122.8&radius_km=300',
+    ];
     const tags = async () => Promise.all(urls.map((u) => week.etagOf(u)));
     const before = await tags();
     // The feed the previous test ingested, once more: nothing in it is new, so a client's If-None-Match still holds.
@@ -216,7 +265,10 @@ describe('as the clock moves on from the build', () => {
       seed.now.iso = at(later);
       await compareEverything(seed, 8);
       // The events live at the build, asked for by id later on: ended ones come from memory too.
-      if (later === 0) keys = (await seed.same('/api/v1/events/live?limit=1000')).features.map((f: any) => f.id).filter((_: string, i: number) => i % 7 === 0);
+      if (later === 0)
+        keys = (await seed.same('/api/v1/events/live?limit=1000')).features
+          .map((f: any) => f.id)
+          .filter((_: string, i: number) => i % 7 === 0);
       for (const id of keys) shown.add((await seed.same(`/api/v1/events/${id}`)).properties.status);
       const q = seed.queries();
       for (const f of (await seed.same('/api/v1/events/live?limit=1000')).features) statuses.add(f.properties.status);

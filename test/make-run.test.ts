@@ -6,7 +6,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/paths.js';
 
-const make = (...args: string[]) => spawnSync('make', ['--no-print-directory', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+const make = (...args: string[]) =>
+  spawnSync('make', ['--no-print-directory', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
 
 describe('make run', () => {
   it('does not recompile when nothing changed since the last build', () => {

@@ -8,7 +8,30 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/cli.js';
 import { LineWriter } from '../src/oasis-files/line-writer.js';
 
-const NUMBERS = [0, -0, 1, 9, 10, 99, 100, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 7, -(2 ** 31), 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, 1e21, 123456.789, 0.1 + 0.2, -2.5e-7, 1 / 3, 150000 / 7, Number.NaN, Infinity];
+const NUMBERS = [
+  0,
+  -0,
+  1,
+  9,
+  10,
+  99,
+  100,
+  2 ** 31 - 1,
+  2 ** 31,
+  2 ** 31 + 7,
+  -(2 ** 31),
+  2 ** 53 - 1,
+  -(2 ** 53 - 1),
+  2 ** 53,
+  1e21,
+  123456.789,
+  0.1 + 0.2,
+  -2.5e-7,
+  1 / 3,
+  150000 / 7,
+  Number.NaN,
+  Infinity,
+];
 
 describe('LineWriter', () => {
   it('writes numbers and text exactly as template strings print them, across buffer refills', () => {

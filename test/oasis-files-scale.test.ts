@@ -17,7 +17,8 @@ const LOCATIONS = 50_000;
 /** Peak resident memory allowed: Node's own ~60 MB and under 5 KB a location. */
 const PEAK_RSS_MB = 300;
 /** Prints the process's peak resident memory (KB) to stderr as it exits. */
-const PEAK_PROBE = "data:text/javascript,process.on('exit',()=>process.stderr.write('peak-rss-kb '+process.resourceUsage().maxRSS+'\\n'))";
+const PEAK_PROBE =
+  "data:text/javascript,process.on('exit',()=>process.stderr.write('peak-rss-kb '+process.resourceUsage().maxRSS+'\\n'))";
 
 describe('oasis files at scale', () => {
   it(`writes the files of ${LOCATIONS.toLocaleString('en-US')} locations with two account layers in under ${PEAK_RSS_MB} MB peak memory`, () => {
@@ -25,7 +26,26 @@ describe('oasis files at scale', () => {
     try {
       const book = writeSyntheticOed(dir, LOCATIONS, 20261128);
       const out = path.join(dir, 'out');
-      const r = spawnSync(process.execPath, ['--import', PEAK_PROBE, 'bin/catintel', '--quiet', 'oasis', 'files', '--oed-location', book.location, '--oed-account', book.account, '--keys', book.keys, '--out', out], { encoding: 'utf8' });
+      const r = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          PEAK_PROBE,
+          'bin/catintel',
+          '--quiet',
+          'oasis',
+          'files',
+          '--oed-location',
+          book.location,
+          '--oed-account',
+          book.account,
+          '--keys',
+          book.keys,
+          '--out',
+          out,
+        ],
+        { encoding: 'utf8' },
+      );
       expect(r.stderr.replace(/peak-rss-kb \d+\n/, '')).toBe('');
       expect(r.status).toBe(0);
       const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));

@@ -60,7 +60,13 @@ function groundUp(dir: string): EventLosses {
 const keyOf = (r: LossRow) => `event ${r.eventId} output ${r.outputId}${r.sample ? ` sample ${r.sample}` : ''}`;
 
 /** Differences between ours and the expected file, one line each naming the case, file and row. */
-function differences(name: string, file: string, ours: LossRow[], expected: LossRow[], known: Record<string, number> = {}): { rows: number; bad: string[] } {
+function differences(
+  name: string,
+  file: string,
+  ours: LossRow[],
+  expected: LossRow[],
+  known: Record<string, number> = {},
+): { rows: number; bad: string[] } {
   const mine = new Map(ours.map((r) => [keyOf(r), r.loss]));
   const bad: string[] = [];
   for (const r of expected) {
@@ -70,7 +76,8 @@ function differences(name: string, file: string, ours: LossRow[], expected: Loss
     if (!close(got, want)) bad.push(`${name} ${file} ${key}: expected ${want}, got ${got}`);
     mine.delete(key);
   }
-  for (const [key, loss] of mine) if (!close(loss, 0)) bad.push(`${name} ${file} ${key}: expected no loss, got ${loss}`);
+  for (const [key, loss] of mine)
+    if (!close(loss, 0)) bad.push(`${name} ${file} ${key}: expected no loss, got ${loss}`);
   return { rows: expected.length, bad };
 }
 
@@ -82,7 +89,21 @@ const cases = fs
 describe('the financial module reproduces oasislmf FM acceptance cases', () => {
   it('finds the cases', () => {
     expect(cases).toEqual(
-      expect.arrayContaining(['cyber', 'insurance', 'insurance_account', 'insurance_and_step', 'insurance_bi', 'insurance_conditions', 'insurance_policy_coverage', 'issue_1816', 'issue_1953_layerparticipation', 'issues', 'reinsurance1', 'reinsurance2', 'reinsurance4']),
+      expect.arrayContaining([
+        'cyber',
+        'insurance',
+        'insurance_account',
+        'insurance_and_step',
+        'insurance_bi',
+        'insurance_conditions',
+        'insurance_policy_coverage',
+        'issue_1816',
+        'issue_1953_layerparticipation',
+        'issues',
+        'reinsurance1',
+        'reinsurance2',
+        'reinsurance4',
+      ]),
     );
   });
 
@@ -90,12 +111,23 @@ describe('the financial module reproduces oasislmf FM acceptance cases', () => {
     it(`${name}: every ils.csv row${fs.existsSync(path.join(CASES, name, 'expected', 'rils.csv')) && !RI_NOT_CHECKABLE[name] ? ' and every rils.csv row' : ''}`, () => {
       const dir = path.join(CASES, name, 'expected');
       const insured = insuredLosses(dir, groundUp(dir));
-      const il = differences(name, 'ils.csv', lossRows(insured), lossRows(readEventLosses(path.join(dir, 'ils.csv'), 'output_id')), fmpy258(name));
+      const il = differences(
+        name,
+        'ils.csv',
+        lossRows(insured),
+        lossRows(readEventLosses(path.join(dir, 'ils.csv'), 'output_id')),
+        fmpy258(name),
+      );
       expect(il.bad, il.bad.slice(0, 5).join('\n')).toEqual([]);
       expect(il.rows).toBeGreaterThan(0);
       if (fs.existsSync(path.join(dir, 'rils.csv')) && !RI_NOT_CHECKABLE[name]) {
         const net = netOfReinsurance(reinsuranceLevels(dir), insured);
-        const ri = differences(name, 'rils.csv', lossRows(net), lossRows(readEventLosses(path.join(dir, 'rils.csv'), 'output_id')));
+        const ri = differences(
+          name,
+          'rils.csv',
+          lossRows(net),
+          lossRows(readEventLosses(path.join(dir, 'rils.csv'), 'output_id')),
+        );
         expect(ri.bad, ri.bad.slice(0, 5).join('\n')).toEqual([]);
       }
     });

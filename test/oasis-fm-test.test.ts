@@ -16,8 +16,19 @@ import { sharedData } from './helpers/paths.js';
 
 const CASES_DIR = sharedData('oasis_fm_validation');
 const PASSING = [
-  'cyber', 'insurance', 'insurance_account', 'insurance_and_step', 'insurance_bi', 'insurance_conditions', 'insurance_policy_coverage', 'issue_1816',
-  'issue_1953_layerparticipation', 'issues', 'reinsurance1', 'reinsurance2', 'reinsurance4',
+  'cyber',
+  'insurance',
+  'insurance_account',
+  'insurance_and_step',
+  'insurance_bi',
+  'insurance_conditions',
+  'insurance_policy_coverage',
+  'issue_1816',
+  'issue_1953_layerparticipation',
+  'issues',
+  'reinsurance1',
+  'reinsurance2',
+  'reinsurance4',
 ];
 
 interface CaseResult {
@@ -39,14 +50,27 @@ describe('catintel oasis fm-test on the oasis_fm_validation cases', () => {
 
   it('every one of the 13 cases passes, and the run exits 0', () => {
     const body = json.json() as { cases: CaseResult[]; passed: number; failed: number; refused: number };
-    expect(body.cases.map((c) => `${c.case}: ${c.status} ${c.reason ?? ''}${c.file ?? ''} ${c.line ?? ''}`)).toEqual(PASSING.map((c) => `${c}: passed  `));
+    expect(body.cases.map((c) => `${c.case}: ${c.status} ${c.reason ?? ''}${c.file ?? ''} ${c.line ?? ''}`)).toEqual(
+      PASSING.map((c) => `${c}: passed  `),
+    );
     expect([body.passed, body.failed, body.refused]).toEqual([13, 0, 0]);
     expect(json.code).toBe(0);
   });
 
   it('a passing case compared every file it expects: Oasis files, ils.csv, each RI_n and rils.csv', () => {
     const cases = new Map((json.json().cases as CaseResult[]).map((c) => [c.case, c.compared]));
-    const direct = ['keys.csv', 'items.csv', 'coverages.csv', 'gul_summary_map.csv', 'fm_programme.csv', 'fm_policytc.csv', 'fm_profile.csv', 'fm_xref.csv', 'fm_summary_map.csv', 'ils.csv'];
+    const direct = [
+      'keys.csv',
+      'items.csv',
+      'coverages.csv',
+      'gul_summary_map.csv',
+      'fm_programme.csv',
+      'fm_policytc.csv',
+      'fm_profile.csv',
+      'fm_xref.csv',
+      'fm_summary_map.csv',
+      'ils.csv',
+    ];
     expect(cases.get('insurance_bi')).toEqual(direct);
     // The account-only cyber book: the same files, made from its account file alone.
     expect(cases.get('cyber')).toEqual(direct);
@@ -69,7 +93,17 @@ describe('catintel oasis fm-test --expected expected_subperils: the same OED run
     const r = await cli(['oasis', 'fm-test', CASES_DIR, '--expected', 'expected_subperils', '--json']);
     const body = r.json() as { cases: (CaseResult & { notes: string[] })[]; passed: number };
     expect(body.cases.map((c) => `${c.case}: ${c.status} ${c.reason ?? ''}${c.file ?? ''} ${c.line ?? ''}`)).toEqual(
-      ['cyber', 'insurance', 'insurance_and_step', 'insurance_bi', 'insurance_conditions', 'insurance_policy_coverage', 'issues', 'reinsurance1', 'reinsurance2'].map((c) => `${c}: passed  `),
+      [
+        'cyber',
+        'insurance',
+        'insurance_and_step',
+        'insurance_bi',
+        'insurance_conditions',
+        'insurance_policy_coverage',
+        'issues',
+        'reinsurance1',
+        'reinsurance2',
+      ].map((c) => `${c}: passed  `),
     );
     expect(r.code).toBe(0);
     const cyber = body.cases.find((c) => c.case === 'cyber')!;

@@ -33,7 +33,12 @@ beforeAll(async () => {
   const input = path.join(root, 'input');
   fs.mkdirSync(model);
   fs.mkdirSync(input);
-  write(model, 'damage_bin_dict.csv', [['bin_index', 'bin_from', 'bin_to', 'interpolation'], [1, 0, 0, 0], [2, 0, 0.2, 0.1], [3, 0.2, 1, 0.6]]);
+  write(model, 'damage_bin_dict.csv', [
+    ['bin_index', 'bin_from', 'bin_to', 'interpolation'],
+    [1, 0, 0, 0],
+    [2, 0, 0.2, 0.1],
+    [3, 0.2, 1, 0.6],
+  ]);
   write(model, 'vulnerability.csv', [
     ['vulnerability_id', 'intensity_bin_id', 'damage_bin_id', 'probability'],
     [1, 1, 1, 0.75],
@@ -49,17 +54,43 @@ beforeAll(async () => {
     [2, 2, 2, TWO_POW_MINUS_26],
   ]);
   write(model, 'events.csv', [['event_id'], [1], [2]]);
-  write(model, 'occurrence.csv', [['event_id', 'period_no', 'occ_year', 'occ_month', 'occ_day'], [1, 1, 1, 1, 1], [2, 2, 2, 1, 1]]);
-  write(input, 'coverages.csv', [['coverage_id', 'tiv'], [1, 1000000], [2, 1000000]]);
-  write(input, 'items.csv', [['item_id', 'coverage_id', 'areaperil_id', 'vulnerability_id', 'group_id'], [1, 1, 1, 1, 1], [2, 2, 2, 2, 2]]);
+  write(model, 'occurrence.csv', [
+    ['event_id', 'period_no', 'occ_year', 'occ_month', 'occ_day'],
+    [1, 1, 1, 1, 1],
+    [2, 2, 2, 1, 1],
+  ]);
+  write(input, 'coverages.csv', [
+    ['coverage_id', 'tiv'],
+    [1, 1000000],
+    [2, 1000000],
+  ]);
+  write(input, 'items.csv', [
+    ['item_id', 'coverage_id', 'areaperil_id', 'vulnerability_id', 'group_id'],
+    [1, 1, 1, 1, 1],
+    [2, 2, 2, 2, 2],
+  ]);
   const settings = path.join(root, 'settings.json');
-  fs.writeFileSync(settings, JSON.stringify({ number_of_samples: 0, gul_output: true, gul_summaries: [{ id: 1, ord_output: { elt_moment: true } }] }));
+  fs.writeFileSync(
+    settings,
+    JSON.stringify({
+      number_of_samples: 0,
+      gul_output: true,
+      gul_summaries: [{ id: 1, ord_output: { elt_moment: true } }],
+    }),
+  );
   const out = path.join(root, 'out');
   const r = await cli(['oasis', 'run', '--model', model, '--input', input, '--settings', settings, '--out', out]);
   expect(r.code, r.stderr).toBe(0);
   const lines = fs.readFileSync(path.join(out, 'gul_S1_melt.csv'), 'utf8').trim().split('\n');
-  expect(lines[0]).toBe('EventId,SummaryId,SampleType,EventRate,ChanceOfLoss,MeanLoss,SDLoss,MaxLoss,FootprintExposure,MeanImpactedExposure,MaxImpactedExposure');
-  melt = new Map(lines.slice(1).map((l) => l.split(',')).map((r) => [r[0], r]));
+  expect(lines[0]).toBe(
+    'EventId,SummaryId,SampleType,EventRate,ChanceOfLoss,MeanLoss,SDLoss,MaxLoss,FootprintExposure,MeanImpactedExposure,MaxImpactedExposure',
+  );
+  melt = new Map(
+    lines
+      .slice(1)
+      .map((l) => l.split(','))
+      .map((r) => [r[0], r]),
+  );
 });
 
 describe('the analytical mean and maximum stop where Oasis stops the cdf (0.99999994)', () => {

@@ -16,14 +16,23 @@ const PIWIND = sharedData('oasis_piwind');
 const MODEL = path.join(PIWIND, 'model_data');
 const INPUT = path.join(PIWIND, 'expected_all_outputs', 'input');
 const SETTINGS = path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json');
-const OED = ['--oed-location', path.join(INPUT, 'location.csv'), '--oed-account', path.join(INPUT, 'account.csv'), '--keys', path.join(INPUT, 'keys.csv')];
+const OED = [
+  '--oed-location',
+  path.join(INPUT, 'location.csv'),
+  '--oed-account',
+  path.join(INPUT, 'account.csv'),
+  '--keys',
+  path.join(INPUT, 'keys.csv'),
+];
 
 /** The ORD files of a run; of the manifest, its files' rows and checksums (its run id and time differ per run). */
 function outputs(dir: string): Map<string, string> {
-  return new Map(fs.readdirSync(dir).map((f) => {
-    const text = fs.readFileSync(path.join(dir, f), 'utf8');
-    return [f, f === 'manifest.json' ? JSON.stringify(JSON.parse(text).outputs) : text];
-  }));
+  return new Map(
+    fs.readdirSync(dir).map((f) => {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      return [f, f === 'manifest.json' ? JSON.stringify(JSON.parse(text).outputs) : text];
+    }),
+  );
 }
 
 const madeInputs = () => new Set(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('catintel-oasis-input-')));
@@ -45,12 +54,35 @@ describe('catintel oasis run from OED', () => {
   it('writes what oasis files then oasis run --input write, and leaves no temporary input behind', async () => {
     const dir = tempDir('catintel-oasis-oed-');
     const before = madeInputs();
-    const direct = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, ...OED, '--out', path.join(dir, 'direct'), '--settings', SETTINGS]);
+    const direct = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      ...OED,
+      '--out',
+      path.join(dir, 'direct'),
+      '--settings',
+      SETTINGS,
+    ]);
     expect(direct.code, direct.stderr).toBe(0);
     expect(await noInputLeft(before)).toBe(true);
     const files = await cli(['--quiet', 'oasis', 'files', ...OED, '--out', path.join(dir, 'input')]);
     expect(files.code, files.stderr).toBe(0);
-    const stepwise = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, '--input', path.join(dir, 'input'), '--out', path.join(dir, 'stepwise'), '--settings', SETTINGS]);
+    const stepwise = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--input',
+      path.join(dir, 'input'),
+      '--out',
+      path.join(dir, 'stepwise'),
+      '--settings',
+      SETTINGS,
+    ]);
     expect(stepwise.code, stepwise.stderr).toBe(0);
     const a = outputs(path.join(dir, 'direct'));
     const b = outputs(path.join(dir, 'stepwise'));
@@ -63,13 +95,42 @@ describe('catintel oasis run from OED', () => {
     const dir = tempDir('catintel-oasis-oed-');
     // PiWind's hazard and vulnerability for the cyber case's one account: a key per cyber coverage.
     const keys = path.join(dir, 'keys.csv');
-    fs.writeFileSync(keys, ['LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID', ...[7, 8, 9, 10, 11, 12, 13, 14, 15].map((c) => `1,WTC,${c},54,${c % 2 ? 2 : 5}`)].join('\n') + '\n');
+    fs.writeFileSync(
+      keys,
+      [
+        'LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID',
+        ...[7, 8, 9, 10, 11, 12, 13, 14, 15].map((c) => `1,WTC,${c},54,${c % 2 ? 2 : 5}`),
+      ].join('\n') + '\n',
+    );
     const cyber = ['--oed-account', sharedData('oasis_fm_validation', 'cyber', 'account.csv'), '--keys', keys];
-    const direct = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, ...cyber, '--out', path.join(dir, 'direct'), '--settings', SETTINGS]);
+    const direct = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      ...cyber,
+      '--out',
+      path.join(dir, 'direct'),
+      '--settings',
+      SETTINGS,
+    ]);
     expect(direct.code, direct.stderr).toBe(0);
     const files = await cli(['--quiet', 'oasis', 'files', ...cyber, '--out', path.join(dir, 'input')]);
     expect(files.code, files.stderr).toBe(0);
-    const stepwise = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, '--input', path.join(dir, 'input'), '--out', path.join(dir, 'stepwise'), '--settings', SETTINGS]);
+    const stepwise = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--input',
+      path.join(dir, 'input'),
+      '--out',
+      path.join(dir, 'stepwise'),
+      '--settings',
+      SETTINGS,
+    ]);
     expect(stepwise.code, stepwise.stderr).toBe(0);
     const a = outputs(path.join(dir, 'direct'));
     const b = outputs(path.join(dir, 'stepwise'));
@@ -87,10 +148,30 @@ describe('catintel oasis run from OED', () => {
     const both = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, ...OED, '--out', out]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/either --input DIR .* or --oed-location FILE/);
-    const noKeys = await cli(['oasis', 'run', '--model', MODEL, '--oed-location', path.join(INPUT, 'location.csv'), '--out', out]);
+    const noKeys = await cli([
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--oed-location',
+      path.join(INPUT, 'location.csv'),
+      '--out',
+      out,
+    ]);
     expect(noKeys.code).toBe(2);
     expect(noKeys.stderr).toMatch(/--oed-location needs --keys FILE/);
-    const stray = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--keys', path.join(INPUT, 'keys.csv'), '--out', out]);
+    const stray = await cli([
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--input',
+      INPUT,
+      '--keys',
+      path.join(INPUT, 'keys.csv'),
+      '--out',
+      out,
+    ]);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toMatch(/go with --oed-location/);
     expect(fs.existsSync(out)).toBe(false);
@@ -99,10 +180,31 @@ describe('catintel oasis run from OED', () => {
   it('takes the OED reinsurance files as a pair: one alone is refused with exit 2, nothing written', async () => {
     const out = path.join(tempDir('catintel-oasis-oed-'), 'out');
     const ri = sharedData('oasis_fm_validation', 'reinsurance4');
-    const infoAlone = await cli(['oasis', 'run', '--model', MODEL, ...OED, '--oed-ri-info', path.join(ri, 'ri_info.csv'), '--out', out]);
+    const infoAlone = await cli([
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      ...OED,
+      '--oed-ri-info',
+      path.join(ri, 'ri_info.csv'),
+      '--out',
+      out,
+    ]);
     expect(infoAlone.code).toBe(2);
     expect(infoAlone.stderr).toMatch(/--oed-ri-info needs --oed-ri-scope/);
-    const withInput = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--oed-ri-scope', path.join(ri, 'ri_scope.csv'), '--out', out]);
+    const withInput = await cli([
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--input',
+      INPUT,
+      '--oed-ri-scope',
+      path.join(ri, 'ri_scope.csv'),
+      '--out',
+      out,
+    ]);
     expect(withInput.code).toBe(2);
     expect(withInput.stderr).toMatch(/go with --oed-location/);
     expect(fs.existsSync(out)).toBe(false);
@@ -118,10 +220,30 @@ describe('catintel oasis run from OED', () => {
       return cells.join(',');
     });
     fs.writeFileSync(path.join(dir, 'location.csv'), [lines[0], ...rows].join('\n') + '\n');
-    const r = await cli(['--quiet', 'oasis', 'run', '--model', MODEL, '--oed-location', path.join(dir, 'location.csv'), '--keys', path.join(INPUT, 'keys.csv'), '--out', path.join(dir, 'out'), '--settings', SETTINGS]);
+    const r = await cli([
+      '--quiet',
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--oed-location',
+      path.join(dir, 'location.csv'),
+      '--keys',
+      path.join(INPUT, 'keys.csv'),
+      '--out',
+      path.join(dir, 'out'),
+      '--settings',
+      SETTINGS,
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    const affected = fs.readFileSync(path.join(dir, 'out', 'gul_S1_selt.csv'), 'utf8').trim().split('\n').slice(1)
-      .map((l) => l.split(',')).filter((cells) => cells[2] === '-4').map((cells) => Number(cells[3]));
+    const affected = fs
+      .readFileSync(path.join(dir, 'out', 'gul_S1_selt.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','))
+      .filter((cells) => cells[2] === '-4')
+      .map((cells) => Number(cells[3]));
     expect(affected.length).toBeGreaterThan(0);
     expect(Math.max(...affected)).toBeLessThanOrEqual(rows.length); // never more than the locations
   });

@@ -14,11 +14,14 @@ import { FIXTURES, sharedData } from './helpers/paths.js';
 const PIWIND = sharedData('oasis_piwind');
 const MODEL = path.join(PIWIND, 'model_data');
 const INPUT = path.join(PIWIND, 'expected_all_outputs', 'input');
-const OASISLMF = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'oasislmf-ord-parquet-2.5.8.json'), 'utf8')).tables as Record<string, string[]>;
+const OASISLMF = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'oasislmf-ord-parquet-2.5.8.json'), 'utf8'))
+  .tables as Record<string, string[]>;
 
 /** PiWind's settings with 10 samples (the sampled tables: QELT, QPLT, PSEPT, EPCalc 2-4), plus `ordOutput`. */
 function settings(ordOutput: Record<string, unknown> = {}): string {
-  const s = JSON.parse(fs.readFileSync(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json'), 'utf8'));
+  const s = JSON.parse(
+    fs.readFileSync(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json'), 'utf8'),
+  );
   s.number_of_samples = 10;
   for (const x of [...s.gul_summaries, ...s.il_summaries]) Object.assign(x.ord_output, ordOutput);
   const file = path.join(tempDir('catintel-parquet-settings-'), 'analysis_settings.json');
@@ -35,8 +38,25 @@ beforeAll(async () => {
   csvDir = tempDir('catintel-oasis-csv-');
   pqDir = tempDir('catintel-oasis-parquet-');
   const file = settings();
-  for (const [out, format] of [[csvDir, 'csv'], [pqDir, 'parquet']]) {
-    const r = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--out', out, '--settings', file, '--ord-format', format, '--json']);
+  for (const [out, format] of [
+    [csvDir, 'csv'],
+    [pqDir, 'parquet'],
+  ]) {
+    const r = await cli([
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--input',
+      INPUT,
+      '--out',
+      out,
+      '--settings',
+      file,
+      '--ord-format',
+      format,
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
   }
   instance = await DuckDBInstance.create(':memory:');
@@ -48,11 +68,17 @@ afterAll(() => {
   instance?.closeSync();
 });
 
-const csvFiles = () => fs.readdirSync(csvDir).filter((f) => f.endsWith('.csv')).sort();
+const csvFiles = () =>
+  fs
+    .readdirSync(csvDir)
+    .filter((f) => f.endsWith('.csv'))
+    .sort();
 const parquetOf = (csv: string) => path.join(pqDir, csv.replace(/\.csv$/, '.parquet'));
 
 async function parquetRows(file: string): Promise<unknown[][]> {
-  return (await conn.runAndReadAll(`SELECT * FROM read_parquet('${file.replaceAll("'", "''")}')`)).getRows() as unknown[][];
+  return (
+    await conn.runAndReadAll(`SELECT * FROM read_parquet('${file.replaceAll("'", "''")}')`)
+  ).getRows() as unknown[][];
 }
 
 /** A value read back from Parquet, printed as the CSV prints its cell (the same digits; nan; Python's 3400000.0). */
@@ -70,20 +96,29 @@ describe('catintel oasis run --ord-format parquet on PiWind (10 samples)', () =>
   it('writes every table the CSV run writes, as <name>.parquet, and lists them in the manifest with their rows', () => {
     const csv = csvFiles();
     expect(csv.length).toBe(20);
-    const pq = fs.readdirSync(pqDir).filter((f) => f !== 'manifest.json').sort();
+    const pq = fs
+      .readdirSync(pqDir)
+      .filter((f) => f !== 'manifest.json')
+      .sort();
     expect(pq).toEqual(csv.map((f) => f.replace(/\.csv$/, '.parquet')));
     const manifest = JSON.parse(fs.readFileSync(path.join(pqDir, 'manifest.json'), 'utf8'));
     expect(manifest.ord_format).toBe('parquet');
     const csvManifest = JSON.parse(fs.readFileSync(path.join(csvDir, 'manifest.json'), 'utf8'));
-    const rows = (m: any) => Object.fromEntries(m.outputs.map((o: any) => [o.file.replace(/\.(csv|parquet)$/, ''), o.rows]));
+    const rows = (m: any) =>
+      Object.fromEntries(m.outputs.map((o: any) => [o.file.replace(/\.(csv|parquet)$/, ''), o.rows]));
     expect(rows(manifest)).toEqual(rows(csvManifest));
   });
 
   it("each file has oasislmf 2.5.8's columns and types (int32, float32; summary-info int64, string, double)", async () => {
     for (const f of csvFiles()) {
       const table = f.replace(/^(gul|il)_S1_/, '').replace(/\.csv$/, '');
-      const described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${parquetOf(f)}')`)).getRowObjects();
-      expect(described.map((c) => `${c.column_name} ${c.column_type}`), f).toEqual(OASISLMF[table]);
+      const described = (
+        await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${parquetOf(f)}')`)
+      ).getRowObjects();
+      expect(
+        described.map((c) => `${c.column_name} ${c.column_type}`),
+        f,
+      ).toEqual(OASISLMF[table]);
     }
   });
 
@@ -96,7 +131,8 @@ describe('catintel oasis run --ord-format parquet on PiWind (10 samples)', () =>
       rows.forEach((row, i) => {
         const cells = lines[i].split(',');
         const back = row.map((v, c) => printed(v, cells[c])).join(',');
-        if (back !== lines[i] && differing.length < 3) differing.push(`${f} row ${i + 1}: csv ${lines[i]} parquet ${back}`);
+        if (back !== lines[i] && differing.length < 3)
+          differing.push(`${f} row ${i + 1}: csv ${lines[i]} parquet ${back}`);
       });
       expect(differing).toEqual([]);
     }
@@ -115,14 +151,44 @@ describe('catintel oasis run: choosing the format', () => {
     const file = settings({ parquet_format: true });
     const bySettings = tempDir('catintel-oasis-');
     const forced = tempDir('catintel-oasis-');
-    expect((await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--out', bySettings, '--settings', file])).code).toBe(0);
-    expect((await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--out', forced, '--settings', file, '--ord-format', 'csv'])).code).toBe(0);
+    expect(
+      (await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--out', bySettings, '--settings', file])).code,
+    ).toBe(0);
+    expect(
+      (
+        await cli([
+          'oasis',
+          'run',
+          '--model',
+          MODEL,
+          '--input',
+          INPUT,
+          '--out',
+          forced,
+          '--settings',
+          file,
+          '--ord-format',
+          'csv',
+        ])
+      ).code,
+    ).toBe(0);
     expect(fs.readdirSync(bySettings).filter((f) => f.endsWith('.parquet')).length).toBe(20);
     expect(fs.readdirSync(forced).filter((f) => f.endsWith('.csv')).length).toBe(20);
   });
 
   it('an unknown format is refused with exit 2, naming it and the choices', async () => {
-    const r = await cli(['oasis', 'run', '--model', MODEL, '--input', INPUT, '--out', tempDir(), '--ord-format', 'xlsx']);
+    const r = await cli([
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--input',
+      INPUT,
+      '--out',
+      tempDir(),
+      '--ord-format',
+      'xlsx',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--ord-format xlsx is not supported; use csv, parquet or arrow/);
   });

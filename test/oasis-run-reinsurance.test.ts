@@ -43,7 +43,19 @@ function settings(reinsurance: boolean): string {
 
 async function run(reinsurance: boolean): Promise<{ out: string; result: any }> {
   const out = tempDir('catintel-ri-run-');
-  const r = await cli(['oasis', 'run', '--model', MODEL, '--input', path.join(CASE, 'input'), '--out', out, '--settings', settings(reinsurance), '--json']);
+  const r = await cli([
+    'oasis',
+    'run',
+    '--model',
+    MODEL,
+    '--input',
+    path.join(CASE, 'input'),
+    '--out',
+    out,
+    '--settings',
+    settings(reinsurance),
+    '--json',
+  ]);
   expect(r.code, r.stderr).toBe(0);
   return { out, result: r.json() };
 }
@@ -60,14 +72,19 @@ describe('catintel oasis run: ri and rl from RI_n folders, as oasislmf 2.5.8 com
   it('writes ri (net of both levels) and rl_IP1, rl_IP2 (what each level takes), and skips nothing', () => {
     expect(withRi.result.skipped).toEqual([]);
     const names = fs.readdirSync(withRi.out);
-    for (const p of ['ri_S1', 'rl_IP1_S1', 'rl_IP2_S1']) for (const t of ['melt', 'selt', 'qelt', 'ept', 'psept', 'palt', 'splt', 'mplt', 'qplt']) expect(names).toContain(`${p}_${t}.csv`);
+    for (const p of ['ri_S1', 'rl_IP1_S1', 'rl_IP2_S1'])
+      for (const t of ['melt', 'selt', 'qelt', 'ept', 'psept', 'palt', 'splt', 'mplt', 'qplt'])
+        expect(names).toContain(`${p}_${t}.csv`);
     expect(names).not.toContain('rl_IP3_S1_melt.csv');
   });
 
   const files = fs.readdirSync(EXPECTED).filter((f) => !f.includes('summary-info'));
   for (const file of files) {
     it(`${file}: the header, and every row oasislmf wrote within 0.01 %`, () => {
-      const table = file.replace(/\.csv$/, '').split('_').pop()!;
+      const table = file
+        .replace(/\.csv$/, '')
+        .split('_')
+        .pop()!;
       const want = read(path.join(EXPECTED, file));
       const ours = read(path.join(withRi.out, file));
       expect(ours.header).toBe(want.header);
@@ -77,7 +94,12 @@ describe('catintel oasis run: ri and rl from RI_n folders, as oasislmf 2.5.8 com
       // the row's MeanLoss, as scripts/conformance-oasislmf.sh agrees it for gul and il.
       const sd = want.header.split(',').indexOf('SDLoss');
       const mean = want.header.split(',').indexOf('MeanLoss');
-      const same = (r: Row, got: Row) => r.every((v, i) => (i === sd && Math.abs(Number(v) - Number(got[i])) <= Math.max(1e-6 * Math.abs(Number(r[mean])), 0.01)) || close(v, got[i]));
+      const same = (r: Row, got: Row) =>
+        r.every(
+          (v, i) =>
+            (i === sd && Math.abs(Number(v) - Number(got[i])) <= Math.max(1e-6 * Math.abs(Number(r[mean])), 0.01)) ||
+            close(v, got[i]),
+        );
       const mine = new Map(ours.rows.map((r) => [key(r), r]));
       const bad: string[] = [];
       for (const r of want.rows) {
@@ -95,7 +117,9 @@ describe('catintel oasis run: ri and rl from RI_n folders, as oasislmf 2.5.8 com
   }
 
   it('ri summary-info is the fm summary map TIV, as oasislmf writes it; rl has none, as oasislmf writes none', () => {
-    expect(fs.readFileSync(path.join(withRi.out, 'ri_S1_summary-info.csv'), 'utf8')).toBe(fs.readFileSync(path.join(EXPECTED, 'ri_S1_summary-info.csv'), 'utf8'));
+    expect(fs.readFileSync(path.join(withRi.out, 'ri_S1_summary-info.csv'), 'utf8')).toBe(
+      fs.readFileSync(path.join(EXPECTED, 'ri_S1_summary-info.csv'), 'utf8'),
+    );
     expect(fs.readdirSync(withRi.out).filter((f) => f.startsWith('rl_') && f.includes('summary-info'))).toEqual([]);
   });
 
@@ -105,14 +129,21 @@ describe('catintel oasis run: ri and rl from RI_n folders, as oasislmf 2.5.8 com
   });
 
   it('the levels add up: per event, il = ri + rl_IP1 + rl_IP2 (mean loss, as printed: float32, two decimals)', () => {
-    const means = (p: string) => new Map(read(path.join(withRi.out, `${p}_melt.csv`)).rows.filter((r) => r[2] === '1').map((r) => [r[0], Number(r[5])]));
+    const means = (p: string) =>
+      new Map(
+        read(path.join(withRi.out, `${p}_melt.csv`))
+          .rows.filter((r) => r[2] === '1')
+          .map((r) => [r[0], Number(r[5])]),
+      );
     const il = means('il_S1');
     const ri = means('ri_S1');
     const rl1 = means('rl_IP1_S1');
     const rl2 = means('rl_IP2_S1');
     let ceded = 0;
     for (const [event, loss] of il) {
-      expect(Math.abs(loss - ri.get(event)! - rl1.get(event)! - rl2.get(event)!), `event ${event}`).toBeLessThanOrEqual(Math.max(0.02, 1e-6 * loss));
+      expect(Math.abs(loss - ri.get(event)! - rl1.get(event)! - rl2.get(event)!), `event ${event}`).toBeLessThanOrEqual(
+        Math.max(0.02, 1e-6 * loss),
+      );
       ceded += rl1.get(event)! + rl2.get(event)!;
     }
     expect(ceded).toBeGreaterThan(0);
@@ -121,7 +152,10 @@ describe('catintel oasis run: ri and rl from RI_n folders, as oasislmf 2.5.8 com
   it('gul and il are the same bytes with and without ri/rl asked for', () => {
     const gulIl = fs.readdirSync(withoutRi.out).filter((f) => /^(gul|il)_/.test(f));
     expect(gulIl.length).toBe(20);
-    for (const f of gulIl) expect(fs.readFileSync(path.join(withRi.out, f), 'utf8'), f).toBe(fs.readFileSync(path.join(withoutRi.out, f), 'utf8'));
+    for (const f of gulIl)
+      expect(fs.readFileSync(path.join(withRi.out, f), 'utf8'), f).toBe(
+        fs.readFileSync(path.join(withoutRi.out, f), 'utf8'),
+      );
   });
 
   it('shared between threads, the ri and rl files are the same bytes', async () => {
@@ -129,7 +163,10 @@ describe('catintel oasis run: ri and rl from RI_n folders, as oasislmf 2.5.8 com
     process.env.CATINTEL_OASIS_THREADS = '3';
     try {
       const threaded = await run(true);
-      for (const f of fs.readdirSync(withRi.out).filter((n) => /^r[il]_/.test(n))) expect(fs.readFileSync(path.join(threaded.out, f), 'utf8'), f).toBe(fs.readFileSync(path.join(withRi.out, f), 'utf8'));
+      for (const f of fs.readdirSync(withRi.out).filter((n) => /^r[il]_/.test(n)))
+        expect(fs.readFileSync(path.join(threaded.out, f), 'utf8'), f).toBe(
+          fs.readFileSync(path.join(withRi.out, f), 'utf8'),
+        );
     } finally {
       if (before === undefined) delete process.env.CATINTEL_OASIS_THREADS;
       else process.env.CATINTEL_OASIS_THREADS = before;
@@ -138,43 +175,99 @@ describe('catintel oasis run: ri and rl from RI_n folders, as oasislmf 2.5.8 com
 
   it('asked for ri/rl on an input without RI_n folders: listed as not written, gul and il as before', async () => {
     const out = tempDir('catintel-ri-run-');
-    const r = await cli(['oasis', 'run', '--model', MODEL, '--input', sharedData('oasis_piwind', 'expected_all_outputs', 'input'), '--out', out, '--settings', settings(true), '--json']);
+    const r = await cli([
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--input',
+      sharedData('oasis_piwind', 'expected_all_outputs', 'input'),
+      '--out',
+      out,
+      '--settings',
+      settings(true),
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().skipped).toEqual([
       { output: 'ri_output', reason: expect.stringMatching(/no RI_1\/ reinsurance folder/) },
       { output: 'rl_output', reason: expect.stringMatching(/no RI_1\/ reinsurance folder/) },
     ]);
   });
-  it('from the OED (--oed-location/--oed-account/--oed-ri-info/--oed-ri-scope) the ri and rl files are the bytes oasislmf\'s own input files give', async () => {
+  it("from the OED (--oed-location/--oed-account/--oed-ri-info/--oed-ri-scope) the ri and rl files are the bytes oasislmf's own input files give", async () => {
     const oed = path.join(CASE, 'oed');
     const out = tempDir('catintel-ri-oed-');
     const keys = sharedData('oasis_piwind', 'expected_all_outputs', 'input', 'keys.csv');
-    const r = await cli(['oasis', 'run', '--model', MODEL, '--oed-location', path.join(oed, 'location.csv'), '--oed-account', path.join(oed, 'account.csv'),
-      '--oed-ri-info', path.join(oed, 'ri_info.csv'), '--oed-ri-scope', path.join(oed, 'ri_scope.csv'), '--keys', keys, '--out', out, '--settings', settings(true), '--json']);
+    const r = await cli([
+      'oasis',
+      'run',
+      '--model',
+      MODEL,
+      '--oed-location',
+      path.join(oed, 'location.csv'),
+      '--oed-account',
+      path.join(oed, 'account.csv'),
+      '--oed-ri-info',
+      path.join(oed, 'ri_info.csv'),
+      '--oed-ri-scope',
+      path.join(oed, 'ri_scope.csv'),
+      '--keys',
+      keys,
+      '--out',
+      out,
+      '--settings',
+      settings(true),
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const perspectiveFiles = fs.readdirSync(withRi.out).filter((f) => /^(ri|rl_IP\d)_/.test(f));
     expect(perspectiveFiles.length).toBeGreaterThan(20);
-    for (const f of perspectiveFiles) expect(fs.readFileSync(path.join(out, f), 'utf8'), f).toBe(fs.readFileSync(path.join(withRi.out, f), 'utf8'));
+    for (const f of perspectiveFiles)
+      expect(fs.readFileSync(path.join(out, f), 'utf8'), f).toBe(fs.readFileSync(path.join(withRi.out, f), 'utf8'));
   });
   it('with site deductibles and limits (a multi-peril programme that level 1 does not reduce), il is the same with and without a treaty and ri/rl', async () => {
     const oed = path.join(CASE, 'oed');
     const dir = tempDir('catintel-ri-site-terms-');
     const [head, ...rows] = fs.readFileSync(path.join(oed, 'location.csv'), 'utf8').trim().split('\n');
     const terms = rows.map((r, i) => `${r},${[5000, 20000, 0, 1000][i % 4]},${i % 2 ? 150000 : 0}`);
-    fs.writeFileSync(path.join(dir, 'location.csv'), [`${head},LocDed1Building,LocLimit1Building`, ...terms].join('\n') + '\n');
+    fs.writeFileSync(
+      path.join(dir, 'location.csv'),
+      [`${head},LocDed1Building,LocLimit1Building`, ...terms].join('\n') + '\n',
+    );
     const keys = sharedData('oasis_piwind', 'expected_all_outputs', 'input', 'keys.csv');
     const run = async (reinsurance: boolean) => {
       const out = tempDir('catintel-ri-site-out-');
       // Without the treaty the kernel adds the items into level 1 itself; with it, the engine gets them one by one.
-      const treaty = reinsurance ? ['--oed-ri-info', path.join(oed, 'ri_info.csv'), '--oed-ri-scope', path.join(oed, 'ri_scope.csv')] : [];
-      const r = await cli(['oasis', 'run', '--model', MODEL, '--oed-location', path.join(dir, 'location.csv'), '--oed-account', path.join(oed, 'account.csv'),
-        ...treaty, '--keys', keys, '--out', out, '--settings', settings(reinsurance), '--json']);
+      const treaty = reinsurance
+        ? ['--oed-ri-info', path.join(oed, 'ri_info.csv'), '--oed-ri-scope', path.join(oed, 'ri_scope.csv')]
+        : [];
+      const r = await cli([
+        'oasis',
+        'run',
+        '--model',
+        MODEL,
+        '--oed-location',
+        path.join(dir, 'location.csv'),
+        '--oed-account',
+        path.join(oed, 'account.csv'),
+        ...treaty,
+        '--keys',
+        keys,
+        '--out',
+        out,
+        '--settings',
+        settings(reinsurance),
+        '--json',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       return out;
     };
     const [withRiOut, withoutRiOut] = [await run(true), await run(false)];
     const ilFiles = fs.readdirSync(withoutRiOut).filter((f) => f.startsWith('il_'));
     expect(ilFiles.length).toBeGreaterThan(5);
-    for (const f of ilFiles) expect(fs.readFileSync(path.join(withoutRiOut, f), 'utf8'), f).toBe(fs.readFileSync(path.join(withRiOut, f), 'utf8'));
+    for (const f of ilFiles)
+      expect(fs.readFileSync(path.join(withoutRiOut, f), 'utf8'), f).toBe(
+        fs.readFileSync(path.join(withRiOut, f), 'utf8'),
+      );
   });
 });

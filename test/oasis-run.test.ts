@@ -42,10 +42,16 @@ function compare(name: string, keyCols: number[], ours: Row[], expected: Row[]) 
   for (const r of expected) {
     const got = mine.get(key(r));
     if (!got) bad.push(`${name} ${key(r)}: missing`);
-    else if (r.some((v, i) => !close(v, got[i]))) bad.push(`${name} ${key(r)}: expected ${r.join(',')} got ${got.join(',')}`);
+    else if (r.some((v, i) => !close(v, got[i])))
+      bad.push(`${name} ${key(r)}: expected ${r.join(',')} got ${got.join(',')}`);
   }
   const wanted = new Set(expected.map(key));
-  return { expected: expected.length, matched: expected.length - bad.length, bad, extra: ours.filter((r) => !wanted.has(key(r))).length };
+  return {
+    expected: expected.length,
+    matched: expected.length - bad.length,
+    bad,
+    extra: ours.filter((r) => !wanted.has(key(r))).length,
+  };
 }
 
 /** Each ORD file Oasis wrote for PiWind, the columns that identify a row, and its row count (gul, il). */
@@ -67,7 +73,19 @@ let code: number;
 
 beforeAll(async () => {
   out = tempDir('catintel-oasis-');
-  const r = await cli(['oasis', 'run', '--model', path.join(PIWIND, 'model_data'), '--input', path.join(PIWIND, 'expected_all_outputs', 'input'), '--out', out, '--settings', path.join(EXPECTED, 'analysis_settings.json'), '--json']);
+  const r = await cli([
+    'oasis',
+    'run',
+    '--model',
+    path.join(PIWIND, 'model_data'),
+    '--input',
+    path.join(PIWIND, 'expected_all_outputs', 'input'),
+    '--out',
+    out,
+    '--settings',
+    path.join(EXPECTED, 'analysis_settings.json'),
+    '--json',
+  ]);
   code = r.code;
   result = code === 0 ? r.json() : r.stderr;
 });
@@ -95,7 +113,9 @@ describe('catintel oasis run on PiWind reproduces every row of Oasis outputs', (
     }
 
     it(`${p}: summary-info as Oasis writes it`, () => {
-      expect(fs.readFileSync(path.join(out, `${p}_S1_summary-info.csv`), 'utf8')).toBe(fs.readFileSync(path.join(EXPECTED, `${p}_S1_summary-info.csv`), 'utf8'));
+      expect(fs.readFileSync(path.join(out, `${p}_S1_summary-info.csv`), 'utf8')).toBe(
+        fs.readFileSync(path.join(EXPECTED, `${p}_S1_summary-info.csv`), 'utf8'),
+      );
     });
   }
 });
@@ -108,7 +128,10 @@ describe('catintel oasis run: choices a user makes', () => {
     const capped = tempDir('catintel-oasis-');
     const uncapped = tempDir('catintel-oasis-');
     expect((await cli(['oasis', 'run', '--model', model, '--input', input, '--out', capped])).code).toBe(0);
-    expect((await cli(['oasis', 'run', '--model', model, '--input', input, '--out', uncapped, '--gul-alloc-rule', '0'])).code).toBe(0);
+    expect(
+      (await cli(['oasis', 'run', '--model', model, '--input', input, '--out', uncapped, '--gul-alloc-rule', '0']))
+        .code,
+    ).toBe(0);
     const event3 = (dir: string) => Number(read(path.join(dir, 'gul_S1_melt.csv')).rows.find((r) => r[0] === '3')![5]);
     expect(event3(capped)).toBeCloseTo(3_400_000, 0);
     expect(event3(uncapped)).toBeGreaterThan(6_000_000);
@@ -127,16 +150,51 @@ describe('catintel oasis run: choices a user makes', () => {
   it('il runs through the financial module engine: any Oasis calc rule, e.g. 34 (deductible, attachment, share) as rule 2 without a limit', async () => {
     const rule34 = tempDir('catintel-oasis-');
     const rule2 = tempDir('catintel-oasis-');
-    const a = await cli(['oasis', 'run', '--model', model, '--input', withProfile3('3,34,0.0,0.0,0.0,5500000.0,0.0,0.3,0.0,0.0'), '--out', rule34]);
+    const a = await cli([
+      'oasis',
+      'run',
+      '--model',
+      model,
+      '--input',
+      withProfile3('3,34,0.0,0.0,0.0,5500000.0,0.0,0.3,0.0,0.0'),
+      '--out',
+      rule34,
+    ]);
     expect(a.code, a.stderr).toBe(0);
-    expect((await cli(['oasis', 'run', '--model', model, '--input', withProfile3('3,2,0.0,0.0,0.0,5500000.0,1e18,0.3,0.0,0.0'), '--out', rule2])).code).toBe(0);
-    const ils = fs.readdirSync(rule2).filter((f) => f.startsWith('il_')).sort();
+    expect(
+      (
+        await cli([
+          'oasis',
+          'run',
+          '--model',
+          model,
+          '--input',
+          withProfile3('3,2,0.0,0.0,0.0,5500000.0,1e18,0.3,0.0,0.0'),
+          '--out',
+          rule2,
+        ])
+      ).code,
+    ).toBe(0);
+    const ils = fs
+      .readdirSync(rule2)
+      .filter((f) => f.startsWith('il_'))
+      .sort();
     expect(ils.length).toBeGreaterThan(0);
-    for (const f of ils) expect(fs.readFileSync(path.join(rule34, f), 'utf8'), f).toBe(fs.readFileSync(path.join(rule2, f), 'utf8'));
+    for (const f of ils)
+      expect(fs.readFileSync(path.join(rule34, f), 'utf8'), f).toBe(fs.readFileSync(path.join(rule2, f), 'utf8'));
   });
 
   it('an fm_profile calc rule Oasis does not define is refused with exit 2, naming the rule id', async () => {
-    const r = await cli(['oasis', 'run', '--model', model, '--input', withProfile3('3,42,0.0,0.0,0.0,5500000.0,100000000.0,0.3,0.0,0.0'), '--out', tempDir()]);
+    const r = await cli([
+      'oasis',
+      'run',
+      '--model',
+      model,
+      '--input',
+      withProfile3('3,42,0.0,0.0,0.0,5500000.0,100000000.0,0.3,0.0,0.0'),
+      '--out',
+      tempDir(),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/profile_id 3 uses calcrule_id 42/);
   });
@@ -187,8 +245,12 @@ describe('catintel oasis run with 10 samples: the standard deviation of the samp
       const melt = read(path.join(dir, `${p}_S1_melt.csv`)).rows.filter((r) => r[2] === '2');
       const mplt = read(path.join(dir, `${p}_S1_mplt.csv`)).rows.filter((r) => r[9] === '2');
       const wrong = [
-        ...melt.filter((r) => !close(r[6], (sd.get(r[0]) ?? 0).toFixed(2))).map((r) => `melt event ${r[0]}: SDLoss ${r[6]}, samples give ${sd.get(r[0])}`),
-        ...mplt.filter((r) => !close(r[12], (sd.get(r[2]) ?? 0).toFixed(2))).map((r) => `mplt event ${r[2]}: SDLoss ${r[12]}, samples give ${sd.get(r[2])}`),
+        ...melt
+          .filter((r) => !close(r[6], (sd.get(r[0]) ?? 0).toFixed(2)))
+          .map((r) => `melt event ${r[0]}: SDLoss ${r[6]}, samples give ${sd.get(r[0])}`),
+        ...mplt
+          .filter((r) => !close(r[12], (sd.get(r[2]) ?? 0).toFixed(2)))
+          .map((r) => `mplt event ${r[2]}: SDLoss ${r[12]}, samples give ${sd.get(r[2])}`),
       ];
       expect(wrong).toEqual([]);
       // Events where exactly one of the 10 samples has a loss still have a spread (insured: 31 of them).
@@ -217,12 +279,18 @@ function piwindWithCents(): string {
     const lines = fs.readFileSync(path.join(dir, map), 'utf8').trim().split('\n');
     const cols = lines[0].split(',');
     const [loc, tiv] = [cols.indexOf('loc_id'), cols.indexOf('tiv')];
-    const rows = lines.slice(1).map((l) => l.split(',')).map((r) => Object.assign(r, { [tiv]: cents(r[tiv], Number(r[loc])) }).join(','));
+    const rows = lines
+      .slice(1)
+      .map((l) => l.split(','))
+      .map((r) => Object.assign(r, { [tiv]: cents(r[tiv], Number(r[loc])) }).join(','));
     fs.writeFileSync(path.join(dir, map), [lines[0], ...rows].join('\n') + '\n');
   }
   // Coverage c of PiWind is location c's building.
   const cov = fs.readFileSync(path.join(dir, 'coverages.csv'), 'utf8').trim().split('\n');
-  const rows = cov.slice(1).map((l) => l.split(',')).map(([c, tiv]) => `${c},${Math.fround(Number(cents(tiv, Number(c))))}`);
+  const rows = cov
+    .slice(1)
+    .map((l) => l.split(','))
+    .map(([c, tiv]) => `${c},${Math.fround(Number(cents(tiv, Number(c))))}`);
   fs.writeFileSync(path.join(dir, 'coverages.csv'), [cov[0], ...rows].join('\n') + '\n');
   return dir;
 }
@@ -231,11 +299,26 @@ describe('catintel oasis run: summary-info TIV', () => {
   it('is the summary map TIV, as Oasis sums it, not coverages.csv, when TIVs have cents', async () => {
     const input = piwindWithCents();
     const out = tempDir('catintel-oasis-');
-    const r = await cli(['oasis', 'run', '--model', path.join(PIWIND, 'model_data'), '--input', input, '--out', out, '--settings', path.join(EXPECTED, 'analysis_settings.json')]);
+    const r = await cli([
+      'oasis',
+      'run',
+      '--model',
+      path.join(PIWIND, 'model_data'),
+      '--input',
+      input,
+      '--out',
+      out,
+      '--settings',
+      path.join(EXPECTED, 'analysis_settings.json'),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     // What oasislmf 2.5.8 prints for these maps (pandas: map sorted by item_id / output_id, one row per
     // location, building and coverage type, tiv summed); coverages.csv would give 3400007.09765625.
-    expect(fs.readFileSync(path.join(out, 'gul_S1_summary-info.csv'), 'utf8')).toBe('summary_id,_not_set_,tiv\n1,All-Risks,3400007.1499999994\n');
-    expect(fs.readFileSync(path.join(out, 'il_S1_summary-info.csv'), 'utf8')).toBe('summary_id,_not_set_,tiv\n1,All-Risks,3400007.1499999994\n');
+    expect(fs.readFileSync(path.join(out, 'gul_S1_summary-info.csv'), 'utf8')).toBe(
+      'summary_id,_not_set_,tiv\n1,All-Risks,3400007.1499999994\n',
+    );
+    expect(fs.readFileSync(path.join(out, 'il_S1_summary-info.csv'), 'utf8')).toBe(
+      'summary_id,_not_set_,tiv\n1,All-Risks,3400007.1499999994\n',
+    );
   });
 });

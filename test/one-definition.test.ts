@@ -58,7 +58,10 @@ const FILES = sourceFiles(path.join(REPO_ROOT, 'src')).map((file) => ({
 }));
 
 /** The files whose code matches. */
-const holding = (re: RegExp) => FILES.filter((f) => re.test(f.code)).map((f) => f.file).sort();
+const holding = (re: RegExp) =>
+  FILES.filter((f) => re.test(f.code))
+    .map((f) => f.file)
+    .sort();
 
 /** A numeric literal as written, not part of a longer number or name. */
 const literal = (n: string) => new RegExp(`(?<![\\w.])${n.replace('.', '\\.')}(?![\\d])`);
@@ -76,7 +79,11 @@ const HOMES: { what: string; re: RegExp; home: string[] }[] = [
   { what: 'KT_TO_MS', re: /\bKT_TO_MS\s*=/, home: ['src/lib/numerics/units.ts'] },
   { what: 'the knot in m/s (0.514444)', re: literal('0.514444'), home: ['src/lib/numerics/units.ts'] },
   { what: "the Earth's radius (6371)", re: /(?<![\w.])6371(\.\d+)?(?![\d])/, home: ['src/lib/geo.ts'] },
-  { what: 'a haversine or great-circle distance', re: /function\s+\w*(haversine|greatcircle)\w*/i, home: ['src/lib/geo.ts'] },
+  {
+    what: 'a haversine or great-circle distance',
+    re: /function\s+\w*(haversine|greatcircle)\w*/i,
+    home: ['src/lib/geo.ts'],
+  },
 ];
 
 describe('shared maths has one home', () => {

@@ -10,10 +10,13 @@ import { beginCommit, OutputSet } from '../src/lib/output-set.js';
 import { tempDir } from './helpers/cli.js';
 
 const listing = (dir: string) => fs.readdirSync(dir).sort();
-const manifestOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')).outputs.map((o: { file: string }) => o.file).sort();
+const manifestOf = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'))
+    .outputs.map((o: { file: string }) => o.file)
+    .sort();
 
 describe('OutputSet.commit after a commit that was killed between the old manifest and the new one', () => {
-  it('removes the old set\'s and the interrupted set\'s files that the new set does not write', async () => {
+  it("removes the old set's and the interrupted set's files that the new set does not write", async () => {
     const dir = tempDir('catintel-output-set-');
     const first = await OutputSet.open(dir);
     first.write('a.csv', 'a\n1\n', 1);

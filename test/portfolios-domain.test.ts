@@ -7,7 +7,12 @@ import { circlePolygon, haversineKm } from '../src/lib/geo.js';
 
 describe('LocPerilsCovered', () => {
   it('expands groups, normalises case and spacing, and names unknown codes', () => {
-    expect(parseCover('ww1; qq1')).toEqual({ normalised: 'WW1;QQ1', codes: ['QEQ', 'QFF', 'QTS', 'QSL', 'QLS', 'QLF', 'WTC', 'WEC', 'WSS'], codesText: 'QEQ;QFF;QTS;QSL;QLS;QLF;WTC;WEC;WSS', unknown: [] });
+    expect(parseCover('ww1; qq1')).toEqual({
+      normalised: 'WW1;QQ1',
+      codes: ['QEQ', 'QFF', 'QTS', 'QSL', 'QLS', 'QLF', 'WTC', 'WEC', 'WSS'],
+      codesText: 'QEQ;QFF;QTS;QSL;QLS;QLF;WTC;WEC;WSS',
+      unknown: [],
+    });
     expect(parseCover('WTC;XYZ;;').unknown).toEqual(['XYZ']);
     expect(parseCover('AA1').codes).toHaveLength(33);
   });
@@ -25,12 +30,31 @@ describe('LocPerilsCovered', () => {
 describe('an OED row', () => {
   const row = (v: Record<string, unknown>) => checkRow((f) => v[f]);
   it('defaults blank TIVs to 0, LocPerilsCovered to AA1, LocCurrency to USD', () => {
-    expect(row({ LocNumber: 'A', Latitude: '25.7', Longitude: '-80.2' }).row).toMatchObject({ buildingTiv: 0, perilsCovered: 'AA1', currency: 'USD', occupancyCode: null });
+    expect(row({ LocNumber: 'A', Latitude: '25.7', Longitude: '-80.2' }).row).toMatchObject({
+      buildingTiv: 0,
+      perilsCovered: 'AA1',
+      currency: 'USD',
+      occupancyCode: null,
+    });
   });
   it('names every bad field of the row', () => {
-    const { row: r, problems } = row({ LocNumber: 'x'.repeat(21), Latitude: 'north', Longitude: 200, BuildingTIV: '1,000', OccupancyCode: '10.5', LocCurrency: 'usdollar' });
+    const { row: r, problems } = row({
+      LocNumber: 'x'.repeat(21),
+      Latitude: 'north',
+      Longitude: 200,
+      BuildingTIV: '1,000',
+      OccupancyCode: '10.5',
+      LocCurrency: 'usdollar',
+    });
     expect(r).toBeNull();
-    expect(problems.map((p) => p.field)).toEqual(['LocNumber', 'Latitude', 'Longitude', 'OccupancyCode', 'BuildingTIV', 'LocCurrency']);
+    expect(problems.map((p) => p.field)).toEqual([
+      'LocNumber',
+      'Latitude',
+      'Longitude',
+      'OccupancyCode',
+      'BuildingTIV',
+      'LocCurrency',
+    ]);
   });
 });
 
@@ -47,7 +71,10 @@ describe('ring geometry', () => {
     expect(distanceToAreaKm(-81.87, north, area)).toBeLessThan(30.5);
   });
   it('keeps holes outside', () => {
-    const ring = { type: 'Polygon' as const, coordinates: [circle.coordinates[0], circlePolygon(26.64, -81.87, 10).coordinates[0]] };
+    const ring = {
+      type: 'Polygon' as const,
+      coordinates: [circle.coordinates[0], circlePolygon(26.64, -81.87, 10).coordinates[0]],
+    };
     expect(pointInArea(-81.87, 26.64, ring)).toBe(false);
     expect(pointInArea(-81.87, 26.64 + 30 / 111.2, ring)).toBe(true);
   });

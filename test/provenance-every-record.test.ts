@@ -35,7 +35,7 @@ const NO_RECORDS: Record<string, string> = {
   'GET /openapi.json': 'this document',
   'GET /healthz': 'liveness',
   'GET /health': 'service health',
-  'GET /health/sources': "the ingest status of each source, not a record of one",
+  'GET /health/sources': 'the ingest status of each source, not a record of one',
   'GET /events/{id}/briefing': 'a PDF; its sources page lists each source with its link and ingest time',
   'GET /events/{id}/ics209': 'a form: each block cites its source as {name, url, ingested_at}',
   'GET /portfolio': "the caller's own portfolios, as uploaded",
@@ -72,12 +72,21 @@ const perils = (b: Json) => b.perils;
 
 const WALKS: Record<string, Walk> = {
   'GET /events/live': { calls: () => [{ path: '/events/live?limit=50' }], records: features },
-  'GET /events/nearby': { calls: () => [{ path: '/events/nearby?lat=28.54&lng=-81.38&radius_km=500' }], records: features },
+  'GET /events/nearby': {
+    calls: () => [{ path: '/events/nearby?lat=28.54&lng=-81.38&radius_km=500' }],
+    records: features,
+  },
   'GET /events/{id}': { calls: () => [{ path: `/events/${IAN}` }], records: (b) => [b.properties] },
   'GET /events/{id}/rings': { calls: () => [{ path: `/events/${IAN}/rings` }], records: features },
   'GET /events/{id}/prediction': { calls: () => [{ path: `/events/${IAN}/prediction` }], records: (b) => [b, b.event] },
-  'GET /events/{id}/timeline': { calls: () => [{ path: `/events/${IAN}/timeline` }], records: (b) => [b.event, ...b.points] },
-  'GET /events/{id}/exposure': { calls: () => [{ path: `/events/${IAN}/exposure` }], records: (b) => [b.event, ...b.rings, ...b.so_far.rings] },
+  'GET /events/{id}/timeline': {
+    calls: () => [{ path: `/events/${IAN}/timeline` }],
+    records: (b) => [b.event, ...b.points],
+  },
+  'GET /events/{id}/exposure': {
+    calls: () => [{ path: `/events/${IAN}/exposure` }],
+    records: (b) => [b.event, ...b.rings, ...b.so_far.rings],
+  },
   'GET /events/{id}/score': { calls: () => [{ path: `/events/${IAN}/score` }], records: perils, baseline: true },
   'GET /risk/score': {
     // Honolulu: earthquake from the NRI fallback beside catalog perils.
@@ -86,7 +95,10 @@ const WALKS: Record<string, Walk> = {
     baseline: true,
   },
   'GET /hazard/curve': {
-    calls: () => [{ path: '/hazard/curve?lat=28.54&lng=-81.38&peril=hurricane_wind' }, { path: '/hazard/curve?lat=38.8&lng=-122.8&peril=earthquake&imt=pga' }],
+    calls: () => [
+      { path: '/hazard/curve?lat=28.54&lng=-81.38&peril=hurricane_wind' },
+      { path: '/hazard/curve?lat=38.8&lng=-122.8&peril=earthquake&imt=pga' },
+    ],
     records: (b) => [b],
     baseline: true,
   },
@@ -94,24 +106,58 @@ const WALKS: Record<string, Walk> = {
     calls: () => [{ path: '/scenarios/run', body: { event_type: 'earthquake', lat: 38.8, lng: -122.8, magnitude: 7 } }],
     records: (b) => [...features(b.rings), ...b.exposure.rings, ...b.scores.perils],
   },
-  'GET /scenarios/{id}': { calls: () => [{ path: `/scenarios/${ids.scenario}` }], records: (b) => [...features(b.rings), ...b.exposure.rings, ...b.scores.perils] },
-  'GET /infrastructure': { calls: () => [{ path: '/infrastructure?lat=28.54&lng=-81.38&limit=20' }], records: features },
-  'GET /portfolio/exposure': { calls: () => [{ path: `/portfolio/exposure?portfolio_id=${ids.portfolio}` }], records: (b) => b.events },
-  'GET /portfolio/ep-curve': { calls: () => [{ path: `/portfolio/ep-curve?portfolio_id=${ids.portfolio}&years=50` }], records: (b) => [b], baseline: true },
-  'GET /portfolio/event-loss': { calls: () => [{ path: `/portfolio/event-loss?portfolio_id=${ids.portfolio}&event_id=${IAN}` }], records: (b) => [b] },
+  'GET /scenarios/{id}': {
+    calls: () => [{ path: `/scenarios/${ids.scenario}` }],
+    records: (b) => [...features(b.rings), ...b.exposure.rings, ...b.scores.perils],
+  },
+  'GET /infrastructure': {
+    calls: () => [{ path: '/infrastructure?lat=28.54&lng=-81.38&limit=20' }],
+    records: features,
+  },
+  'GET /portfolio/exposure': {
+    calls: () => [{ path: `/portfolio/exposure?portfolio_id=${ids.portfolio}` }],
+    records: (b) => b.events,
+  },
+  'GET /portfolio/ep-curve': {
+    calls: () => [{ path: `/portfolio/ep-curve?portfolio_id=${ids.portfolio}&years=50` }],
+    records: (b) => [b],
+    baseline: true,
+  },
+  'GET /portfolio/event-loss': {
+    calls: () => [{ path: `/portfolio/event-loss?portfolio_id=${ids.portfolio}&event_id=${IAN}` }],
+    records: (b) => [b],
+  },
   'GET /triggers/alerts': { calls: () => [{ path: '/triggers/alerts' }], records: (b) => b.alerts },
   'GET /triggers/{id}/history': {
     calls: () => [{ path: `/triggers/${ids.trigger}/history` }],
     records: (b) => b.entries,
   },
   'POST /triggers/{id}/observations': {
-    calls: () => [{ path: `/triggers/${ids.trigger}/observations`, body: { value: 120, source: 'calculation agent report', event_id: IAN } }],
+    calls: () => [
+      {
+        path: `/triggers/${ids.trigger}/observations`,
+        body: { value: 120, source: 'calculation agent report', event_id: IAN },
+      },
+    ],
     records: (b) => [b],
   },
-  'GET /triggers/{id}/backtest': { calls: () => [{ path: `/triggers/${ids.trigger}/backtest` }], records: (b) => [b], baseline: true },
-  'GET /locations/exposure': { calls: () => [{ path: '/locations/exposure' }], records: (b) => b.locations.flatMap((l: Json) => l.events) },
-  'GET /locations/alerts': { calls: () => [{ path: '/locations/alerts' }], records: (b) => [...b.alerts, ...b.portfolio_alerts] },
-  'GET /collections/{collectionId}/items': { calls: () => [{ path: '/collections/events/items?limit=50' }, { path: '/collections/rings/items?limit=50' }], records: features },
+  'GET /triggers/{id}/backtest': {
+    calls: () => [{ path: `/triggers/${ids.trigger}/backtest` }],
+    records: (b) => [b],
+    baseline: true,
+  },
+  'GET /locations/exposure': {
+    calls: () => [{ path: '/locations/exposure' }],
+    records: (b) => b.locations.flatMap((l: Json) => l.events),
+  },
+  'GET /locations/alerts': {
+    calls: () => [{ path: '/locations/alerts' }],
+    records: (b) => [...b.alerts, ...b.portfolio_alerts],
+  },
+  'GET /collections/{collectionId}/items': {
+    calls: () => [{ path: '/collections/events/items?limit=50' }, { path: '/collections/rings/items?limit=50' }],
+    records: features,
+  },
   'GET /collections/{collectionId}/items/{featureId}': {
     calls: () => [{ path: `/collections/events/items/${ids.event}` }, { path: `/collections/rings/items/${ids.ring}` }],
     records: (b) => [b.properties],
@@ -142,7 +188,11 @@ interface StreamClient {
 
 /** GET /events/stream read as a client reads it, until close(). */
 async function openStream(headers: Record<string, string> = {}): Promise<StreamClient> {
-  const res = await p.app.fetch(new Request('http://localhost/api/v1/events/stream', { headers: { authorization: `Bearer ${tok}`, 'x-forwarded-for': freshIp(), ...headers } }));
+  const res = await p.app.fetch(
+    new Request('http://localhost/api/v1/events/stream', {
+      headers: { authorization: `Bearer ${tok}`, 'x-forwarded-for': freshIp(), ...headers },
+    }),
+  );
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   const parser = new SseParser();
@@ -158,7 +208,11 @@ async function openStream(headers: Record<string, string> = {}): Promise<StreamC
   return {
     messages,
     opened: async () => {
-      for (const end = Date.now() + 5000; !messages.some((m) => m.event === 'stream.open'); await new Promise((r) => setTimeout(r, 10))) {
+      for (
+        const end = Date.now() + 5000;
+        !messages.some((m) => m.event === 'stream.open');
+        await new Promise((r) => setTimeout(r, 10))
+      ) {
         if (Date.now() > end) throw new Error('the stream did not open');
       }
     },
@@ -185,17 +239,21 @@ let stream: StreamClient;
 
 const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 /** A link to the provider's record: an absolute http(s) URL, or a resource of this service for data entered here. */
-const isUrl = (s: unknown) => typeof s === 'string' && (/^https?:\/\/[^\s/]+\.[^\s]+$/.test(s) || /^\/api\/v1\/\S+$/.test(s));
+const isUrl = (s: unknown) =>
+  typeof s === 'string' && (/^https?:\/\/[^\s/]+\.[^\s]+$/.test(s) || /^\/api\/v1\/\S+$/.test(s));
 
 /** What is wrong with one record's provenance, as readable lines. */
 function problemsOf(r: Json, baseline: boolean): string[] {
   const out: string[] = [];
   if (typeof r.source !== 'string' || r.source.trim() === '') out.push(`source ${JSON.stringify(r.source)}`);
   if (!isUrl(r.source_url)) out.push(`source_url ${JSON.stringify(r.source_url)}`);
-  if (typeof r.ingested_at !== 'string' || !ISO_INSTANT.test(r.ingested_at) || Number.isNaN(Date.parse(r.ingested_at))) out.push(`ingested_at ${JSON.stringify(r.ingested_at)}`);
+  if (typeof r.ingested_at !== 'string' || !ISO_INSTANT.test(r.ingested_at) || Number.isNaN(Date.parse(r.ingested_at)))
+    out.push(`ingested_at ${JSON.stringify(r.ingested_at)}`);
   if (baseline) {
-    if (!(typeof r.model_version === 'string' && r.model_version) && !(typeof r.method === 'string' && r.method)) out.push('no model_version or method');
-    if (typeof r.data_version !== 'string' || r.data_version === '') out.push(`data_version ${JSON.stringify(r.data_version)}`);
+    if (!(typeof r.model_version === 'string' && r.model_version) && !(typeof r.method === 'string' && r.method))
+      out.push('no model_version or method');
+    if (typeof r.data_version !== 'string' || r.data_version === '')
+      out.push(`data_version ${JSON.stringify(r.data_version)}`);
   }
   return out;
 }
@@ -204,12 +262,38 @@ beforeAll(async () => {
   db = await seededStore(); // the USGS day feed, clock 2022-09-29 03:32Z
   // The EP curve runs on a small hurricane package shared by the run.
   const env = { CATINTEL_MODELS: await testModels() };
-  p = await platform(db, { rateLimit: 'off', ctx: { ...contextOn(db), config: defaultConfig({ dbPath: ':memory:', env }) } });
+  p = await platform(db, {
+    rateLimit: 'off',
+    ctx: { ...contextOn(db), config: defaultConfig({ dbPath: ':memory:', env }) },
+  });
   tok = await token('enterprise', { sub: 'provenance@example.com' });
   // Saved before Ian is ingested, so the ingest raises their alerts.
   await p.call('/api/v1/locations', { token: tok, body: { name: 'Orlando', lat: 28.54, lng: -81.38 } });
-  ids.portfolio = (await p.call('/api/v1/portfolio', { token: tok, body: { name: 'Orlando book', locations: [{ LocNumber: 'ORL-1', Latitude: 28.54, Longitude: -81.38, BuildingTIV: 1_500_000, LocPerilsCovered: 'WW1' }] } })).body.id;
-  ids.trigger = (await p.call('/api/v1/triggers', { token: tok, body: { name: 'Fort Myers 100 kt', peril: 'hurricane', lat: 26.64, lng: -81.87, radius_km: 50, threshold_type: 'wind_speed_kt', threshold_value: 100 } })).body.id;
+  ids.portfolio = (
+    await p.call('/api/v1/portfolio', {
+      token: tok,
+      body: {
+        name: 'Orlando book',
+        locations: [
+          { LocNumber: 'ORL-1', Latitude: 28.54, Longitude: -81.38, BuildingTIV: 1_500_000, LocPerilsCovered: 'WW1' },
+        ],
+      },
+    })
+  ).body.id;
+  ids.trigger = (
+    await p.call('/api/v1/triggers', {
+      token: tok,
+      body: {
+        name: 'Fort Myers 100 kt',
+        peril: 'hurricane',
+        lat: 26.64,
+        lng: -81.87,
+        radius_km: 50,
+        threshold_type: 'wind_speed_kt',
+        threshold_value: 100,
+      },
+    })
+  ).body.id;
   // The stream is open before anything below happens, so it carries every kind of message.
   stream = await openStream();
   await stream.opened();
@@ -225,7 +309,9 @@ afterAll(async () => {
 
 describe('provenance on every record (docs/contract.md#provenance)', () => {
   const operations = Object.entries(OPENAPI.paths as Json).flatMap(([path, item]) =>
-    Object.keys(item).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+    Object.keys(item)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
   );
 
   it('every operation of openapi.yaml is walked here or listed as returning no records', () => {
@@ -277,7 +363,8 @@ describe('provenance on every record (docs/contract.md#provenance)', () => {
       const records = STREAM_RECORDS[m.event];
       if (!records) return problems.push(`message ${n}: type ${m.event} is not listed in STREAM_RECORDS`);
       records(JSON.parse(m.data)).forEach((rec, i) => {
-        for (const x of problemsOf(rec, false)) problems.push(`${STREAM_OP} ${m.event} (message ${n}) record ${i}: ${x}`);
+        for (const x of problemsOf(rec, false))
+          problems.push(`${STREAM_OP} ${m.event} (message ${n}) record ${i}: ${x}`);
       });
     });
     expect(problems).toEqual([]);
@@ -288,15 +375,29 @@ describe('provenance on every record (docs/contract.md#provenance)', () => {
       const eventId = m.event === 'rings.changed' || m.event.endsWith('.alert') ? d.event_id : undefined;
       if (eventId && d.source !== 'trigger-observe') {
         const event = prov((await p.call(`/api/v1/events/${eventId}`, { token: tok })).body.properties);
-        for (const rec of STREAM_RECORDS[m.event](d)) expect(prov(rec), `${m.event} ${m.data.slice(0, 200)}`).toEqual(event);
+        for (const rec of STREAM_RECORDS[m.event](d))
+          expect(prov(rec), `${m.event} ${m.data.slice(0, 200)}`).toEqual(event);
       }
       if (m.event === 'trigger.state') {
-        const entries = (await p.call(`/api/v1/triggers/${d.trigger_id}/history`, { token: tok })).body.entries.map(prov);
+        const entries = (await p.call(`/api/v1/triggers/${d.trigger_id}/history`, { token: tok })).body.entries.map(
+          prov,
+        );
         expect(entries).toContainEqual(prov(d));
       }
     }
     expect(new Set(messages.map((m) => m.event))).toEqual(
-      new Set(['stream.open', 'event.new', 'event.updated', 'rings.changed', 'trigger.state', 'trigger.alert', 'location.alert', 'portfolio.alert', 'reset', 'event.snapshot']),
+      new Set([
+        'stream.open',
+        'event.new',
+        'event.updated',
+        'rings.changed',
+        'trigger.state',
+        'trigger.alert',
+        'location.alert',
+        'portfolio.alert',
+        'reset',
+        'event.snapshot',
+      ]),
     );
   }, 60_000);
 });

@@ -62,7 +62,9 @@ describe('readers beside a writer', () => {
     const order: string[] = [];
     await served.db.transaction(async (tx) => {
       await tx.run("DELETE FROM ingest_runs WHERE source = 'none'");
-      const read = served.get('/api/v1/risk/score?lat=34.05&lng=-118.25', { authorization: `Bearer ${key}` }).then((res) => order.push(`score ${res.status}`));
+      const read = served
+        .get('/api/v1/risk/score?lat=34.05&lng=-118.25', { authorization: `Bearer ${key}` })
+        .then((res) => order.push(`score ${res.status}`));
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([read, new Promise((r) => (timer = setTimeout(r, HOLD_MS)))]);
       clearTimeout(timer);

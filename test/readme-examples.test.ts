@@ -68,7 +68,10 @@ function copyRepository(to: string): void {
     }
   } else {
     const skip = new Set(['node_modules', 'dist', '.git']);
-    fs.cpSync(REPO_ROOT, to, { recursive: true, filter: (src) => !skip.has(path.basename(src)) && !/\.duckdb/.test(src) });
+    fs.cpSync(REPO_ROOT, to, {
+      recursive: true,
+      filter: (src) => !skip.has(path.basename(src)) && !/\.duckdb/.test(src),
+    });
   }
   // What `make run` (npm ci, tsc) adds to a clone.
   fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(to, 'node_modules'));
@@ -77,10 +80,17 @@ function copyRepository(to: string): void {
 
 /** `make run`: the store seeded at the snapshot's instant, then served on a free port; resolves with the port. */
 async function makeRun(project: string): Promise<{ server: ChildProcess; port: number }> {
-  const env = { ...process.env, CATINTEL_NOW: fs.readFileSync(path.join(project, 'data', 'seed', 'as-of.txt'), 'utf8').trim() };
+  const env = {
+    ...process.env,
+    CATINTEL_NOW: fs.readFileSync(path.join(project, 'data', 'seed', 'as-of.txt'), 'utf8').trim(),
+  };
   const bin = path.join(project, 'bin', 'catintel');
   fs.copyFileSync(await seedStore(), path.join(project, 'catintel.duckdb')); // what `db seed` writes at that instant
-  const server = spawn(process.execPath, [bin, '--db', 'catintel.duckdb', 'serve', '--port', '0', '--access-log', 'off'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(
+    process.execPath,
+    [bin, '--db', 'catintel.duckdb', 'serve', '--port', '0', '--access-log', 'off'],
+    { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   let err = '';
   server.stderr!.on('data', (d: Buffer) => (err += d));
@@ -114,7 +124,8 @@ async function runBlock(project: string, examples: Example[], port: number): Pro
   await new Promise((resolve) => bash.once('exit', resolve));
   clearTimeout(timer);
   examples.forEach((e, i) => {
-    const read = (ext: string) => (fs.existsSync(path.join(outDir, `${i}.${ext}`)) ? fs.readFileSync(path.join(outDir, `${i}.${ext}`), 'utf8') : '');
+    const read = (ext: string) =>
+      fs.existsSync(path.join(outDir, `${i}.${ext}`)) ? fs.readFileSync(path.join(outDir, `${i}.${ext}`), 'utf8') : '';
     e.rc = read('rc') === '' ? undefined : Number(read('rc'));
     e.stdout = read('out');
     e.stderr = read('err');
@@ -136,7 +147,12 @@ async function runPage(page: string): Promise<PageRun> {
   fs.symlinkSync(SHARED_DATA, path.join(root, 'shared', 'data')); // "the public data folder beside the project"
   const { server, port } = await makeRun(project);
   try {
-    for (const block of new Set(examples.map((e) => e.block))) await runBlock(project, examples.filter((e) => e.block === block), port);
+    for (const block of new Set(examples.map((e) => e.block)))
+      await runBlock(
+        project,
+        examples.filter((e) => e.block === block),
+        port,
+      );
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
@@ -161,7 +177,9 @@ const find = (run: PageRun, prefix: string) => run.examples.find((e) => e.line.s
 
 /** Lines that did not end with the exit code they document. */
 const wrongExits = (run: PageRun) =>
-  run.examples.filter((e) => !e.skipped && e.rc !== e.expected).map((e) => ({ line: e.line, rc: e.rc, expected: e.expected, stderr: e.stderr!.slice(0, 400) }));
+  run.examples
+    .filter((e) => !e.skipped && e.rc !== e.expected)
+    .map((e) => ({ line: e.line, rc: e.rc, expected: e.expected, stderr: e.stderr!.slice(0, 400) }));
 
 describe('README examples, as written, from a fresh copy beside make run', () => {
   it('are a dozen or so, every one runnable here', () => {
@@ -178,7 +196,9 @@ describe('README examples, as written, from a fresh copy beside make run', () =>
     const r = (prefix: string) => find(readme, prefix).stdout!;
     expect(r('catintel events live')).toMatch(/Hurricane Ian/);
     expect(r('catintel events show AL092022')).toMatch(/Hurricane Ian/);
-    expect(JSON.parse(fs.readFileSync(path.join(readme.project, 'rings.geojson'), 'utf8')).features.length).toBeGreaterThan(0);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(readme.project, 'rings.geojson'), 'utf8')).features.length,
+    ).toBeGreaterThan(0);
     expect(r('catintel events nearby')).toMatch(/Hurricane Ian/);
     expect(r('catintel score point')).toMatch(/hurricane_wind/);
     expect(fs.existsSync(path.join(readme.project, 'oasis', 'keys.csv'))).toBe(true);
@@ -196,13 +216,15 @@ describe('README examples, as written, from a fresh copy beside make run', () =>
 describe('docs/usage.md "Usage by example", as written, from a fresh copy beside make run', () => {
   it('finds the runnable examples, and skips only those that need the network or run until interrupted', () => {
     expect(usage.examples.filter((e) => !e.skipped).length).toBeGreaterThan(40);
-    expect(usage.examples.filter((e) => e.skipped).map((e) => `${e.line.split('#')[0].trim()} (${e.skipped})`)).toEqual([
-      'catintel ingest (reads every feed online (network))',
-      'catintel ingest nws-alerts --watch 300 (ingests until interrupted (and online))',
-      'catintel serve --port 8080 --host 0.0.0.0 --trust-proxy 1 --ingest-every 300 (a second server: make run already serves on 8080)',
-      'catintel events watch (follows the stream until interrupted)',
-      "curl -N 'localhost:8080/api/v1/events/stream?event_type=earthquake' (follows the stream until interrupted)",
-    ]);
+    expect(usage.examples.filter((e) => e.skipped).map((e) => `${e.line.split('#')[0].trim()} (${e.skipped})`)).toEqual(
+      [
+        'catintel ingest (reads every feed online (network))',
+        'catintel ingest nws-alerts --watch 300 (ingests until interrupted (and online))',
+        'catintel serve --port 8080 --host 0.0.0.0 --trust-proxy 1 --ingest-every 300 (a second server: make run already serves on 8080)',
+        'catintel events watch (follows the stream until interrupted)',
+        "curl -N 'localhost:8080/api/v1/events/stream?event_type=earthquake' (follows the stream until interrupted)",
+      ],
+    );
   });
 
   it('runs every example with the exit code it documents (files it names exist in a fresh clone)', () => {
@@ -211,7 +233,9 @@ describe('docs/usage.md "Usage by example", as written, from a fresh copy beside
   });
 
   it('writes what the examples say they write', () => {
-    expect(JSON.parse(fs.readFileSync(path.join(usage.project, 'rings.geojson'), 'utf8')).features.length).toBeGreaterThan(0);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(usage.project, 'rings.geojson'), 'utf8')).features.length,
+    ).toBeGreaterThan(0);
     expect(fs.existsSync(path.join(usage.project, 'scores', 'manifest.json'))).toBe(true);
     expect(fs.existsSync(path.join(usage.project, 'oasis', 'keys.csv'))).toBe(true);
     expect(fs.readFileSync(path.join(usage.project, 'ep.png')).subarray(1, 4).toString()).toBe('PNG');

@@ -28,7 +28,9 @@ describe('the README', () => {
     const sections = [...readme.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
     expect(sections[0]).toBe('What you need');
     const needs = section('What you need');
-    const [run, test, conformance] = ['make run', 'make test', 'make conformance'].map((t) => needs.split('\n- ').find((b) => b.startsWith(`**\`${t}\`**`)) ?? '');
+    const [run, test, conformance] = ['make run', 'make test', 'make conformance'].map(
+      (t) => needs.split('\n- ').find((b) => b.startsWith(`**\`${t}\`**`)) ?? '',
+    );
     expect(run).toContain(`Node.js ${pkg.engines.node.replace(/^>=\s*/, '')} or later`);
     expect(run).toMatch(/\bnpm\b/);
     expect(test).toContain('../shared/data');
@@ -49,6 +51,9 @@ describe('the README', () => {
       .map((f) => `docs/${f}`);
     expect(pages.length).toBeGreaterThan(20);
     const linked = new Set([...section('Documentation').matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1]));
-    expect(pages.filter((p) => !linked.has(p)), 'add a line for each to the README\'s Documentation section').toEqual([]);
+    expect(
+      pages.filter((p) => !linked.has(p)),
+      "add a line for each to the README's Documentation section",
+    ).toEqual([]);
   });
 });

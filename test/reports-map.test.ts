@@ -7,7 +7,16 @@ import { geoArea } from 'd3-geo';
 import type { Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { layoutChart } from '../src/reports/domain/chart.js';
-import { forD3, kmPerPoint, layoutMap, mapExtent, niceKm, RING_COLOURS, ringColour, ringDash } from '../src/reports/domain/map.js';
+import {
+  forD3,
+  kmPerPoint,
+  layoutMap,
+  mapExtent,
+  niceKm,
+  RING_COLOURS,
+  ringColour,
+  ringDash,
+} from '../src/reports/domain/map.js';
 import { circlePolygon } from '../src/lib/geo.js';
 import { geoMercator } from 'd3-geo';
 
@@ -30,7 +39,7 @@ describe('briefing map', () => {
 
   it('winds RFC 7946 polygons (counter-clockwise) for d3-geo, so a ring is its small side, not the rest of the globe', () => {
     const ring = circlePolygon(26.6, -82, 100) as Polygon; // RFC 7946 winding
-    const km2 = (geoArea(forD3(ring)) * 6371.0088 ** 2);
+    const km2 = geoArea(forD3(ring)) * 6371.0088 ** 2;
     expect(km2).toBeGreaterThan(Math.PI * 100 ** 2 * 0.97);
     expect(km2).toBeLessThan(Math.PI * 100 ** 2 * 1.03);
     expect(forD3(forD3(ring))).toEqual(forD3(ring));
@@ -38,8 +47,22 @@ describe('briefing map', () => {
 
   it('frames the rings and the event, draws them inside the frame, and gives a scale bar as long as it says', () => {
     const frame = { x: 40, y: 200, w: 532, h: 480 };
-    const rings = [50, 150, 400].map((km) => ({ label: `${km} km`, geometry: circlePolygon(26.6, -82, km) as Polygon }));
-    const m = layoutMap({ frame, event: { lng: -82, lat: 26.6 }, rings, track: [], hospitals: [{ lng: -81.87, lat: 26.64, name: 'Fort Myers' }, { lng: -100, lat: 40, name: 'far away' }], states: [], counties: [] });
+    const rings = [50, 150, 400].map((km) => ({
+      label: `${km} km`,
+      geometry: circlePolygon(26.6, -82, km) as Polygon,
+    }));
+    const m = layoutMap({
+      frame,
+      event: { lng: -82, lat: 26.6 },
+      rings,
+      track: [],
+      hospitals: [
+        { lng: -81.87, lat: 26.64, name: 'Fort Myers' },
+        { lng: -100, lat: 40, name: 'far away' },
+      ],
+      states: [],
+      counties: [],
+    });
     const [w, s, e, n] = mapExtent({ event: { lng: -82, lat: 26.6 }, rings, track: [] });
     expect(w).toBeLessThan(-82 - 400 / 100);
     expect(e).toBeGreaterThan(-82 + 400 / 100);
@@ -52,9 +75,19 @@ describe('briefing map', () => {
     expect(m.northArrow.x).toBeGreaterThan(frame.x);
     expect(m.northArrow.x).toBeLessThan(frame.x + frame.w);
     // The bar's length in points, turned back into km at the map's centre, is the km it is labelled with.
-    const projection = geoMercator().fitExtent([[frame.x + 6, frame.y + 6], [frame.x + frame.w - 6, frame.y + frame.h - 6]], {
-      type: 'MultiPoint', coordinates: [[m.extent[0], m.extent[1]], [m.extent[2], m.extent[3]]],
-    });
+    const projection = geoMercator().fitExtent(
+      [
+        [frame.x + 6, frame.y + 6],
+        [frame.x + frame.w - 6, frame.y + frame.h - 6],
+      ],
+      {
+        type: 'MultiPoint',
+        coordinates: [
+          [m.extent[0], m.extent[1]],
+          [m.extent[2], m.extent[3]],
+        ],
+      },
+    );
     const kmPt = kmPerPoint(projection, frame.x + frame.w / 2, frame.y + frame.h / 2);
     expect(m.scaleBar.lengthPt * kmPt).toBeGreaterThan(m.scaleBar.km * 0.9);
     expect(m.scaleBar.lengthPt * kmPt).toBeLessThan(m.scaleBar.km * 1.1);
@@ -63,12 +96,26 @@ describe('briefing map', () => {
   });
 
   it('picks round scale lengths', () => {
-    expect([niceKm(0.8), niceKm(3), niceKm(7), niceKm(19), niceKm(180), niceKm(999)]).toEqual([0.5, 2, 5, 10, 100, 500]);
+    expect([niceKm(0.8), niceKm(3), niceKm(7), niceKm(19), niceKm(180), niceKm(999)]).toEqual([
+      0.5, 2, 5, 10, 100, 500,
+    ]);
   });
 
   it('charts every reading inside the plot, with ticks on the value axis', () => {
     const frame = { x: 40, y: 100, w: 532, h: 170 };
-    const c = layoutChart({ name: 'Wind', unit: 'kt', source: 't', points: [{ time: '2022-09-22T18:00:00Z', value: 30 }, { time: '2022-09-28T12:00:00Z', value: 140 }, { time: '2022-09-29T00:00:00Z', value: 100 }] }, frame);
+    const c = layoutChart(
+      {
+        name: 'Wind',
+        unit: 'kt',
+        source: 't',
+        points: [
+          { time: '2022-09-22T18:00:00Z', value: 30 },
+          { time: '2022-09-28T12:00:00Z', value: 140 },
+          { time: '2022-09-29T00:00:00Z', value: 100 },
+        ],
+      },
+      frame,
+    );
     for (const [x, y] of c.line) {
       expect(x).toBeGreaterThanOrEqual(c.frame.x);
       expect(x).toBeLessThanOrEqual(c.frame.x + c.frame.w);

@@ -30,7 +30,9 @@ const OPERATOR = { tier: 'enterprise' as const, account: 'local' };
 beforeAll(async () => {
   fs.copyFileSync(await seedStore(), seedDb); // `db seed` at SEED_NOW, the seed's instant
   for (const f of ['wfigs_interagency_perimeters.geojson', 'wfigs_incident_locations.geojson']) {
-    const r = await cli(['--db', fireDb, 'ingest', 'nifc-wildfires', '--from', path.join(FIXTURES, 'feeds/nifc', f)], { CATINTEL_NOW: FIRE_NOW });
+    const r = await cli(['--db', fireDb, 'ingest', 'nifc-wildfires', '--from', path.join(FIXTURES, 'feeds/nifc', f)], {
+      CATINTEL_NOW: FIRE_NOW,
+    });
     expect(r.code, r.stderr).toBe(0);
   }
 }, 60_000);
@@ -39,7 +41,13 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 async function onStore<T>(db: string, now: string, f: (ctx: Context) => Promise<T>): Promise<T> {
   const store = await Store.open(db, { readOnly: true, holder: 'test' });
   try {
-    return await f({ config: defaultConfig({ dbPath: db }), db: store, clock: () => new Date(now), log: () => {}, progress: () => {} });
+    return await f({
+      config: defaultConfig({ dbPath: db }),
+      db: store,
+      clock: () => new Date(now),
+      log: () => {},
+      progress: () => {},
+    });
   } finally {
     await store.close();
   }
@@ -48,7 +56,10 @@ async function onStore<T>(db: string, now: string, f: (ctx: Context) => Promise<
 /** One event per (source, event type) of the store, live or not: the peril mix a briefing must handle. */
 async function onePerPeril(db: string, now: string): Promise<{ id: string; key: string }[]> {
   const rows = await onStore(db, now, (ctx) =>
-    ctx.db.all<{ id: string; key: string }>("SELECT min(id) AS id, source || '/' || event_type AS key FROM events GROUP BY source, event_type ORDER BY key"));
+    ctx.db.all<{ id: string; key: string }>(
+      "SELECT min(id) AS id, source || '/' || event_type AS key FROM events GROUP BY source, event_type ORDER BY key",
+    ),
+  );
   return rows.map((r) => ({ id: String(r.id), key: String(r.key) }));
 }
 
@@ -58,19 +69,31 @@ describe('the briefing for every peril the store holds', () => {
       ...(await onePerPeril(seedDb, SEED_NOW)).map((c) => ({ ...c, db: seedDb, now: SEED_NOW })),
       ...(await onePerPeril(fireDb, FIRE_NOW)).map((c) => ({ ...c, db: fireDb, now: FIRE_NOW })),
     ];
-    expect(cases.map((c) => c.key).sort()).toEqual(expect.arrayContaining([
-      'nhc/hurricane', 'nifc-wildfires/wildfire', 'nws-alerts/flood', 'nws-alerts/extreme_heat', 'usgs-earthquakes/earthquake', 'usgs-gauges/flood',
-    ]));
+    expect(cases.map((c) => c.key).sort()).toEqual(
+      expect.arrayContaining([
+        'nhc/hurricane',
+        'nifc-wildfires/wildfire',
+        'nws-alerts/flood',
+        'nws-alerts/extreme_heat',
+        'usgs-earthquakes/earthquake',
+        'usgs-gauges/flood',
+      ]),
+    );
     for (const c of cases) {
       await onStore(c.db, c.now, async (ctx) => {
         const inputs = await gatherInputs(ctx, c.id, OPERATOR, reportSources(ctx, OPERATOR));
         const b = buildBriefing(inputs);
-        expect(b.sections.map((s) => s.heading), c.key).toEqual(['Consequence rings', 'Exposure by ring', 'Prediction (indicative)', 'Timeline']);
+        expect(
+          b.sections.map((s) => s.heading),
+          c.key,
+        ).toEqual(['Consequence rings', 'Exposure by ring', 'Prediction (indicative)', 'Timeline']);
         for (const s of b.sections) {
           expect(s.blocks.length, `${c.key} ${s.heading}`).toBeGreaterThan(0);
           const unavailable = s.blocks.filter((x) => x.kind === 'unavailable');
-          for (const u of unavailable) expect(u.kind === 'unavailable' && !u.text.includes('\n'), `${c.key} ${s.heading}`).toBe(true);
-          for (const t of s.blocks) if (t.kind === 'table') expect(t.table.rows.length, `${c.key} ${s.heading} table`).toBeGreaterThan(0);
+          for (const u of unavailable)
+            expect(u.kind === 'unavailable' && !u.text.includes('\n'), `${c.key} ${s.heading}`).toBe(true);
+          for (const t of s.blocks)
+            if (t.kind === 'table') expect(t.table.rows.length, `${c.key} ${s.heading} table`).toBeGreaterThan(0);
         }
         expect(b.keyFigures.length, c.key).toBeGreaterThanOrEqual(3);
         expect(b.keyFigures.length, c.key).toBeLessThanOrEqual(5);
@@ -85,7 +108,9 @@ describe('the briefing for every peril the store holds', () => {
 
   it('a gauge (no rings) says in one line that it has no rings and no exposure', async () => {
     const gauge = (await onePerPeril(seedDb, SEED_NOW)).find((c) => c.key === 'usgs-gauges/flood')!;
-    const b = await onStore(seedDb, SEED_NOW, async (ctx) => buildBriefing(await gatherInputs(ctx, gauge.id, OPERATOR, reportSources(ctx, OPERATOR))));
+    const b = await onStore(seedDb, SEED_NOW, async (ctx) =>
+      buildBriefing(await gatherInputs(ctx, gauge.id, OPERATOR, reportSources(ctx, OPERATOR))),
+    );
     const [rings, exposure] = b.sections;
     expect(rings.blocks).toEqual([{ kind: 'unavailable', text: expect.stringMatching(/^Rings: none for this event/) }]);
     expect(exposure.blocks).toEqual([{ kind: 'unavailable', text: expect.stringMatching(/^Exposure: no ring/) }]);
@@ -95,17 +120,38 @@ describe('the briefing for every peril the store holds', () => {
     const db = path.join(dir, 'tiv.duckdb');
     fs.copyFileSync(seedDb, db);
     const csv = path.join(dir, 'location.csv');
-    fs.writeFileSync(csv, [
-      'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode',
-      '1,A1,PUNTAGORDA,26.93,-82.05,1050,5050,1000000,200000,50000,WW1,USD,US',
-      '1,A1,ORLANDO,28.54,-81.38,1100,5100,2000000,0,0,WW1,USD,US',
-    ].join('\n') + '\n');
+    fs.writeFileSync(
+      csv,
+      [
+        'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode',
+        '1,A1,PUNTAGORDA,26.93,-82.05,1050,5050,1000000,200000,50000,WW1,USD,US',
+        '1,A1,ORLANDO,28.54,-81.38,1100,5100,2000000,0,0,WW1,USD,US',
+      ].join('\n') + '\n',
+    );
     const acct = ['--account', 'dana@example.com'];
-    const imported = await cli(['--db', db, ...acct, 'portfolio', 'import', csv, '--name', 'book'], { CATINTEL_NOW: SEED_NOW });
+    const imported = await cli(['--db', db, ...acct, 'portfolio', 'import', csv, '--name', 'book'], {
+      CATINTEL_NOW: SEED_NOW,
+    });
     expect(imported.code, imported.stderr).toBe(0);
-    const figures = (account: string) => onStore(db, SEED_NOW, async (ctx) => buildBriefing(await gatherInputs(ctx, 'AL092022', { tier: 'analyst', account }, reportSources(ctx, { tier: 'analyst', account }))).keyFigures);
+    const figures = (account: string) =>
+      onStore(
+        db,
+        SEED_NOW,
+        async (ctx) =>
+          buildBriefing(
+            await gatherInputs(
+              ctx,
+              'AL092022',
+              { tier: 'analyst', account },
+              reportSources(ctx, { tier: 'analyst', account }),
+            ),
+          ).keyFigures,
+      );
     const dana = await figures('dana@example.com');
-    expect(dana.find((k) => k.caption.startsWith('insured TIV'))).toMatchObject({ value: '$3.3M', caption: expect.stringContaining('(2 locations') });
+    expect(dana.find((k) => k.caption.startsWith('insured TIV'))).toMatchObject({
+      value: '$3.3M',
+      caption: expect.stringContaining('(2 locations'),
+    });
     expect((await figures('someone@example.com')).some((k) => k.caption.startsWith('insured TIV'))).toBe(false);
   }, 60_000);
 });
@@ -118,35 +164,41 @@ afterEach(() => {
   child = undefined;
 });
 
-describe.skipIf(!built)('catintel briefing and ics209 beside a running server (a real process; needs `make build`)', () => {
-  it('write the same bytes through the server as standalone', async () => {
-    const db = path.join(dir, 'served.duckdb');
-    fs.copyFileSync(seedDb, db);
-    const env = { CATINTEL_NOW: SEED_NOW };
-    const alone = path.join(dir, 'alone.pdf');
-    expect((await cli(['--db', db, 'briefing', 'AL092022', '--out', alone], env)).code).toBe(0);
-    child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      child!.stdout!.on('data', (d: Buffer) => {
-        out += d;
-        if (/ at http:\/\/\S+\/api\/v1 /.test(out)) resolve();
+describe.skipIf(!built)(
+  'catintel briefing and ics209 beside a running server (a real process; needs `make build`)',
+  () => {
+    it('write the same bytes through the server as standalone', async () => {
+      const db = path.join(dir, 'served.duckdb');
+      fs.copyFileSync(seedDb, db);
+      const env = { CATINTEL_NOW: SEED_NOW };
+      const alone = path.join(dir, 'alone.pdf');
+      expect((await cli(['--db', db, 'briefing', 'AL092022', '--out', alone], env)).code).toBe(0);
+      child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off'], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child!.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    });
-    // A relative --out is the caller's: resolved against the caller's directory, not the server's.
-    const cwd = process.cwd();
-    process.chdir(dir);
-    try {
-      const r = await cli(['--db', db, '--json', 'briefing', 'AL092022', '--out', 'served.pdf'], env);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.json().path).toBe('served.pdf'); // named as given, as the standalone command names it
-    } finally {
-      process.chdir(cwd);
-    }
-    expect(fs.readFileSync(path.join(dir, 'served.pdf')).equals(fs.readFileSync(alone))).toBe(true);
-    const form = await cli(['--db', db, '--json', 'ics209', 'AL092022'], env);
-    expect(form.code, form.stderr).toBe(0);
-    expect(form.json().blocks).toHaveLength(53);
-  }, 60_000);
-});
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        child!.stdout!.on('data', (d: Buffer) => {
+          out += d;
+          if (/ at http:\/\/\S+\/api\/v1 /.test(out)) resolve();
+        });
+        child!.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+      });
+      // A relative --out is the caller's: resolved against the caller's directory, not the server's.
+      const cwd = process.cwd();
+      process.chdir(dir);
+      try {
+        const r = await cli(['--db', db, '--json', 'briefing', 'AL092022', '--out', 'served.pdf'], env);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.json().path).toBe('served.pdf'); // named as given, as the standalone command names it
+      } finally {
+        process.chdir(cwd);
+      }
+      expect(fs.readFileSync(path.join(dir, 'served.pdf')).equals(fs.readFileSync(alone))).toBe(true);
+      const form = await cli(['--db', db, '--json', 'ics209', 'AL092022'], env);
+      expect(form.code, form.stderr).toBe(0);
+      expect(form.json().blocks).toHaveLength(53);
+    }, 60_000);
+  },
+);

@@ -35,11 +35,20 @@ let ianId: string;
 
 beforeAll(async () => {
   fs.copyFileSync(await seedStore(), seedDb); // `db seed` at SEED_NOW, the seed's instant
-  const quakes = (await cli(['--db', seedDb, '--json', 'events', 'live', '--event-type', 'earthquake', '--limit', '1000'], { CATINTEL_NOW: SEED_NOW })).json();
+  const quakes = (
+    await cli(['--db', seedDb, '--json', 'events', 'live', '--event-type', 'earthquake', '--limit', '1000'], {
+      CATINTEL_NOW: SEED_NOW,
+    })
+  ).json();
   quakeId = quakes.features.sort((a: any, b: any) => b.properties.severity - a.properties.severity)[0].properties.id;
-  const ian = await cli(['--db', ianDb, 'ingest', 'nhc', '--from', sharedData('hazard_history/hurricanes/bal092022.dat')], { CATINTEL_NOW: IAN_NOW });
+  const ian = await cli(
+    ['--db', ianDb, 'ingest', 'nhc', '--from', sharedData('hazard_history/hurricanes/bal092022.dat')],
+    { CATINTEL_NOW: IAN_NOW },
+  );
   expect(ian.code, ian.stderr).toBe(0);
-  ianId = (await cli(['--db', ianDb, '--json', 'events', 'live', '--event-type', 'hurricane'], { CATINTEL_NOW: IAN_NOW })).json().features[0].properties.id;
+  ianId = (
+    await cli(['--db', ianDb, '--json', 'events', 'live', '--event-type', 'hurricane'], { CATINTEL_NOW: IAN_NOW })
+  ).json().features[0].properties.id;
 }, 60_000);
 
 async function briefing(db: string, now: string, id: string, name: string) {
@@ -55,14 +64,18 @@ function pdfText(file: string): string {
 }
 
 /** Page 1 as RGB pixels, and how many are within `tol` of a colour. */
-function page1Pixels(file: string, dpi = 100): { width: number; height: number; count: (hex: string, tol?: number) => number; nonWhite: number } {
+function page1Pixels(
+  file: string,
+  dpi = 100,
+): { width: number; height: number; count: (hex: string, tol?: number) => number; nonWhite: number } {
   const { width, height, rgb: data } = pagePixels(file, 0, dpi);
   let nonWhite = 0;
   for (let i = 0; i < data.length; i += 3) if (data[i] < 250 || data[i + 1] < 250 || data[i + 2] < 250) nonWhite++;
   const count = (hex: string, tol = 24) => {
     const [r, g, b] = [1, 3, 5].map((o) => parseInt(hex.slice(o, o + 2), 16));
     let n = 0;
-    for (let i = 0; i < data.length; i += 3) if (Math.abs(data[i] - r) <= tol && Math.abs(data[i + 1] - g) <= tol && Math.abs(data[i + 2] - b) <= tol) n++;
+    for (let i = 0; i < data.length; i += 3)
+      if (Math.abs(data[i] - r) <= tol && Math.abs(data[i + 1] - g) <= tol && Math.abs(data[i + 2] - b) <= tol) n++;
     return n;
   };
   return { width, height, count, nonWhite };
@@ -71,7 +84,8 @@ function page1Pixels(file: string, dpi = 100): { width: number; height: number; 
 describe('leadership briefing PDF', () => {
   it('of the strongest earthquake of the embedded default: pages, title, key figures, notice, ring colour on the map', async () => {
     const b = await briefing(seedDb, SEED_NOW, quakeId, 'quake.pdf');
-    const event = (await cli(['--db', seedDb, '--json', 'events', 'show', quakeId], { CATINTEL_NOW: SEED_NOW })).json().properties;
+    const event = (await cli(['--db', seedDb, '--json', 'events', 'show', quakeId], { CATINTEL_NOW: SEED_NOW })).json()
+      .properties;
     expect(b.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pageCount(b.file)).toBe(b.summary.pages);
     expect(b.summary.pages).toBeGreaterThanOrEqual(2);
@@ -81,7 +95,9 @@ describe('leadership briefing PDF', () => {
     expect(text).toContain(`depth ${fmtNumber(event.details.depth_km, 1)} km`);
     expect(text).toContain(SITUATIONAL_AWARENESS_NOTICE);
     // The prediction's own figures (Reasenberg & Jones), as GET /events/{id}/prediction gives them.
-    const prediction = (await cli(['--db', seedDb, '--json', 'events', 'prediction', quakeId], { CATINTEL_NOW: SEED_NOW })).json();
+    const prediction = (
+      await cli(['--db', seedDb, '--json', 'events', 'prediction', quakeId], { CATINTEL_NOW: SEED_NOW })
+    ).json();
     expect(text).toContain(prediction.method.name);
     expect(text).toContain(fmtNumber(prediction.forecast.windows[0].p_m5, 2));
     // Outside the US: the map says there are no outlines rather than drawing an empty frame.
@@ -92,8 +108,11 @@ describe('leadership briefing PDF', () => {
 
   it('of Hurricane Ian at landfall: category, people and hospitals in the innermost ring from /exposure, track and outlines', async () => {
     const b = await briefing(ianDb, IAN_NOW, ianId, 'ian.pdf');
-    const event = (await cli(['--db', ianDb, '--json', 'events', 'show', ianId], { CATINTEL_NOW: IAN_NOW })).json().properties;
-    const exposure = (await cli(['--db', ianDb, '--json', 'events', 'exposure', ianId], { CATINTEL_NOW: IAN_NOW })).json();
+    const event = (await cli(['--db', ianDb, '--json', 'events', 'show', ianId], { CATINTEL_NOW: IAN_NOW })).json()
+      .properties;
+    const exposure = (
+      await cli(['--db', ianDb, '--json', 'events', 'exposure', ianId], { CATINTEL_NOW: IAN_NOW })
+    ).json();
     const inner = exposure.rings[0];
     const text = pdfText(b.file);
     expect(text).toContain('Hurricane Ian (AL09 2022)');
@@ -121,12 +140,16 @@ describe('leadership briefing PDF', () => {
     const http = await appAt(ianDb, IAN_NOW);
     try {
       const url = `http://localhost/api/v1/events/${ianId}/briefing`;
-      const res = await http.app.fetch(new Request(url, { headers: { authorization: `Bearer ${await token('analyst')}` } }));
+      const res = await http.app.fetch(
+        new Request(url, { headers: { authorization: `Bearer ${await token('analyst')}` } }),
+      );
       expect(await responseProblems('GET', url, res.clone(), { rateLimited: false })).toEqual([]);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await res.arrayBuffer()).equals(first.bytes)).toBe(true);
-      const agency = await http.app.fetch(new Request(url, { headers: { authorization: `Bearer ${await token('agency')}` } }));
+      const agency = await http.app.fetch(
+        new Request(url, { headers: { authorization: `Bearer ${await token('agency')}` } }),
+      );
       expect(agency.status).toBe(403);
     } finally {
       await http.close();
@@ -143,9 +166,21 @@ describe('page 1 of the briefing with an exposed portfolio (the picture in docs/
     fs.copyFileSync(ianDb, db);
     // 20 Lee County locations of $60M each: a $1.2B book inside Ian's rings at landfall.
     const csv = path.join(dir, 'lee.csv');
-    const rows = Array.from({ length: 20 }, (_, i) => `1,A1,LEE${i},${(26.55 + i * 0.01).toFixed(2)},-81.87,1050,5050,50000000,8000000,2000000,WW1;WSS,USD,US`);
-    fs.writeFileSync(csv, ['PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode', ...rows].join('\n') + '\n');
-    expect((await cli(['--db', db, 'portfolio', 'import', csv, '--name', 'Lee County'], { CATINTEL_NOW: IAN_NOW })).code).toBe(0);
+    const rows = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `1,A1,LEE${i},${(26.55 + i * 0.01).toFixed(2)},-81.87,1050,5050,50000000,8000000,2000000,WW1;WSS,USD,US`,
+    );
+    fs.writeFileSync(
+      csv,
+      [
+        'PortNumber,AccNumber,LocNumber,Latitude,Longitude,OccupancyCode,ConstructionCode,BuildingTIV,ContentsTIV,BITIV,LocPerilsCovered,LocCurrency,CountryCode',
+        ...rows,
+      ].join('\n') + '\n',
+    );
+    expect(
+      (await cli(['--db', db, 'portfolio', 'import', csv, '--name', 'Lee County'], { CATINTEL_NOW: IAN_NOW })).code,
+    ).toBe(0);
     const b = await briefing(db, IAN_NOW, ianId, 'ian-book.pdf');
     const page1 = pageWords(b.file, 1);
     expect(page1).toContain('$1.2B');
@@ -154,7 +189,9 @@ describe('page 1 of the briefing with an exposed portfolio (the picture in docs/
     // The captions as the briefing builds them, whole.
     expect(page1).toContain('people inside 64 kt (hurricane-force) winds (county-apportioned estimate)');
     expect(page1).toContain('hospitals inside 64 kt (hurricane-force) winds');
-    expect(page1).toMatch(/insured TIV of your portfolios inside 34 kt \(tropical-storm-force\) winds \(20 locations\)/);
+    expect(page1).toMatch(
+      /insured TIV of your portfolios inside 34 kt \(tropical-storm-force\) winds \(20 locations\)/,
+    );
     // Fire stations have no data in Florida: the exposure table says so, never "0".
     expect(pdfText(b.file)).toMatch(/not covered/);
     // The picture in docs/reports.md is this case (that page says how it is made).
@@ -171,7 +208,13 @@ describe('page 1 of the briefing with an exposed portfolio (the picture in docs/
     const { UNDRAWABLE } = await import('../src/reports/domain/text.js');
     const store = await Store.open(ianDb, { readOnly: true, holder: 'test' });
     try {
-      const ctx: Context = { config: defaultConfig({ dbPath: ianDb }), db: store, clock: () => new Date(IAN_NOW), log: () => {}, progress: () => {} };
+      const ctx: Context = {
+        config: defaultConfig({ dbPath: ianDb }),
+        db: store,
+        clock: () => new Date(IAN_NOW),
+        log: () => {},
+        progress: () => {},
+      };
       const inputs = await gatherInputs(ctx, ianId, caller, reportSources(ctx, caller));
       inputs.event.props.title = `Storm 🌀👨‍👩‍👧 Ian סופה גדולה ${'lorem ipsum '.repeat(8751)}`; // 105,052 characters
       const b = buildBriefing(inputs);
@@ -191,13 +234,21 @@ describe('page 1 of the briefing with an exposed portfolio (the picture in docs/
 
 async function appAt(db: string, now: string): Promise<{ app: App; close: () => Promise<void> }> {
   const store = await Store.open(db, { holder: 'test' });
-  const ctx: Context = { config: defaultConfig({ dbPath: db }), db: store, clock: () => new Date(now), log: () => {}, progress: () => {} };
+  const ctx: Context = {
+    config: defaultConfig({ dbPath: db }),
+    db: store,
+    clock: () => new Date(now),
+    log: () => {},
+    progress: () => {},
+  };
   return { app: createApp({ ctx, auth: AUTH, rateLimit: 'off' }), close: () => store.close() };
 }
 
 /** Any number next to a casualty, evacuation or resource word, in any cell of the form. */
-const COUNT_NEAR_WORD = /\b\d[\d,.]*\s*(?:people\s+)?(?:fatalit|dead|deaths?|killed|injur|missing|evacuat|shelter|rescued|trapped|personnel|responders?)/i;
-const WORD_THEN_COUNT = /(?:fatalit|deaths?|killed|injur|missing|evacuat|shelter|rescue|trapped|personnel|responders?)\w*[^.;\d]{0,20}\b\d/i;
+const COUNT_NEAR_WORD =
+  /\b\d[\d,.]*\s*(?:people\s+)?(?:fatalit|dead|deaths?|killed|injur|missing|evacuat|shelter|rescued|trapped|personnel|responders?)/i;
+const WORD_THEN_COUNT =
+  /(?:fatalit|deaths?|killed|injur|missing|evacuat|shelter|rescue|trapped|personnel|responders?)\w*[^.;\d]{0,20}\b\d/i;
 
 describe('ICS-209 from live data', () => {
   let form: any;
@@ -236,16 +287,24 @@ describe('ICS-209 from live data', () => {
     const b36 = seeded.blocks[35];
     expect(b36.basis).toBe('model');
     expect(b36.value).toMatch(/^catintel estimate \(Kaplan & DeMaria/);
-    expect(b36.rows.find((r: any) => r.label === '12 hours').value).toMatch(/kt sustained wind at .* \(catintel estimate\)$/);
+    expect(b36.rows.find((r: any) => r.label === '12 hours').value).toMatch(
+      /kt sustained wind at .* \(catintel estimate\)$/,
+    );
     expect(b36.rows.find((r: any) => r.label === '72 hours').value).toBe('Not known');
   });
 
   it('marks every block it cannot fill as not known, and never shows a casualty or evacuation count', () => {
-    const unfilled = form.blocks.filter((b: any) => b.basis === 'not_known' || b.basis === 'not_reported').map((b: any) => b.number);
+    const unfilled = form.blocks
+      .filter((b: any) => b.basis === 'not_known' || b.basis === 'not_reported')
+      .map((b: any) => b.number);
     expect(form.not_known).toEqual(unfilled);
     // The blocks only the incident's own people can fill (docs/reports.md#the-ics-209).
-    for (const n of [4, 5, 10, 14, 15, 19, 20, 21, 24, 31, 32, 37, 39, 40, 41, 44, 46, 48, 49, 50, 52, 53]) expect(unfilled, `block ${n}`).toContain(n);
-    for (const n of unfilled) expect(form.blocks[n - 1].value, `block ${n}`).toMatch(/^(Not (known|reported|approved|submitted)|No item checked)/);
+    for (const n of [4, 5, 10, 14, 15, 19, 20, 21, 24, 31, 32, 37, 39, 40, 41, 44, 46, 48, 49, 50, 52, 53])
+      expect(unfilled, `block ${n}`).toContain(n);
+    for (const n of unfilled)
+      expect(form.blocks[n - 1].value, `block ${n}`).toMatch(
+        /^(Not (known|reported|approved|submitted)|No item checked)/,
+      );
     const block = (n: number) => form.blocks[n - 1];
     expect(block(31).rows.map((r: any) => r.label)).toEqual(PUBLIC_STATUS_ROWS);
     expect(block(31).rows.every((r: any) => r.value === 'Not reported')).toBe(true);
@@ -265,7 +324,9 @@ describe('ICS-209 from live data', () => {
     try {
       const agency = `Bearer ${await token('agency')}`;
       const url = `http://localhost/api/v1/events/${ianId}/ics209`;
-      const res = await http.app.fetch(new Request(url, { headers: { authorization: `Bearer ${await token('analyst')}` } }));
+      const res = await http.app.fetch(
+        new Request(url, { headers: { authorization: `Bearer ${await token('analyst')}` } }),
+      );
       expect(await responseProblems('GET', url, res.clone(), { rateLimited: false })).toEqual([]);
       expect(await res.json()).toEqual(form);
       // /exposure is for analysts: the agency caller's form says so instead of showing its figures.
@@ -275,7 +336,11 @@ describe('ICS-209 from live data', () => {
       const pdf = await http.app.fetch(new Request(`${url}?format=pdf`, { headers: { authorization: agency } }));
       expect(await responseProblems('GET', `${url}?format=pdf`, pdf.clone(), { rateLimited: false })).toEqual([]);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       expect((await http.app.fetch(new Request(url))).status).toBe(401);
     } finally {
       await http.close();
@@ -284,7 +349,9 @@ describe('ICS-209 from live data', () => {
 
   it('writes the PDF form with --format pdf --out, marked unofficial, with Not known blocks', async () => {
     const out = path.join(dir, 'ian-209.pdf');
-    const r = await cli(['--db', ianDb, '--json', 'ics209', ianId, '--format', 'pdf', '--out', out], { CATINTEL_NOW: IAN_NOW });
+    const r = await cli(['--db', ianDb, '--json', 'ics209', ianId, '--format', 'pdf', '--out', out], {
+      CATINTEL_NOW: IAN_NOW,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.json()).toMatchObject({ format: 'pdf', path: out, not_known: form.not_known });
     const text = pdfText(out);
@@ -297,14 +364,24 @@ describe('ICS-209 from live data', () => {
   it('prints the form block by block for a person (without --json)', async () => {
     const r = await cli(['--db', ianDb, 'ics209', ianId], { CATINTEL_NOW: IAN_NOW });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('1. Incident Name [observed: NOAA National Hurricane Center (ATCF best track)]\n   Hurricane Ian (AL09 2022)\n');
-    expect(r.stdout).toContain('31. Public Status Summary [not reported]\n    Not reported\n      D Fatalities: Not reported\n');
+    expect(r.stdout).toContain(
+      '1. Incident Name [observed: NOAA National Hurricane Center (ATCF best track)]\n   Hurricane Ian (AL09 2022)\n',
+    );
+    expect(r.stdout).toContain(
+      '31. Public Status Summary [not reported]\n    Not reported\n      D Fatalities: Not reported\n',
+    );
     expect(r.stdout).toContain(`not known or not reported: blocks ${form.not_known.join(', ')}`);
   });
 
   it('refuses --format pdf without --out, and an unknown id, with exit 2', async () => {
     expect((await cli(['--db', ianDb, 'ics209', ianId, '--format', 'pdf'], { CATINTEL_NOW: IAN_NOW })).code).toBe(2);
-    expect((await cli(['--db', ianDb, 'briefing', 'no-such-event', '--out', path.join(dir, 'x.pdf')], { CATINTEL_NOW: IAN_NOW })).code).toBe(2);
+    expect(
+      (
+        await cli(['--db', ianDb, 'briefing', 'no-such-event', '--out', path.join(dir, 'x.pdf')], {
+          CATINTEL_NOW: IAN_NOW,
+        })
+      ).code,
+    ).toBe(2);
     expect(fs.existsSync(path.join(dir, 'x.pdf'))).toBe(false);
   });
 });

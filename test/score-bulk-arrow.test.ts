@@ -24,9 +24,30 @@ beforeAll(() => {
   const header = lines[0].split(',');
   // Two more rows a real file holds: a quoted field with a comma in it, and an empty field.
   const extra = (over: Record<string, string>) => header.map((h) => over[h] ?? '').join(',');
-  lines.splice(lines.length - 1, 0,
-    extra({ PortNumber: '"P, quoted"', AccNumber: 'A9', LocNumber: 'Q1', Latitude: '25.77', Longitude: '-80.19', CountryCode: 'US', LocPerilsCovered: 'AA1', BuildingTIV: '100000' }),
-    extra({ PortNumber: 'P9', AccNumber: 'A9', LocNumber: 'E1', Latitude: '29.95', Longitude: '-90.07', CountryCode: 'US', LocPerilsCovered: '', BuildingTIV: '5' }));
+  lines.splice(
+    lines.length - 1,
+    0,
+    extra({
+      PortNumber: '"P, quoted"',
+      AccNumber: 'A9',
+      LocNumber: 'Q1',
+      Latitude: '25.77',
+      Longitude: '-80.19',
+      CountryCode: 'US',
+      LocPerilsCovered: 'AA1',
+      BuildingTIV: '100000',
+    }),
+    extra({
+      PortNumber: 'P9',
+      AccNumber: 'A9',
+      LocNumber: 'E1',
+      Latitude: '29.95',
+      Longitude: '-90.07',
+      CountryCode: 'US',
+      LocPerilsCovered: '',
+      BuildingTIV: '5',
+    }),
+  );
   fs.writeFileSync(portfolio, lines.join('\n'));
 });
 
@@ -51,7 +72,8 @@ describe('catintel score --format arrow', () => {
     expect(typeOf('row')).toBe('Int');
     expect(table.schema.fields[0].type.toString()).toBe('Int64');
     for (const c of input) expect(typeOf(c), c).toBe(c === 'Latitude' || c === 'Longitude' ? 'Float' : 'Utf8');
-    for (const c of [...PERILS, 'overall']) expect(table.schema.fields.find((f) => f.name === c)!.type.toString(), c).toBe('Float64');
+    for (const c of [...PERILS, 'overall'])
+      expect(table.schema.fields.find((f) => f.name === c)!.type.toString(), c).toBe('Float64');
 
     const rows = table.toArray().map((x) => x.toJSON());
     rows.forEach((row, k) => {
@@ -67,7 +89,15 @@ describe('catintel score --format arrow', () => {
 
   it('rows are written one record batch per input chunk, and the file holds them all in order', async () => {
     const out = path.join(dir, 'arrow-small-chunks');
-    const summary = await scoreCsv({ input: portfolio, outDir: out, format: 'arrow', perils: [...PERILS], scenario: 'baseline', horizon: null, chunkBytes: 8 * 1024 });
+    const summary = await scoreCsv({
+      input: portfolio,
+      outDir: out,
+      format: 'arrow',
+      perils: [...PERILS],
+      scenario: 'baseline',
+      horizon: null,
+      chunkBytes: 8 * 1024,
+    });
     const table = tableFromIPC(fs.readFileSync(path.join(out, 'scores.arrow')));
     expect(table.batches.length).toBeGreaterThan(5);
     expect(table.numRows).toBe(summary.scored);

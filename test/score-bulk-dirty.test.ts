@@ -15,13 +15,33 @@ import { cli, tempDir } from './helpers/cli.js';
 import { mulberry32 } from '../src/lib/random.js';
 
 const ROWS = 100_000;
-const HEADER = ['PortNumber', 'AccNumber', 'LocNumber', 'LocName', 'StreetAddress', 'Latitude', 'Longitude', 'BuildingTIV'];
+const HEADER = [
+  'PortNumber',
+  'AccNumber',
+  'LocNumber',
+  'LocName',
+  'StreetAddress',
+  'Latitude',
+  'Longitude',
+  'BuildingTIV',
+];
 /** Inland places (a jitter of +-0.2 degrees keeps them on land). */
-const PLACES: [number, number][] = [[39.74, -104.99], [32.78, -96.8], [33.75, -84.39], [39.1, -94.58], [35.47, -97.52], [36.16, -86.78], [40.76, -111.89], [43.62, -116.2]];
+const PLACES: [number, number][] = [
+  [39.74, -104.99],
+  [32.78, -96.8],
+  [33.75, -84.39],
+  [39.1, -94.58],
+  [35.47, -97.52],
+  [36.16, -86.78],
+  [40.76, -111.89],
+  [43.62, -116.2],
+];
 
 const rng = mulberry32;
 
-type Fate = { kind: 'scored'; name: string; address: string } | { kind: 'outside_coverage' | 'malformed_row' | 'invalid_coordinates' };
+type Fate =
+  | { kind: 'scored'; name: string; address: string }
+  | { kind: 'outside_coverage' | 'malformed_row' | 'invalid_coordinates' };
 
 interface Portfolio {
   text: string;
@@ -47,7 +67,8 @@ function makePortfolio(): Portfolio {
     let nameField = name;
     let addressField = address;
     const r = random();
-    if (r < 0.05) addressField = address = `${row % 90}" Oak Ave`; // an inch mark: a literal quote in an unquoted field
+    if (r < 0.05)
+      addressField = address = `${row % 90}" Oak Ave`; // an inch mark: a literal quote in an unquoted field
     else if (r < 0.1) addressField = q((address = `Suite ${row % 7}, Floor 2`));
     else if (r < 0.13) addressField = q((address = `${row} Main St\nSuite 200`));
     else if (r < 0.15) nameField = q((name = `The "Big" Barn ${row}`));
@@ -67,7 +88,8 @@ function makePortfolio(): Portfolio {
       // A quote opened and never closed on its line: the last row's runs to the end of the file.
       text = `P1,A1,L${row},"Stray quote,${row} Main St,${lat},${lng},1`;
       fate = { kind: 'malformed_row' };
-    } else if (fate.kind === 'scored' && cellAt(grid, Number(lat), Number(lng)) < 0) fate = { kind: 'outside_coverage' };
+    } else if (fate.kind === 'scored' && cellAt(grid, Number(lat), Number(lng)) < 0)
+      fate = { kind: 'outside_coverage' };
     out.push(text + (row === ROWS ? '' : '\n'));
     fates.push(fate);
     lines.push(line);
@@ -105,22 +127,43 @@ describe('catintel score: a 100,000-row CSV with inch marks, embedded commas, qu
     expect(summary.rows).toBe(summary.scored + summary.errors + summary.outside_coverage);
 
     const errors = parse(fs.readFileSync(path.join(out, 'errors.csv')), { columns: true }) as Record<string, string>[];
-    const expectedErrors = p.fates.flatMap((f, i) => (f.kind === 'scored' ? [] : [{ row: String(i + 1), line: String(p.lines[i]), kind: f.kind }]));
+    const expectedErrors = p.fates.flatMap((f, i) =>
+      f.kind === 'scored' ? [] : [{ row: String(i + 1), line: String(p.lines[i]), kind: f.kind }],
+    );
     expect(errors.map((e) => ({ row: e.row, line: e.line, kind: e.kind }))).toEqual(expectedErrors);
     expect(errors.filter((e) => e.kind === 'malformed_row').every((e) => e.LocNumber === `L${e.row}`)).toBe(true);
 
     const scored = parse(fs.readFileSync(path.join(out, 'scores.csv')), { columns: true }) as Record<string, string>[];
     expect(scored).toHaveLength(count('scored'));
-    const expectedScored = p.fates.flatMap((f, i) => (f.kind === 'scored' ? [{ row: String(i + 1), LocName: f.name, StreetAddress: f.address }] : []));
-    expect(scored.map((s) => ({ row: s.row, LocName: s.LocName, StreetAddress: s.StreetAddress }))).toEqual(expectedScored);
+    const expectedScored = p.fates.flatMap((f, i) =>
+      f.kind === 'scored' ? [{ row: String(i + 1), LocName: f.name, StreetAddress: f.address }] : [],
+    );
+    expect(scored.map((s) => ({ row: s.row, LocName: s.LocName, StreetAddress: s.StreetAddress }))).toEqual(
+      expectedScored,
+    );
   });
 
   it('--format oasis finds the same rows in both passes: location.csv and keys.csv hold every scored row', async () => {
     const out = path.join(dir, 'oasis');
-    const r = await cli(['--quiet', '--json', 'score', '--input', input, '--out', out, '--format', 'oasis', '--perils', 'tornado']);
+    const r = await cli([
+      '--quiet',
+      '--json',
+      'score',
+      '--input',
+      input,
+      '--out',
+      out,
+      '--format',
+      'oasis',
+      '--perils',
+      'tornado',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json()).toMatchObject({ rows: ROWS, scored: count('scored') });
-    const location = parse(fs.readFileSync(path.join(out, 'location.csv')), { columns: true }) as Record<string, string>[];
+    const location = parse(fs.readFileSync(path.join(out, 'location.csv')), { columns: true }) as Record<
+      string,
+      string
+    >[];
     const good = p.fates.flatMap((f, i) => (f.kind === 'scored' ? [`L${i + 1}`] : []));
     expect(location.map((l) => l.LocNumber)).toEqual(good); // no CountryCode column: a point outside coverage is left out
     expect(location.find((l) => l.StreetAddress.includes('" Oak Ave'))).toBeDefined();

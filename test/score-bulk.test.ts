@@ -18,9 +18,21 @@ import { REPO_ROOT, sharedData } from './helpers/paths.js';
 
 const PIWIND = sharedData('oasis_piwind/exposure/SourceLocOEDPiWind.csv');
 const grid = loadBaselineGrid();
-const read = (file: string) => parse(fs.readFileSync(file), { columns: true, relax_column_count: true }) as Record<string, string>[];
+const read = (file: string) =>
+  parse(fs.readFileSync(file), { columns: true, relax_column_count: true }) as Record<string, string>[];
 const lines = (file: string) => fs.readFileSync(file, 'utf8').split(/\r?\n/).filter(Boolean);
-const FLEXI = ['HurricaneWind', 'StormSurge', 'Earthquake', 'Tornado', 'Wildfire', 'RiverineFlood', 'ExtremeHeat', 'Drought', 'WinterStorm', 'Overall'].map((p) => `FlexiLocScore${p}`);
+const FLEXI = [
+  'HurricaneWind',
+  'StormSurge',
+  'Earthquake',
+  'Tornado',
+  'Wildfire',
+  'RiverineFlood',
+  'ExtremeHeat',
+  'Drought',
+  'WinterStorm',
+  'Overall',
+].map((p) => `FlexiLocScore${p}`);
 
 /** OED codes catintel keys for each LocPerilsCovered value the portfolio uses (OED 5.0.0 PerilsCovered groups). */
 const KEYED: Record<string, string[]> = {
@@ -59,13 +71,13 @@ beforeAll(() => {
   withBadRows = path.join(dir, 'us-bad.csv');
   fs.writeFileSync(
     withBadRows,
-    fs.readFileSync(portfolio, 'utf8')
-      + 'P1,A999,BAD1,Bad latitude,US,abc,-80.1,1050,5000,2000,1,WW1,100000,0,20000,0,USD,5.0.0\n'
-      + 'P1,A999,BAD2,Out of range,US,95.5,-80.1,1050,5000,2000,1,WW1,100000,0,20000,0,USD,5.0.0\n'
-      + 'P1,A999,SEA1,Mid-Atlantic,US,35.0,-40.0,1050,5000,2000,1,WW1,100000,0,20000,0,USD,5.0.0\n'
-      + 'P1,A999,BAD3,Short row,US,25.7\n'
-      + '\n'
-      + 'P1,A999,MM1,Terror only,US,25.77,-80.19,1050,5000,2000,1,MM1,100000,0,20000,0,USD,5.0.0\n',
+    fs.readFileSync(portfolio, 'utf8') +
+      'P1,A999,BAD1,Bad latitude,US,abc,-80.1,1050,5000,2000,1,WW1,100000,0,20000,0,USD,5.0.0\n' +
+      'P1,A999,BAD2,Out of range,US,95.5,-80.1,1050,5000,2000,1,WW1,100000,0,20000,0,USD,5.0.0\n' +
+      'P1,A999,SEA1,Mid-Atlantic,US,35.0,-40.0,1050,5000,2000,1,WW1,100000,0,20000,0,USD,5.0.0\n' +
+      'P1,A999,BAD3,Short row,US,25.7\n' +
+      '\n' +
+      'P1,A999,MM1,Terror only,US,25.77,-80.19,1050,5000,2000,1,MM1,100000,0,20000,0,USD,5.0.0\n',
   );
 });
 
@@ -83,17 +95,50 @@ describe('catintel score --format oasis: the PiWind location file (GB, outside U
     expect(failed.stderr).toBe(
       `catintel: no row of ${PIWIND} could be scored: of 12598 rows, 12598 outside the covered area (US states, DC and territories); ${path.join(out, 'errors.csv')} lists each with its reason [invalid_input]\n`,
     );
-    expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv', 'manifest.json']); // no temporary files left
+    expect(fs.readdirSync(out).sort()).toEqual([
+      'errors.csv',
+      'keys-errors.csv',
+      'keys.csv',
+      'location.csv',
+      'manifest.json',
+    ]); // no temporary files left
     const errors = read(path.join(out, 'errors.csv'));
     expect(errors).toHaveLength(12_598);
-    expect(errors[0]).toMatchObject({ row: '1', line: '2', PortNumber: '1', AccNumber: 'A11111', LocNumber: '100030534294', latitude: '52.7774602', kind: 'outside_coverage' });
-    expect(errors.every((e) => e.kind === 'outside_coverage' && /outside the covered area \(US states, DC and territories\)/.test(e.reason))).toBe(true);
+    expect(errors[0]).toMatchObject({
+      row: '1',
+      line: '2',
+      PortNumber: '1',
+      AccNumber: 'A11111',
+      LocNumber: '100030534294',
+      latitude: '52.7774602',
+      kind: 'outside_coverage',
+    });
+    expect(
+      errors.every(
+        (e) =>
+          e.kind === 'outside_coverage' && /outside the covered area \(US states, DC and territories\)/.test(e.reason),
+      ),
+    ).toBe(true);
   });
 
   it('with --json, the problem object on stderr carries the same reason', async () => {
-    const r = await cli(['--quiet', '--json', 'score', '--input', PIWIND, '--out', path.join(dir, 'piwind-json'), '--format', 'csv']);
+    const r = await cli([
+      '--quiet',
+      '--json',
+      'score',
+      '--input',
+      PIWIND,
+      '--out',
+      path.join(dir, 'piwind-json'),
+      '--format',
+      'csv',
+    ]);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stderr)).toMatchObject({ status: 400, code: 'invalid_input', detail: expect.stringMatching(/^no row of .* could be scored: of 12598 rows, 12598 outside the covered area/) });
+    expect(JSON.parse(r.stderr)).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+      detail: expect.stringMatching(/^no row of .* could be scored: of 12598 rows, 12598 outside the covered area/),
+    });
   });
 
   it('puts every location in keys-errors.csv with a message, one row per covered peril and coverage type, and none in keys.csv', () => {
@@ -103,8 +148,15 @@ describe('catintel score --format oasis: the PiWind location file (GB, outside U
     expect(new Set(errs.map((e) => e.LocID)).size).toBe(12_598);
     // WW1 covers WTC and WSS; WTC; WSS; each location has BuildingTIV, ContentsTIV and BITIV.
     expect(errs).toHaveLength((6757 * 2 + 3745 + 2096) * 3);
-    expect(errs.filter((e) => e.LocID === errs[0].LocID).map((e) => e.CoverageTypeID)).toEqual(expect.arrayContaining(['1', '3', '4']));
-    expect(errs.every((e) => e.Status === 'nomatch' && /is outside the covered area/.test(e.Message) && ['WTC', 'WSS'].includes(e.PerilID))).toBe(true);
+    expect(errs.filter((e) => e.LocID === errs[0].LocID).map((e) => e.CoverageTypeID)).toEqual(
+      expect.arrayContaining(['1', '3', '4']),
+    );
+    expect(
+      errs.every(
+        (e) =>
+          e.Status === 'nomatch' && /is outside the covered area/.test(e.Message) && ['WTC', 'WSS'].includes(e.PerilID),
+      ),
+    ).toBe(true);
   });
 
   it('keeps the OED location file as it was (its CRLF line ends become LF), with empty score columns appended', () => {
@@ -123,16 +175,41 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
   let location: Record<string, string>[];
   beforeAll(async () => {
     out = path.join(dir, 'us-oasis');
-    const r = await cli(['--quiet', '--json', 'score', '--input', withBadRows, '--out', out, '--format', 'oasis', '--scenario', 'ssp245', '--horizon', '2050']);
+    const r = await cli([
+      '--quiet',
+      '--json',
+      'score',
+      '--input',
+      withBadRows,
+      '--out',
+      out,
+      '--format',
+      'oasis',
+      '--scenario',
+      'ssp245',
+      '--horizon',
+      '2050',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     summary = r.json();
     location = read(path.join(out, 'location.csv'));
   });
 
   it('counts rows, scored, errors and rows outside coverage; a blank line is not a row', () => {
-    expect(summary).toMatchObject({ rows: 505, scored: 501, errors: 3, outside_coverage: 1, errors_by_kind: { invalid_coordinates: 2, malformed_row: 1 } });
+    expect(summary).toMatchObject({
+      rows: 505,
+      scored: 501,
+      errors: 3,
+      outside_coverage: 1,
+      errors_by_kind: { invalid_coordinates: 2, malformed_row: 1 },
+    });
     expect(summary.rows).toBe(summary.scored + summary.errors + summary.outside_coverage);
-    expect(summary.outputs.map((o: { file: string }) => path.basename(o.file))).toEqual(['location.csv', 'keys.csv', 'keys-errors.csv', 'errors.csv']);
+    expect(summary.outputs.map((o: { file: string }) => path.basename(o.file))).toEqual([
+      'location.csv',
+      'keys.csv',
+      'keys-errors.csv',
+      'errors.csv',
+    ]);
   });
 
   it('writes each bad row to errors.csv with its row and line number and the reason', () => {
@@ -142,28 +219,50 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
     expect(byLoc.BAD2).toMatchObject({ row: '502', line: '503', reason: 'Latitude 95.5 is out of range [-90, 90]' });
     expect(byLoc.SEA1).toMatchObject({ row: '503', line: '504', kind: 'outside_coverage' });
     expect(byLoc.SEA1.reason).toMatch(/lat=35, lng=-40 is outside the covered area/);
-    expect(byLoc.BAD3).toMatchObject({ row: '504', line: '505', kind: 'malformed_row', reason: 'the row has 6 fields; the header has 18' });
+    expect(byLoc.BAD3).toMatchObject({
+      row: '504',
+      line: '505',
+      kind: 'malformed_row',
+      reason: 'the row has 6 fields; the header has 18',
+    });
     expect(byLoc.BAD1.kind).toBe('invalid_coordinates');
     expect(byLoc.MM1).toBeUndefined(); // covered: scored, even though no keyed peril is covered
   });
 
   it('keeps every OED column of the rows it can place, in order, and adds the scores as FlexiLoc columns', () => {
     const input = read(withBadRows);
-    expect(Object.keys(location[0])).toEqual([...Object.keys(input[0]), ...FLEXI, 'FlexiLocScoreScenario', 'FlexiLocScoreModelVersion']);
+    expect(Object.keys(location[0])).toEqual([
+      ...Object.keys(input[0]),
+      ...FLEXI,
+      'FlexiLocScoreScenario',
+      'FlexiLocScoreModelVersion',
+    ]);
     expect(location).toHaveLength(502); // the two bad-coordinate rows and the short row are left out
     expect(location.map((l) => l.LocNumber)).not.toContain('BAD1');
     const sea = location.find((l) => l.LocNumber === 'SEA1')!;
     expect(FLEXI.map((c) => sea[c])).toEqual(FLEXI.map(() => ''));
     const first = location[0];
-    expect(first).toMatchObject({ ...input[0], FlexiLocScoreScenario: 'ssp245-2050', FlexiLocScoreModelVersion: grid.header.modelVersion });
+    expect(first).toMatchObject({
+      ...input[0],
+      FlexiLocScoreScenario: 'ssp245-2050',
+      FlexiLocScoreModelVersion: grid.header.modelVersion,
+    });
   });
 
   it('gives each location the scores GET /risk/score gives its point', () => {
     for (const l of location.filter((x, i) => i % 50 === 0 && x.FlexiLocScoreOverall !== '')) {
-      const r = scorePoint(grid, { lat: Number(l.Latitude), lng: Number(l.Longitude), scenario: 'ssp245', horizon: 2050 });
+      const r = scorePoint(grid, {
+        lat: Number(l.Latitude),
+        lng: Number(l.Longitude),
+        scenario: 'ssp245',
+        horizon: 2050,
+      });
       if (!r.covered) throw new Error(`${l.LocNumber} not covered`);
       const scores = r.perils.map((p) => p.score.toFixed(2));
-      expect(FLEXI.slice(0, 9).map((c) => l[c]), l.LocNumber).toEqual(scores);
+      expect(
+        FLEXI.slice(0, 9).map((c) => l[c]),
+        l.LocNumber,
+      ).toEqual(scores);
       expect(l.FlexiLocScoreOverall).toBe(Math.max(...r.perils.map((p) => p.score)).toFixed(2));
     }
   });
@@ -173,7 +272,8 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
     expect(Object.keys(keys[0])).toEqual(['LocID', 'PerilID', 'CoverageTypeID', 'AreaPerilID', 'VulnerabilityID']);
     const ids = locIds(location);
     const byId = new Map(location.map((l, i) => [ids[i], l]));
-    const valued = (l: Record<string, string>) => ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'].flatMap((c, t) => (Number(l[c]) > 0 ? [String(t + 1)] : []));
+    const valued = (l: Record<string, string>) =>
+      ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'].flatMap((c, t) => (Number(l[c]) > 0 ? [String(t + 1)] : []));
     const perLoc = new Map<number, string[]>();
     const coverages = new Map<string, string[]>();
     for (const k of keys) {
@@ -193,7 +293,9 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
     }
     // in location.csv order
     const order = [...new Set(keys.map((k) => Number(k.LocID)))];
-    expect(order).toEqual(ids.filter((id, i) => location[i].FlexiLocScoreOverall !== '' && KEYED[location[i].LocPerilsCovered].length > 0));
+    expect(order).toEqual(
+      ids.filter((id, i) => location[i].FlexiLocScoreOverall !== '' && KEYED[location[i].LocPerilsCovered].length > 0),
+    );
   });
 
   it('writes keys-errors.csv for the location outside coverage and the one whose perils it does not score', () => {
@@ -207,7 +309,15 @@ describe('catintel score --format oasis: a US portfolio with bad rows', () => {
     expect(sea[0].Message).toMatch(/lat=35\.0, lng=-40\.0 is outside the covered area/);
     const mm1 = errs.filter((e) => e.LocID === idOf('MM1'));
     const message = expect.stringMatching(/none of the perils in LocPerilsCovered \(MM1\)/);
-    expect(mm1).toEqual(['1', '3'].map((t) => ({ LocID: idOf('MM1'), PerilID: 'MM1', CoverageTypeID: t, Status: 'nomatch', Message: message })));
+    expect(mm1).toEqual(
+      ['1', '3'].map((t) => ({
+        LocID: idOf('MM1'),
+        PerilID: 'MM1',
+        CoverageTypeID: t,
+        Status: 'nomatch',
+        Message: message,
+      })),
+    );
   });
 });
 
@@ -216,13 +326,13 @@ describe('catintel score --format oasis: a key row for every coverage type with 
     const input = path.join(dir, 'coverages.csv');
     fs.writeFileSync(
       input,
-      'PortNumber,AccNumber,LocNumber,CountryCode,Latitude,Longitude,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency\n'
-        + 'P1,A1,B,US,25.77,-80.19,WW1,100000,0,0,0,USD\n' // buildings only
-        + 'P1,A1,BCI,US,25.78,-80.20,WW1,100000,0,50000.5,20000,USD\n' // contents with cents, and BI
-        + 'P1,A1,ALL,US,25.79,-80.21,WTC,100000,"5000",50000,20000,USD\n' // a quoted TIV
-        + 'P1,A1,C,US,25.80,-80.22,WTC,0,0,50000,0,USD\n' // contents alone
-        + 'P1,A1,NONE,US,25.81,-80.23,WTC,0,,0,0,USD\n' // no value: keyed as buildings
-        + 'P1,A1,SEA,US,35.0,-40.0,WTC,100000,0,50000,0,USD\n', // outside coverage: keys-errors rows
+      'PortNumber,AccNumber,LocNumber,CountryCode,Latitude,Longitude,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency\n' +
+        'P1,A1,B,US,25.77,-80.19,WW1,100000,0,0,0,USD\n' + // buildings only
+        'P1,A1,BCI,US,25.78,-80.20,WW1,100000,0,50000.5,20000,USD\n' + // contents with cents, and BI
+        'P1,A1,ALL,US,25.79,-80.21,WTC,100000,"5000",50000,20000,USD\n' + // a quoted TIV
+        'P1,A1,C,US,25.80,-80.22,WTC,0,0,50000,0,USD\n' + // contents alone
+        'P1,A1,NONE,US,25.81,-80.23,WTC,0,,0,0,USD\n' + // no value: keyed as buildings
+        'P1,A1,SEA,US,35.0,-40.0,WTC,100000,0,50000,0,USD\n', // outside coverage: keys-errors rows
     );
     const out = path.join(dir, 'coverages-oasis');
     const r = await cli(['--quiet', 'score', '--input', input, '--out', out, '--format', 'oasis']);
@@ -230,11 +340,21 @@ describe('catintel score --format oasis: a key row for every coverage type with 
     const location = read(path.join(out, 'location.csv'));
     const ids = locIds(location);
     const nameOf = new Map(location.map((l, i) => [String(ids[i]), l.LocNumber]));
-    const rows = (file: string) => read(path.join(out, file)).map((k) => `${nameOf.get(k.LocID)} ${k.PerilID} ${k.CoverageTypeID}`);
+    const rows = (file: string) =>
+      read(path.join(out, file)).map((k) => `${nameOf.get(k.LocID)} ${k.PerilID} ${k.CoverageTypeID}`);
     expect(rows('keys.csv')).toEqual([
-      'B WTC 1', 'B WSS 1',
-      'BCI WTC 1', 'BCI WTC 3', 'BCI WTC 4', 'BCI WSS 1', 'BCI WSS 3', 'BCI WSS 4',
-      'ALL WTC 1', 'ALL WTC 2', 'ALL WTC 3', 'ALL WTC 4',
+      'B WTC 1',
+      'B WSS 1',
+      'BCI WTC 1',
+      'BCI WTC 3',
+      'BCI WTC 4',
+      'BCI WSS 1',
+      'BCI WSS 3',
+      'BCI WSS 4',
+      'ALL WTC 1',
+      'ALL WTC 2',
+      'ALL WTC 3',
+      'ALL WTC 4',
       'C WTC 3',
       'NONE WTC 1',
     ]);
@@ -248,7 +368,19 @@ describe('catintel score --format oasis: a key row for every coverage type with 
 describe('catintel score: csv, json and parquet', () => {
   it('csv: row, every input column as written, one score per peril and overall — the same scores as location.csv', async () => {
     const out = path.join(dir, 'us-csv');
-    const r = await cli(['--quiet', '--json', 'score', '--input', withBadRows, '--out', out, '--format', 'csv', '--scenario', 'ssp245']);
+    const r = await cli([
+      '--quiet',
+      '--json',
+      'score',
+      '--input',
+      withBadRows,
+      '--out',
+      out,
+      '--format',
+      'csv',
+      '--scenario',
+      'ssp245',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rows = read(path.join(out, 'scores.csv'));
     const input = read(withBadRows);
@@ -259,9 +391,19 @@ describe('catintel score: csv, json and parquet', () => {
       expect([...PERILS.map((p) => row[p]), row.overall]).toEqual(FLEXI.map((c) => loc[row.LocNumber][c]));
       // The modeler's own columns, no join needed; the coordinates as the numbers read (41.836370 -> 41.83637).
       const own = input.find((i) => i.LocNumber === row.LocNumber)!;
-      expect(row).toMatchObject({ ...own, Latitude: String(Number(own.Latitude)), Longitude: String(Number(own.Longitude)) });
+      expect(row).toMatchObject({
+        ...own,
+        Latitude: String(Number(own.Latitude)),
+        Longitude: String(Number(own.Longitude)),
+      });
     }
-    expect(rows.find((x) => x.LocNumber === 'MM1')).toMatchObject({ row: '505', Latitude: '25.77', Longitude: '-80.19', LocPerilsCovered: 'MM1', BuildingTIV: '100000' });
+    expect(rows.find((x) => x.LocNumber === 'MM1')).toMatchObject({
+      row: '505',
+      Latitude: '25.77',
+      Longitude: '-80.19',
+      LocPerilsCovered: 'MM1',
+      BuildingTIV: '100000',
+    });
   });
 
   it('csv --keep-columns ids: only the identifying columns, latitude and longitude', async () => {
@@ -269,20 +411,51 @@ describe('catintel score: csv, json and parquet', () => {
     const r = await cli(['--quiet', '--json', 'score', '--input', withBadRows, '--out', out, '--keep-columns', 'ids']);
     expect(r.code, r.stderr).toBe(0);
     const rows = read(path.join(out, 'scores.csv'));
-    expect(Object.keys(rows[0])).toEqual(['row', 'PortNumber', 'AccNumber', 'LocNumber', 'latitude', 'longitude', ...PERILS, 'overall']);
-    expect(rows.find((x) => x.LocNumber === 'MM1')).toMatchObject({ row: '505', latitude: '25.77', longitude: '-80.19' });
-    expect((await cli(['score', '--input', withBadRows, '--out', out, '--keep-columns', 'some'])).stderr).toMatch(/keep_columns: "some" is not one of all, ids \[invalid_parameter\]/);
+    expect(Object.keys(rows[0])).toEqual([
+      'row',
+      'PortNumber',
+      'AccNumber',
+      'LocNumber',
+      'latitude',
+      'longitude',
+      ...PERILS,
+      'overall',
+    ]);
+    expect(rows.find((x) => x.LocNumber === 'MM1')).toMatchObject({
+      row: '505',
+      latitude: '25.77',
+      longitude: '-80.19',
+    });
+    expect((await cli(['score', '--input', withBadRows, '--out', out, '--keep-columns', 'some'])).stderr).toMatch(
+      /keep_columns: "some" is not one of all, ids \[invalid_parameter\]/,
+    );
   });
 
   it('json: NDJSON, one object per scored location, the input columns as strings and the coordinates as numbers', async () => {
     const out = path.join(dir, 'us-json');
-    const r = await cli(['--quiet', '--json', 'score', '--input', portfolio, '--out', out, '--format', 'json', '--perils', 'hurricane_wind,earthquake']);
+    const r = await cli([
+      '--quiet',
+      '--json',
+      'score',
+      '--input',
+      portfolio,
+      '--out',
+      out,
+      '--format',
+      'json',
+      '--perils',
+      'hurricane_wind,earthquake',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const objects = lines(path.join(out, 'scores.ndjson')).map((l) => JSON.parse(l));
     expect(objects).toHaveLength(r.json().scored);
     const input = read(portfolio);
     expect(Object.keys(objects[0])).toEqual(['row', ...Object.keys(input[0]), 'scores', 'overall']);
-    expect(objects[0]).toMatchObject({ ...input[0], Latitude: Number(input[0].Latitude), Longitude: Number(input[0].Longitude) });
+    expect(objects[0]).toMatchObject({
+      ...input[0],
+      Latitude: Number(input[0].Latitude),
+      Longitude: Number(input[0].Longitude),
+    });
     expect(Object.keys(objects[0].scores)).toEqual(['hurricane_wind', 'earthquake']);
     expect(objects[0].overall).toBe(Math.max(objects[0].scores.hurricane_wind, objects[0].scores.earthquake));
   });
@@ -296,7 +469,9 @@ describe('catintel score: csv, json and parquet', () => {
     const db = await DuckDBInstance.create(':memory:');
     const c = await db.connect();
     const file = path.join(out, 'scores.parquet').replaceAll("'", "''");
-    const types = (await c.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM '${file}')`)).getRowObjectsJS();
+    const types = (
+      await c.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM '${file}')`)
+    ).getRowObjectsJS();
     const n = (await c.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM '${file}'`)).getRowObjectsJS()[0].n;
     c.closeSync();
     db.closeSync();
@@ -304,34 +479,62 @@ describe('catintel score: csv, json and parquet', () => {
     const input = Object.keys(read(portfolio)[0]);
     expect(types).toEqual([
       { column_name: 'row', column_type: 'BIGINT' },
-      ...input.map((c) => ({ column_name: c, column_type: c === 'Latitude' || c === 'Longitude' ? 'DOUBLE' : 'VARCHAR' })),
+      ...input.map((c) => ({
+        column_name: c,
+        column_type: c === 'Latitude' || c === 'Longitude' ? 'DOUBLE' : 'VARCHAR',
+      })),
       ...[...PERILS, 'overall'].map((c) => ({ column_name: c, column_type: 'DOUBLE' })),
     ]);
   });
 
   it('oasis from a plain CSV: foreign columns become FlexiLoc, required OED fields are added, a point abroad is left out', async () => {
     const input = path.join(dir, 'sites.csv');
-    fs.writeFileSync(input, 'site_id,name,lat,LNG\nA-1,"Miami, FL",25.77,-80.19\nA-2,Paris,48.86,2.35\nA-3,San Juan,18.47,-66.1\n');
+    fs.writeFileSync(
+      input,
+      'site_id,name,lat,LNG\nA-1,"Miami, FL",25.77,-80.19\nA-2,Paris,48.86,2.35\nA-3,San Juan,18.47,-66.1\n',
+    );
     const out = path.join(dir, 'sites-oasis');
     const r = await cli(['--quiet', '--json', 'score', '--input', input, '--out', out, '--format', 'oasis']);
     expect(r.code, r.stderr).toBe(0);
     const loc = read(path.join(out, 'location.csv'));
-    expect(Object.keys(loc[0]).slice(0, 11)).toEqual(['FlexiLocSiteId', 'FlexiLocName', 'Latitude', 'Longitude', 'PortNumber', 'AccNumber', 'LocNumber', 'CountryCode', 'LocPerilsCovered', 'LocCurrency', 'OEDVersion']);
-    expect(loc.map((l) => [l.FlexiLocSiteId, l.FlexiLocName, l.LocNumber, l.CountryCode])).toEqual([['A-1', 'Miami, FL', '1', 'US'], ['A-3', 'San Juan', '3', 'PR']]);
-    expect(loc[0]).toMatchObject({ PortNumber: 'catintel', LocPerilsCovered: 'WTC;WSS;QEQ;XTD;BBF;ORF;ZSN', LocCurrency: 'USD', OEDVersion: '5.0.0' });
+    expect(Object.keys(loc[0]).slice(0, 11)).toEqual([
+      'FlexiLocSiteId',
+      'FlexiLocName',
+      'Latitude',
+      'Longitude',
+      'PortNumber',
+      'AccNumber',
+      'LocNumber',
+      'CountryCode',
+      'LocPerilsCovered',
+      'LocCurrency',
+      'OEDVersion',
+    ]);
+    expect(loc.map((l) => [l.FlexiLocSiteId, l.FlexiLocName, l.LocNumber, l.CountryCode])).toEqual([
+      ['A-1', 'Miami, FL', '1', 'US'],
+      ['A-3', 'San Juan', '3', 'PR'],
+    ]);
+    expect(loc[0]).toMatchObject({
+      PortNumber: 'catintel',
+      LocPerilsCovered: 'WTC;WSS;QEQ;XTD;BBF;ORF;ZSN',
+      LocCurrency: 'USD',
+      OEDVersion: '5.0.0',
+    });
     expect(read(path.join(out, 'errors.csv')).map((e) => [e.row, e.site_id])).toEqual([['2', 'A-2']]);
     expect(read(path.join(out, 'keys.csv'))).toHaveLength(14);
   });
 });
 
 describe('catintel score: the header names of a plain CSV', () => {
-  it('oasis writes the OED names Latitude and Longitude (and OED fields in the spec\'s spelling) whatever the input\'s case', async () => {
+  it("oasis writes the OED names Latitude and Longitude (and OED fields in the spec's spelling) whatever the input's case", async () => {
     const input = path.join(dir, 'lower.csv');
     fs.writeFileSync(input, 'locnumber,latitude,longitude,buildingtiv\n1,25.77,-80.19,100\n');
     const out = path.join(dir, 'lower-oasis');
     const r = await cli(['--quiet', 'score', '--input', input, '--out', out, '--format', 'oasis']);
     expect(r.code, r.stderr).toBe(0);
-    expect(lines(path.join(out, 'location.csv'))[0]).toMatch(/^LocNumber,Latitude,Longitude,BuildingTIV,PortNumber,AccNumber,CountryCode,/);
+    expect(lines(path.join(out, 'location.csv'))[0]).toMatch(
+      /^LocNumber,Latitude,Longitude,BuildingTIV,PortNumber,AccNumber,CountryCode,/,
+    );
   });
 
   it('a header with an inch mark in a name, and ; as the delimiter', async () => {
@@ -339,7 +542,12 @@ describe('catintel score: the header names of a plain CSV', () => {
     fs.writeFileSync(input, 'id;size (in");lat;lng\nA;12";25.77;-80.19\n');
     const r = await cli(['--quiet', '--json', 'score', '--input', input, '--out', path.join(dir, 'inch-header')]);
     expect(r.code, r.stderr).toBe(0);
-    expect(read(path.join(dir, 'inch-header', 'scores.csv'))[0]).toMatchObject({ row: '1', id: 'A', 'size (in")': '12"', lat: '25.77' });
+    expect(read(path.join(dir, 'inch-header', 'scores.csv'))[0]).toMatchObject({
+      row: '1',
+      id: 'A',
+      'size (in")': '12"',
+      lat: '25.77',
+    });
   });
 
   it('a header without data rows scores nothing: exit 2 with the reason', async () => {
@@ -355,10 +563,22 @@ describe('catintel score: unusable input fails at once, exit 2, one line, nothin
   const cases: [string, (file: string) => void, RegExp][] = [
     ['a missing file', () => {}, /does not exist/],
     ['an empty file', (f) => fs.writeFileSync(f, ''), /is empty/],
-    ['a JSON file', (f) => fs.writeFileSync(f, JSON.stringify([{ lat: 25.77, lng: -80.19 }])), /looks like JSON, not CSV/],
-    ['a binary file', (f) => fs.writeFileSync(f, Buffer.from([0x4c, 0x61, 0x74, 0, 1, 2, 3, 0xff, 0xfe])), /binary data/],
+    [
+      'a JSON file',
+      (f) => fs.writeFileSync(f, JSON.stringify([{ lat: 25.77, lng: -80.19 }])),
+      /looks like JSON, not CSV/,
+    ],
+    [
+      'a binary file',
+      (f) => fs.writeFileSync(f, Buffer.from([0x4c, 0x61, 0x74, 0, 1, 2, 3, 0xff, 0xfe])),
+      /binary data/,
+    ],
     ['a gzip file', (f) => fs.writeFileSync(f, gzipSync(fs.readFileSync(portfolio))), /gzip-compressed/],
-    ['a CSV without coordinate columns', (f) => fs.writeFileSync(f, 'LocNumber,City\n1,Miami\n'), /no coordinate columns: expected Latitude and Longitude/],
+    [
+      'a CSV without coordinate columns',
+      (f) => fs.writeFileSync(f, 'LocNumber,City\n1,Miami\n'),
+      /no coordinate columns: expected Latitude and Longitude/,
+    ],
     ['a CSV without a longitude column', (f) => fs.writeFileSync(f, 'id,lat\n1,25\n'), /no longitude column/],
   ];
   it.each(cases)('%s', async (_name, make, message) => {
@@ -382,11 +602,15 @@ describe('catintel score: unusable input fails at once, exit 2, one line, nothin
     fs.writeFileSync(bad, 'a,b\n1,2\n');
     const r = await cli(['score', '--input', bad, '--out', out]);
     expect(r.code).toBe(2);
-    expect(Object.fromEntries(fs.readdirSync(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]))).toEqual(before);
+    expect(Object.fromEntries(fs.readdirSync(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]))).toEqual(
+      before,
+    );
   });
 
   it('refuses a bad --format or a missing --out before reading anything', async () => {
-    expect((await cli(['score', '--input', portfolio, '--out', path.join(dir, 'x'), '--format', 'xlsx'])).stderr).toMatch(/format: "xlsx" is not one of oasis, csv, json, parquet, arrow \[invalid_parameter\]/);
+    expect(
+      (await cli(['score', '--input', portfolio, '--out', path.join(dir, 'x'), '--format', 'xlsx'])).stderr,
+    ).toMatch(/format: "xlsx" is not one of oasis, csv, json, parquet, arrow \[invalid_parameter\]/);
     expect((await cli(['score', '--input', portfolio])).code).toBe(2);
   });
 });
@@ -395,13 +619,36 @@ describe('catintel score: the command', () => {
   it('`score --help` shows the bulk options and the point subcommand', async () => {
     const r = await cli(['score', '--help']);
     expect(r.code).toBe(0);
-    for (const s of ['--input <file>', '--out <dir>', '--format <format>', '--perils <perils>', '--scenario <scenario>', '--horizon <year>', 'point', 'catintel score --input portfolio.csv --out scores/']) {
+    for (const s of [
+      '--input <file>',
+      '--out <dir>',
+      '--format <format>',
+      '--perils <perils>',
+      '--scenario <scenario>',
+      '--horizon <year>',
+      'point',
+      'catintel score --input portfolio.csv --out scores/',
+    ]) {
       expect(r.stdout).toContain(s);
     }
   });
 
   it('`score point` still works beside it, with the options both declare', async () => {
-    const r = await cli(['--json', 'score', 'point', '--lat', '35.47', '--lng', '-97.52', '--perils', 'tornado', '--scenario', 'ssp585', '--horizon', '2080']);
+    const r = await cli([
+      '--json',
+      'score',
+      'point',
+      '--lat',
+      '35.47',
+      '--lng',
+      '-97.52',
+      '--perils',
+      'tornado',
+      '--scenario',
+      'ssp585',
+      '--horizon',
+      '2080',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json()).toMatchObject({ scenario: 'ssp585', horizon: 2080, perils: [{ peril: 'tornado' }] });
   });
@@ -409,29 +656,56 @@ describe('catintel score: the command', () => {
   it('reports progress as NDJSON lines on stderr when not on a terminal', async () => {
     const r = await cli(['--json', 'score', '--input', portfolio, '--out', path.join(dir, 'progress')]);
     expect(r.code).toBe(0);
-    const events = r.stderr.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const events = r.stderr
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => e.progress === 'score' && typeof e.done === 'number' && e.unit === 'bytes')).toBe(true);
     expect(events.at(-1).done).toBe(events.at(-1).total);
   });
 
   const compiled = path.join(REPO_ROOT, 'dist/src/scoring-bulk/pending-worker.js');
-  it.skipIf(!fs.existsSync(compiled))('the compiled CLI (keys from a worker thread) writes the same files, with and without rows left out', async () => {
-    const runs: [string, string[], string][] = [
-      [withBadRows, ['--scenario', 'ssp245', '--horizon', '2050'], path.join(dir, 'us-oasis')],
-      [portfolio, [], path.join(dir, 'us-oasis-inline')],
-    ];
-    // The second reference is made in-process (no compiled worker under the test runner: the same code inline).
-    const ref = await cli(['--quiet', 'score', '--input', portfolio, '--out', runs[1][2], '--format', 'oasis']);
-    expect(ref.code, ref.stderr).toBe(0);
-    for (const [input, args, reference] of runs) {
-      const out = path.join(dir, `compiled-${path.basename(reference)}`);
-      const p = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/catintel'), '--quiet', 'score', '--input', input, '--out', out, '--format', 'oasis', ...args], { encoding: 'utf8' });
-      expect(p.status, p.stderr).toBe(0);
-      for (const f of ['location.csv', 'keys.csv', 'keys-errors.csv', 'errors.csv']) {
-        expect(fs.readFileSync(path.join(out, f), 'utf8'), f).toBe(fs.readFileSync(path.join(reference, f), 'utf8'));
+  it.skipIf(!fs.existsSync(compiled))(
+    'the compiled CLI (keys from a worker thread) writes the same files, with and without rows left out',
+    async () => {
+      const runs: [string, string[], string][] = [
+        [withBadRows, ['--scenario', 'ssp245', '--horizon', '2050'], path.join(dir, 'us-oasis')],
+        [portfolio, [], path.join(dir, 'us-oasis-inline')],
+      ];
+      // The second reference is made in-process (no compiled worker under the test runner: the same code inline).
+      const ref = await cli(['--quiet', 'score', '--input', portfolio, '--out', runs[1][2], '--format', 'oasis']);
+      expect(ref.code, ref.stderr).toBe(0);
+      for (const [input, args, reference] of runs) {
+        const out = path.join(dir, `compiled-${path.basename(reference)}`);
+        const p = spawnSync(
+          process.execPath,
+          [
+            path.join(REPO_ROOT, 'bin/catintel'),
+            '--quiet',
+            'score',
+            '--input',
+            input,
+            '--out',
+            out,
+            '--format',
+            'oasis',
+            ...args,
+          ],
+          { encoding: 'utf8' },
+        );
+        expect(p.status, p.stderr).toBe(0);
+        for (const f of ['location.csv', 'keys.csv', 'keys-errors.csv', 'errors.csv']) {
+          expect(fs.readFileSync(path.join(out, f), 'utf8'), f).toBe(fs.readFileSync(path.join(reference, f), 'utf8'));
+        }
+        expect(fs.readdirSync(out).sort()).toEqual([
+          'errors.csv',
+          'keys-errors.csv',
+          'keys.csv',
+          'location.csv',
+          'manifest.json',
+        ]);
       }
-      expect(fs.readdirSync(out).sort()).toEqual(['errors.csv', 'keys-errors.csv', 'keys.csv', 'location.csv', 'manifest.json']);
-    }
-  });
+    },
+  );
 });

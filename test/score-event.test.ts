@@ -14,14 +14,24 @@ import { cli } from './helpers/cli.js';
 import { appOn, weekStore, WEEK_NOW } from './helpers/store.js';
 import { platform, seededStore, token, type Platform } from './http/helpers/harness.js';
 
-interface Ev { id: string; slug: string; lat: number; lng: number }
+interface Ev {
+  id: string;
+  slug: string;
+  lat: number;
+  lng: number;
+}
 
 const grid = loadBaselineGrid();
 const covered = (e: Ev) => cellAt(grid, e.lat, e.lng) >= 0;
 
 async function liveEvents(get: (url: string) => Promise<{ body: any }>): Promise<Ev[]> {
   const r = await get('/api/v1/events/live?limit=1000');
-  return r.body.features.map((f: any) => ({ id: f.properties.id, slug: f.properties.slug, lng: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] }));
+  return r.body.features.map((f: any) => ({
+    id: f.properties.id,
+    slug: f.properties.slug,
+    lng: f.geometry.coordinates[0],
+    lat: f.geometry.coordinates[1],
+  }));
 }
 
 describe('GET /events/{id}/score (tiers and answers)', () => {
@@ -49,14 +59,29 @@ describe('GET /events/{id}/score (tiers and answers)', () => {
     expect(r.status).toBe(200);
     expect(r.body.event).toMatchObject({ id: inside.id, slug: inside.slug, lat: inside.lat, lng: inside.lng });
     // The server reads the model packages' damage ratios from the committed table (data/model-damage/).
-    const all = scorePoint(grid, { lat: inside.lat, lng: inside.lng, scenario: 'baseline', modelDamage: loadModelDamage() });
+    const all = scorePoint(grid, {
+      lat: inside.lat,
+      lng: inside.lng,
+      scenario: 'baseline',
+      modelDamage: loadModelDamage(),
+    });
     if (!all.covered) throw new Error('not covered');
-    const ratio = (x: (typeof all.perils)[number]) => x.score_components.vulnerability.expected_annual_damage_ratio ?? -1;
+    const ratio = (x: (typeof all.perils)[number]) =>
+      x.score_components.vulnerability.expected_annual_damage_ratio ?? -1;
     const best = [...all.perils].sort((a, b) => ratio(b) - ratio(a))[0];
     expect(r.body.perils).toHaveLength(1);
     expect(r.body.perils[0]).toMatchObject({ peril: best.peril, score: best.score });
     expect(r.body.peril_selection).toMatchObject({ rule: 'highest_expected_annual_damage_ratio', peril: best.peril });
-    expect(Object.keys(r.body.perils[0].score_components).sort()).toEqual(['baseline_score', 'climate_adjustment', 'confidence', 'exposure', 'frequency', 'intensity', 'resolution', 'vulnerability']);
+    expect(Object.keys(r.body.perils[0].score_components).sort()).toEqual([
+      'baseline_score',
+      'climate_adjustment',
+      'confidence',
+      'exposure',
+      'frequency',
+      'intensity',
+      'resolution',
+      'vulnerability',
+    ]);
   });
 
   it('accepts the slug, one named peril on the free tier, and refuses two (403)', async () => {
@@ -95,10 +120,17 @@ describe('GET /events/{id}/score (tiers and answers)', () => {
     });
     const cell = cellAt(grid, inside.lat, inside.lng);
     expect(r.body.keys.map((k: any) => [k.PerilID, k.AreaPerilID])).toEqual([
-      ['WTC', (cell + 1) * 10 + 0], ['WSS', (cell + 1) * 10 + 1], ['QEQ', (cell + 1) * 10 + 2], ['XTD', (cell + 1) * 10 + 3],
-      ['BBF', (cell + 1) * 10 + 4], ['ORF', (cell + 1) * 10 + 5], ['ZSN', (cell + 1) * 10 + 8],
+      ['WTC', (cell + 1) * 10 + 0],
+      ['WSS', (cell + 1) * 10 + 1],
+      ['QEQ', (cell + 1) * 10 + 2],
+      ['XTD', (cell + 1) * 10 + 3],
+      ['BBF', (cell + 1) * 10 + 4],
+      ['ORF', (cell + 1) * 10 + 5],
+      ['ZSN', (cell + 1) * 10 + 8],
     ]);
-    expect(r.body.keys.every((k: any) => k.LocID === 1 && k.CoverageTypeID === 1 && k.VulnerabilityID === 0)).toBe(true);
+    expect(r.body.keys.every((k: any) => k.LocID === 1 && k.CoverageTypeID === 1 && k.VulnerabilityID === 0)).toBe(
+      true,
+    );
   });
 
   it('refuses an event outside the covered area with 422, and an unknown event with 404', async () => {
@@ -115,19 +147,34 @@ describe('catintel events score ID (CLI) gives what the API gives', () => {
     const dbPath = await weekStore();
     const events = await (async () => {
       const r = await cli(['--db', dbPath, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW });
-      return r.json().features.map((f: any) => ({ id: f.properties.id, slug: f.properties.slug, lng: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] })) as Ev[];
+      return r
+        .json()
+        .features.map((f: any) => ({
+          id: f.properties.id,
+          slug: f.properties.slug,
+          lng: f.geometry.coordinates[0],
+          lat: f.geometry.coordinates[1],
+        })) as Ev[];
     })();
     const inside = events.find(covered)!;
-    const key = (await cli(['--db', dbPath, '--json', 'keys', 'create', '--tier', 'enterprise', '--name', 'test'], { CATINTEL_NOW: WEEK_NOW })).json().key as string;
+    const key = (
+      await cli(['--db', dbPath, '--json', 'keys', 'create', '--tier', 'enterprise', '--name', 'test'], {
+        CATINTEL_NOW: WEEK_NOW,
+      })
+    ).json().key as string;
     const viaCli = [];
     for (const args of [[], ['--format', 'oasis'], ['--perils', 'earthquake', '--scenario', 'ssp245']]) {
-      const r = await cli(['--db', dbPath, '--json', 'events', 'score', inside.slug, ...args], { CATINTEL_NOW: WEEK_NOW });
+      const r = await cli(['--db', dbPath, '--json', 'events', 'score', inside.slug, ...args], {
+        CATINTEL_NOW: WEEK_NOW,
+      });
       expect(r.code, r.stderr).toBe(0);
       viaCli.push(r.json());
     }
     const server = await appOn(dbPath, WEEK_NOW);
     try {
-      const urls = ['', '?format=oasis', '?perils=earthquake&scenario=ssp245'].map((q) => `/api/v1/events/${inside.slug}/score${q}`);
+      const urls = ['', '?format=oasis', '?perils=earthquake&scenario=ssp245'].map(
+        (q) => `/api/v1/events/${inside.slug}/score${q}`,
+      );
       for (const [i, url] of urls.entries()) {
         const res = await server.get(url, { authorization: `Bearer ${key}` });
         expect(res.status, url).toBe(200);

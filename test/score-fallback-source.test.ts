@@ -17,7 +17,10 @@ const PLACES = {
   Guam: { lat: 13.4443, lng: 144.7937, fallback: ['earthquake', 'hurricane_wind'] },
 };
 /** What a catalog score names. */
-const CATALOG = { earthquake: { source: /^USGS NSHM 2023/, url: 'https://code.usgs.gov/ghsc/nshmp/nshms/nshm-conus' }, hurricane_wind: { source: /^NOAA NHC HURDAT2/, url: 'https://www.nhc.noaa.gov/data/#hurdat' } };
+const CATALOG = {
+  earthquake: { source: /^USGS NSHM 2023/, url: 'https://code.usgs.gov/ghsc/nshmp/nshms/nshm-conus' },
+  hurricane_wind: { source: /^NOAA NHC HURDAT2/, url: 'https://www.nhc.noaa.gov/data/#hurdat' },
+};
 
 let db: Store;
 let p: Platform;
@@ -32,13 +35,17 @@ afterAll(() => db?.close());
 describe('the source of a fallback score is the FEMA NRI state table', () => {
   for (const [name, place] of Object.entries(PLACES)) {
     it(`${name}: earthquake and hurricane_wind name what they were made from`, async () => {
-      const r = await p.call(`/api/v1/risk/score?lat=${place.lat}&lng=${place.lng}&perils=earthquake,hurricane_wind`, { token: tok });
+      const r = await p.call(`/api/v1/risk/score?lat=${place.lat}&lng=${place.lng}&perils=earthquake,hurricane_wind`, {
+        token: tok,
+      });
       expect(r.status).toBe(200);
       for (const s of r.body.perils) {
         const method = s.score_components.frequency.method;
         expect(method, `${name} ${s.peril}`).toBe(place.fallback.includes(s.peril) ? 'nri_state_fallback' : 'catalog');
         if (method === 'nri_state_fallback') {
-          expect(s.source, `${name} ${s.peril}`).toMatch(/^FEMA National Risk Index v1\.20 \(December 2025\), state table, (Earthquake \(ERQK_ALRB\)|Hurricane \(HRCN_ALRB\))/);
+          expect(s.source, `${name} ${s.peril}`).toMatch(
+            /^FEMA National Risk Index v1\.20 \(December 2025\), state table, (Earthquake \(ERQK_ALRB\)|Hurricane \(HRCN_ALRB\))/,
+          );
           expect(s.source_url).toBe(NRI_URL);
         } else {
           const c = CATALOG[s.peril as keyof typeof CATALOG];
@@ -46,7 +53,11 @@ describe('the source of a fallback score is the FEMA NRI state table', () => {
           expect(s.source_url).toBe(c.url);
         }
         // The data build the score was read from, besides the model.
-        expect(s).toMatchObject({ model_version: expect.stringMatching(/^catintel-hazard-/), data_version: expect.stringMatching(/^\d{4}\.\d{2}$/), ingested_at: expect.stringMatching(/Z$/) });
+        expect(s).toMatchObject({
+          model_version: expect.stringMatching(/^catintel-hazard-/),
+          data_version: expect.stringMatching(/^\d{4}\.\d{2}$/),
+          ingested_at: expect.stringMatching(/Z$/),
+        });
       }
     });
   }

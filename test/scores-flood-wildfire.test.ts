@@ -10,11 +10,14 @@ import { PINNED_POINTS, type PinnedPoint } from '../src/databuild/validation-los
 import { cli, tempDir } from './helpers/cli.js';
 
 const why: Record<string, string> = {
-  'Death Valley CA': 'a closed desert basin with no river the NWS gives flood categories to within 75 km, whatever California’s level',
+  'Death Valley CA':
+    'a closed desert basin with no river the NWS gives flood categories to within 75 km, whatever California’s level',
   'open Nevada desert': 'the Nevada Test Site basins: no gauged river, no tropical rain',
-  'Houston TX': 'Buffalo Bayou and the San Jacinto under dozens of flood-category gauges, a tropical storm every two years (Allison, Harvey)',
+  'Houston TX':
+    'Buffalo Bayou and the San Jacinto under dozens of flood-category gauges, a tropical storm every two years (Allison, Harvey)',
   'New Orleans LA': 'the lower Mississippi and the Gulf’s tropical rain',
-  'Hialeah FL': 'dense urban fabric; the Everglades that burn in the same 0.25° cell are beyond ember reach of its buildings',
+  'Hialeah FL':
+    'dense urban fabric; the Everglades that burn in the same 0.25° cell are beyond ember reach of its buildings',
   'downtown Miami FL': 'dense urban fabric, no wildland within ember reach',
   'Manhattan NY': 'dense urban fabric, no wildland within ember reach',
   'Paradise CA': 'Sierra Nevada foothills: Camp (2018), Humboldt (2008) and many more fires',
@@ -31,7 +34,17 @@ function expectHolds(p: PinnedPoint, score: number) {
 describe('point scores: flood on rivers, wildfire where there is fuel', () => {
   for (const p of PINNED_POINTS) {
     it(`${p.name} ${p.peril} ${bound(p)}: ${why[p.name]}`, async () => {
-      const r = await cli(['--json', 'score', 'point', '--lat', String(p.lat), '--lng', String(p.lng), '--perils', p.peril]);
+      const r = await cli([
+        '--json',
+        'score',
+        'point',
+        '--lat',
+        String(p.lat),
+        '--lng',
+        String(p.lng),
+        '--perils',
+        p.peril,
+      ]);
       expect(r.code, r.stderr).toBe(0);
       expectHolds(p, r.json().perils[0].score);
     });
@@ -43,15 +56,37 @@ describe('bulk scoring gives the same scores at the same points', () => {
     const dir = tempDir();
     const input = path.join(dir, 'sites.csv');
     fs.writeFileSync(input, 'id,lat,lng\n' + PINNED_POINTS.map((p, i) => `p${i},${p.lat},${p.lng}`).join('\n') + '\n');
-    const r = await cli(['--quiet', 'score', '--input', input, '--out', path.join(dir, 'out'), '--perils', 'riverine_flood,wildfire']);
+    const r = await cli([
+      '--quiet',
+      'score',
+      '--input',
+      input,
+      '--out',
+      path.join(dir, 'out'),
+      '--perils',
+      'riverine_flood,wildfire',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    const [header, ...rows] = fs.readFileSync(path.join(dir, 'out', 'scores.csv'), 'utf8').trim().split('\n');
+    const [header, ...rows] = fs
+      .readFileSync(path.join(dir, 'out', 'scores.csv'), 'utf8')
+      .trim()
+      .split('\n');
     const cols = header.split(',');
     expect(rows).toHaveLength(PINNED_POINTS.length);
     for (const [i, p] of PINNED_POINTS.entries()) {
       const bulk = Number(rows[i].split(',')[cols.indexOf(p.peril)]);
       expectHolds(p, bulk);
-      const point = await cli(['--json', 'score', 'point', '--lat', String(p.lat), '--lng', String(p.lng), '--perils', p.peril]);
+      const point = await cli([
+        '--json',
+        'score',
+        'point',
+        '--lat',
+        String(p.lat),
+        '--lng',
+        String(p.lng),
+        '--perils',
+        p.peril,
+      ]);
       expect(bulk, p.name).toBe(point.json().perils[0].score);
     }
   });

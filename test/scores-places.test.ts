@@ -72,12 +72,15 @@ describe('hurricane: south Florida is the US maximum', () => {
 
 describe('a cross-peril figure: the reference building expected annual damage ratio', () => {
   it('is integrated from the damage functions and puts each city on its known peril', () => {
-    const ref = (p: readonly [number, number], peril: Peril) => at(p[0], p[1], peril).score_components.vulnerability.reference_building.expected_annual_damage_ratio ?? 0;
+    const ref = (p: readonly [number, number], peril: Peril) =>
+      at(p[0], p[1], peril).score_components.vulnerability.reference_building.expected_annual_damage_ratio ?? 0;
     // Miami: wind damage far above its (nil) earthquake damage; San Francisco the reverse.
     expect(ref(MIAMI, 'hurricane_wind')).toBeGreaterThan(100 * ref(MIAMI, 'earthquake'));
     expect(ref(SF, 'earthquake')).toBeGreaterThan(100 * ref(SF, 'tornado'));
     expect(ref(MOORE, 'tornado')).toBeGreaterThan(ref(SEATTLE, 'tornado') * 10);
-    expect(at(...MIAMI, 'storm_surge').score_components.vulnerability.reference_building.expected_annual_damage_ratio).toBeNull();
+    expect(
+      at(...MIAMI, 'storm_surge').score_components.vulnerability.reference_building.expected_annual_damage_ratio,
+    ).toBeNull();
   });
 });
 
@@ -86,10 +89,23 @@ describe('peril names: the event_type vocabulary is accepted where a peril is na
     const dir = tempDir();
     const input = path.join(dir, 'sites.csv');
     fs.writeFileSync(input, `id,lat,lng\nmiami,${MIAMI[0]},${MIAMI[1]}\n`);
-    const r = await cli(['--quiet', '--json', 'score', '--input', input, '--out', path.join(dir, 'out'), '--perils', 'hurricane,flood']);
+    const r = await cli([
+      '--quiet',
+      '--json',
+      'score',
+      '--input',
+      input,
+      '--out',
+      path.join(dir, 'out'),
+      '--perils',
+      'hurricane,flood',
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).perils).toEqual(['hurricane_wind', 'riverine_flood']);
-    const [header, row] = fs.readFileSync(path.join(dir, 'out', 'scores.csv'), 'utf8').trim().split('\n');
+    const [header, row] = fs
+      .readFileSync(path.join(dir, 'out', 'scores.csv'), 'utf8')
+      .trim()
+      .split('\n');
     expect(header).toBe('row,id,lat,lng,hurricane_wind,riverine_flood,overall');
     expect(Number(row.split(',')[4])).toBe(at(...MIAMI, 'hurricane_wind').score);
   });

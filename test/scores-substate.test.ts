@@ -62,7 +62,8 @@ describe('riverine flood: forecast points with flood categories and tropical-cyc
     const f = local.map((v, c) => v / (1 + tc[c]));
     const { fips, population } = grid.header.counties;
     const cellsPerCounty = new Map<number, number>();
-    for (let c = 0; c < f.length; c++) cellsPerCounty.set(grid.county[c], (cellsPerCounty.get(grid.county[c]) ?? 0) + 1);
+    for (let c = 0; c < f.length; c++)
+      cellsPerCounty.set(grid.county[c], (cellsPerCounty.get(grid.county[c]) ?? 0) + 1);
     for (const state of ['48', '42', '13', '06', '17']) {
       let wf = 0;
       let w = 0;

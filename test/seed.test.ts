@@ -19,7 +19,9 @@ describe('embedded seed', () => {
     const inserted = first.json().runs.reduce((n: number, r: { inserted: number }) => n + r.inserted, 0);
     expect(inserted).toBeGreaterThan(300);
 
-    const live = (await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: asOf })).json();
+    const live = (
+      await cli(['--db', db, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: asOf })
+    ).json();
     const types = new Set(live.features.map((f: any) => f.properties.event_type));
     expect([...types].sort()).toEqual(expect.arrayContaining(['earthquake', 'flood', 'hurricane']));
     const ian = live.features.find((f: any) => f.properties.event_type === 'hurricane');
@@ -28,6 +30,8 @@ describe('embedded seed', () => {
     expect(rings.features.map((f: any) => f.properties.threshold)).toEqual([64, 50, 34]);
 
     const again = (await cli(['--db', db, '--json', 'db', 'seed'])).json();
-    expect(again.runs.every((r: { inserted: number; updated: number }) => r.inserted === 0 && r.updated === 0)).toBe(true);
+    expect(again.runs.every((r: { inserted: number; updated: number }) => r.inserted === 0 && r.updated === 0)).toBe(
+      true,
+    );
   });
 });

@@ -27,7 +27,7 @@ describe.skipIf(!built)('the CLI beside a pinned-clock server (a real process; n
     child?.kill('SIGKILL');
   });
 
-  it('events live and trigger evaluate without CATINTEL_NOW use the server\'s clock: the count the API serves', async () => {
+  it("events live and trigger evaluate without CATINTEL_NOW use the server's clock: the count the API serves", async () => {
     const served = (await (await fetch(`${url}/api/v1/events/live?limit=1`)).json()) as { numberMatched: number };
     expect(served.numberMatched).toBeGreaterThan(100);
 
@@ -39,7 +39,27 @@ describe.skipIf(!built)('the CLI beside a pinned-clock server (a real process; n
     expect(text.stdout).toMatch(new RegExp(`of ${served.numberMatched} events`));
     expect(text.stderr).toContain(`hint: clock: pinned at ${WEEK_NOW} by \`catintel serve\` (pid ${child.pid})`);
 
-    const created = await cli(['--db', db, '--json', 'trigger', 'create', '--name', 'Geysers M2', '--peril', 'earthquake', '--lat', '38.8', '--lng', '-122.8', '--radius-km', '300', '--threshold-type', 'magnitude', '--threshold-value', '2']);
+    const created = await cli([
+      '--db',
+      db,
+      '--json',
+      'trigger',
+      'create',
+      '--name',
+      'Geysers M2',
+      '--peril',
+      'earthquake',
+      '--lat',
+      '38.8',
+      '--lng',
+      '-122.8',
+      '--radius-km',
+      '300',
+      '--threshold-type',
+      'magnitude',
+      '--threshold-value',
+      '2',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const evaluated = await cli(['--db', db, '--json', 'trigger', 'evaluate']);
     expect(evaluated.code, evaluated.stderr).toBe(0);

@@ -29,9 +29,22 @@ function extensionBuiltFor(version: string): string {
   const field = (s: string) => Buffer.concat([Buffer.from(s), Buffer.alloc(32 - s.length)]);
   // DuckDB reads the last 512 bytes: eight 32-byte fields, last first (magic "4", platform, DuckDB version,
   // extension version, ABI), then the signature.
-  const footer = Buffer.concat([field(''), field(''), field(''), field('CPP'), field('0000000'), field(version), field(DUCKDB_PLATFORM), field('4'), Buffer.alloc(256)]);
+  const footer = Buffer.concat([
+    field(''),
+    field(''),
+    field(''),
+    field('CPP'),
+    field('0000000'),
+    field(version),
+    field(DUCKDB_PLATFORM),
+    field('4'),
+    Buffer.alloc(256),
+  ]);
   fs.mkdirSync(path.join(dir, DUCKDB_VERSION, DUCKDB_PLATFORM), { recursive: true });
-  fs.writeFileSync(path.join(dir, DUCKDB_VERSION, DUCKDB_PLATFORM, 'spatial.duckdb_extension'), Buffer.concat([Buffer.alloc(1024), footer]));
+  fs.writeFileSync(
+    path.join(dir, DUCKDB_VERSION, DUCKDB_PLATFORM, 'spatial.duckdb_extension'),
+    Buffer.concat([Buffer.alloc(1024), footer]),
+  );
   return dir;
 }
 
@@ -54,13 +67,22 @@ describe('the spatial extension in the store', () => {
   it('loads once for every connection: a second call and a read on another connection see the functions', async () => {
     store = await Store.open(db, { readOnly: true });
     await Promise.all([store.spatial(), store.spatial()]);
-    const reads = await Promise.all([1, 2, 3].map(() => store!.one<{ wkt: string }>("SELECT ST_AsText(ST_Centroid(ST_GeomFromText('POLYGON((0 0, 2 0, 2 2, 0 2, 0 0))'))) AS wkt")));
+    const reads = await Promise.all(
+      [1, 2, 3].map(() =>
+        store!.one<{ wkt: string }>(
+          "SELECT ST_AsText(ST_Centroid(ST_GeomFromText('POLYGON((0 0, 2 0, 2 2, 0 2, 0 0))'))) AS wkt",
+        ),
+      ),
+    );
     expect(reads.map((r) => r?.wkt)).toEqual(['POINT (1 1)', 'POINT (1 1)', 'POINT (1 1)']);
   });
 
   it('a missing extension fails with one line naming make install, and the store still answers everything else', async () => {
     store = await Store.open(db, { readOnly: true, extensionDirectory: tempDir('catintel-no-extensions-') });
-    const err = await store.spatial().then(() => undefined, (e: unknown) => e);
+    const err = await store.spatial().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(CatintelError);
     expect((err as CatintelError).code).toBe('unavailable');
     expect((err as CatintelError).message).toBe(
@@ -83,7 +105,10 @@ describe('the CLI without the extension', () => {
 
   it('a command that needs it (events live --format gpkg) exits 1 with one line naming make install and writes no file', async () => {
     const out = path.join(tempDir('catintel-gpkg-'), 'live.gpkg');
-    const r = await cli(['--db', db, 'events', 'live', '--limit', '5', '--format', 'gpkg', '--out', out], env(tempDir('catintel-no-extensions-')));
+    const r = await cli(
+      ['--db', db, 'events', 'live', '--limit', '5', '--format', 'gpkg', '--out', out],
+      env(tempDir('catintel-no-extensions-')),
+    );
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/spatial extension .* is not installed; run `make install`/);
@@ -92,10 +117,15 @@ describe('the CLI without the extension', () => {
 
   it('a version mismatch exits 1 the same way', async () => {
     const out = path.join(tempDir('catintel-fgb-'), 'live.fgb');
-    const r = await cli(['--db', db, 'events', 'live', '--limit', '5', '--format', 'fgb', '--out', out], env(extensionBuiltFor('v1.4.3')));
+    const r = await cli(
+      ['--db', db, 'events', 'live', '--limit', '5', '--format', 'fgb', '--out', out],
+      env(extensionBuiltFor('v1.4.3')),
+    );
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/built for DuckDB v1\.4\.3, not the DuckDB v\d+\.\d+\.\d+ npm installed; run `make install`/);
+    expect(r.stderr).toMatch(
+      /built for DuckDB v1\.4\.3, not the DuckDB v\d+\.\d+\.\d+ npm installed; run `make install`/,
+    );
   });
 
   it('commands that need no geometry functions still run (events live, GeoParquet, which DuckDB writes without the extension)', async () => {
@@ -104,7 +134,10 @@ describe('the CLI without the extension', () => {
     expect(live.code).toBe(0);
     expect(live.json().features).toHaveLength(3);
     const out = path.join(tempDir('catintel-parquet-'), 'live.parquet');
-    const parquet = await cli(['--db', db, 'events', 'live', '--limit', '3', '--format', 'geoparquet', '--out', out], missing);
+    const parquet = await cli(
+      ['--db', db, 'events', 'live', '--limit', '3', '--format', 'geoparquet', '--out', out],
+      missing,
+    );
     expect(parquet.code).toBe(0);
     expect(fs.existsSync(out)).toBe(true);
   });

@@ -16,7 +16,15 @@ const BLOCK = 256 * 1024;
 let sound: string;
 beforeAll(async () => {
   sound = path.join(tempDir(), 'sound.duckdb');
-  const r = await cli(['--db', sound, '--quiet', 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')]);
+  const r = await cli([
+    '--db',
+    sound,
+    '--quiet',
+    'ingest',
+    'usgs-earthquakes',
+    '--from',
+    sharedData('feeds/usgs_earthquakes/all_day.geojson'),
+  ]);
   expect(r.code, r.stderr).toBe(0);
 }, 60_000);
 
@@ -33,7 +41,8 @@ function damagedCopy(name: string, damage: (fd: number, size: number) => void): 
   return file;
 }
 
-const CORRUPT_LINE = /^catintel: store .+ is corrupt \(.+\); retrying will not help: restore it from a backup.* \[store_corrupt\]\n$/;
+const CORRUPT_LINE =
+  /^catintel: store .+ is corrupt \(.+\); retrying will not help: restore it from a backup.* \[store_corrupt\]\n$/;
 
 function expectCorrupt(r: Awaited<ReturnType<typeof cli>>): void {
   expect(r.code, r.stderr).toBe(5);
@@ -54,7 +63,15 @@ describe('a corrupt store', () => {
       });
       const info = await cli(['--db', db, 'db', 'info']);
       const check = await cli(['--db', db, 'db', 'check']);
-      const ingest = await cli(['--db', db, '--quiet', 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')]);
+      const ingest = await cli([
+        '--db',
+        db,
+        '--quiet',
+        'ingest',
+        'usgs-earthquakes',
+        '--from',
+        sharedData('feeds/usgs_earthquakes/all_day.geojson'),
+      ]);
       for (const r of [info, ingest]) if (r.code !== 0) expectCorrupt(r);
       if (check.code === 0) expect(check.stdout).toMatch(/: ok, every block of/);
       else expectCorrupt(check);
@@ -72,7 +89,9 @@ describe('a corrupt store', () => {
     const blocks = Math.floor((fs.statSync(sound).size - HEADERS) / BLOCK);
     const named: string[] = [];
     for (let k = 0; k < blocks; k++) {
-      const db = damagedCopy(`data-${k}.duckdb`, (fd) => fs.writeSync(fd, Buffer.alloc(8, 0xff), 0, 8, HEADERS + k * BLOCK));
+      const db = damagedCopy(`data-${k}.duckdb`, (fd) =>
+        fs.writeSync(fd, Buffer.alloc(8, 0xff), 0, 8, HEADERS + k * BLOCK),
+      );
       const check = await cli(['--db', db, 'db', 'check']);
       const table = /is corrupt \(table (\w+): a block fails its checksum\)/.exec(check.stderr)?.[1];
       if (table) named.push(table);
@@ -82,7 +101,11 @@ describe('a corrupt store', () => {
 
   it('a truncated store: exit 5, corrupt and truncated, for readers and writers', async () => {
     const db = damagedCopy('truncated.duckdb', (fd, size) => fs.ftruncateSync(fd, Math.floor(size / 2)));
-    for (const argv of [['events', 'live'], ['db', 'check'], ['keys', 'create', '--tier', 'agency', '--name', 'x']]) {
+    for (const argv of [
+      ['events', 'live'],
+      ['db', 'check'],
+      ['keys', 'create', '--tier', 'agency', '--name', 'x'],
+    ]) {
       const r = await cli(['--db', db, ...argv]);
       expectCorrupt(r);
       expect(r.stderr).toMatch(/truncated/);
@@ -104,7 +127,9 @@ describe('a corrupt store', () => {
     expect(r.code, r.stderr).toBe(0);
     const body = r.json();
     expect(body.status).toBe('ok');
-    expect(body.tables.map((t: { table: string }) => t.table)).toEqual(expect.arrayContaining(['events', 'rings', 'observations', 'ingest_runs', 'schema_migrations']));
+    expect(body.tables.map((t: { table: string }) => t.table)).toEqual(
+      expect.arrayContaining(['events', 'rings', 'observations', 'ingest_runs', 'schema_migrations']),
+    );
     expect(body.tables.find((t: { table: string }) => t.table === 'events').rows).toBeGreaterThan(200);
     expect(fs.readFileSync(sound).equals(before)).toBe(true);
     const text = await cli(['--db', sound, 'db', 'check']);

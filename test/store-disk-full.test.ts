@@ -28,7 +28,15 @@ afterAll(() => {
 let sound: string;
 beforeAll(async () => {
   sound = path.join(tempDir(), 'sound.duckdb');
-  const r = await cli(['--db', sound, '--quiet', 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')]);
+  const r = await cli([
+    '--db',
+    sound,
+    '--quiet',
+    'ingest',
+    'usgs-earthquakes',
+    '--from',
+    sharedData('feeds/usgs_earthquakes/all_day.geojson'),
+  ]);
   expect(r.code, r.stderr).toBe(0);
 }, 60_000);
 
@@ -41,7 +49,8 @@ function storeOnFullDisk(leave: number): string {
   try {
     const free = fs.statfsSync(disk).bavail * fs.statfsSync(disk).bsize;
     const chunk = Buffer.alloc(64 * 1024);
-    for (let left = free - leave; left > 0; left -= chunk.length) fs.writeSync(fd, chunk, 0, Math.min(chunk.length, left));
+    for (let left = free - leave; left > 0; left -= chunk.length)
+      fs.writeSync(fd, chunk, 0, Math.min(chunk.length, left));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
   } finally {
@@ -53,7 +62,15 @@ function storeOnFullDisk(leave: number): string {
 describe.skipIf(!mounted)('a full disk (a real 8 MiB tmpfs)', () => {
   it('no room at all: exit 1 naming the file it could not write, no empty <db>.lock left, the store intact', async () => {
     const db = storeOnFullDisk(0);
-    const r = await cli(['--db', db, '--quiet', 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_week.geojson')]);
+    const r = await cli([
+      '--db',
+      db,
+      '--quiet',
+      'ingest',
+      'usgs-earthquakes',
+      '--from',
+      sharedData('feeds/usgs_earthquakes/all_week.geojson'),
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`catintel: no space left on device writing ${db}.lock; free space and re-run [disk_full]\n`);
     expect(fs.readdirSync(disk).sort()).toEqual(['fill', 'store.duckdb']);
@@ -63,15 +80,32 @@ describe.skipIf(!mounted)('a full disk (a real 8 MiB tmpfs)', () => {
 
   it('room to open but not for the run: exit 1 naming the file, the failed run recorded with that reason, no <db>.lock', async () => {
     const db = storeOnFullDisk(200 * 1024);
-    const r = await cli(['--db', db, '--quiet', 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_week.geojson')]);
+    const r = await cli([
+      '--db',
+      db,
+      '--quiet',
+      'ingest',
+      'usgs-earthquakes',
+      '--from',
+      sharedData('feeds/usgs_earthquakes/all_week.geojson'),
+    ]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^catintel: no space left on device writing ${db}(\\.wal)?; free space and re-run \\[disk_full\\]\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^catintel: no space left on device writing ${db}(\\.wal)?; free space and re-run \\[disk_full\\]\\n$`,
+      ),
+    );
     expect(fs.existsSync(`${db}.lock`)).toBe(false);
     fs.rmSync(path.join(disk, 'fill'));
     const store = await Store.open(db, { readOnly: true });
     try {
-      const runs = await store.all<{ status: string; error: string | null }>('SELECT status, error FROM ingest_runs ORDER BY started_at DESC LIMIT 1');
-      expect(runs[0]).toEqual({ status: 'failed', error: expect.stringMatching(/^no space left on device writing .*; free space and re-run$/) });
+      const runs = await store.all<{ status: string; error: string | null }>(
+        'SELECT status, error FROM ingest_runs ORDER BY started_at DESC LIMIT 1',
+      );
+      expect(runs[0]).toEqual({
+        status: 'failed',
+        error: expect.stringMatching(/^no space left on device writing .*; free space and re-run$/),
+      });
     } finally {
       await store.close();
     }

@@ -19,7 +19,9 @@ async function holdStore(db: string): Promise<ChildProcess> {
     process.stdout.write('ready\\n');
     process.on('SIGTERM', async () => { await s.close(); process.exit(0); });
     setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
     child.on('exit', (code) => reject(new Error(`holder exited with ${code}`)));
@@ -37,7 +39,9 @@ describe('store lock', () => {
     const refused = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', feed]);
     expect(refused.code).toBe(4);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
-    expect(refused.stderr).toMatch(new RegExp(`store .*store\\.duckdb is locked by \`catintel serve\` \\(pid ${holder.pid} `));
+    expect(refused.stderr).toMatch(
+      new RegExp(`store .*store\\.duckdb is locked by \`catintel serve\` \\(pid ${holder.pid} `),
+    );
 
     const exited = new Promise((r) => holder!.once('exit', r));
     holder.kill('SIGTERM');

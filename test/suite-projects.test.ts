@@ -17,7 +17,11 @@ const CHILD_PROCESSES = /\b(spawn|spawnSync|execFile|execFileSync|execSync|fork|
 
 function testFiles(): string[] {
   return ['src', 'test']
-    .flatMap((dir) => (fs.readdirSync(path.join(REPO_ROOT, dir), { recursive: true }) as string[]).map((f) => `${dir}/${f.split(path.sep).join('/')}`))
+    .flatMap((dir) =>
+      (fs.readdirSync(path.join(REPO_ROOT, dir), { recursive: true }) as string[]).map(
+        (f) => `${dir}/${f.split(path.sep).join('/')}`,
+      ),
+    )
     .filter((f) => f.endsWith('.test.ts'))
     .sort();
 }
@@ -44,12 +48,17 @@ describe('the suite projects', () => {
  */
 function freshCloneSpecs(): { specs: TestSpecification[]; ctx: Vitest } {
   const project = { name: 'process', config: { sequence: { groupOrder: 1 }, isolate: true } };
-  const specs = PROCESS_FILES.map((f) => ({ project, moduleId: path.join(REPO_ROOT, f) })) as unknown as TestSpecification[];
+  const specs = PROCESS_FILES.map((f) => ({
+    project,
+    moduleId: path.join(REPO_ROOT, f),
+  })) as unknown as TestSpecification[];
   const ctx = {
     config: { root: REPO_ROOT },
     cache: {
       getFileTestResults: () => undefined,
-      getFileStats: (key: string) => ({ size: fs.statSync(path.join(REPO_ROOT, key.slice(key.indexOf(':') + 1))).size }),
+      getFileStats: (key: string) => ({
+        size: fs.statSync(path.join(REPO_ROOT, key.slice(key.indexOf(':') + 1))).size,
+      }),
     },
   } as unknown as Vitest;
   return { specs, ctx };

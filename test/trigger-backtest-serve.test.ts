@@ -14,14 +14,28 @@ import { REPO_ROOT } from './helpers/paths.js';
 
 const BIN = path.join(REPO_ROOT, 'bin/catintel');
 const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/handlers/trigger-backtest.js'));
-const env = { CATINTEL_NOW: '2026-01-15T00:00:00Z', CATINTEL_JWT_SECRET: 'a-test-secret-that-is-at-least-32-characters-long' };
+const env = {
+  CATINTEL_NOW: '2026-01-15T00:00:00Z',
+  CATINTEL_JWT_SECRET: 'a-test-secret-that-is-at-least-32-characters-long',
+};
 const ID = '00000000-0000-4000-8000-0000000b5e7e';
 
 async function storeWithTrigger(file: string): Promise<void> {
   const store = await Store.open(file);
   await insertTrigger(store, {
-    id: ID, account: 'local', name: 'Miami wind', peril: 'hurricane', lat: 25.76, lng: -80.19, radius_km: 50,
-    threshold_type: 'wind_speed_kt', threshold_value: 100, alert_at_pct: 80, notes: null, status: 'active', created_at: '2025-06-01T00:00:00Z',
+    id: ID,
+    account: 'local',
+    name: 'Miami wind',
+    peril: 'hurricane',
+    lat: 25.76,
+    lng: -80.19,
+    radius_km: 50,
+    threshold_type: 'wind_speed_kt',
+    threshold_value: 100,
+    alert_at_pct: 80,
+    notes: null,
+    status: 'active',
+    created_at: '2025-06-01T00:00:00Z',
   });
   await store.close();
 }
@@ -38,7 +52,11 @@ describe.skipIf(!built)('trigger backtest while `catintel serve` owns the store 
     served = path.join(dir, 'served.duckdb');
     await storeWithTrigger(alone);
     await storeWithTrigger(served);
-    child = spawn(process.execPath, [BIN, '--db', served, 'serve', '--port', '0', '--access-log', 'off'], { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [BIN, '--db', served, 'serve', '--port', '0', '--access-log', 'off'], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr!.on('data', (d: Buffer) => (err += d));
     await new Promise<void>((resolve, reject) => {
@@ -57,7 +75,11 @@ describe.skipIf(!built)('trigger backtest while `catintel serve` owns the store 
   });
 
   it('answers through the server exactly as on a store of its own', async () => {
-    for (const argv of [['--json', 'trigger', 'backtest', ID], ['trigger', 'backtest', ID, '--since', '1950'], ['trigger', 'backtest', 'no-such-trigger']]) {
+    for (const argv of [
+      ['--json', 'trigger', 'backtest', ID],
+      ['trigger', 'backtest', ID, '--since', '1950'],
+      ['trigger', 'backtest', 'no-such-trigger'],
+    ]) {
       const own = await cli(['--db', alone, ...argv], env);
       const viaServer = await cli(['--db', served, ...argv], env);
       expect(viaServer.code, viaServer.stderr).toBe(own.code);
@@ -66,6 +88,11 @@ describe.skipIf(!built)('trigger backtest while `catintel serve` owns the store 
     }
     const r = await cli(['--db', served, '--json', 'trigger', 'backtest', ID], env);
     expect(r.code).toBe(0);
-    expect(r.json().years.filter((y: any) => y.state === 'triggered').map((y: any) => y.year)).toEqual(expect.arrayContaining([1926, 1950, 1992]));
+    expect(
+      r
+        .json()
+        .years.filter((y: any) => y.state === 'triggered')
+        .map((y: any) => y.year),
+    ).toEqual(expect.arrayContaining([1926, 1950, 1992]));
   }, 60_000);
 });

@@ -46,8 +46,19 @@ describe('trigger backtest over HTTP', () => {
   const miami = spec(tokenAccount('alice@example.com'), {});
   const denver = spec(tokenAccount('alice@example.com'), { ...DENVER, radius_km: 100, threshold_value: 64 });
   const surge = spec(tokenAccount('alice@example.com'), { threshold_type: 'storm_surge_ft', threshold_value: 10 });
-  const quake = spec(tokenAccount('alice@example.com'), { peril: 'earthquake', lat: 37.77, lng: -122.42, radius_km: 100, threshold_type: 'magnitude', threshold_value: 7 });
-  const pressure = spec(tokenAccount('alice@example.com'), { radius_km: 100, threshold_type: 'central_pressure_mb', threshold_value: 935 });
+  const quake = spec(tokenAccount('alice@example.com'), {
+    peril: 'earthquake',
+    lat: 37.77,
+    lng: -122.42,
+    radius_km: 100,
+    threshold_type: 'magnitude',
+    threshold_value: 7,
+  });
+  const pressure = spec(tokenAccount('alice@example.com'), {
+    radius_km: 100,
+    threshold_type: 'central_pressure_mb',
+    threshold_value: 935,
+  });
   const bobs = spec(tokenAccount('bob@example.com'), {});
 
   beforeAll(async () => {
@@ -91,7 +102,9 @@ describe('trigger backtest over HTTP', () => {
     expect(r.body.from_year).toBe(1950);
     expect(r.body.years_covered).toBe(72);
     expect(r.body.years.every((y: any) => y.year >= 1950)).toBe(true);
-    expect(r.body.years.filter((y: any) => y.state === 'triggered').map((y: any) => y.year)).toEqual(expect.arrayContaining([1950, 1992]));
+    expect(r.body.years.filter((y: any) => y.state === 'triggered').map((y: any) => y.year)).toEqual(
+      expect.arrayContaining([1950, 1992]),
+    );
   });
 
   it('the same kind of trigger in Denver reports no year, and an interval from 0', async () => {
@@ -106,7 +119,9 @@ describe('trigger backtest over HTTP', () => {
 
   it('a pressure trigger names the storms whose centre passed within the circle below 935 mb', async () => {
     const r = await p.call(`/api/v1/triggers/${pressure.id}/backtest`, { token: alice });
-    const fired = r.body.years.filter((y: any) => y.state === 'triggered').flatMap((y: any) => y.events.filter((e: any) => e.state === 'triggered'));
+    const fired = r.body.years
+      .filter((y: any) => y.state === 'triggered')
+      .flatMap((y: any) => y.events.filter((e: any) => e.state === 'triggered'));
     expect(fired.map((e: any) => e.name)).toContain('ANDREW');
     for (const e of fired) expect(e.value).toBeLessThanOrEqual(935);
   });
@@ -150,7 +165,9 @@ describe('trigger backtest on the CLI', () => {
     expect(r.code).toBe(0);
     const b = r.json();
     expect([b.from_year, b.to_year]).toEqual([1900, 2024]);
-    expect(b.years.filter((y: any) => y.state === 'triggered').map((y: any) => y.year)).toEqual(expect.arrayContaining([1926, 1950, 1992]));
+    expect(b.years.filter((y: any) => y.state === 'triggered').map((y: any) => y.year)).toEqual(
+      expect.arrayContaining([1926, 1950, 1992]),
+    );
     const text = await cli(['--db', db, 'trigger', 'backtest', miami.id], env);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/annual probability of firing \d+\.\d % \(90 % Clopper-Pearson interval/);
@@ -166,16 +183,40 @@ describe('trigger backtest on the CLI', () => {
 
 describe('one rule for live evaluation and backtest', () => {
   it("Ian's HURDAT2 track at Fort Myers: the backtest's value is what `trigger evaluate`'s rule gives for the same fixes", async () => {
-    const storms = parseNamedStorms(fs.readFileSync(sharedData('hazard_history/hurricanes/hurdat2-1851-2024-040425_reassembled.txt'), 'utf8'), 'atlantic');
+    const storms = parseNamedStorms(
+      fs.readFileSync(sharedData('hazard_history/hurricanes/hurdat2-1851-2024-040425_reassembled.txt'), 'utf8'),
+      'atlantic',
+    );
     const ian = storms.find((s) => s.id === 'AL092022')!;
     const radiusScale = ingestRingOptions().hurricaneRadiusScale!();
-    const t = { lat: 26.64, lng: -81.87, radius_km: 50, threshold_type: 'wind_speed_kt' as const, threshold_value: 100, alert_at_pct: 80 };
+    const t = {
+      lat: 26.64,
+      lng: -81.87,
+      radius_km: 50,
+      threshold_type: 'wind_speed_kt' as const,
+      threshold_value: 100,
+      alert_at_pct: 80,
+    };
     // HURDAT2 gives Ian's radius of maximum wind and wind radii (2021 on): both sides take the storm's own size.
-    const fixes = ian.fixes.map((f) => ({ at: new Date(f.hours * 3_600_000).toISOString().replace('.000Z', 'Z'), lat: f.lat, lng: f.lng, windKt: f.windKt, pressureMb: f.pressureMb, rmwNm: f.rmwNm, radiiNm: f.radiiNm }));
+    const fixes = ian.fixes.map((f) => ({
+      at: new Date(f.hours * 3_600_000).toISOString().replace('.000Z', 'Z'),
+      lat: f.lat,
+      lng: f.lng,
+      windKt: f.windKt,
+      pressureMb: f.pressureMb,
+      rmwNm: f.rmwNm,
+      radiiNm: f.radiiNm,
+    }));
     expect(fixes.filter((f) => f.rmwNm !== undefined).length).toBeGreaterThan(30);
     const live = evaluate(t, { kind: 'track', radius_scale: radiusScale, fixes });
     const { buildStormIndex, replayStorms } = await import('../src/triggers/backtest/domain/storms.js');
-    const [hit] = replayStorms(buildStormIndex([ian]), { lat: t.lat, lng: t.lng, radiusKm: 50, thresholdType: 'wind_speed_kt' }, radiusScale, 2022, 2022);
+    const [hit] = replayStorms(
+      buildStormIndex([ian]),
+      { lat: t.lat, lng: t.lng, radiusKm: 50, thresholdType: 'wind_speed_kt' },
+      radiusScale,
+      2022,
+      2022,
+    );
     expect(live.state).toBe('triggered');
     expect(live.method).toMatch(/Rm \d+\.\d km \(the record's RMW\)/);
     expect(Math.round(hit.value * 10) / 10).toBeCloseTo(live.observed_value!, 1);

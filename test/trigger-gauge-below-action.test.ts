@@ -19,21 +19,48 @@ describe('a gauge_stage_ft trigger below the action stage', () => {
 
   beforeAll(async () => {
     db = path.join(tempDir('catintel-gauge-trigger-'), 'gauges.duckdb');
-    const ingest = await run(['ingest', 'usgs-gauges', '--from', sharedData('feeds/usgs_water/waterservices_iv_01491000_01645000.json')]);
+    const ingest = await run([
+      'ingest',
+      'usgs-gauges',
+      '--from',
+      sharedData('feeds/usgs_water/waterservices_iv_01491000_01645000.json'),
+    ]);
     expect(ingest.code, ingest.stderr).toBe(0);
   }, 60_000);
 
   it('reads Seneca Creek at 2.68 ft against a 2 ft threshold: triggered, and the gauge is still not a live flood', async () => {
-    const made = await run(['trigger', 'create', '--name', 'Seneca Creek 2 ft', '--peril', 'flood', ...SENECA, '--radius-km', '5',
-      '--threshold-type', 'gauge_stage_ft', '--threshold-value', '2', '--json']);
+    const made = await run([
+      'trigger',
+      'create',
+      '--name',
+      'Seneca Creek 2 ft',
+      '--peril',
+      'flood',
+      ...SENECA,
+      '--radius-km',
+      '5',
+      '--threshold-type',
+      'gauge_stage_ft',
+      '--threshold-value',
+      '2',
+      '--json',
+    ]);
     expect(made.code, made.stderr).toBe(0);
     const id = made.json().id;
     const r = await run(['trigger', 'evaluate', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.json().newly_triggered).toMatchObject([{ trigger_id: id, observed_value: 2.68, unit: 'ft', proximity_pct: 134 }]);
+    expect(r.json().newly_triggered).toMatchObject([
+      { trigger_id: id, observed_value: 2.68, unit: 'ft', proximity_pct: 134 },
+    ]);
 
     const [entry] = (await run(['trigger', 'history', id, '--json'])).json().entries;
-    expect(entry).toMatchObject({ source: 'usgs-gauges', source_id: '01645000', observed_at: '2020-02-13T21:50:00Z', observed_value: 2.68, state: 'triggered' });
+    expect(entry).toMatchObject({
+      source: 'usgs-gauges',
+      source_id: '01645000',
+      observed_at: '2020-02-13T21:50:00Z',
+      observed_value: 2.68,
+      state: 'triggered',
+    });
     expect((await run(['trigger', 'verify', id, '--json'])).json()).toMatchObject({ agreeing: 1, disagreeing: [] });
 
     // Below action stage the reading is not a flood: nothing of it on the live map.

@@ -25,8 +25,25 @@ describe("Ian's landfall fix with the b-deck's own radius of maximum wind", () =
   }, 60_000);
 
   it('a Fort Myers 100 kt / 50 km trigger is triggered as of the 19:05Z fix, and the receipt cites the RMW', async () => {
-    const made = await run(['trigger', 'create', '--name', 'Fort Myers 100 kt', '--peril', 'hurricane', '--lat', '26.64', '--lng', '-81.87',
-      '--radius-km', '50', '--threshold-type', 'wind_speed_kt', '--threshold-value', '100', '--json']);
+    const made = await run([
+      'trigger',
+      'create',
+      '--name',
+      'Fort Myers 100 kt',
+      '--peril',
+      'hurricane',
+      '--lat',
+      '26.64',
+      '--lng',
+      '-81.87',
+      '--radius-km',
+      '50',
+      '--threshold-type',
+      'wind_speed_kt',
+      '--threshold-value',
+      '100',
+      '--json',
+    ]);
     expect(made.code, made.stderr).toBe(0);
     const id = made.json().id;
     const r = await run(['trigger', 'evaluate', '--json']);
@@ -36,7 +53,12 @@ describe("Ian's landfall fix with the b-deck's own radius of maximum wind", () =
     const [hit] = (await run(['trigger', 'history', id, '--json'])).json().entries;
     // Between the 18:00Z fix and the 19:05Z one the centre passed 37 km from the site, the deck's RMW: the
     // site had the eye wall's full wind (the interpolated Vmax there, ~131 kt).
-    expect(hit).toMatchObject({ observed_at: '2022-09-28T18:52:00Z', distance_km: 37, state: 'triggered', rule_version: 'catintel-trigger-rules/2' });
+    expect(hit).toMatchObject({
+      observed_at: '2022-09-28T18:52:00Z',
+      distance_km: 37,
+      state: 'triggered',
+      rule_version: 'catintel-trigger-rules/2',
+    });
     expect(hit.observed_value).toBeGreaterThanOrEqual(125);
     expect(hit.method).toMatch(/Rm 37\.0 km \(the record's RMW\), B 2\.\d\d \(fitted to the record's wind radii\)/);
 

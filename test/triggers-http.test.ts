@@ -12,7 +12,15 @@ import type { Store } from '../src/store/db.js';
 import { sharedData } from './helpers/paths.js';
 import { contextOn, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
 
-const FORT_MYERS = { name: 'Fort Myers 100 kt', peril: 'hurricane', lat: 26.64, lng: -81.87, radius_km: 50, threshold_type: 'wind_speed_kt', threshold_value: 100 };
+const FORT_MYERS = {
+  name: 'Fort Myers 100 kt',
+  peril: 'hurricane',
+  lat: 26.64,
+  lng: -81.87,
+  radius_km: 50,
+  threshold_type: 'wind_speed_kt',
+  threshold_value: 100,
+};
 
 let db: Store;
 let p: Platform;
@@ -33,12 +41,21 @@ describe('active trigger limits per tier', () => {
       const r = await create(agency, { ...FORT_MYERS, name: `t${i}` });
       expect(r.status).toBe(201);
       expect(r.headers.get('location')).toBe(`/api/v1/triggers/${r.body.id}`);
-      expect(r.body).toMatchObject({ status: 'active', state: 'clear', proximity_pct: 0, alert_at_pct: 80, last_evaluated_at: null, notes: null });
+      expect(r.body).toMatchObject({
+        status: 'active',
+        state: 'clear',
+        proximity_pct: 0,
+        alert_at_pct: 80,
+        last_evaluated_at: null,
+        notes: null,
+      });
       made.push(r.body.id);
     }
     const fourth = await create(agency);
     expect([fourth.status, fourth.body.code]).toEqual([403, 'trigger_limit_reached']);
-    expect(fourth.body.detail).toMatch(/the agency tier allows 3 active triggers and account jwt:catintel\|agency-limit@example\.com has 3/);
+    expect(fourth.body.detail).toMatch(
+      /the agency tier allows 3 active triggers and account jwt:catintel\|agency-limit@example\.com has 3/,
+    );
 
     const gone = await p.call(`/api/v1/triggers/${made[0]}`, { method: 'DELETE', token: agency });
     expect([gone.status, gone.body.status]).toEqual([200, 'inactive']);
@@ -57,9 +74,13 @@ describe('active trigger limits per tier', () => {
 
     const enterprise = await token('enterprise', { sub: 'enterprise-many@example.com' });
     for (let i = 0; i < 1000; i++) {
-      const r = await p.app.fetch(new Request('http://localhost/api/v1/triggers', {
-        method: 'POST', headers: { authorization: `Bearer ${enterprise}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...FORT_MYERS, name: `e${i}` }),
-      }));
+      const r = await p.app.fetch(
+        new Request('http://localhost/api/v1/triggers', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${enterprise}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ...FORT_MYERS, name: `e${i}` }),
+        }),
+      );
       expect(r.status).toBe(201);
     }
     expect((await p.call('/api/v1/triggers', { token: enterprise })).body.count).toBe(1000);
@@ -74,11 +95,39 @@ describe('active trigger limits per tier', () => {
 describe('validation', () => {
   it('a bad body gets 422 naming each bad field', async () => {
     const agency = await token('agency', { sub: 'validation@example.com' });
-    const r = await create(agency, { name: '', peril: 'meteor', lat: 95, lng: -200, radius_km: 0, threshold_type: 'wind_speed_kt', threshold_value: -1, alert_at_pct: 150, notes: 7 });
+    const r = await create(agency, {
+      name: '',
+      peril: 'meteor',
+      lat: 95,
+      lng: -200,
+      radius_km: 0,
+      threshold_type: 'wind_speed_kt',
+      threshold_value: -1,
+      alert_at_pct: 150,
+      notes: 7,
+    });
     expect([r.status, r.body.code]).toEqual([422, 'validation_failed']);
-    expect(r.body.errors.map((e: any) => e.field).sort()).toEqual(['alert_at_pct', 'lat', 'lng', 'name', 'notes', 'peril', 'radius_km', 'threshold_value']);
+    expect(r.body.errors.map((e: any) => e.field).sort()).toEqual([
+      'alert_at_pct',
+      'lat',
+      'lng',
+      'name',
+      'notes',
+      'peril',
+      'radius_km',
+      'threshold_value',
+    ]);
     const mismatch = await create(agency, { ...FORT_MYERS, threshold_type: 'magnitude', threshold_value: 7 });
-    expect([mismatch.status, mismatch.body.errors]).toEqual([422, [{ field: 'threshold_type', message: 'magnitude does not fit peril hurricane; for hurricane use wind_speed_kt, storm_surge_ft, industry_loss_usd, central_pressure_mb' }]]);
+    expect([mismatch.status, mismatch.body.errors]).toEqual([
+      422,
+      [
+        {
+          field: 'threshold_type',
+          message:
+            'magnitude does not fit peril hurricane; for hurricane use wind_speed_kt, storm_surge_ft, industry_loss_usd, central_pressure_mb',
+        },
+      ],
+    ]);
     expect((await p.call('/api/v1/triggers', { token: agency })).body.count).toBe(0); // nothing half-created
   });
 });
@@ -88,7 +137,10 @@ describe('accounts', () => {
     const alice = await token('agency', { sub: 'alice@example.com' });
     const bob = await token('analyst', { sub: 'bob@example.com' });
     const id = (await create(alice)).body.id;
-    for (const [path, method] of [[`/api/v1/triggers/${id}/history`, 'GET'], [`/api/v1/triggers/${id}`, 'DELETE']] as const) {
+    for (const [path, method] of [
+      [`/api/v1/triggers/${id}/history`, 'GET'],
+      [`/api/v1/triggers/${id}`, 'DELETE'],
+    ] as const) {
       const r = await p.call(path, { method, token: bob });
       expect([r.status, r.body.code], `${method} ${path}`).toEqual([404, 'not_found']);
     }
@@ -117,12 +169,22 @@ describe('after an evaluation on Hurricane Ian', () => {
 
     const list = (await p.call('/api/v1/triggers', { token: owner })).body;
     const byId = Object.fromEntries(list.triggers.map((t: any) => [t.id, t]));
-    expect(byId[fm.id]).toMatchObject({ state: 'triggered', proximity_pct: 131, last_evaluated_at: '2022-09-29T03:32:09Z' });
+    expect(byId[fm.id]).toMatchObject({
+      state: 'triggered',
+      proximity_pct: 131,
+      last_evaluated_at: '2022-09-29T03:32:09Z',
+    });
     expect(byId[miami.id]).toMatchObject({ state: 'clear', proximity_pct: 0 });
 
     const h = (await p.call(`/api/v1/triggers/${fm.id}/history?limit=1`, { token: owner })).body;
     expect(h.numberMatched).toBe(1);
-    expect(h.entries[0]).toMatchObject({ observed_value: 131, unit: 'kt', distance_km: 37, state: 'triggered', source_id: 'al092022' });
+    expect(h.entries[0]).toMatchObject({
+      observed_value: 131,
+      unit: 'kt',
+      distance_km: 37,
+      state: 'triggered',
+      source_id: 'al092022',
+    });
 
     const alerts = (await p.call('/api/v1/triggers/alerts?mark_read=true', { token: owner })).body;
     expect(alerts.alerts).toMatchObject([{ trigger_id: fm.id, kind: 'triggered', proximity_pct: 131, read_at: null }]);
@@ -134,11 +196,20 @@ describe('entered observations', () => {
   it('a reading for an event the store does not hold is kept as named; an unknown field is 422', async () => {
     const owner = await token('agency', { sub: 'observer@example.com' });
     const t = (await create(owner, { ...FORT_MYERS, threshold_type: 'industry_loss_usd', threshold_value: 1e9 })).body;
-    const r = await p.call(`/api/v1/triggers/${t.id}/observations`, { token: owner, body: { value: 2e9, source: 'PCS', event_id: 'AL142018' } });
+    const r = await p.call(`/api/v1/triggers/${t.id}/observations`, {
+      token: owner,
+      body: { value: 2e9, source: 'PCS', event_id: 'AL142018' },
+    });
     expect([r.status, r.body.event_ref, r.body.event_id]).toEqual([201, 'AL142018', null]);
-    const linked = await p.call(`/api/v1/triggers/${t.id}/observations`, { token: owner, body: { value: 3e9, source: 'PCS', event_id: 'AL092022' } });
+    const linked = await p.call(`/api/v1/triggers/${t.id}/observations`, {
+      token: owner,
+      body: { value: 3e9, source: 'PCS', event_id: 'AL092022' },
+    });
     expect(linked.body.event_title).toMatch(/Ian/);
-    const bad = await p.call(`/api/v1/triggers/${t.id}/observations`, { token: owner, body: { value: 1, source: 'x', extra: true } });
+    const bad = await p.call(`/api/v1/triggers/${t.id}/observations`, {
+      token: owner,
+      body: { value: 1, source: 'x', extra: true },
+    });
     expect([bad.status, bad.body.errors[0].field]).toEqual([422, 'extra']);
   });
 });

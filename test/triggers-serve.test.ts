@@ -16,9 +16,29 @@ const NOW = '2022-09-29T12:00:00Z';
 // The scheduler's feeds point at a closed local port (no network is touched): every feed fails at once,
 // and the evaluation round after the tick must run all the same.
 const DEAD = 'http://127.0.0.1:9/feed';
-const feeds = Object.fromEntries(['USGS_EARTHQUAKES', 'NWS_ALERTS', 'NHC', 'NIFC_WILDFIRES', 'USGS_GAUGES'].map((s) => [`CATINTEL_FEED_URL_${s}`, DEAD]));
+const feeds = Object.fromEntries(
+  ['USGS_EARTHQUAKES', 'NWS_ALERTS', 'NHC', 'NIFC_WILDFIRES', 'USGS_GAUGES'].map((s) => [
+    `CATINTEL_FEED_URL_${s}`,
+    DEAD,
+  ]),
+);
 const env = { CATINTEL_NOW: NOW, CATINTEL_FETCH_TIMEOUT_MS: '1500', CATINTEL_FETCH_ATTEMPTS: '1', ...feeds };
-const FORT_MYERS = ['--name', 'Fort Myers 100 kt', '--peril', 'hurricane', '--lat', '26.64', '--lng', '-81.87', '--radius-km', '50', '--threshold-type', 'wind_speed_kt', '--threshold-value', '100'];
+const FORT_MYERS = [
+  '--name',
+  'Fort Myers 100 kt',
+  '--peril',
+  'hurricane',
+  '--lat',
+  '26.64',
+  '--lng',
+  '-81.87',
+  '--radius-km',
+  '50',
+  '--threshold-type',
+  'wind_speed_kt',
+  '--threshold-value',
+  '100',
+];
 
 let child: ChildProcess | undefined;
 afterEach(() => {
@@ -32,7 +52,10 @@ async function serve(db: string, ...extra: string[]): Promise<void> {
 
 async function ianStore(): Promise<string> {
   const db = path.join(tempDir('catintel-triggers-serve-'), 'ian.duckdb');
-  const r = await cli(['--db', db, 'ingest', 'nhc', '--from', sharedData('hazard_history/hurricanes/bal092022.dat')], env);
+  const r = await cli(
+    ['--db', db, 'ingest', 'nhc', '--from', sharedData('hazard_history/hurricanes/bal092022.dat')],
+    env,
+  );
   expect(r.code, r.stderr).toBe(0);
   return db;
 }
@@ -56,13 +79,47 @@ describe.skipIf(!built)('trigger commands beside a running server (a real proces
     expect(evaluated.json().newly_triggered[0]).toMatchObject({ trigger_id: id, observed_value: 131, unit: 'kt' });
     expect((await run(['trigger', 'evaluate', '--fail-on-breach', '--json'])).json().entries_added).toBe(0);
 
-    expect((await run(['trigger', 'history', id, '--json'])).json().entries[0]).toMatchObject({ state: 'triggered', distance_km: 37 });
+    expect((await run(['trigger', 'history', id, '--json'])).json().entries[0]).toMatchObject({
+      state: 'triggered',
+      distance_km: 37,
+    });
     const verified = await run(['trigger', 'verify', id, '--json']);
     expect([verified.code, verified.json().agreeing]).toEqual([0, 1]);
     expect((await run(['trigger', 'alerts', '--mark-read', '--json'])).json().count).toBe(1);
 
-    const loss = (await run(['trigger', 'create', '--name', 'loss', '--peril', 'hurricane', '--lat', '26.64', '--lng', '-81.87', '--radius-km', '500', '--threshold-type', 'industry_loss_usd', '--threshold-value', '1000', '--json'])).json();
-    const observed = await run(['trigger', 'observe', loss.id, '--value', '2000', '--source', 'test', '--event', 'AL092022', '--json']);
+    const loss = (
+      await run([
+        'trigger',
+        'create',
+        '--name',
+        'loss',
+        '--peril',
+        'hurricane',
+        '--lat',
+        '26.64',
+        '--lng',
+        '-81.87',
+        '--radius-km',
+        '500',
+        '--threshold-type',
+        'industry_loss_usd',
+        '--threshold-value',
+        '1000',
+        '--json',
+      ])
+    ).json();
+    const observed = await run([
+      'trigger',
+      'observe',
+      loss.id,
+      '--value',
+      '2000',
+      '--source',
+      'test',
+      '--event',
+      'AL092022',
+      '--json',
+    ]);
     expect(observed.code, observed.stderr).toBe(0);
     expect((await run(['trigger', 'deactivate', id, '--json'])).json().status).toBe('inactive');
     expect((await run(['trigger', 'history', '00000000-0000-4000-8000-000000000000'])).code).toBe(2); // not found, as standalone

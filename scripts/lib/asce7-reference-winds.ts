@@ -19,11 +19,13 @@ export const ASCE7_REFERENCE_WINDS: readonly Asce7Reference[] = [
   {
     city: 'Miami, FL',
     mph700: 175,
-    source: 'Florida Building Code, Building, 7th ed. (2020), §1620.2: Miami-Dade County Risk Category II ultimate design wind speed (the county-wide value of the High-Velocity Hurricane Zone, from the ASCE 7-16 map)',
+    source:
+      'Florida Building Code, Building, 7th ed. (2020), §1620.2: Miami-Dade County Risk Category II ultimate design wind speed (the county-wide value of the High-Velocity Hurricane Zone, from the ASCE 7-16 map)',
   },
   {
     city: 'Houston, TX',
     mph700: 139,
-    source: 'City of Houston Public Works, Building Code Design Criteria (form CE-1110, rev. 09/2017): Risk Category II V_ult, ASCE 7-10 map',
+    source:
+      'City of Houston Public Works, Building Code Design Criteria (form CE-1110, rev. 09/2017): Risk Category II V_ult, ASCE 7-10 map',
   },
 ];

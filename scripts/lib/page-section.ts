@@ -4,7 +4,11 @@
  */
 import fs from 'node:fs';
 
-export function writePageSection(file: string, markers: { start: string; end: string; heading: string }, text: string): void {
+export function writePageSection(
+  file: string,
+  markers: { start: string; end: string; heading: string },
+  text: string,
+): void {
   const { start, end, heading } = markers;
   let doc = fs.readFileSync(file, 'utf8');
   if (!doc.includes(start)) doc = doc.replace(/\n*$/, `\n\n## ${heading}\n\n${start}\n${end}\n`);

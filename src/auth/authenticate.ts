@@ -39,7 +39,8 @@ export async function authenticate(header: string | null, deps: AuthDeps): Promi
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   if (!m) throw new InvalidCredential('send the credential as `Authorization: Bearer <token or API key>`');
   const credential = m[1];
-  if (credential.length > MAX_CREDENTIAL_LENGTH) throw new InvalidCredential('the credential is too long to be a token or API key');
+  if (credential.length > MAX_CREDENTIAL_LENGTH)
+    throw new InvalidCredential('the credential is too long to be a token or API key');
 
   if (credential.startsWith('ci_admin_')) {
     if (deps.adminToken && ADMIN_TOKEN_RE.test(credential) && sameCredential(credential, deps.adminToken)) {
@@ -48,10 +49,18 @@ export async function authenticate(header: string | null, deps: AuthDeps): Promi
     throw new InvalidCredential('the admin token is not valid for this server run');
   }
   if (credential.startsWith('ci_')) {
-    if (!API_KEY_RE.test(credential)) throw new InvalidCredential('malformed API key; keys look like ci_live_... or ci_test_...');
+    if (!API_KEY_RE.test(credential))
+      throw new InvalidCredential('malformed API key; keys look like ci_live_... or ci_test_...');
     const key = await activeApiKeyByHash(deps.db, hashCredential(credential));
     if (!key) throw new InvalidCredential('unknown or revoked API key');
-    return { kind: 'api_key', tier: key.tier, account: key.account, credentialId: `key:${key.id}`, keyId: key.id, sandbox: key.sandbox };
+    return {
+      kind: 'api_key',
+      tier: key.tier,
+      account: key.account,
+      credentialId: `key:${key.id}`,
+      keyId: key.id,
+      sandbox: key.sandbox,
+    };
   }
   if (credential.split('.').length === 3) {
     const t = await verifyAccessToken(credential, deps.auth, deps.nowMs?.() ?? Date.now());

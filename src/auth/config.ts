@@ -55,12 +55,18 @@ export function authConfigFromEnv(env: Env): AuthConfig {
   };
   // The issuer ends at the first `|` of a token's account (src/auth/token-account.ts).
   if (/[|\u0000-\u001f\u007f]/.test(cfg.issuer)) {
-    throw new CatintelError('invalid_parameter', `CATINTEL_JWT_ISSUER=${JSON.stringify(cfg.issuer)} must not contain "|" or control characters; use the identity provider's issuer URL`);
+    throw new CatintelError(
+      'invalid_parameter',
+      `CATINTEL_JWT_ISSUER=${JSON.stringify(cfg.issuer)} must not contain "|" or control characters; use the identity provider's issuer URL`,
+    );
   }
   if (env.CATINTEL_JWT_LEEWAY !== undefined && env.CATINTEL_JWT_LEEWAY !== '') {
     const n = Number(env.CATINTEL_JWT_LEEWAY);
     if (!Number.isInteger(n) || n < 0 || n > 600) {
-      throw new CatintelError('invalid_parameter', `CATINTEL_JWT_LEEWAY="${env.CATINTEL_JWT_LEEWAY}" must be whole seconds from 0 to 600`);
+      throw new CatintelError(
+        'invalid_parameter',
+        `CATINTEL_JWT_LEEWAY="${env.CATINTEL_JWT_LEEWAY}" must be whole seconds from 0 to 600`,
+      );
     }
     cfg.leewaySeconds = n;
   }
@@ -80,7 +86,10 @@ export function maxLifetimeFromEnv(env: Env): number {
   const [min, max] = authDefaults.maxLifetimeRange;
   const seconds = durationSeconds(v);
   if (!(seconds >= min && seconds <= max)) {
-    throw new CatintelError('invalid_parameter', `CATINTEL_JWT_MAX_LIFETIME="${v}" must be a lifetime from ${formatDuration(min)} to ${formatDuration(max)}, e.g. 1h or 24h`);
+    throw new CatintelError(
+      'invalid_parameter',
+      `CATINTEL_JWT_MAX_LIFETIME="${v}" must be a lifetime from ${formatDuration(min)} to ${formatDuration(max)}, e.g. 1h or 24h`,
+    );
   }
   return seconds;
 }
@@ -115,7 +124,10 @@ export function jwksFrom(source: string): JWTVerifyGetKey {
     const url = new URL(source);
     const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
     if (url.protocol !== 'https:' && !loopback) {
-      throw new CatintelError('invalid_parameter', `CATINTEL_JWKS=${source}: key sets are fetched over https (http only for localhost)`);
+      throw new CatintelError(
+        'invalid_parameter',
+        `CATINTEL_JWKS=${source}: key sets are fetched over https (http only for localhost)`,
+      );
     }
     return createRemoteJWKSet(url, { timeoutDuration: 5000, cooldownDuration: 30_000 });
   }
@@ -123,8 +135,12 @@ export function jwksFrom(source: string): JWTVerifyGetKey {
   try {
     set = JSON.parse(fs.readFileSync(source, 'utf8')) as JSONWebKeySet;
   } catch (err) {
-    throw new CatintelError('invalid_input', `CATINTEL_JWKS=${source} is not a readable JWKS JSON file (${(err as Error).message.split('\n')[0]})`);
+    throw new CatintelError(
+      'invalid_input',
+      `CATINTEL_JWKS=${source} is not a readable JWKS JSON file (${(err as Error).message.split('\n')[0]})`,
+    );
   }
-  if (!set || !Array.isArray(set.keys)) throw new CatintelError('invalid_input', `CATINTEL_JWKS=${source} has no "keys" array`);
+  if (!set || !Array.isArray(set.keys))
+    throw new CatintelError('invalid_input', `CATINTEL_JWKS=${source} has no "keys" array`);
   return createLocalJWKSet(set);
 }

@@ -24,13 +24,16 @@ export interface VerifiedToken {
 /** Why a token was refused, in words a client developer can act on. Thrown as `unauthorized`. */
 export class InvalidCredential extends CatintelError {
   constructor(message: string) {
-    super('unauthorized', message, { headers: { 'www-authenticate': `Bearer realm="catintel", error="invalid_token"` } });
+    super('unauthorized', message, {
+      headers: { 'www-authenticate': `Bearer realm="catintel", error="invalid_token"` },
+    });
   }
 }
 
 export async function verifyAccessToken(token: string, cfg: AuthConfig, nowMs = Date.now()): Promise<VerifiedToken> {
   const algorithms = [...(cfg.secret ? ['HS256'] : []), ...(cfg.jwks ? ['RS256', 'ES256'] : [])];
-  if (algorithms.length === 0) throw new InvalidCredential('this server is not configured to accept JWT access tokens; use an API key');
+  if (algorithms.length === 0)
+    throw new InvalidCredential('this server is not configured to accept JWT access tokens; use an API key');
   const secret = cfg.secret;
   const jwks = cfg.jwks;
   const keyFor: JWTVerifyGetKey = (header, input) => {
@@ -56,7 +59,8 @@ export async function verifyAccessToken(token: string, cfg: AuthConfig, nowMs = 
     throw new InvalidCredential(`token "tier" claim must be one of ${PAID_TIERS.join(', ')}`);
   }
   const sub = payload.sub;
-  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 320) throw new InvalidCredential('token "sub" claim must name the account');
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 320)
+    throw new InvalidCredential('token "sub" claim must name the account');
   checkLifetime(payload.exp as number, payload.iat, cfg, nowMs);
   return { iss: payload.iss as string, sub, tier: tier as PaidTier, exp: payload.exp as number };
 }
@@ -73,19 +77,28 @@ function checkLifetime(exp: number, iat: unknown, cfg: AuthConfig, nowMs: number
   const remaining = exp - Math.floor(nowMs / 1000);
   const worst = Math.max(Number.isFinite(lifetime) ? lifetime : -Infinity, remaining);
   if (worst > max + cfg.leewaySeconds) {
-    const what = worst === lifetime ? `lifetime (exp - iat) is ${rough(lifetime)}` : `validity (exp - now) is ${rough(remaining)}`;
-    throw new InvalidCredential(`the token's ${what}; this server accepts at most ${formatDuration(max)}: get a shorter-lived token`);
+    const what =
+      worst === lifetime ? `lifetime (exp - iat) is ${rough(lifetime)}` : `validity (exp - now) is ${rough(remaining)}`;
+    throw new InvalidCredential(
+      `the token's ${what}; this server accepts at most ${formatDuration(max)}: get a shorter-lived token`,
+    );
   }
 }
 
 /** 31_536_000 -> "365d", 90_000 -> "25h": whole units, for a message. */
-const rough = (seconds: number) => (seconds >= 2 * 86_400 ? `${Math.round(seconds / 86_400)}d` : seconds >= 7200 ? `${Math.round(seconds / 3600)}h` : `${Math.round(seconds)}s`);
+const rough = (seconds: number) =>
+  seconds >= 2 * 86_400
+    ? `${Math.round(seconds / 86_400)}d`
+    : seconds >= 7200
+      ? `${Math.round(seconds / 3600)}h`
+      : `${Math.round(seconds)}s`;
 
 function translate(err: unknown, algorithms: string[]): CatintelError {
   if (err instanceof CatintelError) return err;
   if (err instanceof jose.JWTExpired) return new InvalidCredential('the token has expired; get a new one');
   if (err instanceof jose.JWTClaimValidationFailed) {
-    if (err.claim === 'iss') return new InvalidCredential('the token was issued by an issuer this server does not trust');
+    if (err.claim === 'iss')
+      return new InvalidCredential('the token was issued by an issuer this server does not trust');
     if (err.claim === 'aud') return new InvalidCredential('the token is not meant for this API (audience)');
     if (err.claim === 'nbf') return new InvalidCredential('the token is not valid yet');
     return new InvalidCredential(`the token's "${err.claim}" claim is missing or invalid`);
@@ -93,10 +106,19 @@ function translate(err: unknown, algorithms: string[]): CatintelError {
   if (err instanceof jose.JOSEAlgNotAllowed || err instanceof jose.JOSENotSupported) {
     return new InvalidCredential(`token algorithm not accepted; this server accepts ${algorithms.join(', ')}`);
   }
-  if (err instanceof jose.JWSSignatureVerificationFailed) return new InvalidCredential('the token signature is invalid');
-  if (err instanceof jose.JWKSNoMatchingKey) return new InvalidCredential('no key in the configured key set matches the token');
-  if (err instanceof jose.JWKSTimeout || (err instanceof Error && /fetch|ECONNREFUSED|ENOTFOUND/i.test(err.message) && !(err instanceof jose.JOSEError))) {
-    return new CatintelError('unavailable', 'the key set (JWKS) that verifies tokens cannot be reached; try again shortly', { cause: err, headers: { 'retry-after': '5' } });
+  if (err instanceof jose.JWSSignatureVerificationFailed)
+    return new InvalidCredential('the token signature is invalid');
+  if (err instanceof jose.JWKSNoMatchingKey)
+    return new InvalidCredential('no key in the configured key set matches the token');
+  if (
+    err instanceof jose.JWKSTimeout ||
+    (err instanceof Error && /fetch|ECONNREFUSED|ENOTFOUND/i.test(err.message) && !(err instanceof jose.JOSEError))
+  ) {
+    return new CatintelError(
+      'unavailable',
+      'the key set (JWKS) that verifies tokens cannot be reached; try again shortly',
+      { cause: err, headers: { 'retry-after': '5' } },
+    );
   }
   if (err instanceof jose.JOSEError) return new InvalidCredential('the token is malformed');
   return new InvalidCredential('the token cannot be verified');
@@ -108,7 +130,11 @@ export async function issueAccessToken(
   cfg: Pick<AuthConfig, 'issuer' | 'audience' | 'secret'>,
   nowMs = Date.now(),
 ): Promise<{ token: string; expiresAt: string }> {
-  if (!cfg.secret) throw new CatintelError('invalid_parameter', 'set CATINTEL_JWT_SECRET (at least 32 characters) to mint tokens; the server must have the same value');
+  if (!cfg.secret)
+    throw new CatintelError(
+      'invalid_parameter',
+      'set CATINTEL_JWT_SECRET (at least 32 characters) to mint tokens; the server must have the same value',
+    );
   const iat = Math.floor(nowMs / 1000);
   const exp = iat + claims.ttlSeconds;
   const token = await new SignJWT({ tier: claims.tier })
@@ -128,9 +154,13 @@ export function parseTtl(v: string, maxSeconds: number): number {
   const seconds = durationSeconds(v);
   if (!(seconds >= 1 && seconds <= maxSeconds)) {
     const why = seconds > maxSeconds ? ' (the longest lifetime the server accepts, CATINTEL_JWT_MAX_LIFETIME)' : '';
-    throw new CatintelError('invalid_parameter', `ttl: "${v}" is not a lifetime from 1s to ${formatDuration(maxSeconds)}${why} (e.g. 15m, 1h)`, {
-      errors: [{ field: 'ttl', message: 'a number with s, m, h or d' }],
-    });
+    throw new CatintelError(
+      'invalid_parameter',
+      `ttl: "${v}" is not a lifetime from 1s to ${formatDuration(maxSeconds)}${why} (e.g. 15m, 1h)`,
+      {
+        errors: [{ field: 'ttl', message: 'a number with s, m, h or d' }],
+      },
+    );
   }
   return seconds;
 }

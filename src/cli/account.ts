@@ -14,8 +14,10 @@ import type { Caller } from '../handlers/types.js';
 export const LOCAL_ACCOUNT = 'local';
 
 export async function cliCaller(globals: { account?: string }, env: Env): Promise<Caller> {
-  if (globals.account !== undefined) return { tier: 'enterprise', account: checkLocalAccount(globals.account, '--account') };
-  if (env.CATINTEL_ACCOUNT) return { tier: 'enterprise', account: checkLocalAccount(env.CATINTEL_ACCOUNT, 'CATINTEL_ACCOUNT') };
+  if (globals.account !== undefined)
+    return { tier: 'enterprise', account: checkLocalAccount(globals.account, '--account') };
+  if (env.CATINTEL_ACCOUNT)
+    return { tier: 'enterprise', account: checkLocalAccount(env.CATINTEL_ACCOUNT, 'CATINTEL_ACCOUNT') };
   const token = env.CATINTEL_TOKEN?.trim();
   // An API key names no subject: its account is the one `keys list` shows, given with --account.
   if (!token || token.split('.').length !== 3) return { tier: 'enterprise', account: LOCAL_ACCOUNT };
@@ -42,7 +44,7 @@ async function tokenAccountIn(token: string, env: Env): Promise<string> {
   if (!auth.secret && !auth.jwks) {
     throw new CatintelError(
       'unauthorized',
-      'CATINTEL_TOKEN holds a JWT, but neither CATINTEL_JWT_SECRET nor CATINTEL_JWKS is set: the CLI verifies the token as the server does to find its account; set the server\'s, or pass --account',
+      "CATINTEL_TOKEN holds a JWT, but neither CATINTEL_JWT_SECRET nor CATINTEL_JWKS is set: the CLI verifies the token as the server does to find its account; set the server's, or pass --account",
     );
   }
   try {

@@ -52,7 +52,14 @@ export async function assembleServer(s: ServerSettings, io: CliIO): Promise<Asse
   const { dbPath, host, port, log } = s;
   const db = await Store.open(dbPath, { holder: 'catintel serve', extensionDirectory: extensionDirectory(io.env) });
   const stopping = new AbortController();
-  const ctx: Context = { config: configFrom(io.env, dbPath), db, clock: clockFrom(io.env, s.asOf), log, progress: () => {}, signal: stopping.signal };
+  const ctx: Context = {
+    config: configFrom(io.env, dbPath),
+    db,
+    clock: clockFrom(io.env, s.asOf),
+    log,
+    progress: () => {},
+    signal: stopping.signal,
+  };
   const serverPinnedNow = pinnedNowOf(io.env, s.asOf);
   const { startServer } = await import('../http/server.js'); // h3 loads only when serving
   const { ndjsonAccessLog } = await import('../http/access-log.js');
@@ -63,13 +70,21 @@ export async function assembleServer(s: ServerSettings, io: CliIO): Promise<Asse
   let server: RunningServer;
   try {
     server = await startServer({
-      ctx, host, port, auth: s.auth, adminToken: s.adminToken, corsOrigins: s.corsOrigins, rateLimit: s.rateLimit,
+      ctx,
+      host,
+      port,
+      auth: s.auth,
+      adminToken: s.adminToken,
+      corsOrigins: s.corsOrigins,
+      rateLimit: s.rateLimit,
       trustProxy: s.trustProxy,
       accessLog: s.accessLog ? ndjsonAccessLog(s.accessLog) : undefined,
     });
   } catch (err) {
     await db.close();
-    throw new CatintelError('unavailable', `cannot listen on ${host}:${port} (${(err as Error).message})`, { cause: err });
+    throw new CatintelError('unavailable', `cannot listen on ${host}:${port} (${(err as Error).message})`, {
+      cause: err,
+    });
   }
   // The store changed (an ingest here, or a command through the local channel). Readers keep the previous
   // live index until the new one is in (they never wait for the writer); the write is acknowledged only
@@ -102,7 +117,9 @@ export async function assembleServer(s: ServerSettings, io: CliIO): Promise<Asse
         }),
         notesFor: (request) =>
           serverPinnedNow && !pinnedNowOf(request.env, request.as_of)
-            ? [`clock: pinned at ${serverPinnedNow} by \`catintel serve\` (pid ${process.pid}); set CATINTEL_NOW or pass --as-of for another time`]
+            ? [
+                `clock: pinned at ${serverPinnedNow} by \`catintel serve\` (pid ${process.pid}); set CATINTEL_NOW or pass --as-of for another time`,
+              ]
             : [],
         // Keys, triggers, portfolios: the live index holds none of them, only the caches and the stream follow.
         afterWrite: (h) => (h.keepsEvents ? server.app.storeChanged() : storeChanged()),
@@ -111,9 +128,19 @@ export async function assembleServer(s: ServerSettings, io: CliIO): Promise<Asse
     } catch (err) {
       await server.stop();
       await db.close();
-      throw new CatintelError('unavailable', `cannot open the local channel for CLI commands (${(err as Error).message})`, { cause: err });
+      throw new CatintelError(
+        'unavailable',
+        `cannot open the local channel for CLI commands (${(err as Error).message})`,
+        { cause: err },
+      );
     }
-    writeServeInfo(dbPath, { pid: process.pid, url: server.url, admin_token: s.adminToken, started_at: new Date().toISOString(), socket: channel.socketPath });
+    writeServeInfo(dbPath, {
+      pid: process.pid,
+      url: server.url,
+      admin_token: s.adminToken,
+      started_at: new Date().toISOString(),
+      socket: channel.socketPath,
+    });
   }
   return { ctx, db, server, liveIndex, channel, stopping, storeChanged };
 }

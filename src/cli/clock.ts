@@ -9,9 +9,15 @@ export function clockFrom(env: Record<string, string | undefined>, asOf?: string
   if (!pinned) return () => new Date();
   const t = Date.parse(pinned);
   if (Number.isNaN(t) || !/^\d{4}-\d{2}-\d{2}T/.test(pinned)) {
-    throw new CatintelError('invalid_parameter', `${name} "${pinned}" is not an ISO 8601 UTC time such as 2022-09-29T03:32:09Z`, {
-      errors: [{ field: name === '--as-of' ? 'as_of' : name, message: 'an ISO 8601 UTC time such as 2022-09-29T03:32:09Z' }],
-    });
+    throw new CatintelError(
+      'invalid_parameter',
+      `${name} "${pinned}" is not an ISO 8601 UTC time such as 2022-09-29T03:32:09Z`,
+      {
+        errors: [
+          { field: name === '--as-of' ? 'as_of' : name, message: 'an ISO 8601 UTC time such as 2022-09-29T03:32:09Z' },
+        ],
+      },
+    );
   }
   return () => new Date(t);
 }

@@ -33,15 +33,18 @@ export function addEventsWatchCommand(program: Command, io: CliIO, setExit: (cod
     .option('--status <statuses>', 'active, monitoring or both (default both)')
     .option('--bbox <box>', 'minLng,minLat,maxLng,maxLat')
     .option('--since <time>', 'only events updated at or after this ISO 8601 time')
-    .addHelpText('after', [
-      '',
-      'Needs `catintel serve` running on the same store. One line per change; --json prints NDJSON, one message a line.',
-      '',
-      'Examples:',
-      '  $ catintel events watch',
-      '  $ catintel events watch --event-type earthquake,hurricane --json | jq .type',
-      '',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Needs `catintel serve` running on the same store. One line per change; --json prints NDJSON, one message a line.',
+        '',
+        'Examples:',
+        '  $ catintel events watch',
+        '  $ catintel events watch --event-type earthquake,hurricane --json | jq .type',
+        '',
+      ].join('\n'),
+    )
     .action(async (opts: WatchOptions, cmd: Command) => {
       const globals = cmd.optsWithGlobals() as GlobalOptions;
       try {
@@ -74,7 +77,10 @@ async function watch(opts: WatchOptions, globals: GlobalOptions, io: CliIO): Pro
       const info = readServeInfo(dbPath);
       if (!info || !processAlive(info.pid)) {
         if (!connectedOnce) {
-          throw new CatintelError('unavailable', `events watch needs \`catintel serve\` running on ${dbPath}, where changes are seen as they happen; start one (catintel --db ${dbPath} serve), or poll with \`catintel events live --since <time>\``);
+          throw new CatintelError(
+            'unavailable',
+            `events watch needs \`catintel serve\` running on ${dbPath}, where changes are seen as they happen; start one (catintel --db ${dbPath} serve), or poll with \`catintel events live --since <time>\``,
+          );
         }
         await sleep(parser.retryMs ?? streamDefaults.retryMs, stop.signal); // the server is restarting
         continue;
@@ -86,14 +92,20 @@ async function watch(opts: WatchOptions, globals: GlobalOptions, io: CliIO): Pro
         const res = await fetch(`${info.url}/api/v1/events/stream${query}`, { headers, signal: stop.signal });
         if (!res.ok || !res.body) {
           const problem = (await res.json().catch(() => ({}))) as { detail?: string; code?: string };
-          throw new CatintelError(res.status === 400 ? 'invalid_parameter' : 'unavailable', problem.detail ?? `the server answered ${res.status}`);
+          throw new CatintelError(
+            res.status === 400 ? 'invalid_parameter' : 'unavailable',
+            problem.detail ?? `the server answered ${res.status}`,
+          );
         }
         connectedOnce = true;
         for await (const m of readSse(res.body, parser)) print(m, globals, io);
       } catch (err) {
         if (stop.signal.aborted) break;
         if (err instanceof CatintelError && err.code === 'invalid_parameter') throw err;
-        if (!connectedOnce) throw err instanceof CatintelError ? err : new CatintelError('unavailable', `cannot reach the server at ${info.url} (${(err as Error).message})`);
+        if (!connectedOnce)
+          throw err instanceof CatintelError
+            ? err
+            : new CatintelError('unavailable', `cannot reach the server at ${info.url} (${(err as Error).message})`);
       }
       if (!stop.signal.aborted && !globals.quiet) io.stderr('catintel: the event stream closed; reconnecting\n');
       await sleep(parser.retryMs ?? streamDefaults.retryMs, stop.signal);
@@ -118,10 +130,14 @@ function print(m: SseEvent, globals: GlobalOptions, io: CliIO): void {
   // Titles and slugs come from feeds: shown with their control characters escaped (src/lib/control-chars.ts).
   const out = (line: string) => io.stdout(escapeControls(line) + '\n');
   const p = data.event?.properties;
-  if (p) out(`${m.event.padEnd(15)} ${String(p.event_type).padEnd(12)} ${String(p.status).padEnd(10)} ${p.title}  (${p.slug})`);
+  if (p)
+    out(
+      `${m.event.padEnd(15)} ${String(p.event_type).padEnd(12)} ${String(p.status).padEnd(10)} ${p.title}  (${p.slug})`,
+    );
   else if (m.event === 'rings.changed') out(`${m.event.padEnd(15)} ${data.slug}: ${data.rings.length} rings`);
   else if (m.event === 'reset') out(`reset           ${data.reason}; the current live events follow`);
-  else if (m.event === 'stream.open' && !globals.quiet) io.stderr(`watching (up to date at ${escapeControls(String(data.id))}); Ctrl-C to stop\n`);
+  else if (m.event === 'stream.open' && !globals.quiet)
+    io.stderr(`watching (up to date at ${escapeControls(String(data.id))}); Ctrl-C to stop\n`);
   else if (m.event !== 'stream.open') out(`${m.event.padEnd(15)} ${m.data}`);
 }
 

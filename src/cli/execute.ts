@@ -34,7 +34,13 @@ export function dbPathOf(globals: GlobalOptions, io: CliIO): string {
   return path;
 }
 
-export async function execute(h: Handler, raw: RawInput, caller: Caller, globals: GlobalOptions, io: CliIO): Promise<number> {
+export async function execute(
+  h: Handler,
+  raw: RawInput,
+  caller: Caller,
+  globals: GlobalOptions,
+  io: CliIO,
+): Promise<number> {
   const clock = clockFrom(io.env, globals.asOf);
   const input = h.parse(raw, caller); // bad input fails before the store is touched
   // An event page written as a file (--format arrow|geoparquet --out); apache-arrow loads only for these commands.
@@ -54,7 +60,7 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
   const onSignal = () => stop.abort();
   if (watchSeconds) process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    for (let failures = 0; ; ) {
+    for (let failures = 0; ;) {
       let waitSeconds = watchSeconds ?? 0;
       try {
         runner ??= await runnerFor(h, raw, caller, globals, io, dbPath, clock, log);
@@ -63,10 +69,15 @@ export async function execute(h: Handler, raw: RawInput, caller: Caller, globals
         if (eventFiles && fileRequest) {
           const { extensionDirectory } = await import('../store/extensions.js');
           const written = await eventFiles.writeEventFile(result.body, fileRequest, extensionDirectory(io.env));
-          io.stdout(globals.json ? JSON.stringify(written, null, 2) + '\n' : `${written.rows} events written to ${written.file} (${written.format})\n`);
+          io.stdout(
+            globals.json
+              ? JSON.stringify(written, null, 2) + '\n'
+              : `${written.rows} events written to ${written.file} (${written.format})\n`,
+          );
         } else io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
         // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
-        if (!globals.json && !globals.quiet) for (const note of result.notes ?? []) io.stderr(`hint: ${escapeControls(note)}\n`);
+        if (!globals.json && !globals.quiet)
+          for (const note of result.notes ?? []) io.stderr(`hint: ${escapeControls(note)}\n`);
         if (!watchSeconds) return h.cli?.exitCode?.(result.body, input) ?? 0;
         if (stop.signal.aborted) return 0; // a signal ends a watch with 0, whatever its last round found
         failures = 0;
@@ -104,11 +115,25 @@ interface Runner {
 }
 
 async function runnerFor(
-  h: Handler, raw: RawInput, caller: Caller, globals: GlobalOptions, io: CliIO, dbPath: string, clock: () => Date, log: (level: string, message: string) => unknown,
+  h: Handler,
+  raw: RawInput,
+  caller: Caller,
+  globals: GlobalOptions,
+  io: CliIO,
+  dbPath: string,
+  clock: () => Date,
+  log: (level: string, message: string) => unknown,
 ): Promise<Runner> {
   const local = (db: Store): Runner => ({
     run: (input, progress, signal) => {
-      const ctx: Context = { config: configFrom(io.env, dbPath), db, clock, log: (level, message) => log(level, message), progress: (e) => progress.emit(e), signal };
+      const ctx: Context = {
+        config: configFrom(io.env, dbPath),
+        db,
+        clock,
+        log: (level, message) => log(level, message),
+        progress: (e) => progress.emit(e),
+        signal,
+      };
       return h.run(ctx, input, caller);
     },
     close: () => (h.storeless ? Promise.resolve() : db.close()),
@@ -120,7 +145,11 @@ async function runnerFor(
     // DuckDB loads with the first command that opens a store, not with every command.
     const { Store } = await import('../store/db.js');
     const { extensionDirectory } = await import('../store/extensions.js');
-    const db = await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}`, extensionDirectory: extensionDirectory(io.env) });
+    const db = await Store.open(dbPath, {
+      readOnly: !h.writes,
+      holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}`,
+      extensionDirectory: extensionDirectory(io.env),
+    });
     clearStaleServeInfo(dbPath); // we hold the store, so no server does
     return local(db);
   } catch (err) {
@@ -131,7 +160,17 @@ async function runnerFor(
       remote: true,
       run: async (input, progress, signal) => {
         try {
-          return await server.run({ h, raw, caller, asOf: globals.asOf, env: io.env, debug: globals.debug, progress: (e) => progress.emit(e), log, signal });
+          return await server.run({
+            h,
+            raw,
+            caller,
+            asOf: globals.asOf,
+            env: io.env,
+            debug: globals.debug,
+            progress: (e) => progress.emit(e),
+            log,
+            signal,
+          });
         } catch (refused) {
           // A server that is stopping refuses connections a moment before it lets go of the store: once it
           // has, the command runs on the store here, as it would have had the server not been there.
@@ -155,14 +194,23 @@ async function runnerFor(
 const RELEASE_WAIT_MS = 15_000;
 
 /** The store, opened once the server `pid` has let go of it; undefined if it still holds it after RELEASE_WAIT_MS. */
-async function openOnceReleased(dbPath: string, pid: number, h: Handler, env: Record<string, string | undefined>): Promise<Store | undefined> {
+async function openOnceReleased(
+  dbPath: string,
+  pid: number,
+  h: Handler,
+  env: Record<string, string | undefined>,
+): Promise<Store | undefined> {
   const { Store } = await import('../store/db.js');
   const { extensionDirectory } = await import('../store/extensions.js');
   const deadline = Date.now() + RELEASE_WAIT_MS;
   for (;;) {
     const serverAlive = processAlive(pid); // asked first: a store still locked after the server went is someone else's
     try {
-      return await Store.open(dbPath, { readOnly: !h.writes, holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}`, extensionDirectory: extensionDirectory(env) });
+      return await Store.open(dbPath, {
+        readOnly: !h.writes,
+        holder: `catintel ${(h.cli?.command ?? [h.name]).join(' ')}`,
+        extensionDirectory: extensionDirectory(env),
+      });
     } catch (err) {
       if (!(err instanceof CatintelError && err.code === 'store_locked')) throw err;
       if (!serverAlive || Date.now() > deadline) return undefined;
@@ -174,13 +222,17 @@ async function openOnceReleased(dbPath: string, pid: number, h: Handler, env: Re
 /** The store a storeless handler gets: any use is a bug in that handler, reported as one. */
 const NO_STORE = new Proxy({} as Store, {
   get(_, property) {
-    throw new CatintelError('internal_error', `a storeless command used the store (${String(property)}); declare it without storeless: true`);
+    throw new CatintelError(
+      'internal_error',
+      `a storeless command used the store (${String(property)}); declare it without storeless: true`,
+    );
   },
 });
 
 /** Flags > CATINTEL_* env > defaults (DESIGN habit 5). */
 export function configFrom(env: Record<string, string | undefined>, dbPath: string): Config {
-  const n = (name: string) => (env[name] !== undefined && Number.isFinite(Number(env[name])) ? Number(env[name]) : undefined);
+  const n = (name: string) =>
+    env[name] !== undefined && Number.isFinite(Number(env[name])) ? Number(env[name]) : undefined;
   return defaultConfig({
     dbPath,
     env,
@@ -201,11 +253,24 @@ export interface ProgressSink {
  * is for a person; NDJSON lines on stderr otherwise (cron logs them) and with --json (docs/contract.md#cli);
  * nothing with --quiet. Ink loads on the first event only (src/cli/progress-view.tsx).
  */
-export function progressWriter(globals: GlobalOptions, io: CliIO, terminal: NodeJS.WriteStream | undefined = ttyStderr(io)): ProgressSink {
+export function progressWriter(
+  globals: GlobalOptions,
+  io: CliIO,
+  terminal: NodeJS.WriteStream | undefined = ttyStderr(io),
+): ProgressSink {
   if (globals.quiet) return { emit: () => {}, flush: async () => {} };
   if (terminal && !globals.json) return inkProgress(terminal);
   return {
-    emit: (e) => io.stderr(JSON.stringify({ progress: e.task, done: e.done, total: e.total ?? null, ...(e.unit && { unit: e.unit }), message: e.message }) + '\n'),
+    emit: (e) =>
+      io.stderr(
+        JSON.stringify({
+          progress: e.task,
+          done: e.done,
+          total: e.total ?? null,
+          ...(e.unit && { unit: e.unit }),
+          message: e.message,
+        }) + '\n',
+      ),
     flush: async () => {},
   };
 }

@@ -13,7 +13,11 @@ export interface IngestLoop {
   settled(): Promise<void>;
 }
 
-export async function startIngestLoop(ctx: Context, everySeconds: number, storeChanged: () => Promise<void>): Promise<IngestLoop> {
+export async function startIngestLoop(
+  ctx: Context,
+  everySeconds: number,
+  storeChanged: () => Promise<void>,
+): Promise<IngestLoop> {
   let ingesting: Promise<void> | undefined;
   const ingestAll = async () => {
     const { ingestSource } = await import('../ingest/run.js');
@@ -35,13 +39,14 @@ export async function startIngestLoop(ctx: Context, everySeconds: number, storeC
   const { setIngestSchedule } = await import('../ingest/schedule.js');
   const scheduleNext = () => setIngestSchedule({ everySeconds, nextRunMs: Date.now() + everySeconds * 1000 });
   if (everySeconds > 0) scheduleNext();
-  const timer = everySeconds > 0
-    ? setInterval(() => {
-        scheduleNext();
-        if (ingesting) return; // a slow feed must not stack runs
-        ingesting = ingestAll().finally(() => (ingesting = undefined));
-      }, everySeconds * 1000)
-    : undefined;
+  const timer =
+    everySeconds > 0
+      ? setInterval(() => {
+          scheduleNext();
+          if (ingesting) return; // a slow feed must not stack runs
+          ingesting = ingestAll().finally(() => (ingesting = undefined));
+        }, everySeconds * 1000)
+      : undefined;
   return {
     halt() {
       if (timer) clearInterval(timer);

@@ -48,7 +48,10 @@ function programWithGlobals(io: CliIO): Command {
     .option('--json', 'machine output: one JSON document (NDJSON for streams)')
     .option('--quiet', 'no progress output')
     .option('--debug', 'show stack traces on errors')
-    .option('--account <name>', 'account for triggers, portfolios, locations (default: the JWT in CATINTEL_TOKEN, else local)')
+    .option(
+      '--account <name>',
+      'account for triggers, portfolios, locations (default: the JWT in CATINTEL_TOKEN, else local)',
+    )
     .option('--as-of <time>', 'pin "now" to this ISO 8601 UTC time, like CATINTEL_NOW (replays, the seed snapshot)')
     .version(packageVersion(), '-V, --version', 'print the catintel version')
     .exitOverride()
@@ -57,7 +60,11 @@ function programWithGlobals(io: CliIO): Command {
 
 /** Every command: the registry's handlers, `serve` and `events watch`. */
 async function addEveryCommand(program: Command, io: CliIO, setExit: (code: number) => void): Promise<void> {
-  const [{ HANDLERS }, { addServeCommand }, { addEventsWatchCommand }] = await Promise.all([import('../handlers/registry.js'), import('./serve.js'), import('./events-watch.js')]);
+  const [{ HANDLERS }, { addServeCommand }, { addEventsWatchCommand }] = await Promise.all([
+    import('../handlers/registry.js'),
+    import('./serve.js'),
+    import('./events-watch.js'),
+  ]);
   for (const h of HANDLERS) if (h.cli) addHandlerCommand(program, h, io, setExit);
   addServeCommand(program, io, setExit);
   addEventsWatchCommand(program, io, setExit);

@@ -6,7 +6,12 @@ import { barText, startProgressView } from './progress-view.js';
 /** A terminal-like stream that keeps what ink writes. */
 function terminal(): NodeJS.WriteStream & { text: () => string } {
   let out = '';
-  const s = new Writable({ write(chunk, _enc, cb) { out += String(chunk); cb(); } }) as unknown as NodeJS.WriteStream & { text: () => string };
+  const s = new Writable({
+    write(chunk, _enc, cb) {
+      out += String(chunk);
+      cb();
+    },
+  }) as unknown as NodeJS.WriteStream & { text: () => string };
   Object.assign(s, { isTTY: true, columns: 100, rows: 30, text: () => out });
   return s;
 }

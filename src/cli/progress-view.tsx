@@ -26,8 +26,11 @@ export function barText(done: number, total: number | undefined, width = BAR_WID
 
 export function ProgressLine({ event, elapsedMs }: ProgressViewState) {
   const total = event.total;
-  const pct = total && total > 0 ? `${Math.min(100, Math.floor((event.done / total) * 100))}%`.padStart(4) : `${event.done}`;
-  const message = event.message ? escapeControls(event.message).replace(/\d{4,}/g, (n) => Number(n).toLocaleString('en-US')) : '';
+  const pct =
+    total && total > 0 ? `${Math.min(100, Math.floor((event.done / total) * 100))}%`.padStart(4) : `${event.done}`;
+  const message = event.message
+    ? escapeControls(event.message).replace(/\d{4,}/g, (n) => Number(n).toLocaleString('en-US'))
+    : '';
   return (
     <Box>
       <Text color="cyan" bold>
@@ -36,7 +39,7 @@ export function ProgressLine({ event, elapsedMs }: ProgressViewState) {
       <Text> {barText(event.done, total)} </Text>
       <Text bold>{pct}</Text>
       <Text dimColor>
-        {message ? `  ${message}` : ''}  {(elapsedMs / 1000).toFixed(1)} s
+        {message ? `  ${message}` : ''} {(elapsedMs / 1000).toFixed(1)} s
       </Text>
     </Box>
   );
@@ -48,14 +51,25 @@ export interface ProgressView {
 }
 
 /** `startedMs`: when the command began (the bar appears only once ink has loaded). */
-export function startProgressView(stream: NodeJS.WriteStream, startedMs: number = Date.now(), nowMs: () => number = Date.now): ProgressView {
+export function startProgressView(
+  stream: NodeJS.WriteStream,
+  startedMs: number = Date.now(),
+  nowMs: () => number = Date.now,
+): ProgressView {
   const started = startedMs;
   let instance: Instance | undefined;
   return {
     update(e) {
       const node = <ProgressLine event={e} elapsedMs={nowMs() - started} />;
       if (instance) instance.rerender(node);
-      else instance = render(node, { stdout: stream, stderr: stream, patchConsole: false, exitOnCtrlC: false, maxFps: 10 });
+      else
+        instance = render(node, {
+          stdout: stream,
+          stderr: stream,
+          patchConsole: false,
+          exitOnCtrlC: false,
+          maxFps: 10,
+        });
     },
     stop() {
       instance?.unmount();

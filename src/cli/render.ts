@@ -15,7 +15,17 @@ import { exposureText, infrastructureText, predictionText, scenarioText, timelin
 import { epCurveText } from './render/ep-curve.js';
 import { caseLine } from '../oasis-fm-test/case-line.js';
 import type { FmTestCaseResult } from '../oasis-fm-test/run-case.js';
-import { locationAlertsText, locationsExposureText, portfolioCreated, portfolioDeleted, portfolioExposureText, portfolioPage, portfoliosList, savedLocationCard, savedLocationsList } from './render/portfolios.js';
+import {
+  locationAlertsText,
+  locationsExposureText,
+  portfolioCreated,
+  portfolioDeleted,
+  portfolioExposureText,
+  portfolioPage,
+  portfoliosList,
+  savedLocationCard,
+  savedLocationsList,
+} from './render/portfolios.js';
 import { alertsText, evaluationText, historyText, triggerCard, triggersTable, verifyText } from './render/triggers.js';
 
 type Renderer = (body: any) => string;
@@ -75,6 +85,7 @@ export function renderHuman(name: string, raw: unknown): string {
   const own = RENDERERS[name];
   if (own) return own(body);
   if (isScoreBody(body)) return scoreTable(body); // score point, events score (also format=oasis rows below)
-  if (typeof body === 'object' && body !== null && !Array.isArray(body)) return keyValues(body as Record<string, unknown>).join('\n') + '\n';
+  if (typeof body === 'object' && body !== null && !Array.isArray(body))
+    return keyValues(body as Record<string, unknown>).join('\n') + '\n';
   return JSON.stringify(body, null, 2) + '\n';
 }

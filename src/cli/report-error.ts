@@ -14,6 +14,7 @@ export function reportError(err: unknown, io: CliIO, globals: GlobalOptions): nu
   if (globals.json) io.stderr(JSON.stringify(problemOf(e)) + '\n');
   // One line whatever the message quotes: a value with a newline or a terminal escape in it is shown escaped.
   else io.stderr(`catintel: ${escapeControls(e.message)} [${e.code}]\n`);
-  if (globals.debug && err instanceof Error) io.stderr(`${err.stack}\n${err.cause ? `cause: ${(err.cause as Error).stack ?? err.cause}\n` : ''}`);
+  if (globals.debug && err instanceof Error)
+    io.stderr(`${err.stack}\n${err.cause ? `cause: ${(err.cause as Error).stack ?? err.cause}\n` : ''}`);
   return e instanceof CatintelError ? exitCodeOf[e.code] : 1;
 }

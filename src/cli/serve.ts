@@ -37,10 +37,19 @@ export function addServeCommand(program: Command, io: CliIO, setExit: (code: num
     .description('Serve the /api/v1 HTTP API on the store')
     .option('--port <port>', `TCP port (default ${defaults.port}; 0 picks a free one)`)
     .option('--host <host>', `address to bind (default ${defaults.host})`)
-    .option('--trust-proxy [proxies]', 'the proxies in front of the server: a hop count (1) or addresses/CIDR blocks (10.0.0.0/8,::1); bare: loopback. The client is the first X-Forwarded-For address from the right that is not one')
+    .option(
+      '--trust-proxy [proxies]',
+      'the proxies in front of the server: a hop count (1) or addresses/CIDR blocks (10.0.0.0/8,::1); bare: loopback. The client is the first X-Forwarded-For address from the right that is not one',
+    )
     .option('--ingest-every <seconds>', 'ingest every source online every N seconds while serving')
-    .option('--rate-limit <off|N>', 'LOAD TESTS ONLY: "off", or multiply every per-minute limit by N (default: the contract limits)')
-    .option('--cors-origin <origins>', 'comma list of browser origins allowed to call the API, or * (env CATINTEL_CORS_ORIGINS)')
+    .option(
+      '--rate-limit <off|N>',
+      'LOAD TESTS ONLY: "off", or multiply every per-minute limit by N (default: the contract limits)',
+    )
+    .option(
+      '--cors-origin <origins>',
+      'comma list of browser origins allowed to call the API, or * (env CATINTEL_CORS_ORIGINS)',
+    )
     .option('--access-log <file>', 'NDJSON access log: a file to append to, "-" for stderr (default), or "off"')
     .addHelpText(
       'after',
@@ -73,7 +82,8 @@ export function addServeCommand(program: Command, io: CliIO, setExit: (code: num
 function wholeNumber(name: string, v: string | undefined, fallback: number, max: number): number {
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!/^\d+$/.test(v) || n > max) throw new CatintelError('invalid_parameter', `${name} "${v}" must be a whole number from 0 to ${max}`);
+  if (!/^\d+$/.test(v) || n > max)
+    throw new CatintelError('invalid_parameter', `${name} "${v}" must be a whole number from 0 to ${max}`);
   return n;
 }
 
@@ -82,7 +92,10 @@ export function parseRateLimit(v: string | undefined): RequestsPerMinute | 'off'
   if (v === 'off') return 'off';
   const factor = Number(v);
   if (!/^\d+(\.\d+)?$/.test(v) || !(factor >= 1) || factor > 10_000) {
-    throw new CatintelError('invalid_parameter', `--rate-limit "${v}" must be "off" or a factor from 1 to 10000 that multiplies every limit`);
+    throw new CatintelError(
+      'invalid_parameter',
+      `--rate-limit "${v}" must be "off" or a factor from 1 to 10000 that multiplies every limit`,
+    );
   }
   return scaledLimits(factor);
 }
@@ -90,7 +103,11 @@ export function parseRateLimit(v: string | undefined): RequestsPerMinute | 'off'
 function adminTokenOf(io: CliIO): string {
   const fixed = io.env.CATINTEL_ADMIN_TOKEN;
   if (!fixed) return newAdminToken();
-  if (!ADMIN_TOKEN_RE.test(fixed)) throw new CatintelError('invalid_parameter', 'CATINTEL_ADMIN_TOKEN must look like ci_admin_ followed by 43 letters or digits');
+  if (!ADMIN_TOKEN_RE.test(fixed))
+    throw new CatintelError(
+      'invalid_parameter',
+      'CATINTEL_ADMIN_TOKEN must look like ci_admin_ followed by 43 letters or digits',
+    );
   return fixed;
 }
 
@@ -112,11 +129,24 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   const adminToken = adminTokenOf(io);
   const corsOrigins = parseOrigins(opts.corsOrigin ?? io.env.CATINTEL_CORS_ORIGINS);
   const dbPath = dbPathOf(globals, io);
-  const log = (level: string, message: string, fields?: Record<string, unknown>) => io.stderr(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n');
+  const log = (level: string, message: string, fields?: Record<string, unknown>) =>
+    io.stderr(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n');
   const accessLog = accessLogOf(opts.accessLog, io);
 
   const { ctx, db, server, liveIndex, channel, stopping, storeChanged } = await assembleServer(
-    { dbPath, host, port, auth, adminToken, corsOrigins, rateLimit, trustProxy, accessLog: accessLog.write, asOf: globals.asOf, log },
+    {
+      dbPath,
+      host,
+      port,
+      auth,
+      adminToken,
+      corsOrigins,
+      rateLimit,
+      trustProxy,
+      accessLog: accessLog.write,
+      asOf: globals.asOf,
+      log,
+    },
     io,
   );
   // Listened for before the ready line: a SIGTERM the moment a supervisor sees it must drain and close the
@@ -129,9 +159,15 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
     process.on('SIGINT', stop).on('SIGTERM', stop);
   });
   io.stdout(`catintel serving ${dbPath} at ${server.url}/api/v1 (Ctrl-C to stop)\n`);
-  if (!auth.secret && !auth.jwks) log('warn', 'no CATINTEL_JWT_SECRET or CATINTEL_JWKS: JWT access tokens are refused; API keys work');
+  if (!auth.secret && !auth.jwks)
+    log('warn', 'no CATINTEL_JWT_SECRET or CATINTEL_JWKS: JWT access tokens are refused; API keys work');
   if (rateLimit === 'off') log('warn', 'rate limiting is OFF (--rate-limit off): for load tests only');
-  if (channel) log('info', 'CLI commands on this store run in this server; admin token for /api/v1/admin is in ' + serveInfoPathOf(dbPath), { socket: channel.socketPath });
+  if (channel)
+    log(
+      'info',
+      'CLI commands on this store run in this server; admin token for /api/v1/admin is in ' + serveInfoPathOf(dbPath),
+      { socket: channel.socketPath },
+    );
 
   const ingestLoop = await startIngestLoop(ctx, ingestEverySeconds, storeChanged);
 

@@ -21,28 +21,86 @@ export interface SingleCommand {
  * cost about 0.5 s of CPU a start, more than many of these commands take to run.
  */
 export const SINGLE_COMMANDS: SingleCommand[] = [
-  { command: ['oasis', 'run'], load: async () => (await import('../handlers/oasis-run.js')).oasisRun as unknown as Handler },
-  { command: ['oasis', 'files'], load: async () => (await import('../handlers/oasis-files.js')).oasisFiles as unknown as Handler },
-  { command: ['oasis', 'fm-test'], load: async () => (await import('../handlers/oasis-fm-test.js')).oasisFmTest as unknown as Handler },
-  { command: ['ingest'], takesArgument: true, load: async () => (await import('../handlers/ingest.js')).ingest as unknown as Handler },
+  {
+    command: ['oasis', 'run'],
+    load: async () => (await import('../handlers/oasis-run.js')).oasisRun as unknown as Handler,
+  },
+  {
+    command: ['oasis', 'files'],
+    load: async () => (await import('../handlers/oasis-files.js')).oasisFiles as unknown as Handler,
+  },
+  {
+    command: ['oasis', 'fm-test'],
+    load: async () => (await import('../handlers/oasis-fm-test.js')).oasisFmTest as unknown as Handler,
+  },
+  {
+    command: ['ingest'],
+    takesArgument: true,
+    load: async () => (await import('../handlers/ingest.js')).ingest as unknown as Handler,
+  },
   { command: ['db', 'info'], load: async () => (await import('../handlers/db-info.js')).dbInfo as unknown as Handler },
   { command: ['db', 'seed'], load: async () => (await import('../handlers/db-seed.js')).dbSeed as unknown as Handler },
-  { command: ['events', 'live'], load: async () => (await import('../handlers/events.js')).eventsLive as unknown as Handler },
-  { command: ['events', 'show'], load: async () => (await import('../handlers/events.js')).eventsShow as unknown as Handler },
-  { command: ['events', 'rings'], load: async () => (await import('../handlers/events.js')).eventsRings as unknown as Handler },
-  { command: ['events', 'nearby'], load: async () => (await import('../handlers/events.js')).eventsNearby as unknown as Handler },
+  {
+    command: ['events', 'live'],
+    load: async () => (await import('../handlers/events.js')).eventsLive as unknown as Handler,
+  },
+  {
+    command: ['events', 'show'],
+    load: async () => (await import('../handlers/events.js')).eventsShow as unknown as Handler,
+  },
+  {
+    command: ['events', 'rings'],
+    load: async () => (await import('../handlers/events.js')).eventsRings as unknown as Handler,
+  },
+  {
+    command: ['events', 'nearby'],
+    load: async () => (await import('../handlers/events.js')).eventsNearby as unknown as Handler,
+  },
   { command: ['score'], load: async () => (await import('../handlers/score-bulk.js')).scoreBulk as unknown as Handler },
-  { command: ['score', 'point'], load: async () => (await import('../handlers/score-point.js')).riskScore as unknown as Handler },
-  { command: ['trigger', 'create'], load: async () => (await import('../handlers/triggers-create.js')).triggersCreate as unknown as Handler },
-  { command: ['trigger', 'list'], load: async () => (await import('../handlers/triggers-list.js')).triggersList as unknown as Handler },
-  { command: ['trigger', 'evaluate'], load: async () => (await import('../handlers/triggers-evaluate.js')).triggersEvaluate as unknown as Handler },
-  { command: ['trigger', 'history'], load: async () => (await import('../handlers/triggers-history.js')).triggersHistory as unknown as Handler },
-  { command: ['trigger', 'verify'], load: async () => (await import('../handlers/triggers-verify.js')).triggersVerify as unknown as Handler },
-  { command: ['portfolio', 'import'], load: async () => (await import('../handlers/portfolio.js')).portfolioCreate as unknown as Handler },
-  { command: ['portfolio', 'exposure'], load: async () => (await import('../handlers/portfolio.js')).portfolioExposureHandler as unknown as Handler },
-  { command: ['portfolio', 'ep-curve'], load: async () => (await import('../handlers/portfolio-ep-curve.js')).portfolioEpCurve as unknown as Handler },
-  { command: ['locations', 'add'], load: async () => (await import('../handlers/locations.js')).locationsCreate as unknown as Handler },
-  { command: ['locations', 'exposure'], load: async () => (await import('../handlers/locations.js')).locationsExposureHandler as unknown as Handler },
+  {
+    command: ['score', 'point'],
+    load: async () => (await import('../handlers/score-point.js')).riskScore as unknown as Handler,
+  },
+  {
+    command: ['trigger', 'create'],
+    load: async () => (await import('../handlers/triggers-create.js')).triggersCreate as unknown as Handler,
+  },
+  {
+    command: ['trigger', 'list'],
+    load: async () => (await import('../handlers/triggers-list.js')).triggersList as unknown as Handler,
+  },
+  {
+    command: ['trigger', 'evaluate'],
+    load: async () => (await import('../handlers/triggers-evaluate.js')).triggersEvaluate as unknown as Handler,
+  },
+  {
+    command: ['trigger', 'history'],
+    load: async () => (await import('../handlers/triggers-history.js')).triggersHistory as unknown as Handler,
+  },
+  {
+    command: ['trigger', 'verify'],
+    load: async () => (await import('../handlers/triggers-verify.js')).triggersVerify as unknown as Handler,
+  },
+  {
+    command: ['portfolio', 'import'],
+    load: async () => (await import('../handlers/portfolio.js')).portfolioCreate as unknown as Handler,
+  },
+  {
+    command: ['portfolio', 'exposure'],
+    load: async () => (await import('../handlers/portfolio.js')).portfolioExposureHandler as unknown as Handler,
+  },
+  {
+    command: ['portfolio', 'ep-curve'],
+    load: async () => (await import('../handlers/portfolio-ep-curve.js')).portfolioEpCurve as unknown as Handler,
+  },
+  {
+    command: ['locations', 'add'],
+    load: async () => (await import('../handlers/locations.js')).locationsCreate as unknown as Handler,
+  },
+  {
+    command: ['locations', 'exposure'],
+    load: async () => (await import('../handlers/locations.js')).locationsExposureHandler as unknown as Handler,
+  },
 ];
 
 /** Global options (src/cli/main.ts) that take a value. */
@@ -51,7 +109,8 @@ const GLOBAL_FLAGS = new Set(['--json', '--quiet', '--debug']);
 
 /** The SINGLE_COMMANDS entry argv runs, when it is sure to run one; undefined otherwise. */
 export function singleCommandOf(argv: string[]): SingleCommand | undefined {
-  if (argv.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version' || a === 'help')) return undefined;
+  if (argv.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version' || a === 'help'))
+    return undefined;
   const words: string[] = [];
   let i = 0;
   for (; i < argv.length && words.length < 2; i++) {

@@ -13,7 +13,11 @@ export function usageError(message: string, field = 'command'): CatintelError {
 
 /** commander's message without its "error: " prefix, trailing full stop and line breaks. */
 export function commanderUsageError(err: CommanderError): CatintelError {
-  const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
+  const message = err.message
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .replace(/\.$/, '');
   const field = /option/i.test(err.code) ? 'option' : /argument/i.test(err.code) ? 'argument' : 'command';
   return usageError(message, field);
 }

@@ -29,13 +29,28 @@ export function worthRetrying(err: unknown): boolean {
  * --json one JSON line (`{"watch":"failed","code","error","failures","retry_in_s","at"}`) a log collector
  * can count.
  */
-export function reportWatchFailure(err: unknown, failures: number, retryInSeconds: number, io: CliIO, json: boolean | undefined): void {
+export function reportWatchFailure(
+  err: unknown,
+  failures: number,
+  retryInSeconds: number,
+  io: CliIO,
+  json: boolean | undefined,
+): void {
   const e = asCatintelError(err);
   if (json) {
-    const line = { watch: 'failed', code: e.code, error: e.message, failures, retry_in_s: retryInSeconds, at: new Date().toISOString() };
+    const line = {
+      watch: 'failed',
+      code: e.code,
+      error: e.message,
+      failures,
+      retry_in_s: retryInSeconds,
+      at: new Date().toISOString(),
+    };
     io.stderr(JSON.stringify(line) + '\n');
     return;
   }
   // One line whatever the message quotes: a newline or a terminal escape in it is shown escaped.
-  io.stderr(`catintel: ${escapeControls(e.message)} [${e.code}]; --watch retries in ${retryInSeconds} s (${failures} failure${failures === 1 ? '' : 's'} in a row)\n`);
+  io.stderr(
+    `catintel: ${escapeControls(e.message)} [${e.code}]; --watch retries in ${retryInSeconds} s (${failures} failure${failures === 1 ? '' : 's'} in a row)\n`,
+  );
 }

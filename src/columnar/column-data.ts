@@ -35,7 +35,14 @@ export function utf8Data(values: unknown[]): Data {
   // One buffer for the column, each text written in place: no allocation per value.
   const bytes = Buffer.allocUnsafe(total);
   for (let i = 0; i < n; i++) if (texts[i] !== null) bytes.write(texts[i]!, offsets[i], 'utf8');
-  return makeData({ type: new Utf8(), length: n, nullCount: nulls, nullBitmap: bitmap, valueOffsets: offsets, data: new Uint8Array(bytes.buffer, bytes.byteOffset, total) });
+  return makeData({
+    type: new Utf8(),
+    length: n,
+    nullCount: nulls,
+    nullBitmap: bitmap,
+    valueOffsets: offsets,
+    data: new Uint8Array(bytes.buffer, bytes.byteOffset, total),
+  });
 }
 
 export function binaryData(values: Uint8Array[]): Data {
@@ -54,7 +61,13 @@ export function timestampData(values: unknown[]): Data {
   const ms = values.map((v) => (v === null || v === undefined ? NaN : Date.parse(String(v))));
   const { bitmap, nulls } = validity(values.length, (i) => Number.isNaN(ms[i]));
   const data = BigInt64Array.from(ms, (m) => (Number.isNaN(m) ? 0n : BigInt(m)));
-  return makeData({ type: new TimestampMillisecond('UTC'), length: values.length, nullCount: nulls, nullBitmap: bitmap, data });
+  return makeData({
+    type: new TimestampMillisecond('UTC'),
+    length: values.length,
+    nullCount: nulls,
+    nullBitmap: bitmap,
+    data,
+  });
 }
 
 export function boolData(values: unknown[]): Data {

@@ -24,9 +24,11 @@ export interface EventFileRequest {
 /** The file the command should write, or undefined for the JSON/text answer; refuses a bad pair before any work. */
 export function eventFileRequest(raw: Record<string, unknown>): EventFileRequest | undefined {
   const format = raw.format === undefined ? 'json' : String(raw.format);
-  if (!(EVENT_FILE_FORMATS as readonly string[]).includes(format)) throw invalidParameter('format', `"${format}" is not one of ${EVENT_FILE_FORMATS.join(', ')}`);
+  if (!(EVENT_FILE_FORMATS as readonly string[]).includes(format))
+    throw invalidParameter('format', `"${format}" is not one of ${EVENT_FILE_FORMATS.join(', ')}`);
   if (format === 'json') return undefined;
-  if (typeof raw.out !== 'string' || raw.out === '') throw invalidParameter('out', `--format ${format} writes a file: give it with --out FILE`);
+  if (typeof raw.out !== 'string' || raw.out === '')
+    throw invalidParameter('out', `--format ${format} writes a file: give it with --out FILE`);
   return { format: format as EventFileRequest['format'], out: raw.out };
 }
 

@@ -35,7 +35,12 @@ function copyOptions(format: GeoFileFormat, layer: string): string {
  * Writes the page to `file`; gpkg and fgb load the spatial extension from `extensionDir` (a missing one
  * fails with the fix before anything is written).
  */
-export async function writeEventGeoFile(page: EventPage, file: string, format: GeoFileFormat, extensionDir: string): Promise<number> {
+export async function writeEventGeoFile(
+  page: EventPage,
+  file: string,
+  format: GeoFileFormat,
+  extensionDir: string,
+): Promise<number> {
   const dir = path.dirname(path.resolve(file));
   const name = path.basename(file);
   const token = runToken();
@@ -54,15 +59,27 @@ export async function writeEventGeoFile(page: EventPage, file: string, format: G
       return JSON.stringify(row);
     });
     await fs.promises.writeFile(rowsFile, lines.join('\n') + '\n');
-    const coordinates = points ? [['longitude', 'DOUBLE'], ['latitude', 'DOUBLE']] : [];
+    const coordinates = points
+      ? [
+          ['longitude', 'DOUBLE'],
+          ['latitude', 'DOUBLE'],
+        ]
+      : [];
     const types = [...columns.map((c) => [c.name, SQL_TYPE[c.kind]]), ...coordinates, ['wkt', 'VARCHAR']];
     const struct = types.map(([n, t]) => `${sqlPath(n)}: '${t}'`).join(', ');
-    const select = [...columns.map((c) => `"${c.name}"`), ...coordinates.map(([n]) => n), 'wkt::GEOMETRY AS geometry'].join(', ');
+    const select = [
+      ...columns.map((c) => `"${c.name}"`),
+      ...coordinates.map(([n]) => n),
+      'wkt::GEOMETRY AS geometry',
+    ].join(', ');
     const options = copyOptions(format, points ? 'events' : 'rings');
     await withDuck(
       dir,
       token,
-      (d) => d.run(`COPY (SELECT ${select} FROM read_json(${sqlPath(rowsFile)}, format = 'newline_delimited', columns = {${struct}})) TO ${sqlPath(temp)} (${options})`),
+      (d) =>
+        d.run(
+          `COPY (SELECT ${select} FROM read_json(${sqlPath(rowsFile)}, format = 'newline_delimited', columns = {${struct}})) TO ${sqlPath(temp)} (${options})`,
+        ),
       format === 'geoparquet' ? {} : { spatialFrom: extensionDir },
     );
     await fs.promises.rename(temp, file);

@@ -77,9 +77,21 @@ export interface EventPage {
   features: Feature<Geometry, Record<string, unknown>>[];
 }
 
-const DATA_OF: Record<Kind, (values: unknown[]) => Data> = { text: utf8Data, time: timestampData, number: float64Data, bool: boolData };
+const DATA_OF: Record<Kind, (values: unknown[]) => Data> = {
+  text: utf8Data,
+  time: timestampData,
+  number: float64Data,
+  bool: boolData,
+};
 
-const typeOf = (k: Kind): DataType => (k === 'text' ? new Utf8() : k === 'time' ? new TimestampMillisecond('UTC') : k === 'number' ? new Float64() : new Bool());
+const typeOf = (k: Kind): DataType =>
+  k === 'text'
+    ? new Utf8()
+    : k === 'time'
+      ? new TimestampMillisecond('UTC')
+      : k === 'number'
+        ? new Float64()
+        : new Bool();
 
 /** The columns a page carries: a ring's or an event's; distance_km only when its features have it (nearby). */
 export function eventColumnsOf(page: EventPage): typeof EVENT_COLUMNS {

@@ -72,8 +72,18 @@ export async function buildBaseline(opts: BuildOptions): Promise<BuildResult> {
     data_version: DATA_VERSION,
     model_version: MODEL_VERSION,
     ingested_at: DATA_VINTAGE,
-    grid: { file: GRID_FILE, bytes: bytes.byteLength, sha256: sha256(bytes), cells: cov.cells.length, channels: hz.channels.map((c) => c.name) },
-    params: Object.fromEntries(Object.entries(hz.params).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, Number(v.toPrecision(6))])),
+    grid: {
+      file: GRID_FILE,
+      bytes: bytes.byteLength,
+      sha256: sha256(bytes),
+      cells: cov.cells.length,
+      channels: hz.channels.map((c) => c.name),
+    },
+    params: Object.fromEntries(
+      Object.entries(hz.params)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, Number(v.toPrecision(6))]),
+    ),
     stats: Object.fromEntries(Object.entries(hz.stats).sort(([a], [b]) => a.localeCompare(b))),
     cleaning: { wildfire: hz.wildfireCleaning },
     inputs: inputs.fingerprints(),

@@ -26,7 +26,8 @@ export function coastVertices(): Array<[number, number]> {
   const topo = require('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection }>;
   const outer = mesh(topo, topo.objects.counties, (a, b) => a === b);
   const out: Array<[number, number]> = [];
-  for (const line of outer.coordinates) for (const [lng, lat] of line) if (!isLandBorderOrLake(lng, lat)) out.push([lng, lat]);
+  for (const line of outer.coordinates)
+    for (const [lng, lat] of line) if (!isLandBorderOrLake(lng, lat)) out.push([lng, lat]);
   return out;
 }
 

@@ -33,7 +33,10 @@ export function loadCountyTable(): CountyTable {
   const require = createRequire(import.meta.url);
   const topo = require('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection<{ name: string }> }>;
   const fc = feature(topo, topo.objects.counties);
-  const feats = [...fc.features].sort((a, b) => String(a.id).localeCompare(String(b.id))) as Feature<Polygon | MultiPolygon, { name: string }>[];
+  const feats = [...fc.features].sort((a, b) => String(a.id).localeCompare(String(b.id))) as Feature<
+    Polygon | MultiPolygon,
+    { name: string }
+  >[];
   return {
     fips: feats.map((f) => String(f.id)),
     name: feats.map((f) => f.properties.name),

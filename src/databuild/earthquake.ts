@@ -62,7 +62,11 @@ function prepare(region: Region, sources: SourceCell[], rate: RegionalRate, site
   const buckets = new Map<string, number[]>();
   sources.forEach((s, i) => {
     const key = Math.round(s.mMax * 100);
-    if (!tables.has(key)) tables.set(key, MMI_LEVELS.map((lv) => intensityTable(region, rate.b, s.mMax, lv, siteTerm)));
+    if (!tables.has(key))
+      tables.set(
+        key,
+        MMI_LEVELS.map((lv) => intensityTable(region, rate.b, s.mMax, lv, siteTerm)),
+      );
     const bk = `${Math.floor(s.lat)},${Math.floor(s.lng)}`;
     let list = buckets.get(bk);
     if (!list) buckets.set(bk, (list = []));
@@ -90,7 +94,10 @@ export function earthquakeHazard(
   inConus: (cell: BuildCell) => boolean,
   faults: FaultInput = { ruptures: [], siteTermMmi: { west: 0, east: 0 } },
 ): EarthquakeResult {
-  const regions = [prepare('west', west.sources, west.rate, faults.siteTermMmi.west), prepare('east', east.sources, east.rate, faults.siteTermMmi.east)];
+  const regions = [
+    prepare('west', west.sources, west.rate, faults.siteTermMmi.west),
+    prepare('east', east.sources, east.rate, faults.siteTermMmi.east),
+  ];
   const boxes = faults.ruptures.map(ruptureBox);
   const near: Rupture[] = [];
   const fAcc = new Float64Array(MMI_LEVELS.length);
@@ -105,7 +112,8 @@ export function earthquakeHazard(
     const padLat = FAULT_CUTOFF_KM / 111;
     const padLng = FAULT_CUTOFF_KM / (111 * Math.cos((cell.lat * Math.PI) / 180));
     boxes.forEach(([s, w, n, e], i) => {
-      if (cell.lat >= s - padLat && cell.lat <= n + padLat && cell.lng >= w - padLng && cell.lng <= e + padLng) near.push(faults.ruptures[i]);
+      if (cell.lat >= s - padLat && cell.lat <= n + padLat && cell.lng >= w - padLng && cell.lng <= e + padLng)
+        near.push(faults.ruptures[i]);
     });
     fAcc.fill(0);
     addFaultRates(cell.lat, cell.lng, near, { levels: MMI_LEVELS, siteTermMmi: faults.siteTermMmi }, fAcc);

@@ -45,7 +45,8 @@ export function encodeGrid(input: EncodeInput): Uint8Array {
   bodies.push({ name: 'cell.county', bytes: u8(input.cellCounty) });
   for (const ch of input.channels) {
     const codes = new Uint16Array(input.cellCounty.length);
-    for (let i = 0; i < codes.length; i++) codes[i] = encodeValue(Number.isNaN(ch.values[i]) ? null : ch.values[i], ch.codec);
+    for (let i = 0; i < codes.length; i++)
+      codes[i] = encodeValue(Number.isNaN(ch.values[i]) ? null : ch.values[i], ch.codec);
     bodies.push({ name: `ch.${ch.name}`, bytes: u8(codes) });
   }
 
@@ -67,8 +68,16 @@ export function encodeGrid(input: EncodeInput): Uint8Array {
     nCells: input.cellCounty.length,
     channels: input.channels.map((c) => ({ name: c.name, codec: c.codec })),
     counties: input.counties,
-    params: Object.fromEntries(Object.keys(input.params).sort().map((k) => [k, fixed(input.params[k])])),
-    percentiles: Object.fromEntries(Object.keys(input.percentiles).sort().map((k) => [k, input.percentiles[k].map((v) => fixed(v, 4))])),
+    params: Object.fromEntries(
+      Object.keys(input.params)
+        .sort()
+        .map((k) => [k, fixed(input.params[k])]),
+    ),
+    percentiles: Object.fromEntries(
+      Object.keys(input.percentiles)
+        .sort()
+        .map((k) => [k, input.percentiles[k].map((v) => fixed(v, 4))]),
+    ),
     sections,
   };
   let json = new TextEncoder().encode(JSON.stringify(header));

@@ -60,7 +60,24 @@ export function momentOf(magnitude: number): number {
   return 10 ** (1.5 * magnitude + 9.05);
 }
 
-const COMPASS: Record<string, number> = { N: 0, NNE: 22.5, NE: 45, ENE: 67.5, E: 90, ESE: 112.5, SE: 135, SSE: 157.5, S: 180, SSW: 202.5, SW: 225, WSW: 247.5, W: 270, WNW: 292.5, NW: 315, NNW: 337.5 };
+const COMPASS: Record<string, number> = {
+  N: 0,
+  NNE: 22.5,
+  NE: 45,
+  ENE: 67.5,
+  E: 90,
+  ESE: 112.5,
+  SE: 135,
+  SSE: 157.5,
+  S: 180,
+  SSW: 202.5,
+  SW: 225,
+  WSW: 247.5,
+  W: 270,
+  WNW: 292.5,
+  NW: 315,
+  NNW: 337.5,
+};
 
 function dipVector(dir: string | null | undefined): [number, number] {
   const az = dir ? COMPASS[dir.trim().toUpperCase()] : undefined;
@@ -71,7 +88,8 @@ function dipVector(dir: string | null | undefined): [number, number] {
 
 function traceLengthKm(trace: Array<[number, number]>): number {
   let s = 0;
-  for (let i = 1; i < trace.length; i++) s += flatDistanceKm(trace[i - 1][1], trace[i - 1][0], trace[i][1], trace[i][0]);
+  for (let i = 1; i < trace.length; i++)
+    s += flatDistanceKm(trace[i - 1][1], trace[i - 1][0], trace[i][1], trace[i][0]);
   return s;
 }
 
@@ -81,12 +99,24 @@ function planeArea(p: Plane): number {
 }
 
 interface FsdFeature {
-  properties: { FaultID: number; FaultName: string; DipDeg: number; DipDir: string | null; Rake: number; LowDepth: number; UpDepth: number };
+  properties: {
+    FaultID: number;
+    FaultName: string;
+    DipDeg: number;
+    DipDir: string | null;
+    Rake: number;
+    LowDepth: number;
+    UpDepth: number;
+  };
   geometry: { type: 'MultiLineString' | 'LineString'; coordinates: number[][][] | number[][] } | null;
 }
 
 /** Build the western crustal ruptures from the three NSHM 2023 fault files (texts). */
-export function nshmFaultRuptures(fsdText: string, defModText: string, specialText: string): { ruptures: Rupture[]; sections: number; momentRate: number } {
+export function nshmFaultRuptures(
+  fsdText: string,
+  defModText: string,
+  specialText: string,
+): { ruptures: Rupture[]; sections: number; momentRate: number } {
   const fsd = JSON.parse(fsdText) as { features: FsdFeature[] };
   const def = JSON.parse(defModText) as { features: { properties: { FaultID: number; SlipRate: number | null } }[] };
   const special = JSON.parse(specialText) as Record<string, number[]>;
@@ -99,14 +129,21 @@ export function nshmFaultRuptures(fsdText: string, defModText: string, specialTe
     const p = f.properties;
     const v = slip.get(p.FaultID);
     if (!f.geometry || !(v !== null && v !== undefined && v > 0)) continue;
-    const lines = (f.geometry.type === 'LineString' ? [f.geometry.coordinates] : f.geometry.coordinates) as number[][][];
+    const lines = (
+      f.geometry.type === 'LineString' ? [f.geometry.coordinates] : f.geometry.coordinates
+    ) as number[][][];
     const trace = lines.flat().map((c) => [c[0], c[1]] as [number, number]);
     if (trace.length < 2) continue;
     const plane: Plane = { trace, dipDeg: p.DipDeg, dipDir: dipVector(p.DipDir), upKm: p.UpDepth, lowKm: p.LowDepth };
     const area = planeArea(plane);
     if (!(area > 0)) continue;
     const seismic = /creeping/i.test(p.FaultName) ? CREEP_SEISMIC_SHARE : 1;
-    sections.set(p.FaultID, { name: p.FaultName, plane, area, momentRate: SHEAR_MODULUS_PA * area * 1e6 * (v / 1000) * seismic });
+    sections.set(p.FaultID, {
+      name: p.FaultName,
+      plane,
+      area,
+      momentRate: SHEAR_MODULUS_PA * area * 1e6 * (v / 1000) * seismic,
+    });
   }
 
   const ruptures: Rupture[] = [];
@@ -115,15 +152,31 @@ export function nshmFaultRuptures(fsdText: string, defModText: string, specialTe
     momentRate += s.momentRate;
     const share = groupOf.has(id) ? 1 - GROUP_MOMENT_SHARE : 1;
     const m = magnitudeFromArea(s.area);
-    ruptures.push({ name: s.name, magnitude: m, rate: (share * s.momentRate) / momentOf(m), region: 'west', planes: [s.plane], basis: 'NSHM23 section' });
+    ruptures.push({
+      name: s.name,
+      magnitude: m,
+      rate: (share * s.momentRate) / momentOf(m),
+      region: 'west',
+      planes: [s.plane],
+      basis: 'NSHM23 section',
+    });
   }
   for (const name of Object.keys(special).sort()) {
-    const members = special[name].map((id) => sections.get(id)).filter((s): s is NonNullable<typeof s> => s !== undefined);
+    const members = special[name]
+      .map((id) => sections.get(id))
+      .filter((s): s is NonNullable<typeof s> => s !== undefined);
     if (members.length === 0) continue;
     const area = members.reduce((t, s) => t + s.area, 0);
     const mo = members.reduce((t, s) => t + s.momentRate, 0) * GROUP_MOMENT_SHARE;
     const m = magnitudeFromArea(area);
-    ruptures.push({ name: `${name} (multi-section)`, magnitude: m, rate: mo / momentOf(m), region: 'west', planes: members.map((s) => s.plane), basis: 'special_faults.json group' });
+    ruptures.push({
+      name: `${name} (multi-section)`,
+      magnitude: m,
+      rate: mo / momentOf(m),
+      region: 'west',
+      planes: members.map((s) => s.plane),
+      basis: 'special_faults.json group',
+    });
   }
   return { ruptures, sections: sections.size, momentRate };
 }
@@ -195,9 +248,37 @@ export const CHARACTERISTIC_SOURCES: Rupture[] = [
     region: 'east',
     basis: 'NSHM 2008/2014; Tuttle et al. 2002',
     planes: [
-      { trace: [[-90.55, 35.55], [-90.05, 35.95], [-89.6, 36.25]], dipDeg: 90, dipDir: [0, 0], upKm: 0, lowKm: 15 },
-      { trace: [[-89.55, 36.2], [-89.45, 36.6]], dipDeg: 40, dipDir: [-1, 0], upKm: 0, lowKm: 15 },
-      { trace: [[-89.55, 36.55], [-89.15, 37.0]], dipDeg: 90, dipDir: [0, 0], upKm: 0, lowKm: 15 },
+      {
+        trace: [
+          [-90.55, 35.55],
+          [-90.05, 35.95],
+          [-89.6, 36.25],
+        ],
+        dipDeg: 90,
+        dipDir: [0, 0],
+        upKm: 0,
+        lowKm: 15,
+      },
+      {
+        trace: [
+          [-89.55, 36.2],
+          [-89.45, 36.6],
+        ],
+        dipDeg: 40,
+        dipDir: [-1, 0],
+        upKm: 0,
+        lowKm: 15,
+      },
+      {
+        trace: [
+          [-89.55, 36.55],
+          [-89.15, 37.0],
+        ],
+        dipDeg: 90,
+        dipDir: [0, 0],
+        upKm: 0,
+        lowKm: 15,
+      },
     ],
   },
   {
@@ -206,7 +287,18 @@ export const CHARACTERISTIC_SOURCES: Rupture[] = [
     rate: 1 / 550,
     region: 'east',
     basis: 'NSHM 2014; Talwani & Schaeffer 2001',
-    planes: [{ trace: [[-80.3, 32.7], [-80.1, 33.2]], dipDeg: 90, dipDir: [0, 0], upKm: 0, lowKm: 15 }],
+    planes: [
+      {
+        trace: [
+          [-80.3, 32.7],
+          [-80.1, 33.2],
+        ],
+        dipDeg: 90,
+        dipDir: [0, 0],
+        upKm: 0,
+        lowKm: 15,
+      },
+    ],
   },
 ];
 
@@ -261,7 +353,13 @@ export interface FaultSiteOptions {
 }
 
 /** Add every rupture's λ(MMI ≥ level) at the site to `acc` (one entry per level). */
-export function addFaultRates(lat: number, lng: number, ruptures: readonly Rupture[], o: FaultSiteOptions, acc: Float64Array): void {
+export function addFaultRates(
+  lat: number,
+  lng: number,
+  ruptures: readonly Rupture[],
+  o: FaultSiteOptions,
+  acc: Float64Array,
+): void {
   for (const r of ruptures) {
     let d = Infinity;
     for (const p of r.planes) d = Math.min(d, ruptureDistanceKm(lat, lng, p));
@@ -285,7 +383,7 @@ export function ruptureBox(r: Rupture): [number, number, number, number] {
       e = Math.max(e, x);
     }
     // The dipping plane reaches this far from its trace at depth.
-    const reach = ((p.lowKm - p.upKm) / Math.tan((Math.max(p.dipDeg, 5) * Math.PI) / 180)) / 80;
+    const reach = (p.lowKm - p.upKm) / Math.tan((Math.max(p.dipDeg, 5) * Math.PI) / 180) / 80;
     w -= reach;
     e += reach;
     s -= reach;

@@ -53,7 +53,12 @@ const MIN_PDF = 1e-9;
 export function parseNshmPdf(text: string, region: Region): SourceCell[] {
   const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   return rows
-    .map((r) => ({ lat: Number(r.lat), lng: Number(r.lon), pdf: Number(r.pdf), mMax: r.mMax ? Math.max(5.5, Number(r.mMax)) : DEFAULT_MMAX[region] }))
+    .map((r) => ({
+      lat: Number(r.lat),
+      lng: Number(r.lon),
+      pdf: Number(r.pdf),
+      mMax: r.mMax ? Math.max(5.5, Number(r.mMax)) : DEFAULT_MMAX[region],
+    }))
     .filter((s) => s.pdf > MIN_PDF)
     .sort((a, b) => a.lat - b.lat || a.lng - b.lng);
 }
@@ -65,7 +70,11 @@ export interface SourceGroup {
 }
 
 /** A weighted mix of the smoothed densities of each event group (each normalised to 1). */
-export function smoothCatalogSources(groups: SourceGroup[], region: Region, nshmMmax: Map<string, number> = new Map()): SourceCell[] {
+export function smoothCatalogSources(
+  groups: SourceGroup[],
+  region: Region,
+  nshmMmax: Map<string, number> = new Map(),
+): SourceCell[] {
   const all = groups.flatMap((g) => g.events);
   if (all.length === 0) return [];
   const pad = (3 * Math.max(...groups.map((g) => g.sigmaKm))) / 111 + STEP_DEG;

@@ -52,7 +52,12 @@ export function gumbelFit(xs: readonly number[]) {
   const { mean, sd } = moments(xs);
   const alpha = (sd * Math.sqrt(6)) / Math.PI;
   const u = mean - 0.5772 * alpha;
-  return { u, alpha, exceedance: (x: number) => 1 - Math.exp(-Math.exp(-(x - u) / alpha)), quantile: (aep: number) => u - alpha * Math.log(-Math.log(1 - aep)) };
+  return {
+    u,
+    alpha,
+    exceedance: (x: number) => 1 - Math.exp(-Math.exp(-(x - u) / alpha)),
+    quantile: (aep: number) => u - alpha * Math.log(-Math.log(1 - aep)),
+  };
 }
 
 /** Log-Pearson III by the moments of log10 Q with the station skew (Bulletin 17B), Wilson–Hilferty frequency factor. */
@@ -71,7 +76,9 @@ export function lp3Fit(flows: readonly number[]) {
 
 /** Power-law rating Q = a·h^b by least squares on logs, from peaks with both values. */
 export function ratingFit(peaks: readonly AnnualPeak[]) {
-  const pts = peaks.filter((p) => p.stageFt !== null && p.stageFt > 0).map((p) => [Math.log(p.stageFt!), Math.log(p.flowCfs)]);
+  const pts = peaks
+    .filter((p) => p.stageFt !== null && p.stageFt > 0)
+    .map((p) => [Math.log(p.stageFt!), Math.log(p.flowCfs)]);
   const n = pts.length;
   const mx = pts.reduce((t, p) => t + p[0], 0) / n;
   const my = pts.reduce((t, p) => t + p[1], 0) / n;
@@ -82,19 +89,30 @@ export function ratingFit(peaks: readonly AnnualPeak[]) {
 
 /** Standard normal quantile (Acklam's rational approximation, relative error < 1.2e-9). */
 export function normalQuantile(p: number): number {
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const lo = 0.02425;
   if (p < lo) {
     const q = Math.sqrt(-2 * Math.log(p));
-    return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    return (
+      (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+      ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+    );
   }
   if (p > 1 - lo) return -normalQuantile(1 - p);
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  return (
+    ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
+    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+  );
 }
 
 /** The three estimates of how often a gauge reaches its flood stage. */

@@ -22,7 +22,13 @@ import { parseNriRecordYears, parseNriStates } from './nri.js';
 import { applyNriFallback, nriRelativeChannels } from './nri-channels.js';
 import { REGIONS } from './regions.js';
 import { TORNADO_FIRST_YEAR, TORNADO_LAST_YEAR, parseSpcTornadoes, tornadoHazard } from './tornado.js';
-import { URBAN_DENSITY_PER_KM2, WILDFIRE_FIRST_YEAR, WILDFIRE_LAST_YEAR, readIcs209Reports, wildfireHazard } from './wildfire.js';
+import {
+  URBAN_DENSITY_PER_KM2,
+  WILDFIRE_FIRST_YEAR,
+  WILDFIRE_LAST_YEAR,
+  readIcs209Reports,
+  wildfireHazard,
+} from './wildfire.js';
 import { EMBER_REACH_KM, parseFacilityPoints, urbanBurnProbability } from './wildfire-urban.js';
 import { ORIGIN_TOLERANCE_KM, cleanIcs209, type CleaningReport } from './wildfire-clean.js';
 import { parseCenPop } from './census.js';
@@ -48,13 +54,17 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   const query = new CellQuery(cov.index);
   const cellLat = Float64Array.from(cells, (c) => c.lat);
   const channels: ChannelData[] = [];
-  const add = (peril: Peril, field: string, codec: Codec, values: ArrayLike<number>) => channels.push({ name: `${peril}.${field}`, codec, values });
+  const add = (peril: Peril, field: string, codec: Codec, values: ArrayLike<number>) =>
+    channels.push({ name: `${peril}.${field}`, codec, values });
   const params: Record<string, number> = {};
   const stats: Record<string, number> = {};
 
   log('hurricane: HURDAT2 wind footprints');
   const cellLng = Float64Array.from(cells, (c) => c.lng);
-  const hurdat = { atlantic: parseHurdat2(inputs.text('hurdatAtlantic')), pacific: parseHurdat2(inputs.text('hurdatPacific')) };
+  const hurdat = {
+    atlantic: parseHurdat2(inputs.text('hurdatAtlantic')),
+    pacific: parseHurdat2(inputs.text('hurdatPacific')),
+  };
   const hur = hurricaneHazard(hurdat.atlantic, hurdat.pacific, query, cellLat, cellLng);
   params['hurricane_wind.cat45_share_of_tcs'] = hur.cat45ShareOfTcs;
   params['hurricane_wind.radius_scale'] = hur.radiusScale;
@@ -63,7 +73,11 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   stats['hurricane.storms_pacific'] = hur.stormsUsed.pacific;
 
   log('earthquake: NSHM 2023 gridded seismicity and fault sources + AWW14');
-  const faults = nshmFaultRuptures(inputs.text('nshmFaultSections'), inputs.text('nshmFaultSlipRates'), inputs.text('nshmSpecialFaults'));
+  const faults = nshmFaultRuptures(
+    inputs.text('nshmFaultSections'),
+    inputs.text('nshmFaultSlipRates'),
+    inputs.text('nshmSpecialFaults'),
+  );
   const ruptures = [...faults.ruptures, ...CHARACTERISTIC_SOURCES];
   // The site term: the IPE bias measured against the western ShakeMaps (docs/validation.md); none in the CEUS.
   const siteTermMmi = { west: CORRECTED_IPE.biasMmi, east: 0 };
@@ -128,7 +142,12 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   for (const c of centres) {
     if (!(c.population / (areaByFips.get(c.fips) ?? Infinity) > URBAN_DENSITY_PER_KM2)) continue;
     urbanCores++;
-    query.within(c.lat, c.lng, Math.sqrt(c.population / (Math.PI * URBAN_DENSITY_PER_KM2)), (cell) => (urbanFactor[cell] = 0));
+    query.within(
+      c.lat,
+      c.lng,
+      Math.sqrt(c.population / (Math.PI * URBAN_DENSITY_PER_KM2)),
+      (cell) => (urbanFactor[cell] = 0),
+    );
   }
   stats['wildfire.urban_core_counties'] = urbanCores;
   stats['wildfire.urban_core_cells'] = urbanFactor.reduce((t, v) => t + (v === 0 ? 1 : 0), 0);
@@ -142,15 +161,27 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   };
   const fire = wildfireHazard(cleaned.fires, query, cellLat, urbanFactor, originCell);
   // Built-up cells take the burn probability their buildings see (wildfire-urban.ts), not their wildland's.
-  const buildings = (['hospitals', 'lawEnforcement', 'urgentCare'] as const).flatMap((k) => parseFacilityPoints(inputs.text(k)));
+  const buildings = (['hospitals', 'lawEnforcement', 'urgentCare'] as const).flatMap((k) =>
+    parseFacilityPoints(inputs.text(k)),
+  );
   // Dense urban fabric: an urban-core cell whose own county is denser than the urban density (a city's
   // disk reaches into the next county's foothills, San Bernardino's from Los Angeles: those keep theirs).
   const popByFips = new Map(centres.map((c) => [c.fips, c.population]));
   const denseUrban = Float64Array.from(cells, (c, i) => {
     const fips = cov.counties.fips[c.county];
-    return urbanFactor[i] === 0 && (popByFips.get(fips) ?? 0) / (areaByFips.get(fips) ?? Infinity) > URBAN_DENSITY_PER_KM2 ? 0 : 1;
+    return urbanFactor[i] === 0 &&
+      (popByFips.get(fips) ?? 0) / (areaByFips.get(fips) ?? Infinity) > URBAN_DENSITY_PER_KM2
+      ? 0
+      : 1;
   });
-  const urban = urbanBurnProbability(cleaned.fires, buildings, query, denseUrban, originCell, WILDFIRE_LAST_YEAR - WILDFIRE_FIRST_YEAR + 1);
+  const urban = urbanBurnProbability(
+    cleaned.fires,
+    buildings,
+    query,
+    denseUrban,
+    originCell,
+    WILDFIRE_LAST_YEAR - WILDFIRE_FIRST_YEAR + 1,
+  );
   for (let c = 0; c < n; c++) {
     if (Number.isNaN(urban.lambdaDamaging[c])) continue;
     fire.lambdaDamaging[c] = urban.lambdaDamaging[c];
@@ -188,18 +219,39 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   add('hurricane_wind', 'lambda_severe', LOG_CODEC, hur.lambdaSevere);
   add('hurricane_wind', 'intensity_rp100', linear(10), hur.rp100Kt);
   // Extra rungs of the wind ladder for the reference building's damage ratio (damage-ratio.ts).
-  for (const kt of [80, 113, 137] as const) add('hurricane_wind', `lambda_${kt}kt`, LOG_CODEC, hur.ladder[WIND_LADDER_KT.indexOf(kt)]);
+  for (const kt of [80, 113, 137] as const)
+    add('hurricane_wind', `lambda_${kt}kt`, LOG_CODEC, hur.ladder[WIND_LADDER_KT.indexOf(kt)]);
   add('hurricane_wind', 'events', linear(1), hur.events);
   add('hurricane_wind', 'record_years', linear(1), hur.recordYears);
   add('hurricane_wind', 'cat45_share_damaging', linear(10000), hur.cat45ShareDamaging);
   add('hurricane_wind', 'cat45_share_severe', linear(10000), hur.cat45ShareSevere);
   add('hurricane_wind', 'origin', linear(1), fallback.hurricaneOrigin);
 
-  add('storm_surge', 'lambda_damaging', LOG_CODEC, hur.lambdaDamaging.map((v, i) => v * taper[i]));
-  add('storm_surge', 'lambda_severe', LOG_CODEC, hur.lambdaSevere.map((v, i) => v * taper[i]));
-  add('storm_surge', 'events', linear(1), hur.events.map((v, i) => (taper[i] > 0 ? v : 0)));
+  add(
+    'storm_surge',
+    'lambda_damaging',
+    LOG_CODEC,
+    hur.lambdaDamaging.map((v, i) => v * taper[i]),
+  );
+  add(
+    'storm_surge',
+    'lambda_severe',
+    LOG_CODEC,
+    hur.lambdaSevere.map((v, i) => v * taper[i]),
+  );
+  add(
+    'storm_surge',
+    'events',
+    linear(1),
+    hur.events.map((v, i) => (taper[i] > 0 ? v : 0)),
+  );
   add('storm_surge', 'record_years', linear(1), hur.recordYears);
-  add('storm_surge', 'coast_distance_km', linear(10), coastKm.map((d) => (Number.isFinite(d) ? d : NaN)));
+  add(
+    'storm_surge',
+    'coast_distance_km',
+    linear(10),
+    coastKm.map((d) => (Number.isFinite(d) ? d : NaN)),
+  );
   add('storm_surge', 'origin', linear(1), fallback.hurricaneOrigin);
 
   add('earthquake', 'lambda_damaging', LOG_CODEC, eq.lambdaByLevel[1]);
@@ -221,10 +273,27 @@ export async function computeHazards(inputs: Inputs, cov: Coverage, log: (m: str
   add('wildfire', 'lambda_severe', LOG_CODEC, fire.lambdaSevere);
   add('wildfire', 'events', linear(1), fire.events);
   // Western forests and Alaska's boreal forest take the western climate factor (docs/methods.md#climate-adjustment).
-  add('wildfire', 'western', linear(1), Float64Array.from(cells, (c) => ((c.region === 0 && c.lng < -100) || c.region === alaska || c.region === aleutians ? 1 : 0)));
+  add(
+    'wildfire',
+    'western',
+    linear(1),
+    Float64Array.from(cells, (c) =>
+      (c.region === 0 && c.lng < -100) || c.region === alaska || c.region === aleutians ? 1 : 0,
+    ),
+  );
 
   log('flood, heat, winter: sub-state terms');
-  const local = localPerilFactors({ cells, query, nri, years, countyFips: cov.counties.fips, centres, storms: [...hurdat.atlantic, ...hurdat.pacific], gauges: inputs.text('nwpsGauges'), urbanDensity: URBAN_DENSITY_PER_KM2 });
+  const local = localPerilFactors({
+    cells,
+    query,
+    nri,
+    years,
+    countyFips: cov.counties.fips,
+    centres,
+    storms: [...hurdat.atlantic, ...hurdat.pacific],
+    gauges: inputs.text('nwpsGauges'),
+    urbanDensity: URBAN_DENSITY_PER_KM2,
+  });
   for (const ch of local.channels) channels.push(ch);
   Object.assign(params, local.params);
   Object.assign(stats, local.stats);

@@ -49,13 +49,21 @@ export function parseHurdat2(text: string): Storm[] {
       const f = lines[i].split(',').map((s) => s.trim());
       const date = f[0];
       const hhmm = f[1].padStart(4, '0');
-      const ms = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)), Number(hhmm.slice(0, 2)), Number(hhmm.slice(2, 4)));
+      const ms = Date.UTC(
+        Number(date.slice(0, 4)),
+        Number(date.slice(4, 6)) - 1,
+        Number(date.slice(6, 8)),
+        Number(hhmm.slice(0, 2)),
+        Number(hhmm.slice(2, 4)),
+      );
       const wind = Number(f[6]);
       const p = Number(f[7]);
       const rmw = f.length > 20 ? Number(f[20]) : -999;
       const meanRadius = (from: number): number | null => {
         const r = f.slice(from, from + 4).map(Number);
-        return r.length === 4 && r.every((x) => x >= 0) && r.some((x) => x > 0) ? (r[0] + r[1] + r[2] + r[3]) / 4 : null;
+        return r.length === 4 && r.every((x) => x >= 0) && r.some((x) => x > 0)
+          ? (r[0] + r[1] + r[2] + r[3]) / 4
+          : null;
       };
       if (!(wind >= 0)) continue; // -99 / -999: no intensity estimate
       fixes.push({

@@ -40,10 +40,20 @@ export interface HurricaneResult {
   stormsUsed: { atlantic: number; pacific: number };
 }
 
-export function hurricaneHazard(atlantic: Storm[], pacific: Storm[], query: CellQuery, cellLat: Float64Array, cellLng: Float64Array): HurricaneResult {
+export function hurricaneHazard(
+  atlantic: Storm[],
+  pacific: Storm[],
+  query: CellQuery,
+  cellLat: Float64Array,
+  cellLng: Float64Array,
+): HurricaneResult {
   const n = cellLat.length;
   const basins = [
-    { storms: atlantic.filter((s) => s.year >= ATLANTIC_FIRST_YEAR && s.year <= LAST_YEAR), years: LAST_YEAR - ATLANTIC_FIRST_YEAR + 1, pacific: 0 },
+    {
+      storms: atlantic.filter((s) => s.year >= ATLANTIC_FIRST_YEAR && s.year <= LAST_YEAR),
+      years: LAST_YEAR - ATLANTIC_FIRST_YEAR + 1,
+      pacific: 0,
+    },
     { storms: pacific.filter((s) => s.year <= LAST_YEAR), years: LAST_YEAR - 1949 + 1, pacific: 1 },
   ];
   const calibration = calibrateRadiusScale([...atlantic, ...pacific]);
@@ -87,13 +97,22 @@ export function hurricaneHazard(atlantic: Storm[], pacific: Storm[], query: Cell
     }
   }
 
-  const smooth = smoothFields([...ladder, cat45D, cat45S, hits, pacificHits], query, cellLat, cellLng, SMOOTHING_SIGMA_KM);
+  const smooth = smoothFields(
+    [...ladder, cat45D, cat45S, hits, pacificHits],
+    query,
+    cellLat,
+    cellLng,
+    SMOOTHING_SIGMA_KM,
+  );
   const lam = smooth.slice(0, WIND_LADDER_KT.length);
   const [sD, sS, sHits, sPac] = smooth.slice(WIND_LADDER_KT.length);
   const rp100 = new Float64Array(n);
   const recordYears = new Float64Array(n);
   for (let c = 0; c < n; c++) {
-    rp100[c] = windAtRate(lam.map((a) => a[c]), 0.01);
+    rp100[c] = windAtRate(
+      lam.map((a) => a[c]),
+      0.01,
+    );
     recordYears[c] = sPac[c] * 2 > sHits[c] && sHits[c] > 0 ? basins[1].years : basins[0].years;
   }
   const tcs = basins[0].storms.filter((s) => s.fixes.some((f) => f.windKt >= TS_KT));
@@ -152,7 +171,8 @@ export function forEachHourlyFix(fixes: TrackFix[], visit: (f: TrackFix, transla
           lng: lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng,
           windKt: a.windKt + (b.windKt - a.windKt) * t,
           status: t < 0.5 ? a.status : b.status,
-          pressureMb: a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * t : null,
+          pressureMb:
+            a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * t : null,
           rmwNm: null,
           r64Nm: null,
           r34Nm: null,

@@ -43,7 +43,10 @@ export class Inputs {
 
   text(name: InputName): string {
     const p = this.path(name);
-    if (!fs.existsSync(p)) throw new Error(`input ${INPUTS[name]} not found under ${this.fromDir}; pass --from <dir> pointing at the shared data directory`);
+    if (!fs.existsSync(p))
+      throw new Error(
+        `input ${INPUTS[name]} not found under ${this.fromDir}; pass --from <dir> pointing at the shared data directory`,
+      );
     return fs.readFileSync(p, 'utf8').replace(/^\uFEFF/, '');
   }
 

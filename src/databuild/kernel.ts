@@ -20,7 +20,10 @@ export class DensityAccumulator {
   private readonly scratchCells: number[] = [];
   private readonly scratchW: number[] = [];
 
-  constructor(private readonly query: CellQuery, private readonly cellLat: Float64Array) {
+  constructor(
+    private readonly query: CellQuery,
+    private readonly cellLat: Float64Array,
+  ) {
     this.density = new Float64Array(cellLat.length);
   }
 
@@ -29,7 +32,13 @@ export class DensityAccumulator {
    * kernel weight of every cell but the event's own by cap.factor[cell] (0–1) before normalising, so mass
    * meant for those cells goes to the others (the wildfire urban cap, wildfire.ts).
    */
-  add(lat: number, lng: number, amountKm2: number, sigmaKm: number, cap?: { factor: Float64Array; origin: number }): boolean {
+  add(
+    lat: number,
+    lng: number,
+    amountKm2: number,
+    sigmaKm: number,
+    cap?: { factor: Float64Array; origin: number },
+  ): boolean {
     const cells = this.scratchCells;
     const ws = this.scratchW;
     cells.length = 0;
@@ -53,7 +62,11 @@ export class DensityAccumulator {
 /** Count of events within radiusKm of each cell, for score_components.frequency.events_used. */
 export class NearbyCounter {
   readonly counts: Float64Array;
-  constructor(private readonly query: CellQuery, nCells: number, private readonly radiusKm: number) {
+  constructor(
+    private readonly query: CellQuery,
+    nCells: number,
+    private readonly radiusKm: number,
+  ) {
     this.counts = new Float64Array(nCells);
   }
   add(lat: number, lng: number): void {
@@ -67,7 +80,13 @@ export class NearbyCounter {
  * Gaussian-weighted average of per-cell fields over covered cells within 2.5σ (each field smoothed with
  * the same weights). Averaging over covered cells only keeps coastal values from being diluted by sea.
  */
-export function smoothFields(fields: Float64Array[], query: CellQuery, cellLat: Float64Array, cellLng: Float64Array, sigmaKm: number): Float64Array[] {
+export function smoothFields(
+  fields: Float64Array[],
+  query: CellQuery,
+  cellLat: Float64Array,
+  cellLng: Float64Array,
+  sigmaKm: number,
+): Float64Array[] {
   const out = fields.map((f) => new Float64Array(f.length));
   const acc = new Float64Array(fields.length);
   for (let i = 0; i < cellLat.length; i++) {

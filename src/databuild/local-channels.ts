@@ -86,7 +86,8 @@ export function localPerilFactors(x: LocalInputs) {
   const stateLat = new Map([...latAcc].filter(([, [, p]]) => p > 0).map(([s, [wl, p]]) => [s, wl / p]));
   const countiesPerState = new Map<string, number>();
   for (const f of x.countyFips) countiesPerState.set(f.slice(0, 2), (countiesPerState.get(f.slice(0, 2)) ?? 0) + 1);
-  const latTerm = (slope: number) => Float64Array.from(cells, (c) => 10 ** (slope * (c.lat - (stateLat.get(c.stateFips) ?? c.lat))));
+  const latTerm = (slope: number) =>
+    Float64Array.from(cells, (c) => 10 ** (slope * (c.lat - (stateLat.get(c.stateFips) ?? c.lat))));
   const record = (key: string, g: { slope: number; r: number; states: number }) => {
     params[`${key}_slope_per_deg`] = g.slope;
     params[`${key}_r`] = g.r;
@@ -97,11 +98,21 @@ export function localPerilFactors(x: LocalInputs) {
   const heatLoss = latitudeGradient(stateLat, (f) => nriNumber(x.nri.get(f), 'HWAV_ALRP'));
   record('extreme_heat.loss_latitude', heatLoss);
   // Measured but not applied (|r| < 0.3 over the states: no gradient to speak of); the manifest keeps them for docs/scoring.md §9.
-  record('extreme_heat.events_latitude', latitudeGradient(stateLat, nriEventsPerCountyYear(x.nri, 'HWAV', x.years.get('HWAV') ?? NaN, countiesPerState)));
-  record('drought.events_latitude', latitudeGradient(stateLat, nriEventsPerCountyYear(x.nri, 'DRGT', x.years.get('DRGT') ?? NaN, countiesPerState)));
+  record(
+    'extreme_heat.events_latitude',
+    latitudeGradient(stateLat, nriEventsPerCountyYear(x.nri, 'HWAV', x.years.get('HWAV') ?? NaN, countiesPerState)),
+  );
+  record(
+    'drought.events_latitude',
+    latitudeGradient(stateLat, nriEventsPerCountyYear(x.nri, 'DRGT', x.years.get('DRGT') ?? NaN, countiesPerState)),
+  );
   const uhi = urbanHeatIsland(x.centres, query, n, x.urbanDensity);
   const heatLat = latTerm(heatLoss.slope);
-  const heat = normaliseWithinStates(Float64Array.from(uhi, (t, i) => heatLat[i] * heatMortalityFactor(t)), cells, weight);
+  const heat = normaliseWithinStates(
+    Float64Array.from(uhi, (t, i) => heatLat[i] * heatMortalityFactor(t)),
+    cells,
+    weight,
+  );
   stats['extreme_heat.uhi_cells'] = uhi.reduce((t, v) => t + (v > 0 ? 1 : 0), 0);
   channels.push({ name: 'extreme_heat.uhi_c', codec: linear(1000), values: uhi });
   channels.push({ name: 'extreme_heat.local_factor', codec: LOG_CODEC, values: heat });

@@ -2,10 +2,25 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SHARED_DATA, sharedData } from '../../test/helpers/paths.js';
 import { floodStageFrequency, gumbelFit, lp3Fit, normalQuantile, parseUsgsPeaks } from './flood-frequency.js';
-import { FACTOR_CAP, gaugeExposure, heatMortalityFactor, latitudeGradient, normaliseWithinStates, parseNwpsGauges } from './local-perils.js';
+import {
+  FACTOR_CAP,
+  gaugeExposure,
+  heatMortalityFactor,
+  latitudeGradient,
+  normaliseWithinStates,
+  parseNwpsGauges,
+} from './local-perils.js';
 import type { BuildCell } from './regions.js';
 
-const cell = (stateFips: string, county = 0): BuildCell => ({ region: 0, row: 0, col: 0, lat: 40, lng: -90, county, stateFips });
+const cell = (stateFips: string, county = 0): BuildCell => ({
+  region: 0,
+  row: 0,
+  col: 0,
+  lat: 40,
+  lng: -90,
+  county,
+  stateFips,
+});
 
 describe('sub-state terms of the NRI-level perils', () => {
   it('normalises a raw term to a population-weighted mean of 1 within each state, capped', () => {
@@ -13,7 +28,11 @@ describe('sub-state terms of the NRI-level perils', () => {
     const f = normaliseWithinStates(Float64Array.from([1, 3, 7]), cells, Float64Array.from([3, 1, 5]));
     // state 01: weighted mean (3·1 + 1·3) / 4 = 1.5, so 1 → 0.667 and 3 → 2; a one-cell state gets 1
     expect([...f].map((v) => Number(v.toFixed(3)))).toEqual([0.667, 2, 1]);
-    const capped = normaliseWithinStates(Float64Array.from([1, 1000]), [cell('01'), cell('01')], Float64Array.from([1, 0]));
+    const capped = normaliseWithinStates(
+      Float64Array.from([1, 1000]),
+      [cell('01'), cell('01')],
+      Float64Array.from([1, 0]),
+    );
     expect(capped[1]).toBe(FACTOR_CAP);
   });
 
@@ -22,13 +41,18 @@ describe('sub-state terms of the NRI-level perils', () => {
     expect(gaugeExposure(80, 5) / gaugeExposure(5, 5)).toBeLessThan(1.6);
   });
 
-  it('prices 1 °C of urban heat island at Anderson & Bell\'s 2.49 % per °F', () => {
+  it("prices 1 °C of urban heat island at Anderson & Bell's 2.49 % per °F", () => {
     expect(heatMortalityFactor(1)).toBeCloseTo(1.0249 ** 1.8, 10);
     expect(heatMortalityFactor(0)).toBe(1);
   });
 
   it('measures a latitude gradient by least squares on log10 over CONUS states only', () => {
-    const lat = new Map([['01', 30], ['05', 35], ['06', 40], ['02', 64]]);
+    const lat = new Map([
+      ['01', 30],
+      ['05', 35],
+      ['06', 40],
+      ['02', 64],
+    ]);
     const g = latitudeGradient(lat, (f) => ({ '01': 1, '05': 10, '06': 100, '02': 1e-6 })[f] ?? NaN);
     expect(g.states).toBe(3); // Alaska excluded
     expect(g.slope).toBeCloseTo(0.2, 10);

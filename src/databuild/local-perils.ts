@@ -93,11 +93,15 @@ export interface FloodGauge {
   weight: number;
 }
 
-const defined = (v: string | undefined): boolean => v !== undefined && v.trim() !== '' && Number(v) !== -9999 && Number.isFinite(Number(v));
+const defined = (v: string | undefined): boolean =>
+  v !== undefined && v.trim() !== '' && Number(v) !== -9999 && Number.isFinite(Number(v));
 
 /** NWPS all-gauges report: in-service gauges with a defined flood stage, sorted by LID. */
 export function parseNwpsGauges(text: string): FloodGauge[] {
-  const rows = parse(text, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string>[];
+  const rows = parse(text, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<
+    string,
+    string
+  >[];
   const out: FloodGauge[] = [];
   for (const r of rows) {
     if (r['in service'] !== 'TRUE' || !defined(r['flood stage'])) continue;
@@ -118,7 +122,8 @@ export function parseNwpsGauges(text: string): FloodGauge[] {
 export function gaugeDensity(gauges: readonly FloodGauge[], query: CellQuery, nCells: number): Float64Array {
   const out = new Float64Array(nCells);
   const s2 = 2 * GAUGE_SIGMA_KM * GAUGE_SIGMA_KM;
-  for (const g of gauges) query.within(g.lat, g.lng, 3 * GAUGE_SIGMA_KM, (cell, d) => (out[cell] += g.weight * Math.exp((-d * d) / s2)));
+  for (const g of gauges)
+    query.within(g.lat, g.lng, 3 * GAUGE_SIGMA_KM, (cell, d) => (out[cell] += g.weight * Math.exp((-d * d) / s2)));
   return out;
 }
 
@@ -154,7 +159,12 @@ export const URBANIZED_POPULATION = 50_000;
  * cells whose centre lies inside the disk take Oke's ΔT for the county's population, the largest where
  * disks overlap.
  */
-export function urbanHeatIsland(centres: readonly PopulationCentre[], query: CellQuery, nCells: number, urbanDensity: number): Float64Array {
+export function urbanHeatIsland(
+  centres: readonly PopulationCentre[],
+  query: CellQuery,
+  nCells: number,
+  urbanDensity: number,
+): Float64Array {
   const out = new Float64Array(nCells);
   for (const c of centres) {
     if (!(c.population >= URBANIZED_POPULATION)) continue;
@@ -202,12 +212,20 @@ export function latitudeGradient(stateLat: Map<string, number>, metric: (fips: s
 }
 
 /** NRI events per county-year (the relative score's frequency half, before the exposed share). */
-export function nriEventsPerCountyYear(nri: Map<string, NriState>, prefix: string, years: number, countiesPerState: Map<string, number>) {
+export function nriEventsPerCountyYear(
+  nri: Map<string, NriState>,
+  prefix: string,
+  years: number,
+  countiesPerState: Map<string, number>,
+) {
   return (fips: string) => nriNumber(nri.get(fips), `${prefix}_EVNTS`) / (years * (countiesPerState.get(fips) ?? NaN));
 }
 
 /** Population weight of each cell: its county's 2020 population shared equally among the county's cells. */
-export function cellPopulationWeights(cells: readonly BuildCell[], countyPopulation: readonly (number | null)[]): Float64Array {
+export function cellPopulationWeights(
+  cells: readonly BuildCell[],
+  countyPopulation: readonly (number | null)[],
+): Float64Array {
   const perCounty = new Map<number, number>();
   for (const c of cells) perCounty.set(c.county, (perCounty.get(c.county) ?? 0) + 1);
   return Float64Array.from(cells, (c) => (countyPopulation[c.county] ?? 0) / perCounty.get(c.county)!);
@@ -217,7 +235,12 @@ export function cellPopulationWeights(cells: readonly BuildCell[], countyPopulat
  * raw / (population-weighted mean of raw over the cell's state), capped to [floor, FACTOR_CAP].
  * A state whose cells carry no population falls back to the plain mean.
  */
-export function normaliseWithinStates(raw: Float64Array, cells: readonly BuildCell[], weight: Float64Array, floor = 1 / FACTOR_CAP): Float64Array {
+export function normaliseWithinStates(
+  raw: Float64Array,
+  cells: readonly BuildCell[],
+  weight: Float64Array,
+  floor = 1 / FACTOR_CAP,
+): Float64Array {
   const acc = new Map<string, [number, number, number, number]>();
   cells.forEach((c, i) => {
     const a = acc.get(c.stateFips) ?? [0, 0, 0, 0];

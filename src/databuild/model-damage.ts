@@ -10,7 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { encodeModelDamage, parseModelDamage, type ModelDamageGrid, type ModelDamageTable } from '../domain/scoring/model-damage.js';
+import {
+  encodeModelDamage,
+  parseModelDamage,
+  type ModelDamageGrid,
+  type ModelDamageTable,
+} from '../domain/scoring/model-damage.js';
 import { packageRoot } from '../lib/package-root.js';
 
 export const MODEL_DAMAGE_FILE = 'damage-ratios.bin.gz';
@@ -30,24 +35,38 @@ export interface BuildModelDamageOptions {
   log?: (message: string) => void;
 }
 
-export async function buildModelDamage(o: BuildModelDamageOptions): Promise<{ file: string; bytes: number; grids: ModelDamageGrid[] }> {
+export async function buildModelDamage(
+  o: BuildModelDamageOptions,
+): Promise<{ file: string; bytes: number; grids: ModelDamageGrid[] }> {
   const { cellDamageRatios, MODEL_DAMAGE_PERILS } = await import('../epcurve/cell-damage-ratios.js');
   const grids = new Map<string, ModelDamageGrid>();
   // A rebuild of some perils keeps the others' grids from the table already there (one package rebuilt, the other not).
   const existing = path.join(o.outDir, MODEL_DAMAGE_FILE);
   if (o.perils && fs.existsSync(existing)) {
-    for (const [peril, g] of parseModelDamage(new Uint8Array(zlib.gunzipSync(fs.readFileSync(existing)))).grids) if (!o.perils.includes(peril as 'earthquake')) grids.set(peril, g);
+    for (const [peril, g] of parseModelDamage(new Uint8Array(zlib.gunzipSync(fs.readFileSync(existing)))).grids)
+      if (!o.perils.includes(peril as 'earthquake')) grids.set(peril, g);
   }
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-model-damage-'));
   try {
     for (const peril of o.perils ?? MODEL_DAMAGE_PERILS) {
-      grids.set(peril, await cellDamageRatios({ modelsDir: o.modelsDir, peril, workDir, within: o.within, progress: o.log }));
+      grids.set(
+        peril,
+        await cellDamageRatios({ modelsDir: o.modelsDir, peril, workDir, within: o.within, progress: o.log }),
+      );
     }
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
-  const ordered = new Map([...grids].sort((a, b) => MODEL_DAMAGE_PERILS.indexOf(a[0] as 'earthquake') - MODEL_DAMAGE_PERILS.indexOf(b[0] as 'earthquake')));
-  const table: ModelDamageTable = { formatVersion: 1, built_with: o.builtWith ?? 'node dist/scripts/build-model-damage.js --models models', grids: ordered };
+  const ordered = new Map(
+    [...grids].sort(
+      (a, b) => MODEL_DAMAGE_PERILS.indexOf(a[0] as 'earthquake') - MODEL_DAMAGE_PERILS.indexOf(b[0] as 'earthquake'),
+    ),
+  );
+  const table: ModelDamageTable = {
+    formatVersion: 1,
+    built_with: o.builtWith ?? 'node dist/scripts/build-model-damage.js --models models',
+    grids: ordered,
+  };
   // Level 9 and no timestamp in the gzip header: the same package gives the same bytes.
   const gz = zlib.gzipSync(encodeModelDamage(table), { level: 9 });
   fs.mkdirSync(o.outDir, { recursive: true });
@@ -62,7 +81,13 @@ export async function buildModelDamage(o: BuildModelDamageOptions): Promise<{ fi
       const n = g.rows * g.cols;
       let computed = 0;
       for (let k = 0; k < n; k++) if (Number.isFinite(g.ratio[k])) computed++;
-      return { peril: g.peril, grid: { south: g.south, west: g.west, deg: g.deg, rows: g.rows, cols: g.cols }, cells_with_a_ratio: computed, package: g.package, reference_building: g.reference_building };
+      return {
+        peril: g.peril,
+        grid: { south: g.south, west: g.west, deg: g.deg, rows: g.rows, cols: g.cols },
+        cells_with_a_ratio: computed,
+        package: g.package,
+        reference_building: g.reference_building,
+      };
     }),
   };
   fs.writeFileSync(path.join(o.outDir, MODEL_DAMAGE_MANIFEST), JSON.stringify(manifest, null, 2) + '\n');

@@ -12,7 +12,13 @@ import type { BuildCell } from './regions.js';
 /** Per-cell factors that redistribute a state's value inside the state (local-perils.ts); absent = 1. */
 export type LocalFactors = Partial<Record<keyof typeof NRI_PERILS, { lambda?: Float64Array; loss?: Float64Array }>>;
 
-export function nriRelativeChannels(cells: BuildCell[], nri: Map<string, NriState>, years: Map<string, number>, countyFips: string[], local: LocalFactors = {}) {
+export function nriRelativeChannels(
+  cells: BuildCell[],
+  nri: Map<string, NriState>,
+  years: Map<string, number>,
+  countyFips: string[],
+  local: LocalFactors = {},
+) {
   const countiesPerState = new Map<string, number>();
   for (const f of countyFips) countiesPerState.set(f.slice(0, 2), (countiesPerState.get(f.slice(0, 2)) ?? 0) + 1);
   const channels: ChannelData[] = [];
@@ -20,7 +26,8 @@ export function nriRelativeChannels(cells: BuildCell[], nri: Map<string, NriStat
   for (const [peril, spec] of Object.entries(NRI_PERILS)) {
     const recordYears = years.get(spec.prefix) ?? NaN;
     const byState = new Map<string, { lambda: number; lossRate: number }>();
-    for (const [fips, s] of nri) byState.set(fips, nriStateValues(spec, s, recordYears, countiesPerState.get(fips) ?? 0));
+    for (const [fips, s] of nri)
+      byState.set(fips, nriStateValues(spec, s, recordYears, countiesPerState.get(fips) ?? 0));
     const freq = relativeAnchors([...byState.values()].map((v) => v.lambda));
     const loss = relativeAnchors([...byState.values()].map((v) => v.lossRate));
     params[`${peril}.frequency_log10_lo`] = freq.lo;
@@ -29,8 +36,14 @@ export function nriRelativeChannels(cells: BuildCell[], nri: Map<string, NriStat
     params[`${peril}.loss_log10_hi`] = loss.hi;
     params[`${peril}.record_years`] = recordYears;
     const f = local[peril as keyof typeof NRI_PERILS] ?? {};
-    const lam = Float64Array.from(cells, (c, i) => (byState.get(c.stateFips)?.lambda ?? NaN) * (f.lambda ? f.lambda[i] : 1));
-    const lossRate = Float64Array.from(cells, (c, i) => (byState.get(c.stateFips)?.lossRate ?? NaN) * (f.loss ? f.loss[i] : 1));
+    const lam = Float64Array.from(
+      cells,
+      (c, i) => (byState.get(c.stateFips)?.lambda ?? NaN) * (f.lambda ? f.lambda[i] : 1),
+    );
+    const lossRate = Float64Array.from(
+      cells,
+      (c, i) => (byState.get(c.stateFips)?.lossRate ?? NaN) * (f.loss ? f.loss[i] : 1),
+    );
     channels.push({ name: `${peril}.lambda_damaging`, codec: LOG_CODEC, values: lam });
     channels.push({ name: `${peril}.loss_rate`, codec: LOG_CODEC, values: lossRate });
   }
@@ -51,13 +64,29 @@ const MIN_ALRB = { HRCN: 1e-4, ERQK: 1e-5 } as const;
  * Fill λ where the catalog route has no answer (in place), and return per-cell origin flags
  * (0 catalog, 1 NRI fallback) and the calibration ratios.
  */
-export function applyNriFallback(cells: BuildCell[], nri: Map<string, NriState>, x: { hurricane: Lambdas; earthquake: Lambdas }) {
+export function applyNriFallback(
+  cells: BuildCell[],
+  nri: Map<string, NriState>,
+  x: { hurricane: Lambdas; earthquake: Lambdas },
+) {
   const params: Record<string, number> = {};
   const hurricaneOrigin = new Float64Array(cells.length);
   const earthquakeOrigin = new Float64Array(cells.length);
   const jobs = [
-    { key: 'hurricane_wind', prefix: 'HRCN' as const, lam: x.hurricane, origin: hurricaneOrigin, needs: (c: BuildCell, i: number) => NO_HURDAT2.has(c.stateFips) || Number.isNaN(x.hurricane.lambdaDamaging[i]) },
-    { key: 'earthquake', prefix: 'ERQK' as const, lam: x.earthquake, origin: earthquakeOrigin, needs: (_c: BuildCell, i: number) => Number.isNaN(x.earthquake.lambdaDamaging[i]) },
+    {
+      key: 'hurricane_wind',
+      prefix: 'HRCN' as const,
+      lam: x.hurricane,
+      origin: hurricaneOrigin,
+      needs: (c: BuildCell, i: number) => NO_HURDAT2.has(c.stateFips) || Number.isNaN(x.hurricane.lambdaDamaging[i]),
+    },
+    {
+      key: 'earthquake',
+      prefix: 'ERQK' as const,
+      lam: x.earthquake,
+      origin: earthquakeOrigin,
+      needs: (_c: BuildCell, i: number) => Number.isNaN(x.earthquake.lambdaDamaging[i]),
+    },
   ];
   for (const job of jobs) {
     const rD = ratio(cells, nri, job.lam.lambdaDamaging, job.prefix, (c, i) => !job.needs(c, i));
@@ -74,7 +103,13 @@ export function applyNriFallback(cells: BuildCell[], nri: Map<string, NriState>,
   }
   return { hurricaneOrigin, earthquakeOrigin, params };
 
-  function ratio(cs: BuildCell[], states: Map<string, NriState>, lam: Float64Array, prefix: 'HRCN' | 'ERQK', ok: (c: BuildCell, i: number) => boolean): number {
+  function ratio(
+    cs: BuildCell[],
+    states: Map<string, NriState>,
+    lam: Float64Array,
+    prefix: 'HRCN' | 'ERQK',
+    ok: (c: BuildCell, i: number) => boolean,
+  ): number {
     const sum = new Map<string, [number, number]>();
     cs.forEach((c, i) => {
       if (!ok(c, i) || !Number.isFinite(lam[i])) return;

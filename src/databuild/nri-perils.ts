@@ -33,7 +33,12 @@ export interface StateValues {
   lossRate: number; // expected annual loss rate (× exposed share); NaN if NRI has none
 }
 
-export function nriStateValues(spec: NriPerilSpec, s: NriState | undefined, recordYears: number, countiesInState: number): StateValues {
+export function nriStateValues(
+  spec: NriPerilSpec,
+  s: NriState | undefined,
+  recordYears: number,
+  countiesInState: number,
+): StateValues {
   const area = nriNumber(s, 'AREA');
   const expArea = nriNumber(s, `${spec.prefix}_EXP_AREA`);
   const share = spec.useExposedShare ? (area > 0 && expArea >= 0 ? Math.min(1, expArea / area) : NaN) : 1;
@@ -53,7 +58,10 @@ export function quantile(sorted: readonly number[], p: number): number {
 
 /** log10 of the 5th and 95th percentiles of the positive metrics. */
 export function relativeAnchors(metrics: number[]): { lo: number; hi: number } {
-  const logs = metrics.filter((m) => m > 0).map(Math.log10).sort((a, b) => a - b);
+  const logs = metrics
+    .filter((m) => m > 0)
+    .map(Math.log10)
+    .sort((a, b) => a - b);
   return { lo: quantile(logs, 0.05), hi: quantile(logs, 0.95) };
 }
 
@@ -61,7 +69,11 @@ export function relativeAnchors(metrics: number[]): { lo: number; hi: number } {
  * Catalog-to-NRI calibration for the fallback: the median over states of (state-mean catalog λ) / (NRI
  * building loss rate), so a territory's λ = its NRI ALRB × that ratio. Uses states where both are > 0.
  */
-export function fallbackRatio(meanLambdaByState: Map<string, number>, nri: Map<string, NriState>, prefix: string): number {
+export function fallbackRatio(
+  meanLambdaByState: Map<string, number>,
+  nri: Map<string, NriState>,
+  prefix: string,
+): number {
   const ratios: number[] = [];
   for (const [fips, lam] of meanLambdaByState) {
     const alr = nriNumber(nri.get(fips), `${prefix}_ALRB`);

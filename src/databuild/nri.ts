@@ -11,7 +11,8 @@ export type NriState = Record<string, string> & { STATEFIPS: string; STATEABBRV:
 export function parseNriStates(text: string): Map<string, NriState> {
   const rows = parse(text, { columns: true, skip_empty_lines: true }) as NriState[];
   const out = new Map<string, NriState>();
-  for (const r of [...rows].sort((a, b) => a.STATEFIPS.localeCompare(b.STATEFIPS))) out.set(r.STATEFIPS.padStart(2, '0'), r);
+  for (const r of [...rows].sort((a, b) => a.STATEFIPS.localeCompare(b.STATEFIPS)))
+    out.set(r.STATEFIPS.padStart(2, '0'), r);
   return out;
 }
 

@@ -11,10 +11,14 @@ import type { PopulationCentre } from './census.js';
 
 export function populationPercentiles(grid: HazardGrid, centres: PopulationCentre[]): Record<string, number[]> {
   const base = climateCase('baseline', null);
-  const located = centres.map((c) => ({ cell: cellAt(grid, c.lat, c.lng), w: c.population })).filter((x) => x.cell >= 0 && x.w > 0);
+  const located = centres
+    .map((c) => ({ cell: cellAt(grid, c.lat, c.lng), w: c.population }))
+    .filter((x) => x.cell >= 0 && x.w > 0);
   const out: Record<string, number[]> = {};
   for (const p of PERILS) {
-    const pts = located.map((x) => ({ s: perilScoreValue(grid, x.cell, p, base), w: x.w })).sort((a, b) => a.s - b.s || a.w - b.w);
+    const pts = located
+      .map((x) => ({ s: perilScoreValue(grid, x.cell, p, base), w: x.w }))
+      .sort((a, b) => a.s - b.s || a.w - b.w);
     const total = pts.reduce((t, x) => t + x.w, 0);
     const q: number[] = [];
     let k = 0;

@@ -29,7 +29,10 @@ export function emptyRasters(): FineRaster[] {
 
 /** Burn one polygon (outer ring + holes, [lng, lat]) into every region it overlaps. */
 export function burnPolygon(rasters: FineRaster[], rings: Position[][], county: number): void {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const ring of rings) {
     for (const [x, y] of ring) {
       if (x < minX) minX = x;
@@ -45,7 +48,14 @@ export function burnPolygon(rasters: FineRaster[], rings: Position[][], county: 
   });
 }
 
-function fillRegion(r: FineRaster, reg: RegionHeader, rings: Position[][], county: number, minY: number, maxY: number): void {
+function fillRegion(
+  r: FineRaster,
+  reg: RegionHeader,
+  rings: Position[][],
+  county: number,
+  minY: number,
+  maxY: number,
+): void {
   const row0 = Math.max(0, Math.floor((minY - reg.south) / FINE_DEG - 0.5));
   const row1 = Math.min(r.rows - 1, Math.ceil((maxY - reg.south) / FINE_DEG - 0.5));
   if (row1 < row0) return;
@@ -80,7 +90,14 @@ function fillRegion(r: FineRaster, reg: RegionHeader, rings: Position[][], count
   }
 }
 
-function setPixel(r: FineRaster, reg: RegionHeader, lat: number, lng: number, county: number, overwrite: boolean): void {
+function setPixel(
+  r: FineRaster,
+  reg: RegionHeader,
+  lat: number,
+  lng: number,
+  county: number,
+  overwrite: boolean,
+): void {
   const row = Math.floor((lat - reg.south) / FINE_DEG);
   const col = Math.floor((lng - reg.west) / FINE_DEG);
   if (row < 0 || col < 0 || row >= r.rows || col >= r.cols) return;

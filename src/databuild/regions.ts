@@ -39,7 +39,8 @@ export function cellCentre(r: RegionHeader, row: number, col: number): { lat: nu
 export function regionOf(lat: number, lng: number): number {
   for (let i = 0; i < REGIONS.length; i++) {
     const r = REGIONS[i];
-    if (lat >= r.south && lat < r.south + r.rows * CELL_DEG && lng >= r.west && lng < r.west + r.cols * CELL_DEG) return i;
+    if (lat >= r.south && lat < r.south + r.rows * CELL_DEG && lng >= r.west && lng < r.west + r.cols * CELL_DEG)
+      return i;
   }
   return -1;
 }

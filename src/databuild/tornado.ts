@@ -46,7 +46,9 @@ export function parseSpcTornadoes(text: string): Tornado[] {
     const own = len > 0 && wid > 0 ? len * KM_PER_MI * wid * KM_PER_YD : NaN;
     out.push({ year: Number(r.yr), rating, lat, lng, areaKm2: Number.isFinite(own) ? own : PATH_AREA_KM2[rating] });
   }
-  return out.sort((a, b) => a.year - b.year || a.lat - b.lat || a.lng - b.lng || a.rating - b.rating || a.areaKm2 - b.areaKm2);
+  return out.sort(
+    (a, b) => a.year - b.year || a.lat - b.lat || a.lng - b.lng || a.rating - b.rating || a.areaKm2 - b.areaKm2,
+  );
 }
 
 export interface TornadoResult {

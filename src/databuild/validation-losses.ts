@@ -40,11 +40,17 @@ export function pinnedPointHolds(p: PinnedPoint, score: number): boolean {
 /** NFIP amount paid (building + contents, 1978–2019) per state abbreviation. */
 export function parseNfipStateClaims(text: string): Map<string, number> {
   const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
-  return new Map(rows.filter((r) => Number(r.amountpaidontotalclaim) >= 0).map((r) => [r.state, Number(r.amountpaidontotalclaim)]));
+  return new Map(
+    rows.filter((r) => Number(r.amountpaidontotalclaim) >= 0).map((r) => [r.state, Number(r.amountpaidontotalclaim)]),
+  );
 }
 
 /** ρ between a per-state value of ours and NFIP claims paid / NRI building value, over states with both. */
-export function rhoAgainstNfip(ours: Map<string, number>, nfipPaid: Map<string, number>, buildValue: Map<string, number>): { states: number; rho: number } {
+export function rhoAgainstNfip(
+  ours: Map<string, number>,
+  nfipPaid: Map<string, number>,
+  buildValue: Map<string, number>,
+): { states: number; rho: number } {
   const xs: number[] = [];
   const ys: number[] = [];
   for (const [abbr, v] of [...ours].sort((a, b) => a[0].localeCompare(b[0]))) {
@@ -59,7 +65,10 @@ export function rhoAgainstNfip(ours: Map<string, number>, nfipPaid: Map<string, 
 
 /** NRI v1.19 county rows by 5-digit FIPS. */
 export function parseNriCounties(text: string): Map<string, Record<string, string>> {
-  const rows = parse(text.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows = parse(text.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as Record<
+    string,
+    string
+  >[];
   return new Map(rows.map((r) => [r.STCOFIPS.padStart(5, '0'), r]));
 }
 
@@ -67,7 +76,12 @@ export function parseNriCounties(text: string): Map<string, Record<string, strin
  * ρ between our score at each county's population centre and NRI's county expected annual loss rate
  * (`<prefix>_EALB` / BUILDVALUE), over the counties of `nriCounties` we cover.
  */
-export function rhoAgainstNriCounties(counties: CountyScores[], nriCounties: Map<string, Record<string, string>>, peril: Peril, prefix: string): { counties: number; rho: number } {
+export function rhoAgainstNriCounties(
+  counties: CountyScores[],
+  nriCounties: Map<string, Record<string, string>>,
+  peril: Peril,
+  prefix: string,
+): { counties: number; rho: number } {
   const xs: number[] = [];
   const ys: number[] = [];
   for (const c of counties) {

@@ -71,7 +71,11 @@ export function baseName(name: string): string {
  * The usual transcription errors of a point of origin: latitude and longitude swapped, a longitude written
  * without its minus sign. A fix counts only if it lands in the report's state.
  */
-function recoverOrigin(x: Ics209Report, fips: string, ctx: CleaningContext): { lat: number; lng: number; how: string } | null {
+function recoverOrigin(
+  x: Ics209Report,
+  fips: string,
+  ctx: CleaningContext,
+): { lat: number; lng: number; how: string } | null {
   const tries = [
     { lat: Math.abs(x.lng), lng: -Math.abs(x.lat), how: 'latitude and longitude swapped' },
     { lat: x.lat, lng: -Math.abs(x.lng), how: 'longitude sign' },
@@ -83,12 +87,25 @@ function recoverOrigin(x: Ics209Report, fips: string, ctx: CleaningContext): { l
   return null;
 }
 
-export function cleanIcs209(reports: readonly Ics209Report[], ctx: CleaningContext): { fires: CleanFire[]; report: CleaningReport } {
-  const r: CleaningReport = { reports: reports.length, not_wildfire: 0, relocated_fixed_coordinates: 0, dropped_origin_outside_state: 0, merged_duplicates: 0, fires: 0, examples: { relocated: [], dropped: [], not_wildfire: [], merged: [] } };
+export function cleanIcs209(
+  reports: readonly Ics209Report[],
+  ctx: CleaningContext,
+): { fires: CleanFire[]; report: CleaningReport } {
+  const r: CleaningReport = {
+    reports: reports.length,
+    not_wildfire: 0,
+    relocated_fixed_coordinates: 0,
+    dropped_origin_outside_state: 0,
+    merged_duplicates: 0,
+    fires: 0,
+    examples: { relocated: [], dropped: [], not_wildfire: [], merged: [] },
+  };
   const note = (list: string[], s: string) => {
     if (list.length < EXAMPLES) list.push(s);
   };
-  const sorted = [...reports].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || a.lat - b.lat || a.lng - b.lng || a.areaKm2 - b.areaKm2);
+  const sorted = [...reports].sort(
+    (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || a.lat - b.lat || a.lng - b.lng || a.areaKm2 - b.areaKm2,
+  );
   const kept: Ics209Report[] = [];
   for (const x of sorted) {
     if (NOT_WILDFIRE.test(x.name)) {
@@ -104,11 +121,17 @@ export function cleanIcs209(reports: readonly Ics209Report[], ctx: CleaningConte
     const fixed = recoverOrigin(x, fips, ctx);
     if (fixed) {
       r.relocated_fixed_coordinates++;
-      note(r.examples.relocated, `${x.id}: ${x.lat}, ${x.lng} -> ${fixed.lat}, ${fixed.lng} (${fixed.how}, in ${x.state})`);
+      note(
+        r.examples.relocated,
+        `${x.id}: ${x.lat}, ${x.lng} -> ${fixed.lat}, ${fixed.lng} (${fixed.how}, in ${x.state})`,
+      );
       kept.push({ ...x, lat: fixed.lat, lng: fixed.lng });
     } else {
       r.dropped_origin_outside_state++;
-      note(r.examples.dropped, `${x.id}: ${x.lat}, ${x.lng} is not in ${x.state}${x.county ? ` (${x.county} County)` : ''}`);
+      note(
+        r.examples.dropped,
+        `${x.id}: ${x.lat}, ${x.lng} is not in ${x.state}${x.county ? ` (${x.county} County)` : ''}`,
+      );
     }
   }
 
@@ -117,7 +140,10 @@ export function cleanIcs209(reports: readonly Ics209Report[], ctx: CleaningConte
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   const byKey = new Map<string, number>();
   kept.forEach((x, i) => {
-    for (const key of [`n|${x.state}|${x.date}|${baseName(x.name)}`, `a|${x.state}|${x.date}|${Math.round(x.areaKm2 * 10)}`]) {
+    for (const key of [
+      `n|${x.state}|${x.date}|${baseName(x.name)}`,
+      `a|${x.state}|${x.date}|${Math.round(x.areaKm2 * 10)}`,
+    ]) {
       const j = byKey.get(key);
       if (j === undefined) byKey.set(key, i);
       else parent[find(i)] = find(j);
@@ -138,7 +164,10 @@ export function cleanIcs209(reports: readonly Ics209Report[], ctx: CleaningConte
     const destroyed = g.reduce((m, x) => Math.max(m, x.structuresDestroyed ?? 0), 0);
     if (g.length > 1) {
       r.merged_duplicates += g.length - 1;
-      note(r.examples.merged, `${best.name} (${best.state}, ${best.date}): ${g.length} reports -> one of ${best.areaKm2.toFixed(0)} km²`);
+      note(
+        r.examples.merged,
+        `${best.name} (${best.state}, ${best.date}): ${g.length} reports -> one of ${best.areaKm2.toFixed(0)} km²`,
+      );
     }
     fires.push({ lat: best.lat, lng: best.lng, areaKm2: best.areaKm2, structuresDestroyed: destroyed });
   }

@@ -46,7 +46,11 @@ export interface Building {
 
 /** Points of one HIFLD CSV: LATITUDE/LONGITUDE where given, else the X (longitude), Y (latitude) columns. */
 export function parseFacilityPoints(text: string): Building[] {
-  const rows = parse(text.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string>[];
+  const rows = parse(text.replace(/^\uFEFF/, ''), {
+    columns: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  }) as Record<string, string>[];
   const out: Building[] = [];
   for (const r of rows) {
     const lat = Number(r.LATITUDE ?? r.Y);

@@ -76,7 +76,13 @@ export interface WildfireResult {
  * `urbanFactor[cell]`: 0 on urban-core cells, 1 elsewhere; `originCell(lat, lng)`: the covered cell holding a
  * point of origin (-1 if none).
  */
-export function wildfireHazard(fires: CleanFire[], query: CellQuery, cellLat: Float64Array, urbanFactor: Float64Array, originCell: (lat: number, lng: number) => number): WildfireResult {
+export function wildfireHazard(
+  fires: CleanFire[],
+  query: CellQuery,
+  cellLat: Float64Array,
+  urbanFactor: Float64Array,
+  originCell: (lat: number, lng: number) => number,
+): WildfireResult {
   const years = WILDFIRE_LAST_YEAR - WILDFIRE_FIRST_YEAR + 1;
   const dmg = new DensityAccumulator(query, cellLat);
   const sev = new DensityAccumulator(query, cellLat);

@@ -23,11 +23,16 @@ describe('parametric hurricane wind field', () => {
     expect(radiusOfKm(windField(50, 25, null, 5, 1), 64)).toBeNull();
   });
 
-  it.skipIf(!fs.existsSync(sharedData('hazard_history')))('calibrates to HURDAT2 2004+ 64-kt radii at about half the textbook profile', () => {
-    const storms = parseHurdat2(fs.readFileSync(sharedData('hazard_history/hurricanes/hurdat2-1851-2024-040425_reassembled.txt'), 'utf8'));
-    const c = calibrateRadiusScale(storms);
-    expect(c.fixes).toBeGreaterThan(1000);
-    expect(c.scale).toBeGreaterThan(0.35);
-    expect(c.scale).toBeLessThan(0.7);
-  });
+  it.skipIf(!fs.existsSync(sharedData('hazard_history')))(
+    'calibrates to HURDAT2 2004+ 64-kt radii at about half the textbook profile',
+    () => {
+      const storms = parseHurdat2(
+        fs.readFileSync(sharedData('hazard_history/hurricanes/hurdat2-1851-2024-040425_reassembled.txt'), 'utf8'),
+      );
+      const c = calibrateRadiusScale(storms);
+      expect(c.fixes).toBeGreaterThan(1000);
+      expect(c.scale).toBeGreaterThan(0.35);
+      expect(c.scale).toBeLessThan(0.7);
+    },
+  );
 });

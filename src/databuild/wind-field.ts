@@ -39,7 +39,8 @@ export function calibrateRadiusScale(storms: Storm[]): { scale: number; fixes: n
       const g = s.fixes[Math.min(i + 1, s.fixes.length - 1)];
       const h = s.fixes[Math.max(i - 1, 0)];
       const dt = (g.hours - h.hours) * 3600;
-      const vt = dt > 0 ? (Math.hypot(g.lat - h.lat, (g.lng - h.lng) * Math.cos((f.lat * Math.PI) / 180)) * 111_195) / dt : 5;
+      const vt =
+        dt > 0 ? (Math.hypot(g.lat - h.lat, (g.lng - h.lng) * Math.cos((f.lat * Math.PI) / 180)) * 111_195) / dt : 5;
       const r = radiusOfKm(windField(f.windKt, f.lat, f.pressureMb, vt, 1), 64);
       if (r !== null && r > 0) ratios.push((f.r64Nm * KM_PER_NM) / r);
     });

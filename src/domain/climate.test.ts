@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { HORIZONS, climateCase, wildfireEastFactor, type ClimateFactor } from './climate.js';
 
-const FACTORS: ClimateFactor[] = ['tc_frequency_all', 'tc_frequency_cat45', 'tc_vmax', 'surge_frequency', 'heat_frequency', 'precip_frequency', 'drought_frequency', 'wildfire_west', 'winter_frequency'];
+const FACTORS: ClimateFactor[] = [
+  'tc_frequency_all',
+  'tc_frequency_cat45',
+  'tc_vmax',
+  'surge_frequency',
+  'heat_frequency',
+  'precip_frequency',
+  'drought_frequency',
+  'wildfire_west',
+  'winter_frequency',
+];
 
 describe('climate factors (docs/methods.md#climate-adjustment)', () => {
   it('are all 1 under the baseline scenario, whatever the horizon', () => {
@@ -19,13 +29,20 @@ describe('climate factors (docs/methods.md#climate-adjustment)', () => {
   });
 
   it('grow with the horizon for warming-driven perils and SSP5-8.5 >= SSP2-4.5', () => {
-    for (const f of ['heat_frequency', 'precip_frequency', 'drought_frequency', 'wildfire_west', 'surge_frequency'] as const) {
+    for (const f of [
+      'heat_frequency',
+      'precip_frequency',
+      'drought_frequency',
+      'wildfire_west',
+      'surge_frequency',
+    ] as const) {
       for (const s of ['ssp245', 'ssp585'] as const) {
         const v = HORIZONS.map((h) => climateCase(s, h).factor(f));
         expect(v[0]).toBeLessThanOrEqual(v[1]);
         expect(v[1]).toBeLessThanOrEqual(v[2]);
       }
-      for (const h of HORIZONS) expect(climateCase('ssp585', h).factor(f)).toBeGreaterThanOrEqual(climateCase('ssp245', h).factor(f));
+      for (const h of HORIZONS)
+        expect(climateCase('ssp585', h).factor(f)).toBeGreaterThanOrEqual(climateCase('ssp245', h).factor(f));
     }
   });
 

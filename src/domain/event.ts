@@ -5,8 +5,16 @@
 import type { Polygon, MultiPolygon } from 'geojson';
 
 export const EVENT_TYPES = [
-  'earthquake', 'hurricane', 'wildfire', 'flood', 'tornado',
-  'severe_storm', 'winter_storm', 'extreme_heat', 'tsunami', 'volcano',
+  'earthquake',
+  'hurricane',
+  'wildfire',
+  'flood',
+  'tornado',
+  'severe_storm',
+  'winter_storm',
+  'extreme_heat',
+  'tsunami',
+  'volcano',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -41,13 +49,23 @@ export type ObservationKind =
   | 'wind_radius_64kt_nm';
 
 /** Wind radii in nautical miles per quadrant, as NHC/ATCF publish them. */
-export interface QuadrantRadiiNm { ne: number; se: number; sw: number; nw: number }
+export interface QuadrantRadiiNm {
+  ne: number;
+  se: number;
+  sw: number;
+  nw: number;
+}
 
 /** What the ring builder needs, per peril. Sources fill in what their feed gives. */
 export type RingInput =
   /** `shakemap`: the USGS ShakeMap's MMI areas when the event has one; its rings then replace the equation's. */
   | { kind: 'earthquake'; magnitude: number; depthKm: number; region: 'west' | 'east'; shakemap?: ShakeMapAreas }
-  | { kind: 'hurricane'; windRadiiNm: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>>; maxWindKt?: number; pressureMb?: number }
+  | {
+      kind: 'hurricane';
+      windRadiiNm: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>>;
+      maxWindKt?: number;
+      pressureMb?: number;
+    }
   /** An area the source draws itself; served as ring kind `ringKind` (default 'alert_area'), e.g. 'forecast_cone'. */
   | { kind: 'polygon'; geometry: Polygon | MultiPolygon; label: string; ringKind?: string }
   | { kind: 'wildfire'; acres: number | null; perimeter?: Polygon | MultiPolygon }
@@ -65,7 +83,12 @@ export interface ShakeMapAreas {
 }
 
 /** NWS flood categories for a gauge, in feet; null where the category is not defined. */
-export interface FloodStages { actionFt: number | null; floodFt: number | null; moderateFt: number | null; majorFt: number | null }
+export interface FloodStages {
+  actionFt: number | null;
+  floodFt: number | null;
+  moderateFt: number | null;
+  majorFt: number | null;
+}
 
 /**
  * Lifecycle inputs (docs/contract.md#events). A source states what its own signals say; the per-peril age rules in

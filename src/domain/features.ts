@@ -73,10 +73,20 @@ export interface Collection<F> {
   features: F[];
 }
 
-export function collection<F>(features: F[], o: { matched: number; now: string; self: string; next?: string }): Collection<F> {
+export function collection<F>(
+  features: F[],
+  o: { matched: number; now: string; self: string; next?: string },
+): Collection<F> {
   const links: Link[] = [{ href: o.self, rel: 'self', type: 'application/geo+json', title: 'this document' }];
   if (o.next) links.push({ href: o.next, rel: 'next', type: 'application/geo+json', title: 'next page' });
-  return { type: 'FeatureCollection', numberMatched: o.matched, numberReturned: features.length, timeStamp: o.now, links, features };
+  return {
+    type: 'FeatureCollection',
+    numberMatched: o.matched,
+    numberReturned: features.length,
+    timeStamp: o.now,
+    links,
+    features,
+  };
 }
 
 /**
@@ -85,9 +95,14 @@ export function collection<F>(features: F[], o: { matched: number; now: string; 
  * key for key as collection() orders them, because stringifying the object was a tenth of such a body's
  * assembly; test/live-index.test.ts compares the two paths' bytes.
  */
-export function collectionHead(returned: number, o: { matched: number; now: string; self: string; next?: string }): string {
+export function collectionHead(
+  returned: number,
+  o: { matched: number; now: string; self: string; next?: string },
+): string {
   const self = `{"href":${JSON.stringify(o.self)},"rel":"self","type":"application/geo+json","title":"this document"}`;
-  const next = o.next ? `,{"href":${JSON.stringify(o.next)},"rel":"next","type":"application/geo+json","title":"next page"}` : '';
+  const next = o.next
+    ? `,{"href":${JSON.stringify(o.next)},"rel":"next","type":"application/geo+json","title":"next page"}`
+    : '';
   return `{"type":"FeatureCollection","numberMatched":${o.matched},"numberReturned":${returned},"timeStamp":${JSON.stringify(o.now)},"links":[${self}${next}],"features":[`;
 }
 
@@ -130,7 +145,12 @@ export interface EventDetailParts {
  * count, observations and links. One builder, so the store path and the server's live index answer
  * byte for byte alike.
  */
-export function eventDetailFeature<F extends Feature>(feature: F, row: EventDetailParts, ringCount: number, observations: unknown[]): Feature {
+export function eventDetailFeature<F extends Feature>(
+  feature: F,
+  row: EventDetailParts,
+  ringCount: number,
+  observations: unknown[],
+): Feature {
   return {
     ...feature,
     properties: {

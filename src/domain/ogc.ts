@@ -25,11 +25,13 @@ export const isCollectionId = (v: string): v is CollectionId => (COLLECTION_IDS 
 const ABOUT: Record<CollectionId, { title: string; description: string }> = {
   events: {
     title: 'Live events',
-    description: 'Events with status active or monitoring at the service clock, one Point feature per event (the same features as /events/live).',
+    description:
+      'Events with status active or monitoring at the service clock, one Point feature per event (the same features as /events/live).',
   },
   rings: {
     title: 'Consequence rings of live events',
-    description: 'One Polygon or MultiPolygon feature per ring (MMI contours, wind radii, cones, fire perimeters, alert areas) of the live events.',
+    description:
+      'One Polygon or MultiPolygon feature per ring (MMI contours, wind radii, cones, fire perimeters, alert areas) of the live events.',
   },
 };
 
@@ -60,17 +62,36 @@ export function collectionDoc(id: CollectionId, extent: CollectionExtent | undef
     links: [
       { href: self, rel: 'self', type: 'application/json', title: 'This collection' },
       { href: `${self}/items`, rel: 'items', type: 'application/geo+json', title: `${ABOUT[id].title} (GeoJSON)` },
-      ...(id === 'events' ? [{ href: `${OGC_API}/events/live`, rel: 'alternate', type: 'application/geo+json', title: 'The same events at the contract path' }] : []),
+      ...(id === 'events'
+        ? [
+            {
+              href: `${OGC_API}/events/live`,
+              rel: 'alternate',
+              type: 'application/geo+json',
+              title: 'The same events at the contract path',
+            },
+          ]
+        : []),
     ],
     // Live events have not ended: the interval stays open at its end (null).
-    ...(extent ? { extent: { spatial: { bbox: [extent.bbox], crs: CRS84 }, temporal: { interval: [[extent.start, null]], trs: GREGORIAN } } } : {}),
+    ...(extent
+      ? {
+          extent: {
+            spatial: { bbox: [extent.bbox], crs: CRS84 },
+            temporal: { interval: [[extent.start, null]], trs: GREGORIAN },
+          },
+        }
+      : {}),
     itemType: 'feature',
     crs: [CRS84],
   };
 }
 
 export function collectionsDoc(collections: CollectionDoc[]): { links: Link[]; collections: CollectionDoc[] } {
-  return { links: [{ href: `${OGC_API}/collections`, rel: 'self', type: 'application/json', title: 'This document' }], collections };
+  return {
+    links: [{ href: `${OGC_API}/collections`, rel: 'self', type: 'application/json', title: 'This document' }],
+    collections,
+  };
 }
 
 export function conformanceDoc(): { conformsTo: string[] } {
@@ -90,7 +111,12 @@ export function itemsLinks(id: CollectionId, self: string, next?: string): Link[
 /** The links of one feature (17-069r4 §7.16.2): self and its collection. */
 export function itemLinks(id: CollectionId, featureId: string): Link[] {
   return [
-    { href: `${OGC_API}/collections/${id}/items/${featureId}`, rel: 'self', type: 'application/geo+json', title: 'This feature' },
+    {
+      href: `${OGC_API}/collections/${id}/items/${featureId}`,
+      rel: 'self',
+      type: 'application/geo+json',
+      title: 'This feature',
+    },
     { href: `${OGC_API}/collections/${id}`, rel: 'collection', type: 'application/json', title: 'The collection' },
   ];
 }

@@ -17,7 +17,8 @@ const quote = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` 
 const UNKNOWN_OCCUPANCY = 1000;
 const UNKNOWN_CONSTRUCTION = 5000;
 
-const LOCATION_HEADER = 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
+const LOCATION_HEADER =
+  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
 
 /** A stored portfolio's locations as an OED location file in `dir`; its path. */
 export function writePortfolioLocations(dir: string, locations: readonly PortfolioLocation[]): string {
@@ -62,6 +63,9 @@ export function writeDefaultAccount(dir: string, locationFile: string): string {
     if (!seen.has(key)) seen.set(key, [quote(port), quote(acc), '1', quote(col('LocCurrency')[i] || 'USD')]);
   }
   const file = path.join(dir, 'account.csv');
-  fs.writeFileSync(file, ['PortNumber,AccNumber,PolNumber,AccCurrency', ...[...seen.values()].map((r) => r.join(','))].join('\n') + '\n');
+  fs.writeFileSync(
+    file,
+    ['PortNumber,AccNumber,PolNumber,AccCurrency', ...[...seen.values()].map((r) => r.join(','))].join('\n') + '\n',
+  );
   return file;
 }

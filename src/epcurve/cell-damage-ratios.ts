@@ -22,20 +22,38 @@ export const REFERENCE_BUILDING = {
   OccupancyCode: 1050,
   ConstructionCode: 5050,
   NumberOfStoreys: 1,
-  description: 'one-storey wood-frame single-family home (OED OccupancyCode 1050, ConstructionCode 5050, NumberOfStoreys 1, YearBuilt not given), building coverage only',
+  description:
+    'one-storey wood-frame single-family home (OED OccupancyCode 1050, ConstructionCode 5050, NumberOfStoreys 1, YearBuilt not given), building coverage only',
 } as const;
-
 
 const TIV = 1_000_000;
 
 /** The package's grid and its keys lookup's rule for a point on a cell edge (hurricane: floor; earthquake: floor of x + 1e-9, the box's north and east edges inside). */
-async function gridOf(peril: ModelDamagePeril): Promise<Pick<ModelDamageGrid, 'south' | 'west' | 'deg' | 'rows' | 'cols' | 'floor_epsilon' | 'edges_inclusive'>> {
+async function gridOf(
+  peril: ModelDamagePeril,
+): Promise<Pick<ModelDamageGrid, 'south' | 'west' | 'deg' | 'rows' | 'cols' | 'floor_epsilon' | 'edges_inclusive'>> {
   if (peril === 'hurricane_wind') {
     const g = await import('../models/hurricane/domain/footprint/grid.js');
-    return { south: g.GRID_SOUTH, west: g.GRID_WEST, deg: g.GRID_DEG, rows: g.GRID_ROWS, cols: g.GRID_COLS, floor_epsilon: 0, edges_inclusive: false };
+    return {
+      south: g.GRID_SOUTH,
+      west: g.GRID_WEST,
+      deg: g.GRID_DEG,
+      rows: g.GRID_ROWS,
+      cols: g.GRID_COLS,
+      floor_epsilon: 0,
+      edges_inclusive: false,
+    };
   }
   const g = await import('../models/earthquake/package/grid.js');
-  return { south: g.GRID_SOUTH, west: g.GRID_WEST, deg: g.GRID_DEG, rows: g.GRID_ROWS, cols: g.GRID_COLS, floor_epsilon: 1e-9, edges_inclusive: true };
+  return {
+    south: g.GRID_SOUTH,
+    west: g.GRID_WEST,
+    deg: g.GRID_DEG,
+    rows: g.GRID_ROWS,
+    cols: g.GRID_COLS,
+    floor_epsilon: 1e-9,
+    edges_inclusive: true,
+  };
 }
 
 /** The cells worth a reference building: for hurricane wind those some event reaches (the others are 0), for earthquake every cell (the keys key them all). */
@@ -56,7 +74,10 @@ export interface CellDamageOptions {
 }
 
 export async function cellDamageRatios(o: CellDamageOptions): Promise<ModelDamageGrid> {
-  const [{ readMeansModel, itemAnnualMeans }, { oasisFiles }] = await Promise.all([import('../loss/item-means.js'), import('../oasis-files/run.js')]);
+  const [{ readMeansModel, itemAnnualMeans }, { oasisFiles }] = await Promise.all([
+    import('../loss/item-means.js'),
+    import('../oasis-files/run.js'),
+  ]);
   const pkg = packageOf(o.peril as Peril)!;
   const { dir, info } = packageInfo(pkg, o.modelsDir);
   const g = await gridOf(o.peril);
@@ -87,13 +108,22 @@ export async function cellDamageRatios(o: CellDamageOptions): Promise<ModelDamag
       const lng = (g.west + ((k % g.cols) + 0.5) * g.deg).toFixed(4);
       return `1,REF,${i + 1},${lat},${lng},US,${REFERENCE_BUILDING.OccupancyCode},${REFERENCE_BUILDING.ConstructionCode},${REFERENCE_BUILDING.NumberOfStoreys},${code},${TIV},0,0,0,USD`;
     });
-    fs.writeFileSync(location, ['PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,NumberOfStoreys,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency', ...rows].join('\n') + '\n');
+    fs.writeFileSync(
+      location,
+      [
+        'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,NumberOfStoreys,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency',
+        ...rows,
+      ].join('\n') + '\n',
+    );
     const account = path.join(work, 'account.csv');
     fs.writeFileSync(account, 'PortNumber,AccNumber,PolNumber,AccCurrency\n1,REF,1,USD\n');
     const all: PackageKeys = await pkg.keys(dir, location);
     const keys = all.keys.filter((k) => k.perilId === code && k.coverageTypeId === 1);
     const missing = await pkg.missingVulnerabilities(dir, keys);
-    if (missing.length) throw new Error(`the ${pkg.folder} package in ${dir} lacks the reference building's vulnerabilities ${missing.join(', ')}; rebuild it with \`${pkg.build.command}\``);
+    if (missing.length)
+      throw new Error(
+        `the ${pkg.folder} package in ${dir} lacks the reference building's vulnerabilities ${missing.join(', ')}; rebuild it with \`${pkg.build.command}\``,
+      );
     // By id and message: one id can stand for several cases (the same HAZUS code level in UBC zones 3 and 4), and the message names the cell's own.
     for (const k of keys as (PackageKeys['keys'][number] & { message?: string })[]) {
       const key = `${k.vulnerabilityId}|${k.message ?? ''}`;
@@ -103,20 +133,29 @@ export async function cellDamageRatios(o: CellDamageOptions): Promise<ModelDamag
       caseOf[k.areaPerilId - 1] = key;
     }
     const keysFile = path.join(work, 'keys.csv');
-    fs.writeFileSync(keysFile, ['LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID', ...keys.map((k) => `${k.locId},${k.perilId},${k.coverageTypeId},${k.areaPerilId},${k.vulnerabilityId}`)].join('\n') + '\n');
+    fs.writeFileSync(
+      keysFile,
+      [
+        'LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID',
+        ...keys.map((k) => `${k.locId},${k.perilId},${k.coverageTypeId},${k.areaPerilId},${k.vulnerabilityId}`),
+      ].join('\n') + '\n',
+    );
     await oasisFiles({ location, account, keys: keysFile, out: path.join(work, 'input') });
     const means = itemAnnualMeans(model, path.join(work, 'input'));
     // One reference building a cell, so an item's areaperil is its cell (areaperil_id = row·cols + col + 1).
     for (let i = 0; i < means.itemId.length; i++) ratio[means.areaperil[i] - 1] = means.aal[i] / means.tiv[i];
     // A cell the keys could not place keeps NaN (none in practice: the candidates are the cells the package reaches).
     fs.rmSync(work, { recursive: true, force: true });
-    o.progress?.(`${pkg.folder}: ${Math.min(cells.length, from + chunk).toLocaleString('en-US')} of ${cells.length.toLocaleString('en-US')} cells`);
+    o.progress?.(
+      `${pkg.folder}: ${Math.min(cells.length, from + chunk).toLocaleString('en-US')} of ${cells.length.toLocaleString('en-US')} cells`,
+    );
   }
   const manifest = fs.readFileSync(path.join(dir, 'manifest.json'));
   const listed = [...vulnerabilities].sort((a, b) => b[1].cells - a[1].cells || (a[0] < b[0] ? -1 : 1));
-  if (listed.length > 254) throw new Error(`the reference building keyed to ${listed.length} cases; the table holds at most 254`);
+  if (listed.length > 254)
+    throw new Error(`the reference building keyed to ${listed.length} cases; the table holds at most 254`);
   const indexOf = new Map(listed.map(([key], i) => [key, i]));
-  const vulnerabilityIndex = Uint8Array.from(caseOf, (key) => (key === undefined ? 255 : indexOf.get(key) ?? 255));
+  const vulnerabilityIndex = Uint8Array.from(caseOf, (key) => (key === undefined ? 255 : (indexOf.get(key) ?? 255)));
   return {
     peril: o.peril,
     ...g,

@@ -15,7 +15,12 @@ export interface ChartInput {
 }
 
 function money(x: number, currency: string): string {
-  const units: [number, string][] = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'k']];
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ];
   for (const [v, s] of units) if (Math.abs(x) >= v) return `${(x / v).toFixed(x / v >= 100 ? 0 : 1)} ${s} ${currency}`;
   return `${x.toFixed(0)} ${currency}`;
 }
@@ -35,7 +40,11 @@ export function chartSpec(c: ChartInput): Record<string, unknown> {
     background: 'white',
     padding: 12,
     title: { text: c.title, subtitle: c.subtitle, anchor: 'start', fontSize: 16, subtitleFontSize: 12 },
-    config: { font: 'DejaVu Sans', axis: { labelFontSize: 11, titleFontSize: 12, gridColor: '#e6e6e6' }, legend: { labelFontSize: 11, titleFontSize: 12 } },
+    config: {
+      font: 'DejaVu Sans',
+      axis: { labelFontSize: 11, titleFontSize: 12, gridColor: '#e6e6e6' },
+      legend: { labelFontSize: 11, titleFontSize: 12 },
+    },
     layer: [
       {
         data: { values },
@@ -45,7 +54,11 @@ export function chartSpec(c: ChartInput): Record<string, unknown> {
             field: 'return_period',
             type: 'quantitative',
             scale: { type: 'log' },
-            axis: { title: 'Return period (years, log scale)', values: c.curve.map((p) => p.return_period), format: 'd' },
+            axis: {
+              title: 'Return period (years, log scale)',
+              values: c.curve.map((p) => p.return_period),
+              format: 'd',
+            },
           },
           y: { field: 'loss', type: 'quantitative', axis: { title: `Loss (${c.currency})`, format: '~s' } },
           color: {
@@ -60,7 +73,10 @@ export function chartSpec(c: ChartInput): Record<string, unknown> {
       {
         data: { values: [{ aal: c.aal, label: `AAL ${money(c.aal, c.currency)}` }] },
         layer: [
-          { mark: { type: 'rule', strokeDash: [6, 4], color: '#555' }, encoding: { y: { field: 'aal', type: 'quantitative' } } },
+          {
+            mark: { type: 'rule', strokeDash: [6, 4], color: '#555' },
+            encoding: { y: { field: 'aal', type: 'quantitative' } },
+          },
           {
             mark: { type: 'text', align: 'right', dy: -7, color: '#333', fontSize: 12 },
             encoding: { y: { field: 'aal', type: 'quantitative' }, x: { value: 636 }, text: { field: 'label' } },
@@ -85,6 +101,11 @@ export async function chartSvg(c: ChartInput): Promise<string> {
 export async function chartPng(c: ChartInput): Promise<Buffer> {
   const svg = await chartSvg(c);
   const { Resvg } = await import('@resvg/resvg-js');
-  const png = new Resvg(svg, { fitTo: { mode: 'zoom', value: 2 }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+  const png = new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: 2 },
+    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+  })
+    .render()
+    .asPng();
   return Buffer.from(png);
 }

@@ -46,7 +46,8 @@ export function perspectiveEp(r: SummaryRecords, occ: Occurrence): PerspectiveEp
   const rps = returnPeriodsFor(occ.periods);
   const { ept } = eptTables(r, occ, rps, FLAGS);
   const epCalc = r.samples > 0 ? 2 : 1;
-  const get = (type: number, rp: number) => ept.find((x) => x.epCalc === epCalc && x.epType === type && x.returnPeriod === rp)?.loss ?? 0;
+  const get = (type: number, rp: number) =>
+    ept.find((x) => x.epCalc === epCalc && x.epType === type && x.returnPeriod === rp)?.loss ?? 0;
   const curve = [...rps].reverse().map((rp) => ({
     return_period: rp,
     exceedance_probability: 1 / rp,
@@ -63,8 +64,18 @@ export function perspectiveEp(r: SummaryRecords, occ: Occurrence): PerspectiveEp
  * The ORD ept (or psept) table of a perspective as the engine writes it (`<perspective>_S1_ept.csv` or
  * `.parquet`), in `scratch`; its bytes.
  */
-export async function ordTableBytes(perspective: 'gul' | 'il', r: SummaryRecords, occ: Occurrence, psept: boolean, format: 'csv' | 'parquet', scratch: string): Promise<Buffer> {
-  const [{ OutputSet }, { writePerspective }] = await Promise.all([import('../lib/output-set.js'), import('../loss/write-outputs.js')]);
+export async function ordTableBytes(
+  perspective: 'gul' | 'il',
+  r: SummaryRecords,
+  occ: Occurrence,
+  psept: boolean,
+  format: 'csv' | 'parquet',
+  scratch: string,
+): Promise<Buffer> {
+  const [{ OutputSet }, { writePerspective }] = await Promise.all([
+    import('../lib/output-set.js'),
+    import('../loss/write-outputs.js'),
+  ]);
   const ordOutput: Record<string, boolean> = psept
     ? { psept_oep: true, psept_aep: true, return_period_file: true }
     : {
@@ -78,7 +89,19 @@ export async function ordTableBytes(perspective: 'gul' | 'il', r: SummaryRecords
       };
   const set = await OutputSet.open(scratch);
   try {
-    await writePerspective(set, perspective, { id: 1, ordOutput }, r, occ, returnPeriodsFor(occ.periods), [], undefined, [], [], format);
+    await writePerspective(
+      set,
+      perspective,
+      { id: 1, ordOutput },
+      r,
+      occ,
+      returnPeriodsFor(occ.periods),
+      [],
+      undefined,
+      [],
+      [],
+      format,
+    );
     await set.commit({ command: 'portfolio ep-curve' });
   } catch (err) {
     await set.discard().catch(() => undefined);

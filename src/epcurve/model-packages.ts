@@ -42,7 +42,10 @@ const hurricane: ModelPackage = {
   folder: 'hurricane',
   // Wind and surge of one storm are in the same events: run together, they add up in one occurrence.
   perils: ['hurricane_wind', 'storm_surge'],
-  build: { command: 'catintel model build hurricane', takes: 'about 6 minutes for its default 1,000 years; --years 100 takes under a minute' },
+  build: {
+    command: 'catintel model build hurricane',
+    takes: 'about 6 minutes for its default 1,000 years; --years 100 takes under a minute',
+  },
   marker: 'cell_max_intensity_bin.bin',
   async keys(modelDir, locationFile) {
     const { bookKeys } = await import('../models/hurricane/package/book-keys.js');
@@ -53,7 +56,10 @@ const hurricane: ModelPackage = {
     return missingVulnerabilities(modelDir, keys as Parameters<typeof missingVulnerabilities>[1]);
   },
   async writeVulnerabilities(dataDir, ids, outDir) {
-    const [{ writeHurricaneVulnerability }, { HAZUS_HURRICANE_DIR }] = await Promise.all([import('../models/hurricane/io/write-vulnerability.js'), import('../models/hurricane/package/build.js')]);
+    const [{ writeHurricaneVulnerability }, { HAZUS_HURRICANE_DIR }] = await Promise.all([
+      import('../models/hurricane/io/write-vulnerability.js'),
+      import('../models/hurricane/package/build.js'),
+    ]);
     const hazus = path.join(dataDir, HAZUS_HURRICANE_DIR);
     if (!fs.existsSync(hazus)) throw new Error(`no HAZUS hurricane data at ${hazus}`);
     fs.mkdirSync(outDir, { recursive: true });
@@ -65,7 +71,10 @@ const hurricane: ModelPackage = {
 const earthquake: ModelPackage = {
   folder: 'earthquake',
   perils: ['earthquake'],
-  build: { command: 'catintel model build earthquake', takes: 'about a minute for its default 1,000 years; --years 100 takes about 15 s' },
+  build: {
+    command: 'catintel model build earthquake',
+    takes: 'about a minute for its default 1,000 years; --years 100 takes about 15 s',
+  },
   marker: 'cell_seismic_zone.bin',
   async keys(modelDir, locationFile) {
     const { bookKeys } = await import('../models/earthquake/package/book-keys.js');
@@ -76,7 +85,10 @@ const earthquake: ModelPackage = {
     return missingVulnerabilities(modelDir, keys as Parameters<typeof missingVulnerabilities>[1]);
   },
   async writeVulnerabilities(dataDir, ids, outDir) {
-    const [{ writeEarthquakeVulnerability }, { HAZUS_EARTHQUAKE_DIR }] = await Promise.all([import('../models/earthquake/io/write-vulnerability.js'), import('../models/earthquake/package/build.js')]);
+    const [{ writeEarthquakeVulnerability }, { HAZUS_EARTHQUAKE_DIR }] = await Promise.all([
+      import('../models/earthquake/io/write-vulnerability.js'),
+      import('../models/earthquake/package/build.js'),
+    ]);
     const hazus = path.join(dataDir, HAZUS_EARTHQUAKE_DIR);
     if (!fs.existsSync(hazus)) throw new Error(`no HAZUS earthquake data at ${hazus}`);
     fs.mkdirSync(outDir, { recursive: true });

@@ -36,7 +36,10 @@ export async function readOedLocations(file: string): Promise<PortfolioLocation[
     if (r.fieldCount === 1 && r.ends[0] === r.starts[0]) return; // a blank line
     const utf8 = rowUtf8Problem(r); // refused as the importer refuses it, never read with U+FFFD in it
     if (utf8) {
-      problems.push({ field: `row ${rowNumber} ${header.columns[utf8.field] ?? ''}`.trim(), message: utf8ProblemText(utf8, header.columns) });
+      problems.push({
+        field: `row ${rowNumber} ${header.columns[utf8.field] ?? ''}`.trim(),
+        message: utf8ProblemText(utf8, header.columns),
+      });
       return;
     }
     const { row, problems: bad } = checkRow((f) => {
@@ -60,10 +63,17 @@ export async function readOedLocations(file: string): Promise<PortfolioLocation[
     });
   });
   if (problems.length) {
-    const first = problems.slice(0, SHOWN_PROBLEMS).map((p) => `${p.field} ${p.message}`).join('; ');
-    throw new CatintelError('validation_failed', `input ${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in its OED rows (data rows numbered from 1): ${first}`, {
-      errors: problems.slice(0, 100),
-    });
+    const first = problems
+      .slice(0, SHOWN_PROBLEMS)
+      .map((p) => `${p.field} ${p.message}`)
+      .join('; ');
+    throw new CatintelError(
+      'validation_failed',
+      `input ${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in its OED rows (data rows numbered from 1): ${first}`,
+      {
+        errors: problems.slice(0, 100),
+      },
+    );
   }
   if (out.length === 0) throw new CatintelError('invalid_input', `input ${file} has a header but no location rows`);
   return out;

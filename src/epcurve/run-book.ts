@@ -89,24 +89,52 @@ export function packageInfo(pkg: ModelPackage, modelsDir: string): { dir: string
       `no ${pkg.folder} model package in ${dir}, which ${pkg.perils.join(' and ')} losses are computed with; build it with \`${pkg.build.command} --out ${dir}\` (${pkg.build.takes})`,
     );
   }
-  const m = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { model?: string; years?: number; seed?: number; events?: number };
-  return { dir, info: { model: String(m.model ?? pkg.folder), years: Number(m.years), seed: Number(m.seed), events: Number(m.events) } };
+  const m = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+    model?: string;
+    years?: number;
+    seed?: number;
+    events?: number;
+  };
+  return {
+    dir,
+    info: {
+      model: String(m.model ?? pkg.folder),
+      years: Number(m.years),
+      seed: Number(m.seed),
+      events: Number(m.events),
+    },
+  };
 }
 
 export async function runBook(o: BookRunOptions): Promise<BookLosses> {
-  const [{ computeLosses }, { oasisFiles }, { records }] = await Promise.all([import('../loss/run.js'), import('../oasis-files/run.js'), import('../loss/kernel.js')]);
+  const [{ computeLosses }, { oasisFiles }, { records }] = await Promise.all([
+    import('../loss/run.js'),
+    import('../oasis-files/run.js'),
+    import('../loss/kernel.js'),
+  ]);
   const found = o.packages.map((p) => ({ ...p, ...packageInfo(p.pkg, o.modelsDir) }));
   // No package to run (no peril asked for has one): no years either, unless asked for.
   const packageYears = found.length ? Math.min(...found.map((f) => f.info.years)) : 0;
   for (const f of found) {
     if (o.years !== undefined && o.years > f.info.years) {
-      throw new CatintelError('invalid_parameter', `--years ${o.years}: the ${f.pkg.folder} model package in ${f.dir} holds ${f.info.years} years; give at most ${f.info.years}, or build a longer one with \`${f.pkg.build.command} --years ${o.years} --out ${f.dir}\``, {
-        errors: [{ field: 'years', message: `at most ${f.info.years}` }],
-      });
+      throw new CatintelError(
+        'invalid_parameter',
+        `--years ${o.years}: the ${f.pkg.folder} model package in ${f.dir} holds ${f.info.years} years; give at most ${f.info.years}, or build a longer one with \`${f.pkg.build.command} --years ${o.years} --out ${f.dir}\``,
+        {
+          errors: [{ field: 'years', message: `at most ${f.info.years}` }],
+        },
+      );
     }
   }
   const periods = o.years ?? packageYears;
-  const settings: RunSettings = { gul: SUMMARY, il: SUMMARY, ri: [], rl: [], intermediatePriorities: [], samples: o.samples };
+  const settings: RunSettings = {
+    gul: SUMMARY,
+    il: SUMMARY,
+    ri: [],
+    rl: [],
+    intermediatePriorities: [],
+    samples: o.samples,
+  };
 
   const parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[] = [];
   const runs: PackageRun[] = [];
@@ -117,7 +145,8 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
     const codes = new Set(f.perils.map(oedCodeOf));
     const keys = all.keys.filter((k) => codes.has(k.perilId));
     const notReached = new Map<number, string>();
-    for (const e of all.errors) if (codes.has(e.perilId) && !notReached.has(e.locId)) notReached.set(e.locId, e.message);
+    for (const e of all.errors)
+      if (codes.has(e.perilId) && !notReached.has(e.locId)) notReached.set(e.locId, e.message);
     const keyed = new Set(keys.map((k) => k.locId));
     for (const id of keyed) keyedAll.add(id);
     const run: PackageRun = {
@@ -140,9 +169,16 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
       o.progress?.(`${f.pkg.folder}: ${missing.length} vulnerabilities this book needs`);
       let extra: string;
       try {
-        extra = await f.pkg.writeVulnerabilities(o.dataDir, missing, path.join(o.workDir, `${f.pkg.folder}-vulnerability`));
+        extra = await f.pkg.writeVulnerabilities(
+          o.dataDir,
+          missing,
+          path.join(o.workDir, `${f.pkg.folder}-vulnerability`),
+        );
       } catch (err) {
-        throw new CatintelError('invalid_input', `the ${f.pkg.folder} model package in ${f.dir} holds no vulnerability ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} for this book's occupancy and construction, and they cannot be computed here (${(err as Error).message}); rebuild the package with the book's: \`${f.pkg.build.command} --oed-location BOOK.csv --out ${f.dir}\``);
+        throw new CatintelError(
+          'invalid_input',
+          `the ${f.pkg.folder} model package in ${f.dir} holds no vulnerability ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} for this book's occupancy and construction, and they cannot be computed here (${(err as Error).message}); rebuild the package with the book's: \`${f.pkg.build.command} --oed-location BOOK.csv --out ${f.dir}\``,
+        );
       }
       modelDir = packageWithVulnerabilities(f.dir, extra, path.join(o.workDir, `${f.pkg.folder}-package`));
     }
@@ -152,7 +188,13 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
       const dir = path.join(o.workDir, `${f.pkg.folder}-${name}`);
       fs.mkdirSync(dir, { recursive: true });
       const keysFile = path.join(dir, 'keys.csv');
-      fs.writeFileSync(keysFile, ['LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID', ...subset.map((k) => `${k.locId},${k.perilId},${k.coverageTypeId},${k.areaPerilId},${k.vulnerabilityId}`)].join('\n') + '\n');
+      fs.writeFileSync(
+        keysFile,
+        [
+          'LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID',
+          ...subset.map((k) => `${k.locId},${k.perilId},${k.coverageTypeId},${k.areaPerilId},${k.vulnerabilityId}`),
+        ].join('\n') + '\n',
+      );
       o.progress?.(`${f.pkg.folder}: Oasis input files`);
       await oasisFiles({ location: o.location, account: o.account, keys: keysFile, out: path.join(dir, 'input') });
       o.progress?.(`${f.pkg.folder}: losses of ${periods.toLocaleString('en-US')} years`);
@@ -171,7 +213,13 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
     parts.push(together);
     const perils = f.perils.filter((p) => keys.some((k) => k.perilId === oedCodeOf(p)));
     for (const p of perils) {
-      const one = perils.length === 1 ? together : await losses(keys.filter((k) => k.perilId === oedCodeOf(p)), p);
+      const one =
+        perils.length === 1
+          ? together
+          : await losses(
+              keys.filter((k) => k.perilId === oedCodeOf(p)),
+              p,
+            );
       run.aalByPeril[p] = { gul: aalOf(one.gul, one.occurrence).sampled, il: aalOf(one.il, one.occurrence).sampled };
       run.recordsByPeril[p] = { gul: one.gul, il: one.il };
     }
@@ -199,7 +247,14 @@ function sideBySide(
   records: (capacity: number, samples: number) => SummaryRecords,
 ): { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence } {
   if (parts.length === 1) return parts[0];
-  const emptyOcc: Occurrence = { eventId: new Int32Array(0), period: new Int32Array(0), year: new Int32Array(0), month: new Int32Array(0), day: new Int32Array(0), periods };
+  const emptyOcc: Occurrence = {
+    eventId: new Int32Array(0),
+    period: new Int32Array(0),
+    year: new Int32Array(0),
+    month: new Int32Array(0),
+    day: new Int32Array(0),
+    periods,
+  };
   if (parts.length === 0) return { gul: records(0, samples), il: records(0, samples), occurrence: emptyOcc };
   const offsets: number[] = [];
   let next = 0;
@@ -211,7 +266,10 @@ function sideBySide(
     next += max;
   }
   const join = (pick: (p: (typeof parts)[number]) => SummaryRecords): SummaryRecords => {
-    const out = records(parts.reduce((n, p) => n + pick(p).length, 0), samples);
+    const out = records(
+      parts.reduce((n, p) => n + pick(p).length, 0),
+      samples,
+    );
     let at = 0;
     parts.forEach((p, k) => {
       const r = pick(p);
@@ -235,6 +293,13 @@ function sideBySide(
     });
     return Int32Array.from(all);
   };
-  const occurrence: Occurrence = { eventId: cat((o) => o.eventId, true), period: cat((o) => o.period, false), year: cat((o) => o.year, false), month: cat((o) => o.month, false), day: cat((o) => o.day, false), periods };
+  const occurrence: Occurrence = {
+    eventId: cat((o) => o.eventId, true),
+    period: cat((o) => o.period, false),
+    year: cat((o) => o.year, false),
+    month: cat((o) => o.month, false),
+    day: cat((o) => o.day, false),
+    periods,
+  };
   return { gul: join((p) => p.gul), il: join((p) => p.il), occurrence };
 }

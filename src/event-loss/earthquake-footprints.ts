@@ -20,8 +20,20 @@ import { POINT_STRIKES, type PointRupture } from '../models/earthquake/domain/ru
 import type { Tectonic } from '../models/earthquake/domain/ground-motion.js';
 import { readHazusEarthquake } from '../models/earthquake/io/hazus-earthquake-data.js';
 import { HAZUS_EARTHQUAKE_DIR } from '../models/earthquake/package/build.js';
-import { eventFootprint, MIN_EXPECTED_DAMAGE, THRESHOLD_EDGE, ZONE_LEVELS_G } from '../models/earthquake/package/event-footprint.js';
-import { areaperilId, cellCentre, cellOf, GRID_CELLS, GRID_COLS, GRID_ROWS } from '../models/earthquake/package/grid.js';
+import {
+  eventFootprint,
+  MIN_EXPECTED_DAMAGE,
+  THRESHOLD_EDGE,
+  ZONE_LEVELS_G,
+} from '../models/earthquake/package/event-footprint.js';
+import {
+  areaperilId,
+  cellCentre,
+  cellOf,
+  GRID_CELLS,
+  GRID_COLS,
+  GRID_ROWS,
+} from '../models/earthquake/package/grid.js';
 import { worstMeanDamageByBin } from '../models/earthquake/package/worst-damage.js';
 import type { PgaGrid } from '../sources/shakemap.js';
 
@@ -59,7 +71,8 @@ export function shakeMapFootprint(grid: PgaGrid, dataDir: string): Buffer {
       const lnMedian = Math.log(pga);
       for (let k = 0; k < LN_EDGES.length; k++) exceed[k] = exceedanceProbability(LN_EDGES[k], lnMedian, sigma);
       let expected = 0;
-      for (let k = THRESHOLD_EDGE; k < LN_EDGES.length; k++) expected += (exceed[k] - (k + 1 < LN_EDGES.length ? exceed[k + 1] : 0)) * worstByBin[1 + k];
+      for (let k = THRESHOLD_EDGE; k < LN_EDGES.length; k++)
+        expected += (exceed[k] - (k + 1 < LN_EDGES.length ? exceed[k + 1] : 0)) * worstByBin[1 + k];
       if (expected < MIN_EXPECTED_DAMAGE) continue;
       const ap = areaperilId(row, col);
       // As the package: every PGA below the threshold edge is read as no damage, in bin 1.
@@ -81,12 +94,22 @@ export function shakeMapFootprint(grid: PgaGrid, dataDir: string): Buffer {
 }
 
 /** The package's own footprints of a rupture at the epicentre, one per strike. */
-export function groundMotionFootprints(origin: { lat: number; lng: number; magnitude: number; tectonic: Tectonic }, dataDir: string): Buffer[] {
+export function groundMotionFootprints(
+  origin: { lat: number; lng: number; magnitude: number; tectonic: Tectonic },
+  dataDir: string,
+): Buffer[] {
   const worstByBin = worstDamage(dataDir);
   const zones = new Float64Array(GRID_CELLS * ZONE_LEVELS_G.length); // the package's hazard tally; not needed here
   const out: Buffer[] = [];
   for (let k = 0; k < POINT_STRIKES; k++) {
-    const rupture: PointRupture = { lat: origin.lat, lng: origin.lng, magnitude: origin.magnitude, rate: 1, tectonic: origin.tectonic, strikeDeg: (180 * k) / POINT_STRIKES };
+    const rupture: PointRupture = {
+      lat: origin.lat,
+      lng: origin.lng,
+      magnitude: origin.magnitude,
+      rate: 1,
+      tectonic: origin.tectonic,
+      strikeDeg: (180 * k) / POINT_STRIKES,
+    };
     out.push(Buffer.from(eventFootprint(rupture, zones, worstByBin).rows));
   }
   return out;

@@ -39,7 +39,16 @@ function detailsOf(row: EventRow): Record<string, unknown> {
 /** The storm's fixes from its observations: wind and position, with the pressure and RMW of the same instant. */
 export function fixesOf(obs: ObservationRow[]): ObservedFix[] {
   const at = new Map<string, ObservedFix>();
-  for (const o of obs) if (o.kind === 'wind_speed_kt' && o.lat !== null && o.lng !== null) at.set(o.observed_at, { at: o.observed_at, lat: o.lat, lng: o.lng, windKt: o.value, pressureMb: null, rmwNm: null });
+  for (const o of obs)
+    if (o.kind === 'wind_speed_kt' && o.lat !== null && o.lng !== null)
+      at.set(o.observed_at, {
+        at: o.observed_at,
+        lat: o.lat,
+        lng: o.lng,
+        windKt: o.value,
+        pressureMb: null,
+        rmwNm: null,
+      });
   for (const o of obs) {
     const f = at.get(o.observed_at);
     if (!f) continue;
@@ -49,8 +58,19 @@ export function fixesOf(obs: ObservationRow[]): ObservedFix[] {
   return [...at.values()].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
-export async function hurricaneFootprints(row: EventRow, obs: ObservationRow[], o: { members: number; seed: number }): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
-  const [{ landGrid }, { stormEnsemble }, { stormFootprint }, { PACKAGE_INTENSITY_BIN_COUNT }, { GRID_CELLS }, { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE }] = await Promise.all([
+export async function hurricaneFootprints(
+  row: EventRow,
+  obs: ObservationRow[],
+  o: { members: number; seed: number },
+): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
+  const [
+    { landGrid },
+    { stormEnsemble },
+    { stormFootprint },
+    { PACKAGE_INTENSITY_BIN_COUNT },
+    { GRID_CELLS },
+    { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE },
+  ] = await Promise.all([
     import('../models/hurricane/land-grid.js'),
     import('./hurricane-ensemble.js'),
     import('../models/hurricane/package/storm-footprint.js'),
@@ -59,12 +79,21 @@ export async function hurricaneFootprints(row: EventRow, obs: ObservationRow[], 
     import('../models/hurricane/package/package-files.js'),
   ]);
   const fixes = fixesOf(obs);
-  if (fixes.length === 0) throw new CatintelError('validation_failed', `event ${row.slug} has no storm fix (position and wind) yet: no footprint to run; ingest its b-deck or advisories first`);
+  if (fixes.length === 0)
+    throw new CatintelError(
+      'validation_failed',
+      `event ${row.slug} has no storm fix (position and wind) yet: no footprint to run; ingest its b-deck or advisories first`,
+    );
   const d = detailsOf(row);
   const latestMs = Date.parse(fixes[fixes.length - 1].at);
   const forecast: ForecastPoint[] | null = Array.isArray(d.forecast)
     ? (d.forecast as Record<string, unknown>[])
-        .map((p) => ({ leadHours: (Date.parse(String(p.valid_at)) - latestMs) / HOUR_MS, lat: Number(p.lat), lng: Number(p.lng), windKt: Number(p.max_wind_kt) }))
+        .map((p) => ({
+          leadHours: (Date.parse(String(p.valid_at)) - latestMs) / HOUR_MS,
+          lat: Number(p.lat),
+          lng: Number(p.lng),
+          windKt: Number(p.max_wind_kt),
+        }))
         .filter((p) => p.leadHours > 0 && [p.lat, p.lng, p.windKt].every(Number.isFinite))
     : null;
   const grid = landGrid();
@@ -85,7 +114,10 @@ export async function hurricaneFootprints(row: EventRow, obs: ObservationRow[], 
       for (let k = 0; k < Math.min(out.length, event.length); k++) if (event[k] > out[k]) out[k] = event[k];
       return out;
     };
-    return { [CELL_MAX_BIN_FILE]: raised(CELL_MAX_BIN_FILE, maxBin), [CELL_MAX_SURGE_BIN_FILE]: raised(CELL_MAX_SURGE_BIN_FILE, maxSurgeBin) };
+    return {
+      [CELL_MAX_BIN_FILE]: raised(CELL_MAX_BIN_FILE, maxBin),
+      [CELL_MAX_SURGE_BIN_FILE]: raised(CELL_MAX_SURGE_BIN_FILE, maxSurgeBin),
+    };
   };
   const latest = fixes[fixes.length - 1].at;
   const version =
@@ -106,7 +138,12 @@ export async function hurricaneFootprints(row: EventRow, obs: ObservationRow[], 
       manifest: { event: row.slug, version, forecast: ens.forecast, members: o.members },
     },
     source: {
-      product: d.feed === 'nhc_gis_5day' ? 'NHC GIS forecast advisory' : d.feed === 'atcf_bdeck' ? 'ATCF b-deck' : String(d.feed ?? row.source),
+      product:
+        d.feed === 'nhc_gis_5day'
+          ? 'NHC GIS forecast advisory'
+          : d.feed === 'atcf_bdeck'
+            ? 'ATCF b-deck'
+            : String(d.feed ?? row.source),
       version,
       issued_at: latest,
       kind: 'observed_track_and_forecast_ensemble',
@@ -117,15 +154,32 @@ export async function hurricaneFootprints(row: EventRow, obs: ObservationRow[], 
   };
 }
 
-export async function earthquakeFootprints(row: EventRow, o: { dataDir: string; shakemap?: { grid: PgaGrid; name: string } }): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
-  const { shakeMapFootprint, groundMotionFootprints, EARTHQUAKE_INTENSITY_BINS } = await import('./earthquake-footprints.js');
+export async function earthquakeFootprints(
+  row: EventRow,
+  o: { dataDir: string; shakemap?: { grid: PgaGrid; name: string } },
+): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
+  const { shakeMapFootprint, groundMotionFootprints, EARTHQUAKE_INTENSITY_BINS } =
+    await import('./earthquake-footprints.js');
   const d = detailsOf(row);
-  const base = { pkg: packageOf('earthquake')!, perils: ['earthquake'] as const, intensityBins: EARTHQUAKE_INTENSITY_BINS, intensityUncertainty: true, observedEvent: null, noDamageBin: 1 };
+  const base = {
+    pkg: packageOf('earthquake')!,
+    perils: ['earthquake'] as const,
+    intensityBins: EARTHQUAKE_INTENSITY_BINS,
+    intensityUncertainty: true,
+    observedEvent: null,
+    noDamageBin: 1,
+  };
   if (o.shakemap) {
     const g = o.shakemap.grid;
     const version = `ShakeMap grid.xml version ${g.version ?? 'unstated'}${g.processedAt ? ` processed ${g.processedAt}` : ''}`;
     return {
-      footprints: { ...base, perils: ['earthquake'], footprints: [shakeMapFootprint(g, o.dataDir)], bandEvents: [1], manifest: { event: row.slug, version } },
+      footprints: {
+        ...base,
+        perils: ['earthquake'],
+        footprints: [shakeMapFootprint(g, o.dataDir)],
+        bandEvents: [1],
+        manifest: { event: row.slug, version },
+      },
       source: { product: 'USGS ShakeMap grid.xml', version, issued_at: g.processedAt, kind: 'shakemap', members: 1 },
     };
   }
@@ -134,7 +188,19 @@ export async function earthquakeFootprints(row: EventRow, o: { dataDir: string; 
   const fps = groundMotionFootprints({ lat: row.lat, lng: row.lng, magnitude: row.severity, tectonic }, o.dataDir);
   const version = `USGS origin M${row.severity} at ${row.lat}, ${row.lng} (${String(d.usgs_status ?? 'status unstated')}, updated ${row.updated_at})`;
   return {
-    footprints: { ...base, perils: ['earthquake'], footprints: fps, bandEvents: fps.map((_, i) => i + 1), manifest: { event: row.slug, version, tectonic } },
-    source: { product: 'earthquake model ground motion from the origin', version, issued_at: row.updated_at, kind: 'ground_motion_model', members: fps.length },
+    footprints: {
+      ...base,
+      perils: ['earthquake'],
+      footprints: fps,
+      bandEvents: fps.map((_, i) => i + 1),
+      manifest: { event: row.slug, version, tectonic },
+    },
+    source: {
+      product: 'earthquake model ground motion from the origin',
+      version,
+      issued_at: row.updated_at,
+      kind: 'ground_motion_model',
+      members: fps.length,
+    },
   };
 }

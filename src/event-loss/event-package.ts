@@ -12,7 +12,22 @@ import { QUANTILES, RETURN_PERIODS } from '../models/shared/package/event-set-fi
 import { float32Bin, int32Bin } from '../models/shared/package/oasis-binaries.js';
 
 /** The catalog files an event package replaces; everything else of the built package is linked. */
-const REPLACED = new Set(['footprint.bin', 'footprint.idx', 'footprint.csv', 'events.bin', 'events.csv', 'occurrence.bin', 'occurrence.csv', 'periods.csv', 'periods.bin', 'manifest.json', 'returnperiods.bin', 'returnperiods.csv', 'quantile.bin', 'quantile.csv']);
+const REPLACED = new Set([
+  'footprint.bin',
+  'footprint.idx',
+  'footprint.csv',
+  'events.bin',
+  'events.csv',
+  'occurrence.bin',
+  'occurrence.csv',
+  'periods.csv',
+  'periods.bin',
+  'manifest.json',
+  'returnperiods.bin',
+  'returnperiods.csv',
+  'quantile.bin',
+  'quantile.csv',
+]);
 
 export interface EventFootprint {
   /** 12-byte rows (uint32 areaperil_id, int32 intensity_bin_id, float32 probability), ascending areaperil. */
@@ -71,10 +86,22 @@ export function writeEventPackage(o: EventPackageOptions): string {
   // Event i in period i: a date is required by the occurrence file; the day is the same for all.
   const occurrences = ids.map((id) => ({ eventId: id, periodNo: id, occYear: id, occMonth: 1, occDay: 1 }));
   fs.writeFileSync(path.join(dir, 'occurrence.bin'), occurrenceBin(occurrences, n));
-  fs.writeFileSync(path.join(dir, 'occurrence.csv'), ['event_id,period_no,occ_year,occ_month,occ_day', ...occurrences.map((r) => `${r.eventId},${r.periodNo},${r.occYear},1,1`)].join('\n') + '\n');
-  fs.writeFileSync(path.join(dir, 'periods.csv'), ['period_no,weighting', ...ids.map((id) => `${id},${1 / n}`)].join('\n') + '\n');
+  fs.writeFileSync(
+    path.join(dir, 'occurrence.csv'),
+    [
+      'event_id,period_no,occ_year,occ_month,occ_day',
+      ...occurrences.map((r) => `${r.eventId},${r.periodNo},${r.occYear},1,1`),
+    ].join('\n') + '\n',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'periods.csv'),
+    ['period_no,weighting', ...ids.map((id) => `${id},${1 / n}`)].join('\n') + '\n',
+  );
   fs.writeFileSync(path.join(dir, 'returnperiods.bin'), int32Bin(RETURN_PERIODS));
   fs.writeFileSync(path.join(dir, 'quantile.bin'), float32Bin(QUANTILES));
-  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...o.manifest, years: n, seed: o.seed, events: n }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({ ...o.manifest, years: n, seed: o.seed, events: n }, null, 2) + '\n',
+  );
   return dir;
 }

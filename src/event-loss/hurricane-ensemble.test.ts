@@ -4,7 +4,14 @@ import { stormEnsemble, type ObservedFix } from './hurricane-ensemble.js';
 import { trackSigmaKm } from './nhc-forecast-errors.js';
 
 /** A storm in the open Gulf moving due north at 0.1°/h. */
-const FIXES: ObservedFix[] = [0, 6, 12].map((h) => ({ at: new Date(Date.UTC(2022, 8, 27, h)).toISOString(), lat: 22 + h * 0.1, lng: -87, windKt: 100, pressureMb: 955, rmwNm: 20 }));
+const FIXES: ObservedFix[] = [0, 6, 12].map((h) => ({
+  at: new Date(Date.UTC(2022, 8, 27, h)).toISOString(),
+  lat: 22 + h * 0.1,
+  lng: -87,
+  windKt: 100,
+  pressureMb: 955,
+  rmwNm: 20,
+}));
 
 describe('stormEnsemble', () => {
   const grid = landGrid();

@@ -88,11 +88,18 @@ function observedTrack(fixes: ObservedFix[], grid: LandGrid): Track {
 }
 
 /** The base forecast, hourly from the latest fix: NHC's points interpolated, or persistence. */
-function baseForecast(fixes: ObservedFix[], nhc: ForecastPoint[] | null, land: (lat: number, lng: number) => boolean): { lat: number; lng: number; windKt: number | null; leadHours: number }[] {
+function baseForecast(
+  fixes: ObservedFix[],
+  nhc: ForecastPoint[] | null,
+  land: (lat: number, lng: number) => boolean,
+): { lat: number; lng: number; windKt: number | null; leadHours: number }[] {
   const last = fixes[fixes.length - 1];
   const out: { lat: number; lng: number; windKt: number | null; leadHours: number }[] = [];
   if (nhc && nhc.length > 0) {
-    const pts = [{ leadHours: 0, lat: last.lat, lng: last.lng, windKt: last.windKt }, ...[...nhc].sort((a, b) => a.leadHours - b.leadHours)];
+    const pts = [
+      { leadHours: 0, lat: last.lat, lng: last.lng, windKt: last.windKt },
+      ...[...nhc].sort((a, b) => a.leadHours - b.leadHours),
+    ];
     const end = pts[pts.length - 1].leadHours;
     let k = 0;
     for (let h = STEP_HOURS; h <= end + 1e-9; h += STEP_HOURS) {
@@ -100,7 +107,12 @@ function baseForecast(fixes: ObservedFix[], nhc: ForecastPoint[] | null, land: (
       const a = pts[k];
       const b = pts[k + 1];
       const w = (h - a.leadHours) / (b.leadHours - a.leadHours);
-      out.push({ leadHours: h, lat: a.lat + (b.lat - a.lat) * w, lng: a.lng + (b.lng - a.lng) * w, windKt: a.windKt + (b.windKt - a.windKt) * w });
+      out.push({
+        leadHours: h,
+        lat: a.lat + (b.lat - a.lat) * w,
+        lng: a.lng + (b.lng - a.lng) * w,
+        windKt: a.windKt + (b.windKt - a.windKt) * w,
+      });
     }
     return out;
   }
@@ -123,7 +135,11 @@ function baseForecast(fixes: ObservedFix[], nhc: ForecastPoint[] | null, land: (
  * The ensemble of `members` tracks for a storm observed at `fixes` (ascending time, at least one), with
  * NHC's forecast when given. Same fixes, forecast, members and seed: the same tracks.
  */
-export function stormEnsemble(fixes: ObservedFix[], nhc: ForecastPoint[] | null, o: { members: number; seed: number; grid: LandGrid; forecast: boolean }): StormEnsemble {
+export function stormEnsemble(
+  fixes: ObservedFix[],
+  nhc: ForecastPoint[] | null,
+  o: { members: number; seed: number; grid: LandGrid; forecast: boolean },
+): StormEnsemble {
   const observed = observedTrack(fixes, o.grid);
   const land = isLandOf(o.grid);
   const base = o.forecast ? baseForecast(fixes, nhc, land) : [];
@@ -131,7 +147,10 @@ export function stormEnsemble(fixes: ObservedFix[], nhc: ForecastPoint[] | null,
   const last = fixes[fixes.length - 1];
   const lastFix = observed.fixes[observed.fixes.length - 1];
   const deficit = AH77_AMBIENT_HPA - lastFix.pressureMb;
-  const pressureOf = (windKt: number) => (deficit > 0 && last.windKt > 0 ? AH77_AMBIENT_HPA - deficit * (windKt / last.windKt) ** (1 / AH77_EXPONENT) : pressureFromWindHpa(windKt));
+  const pressureOf = (windKt: number) =>
+    deficit > 0 && last.windKt > 0
+      ? AH77_AMBIENT_HPA - deficit * (windKt / last.windKt) ** (1 / AH77_EXPONENT)
+      : pressureFromWindHpa(windKt);
   const rand = mulberry32(o.seed);
   const members: Track[] = [];
   for (let m = 0; m < o.members; m++) {

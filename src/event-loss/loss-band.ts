@@ -39,7 +39,12 @@ export function lossBand(outcomes: Float64Array): LossBand {
   const sorted = Float64Array.from(outcomes).sort();
   let sum = 0;
   for (const v of sorted) sum += v;
-  return { mean: sorted.length ? sum / sorted.length : 0, p10: quantile(sorted, 0.1), p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9) };
+  return {
+    mean: sorted.length ? sum / sorted.length : 0,
+    p10: quantile(sorted, 0.1),
+    p50: quantile(sorted, 0.5),
+    p90: quantile(sorted, 0.9),
+  };
 }
 
 /** The analytical mean loss of one event (0 without a record). */

@@ -71,7 +71,10 @@ function footprintAreaperils(f: EventFootprints): Set<number> {
 }
 
 export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Promise<EventLossResult> {
-  const [{ runBook, packageInfo }, { bookRows }] = await Promise.all([import('../epcurve/run-book.js'), import('../models/hurricane/package/book-keys.js')]);
+  const [{ runBook, packageInfo }, { bookRows }] = await Promise.all([
+    import('../epcurve/run-book.js'),
+    import('../models/hurricane/package/book-keys.js'),
+  ]);
   const built = packageInfo(f.pkg, o.modelsDir);
   const eventModels = path.join(o.workDir, 'event-models');
   fs.mkdirSync(eventModels, { recursive: true });
@@ -84,7 +87,12 @@ export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Pro
     intensityUncertainty: f.intensityUncertainty,
     footprints: f.footprints.map((rows) => ({ rows })),
     files: f.reachFiles?.(built.dir),
-    manifest: { ...f.manifest, model: `${built.info.model} (event footprints)`, package_years: built.info.years, package_seed: built.info.seed },
+    manifest: {
+      ...f.manifest,
+      model: `${built.info.model} (event footprints)`,
+      package_years: built.info.years,
+      package_seed: built.info.seed,
+    },
     seed: o.seed,
   });
   const run = await runBook({
@@ -105,7 +113,10 @@ export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Pro
   const tivOf = new Map<number, number>();
   const TIVS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'];
   for (const r of bookRows(o.location, ['PortNumber', 'AccNumber', 'LocNumber', 'Latitude', 'Longitude', ...TIVS])) {
-    tivOf.set(r.locId, TIVS.reduce((s, k) => s + (Number(r.row[k]) || 0), 0));
+    tivOf.set(
+      r.locId,
+      TIVS.reduce((s, k) => s + (Number(r.row[k]) || 0), 0),
+    );
   }
   const inFootprint = new Set<number>();
   const byPeril: Record<string, Set<number>> = Object.fromEntries(f.perils.map((p) => [p, new Set<number>()]));
@@ -123,7 +134,9 @@ export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Pro
     const per: PerspectiveLoss['byPeril'] = {};
     for (const p of f.perils) {
       const rec = pkgRun?.recordsByPeril[p]?.[which];
-      per[p] = rec ? { band: lossBand(outcomesOf(rec, f.bandEvents)), observedSoFar: observed(rec) } : { band: { mean: 0, p10: 0, p50: 0, p90: 0 }, observedSoFar: f.observedEvent === null ? null : 0 };
+      per[p] = rec
+        ? { band: lossBand(outcomesOf(rec, f.bandEvents)), observedSoFar: observed(rec) }
+        : { band: { mean: 0, p10: 0, p50: 0, p90: 0 }, observedSoFar: f.observedEvent === null ? null : 0 };
     }
     return { band: lossBand(outcomesOf(run[which], f.bandEvents)), observedSoFar: observed(run[which]), byPeril: per };
   };

@@ -32,10 +32,17 @@ export interface DataBuildBody {
 
 export const dataBuild = defineHandler<DataBuildInput, DataBuildBody>({
   name: 'data.build',
-  summary: 'Rebuild the hazard baseline (data/baseline) and the embedded infrastructure (data/infrastructure) from the public catalogs',
+  summary:
+    'Rebuild the hazard baseline (data/baseline) and the embedded infrastructure (data/infrastructure) from the public catalogs',
   cli: {
     command: ['data', 'build'],
-    options: [{ flags: '--from <dir>', description: 'the shared public data directory (default ../shared/data beside the package, env CATINTEL_SHARED_DATA)' }],
+    options: [
+      {
+        flags: '--from <dir>',
+        description:
+          'the shared public data directory (default ../shared/data beside the package, env CATINTEL_SHARED_DATA)',
+      },
+    ],
     examples: ['catintel data build', 'catintel data build --from /data/catintel-shared --json'],
   },
   storeless: true,
@@ -44,17 +51,30 @@ export const dataBuild = defineHandler<DataBuildInput, DataBuildBody>({
   },
   async run(ctx, input) {
     const t0 = performance.now();
-    const from = path.resolve(input.from || ctx.config.env?.CATINTEL_SHARED_DATA || path.join(packageRoot(), '..', 'shared', 'data'));
+    const from = path.resolve(
+      input.from || ctx.config.env?.CATINTEL_SHARED_DATA || path.join(packageRoot(), '..', 'shared', 'data'),
+    );
     const stat = await fs.promises.stat(from).catch(() => null);
-    if (!stat?.isDirectory()) throw new CatintelError('invalid_input', `--from ${from} is not a directory; give the shared public data directory (SOURCES.md)`);
+    if (!stat?.isDirectory())
+      throw new CatintelError(
+        'invalid_input',
+        `--from ${from} is not a directory; give the shared public data directory (SOURCES.md)`,
+      );
     const outDir = defaultBaselineDir();
     const tmp = path.join(path.dirname(outDir), `.baseline-build.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     const { buildBaseline } = await import('../databuild/build.js');
     const infraDir = defaultInfraDir();
-    const infraTmp = path.join(path.dirname(infraDir), `.infrastructure-build.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+    const infraTmp = path.join(
+      path.dirname(infraDir),
+      `.infrastructure-build.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+    );
     try {
       ctx.progress({ task: 'data build', done: 0, total: 1, message: `reading ${from}` });
-      const r = await buildBaseline({ fromDir: from, outDir: tmp, log: (m) => ctx.progress({ task: 'data build', done: 0, total: 1, message: m }) });
+      const r = await buildBaseline({
+        fromDir: from,
+        outDir: tmp,
+        log: (m) => ctx.progress({ task: 'data build', done: 0, total: 1, message: m }),
+      });
       // Both built before either replaces the committed files: a failure leaves both as they were.
       ctx.progress({ task: 'data build', done: 0, total: 1, message: 'infrastructure: HIFLD facilities' });
       const { buildInfrastructure } = await import('../intelligence/infrastructure/build.js');
@@ -73,7 +93,16 @@ export const dataBuild = defineHandler<DataBuildInput, DataBuildBody>({
         files.push({ file: target, bytes: (await fs.promises.stat(target)).size });
       }
       ctx.progress({ task: 'data build', done: 1, total: 1, message: 'done' });
-      return { body: { from, out: outDir, files, cells: r.cells, channels: r.channels, seconds: Math.round(performance.now() - t0) / 1000 } };
+      return {
+        body: {
+          from,
+          out: outDir,
+          files,
+          cells: r.cells,
+          channels: r.channels,
+          seconds: Math.round(performance.now() - t0) / 1000,
+        },
+      };
     } catch (err) {
       // A missing input file is a usage problem (exit 2) and its message names the file; anything else is ours.
       if (err instanceof Error && !(err instanceof CatintelError) && /not found under/.test(err.message)) {

@@ -19,11 +19,16 @@ export const dbCheck = defineHandler({
   cli: { command: ['db', 'check'], examples: ['catintel db check', 'catintel --db backup.duckdb db check --json'] },
   parse: () => ({}),
   async run(ctx) {
-    const size = await ctx.db.one<{ database_size: string; total_blocks: bigint; used_blocks: bigint; free_blocks: bigint }>(
+    const size = await ctx.db.one<{
+      database_size: string;
+      total_blocks: bigint;
+      used_blocks: bigint;
+      free_blocks: bigint;
+    }>(
       'SELECT database_size, total_blocks, used_blocks, free_blocks FROM pragma_database_size() WHERE database_name = current_database()',
     );
     const names = await ctx.db.all<{ table_name: string }>(
-      "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND NOT temporary ORDER BY table_name",
+      'SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND NOT temporary ORDER BY table_name',
     );
     const tables: TableCheck[] = [];
     for (const { table_name: table } of names) {
@@ -33,7 +38,10 @@ export const dbCheck = defineHandler({
         const row = await ctx.db.one<{ n: bigint }>(`SELECT count(*) AS n, bit_xor(hash(COLUMNS(*))) FROM ${quoted}`);
         tables.push({ table, rows: Number(row?.n ?? 0) });
       } catch (err) {
-        const why = err instanceof CatintelError && err.code === 'store_corrupt' ? corruptionIn(String((err.cause as Error)?.message)) : undefined;
+        const why =
+          err instanceof CatintelError && err.code === 'store_corrupt'
+            ? corruptionIn(String((err.cause as Error)?.message))
+            : undefined;
         throw why ? corruptStore(ctx.db.path, `table ${table}: ${why}`, err) : err;
       }
     }

@@ -8,8 +8,11 @@ export const dbInfo = defineHandler({
   parse: () => ({}),
   async run(ctx) {
     const now = ctx.clock().toISOString();
-    const count = async (sql: string, params?: Record<string, string>) => Number((await ctx.db.one<{ n: bigint }>(sql, params))?.n ?? 0);
-    const byType = await ctx.db.all<{ event_type: string; n: bigint }>('SELECT event_type, count(*) AS n FROM events GROUP BY 1 ORDER BY 1');
+    const count = async (sql: string, params?: Record<string, string>) =>
+      Number((await ctx.db.one<{ n: bigint }>(sql, params))?.n ?? 0);
+    const byType = await ctx.db.all<{ event_type: string; n: bigint }>(
+      'SELECT event_type, count(*) AS n FROM events GROUP BY 1 ORDER BY 1',
+    );
     const runs = await ctx.db.all(
       `SELECT source, url, status, strftime(started_at, '%Y-%m-%dT%H:%M:%SZ') AS started_at, inserted, updated, unchanged, skipped
          FROM ingest_runs ORDER BY started_at DESC LIMIT 10`,

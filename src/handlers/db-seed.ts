@@ -22,7 +22,10 @@ function seedReaderOf(source: SourceModule): SourceModule {
   return {
     ...source,
     parse(body) {
-      const records = body.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as SourceRecord);
+      const records = body
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as SourceRecord);
       if (records.some((r) => r.source !== source.id)) {
         throw new CatintelError('invalid_input', `seed file for ${source.id} holds records of another source`);
       }
@@ -39,17 +42,24 @@ export const dbSeed = defineHandler({
     command: ['db', 'seed'],
     options: [{ flags: '--from <dir>', description: 'seed directory (default: the packaged data/seed)' }],
     paths: ['from'],
-    examples: ['catintel db seed', 'catintel --as-of 2022-09-29T03:32:09Z events live   # the snapshot as of its instant (data/seed/as-of.txt)'],
+    examples: [
+      'catintel db seed',
+      'catintel --as-of 2022-09-29T03:32:09Z events live   # the snapshot as of its instant (data/seed/as-of.txt)',
+    ],
   },
   parse: (raw) => ({ dir: str(raw, 'from') ?? defaultSeedDir() }),
   async run(ctx, { dir }) {
     let files: string[];
     try {
-      files = fs.readdirSync(dir).filter((f) => f.endsWith('.ndjson.gz')).sort();
+      files = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.ndjson.gz'))
+        .sort();
     } catch {
       throw new CatintelError('invalid_input', `seed directory ${dir} cannot be read; run \`make data\` to build it`);
     }
-    if (files.length === 0) throw new CatintelError('invalid_input', `seed directory ${dir} holds no *.ndjson.gz files; run \`make data\``);
+    if (files.length === 0)
+      throw new CatintelError('invalid_input', `seed directory ${dir} holds no *.ndjson.gz files; run \`make data\``);
     const { ingestSource } = await import('../ingest/run.js');
     const { sourceById } = await import('../sources/registry.js');
     const runs: IngestSummary[] = [];
@@ -57,7 +67,9 @@ export const dbSeed = defineHandler({
       const source = sourceById(f.replace(/\.ndjson\.gz$/, ''));
       runs.push(await ingestSource(ctx, seedReaderOf(source), path.join(dir, f)));
     }
-    const asOf = fs.existsSync(path.join(dir, 'as-of.txt')) ? fs.readFileSync(path.join(dir, 'as-of.txt'), 'utf8').trim() : null;
+    const asOf = fs.existsSync(path.join(dir, 'as-of.txt'))
+      ? fs.readFileSync(path.join(dir, 'as-of.txt'), 'utf8').trim()
+      : null;
     return { body: { as_of: asOf, runs } };
   },
 });

@@ -12,17 +12,27 @@ export async function requireEvent(ctx: Context, id: string): Promise<EventRow> 
   const rows = await findEvents(ctx.db, id, ctx.clock().toISOString());
   if (rows.length === 1) return rows[0];
   if (rows.length === 0) {
-    throw new CatintelError('not_found', `no event with id, slug or source id "${id}"; list events with /events/live (CLI: catintel events live)`);
+    throw new CatintelError(
+      'not_found',
+      `no event with id, slug or source id "${id}"; list events with /events/live (CLI: catintel events live)`,
+    );
   }
   const candidates = rows.map((r) => `${r.slug} (${r.source} ${r.source_id}: ${r.title})`);
-  throw new CatintelError('conflict', `"${id}" names ${rows.length} events; ask for one by its slug or UUID: ${candidates.join('; ')}`, {
-    errors: rows.map((r) => ({ field: 'id', message: `${r.id} ${r.slug} (${r.source})` })),
-  });
+  throw new CatintelError(
+    'conflict',
+    `"${id}" names ${rows.length} events; ask for one by its slug or UUID: ${candidates.join('; ')}`,
+    {
+      errors: rows.map((r) => ({ field: 'id', message: `${r.id} ${r.slug} (${r.source})` })),
+    },
+  );
 }
 
 /** The `id` path parameter, bounded so that a pasted document is refused before any query. */
 export function eventIdParam(raw: Record<string, unknown>): string {
   const id = required(raw, 'id');
-  if (id.length > 200) throw new CatintelError('invalid_parameter', 'id: too long to be an event id, slug or source id', { errors: [{ field: 'id', message: 'at most 200 characters' }] });
+  if (id.length > 200)
+    throw new CatintelError('invalid_parameter', 'id: too long to be an event id, slug or source id', {
+      errors: [{ field: 'id', message: 'at most 200 characters' }],
+    });
   return id;
 }

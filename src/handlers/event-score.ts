@@ -29,22 +29,43 @@ export type EventScoreBody = (ScorePointBody | OasisPointBody) & { event: EventR
 
 export const eventScore = defineHandler<EventScoreInput, EventScoreBody>({
   name: 'events.score',
-  summary: 'Hazard scores (0.00-10.00) at an event\'s location, per peril, with score_components',
-  http: { method: 'GET', path: '/events/{id}/score', access: 'free', accessByQuery: { format: { oasis: 'enterprise' } } },
+  summary: "Hazard scores (0.00-10.00) at an event's location, per peril, with score_components",
+  http: {
+    method: 'GET',
+    path: '/events/{id}/score',
+    access: 'free',
+    accessByQuery: { format: { oasis: 'enterprise' } },
+  },
   cli: {
     command: ['events', 'score'],
     args: ['id'],
-    options: [...SCORE_OPTIONS, { flags: '--format <format>', description: 'json (default) or oasis (OED location row + keys rows)' }],
-    examples: ['catintel events score <id-or-slug>', 'catintel events score <id> --perils earthquake --scenario ssp585 --horizon 2080 --json'],
+    options: [
+      ...SCORE_OPTIONS,
+      { flags: '--format <format>', description: 'json (default) or oasis (OED location row + keys rows)' },
+    ],
+    examples: [
+      'catintel events score <id-or-slug>',
+      'catintel events score <id> --perils earthquake --scenario ssp585 --horizon 2080 --json',
+    ],
   },
   parse(raw, caller) {
     return { id: eventIdParam(raw), ...parseScoreOptions(raw, caller) };
   },
   async run(ctx, input) {
     const row = await requireEvent(ctx, input.id);
-    const event: EventRef = { id: row.id, slug: row.slug, title: row.title, event_type: row.event_type, status: row.status, lat: row.lat, lng: row.lng };
+    const event: EventRef = {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      event_type: row.event_type,
+      status: row.status,
+      lat: row.lat,
+      lng: row.lng,
+    };
     const refuse = (reason: string) =>
-      new CatintelError('validation_failed', `event ${row.slug} (${row.title}): ${reason}`, { errors: [{ field: 'id', message: reason }] });
+      new CatintelError('validation_failed', `event ${row.slug} (${row.title}): ${reason}`, {
+        errors: [{ field: 'id', message: reason }],
+      });
     const result = scoreAt(row.lat, row.lng, input, { accNumber: row.id }, refuse, ctx.config?.env);
     return { body: { event, ...result.body } };
   },

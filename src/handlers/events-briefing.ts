@@ -17,7 +17,11 @@ export const eventsBriefing = defineHandler({
   async run(ctx, { id }, caller): Promise<HandlerResult> {
     const r = await briefingPdf(ctx, id, caller, reportSources(ctx, caller));
     const name = r.inputs.event.props.slug.replace(/[^a-z0-9-]/gi, '').slice(0, 80);
-    return { body: r.pdf, mediaType: 'application/pdf', headers: { 'content-disposition': `inline; filename="briefing-${name}.pdf"` } };
+    return {
+      body: r.pdf,
+      mediaType: 'application/pdf',
+      headers: { 'content-disposition': `inline; filename="briefing-${name}.pdf"` },
+    };
   },
 });
 
@@ -29,7 +33,10 @@ export const briefingCommand = defineHandler({
     args: ['id'],
     options: [{ flags: '--out <file>', description: 'the PDF file to write (required)' }],
     paths: ['out'],
-    examples: ['catintel briefing al092022 --out ian.pdf', 'catintel --as-of 2022-09-29T03:32:09Z briefing <id> --out briefing.pdf --json'],
+    examples: [
+      'catintel briefing al092022 --out ian.pdf',
+      'catintel --as-of 2022-09-29T03:32:09Z briefing <id> --out briefing.pdf --json',
+    ],
   },
   parse: (raw) => ({ id: eventIdParam(raw), out: required(raw, 'out') }),
   async run(ctx, { id, out }, caller) {
@@ -43,7 +50,10 @@ export const briefingCommand = defineHandler({
         ...written,
         pages: r.pages,
         generated_at: r.inputs.now,
-        sections: r.briefing.sections.map((s) => ({ heading: s.heading, available: !s.blocks.every((b) => b.kind === 'unavailable') })),
+        sections: r.briefing.sections.map((s) => ({
+          heading: s.heading,
+          available: !s.blocks.every((b) => b.kind === 'unavailable'),
+        })),
       },
     };
   },

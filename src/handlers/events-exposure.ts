@@ -23,7 +23,11 @@ export const eventsExposure = defineHandler({
   summary: 'Population and infrastructure inside each consequence ring of an event, with sources and method',
   // perAccount: the body carries the caller's portfolio TIV, so it is never served from the shared cache.
   http: { method: 'GET', path: '/events/{id}/exposure', access: 'analyst', perAccount: true },
-  cli: { command: ['events', 'exposure'], args: ['id'], examples: ['catintel events exposure AL092022', 'catintel events exposure nc216859 --json'] },
+  cli: {
+    command: ['events', 'exposure'],
+    args: ['id'],
+    examples: ['catintel events exposure AL092022', 'catintel events exposure nc216859 --json'],
+  },
   parse: (raw) => ({ id: eventIdParam(raw) }),
   async run(ctx, { id }, caller) {
     const row = await requireEvent(ctx, id);
@@ -31,19 +35,43 @@ export const eventsExposure = defineHandler({
     const rings = await ringsOf(ctx.db, row.id);
     const geometries = rings.map((r) => JSON.parse(r.geojson) as Polygon | MultiPolygon);
     // The caller's portfolios inside each ring (src/portfolios/exposure.ts): cumulative TIV per currency.
-    const tiv = await tivByRing(ctx.db, caller.account, row.event_type, rings.map((r, k) => ({ ...r, geojson: geometries[k] })));
-    const computed = ringExposures(rings.map((r, k) => ({
-      ring_id: r.ring_id, ordinal: r.ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km,
-      geometry: geometries[k],
-    })));
-    const exposures = computed.map((e) => ({ ...e, portfolio_tiv: tiv.find((t) => t.ring_id === e.ring_id)?.by_currency ?? [], ...provenanceOf(row) }));
+    const tiv = await tivByRing(
+      ctx.db,
+      caller.account,
+      row.event_type,
+      rings.map((r, k) => ({ ...r, geojson: geometries[k] })),
+    );
+    const computed = ringExposures(
+      rings.map((r, k) => ({
+        ring_id: r.ring_id,
+        ordinal: r.ordinal,
+        kind: r.kind,
+        label: r.label,
+        threshold: r.threshold,
+        unit: r.unit,
+        radius_km: r.radius_km,
+        geometry: geometries[k],
+      })),
+    );
+    const exposures = computed.map((e) => ({
+      ...e,
+      portfolio_tiv: tiv.find((t) => t.ring_id === e.ring_id)?.by_currency ?? [],
+      ...provenanceOf(row),
+    }));
     // So far: the same figures over the swath up to the clock (the union of the rings over every fix).
     const byId = new Map(computed.map((e) => [e.ring_id, e]));
     const now = rings.map((r, k) => {
       const { geojson, ...fields } = r;
-      return { ring: { ...fields, area: prepareArea(geometries[k]) }, geometry: geometries[k], exposure: byId.get(r.ring_id)! };
+      return {
+        ring: { ...fields, area: prepareArea(geometries[k]) },
+        geometry: geometries[k],
+        exposure: byId.get(r.ring_id)!,
+      };
     });
-    const soFar = (await swathExposure(ctx.db, caller.account, row, now, asOf)).map((e) => ({ ...e, ...provenanceOf(row) }));
+    const soFar = (await swathExposure(ctx.db, caller.account, row, now, asOf)).map((e) => ({
+      ...e,
+      ...provenanceOf(row),
+    }));
     return {
       body: {
         event: eventRef(row),

@@ -17,7 +17,9 @@ type Format = (typeof FORMATS)[number];
 function format(raw: Record<string, unknown>): Format {
   const f = str(raw, 'format') ?? 'json';
   if (!(FORMATS as readonly string[]).includes(f)) {
-    throw new CatintelError('invalid_parameter', `format: "${f.slice(0, 40)}" is not one of json, pdf`, { errors: [{ field: 'format', message: 'is not one of json, pdf' }] });
+    throw new CatintelError('invalid_parameter', `format: "${f.slice(0, 40)}" is not one of json, pdf`, {
+      errors: [{ field: 'format', message: 'is not one of json, pdf' }],
+    });
   }
   return f as Format;
 }
@@ -31,7 +33,11 @@ export const eventsIcs209 = defineHandler({
     const form = await ics209Of(ctx, id, caller, reportSources(ctx, caller));
     if (format === 'json') return { body: form };
     const { pdf } = await ics209Pdf(form);
-    return { body: pdf, mediaType: 'application/pdf', headers: { 'content-disposition': `inline; filename="ics209-${form.event_id}.pdf"` } };
+    return {
+      body: pdf,
+      mediaType: 'application/pdf',
+      headers: { 'content-disposition': `inline; filename="ics209-${form.event_id}.pdf"` },
+    };
   },
 });
 
@@ -51,13 +57,27 @@ export const ics209Command = defineHandler({
   parse: (raw) => {
     const f = format(raw);
     const out = str(raw, 'out');
-    if (f === 'pdf' && !out) throw new CatintelError('invalid_parameter', '--format pdf needs --out FILE.pdf (a PDF is not printed to the terminal)', { errors: [{ field: 'out', message: 'required with --format pdf' }] });
+    if (f === 'pdf' && !out)
+      throw new CatintelError(
+        'invalid_parameter',
+        '--format pdf needs --out FILE.pdf (a PDF is not printed to the terminal)',
+        { errors: [{ field: 'out', message: 'required with --format pdf' }] },
+      );
     return { id: eventIdParam(raw), format: f, out };
   },
   async run(ctx, { id, format, out }, caller) {
     const form = await ics209Of(ctx, id, caller, reportSources(ctx, caller));
     if (!out) return { body: form as unknown as Record<string, unknown> };
     const bytes = format === 'pdf' ? (await ics209Pdf(form)).pdf : Buffer.from(JSON.stringify(form, null, 2) + '\n');
-    return { body: { event_id: form.event_id, title: form.event_title, format, ...writeReport(out, bytes), generated_at: form.generated_at, not_known: form.not_known } };
+    return {
+      body: {
+        event_id: form.event_id,
+        title: form.event_title,
+        format,
+        ...writeReport(out, bytes),
+        generated_at: form.generated_at,
+        not_known: form.not_known,
+      },
+    };
   },
 });

@@ -13,7 +13,11 @@ export const eventsPrediction = defineHandler({
   name: 'events.prediction',
   summary: 'Indicative severity forecast of an event: aftershock probabilities, inland decay, fire growth, gauge trend',
   http: { method: 'GET', path: '/events/{id}/prediction', access: 'free' },
-  cli: { command: ['events', 'prediction'], args: ['id'], examples: ['catintel events prediction nc216859', 'catintel events prediction AL092022 --json'] },
+  cli: {
+    command: ['events', 'prediction'],
+    args: ['id'],
+    examples: ['catintel events prediction nc216859', 'catintel events prediction AL092022 --json'],
+  },
   parse: (raw) => ({ id: eventIdParam(raw) }),
   async run(ctx, { id }) {
     const row = await requireEvent(ctx, id);

@@ -27,6 +27,11 @@ export const eventsStream = defineHandler<StreamFilter, never>({
   parse: (raw) => parseStreamFilter(raw),
   run() {
     // The route is a stream: src/http/pipeline.ts never calls run() for it.
-    return Promise.reject(new CatintelError('internal_error', 'events.stream is served as a stream by the HTTP layer, not run as a handler'));
+    return Promise.reject(
+      new CatintelError(
+        'internal_error',
+        'events.stream is served as a stream by the HTTP layer, not run as a handler',
+      ),
+    );
   },
 });

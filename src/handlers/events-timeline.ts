@@ -11,16 +11,28 @@ import { defineHandler } from './types.js';
 
 export const eventsTimeline = defineHandler({
   name: 'events.timeline',
-  summary: 'Status arc of an event: containment, wind and pressure by fix, gauge readings, magnitude revisions, status changes',
+  summary:
+    'Status arc of an event: containment, wind and pressure by fix, gauge readings, magnitude revisions, status changes',
   http: { method: 'GET', path: '/events/{id}/timeline', access: 'agency' },
-  cli: { command: ['events', 'timeline'], args: ['id'], examples: ['catintel events timeline AL092022', 'catintel events timeline nc216859 --json'] },
+  cli: {
+    command: ['events', 'timeline'],
+    args: ['id'],
+    examples: ['catintel events timeline AL092022', 'catintel events timeline nc216859 --json'],
+  },
   parse: (raw) => ({ id: eventIdParam(raw) }),
   async run(ctx, { id }) {
     const now = ctx.clock().toISOString();
     const row = await requireEvent(ctx, id);
     const obs = await observationsAsOf(ctx.db, row.id, now);
     const points = timelineOf(
-      { event_type: row.event_type, started_at: row.started_at, updated_at: row.updated_at, monitoring_from: row.monitoring_from, ended_at: row.ended_at, details: detailsOf(row) },
+      {
+        event_type: row.event_type,
+        started_at: row.started_at,
+        updated_at: row.updated_at,
+        monitoring_from: row.monitoring_from,
+        ended_at: row.ended_at,
+        details: detailsOf(row),
+      },
       obs,
       now,
     ).map((p) => ({
@@ -34,7 +46,15 @@ export const eventsTimeline = defineHandler({
     const summary = kinds.map((k) => {
       const xs = points.filter((p): p is Extract<typeof p, { value: number }> => p.kind === k && 'value' in p);
       const values = xs.map((x) => x.value);
-      return { kind: k, unit: xs[0].unit, count: xs.length, first: { at: xs[0].at, value: xs[0].value }, latest: { at: xs[xs.length - 1].at, value: xs[xs.length - 1].value }, min: Math.min(...values), max: Math.max(...values) };
+      return {
+        kind: k,
+        unit: xs[0].unit,
+        count: xs.length,
+        first: { at: xs[0].at, value: xs[0].value },
+        latest: { at: xs[xs.length - 1].at, value: xs[xs.length - 1].value },
+        min: Math.min(...values),
+        max: Math.max(...values),
+      };
     });
     return {
       body: {
@@ -43,7 +63,8 @@ export const eventsTimeline = defineHandler({
         count: points.length,
         summary,
         points,
-        method: 'stored observations of the event (one per kind and time, as the source reported them) and its lifecycle instants (docs/lifecycle.md); change = the difference from the previous point of the same kind',
+        method:
+          'stored observations of the event (one per kind and time, as the source reported them) and its lifecycle instants (docs/lifecycle.md); change = the difference from the previous point of the same kind',
       },
     };
   },

@@ -36,12 +36,23 @@ function parseFilters(raw: Record<string, unknown>, boxed = true): FilterInput {
     since: isoTime(raw, 'since'),
     limit: int(raw, 'limit', { min: 1, max: defaults.pageLimitMax }, defaults.pageLimit),
     // Echoed into links so that `next` keeps the caller's filters.
-    raw: { event_type: str(raw, 'event_type'), status: str(raw, 'status'), bbox: boxed ? str(raw, 'bbox') : undefined, since: str(raw, 'since') },
+    raw: {
+      event_type: str(raw, 'event_type'),
+      status: str(raw, 'status'),
+      bbox: boxed ? str(raw, 'bbox') : undefined,
+      since: str(raw, 'since'),
+    },
   };
 }
 
 function filterOf(ctx: Context, f: FilterInput): EventFilter {
-  return { now: ctx.clock().toISOString(), statuses: f.statuses, eventTypes: f.eventTypes, bbox: f.bbox, since: f.since };
+  return {
+    now: ctx.clock().toISOString(),
+    statuses: f.statuses,
+    eventTypes: f.eventTypes,
+    bbox: f.bbox,
+    since: f.since,
+  };
 }
 
 /**
@@ -68,9 +79,15 @@ function isoOf(clock: Date): string {
   return isoText;
 }
 
-interface LiveCursor { t: string; id: string }
+interface LiveCursor {
+  t: string;
+  id: string;
+}
 const isLiveCursor = (v: unknown): v is LiveCursor =>
-  typeof v === 'object' && v !== null && /^-?\d{1,20}$/.test(String((v as LiveCursor).t)) && /^[0-9a-f-]{36}$/i.test(String((v as LiveCursor).id));
+  typeof v === 'object' &&
+  v !== null &&
+  /^-?\d{1,20}$/.test(String((v as LiveCursor).t)) &&
+  /^[0-9a-f-]{36}$/i.test(String((v as LiveCursor).id));
 
 const FILTER_OPTIONS = [
   { flags: '--event-type <types>', description: `comma list of ${EVENT_TYPES.join(', ')}` },
@@ -85,9 +102,13 @@ const FILTER_OPTIONS = [
 const FILE_OPTIONS = [
   {
     flags: '--format <format>',
-    description: 'json (default: the answer on stdout) | arrow: an Arrow IPC file | geoparquet: a GeoParquet file | gpkg: a GeoPackage | fgb: a FlatGeobuf file; all but json need --out',
+    description:
+      'json (default: the answer on stdout) | arrow: an Arrow IPC file | geoparquet: a GeoParquet file | gpkg: a GeoPackage | fgb: a FlatGeobuf file; all but json need --out',
   },
-  { flags: '--out <file>', description: 'the file --format arrow, geoparquet, gpkg or fgb writes (replaced whole when written)' },
+  {
+    flags: '--out <file>',
+    description: 'the file --format arrow, geoparquet, gpkg or fgb writes (replaced whole when written)',
+  },
 ];
 
 export const eventsLive = defineHandler({
@@ -97,7 +118,11 @@ export const eventsLive = defineHandler({
   cli: {
     command: ['events', 'live'],
     options: [...FILTER_OPTIONS, ...FILE_OPTIONS],
-    examples: ['catintel events live --event-type earthquake,hurricane --limit 20', 'catintel events live --bbox -125,32,-114,42 --json', 'catintel events live --limit 1000 --format geoparquet --out live.parquet'],
+    examples: [
+      'catintel events live --event-type earthquake,hurricane --limit 20',
+      'catintel events live --bbox -125,32,-114,42 --json',
+      'catintel events live --limit 1000 --format geoparquet --out live.parquet',
+    ],
     paths: ['out'],
     eventFile: true,
   },
@@ -116,9 +141,15 @@ export const eventsLive = defineHandler({
       const { snapshot, filter } = indexed;
       const page = selectLive(snapshot, filter, { limit: f.limit + 1, after });
       const n = Math.min(page.positions.length, f.limit);
-      const cursor = () => encodeCursor({ t: String(page.sortUs[n - 1]), id: entryAt(snapshot, page.positions[n - 1]).id });
+      const cursor = () =>
+        encodeCursor({ t: String(page.sortUs[n - 1]), id: entryAt(snapshot, page.positions[n - 1]).id });
       const next = page.positions.length > f.limit ? withCursor(base, cursor()) : undefined;
-      return collectionBytes(snapshot, filter.nowUs, page.positions, n, undefined, { matched: page.matched, now, self, next });
+      return collectionBytes(snapshot, filter.nowUs, page.positions, n, undefined, {
+        matched: page.matched,
+        now,
+        self,
+        next,
+      });
     }
     // One row more than asked tells whether a next page exists.
     const page = await listEvents(ctx.db, filterOf(ctx, f), {
@@ -127,9 +158,14 @@ export const eventsLive = defineHandler({
     });
     const rows = page.rows.slice(0, f.limit);
     const last = rows[rows.length - 1];
-    const next = page.rows.length > f.limit ? withCursor(base, encodeCursor({ t: String(last.sort_us), id: last.id })) : undefined;
+    const next =
+      page.rows.length > f.limit ? withCursor(base, encodeCursor({ t: String(last.sort_us), id: last.id })) : undefined;
     const notes = page.matched === 0 && !input.after ? await whyNoneLive(ctx, now) : undefined;
-    return { body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json', notes };
+    return {
+      body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }),
+      mediaType: 'application/geo+json',
+      notes,
+    };
   },
 });
 
@@ -139,7 +175,11 @@ export const eventsShow = defineHandler({
   name: 'events.show',
   summary: 'One event with full metadata: details, lifecycle, observations',
   http: { method: 'GET', path: '/events/{id}', access: 'free' },
-  cli: { command: ['events', 'show'], args: ['id'], examples: ['catintel events show 5b1e0c1e-...', 'catintel events show m-7-1-ridgecrest-2019-07-06-ab12cd --json'] },
+  cli: {
+    command: ['events', 'show'],
+    args: ['id'],
+    examples: ['catintel events show 5b1e0c1e-...', 'catintel events show m-7-1-ridgecrest-2019-07-06-ab12cd --json'],
+  },
   parse: idParam,
   async run(ctx, { id }): Promise<HandlerResult> {
     const nowUs = ctx.clock().getTime() * 1000;
@@ -164,7 +204,11 @@ export const eventsRings = defineHandler({
     command: ['events', 'rings'],
     args: ['id'],
     options: FILE_OPTIONS,
-    examples: ['catintel events rings <id> --json > rings.geojson', 'catintel events rings <id> --format geoparquet --out rings.parquet', 'catintel events rings <id> --format gpkg --out rings.gpkg'],
+    examples: [
+      'catintel events rings <id> --json > rings.geojson',
+      'catintel events rings <id> --format geoparquet --out rings.parquet',
+      'catintel events rings <id> --format gpkg --out rings.gpkg',
+    ],
     paths: ['out'],
     eventFile: true,
   },
@@ -176,15 +220,30 @@ export const eventsRings = defineHandler({
       type: 'Feature' as const,
       id: r.ring_id,
       geometry: JSON.parse(r.geojson) as Feature['geometry'],
-      properties: { ring_id: r.ring_id, event_id: r.event_id, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, ...provenanceOf(row) },
+      properties: {
+        ring_id: r.ring_id,
+        event_id: r.event_id,
+        kind: r.kind,
+        label: r.label,
+        threshold: r.threshold,
+        unit: r.unit,
+        radius_km: r.radius_km,
+        ...provenanceOf(row),
+      },
     }));
     const now = ctx.clock().toISOString();
-    return { body: collection(features, { matched: features.length, now, self: `${API}/events/${row.id}/rings` }), mediaType: 'application/geo+json' };
+    return {
+      body: collection(features, { matched: features.length, now, self: `${API}/events/${row.id}/rings` }),
+      mediaType: 'application/geo+json',
+    };
   },
 });
 
-interface NearbyCursor { o: number }
-const isNearbyCursor = (v: unknown): v is NearbyCursor => typeof v === 'object' && v !== null && Number.isInteger((v as NearbyCursor).o) && (v as NearbyCursor).o >= 0;
+interface NearbyCursor {
+  o: number;
+}
+const isNearbyCursor = (v: unknown): v is NearbyCursor =>
+  typeof v === 'object' && v !== null && Number.isInteger((v as NearbyCursor).o) && (v as NearbyCursor).o >= 0;
 
 export const eventsNearby = defineHandler({
   name: 'events.nearby',
@@ -195,18 +254,29 @@ export const eventsNearby = defineHandler({
     options: [
       { flags: '--lat <lat>', description: 'latitude, WGS84 degrees' },
       { flags: '--lng <lng>', description: 'longitude, WGS84 degrees' },
-      { flags: '--radius-km <km>', description: `search radius (default ${defaults.nearbyRadiusKm}, max ${defaults.nearbyRadiusKmMax})` },
+      {
+        flags: '--radius-km <km>',
+        description: `search radius (default ${defaults.nearbyRadiusKm}, max ${defaults.nearbyRadiusKmMax})`,
+      },
       ...FILTER_OPTIONS.filter((o) => !o.flags.startsWith('--bbox')),
       ...FILE_OPTIONS,
     ],
-    examples: ['catintel events nearby --lat 35.77 --lng -117.6 --radius-km 250', 'catintel events nearby --lat 35.77 --lng -117.6 --format arrow --out nearby.arrow'],
+    examples: [
+      'catintel events nearby --lat 35.77 --lng -117.6 --radius-km 250',
+      'catintel events nearby --lat 35.77 --lng -117.6 --format arrow --out nearby.arrow',
+    ],
     paths: ['out'],
     eventFile: true,
   },
   parse: (raw) => ({
     lat: num(raw, 'lat', { min: -90, max: 90 }),
     lng: num(raw, 'lng', { min: -180, max: 180 }),
-    radiusKm: num(raw, 'radius_km', { min: 0, max: defaults.nearbyRadiusKmMax, minExclusive: true }, defaults.nearbyRadiusKm),
+    radiusKm: num(
+      raw,
+      'radius_km',
+      { min: 0, max: defaults.nearbyRadiusKmMax, minExclusive: true },
+      defaults.nearbyRadiusKm,
+    ),
     filters: parseFilters(raw, false),
     offset: decodeCursor(raw, isNearbyCursor)?.o ?? 0,
   }),
@@ -215,7 +285,15 @@ export const eventsNearby = defineHandler({
     const clock = ctx.clock();
     const now = isoOf(clock);
     const { event_type, status, since } = f.raw;
-    const base = hrefOf(`${API}/events/nearby`, { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, event_type, status, since, limit: f.limit });
+    const base = hrefOf(`${API}/events/nearby`, {
+      lat: input.lat,
+      lng: input.lng,
+      radius_km: input.radiusKm,
+      event_type,
+      status,
+      since,
+      limit: f.limit,
+    });
     const self = withCursor(base, input.offset ? encodeCursor({ o: input.offset }) : undefined);
     const nextHref = (returned: number, matched: number) =>
       input.offset + returned < matched ? withCursor(base, encodeCursor({ o: input.offset + returned })) : undefined;
@@ -224,10 +302,18 @@ export const eventsNearby = defineHandler({
       const page = selectNearby(indexed.snapshot, indexed.filter, input, { limit: f.limit, offset: input.offset });
       const n = page.positions.length;
       const next = nextHref(n, page.matched);
-      return collectionBytes(indexed.snapshot, indexed.filter.nowUs, page.positions, n, page.distancesKm, { matched: page.matched, now, self, next });
+      return collectionBytes(indexed.snapshot, indexed.filter.nowUs, page.positions, n, page.distancesKm, {
+        matched: page.matched,
+        now,
+        self,
+        next,
+      });
     }
     const page = await nearbyEvents(ctx.db, filterOf(ctx, f), input, { limit: f.limit, offset: input.offset });
     const next = nextHref(page.rows.length, page.matched);
-    return { body: collection(page.rows.map(eventFeature), { matched: page.matched, now, self, next }), mediaType: 'application/geo+json' };
+    return {
+      body: collection(page.rows.map(eventFeature), { matched: page.matched, now, self, next }),
+      mediaType: 'application/geo+json',
+    };
   },
 });

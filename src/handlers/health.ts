@@ -29,10 +29,17 @@ export const health = defineHandler({
     const version = packageVersion();
     try {
       const schemaVersion = await ctx.db.schemaVersion();
-      return { body: { status: 'ok', version, clock, store: { status: 'open', schema_version: schemaVersion } }, headers: { 'cache-control': 'no-store' } };
+      return {
+        body: { status: 'ok', version, clock, store: { status: 'open', schema_version: schemaVersion } },
+        headers: { 'cache-control': 'no-store' },
+      };
     } catch {
       // A store that cannot answer a one-row query cannot serve anything: take this instance out of rotation.
-      return { status: 503, body: { status: 'unavailable', version, clock, store: { status: 'unavailable' } }, headers: { 'cache-control': 'no-store' } };
+      return {
+        status: 503,
+        body: { status: 'unavailable', version, clock, store: { status: 'unavailable' } },
+        headers: { 'cache-control': 'no-store' },
+      };
     }
   },
 });

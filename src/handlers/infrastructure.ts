@@ -19,8 +19,11 @@ const API = '/api/v1';
 export const INFRA_RADIUS_DEFAULT_KM = 25;
 export const INFRA_RADIUS_MAX_KM = 500;
 
-interface OffsetCursor { o: number }
-const isOffset = (v: unknown): v is OffsetCursor => typeof v === 'object' && v !== null && Number.isInteger((v as OffsetCursor).o) && (v as OffsetCursor).o >= 0;
+interface OffsetCursor {
+  o: number;
+}
+const isOffset = (v: unknown): v is OffsetCursor =>
+  typeof v === 'object' && v !== null && Number.isInteger((v as OffsetCursor).o) && (v as OffsetCursor).o >= 0;
 
 /** A facility as a GeoJSON feature with its provenance (docs/contract.md#provenance: every record carries source, source_url, ingested_at). */
 export function facilityFeature(f: Facility, distanceKm: number | null) {
@@ -71,19 +74,26 @@ export interface InfraInput {
 
 export const infrastructure = defineHandler<InfraInput, unknown>({
   name: 'infrastructure',
-  summary: 'Critical infrastructure (hospitals, fire stations, schools, urgent care, EMS) within a radius, nearest first',
+  summary:
+    'Critical infrastructure (hospitals, fire stations, schools, urgent care, EMS) within a radius, nearest first',
   http: { method: 'GET', path: '/infrastructure', access: 'free' },
   cli: {
     command: ['infra', 'near'],
     options: [
       { flags: '--lat <lat>', description: 'latitude, WGS84 degrees' },
       { flags: '--lng <lng>', description: 'longitude, WGS84 degrees' },
-      { flags: '--radius-km <km>', description: `search radius (default ${INFRA_RADIUS_DEFAULT_KM}, max ${INFRA_RADIUS_MAX_KM})` },
+      {
+        flags: '--radius-km <km>',
+        description: `search radius (default ${INFRA_RADIUS_DEFAULT_KM}, max ${INFRA_RADIUS_MAX_KM})`,
+      },
       { flags: '--kind <kinds>', description: `comma list of ${INFRA_KINDS.join(', ')} (default all)` },
       { flags: '--limit <n>', description: `page size (default ${defaults.pageLimit}, max ${defaults.pageLimitMax})` },
       { flags: '--cursor <cursor>', description: 'the cursor from links.next of the previous page' },
     ],
-    examples: ['catintel infra near --lat 25.77 --lng -80.19 --radius-km 10 --kind hospital', 'catintel infra near --lat 45.52 --lng -122.68 --kind school,fire_station --json'],
+    examples: [
+      'catintel infra near --lat 25.77 --lng -80.19 --radius-km 10 --kind hospital',
+      'catintel infra near --lat 45.52 --lng -122.68 --kind school,fire_station --json',
+    ],
   },
   storeless: true,
   parse: (raw) => ({
@@ -99,13 +109,27 @@ export const infrastructure = defineHandler<InfraInput, unknown>({
     const store = loadInfrastructure();
     const hits = facilitiesNear(store, input.lat, input.lng, input.radiusKm, input.kinds);
     const page = hits.slice(input.offset, input.offset + input.limit);
-    const base = hrefOf(`${API}/infrastructure`, { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, kind: input.kindRaw, limit: input.limit });
+    const base = hrefOf(`${API}/infrastructure`, {
+      lat: input.lat,
+      lng: input.lng,
+      radius_km: input.radiusKm,
+      kind: input.kindRaw,
+      limit: input.limit,
+    });
     const self = withCursor(base, input.offset ? encodeCursor({ o: input.offset }) : undefined);
-    const next = input.offset + page.length < hits.length ? withCursor(base, encodeCursor({ o: input.offset + page.length })) : undefined;
-    const countsByKind = Object.fromEntries(input.kinds.map((k) => [k, hits.filter((h) => h.facility.kind === k).length]));
+    const next =
+      input.offset + page.length < hits.length
+        ? withCursor(base, encodeCursor({ o: input.offset + page.length }))
+        : undefined;
+    const countsByKind = Object.fromEntries(
+      input.kinds.map((k) => [k, hits.filter((h) => h.facility.kind === k).length]),
+    );
     const coverage = coverageOf(input.kinds, store.meta.kinds, statesUnder(input.lat, input.lng, input.radiusKm));
     const body = {
-      ...collection(page.map((h) => facilityFeature(h.facility, h.distanceKm)), { matched: hits.length, now: ctx.clock().toISOString(), self, next }),
+      ...collection(
+        page.map((h) => facilityFeature(h.facility, h.distanceKm)),
+        { matched: hits.length, now: ctx.clock().toISOString(), self, next },
+      ),
       query: { lat: input.lat, lng: input.lng, radius_km: input.radiusKm, kinds: input.kinds },
       counts_by_kind: countsByKind,
       coverage,

@@ -32,9 +32,19 @@ export const ingest = defineHandler({
     command: ['ingest'],
     args: ['sources...'],
     options: [
-      { flags: '--from <file-or-url>', description: 'read this file or URL instead of the official feed (one source only)' },
-      { flags: '--watch <seconds>', description: 'repeat every N seconds until SIGINT/SIGTERM (exit 0); a failed round is logged and retried sooner' },
-      { flags: '--shakemap <file>', description: 'usgs-earthquakes: rings from this USGS ShakeMap (cont_mmi.json or grid.xml) for its event' },
+      {
+        flags: '--from <file-or-url>',
+        description: 'read this file or URL instead of the official feed (one source only)',
+      },
+      {
+        flags: '--watch <seconds>',
+        description:
+          'repeat every N seconds until SIGINT/SIGTERM (exit 0); a failed round is logged and retried sooner',
+      },
+      {
+        flags: '--shakemap <file>',
+        description: 'usgs-earthquakes: rings from this USGS ShakeMap (cont_mmi.json or grid.xml) for its event',
+      },
     ],
     paths: ['from', 'shakemap'],
     // A source that failed among several: the worst exit code of the failures (1 for a feed that is down).
@@ -55,15 +65,23 @@ export const ingest = defineHandler({
     sources.forEach(parseSourceId); // validates the names before any parser loads
     const from = str(raw, 'from');
     if (from && sources.length !== 1) {
-      throw new CatintelError('invalid_parameter', `--from reads one feed: name its source, e.g. \`catintel ingest usgs-earthquakes --from ${from}\``, {
-        errors: [{ field: 'sources', message: 'exactly one source with --from' }],
-      });
+      throw new CatintelError(
+        'invalid_parameter',
+        `--from reads one feed: name its source, e.g. \`catintel ingest usgs-earthquakes --from ${from}\``,
+        {
+          errors: [{ field: 'sources', message: 'exactly one source with --from' }],
+        },
+      );
     }
     const shakemap = str(raw, 'shakemap');
     if (shakemap && (sources.length !== 1 || sources[0] !== 'usgs-earthquakes')) {
-      throw new CatintelError('invalid_parameter', `--shakemap gives one earthquake's ShakeMap: use it with the usgs-earthquakes source alone, e.g. \`catintel ingest usgs-earthquakes --from FEED --shakemap ${shakemap}\``, {
-        errors: [{ field: 'shakemap', message: 'only with the usgs-earthquakes source' }],
-      });
+      throw new CatintelError(
+        'invalid_parameter',
+        `--shakemap gives one earthquake's ShakeMap: use it with the usgs-earthquakes source alone, e.g. \`catintel ingest usgs-earthquakes --from FEED --shakemap ${shakemap}\``,
+        {
+          errors: [{ field: 'shakemap', message: 'only with the usgs-earthquakes source' }],
+        },
+      );
     }
     return { sources: [...new Set(sources)], from, shakemap };
   },
@@ -73,7 +91,9 @@ export const ingest = defineHandler({
     const runs: (IngestSummary | FailedIngest)[] = [];
     // USGS events get ShakeMap rings: from --shakemap, or online from the ShakeMaps their feed lists.
     const { readShakeMapFile } = await import('../sources/shakemap.js');
-    const shakemapFile = input.shakemap ? { map: await readShakeMapFile(input.shakemap), name: input.shakemap } : undefined;
+    const shakemapFile = input.shakemap
+      ? { map: await readShakeMapFile(input.shakemap), name: input.shakemap }
+      : undefined;
     for (const id of input.sources) {
       try {
         runs.push(await ingestSource(ctx, await sourceModuleFor(ctx, id, shakemapFile), input.from));
@@ -94,10 +114,20 @@ export const ingest = defineHandler({
  * ones its feed lists, with the ingest's own fetch settings); every other source is its registry module.
  * Any caller that ingests (the CLI, the server's scheduler) should take its module from here.
  */
-export async function sourceModuleFor(ctx: Context, id: string, shakemapFile?: { map: ShakeMap; name: string }): Promise<SourceModule> {
+export async function sourceModuleFor(
+  ctx: Context,
+  id: string,
+  shakemapFile?: { map: ShakeMap; name: string },
+): Promise<SourceModule> {
   const { sourceById } = await import('../sources/registry.js');
   if (id !== 'usgs-earthquakes') return sourceById(id);
   const { usgsEarthquakesWithShakeMaps } = await import('../sources/usgs-earthquakes.js');
-  const fetch = { userAgent: ctx.config.userAgent, timeoutMs: ctx.config.fetchTimeoutMs, attempts: ctx.config.fetchAttempts, backoffMs: ctx.config.fetchBackoffMs, signal: ctx.signal };
+  const fetch = {
+    userAgent: ctx.config.userAgent,
+    timeoutMs: ctx.config.fetchTimeoutMs,
+    attempts: ctx.config.fetchAttempts,
+    backoffMs: ctx.config.fetchBackoffMs,
+    signal: ctx.signal,
+  };
   return usgsEarthquakesWithShakeMaps({ file: shakemapFile, fetch });
 }

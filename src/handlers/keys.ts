@@ -19,9 +19,15 @@ const API = '/api/v1';
  */
 function sourceOf(raw: RawInput, caller: Caller): { values: Record<string, unknown>; fromBody: boolean } {
   if (caller.clientIp === undefined) return { values: raw, fromBody: false };
-  if (raw.body === undefined) throw new CatintelError('invalid_request', 'send a JSON body such as {"name": "acme nightly", "tier": "enterprise"}');
+  if (raw.body === undefined)
+    throw new CatintelError(
+      'invalid_request',
+      'send a JSON body such as {"name": "acme nightly", "tier": "enterprise"}',
+    );
   if (typeof raw.body !== 'object' || raw.body === null || Array.isArray(raw.body)) {
-    throw new CatintelError('validation_failed', 'the body must be a JSON object', { errors: [{ field: 'body', message: 'a JSON object' }] });
+    throw new CatintelError('validation_failed', 'the body must be a JSON object', {
+      errors: [{ field: 'body', message: 'a JSON object' }],
+    });
   }
   return { values: raw.body as Record<string, unknown>, fromBody: true };
 }
@@ -37,26 +43,38 @@ function fail(fromBody: boolean, errors: FieldProblem[]): never {
   throw new CatintelError(fromBody ? 'validation_failed' : 'invalid_parameter', message, { errors });
 }
 
-interface CreateInput { name: string; tier: PaidTier; sandbox: boolean; account: string }
+interface CreateInput {
+  name: string;
+  tier: PaidTier;
+  sandbox: boolean;
+  account: string;
+}
 
 function parseCreate(raw: RawInput, caller: Caller): CreateInput {
   const { values, fromBody } = sourceOf(raw, caller);
   const errors: FieldProblem[] = [];
   if (fromBody) {
     for (const k of Object.keys(values)) {
-      if (!['name', 'tier', 'sandbox', 'account'].includes(k)) errors.push({ field: k, message: 'unknown field; allowed: name, tier, sandbox, account' });
+      if (!['name', 'tier', 'sandbox', 'account'].includes(k))
+        errors.push({ field: k, message: 'unknown field; allowed: name, tier, sandbox, account' });
     }
   }
   const { name, tier, account } = values;
   const sandbox = values.sandbox === undefined ? false : values.sandbox; // null is not a boolean
-  if (!text(name, 200)) errors.push({ field: 'name', message: 'a name of 1 to 200 characters, e.g. "acme-prod-scoring"' });
-  if (typeof tier !== 'string' || !(PAID_TIERS as readonly string[]).includes(tier)) errors.push({ field: 'tier', message: `one of ${PAID_TIERS.join(', ')}` });
+  if (!text(name, 200))
+    errors.push({ field: 'name', message: 'a name of 1 to 200 characters, e.g. "acme-prod-scoring"' });
+  if (typeof tier !== 'string' || !(PAID_TIERS as readonly string[]).includes(tier))
+    errors.push({ field: 'tier', message: `one of ${PAID_TIERS.join(', ')}` });
   if (typeof sandbox !== 'boolean') errors.push({ field: 'sandbox', message: 'true or false' });
-  if (account !== undefined && !text(account, 320)) errors.push({ field: 'account', message: 'an account name of 1 to 320 characters' });
+  if (account !== undefined && !text(account, 320))
+    errors.push({ field: 'account', message: 'an account name of 1 to 320 characters' });
   // A key acts for a local account: never a token's (src/auth/token-account.ts), whose data it must not reach.
   const keyAccount = (account as string | undefined) ?? caller.account;
   if (typeof keyAccount === 'string' && isTokenAccount(keyAccount)) {
-    errors.push({ field: 'account', message: `a local account name, not a JWT access token's ("${TOKEN_ACCOUNT_PREFIX}..."); name one with --account` });
+    errors.push({
+      field: 'account',
+      message: `a local account name, not a JWT access token's ("${TOKEN_ACCOUNT_PREFIX}..."); name one with --account`,
+    });
   }
   if (errors.length) fail(fromBody, errors);
   return { name: name as string, tier: tier as PaidTier, sandbox: sandbox as boolean, account: keyAccount };
@@ -75,20 +93,36 @@ export const keysCreate = defineHandler({
       { flags: '--name <name>', description: 'what the key is for, shown by `keys list`' },
       { flags: '--sandbox', description: 'a sandbox key (ci_test_...) instead of a production key (ci_live_...)' },
     ],
-    examples: ['catintel keys create --tier enterprise --name "acme nightly scoring"', 'catintel keys create --tier agency --name ci --sandbox --json'],
+    examples: [
+      'catintel keys create --tier enterprise --name "acme nightly scoring"',
+      'catintel keys create --tier agency --name ci --sandbox --json',
+    ],
   },
   parse: parseCreate,
   async run(ctx, input) {
     const k = newApiKey(input.sandbox);
     const record: Omit<ApiKeyRecord, 'revoked_at'> = {
-      id: k.id, name: input.name, tier: input.tier, account: input.account, sandbox: input.sandbox, prefix: k.prefix,
-      created_at: ctx.clock().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      id: k.id,
+      name: input.name,
+      tier: input.tier,
+      account: input.account,
+      sandbox: input.sandbox,
+      prefix: k.prefix,
+      created_at: ctx
+        .clock()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z'),
     };
     await insertApiKey(ctx.db, record, k.hash);
     return {
       status: 201,
       headers: { location: `${API}/admin/keys/${k.id}` },
-      body: { ...record, revoked_at: null, key: k.key, note: 'Store this key now: it is not shown again. Send it as `Authorization: Bearer <key>`.' },
+      body: {
+        ...record,
+        revoked_at: null,
+        key: k.key,
+        note: 'Store this key now: it is not shown again. Send it as `Authorization: Bearer <key>`.',
+      },
     };
   },
 });
@@ -106,7 +140,9 @@ export const keysList = defineHandler({
     const v = raw.include_revoked;
     if (v === undefined || v === true || v === 'true') return { includeRevoked: v !== undefined };
     if (v === 'false') return { includeRevoked: false };
-    throw new CatintelError('invalid_parameter', `include_revoked: "${String(v)}" is not true or false`, { errors: [{ field: 'include_revoked', message: 'true or false' }] });
+    throw new CatintelError('invalid_parameter', `include_revoked: "${String(v)}" is not true or false`, {
+      errors: [{ field: 'include_revoked', message: 'true or false' }],
+    });
   },
   async run(ctx, input) {
     return { body: { keys: await listApiKeys(ctx.db, input) } };
@@ -123,15 +159,20 @@ export const keysRevoke = defineHandler({
   parse(raw) {
     const id = raw.id;
     if (typeof id !== 'string' || !KEY_ID_RE.test(id)) {
-      throw new CatintelError('invalid_parameter', `id: "${String(id).slice(0, 40)}" is not a key id such as key_3fA9xQ2LmP0sTu7W (see \`catintel keys list\`)`, {
-        errors: [{ field: 'id', message: 'key_ followed by 16 letters or digits' }],
-      });
+      throw new CatintelError(
+        'invalid_parameter',
+        `id: "${String(id).slice(0, 40)}" is not a key id such as key_3fA9xQ2LmP0sTu7W (see \`catintel keys list\`)`,
+        {
+          errors: [{ field: 'id', message: 'key_ followed by 16 letters or digits' }],
+        },
+      );
     }
     return { id };
   },
   async run(ctx, { id }) {
     const before = await findApiKey(ctx.db, id);
-    if (!before) throw new CatintelError('not_found', `no API key ${id}; list them with \`catintel keys list --include-revoked\``);
+    if (!before)
+      throw new CatintelError('not_found', `no API key ${id}; list them with \`catintel keys list --include-revoked\``);
     const after = await revokeApiKey(ctx.db, id, ctx.clock().toISOString());
     return { body: after ?? before };
   },

@@ -21,7 +21,9 @@ export async function whyNoneLive(ctx: Context, now: string, command = 'events l
   );
   const n = Number(held?.n ?? 0);
   if (n === 0 || !held?.latest) {
-    return ['The store holds no events: load the embedded snapshot with `catintel db seed` (offline) or the live feeds with `catintel ingest`.'];
+    return [
+      'The store holds no events: load the embedded snapshot with `catintel db seed` (offline) or the live feeds with `catintel ingest`.',
+    ];
   }
   const instant = snapshotInstantNear(held.latest) ?? held.latest;
   return [

@@ -38,28 +38,59 @@ export const DEFAULT_PACKAGE_YEARS = 1000;
  * "Model package", has the measured times and sizes); 10,000 years for a fuller tail.
  */
 export const DEFAULT_EARTHQUAKE_PACKAGE_YEARS = 1000;
-export const DEFAULT_YEARS: Record<PackageModel, number> = { hurricane: DEFAULT_PACKAGE_YEARS, earthquake: DEFAULT_EARTHQUAKE_PACKAGE_YEARS };
+export const DEFAULT_YEARS: Record<PackageModel, number> = {
+  hurricane: DEFAULT_PACKAGE_YEARS,
+  earthquake: DEFAULT_EARTHQUAKE_PACKAGE_YEARS,
+};
 
 export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
   name: 'model.build',
-  summary: "Build catintel's hurricane or earthquake model as an Oasis model package (events, occurrence, footprint, vulnerability, keys lookup data)",
+  summary:
+    "Build catintel's hurricane or earthquake model as an Oasis model package (events, occurrence, footprint, vulnerability, keys lookup data)",
   storeless: true,
   cli: {
     command: ['model', 'build'],
     args: ['model'],
     options: [
-      { flags: '--years <n>', description: `simulated years of the event set (default ${DEFAULT_PACKAGE_YEARS} for hurricane, about 5.5 storms a year; ${DEFAULT_EARTHQUAKE_PACKAGE_YEARS} for earthquake, about 7.7 ruptures of M 5 or more a year; build time and size in proportion)` },
-      { flags: '--seed <n>', description: 'random seed of the event set (default 1): same seed and years, same package' },
-      { flags: '--from <dir>', description: 'the shared public data directory holding HURDAT2, the NSHM sources and the HAZUS data (default ../shared/data beside the package, env CATINTEL_SHARED_DATA)' },
-      { flags: '--oed-location <file>', description: "an OED location file whose vulnerabilities the package should hold beside its default set (so oasislmf runs that book's keys unchanged)" },
-      { flags: '--out <dir>', description: 'the model_data directory to write (default models/<model> under the project folder, not committed; created if missing; a package already there is replaced whole)' },
+      {
+        flags: '--years <n>',
+        description: `simulated years of the event set (default ${DEFAULT_PACKAGE_YEARS} for hurricane, about 5.5 storms a year; ${DEFAULT_EARTHQUAKE_PACKAGE_YEARS} for earthquake, about 7.7 ruptures of M 5 or more a year; build time and size in proportion)`,
+      },
+      {
+        flags: '--seed <n>',
+        description: 'random seed of the event set (default 1): same seed and years, same package',
+      },
+      {
+        flags: '--from <dir>',
+        description:
+          'the shared public data directory holding HURDAT2, the NSHM sources and the HAZUS data (default ../shared/data beside the package, env CATINTEL_SHARED_DATA)',
+      },
+      {
+        flags: '--oed-location <file>',
+        description:
+          "an OED location file whose vulnerabilities the package should hold beside its default set (so oasislmf runs that book's keys unchanged)",
+      },
+      {
+        flags: '--out <dir>',
+        description:
+          'the model_data directory to write (default models/<model> under the project folder, not committed; created if missing; a package already there is replaced whole)',
+      },
     ],
-    examples: ['catintel model build hurricane --years 1000 --out models/hurricane', 'catintel model build hurricane --years 10000 --seed 7 --out /data/hurricane-10k --json', 'catintel model build earthquake --years 2000 --out models/earthquake'],
+    examples: [
+      'catintel model build hurricane --years 1000 --out models/hurricane',
+      'catintel model build hurricane --years 10000 --seed 7 --out /data/hurricane-10k --json',
+      'catintel model build earthquake --years 2000 --out models/earthquake',
+    ],
     paths: ['from', 'oed_location', 'out'],
   },
   parse(raw) {
     const model = required(raw, 'model');
-    if (!(PACKAGE_MODELS as readonly string[]).includes(model)) throw new CatintelError('invalid_parameter', `model ${model} cannot be built; the models are ${PACKAGE_MODELS.join(' and ')} (catintel model build earthquake --out DIR)`, { errors: [{ field: 'model', message: PACKAGE_MODELS.join(' or ') }] });
+    if (!(PACKAGE_MODELS as readonly string[]).includes(model))
+      throw new CatintelError(
+        'invalid_parameter',
+        `model ${model} cannot be built; the models are ${PACKAGE_MODELS.join(' and ')} (catintel model build earthquake --out DIR)`,
+        { errors: [{ field: 'model', message: PACKAGE_MODELS.join(' or ') }] },
+      );
     const kind = model as PackageModel;
     const outRaw = str(raw, 'out') ?? defaultPackageDir(kind);
     return {
@@ -72,8 +103,14 @@ export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
     };
   },
   async run(ctx, input) {
-    const from = path.resolve(input.from || ctx.config.env?.CATINTEL_SHARED_DATA || path.join(packageRoot(), '..', 'shared', 'data'));
-    if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory()) throw new CatintelError('invalid_input', `--from ${from} is not a directory; give the shared public data directory (the one holding hazard_history/ and vulnerability/)`);
+    const from = path.resolve(
+      input.from || ctx.config.env?.CATINTEL_SHARED_DATA || path.join(packageRoot(), '..', 'shared', 'data'),
+    );
+    if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory())
+      throw new CatintelError(
+        'invalid_input',
+        `--from ${from} is not a directory; give the shared public data directory (the one holding hazard_history/ and vulnerability/)`,
+      );
     if (input.model === 'earthquake') return buildEarthquake(ctx, input, from);
     const { buildHurricanePackage } = await import('../models/hurricane/package/build.js');
     let extra: number[] = [];
@@ -81,34 +118,65 @@ export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
       const { hurricaneKeys } = await import('../models/hurricane/package/keys.js');
       const { bookRows } = await import('../models/hurricane/package/book-keys.js');
       // Every cell counts here (the catalog is not built yet): the book's vulnerabilities, wherever it stands.
-      extra = [...new Set(hurricaneKeys(bookRows(input.location), { wind: new Uint8Array(GRID_CELLS).fill(1), surge: new Uint8Array(GRID_CELLS).fill(1) }).keys.map((k) => k.vulnerabilityId))];
+      extra = [
+        ...new Set(
+          hurricaneKeys(bookRows(input.location), {
+            wind: new Uint8Array(GRID_CELLS).fill(1),
+            surge: new Uint8Array(GRID_CELLS).fill(1),
+          }).keys.map((k) => k.vulnerabilityId),
+        ),
+      ];
     }
     try {
       const result = await buildHurricanePackage({
-        dataDir: from, years: input.years, seed: input.seed, out: input.out, extraVulnerabilityIds: extra,
+        dataDir: from,
+        years: input.years,
+        seed: input.seed,
+        out: input.out,
+        extraVulnerabilityIds: extra,
         progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
       });
-      return { body: result, notes: [`${result.events} events over ${result.years} years, ${result.footprintEvents} with a footprint on US land; ${result.vulnerabilities} vulnerabilities; ${result.seconds.total.toFixed(1)} s`] };
+      return {
+        body: result,
+        notes: [
+          `${result.events} events over ${result.years} years, ${result.footprintEvents} with a footprint on US land; ${result.vulnerabilities} vulnerabilities; ${result.seconds.total.toFixed(1)} s`,
+        ],
+      };
     } catch (err) {
-      if (err instanceof Error && !(err instanceof CatintelError) && /not found at/.test(err.message)) throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
+      if (err instanceof Error && !(err instanceof CatintelError) && /not found at/.test(err.message))
+        throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
       throw err;
     }
   },
 });
 
-async function buildEarthquake(ctx: Context, input: ModelBuildInput, from: string): Promise<HandlerResult<BuildPackageResult>> {
+async function buildEarthquake(
+  ctx: Context,
+  input: ModelBuildInput,
+  from: string,
+): Promise<HandlerResult<BuildPackageResult>> {
   const { buildEarthquakePackage } = await import('../models/earthquake/package/build.js');
   const { bookVulnerabilityIds } = await import('../models/earthquake/package/book-keys.js');
   const extra = input.location ? bookVulnerabilityIds(input.location) : [];
   try {
     const result = await buildEarthquakePackage({
-      dataDir: from, years: input.years, seed: input.seed, out: input.out, extraVulnerabilityIds: extra,
+      dataDir: from,
+      years: input.years,
+      seed: input.seed,
+      out: input.out,
+      extraVulnerabilityIds: extra,
       progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
     });
     const bytes = result.files.reduce((n, f) => n + f.bytes, 0);
-    return { body: result, notes: [`${result.events} ruptures over ${result.years} years, ${result.footprintRows} footprint rows; ${result.vulnerabilities} vulnerabilities; ${(bytes / 1e6).toFixed(0)} MB; ${result.seconds.total.toFixed(1)} s`] };
+    return {
+      body: result,
+      notes: [
+        `${result.events} ruptures over ${result.years} years, ${result.footprintRows} footprint rows; ${result.vulnerabilities} vulnerabilities; ${(bytes / 1e6).toFixed(0)} MB; ${result.seconds.total.toFixed(1)} s`,
+      ],
+    };
   } catch (err) {
-    if (err instanceof Error && !(err instanceof CatintelError) && /not found at|input missing/.test(err.message)) throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
+    if (err instanceof Error && !(err instanceof CatintelError) && /not found at|input missing/.test(err.message))
+      throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
     throw err;
   }
 }

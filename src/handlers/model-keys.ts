@@ -28,14 +28,24 @@ export interface ModelKeysBody {
 
 export const modelKeys = defineHandler<ModelKeysInput, ModelKeysBody>({
   name: 'model.keys',
-  summary: "A catintel model package's keys lookup (hurricane or earthquake) for an OED location file (keys.csv and keys-errors.csv)",
+  summary:
+    "A catintel model package's keys lookup (hurricane or earthquake) for an OED location file (keys.csv and keys-errors.csv)",
   storeless: true,
   cli: {
     command: ['model', 'keys'],
     options: [
-      { flags: '--model <dir>', description: 'the model package (`catintel model build hurricane|earthquake --out DIR`)' },
-      { flags: '--oed-location <file>', description: 'the OED location file (Latitude, Longitude, OccupancyCode, ConstructionCode, …)' },
-      { flags: '--out <file>', description: 'the keys file to write; keys-errors.csv goes beside it (<name>-errors.csv)' },
+      {
+        flags: '--model <dir>',
+        description: 'the model package (`catintel model build hurricane|earthquake --out DIR`)',
+      },
+      {
+        flags: '--oed-location <file>',
+        description: 'the OED location file (Latitude, Longitude, OccupancyCode, ConstructionCode, …)',
+      },
+      {
+        flags: '--out <file>',
+        description: 'the keys file to write; keys-errors.csv goes beside it (<name>-errors.csv)',
+      },
     ],
     examples: ['catintel model keys --model models/hurricane --oed-location location.csv --out keys.csv'],
     paths: ['model', 'oed_location', 'out'],
@@ -50,13 +60,32 @@ export const modelKeys = defineHandler<ModelKeysInput, ModelKeysBody>({
   async run(_ctx, input) {
     const { packageKeysLookup, packageModelOf } = await import('../models/package-kind.js');
     const kind = packageModelOf(input.model);
-    if (!kind) throw new CatintelError('invalid_parameter', `--model ${input.model} is not a catintel model package; build one with \`catintel model build hurricane|earthquake --out DIR\``, { errors: [{ field: 'model', message: 'not a model package' }] });
+    if (!kind)
+      throw new CatintelError(
+        'invalid_parameter',
+        `--model ${input.model} is not a catintel model package; build one with \`catintel model build hurricane|earthquake --out DIR\``,
+        { errors: [{ field: 'model', message: 'not a model package' }] },
+      );
     const { bookKeys, missingVulnerabilities, writeBookKeys } = await packageKeysLookup(kind);
     const { keys, errors } = bookKeys(input.model, input.location);
     const files = writeBookKeys(input.out, keys, errors);
     const missing = missingVulnerabilities(input.model, keys);
-    const notes = errors.length ? [`${new Set(errors.map((e) => e.locId)).size} locations not placed: see ${files.errors}`] : [];
-    if (missing.length) notes.push(`the package lacks vulnerabilities ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}: rebuild it with \`catintel model build ${kind} --oed-location ${input.location}\``);
-    return { body: { keys: files.keys, errors: files.errors, keyRows: keys.length, errorRows: errors.length, missingVulnerabilities: missing }, notes };
+    const notes = errors.length
+      ? [`${new Set(errors.map((e) => e.locId)).size} locations not placed: see ${files.errors}`]
+      : [];
+    if (missing.length)
+      notes.push(
+        `the package lacks vulnerabilities ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}: rebuild it with \`catintel model build ${kind} --oed-location ${input.location}\``,
+      );
+    return {
+      body: {
+        keys: files.keys,
+        errors: files.errors,
+        keyRows: keys.length,
+        errorRows: errors.length,
+        missingVulnerabilities: missing,
+      },
+      notes,
+    };
   },
 });

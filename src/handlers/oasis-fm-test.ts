@@ -29,16 +29,31 @@ export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
     args: ['dir'],
     options: [
       { flags: '--case <name>', description: 'run only this case folder of DIR' },
-      { flags: '--expected <name>', description: "the folder of each case whose files are compared (default expected; expected_subperils holds oasislmf's runs of the same OED with a two-peril model)" },
-      { flags: '--model-perils <codes>', description: "the OED perils or peril groups the made keys cover, ';'-separated, for every case (default: each case's own, the perils of its expected keys.csv, else WTC)" },
+      {
+        flags: '--expected <name>',
+        description:
+          "the folder of each case whose files are compared (default expected; expected_subperils holds oasislmf's runs of the same OED with a two-peril model)",
+      },
+      {
+        flags: '--model-perils <codes>',
+        description:
+          "the OED perils or peril groups the made keys cover, ';'-separated, for every case (default: each case's own, the perils of its expected keys.csv, else WTC)",
+      },
     ],
-    examples: ['catintel oasis fm-test oasis_fm_validation', 'catintel oasis fm-test oasis_fm_validation --case insurance_bi --json', 'catintel oasis fm-test oasis_fm_validation --expected expected_subperils --case cyber'],
+    examples: [
+      'catintel oasis fm-test oasis_fm_validation',
+      'catintel oasis fm-test oasis_fm_validation --case insurance_bi --json',
+      'catintel oasis fm-test oasis_fm_validation --expected expected_subperils --case cyber',
+    ],
     paths: ['dir'],
     exitCode: (body) => (body.failed + body.refused > 0 ? 1 : 0),
   },
   parse(raw) {
     const value = str(raw, 'dir');
-    if (value === undefined || value === '') throw new CatintelError('invalid_parameter', 'give the folder of FM test cases: catintel oasis fm-test DIR', { errors: [{ field: 'dir', message: 'required' }] });
+    if (value === undefined || value === '')
+      throw new CatintelError('invalid_parameter', 'give the folder of FM test cases: catintel oasis fm-test DIR', {
+        errors: [{ field: 'dir', message: 'required' }],
+      });
     const dir = path.resolve(value);
     let ok = false;
     try {
@@ -46,22 +61,61 @@ export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
     } catch {
       ok = false;
     }
-    if (!ok) throw new CatintelError('invalid_parameter', `${value} is not a directory; give a folder of FM test cases (each with its OED files and expected/)`, { errors: [{ field: 'dir', message: 'not a directory' }] });
+    if (!ok)
+      throw new CatintelError(
+        'invalid_parameter',
+        `${value} is not a directory; give a folder of FM test cases (each with its OED files and expected/)`,
+        { errors: [{ field: 'dir', message: 'not a directory' }] },
+      );
     const caseName = str(raw, 'case');
-    if (caseName !== undefined && (caseName === '' || caseName.includes('/') || caseName.includes('\\') || caseName === '..' || caseName.includes('\0'))) {
-      throw new CatintelError('invalid_parameter', `--case ${JSON.stringify(caseName)} is not a case folder name; give the name of one folder of DIR`, { errors: [{ field: 'case', message: 'not a folder name' }] });
+    if (
+      caseName !== undefined &&
+      (caseName === '' ||
+        caseName.includes('/') ||
+        caseName.includes('\\') ||
+        caseName === '..' ||
+        caseName.includes('\0'))
+    ) {
+      throw new CatintelError(
+        'invalid_parameter',
+        `--case ${JSON.stringify(caseName)} is not a case folder name; give the name of one folder of DIR`,
+        { errors: [{ field: 'case', message: 'not a folder name' }] },
+      );
     }
     const expected = str(raw, 'expected') ?? 'expected';
-    if (expected === '' || expected.includes('/') || expected.includes('\\') || expected === '..' || expected === '.' || expected.includes('\0')) {
-      throw new CatintelError('invalid_parameter', `--expected ${JSON.stringify(expected)} is not a folder name; give the name of the folder of expected files inside each case (expected, expected_subperils)`, { errors: [{ field: 'expected', message: 'not a folder name' }] });
+    if (
+      expected === '' ||
+      expected.includes('/') ||
+      expected.includes('\\') ||
+      expected === '..' ||
+      expected === '.' ||
+      expected.includes('\0')
+    ) {
+      throw new CatintelError(
+        'invalid_parameter',
+        `--expected ${JSON.stringify(expected)} is not a folder name; give the name of the folder of expected files inside each case (expected, expected_subperils)`,
+        { errors: [{ field: 'expected', message: 'not a folder name' }] },
+      );
     }
     const perilsRaw = str(raw, 'model_perils');
-    const modelPerils = perilsRaw === undefined ? undefined : perilsRaw.split(';').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    const modelPerils =
+      perilsRaw === undefined
+        ? undefined
+        : perilsRaw
+            .split(';')
+            .map((s) => s.trim().toUpperCase())
+            .filter(Boolean);
     return { dir, caseName, modelPerils, expected };
   },
   async run(ctx, input) {
     const { runFmTest } = await import('../oasis-fm-test/run.js');
-    const result = await runFmTest({ dir: input.dir, caseName: input.caseName, modelPerils: input.modelPerils, expected: input.expected, onCase: (name, done, total) => ctx.progress({ task: 'oasis fm-test', done, total, message: name }) });
+    const result = await runFmTest({
+      dir: input.dir,
+      caseName: input.caseName,
+      modelPerils: input.modelPerils,
+      expected: input.expected,
+      onCase: (name, done, total) => ctx.progress({ task: 'oasis fm-test', done, total, message: name }),
+    });
     return { body: result };
   },
 });

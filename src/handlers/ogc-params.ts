@@ -12,7 +12,8 @@ import { str } from './params.js';
 export function ogcLimit(raw: Record<string, unknown>): number {
   const v = str(raw, 'limit');
   if (v === undefined) return defaults.pageLimit;
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw invalidParameter('limit', `"${v.slice(0, 40)}" is not a whole number of 1 or more`);
+  if (!/^\d+$/.test(v) || Number(v) < 1)
+    throw invalidParameter('limit', `"${v.slice(0, 40)}" is not a whole number of 1 or more`);
   return Math.min(Number(v), defaults.pageLimitMax);
 }
 
@@ -45,7 +46,8 @@ export function ogcDatetime(raw: Record<string, unknown>): Interval | undefined 
 
 function instant(s: string, whole: string): string {
   const t = Date.parse(s);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(s) || Number.isNaN(t)) throw badDatetime(whole);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(s) || Number.isNaN(t))
+    throw badDatetime(whole);
   // An offset can carry 9999-12-31T23:59:59-23:59 into year 10000, which toISOString writes as +010000-...
   // (not a timestamp SQL reads). No stored event lies outside years 0000-9999, so clamping changes no answer.
   return new Date(Math.min(Math.max(t, MIN_MS), MAX_MS)).toISOString();
@@ -55,4 +57,7 @@ const MIN_MS = Date.parse('0000-01-01T00:00:00Z');
 const MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 const badDatetime = (v: string) =>
-  invalidParameter('datetime', `"${v.slice(0, 80)}" is not an RFC 3339 instant or interval; e.g. 2022-09-28T19:30:00Z, 2022-09-26T00:00:00Z/2022-09-30T00:00:00Z or 2022-09-28T00:00:00Z/..`);
+  invalidParameter(
+    'datetime',
+    `"${v.slice(0, 80)}" is not an RFC 3339 instant or interval; e.g. 2022-09-28T19:30:00Z, 2022-09-26T00:00:00Z/2022-09-30T00:00:00Z or 2022-09-28T00:00:00Z/..`,
+  );

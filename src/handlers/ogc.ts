@@ -9,7 +9,17 @@ import type { Feature } from 'geojson';
 import type { Context } from '../context.js';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
 import { eventFeature, hrefOf, withCursor } from '../domain/features.js';
-import { COLLECTION_IDS, OGC_API, collectionDoc, collectionsDoc, conformanceDoc, isCollectionId, itemLinks, itemsLinks, type CollectionId } from '../domain/ogc.js';
+import {
+  COLLECTION_IDS,
+  OGC_API,
+  collectionDoc,
+  collectionsDoc,
+  conformanceDoc,
+  isCollectionId,
+  itemLinks,
+  itemsLinks,
+  type CollectionId,
+} from '../domain/ogc.js';
 import { CatintelError } from '../errors.js';
 import { findEvent, listEvents, type EventFilter } from '../store/events-read.js';
 import { provenanceOf } from '../domain/provenance.js';
@@ -23,7 +33,10 @@ const LIVE: EventStatus[] = ['active', 'monitoring'];
 function collectionOf(raw: Record<string, unknown>): CollectionId {
   const id = required(raw, 'collectionId');
   if (!isCollectionId(id)) {
-    throw new CatintelError('not_found', `no collection "${id.slice(0, 64)}"; the collections are ${COLLECTION_IDS.join(', ')} (see ${OGC_API}/collections)`);
+    throw new CatintelError(
+      'not_found',
+      `no collection "${id.slice(0, 64)}"; the collections are ${COLLECTION_IDS.join(', ')} (see ${OGC_API}/collections)`,
+    );
   }
   return id;
 }
@@ -68,11 +81,20 @@ interface ItemsInput {
   echo: Record<string, string | undefined>;
 }
 
-interface EventsCursor { t: string; id: string }
-interface RingsCursor { o: number }
+interface EventsCursor {
+  t: string;
+  id: string;
+}
+interface RingsCursor {
+  o: number;
+}
 const isEventsCursor = (v: unknown): v is EventsCursor =>
-  typeof v === 'object' && v !== null && /^-?\d{1,20}$/.test(String((v as EventsCursor).t)) && /^[0-9a-f-]{36}$/i.test(String((v as EventsCursor).id));
-const isRingsCursor = (v: unknown): v is RingsCursor => typeof v === 'object' && v !== null && Number.isInteger((v as RingsCursor).o) && (v as RingsCursor).o >= 0;
+  typeof v === 'object' &&
+  v !== null &&
+  /^-?\d{1,20}$/.test(String((v as EventsCursor).t)) &&
+  /^[0-9a-f-]{36}$/i.test(String((v as EventsCursor).id));
+const isRingsCursor = (v: unknown): v is RingsCursor =>
+  typeof v === 'object' && v !== null && Number.isInteger((v as RingsCursor).o) && (v as RingsCursor).o >= 0;
 
 export const ogcItems = defineHandler({
   name: 'ogc.items',
@@ -92,8 +114,15 @@ export const ogcItems = defineHandler({
   },
   async run(ctx, input) {
     const now = ctx.clock().toISOString();
-    const filter: EventFilter = { now, statuses: LIVE, eventTypes: input.eventTypes, bbox: input.bbox, during: input.during };
-    const page = input.collection === 'events' ? await eventsPage(ctx, filter, input) : await ringsPage(ctx, filter, input);
+    const filter: EventFilter = {
+      now,
+      statuses: LIVE,
+      eventTypes: input.eventTypes,
+      bbox: input.bbox,
+      during: input.during,
+    };
+    const page =
+      input.collection === 'events' ? await eventsPage(ctx, filter, input) : await ringsPage(ctx, filter, input);
     const path = `${OGC_API}/collections/${input.collection}/items`;
     const base = hrefOf(path, { ...input.echo, limit: input.limit });
     const self = withCursor(base, input.cursor ? encodeCursor(input.cursor) : undefined);
@@ -110,12 +139,19 @@ export const ogcItems = defineHandler({
   },
 });
 
-interface ItemsPage { matched: number; features: Feature[]; next?: EventsCursor | RingsCursor }
+interface ItemsPage {
+  matched: number;
+  features: Feature[];
+  next?: EventsCursor | RingsCursor;
+}
 
 /** The /events/live query and features: keyset pages, newest first. */
 async function eventsPage(ctx: Context, filter: EventFilter, input: ItemsInput): Promise<ItemsPage> {
   const after = input.cursor as EventsCursor | undefined;
-  const page = await listEvents(ctx.db, filter, { limit: input.limit + 1, after: after ? { sortUs: BigInt(after.t), id: after.id } : undefined });
+  const page = await listEvents(ctx.db, filter, {
+    limit: input.limit + 1,
+    after: after ? { sortUs: BigInt(after.t), id: after.id } : undefined,
+  });
   const rows = page.rows.slice(0, input.limit);
   const last = rows[rows.length - 1];
   const next = page.rows.length > input.limit ? { t: String(last.sort_us), id: last.id } : undefined;
@@ -126,7 +162,11 @@ async function ringsPage(ctx: Context, filter: EventFilter, input: ItemsInput): 
   const offset = (input.cursor as RingsCursor | undefined)?.o ?? 0;
   const page = await listRings(ctx.db, filter, { limit: input.limit, offset });
   const end = offset + page.rows.length;
-  return { matched: page.matched, features: page.rows.map(ringFeature), next: end < page.matched ? { o: end } : undefined };
+  return {
+    matched: page.matched,
+    features: page.rows.map(ringFeature),
+    next: end < page.matched ? { o: end } : undefined,
+  };
 }
 
 /** A ring as in /events/{id}/rings, plus its event's type and title (what a map styles and labels by). */
@@ -136,8 +176,16 @@ function ringFeature(r: LiveRingRow): Feature {
     id: r.ring_id,
     geometry: JSON.parse(r.geojson) as Feature['geometry'],
     properties: {
-      ring_id: r.ring_id, event_id: r.event_id, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km,
-      event_type: r.event_type, event_title: r.event_title, ...provenanceOf(r),
+      ring_id: r.ring_id,
+      event_id: r.event_id,
+      kind: r.kind,
+      label: r.label,
+      threshold: r.threshold,
+      unit: r.unit,
+      radius_km: r.radius_km,
+      event_type: r.event_type,
+      event_title: r.event_title,
+      ...provenanceOf(r),
     },
   };
 }
@@ -158,9 +206,15 @@ export const ogcItem = defineHandler({
       if (row) feature = ringFeature(row);
     }
     if (!feature) {
-      throw new CatintelError('not_found', `no feature "${featureId.slice(0, 80)}" in the collection ${collection} (live ${collection} at ${now}); list them at ${OGC_API}/collections/${collection}/items`);
+      throw new CatintelError(
+        'not_found',
+        `no feature "${featureId.slice(0, 80)}" in the collection ${collection} (live ${collection} at ${now}); list them at ${OGC_API}/collections/${collection}/items`,
+      );
     }
-    return { body: { ...feature, links: itemLinks(collection, String(feature.id)) }, mediaType: 'application/geo+json' };
+    return {
+      body: { ...feature, links: itemLinks(collection, String(feature.id)) },
+      mediaType: 'application/geo+json',
+    };
   },
 });
 

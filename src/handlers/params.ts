@@ -17,10 +17,16 @@ export function required(raw: Record<string, unknown>, name: string): string {
   return v;
 }
 
-export function num(raw: Record<string, unknown>, name: string, range: { min: number; max: number; minExclusive?: boolean }, fallback?: number): number {
+export function num(
+  raw: Record<string, unknown>,
+  name: string,
+  range: { min: number; max: number; minExclusive?: boolean },
+  fallback?: number,
+): number {
   const v = str(raw, name);
   if (v === undefined) {
-    if (fallback === undefined) throw invalidParameter(name, `${name} is required (a number from ${range.min} to ${range.max})`);
+    if (fallback === undefined)
+      throw invalidParameter(name, `${name} is required (a number from ${range.min} to ${range.max})`);
     return fallback;
   }
   const n = Number(v);
@@ -32,7 +38,12 @@ export function num(raw: Record<string, unknown>, name: string, range: { min: nu
   return n;
 }
 
-export function int(raw: Record<string, unknown>, name: string, range: { min: number; max: number }, fallback: number): number {
+export function int(
+  raw: Record<string, unknown>,
+  name: string,
+  range: { min: number; max: number },
+  fallback: number,
+): number {
   const v = str(raw, name);
   if (v === undefined) return fallback;
   if (!/^\d+$/.test(v) || Number(v) < range.min || Number(v) > range.max) {
@@ -45,7 +56,12 @@ export function int(raw: Record<string, unknown>, name: string, range: { min: nu
  * A comma list of allowed values, duplicates dropped. `aliases` maps other accepted names to an allowed
  * value (e.g. the event type `hurricane` for the peril `hurricane_wind`, docs/contract.md#scores).
  */
-export function list<T extends string>(raw: Record<string, unknown>, name: string, allowed: readonly T[], aliases: Readonly<Record<string, T>> = NO_ALIASES): T[] | undefined {
+export function list<T extends string>(
+  raw: Record<string, unknown>,
+  name: string,
+  allowed: readonly T[],
+  aliases: Readonly<Record<string, T>> = NO_ALIASES,
+): T[] | undefined {
   const v = str(raw, name);
   if (v === undefined) return undefined;
   // One pass, no intermediate arrays: every events request parses one or two of these.
@@ -59,7 +75,11 @@ export function list<T extends string>(raw: Record<string, unknown>, name: strin
     else if (!items.includes(item as T)) items.push(item as T);
   }
   if (bad !== undefined || items.length === 0) {
-    const also = Object.keys(aliases).length ? ` (or ${Object.entries(aliases).map(([a, t]) => `${a} for ${t}`).join(', ')})` : '';
+    const also = Object.keys(aliases).length
+      ? ` (or ${Object.entries(aliases)
+          .map(([a, t]) => `${a} for ${t}`)
+          .join(', ')})`
+      : '';
     throw invalidParameter(name, `"${bad ?? v}" is not one of ${allowed.join(', ')}${also}`);
   }
   return items;
@@ -71,7 +91,8 @@ export function isoTime(raw: Record<string, unknown>, name: string): string | un
   const v = str(raw, name);
   if (v === undefined) return undefined;
   const t = Date.parse(v);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(t)) throw invalidParameter(name, `"${v}" is not an ISO 8601 time such as 2024-09-26T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(t))
+    throw invalidParameter(name, `"${v}" is not an ISO 8601 time such as 2024-09-26T00:00:00Z`);
   return new Date(t).toISOString();
 }
 
@@ -80,8 +101,14 @@ export function bbox(raw: Record<string, unknown>, name = 'bbox'): [number, numb
   const v = str(raw, name);
   if (v === undefined) return undefined;
   const parts = v.split(',').map(Number);
-  const ok = parts.length === 4 && parts.every(Number.isFinite)
-    && Math.abs(parts[0]) <= 180 && Math.abs(parts[2]) <= 180 && Math.abs(parts[1]) <= 90 && Math.abs(parts[3]) <= 90 && parts[1] <= parts[3];
+  const ok =
+    parts.length === 4 &&
+    parts.every(Number.isFinite) &&
+    Math.abs(parts[0]) <= 180 &&
+    Math.abs(parts[2]) <= 180 &&
+    Math.abs(parts[1]) <= 90 &&
+    Math.abs(parts[3]) <= 90 &&
+    parts[1] <= parts[3];
   if (!ok) throw invalidParameter(name, `"${v}" is not minLng,minLat,maxLng,maxLat in degrees (e.g. -125,24,-66,50)`);
   return parts as [number, number, number, number];
 }
@@ -100,5 +127,8 @@ export function decodeCursor<T>(raw: Record<string, unknown>, check: (v: unknown
   } catch {
     /* fall through to the error below */
   }
-  throw invalidParameter('cursor', `"${v.slice(0, 40)}" is not a cursor this service issued; follow links.next or drop the cursor`);
+  throw invalidParameter(
+    'cursor',
+    `"${v.slice(0, 40)}" is not a cursor this service issued; follow links.next or drop the cursor`,
+  );
 }

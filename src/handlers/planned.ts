@@ -22,5 +22,4 @@ function planned(name: string, summary: string, http: Omit<HttpBinding, 'planned
   });
 }
 
-export const PLANNED: Handler[] = [
-];
+export const PLANNED: Handler[] = [];

@@ -157,25 +157,67 @@ const CLI_ONLY = ['input', 'oed_account', 'out', 'models'] as const;
 
 export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string | Buffer>({
   name: 'portfolio.ep_curve',
-  summary: 'Exceedance probability curve of a portfolio from the loss engine: OEP, AEP and TVaR at 2 to 1000 years, and AAL, ground-up and insured',
+  summary:
+    'Exceedance probability curve of a portfolio from the loss engine: OEP, AEP and TVaR at 2 to 1000 years, and AAL, ground-up and insured',
   http: { method: 'GET', path: '/portfolio/ep-curve', access: 'agency', perAccount: true },
   cli: {
     command: ['portfolio', 'ep-curve'],
     args: ['portfolio_id...'],
     options: [
-      { flags: '--years <n>', description: "the first N years of the model packages' occurrence (default: all of them; a package of more years: catintel model build hurricane --years N)" },
-      { flags: '--seed <s>', description: `seed of the damage sampling (default ${DEFAULT_SEED}: the draws oasis run makes on the same files); the same seed gives the same output, byte for byte` },
-      { flags: '--samples <n>', description: `damage samples per event and location (default ${DEFAULT_SAMPLES}, 0 to ${MAX_SAMPLES}; 0: the analytical means only, EPCalc 1)` },
-      { flags: '--perils <list>', description: 'comma list of perils (default: every peril the locations cover; those without a model package are listed as not modelled)' },
-      { flags: '--perspective <p>', description: 'il (default: insured, after the book\'s OED financial terms) or gul (ground-up): the curve shown, charted and written as csv/parquet; the JSON holds both' },
-      { flags: '--scenario <scenario>', description: 'baseline only: the model packages are built on the historical record (other scenarios are refused)' },
+      {
+        flags: '--years <n>',
+        description:
+          "the first N years of the model packages' occurrence (default: all of them; a package of more years: catintel model build hurricane --years N)",
+      },
+      {
+        flags: '--seed <s>',
+        description: `seed of the damage sampling (default ${DEFAULT_SEED}: the draws oasis run makes on the same files); the same seed gives the same output, byte for byte`,
+      },
+      {
+        flags: '--samples <n>',
+        description: `damage samples per event and location (default ${DEFAULT_SAMPLES}, 0 to ${MAX_SAMPLES}; 0: the analytical means only, EPCalc 1)`,
+      },
+      {
+        flags: '--perils <list>',
+        description:
+          'comma list of perils (default: every peril the locations cover; those without a model package are listed as not modelled)',
+      },
+      {
+        flags: '--perspective <p>',
+        description:
+          "il (default: insured, after the book's OED financial terms) or gul (ground-up): the curve shown, charted and written as csv/parquet; the JSON holds both",
+      },
+      {
+        flags: '--scenario <scenario>',
+        description:
+          'baseline only: the model packages are built on the historical record (other scenarios are refused)',
+      },
       { flags: '--horizon <year>', description: 'refused: the model packages have no climate horizon' },
-      { flags: '--format <format>', description: 'json (default), csv or parquet (ORD ept: EPCalc 1-4, OEP/AEP and TVaR), svg or png (a chart; png and parquet need --out)' },
-      { flags: '--psept', description: 'with --format csv or parquet: the ORD psept table (one curve per sample) instead of the ept' },
+      {
+        flags: '--format <format>',
+        description:
+          'json (default), csv or parquet (ORD ept: EPCalc 1-4, OEP/AEP and TVaR), svg or png (a chart; png and parquet need --out)',
+      },
+      {
+        flags: '--psept',
+        description: 'with --format csv or parquet: the ORD psept table (one curve per sample) instead of the ept',
+      },
       { flags: '--out <file>', description: 'write the output to this file (the command then prints a summary)' },
-      { flags: '--input <file>', description: 'an OED location CSV instead of a stored portfolio, financial terms included (a book not imported)' },
-      { flags: '--oed-account <file>', description: 'with --input: its OED account file (policy, layer and account terms); without it each account is one policy with no terms of its own' },
-      { flags: '--models <dir>', description: 'the folder holding the model packages (hurricane/ ...; default env CATINTEL_MODELS, else models/ under the project folder)' },
+      {
+        flags: '--input <file>',
+        description:
+          'an OED location CSV instead of a stored portfolio, financial terms included (a book not imported)',
+      },
+      {
+        flags: '--oed-account <file>',
+        description:
+          'with --input: its OED account file (policy, layer and account terms); without it each account is one policy with no terms of its own',
+      },
+      {
+        flags: '--models <dir>',
+        description:
+          'the folder holding the model packages (hurricane/ ...; default env CATINTEL_MODELS, else models/ under the project folder)',
+      },
     ],
     examples: [
       'catintel portfolio ep-curve <portfolio-id>',
@@ -189,18 +231,35 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
   parse(raw, caller) {
     const overHttp = caller.clientIp !== undefined;
     const portfolioId = portfolioIdOf(raw);
-    const given = Object.fromEntries(CLI_ONLY.map((n) => [n, str(raw, n)])) as Record<(typeof CLI_ONLY)[number], string | undefined>;
+    const given = Object.fromEntries(CLI_ONLY.map((n) => [n, str(raw, n)])) as Record<
+      (typeof CLI_ONLY)[number],
+      string | undefined
+    >;
     if (overHttp) {
       const used = CLI_ONLY.find((n) => given[n] !== undefined);
-      if (used) throw invalidParameter(used, 'input, oed_account, out and models are options of the CLI; over HTTP give portfolio_id and read the answer');
+      if (used)
+        throw invalidParameter(
+          used,
+          'input, oed_account, out and models are options of the CLI; over HTTP give portfolio_id and read the answer',
+        );
     }
     const inputRaw = given.input;
     const outRaw = given.out;
-    if (portfolioId === undefined && inputRaw === undefined) throw invalidParameter('portfolio_id', 'portfolio_id is required (or, in the CLI, --input FILE.csv with OED locations)');
-    if (portfolioId !== undefined && inputRaw !== undefined) throw invalidParameter('input', 'give a portfolio id or --input, not both');
-    if (given.oed_account !== undefined && inputRaw === undefined) throw invalidParameter('oed_account', '--oed-account goes with --input (a stored portfolio holds its locations only)');
+    if (portfolioId === undefined && inputRaw === undefined)
+      throw invalidParameter(
+        'portfolio_id',
+        'portfolio_id is required (or, in the CLI, --input FILE.csv with OED locations)',
+      );
+    if (portfolioId !== undefined && inputRaw !== undefined)
+      throw invalidParameter('input', 'give a portfolio id or --input, not both');
+    if (given.oed_account !== undefined && inputRaw === undefined)
+      throw invalidParameter(
+        'oed_account',
+        '--oed-account goes with --input (a stored portfolio holds its locations only)',
+      );
     for (const name of CLI_ONLY) {
-      if (given[name]?.includes('\0')) throw invalidParameter(name, `--${name.replace('_', '-')}: a file name cannot hold a NUL byte`);
+      if (given[name]?.includes('\0'))
+        throw invalidParameter(name, `--${name.replace('_', '-')}: a file name cannot hold a NUL byte`);
     }
     const years = str(raw, 'years') === undefined ? undefined : int(raw, 'years', { min: 1, max: MAX_YEARS }, 0);
     const seed = int(raw, 'seed', { min: 1, max: 2 ** 32 - 1 }, DEFAULT_SEED);
@@ -209,19 +268,28 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     const { scenario, horizon } = parseClimate(raw);
     if (scenario !== 'baseline' || str(raw, 'horizon') !== undefined) {
       const name = scenario !== 'baseline' ? 'scenario' : 'horizon';
-      throw invalidParameter(name, `the EP curve runs on the model packages, built on the historical record: no climate ${name} applies (scenario baseline only); \`catintel score point --scenario\` gives the climate-adjusted scores`);
+      throw invalidParameter(
+        name,
+        `the EP curve runs on the model packages, built on the historical record: no climate ${name} applies (scenario baseline only); \`catintel score point --scenario\` gives the climate-adjusted scores`,
+      );
     }
     const perspective = (str(raw, 'perspective') ?? 'il') as Perspective;
-    if (!(PERSPECTIVES as readonly string[]).includes(perspective)) throw invalidParameter('perspective', `"${perspective}" is not one of il (insured), gul (ground-up)`);
+    if (!(PERSPECTIVES as readonly string[]).includes(perspective))
+      throw invalidParameter('perspective', `"${perspective}" is not one of il (insured), gul (ground-up)`);
     const format = (str(raw, 'format') ?? 'json') as EpFormat;
     const allowed: readonly string[] = overHttp ? HTTP_FORMATS : EP_FORMATS;
     if (!allowed.includes(format)) {
-      throw invalidParameter('format', `"${format}" is not one of ${allowed.join(', ')}${overHttp ? ' (parquet files and svg and png pictures are made by the CLI: catintel portfolio ep-curve ID --format png --out FILE)' : ''}`);
+      throw invalidParameter(
+        'format',
+        `"${format}" is not one of ${allowed.join(', ')}${overHttp ? ' (parquet files and svg and png pictures are made by the CLI: catintel portfolio ep-curve ID --format png --out FILE)' : ''}`,
+      );
     }
-    if ((format === 'png' || format === 'parquet') && outRaw === undefined) throw invalidParameter('out', `--format ${format} writes a binary file: give --out FILE.${format}`);
+    if ((format === 'png' || format === 'parquet') && outRaw === undefined)
+      throw invalidParameter('out', `--format ${format} writes a binary file: give --out FILE.${format}`);
     // A table choice: it only matters for the ORD tables, and is ignored otherwise.
     const psept = bool(raw, 'psept') && (format === 'csv' || format === 'parquet');
-    if (psept && samples === 0) throw invalidParameter('psept', 'the psept has one curve per sample: give --samples 1 or more');
+    if (psept && samples === 0)
+      throw invalidParameter('psept', 'the psept has one curve per sample: give --samples 1 or more');
     const resolved = (v: string | undefined) => (v === undefined ? undefined : path.resolve(v));
     return {
       portfolioId,
@@ -241,7 +309,15 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     };
   },
   async run(ctx, input, caller) {
-    const [{ loadBaselineGrid }, { readPortfolioLocations }, { cellAt }, { COVERAGE }, { runBook, packageBuilt }, ep, files] = await Promise.all([
+    const [
+      { loadBaselineGrid },
+      { readPortfolioLocations },
+      { cellAt },
+      { COVERAGE },
+      { runBook, packageBuilt },
+      ep,
+      files,
+    ] = await Promise.all([
       import('../databuild/load-baseline.js'),
       import('../portfolios/read.js'),
       import('../domain/scoring/grid.js'),
@@ -259,7 +335,11 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       locations = await readOedLocations(input.inputFile);
     } else {
       locations = await readPortfolioLocations(ctx.db, caller.account, input.portfolioId!);
-      if (!locations) throw new CatintelError('not_found', `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`);
+      if (!locations)
+        throw new CatintelError(
+          'not_found',
+          `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`,
+        );
     }
     const grid = loadBaselineGrid();
     // A book wholly outside the covered area would give a curve of zeros: a number that says nothing, so refused (as bulk scoring refuses a file with no row it can score).
@@ -268,14 +348,21 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     if (locations.length > 0 && outside === locations.length) {
       const what = input.portfolioId !== undefined ? `portfolio ${input.portfolioId}` : path.basename(input.inputFile!);
       const message = `none of the ${locations.length} locations of ${what} is inside the covered area (${COVERAGE}); an EP curve of it would be 0, so none was computed`;
-      throw new CatintelError('validation_failed', message, { errors: [{ field: input.portfolioId !== undefined ? 'portfolio_id' : 'input', message }] });
+      throw new CatintelError('validation_failed', message, {
+        errors: [{ field: input.portfolioId !== undefined ? 'portfolio_id' : 'input', message }],
+      });
     }
     // The perils: those asked for (default every peril a location covers), split into modelled (a package) and not.
     const covered = new Set(locations.flatMap((l) => l.perils));
     const asked = input.perils ?? PERILS.filter((p) => covered.has(p));
     let modelled = asked.filter((p) => packageOf(p) !== undefined);
-    const notModelled = asked.filter((p) => packageOf(p) === undefined).map((p) => ({ peril: p, reason: NOT_MODELLED_REASON[p] }));
-    let packages = MODEL_PACKAGES.map((pkg) => ({ pkg, perils: pkg.perils.filter((p) => modelled.includes(p)) })).filter((x) => x.perils.length > 0);
+    const notModelled = asked
+      .filter((p) => packageOf(p) === undefined)
+      .map((p) => ({ peril: p, reason: NOT_MODELLED_REASON[p] }));
+    let packages = MODEL_PACKAGES.map((pkg) => ({
+      pkg,
+      perils: pkg.perils.filter((p) => modelled.includes(p)),
+    })).filter((x) => x.perils.length > 0);
     const modelsDir = input.modelsDir ?? ctx.config.env?.CATINTEL_MODELS ?? path.join(packageRoot(), 'models');
     // Perils nobody named (the book's default) whose package is not built are listed as not modelled, with the
     // command that builds it, as long as some other package runs; a peril asked for by name, or a book none of
@@ -285,7 +372,11 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       if (built.length > 0) {
         for (const x of packages.filter((y) => !built.includes(y))) {
           const dir = path.join(path.resolve(modelsDir), x.pkg.folder);
-          for (const peril of x.perils) notModelled.push({ peril, reason: `no ${x.pkg.folder} model package in ${dir}; build it with \`${x.pkg.build.command} --out ${dir}\` (${x.pkg.build.takes})` });
+          for (const peril of x.perils)
+            notModelled.push({
+              peril,
+              reason: `no ${x.pkg.folder} model package in ${dir}; build it with \`${x.pkg.build.command} --out ${dir}\` (${x.pkg.build.takes})`,
+            });
         }
         packages = built;
         modelled = modelled.filter((p) => built.some((x) => x.perils.includes(p)));
@@ -331,7 +422,8 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       const shown = input.perspective === 'gul' ? gul : il;
       const currencies = [...new Set(locations.map((l) => l.currency))];
       let tiv = 0;
-      for (const l of locations) tiv += (l.tiv.building || 0) + (l.tiv.contents || 0) + (l.tiv.bi || 0) + (l.tiv.other || 0);
+      for (const l of locations)
+        tiv += (l.tiv.building || 0) + (l.tiv.contents || 0) + (l.tiv.bi || 0) + (l.tiv.other || 0);
       const models: EpModelBody[] = r.packages.map((m) => ({
         folder: m.folder,
         model: m.model,
@@ -350,7 +442,9 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         years,
         seed: input.seed,
         samples: input.samples,
-        model_version: models.length ? models.map((m) => `${m.model} ${m.years} years seed ${m.seed}`).join('; ') : 'none',
+        model_version: models.length
+          ? models.map((m) => `${m.model} ${m.years} years seed ${m.seed}`).join('; ')
+          : 'none',
         models,
         // The perils that carry loss name the sources, the largest first (docs/contract.md#events); all modelled ones when none does.
         ...baselineProvenance(grid.header, lossFirst.length ? lossFirst : modelled),
@@ -376,14 +470,27 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       };
       ctx.progress({ task, done: 3, total: STEPS, unit: 'steps', message: 'writing' });
       const notes: string[] = [];
-      if (outside > 0) notes.push(`${outside} locations are outside the covered area (US states and territories) and add no loss`);
-      for (const m of models) if (m.NumLocationsNotReached > 0) notes.push(`${m.NumLocationsNotReached} locations are not reached by the ${m.folder} model and add no ${m.perils.join(' or ')} loss: ${m.not_reached_reason}`);
+      if (outside > 0)
+        notes.push(`${outside} locations are outside the covered area (US states and territories) and add no loss`);
+      for (const m of models)
+        if (m.NumLocationsNotReached > 0)
+          notes.push(
+            `${m.NumLocationsNotReached} locations are not reached by the ${m.folder} model and add no ${m.perils.join(' or ')} loss: ${m.not_reached_reason}`,
+          );
       for (const p of notModelled) notes.push(`${p.peril} not modelled: ${p.reason}`);
-      if (body.CurCd === null) notes.push('the locations use several currencies; losses are summed as given, without conversion');
+      if (body.CurCd === null)
+        notes.push('the locations use several currencies; losses are summed as given, without conversion');
       let payload: string | Buffer;
       if (input.format === 'csv' || input.format === 'parquet') {
         const records = input.perspective === 'gul' ? r.gul : r.il;
-        payload = await ep.ordTableBytes(input.perspective, records, r.occurrence, input.psept, input.format, path.join(work, 'ord'));
+        payload = await ep.ordTableBytes(
+          input.perspective,
+          records,
+          r.occurrence,
+          input.psept,
+          input.format,
+          path.join(work, 'ord'),
+        );
         if (input.format === 'csv') payload = payload.toString('utf8');
       } else if (input.format === 'svg' || input.format === 'png') {
         const chart = await import('../epcurve/chart.js');
@@ -409,10 +516,18 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         const tmp = `${input.out}.${process.pid}.tmp`;
         await fs.promises.writeFile(tmp, payload);
         await fs.promises.rename(tmp, input.out);
-        return { body: { ...body, written: { file: input.out, format: input.format, bytes: Buffer.byteLength(payload) } }, notes };
+        return {
+          body: { ...body, written: { file: input.out, format: input.format, bytes: Buffer.byteLength(payload) } },
+          notes,
+        };
       }
       // Over HTTP the bytes go out as they are (a Buffer body is sent raw); the CLI prints the text.
-      if (input.format === 'csv') return { body: caller.clientIp !== undefined ? Buffer.from(payload) : (payload as string), mediaType: 'text/csv', notes };
+      if (input.format === 'csv')
+        return {
+          body: caller.clientIp !== undefined ? Buffer.from(payload) : (payload as string),
+          mediaType: 'text/csv',
+          notes,
+        };
       if (input.format === 'svg') return { body: payload as string, notes };
       return { body, notes };
     } finally {
@@ -422,7 +537,12 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
 });
 
 /** What was done, exactly: the packages, years, samples and seed, the engine, the EP method and what was left out. */
-function methodText(input: EpCurveInput, models: EpModelBody[], years: number, notModelled: { peril: string }[]): string {
+function methodText(
+  input: EpCurveInput,
+  models: EpModelBody[],
+  years: number,
+  notModelled: { peril: string }[],
+): string {
   const book = input.inputFile !== undefined ? 'the OED location file' : 'the stored locations (as OED, one account)';
   const terms =
     input.inputFile === undefined
@@ -431,9 +551,16 @@ function methodText(input: EpCurveInput, models: EpModelBody[], years: number, n
         ? "the account file's terms and the locations' own"
         : 'no account file: one policy per account with no terms of its own, the location terms of the file apply';
   const used = models.length
-    ? models.map((m) => `the ${m.folder} model package (${m.model}, ${m.perils.join(', ')}; built with ${m.years} years, seed ${m.seed})`).join(' and ')
+    ? models
+        .map(
+          (m) =>
+            `the ${m.folder} model package (${m.model}, ${m.perils.join(', ')}; built with ${m.years} years, seed ${m.seed})`,
+        )
+        .join(' and ')
     : 'no model package (no peril asked for has one)';
-  const rest = notModelled.length ? `; not modelled (no loss added): ${notModelled.map((p) => p.peril).join(', ')}` : '';
+  const rest = notModelled.length
+    ? `; not modelled (no loss added): ${notModelled.map((p) => p.peril).join(', ')}`
+    : '';
   return (
     `${book} -> ${used}: its keys lookup -> Oasis input files (items, coverages, fm_*; ${terms}) -> catintel's Oasis loss kernel over the first ${years.toLocaleString('en-US')} years of the occurrence, ` +
     `${input.samples} damage samples per event (seed ${input.seed}) -> ground-up (gul) and insured (il) losses; OEP, AEP and TVaR as Oasis ept (curve: EPCalc ${input.samples > 0 ? '2, full uncertainty' : '1, analytical means'}), AAL from the ALT${rest}; docs/ep-curves.md`

@@ -51,7 +51,15 @@ export interface PerspectiveBody extends BandBody {
 
 export interface EventLossBody extends Provenance {
   PortfolioId: string;
-  event: { id: string; slug: string; title: string; event_type: string; source: string; source_id: string; status: string };
+  event: {
+    id: string;
+    slug: string;
+    title: string;
+    event_type: string;
+    source: string;
+    source_id: string;
+    status: string;
+  };
   /** The product and version the footprints were made from. */
   footprint: FootprintSource;
   perils: string[];
@@ -73,23 +81,49 @@ export interface EventLossBody extends Provenance {
 }
 
 const cents = (x: number) => Math.round(x * 100) / 100;
-const band = (b: LossBand): BandBody => ({ MeanLossAmt: cents(b.mean), P10LossAmt: cents(b.p10), P50LossAmt: cents(b.p50), P90LossAmt: cents(b.p90) });
+const band = (b: LossBand): BandBody => ({
+  MeanLossAmt: cents(b.mean),
+  P10LossAmt: cents(b.p10),
+  P50LossAmt: cents(b.p50),
+  P90LossAmt: cents(b.p90),
+});
 const CLI_ONLY = ['shakemap', 'models'] as const;
 
 export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
   name: 'portfolio.event_loss',
-  summary: "A portfolio's loss from a live event: ground-up and insured mean and P10/P50/P90 over the event's footprint ensemble, by peril, with the TIV in the footprint and the advisory or ShakeMap version used",
+  summary:
+    "A portfolio's loss from a live event: ground-up and insured mean and P10/P50/P90 over the event's footprint ensemble, by peril, with the TIV in the footprint and the advisory or ShakeMap version used",
   http: { method: 'GET', path: '/portfolio/event-loss', access: 'agency', perAccount: true },
   cli: {
     command: ['portfolio', 'event-loss'],
     args: ['portfolio_id'],
     options: [
-      { flags: '--event <id>', description: 'the event (id, slug or source id, e.g. al092022): a hurricane or an earthquake' },
-      { flags: '--members <n>', description: `hurricane: forecast ensemble members (default ${DEFAULT_MEMBERS}, 1 to ${MAX_MEMBERS})` },
-      { flags: '--samples <n>', description: `damage samples per member and location (default ${DEFAULT_EVENT_SAMPLES}, 0 to ${MAX_EVENT_SAMPLES}; 0: analytical means only)` },
-      { flags: '--seed <s>', description: `seed of the ensemble and the damage sampling (default ${DEFAULT_EVENT_SEED}); same inputs and seed, same answer` },
-      { flags: '--shakemap <file>', description: 'earthquake: the USGS ShakeMap grid.xml whose PGA and its uncertainty make the footprint (without it, the model\'s ground motion from the origin)' },
-      { flags: '--models <dir>', description: 'the folder holding the model packages (default env CATINTEL_MODELS, else models/ under the project folder)' },
+      {
+        flags: '--event <id>',
+        description: 'the event (id, slug or source id, e.g. al092022): a hurricane or an earthquake',
+      },
+      {
+        flags: '--members <n>',
+        description: `hurricane: forecast ensemble members (default ${DEFAULT_MEMBERS}, 1 to ${MAX_MEMBERS})`,
+      },
+      {
+        flags: '--samples <n>',
+        description: `damage samples per member and location (default ${DEFAULT_EVENT_SAMPLES}, 0 to ${MAX_EVENT_SAMPLES}; 0: analytical means only)`,
+      },
+      {
+        flags: '--seed <s>',
+        description: `seed of the ensemble and the damage sampling (default ${DEFAULT_EVENT_SEED}); same inputs and seed, same answer`,
+      },
+      {
+        flags: '--shakemap <file>',
+        description:
+          "earthquake: the USGS ShakeMap grid.xml whose PGA and its uncertainty make the footprint (without it, the model's ground motion from the origin)",
+      },
+      {
+        flags: '--models <dir>',
+        description:
+          'the folder holding the model packages (default env CATINTEL_MODELS, else models/ under the project folder)',
+      },
     ],
     examples: [
       'catintel portfolio event-loss <portfolio-id> --event al092022',
@@ -102,11 +136,21 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
     const overHttp = caller.clientIp !== undefined;
     if (overHttp) {
       const used = CLI_ONLY.find((n) => str(raw, n) !== undefined);
-      if (used) throw invalidParameter(used, 'shakemap and models are options of the CLI; over HTTP give portfolio_id and event_id');
+      if (used)
+        throw invalidParameter(
+          used,
+          'shakemap and models are options of the CLI; over HTTP give portfolio_id and event_id',
+        );
     }
     const portfolioId = required(raw, 'portfolio_id');
     const eventId = str(raw, 'event_id') ?? str(raw, 'event');
-    if (eventId === undefined) throw invalidParameter(overHttp ? 'event_id' : 'event', overHttp ? 'event_id is required: the live event (id, slug or source id)' : '--event EVENT is required: the live event (id, slug or source id, e.g. al092022)');
+    if (eventId === undefined)
+      throw invalidParameter(
+        overHttp ? 'event_id' : 'event',
+        overHttp
+          ? 'event_id is required: the live event (id, slug or source id)'
+          : '--event EVENT is required: the live event (id, slug or source id, e.g. al092022)',
+      );
     if (eventId.length > 200) throw invalidParameter('event_id', 'too long to be an event id, slug or source id');
     const resolved = (v: string | undefined) => (v === undefined ? undefined : path.resolve(v));
     return {
@@ -120,34 +164,57 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
     };
   },
   async run(ctx, input, caller) {
-    const [{ readPortfolioLocations }, { requireEvent }, { observationsOf }, files, fp, { runEventLoss }] = await Promise.all([
-      import('../portfolios/read.js'),
-      import('./event-lookup.js'),
-      import('../store/events-read.js'),
-      import('../epcurve/book-files.js'),
-      import('../event-loss/event-footprints.js'),
-      import('../event-loss/run-event-loss.js'),
-    ]);
+    const [{ readPortfolioLocations }, { requireEvent }, { observationsOf }, files, fp, { runEventLoss }] =
+      await Promise.all([
+        import('../portfolios/read.js'),
+        import('./event-lookup.js'),
+        import('../store/events-read.js'),
+        import('../epcurve/book-files.js'),
+        import('../event-loss/event-footprints.js'),
+        import('../event-loss/run-event-loss.js'),
+      ]);
     const task = 'event loss';
     ctx.progress({ task, done: 0, total: 3, unit: 'steps', message: 'reading the portfolio and the event' });
     const locations = await readPortfolioLocations(ctx.db, caller.account, input.portfolioId);
-    if (!locations) throw new CatintelError('not_found', `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`);
+    if (!locations)
+      throw new CatintelError(
+        'not_found',
+        `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`,
+      );
     const row = await requireEvent(ctx, input.eventId);
-    const dataDir = path.resolve(ctx.config.env?.CATINTEL_SHARED_DATA ?? path.join(packageRoot(), '..', 'shared', 'data'));
-    const modelsDir = path.resolve(input.modelsDir ?? ctx.config.env?.CATINTEL_MODELS ?? path.join(packageRoot(), 'models'));
-    if (input.shakemap !== undefined && row.event_type !== 'earthquake') throw invalidParameter('shakemap', `--shakemap is an earthquake's ShakeMap; event ${row.slug} is a ${row.event_type}`);
+    const dataDir = path.resolve(
+      ctx.config.env?.CATINTEL_SHARED_DATA ?? path.join(packageRoot(), '..', 'shared', 'data'),
+    );
+    const modelsDir = path.resolve(
+      input.modelsDir ?? ctx.config.env?.CATINTEL_MODELS ?? path.join(packageRoot(), 'models'),
+    );
+    if (input.shakemap !== undefined && row.event_type !== 'earthquake')
+      throw invalidParameter(
+        'shakemap',
+        `--shakemap is an earthquake's ShakeMap; event ${row.slug} is a ${row.event_type}`,
+      );
     ctx.progress({ task, done: 1, total: 3, unit: 'steps', message: 'footprints' });
     let made;
     if (row.event_type === 'hurricane') {
-      made = await fp.hurricaneFootprints(row, await observationsOf(ctx.db, row.id), { members: input.members, seed: input.seed });
+      made = await fp.hurricaneFootprints(row, await observationsOf(ctx.db, row.id), {
+        members: input.members,
+        seed: input.seed,
+      });
     } else if (row.event_type === 'earthquake') {
       const { readShakeMapPgaFile } = await import('../sources/shakemap.js');
-      const shakemap = input.shakemap !== undefined ? { grid: await readShakeMapPgaFile(input.shakemap), name: input.shakemap } : undefined;
+      const shakemap =
+        input.shakemap !== undefined
+          ? { grid: await readShakeMapPgaFile(input.shakemap), name: input.shakemap }
+          : undefined;
       made = await fp.earthquakeFootprints(row, { dataDir, shakemap });
     } else {
-      throw new CatintelError('validation_failed', `event ${row.slug} is a ${row.event_type}: event losses are computed for hurricanes and earthquakes, the perils with a model package`, {
-        errors: [{ field: 'event_id', message: `a ${row.event_type}, not a hurricane or an earthquake` }],
-      });
+      throw new CatintelError(
+        'validation_failed',
+        `event ${row.slug} is a ${row.event_type}: event losses are computed for hurricanes and earthquakes, the perils with a model package`,
+        {
+          errors: [{ field: 'event_id', message: `a ${row.event_type}, not a hurricane or an earthquake` }],
+        },
+      );
     }
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-event-loss-'));
     try {
@@ -170,19 +237,33 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
         return {
           ...band(p.band),
           ObservedSoFarLossAmt: obs(p.observedSoFar),
-          by_peril: Object.fromEntries(Object.entries(p.byPeril).map(([peril, v]) => [peril, { ...band(v.band), ObservedSoFarLossAmt: obs(v.observedSoFar) }])),
+          by_peril: Object.fromEntries(
+            Object.entries(p.byPeril).map(([peril, v]) => [
+              peril,
+              { ...band(v.band), ObservedSoFarLossAmt: obs(v.observedSoFar) },
+            ]),
+          ),
         };
       };
       const currencies = [...new Set(locations.map((l) => l.currency))];
       let tiv = 0;
-      for (const l of locations) tiv += (l.tiv.building || 0) + (l.tiv.contents || 0) + (l.tiv.bi || 0) + (l.tiv.other || 0);
+      for (const l of locations)
+        tiv += (l.tiv.building || 0) + (l.tiv.contents || 0) + (l.tiv.bi || 0) + (l.tiv.other || 0);
       const pkg = r.run.packages[0];
       const members = made.footprints.bandEvents.length;
       const body: EventLossBody = {
         PortfolioId: input.portfolioId,
         // The loss is made from the event's record (its fixes, origin, ShakeMap): that record's provenance.
         ...provenanceOf(row),
-        event: { id: row.id, slug: row.slug, title: row.title, event_type: row.event_type, source: row.source, source_id: row.source_id, status: row.status },
+        event: {
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          event_type: row.event_type,
+          source: row.source,
+          source_id: row.source_id,
+          status: row.status,
+        },
         footprint: made.source,
         perils: [...made.footprints.perils],
         members,
@@ -195,7 +276,9 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
         NumLocationsInFootprint: r.locationsInFootprint,
         TotalInsuranceAmt: cents(tiv),
         TIVInFootprintAmt: cents(r.tivInFootprint),
-        TIVInFootprintAmtByPeril: Object.fromEntries(Object.entries(r.tivInFootprintByPeril).map(([p, v]) => [p, cents(v)])),
+        TIVInFootprintAmtByPeril: Object.fromEntries(
+          Object.entries(r.tivInFootprintByPeril).map(([p, v]) => [p, cents(v)]),
+        ),
         gul: perspective('gul'),
         il: perspective('il'),
         as_of: ctx.clock().toISOString(),
@@ -203,9 +286,19 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
       };
       ctx.progress({ task, done: 3, total: 3, unit: 'steps', message: 'done' });
       const notes: string[] = [];
-      for (const m of r.run.packages) if (m.locationsNotReached.length > 0) notes.push(`${m.locationsNotReached.length} locations are not reached by the ${m.folder} model for some of ${m.perils.join(', ')} and add no loss there: ${m.locationsNotReached[0].message}`);
-      if (row.event_type === 'earthquake' && input.shakemap === undefined) notes.push('no ShakeMap grid given: the footprints are the model\'s ground motion from the origin (the CLI takes --shakemap grid.xml)');
-      if (made.source.forecast === 'persistence') notes.push('no NHC forecast stored for this storm: its remaining track is persistence (the latest motion carried forward), spread by NHC\'s average forecast errors');
+      for (const m of r.run.packages)
+        if (m.locationsNotReached.length > 0)
+          notes.push(
+            `${m.locationsNotReached.length} locations are not reached by the ${m.folder} model for some of ${m.perils.join(', ')} and add no loss there: ${m.locationsNotReached[0].message}`,
+          );
+      if (row.event_type === 'earthquake' && input.shakemap === undefined)
+        notes.push(
+          "no ShakeMap grid given: the footprints are the model's ground motion from the origin (the CLI takes --shakemap grid.xml)",
+        );
+      if (made.source.forecast === 'persistence')
+        notes.push(
+          "no NHC forecast stored for this storm: its remaining track is persistence (the latest motion carried forward), spread by NHC's average forecast errors",
+        );
       return { body, notes };
     } finally {
       fs.rmSync(work, { recursive: true, force: true });

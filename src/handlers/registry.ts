@@ -43,8 +43,20 @@ import { eventsTimeline } from './events-timeline.js';
 import { eventsExposure } from './events-exposure.js';
 import { scenariosRun } from './scenarios-run.js';
 import { scenariosShow } from './scenarios-show.js';
-import { portfolioCreate, portfolioDelete, portfolioExposureHandler, portfolioList, portfolioShow } from './portfolio.js';
-import { locationsAlerts, locationsCreate, locationsExposureHandler, locationsList, locationsRemove } from './locations.js';
+import {
+  portfolioCreate,
+  portfolioDelete,
+  portfolioExposureHandler,
+  portfolioList,
+  portfolioShow,
+} from './portfolio.js';
+import {
+  locationsAlerts,
+  locationsCreate,
+  locationsExposureHandler,
+  locationsList,
+  locationsRemove,
+} from './locations.js';
 
 export const HANDLERS: Handler[] = [
   // /events/nearby must be routed before /events/{id}, or "nearby" would be taken for an id.

@@ -27,14 +27,29 @@ export interface ScoreBulkInput {
 
 export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
   name: 'score.bulk',
-  summary: 'Hazard scores for a portfolio CSV (OED location file or any CSV with latitude/longitude); subcommand: point',
+  summary:
+    'Hazard scores for a portfolio CSV (OED location file or any CSV with latitude/longitude); subcommand: point',
   cli: {
     command: ['score'],
     options: [
-      { flags: '--input <file>', description: 'CSV with a header row and latitude/longitude columns (an OED location file, for example)' },
-      { flags: '--out <dir>', description: 'directory for the outputs (created if missing; files are replaced only when the run succeeds)' },
-      { flags: '--format <format>', description: 'csv (default): scores.csv | json: scores.ndjson | parquet: scores.parquet | arrow: scores.arrow (Arrow IPC file) | oasis: location.csv, keys.csv, keys-errors.csv' },
-      { flags: '--keep-columns <which>', description: 'input columns in the csv/json/parquet/arrow tables: all (default: every input column beside the scores) | ids (the identifying columns, latitude, longitude)' },
+      {
+        flags: '--input <file>',
+        description: 'CSV with a header row and latitude/longitude columns (an OED location file, for example)',
+      },
+      {
+        flags: '--out <dir>',
+        description: 'directory for the outputs (created if missing; files are replaced only when the run succeeds)',
+      },
+      {
+        flags: '--format <format>',
+        description:
+          'csv (default): scores.csv | json: scores.ndjson | parquet: scores.parquet | arrow: scores.arrow (Arrow IPC file) | oasis: location.csv, keys.csv, keys-errors.csv',
+      },
+      {
+        flags: '--keep-columns <which>',
+        description:
+          'input columns in the csv/json/parquet/arrow tables: all (default: every input column beside the scores) | ids (the identifying columns, latitude, longitude)',
+      },
       ...SCORE_OPTIONS,
     ],
     examples: [
@@ -49,9 +64,11 @@ export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
     const input = required(raw, 'input');
     const out = required(raw, 'out');
     const format = str(raw, 'format') ?? 'csv';
-    if (!(BULK_FORMATS as readonly string[]).includes(format)) throw invalidParameter('format', `"${format}" is not one of ${BULK_FORMATS.join(', ')}`);
+    if (!(BULK_FORMATS as readonly string[]).includes(format))
+      throw invalidParameter('format', `"${format}" is not one of ${BULK_FORMATS.join(', ')}`);
     const keep = str(raw, 'keep_columns') ?? 'all';
-    if (!(KEEP_COLUMNS as readonly string[]).includes(keep)) throw invalidParameter('keep_columns', `"${keep}" is not one of ${KEEP_COLUMNS.join(', ')}`);
+    if (!(KEEP_COLUMNS as readonly string[]).includes(keep))
+      throw invalidParameter('keep_columns', `"${keep}" is not one of ${KEEP_COLUMNS.join(', ')}`);
     const perils = list(raw, 'perils', PERILS, PERIL_ALIASES) ?? [...PERILS];
     return { input, out, format: format as BulkFormat, keepColumns: keep as KeepColumns, perils, ...parseClimate(raw) };
   },

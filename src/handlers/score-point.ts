@@ -50,10 +50,12 @@ const HORIZON_VALUES = ['2030', '2050', '2080'] as const;
 
 export function parseClimate(raw: Record<string, unknown>): { scenario: Scenario; horizon: Horizon | null } {
   const scenarios = list(raw, 'scenario', SCENARIOS);
-  if (scenarios && scenarios.length > 1) throw invalidParameter('scenario', 'give one scenario: baseline, ssp245 or ssp585');
+  if (scenarios && scenarios.length > 1)
+    throw invalidParameter('scenario', 'give one scenario: baseline, ssp245 or ssp585');
   const scenario: Scenario = scenarios?.[0] ?? 'baseline';
   const h = str(raw, 'horizon');
-  if (h !== undefined && !(HORIZON_VALUES as readonly string[]).includes(h)) throw invalidParameter('horizon', `"${h}" is not one of ${HORIZON_VALUES.join(', ')}`);
+  if (h !== undefined && !(HORIZON_VALUES as readonly string[]).includes(h))
+    throw invalidParameter('horizon', `"${h}" is not one of ${HORIZON_VALUES.join(', ')}`);
   const horizon = scenario === 'baseline' ? null : ((h === undefined ? 2050 : Number(h)) as Horizon);
   return { scenario, horizon };
 }
@@ -65,12 +67,16 @@ export function parseScoreOptions(raw: Record<string, unknown>, caller: Pick<Cal
   const perils = list(raw, 'perils', PERILS, PERIL_ALIASES) ?? null;
   const { scenario, horizon } = parseClimate(raw);
   const format = str(raw, 'format') ?? 'json';
-  if (format !== 'json' && format !== 'oasis') throw invalidParameter('format', `"${format}" is not one of json, oasis`);
+  if (format !== 'json' && format !== 'oasis')
+    throw invalidParameter('format', `"${format}" is not one of json, oasis`);
   if (format === 'oasis' && tier !== 'enterprise') {
     throw new CatintelError('insufficient_tier', `format=oasis needs the enterprise tier; this credential is ${tier}`);
   }
   if (freeTier && perils !== null && perils.length > 1) {
-    throw new CatintelError('insufficient_tier', `the free tier scores one peril per request (asked for ${perils.length}: ${perils.join(', ')}); pass one peril or use an API key`);
+    throw new CatintelError(
+      'insufficient_tier',
+      `the free tier scores one peril per request (asked for ${perils.length}: ${perils.join(', ')}); pass one peril or use an API key`,
+    );
   }
   return { perils, scenario, horizon, format, freeTier };
 }
@@ -151,7 +157,13 @@ export const riskScore = defineHandler<ScorePointInput, ScorePointBody | OasisPo
   storeless: true,
   parse: (raw, caller) => parseScorePoint(raw, caller),
   async run(ctx, input) {
-    const refuse = (reason: string) => new CatintelError('validation_failed', reason, { errors: [{ field: 'lat', message: reason }, { field: 'lng', message: reason }] });
+    const refuse = (reason: string) =>
+      new CatintelError('validation_failed', reason, {
+        errors: [
+          { field: 'lat', message: reason },
+          { field: 'lng', message: reason },
+        ],
+      });
     return scoreAt(input.lat, input.lng, input, { accNumber: 'risk-score' }, refuse, ctx.config?.env);
   },
 });

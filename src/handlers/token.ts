@@ -20,7 +20,10 @@ export const tokenIssue = defineHandler({
     options: [
       { flags: '--tier <tier>', description: `the token's tier: ${PAID_TIERS.join(', ')}` },
       { flags: '--sub <account>', description: 'the account (sub claim), e.g. alice@example.com' },
-      { flags: '--ttl <duration>', description: `lifetime: 15m, 1h or seconds (default 1h; at most the server's CATINTEL_JWT_MAX_LIFETIME, default ${formatDuration(authDefaults.maxLifetimeSeconds)})` },
+      {
+        flags: '--ttl <duration>',
+        description: `lifetime: 15m, 1h or seconds (default 1h; at most the server's CATINTEL_JWT_MAX_LIFETIME, default ${formatDuration(authDefaults.maxLifetimeSeconds)})`,
+      },
     ],
     examples: [
       'export CATINTEL_JWT_SECRET=$(openssl rand -base64 48)',
@@ -31,19 +34,30 @@ export const tokenIssue = defineHandler({
   parse(raw) {
     const tier = str(raw, 'tier');
     if (!tier || !(PAID_TIERS as readonly string[]).includes(tier)) {
-      throw new CatintelError('invalid_parameter', `--tier: "${tier ?? ''}" must be one of ${PAID_TIERS.join(', ')}`, { errors: [{ field: 'tier', message: PAID_TIERS.join(', ') }] });
+      throw new CatintelError('invalid_parameter', `--tier: "${tier ?? ''}" must be one of ${PAID_TIERS.join(', ')}`, {
+        errors: [{ field: 'tier', message: PAID_TIERS.join(', ') }],
+      });
     }
     const sub = str(raw, 'sub');
-    if (!sub || sub.length > 320) throw new CatintelError('invalid_parameter', '--sub: name the account the token acts for, e.g. alice@example.com', { errors: [{ field: 'sub', message: 'required, at most 320 characters' }] });
+    if (!sub || sub.length > 320)
+      throw new CatintelError(
+        'invalid_parameter',
+        '--sub: name the account the token acts for, e.g. alice@example.com',
+        { errors: [{ field: 'sub', message: 'required, at most 320 characters' }] },
+      );
     const ttl = str(raw, 'ttl');
     // The syntax and the widest bound here; the configured maximum (an env value) in run().
-    const ttlSeconds = ttl === undefined ? authDefaults.tokenTtlSeconds : parseTtl(ttl, authDefaults.maxLifetimeRange[1]);
+    const ttlSeconds =
+      ttl === undefined ? authDefaults.tokenTtlSeconds : parseTtl(ttl, authDefaults.maxLifetimeRange[1]);
     return { tier: tier as PaidTier, sub, ttl, ttlSeconds };
   },
   async run(ctx, input) {
     const env = ctx.config.env ?? {};
     if (!env.CATINTEL_JWT_SECRET) {
-      throw new CatintelError('invalid_parameter', 'set CATINTEL_JWT_SECRET (at least 32 characters, the same value the server has) to mint tokens');
+      throw new CatintelError(
+        'invalid_parameter',
+        'set CATINTEL_JWT_SECRET (at least 32 characters, the same value the server has) to mint tokens',
+      );
     }
     // Never mint what the server would refuse (CATINTEL_JWT_MAX_LIFETIME, the same variable it reads).
     const maxSeconds = maxLifetimeFromEnv(env);
@@ -55,6 +69,17 @@ export const tokenIssue = defineHandler({
     };
     // Token lifetimes are real time, even when CATINTEL_NOW pins the event clock for a replay.
     const { token, expiresAt } = await issueAccessToken(input, cfg, Date.now());
-    return { body: { token, token_type: 'Bearer', sub: input.sub, account: tokenAccountOf(cfg.issuer, input.sub), tier: input.tier, issuer: cfg.issuer, audience: cfg.audience, expires_at: expiresAt } };
+    return {
+      body: {
+        token,
+        token_type: 'Bearer',
+        sub: input.sub,
+        account: tokenAccountOf(cfg.issuer, input.sub),
+        tier: input.tier,
+        issuer: cfg.issuer,
+        audience: cfg.audience,
+        expires_at: expiresAt,
+      },
+    };
   },
 });

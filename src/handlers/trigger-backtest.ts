@@ -10,7 +10,13 @@ import { baselineProvenance } from '../domain/scoring/baseline-provenance.js';
 import { loadBaselineGrid } from '../databuild/load-baseline.js';
 import { CatintelError } from '../errors.js';
 import { catalogsFor } from '../triggers/backtest/catalogs.js';
-import { BACKTESTABLE, HURRICANE_SINCE, backtest, type BacktestResult, type BacktestThreshold } from '../triggers/backtest/domain/backtest.js';
+import {
+  BACKTESTABLE,
+  HURRICANE_SINCE,
+  backtest,
+  type BacktestResult,
+  type BacktestThreshold,
+} from '../triggers/backtest/domain/backtest.js';
 import { SAMPLE_KM } from '../triggers/domain/track.js';
 import type { TriggerSpec } from '../triggers/domain/types.js';
 import { getTrigger } from '../triggers/store.js';
@@ -23,7 +29,10 @@ export interface TriggerBacktestInput {
 }
 
 export type TriggerBacktestBody = {
-  trigger: Pick<TriggerSpec, 'id' | 'name' | 'peril' | 'lat' | 'lng' | 'radius_km' | 'threshold_type' | 'threshold_value' | 'alert_at_pct'>;
+  trigger: Pick<
+    TriggerSpec,
+    'id' | 'name' | 'peril' | 'lat' | 'lng' | 'radius_km' | 'threshold_type' | 'threshold_value' | 'alert_at_pct'
+  >;
   method: string;
   computed_at: string;
 } & BacktestResult;
@@ -42,22 +51,35 @@ function methodOf(type: BacktestThreshold, radiusScale: number): string {
 
 export const triggerBacktest = defineHandler<TriggerBacktestInput, TriggerBacktestBody>({
   name: 'triggers.backtest',
-  summary: 'Replay the historical catalogs against a trigger: every year it would have fired or alerted, and its annual probability of firing',
+  summary:
+    'Replay the historical catalogs against a trigger: every year it would have fired or alerted, and its annual probability of firing',
   http: { method: 'GET', path: '/triggers/{id}/backtest', access: 'agency', perAccount: true },
   cli: {
     command: ['trigger', 'backtest'],
     args: ['id'],
-    options: [{ flags: '--since <year>', description: `first year replayed (default ${HURRICANE_SINCE} for storms; for quakes the catalog's completeness year for the threshold magnitude)` }],
+    options: [
+      {
+        flags: '--since <year>',
+        description: `first year replayed (default ${HURRICANE_SINCE} for storms; for quakes the catalog's completeness year for the threshold magnitude)`,
+      },
+    ],
     examples: ['catintel trigger backtest <trigger-id>', 'catintel trigger backtest <trigger-id> --since 1950 --json'],
   },
   parse(raw) {
     const id = required(raw, 'id');
-    const since = raw.since === undefined || raw.since === '' ? undefined : int(raw, 'since', { min: EARLIEST_SINCE, max: 9999 }, 0);
+    const since =
+      raw.since === undefined || raw.since === ''
+        ? undefined
+        : int(raw, 'since', { min: EARLIEST_SINCE, max: 9999 }, 0);
     return { id, since };
   },
   async run(ctx, input, caller) {
     const t = await getTrigger(ctx.db, caller.account, input.id);
-    if (!t) throw new CatintelError('not_found', `no trigger ${input.id} in account ${caller.account}; \`catintel trigger list\` shows yours`);
+    if (!t)
+      throw new CatintelError(
+        'not_found',
+        `no trigger ${input.id} in account ${caller.account}; \`catintel trigger list\` shows yours`,
+      );
     if (!(BACKTESTABLE as readonly string[]).includes(t.threshold_type)) {
       const message = `a ${t.threshold_type} trigger cannot be backtested: there is no historical catalog of it here; backtests cover ${BACKTESTABLE.join(', ')}`;
       throw new CatintelError('validation_failed', message, { errors: [{ field: 'threshold_type', message }] });
@@ -65,9 +87,13 @@ export const triggerBacktest = defineHandler<TriggerBacktestInput, TriggerBackte
     const now = ctx.clock();
     const lastCompleteYear = now.getUTCFullYear() - 1;
     if (input.since !== undefined && input.since > lastCompleteYear) {
-      throw new CatintelError('validation_failed', `since: ${input.since} is after the last complete year (${lastCompleteYear}); give a year from ${EARLIEST_SINCE} to ${lastCompleteYear}`, {
-        errors: [{ field: 'since', message: `give a year from ${EARLIEST_SINCE} to ${lastCompleteYear}` }],
-      });
+      throw new CatintelError(
+        'validation_failed',
+        `since: ${input.since} is after the last complete year (${lastCompleteYear}); give a year from ${EARLIEST_SINCE} to ${lastCompleteYear}`,
+        {
+          errors: [{ field: 'since', message: `give a year from ${EARLIEST_SINCE} to ${lastCompleteYear}` }],
+        },
+      );
     }
     ctx.progress({ task: 'trigger backtest', done: 0, total: 1, message: 'reading the historical catalogs' });
     const catalogs = catalogsFor();
@@ -80,7 +106,9 @@ export const triggerBacktest = defineHandler<TriggerBacktestInput, TriggerBackte
         method: methodOf(t.threshold_type as BacktestThreshold, catalogs.radiusScale),
         ...result,
         // The replayed catalog is the source; it ships with the hazard baseline's data build.
-        ...baselineProvenance(loadBaselineGrid().header, [t.threshold_type === 'magnitude' ? 'earthquake' : 'hurricane_wind']),
+        ...baselineProvenance(loadBaselineGrid().header, [
+          t.threshold_type === 'magnitude' ? 'earthquake' : 'hurricane_wind',
+        ]),
         computed_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       },
     };

@@ -13,7 +13,9 @@ function markRead(raw: RawInput): boolean {
   const v = raw.mark_read;
   if (v === undefined || v === false || v === 'false') return false;
   if (v === true || v === 'true') return true;
-  throw new CatintelError('invalid_parameter', `mark_read: "${String(str(raw, 'mark_read'))}" must be true or false`, { errors: [{ field: 'mark_read', message: 'true or false' }] });
+  throw new CatintelError('invalid_parameter', `mark_read: "${String(str(raw, 'mark_read'))}" must be true or false`, {
+    errors: [{ field: 'mark_read', message: 'true or false' }],
+  });
 }
 
 export const triggersAlerts = defineHandler({

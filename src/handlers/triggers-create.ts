@@ -16,18 +16,35 @@ function parseCreate(raw: RawInput, caller: Caller): TriggerFields {
   const fromBody = caller.clientIp !== undefined;
   let values: Record<string, unknown>;
   if (fromBody) {
-    if (raw.body === undefined) throw new CatintelError('invalid_request', 'send a JSON body with name, peril, lat, lng, radius_km, threshold_type, threshold_value');
+    if (raw.body === undefined)
+      throw new CatintelError(
+        'invalid_request',
+        'send a JSON body with name, peril, lat, lng, radius_km, threshold_type, threshold_value',
+      );
     if (typeof raw.body !== 'object' || raw.body === null || Array.isArray(raw.body)) {
-      throw new CatintelError('validation_failed', 'the body must be a JSON object', { errors: [{ field: 'body', message: 'a JSON object' }] });
+      throw new CatintelError('validation_failed', 'the body must be a JSON object', {
+        errors: [{ field: 'body', message: 'a JSON object' }],
+      });
     }
     values = raw.body as Record<string, unknown>;
   } else {
     // CLI option values arrive as text: numbers are read here, so "abc" is reported like a bad JSON number.
     values = {};
-    for (const k of ['name', 'peril', 'lat', 'lng', 'radius_km', 'threshold_type', 'threshold_value', 'alert_at_pct', 'notes']) {
+    for (const k of [
+      'name',
+      'peril',
+      'lat',
+      'lng',
+      'radius_km',
+      'threshold_type',
+      'threshold_value',
+      'alert_at_pct',
+      'notes',
+    ]) {
       const v = raw[k];
       if (v === undefined) continue;
-      values[k] = NUMERIC.includes(k) && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+      values[k] =
+        NUMERIC.includes(k) && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
     }
   }
   const { fields, errors } = validateTrigger(values);
@@ -52,7 +69,11 @@ export const triggersCreate = defineHandler({
       { flags: '--lat <deg>', description: 'site latitude (WGS84)' },
       { flags: '--lng <deg>', description: 'site longitude (WGS84)' },
       { flags: '--radius-km <km>', description: 'monitoring radius, (0, 2000] km' },
-      { flags: '--threshold-type <type>', description: 'wind_speed_kt | central_pressure_mb (hurricane, from nhc); magnitude (earthquake, from usgs-earthquakes); gauge_stage_ft (flood, from usgs-gauges); storm_surge_ft (hurricane) and industry_loss_usd (any): manual observations' },
+      {
+        flags: '--threshold-type <type>',
+        description:
+          'wind_speed_kt | central_pressure_mb (hurricane, from nhc); magnitude (earthquake, from usgs-earthquakes); gauge_stage_ft (flood, from usgs-gauges); storm_surge_ft (hurricane) and industry_loss_usd (any): manual observations',
+      },
       { flags: '--threshold-value <n>', description: 'threshold in the unit of the type (pressure fires BELOW it)' },
       { flags: '--alert-at-pct <pct>', description: 'alert at this percentage of the threshold (default 80)' },
       { flags: '--notes <text>', description: 'free text, at most 2000 characters' },
@@ -69,10 +90,16 @@ export const triggersCreate = defineHandler({
     // Count and insert in one transaction: two concurrent creates cannot both take the last slot.
     await ctx.db.transaction(async (tx) => {
       if (limit !== null) {
-        const rows = await tx.all<{ n: bigint }>(`SELECT count(*) AS n FROM triggers WHERE account = $a AND status = 'active'`, { a: caller.account });
+        const rows = await tx.all<{ n: bigint }>(
+          `SELECT count(*) AS n FROM triggers WHERE account = $a AND status = 'active'`,
+          { a: caller.account },
+        );
         const n = Number(rows[0]?.n ?? 0);
         if (n >= limit) {
-          throw new CatintelError('trigger_limit_reached', `the ${caller.tier} tier allows ${limit} active triggers and account ${caller.account} has ${n}; deactivate one (DELETE /api/v1/triggers/{id}, CLI: catintel trigger deactivate ID) or move to a higher tier`);
+          throw new CatintelError(
+            'trigger_limit_reached',
+            `the ${caller.tier} tier allows ${limit} active triggers and account ${caller.account} has ${n}; deactivate one (DELETE /api/v1/triggers/{id}, CLI: catintel trigger deactivate ID) or move to a higher tier`,
+          );
         }
       }
       await insertTrigger(tx, { id, account: caller.account, ...input, status: 'active', created_at: nowIso(ctx) });

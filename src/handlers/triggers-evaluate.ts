@@ -23,7 +23,10 @@ export const triggersEvaluate = defineHandler<{ failOnBreach: boolean }, Evaluat
     const body = await evaluateTriggers(ctx);
     // The embedded snapshot read at today's date has no live event: a round against nothing says why, and how to
     // evaluate at the snapshot's instant, rather than reporting "0 live events" as if the store were current.
-    const notes = body.events_considered === 0 && body.triggers_evaluated > 0 ? await whyNoneLive(ctx, body.evaluated_at, 'trigger evaluate') : undefined;
+    const notes =
+      body.events_considered === 0 && body.triggers_evaluated > 0
+        ? await whyNoneLive(ctx, body.evaluated_at, 'trigger evaluate')
+        : undefined;
     return { body, notes };
   },
 });

@@ -7,9 +7,16 @@ import { decodeCursor, encodeCursor, int } from './params.js';
 import { requireTrigger, triggerIdParam, triggerJson } from './triggers-common.js';
 import { defineHandler } from './types.js';
 
-interface After { at: string; id: string }
+interface After {
+  at: string;
+  id: string;
+}
 const isAfter = (v: unknown): v is After =>
-  typeof v === 'object' && v !== null && typeof (v as After).at === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test((v as After).at) && typeof (v as After).id === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as After).at === 'string' &&
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test((v as After).at) &&
+  typeof (v as After).id === 'string';
 
 export const triggersHistory = defineHandler({
   name: 'triggers.history',
@@ -30,13 +37,28 @@ export const triggersHistory = defineHandler({
     const t = await requireTrigger(ctx, caller, input.id);
     const page = await historyPage(ctx.db, t.id, input.limit, decodeCursor(input.raw, isAfter));
     const last = page.rows[page.rows.length - 1];
-    const links: Array<{ rel: string; type: string; href: string }> = [{ rel: 'self', type: 'application/json', href: `/api/v1/triggers/${t.id}/history?limit=${input.limit}` }];
+    const links: Array<{ rel: string; type: string; href: string }> = [
+      { rel: 'self', type: 'application/json', href: `/api/v1/triggers/${t.id}/history?limit=${input.limit}` },
+    ];
     if (last && page.rows.length === input.limit) {
-      links.push({ rel: 'next', type: 'application/json', href: `/api/v1/triggers/${t.id}/history?limit=${input.limit}&cursor=${encodeCursor({ at: last.evaluated_at, id: last.id })}` });
+      links.push({
+        rel: 'next',
+        type: 'application/json',
+        href: `/api/v1/triggers/${t.id}/history?limit=${input.limit}&cursor=${encodeCursor({ at: last.evaluated_at, id: last.id })}`,
+      });
     }
     return {
-      body: { trigger: triggerJson(t), numberMatched: page.total, numberReturned: page.rows.length, entries: page.rows, links },
-      notes: page.total === 0 ? ['no evaluations yet; run `catintel trigger evaluate` (or serve --ingest-every)'] : undefined,
+      body: {
+        trigger: triggerJson(t),
+        numberMatched: page.total,
+        numberReturned: page.rows.length,
+        entries: page.rows,
+        links,
+      },
+      notes:
+        page.total === 0
+          ? ['no evaluations yet; run `catintel trigger evaluate` (or serve --ingest-every)']
+          : undefined,
     };
   },
 });

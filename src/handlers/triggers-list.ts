@@ -7,7 +7,10 @@ export const triggersList = defineHandler({
   name: 'triggers.list',
   summary: "The caller's active parametric triggers with state and proximity_pct",
   http: { method: 'GET', path: '/triggers', access: 'agency', perAccount: true },
-  cli: { command: ['trigger', 'list'], examples: ['catintel trigger list', 'catintel trigger list --account alice@example.com --json'] },
+  cli: {
+    command: ['trigger', 'list'],
+    examples: ['catintel trigger list', 'catintel trigger list --account alice@example.com --json'],
+  },
   parse: () => ({}),
   async run(ctx, _input, caller) {
     const rows = await listActiveTriggers(ctx.db, caller.account);

@@ -16,7 +16,8 @@ import type { Caller, Tier } from '../caller.js';
  */
 export type RawInput = Record<string, unknown>;
 
-export type MediaType = 'application/json' | 'application/geo+json' | 'application/pdf' | 'text/csv' | 'application/problem+json';
+export type MediaType =
+  'application/json' | 'application/geo+json' | 'application/pdf' | 'text/csv' | 'application/problem+json';
 
 export interface HandlerResult<O = unknown> {
   body: O;

@@ -23,7 +23,8 @@ export function prefersArrow(accept: string | null): boolean {
     if (!(q >= 0)) continue;
     const t = type.trim();
     if (t === ARROW_STREAM) arrow = Math.max(arrow, q);
-    else if (t === 'application/json' || t === 'application/geo+json' || t === '*/*' || t === 'application/*') other = Math.max(other, q);
+    else if (t === 'application/json' || t === 'application/geo+json' || t === '*/*' || t === 'application/*')
+      other = Math.max(other, q);
   }
   return arrow > 0 && arrow >= other;
 }

@@ -23,7 +23,8 @@ const SECRET_NAME = /token|key|secret|password|auth|signature/i;
 
 export function maskedQuery(search: URLSearchParams): string | undefined {
   const parts: string[] = [];
-  for (const [k, v] of search) parts.push(`${encodeURIComponent(k)}=${SECRET_NAME.test(k) ? '***' : encodeURIComponent(v)}`);
+  for (const [k, v] of search)
+    parts.push(`${encodeURIComponent(k)}=${SECRET_NAME.test(k) ? '***' : encodeURIComponent(v)}`);
   return parts.length ? parts.join('&').slice(0, 2000) : undefined;
 }
 

@@ -10,8 +10,15 @@ import type { Route } from './routes.js';
 
 export function checkAccess(route: Route, url: URL, p: Principal | null): void {
   if (route.admin) {
-    if (!p) throw missingCredential(`${url.pathname} is for the server operator: send the admin token as Authorization: Bearer`);
-    if (p.kind !== 'admin') throw new CatintelError('insufficient_tier', `${url.pathname} is for the server operator only (the admin token of this server run)`);
+    if (!p)
+      throw missingCredential(
+        `${url.pathname} is for the server operator: send the admin token as Authorization: Bearer`,
+      );
+    if (p.kind !== 'admin')
+      throw new CatintelError(
+        'insufficient_tier',
+        `${url.pathname} is for the server operator only (the admin token of this server run)`,
+      );
     return;
   }
   let need: Tier = route.access;
@@ -25,8 +32,14 @@ export function checkAccess(route: Route, url: URL, p: Principal | null): void {
     }
   }
   if (need === 'free') return;
-  if (!p) throw missingCredential(`${url.pathname}${why} needs the ${need} tier or above: send Authorization: Bearer <token or API key>`);
+  if (!p)
+    throw missingCredential(
+      `${url.pathname}${why} needs the ${need} tier or above: send Authorization: Bearer <token or API key>`,
+    );
   if (!tierAtLeast(p.tier, need)) {
-    throw new CatintelError('insufficient_tier', `${url.pathname}${why} needs the ${need} tier or above; this credential is ${p.tier}`);
+    throw new CatintelError(
+      'insufficient_tier',
+      `${url.pathname}${why} needs the ${need} tier or above; this credential is ${p.tier}`,
+    );
   }
 }

@@ -77,7 +77,9 @@ export interface App {
   /** Shutting down: health answers 503 and responses close their connection. */
   setDraining(draining: boolean): void;
   /** The node server's 'clientError' listener: requests its parser refused, answered like any other error. */
-  clientErrorHandler(server: Pick<ClientErrorDeps, 'maxHeaderBytes' | 'headersTimeoutMs' | 'requestTimeoutMs'>): ReturnType<typeof clientErrorHandler>;
+  clientErrorHandler(
+    server: Pick<ClientErrorDeps, 'maxHeaderBytes' | 'headersTimeoutMs' | 'requestTimeoutMs'>,
+  ): ReturnType<typeof clientErrorHandler>;
 }
 
 /**
@@ -86,7 +88,10 @@ export interface App {
  * every path and build its parameters first, for nothing (a tenth of a small request's CPU).
  */
 class PipelineApp extends H3 {
-  constructor(config: H3Config, private readonly answer: (event: H3Event) => Promise<Response>) {
+  constructor(
+    config: H3Config,
+    private readonly answer: (event: H3Event) => Promise<Response>,
+  ) {
     super(config);
   }
 
@@ -95,7 +100,10 @@ class PipelineApp extends H3 {
   }
 }
 
-function releasedWhenFinished(res: Response, nodeRes: { once(event: 'finish', listener: () => void): unknown }): Response {
+function releasedWhenFinished(
+  res: Response,
+  nodeRes: { once(event: 'finish', listener: () => void): unknown },
+): Response {
   const carved = carvedBodyOf(res);
   if (carved) nodeRes.once('finish', () => release(carved));
   return res;
@@ -104,7 +112,10 @@ function releasedWhenFinished(res: Response, nodeRes: { once(event: 'finish', li
 /** The landing page's title and description: the document's title and first paragraph. */
 function landingInfo(doc: Record<string, unknown>): { title: string; description: string } {
   const info = (doc.info ?? {}) as { title?: string; description?: string };
-  return { title: info.title ?? 'catintel', description: (info.description ?? '').split('\n\n')[0].replace(/\s+/g, ' ').trim() };
+  return {
+    title: info.title ?? 'catintel',
+    description: (info.description ?? '').split('\n\n')[0].replace(/\s+/g, ' ').trim(),
+  };
 }
 
 /** '/events/{id}/rings' -> '/api/v1/events/:id/rings' (h3 route syntax). */
@@ -124,25 +135,39 @@ export function createApp(o: AppOptions): App {
   const startedAt = Date.now();
   const doc = loadOpenApi();
 
-  if (typeof o.trustProxy === 'boolean') throw new TypeError('trustProxy names the trusted proxies (a hop count or CIDR list), not true/false');
+  if (typeof o.trustProxy === 'boolean')
+    throw new TypeError('trustProxy names the trusted proxies (a hop count or CIDR list), not true/false');
   const trusted = trustedProxiesOf(o.trustProxy);
   const freshness = new Freshness(o.ctx);
   const deps: PipelineDeps = {
     ctx: o.ctx,
     table,
-    auth: { auth: o.auth ?? { issuer: authDefaults.issuer, audience: authDefaults.audience, leewaySeconds: authDefaults.leewaySeconds }, adminToken: o.adminToken, nowMs: o.nowMs },
+    auth: {
+      auth: o.auth ?? {
+        issuer: authDefaults.issuer,
+        audience: authDefaults.audience,
+        leewaySeconds: authDefaults.leewaySeconds,
+      },
+      adminToken: o.adminToken,
+      nowMs: o.nowMs,
+    },
     limiter,
     limits: typeof o.rateLimit === 'object' ? o.rateLimit : httpDefaults.requestsPerMinute,
     cache,
     cors: { origins: o.corsOrigins ?? [] },
-    body: { maxJsonBytes: o.maxJsonBytes ?? httpDefaults.maxJsonBytes, maxCsvBytes: o.maxCsvBytes ?? httpDefaults.maxCsvBytes },
+    body: {
+      maxJsonBytes: o.maxJsonBytes ?? httpDefaults.maxJsonBytes,
+      maxCsvBytes: o.maxCsvBytes ?? httpDefaults.maxCsvBytes,
+    },
     handlerTimeoutMs: o.handlerTimeoutMs ?? httpDefaults.handlerTimeoutMs,
     accessLog: o.accessLog,
     openapi: () => (openapi ??= encode(200, doc, 'application/json', { 'cache-control': 'public, max-age=300' })),
     landing: (origin) => {
       let e = landing.get(origin);
       if (!e) {
-        e = encode(200, absoluteLinks(landingPage(landingInfo(doc)), origin), 'application/json', { 'cache-control': 'public, max-age=300' });
+        e = encode(200, absoluteLinks(landingPage(landingInfo(doc)), origin), 'application/json', {
+          'cache-control': 'public, max-age=300',
+        });
         if (landing.size < 100) landing.set(origin, e); // a client may send any Host: keep a bounded few
       }
       return e;
@@ -153,7 +178,10 @@ export function createApp(o: AppOptions): App {
       if (draining) return { status: 503, body: { status: 'draining' } };
       try {
         const schemaVersion = await o.ctx.db.schemaVersion();
-        return { status: 200, body: { status: 'ok', schema_version: schemaVersion, uptime_s: Math.round((Date.now() - startedAt) / 1000) } };
+        return {
+          status: 200,
+          body: { status: 'ok', schema_version: schemaVersion, uptime_s: Math.round((Date.now() - startedAt) / 1000) },
+        };
       } catch {
         return { status: 503, body: { status: 'unavailable' } };
       }
@@ -164,16 +192,30 @@ export function createApp(o: AppOptions): App {
       void changes.refresh();
     },
     stream: async (req, input, caller) => {
-      if (draining) throw new CatintelError('unavailable', 'the server is stopping; reconnect in a few seconds', { headers: { 'retry-after': '5' } });
+      if (draining)
+        throw new CatintelError('unavailable', 'the server is stopping; reconnect in a few seconds', {
+          headers: { 'retry-after': '5' },
+        });
       if (changes.subscribers >= (o.stream?.maxSubscribers ?? streamDefaults.maxSubscribers)) {
-        throw new CatintelError('unavailable', `this server already holds ${changes.subscribers} event streams; retry later or use another server`, { headers: { 'retry-after': '30' } });
+        throw new CatintelError(
+          'unavailable',
+          `this server already holds ${changes.subscribers} event streams; retry later or use another server`,
+          { headers: { 'retry-after': '30' } },
+        );
       }
       await changes.start();
       // Trigger messages go to the account that owns the triggers: callers with a credential (agency and up).
       const account = caller.tier === 'free' ? undefined : caller.account;
       const body = sseStream(changes, input as StreamFilter, req.headers.get('last-event-id'), o.stream, account);
       // X-Accel-Buffering: nginx would otherwise hold the events back until its buffer fills.
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' } });
+      return new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-accel-buffering': 'no',
+        },
+      });
     },
     freshness,
   };
@@ -204,7 +246,8 @@ export function createApp(o: AppOptions): App {
       draining = v;
       if (v) changes.close(); // open streams end now, or they would hold the stop for its whole grace period
     },
-    clientErrorHandler: (server) => clientErrorHandler({ ...server, limiter, limits: deps.limits, accessLog: o.accessLog }),
+    clientErrorHandler: (server) =>
+      clientErrorHandler({ ...server, limiter, limits: deps.limits, accessLog: o.accessLog }),
     storeChanged: () => {
       cache.invalidate();
       freshness.invalidate();

@@ -33,19 +33,27 @@ export function bodyChecks(doc: Json, routes: Route[]): Map<Route, BodyCheck> {
 /** The body check of one planned POST route, or null when the document gives it no body. */
 function compileRoute(ajv: ReturnType<typeof newAjv>, doc: Json, route: Route): BodyCheck | null {
   const op = ((doc.paths ?? {}) as Record<string, Json>)[route.path]?.post as Json | undefined;
-  const requestBody = op?.requestBody as { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined;
+  const requestBody = op?.requestBody as
+    { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined;
   if (!requestBody?.content) return null;
   const json = requestBody.content['application/json']?.schema;
   const validate = json ? ajv.compile(toJsonSchema(json, doc) as object) : null;
   return (body, mediaType) => {
     if (body === undefined) {
       const types = Object.keys(requestBody.content!).join(' or ');
-      if (requestBody.required) throw new CatintelError('invalid_request', `${route.method} ${route.fullPath} needs a ${types} body; its schema is in ${API_PREFIX}/openapi.json`);
+      if (requestBody.required)
+        throw new CatintelError(
+          'invalid_request',
+          `${route.method} ${route.fullPath} needs a ${types} body; its schema is in ${API_PREFIX}/openapi.json`,
+        );
       return;
     }
-    const problems = mediaType === 'text/csv' ? csvProblems(String(body)) : validate ? jsonProblems(validate, body) : [];
+    const problems =
+      mediaType === 'text/csv' ? csvProblems(String(body)) : validate ? jsonProblems(validate, body) : [];
     if (problems.length) {
-      throw new CatintelError('validation_failed', problems.map((e) => `${e.field}: ${e.message}`).join('; '), { errors: problems });
+      throw new CatintelError('validation_failed', problems.map((e) => `${e.field}: ${e.message}`).join('; '), {
+        errors: problems,
+      });
     }
   };
 }
@@ -60,8 +68,10 @@ function jsonProblems(validate: ValidateFunction, body: unknown): FieldProblem[]
       const allowed = Object.keys((e.parentSchema as { properties?: Json } | undefined)?.properties ?? {});
       return { field: join(at, p.additionalProperty!), message: `unknown field; allowed: ${allowed.join(', ')}` };
     }
-    if (e.keyword === 'enum') return { field: at || 'body', message: `must be one of ${(p.allowedValues ?? []).join(', ')}` };
-    if (e.keyword === 'type' && at === '') return { field: 'body', message: `${e.message} (a JSON ${String((e.params as { type?: string }).type)})` };
+    if (e.keyword === 'enum')
+      return { field: at || 'body', message: `must be one of ${(p.allowedValues ?? []).join(', ')}` };
+    if (e.keyword === 'type' && at === '')
+      return { field: 'body', message: `${e.message} (a JSON ${String((e.params as { type?: string }).type)})` };
     return { field: at || 'body', message: e.message ?? 'is not valid' };
   });
 }
@@ -80,10 +90,14 @@ const join = (a: string, b: string) => (a ? `${a}.${b}` : b);
 /** An OED location file must at least say where its locations are; rows are the importer's to check. */
 function csvProblems(text: string): FieldProblem[] {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = (lines[0] ?? '').replace(/^\uFEFF/, '').split(',').map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase());
+  const header = (lines[0] ?? '')
+    .replace(/^\uFEFF/, '')
+    .split(',')
+    .map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase());
   const problems: FieldProblem[] = [];
   for (const col of ['Latitude', 'Longitude']) {
-    if (!header.includes(col.toLowerCase())) problems.push({ field: col, message: `the header row has no ${col} column (OED location file)` });
+    if (!header.includes(col.toLowerCase()))
+      problems.push({ field: col, message: `the header row has no ${col} column (OED location file)` });
   }
   if (lines.length < 2) problems.push({ field: 'body', message: 'no location rows after the header' });
   return problems;

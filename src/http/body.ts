@@ -40,24 +40,38 @@ export async function readBody(req: Request, accepts: Accepted[], limits: BodyLi
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new CatintelError('invalid_request', `the body is not valid JSON (${(err as Error).message.replace(/\s+/g, ' ').slice(0, 120)})`, {
-      errors: [{ field: 'body', message: 'malformed JSON' }],
-    });
+    throw new CatintelError(
+      'invalid_request',
+      `the body is not valid JSON (${(err as Error).message.replace(/\s+/g, ' ').slice(0, 120)})`,
+      {
+        errors: [{ field: 'body', message: 'malformed JSON' }],
+      },
+    );
   }
 }
 
 function unsupported(mediaType: string, accepts: Accepted[]): CatintelError {
-  return new CatintelError('unsupported_media_type', `Content-Type "${mediaType || '(none)'}" is not accepted here; send ${accepts.join(' or ')}`, {
-    headers: { 'accept-post': accepts.join(', ') },
-  });
+  return new CatintelError(
+    'unsupported_media_type',
+    `Content-Type "${mediaType || '(none)'}" is not accepted here; send ${accepts.join(' or ')}`,
+    {
+      headers: { 'accept-post': accepts.join(', ') },
+    },
+  );
 }
 
 function tooLarge(mediaType: string, limit: number): CatintelError {
   const mib = limit / (1024 * 1024);
-  return new CatintelError('payload_too_large', `the ${mediaType} body is larger than ${mib} MiB`, { headers: { connection: 'close' } });
+  return new CatintelError('payload_too_large', `the ${mediaType} body is larger than ${mib} MiB`, {
+    headers: { connection: 'close' },
+  });
 }
 
-async function readLimited(stream: ReadableStream<Uint8Array>, limit: number, onTooLarge: () => Error): Promise<Buffer> {
+async function readLimited(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  onTooLarge: () => Error,
+): Promise<Buffer> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -79,9 +93,13 @@ function utf8Text(bytes: Buffer, mediaType: string): string {
   const bad = invalidUtf8At(bytes);
   if (bad >= 0) {
     const byte = bytes[bad].toString(16).padStart(2, '0');
-    throw new CatintelError('invalid_request', `the ${mediaType} body is not valid UTF-8 at byte offset ${bad} (0x${byte}); send it encoded as UTF-8`, {
-      errors: [{ field: 'body', message: `invalid UTF-8 at byte offset ${bad}` }],
-    });
+    throw new CatintelError(
+      'invalid_request',
+      `the ${mediaType} body is not valid UTF-8 at byte offset ${bad} (0x${byte}); send it encoded as UTF-8`,
+      {
+        errors: [{ field: 'body', message: `invalid UTF-8 at byte offset ${bad}` }],
+      },
+    );
   }
   return bytes.toString('utf8');
 }

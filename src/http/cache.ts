@@ -11,7 +11,10 @@ export class ResponseCache {
   private entries = new Map<string, { at: number; version: number; value: Encoded }>();
   private version = 0;
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 500) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+  ) {}
 
   /** A TTL of 0 turns the cache off: no key need be made for it. */
   get enabled(): boolean {

@@ -39,13 +39,27 @@ export function parseRequest(line: string, token: string): ChannelRequest {
     throw new CatintelError('invalid_request', 'the local channel takes one JSON line');
   }
   if (typeof r !== 'object' || r === null || typeof r.token !== 'string' || !sameSecret(r.token, token)) {
-    throw new CatintelError('unauthorized', 'the local channel needs this server run\'s admin token (from <db>.serve.json)');
+    throw new CatintelError(
+      'unauthorized',
+      "the local channel needs this server run's admin token (from <db>.serve.json)",
+    );
   }
   const env = r.env && typeof r.env === 'object' ? r.env : {};
-  if (typeof r.handler !== 'string' || typeof r.account !== 'string' || typeof r.db !== 'string' || typeof r.raw !== 'object' || r.raw === null || Array.isArray(r.raw) || (r.as_of !== undefined && typeof r.as_of !== 'string')) {
+  if (
+    typeof r.handler !== 'string' ||
+    typeof r.account !== 'string' ||
+    typeof r.db !== 'string' ||
+    typeof r.raw !== 'object' ||
+    r.raw === null ||
+    Array.isArray(r.raw) ||
+    (r.as_of !== undefined && typeof r.as_of !== 'string')
+  ) {
     throw new CatintelError('invalid_request', 'a local channel request names handler, raw, account and db');
   }
-  return { ...(r as ChannelRequest), env: Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('CATINTEL_') && typeof v === 'string')) };
+  return {
+    ...(r as ChannelRequest),
+    env: Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('CATINTEL_') && typeof v === 'string')),
+  };
 }
 
 function sameSecret(a: string, b: string): boolean {

@@ -31,7 +31,10 @@ export interface ClientErrorDeps {
 type ParserError = Error & { code?: string; reason?: string };
 
 /** The status, code and words for a parser error (Node's own mapping, lib/_http_server.js socketOnError). */
-export function classify(err: ParserError, d: Pick<ClientErrorDeps, 'maxHeaderBytes' | 'headersTimeoutMs' | 'requestTimeoutMs'>): { status: number; code: string; detail: string } {
+export function classify(
+  err: ParserError,
+  d: Pick<ClientErrorDeps, 'maxHeaderBytes' | 'headersTimeoutMs' | 'requestTimeoutMs'>,
+): { status: number; code: string; detail: string } {
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':
       return {
@@ -40,7 +43,11 @@ export function classify(err: ParserError, d: Pick<ClientErrorDeps, 'maxHeaderBy
         detail: `the request line and headers are larger than ${Math.round(d.maxHeaderBytes / 1024)} KB; shorten the URL (fewer or shorter query values) or the headers`,
       };
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { status: 413, code: 'payload_too_large', detail: 'the chunk extensions of the request body are too large' };
+      return {
+        status: 413,
+        code: 'payload_too_large',
+        detail: 'the chunk extensions of the request body are too large',
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return {
         status: 408,
@@ -50,7 +57,11 @@ export function classify(err: ParserError, d: Pick<ClientErrorDeps, 'maxHeaderBy
     default: {
       // Node's reason ("Invalid header value char") is about the bytes the client sent, never our internals.
       const reason = (err.reason ?? '').replace(/[^\x20-\x7e]/g, '').slice(0, 120);
-      return { status: 400, code: 'invalid_request', detail: `the request is not valid HTTP/1.1${reason ? ` (${reason})` : ''}; check its request line, headers and framing` };
+      return {
+        status: 400,
+        code: 'invalid_request',
+        detail: `the request is not valid HTTP/1.1${reason ? ` (${reason})` : ''}; check its request line, headers and framing`,
+      };
     }
   }
 }
@@ -66,7 +77,11 @@ export function clientErrorHandler(d: ClientErrorDeps): (err: ParserError, socke
     const started = performance.now();
     const clientIp = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
     const requestId = randomUUID();
-    const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'x-request-id': requestId, connection: 'close' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/problem+json',
+      'x-request-id': requestId,
+      connection: 'close',
+    };
     let { status, code, detail } = classify(err, d);
     const rate = d.limiter ? d.limiter.hit(`ip:${clientIp}`, d.limits.free) : unmetered(d.limits.free);
     headers['x-ratelimit-limit'] = String(rate.limit);
@@ -77,10 +92,18 @@ export function clientErrorHandler(d: ClientErrorDeps): (err: ParserError, socke
       detail = `this client address may make ${rate.limit} requests per minute; retry in ${rate.resetSeconds} s`;
       headers['retry-after'] = String(rate.resetSeconds);
     }
-    const problem: Problem = { type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`, title: titleOf[code as ErrorCode] ?? STATUS_CODES[status] ?? 'Bad Request', status, detail, code };
+    const problem: Problem = {
+      type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`,
+      title: titleOf[code as ErrorCode] ?? STATUS_CODES[status] ?? 'Bad Request',
+      status,
+      detail,
+      code,
+    };
     const body = Buffer.from(JSON.stringify(problem));
     headers['content-length'] = String(body.length);
-    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`;
     socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
     // A client that keeps sending never lets the connection finish closing: cut it after a moment.
     const cut = setTimeout(() => socket.destroy(), 1000);

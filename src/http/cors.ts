@@ -26,7 +26,11 @@ export function isPreflight(req: Request): boolean {
 export function corsHeaders(req: Request, o: CorsOptions): Record<string, string> {
   const allow = allowedOrigin(req.headers.get('origin'), o);
   if (!allow) return o.origins.length && !o.origins.includes('*') ? { vary: 'Origin' } : {};
-  return { 'access-control-allow-origin': allow, 'access-control-expose-headers': EXPOSE, ...(allow === '*' ? {} : { vary: 'Origin' }) };
+  return {
+    'access-control-allow-origin': allow,
+    'access-control-expose-headers': EXPOSE,
+    ...(allow === '*' ? {} : { vary: 'Origin' }),
+  };
 }
 
 /** Headers for a preflight (OPTIONS with Access-Control-Request-Method). */
@@ -44,5 +48,8 @@ export function preflightHeaders(req: Request, o: CorsOptions, allowMethods: str
 
 export function parseOrigins(v: string | undefined): string[] {
   if (!v) return [];
-  return v.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim().replace(/\/$/, ''))
+    .filter(Boolean);
 }

@@ -15,7 +15,12 @@ const PENDING = Symbol('pending');
 /** Already resolved: Promise.race([p, PENDING_CHECK]) gives p's outcome if p has settled, else PENDING. */
 const PENDING_CHECK = Promise.resolve(PENDING);
 
-export async function withDeadline<T>(base: Context, run: (ctx: Context) => Promise<T>, ms: number, timedOut: (ms: number) => Error): Promise<T> {
+export async function withDeadline<T>(
+  base: Context,
+  run: (ctx: Context) => Promise<T>,
+  ms: number,
+  timedOut: (ms: number) => Error,
+): Promise<T> {
   const ctx = new RequestContext(base);
   const pending = run(ctx);
   // A settled promise's reaction is queued before the check's, so the race gives its outcome (or throws its error).
@@ -39,7 +44,10 @@ export async function withDeadline<T>(base: Context, run: (ctx: Context) => Prom
  * The fields a request's context copies from the server's: all but `signal`. A field added to Context must
  * be added here too, or this fails to compile.
  */
-const COPIED = { config: 0, db: 0, clock: 0, log: 0, progress: 0, liveIndex: 0 } satisfies Record<Exclude<keyof Context, 'signal'>, 0>;
+const COPIED = { config: 0, db: 0, clock: 0, log: 0, progress: 0, liveIndex: 0 } satisfies Record<
+  Exclude<keyof Context, 'signal'>,
+  0
+>;
 void COPIED;
 
 /**

@@ -10,7 +10,14 @@ import { newestSuccessBySource } from '../store/ingest-runs.js';
 import type { Encoded } from './respond.js';
 
 /** The handlers whose answers are events (the contract's /events/* and the OGC items of the same events). */
-export const EVENT_HANDLERS = new Set(['events.live', 'events.show', 'events.rings', 'events.nearby', 'ogc.items', 'ogc.item']);
+export const EVENT_HANDLERS = new Set([
+  'events.live',
+  'events.show',
+  'events.rings',
+  'events.nearby',
+  'ogc.items',
+  'ogc.item',
+]);
 
 const FRESHNESS_TTL_MS = 1000;
 
@@ -61,7 +68,11 @@ export class Freshness {
 /** `properties.source` of a Feature or of a FeatureCollection's features (bytes: none known). */
 export function sourcesOf(body: unknown): string[] {
   if (Buffer.isBuffer(body)) return [];
-  const b = body as { type?: string; properties?: { source?: unknown }; features?: { properties?: { source?: unknown } }[] } | null;
+  const b = body as {
+    type?: string;
+    properties?: { source?: unknown };
+    features?: { properties?: { source?: unknown } }[];
+  } | null;
   const out = new Set<string>();
   const add = (v: unknown) => typeof v === 'string' && out.add(v);
   if (b?.type === 'Feature') add(b.properties?.source);

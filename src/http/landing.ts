@@ -26,11 +26,31 @@ export function landingPage(info: { title: string; description: string }): Landi
     description: info.description,
     links: [
       { href: `${API_PREFIX}/`, rel: 'self', type: 'application/json', title: 'This document' },
-      { href: `${API_PREFIX}/openapi.json`, rel: 'service-desc', type: 'application/vnd.oai.openapi+json;version=3.0', title: 'The API definition (OpenAPI 3.0)' },
-      { href: `${API_PREFIX}/conformance`, rel: 'conformance', type: 'application/json', title: 'OGC API conformance classes implemented by this server' },
-      { href: `${API_PREFIX}/collections`, rel: 'data', type: 'application/json', title: 'The feature collections (OGC API - Features): live events and their rings' },
+      {
+        href: `${API_PREFIX}/openapi.json`,
+        rel: 'service-desc',
+        type: 'application/vnd.oai.openapi+json;version=3.0',
+        title: 'The API definition (OpenAPI 3.0)',
+      },
+      {
+        href: `${API_PREFIX}/conformance`,
+        rel: 'conformance',
+        type: 'application/json',
+        title: 'OGC API conformance classes implemented by this server',
+      },
+      {
+        href: `${API_PREFIX}/collections`,
+        rel: 'data',
+        type: 'application/json',
+        title: 'The feature collections (OGC API - Features): live events and their rings',
+      },
       // Not `data`: a GIS client takes the first `data` link for the collections resource.
-      { href: `${API_PREFIX}/events/live`, rel: 'items', type: 'application/geo+json', title: 'Live events (active and monitoring), newest first' },
+      {
+        href: `${API_PREFIX}/events/live`,
+        rel: 'items',
+        type: 'application/geo+json',
+        title: 'Live events (active and monitoring), newest first',
+      },
       { href: `${API_PREFIX}/healthz`, rel: 'status', type: 'application/json', title: 'Liveness and readiness' },
     ],
   };

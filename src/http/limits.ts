@@ -28,5 +28,10 @@ export type RequestsPerMinute = Record<Tier, number>;
 /** `--rate-limit off|N`: off, or every limit multiplied by N (load tests only). */
 export function scaledLimits(factor: number): RequestsPerMinute {
   const l = httpDefaults.requestsPerMinute;
-  return { free: l.free * factor, agency: l.agency * factor, analyst: l.analyst * factor, enterprise: l.enterprise * factor };
+  return {
+    free: l.free * factor,
+    agency: l.agency * factor,
+    analyst: l.analyst * factor,
+    enterprise: l.enterprise * factor,
+  };
 }

@@ -74,7 +74,8 @@ export function removeSocket(socketPath: string): void {
   }
   fs.rmSync(socketPath, { force: true });
   const dir = path.dirname(socketPath);
-  if (path.dirname(dir) === os.tmpdir() && path.basename(dir).startsWith('catintel-serve-')) fs.rmSync(dir, { recursive: true, force: true });
+  if (path.dirname(dir) === os.tmpdir() && path.basename(dir).startsWith('catintel-serve-'))
+    fs.rmSync(dir, { recursive: true, force: true });
 }
 
 export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel> {
@@ -85,42 +86,53 @@ export async function openLocalChannel(o: ChannelOptions): Promise<LocalChannel>
 
   const server = net.createServer((socket) => {
     const abort = new AbortController();
-    const done = serveConnection(socket, abort, async (request, send) => {
-      const h = byName.get(request.handler);
-      if (!h) throw new CatintelError('invalid_request', `this server runs no command named "${request.handler}"; is the CLI of another catintel version?`);
-      const caller: Caller = { tier: 'enterprise', account: request.account };
-      const started = Date.now();
-      // A write's caller is answered once the server's answers include it (the live index swapped); the
-      // next writer's turn starts as soon as the write itself is done.
-      let included: Promise<void> | undefined;
-      const run = async () => {
-        // A writing command whose caller gave up (Ctrl-C) while it waited for its turn never starts.
-        if (abort.signal.aborted) throw new CatintelError('unavailable', 'the command was cancelled before it started');
-        const ctx = o.contextFor({
-          request,
-          progress: (e) => send({ progress: e }),
-          log: (level, message, fields) => request.debug && send({ log: { level, message, ...(fields && { fields }) } }),
-          signal: abort.signal,
-        });
+    const done = serveConnection(
+      socket,
+      abort,
+      async (request, send) => {
+        const h = byName.get(request.handler);
+        if (!h)
+          throw new CatintelError(
+            'invalid_request',
+            `this server runs no command named "${request.handler}"; is the CLI of another catintel version?`,
+          );
+        const caller: Caller = { tier: 'enterprise', account: request.account };
+        const started = Date.now();
+        // A write's caller is answered once the server's answers include it (the live index swapped); the
+        // next writer's turn starts as soon as the write itself is done.
+        let included: Promise<void> | undefined;
+        const run = async () => {
+          // A writing command whose caller gave up (Ctrl-C) while it waited for its turn never starts.
+          if (abort.signal.aborted)
+            throw new CatintelError('unavailable', 'the command was cancelled before it started');
+          const ctx = o.contextFor({
+            request,
+            progress: (e) => send({ progress: e }),
+            log: (level, message, fields) =>
+              request.debug && send({ log: { level, message, ...(fields && { fields }) } }),
+            signal: abort.signal,
+          });
+          try {
+            const input = h.parse(request.raw, caller);
+            const result = await h.run(ctx, input, caller);
+            const notes = [...(result.notes ?? []), ...(o.notesFor?.(request) ?? [])];
+            return { body: result.body, ...(notes.length && { notes }) };
+          } finally {
+            if (h.writes) included = o.afterWrite(h);
+            o.log('info', 'local command', { handler: h.name, account: caller.account, ms: Date.now() - started });
+          }
+        };
+        if (!h.writes) return run();
+        const turn = writes.then(run, run);
+        writes = turn.catch(() => undefined);
         try {
-          const input = h.parse(request.raw, caller);
-          const result = await h.run(ctx, input, caller);
-          const notes = [...(result.notes ?? []), ...(o.notesFor?.(request) ?? [])];
-          return { body: result.body, ...(notes.length && { notes }) };
+          return await turn;
         } finally {
-          if (h.writes) included = o.afterWrite(h);
-          o.log('info', 'local command', { handler: h.name, account: caller.account, ms: Date.now() - started });
+          await included;
         }
-      };
-      if (!h.writes) return run();
-      const turn = writes.then(run, run);
-      writes = turn.catch(() => undefined);
-      try {
-        return await turn;
-      } finally {
-        await included;
-      }
-    }, o);
+      },
+      o,
+    );
     const job = { abort, done };
     jobs.add(job);
     void done.finally(() => jobs.delete(job));
@@ -160,7 +172,11 @@ function removeStaleSocket(socketPath: string): void {
   } catch {
     return;
   }
-  if (!stat.isSocket()) throw new CatintelError('unavailable', `${socketPath} exists and is not a socket; remove it so \`catintel serve\` can listen there for local commands`);
+  if (!stat.isSocket())
+    throw new CatintelError(
+      'unavailable',
+      `${socketPath} exists and is not a socket; remove it so \`catintel serve\` can listen there for local commands`,
+    );
   fs.rmSync(socketPath, { force: true });
 }
 
@@ -198,7 +214,9 @@ function serveConnection(
       if (end < 0) {
         if (buffered.length > MAX_REQUEST_BYTES) {
           started = true;
-          finish(errorMessage(new CatintelError('payload_too_large', 'the request to the local channel is over 1 MiB')));
+          finish(
+            errorMessage(new CatintelError('payload_too_large', 'the request to the local channel is over 1 MiB')),
+          );
         }
         return;
       }
@@ -213,7 +231,11 @@ function serveConnection(
       handle(request, send).then(
         (result) => finish({ result }),
         (err) => {
-          if (!(err instanceof CatintelError)) o.log('error', 'local command failed', { handler: request.handler, error: (err as Error)?.stack ?? String(err) });
+          if (!(err instanceof CatintelError))
+            o.log('error', 'local command failed', {
+              handler: request.handler,
+              error: (err as Error)?.stack ?? String(err),
+            });
           finish(errorMessage(err));
         },
       );

@@ -37,7 +37,10 @@ export function toJsonSchema(schema: unknown, doc: Json, seen: string[] = []): u
       out[k] = v;
     }
   }
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (out[flag] === true) {
       out[flag] = out[bound];
       delete out[bound];
@@ -53,8 +56,14 @@ export function toJsonSchema(schema: unknown, doc: Json, seen: string[] = []): u
 
 /** An Ajv instance reading formats (date-time, uuid, uri...) the way the document means them. */
 export function newAjv(opts: { coerceTypes?: boolean; allErrors?: boolean; verbose?: boolean } = {}): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: opts.allErrors ?? false, coerceTypes: opts.coerceTypes ?? false, verbose: opts.verbose ?? false });
-  const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin) as unknown as (a: Ajv) => Ajv;
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: opts.allErrors ?? false,
+    coerceTypes: opts.coerceTypes ?? false,
+    verbose: opts.verbose ?? false,
+  });
+  const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ??
+    formatsPlugin) as unknown as (a: Ajv) => Ajv;
   addFormats(ajv);
   // OpenAPI's own string formats: any string will do.
   ajv.addFormat('binary', true).addFormat('byte', true);

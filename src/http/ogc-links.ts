@@ -24,7 +24,8 @@ export function originOf(req: Request, url: URL, viaTrustedProxy: boolean): stri
   if (viaTrustedProxy) {
     const host = lastEntry(req.headers.get('x-forwarded-host'));
     const proto = lastEntry(req.headers.get('x-forwarded-proto'))?.toLowerCase();
-    if (host && HOST_RE.test(host)) return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`;
+    if (host && HOST_RE.test(host))
+      return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`;
   }
   return url.origin;
 }
@@ -42,7 +43,8 @@ export function absoluteLinks<T>(body: T, origin: string): T {
     // Geometries are large and hold no links: leave them as they are.
     if ('coordinates' in o) return o;
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(o)) out[k] = k === 'href' && typeof x === 'string' && x.startsWith(API_PREFIX) && 'rel' in o ? origin + x : walk(x);
+    for (const [k, x] of Object.entries(o))
+      out[k] = k === 'href' && typeof x === 'string' && x.startsWith(API_PREFIX) && 'rel' in o ? origin + x : walk(x);
     return out;
   };
   return walk(body) as T;

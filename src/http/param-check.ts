@@ -10,7 +10,14 @@ import { newAjv, resolveRef, toJsonSchema, type ValidateFunction } from './oas-s
 import type { Route } from './routes.js';
 
 type Json = Record<string, unknown>;
-interface Parameter { name: string; in: string; required?: boolean; schema?: unknown; description?: string; $ref?: string }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: unknown;
+  description?: string;
+  $ref?: string;
+}
 
 export type ParamCheck = (query: RawInput, path: Record<string, string>) => void;
 
@@ -45,7 +52,11 @@ function compileRoute(ajv: ReturnType<typeof newAjv>, doc: Json, route: Route): 
   }
   const queryParams = [...params.values()].filter((p) => p.in === 'query');
   const query = compile(ajv, doc, queryParams);
-  const path = compile(ajv, doc, [...params.values()].filter((p) => p.in === 'path'));
+  const path = compile(
+    ajv,
+    doc,
+    [...params.values()].filter((p) => p.in === 'path'),
+  );
   const info = new Map([...params.values()].map((p) => [p.name, describe(p, doc)]));
   // Comma lists (style form, explode false): validated item by item, so a bad item is named.
   const lists = queryParams.filter((p) => info.get(p.name)!.isList).map((p) => p.name);
@@ -59,7 +70,9 @@ function compileRoute(ajv: ReturnType<typeof newAjv>, doc: Json, route: Route): 
     }
     problems.push(...run(query, values, info), ...run(path, { ...p }, info));
     if (problems.length) {
-      throw new CatintelError('invalid_parameter', problems.map((e) => `${e.field}: ${e.message}`).join('; '), { errors: problems });
+      throw new CatintelError('invalid_parameter', problems.map((e) => `${e.field}: ${e.message}`).join('; '), {
+        errors: problems,
+      });
     }
   };
 }
@@ -75,7 +88,11 @@ function describe(p: Parameter, doc: Json): ParamInfo {
   const schema = toJsonSchema(p.schema ?? {}, doc) as Json;
   const isList = schema.type === 'array';
   const values = (isList ? (schema.items as Json | undefined) : schema) ?? {};
-  const allowed = Array.isArray(values.enum) ? values.enum.map(String) : values.type === 'boolean' ? ['true', 'false'] : undefined;
+  const allowed = Array.isArray(values.enum)
+    ? values.enum.map(String)
+    : values.type === 'boolean'
+      ? ['true', 'false']
+      : undefined;
   return { description: p.description, isList, allowed };
 }
 
@@ -93,17 +110,25 @@ function run(validate: ValidateFunction | null, values: Json, info: Map<string, 
   if (!validate || validate(values)) return [];
   const out = new Map<string, FieldProblem>();
   for (const e of validate.errors ?? []) {
-    const [field, index] = e.instancePath ? e.instancePath.slice(1).split('/') : [String((e.params as { missingProperty?: string }).missingProperty ?? '')];
+    const [field, index] = e.instancePath
+      ? e.instancePath.slice(1).split('/')
+      : [String((e.params as { missingProperty?: string }).missingProperty ?? '')];
     const given = values[field];
     const value = index !== undefined && Array.isArray(given) ? given[Number(index)] : given;
     const shown = `"${String(value).slice(0, 60)}"`;
     const { description, allowed, isList } = info.get(field) ?? { isList: false };
-    const message = e.keyword === 'required' ? 'is required'
-      : Array.isArray(given) && !isList ? 'give it once'
-      : allowed && index === undefined && e.keyword === 'minItems' ? `give at least one of ${allowed.join(', ')}`
-      : allowed ? `${shown} is not one of ${allowed.join(', ')}`
-      : e.keyword === 'pattern' ? `${shown} is not valid${description ? ` (${description})` : ''}`
-      : e.message ?? 'is not valid';
+    const message =
+      e.keyword === 'required'
+        ? 'is required'
+        : Array.isArray(given) && !isList
+          ? 'give it once'
+          : allowed && index === undefined && e.keyword === 'minItems'
+            ? `give at least one of ${allowed.join(', ')}`
+            : allowed
+              ? `${shown} is not one of ${allowed.join(', ')}`
+              : e.keyword === 'pattern'
+                ? `${shown} is not valid${description ? ` (${description})` : ''}`
+                : (e.message ?? 'is not valid');
     const key = `${field}|${message}`;
     if (!out.has(key)) out.set(key, { field, message });
   }

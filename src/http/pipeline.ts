@@ -83,7 +83,13 @@ export async function handleRequest(req: Request, url: URL, client: RequestClien
   const started = performance.now();
   const given = req.headers.get('x-request-id');
   const clientIp = client.ip;
-  const s: State = { requestId: given && REQUEST_ID_RE.test(given) ? given : randomUUID(), principal: null, rate: null, clientIp, viaTrustedProxy: client.viaTrustedProxy };
+  const s: State = {
+    requestId: given && REQUEST_ID_RE.test(given) ? given : randomUUID(),
+    principal: null,
+    rate: null,
+    clientIp,
+    viaTrustedProxy: client.viaTrustedProxy,
+  };
   let res: Response;
   try {
     res = await respond(req, url, s, d);
@@ -127,9 +133,13 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
   s.rate = d.limiter ? d.limiter.hit(p ? `${p.credentialId}|${p.tier}` : `ip:${s.clientIp}`, limit) : unmetered(limit);
   if (!s.rate.allowed) {
     const who = p ? `this credential (${p.tier} tier)` : 'this client address';
-    throw new CatintelError('rate_limited', `${who} may make ${s.rate.limit} requests per minute; retry in ${s.rate.resetSeconds} s`, {
-      headers: { 'retry-after': String(s.rate.resetSeconds) },
-    });
+    throw new CatintelError(
+      'rate_limited',
+      `${who} may make ${s.rate.limit} requests per minute; retry in ${s.rate.resetSeconds} s`,
+      {
+        headers: { 'retry-after': String(s.rate.resetSeconds) },
+      },
+    );
   }
 
   const method = req.method.toUpperCase();
@@ -142,7 +152,11 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
   const m = d.table.match(method, url.pathname);
   if (m.kind === 'none') throw notFound(url.pathname);
   if (m.kind === 'method') {
-    throw new CatintelError('method_not_allowed', `${method} is not allowed on ${url.pathname}; use ${m.allow.join(', ')}`, { headers: { allow: m.allow.join(', ') } });
+    throw new CatintelError(
+      'method_not_allowed',
+      `${method} is not allowed on ${url.pathname}; use ${m.allow.join(', ')}`,
+      { headers: { allow: m.allow.join(', ') } },
+    );
   }
   const route = m.route;
   if (authError) throw authError;
@@ -167,19 +181,33 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
     return problemJson(req, notImplementedProblem(route.method, API_PREFIX + route.path, url.pathname), {}, s, d);
   }
   if (route.platform === 'openapi') return toResponse(d.openapi(), req, {}, platformHeaders(req, s, d));
-  if (route.platform === 'landing') return toResponse(d.landing(originOf(req, url, s.viaTrustedProxy)), req, {}, platformHeaders(req, s, d));
+  if (route.platform === 'landing')
+    return toResponse(d.landing(originOf(req, url, s.viaTrustedProxy)), req, {}, platformHeaders(req, s, d));
   if (route.platform === 'healthz') {
     const h = await d.health();
-    return new Response(JSON.stringify(h.body), { status: h.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+    return new Response(JSON.stringify(h.body), {
+      status: h.status,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    });
   }
   // A load balancer probing /health takes a draining server out of rotation, as with /healthz.
   if (route.path === '/health' && d.isDraining()) {
-    return new Response(JSON.stringify({ status: 'draining' }), { status: 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+    return new Response(JSON.stringify({ status: 'draining' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    });
   }
   return runHandler(req, url, route, raw, s, d);
 }
 
-async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s: State, d: PipelineDeps): Promise<Response> {
+async function runHandler(
+  req: Request,
+  url: URL,
+  route: Route,
+  raw: RawInput,
+  s: State,
+  d: PipelineDeps,
+): Promise<Response> {
   const h = route.handler!;
   const caller: Caller = s.principal
     ? { tier: s.principal.tier, account: s.principal.account, clientIp: s.clientIp }
@@ -187,7 +215,11 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   // Long-lived: never cached, compressed or tagged; one request against the rate limit however long it runs.
   if (route.stream && d.stream) {
     const input = h.parse(raw, caller);
-    if (req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' } });
+    if (req.method === 'HEAD')
+      return new Response(null, {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' },
+      });
     return d.stream(req, input, caller);
   }
   // Shared only between callers of the same tier: some answers differ by tier (perils, oasis format).
@@ -196,7 +228,10 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
   // The event collections answer Arrow to a client that asks for it (accept-arrow.ts); the two forms are cached apart.
   const arrowable = ARROW_HANDLERS.has(h.name);
   const arrow = arrowable && prefersArrow(req.headers.get('accept'));
-  const cacheKey = d.cache.enabled && route.method === 'GET' && route.access === 'free' && !route.perAccount ? `${caller.tier}|${arrow ? 'arrow|' : ''}${origin ?? ''}${url.pathname}?${url.searchParams}` : null;
+  const cacheKey =
+    d.cache.enabled && route.method === 'GET' && route.access === 'free' && !route.perAccount
+      ? `${caller.tier}|${arrow ? 'arrow|' : ''}${origin ?? ''}${url.pathname}?${url.searchParams}`
+      : null;
   const nowMs = Date.now();
   let encoded = cacheKey ? d.cache.get(cacheKey, nowMs) : undefined;
   let body: unknown;
@@ -204,27 +239,55 @@ async function runHandler(req: Request, url: URL, route: Route, raw: RawInput, s
     const input = h.parse(raw, caller);
     const result = await withDeadline(d.ctx, (ctx) => h.run(ctx, input, caller), d.handlerTimeoutMs, handlerTimedOut);
     body = result.body;
-    encoded = arrow && (result.status ?? 200) === 200
-      ? encode(200, arrowStreamOf(result.body), ARROW_STREAM, { ...result.headers, vary: 'Accept' }, { sources: result.sources })
-      : encode(result.status ?? 200, origin ? absoluteLinks(result.body, origin) : result.body, result.mediaType ?? 'application/json', arrowable ? { ...result.headers, vary: 'Accept' } : result.headers, result);
+    encoded =
+      arrow && (result.status ?? 200) === 200
+        ? encode(
+            200,
+            arrowStreamOf(result.body),
+            ARROW_STREAM,
+            { ...result.headers, vary: 'Accept' },
+            { sources: result.sources },
+          )
+        : encode(
+            result.status ?? 200,
+            origin ? absoluteLinks(result.body, origin) : result.body,
+            result.mediaType ?? 'application/json',
+            arrowable ? { ...result.headers, vary: 'Accept' } : result.headers,
+            result,
+          );
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
     if (route.method !== 'GET') {
       d.cache.invalidate(); // POST and DELETE change the store
       d.storeChanged?.();
     }
   }
-  let freshness = d.freshness && EVENT_HANDLERS.has(h.name) && encoded.status === 200 ? d.freshness.header(encoded, body, nowMs) : undefined;
+  let freshness =
+    d.freshness && EVENT_HANDLERS.has(h.name) && encoded.status === 200
+      ? d.freshness.header(encoded, body, nowMs)
+      : undefined;
   if (freshness instanceof Promise) freshness = await freshness;
-  return toResponse(encoded, req, freshness === undefined ? {} : { 'x-data-freshness': freshness }, platformHeaders(req, s, d));
+  return toResponse(
+    encoded,
+    req,
+    freshness === undefined ? {} : { 'x-data-freshness': freshness },
+    platformHeaders(req, s, d),
+  );
 }
 
 const handlerTimedOut = (ms: number) =>
-  new CatintelError('unavailable', `the request took longer than ${ms / 1000} s and was stopped; narrow it or retry later`, { headers: { 'retry-after': '10' } });
+  new CatintelError(
+    'unavailable',
+    `the request took longer than ${ms / 1000} s and was stopped; narrow it or retry later`,
+    { headers: { 'retry-after': '10' } },
+  );
 
 const mediaTypeOf = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
 
 function notFound(path: string): CatintelError {
-  return new CatintelError('not_found', `no route ${path.slice(0, 200)}; the API lives under ${API_PREFIX}, see ${API_PREFIX}/openapi.json`);
+  return new CatintelError(
+    'not_found',
+    `no route ${path.slice(0, 200)}; the API lives under ${API_PREFIX}, see ${API_PREFIX}/openapi.json`,
+  );
 }
 
 function problemResponse(req: Request, err: unknown, path: string, s: State, d: PipelineDeps): Response {
@@ -233,7 +296,12 @@ function problemResponse(req: Request, err: unknown, path: string, s: State, d: 
   if (e.code === 'store_corrupt' || e.code === 'disk_full') {
     // The operator reads which file and what to do; the client learns what kind of fault it is, no paths.
     d.ctx.log('error', e.message, { request_id: s.requestId, path, code: e.code });
-    e = new CatintelError(e.code, e.code === 'disk_full' ? 'the server is out of disk space; try again later' : 'the server\'s store is damaged and cannot answer; the operator has been told');
+    e = new CatintelError(
+      e.code,
+      e.code === 'disk_full'
+        ? 'the server is out of disk space; try again later'
+        : "the server's store is damaged and cannot answer; the operator has been told",
+    );
   }
   if (e.code === 'internal_error') {
     // The operator gets the stack; the client gets nothing it could learn the internals from.

@@ -83,7 +83,8 @@ export class SlidingWindowLimiter {
     // Clamped to the window: with fractional monotonic times, (oldest + window - t) can come out a hair
     // above the window itself, and ceil() would then say 61 s for a 60 s window.
     const windowSeconds = Math.ceil(this.windowMs / 1000);
-    const resetSeconds = log.count === 0 ? 0 : Math.min(windowSeconds, Math.max(1, Math.ceil((log.oldest() + this.windowMs - t) / 1000)));
+    const resetSeconds =
+      log.count === 0 ? 0 : Math.min(windowSeconds, Math.max(1, Math.ceil((log.oldest() + this.windowMs - t) / 1000)));
     return { allowed, limit, remaining: limit - log.count, resetSeconds };
   }
 

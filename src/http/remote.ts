@@ -60,7 +60,8 @@ async function liveServeInfo(dbPath: string): Promise<ServeInfo | undefined> {
     const info = readServeInfo(dbPath);
     if (info && processAlive(info.pid)) return info;
     const holder = readLockHolder(dbPath);
-    const starting = holder?.command === 'catintel serve' && processAlive(holder.pid) && (!info || info.pid !== holder.pid);
+    const starting =
+      holder?.command === 'catintel serve' && processAlive(holder.pid) && (!info || info.pid !== holder.pid);
     if (!starting || Date.now() > deadline) return undefined;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -98,15 +99,33 @@ function asGiven<T>(value: T, given: Map<string, string>): T {
  */
 export class ServerNotListening extends CatintelError {}
 
-function callServer(socketPath: string, info: ServeInfo, dbPath: string, call: RemoteCall): Promise<{ body: unknown; notes?: string[] }> {
+function callServer(
+  socketPath: string,
+  info: ServeInfo,
+  dbPath: string,
+  call: RemoteCall,
+): Promise<{ body: unknown; notes?: string[] }> {
   const { raw, given } = resolvePaths(call.h, call.raw);
-  const env = Object.fromEntries(Object.entries(call.env).filter((e): e is [string, string] => e[0].startsWith('CATINTEL_') && typeof e[1] === 'string'));
+  const env = Object.fromEntries(
+    Object.entries(call.env).filter(
+      (e): e is [string, string] => e[0].startsWith('CATINTEL_') && typeof e[1] === 'string',
+    ),
+  );
   const request: ChannelRequest = {
-    token: info.admin_token, handler: call.h.name, raw, account: call.caller.account, db: dbPath, env,
-    ...(call.asOf !== undefined && { as_of: call.asOf }), ...(call.debug && { debug: true }),
+    token: info.admin_token,
+    handler: call.h.name,
+    raw,
+    account: call.caller.account,
+    db: dbPath,
+    env,
+    ...(call.asOf !== undefined && { as_of: call.asOf }),
+    ...(call.debug && { debug: true }),
   };
   const unreachable = (why: string) =>
-    new CatintelError('unavailable', `the store is held by \`catintel serve\` (pid ${info.pid}), which did not take the command (${why}); try again, or stop the server`);
+    new CatintelError(
+      'unavailable',
+      `the store is held by \`catintel serve\` (pid ${info.pid}), which did not take the command (${why}); try again, or stop the server`,
+    );
 
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath);
@@ -118,9 +137,17 @@ function callServer(socketPath: string, info: ServeInfo, dbPath: string, call: R
       call.signal?.removeEventListener('abort', onAbort);
       fn();
     };
-    const onAbort = () => settle(() => (socket.destroy(), reject(new CatintelError('unavailable', 'interrupted; the server stops the command at its next step'))));
+    const onAbort = () =>
+      settle(
+        () => (
+          socket.destroy(),
+          reject(new CatintelError('unavailable', 'interrupted; the server stops the command at its next step'))
+        ),
+      );
     call.signal?.addEventListener('abort', onAbort, { once: true });
-    socket.setTimeout(CONNECT_TIMEOUT_MS, () => settle(() => (socket.destroy(), reject(unreachable('no connection within 5 s')))));
+    socket.setTimeout(CONNECT_TIMEOUT_MS, () =>
+      settle(() => (socket.destroy(), reject(unreachable('no connection within 5 s')))),
+    );
     socket.setEncoding('utf8');
     let connected = false;
     socket.on('connect', () => {
@@ -129,7 +156,14 @@ function callServer(socketPath: string, info: ServeInfo, dbPath: string, call: R
       socket.write(JSON.stringify(request) + '\n');
     });
     socket.on('error', (err: NodeJS.ErrnoException) =>
-      settle(() => reject(connected ? unreachable(err.code ?? err.message) : new ServerNotListening('unavailable', unreachable(err.code ?? err.message).message))));
+      settle(() =>
+        reject(
+          connected
+            ? unreachable(err.code ?? err.message)
+            : new ServerNotListening('unavailable', unreachable(err.code ?? err.message).message),
+        ),
+      ),
+    );
     socket.on('close', () => settle(() => reject(unreachable('the connection closed before an answer'))));
     socket.on('data', (chunk: string) => {
       buffered += chunk;

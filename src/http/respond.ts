@@ -24,7 +24,13 @@ export interface Encoded {
  * `known`: what the handler already knows of the body, its strong ETag (the live index tags the bodies it
  * assembles without hashing them, src/live-index/render.ts) and the sources of its events.
  */
-export function encode(status: number, body: unknown, mediaType: string, headers: Record<string, string> = {}, known: { etag?: string; sources?: string[] } = {}): Encoded {
+export function encode(
+  status: number,
+  body: unknown,
+  mediaType: string,
+  headers: Record<string, string> = {},
+  known: { etag?: string; sources?: string[] } = {},
+): Encoded {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
   const etag = known.etag ?? `"${hash('sha1', bytes, 'base64url')}"`; // one-shot: no Hash object per response
   return { status, body: bytes, mediaType, etag, variants: {}, headers, sources: known.sources };
@@ -54,9 +60,12 @@ export function compressed(e: Encoded, encoding: 'br' | 'gzip'): Buffer {
   let v = e.variants[encoding];
   if (!v) {
     // Brotli quality 5: most of the ratio of 11 at a small fraction of the CPU.
-    v = encoding === 'br'
-      ? brotliCompressSync(e.body, { params: { [z.BROTLI_PARAM_QUALITY]: 5, [z.BROTLI_PARAM_SIZE_HINT]: e.body.length } })
-      : gzipSync(e.body, { level: 6 });
+    v =
+      encoding === 'br'
+        ? brotliCompressSync(e.body, {
+            params: { [z.BROTLI_PARAM_QUALITY]: 5, [z.BROTLI_PARAM_SIZE_HINT]: e.body.length },
+          })
+        : gzipSync(e.body, { level: 6 });
     e.variants[encoding] = v;
   }
   return v;
@@ -68,18 +77,33 @@ export function compressed(e: Encoded, encoding: 'br' | 'gzip'): Buffer {
  * are a plain object, complete here (`platform`: the headers every response carries, src/http/pipeline.ts),
  * so that no Headers object is built or read on the way out.
  */
-export function toResponse(e: Encoded, req: Request, extra: Record<string, string>, platform: Record<string, string> = {}): Response {
+export function toResponse(
+  e: Encoded,
+  req: Request,
+  extra: Record<string, string>,
+  platform: Record<string, string> = {},
+): Response {
   // An answer that also varies by Accept (the event collections' Arrow form) says so before Accept-Encoding.
-  const headers: Record<string, string> = { ...e.headers, ...extra, 'content-type': e.mediaType, vary: e.headers.vary ? `${e.headers.vary}, Accept-Encoding` : 'Accept-Encoding' };
+  const headers: Record<string, string> = {
+    ...e.headers,
+    ...extra,
+    'content-type': e.mediaType,
+    vary: e.headers.vary ? `${e.headers.vary}, Accept-Encoding` : 'Accept-Encoding',
+  };
   if (e.status === 200) headers.etag = e.etag;
   for (const k in platform) headers[k] = k === 'vary' ? `${headers.vary}, ${platform.vary}` : platform[k];
-  if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag)) return withCarved(sized(new FastResponse(null, { status: 304, headers }), 0), e);
-  const encoding = e.body.length >= defaults.compressMinBytes ? chooseEncoding(req.headers.get('accept-encoding')) : null;
+  if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag))
+    return withCarved(sized(new FastResponse(null, { status: 304, headers }), 0), e);
+  const encoding =
+    e.body.length >= defaults.compressMinBytes ? chooseEncoding(req.headers.get('accept-encoding')) : null;
   const bytes = encoding ? compressed(e, encoding) : e.body;
   if (encoding) headers['content-encoding'] = encoding;
   // HEAD: the GET's headers, no body.
   const head = req.method === 'HEAD';
-  return withCarved(sized(new FastResponse(head ? null : bytesOf(bytes), { status: e.status, headers }), head ? 0 : bytes.length), e);
+  return withCarved(
+    sized(new FastResponse(head ? null : bytesOf(bytes), { status: e.status, headers }), head ? 0 : bytes.length),
+    e,
+  );
 }
 
 /** Sent as it is, compressed or not at all (HEAD, 304), a carved body is read no more once the response is out. */

@@ -54,14 +54,23 @@ export class RouteTable {
     for (const h of handlers) if (h.http) add({ ...h.http, fullPath: API_PREFIX + h.http.path, handler: h });
     // The landing page answers /api/v1 and /api/v1/ (a trailing slash is ignored when matching).
     add({ method: 'GET', path: '/', fullPath: API_PREFIX, access: 'free', platform: 'landing' });
-    add({ method: 'GET', path: '/openapi.json', fullPath: `${API_PREFIX}/openapi.json`, access: 'free', platform: 'openapi' });
+    add({
+      method: 'GET',
+      path: '/openapi.json',
+      fullPath: `${API_PREFIX}/openapi.json`,
+      access: 'free',
+      platform: 'openapi',
+    });
     add({ method: 'GET', path: '/healthz', fullPath: `${API_PREFIX}/healthz`, access: 'free', platform: 'healthz' });
     // Load balancers and orchestrators probe the root path by convention.
     add({ method: 'GET', path: '/healthz', fullPath: '/healthz', access: 'free', platform: 'healthz' });
     this.routes = [...byKey.values()];
     const compiled: Compiled[] = this.routes
       .map((route) => {
-        const segments = route.fullPath.split('/').slice(1).map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : s));
+        const segments = route.fullPath
+          .split('/')
+          .slice(1)
+          .map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : s));
         return { route, segments, isStatic: segments.every((s) => typeof s === 'string') };
       })
       // Static segments before parameters, position by position.

@@ -33,7 +33,9 @@ export function writeServeInfo(dbPath: string, info: ServeInfo): void {
 export function readServeInfo(dbPath: string): ServeInfo | null {
   try {
     const info = JSON.parse(fs.readFileSync(serveInfoPathOf(dbPath), 'utf8')) as ServeInfo;
-    return typeof info.url === 'string' && typeof info.admin_token === 'string' && Number.isInteger(info.pid) ? info : null;
+    return typeof info.url === 'string' && typeof info.admin_token === 'string' && Number.isInteger(info.pid)
+      ? info
+      : null;
   } catch {
     return null;
   }
@@ -62,4 +64,3 @@ function clearStaleLockHolder(dbPath: string): void {
   if (!holder || holder.pid === process.pid || holder.host !== os.hostname() || processAlive(holder.pid)) return;
   fs.rmSync(lockPathOf(dbPath), { force: true });
 }
-

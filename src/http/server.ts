@@ -47,7 +47,14 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   if (node) {
     Object.assign(node, timeouts); // older Node versions ignore some createServer options
     // Requests the parser refuses (431, 400, 408) get problem+json and the platform headers too.
-    node.on('clientError', app.clientErrorHandler({ maxHeaderBytes: maxHeaderSize, headersTimeoutMs: timeouts.headersTimeout, requestTimeoutMs: timeouts.requestTimeout }));
+    node.on(
+      'clientError',
+      app.clientErrorHandler({
+        maxHeaderBytes: maxHeaderSize,
+        headersTimeoutMs: timeouts.headersTimeout,
+        requestTimeoutMs: timeouts.requestTimeout,
+      }),
+    );
   }
   const address = node?.address();
   const port = typeof address === 'object' && address ? address.port : o.port;

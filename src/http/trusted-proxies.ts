@@ -11,9 +11,7 @@ import { CatintelError } from '../errors.js';
 
 /** The proxies in front of the server; none: X-Forwarded-* are never read. */
 export type TrustedProxies =
-  | { kind: 'none' }
-  | { kind: 'hops'; hops: number }
-  | { kind: 'addresses'; list: BlockList; spec: string };
+  { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; list: BlockList; spec: string };
 
 /** What `--trust-proxy` means without a value: a proxy on this machine. */
 export const LOOPBACK = 'loopback';
@@ -31,7 +29,8 @@ export function trustedProxiesOf(spec: string | number | boolean | undefined): T
   if (text === '') return trustedProxiesOf(true);
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
-    if (hops < 1 || hops > MAX_HOPS) throw badSpec(text, `a hop count is 1 to ${MAX_HOPS} (the proxies in front of the server)`);
+    if (hops < 1 || hops > MAX_HOPS)
+      throw badSpec(text, `a hop count is 1 to ${MAX_HOPS} (the proxies in front of the server)`);
     return { kind: 'hops', hops };
   }
   const list = new BlockList();
@@ -52,7 +51,8 @@ function addBlock(list: BlockList, part: string, spec: string): void {
   const type = family === 4 ? 'ipv4' : 'ipv6';
   if (prefix === undefined) return list.addAddress(address, type);
   const bits = Number(prefix);
-  if (!/^\d{1,3}$/.test(prefix) || bits > (family === 4 ? 32 : 128)) throw badSpec(spec, `"${part}" has a bad prefix length (IPv4 0-32, IPv6 0-128)`);
+  if (!/^\d{1,3}$/.test(prefix) || bits > (family === 4 ? 32 : 128))
+    throw badSpec(spec, `"${part}" has a bad prefix length (IPv4 0-32, IPv6 0-128)`);
   list.addSubnet(address, bits, type);
 }
 
@@ -80,7 +80,11 @@ export function peerIsTrustedProxy(peer: string | undefined, t: TrustedProxies):
  * address (a request that began on a proxy); an entry that is not an address stops the walk at the hop
  * that passed it on, since no trusted proxy writes one.
  */
-export function clientAddressOf(peer: string | undefined, forwardedFor: string | null, t: TrustedProxies): string | undefined {
+export function clientAddressOf(
+  peer: string | undefined,
+  forwardedFor: string | null,
+  t: TrustedProxies,
+): string | undefined {
   if (t.kind === 'none' || !forwardedFor || !peerIsTrustedProxy(peer, t)) return peer;
   // The chain from the client to us: the forwarded entries, then the peer that connected.
   const chain = forwardedFor.split(',').map((e) => e.trim());

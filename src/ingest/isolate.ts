@@ -23,7 +23,11 @@ class TrialDone extends Error {}
  * Runs write(tx, items, refused) in one transaction and returns its result. When it fails because of some
  * items, writes the others, passing the refused ones with their reasons so the run can report them.
  */
-export async function writeIsolated<T, R>(db: Store, items: T[], write: (tx: Tx, items: T[], refused: Refused<T>[]) => Promise<R>): Promise<R> {
+export async function writeIsolated<T, R>(
+  db: Store,
+  items: T[],
+  write: (tx: Tx, items: T[], refused: Refused<T>[]) => Promise<R>,
+): Promise<R> {
   let failure: unknown;
   try {
     return await db.transaction((tx) => write(tx, items, []));
@@ -42,7 +46,13 @@ export async function writeIsolated<T, R>(db: Store, items: T[], write: (tx: Tx,
  * that only fail together (two new ones that clash with each other) are then found by adding the sound
  * ones in halves to what is known to write.
  */
-async function keepSound<T>(db: Store, items: T[], failure: unknown, refused: Refused<T>[], write: (tx: Tx, items: T[], refused: Refused<T>[]) => Promise<unknown>): Promise<T[]> {
+async function keepSound<T>(
+  db: Store,
+  items: T[],
+  failure: unknown,
+  refused: Refused<T>[],
+  write: (tx: Tx, items: T[], refused: Refused<T>[]) => Promise<unknown>,
+): Promise<T[]> {
   const trial = (subset: T[]) => tryWrite(db, (tx) => write(tx, subset, refused));
   const alone: T[] = [];
   const split = async (part: T[], err: unknown): Promise<void> => {
@@ -73,7 +83,8 @@ async function keepSound<T>(db: Store, items: T[], failure: unknown, refused: Re
   return kept;
 }
 
-const halves = <T>(xs: T[]): T[][] => [xs.slice(0, xs.length >> 1), xs.slice(xs.length >> 1)].filter((h) => h.length > 0);
+const halves = <T>(xs: T[]): T[][] =>
+  [xs.slice(0, xs.length >> 1), xs.slice(xs.length >> 1)].filter((h) => h.length > 0);
 
 /** null when the write succeeds (and is rolled back), else its error. */
 async function tryWrite(db: Store, fn: (tx: Tx) => Promise<unknown>): Promise<unknown> {
@@ -100,6 +111,8 @@ function isRecordFailure(err: unknown): boolean {
 
 /** The failure's first line, short enough for a run summary. */
 function reasonOf(err: unknown): string {
-  const line = String(err instanceof Error ? err.message : err).split('\n')[0].trim();
+  const line = String(err instanceof Error ? err.message : err)
+    .split('\n')[0]
+    .trim();
   return `the store refused it: ${line.length > 240 ? `${line.slice(0, 239)}…` : line}`;
 }

@@ -40,7 +40,10 @@ export function prepareEvent(record: SourceRecord, ringOptions: RingOptions = {}
     contentHash,
     lifecycle: lifecycleOf(record),
     rings: buildRings(record.ringInput, { lat: record.lat, lng: record.lng }, ringOptions),
-    trackRings: (record.track ?? []).map((p) => ({ at: p.at, rings: buildRings(p.ringInput, { lat: p.lat, lng: p.lng }, ringOptions) })),
+    trackRings: (record.track ?? []).map((p) => ({
+      at: p.at,
+      rings: buildRings(p.ringInput, { lat: p.lat, lng: p.lng }, ringOptions),
+    })),
   };
 }
 

@@ -22,10 +22,16 @@ function radiusScaleOf(baselineDir: string | undefined): number {
   try {
     value = loadBaselineGrid(baselineDir).header.params[PARAM];
   } catch (err) {
-    throw new CatintelError('internal_error', `the hurricane wind rings of a storm without radii need the hazard baseline (${(err as Error).message})`);
+    throw new CatintelError(
+      'internal_error',
+      `the hurricane wind rings of a storm without radii need the hazard baseline (${(err as Error).message})`,
+    );
   }
   if (!(typeof value === 'number' && value > 0)) {
-    throw new CatintelError('internal_error', `the hazard baseline has no ${PARAM}; rebuild it with \`catintel data build\``);
+    throw new CatintelError(
+      'internal_error',
+      `the hazard baseline has no ${PARAM}; rebuild it with \`catintel data build\``,
+    );
   }
   return value;
 }

@@ -15,7 +15,13 @@ import { fetchFeed } from '../sources/fetch.js';
 import { feedUrlOf } from '../sources/feed-url.js';
 import type { ParseContext, SourceModule } from '../sources/types.js';
 import { endSuperseded, writeEvents } from '../store/events-write.js';
-import { lastFetchValidators, recordFailedRun, recordRun, type IngestSummary, type SkipTally } from '../store/ingest-runs.js';
+import {
+  lastFetchValidators,
+  recordFailedRun,
+  recordRun,
+  type IngestSummary,
+  type SkipTally,
+} from '../store/ingest-runs.js';
 import { newestPerSourceId, notPublishedBy, prepareEvent, problemWith } from './normalise.js';
 import { ingestRingOptions } from './ring-options.js';
 import { writeIsolated } from './isolate.js';
@@ -32,8 +38,20 @@ export async function ingestSource(ctx: Context, source: SourceModule, from?: st
   } catch (err) {
     // The run's own transaction has rolled back; the failure is still worth a line in ingest_runs.
     // The operator reads the reason in /health/sources; an unexpected error keeps its first line only.
-    const error = err instanceof CatintelError ? err.message : `unexpected failure: ${String((err as Error)?.message ?? err).split('\n')[0].slice(0, 300)}`;
-    await recordFailedRun(ctx.db, { id: runId, source: source.id, url, startedAt, finishedAt: ctx.clock().toISOString(), error }).catch(() => undefined);
+    const error =
+      err instanceof CatintelError
+        ? err.message
+        : `unexpected failure: ${String((err as Error)?.message ?? err)
+            .split('\n')[0]
+            .slice(0, 300)}`;
+    await recordFailedRun(ctx.db, {
+      id: runId,
+      source: source.id,
+      url,
+      startedAt,
+      finishedAt: ctx.clock().toISOString(),
+      error,
+    }).catch(() => undefined);
     throw err;
   }
 }
@@ -54,9 +72,14 @@ async function ingestOnce(
   } else {
     const previous = await lastFetchValidators(ctx.db, source.id, url);
     const outcome = await fetchFeed(url, {
-      accept: source.accept, userAgent: ctx.config.userAgent, timeoutMs: ctx.config.fetchTimeoutMs,
-      attempts: ctx.config.fetchAttempts, backoffMs: ctx.config.fetchBackoffMs,
-      etag: previous?.etag, lastModified: previous?.lastModified, signal: ctx.signal,
+      accept: source.accept,
+      userAgent: ctx.config.userAgent,
+      timeoutMs: ctx.config.fetchTimeoutMs,
+      attempts: ctx.config.fetchAttempts,
+      backoffMs: ctx.config.fetchBackoffMs,
+      etag: previous?.etag,
+      lastModified: previous?.lastModified,
+      signal: ctx.signal,
     });
     if (outcome.kind === 'not_modified') {
       const summary = finish(base, 'not_modified', ctx, { fetched: 0, inserted: 0, updated: 0, unchanged: 0 }, []);
@@ -79,7 +102,8 @@ async function ingestOnce(
   }
   const unique = newestPerSourceId(sound);
   const duplicates = sound.length - unique.length;
-  for (let i = 0; i < duplicates; i++) skipped.push({ sourceId: null, reason: 'older duplicate of a record in the same feed' });
+  for (let i = 0; i < duplicates; i++)
+    skipped.push({ sourceId: null, reason: 'older duplicate of a record in the same feed' });
   const ringOptions = ingestRingOptions();
   // A slice at a time: rings of thousands of events are seconds of work that a server's readers must not wait out.
   const prepared: ReturnType<typeof prepareEvent>[] = [];
@@ -94,7 +118,11 @@ async function ingestOnce(
     const counts = await writeEvents(tx, source.id, events, startedAt);
     await endSuperseded(tx, source.id, events);
     // Saved-location and portfolio alerts of the rings just written, in the same transaction (src/locations/ingest-alerts.ts).
-    await raiseRingAlerts(tx, events.map((e) => e.id), startedAt);
+    await raiseRingAlerts(
+      tx,
+      events.map((e) => e.id),
+      startedAt,
+    );
     const all = [...skipped, ...refused.map(({ item, reason }) => ({ sourceId: item.record.sourceId, reason }))];
     const s = finish(base, 'ok', ctx, { fetched: parsed.records.length + parsed.skipped.length, ...counts }, all);
     await recordRun(tx, s, validators);
@@ -111,7 +139,14 @@ function finish(
   counts: Pick<IngestSummary, 'fetched' | 'inserted' | 'updated' | 'unchanged'>,
   skipped: SkippedRecord[],
 ): IngestSummary {
-  return { ...base, status, finished_at: ctx.clock().toISOString(), ...counts, skipped: skipped.length, skipped_reasons: tally(skipped) };
+  return {
+    ...base,
+    status,
+    finished_at: ctx.clock().toISOString(),
+    ...counts,
+    skipped: skipped.length,
+    skipped_reasons: tally(skipped),
+  };
 }
 
 export function tally(skipped: SkippedRecord[]): SkipTally[] {
@@ -134,25 +169,41 @@ function locationOf(from: string): string {
  * document) is the feed's failure, not the caller's bad input: upstream_failed (exit 1), with the
  * parser's reason, so the run is recorded as failed and the last good data keeps serving.
  */
-async function parseBody(source: SourceModule, body: string | Uint8Array, parseCtx: ParseContext, where: string, fetched: boolean) {
+async function parseBody(
+  source: SourceModule,
+  body: string | Uint8Array,
+  parseCtx: ParseContext,
+  where: string,
+  fetched: boolean,
+) {
   try {
-    return typeof body === 'string' ? await parseGuarded(source, body, parseCtx) : await parseZipInput(source, body, parseCtx, where);
+    return typeof body === 'string'
+      ? await parseGuarded(source, body, parseCtx)
+      : await parseZipInput(source, body, parseCtx, where);
   } catch (err) {
     if (!fetched || !(err instanceof CatintelError) || err.code !== 'invalid_input') throw err;
-    throw new CatintelError('upstream_failed', `${where} answered something ${source.id} cannot read (${err.message}); the last good data keeps serving; retry later, or report a changed feed format`, { cause: err });
+    throw new CatintelError(
+      'upstream_failed',
+      `${where} answered something ${source.id} cannot read (${err.message}); the last good data keeps serving; retry later, or report a changed feed format`,
+      { cause: err },
+    );
   }
 }
 
 /** A zip archive goes only to a source that reads zips; every other source refuses it before parsing. */
 function parseZipInput(source: SourceModule, bytes: Uint8Array, parseCtx: ParseContext, from: string) {
   if (!source.parseZip) {
-    throw new CatintelError('invalid_input', `--from ${from} is a zip archive, which ${source.id} does not read (it reads ${source.description}); unzip it and pass the feed file`);
+    throw new CatintelError(
+      'invalid_input',
+      `--from ${from} is a zip archive, which ${source.id} does not read (it reads ${source.description}); unzip it and pass the feed file`,
+    );
   }
   return source.parseZip(bytes, parseCtx);
 }
 
 /** Local zip header (PK\x03\x04) or the end record of an empty archive (PK\x05\x06). */
-const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && ((b[2] === 3 && b[3] === 4) || (b[2] === 5 && b[3] === 6));
+const isZip = (b: Uint8Array) =>
+  b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && ((b[2] === 3 && b[3] === 4) || (b[2] === 5 && b[3] === 6));
 
 /** The file as UTF-8 text (gunzipped when gzipped), or its bytes when it is a zip archive. */
 async function readInputFile(path: string): Promise<string | Uint8Array> {
@@ -161,7 +212,14 @@ async function readInputFile(path: string): Promise<string | Uint8Array> {
     bytes = await fs.readFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : 'unreadable';
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : 'unreadable';
     throw new CatintelError('invalid_input', `cannot read --from ${path}: ${why}; pass a feed file or an http(s) URL`);
   }
   // Recorded feeds are often kept gzipped: accept them as they are.

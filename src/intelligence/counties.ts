@@ -39,10 +39,13 @@ export function loadCounties(): CountyIndex {
   if (cached) return cached;
   const table = loadCountyTable();
   const grid = loadBaselineGrid();
-  const popByFips = new Map<string, number | null>(grid.header.counties.fips.map((f, i) => [f, grid.header.counties.population[i]]));
+  const popByFips = new Map<string, number | null>(
+    grid.header.counties.fips.map((f, i) => [f, grid.header.counties.population[i]]),
+  );
   const counties: County[] = table.fips.map((fips, i) => {
     const polys = table.polygons[i];
-    const geometry: Polygon | MultiPolygon = polys.length === 1 ? { type: 'Polygon', coordinates: polys[0] } : { type: 'MultiPolygon', coordinates: polys };
+    const geometry: Polygon | MultiPolygon =
+      polys.length === 1 ? { type: 'Polygon', coordinates: polys[0] } : { type: 'MultiPolygon', coordinates: polys };
     return {
       fips,
       name: table.name[i],
@@ -65,7 +68,10 @@ export function loadCounties(): CountyIndex {
       ingested_at: grid.header.ingestedAt,
       vintage: '2020-04-01',
     },
-    boundaries: { source: 'US Census Bureau cartographic boundary counties, 1:10,000,000 (us-atlas counties-10m)', source_url: 'https://github.com/topojson/us-atlas' },
+    boundaries: {
+      source: 'US Census Bureau cartographic boundary counties, 1:10,000,000 (us-atlas counties-10m)',
+      source_url: 'https://github.com/topojson/us-atlas',
+    },
   };
   return cached;
 }

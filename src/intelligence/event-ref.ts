@@ -4,7 +4,21 @@ import type { EventRow } from '../store/events-read.js';
 /** The event row's own fields, as the store reads them (EventRow), in the order the body lists them. */
 export type EventRefBody = Pick<
   EventRow,
-  'id' | 'slug' | 'title' | 'event_type' | 'status' | 'severity' | 'severity_label' | 'lat' | 'lng' | 'started_at' | 'updated_at' | 'source' | 'source_id' | 'source_url' | 'ingested_at'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'event_type'
+  | 'status'
+  | 'severity'
+  | 'severity_label'
+  | 'lat'
+  | 'lng'
+  | 'started_at'
+  | 'updated_at'
+  | 'source'
+  | 'source_id'
+  | 'source_url'
+  | 'ingested_at'
 >;
 
 export function eventRef(row: EventRow): EventRefBody {
@@ -27,7 +41,12 @@ export function eventRef(row: EventRow): EventRefBody {
   };
 }
 
-export interface SourceRef { name: string; url: string; ingested_at: string | null; role: string }
+export interface SourceRef {
+  name: string;
+  url: string;
+  ingested_at: string | null;
+  role: string;
+}
 
 /** The event's own feed record as a source entry. */
 export function eventSource(row: EventRow, role: string): SourceRef {

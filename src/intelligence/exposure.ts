@@ -28,7 +28,15 @@ export interface RingIn {
   position?: number;
 }
 
-export interface HospitalRef { id: string; name: string; city: string; state: string; type: string | null; beds: number | null; trauma: string | null }
+export interface HospitalRef {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+  type: string | null;
+  beds: number | null;
+  trauma: string | null;
+}
 
 export interface RingExposureBody {
   ring_id: string | null;
@@ -54,10 +62,14 @@ export const HOSPITAL_LIST_RINGS = 2;
 export const HOSPITAL_LIST_MAX = 200;
 
 export const EXPOSURE_METHOD = {
-  population: 'county population x (area of county inside the ring / area of the county): 2020 Census county population spread evenly over the county (us-atlas 1:10M Census boundaries), summed over the counties the ring touches; rings are whole polygons, so an outer ring includes the population of the rings inside it',
-  infrastructure: 'HIFLD facilities whose point lies inside the ring polygon (point in polygon), by kind, one per facility (double HIFLD records merged at build); null where the kind has no data in the ring\'s states (coverage says where each kind has data)',
-  portfolio_tiv: "the caller's portfolio locations inside the ring polygon whose LocPerilsCovered includes the event's peril, TIV summed per currency (docs/portfolios.md); empty when the caller has none there",
-  reference: 'docs/intelligence.md "Exposure"; PAGER-style exposure (Jaiswal & Wald 2010) without a population grid: the county is the finest population unit in the embedded data',
+  population:
+    'county population x (area of county inside the ring / area of the county): 2020 Census county population spread evenly over the county (us-atlas 1:10M Census boundaries), summed over the counties the ring touches; rings are whole polygons, so an outer ring includes the population of the rings inside it',
+  infrastructure:
+    "HIFLD facilities whose point lies inside the ring polygon (point in polygon), by kind, one per facility (double HIFLD records merged at build); null where the kind has no data in the ring's states (coverage says where each kind has data)",
+  portfolio_tiv:
+    "the caller's portfolio locations inside the ring polygon whose LocPerilsCovered includes the event's peril, TIV summed per currency (docs/portfolios.md); empty when the caller has none there",
+  reference:
+    'docs/intelligence.md "Exposure"; PAGER-style exposure (Jaiswal & Wald 2010) without a population grid: the county is the finest population unit in the embedded data',
 };
 
 /** A ring's population by its geometry alone: the same ring asked about again is not apportioned again. */
@@ -76,7 +88,9 @@ export function ringExposures(rings: RingIn[]): RingExposureBody[] {
     const coverage = coverageOf(INFRA_KINDS, infra.meta.kinds, states);
     // A kind with no data in the ring's states is not counted: "fire stations 0" in Florida would read as none there.
     const uncovered = new Set(coverage.filter((c) => c.covered === 'no').map((c) => c.kind));
-    const counts = Object.fromEntries(INFRA_KINDS.map((k) => [k, uncovered.has(k) ? null : inside.filter((f) => f.kind === k).length])) as Record<InfraKind, number | null>;
+    const counts = Object.fromEntries(
+      INFRA_KINDS.map((k) => [k, uncovered.has(k) ? null : inside.filter((f) => f.kind === k).length]),
+    ) as Record<InfraKind, number | null>;
     const hospitals = inside.filter((f) => f.kind === 'hospital');
     const listed = (r.position ?? idx) < HOSPITAL_LIST_RINGS;
     return {
@@ -92,11 +106,14 @@ export function ringExposures(rings: RingIn[]): RingExposureBody[] {
         counts,
         hospitals: listed
           ? hospitals.slice(0, HOSPITAL_LIST_MAX).map((h) => ({
-            id: `hospital:${h.id}`, name: h.name, city: h.city, state: h.state,
-            type: typeof h.extra.type === 'string' ? h.extra.type : null,
-            beds: typeof h.extra.beds === 'number' ? h.extra.beds : null,
-            trauma: typeof h.extra.trauma === 'string' ? h.extra.trauma : null,
-          }))
+              id: `hospital:${h.id}`,
+              name: h.name,
+              city: h.city,
+              state: h.state,
+              type: typeof h.extra.type === 'string' ? h.extra.type : null,
+              beds: typeof h.extra.beds === 'number' ? h.extra.beds : null,
+              trauma: typeof h.extra.trauma === 'string' ? h.extra.trauma : null,
+            }))
           : null,
         hospitals_truncated: listed && hospitals.length > HOSPITAL_LIST_MAX,
         coverage,
@@ -110,9 +127,21 @@ export function exposureSources(): SourceRef[] {
   const ci = loadCounties();
   const infra = loadInfrastructure();
   return [
-    { name: ci.population.source, url: ci.population.source_url, ingested_at: ci.population.ingested_at, role: 'county population (2020 Census)' },
-    { name: ci.boundaries.source, url: ci.boundaries.source_url, ingested_at: null, role: 'county boundaries for the area overlap' },
-    ...infra.meta.kinds.filter((k) => k.rows > 0).map((k) => ({ name: k.source, url: k.source_url, ingested_at: k.ingested_at, role: `${k.kind} locations` })),
+    {
+      name: ci.population.source,
+      url: ci.population.source_url,
+      ingested_at: ci.population.ingested_at,
+      role: 'county population (2020 Census)',
+    },
+    {
+      name: ci.boundaries.source,
+      url: ci.boundaries.source_url,
+      ingested_at: null,
+      role: 'county boundaries for the area overlap',
+    },
+    ...infra.meta.kinds
+      .filter((k) => k.rows > 0)
+      .map((k) => ({ name: k.source, url: k.source_url, ingested_at: k.ingested_at, role: `${k.kind} locations` })),
   ];
 }
 
@@ -127,6 +156,7 @@ export function earthquakeImpact(rings: Pick<RingExposureBody, 'kind' | 'thresho
   return {
     ...pagerEstimate(mmi.map((r) => ({ mmi: r.threshold as number, population: r.population.population }))),
     method: `PAGER-style (docs/methods.md#damage-functions): fatalities = Σ population of each MMI band × ν(S), ν(S) = Φ(ln(S/θ)/β), θ = ${PAGER_US_FATALITY.theta}, β = ${PAGER_US_FATALITY.beta} (Jaiswal & Wald 2010, United States); each band charged its lower MMI, so a lower bound; alert level by PAGER's fatality bands`,
-    uncertainty: 'A lower bound with an order-of-magnitude spread: PAGER itself reports its fatality estimates as ranges of about a factor of ten, and here population is county-averaged and intensity known only at three levels.',
+    uncertainty:
+      'A lower bound with an order-of-magnitude spread: PAGER itself reports its fatality estimates as ranges of about a factor of ten, and here population is county-averaged and intensity known only at three levels.',
   };
 }

@@ -30,7 +30,9 @@ const RAD = Math.PI / 180;
  * scaled by π/180 once: the hurricane track set's distances, bit for bit as its packages were built.
  */
 export function trackGreatCircleKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const h = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
+  const h =
+    Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 +
+    Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
   return 2 * TRACK_EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -87,7 +87,8 @@ export async function sha256Of(file: string): Promise<FileDigest> {
 }
 
 /** A plain name: one path component, not `.` or `..`. */
-const plainName = (name: string) => name !== '' && name !== '.' && name !== '..' && path.basename(name) === name && !name.includes('\\');
+const plainName = (name: string) =>
+  name !== '' && name !== '.' && name !== '..' && path.basename(name) === name && !name.includes('\\');
 
 /** Where `file` sits in the set: a plain name, or a folder and a plain name in it (undefined otherwise). */
 export function setPathOf(file: string): { folder?: string; name: string } | undefined {
@@ -100,8 +101,12 @@ export function setPathOf(file: string): { folder?: string; name: string } | und
 /** The files the manifest in `dir` lists (none when there is no readable manifest), as paths in the set. */
 export async function manifestFiles(dir: string, name = MANIFEST): Promise<string[]> {
   try {
-    const m = JSON.parse(await fs.promises.readFile(path.join(dir, name), 'utf8')) as { outputs?: { file?: unknown }[] };
-    return (m.outputs ?? []).map((o) => o.file).filter((f): f is string => typeof f === 'string' && setPathOf(f) !== undefined);
+    const m = JSON.parse(await fs.promises.readFile(path.join(dir, name), 'utf8')) as {
+      outputs?: { file?: unknown }[];
+    };
+    return (m.outputs ?? [])
+      .map((o) => o.file)
+      .filter((f): f is string => typeof f === 'string' && setPathOf(f) !== undefined);
   } catch {
     return [];
   }
@@ -111,7 +116,11 @@ export async function manifestFiles(dir: string, name = MANIFEST): Promise<strin
 const topOf = (file: string) => setPathOf(file)?.folder ?? file;
 
 /** Writes `manifest` (the run's own fields, then `outputs`) under a temporary name and renames it into place. */
-export async function writeManifestFile(dir: string, token: string, manifest: Record<string, unknown>): Promise<string> {
+export async function writeManifestFile(
+  dir: string,
+  token: string,
+  manifest: Record<string, unknown>,
+): Promise<string> {
   const temp = tempPathOf(dir, MANIFEST, token);
   const final = path.join(dir, MANIFEST);
   await fs.promises.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n');
@@ -129,7 +138,10 @@ const COMMIT_INTENT = '.commit-intent.json';
 export async function beginCommit(dir: string, token: string, files: string[]): Promise<string[]> {
   const replaced = [...new Set([...(await manifestFiles(dir)), ...(await manifestFiles(dir, COMMIT_INTENT))])];
   const temp = tempPathOf(dir, COMMIT_INTENT, token);
-  await fs.promises.writeFile(temp, JSON.stringify({ outputs: [...new Set([...replaced, ...files])].map((file) => ({ file })) }) + '\n');
+  await fs.promises.writeFile(
+    temp,
+    JSON.stringify({ outputs: [...new Set([...replaced, ...files])].map((file) => ({ file })) }) + '\n',
+  );
   await fs.promises.rename(temp, path.join(dir, COMMIT_INTENT));
   await removeManifest(dir);
   return replaced;
@@ -139,9 +151,17 @@ export async function beginCommit(dir: string, token: string, files: string[]): 
  * Once the new set's files are in place: removes the replaced files and folders it does not have (left in
  * place, they would read as its own), writes the manifest, and drops the commit intent.
  */
-export async function finishCommit(dir: string, token: string, replaced: string[], files: string[], manifest: Record<string, unknown>): Promise<string> {
+export async function finishCommit(
+  dir: string,
+  token: string,
+  replaced: string[],
+  files: string[],
+  manifest: Record<string, unknown>,
+): Promise<string> {
   const mine = new Set(files.map(topOf));
-  for (const name of new Set(replaced.map(topOf))) if (!mine.has(name) && name !== MANIFEST) await fs.promises.rm(path.join(dir, name), { recursive: true, force: true });
+  for (const name of new Set(replaced.map(topOf)))
+    if (!mine.has(name) && name !== MANIFEST)
+      await fs.promises.rm(path.join(dir, name), { recursive: true, force: true });
   const written = await writeManifestFile(dir, token, manifest);
   await fs.promises.rm(path.join(dir, COMMIT_INTENT), { force: true });
   return written;
@@ -181,10 +201,13 @@ export class OutputSet {
   /** A file written at tempPath(name); `rows` is what the manifest reports for it. Returns its final path. */
   add(name: string, rows: number, digest?: FileDigest): string {
     const where = setPathOf(name);
-    if (!where || name === MANIFEST) throw new Error(`output name ${name} is not a plain file name or a folder and a plain file name`);
+    if (!where || name === MANIFEST)
+      throw new Error(`output name ${name} is not a plain file name or a folder and a plain file name`);
     if (this.files.some((f) => f.file === name)) throw new Error(`output ${name} written twice in one set`);
     // A folder and a file of one name would rename onto each other at the commit.
-    const clash = this.files.find((f) => (where.folder === undefined ? topOf(f.file) === name && f.file !== name : f.file === where.folder));
+    const clash = this.files.find((f) =>
+      where.folder === undefined ? topOf(f.file) === name && f.file !== name : f.file === where.folder,
+    );
     if (clash) throw new Error(`output ${name} clashes with ${clash.file} in one set`);
     this.files.push({ file: name, rows, digest });
     return path.join(this.dir, name);
@@ -208,7 +231,8 @@ export class OutputSet {
    */
   async commit(fields: Record<string, unknown>): Promise<string> {
     const outputs: ManifestEntry[] = [];
-    for (const f of this.files) outputs.push({ file: f.file, rows: f.rows, ...(f.digest ?? (await sha256Of(this.tempPath(f.file)))) });
+    for (const f of this.files)
+      outputs.push({ file: f.file, rows: f.rows, ...(f.digest ?? (await sha256Of(this.tempPath(f.file)))) });
     const names = this.files.map((f) => f.file);
     const replaced = await beginCommit(this.dir, this.token, names);
     const folders = new Set<string>();
@@ -222,12 +246,20 @@ export class OutputSet {
       await fs.promises.rm(path.join(this.dir, folder), { recursive: true, force: true });
       await fs.promises.rename(tempPathOf(this.dir, folder, this.token), path.join(this.dir, folder));
     }
-    return finishCommit(this.dir, this.token, replaced, names, { ...fields, manifest_version: 1, run: this.token, completed_at: new Date().toISOString(), outputs });
+    return finishCommit(this.dir, this.token, replaced, names, {
+      ...fields,
+      manifest_version: 1,
+      run: this.token,
+      completed_at: new Date().toISOString(),
+      outputs,
+    });
   }
 
   /** Removes this run's temporaries (a failed run leaves the directory as it found it). */
   async discard(): Promise<void> {
     const tops = new Set(this.files.map((f) => topOf(f.file)));
-    await Promise.all([...tops].map((name) => fs.promises.rm(tempPathOf(this.dir, name, this.token), { recursive: true, force: true })));
+    await Promise.all(
+      [...tops].map((name) => fs.promises.rm(tempPathOf(this.dir, name, this.token), { recursive: true, force: true })),
+    );
   }
 }

@@ -4,7 +4,7 @@
 export function ranks(xs: number[]): number[] {
   const idx = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
   const r = new Array<number>(xs.length);
-  for (let i = 0; i < idx.length; ) {
+  for (let i = 0; i < idx.length;) {
     let j = i;
     while (j + 1 < idx.length && idx[j + 1][0] === idx[i][0]) j++;
     for (let k = i; k <= j; k++) r[idx[k][1]] = (i + j) / 2 + 1;

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { completeUtf8Prefix, invalidUtf8At } from './utf8.js';
 
-
 const decodes = (bytes: Uint8Array) => {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -16,11 +15,13 @@ describe('invalidUtf8At', () => {
   it('refuses what TextDecoder fatal mode refuses, and everything before the byte it names decodes', () => {
     const bytes = fc.oneof(
       fc.uint8Array({ maxLength: 24 }),
-      fc.tuple(fc.string({ unit: 'binary', maxLength: 12 }), fc.nat(40), fc.integer({ min: 0x80, max: 0xff })).map(([s, at, b]) => {
-        const u = Buffer.from(s, 'utf8');
-        if (u.length) u[at % u.length] = b;
-        return new Uint8Array(u);
-      }),
+      fc
+        .tuple(fc.string({ unit: 'binary', maxLength: 12 }), fc.nat(40), fc.integer({ min: 0x80, max: 0xff }))
+        .map(([s, at, b]) => {
+          const u = Buffer.from(s, 'utf8');
+          if (u.length) u[at % u.length] = b;
+          return new Uint8Array(u);
+        }),
     );
     fc.assert(
       fc.property(bytes, (b) => {

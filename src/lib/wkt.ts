@@ -7,10 +7,15 @@ const poly = (rings: Position[][]) => `(${rings.map(ring).join(', ')})`;
 
 export function toWkt(g: Geometry): string {
   switch (g.type) {
-    case 'Point': return `POINT (${pos(g.coordinates)})`;
-    case 'Polygon': return `POLYGON ${poly(g.coordinates)}`;
-    case 'MultiPolygon': return `MULTIPOLYGON (${g.coordinates.map(poly).join(', ')})`;
-    case 'LineString': return `LINESTRING ${ring(g.coordinates)}`;
-    default: throw new Error(`toWkt: unsupported geometry ${g.type}`);
+    case 'Point':
+      return `POINT (${pos(g.coordinates)})`;
+    case 'Polygon':
+      return `POLYGON ${poly(g.coordinates)}`;
+    case 'MultiPolygon':
+      return `MULTIPOLYGON (${g.coordinates.map(poly).join(', ')})`;
+    case 'LineString':
+      return `LINESTRING ${ring(g.coordinates)}`;
+    default:
+      throw new Error(`toWkt: unsupported geometry ${g.type}`);
   }
 }

@@ -71,10 +71,10 @@ function partsOf(json: string): Parts {
 
 function splitOnce(s: string, marker: string): [string, string] {
   const i = s.indexOf(marker);
-  if (i < 0 || s.indexOf(marker, i + 1) >= 0) throw new Error('live index: feature template marker not found exactly once');
+  if (i < 0 || s.indexOf(marker, i + 1) >= 0)
+    throw new Error('live index: feature template marker not found exactly once');
   return [s.slice(0, i), s.slice(i + marker.length)];
 }
-
 
 export function entryOf(row: IndexRow, observations: ObservationJson[], ringCount: number): Entry {
   const marked = { ...row, status: M_STATUS, ended_at: M_ENDED, upcoming: M_UP as unknown as boolean };
@@ -116,7 +116,13 @@ export function asOf(e: Entry, nowUs: number): AsOf {
   const upcoming = e.startedUs > nowUs;
   if (e.endedUs !== null && e.endedUs <= nowUs) return { status: 'ended', endedAt: e.endedIso, upcoming };
   // Not ended: one of four shared, frozen values (a page of a hundred events allocates none).
-  return e.monitoringUs !== null && e.monitoringUs <= nowUs ? (upcoming ? MONITORING_UPCOMING : MONITORING) : upcoming ? ACTIVE_UPCOMING : ACTIVE;
+  return e.monitoringUs !== null && e.monitoringUs <= nowUs
+    ? upcoming
+      ? MONITORING_UPCOMING
+      : MONITORING
+    : upcoming
+      ? ACTIVE_UPCOMING
+      : ACTIVE;
 }
 
 const ACTIVE: AsOf = Object.freeze({ status: 'active', endedAt: null, upcoming: false });
@@ -133,7 +139,11 @@ function fill(p: Parts, a: AsOf, close: string): string {
  * entry's one ended_at). With the entry, it determines the feature's bytes.
  */
 export function slotOf(a: AsOf): number {
-  return (a.status === 'monitoring' ? 2 : a.status === 'active' ? 0 : 4) + (a.upcoming ? 1 : 0) + (a.endedAt === null ? 0 : 8);
+  return (
+    (a.status === 'monitoring' ? 2 : a.status === 'active' ? 0 : 4) +
+    (a.upcoming ? 1 : 0) +
+    (a.endedAt === null ? 0 : 8)
+  );
 }
 
 /** Where layOutFeatures() put each feature, by position: arena[at, at + length) is its `open` bytes in the variant `slot`. */

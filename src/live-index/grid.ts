@@ -57,7 +57,8 @@ export interface Grid {
 
 /** The band of a latitude and the column of a longitude: monotonic, so a box's edges bound its points' cells. */
 export const bandOf = (lat: number): number => Math.min(BANDS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
-export const columnOf = (lng: number): number => Math.min(COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEGREES)));
+export const columnOf = (lng: number): number =>
+  Math.min(COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEGREES)));
 /** A cell's key: cells sort by band, then column. */
 export const cellKey = (band: number, column: number): number => band * COLUMNS + column;
 
@@ -88,10 +89,25 @@ export function buildGrid(c: { lat: Float64Array; lng: Float64Array }): Grid {
   const memberY = memberCosLat.map((cosLat, k) => cosLat * Math.sin(memberLng[k] * rad));
   const memberZ = memberLat.map((lat) => Math.sin(lat * rad));
   const g: Grid = {
-    keys: Int32Array.from(keys), bandStart: bandStarts(keys), start: Uint32Array.from(start), members, cellOf: new Uint32Array(n),
-    memberLat, memberLng, memberCosLat, memberX, memberY, memberZ,
-    cx: new Float64Array(cells), cy: new Float64Array(cells), cz: new Float64Array(cells), radius: new Float64Array(cells),
-    minLat: new Float64Array(cells), maxLat: new Float64Array(cells), minLng: new Float64Array(cells), maxLng: new Float64Array(cells),
+    keys: Int32Array.from(keys),
+    bandStart: bandStarts(keys),
+    start: Uint32Array.from(start),
+    members,
+    cellOf: new Uint32Array(n),
+    memberLat,
+    memberLng,
+    memberCosLat,
+    memberX,
+    memberY,
+    memberZ,
+    cx: new Float64Array(cells),
+    cy: new Float64Array(cells),
+    cz: new Float64Array(cells),
+    radius: new Float64Array(cells),
+    minLat: new Float64Array(cells),
+    maxLat: new Float64Array(cells),
+    minLng: new Float64Array(cells),
+    maxLng: new Float64Array(cells),
   };
   for (let cell = 0; cell < cells; cell++) {
     let [sx, sy, sz] = [0, 0, 0];
@@ -110,7 +126,8 @@ export function buildGrid(c: { lat: Float64Array; lng: Float64Array }): Grid {
     const norm = Math.hypot(sx, sy, sz) || 1;
     const [x, y, z] = [sx / norm, sy / norm, sz / norm];
     let r = 0;
-    for (let k = start[cell]; k < start[cell + 1]; k++) r = Math.max(r, Math.hypot(memberX[k] - x, memberY[k] - y, memberZ[k] - z));
+    for (let k = start[cell]; k < start[cell + 1]; k++)
+      r = Math.max(r, Math.hypot(memberX[k] - x, memberY[k] - y, memberZ[k] - z));
     g.cx[cell] = x;
     g.cy[cell] = y;
     g.cz[cell] = z;
@@ -124,7 +141,8 @@ export function buildGrid(c: { lat: Float64Array; lng: Float64Array }): Grid {
 }
 
 /** A column by position, reordered as `members`. */
-const byMember = (members: Uint32Array, column: Float64Array): Float64Array => Float64Array.from(members, (i) => column[i]);
+const byMember = (members: Uint32Array, column: Float64Array): Float64Array =>
+  Float64Array.from(members, (i) => column[i]);
 
 function bandStarts(keys: number[]): Uint32Array {
   const bandStart = new Uint32Array(BANDS + 1);

@@ -70,11 +70,16 @@ export class LiveEventIndex implements LiveEventReader {
           const snapshot = await loadSnapshot(this.db, this.clock(), this.current);
           this.current = snapshot;
           this.builds++;
-          this.log('debug', 'live index built', { events: snapshot.main.length + snapshot.side.length, ms: Math.round(performance.now() - t0) });
+          this.log('debug', 'live index built', {
+            events: snapshot.main.length + snapshot.side.length,
+            ms: Math.round(performance.now() - t0),
+          });
         } catch (err) {
           // A store closing under us, or a query failing: the SQL path answers until the next write, never the old snapshot.
           this.current = undefined;
-          this.log('warn', 'live index build failed; events are served from the store', { error: (err as Error).message });
+          this.log('warn', 'live index build failed; events are served from the store', {
+            error: (err as Error).message,
+          });
         }
         this.settle(generation);
       } while (this.again);

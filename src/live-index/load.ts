@@ -37,7 +37,12 @@ async function readSnapshot(db: Tx, now: Date, previous: Snapshot | undefined): 
   const params = { now: now.toISOString() };
   const nowUs = now.getTime() * 1000;
   const versions: StoreVersions = {
-    events: new Map((await db.all<{ id: string; version: string }>(eventVersionsSql(NOT_ENDED), params)).map((r) => [r.id, r.version])),
+    events: new Map(
+      (await db.all<{ id: string; version: string }>(eventVersionsSql(NOT_ENDED), params)).map((r) => [
+        r.id,
+        r.version,
+      ]),
+    ),
     ended: (await db.all<{ fingerprint: string }>(ENDED_FINGERPRINT_SQL, params))[0].fingerprint,
   };
   const kept = new Map<string, Entry>();
@@ -48,14 +53,20 @@ async function readSnapshot(db: Tx, now: Date, previous: Snapshot | undefined): 
     }
     // The same events in the same versions, the same ended ones: the previous snapshot is still exact for
     // every now at or after its build (an earlier now is the SQL path's either way).
-    if (kept.size === versions.events.size && kept.size === previous.byId.size && versions.ended === previous.versions.ended && nowUs >= previous.builtAtUs) {
+    if (
+      kept.size === versions.events.size &&
+      kept.size === previous.byId.size &&
+      versions.ended === previous.versions.ended &&
+      nowUs >= previous.builtAtUs
+    ) {
       return previous;
     }
   }
   const changed = [...versions.events.keys()].filter((id) => !kept.has(id));
   const entries = [...kept.values()];
   if (changed.length > 0) entries.push(...(await readEntries(db, changed)));
-  const endedKeys = previous && versions.ended === previous.versions.ended ? previous.endedKeys : await readEndedKeys(db, params);
+  const endedKeys =
+    previous && versions.ended === previous.versions.ended ? previous.endedKeys : await readEndedKeys(db, params);
   return buildSnapshot(entries, endedKeys, nowUs, versions);
 }
 
@@ -63,7 +74,9 @@ async function readSnapshot(db: Tx, now: Date, previous: Snapshot | undefined): 
 async function readEntries(db: Tx, ids: string[]): Promise<Entry[]> {
   const params = { ids: listValue(ids) };
   const ONLY = 'IN (SELECT unnest($ids::UUID[]))';
-  const rows = await db.all<IndexRow & { started_us: bigint; updated_us: bigint; monitoring_us: bigint | null; ended_us: bigint | null }>(
+  const rows = await db.all<
+    IndexRow & { started_us: bigint; updated_us: bigint; monitoring_us: bigint | null; ended_us: bigint | null }
+  >(
     `SELECT id::VARCHAR AS id, slug, title, event_type, severity, severity_label,
        ${iso('started_at')} AS started_at, ${iso('updated_at')} AS updated_at, ${iso('ingested_at')} AS ingested_at,
        ${iso('monitoring_from')} AS monitoring_from, ${iso('ended_at')} AS ended_at_iso,
@@ -90,22 +103,25 @@ async function readEntries(db: Tx, ids: string[]): Promise<Entry[]> {
   for (const r of await db.all<{ event_id: string; n: bigint }>(
     `SELECT event_id::VARCHAR AS event_id, count(*) AS n FROM rings WHERE event_id ${ONLY} GROUP BY event_id`,
     params,
-  )) ringCounts.set(r.event_id, Number(r.n));
+  ))
+    ringCounts.set(r.event_id, Number(r.n));
   // Rendered a slice at a time, letting requests in between: a first build is thousands of events.
   const entries: Entry[] = [];
   for (const r of rows) {
-    entries.push(entryOf(
-      {
-        ...r,
-        // µs since epoch fit a double exactly until the year 2255.
-        started_us: Number(r.started_us),
-        updated_us: Number(r.updated_us),
-        monitoring_us: r.monitoring_us === null ? null : Number(r.monitoring_us),
-        ended_us: r.ended_us === null ? null : Number(r.ended_us),
-      },
-      observations.get(r.id) ?? [],
-      ringCounts.get(r.id) ?? 0,
-    ));
+    entries.push(
+      entryOf(
+        {
+          ...r,
+          // µs since epoch fit a double exactly until the year 2255.
+          started_us: Number(r.started_us),
+          updated_us: Number(r.updated_us),
+          monitoring_us: r.monitoring_us === null ? null : Number(r.monitoring_us),
+          ended_us: r.ended_us === null ? null : Number(r.ended_us),
+        },
+        observations.get(r.id) ?? [],
+        ringCounts.get(r.id) ?? 0,
+      ),
+    );
     if (entries.length % ENTRIES_PER_SLICE === 0) await nextTurn();
   }
   return entries;

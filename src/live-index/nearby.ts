@@ -34,7 +34,12 @@ export function selectNearby(
   const dLng = cosLat > 0.01 ? at.radiusKm / (111.2 * cosLat) : 360;
   const lngBox = at.lng - dLng > -180 && at.lng + dLng < 180;
   // The prefilter box is the SQL's BETWEENs, checked exactly for every row.
-  const mask = maskOf(s, f, [lngBox ? at.lng - dLng : -180, at.lat - dLat, lngBox ? at.lng + dLng : 180, at.lat + dLat]);
+  const mask = maskOf(s, f, [
+    lngBox ? at.lng - dLng : -180,
+    at.lat - dLat,
+    lngBox ? at.lng + dLng : 180,
+    at.lat + dLat,
+  ]);
   const { status, since, minLng, minLat, maxLng, maxLat } = mask;
   const types = mask.type === 0 ? 0xffff : mask.type;
   // Filters beyond status: their columns are read only when one applies.
@@ -92,9 +97,19 @@ export function selectNearby(
       if (lowA > outside) continue;
       const far = toCentre + radius[c];
       // A cell wholly inside the circle and the box is counted, not read, unless a filter other than status applies.
-      if (!filtered && (far * far) / 4 <= inside && g.minLat[c] >= minLat && g.maxLat[c] <= maxLat && g.minLng[c] >= minLng && g.maxLng[c] <= maxLng) {
+      if (
+        !filtered &&
+        (far * far) / 4 <= inside &&
+        g.minLat[c] >= minLat &&
+        g.maxLat[c] <= maxLat &&
+        g.minLng[c] >= minLng &&
+        g.maxLng[c] <= maxLng
+      ) {
         const k = 3 * c;
-        const count = (status & 1 ? cellCounts[k] : 0) + (status & 2 ? cellCounts[k + 1] : 0) + (status & 4 ? cellCounts[k + 2] : 0);
+        const count =
+          (status & 1 ? cellCounts[k] : 0) +
+          (status & 2 ? cellCounts[k + 1] : 0) +
+          (status & 4 ? cellCounts[k + 2] : 0);
         if (count === 0) continue;
         matched += count;
         queue.push(~c, lowA);

@@ -94,7 +94,7 @@ export function collectionBytes(
   }
   const body = carve(size);
   let at = body.write(head, 0);
-  for (let k = 0; k < n; ) {
+  for (let k = 0; k < n;) {
     // Features laid out one after another in the arena, with no distance, are one run of bytes there, the
     // `}},` between them included: copied with one call.
     let j = k;
@@ -126,7 +126,12 @@ export function collectionBytes(
   // One hash over the process tag, the per-feature numbers and the head (the head's bytes are the body's first).
   const headAt = described.headAt;
   body.copy(described.bytes, headAt, 0, headBytes);
-  return { body, sources, etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"`, mediaType: GEOJSON };
+  return {
+    body,
+    sources,
+    etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"`,
+    mediaType: GEOJSON,
+  };
 }
 
 /** Arena offsets and distances of the features of the body being made (synchronous: one array each serves every request). */
@@ -171,7 +176,8 @@ export function kmLength(c: number): number {
 }
 
 /** Decimal digits of a whole number below 1e7 (comparisons: a loop of divisions cost more than the copy of a feature). */
-const digitsOf = (w: number): number => (w < 10 ? 1 : w < 100 ? 2 : w < 1000 ? 3 : w < 10000 ? 4 : w < 100000 ? 5 : w < 1000000 ? 6 : 7);
+const digitsOf = (w: number): number =>
+  w < 10 ? 1 : w < 100 ? 2 : w < 1000 ? 3 : w < 10000 ? 4 : w < 100000 ? 5 : w < 1000000 ? 6 : 7;
 
 /** Writes the text of kmLength(c) at body[at]; returns the offset after it. Integer arithmetic: c < 3e6. */
 export function writeKm(body: Uint8Array, at: number, c: number): number {

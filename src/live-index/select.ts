@@ -63,7 +63,17 @@ export function maskOf(s: Snapshot, f: IndexFilter, box = f.bbox): Mask {
   const [minLng, minLat, maxLng, maxLat] = box ?? [-Infinity, -Infinity, Infinity, Infinity];
   let type = 0;
   for (const t of f.eventTypes ?? []) type |= 1 << EVENT_TYPES.indexOf(t);
-  return { state: phaseAt(s, f.nowUs).state, status: statusBits(f.statuses), type, since: f.sinceUs ?? -Infinity, minLng, minLat, maxLng, maxLat, wraps: minLng > maxLng };
+  return {
+    state: phaseAt(s, f.nowUs).state,
+    status: statusBits(f.statuses),
+    type,
+    since: f.sinceUs ?? -Infinity,
+    minLng,
+    minLat,
+    maxLng,
+    maxLat,
+    wraps: minLng > maxLng,
+  };
 }
 
 /**
@@ -88,7 +98,11 @@ function positions(s: Snapshot, box: [number, number, number, number] | undefine
 const TREE_FRACTION = 1 / 1024;
 
 /** listEvents(): matched count and one page, newest first, keyset-paged on (sort key, id). */
-export function selectLive(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): LivePage {
+export function selectLive(
+  s: Snapshot,
+  f: IndexFilter,
+  page: { limit: number; after?: { sortUs: number; id: string } },
+): LivePage {
   if (!f.bbox && !f.eventTypes?.length && f.sinceUs === undefined) return selectByStatus(s, f, page);
   const list = positions(s, f.bbox);
   const n = list ? list.length : s.main.length + s.side.length;
@@ -131,7 +145,13 @@ function matchAll(s: Snapshot, m: Mask, list: Uint32Array | undefined, out: Uint
     const y = lat[i];
     const inLng = wraps ? +(x >= minLng) | +(x <= maxLng) : +(x >= minLng) & +(x <= maxLng);
     out[matched] = i;
-    matched += +((state[i] & status) !== 0) & ((types >> typeOf[i]) & 1) & +(updatedUs[i] >= since) & +(y >= minLat) & +(y <= maxLat) & inLng;
+    matched +=
+      +((state[i] & status) !== 0) &
+      ((types >> typeOf[i]) & 1) &
+      +(updatedUs[i] >= since) &
+      +(y >= minLat) &
+      +(y <= maxLat) &
+      inLng;
   }
   return matched;
 }
@@ -157,10 +177,15 @@ function pageStart(s: Snapshot, after: { sortUs: number; id: string } | undefine
  * Filtered by status alone (the plain listing): the count comes from the phase, and the page is read from
  * the cursor's place in main (found by binary search) until it is full.
  */
-function selectByStatus(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }): LivePage {
+function selectByStatus(
+  s: Snapshot,
+  f: IndexFilter,
+  page: { limit: number; after?: { sortUs: number; id: string } },
+): LivePage {
   const phase = phaseAt(s, f.nowUs);
   const mask = statusBits(f.statuses);
-  const matched = (mask & 1 ? phase.counts[1] : 0) + (mask & 2 ? phase.counts[2] : 0) + (mask & 4 ? phase.counts[4] : 0);
+  const matched =
+    (mask & 1 ? phase.counts[1] : 0) + (mask & 2 ? phase.counts[2] : 0) + (mask & 4 ? phase.counts[4] : 0);
   const lo = pageStart(s, page.after);
   const picked: number[] = [];
   for (let i = lo; i < s.main.length && picked.length < page.limit; i++) if (phase.state[i] & mask) picked.push(i);
@@ -169,7 +194,14 @@ function selectByStatus(s: Snapshot, f: IndexFilter, page: { limit: number; afte
   return pageOf(s, f, page, matched, picked, late);
 }
 
-function pageOf(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { sortUs: number; id: string } }, matched: number, picked: number[], late: number[]): LivePage {
+function pageOf(
+  s: Snapshot,
+  f: IndexFilter,
+  page: { limit: number; after?: { sortUs: number; id: string } },
+  matched: number,
+  picked: number[],
+  late: number[],
+): LivePage {
   const after = page.after;
   const keyUs = s.cols.keyUs;
   const sortUs = picked.map((i) => keyUs[i]);
@@ -179,7 +211,8 @@ function pageOf(s: Snapshot, f: IndexFilter, page: { limit: number; after?: { so
   for (const i of late) {
     const e = entryAt(s, i);
     const key = sortKeyUs(e, f.nowUs);
-    if (!after || key < after.sortUs || (key === after.sortUs && e.id < after.id)) hits.push({ i, sortUs: key, id: e.id });
+    if (!after || key < after.sortUs || (key === after.sortUs && e.id < after.id))
+      hits.push({ i, sortUs: key, id: e.id });
   }
   hits.sort((a, b) => newestFirst(a.sortUs, a.id, b.sortUs, b.id));
   const kept = hits.slice(0, page.limit);

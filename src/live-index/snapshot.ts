@@ -67,10 +67,18 @@ export interface Snapshot {
 }
 
 /** (sort key desc, id desc): the order of LAST_CHANGED_SQL DESC, id DESC (a UUID orders as its text). */
-export const newestFirst = (ka: number, ida: string, kb: number, idb: string): number => (kb - ka) || (ida < idb ? 1 : ida > idb ? -1 : 0);
+export const newestFirst = (ka: number, ida: string, kb: number, idb: string): number =>
+  kb - ka || (ida < idb ? 1 : ida > idb ? -1 : 0);
 
-export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtUs: number, versions: StoreVersions): Snapshot {
-  const main = entries.filter((e) => e.staticKeyUs <= builtAtUs).sort((a, b) => newestFirst(a.staticKeyUs, a.id, b.staticKeyUs, b.id));
+export function buildSnapshot(
+  entries: Entry[],
+  endedKeys: Set<string>,
+  builtAtUs: number,
+  versions: StoreVersions,
+): Snapshot {
+  const main = entries
+    .filter((e) => e.staticKeyUs <= builtAtUs)
+    .sort((a, b) => newestFirst(a.staticKeyUs, a.id, b.staticKeyUs, b.id));
   const side = entries.filter((e) => e.staticKeyUs > builtAtUs);
   const all = [...main, ...side];
   const layout = layOutFeatures(all, builtAtUs);
@@ -82,9 +90,17 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
   }
   const n = all.length;
   const cols: Columns = {
-    knownUs: new Float64Array(n), updatedUs: new Float64Array(n), monitoringUs: new Float64Array(n), endedUs: new Float64Array(n),
-    lat: new Float64Array(n), lng: new Float64Array(n), type: new Uint8Array(n),
-    startedUs: new Float64Array(n), keyUs: new Float64Array(n), serial: new Float64Array(n), source: new Uint8Array(n),
+    knownUs: new Float64Array(n),
+    updatedUs: new Float64Array(n),
+    monitoringUs: new Float64Array(n),
+    endedUs: new Float64Array(n),
+    lat: new Float64Array(n),
+    lng: new Float64Array(n),
+    type: new Uint8Array(n),
+    startedUs: new Float64Array(n),
+    keyUs: new Float64Array(n),
+    serial: new Float64Array(n),
+    source: new Uint8Array(n),
   };
   const sources: string[] = [];
   all.forEach((e, i) => {
@@ -118,7 +134,21 @@ export function buildSnapshot(entries: Entry[], endedKeys: Set<string>, builtAtU
     addKey(e.sourceKey, e);
     for (const k of e.ids) addKey(k, e);
   }
-  return { builtAtUs, main, side, tree, grid: buildGrid(cols), cols, sources, layout, byId, bySlug, bySourceKey, endedKeys, versions };
+  return {
+    builtAtUs,
+    main,
+    side,
+    tree,
+    grid: buildGrid(cols),
+    cols,
+    sources,
+    layout,
+    byId,
+    bySlug,
+    bySourceKey,
+    endedKeys,
+    versions,
+  };
 }
 
 export const entryAt = (s: Snapshot, i: number): Entry => (i < s.main.length ? s.main[i] : s.side[i - s.main.length]);

@@ -42,19 +42,37 @@ function reaching(l: Located, rings: ExposureRing[]): RingReach[] {
     if (l.dLng < 180 && (l.lng + l.dLng < a.minLng || l.lng - l.dLng > a.maxLng)) continue;
     const d = distanceToAreaKm(l.lng, l.lat, a);
     if (d > l.radius_km) continue;
-    out.push({ ring_id: r.ring_id, ordinal: r.ordinal, kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, distance_km: r3(d), inside: d === 0 });
+    out.push({
+      ring_id: r.ring_id,
+      ordinal: r.ordinal,
+      kind: r.kind,
+      label: r.label,
+      threshold: r.threshold,
+      unit: r.unit,
+      radius_km: r.radius_km,
+      distance_km: r3(d),
+      inside: d === 0,
+    });
   }
   return out;
 }
 
-export async function locationsExposure(db: Store, locations: SavedLocation[], now: string): Promise<LocationExposure[]> {
+export async function locationsExposure(
+  db: Store,
+  locations: SavedLocation[],
+  now: string,
+): Promise<LocationExposure[]> {
   if (locations.length === 0) return [];
   const boxes = locations.map((l) => ({ l, ...degreesAround(l.lat, l.radius_km) }));
   const wide = boxes.some((b) => b.dLng >= 180);
-  const box: [number, number, number, number] | undefined = wide ? undefined : [
-    Math.min(...boxes.map((b) => b.l.lng - b.dLng)), Math.min(...boxes.map((b) => b.l.lat - b.dLat)),
-    Math.max(...boxes.map((b) => b.l.lng + b.dLng)), Math.max(...boxes.map((b) => b.l.lat + b.dLat)),
-  ];
+  const box: [number, number, number, number] | undefined = wide
+    ? undefined
+    : [
+        Math.min(...boxes.map((b) => b.l.lng - b.dLng)),
+        Math.min(...boxes.map((b) => b.l.lat - b.dLat)),
+        Math.max(...boxes.map((b) => b.l.lng + b.dLng)),
+        Math.max(...boxes.map((b) => b.l.lat + b.dLat)),
+      ];
   const live = await liveEventsSoFar(db, now, box);
   return boxes.map(({ l, dLat, dLng }) => {
     const events: EventReach[] = [];

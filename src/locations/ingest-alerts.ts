@@ -31,7 +31,9 @@ export async function raiseRingAlerts(tx: Tx, eventIds: string[], now: string): 
   const raised: RaisedAlerts = { location_alerts: 0, portfolio_alerts: 0 };
   if (eventIds.length === 0) return raised;
   // Nothing to alert (the usual store of a plain ingest): no ring is read.
-  const owners = await tx.all<{ n: bigint }>(`SELECT (SELECT count(*) FROM saved_locations) + (SELECT count(*) FROM portfolios) AS n`);
+  const owners = await tx.all<{ n: bigint }>(
+    `SELECT (SELECT count(*) FROM saved_locations) + (SELECT count(*) FROM portfolios) AS n`,
+  );
   if (Number(owners[0]?.n ?? 0) === 0) return raised;
   const params: Record<string, DuckDBValue> = { ids: listValue(eventIds) };
   const where = whereOf({ now, statuses: ['active', 'monitoring'] }, params);
@@ -43,8 +45,15 @@ export async function raiseRingAlerts(tx: Tx, eventIds: string[], now: string): 
   const typeOf = new Map(live.map((e) => [e.id, e.event_type]));
   // The swath up to now, not only the latest rings: a storm that crossed a location between two ingests (or
   // before a best track is first read) still alerts it, and an alert raised stays raised as the storm moves on.
-  const current = await ringsOfEvents(tx, live.map((e) => e.id));
-  const swath = await swathOfEvents(tx, live.map((e) => ({ id: e.id, updated_at: e.updated_at, rings: current.get(e.id) ?? [] })), now);
+  const current = await ringsOfEvents(
+    tx,
+    live.map((e) => e.id),
+  );
+  const swath = await swathOfEvents(
+    tx,
+    live.map((e) => ({ id: e.id, updated_at: e.updated_at, rings: current.get(e.id) ?? [] })),
+    now,
+  );
   const rings = [...swath.values()].flat();
   if (rings.length === 0) return raised;
   raised.location_alerts = await locationAlerts(tx, rings, typeOf, now);
@@ -62,10 +71,19 @@ interface SavedRow {
   perils: string;
 }
 
-async function locationAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string, EventType>, now: string): Promise<number> {
+async function locationAlerts(
+  tx: Tx,
+  rings: ExposureRing[],
+  typeOf: Map<string, EventType>,
+  now: string,
+): Promise<number> {
   // Saved locations are capped per owner; all of them are read once and each ring is checked against their boxes.
-  const saved = (await tx.all<SavedRow>(`SELECT id, owner, lat, lng, radius_km, perils FROM saved_locations ORDER BY id`)).map((l) => ({
-    ...l, perils: JSON.parse(l.perils) as string[], ...degreesAround(l.lat, l.radius_km),
+  const saved = (
+    await tx.all<SavedRow>(`SELECT id, owner, lat, lng, radius_km, perils FROM saved_locations ORDER BY id`)
+  ).map((l) => ({
+    ...l,
+    perils: JSON.parse(l.perils) as string[],
+    ...degreesAround(l.lat, l.radius_km),
   }));
   if (saved.length === 0) return 0;
   const byEvent = new Map<string, ExposureRing[]>();
@@ -105,7 +123,18 @@ async function locationAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string,
         `INSERT INTO location_alerts (id, owner, location_id, event_id, ring_key, ring_id, ring_kind, ring_label, distance_km, raised_at)
          VALUES ($id, $owner, $loc, $event, $key, $ring, $kind, $label, $d, $now::TIMESTAMP)
          ON CONFLICT DO NOTHING RETURNING id`,
-        { id: randomUUID(), owner: l.owner, loc: l.id, event: eventId, key: ringKey(hit.ring), ring: hit.ring.ring_id ?? '', kind: hit.ring.kind, label: hit.ring.label, d: hit.d, now },
+        {
+          id: randomUUID(),
+          owner: l.owner,
+          loc: l.id,
+          event: eventId,
+          key: ringKey(hit.ring),
+          ring: hit.ring.ring_id ?? '',
+          kind: hit.ring.kind,
+          label: hit.ring.label,
+          d: hit.d,
+          now,
+        },
       );
       count += inserted.length;
     }
@@ -113,9 +142,22 @@ async function locationAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string,
   return count;
 }
 
-async function portfolioAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string, EventType>, now: string): Promise<number> {
+async function portfolioAlerts(
+  tx: Tx,
+  rings: ExposureRing[],
+  typeOf: Map<string, EventType>,
+  now: string,
+): Promise<number> {
   // Each portfolio's extent, in one pass; a ring looks only at the portfolios whose extent meets its box.
-  const extents = await tx.all<{ id: string; account: string; currency: string; min_lat: number; max_lat: number; min_lng: number; max_lng: number }>(
+  const extents = await tx.all<{
+    id: string;
+    account: string;
+    currency: string;
+    min_lat: number;
+    max_lat: number;
+    min_lng: number;
+    max_lng: number;
+  }>(
     `SELECT p.id, p.account, p.currency, e.min_lat, e.max_lat, e.min_lng, e.max_lng FROM portfolios p JOIN (
        SELECT portfolio_id, min(lat) AS min_lat, max(lat) AS max_lat, min(lng) AS min_lng, max(lng) AS max_lng
          FROM portfolio_locations GROUP BY portfolio_id) e ON e.portfolio_id = p.id ORDER BY p.id`,
@@ -124,13 +166,19 @@ async function portfolioAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string
   let count = 0;
   for (const ring of rings) {
     const a = ring.area;
-    const candidates = extents.filter((p) => p.max_lat >= a.minLat && p.min_lat <= a.maxLat && p.max_lng >= a.minLng && p.min_lng <= a.maxLng);
+    const candidates = extents.filter(
+      (p) => p.max_lat >= a.minLat && p.min_lat <= a.maxLat && p.max_lng >= a.minLng && p.min_lng <= a.maxLng,
+    );
     const reach = ringReach(typeOf.get(ring.event_id)!, ring);
     for (const p of candidates) {
       // Only the locations inside the ring's box are read (a book of millions is not loaded for one ring),
       // and summed in file order, so the amounts do not depend on which locations were read.
       const ix = await locationIndex(tx, p.id, p.currency, [[a.minLng, a.minLat, a.maxLng, a.maxLat]]);
-      let n = 0, b = 0, c = 0, bi = 0, o = 0;
+      let n = 0,
+        b = 0,
+        c = 0,
+        bi = 0,
+        o = 0;
       if (ix.tree) {
         for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat).sort((x, y) => x - y)) {
           if (!pointInPrepared(ix.lng[i], ix.lat[i], a) || !reach.covered(ix, i)) continue;
@@ -148,7 +196,23 @@ async function portfolioAlerts(tx: Tx, rings: ExposureRing[], typeOf: Map<string
                                        building_tiv, contents_tiv, bi_tiv, other_tiv, currency, raised_at)
          VALUES ($id, $account, $pid, $event, $key, $ring, $kind, $label, $n, $b, $c, $bi, $o, $cur, $now::TIMESTAMP)
          ON CONFLICT DO NOTHING RETURNING id`,
-        { id: randomUUID(), account: p.account, pid: p.id, event: ring.event_id, key: ringKey(ring), ring: ring.ring_id ?? '', kind: ring.kind, label: ring.label, n, b: r2(b), c: r2(c), bi: r2(bi), o: r2(o), cur: p.currency, now },
+        {
+          id: randomUUID(),
+          account: p.account,
+          pid: p.id,
+          event: ring.event_id,
+          key: ringKey(ring),
+          ring: ring.ring_id ?? '',
+          kind: ring.kind,
+          label: ring.label,
+          n,
+          b: r2(b),
+          c: r2(c),
+          bi: r2(bi),
+          o: r2(o),
+          cur: p.currency,
+          now,
+        },
       );
       count += inserted.length;
     }

@@ -40,14 +40,27 @@ export async function insertLocation(tx: Tx, id: string, owner: string, f: Locat
   await tx.run(
     `INSERT INTO saved_locations (id, owner, name, lat, lng, radius_km, perils, notes, created_at)
      VALUES ($id, $owner, $name, $lat, $lng, $radius, $perils, $notes, $at::TIMESTAMP)`,
-    { id, owner, name: f.name, lat: f.lat, lng: f.lng, radius: f.radius_km, perils: JSON.stringify(f.perils), notes: f.notes, at },
+    {
+      id,
+      owner,
+      name: f.name,
+      lat: f.lat,
+      lng: f.lng,
+      radius: f.radius_km,
+      perils: JSON.stringify(f.perils),
+      notes: f.notes,
+      at,
+    },
   );
 }
 
 /** Removes the location and its alerts; false when the owner has no such location. */
 export async function deleteLocation(db: Store, owner: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const gone = await tx.all(`DELETE FROM saved_locations WHERE owner = $owner AND id = $id RETURNING id`, { owner, id });
+    const gone = await tx.all(`DELETE FROM saved_locations WHERE owner = $owner AND id = $id RETURNING id`, {
+      owner,
+      id,
+    });
     if (gone.length === 0) return false;
     await tx.run(`DELETE FROM location_alerts WHERE owner = $owner AND location_id = $id`, { owner, id });
     return true;
@@ -126,7 +139,15 @@ export async function unreadPortfolioAlerts(db: Store, account: string): Promise
   );
 }
 
-export async function markRead(db: Store, table: 'location_alerts' | 'portfolio_alerts', ids: string[], at: string): Promise<void> {
+export async function markRead(
+  db: Store,
+  table: 'location_alerts' | 'portfolio_alerts',
+  ids: string[],
+  at: string,
+): Promise<void> {
   if (ids.length === 0) return;
-  await db.run(`UPDATE ${table} SET read_at = $at::TIMESTAMP WHERE id IN (SELECT unnest($ids::VARCHAR[])) AND read_at IS NULL`, { at, ids: listValue(ids) });
+  await db.run(
+    `UPDATE ${table} SET read_at = $at::TIMESTAMP WHERE id IN (SELECT unnest($ids::VARCHAR[])) AND read_at IS NULL`,
+    { at, ids: listValue(ids) },
+  );
 }

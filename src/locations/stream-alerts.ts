@@ -48,10 +48,35 @@ export async function alertSnapshot(db: Store): Promise<{ snapshot: AlertSnapsho
 
 /** Alerts not in `before`, oldest first, each for its account. */
 export function diffAlerts(before: AlertSnapshot, rows: Row[]): Array<{ body: ChangeBody; account: string }> {
-  return rows.filter((r) => !before.ids.has(r.id)).map((r) => ({
-    account: r.account,
-    body: r.kind === 'location'
-      ? { type: 'location.alert', alert_id: r.id, location_id: r.thing_id, name: r.thing_name, event_id: r.event_id, ring_label: r.ring_label, distance_km: r.distance_km ?? 0, raised_at: r.raised_at, ...provenanceOf(r) }
-      : { type: 'portfolio.alert', alert_id: r.id, portfolio_id: r.thing_id, name: r.thing_name, event_id: r.event_id, ring_label: r.ring_label, NumLocations: r.location_count ?? 0, TotalInsuranceAmt: r.total ?? 0, CurCd: r.currency ?? 'USD', raised_at: r.raised_at, ...provenanceOf(r) },
-  }));
+  return rows
+    .filter((r) => !before.ids.has(r.id))
+    .map((r) => ({
+      account: r.account,
+      body:
+        r.kind === 'location'
+          ? {
+              type: 'location.alert',
+              alert_id: r.id,
+              location_id: r.thing_id,
+              name: r.thing_name,
+              event_id: r.event_id,
+              ring_label: r.ring_label,
+              distance_km: r.distance_km ?? 0,
+              raised_at: r.raised_at,
+              ...provenanceOf(r),
+            }
+          : {
+              type: 'portfolio.alert',
+              alert_id: r.id,
+              portfolio_id: r.thing_id,
+              name: r.thing_name,
+              event_id: r.event_id,
+              ring_label: r.ring_label,
+              NumLocations: r.location_count ?? 0,
+              TotalInsuranceAmt: r.total ?? 0,
+              CurCd: r.currency ?? 'USD',
+              raised_at: r.raised_at,
+              ...provenanceOf(r),
+            },
+    }));
 }

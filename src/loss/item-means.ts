@@ -14,7 +14,14 @@ import type { DamageDistributions } from './domain/cdf-cutoff.js';
 import type { Occurrence, VulnerabilityMoments } from './domain/types.js';
 import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';
 import { readTable } from './io/csv.js';
-import { denseVulnerability, readCoverages, readEvents, readFootprint, readItems, readOccurrence } from './io/read-model.js';
+import {
+  denseVulnerability,
+  readCoverages,
+  readEvents,
+  readFootprint,
+  readItems,
+  readOccurrence,
+} from './io/read-model.js';
 
 /** The parts of a model directory the means need, read once for any number of input directories. */
 export interface MeansModel {
@@ -32,10 +39,25 @@ export function readMeansModel(modelDir: string): MeansModel {
   const occurrences = new Map<number, number>();
   for (const e of occurrence.eventId) occurrences.set(e, (occurrences.get(e) ?? 0) + 1);
   const events = readEvents(modelDir);
-  const dbd = readTable(path.join(modelDir, 'damage_bin_dict.csv'), ['bin_index', 'bin_from', 'bin_to', 'interpolation']);
+  const dbd = readTable(path.join(modelDir, 'damage_bin_dict.csv'), [
+    'bin_index',
+    'bin_from',
+    'bin_to',
+    'interpolation',
+  ]);
   const bins = damageBins(dbd.col('bin_index'), dbd.col('bin_to'), dbd.col('interpolation'));
-  const vt = readTable(path.join(modelDir, 'vulnerability.csv'), ['vulnerability_id', 'intensity_bin_id', 'damage_bin_id', 'probability']);
-  const vrows = { vulnerability: vt.col('vulnerability_id'), intensityBin: vt.col('intensity_bin_id'), damageBin: vt.col('damage_bin_id'), prob: vt.col('probability') };
+  const vt = readTable(path.join(modelDir, 'vulnerability.csv'), [
+    'vulnerability_id',
+    'intensity_bin_id',
+    'damage_bin_id',
+    'probability',
+  ]);
+  const vrows = {
+    vulnerability: vt.col('vulnerability_id'),
+    intensityBin: vt.col('intensity_bin_id'),
+    damageBin: vt.col('damage_bin_id'),
+    prob: vt.col('probability'),
+  };
   // damage_bin_dict by position (bin_index - 1), in float32 as Oasis holds it (as computeLosses reads it).
   const nDamage = bins.interp.length - 1;
   const order = Array.from(dbd.col('bin_index'), (b, i) => [b, i]).sort((a, b) => a[0] - b[0]);
@@ -66,7 +88,15 @@ export function itemAnnualMeans(model: MeansModel, inputDir: string): ItemMeans 
   const items = readItems(inputDir);
   const tiv = readCoverages(inputDir);
   const footprint = readFootprint(model.dir, { events: model.events, areaperils: new Set(items.areaperil) });
-  const gul: GulContext = { items, tiv, vuln: model.vuln, damage: model.damage, footprint, allocRule: 1, itemsByAreaperil: itemsByAreaperil(items) };
+  const gul: GulContext = {
+    items,
+    tiv,
+    vuln: model.vuln,
+    damage: model.damage,
+    footprint,
+    allocRule: 1,
+    itemsByAreaperil: itemsByAreaperil(items),
+  };
   const module = new KernelModule(gul, undefined, undefined, false);
   const ev = new EventGul(gul, module);
   const n = items.itemId.length;
@@ -85,5 +115,12 @@ export function itemAnnualMeans(model: MeansModel, inputDir: string): ItemMeans 
   }
   const periods = model.occurrence.periods;
   const aal = sum.map((s) => s / periods);
-  return { itemId: items.itemId, areaperil: items.areaperil, vulnerability: items.vulnerability, tiv: Float64Array.from(items.coverageId, (c) => tiv[c]), aal, periods };
+  return {
+    itemId: items.itemId,
+    areaperil: items.areaperil,
+    vulnerability: items.vulnerability,
+    tiv: Float64Array.from(items.coverageId, (c) => tiv[c]),
+    aal,
+    periods,
+  };
 }

@@ -74,7 +74,9 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
     { length: threads - 1 },
     (_, w) =>
       new Promise<KernelOutput>((resolve, reject) => {
-        const worker = new Worker(WORKER, { workerData: { input, blocks: blocks.buffer, thread: w + 1, block: BLOCK } });
+        const worker = new Worker(WORKER, {
+          workerData: { input, blocks: blocks.buffer, thread: w + 1, block: BLOCK },
+        });
         worker.once('message', (out: KernelOutput) => resolve(out));
         worker.once('error', reject);
         worker.once('exit', (code) => {
@@ -85,11 +87,15 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
   // This thread runs blocks meanwhile (the first ones, while the workers start); its progress reports the blocks handed out to all.
   const claim = blocks.claimer(0);
   const progress = k.progress;
-  const first = runKernel({ ...k, progress: undefined }, () => {
-    const b = claim();
-    if (progress && b % 256 === 0) progress(Math.min(b * BLOCK, k.events.length), k.events.length, 'events');
-    return b;
-  }, BLOCK);
+  const first = runKernel(
+    { ...k, progress: undefined },
+    () => {
+      const b = claim();
+      if (progress && b % 256 === 0) progress(Math.min(b * BLOCK, k.events.length), k.events.length, 'events');
+      return b;
+    },
+    BLOCK,
+  );
   const outs = [first, ...(await Promise.all(workers))];
   progress?.(k.events.length, k.events.length, 'events');
   return mergeBlocks(k, outs, (b) => blocks.owner(b));

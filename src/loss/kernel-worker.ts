@@ -6,7 +6,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Blocks } from './kernel-threads.js';
 import { recordLists, runKernel, type KernelInput } from './kernel.js';
 
-const { input, blocks, thread, block } = workerData as { input: KernelInput; blocks: SharedArrayBuffer; thread: number; block: number };
+const { input, blocks, thread, block } = workerData as {
+  input: KernelInput;
+  blocks: SharedArrayBuffer;
+  thread: number;
+  block: number;
+};
 const out = runKernel(input, new Blocks(input.events.length, blocks).claimer(thread), block);
-const buffers = recordLists(out).flatMap((r) => [r.eventId, r.summaryId, r.mean, r.max, r.exposure, r.affected, r.sampled].map((a) => a.buffer as ArrayBuffer));
+const buffers = recordLists(out).flatMap((r) =>
+  [r.eventId, r.summaryId, r.mean, r.max, r.exposure, r.affected, r.sampled].map((a) => a.buffer as ArrayBuffer),
+);
 parentPort!.postMessage(out, buffers);

@@ -29,10 +29,12 @@ async function run(threads: number, allocRule: 0 | 1): Promise<Map<string, strin
 
 /** Each output file's text; of the manifest, its files' rows and checksums (its run id and completion time differ per run by design). */
 function filesOf(out: string): Map<string, string> {
-  return new Map(fs.readdirSync(out).map((f) => {
-    const text = fs.readFileSync(path.join(out, f), 'utf8');
-    return [f, f === 'manifest.json' ? JSON.stringify(JSON.parse(text).outputs) : text];
-  }));
+  return new Map(
+    fs.readdirSync(out).map((f) => {
+      const text = fs.readFileSync(path.join(out, f), 'utf8');
+      return [f, f === 'manifest.json' ? JSON.stringify(JSON.parse(text).outputs) : text];
+    }),
+  );
 }
 
 describe('loss kernel over several threads', () => {
@@ -43,7 +45,8 @@ describe('loss kernel over several threads', () => {
       for (const threads of [2, 3]) {
         const many = await run(threads, rule);
         expect([...many.keys()].sort()).toEqual([...one.keys()].sort());
-        for (const [file, text] of one) expect(many.get(file), `${file}, ${threads} threads, gul_alloc_rule ${rule}`).toBe(text);
+        for (const [file, text] of one)
+          expect(many.get(file), `${file}, ${threads} threads, gul_alloc_rule ${rule}`).toBe(text);
       }
     }
   });
@@ -56,16 +59,35 @@ describe('loss kernel threads as the compiled CLI runs them (workers taking bloc
     const bin = path.resolve('bin', 'catintel');
     const input = path.join(tmp, 'scaled-2000');
     writeScaledInput(input, 2000, 7);
-    const settings = JSON.parse(fs.readFileSync(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json'), 'utf8'));
+    const settings = JSON.parse(
+      fs.readFileSync(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json'), 'utf8'),
+    );
     Object.assign(settings, { number_of_samples: 10, ri_output: false, rl_output: false });
     const settingsFile = path.join(tmp, 'settings-10.json');
     fs.writeFileSync(settingsFile, JSON.stringify(settings));
     const outputs = [1, 2].map((threads) => {
       const out = path.join(tmp, `cli-${threads}`);
-      const r = spawnSync(process.execPath, [bin, '--quiet', 'oasis', 'run', '--model', path.join(PIWIND, 'model_data'), '--input', input, '--out', out, '--settings', settingsFile], {
-        env: { ...process.env, CATINTEL_OASIS_THREADS: String(threads) },
-        encoding: 'utf8',
-      });
+      const r = spawnSync(
+        process.execPath,
+        [
+          bin,
+          '--quiet',
+          'oasis',
+          'run',
+          '--model',
+          path.join(PIWIND, 'model_data'),
+          '--input',
+          input,
+          '--out',
+          out,
+          '--settings',
+          settingsFile,
+        ],
+        {
+          env: { ...process.env, CATINTEL_OASIS_THREADS: String(threads) },
+          encoding: 'utf8',
+        },
+      );
       expect(r.status, r.stderr).toBe(0);
       return filesOf(out);
     });

@@ -81,7 +81,13 @@ export function runKernel(k: KernelInput, nextBlock?: () => number, block = 1): 
   const kernel = new EventKernel(k);
   const n = k.events.length;
   const out = kernelRecords(k, n);
-  const claim = nextBlock ?? ((b = 0) => () => (b < n ? b++ : n))();
+  const claim =
+    nextBlock ??
+    (
+      (b = 0) =>
+      () =>
+        b < n ? b++ : n
+    )();
   let reported = 0;
   for (let b = claim(); b * block < n; b = claim()) {
     const end = Math.min(n, (b + 1) * block);
@@ -93,7 +99,14 @@ export function runKernel(k: KernelInput, nextBlock?: () => number, block = 1): 
 }
 
 /** Appends one event's summary record (summary 1) and returns its index; the caller fills its samples. */
-function pushRecord(to: SummaryRecords, eventId: number, mean: number, max: number, exposure: number, affected: number): number {
+function pushRecord(
+  to: SummaryRecords,
+  eventId: number,
+  mean: number,
+  max: number,
+  exposure: number,
+  affected: number,
+): number {
   const j = to.length++;
   to.eventId[j] = eventId;
   to.summaryId[j] = 1;

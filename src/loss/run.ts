@@ -11,7 +11,17 @@ import { planInsured } from './fm/insured-total.js';
 import { planReinsurance, reinsuranceDirs } from './fm/reinsurance-chain.js';
 import type { SampleContext } from './domain/kernel-inputs.js';
 import type { DamageDistributions } from './domain/cdf-cutoff.js';
-import { denseVulnerability, readCorrelations, readCoverages, readEvents, readFootprint, readItems, readOccurrence, readQuantiles, readReturnPeriods } from './io/read-model.js';
+import {
+  denseVulnerability,
+  readCorrelations,
+  readCoverages,
+  readEvents,
+  readFootprint,
+  readItems,
+  readOccurrence,
+  readQuantiles,
+  readReturnPeriods,
+} from './io/read-model.js';
 import { OutputSet } from '../lib/output-set.js';
 import { readTable } from './io/csv.js';
 import { summaryMapTiv } from './io/summary-tiv.js';
@@ -103,10 +113,25 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
     events = events.filter((e) => kept.has(e));
   }
   const rps = settings.returnPeriods ?? readReturnPeriods(opts.modelDir);
-  const dbd = readTable(path.join(opts.modelDir, 'damage_bin_dict.csv'), ['bin_index', 'bin_from', 'bin_to', 'interpolation']);
+  const dbd = readTable(path.join(opts.modelDir, 'damage_bin_dict.csv'), [
+    'bin_index',
+    'bin_from',
+    'bin_to',
+    'interpolation',
+  ]);
   const bins = damageBins(dbd.col('bin_index'), dbd.col('bin_to'), dbd.col('interpolation'));
-  const vt = readTable(path.join(opts.modelDir, 'vulnerability.csv'), ['vulnerability_id', 'intensity_bin_id', 'damage_bin_id', 'probability']);
-  const vrows = { vulnerability: vt.col('vulnerability_id'), intensityBin: vt.col('intensity_bin_id'), damageBin: vt.col('damage_bin_id'), prob: vt.col('probability') };
+  const vt = readTable(path.join(opts.modelDir, 'vulnerability.csv'), [
+    'vulnerability_id',
+    'intensity_bin_id',
+    'damage_bin_id',
+    'probability',
+  ]);
+  const vrows = {
+    vulnerability: vt.col('vulnerability_id'),
+    intensityBin: vt.col('intensity_bin_id'),
+    damageBin: vt.col('damage_bin_id'),
+    prob: vt.col('probability'),
+  };
   const vuln = vulnerabilityMoments(vrows, bins);
   const items = readItems(opts.inputDir);
   if (opts.seed !== undefined && opts.seed !== 1) reseedGroups(items.groupId, opts.seed);
@@ -126,7 +151,12 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   const nDamage = bins.interp.length - 1;
   const order = Array.from(dbd.col('bin_index'), (b, i) => [b, i]).sort((a, b) => a[0] - b[0]);
   const col = (name: string) => Float32Array.from(order, ([, i]) => dbd.col(name)[i]);
-  const damage: DamageDistributions = { probs: denseVulnerability(vrows, nDamage), nDamage, binTo: col('bin_to'), interp: col('interpolation') };
+  const damage: DamageDistributions = {
+    probs: denseVulnerability(vrows, nDamage),
+    nDamage,
+    binTo: col('bin_to'),
+    interp: col('interpolation'),
+  };
   let sample: SampleContext | undefined;
   if (S > 0) {
     sample = {
@@ -144,7 +174,16 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   }
   const kernel: KernelInput = {
     events,
-    gul: { items, tiv, vuln, damage, footprint, allocRule: opts.allocRule, itemsByAreaperil: byAreaperil, risks: readRiskMap(opts.inputDir, items) },
+    gul: {
+      items,
+      tiv,
+      vuln,
+      damage,
+      footprint,
+      allocRule: opts.allocRule,
+      itemsByAreaperil: byAreaperil,
+      risks: readRiskMap(opts.inputDir, items),
+    },
     sample,
     plan,
     reinsurance,
@@ -183,7 +222,14 @@ function firstPeriods(occ: Occurrence, periods: number): Occurrence {
   const keep: number[] = [];
   for (let i = 0; i < occ.period.length; i++) if (occ.period[i] <= periods) keep.push(i);
   const pick = (a: Int32Array) => Int32Array.from(keep, (i) => a[i]);
-  return { eventId: pick(occ.eventId), period: pick(occ.period), year: pick(occ.year), month: pick(occ.month), day: pick(occ.day), periods };
+  return {
+    eventId: pick(occ.eventId),
+    period: pick(occ.period),
+    year: pick(occ.year),
+    month: pick(occ.month),
+    day: pick(occ.day),
+    periods,
+  };
 }
 
 function reseedGroups(groupId: Float64Array, seed: number): void {
@@ -196,7 +242,15 @@ function reseedGroups(groupId: Float64Array, seed: number): void {
 export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   const t0 = performance.now();
   const settings = opts.settingsFile ? readSettings(opts.settingsFile) : defaultSettings();
-  const run = await computeLosses({ modelDir: opts.modelDir, inputDir: opts.inputDir, settings, allocRule: opts.allocRule, samples: opts.samples, threads: opts.threads, progress: opts.progress });
+  const run = await computeLosses({
+    modelDir: opts.modelDir,
+    inputDir: opts.inputDir,
+    settings,
+    allocRule: opts.allocRule,
+    samples: opts.samples,
+    threads: opts.threads,
+    progress: opts.progress,
+  });
   const { events, occurrence, quantiles, gul, il, ri, rl, gulTiv, ilTiv, samples: S } = run;
   const rps = run.returnPeriods;
   const plan = il !== undefined;
@@ -206,29 +260,55 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
   const files: Written[] = [];
   const skipped: Skipped[] = [];
   if (wantsReinsurance && !reinsurance) {
-    const why = riDirs.length === 0 ? `no RI_1/ reinsurance folder in ${opts.inputDir}` : `no fm_programme.csv in ${opts.inputDir}`;
-    for (const p of ['ri', 'rl'] as const) if (settings[p].length > 0) skipped.push({ output: `${p}_output`, reason: why });
+    const why =
+      riDirs.length === 0
+        ? `no RI_1/ reinsurance folder in ${opts.inputDir}`
+        : `no fm_programme.csv in ${opts.inputDir}`;
+    for (const p of ['ri', 'rl'] as const)
+      if (settings[p].length > 0) skipped.push({ output: `${p}_output`, reason: why });
   }
   const intermediate = settings.intermediatePriorities.filter((n) => n < riDirs.length);
   if (reinsurance && settings.ri.length > 0 && intermediate.length > 0) {
-    skipped.push({ output: 'ri_inuring_priorities', reason: `losses net of inuring levels before the last (${intermediate.join(', ')}) are not computed; ri is net of all ${riDirs.length}` });
+    skipped.push({
+      output: 'ri_inuring_priorities',
+      reason: `losses net of inuring levels before the last (${intermediate.join(', ')}) are not computed; ri is net of all ${riDirs.length}`,
+    });
   }
   // Every file goes to its temporary name; the set is renamed into place and its manifest written only
   // after the last one, so a reader never takes a half-written or mixed set for a finished run.
   const set = await OutputSet.open(opts.outDir);
   try {
     const format = opts.ordFormat;
-    for (const s of settings.gul) await writePerspective(set, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped, format);
-    if (il) for (const s of settings.il) await writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped, format);
+    for (const s of settings.gul)
+      await writePerspective(set, 'gul', s, gul, occurrence, rps, quantiles, gulTiv, files, skipped, format);
+    if (il)
+      for (const s of settings.il)
+        await writePerspective(set, 'il', s, il, occurrence, rps, quantiles, ilTiv, files, skipped, format);
     // ri and rl are summarised on the insured outputs, so by the fm summary map, as Oasis does; Oasis
     // writes summary-info for ri only. rl has one set of files per inuring level: rl_IP1_S1_melt.csv ...
-    if (ri) for (const s of settings.ri) await writePerspective(set, 'ri', s, ri, occurrence, rps, quantiles, ilTiv, files, skipped, format);
+    if (ri)
+      for (const s of settings.ri)
+        await writePerspective(set, 'ri', s, ri, occurrence, rps, quantiles, ilTiv, files, skipped, format);
     if (rl) {
       for (const [n, records] of rl.entries()) {
-        for (const s of settings.rl) await writePerspective(set, `rl_IP${n + 1}`, s, records, occurrence, rps, quantiles, undefined, files, skipped, format);
+        for (const s of settings.rl)
+          await writePerspective(
+            set,
+            `rl_IP${n + 1}`,
+            s,
+            records,
+            occurrence,
+            rps,
+            quantiles,
+            undefined,
+            files,
+            skipped,
+            format,
+          );
       }
     }
-    if (!plan && settings.il.length > 0) skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
+    if (!plan && settings.il.length > 0)
+      skipped.push({ output: 'il_output', reason: `no fm_programme.csv in ${opts.inputDir}` });
     opts.progress?.(events.length, events.length, `committing ${files.length} files`);
     const manifest = await set.commit({
       command: 'oasis run',
@@ -241,7 +321,16 @@ export async function runOasis(opts: OasisRunOptions): Promise<OasisRunResult> {
       events: gul.length,
       periods: occurrence.periods,
     });
-    return { events: gul.length, items: run.items, periods: occurrence.periods, samples: S, files, skipped, manifest, seconds: Math.round(performance.now() - t0) / 1000 };
+    return {
+      events: gul.length,
+      items: run.items,
+      periods: occurrence.periods,
+      samples: S,
+      files,
+      skipped,
+      manifest,
+      seconds: Math.round(performance.now() - t0) / 1000,
+    };
   } catch (err) {
     await set.discard().catch(() => undefined);
     throw err;

@@ -28,10 +28,24 @@ export interface RunSettings {
   samples: number;
 }
 
-export const DEFAULT_ORD = { elt_moment: true, elt_sample: true, ept_mean_sample_oep: true, ept_mean_sample_aep: true, alt_period: true, return_period_file: true };
+export const DEFAULT_ORD = {
+  elt_moment: true,
+  elt_sample: true,
+  ept_mean_sample_oep: true,
+  ept_mean_sample_aep: true,
+  alt_period: true,
+  return_period_file: true,
+};
 
 export function defaultSettings(): RunSettings {
-  return { gul: [{ id: 1, ordOutput: DEFAULT_ORD }], il: [{ id: 1, ordOutput: DEFAULT_ORD }], ri: [], rl: [], intermediatePriorities: [], samples: 0 };
+  return {
+    gul: [{ id: 1, ordOutput: DEFAULT_ORD }],
+    il: [{ id: 1, ordOutput: DEFAULT_ORD }],
+    ri: [],
+    rl: [],
+    intermediatePriorities: [],
+    samples: 0,
+  };
 }
 
 export function readSettings(file: string): RunSettings {
@@ -39,7 +53,10 @@ export function readSettings(file: string): RunSettings {
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new CatintelError('invalid_input', `--settings ${file}: not a readable JSON analysis_settings file (${(err as Error).message.split('\n')[0]})`);
+    throw new CatintelError(
+      'invalid_input',
+      `--settings ${file}: not a readable JSON analysis_settings file (${(err as Error).message.split('\n')[0]})`,
+    );
   }
   const s = raw as Record<string, any>;
   const summaries = (key: string, flag: string): SummarySetting[] => {
@@ -47,7 +64,10 @@ export function readSettings(file: string): RunSettings {
     const list = Array.isArray(s[key]) ? s[key] : [];
     return list.map((x: any, i: number) => {
       if (Array.isArray(x?.oed_fields) && x.oed_fields.length > 0) {
-        throw new CatintelError('invalid_input', `--settings ${file}: ${key}[${i}] groups by oed_fields (${x.oed_fields.join(', ')}); only summary sets over all risks (no oed_fields) are supported`);
+        throw new CatintelError(
+          'invalid_input',
+          `--settings ${file}: ${key}[${i}] groups by oed_fields (${x.oed_fields.join(', ')}); only summary sets over all risks (no oed_fields) are supported`,
+        );
       }
       return { id: Number(x?.id ?? 1), ordOutput: { ...(x?.ord_output ?? {}) } };
     });
@@ -55,7 +75,10 @@ export function readSettings(file: string): RunSettings {
   const rp = Array.isArray(s.return_periods) ? s.return_periods.map(Number) : undefined;
   const samples = Number(s.number_of_samples ?? s.model_default_samples ?? 0);
   if (!Number.isInteger(samples) || samples < 0 || samples > 100_000) {
-    throw new CatintelError('invalid_input', `--settings ${file}: number_of_samples ${String(s.number_of_samples)} must be a whole number from 0 to 100000`);
+    throw new CatintelError(
+      'invalid_input',
+      `--settings ${file}: number_of_samples ${String(s.number_of_samples)} must be a whole number from 0 to 100000`,
+    );
   }
   return {
     eventSet: s.model_settings?.event_set,

@@ -7,7 +7,15 @@ import type { OutputSet } from '../lib/output-set.js';
 import { meltTable, qeltTable, seltTable, type SummaryRecords } from './domain/elt.js';
 import { eptTables, paltRows } from './domain/ept-tables.js';
 import type { EptRow } from './domain/ept.js';
-import { csvText, emptyTable, floatColumn, intColumn, rowCount, type OrdColumn, type OrdTable } from './domain/ord-table.js';
+import {
+  csvText,
+  emptyTable,
+  floatColumn,
+  intColumn,
+  rowCount,
+  type OrdColumn,
+  type OrdTable,
+} from './domain/ord-table.js';
 import { pltTables } from './domain/plt.js';
 import type { Occurrence } from './domain/types.js';
 import { ordTableArrow, summaryInfoArrow, writeArrowFile } from './io/write-arrow.js';
@@ -26,13 +34,29 @@ export interface Skipped {
 /** How the ORD tables are written: Oasis's CSV, its Parquet layout (the same names, .parquet), or Arrow IPC files of that layout (.arrow). */
 export type OrdFormat = 'csv' | 'parquet' | 'arrow';
 
-const SAMPLED = ['elt_quantile', 'plt_quantile', 'psept_oep', 'psept_aep', 'ept_full_uncertainty_oep', 'ept_full_uncertainty_aep', 'ept_per_sample_mean_oep', 'ept_per_sample_mean_aep', 'ept_mean_sample_oep', 'ept_mean_sample_aep'];
+const SAMPLED = [
+  'elt_quantile',
+  'plt_quantile',
+  'psept_oep',
+  'psept_aep',
+  'ept_full_uncertainty_oep',
+  'ept_full_uncertainty_aep',
+  'ept_per_sample_mean_oep',
+  'ept_per_sample_mean_aep',
+  'ept_mean_sample_oep',
+  'ept_mean_sample_aep',
+];
 
 /** The return period is printed from the double (it is P/rank or a requested one, not a float32 sum). */
 const RETURN_PERIOD: OrdColumn = { name: 'ReturnPeriod', type: 'float32', csv: (v) => v.toFixed(6) };
 const EPT_COLUMNS = [...['SummaryId', 'EPCalc', 'EPType'].map(intColumn), RETURN_PERIOD, floatColumn('Loss', 6)];
 const PSEPT_COLUMNS = [...['SummaryId', 'SampleId', 'EPType'].map(intColumn), RETURN_PERIOD, floatColumn('Loss', 6)];
-const PALT_COLUMNS = [intColumn('SummaryId'), intColumn('SampleType'), floatColumn('MeanLoss', 6), floatColumn('SDLoss', 6)];
+const PALT_COLUMNS = [
+  intColumn('SummaryId'),
+  intColumn('SampleType'),
+  floatColumn('MeanLoss', 6),
+  floatColumn('SDLoss', 6),
+];
 
 function eptTable(columns: OrdColumn[], rows: EptRow[]): OrdTable {
   const t = emptyTable(columns);
@@ -85,7 +109,9 @@ export async function writePerspective(
     }
   };
   if (rec.samples === 0) {
-    for (const flag of SAMPLED) if (o[flag]) skipped.push({ output: `${prefix}${flag}`, reason: 'number_of_samples is 0: only the mean rows are computed' });
+    for (const flag of SAMPLED)
+      if (o[flag])
+        skipped.push({ output: `${prefix}${flag}`, reason: 'number_of_samples is 0: only the mean rows are computed' });
   }
   if (totalTiv !== undefined) {
     const info = `${prefix}summary-info.${ext}`;

@@ -31,7 +31,10 @@ export class LineWriter {
     if (this.at + CELL_ROOM > this.buf.length) this.flush();
     const buf = this.buf;
     let at = this.at;
-    if (n < 0) { buf[at++] = MINUS; n = -n; }
+    if (n < 0) {
+      buf[at++] = MINUS;
+      n = -n;
+    }
     if (n >= 2 ** 31) {
       // Above 32 bits (rare: ids are smaller): as JavaScript prints it, which for a safe integer is its digits.
       this.at = at;

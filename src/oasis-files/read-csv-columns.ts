@@ -28,7 +28,10 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
   try {
     fd = fs.openSync(file, 'r');
   } catch (e) {
-    throw new CatintelError('invalid_parameter', `${what}: the file cannot be read (${(e as NodeJS.ErrnoException).code}); give an existing CSV file`);
+    throw new CatintelError(
+      'invalid_parameter',
+      `${what}: the file cannot be read (${(e as NodeJS.ErrnoException).code}); give an existing CSV file`,
+    );
   }
   const scanner = new CsvScanner(44);
   let header: string[] | null = null;
@@ -39,14 +42,27 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
     if (header === null) {
       header = Array.from({ length: r.fieldCount }, (_, i) => fieldText(r, i).replace(/^\uFEFF/, ''));
       const lower = header.map((h) => h.trim().toLowerCase());
-      picks = wanted.map((name) => ({ name, at: lower.indexOf(name.toLowerCase()), out: [] as string[], shared: new Map<string, string>() as Map<string, string> | null })).filter((p) => p.at >= 0);
+      picks = wanted
+        .map((name) => ({
+          name,
+          at: lower.indexOf(name.toLowerCase()),
+          out: [] as string[],
+          shared: new Map<string, string>() as Map<string, string> | null,
+        }))
+        .filter((p) => p.at >= 0);
       return;
     }
     for (const p of picks) {
       const text = p.at < r.fieldCount ? fieldText(r, p.at).trim() : '';
-      if (p.shared === null) { p.out.push(text); continue; }
+      if (p.shared === null) {
+        p.out.push(text);
+        continue;
+      }
       const same = p.shared.get(text);
-      if (same !== undefined) { p.out.push(same); continue; }
+      if (same !== undefined) {
+        p.out.push(same);
+        continue;
+      }
       p.out.push(text);
       p.shared.set(text, text);
       if (p.shared.size > SHARED_VALUES) p.shared = null;
@@ -73,6 +89,7 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
   } finally {
     fs.closeSync(fd);
   }
-  if (header === null) throw new CatintelError('invalid_parameter', `${what}: the file is empty; give a CSV file with a header row`);
+  if (header === null)
+    throw new CatintelError('invalid_parameter', `${what}: the file is empty; give a CSV file with a header row`);
   return { header, rows, cols: new Map(picks.map((p) => [p.name, p.out])) };
 }

@@ -18,8 +18,22 @@ import { KEYS_HEADER, type KeysTable } from './domain/keys-table.js';
 import { gulItems, type GulItems, type LocationColumns } from './domain/gul-items.js';
 import { groupIdOf, groupIdOfAccount } from './domain/pandas-hash.js';
 import { accountIds, layerIds } from './domain/account-ids.js';
-import { ACCOUNT_TERM_FIELDS, CONDITION_TERM_FIELDS, PROPERTY_ACCOUNT_FIELDS, REFUSED_ACCOUNT_FIELDS, LOCATION_TERM_FIELDS, STEP_POLICY_FIELDS, UNBUILT_CYBER_FIELDS, departsFromDefault } from './domain/financial-fields.js';
-import { CYBER_COVERAGE_TYPES, CYBER_TIV_FIELD, MAX_COVERAGE_TYPE, PROPERTY_COVERAGE_TYPES } from './domain/coverage-types.js';
+import {
+  ACCOUNT_TERM_FIELDS,
+  CONDITION_TERM_FIELDS,
+  PROPERTY_ACCOUNT_FIELDS,
+  REFUSED_ACCOUNT_FIELDS,
+  LOCATION_TERM_FIELDS,
+  STEP_POLICY_FIELDS,
+  UNBUILT_CYBER_FIELDS,
+  departsFromDefault,
+} from './domain/financial-fields.js';
+import {
+  CYBER_COVERAGE_TYPES,
+  CYBER_TIV_FIELD,
+  MAX_COVERAGE_TYPE,
+  PROPERTY_COVERAGE_TYPES,
+} from './domain/coverage-types.js';
 import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
 import { fmProgramme, type FmItems } from './domain/fm-programme.js';
 import { IntRecords, LAYER_SPAN } from './domain/fm-rows.js';
@@ -53,10 +67,39 @@ export interface OasisFilesResult {
 }
 
 const TIV_FIELDS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'] as const;
-const LOC_BASE = ['PortNumber', 'AccNumber', 'LocNumber', 'LocPerilsCovered', 'LocCurrency', 'NumberOfBuildings', 'IsAggregate', 'CondTag', ...TIV_FIELDS];
-const ACC_BASE = ['PortNumber', 'AccNumber', 'PolNumber', 'LayerNumber', 'AccCurrency', 'CondTag', 'CondNumber', 'CondPriority', 'CondClass'];
+const LOC_BASE = [
+  'PortNumber',
+  'AccNumber',
+  'LocNumber',
+  'LocPerilsCovered',
+  'LocCurrency',
+  'NumberOfBuildings',
+  'IsAggregate',
+  'CondTag',
+  ...TIV_FIELDS,
+];
+const ACC_BASE = [
+  'PortNumber',
+  'AccNumber',
+  'PolNumber',
+  'LayerNumber',
+  'AccCurrency',
+  'CondTag',
+  'CondNumber',
+  'CondPriority',
+  'CondClass',
+];
 /** What an account-only book's exposure is read from: its accounts, their perils, value and currencies. */
-const ACCOUNT_ONLY_BASE = ['PortNumber', 'AccNumber', 'PolPerilsCovered', CYBER_TIV_FIELD, 'AccCurrency', 'AnnualRevenueCurrency', 'LimitCurrency', 'DedCurrency'];
+const ACCOUNT_ONLY_BASE = [
+  'PortNumber',
+  'AccNumber',
+  'PolPerilsCovered',
+  CYBER_TIV_FIELD,
+  'AccCurrency',
+  'AnnualRevenueCurrency',
+  'LimitCurrency',
+  'DedCurrency',
+];
 
 /**
  * The exposure the items are built on, one entry per row of its file: a location file's locations, or
@@ -90,16 +133,28 @@ function num(cells: string[], name: string, file: string, fallback: number): Flo
   const out = new Float64Array(cells.length);
   for (let i = 0; i < cells.length; i++) {
     const c = cells[i];
-    if (c === '') { out[i] = fallback; continue; }
+    if (c === '') {
+      out[i] = fallback;
+      continue;
+    }
     const v = Number(c);
-    if (Number.isNaN(v)) throw new CatintelError('invalid_parameter', `${file} row ${i + 2}: ${name} "${c}" is not a number; write it as a plain number`);
+    if (Number.isNaN(v))
+      throw new CatintelError(
+        'invalid_parameter',
+        `${file} row ${i + 2}: ${name} "${c}" is not a number; write it as a plain number`,
+      );
     out[i] = v;
   }
   return out;
 }
 
 /** Refuses a financial term this command does not build into FM terms yet: the field, its row and file named. */
-function refuseTerms(t: TextColumns, fields: Readonly<Record<string, number>>, file: string, why = 'is a financial term oasis files does not build into FM terms yet (see docs/loss-engine.md "From OED to Oasis files"); remove it or run the portfolio through oasislmf\'s generate-oasis-files'): void {
+function refuseTerms(
+  t: TextColumns,
+  fields: Readonly<Record<string, number>>,
+  file: string,
+  why = 'is a financial term oasis files does not build into FM terms yet (see docs/loss-engine.md "From OED to Oasis files"); remove it or run the portfolio through oasislmf\'s generate-oasis-files',
+): void {
   for (const [field, fallback] of Object.entries(fields)) {
     const cells = t.cols.get(field);
     if (!cells) continue;
@@ -115,7 +170,13 @@ function refuseTerms(t: TextColumns, fields: Readonly<Record<string, number>>, f
  * currencies. Accounts in different currencies stay apart up to the account (Oasis's own acceptance
  * cases hold such portfolios); summing them further is the reader's choice.
  */
-function refuseMixedCurrency(cells: string[], field: string, file: string, accountOf: (i: number) => string, seen: Map<string, string>): void {
+function refuseMixedCurrency(
+  cells: string[],
+  field: string,
+  file: string,
+  accountOf: (i: number) => string,
+  seen: Map<string, string>,
+): void {
   for (let i = 0; i < cells.length; i++) {
     const c = cells[i].toUpperCase();
     if (c === '') continue;
@@ -123,7 +184,10 @@ function refuseMixedCurrency(cells: string[], field: string, file: string, accou
     const before = seen.get(key);
     if (before === undefined) seen.set(key, c);
     else if (before !== c) {
-      throw new CatintelError('invalid_input', `${file} row ${i + 2}: ${field} ${cells[i]} differs from ${before} in the same account; mixed currencies in one account are refused (its terms would add amounts in different currencies): convert the account to one currency first`);
+      throw new CatintelError(
+        'invalid_input',
+        `${file} row ${i + 2}: ${field} ${cells[i]} differs from ${before} in the same account; mixed currencies in one account are refused (its terms would add amounts in different currencies): convert the account to one currency first`,
+      );
     }
   }
 }
@@ -132,7 +196,11 @@ function readKeys(file: string): KeysTable {
   const names = ['LocID', 'PerilID', 'CoverageTypeID', 'AreaPerilID', 'VulnerabilityID'];
   const t = readCsvColumns(file, names, '--keys');
   const missing = names.filter((n) => !t.cols.has(n));
-  if (missing.length) throw new CatintelError('invalid_parameter', `the keys file has no ${missing.join(', ')} column; give an Oasis keys file (${KEYS_HEADER})`);
+  if (missing.length)
+    throw new CatintelError(
+      'invalid_parameter',
+      `the keys file has no ${missing.join(', ')} column; give an Oasis keys file (${KEYS_HEADER})`,
+    );
   return {
     locId: Int32Array.from(num(col(t, 'LocID'), 'LocID', 'the keys file', NaN)),
     perilId: col(t, 'PerilID'),
@@ -143,18 +211,37 @@ function readKeys(file: string): KeysTable {
 }
 
 function readLocationBook(file: string): Exposure {
-  const locT = readCsvColumns(file, [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS], '--oed-location');
+  const locT = readCsvColumns(
+    file,
+    [...LOC_BASE, ...Object.keys(LOCATION_TERM_FIELDS), ...ALL_TERM_COLUMNS],
+    '--oed-location',
+  );
   for (const f of ['PortNumber', 'AccNumber', 'LocNumber'] as const) {
-    if (!locT.cols.has(f)) throw new CatintelError('invalid_parameter', `the location file has no ${f} column; an OED location file names each location by PortNumber, AccNumber and LocNumber`);
+    if (!locT.cols.has(f))
+      throw new CatintelError(
+        'invalid_parameter',
+        `the location file has no ${f} column; an OED location file names each location by PortNumber, AccNumber and LocNumber`,
+      );
   }
   const port = col(locT, 'PortNumber');
   const acc = col(locT, 'AccNumber');
   const locNumber = col(locT, 'LocNumber');
   const locId = locationIds(port, acc, locNumber);
   const currencies = new Map<string, string>();
-  refuseMixedCurrency(col(locT, 'LocCurrency'), 'LocCurrency', 'the location file', (i) => `${port[i]}\u0000${acc[i]}`, currencies);
+  refuseMixedCurrency(
+    col(locT, 'LocCurrency'),
+    'LocCurrency',
+    'the location file',
+    (i) => `${port[i]}\u0000${acc[i]}`,
+    currencies,
+  );
   return {
-    kind: 'locations', rows: locT.rows, port, acc, locNumber, locId,
+    kind: 'locations',
+    rows: locT.rows,
+    port,
+    acc,
+    locNumber,
+    locId,
     loc: {
       rows: locT.rows,
       locId,
@@ -180,10 +267,18 @@ function readLocationBook(file: string): Exposure {
 function readAccountOnlyBook(file: string): Exposure {
   const t = readCsvColumns(file, ACCOUNT_ONLY_BASE, '--oed-account');
   for (const f of ['PortNumber', 'AccNumber'] as const) {
-    if (!t.cols.has(f)) throw new CatintelError('invalid_parameter', `the account file has no ${f} column; an OED account file names each account by PortNumber and AccNumber`);
+    if (!t.cols.has(f))
+      throw new CatintelError(
+        'invalid_parameter',
+        `the account file has no ${f} column; an OED account file names each account by PortNumber and AccNumber`,
+      );
   }
   if (!t.cols.has(CYBER_TIV_FIELD)) {
-    throw new CatintelError('invalid_parameter', `no --oed-location given, and the account file has no ${CYBER_TIV_FIELD} column: only an account-only cyber book (its coverages valued at ${CYBER_TIV_FIELD}) runs from the account file alone; give this book's OED location file with --oed-location`, { errors: [{ field: 'oed_location', message: 'required for a book with locations' }] });
+    throw new CatintelError(
+      'invalid_parameter',
+      `no --oed-location given, and the account file has no ${CYBER_TIV_FIELD} column: only an account-only cyber book (its coverages valued at ${CYBER_TIV_FIELD}) runs from the account file alone; give this book's OED location file with --oed-location`,
+      { errors: [{ field: 'oed_location', message: 'required for a book with locations' }] },
+    );
   }
   const port = col(t, 'PortNumber');
   const acc = col(t, 'AccNumber');
@@ -191,12 +286,18 @@ function readAccountOnlyBook(file: string): Exposure {
   const currencies = new Map<string, string>();
   const accountOf = (i: number) => `${port[i]}\u0000${acc[i]}`;
   // Values, limits and deductibles in another currency than the account's would be added as if alike.
-  for (const f of ['AccCurrency', 'AnnualRevenueCurrency', 'LimitCurrency', 'DedCurrency']) refuseMixedCurrency(col(t, f), f, 'the account file', accountOf, currencies);
+  for (const f of ['AccCurrency', 'AnnualRevenueCurrency', 'LimitCurrency', 'DedCurrency'])
+    refuseMixedCurrency(col(t, f), f, 'the account file', accountOf, currencies);
   const revenue = num(col(t, CYBER_TIV_FIELD), CYBER_TIV_FIELD, 'the account file', 0);
   const tiv: (Float64Array | undefined)[] = new Array(MAX_COVERAGE_TYPE).fill(undefined);
   for (const c of CYBER_COVERAGE_TYPES) tiv[c - 1] = revenue;
   return {
-    kind: 'accounts', rows: t.rows, port, acc, locNumber: null, locId,
+    kind: 'accounts',
+    rows: t.rows,
+    port,
+    acc,
+    locNumber: null,
+    locId,
     loc: {
       rows: t.rows,
       locId,
@@ -225,19 +326,36 @@ function writeIdCells(out: LineWriter, e: Exposure, r: number): void {
 }
 
 export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesResult> {
-  if (!opts.location && !opts.account) throw new CatintelError('invalid_parameter', 'give the OED location file (--oed-location), or for an account-only cyber book its account file (--oed-account)');
-  if (opts.reinsurance && !opts.account) throw new CatintelError('invalid_parameter', 'reinsurance files (ri_info, ri_scope) need the OED account file: give --oed-account, whose policies the treaties cover');
-  if (opts.reinsurance && !opts.location) throw new CatintelError('invalid_parameter', 'reinsurance of an account-only book is not built yet: its treaties are matched to locations; run the book without --oed-ri-info and --oed-ri-scope');
+  if (!opts.location && !opts.account)
+    throw new CatintelError(
+      'invalid_parameter',
+      'give the OED location file (--oed-location), or for an account-only cyber book its account file (--oed-account)',
+    );
+  if (opts.reinsurance && !opts.account)
+    throw new CatintelError(
+      'invalid_parameter',
+      'reinsurance files (ri_info, ri_scope) need the OED account file: give --oed-account, whose policies the treaties cover',
+    );
+  if (opts.reinsurance && !opts.location)
+    throw new CatintelError(
+      'invalid_parameter',
+      'reinsurance of an account-only book is not built yet: its treaties are matched to locations; run the book without --oed-ri-info and --oed-ri-scope',
+    );
   const book = opts.location ? readLocationBook(opts.location) : readAccountOnlyBook(opts.account!);
   const { locId, loc } = book;
-  const keys = opts.keys ? readKeys(opts.keys) : deterministicKeys(locId, book.perilsCovered, opts.modelPerils ?? ['AA1'], book.coverageTypes);
+  const keys = opts.keys
+    ? readKeys(opts.keys)
+    : deterministicKeys(locId, book.perilsCovered, opts.modelPerils ?? ['AA1'], book.coverageTypes);
   const items = gulItems(keys, loc);
   if (items.count === 0) {
-    throw new CatintelError('invalid_parameter', book.kind === 'locations'
-      ? `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`
-      : opts.keys
-        ? `no item has both a key and a TIV: check that the keys' LocIDs number the accounts of the account file (by PortNumber, AccNumber), that they key cyber coverages (CoverageTypeID 7-15) and that the accounts have an ${CYBER_TIV_FIELD}`
-        : `no item has both a key and a TIV: check that the accounts' PolPerilsCovered names a peril of --model-perils (${(opts.modelPerils ?? ['AA1']).join(';')}) and that the accounts have an ${CYBER_TIV_FIELD}`);
+    throw new CatintelError(
+      'invalid_parameter',
+      book.kind === 'locations'
+        ? `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`
+        : opts.keys
+          ? `no item has both a key and a TIV: check that the keys' LocIDs number the accounts of the account file (by PortNumber, AccNumber), that they key cyber coverages (CoverageTypeID 7-15) and that the accounts have an ${CYBER_TIV_FIELD}`
+          : `no item has both a key and a TIV: check that the accounts' PolPerilsCovered names a peril of --model-perils (${(opts.modelPerils ?? ['AA1']).join(';')}) and that the accounts have an ${CYBER_TIV_FIELD}`,
+    );
   }
 
   const files: OutputFile[] = [
@@ -247,7 +365,17 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
       writeRows(out) {
         for (let i = 0; i < items.count; i++) {
           const k = items.keyRow[i];
-          out.int(items.itemId[i]).comma().int(items.coverageId[i]).comma().num(keys.areaPerilId[k]).comma().num(keys.vulnerabilityId[k]).comma().int(loc.groupId[items.locRow[i]]).end();
+          out
+            .int(items.itemId[i])
+            .comma()
+            .int(items.coverageId[i])
+            .comma()
+            .num(keys.areaPerilId[k])
+            .comma()
+            .num(keys.vulnerabilityId[k])
+            .comma()
+            .int(loc.groupId[items.locRow[i]])
+            .end();
         }
         return items.count;
       },
@@ -256,7 +384,12 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
       name: 'coverages.csv',
       header: 'coverage_id,tiv',
       writeRows(out) {
-        for (let c = 0; c < items.coverages; c++) out.int(c + 1).comma().num(items.coverageTiv[c]).end();
+        for (let c = 0; c < items.coverages; c++)
+          out
+            .int(c + 1)
+            .comma()
+            .num(items.coverageTiv[c])
+            .end();
         return items.coverages;
       },
     },
@@ -268,8 +401,23 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
           const r = items.locRow[i];
           const k = items.keyRow[i];
           writeIdCells(out, book, r);
-          out.text(keys.perilId[k]).comma().int(keys.coverageTypeId[k]).comma().num(items.tiv[i]).comma().int(items.coverageId[i]).comma()
-            .int(items.itemId[i]).comma().int(items.buildingId[i]).comma().int(1).comma().int(items.itemId[i]).end();
+          out
+            .text(keys.perilId[k])
+            .comma()
+            .int(keys.coverageTypeId[k])
+            .comma()
+            .num(items.tiv[i])
+            .comma()
+            .int(items.coverageId[i])
+            .comma()
+            .int(items.itemId[i])
+            .comma()
+            .int(items.buildingId[i])
+            .comma()
+            .int(1)
+            .comma()
+            .int(items.itemId[i])
+            .end();
         }
         return items.count;
       },
@@ -281,7 +429,17 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
       header: KEYS_HEADER,
       writeRows(out) {
         for (let k = 0; k < keys.locId.length; k++) {
-          out.int(keys.locId[k]).comma().text(keys.perilId[k]).comma().int(keys.coverageTypeId[k]).comma().num(keys.areaPerilId[k]).comma().num(keys.vulnerabilityId[k]).end();
+          out
+            .int(keys.locId[k])
+            .comma()
+            .text(keys.perilId[k])
+            .comma()
+            .int(keys.coverageTypeId[k])
+            .comma()
+            .num(keys.areaPerilId[k])
+            .comma()
+            .num(keys.vulnerabilityId[k])
+            .end();
         }
         return keys.locId.length;
       },
@@ -299,8 +457,12 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
     if (opts.reinsurance) {
       // The treaties cover the direct outputs just written: read at their temporary names, before the commit.
       const ri = reinsuranceFileSet({
-        riInfo: opts.reinsurance.info, riScope: opts.reinsurance.scope, location: opts.location!, account: opts.account!,
-        directDir: opts.out, directFiles: { summaryMap: set.tempPath('fm_summary_map.csv'), xref: set.tempPath('fm_xref.csv') },
+        riInfo: opts.reinsurance.info,
+        riScope: opts.reinsurance.scope,
+        location: opts.location!,
+        account: opts.account!,
+        directDir: opts.out,
+        directFiles: { summaryMap: set.tempPath('fm_summary_map.csv'), xref: set.tempPath('fm_xref.csv') },
       });
       for (const f of ri.files) {
         set.write(f.name, f.text, f.rows);
@@ -308,8 +470,21 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
       }
       reinsuranceLevels = ri.infos.length;
     }
-    const manifest = await set.commit({ command: 'oasis files', locations: book.rows, items: items.count, coverages: items.coverages, reinsurance_levels: reinsuranceLevels });
-    return { locations: book.rows, items: items.count, coverages: items.coverages, files: written, reinsuranceLevels, manifest };
+    const manifest = await set.commit({
+      command: 'oasis files',
+      locations: book.rows,
+      items: items.count,
+      coverages: items.coverages,
+      reinsurance_levels: reinsuranceLevels,
+    });
+    return {
+      locations: book.rows,
+      items: items.count,
+      coverages: items.coverages,
+      files: written,
+      reinsuranceLevels,
+      manifest,
+    };
   } catch (err) {
     await set.discard();
     throw err;
@@ -318,16 +493,49 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
 
 function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable): OutputFile[] {
   const { currencies, loc, port, acc, locId } = book;
-  const accT = readCsvColumns(file, [...ACC_BASE, ...Object.keys(ACCOUNT_TERM_FIELDS), ...STEP_POLICY_FIELDS, ...ALL_TERM_COLUMNS, ...Object.keys(PROPERTY_ACCOUNT_FIELDS), ...Object.keys(UNBUILT_CYBER_FIELDS)], '--oed-account');
-  if (book.kind === 'locations') refuseTerms(accT, REFUSED_ACCOUNT_FIELDS, 'the account file', 'is a cyber policy term: it acts on the cyber coverages (7-15) of an account-only book, which a book with a location file has none of; remove it, or run the cyber policies from their account file alone (no --oed-location)');
+  const accT = readCsvColumns(
+    file,
+    [
+      ...ACC_BASE,
+      ...Object.keys(ACCOUNT_TERM_FIELDS),
+      ...STEP_POLICY_FIELDS,
+      ...ALL_TERM_COLUMNS,
+      ...Object.keys(PROPERTY_ACCOUNT_FIELDS),
+      ...Object.keys(UNBUILT_CYBER_FIELDS),
+    ],
+    '--oed-account',
+  );
+  if (book.kind === 'locations')
+    refuseTerms(
+      accT,
+      REFUSED_ACCOUNT_FIELDS,
+      'the account file',
+      'is a cyber policy term: it acts on the cyber coverages (7-15) of an account-only book, which a book with a location file has none of; remove it, or run the cyber policies from their account file alone (no --oed-location)',
+    );
   else {
-    refuseTerms(accT, PROPERTY_ACCOUNT_FIELDS, 'the account file', 'acts on property coverages (1-4) or on locations, which an account-only cyber book has none of; remove it, or give the book\'s location file with --oed-location');
-    refuseTerms(accT, UNBUILT_CYBER_FIELDS, 'the account file', 'is a cyber field no FM term is built from (see docs/loss-engine.md "Account-only cyber books"); remove it or leave it blank');
+    refuseTerms(
+      accT,
+      PROPERTY_ACCOUNT_FIELDS,
+      'the account file',
+      "acts on property coverages (1-4) or on locations, which an account-only cyber book has none of; remove it, or give the book's location file with --oed-location",
+    );
+    refuseTerms(
+      accT,
+      UNBUILT_CYBER_FIELDS,
+      'the account file',
+      'is a cyber field no FM term is built from (see docs/loss-engine.md "Account-only cyber books"); remove it or leave it blank',
+    );
   }
 
   const aPort = col(accT, 'PortNumber');
   const aAcc = col(accT, 'AccNumber');
-  refuseMixedCurrency(col(accT, 'AccCurrency'), 'AccCurrency', 'the account file', (i) => `${aPort[i]}\u0000${aAcc[i]}`, currencies);
+  refuseMixedCurrency(
+    col(accT, 'AccCurrency'),
+    'AccCurrency',
+    'the account file',
+    (i) => `${aPort[i]}\u0000${aAcc[i]}`,
+    currencies,
+  );
   const pol = col(accT, 'PolNumber');
   // Accounts no location names play no part (Oasis drops them before numbering anything but accounts).
   const accIdAll = accountIds(aPort, aAcc);
@@ -339,13 +547,21 @@ function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable)
   }
   const accountOfLocation = Int32Array.from(port, (p, r) => {
     const a = rowOfAccount.get(`${p}\u0000${acc[r]}`);
-    if (a === undefined) throw new CatintelError('invalid_parameter', `location ${p}/${acc[r]}/${book.locNumber![r]} (location file row ${r + 2}) names account ${acc[r]} of portfolio ${p}, which the account file does not hold; add the account or correct the location`);
+    if (a === undefined)
+      throw new CatintelError(
+        'invalid_parameter',
+        `location ${p}/${acc[r]}/${book.locNumber![r]} (location file row ${r + 2}) names account ${acc[r]} of portfolio ${p}, which the account file does not hold; add the account or correct the location`,
+      );
     return accIdAll[a];
   });
   const usedAccounts = new Set(accountOfLocation);
   const accRows = Array.from({ length: accT.rows }, (_, i) => i).filter((i) => usedAccounts.has(accIdAll[i]));
   const accCols = new Map<string, string[]>();
-  for (const [name, cells] of accT.cols) accCols.set(name, accRows.map((i) => cells[i]));
+  for (const [name, cells] of accT.cols)
+    accCols.set(
+      name,
+      accRows.map((i) => cells[i]),
+    );
   const accounts: TermSource = {
     rows: accRows.length,
     key: Int32Array.from(accRows, (i) => accIdAll[i]),
@@ -364,7 +580,9 @@ function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable)
     key: locId.subarray(0, siteRows),
     layer: new Int32Array(siteRows).fill(1),
     polNumber: new Array<string | null>(siteRows).fill(null),
-    risks: Float64Array.from({ length: siteRows }, (_, r) => (isAggregate[r] !== 0 ? Math.max(1, loc.numberOfBuildings[r]) : 1)),
+    risks: Float64Array.from({ length: siteRows }, (_, r) =>
+      isAggregate[r] !== 0 ? Math.max(1, loc.numberOfBuildings[r]) : 1,
+    ),
     cols: book.siteColumns,
     file: 'location file',
   };
@@ -375,7 +593,13 @@ function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable)
     return values === undefined ? 0 : values[r] / buildings(r);
   });
   const conditions = conditionStages(accounts, { locId, accId: accountOfLocation, tag: book.condTag });
-  if (!conditions) refuseTerms(accT, CONDITION_TERM_FIELDS, 'the account file', 'names no condition (CondTag, CondNumber) to apply it to');
+  if (!conditions)
+    refuseTerms(
+      accT,
+      CONDITION_TERM_FIELDS,
+      'the account file',
+      'names no condition (CondTag, CondNumber) to apply it to',
+    );
   const stepPolicies = hasStepPolicies(accounts.cols, accounts.rows, 'account file');
   const fm = fmProgramme(fmItems, locations, accounts, conditions, stepPolicies);
   // Policy number and account row of each output: its layer's first row, else the account's first; an
@@ -386,14 +610,20 @@ function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable)
   const rowsOfLayer = new Map<string, number[]>();
   const accTag = col(accT, 'CondTag').map((c) => (c.trim() === '' ? '0' : c.trim()));
   for (const i of accRows) {
-    for (const k of [`${accIdAll[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}`, `${accIdAll[i]}|${pol[i]}|${layer[i]}|${accTag[i]}`]) if (!firstRowOf.has(k)) firstRowOf.set(k, i);
+    for (const k of [
+      `${accIdAll[i]}`,
+      `${accIdAll[i]}|${pol[i]}|${layer[i]}`,
+      `${accIdAll[i]}|${pol[i]}|${layer[i]}|${accTag[i]}`,
+    ])
+      if (!firstRowOf.has(k)) firstRowOf.set(k, i);
     const k = `${accIdAll[i]}|${pol[i]}|${layer[i]}`;
     (rowsOfLayer.get(k) ?? rowsOfLayer.set(k, []).get(k)!).push(i);
   }
   const polPeril = accT.cols.get('PolPeril');
   const stt = stepPolicies ? triggerTypes(accT.cols, accT.rows, 'account file') : null;
   const rowsOfAccount = new Map<number, number[]>();
-  for (const i of accRows) (rowsOfAccount.get(accIdAll[i]) ?? rowsOfAccount.set(accIdAll[i], []).get(accIdAll[i])!).push(i);
+  for (const i of accRows)
+    (rowsOfAccount.get(accIdAll[i]) ?? rowsOfAccount.set(accIdAll[i], []).get(accIdAll[i])!).push(i);
   const coveredBy = new Map<string, Set<string>>();
   const covers = (r: number, peril: string) => {
     if (!polPeril) return true;
@@ -420,12 +650,21 @@ function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable)
     const layerId = outputs.layer[o];
     const tag = conditions?.lastTagOfLocation.get(fmItems.locId[item]);
     const byTag = tag === undefined ? undefined : firstRowOf.get(`${accId}|${polNumber}|${layerId}|${tag}`);
-    if (byTag !== undefined) { accIdx[o] = byTag; continue; }
+    if (byTag !== undefined) {
+      accIdx[o] = byTag;
+      continue;
+    }
     let polId = polIds.get(polNumber);
-    if (polId === undefined) { polId = polIds.size; polIds.set(polNumber, polId); }
+    if (polId === undefined) {
+      polId = polIds.size;
+      polIds.set(polNumber, polId);
+    }
     const outer = (accId * LAYER_SPAN + layerId) * 64 + fmItems.peril[item];
     let byPol = accRowOf.get(outer);
-    if (byPol === undefined) { byPol = new Map(); accRowOf.set(outer, byPol); }
+    if (byPol === undefined) {
+      byPol = new Map();
+      accRowOf.set(outer, byPol);
+    }
     let row = byPol.get(polId);
     if (row === undefined) {
       row = rowForItem(accId, `${accId}|${polNumber}|${layerId}`, fmItems.perils[fmItems.peril[item]]) ?? NO_ROW;
@@ -456,7 +695,14 @@ function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable)
       name: 'fm_xref.csv',
       header: 'output,agg_id,layer_id',
       writeRows(out) {
-        for (let o = 0; o < outputs.count; o++) out.int(o + 1).comma().int(fmItems.itemId[outputs.item[o]]).comma().int(outputs.layer[o]).end();
+        for (let o = 0; o < outputs.count; o++)
+          out
+            .int(o + 1)
+            .comma()
+            .int(fmItems.itemId[outputs.item[o]])
+            .comma()
+            .int(outputs.layer[o])
+            .end();
         return outputs.count;
       },
     },
@@ -468,9 +714,27 @@ function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable)
           const i = outputs.item[o];
           const r = items.locRow[i];
           writeIdCells(out, book, r);
-          out.text(fmItems.perils[fmItems.peril[i]]).comma().int(fmItems.coverageType[i]).comma().num(items.tiv[i]).comma().int(items.coverageId[i]).comma()
-            .int(fmItems.itemId[i]).comma().int(fmItems.buildingId[i]).comma().int(fmItems.riskId[i]).comma().int(outputs.layer[o]).comma()
-            .text(`${polNumberOf[o]}`).comma().int(o + 1).comma();
+          out
+            .text(fmItems.perils[fmItems.peril[i]])
+            .comma()
+            .int(fmItems.coverageType[i])
+            .comma()
+            .num(items.tiv[i])
+            .comma()
+            .int(items.coverageId[i])
+            .comma()
+            .int(fmItems.itemId[i])
+            .comma()
+            .int(fmItems.buildingId[i])
+            .comma()
+            .int(fmItems.riskId[i])
+            .comma()
+            .int(outputs.layer[o])
+            .comma()
+            .text(`${polNumberOf[o]}`)
+            .comma()
+            .int(o + 1)
+            .comma();
           if (accIdx[o] !== NO_ROW) out.int(accIdx[o]);
           out.end();
         }
@@ -496,13 +760,28 @@ function writeRecords(out: LineWriter, records: IntRecords): number {
 }
 
 /** The items as the FM programme reads them (item index = item id less one, as gulItems numbers them). */
-function fmItemsOf(items: GulItems, keys: KeysTable, locId: Int32Array, accountOfLocation: Int32Array, isAggregate: Float64Array, locationTiv: FmItems['locationTiv']): FmItems {
+function fmItemsOf(
+  items: GulItems,
+  keys: KeysTable,
+  locId: Int32Array,
+  accountOfLocation: Int32Array,
+  isAggregate: Float64Array,
+  locationTiv: FmItems['locationTiv'],
+): FmItems {
   const n = items.count;
   const perils: string[] = [];
   const perilIndex = new Map<string, number>();
   const fm: FmItems = {
-    count: n, itemId: items.itemId, locId: new Int32Array(n), accId: new Int32Array(n), riskId: new Int32Array(n),
-    buildingId: items.buildingId, coverageType: new Int32Array(n), peril: new Int32Array(n), perils, locationTiv,
+    count: n,
+    itemId: items.itemId,
+    locId: new Int32Array(n),
+    accId: new Int32Array(n),
+    riskId: new Int32Array(n),
+    buildingId: items.buildingId,
+    coverageType: new Int32Array(n),
+    peril: new Int32Array(n),
+    perils,
+    locationTiv,
   };
   for (let i = 0; i < n; i++) {
     const r = items.locRow[i];
@@ -513,7 +792,11 @@ function fmItemsOf(items: GulItems, keys: KeysTable, locId: Int32Array, accountO
     fm.coverageType[i] = keys.coverageTypeId[k];
     const peril = keys.perilId[k];
     let p = perilIndex.get(peril);
-    if (p === undefined) { p = perils.length; perils.push(peril); perilIndex.set(peril, p); }
+    if (p === undefined) {
+      p = perils.length;
+      perils.push(peril);
+      perilIndex.set(peril, p);
+    }
     fm.peril[i] = p;
   }
   return fm;

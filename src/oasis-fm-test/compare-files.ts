@@ -18,7 +18,13 @@ const IGNORED_COLUMNS = new Set(['acc_idx']);
 
 function table(file: string): { header: string[]; rows: string[][] } {
   const lines = fs.readFileSync(file, 'utf8').replace(/\r/g, '').trim().split('\n');
-  return { header: lines[0].split(','), rows: lines.slice(1).filter((l) => l !== '').map((l) => l.split(',')) };
+  return {
+    header: lines[0].split(','),
+    rows: lines
+      .slice(1)
+      .filter((l) => l !== '')
+      .map((l) => l.split(',')),
+  };
 }
 
 export function sameCell(a: string | undefined, b: string | undefined): boolean {
@@ -41,12 +47,15 @@ export function firstFileDifference(name: string, ours: string, expected: string
   const ex = columns.map((c) => e.header.indexOf(c));
   for (let r = 0; r < Math.max(o.rows.length, e.rows.length); r++) {
     const line = r + 2;
-    if (r >= o.rows.length) return { file: name, line, detail: `expected ${e.rows[r].join(',')}, ours has ${o.rows.length} rows` };
-    if (r >= e.rows.length) return { file: name, line, detail: `ours ${o.rows[r].join(',')}, expected has ${e.rows.length} rows` };
+    if (r >= o.rows.length)
+      return { file: name, line, detail: `expected ${e.rows[r].join(',')}, ours has ${o.rows.length} rows` };
+    if (r >= e.rows.length)
+      return { file: name, line, detail: `ours ${o.rows[r].join(',')}, expected has ${e.rows.length} rows` };
     for (let c = 0; c < columns.length; c++) {
       const got = o.rows[r][at[c]];
       const want = e.rows[r][ex[c]];
-      if (!sameCell(got, want)) return { file: name, line, detail: `${columns[c]}: expected ${want}, ours ${got ?? '(none)'}` };
+      if (!sameCell(got, want))
+        return { file: name, line, detail: `${columns[c]}: expected ${want}, ours ${got ?? '(none)'}` };
     }
   }
   return undefined;

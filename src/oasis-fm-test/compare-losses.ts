@@ -14,13 +14,19 @@ export function lossesClose(got: number, want: number): boolean {
   return Math.abs(got - want) <= Math.max(1e-3 * Math.abs(want), 0.01);
 }
 
-export const lossKey = (eventId: number, outputId: number, sample: number): string => `event ${eventId} output ${outputId}${sample ? ` sample ${sample}` : ''}`;
+export const lossKey = (eventId: number, outputId: number, sample: number): string =>
+  `event ${eventId} output ${outputId}${sample ? ` sample ${sample}` : ''}`;
 
 /**
  * `known` holds, by lossKey, values that replace the file's where the case's file is known not to be
  * what oasislmf computes from the same inputs (see known-differences.ts).
  */
-export function firstLossDifference(name: string, ours: readonly LossRow[], expectedFile: string, known: ReadonlyMap<string, number> = new Map()): Difference | undefined {
+export function firstLossDifference(
+  name: string,
+  ours: readonly LossRow[],
+  expectedFile: string,
+  known: ReadonlyMap<string, number> = new Map(),
+): Difference | undefined {
   const t = readTable(expectedFile, ['event_id', 'output_id', 'loss']);
   const ev = t.col('event_id');
   const out = t.col('output_id');
@@ -34,6 +40,8 @@ export function firstLossDifference(name: string, ours: readonly LossRow[], expe
     if (!lossesClose(got, want)) return { file: name, line: i + 2, detail: `${key}: expected ${want}, ours ${got}` };
     mine.delete(key);
   }
-  for (const [key, got] of mine) if (!lossesClose(got, 0)) return { file: name, detail: `${key}: ours ${got}, ${path.basename(expectedFile)} has no row (no loss)` };
+  for (const [key, got] of mine)
+    if (!lossesClose(got, 0))
+      return { file: name, detail: `${key}: ours ${got}, ${path.basename(expectedFile)} has no row (no loss)` };
   return undefined;
 }

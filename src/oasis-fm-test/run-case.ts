@@ -36,7 +36,17 @@ export interface FmTestCaseResult {
 }
 
 /** Oasis input files in the order oasislmf's generator writes them and its FM test compares them. */
-const DIRECT_FILES = ['keys.csv', 'items.csv', 'coverages.csv', 'gul_summary_map.csv', 'fm_programme.csv', 'fm_policytc.csv', 'fm_profile.csv', 'fm_xref.csv', 'fm_summary_map.csv'];
+const DIRECT_FILES = [
+  'keys.csv',
+  'items.csv',
+  'coverages.csv',
+  'gul_summary_map.csv',
+  'fm_programme.csv',
+  'fm_policytc.csv',
+  'fm_profile.csv',
+  'fm_xref.csv',
+  'fm_summary_map.csv',
+];
 const RI_FILES = ['fm_programme.csv', 'fm_policytc.csv', 'fm_profile.csv', 'fm_xref.csv'];
 
 /** Every item of items.csv in each event, with its ground-up loss or 0, in items.csv order. */
@@ -46,12 +56,23 @@ function groundUp(runDir: string, gulsFile: string): EventLosses {
   const events = new Map<number, [number, Float64Array][]>();
   for (const [eventId, rows] of guls.events) {
     const byItem = new Map(rows);
-    events.set(eventId, Array.from(items, (id) => [id, byItem.get(id) ?? new Float64Array(guls.samples)]));
+    events.set(
+      eventId,
+      Array.from(items, (id) => [id, byItem.get(id) ?? new Float64Array(guls.samples)]),
+    );
   }
   return { samples: guls.samples, events };
 }
 
-const failed = (name: string, compared: string[], notes: string[], d: Difference): FmTestCaseResult => ({ case: name, status: 'failed', file: d.file, line: d.line, detail: d.detail, compared, notes });
+const failed = (name: string, compared: string[], notes: string[], d: Difference): FmTestCaseResult => ({
+  case: name,
+  status: 'failed',
+  file: d.file,
+  line: d.line,
+  detail: d.detail,
+  compared,
+  notes,
+});
 
 /** The model perils oasislmf's test runs a case with when none are given: those its expected keys name (else WTC). */
 export const DEFAULT_MODEL_PERILS = ['WTC'];
@@ -64,21 +85,36 @@ export function casePerils(expectedDir: string): string[] {
 }
 
 function readTextColumn(file: string, name: string): string[] {
-  const [header, ...rows] = fs.readFileSync(file, 'utf8').replace(/\r/g, '').split('\n').filter((l) => l.trim() !== '');
+  const [header, ...rows] = fs
+    .readFileSync(file, 'utf8')
+    .replace(/\r/g, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const at = header.split(',').findIndex((h) => h.trim().toLowerCase() === name.toLowerCase());
   return at < 0 ? [] : rows.map((r) => r.split(',')[at].trim()).filter(Boolean);
 }
 
 /** modelPerils: the perils the made keys cover; undefined for each case's own (casePerils). */
-export async function runFmTestCase(caseDir: string, modelPerils: readonly string[] | undefined, expectedName = 'expected'): Promise<FmTestCaseResult> {
+export async function runFmTestCase(
+  caseDir: string,
+  modelPerils: readonly string[] | undefined,
+  expectedName = 'expected',
+): Promise<FmTestCaseResult> {
   const name = path.basename(caseDir);
   const expected = path.join(caseDir, expectedName);
   const exceptions = exceptionsFor(name, expected);
   const compared: string[] = [];
-  const refused = (reason: string): FmTestCaseResult => ({ case: name, status: 'refused', reason, compared, notes: exceptions.notes });
+  const refused = (reason: string): FmTestCaseResult => ({
+    case: name,
+    status: 'refused',
+    reason,
+    compared,
+    notes: exceptions.notes,
+  });
   const location = path.join(caseDir, 'location.csv');
   const account = path.join(caseDir, 'account.csv');
-  if (!fs.existsSync(account)) return refused('no account.csv: the case needs an OED account file for its insured losses');
+  if (!fs.existsSync(account))
+    return refused('no account.csv: the case needs an OED account file for its insured losses');
   // No location file: an account-only (cyber) book, read from its account file alone.
   const hasLocations = fs.existsSync(location);
   const gulsFile = path.join(expected, 'guls.csv');
@@ -90,7 +126,13 @@ export async function runFmTestCase(caseDir: string, modelPerils: readonly strin
       const info = path.join(caseDir, 'ri_info.csv');
       const scope = path.join(caseDir, 'ri_scope.csv');
       const reinsurance = fs.existsSync(info) && fs.existsSync(scope) ? { info, scope } : undefined;
-      await oasisFiles({ location: hasLocations ? location : undefined, account, modelPerils: modelPerils ?? casePerils(expected), reinsurance, out: runDir });
+      await oasisFiles({
+        location: hasLocations ? location : undefined,
+        account,
+        modelPerils: modelPerils ?? casePerils(expected),
+        reinsurance,
+        out: runDir,
+      });
     } catch (e) {
       // A term the generator does not build yet is refused by name: that is this case's answer.
       if (e instanceof CatintelError) return refused(e.message);
@@ -108,12 +150,18 @@ export async function runFmTestCase(caseDir: string, modelPerils: readonly strin
     }
     const ground = groundUp(runDir, gulsFile);
     const insured = insuredLosses(runDir, ground);
-    const il = check('ils.csv', () => firstLossDifference('ils.csv', lossRows(insured), path.join(expected, 'ils.csv'), exceptions.ilsValues));
+    const il = check('ils.csv', () =>
+      firstLossDifference('ils.csv', lossRows(insured), path.join(expected, 'ils.csv'), exceptions.ilsValues),
+    );
     if (il) return failed(name, compared, exceptions.notes, il);
 
     const ours = reinsuranceLevels(runDir).map((d) => path.basename(d));
     const theirs = riFolders(expected);
-    if (theirs.length && ours.join() !== theirs.join()) return failed(name, compared, exceptions.notes, { file: 'RI_n', detail: `expected ${theirs.length} reinsurance levels (${theirs.join(', ')}), ours ${ours.length}` });
+    if (theirs.length && ours.join() !== theirs.join())
+      return failed(name, compared, exceptions.notes, {
+        file: 'RI_n',
+        detail: `expected ${theirs.length} reinsurance levels (${theirs.join(', ')}), ours ${ours.length}`,
+      });
     for (const dir of theirs) {
       for (const f of RI_FILES) {
         const file = `${dir}/${f}`;
@@ -123,7 +171,9 @@ export async function runFmTestCase(caseDir: string, modelPerils: readonly strin
     }
     if (ours.length) {
       const net = netOfReinsurance(reinsuranceLevels(runDir), insured);
-      const ri = check('rils.csv', () => firstLossDifference('rils.csv', lossRows(net), path.join(expected, 'rils.csv')));
+      const ri = check('rils.csv', () =>
+        firstLossDifference('rils.csv', lossRows(net), path.join(expected, 'rils.csv')),
+      );
       if (ri) return failed(name, compared, exceptions.notes, ri);
     }
     return { case: name, status: 'passed', compared, notes: exceptions.notes };

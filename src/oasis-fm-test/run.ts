@@ -35,13 +35,26 @@ export function caseFolders(dir: string, caseName?: string, expected = DEFAULT_E
     const one = path.join(dir, caseName);
     if (!isCase(one)) {
       const known = caseFolders(dir, undefined, expected).map((c) => path.basename(c));
-      throw new CatintelError('invalid_parameter', `--case ${caseName}: ${dir} has no case folder of that name with ${expected}/ in it; its cases are ${known.join(', ') || '(none)'}`, { errors: [{ field: 'case', message: 'no such case' }] });
+      throw new CatintelError(
+        'invalid_parameter',
+        `--case ${caseName}: ${dir} has no case folder of that name with ${expected}/ in it; its cases are ${known.join(', ') || '(none)'}`,
+        { errors: [{ field: 'case', message: 'no such case' }] },
+      );
     }
     return [one];
   }
   if (isCase(dir)) return [dir];
-  const found = fs.readdirSync(dir).filter((f) => isCase(path.join(dir, f))).sort().map((f) => path.join(dir, f));
-  if (found.length === 0) throw new CatintelError('invalid_parameter', `${dir} holds no FM test case: a case is a folder with its OED files and an ${expected}/ folder of Oasis files and losses`, { errors: [{ field: 'dir', message: 'no case' }] });
+  const found = fs
+    .readdirSync(dir)
+    .filter((f) => isCase(path.join(dir, f)))
+    .sort()
+    .map((f) => path.join(dir, f));
+  if (found.length === 0)
+    throw new CatintelError(
+      'invalid_parameter',
+      `${dir} holds no FM test case: a case is a folder with its OED files and an ${expected}/ folder of Oasis files and losses`,
+      { errors: [{ field: 'dir', message: 'no case' }] },
+    );
   return found;
 }
 

@@ -57,12 +57,21 @@ export function coveredMask(locPerilsCovered: string, perils: readonly Peril[]):
 
 /** The OED codes of the perils that have one, ';'-joined: the LocPerilsCovered we write when the input has none. */
 export function oedCodesOf(perils: readonly Peril[]): string {
-  return perils.map((p) => OED_CODE[p]).filter((c): c is string => c !== null).join(';');
+  return perils
+    .map((p) => OED_CODE[p])
+    .filter((c): c is string => c !== null)
+    .join(';');
 }
 
 /** 'hurricane_wind' -> 'FlexiLocScoreHurricaneWind'; the ods-tools validator accepts any FlexiLoc<Name>. */
 export function flexiScoreColumn(p: Peril | 'overall'): string {
-  return 'FlexiLocScore' + p.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return (
+    'FlexiLocScore' +
+    p
+      .split('_')
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join('')
+  );
 }
 
 export const FLEXI_SCENARIO = 'FlexiLocScoreScenario';

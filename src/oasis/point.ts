@@ -13,7 +13,15 @@ import type { Horizon, Scenario } from '../domain/climate.js';
 import type { PerilScore } from '../domain/scoring/peril-score.js';
 import type { Peril } from '../domain/scoring/perils.js';
 import { OED_VERSION } from './oed-fields.js';
-import { FLEXI_MODEL_VERSION, FLEXI_SCENARIO, OED_CODE, areaPerilId, flexiScoreColumn, oedCodesOf, scenarioLabel } from './perils.js';
+import {
+  FLEXI_MODEL_VERSION,
+  FLEXI_SCENARIO,
+  OED_CODE,
+  areaPerilId,
+  flexiScoreColumn,
+  oedCodesOf,
+  scenarioLabel,
+} from './perils.js';
 
 export interface OasisPointBody {
   format: 'oasis';
@@ -60,7 +68,13 @@ export function oasisPointBody(p: OasisPointInput): OasisPointBody {
   location[FLEXI_MODEL_VERSION] = p.modelVersion;
   const keys = p.perils
     .filter((s) => OED_CODE[s.peril] !== null)
-    .map((s) => ({ LocID: 1, PerilID: OED_CODE[s.peril]!, CoverageTypeID: 1, AreaPerilID: areaPerilId(p.cell, s.peril), VulnerabilityID: 0 }));
+    .map((s) => ({
+      LocID: 1,
+      PerilID: OED_CODE[s.peril]!,
+      CoverageTypeID: 1,
+      AreaPerilID: areaPerilId(p.cell, s.peril),
+      VulnerabilityID: 0,
+    }));
   return {
     format: 'oasis',
     oed_version: OED_VERSION,

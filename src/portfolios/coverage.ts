@@ -16,7 +16,13 @@ const PAGE = 250_000;
 export async function locationsOutsideCoverage(db: Store, portfolioId: string): Promise<number> {
   const grid = loadBaselineGrid();
   let outside = 0;
-  const last = Number((await db.one<{ n: number | null }>('SELECT max(seq) AS n FROM portfolio_locations WHERE portfolio_id = $id', { id: portfolioId }))?.n ?? 0);
+  const last = Number(
+    (
+      await db.one<{ n: number | null }>('SELECT max(seq) AS n FROM portfolio_locations WHERE portfolio_id = $id', {
+        id: portfolioId,
+      })
+    )?.n ?? 0,
+  );
   for (let from = 0; from < last; from += PAGE) {
     const [c] = await db.all<{ lat: number[] | null; lng: number[] | null }>(
       'SELECT list(lat) AS lat, list(lng) AS lng FROM portfolio_locations WHERE portfolio_id = $id AND seq > $from AND seq <= $to',
@@ -33,6 +39,8 @@ export async function locationsOutsideCoverage(db: Store, portfolioId: string): 
 export function outsideCoverageNote(outside: number, total: number): string | undefined {
   if (outside === 0) return undefined;
   const all = outside === total;
-  return `${all ? `all ${total}` : `${outside} of ${total}`} locations are outside the covered area (${COVERAGE}): ` +
-    `scores, exposure and EP curves ${all ? 'cannot use this portfolio' : 'leave them out'}`;
+  return (
+    `${all ? `all ${total}` : `${outside} of ${total}`} locations are outside the covered area (${COVERAGE}): ` +
+    `scores, exposure and EP curves ${all ? 'cannot use this portfolio' : 'leave them out'}`
+  );
 }

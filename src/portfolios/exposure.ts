@@ -18,7 +18,14 @@ import { EVENT_TYPE_CODES } from './domain/perils.js';
 import { ringReach } from './peril-reach.js';
 import { locationIndex, portfolioExtent, type Box, type LocationIndex } from './location-index.js';
 import type { RingFields } from '../store/events-read.js';
-import { anyLiveEvent, eventHeaderOf, liveEventsSoFar, type EventHeader, type ExposureRing, type LiveEventSoFar } from './live-rings.js';
+import {
+  anyLiveEvent,
+  eventHeaderOf,
+  liveEventsSoFar,
+  type EventHeader,
+  type ExposureRing,
+  type LiveEventSoFar,
+} from './live-rings.js';
 import type { EventRow } from '../store/events-read.js';
 import type { PortfolioSummary } from './read.js';
 
@@ -105,7 +112,13 @@ class Sum {
   }
   amounts(): InsuranceAmounts {
     const [b, c, bi, o] = [round2(this.b), round2(this.c), round2(this.bi), round2(this.o)];
-    return { BldgInsuranceAmt: b, ContentsInsuranceAmt: c, BIInsuranceAmt: bi, OtherInsuranceAmt: o, TotalInsuranceAmt: round2(b + c + bi + o) };
+    return {
+      BldgInsuranceAmt: b,
+      ContentsInsuranceAmt: c,
+      BIInsuranceAmt: bi,
+      OtherInsuranceAmt: o,
+      TotalInsuranceAmt: round2(b + c + bi + o),
+    };
   }
 }
 
@@ -121,7 +134,13 @@ function addAmounts(a: InsuranceAmounts, b: InsuranceAmounts): InsuranceAmounts 
   };
 }
 
-const ZERO: InsuranceAmounts = { BldgInsuranceAmt: 0, ContentsInsuranceAmt: 0, BIInsuranceAmt: 0, OtherInsuranceAmt: 0, TotalInsuranceAmt: 0 };
+const ZERO: InsuranceAmounts = {
+  BldgInsuranceAmt: 0,
+  ContentsInsuranceAmt: 0,
+  BIInsuranceAmt: 0,
+  OtherInsuranceAmt: 0,
+  TotalInsuranceAmt: 0,
+};
 
 /**
  * Indexes of the locations inside an area (bbox search in the tree, then point-in-polygon), in file order:
@@ -130,7 +149,8 @@ const ZERO: InsuranceAmounts = { BldgInsuranceAmt: 0, ContentsInsuranceAmt: 0, B
 function inside(ix: LocationIndex, a: PreparedArea): number[] {
   if (!ix.tree) return [];
   const out: number[] = [];
-  for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat)) if (pointInPrepared(ix.lng[i], ix.lat[i], a)) out.push(i);
+  for (const i of ix.tree.search(a.minLng, a.minLat, a.maxLng, a.maxLat))
+    if (pointInPrepared(ix.lng[i], ix.lat[i], a)) out.push(i);
   return out.sort((x, y) => x - y);
 }
 
@@ -138,15 +158,28 @@ const boxOf = (a: PreparedArea): Box => [a.minLng, a.minLat, a.maxLng, a.maxLat]
 
 /** One box per event around all its rings (now and so far): the only places its exposure looks. */
 function boxesOf(live: LiveEventSoFar[]): Box[] {
-  return live.map((l) => [...l.rings, ...l.swath].map((r) => boxOf(r.area))
-    .reduce<Box>((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])], [Infinity, Infinity, -Infinity, -Infinity]))
+  return live
+    .map((l) =>
+      [...l.rings, ...l.swath]
+        .map((r) => boxOf(r.area))
+        .reduce<Box>(
+          (u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])],
+          [Infinity, Infinity, -Infinity, -Infinity],
+        ),
+    )
     .filter((b) => b[0] <= b[2]);
 }
 
 const NONE: RingsExposure = { NumLocations: 0, ...ZERO, NumLocationsNotCovered: 0, rings: [] };
 
 /** Exposure of one indexed portfolio to one live event, now and so far; null when no location lies in its rings or swath. */
-export function eventExposure(ix: LocationIndex, live: LiveEventSoFar, locationsLimit: number, exposed?: Set<number>, exposedSoFar?: Set<number>): EventExposure | null {
+export function eventExposure(
+  ix: LocationIndex,
+  live: LiveEventSoFar,
+  locationsLimit: number,
+  exposed?: Set<number>,
+  exposedSoFar?: Set<number>,
+): EventExposure | null {
   const now = ringsExposure(ix, live.event, live.rings, locationsLimit, exposed);
   const soFar = ringsExposure(ix, live.event, live.swath, locationsLimit, exposedSoFar);
   if (!now && !soFar) return null;
@@ -155,7 +188,13 @@ export function eventExposure(ix: LocationIndex, live: LiveEventSoFar, locations
 }
 
 /** The figures of one set of an event's rings; null when no location lies in them. */
-function ringsExposure(ix: LocationIndex, e: EventRow, ringList: ExposureRing[], locationsLimit: number, exposed?: Set<number>): RingsExposure | null {
+function ringsExposure(
+  ix: LocationIndex,
+  e: EventRow,
+  ringList: ExposureRing[],
+  locationsLimit: number,
+  exposed?: Set<number>,
+): RingsExposure | null {
   const live = { rings: ringList };
   const codes = EVENT_TYPE_CODES[e.event_type as EventType] ?? [];
   const reach = live.rings.map((ring) => ringReach(e.event_type as EventType, ring));
@@ -192,9 +231,17 @@ function ringsExposure(ix: LocationIndex, e: EventRow, ringList: ExposureRing[],
     }
     const amounts = band.amounts();
     total = addAmounts(total, amounts);
-    const sorted = bands[k].sort((a, b) => totalOf(ix, b) - totalOf(ix, a) || (ix.locNumber[a] < ix.locNumber[b] ? -1 : 1));
+    const sorted = bands[k].sort(
+      (a, b) => totalOf(ix, b) - totalOf(ix, a) || (ix.locNumber[a] < ix.locNumber[b] ? -1 : 1),
+    );
     return {
-      ring_id: ring.ring_id, ordinal: ring.ordinal, kind: ring.kind, label: ring.label, threshold: ring.threshold, unit: ring.unit, radius_km: ring.radius_km,
+      ring_id: ring.ring_id,
+      ordinal: ring.ordinal,
+      kind: ring.kind,
+      label: ring.label,
+      threshold: ring.threshold,
+      unit: ring.unit,
+      radius_km: ring.radius_km,
       ...('fixes' in ring ? { fixes: ring.fixes, from: ring.from, to: ring.to } : {}),
       NumLocations: band.n,
       ...amounts,
@@ -216,7 +263,13 @@ function ringsExposure(ix: LocationIndex, e: EventRow, ringList: ExposureRing[],
 function locationJson(ix: LocationIndex, i: number): ExposedLocation {
   const s = new Sum();
   s.add(ix, i);
-  return { LocationId: ix.locNumber[i], Latitude: ix.lat[i], Longitude: ix.lng[i], LocPerilsCovered: ix.perilsCovered[i], ...s.amounts() };
+  return {
+    LocationId: ix.locNumber[i],
+    Latitude: ix.lat[i],
+    Longitude: ix.lng[i],
+    LocPerilsCovered: ix.perilsCovered[i],
+    ...s.amounts(),
+  };
 }
 
 /**
@@ -224,9 +277,16 @@ function locationJson(ix: LocationIndex, i: number): ExposedLocation {
  * event is live, the book's extent comes from the store first; only when a live ring meets it are locations read, and then only those
  * inside the boxes of the rings that do: the cost follows what is exposed, not the size of the book.
  */
-export async function portfolioExposure(db: Store, p: PortfolioSummary, now: string, locationsLimit: number): Promise<PortfolioExposure> {
+export async function portfolioExposure(
+  db: Store,
+  p: PortfolioSummary,
+  now: string,
+  locationsLimit: number,
+): Promise<PortfolioExposure> {
   // With no live event at all, not even the extent is read: the portfolio row holds the count.
-  const extent = (await anyLiveEvent(db, now)) ? await portfolioExtent(db, p.id) : { count: p.location_count, bbox: undefined };
+  const extent = (await anyLiveEvent(db, now))
+    ? await portfolioExtent(db, p.id)
+    : { count: p.location_count, bbox: undefined };
   const live = extent.bbox ? await liveEventsSoFar(db, now, extent.bbox) : [];
   const ix = await locationIndex(db, p.id, p.currency, boxesOf(live));
   const exposed = new Set<number>();
@@ -236,10 +296,21 @@ export async function portfolioExposure(db: Store, p: PortfolioSummary, now: str
     const x = eventExposure(ix, l, locationsLimit, exposed, exposedSoFar);
     if (x) events.push(x);
   }
-  events.sort((a, b) => b.TotalInsuranceAmt - a.TotalInsuranceAmt || b.so_far.TotalInsuranceAmt - a.so_far.TotalInsuranceAmt || a.event_id.localeCompare(b.event_id));
+  events.sort(
+    (a, b) =>
+      b.TotalInsuranceAmt - a.TotalInsuranceAmt ||
+      b.so_far.TotalInsuranceAmt - a.so_far.TotalInsuranceAmt ||
+      a.event_id.localeCompare(b.event_id),
+  );
   return {
-    PortfolioId: p.id, PortfolioName: p.name, CurCd: p.currency, as_of: now, NumLocations: extent.count, NumLocationsExposed: exposed.size,
-    so_far: { NumLocationsExposed: exposedSoFar.size }, events,
+    PortfolioId: p.id,
+    PortfolioName: p.name,
+    CurCd: p.currency,
+    as_of: now,
+    NumLocations: extent.count,
+    NumLocationsExposed: exposed.size,
+    so_far: { NumLocationsExposed: exposedSoFar.size },
+    events,
   };
 }
 
@@ -258,9 +329,20 @@ export interface RingTiv {
  * the per-fix polygons, which may overlap: a location inside several counts once). Answers one entry per
  * ring, in the order given; a ring no location of the account reaches has an empty by_currency.
  */
-export async function tivByRing(db: Store, account: string, eventType: EventType, rings: Array<{ ring_id: string | null; kind?: string; label?: string; geojson: string | Area }>): Promise<RingTiv[]> {
-  const portfolios = await db.all<{ id: string; currency: string }>(`SELECT id, currency FROM portfolios WHERE account = $account ORDER BY created_at, id`, { account });
-  const prepared = rings.map((r) => ({ ring_id: r.ring_id, area: prepareArea(typeof r.geojson === 'string' ? JSON.parse(r.geojson) : r.geojson) }));
+export async function tivByRing(
+  db: Store,
+  account: string,
+  eventType: EventType,
+  rings: Array<{ ring_id: string | null; kind?: string; label?: string; geojson: string | Area }>,
+): Promise<RingTiv[]> {
+  const portfolios = await db.all<{ id: string; currency: string }>(
+    `SELECT id, currency FROM portfolios WHERE account = $account ORDER BY created_at, id`,
+    { account },
+  );
+  const prepared = rings.map((r) => ({
+    ring_id: r.ring_id,
+    area: prepareArea(typeof r.geojson === 'string' ? JSON.parse(r.geojson) : r.geojson),
+  }));
   const reach = rings.map((r) => ringReach(eventType, { kind: r.kind ?? '', label: r.label ?? '' }));
   const acc = prepared.map(() => new Map<string, { sum: Sum; portfolios: number }>());
   // Only the locations inside the rings' boxes are read from each portfolio.
@@ -283,6 +365,8 @@ export async function tivByRing(db: Store, account: string, eventType: EventType
   }
   return prepared.map((r, k) => ({
     ring_id: r.ring_id,
-    by_currency: [...acc[k]].sort(([a], [b]) => a.localeCompare(b)).map(([cur, v]) => ({ CurCd: cur, NumLocations: v.sum.n, NumPortfolios: v.portfolios, ...v.sum.amounts() })),
+    by_currency: [...acc[k]]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([cur, v]) => ({ CurCd: cur, NumLocations: v.sum.n, NumPortfolios: v.portfolios, ...v.sum.amounts() })),
   }));
 }

@@ -61,19 +61,32 @@ class Problems {
   readonly list: FieldProblem[] = [];
   badRows = 0;
   /** where: the field path of a row (row[3], locations[2]); prefix: what the message starts with (the CSV row and line). */
-  constructor(private readonly where: (row: number) => string, private readonly prefix: (row: number) => string = () => '') {}
+  constructor(
+    private readonly where: (row: number) => string,
+    private readonly prefix: (row: number) => string = () => '',
+  ) {}
   add(row: number, problems: { field: string; message: string }[]): void {
     this.badRows++;
     for (const p of problems) {
-      if (this.list.length < MAX_REPORTED_PROBLEMS) this.list.push({ field: p.field === 'row' ? this.where(row) : `${this.where(row)}.${p.field}`, message: `${this.prefix(row)}${p.message}` });
+      if (this.list.length < MAX_REPORTED_PROBLEMS)
+        this.list.push({
+          field: p.field === 'row' ? this.where(row) : `${this.where(row)}.${p.field}`,
+          message: `${this.prefix(row)}${p.message}`,
+        });
     }
   }
   get failed(): boolean {
     return this.badRows > 0;
   }
   error(total: number): CatintelError {
-    const shown = this.list.slice(0, 5).map((p) => `${p.field}: ${p.message}`).join('; ');
-    const more = this.list.length > 5 ? `; ... (${this.list.length} problems listed in errors${this.badRows > this.list.length ? `, the first ${MAX_REPORTED_PROBLEMS}` : ''})` : '';
+    const shown = this.list
+      .slice(0, 5)
+      .map((p) => `${p.field}: ${p.message}`)
+      .join('; ');
+    const more =
+      this.list.length > 5
+        ? `; ... (${this.list.length} problems listed in errors${this.badRows > this.list.length ? `, the first ${MAX_REPORTED_PROBLEMS}` : ''})`
+        : '';
     return new CatintelError(
       'validation_failed',
       `nothing was imported: ${this.badRows} of ${total} location rows ${this.badRows === 1 ? 'is' : 'are'} invalid: ${shown}${more}`,
@@ -110,7 +123,10 @@ function tally(t: Totals, r: LocationRow, row: number): { field: string; message
     t.currency = r.currency;
     t.currencyRow = row;
   } else if (r.currency !== t.currency) {
-    return { field: 'LocCurrency', message: `${r.currency} differs from ${t.currency} of row ${t.currencyRow}; a portfolio holds amounts in one currency (split the file by LocCurrency)` };
+    return {
+      field: 'LocCurrency',
+      message: `${r.currency} differs from ${t.currency} of row ${t.currencyRow}; a portfolio holds amounts in one currency (split the file by LocCurrency)`,
+    };
   }
   t.count++;
   t.building += r.buildingTiv;
@@ -120,7 +136,15 @@ function tally(t: Totals, r: LocationRow, row: number): { field: string; message
   return null;
 }
 
-const newTotals = (): Totals => ({ count: 0, building: 0, contents: 0, bi: 0, other: 0, currency: null, currencyRow: 0 });
+const newTotals = (): Totals => ({
+  count: 0,
+  building: 0,
+  contents: 0,
+  bi: 0,
+  other: 0,
+  currency: null,
+  currencyRow: 0,
+});
 
 async function existingCopy(tx: Tx, o: ImportOptions, sha: string): Promise<string | undefined> {
   const rows = await tx.all<{ id: string }>(
@@ -130,11 +154,31 @@ async function existingCopy(tx: Tx, o: ImportOptions, sha: string): Promise<stri
   return rows[0]?.id;
 }
 
-async function insertPortfolio(tx: Tx, id: string, o: ImportOptions, source: 'csv' | 'json', sha: string, t: Totals): Promise<void> {
+async function insertPortfolio(
+  tx: Tx,
+  id: string,
+  o: ImportOptions,
+  source: 'csv' | 'json',
+  sha: string,
+  t: Totals,
+): Promise<void> {
   await tx.run(
     `INSERT INTO portfolios (id, account, name, source, content_sha256, location_count, currency, building_tiv, contents_tiv, bi_tiv, other_tiv, created_at)
      VALUES ($id, $account, $name, $source, $sha, $count, $currency, $b, $c, $bi, $o, $now::TIMESTAMP)`,
-    { id, account: o.account, name: o.name, source, sha, count: t.count, currency: t.currency ?? 'USD', b: t.building, c: t.contents, bi: t.bi, o: t.other, now: o.now },
+    {
+      id,
+      account: o.account,
+      name: o.name,
+      source,
+      sha,
+      count: t.count,
+      currency: t.currency ?? 'USD',
+      b: t.building,
+      c: t.contents,
+      bi: t.bi,
+      o: t.other,
+      now: o.now,
+    },
   );
 }
 
@@ -143,7 +187,10 @@ async function insertPortfolio(tx: Tx, id: string, o: ImportOptions, source: 'cs
  * portfolio. The idempotent re-run check sits inside the transaction too.
  */
 async function importInTransaction(
-  db: Store, o: ImportOptions, source: 'csv' | 'json', sha: string,
+  db: Store,
+  o: ImportOptions,
+  source: 'csv' | 'json',
+  sha: string,
   fill: (append: (seq: number, rowNumber: number, r: LocationRow) => void, flush: () => void) => Promise<Totals>,
 ): Promise<ImportResult> {
   const id = randomUUID();
@@ -153,7 +200,10 @@ async function importInTransaction(
     const appender = await tx.conn.createAppender('portfolio_locations');
     let totals: Totals;
     try {
-      totals = await fill((seq, rowNumber, r) => appendRow(appender, id, seq, rowNumber, r), () => appender.flushSync());
+      totals = await fill(
+        (seq, rowNumber, r) => appendRow(appender, id, seq, rowNumber, r),
+        () => appender.flushSync(),
+      );
       appender.flushSync();
     } finally {
       appender.closeSync();
@@ -171,19 +221,31 @@ async function sha256OfFile(file: string): Promise<string> {
 }
 
 /** The column index of each imported field (-1 when absent); header problems when a field is named twice or LocNumber is missing. */
-function columnsOf(columns: string[], latIndex: number, lngIndex: number): { index: Record<ImportedField, number>; problems: FieldProblem[] } {
+function columnsOf(
+  columns: string[],
+  latIndex: number,
+  lngIndex: number,
+): { index: Record<ImportedField, number>; problems: FieldProblem[] } {
   const index = Object.fromEntries(IMPORTED_FIELDS.map((f) => [f, -1])) as Record<ImportedField, number>;
   const problems: FieldProblem[] = [];
   columns.forEach((c, i) => {
     const f = oedFieldName(c) as ImportedField | null;
     if (!f || !(IMPORTED_FIELDS as readonly string[]).includes(f)) return;
-    if (index[f] >= 0) problems.push({ field: `header.${f}`, message: `columns ${index[f] + 1} and ${i + 1} both name ${f} (headers are case-insensitive)` });
+    if (index[f] >= 0)
+      problems.push({
+        field: `header.${f}`,
+        message: `columns ${index[f] + 1} and ${i + 1} both name ${f} (headers are case-insensitive)`,
+      });
     else index[f] = i;
   });
   // The bulk scorer's coordinate columns (Latitude/Longitude, or lat, lng, lon, long).
   if (index.Latitude < 0) index.Latitude = latIndex;
   if (index.Longitude < 0) index.Longitude = lngIndex;
-  if (index.LocNumber < 0) problems.push({ field: 'header.LocNumber', message: 'the header has no LocNumber column (OED location file: LocNumber, Latitude, Longitude, ...)' });
+  if (index.LocNumber < 0)
+    problems.push({
+      field: 'header.LocNumber',
+      message: 'the header has no LocNumber column (OED location file: LocNumber, Latitude, Longitude, ...)',
+    });
   return { index, problems };
 }
 
@@ -193,12 +255,19 @@ function columnsOf(columns: string[], latIndex: number, lngIndex: number): { ind
  */
 export async function importCsvFile(db: Store, file: string, o: ImportOptions, label = file): Promise<ImportResult> {
   const header = await readInputHeader(file).catch((err: unknown) => {
-    if (err instanceof CatintelError && label !== file) throw new CatintelError('validation_failed', err.message.split(file).join(label), { errors: [{ field: 'body', message: err.message.split(file).join(label) }] });
+    if (err instanceof CatintelError && label !== file)
+      throw new CatintelError('validation_failed', err.message.split(file).join(label), {
+        errors: [{ field: 'body', message: err.message.split(file).join(label) }],
+      });
     throw err;
   });
   const { index, problems: headerProblems } = columnsOf(header.columns, header.latIndex, header.lngIndex);
   if (headerProblems.length) {
-    throw new CatintelError(label === file ? 'invalid_input' : 'validation_failed', `${label}: ${headerProblems.map((p) => p.message).join('; ')}; nothing was imported`, { errors: headerProblems });
+    throw new CatintelError(
+      label === file ? 'invalid_input' : 'validation_failed',
+      `${label}: ${headerProblems.map((p) => p.message).join('; ')}; nothing was imported`,
+      { errors: headerProblems },
+    );
   }
   const sha = await sha256OfFile(file);
   const fieldCount = header.columns.length;
@@ -207,22 +276,32 @@ export async function importCsvFile(db: Store, file: string, o: ImportOptions, l
     // The line the current row starts on: a problem is named while its row is read, so no table of lines is
     // kept (one entry per row would grow with the file).
     let rowLine = 0;
-    const problems = new Problems((row) => `row[${row}]`, () => `line ${rowLine}: `);
+    const problems = new Problems(
+      (row) => `row[${row}]`,
+      () => `line ${rowLine}: `,
+    );
     let row = 0;
     let line = header.headerLines;
     let seq = 0;
-    const get = (r: ScannedRow) => (f: ImportedField): unknown => {
-      const i = index[f];
-      if (i < 0) return undefined;
-      if (f === 'Latitude' || f === 'Longitude') {
-        const v = parseCoordinate(r, i);
-        return Number.isNaN(v) ? fieldText(r, i) : v;
-      }
-      return fieldText(r, i);
-    };
+    const get =
+      (r: ScannedRow) =>
+      (f: ImportedField): unknown => {
+        const i = index[f];
+        if (i < 0) return undefined;
+        if (f === 'Latitude' || f === 'Longitude') {
+          const v = parseCoordinate(r, i);
+          return Number.isNaN(v) ? fieldText(r, i) : v;
+        }
+        return fieldText(r, i);
+      };
     await readRows(
       {
-        file, dataStart: header.dataStart, delimiter: header.delimiter, expectFields: fieldCount, signal: o.signal, rowNumber: () => row,
+        file,
+        dataStart: header.dataStart,
+        delimiter: header.delimiter,
+        expectFields: fieldCount,
+        signal: o.signal,
+        rowNumber: () => row,
         afterChunk: async (bytes) => {
           flush();
           o.progress?.({ task: 'portfolio import', done: bytes, total: header.sizeBytes, unit: 'bytes' });
@@ -234,9 +313,15 @@ export async function importCsvFile(db: Store, file: string, o: ImportOptions, l
         row++;
         rowLine = line - r.innerLineBreaks;
         const utf8 = rowUtf8Problem(r);
-        if (utf8) return problems.add(row, [{ field: header.columns[utf8.field] ?? 'row', message: utf8ProblemText(utf8, header.columns) }]);
+        if (utf8)
+          return problems.add(row, [
+            { field: header.columns[utf8.field] ?? 'row', message: utf8ProblemText(utf8, header.columns) },
+          ]);
         if (r.unterminated) return problems.add(row, [{ field: 'row', message: 'a quoted field is never closed' }]);
-        if (r.fieldCount !== fieldCount) return problems.add(row, [{ field: 'row', message: `has ${r.fieldCount} fields; the header has ${fieldCount}` }]);
+        if (r.fieldCount !== fieldCount)
+          return problems.add(row, [
+            { field: 'row', message: `has ${r.fieldCount} fields; the header has ${fieldCount}` },
+          ]);
         const { row: loc, problems: p } = checkRow(get(r));
         if (!loc) return problems.add(row, p);
         const mixed = tally(totals, loc, row);
@@ -245,7 +330,12 @@ export async function importCsvFile(db: Store, file: string, o: ImportOptions, l
       },
     );
     if (problems.failed) throw problems.error(row);
-    if (totals.count === 0) throw new CatintelError(label === file ? 'invalid_input' : 'validation_failed', `${label} has a header but no location rows; nothing was imported`, { errors: [{ field: 'body', message: 'no location rows' }] });
+    if (totals.count === 0)
+      throw new CatintelError(
+        label === file ? 'invalid_input' : 'validation_failed',
+        `${label} has a header but no location rows; nothing was imported`,
+        { errors: [{ field: 'body', message: 'no location rows' }] },
+      );
     return totals;
   });
 }
@@ -264,11 +354,20 @@ export async function importCsvText(db: Store, text: string, o: ImportOptions): 
 
 /** Imports JSON rows (POST /portfolio with application/json): OED field names, matched in any case. */
 export async function importJsonRows(db: Store, rows: unknown[], o: ImportOptions): Promise<ImportResult> {
-  if (rows.length === 0) throw new CatintelError('validation_failed', 'locations is empty; send at least one OED location row', { errors: [{ field: 'locations', message: 'at least one location' }] });
+  if (rows.length === 0)
+    throw new CatintelError('validation_failed', 'locations is empty; send at least one OED location row', {
+      errors: [{ field: 'locations', message: 'at least one location' }],
+    });
   const canonical = rows.map((r) => canonicalRow(r));
   // A missing field hashes as null; a JSON null (refused per row) hashes apart from it, so a body with a null
   // is never taken for stored content that omitted the field (and answered 200 without being checked).
-  const sha = createHash('sha256').update(JSON.stringify(canonical.map((c) => c && IMPORTED_FIELDS.map((f) => (c[f] === null ? { null: true } : c[f] ?? null))))).digest('hex');
+  const sha = createHash('sha256')
+    .update(
+      JSON.stringify(
+        canonical.map((c) => c && IMPORTED_FIELDS.map((f) => (c[f] === null ? { null: true } : (c[f] ?? null)))),
+      ),
+    )
+    .digest('hex');
   return importInTransaction(db, o, 'json', sha, async (append) => {
     const totals = newTotals();
     const problems = new Problems((row) => `locations[${row - 1}]`);

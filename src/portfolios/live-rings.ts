@@ -29,7 +29,11 @@ const MAX_LIVE_EVENTS = 1_000_000;
 const RING_COLS = `ring_id::VARCHAR AS ring_id, event_id::VARCHAR AS event_id, ordinal, kind, label, threshold, unit, radius_km, geojson`;
 
 /** Rings of these events (bbox meeting `box` when given), grouped by event, innermost first. */
-export async function ringsOfEvents(db: Queryable, ids: string[], box?: [number, number, number, number]): Promise<Map<string, LiveRing[]>> {
+export async function ringsOfEvents(
+  db: Queryable,
+  ids: string[],
+  box?: [number, number, number, number],
+): Promise<Map<string, LiveRing[]>> {
   const out = new Map<string, LiveRing[]>();
   if (ids.length === 0) return out;
   const params: Record<string, DuckDBValue> = { ids: listValue(ids) };
@@ -53,23 +57,47 @@ export async function ringsOfEvents(db: Queryable, ids: string[], box?: [number,
 }
 
 /** The live events at `now` that have rings meeting `box` (all live events with rings when no box), newest first. */
-export async function liveEventsWithRings(db: Store, now: string, box?: [number, number, number, number], types?: EventType[]): Promise<LiveEvent[]> {
-  const { rows } = await listEvents(db, { now, statuses: ['active', 'monitoring'], eventTypes: types }, { limit: MAX_LIVE_EVENTS });
-  const rings = await ringsOfEvents(db, rows.map((e) => e.id), box);
+export async function liveEventsWithRings(
+  db: Store,
+  now: string,
+  box?: [number, number, number, number],
+  types?: EventType[],
+): Promise<LiveEvent[]> {
+  const { rows } = await listEvents(
+    db,
+    { now, statuses: ['active', 'monitoring'], eventTypes: types },
+    { limit: MAX_LIVE_EVENTS },
+  );
+  const rings = await ringsOfEvents(
+    db,
+    rows.map((e) => e.id),
+    box,
+  );
   return rows.filter((e) => rings.has(e.id)).map((event) => ({ event, rings: rings.get(event.id)! }));
 }
 
 /** How exposure answers name an event: its identity, state and severity, and its provenance (docs/contract.md#scores names). */
-export interface EventHeader extends Pick<EventRow, 'slug' | 'title' | 'event_type' | 'status' | 'severity' | 'severity_label' | 'source' | 'source_url' | 'ingested_at'> {
+export interface EventHeader extends Pick<
+  EventRow,
+  'slug' | 'title' | 'event_type' | 'status' | 'severity' | 'severity_label' | 'source' | 'source_url' | 'ingested_at'
+> {
   event_id: string;
   provenance: Pick<EventRow, 'source' | 'source_url' | 'ingested_at' | 'updated_at'>;
 }
 
 export function eventHeaderOf(e: EventRow): EventHeader {
   return {
-    event_id: e.id, slug: e.slug, title: e.title, event_type: e.event_type, status: e.status, severity: e.severity, severity_label: e.severity_label,
+    event_id: e.id,
+    slug: e.slug,
+    title: e.title,
+    event_type: e.event_type,
+    status: e.status,
+    severity: e.severity,
+    severity_label: e.severity_label,
     // The three record fields of docs/contract.md#provenance at the row's top level, like every record; `provenance` adds updated_at.
-    source: e.source, source_url: e.source_url, ingested_at: e.ingested_at,
+    source: e.source,
+    source_url: e.source_url,
+    ingested_at: e.ingested_at,
     provenance: { source: e.source, source_url: e.source_url, ingested_at: e.ingested_at, updated_at: e.updated_at },
   };
 }
@@ -108,7 +136,11 @@ interface HistoryRow {
  * do not travel: a cone, an alert area, an intensity ring). An event without history (stored before the
  * history was kept) has its current rings as its swath.
  */
-export async function swathOfEvents(db: Queryable, events: Array<{ id: string; updated_at: string; rings: LiveRing[] }>, now: string): Promise<Map<string, SwathRing[]>> {
+export async function swathOfEvents(
+  db: Queryable,
+  events: Array<{ id: string; updated_at: string; rings: LiveRing[] }>,
+  now: string,
+): Promise<Map<string, SwathRing[]>> {
   const out = new Map<string, SwathRing[]>();
   if (events.length === 0) return out;
   const rows = await (db as Store).all<HistoryRow>(
@@ -120,9 +152,26 @@ export async function swathOfEvents(db: Queryable, events: Array<{ id: string; u
   for (const r of rows) byEvent.set(r.event_id, [...(byEvent.get(r.event_id) ?? []), r]);
   for (const { id, updated_at, rings } of events) {
     const history = byEvent.get(id) ?? [];
-    const groups = new Map<string, { kind: string; label: string; threshold: number | null; unit: string | null; polygons: Position[][][]; times: string[] }>();
+    const groups = new Map<
+      string,
+      {
+        kind: string;
+        label: string;
+        threshold: number | null;
+        unit: string | null;
+        polygons: Position[][][];
+        times: string[];
+      }
+    >();
     const keyOf = (kind: string, threshold: number | null, label: string) => `${kind}|${threshold ?? label}`;
-    const add = (kind: string, label: string, threshold: number | null, unit: string | null, geometry: Area, at: string) => {
+    const add = (
+      kind: string,
+      label: string,
+      threshold: number | null,
+      unit: string | null,
+      geometry: Area,
+      at: string,
+    ) => {
       const k = keyOf(kind, threshold, label);
       const g = groups.get(k) ?? { kind, label, threshold, unit, polygons: [], times: [] };
       g.label = label; // the latest label of the threshold (a published radius after a parametric estimate)
@@ -138,8 +187,18 @@ export async function swathOfEvents(db: Queryable, events: Array<{ id: string; u
       const now = current.get(k);
       const area = prepareArea({ type: 'MultiPolygon', coordinates: g.polygons });
       swath.push({
-        ring_id: now?.ring_id ?? null, event_id: id, ordinal: swath.length, kind: g.kind, label: now?.label ?? g.label,
-        threshold: g.threshold, unit: g.unit, radius_km: null, area, fixes: g.times.length, from: g.times[0], to: g.times[g.times.length - 1],
+        ring_id: now?.ring_id ?? null,
+        event_id: id,
+        ordinal: swath.length,
+        kind: g.kind,
+        label: now?.label ?? g.label,
+        threshold: g.threshold,
+        unit: g.unit,
+        radius_km: null,
+        area,
+        fixes: g.times.length,
+        from: g.times[0],
+        to: g.times[g.times.length - 1],
       });
     }
     // Current rings the history does not hold: other kinds, or every ring of an event stored before it was kept.
@@ -157,7 +216,8 @@ export interface LiveEventSoFar extends LiveEvent {
   swath: SwathRing[];
 }
 
-const meets = (a: PreparedArea, box: [number, number, number, number]) => a.maxLng >= box[0] && a.minLng <= box[2] && a.maxLat >= box[1] && a.minLat <= box[3];
+const meets = (a: PreparedArea, box: [number, number, number, number]) =>
+  a.maxLng >= box[0] && a.minLng <= box[2] && a.maxLat >= box[1] && a.minLat <= box[3];
 
 /** Whether any event is live at `now` (one row read): when none is, no exposure needs a portfolio's extent. */
 export async function anyLiveEvent(db: Store, now: string): Promise<boolean> {
@@ -169,13 +229,30 @@ export async function anyLiveEvent(db: Store, now: string): Promise<boolean> {
  * The live events at `now` whose rings now or whose swath so far meet `box` (all live events with either when
  * no box): `rings` are the current rings meeting the box, `swath` the swath rings meeting it.
  */
-export async function liveEventsSoFar(db: Store, now: string, box?: [number, number, number, number], types?: EventType[]): Promise<LiveEventSoFar[]> {
-  const { rows } = await listEvents(db, { now, statuses: ['active', 'monitoring'], eventTypes: types }, { limit: MAX_LIVE_EVENTS });
+export async function liveEventsSoFar(
+  db: Store,
+  now: string,
+  box?: [number, number, number, number],
+  types?: EventType[],
+): Promise<LiveEventSoFar[]> {
+  const { rows } = await listEvents(
+    db,
+    { now, statuses: ['active', 'monitoring'], eventTypes: types },
+    { limit: MAX_LIVE_EVENTS },
+  );
   if (rows.length === 0) return [];
   let chosen = rows;
   if (box) {
-    const params = { ids: listValue(rows.map((e) => e.id)), now, minLng: box[0], minLat: box[1], maxLng: box[2], maxLat: box[3] };
-    const within = 'max_lng >= $minLng AND min_lng <= $maxLng AND max_lat >= $minLat AND min_lat <= $maxLat AND event_id IN (SELECT unnest($ids::UUID[]))';
+    const params = {
+      ids: listValue(rows.map((e) => e.id)),
+      now,
+      minLng: box[0],
+      minLat: box[1],
+      maxLng: box[2],
+      maxLat: box[3],
+    };
+    const within =
+      'max_lng >= $minLng AND min_lng <= $maxLng AND max_lat >= $minLat AND min_lat <= $maxLat AND event_id IN (SELECT unnest($ids::UUID[]))';
     const hit = await db.all<{ id: string }>(
       `SELECT DISTINCT event_id::VARCHAR AS id FROM rings WHERE ${within} AND $now::TIMESTAMP IS NOT NULL
        UNION SELECT DISTINCT event_id::VARCHAR AS id FROM ring_history WHERE ${within} AND valid_at <= $now::TIMESTAMP`,
@@ -184,8 +261,15 @@ export async function liveEventsSoFar(db: Store, now: string, box?: [number, num
     const ids = new Set(hit.map((h) => h.id));
     chosen = rows.filter((e) => ids.has(e.id));
   }
-  const rings = await ringsOfEvents(db, chosen.map((e) => e.id));
-  const swath = await swathOfEvents(db, chosen.map((e) => ({ id: e.id, updated_at: e.updated_at, rings: rings.get(e.id) ?? [] })), now);
+  const rings = await ringsOfEvents(
+    db,
+    chosen.map((e) => e.id),
+  );
+  const swath = await swathOfEvents(
+    db,
+    chosen.map((e) => ({ id: e.id, updated_at: e.updated_at, rings: rings.get(e.id) ?? [] })),
+    now,
+  );
   const out: LiveEventSoFar[] = [];
   for (const event of chosen) {
     const now = (rings.get(event.id) ?? []).filter((r) => !box || meets(r.area, box));

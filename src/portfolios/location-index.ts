@@ -69,7 +69,13 @@ export interface PortfolioExtent {
  * nothing held): enough to tell that no live ring reaches the book without reading its locations.
  */
 export async function portfolioExtent(db: Queryable, id: string): Promise<PortfolioExtent> {
-  const [r] = await (db as Store).all<{ n: bigint | number; min_lng: number | null; min_lat: number | null; max_lng: number | null; max_lat: number | null }>(
+  const [r] = await (db as Store).all<{
+    n: bigint | number;
+    min_lng: number | null;
+    min_lat: number | null;
+    max_lng: number | null;
+    max_lat: number | null;
+  }>(
     `SELECT count(*) AS n, min(lng) AS min_lng, min(lat) AS min_lat, max(lng) AS max_lng, max(lat) AS max_lat FROM portfolio_locations WHERE portfolio_id = $id`,
     { id },
   );
@@ -79,7 +85,15 @@ export async function portfolioExtent(db: Queryable, id: string): Promise<Portfo
 
 /** The SQL filter keeping the rows inside one of the boxes (each bound a number of ours, never text from outside). */
 function boxFilter(boxes: Box[]): string {
-  const list = boxes.length > MAX_BOXES ? [boxes.reduce<Box>((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])], [Infinity, Infinity, -Infinity, -Infinity])] : boxes;
+  const list =
+    boxes.length > MAX_BOXES
+      ? [
+          boxes.reduce<Box>(
+            (u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])],
+            [Infinity, Infinity, -Infinity, -Infinity],
+          ),
+        ]
+      : boxes;
   const num = (x: number) => {
     if (!Number.isFinite(x)) throw new Error(`a box bound is not a finite number: ${x}`);
     return `${x}::DOUBLE`;
@@ -100,7 +114,12 @@ interface Columns {
 }
 
 /** The portfolio's locations, all of them, or (given `within`) only those inside one of the boxes. */
-export async function locationIndex(db: Queryable, id: string, currency: string, within?: Box[]): Promise<LocationIndex> {
+export async function locationIndex(
+  db: Queryable,
+  id: string,
+  currency: string,
+  within?: Box[],
+): Promise<LocationIndex> {
   const key = within ? `${id}|${JSON.stringify(within)}` : id;
   const hit = cache.get(key);
   if (hit) {
@@ -114,7 +133,10 @@ export async function locationIndex(db: Queryable, id: string, currency: string,
   // LocPerilsCovered values travel once, each location holding the number of its value.
   const covers = `SELECT perils_covered, peril_codes, (row_number() OVER (ORDER BY perils_covered, peril_codes) - 1)::INTEGER AS k
     FROM (SELECT DISTINCT perils_covered, peril_codes FROM portfolio_locations WHERE portfolio_id = $id${inside})`;
-  const dictionary = await (db as Store).all<{ perils_covered: string; peril_codes: string; k: number }>(`${covers} ORDER BY k`, { id });
+  const dictionary = await (db as Store).all<{ perils_covered: string; peril_codes: string; k: number }>(
+    `${covers} ORDER BY k`,
+    { id },
+  );
   const [c] = await (db as Store).all<Columns>(
     `WITH d AS (${covers})
      SELECT list(l.loc_number ORDER BY l.seq) AS loc_number, list(l.lat ORDER BY l.seq) AS lat, list(l.lng ORDER BY l.seq) AS lng,
@@ -153,9 +175,21 @@ export async function locationIndex(db: Queryable, id: string, currency: string,
     tree.finish();
   }
   const index: LocationIndex = {
-    id, count: n, locNumber: c.loc_number, lat, lng,
-    building: Float64Array.from(c.building_tiv), contents: Float64Array.from(c.contents_tiv), bi: Float64Array.from(c.bi_tiv), other: Float64Array.from(c.other_tiv),
-    typeMask, perilsCovered, perilCodes, currency, tree, bbox,
+    id,
+    count: n,
+    locNumber: c.loc_number,
+    lat,
+    lng,
+    building: Float64Array.from(c.building_tiv),
+    contents: Float64Array.from(c.contents_tiv),
+    bi: Float64Array.from(c.bi_tiv),
+    other: Float64Array.from(c.other_tiv),
+    typeMask,
+    perilsCovered,
+    perilCodes,
+    currency,
+    tree,
+    bbox,
   };
   if (n <= CACHE_LOCATIONS) {
     cache.set(key, index);
@@ -171,5 +205,21 @@ export async function locationIndex(db: Queryable, id: string, currency: string,
 
 function emptyIndex(id: string, currency: string): LocationIndex {
   const none = new Float64Array(0);
-  return { id, count: 0, locNumber: [], lat: none, lng: none, building: none, contents: none, bi: none, other: none, typeMask: new Int32Array(0), perilsCovered: [], perilCodes: [], currency, tree: undefined, bbox: undefined };
+  return {
+    id,
+    count: 0,
+    locNumber: [],
+    lat: none,
+    lng: none,
+    building: none,
+    contents: none,
+    bi: none,
+    other: none,
+    typeMask: new Int32Array(0),
+    perilsCovered: [],
+    perilCodes: [],
+    currency,
+    tree: undefined,
+    bbox: undefined,
+  };
 }

@@ -44,7 +44,8 @@ export function ringReach(eventType: EventType, ring: { kind: string; label: str
   const bit = eventTypeBit(eventType);
   const codes = EVENT_TYPE_CODES[eventType] ?? [];
   const surgeRing = isSurgeRing(ring);
-  const reaches = (ix: LocationIndex, i: number, code: string) => code !== SURGE_CODE || surgeRing || surgeProneAt(ix, i);
+  const reaches = (ix: LocationIndex, i: number, code: string) =>
+    code !== SURGE_CODE || surgeRing || surgeProneAt(ix, i);
   if (!codes.includes(SURGE_CODE)) {
     return { covered: (ix, i) => (ix.typeMask[i] & bit) !== 0, reaches: () => true };
   }

@@ -47,7 +47,11 @@ export async function getPortfolio(db: Store, account: string, id: string): Prom
 }
 
 /** An account's portfolios, oldest first, keyset-paged on (created_at, id). */
-export async function listPortfolios(db: Store, account: string, page: { limit: number; after?: { created_at: string; id: string } }): Promise<{ matched: number; rows: PortfolioSummary[] }> {
+export async function listPortfolios(
+  db: Store,
+  account: string,
+  page: { limit: number; after?: { created_at: string; id: string } },
+): Promise<{ matched: number; rows: PortfolioSummary[] }> {
   const n = await db.one<{ n: bigint }>(`SELECT count(*) AS n FROM portfolios WHERE account = $account`, { account });
   const params: Record<string, string | number> = { account, limit: page.limit };
   let after = '';
@@ -56,7 +60,10 @@ export async function listPortfolios(db: Store, account: string, page: { limit: 
     params.at = page.after.created_at;
     params.id = page.after.id;
   }
-  const rows = await db.all<PortfolioSummary>(`${PORTFOLIO_SELECT} WHERE account = $account${after} ORDER BY created_at, id LIMIT $limit`, params);
+  const rows = await db.all<PortfolioSummary>(
+    `${PORTFOLIO_SELECT} WHERE account = $account${after} ORDER BY created_at, id LIMIT $limit`,
+    params,
+  );
   return { matched: Number(n?.n ?? 0), rows };
 }
 
@@ -82,7 +89,12 @@ const LOCATION_COLS = `seq, row_number, loc_number, lat, lng, occupancy_code, co
   building_tiv, contents_tiv, bi_tiv, other_tiv, currency`;
 
 /** Locations of a portfolio in file order, `limit` of them after sequence number `afterSeq`. */
-export async function locationPage(db: Store, portfolioId: string, afterSeq: number, limit: number): Promise<LocationRecord[]> {
+export async function locationPage(
+  db: Store,
+  portfolioId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<LocationRecord[]> {
   return db.all<LocationRecord>(
     `SELECT ${LOCATION_COLS} FROM portfolio_locations WHERE portfolio_id = $id AND seq > $after ORDER BY seq LIMIT $limit`,
     { id: portfolioId, after: afterSeq, limit },
@@ -103,7 +115,11 @@ interface LocationColumns {
 }
 
 /** The locations of an account's portfolio, or null if no such portfolio for that account (-> 404). */
-export async function readPortfolioLocations(db: Store, account: string, id: string): Promise<PortfolioLocation[] | null> {
+export async function readPortfolioLocations(
+  db: Store,
+  account: string,
+  id: string,
+): Promise<PortfolioLocation[] | null> {
   const p = await getPortfolio(db, account, id);
   if (!p) return null;
   // One row of lists converts to JS far faster than a row object per location (location-index.ts does the same).

@@ -13,12 +13,16 @@ import type { Place } from './domain/inputs.js';
 
 type Outline = Feature<Polygon | MultiPolygon, { name: string }>;
 
-let cache: { states: Outline[]; counties: Outline[]; bounds: Map<Outline, [number, number, number, number]> } | undefined;
+let cache:
+  { states: Outline[]; counties: Outline[]; bounds: Map<Outline, [number, number, number, number]> } | undefined;
 
 export function atlas() {
   if (cache) return cache;
   const require = createRequire(import.meta.url);
-  const c = require('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection<{ name: string }>; states: GeometryCollection<{ name: string }> }>;
+  const c = require('us-atlas/counties-10m.json') as Topology<{
+    counties: GeometryCollection<{ name: string }>;
+    states: GeometryCollection<{ name: string }>;
+  }>;
   const s = require('us-atlas/states-10m.json') as Topology<{ states: GeometryCollection<{ name: string }> }>;
   const counties = feature(c, c.objects.counties).features as Outline[];
   const states = feature(s, s.objects.states).features as Outline[];
@@ -49,13 +53,14 @@ export function placeOf(lat: number, lng: number): Place {
     for (const f of counties) {
       if (!near(f, pad)) continue;
       const polys = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
-      for (const poly of polys) for (const [x, y] of poly[0]) {
-        const d = geoDistance([lng, lat], [x, y]) * EARTH_RADIUS_KM;
-        if (d < best) {
-          best = d;
-          county = f;
+      for (const poly of polys)
+        for (const [x, y] of poly[0]) {
+          const d = geoDistance([lng, lat], [x, y]) * EARTH_RADIUS_KM;
+          if (d < best) {
+            best = d;
+            county = f;
+          }
         }
-      }
     }
     if (best > OFFSHORE_KM) county = undefined;
     else offshoreKm = Math.round(best);

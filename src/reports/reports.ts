@@ -12,9 +12,19 @@ import { gatherInputs } from './gather.js';
 import type { ReportSources } from './sources.js';
 import { renderBriefingPdf, renderIcs209Pdf } from './pdf.js';
 
-export interface BriefingResult { pdf: Buffer; pages: number; briefing: Briefing; inputs: ReportInputs }
+export interface BriefingResult {
+  pdf: Buffer;
+  pages: number;
+  briefing: Briefing;
+  inputs: ReportInputs;
+}
 
-export async function briefingPdf(ctx: Context, id: string, caller: Caller, sources: ReportSources): Promise<BriefingResult> {
+export async function briefingPdf(
+  ctx: Context,
+  id: string,
+  caller: Caller,
+  sources: ReportSources,
+): Promise<BriefingResult> {
   const inputs = await gatherInputs(ctx, id, caller, sources);
   const briefing = buildBriefing(inputs);
   const { pdf, pages } = await renderBriefingPdf(briefing, inputs);
@@ -31,11 +41,19 @@ export const ics209Pdf = (form: Ics209) => renderIcs209Pdf(form);
 export function writeReport(file: string, bytes: Buffer): { path: string; bytes: number; sha256: string } {
   const target = path.resolve(file);
   if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
-    throw new CatintelError('invalid_parameter', `--out "${file}" is a directory; name a file, e.g. ${path.join(file, 'briefing.pdf')}`, { errors: [{ field: 'out', message: 'is a directory' }] });
+    throw new CatintelError(
+      'invalid_parameter',
+      `--out "${file}" is a directory; name a file, e.g. ${path.join(file, 'briefing.pdf')}`,
+      { errors: [{ field: 'out', message: 'is a directory' }] },
+    );
   }
   const dir = path.dirname(target);
   if (!fs.existsSync(dir)) {
-    throw new CatintelError('invalid_parameter', `--out "${file}": the directory ${dir} does not exist; create it first`, { errors: [{ field: 'out', message: 'directory does not exist' }] });
+    throw new CatintelError(
+      'invalid_parameter',
+      `--out "${file}": the directory ${dir} does not exist; create it first`,
+      { errors: [{ field: 'out', message: 'directory does not exist' }] },
+    );
   }
   const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.tmp`);
   try {
@@ -43,7 +61,11 @@ export function writeReport(file: string, bytes: Buffer): { path: string; bytes:
     fs.renameSync(tmp, target);
   } catch (err) {
     fs.rmSync(tmp, { force: true });
-    throw new CatintelError('invalid_parameter', `--out "${file}" cannot be written: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { errors: [{ field: 'out', message: 'cannot be written' }] });
+    throw new CatintelError(
+      'invalid_parameter',
+      `--out "${file}" cannot be written: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      { errors: [{ field: 'out', message: 'cannot be written' }] },
+    );
   }
   // Named as the caller gave it, as every command names its files (the server beside it answers the same).
   return { path: file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };

@@ -19,13 +19,41 @@ describe('coordinate parsing', () => {
       const text = ((rand() - 0.5) * 360).toFixed(digits);
       expect(field(text)).toBe(Number(text));
     }
-    for (const text of ['25.77', '-80.190000', '+12.5', '.5', '7.', '0', '-0.0', '1e2', '-1.5E-3', '12.3456789012345678', ' 40.7 ', '"-73.9"']) {
+    for (const text of [
+      '25.77',
+      '-80.190000',
+      '+12.5',
+      '.5',
+      '7.',
+      '0',
+      '-0.0',
+      '1e2',
+      '-1.5E-3',
+      '12.3456789012345678',
+      ' 40.7 ',
+      '"-73.9"',
+    ]) {
       expect(field(text)).toBe(Number(text.replaceAll('"', '').trim()));
     }
   });
 
   it('refuses text that is not a plain decimal number', () => {
-    for (const text of ['', ' ', 'abc', 'N/A', '0x1A', 'Infinity', 'NaN', '"1,5"', '52°N', '1e', '--1', '1.2.3', '"', '""']) {
+    for (const text of [
+      '',
+      ' ',
+      'abc',
+      'N/A',
+      '0x1A',
+      'Infinity',
+      'NaN',
+      '"1,5"',
+      '52°N',
+      '1e',
+      '--1',
+      '1.2.3',
+      '"',
+      '""',
+    ]) {
       expect(field(text), text).toBeNaN();
     }
   });

@@ -66,7 +66,15 @@ for (let i = 1; i <= 22; i++) POW10.push(POW10[i - 1] * 10);
  * Why a row's coordinates are unusable, or null when they are fine. Called with the parsed values; only
  * the error path looks at the text again for the message.
  */
-export function coordinateProblem(r: ScannedRow, latIndex: number, lngIndex: number, latName: string, lngName: string, lat: number, lng: number): string | null {
+export function coordinateProblem(
+  r: ScannedRow,
+  latIndex: number,
+  lngIndex: number,
+  latName: string,
+  lngName: string,
+  lat: number,
+  lng: number,
+): string | null {
   const describe = (i: number, name: string, v: number, lo: number, hi: number): string | null => {
     if (Number.isNaN(v)) {
       const text = fieldText(r, i).trim();
@@ -77,5 +85,5 @@ export function coordinateProblem(r: ScannedRow, latIndex: number, lngIndex: num
   };
   const a = describe(latIndex, latName, lat, -90, 90);
   const b = describe(lngIndex, lngName, lng, -180, 180);
-  return a && b ? `${a}; ${b}` : a ?? b;
+  return a && b ? `${a}; ${b}` : (a ?? b);
 }

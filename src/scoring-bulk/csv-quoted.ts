@@ -17,7 +17,11 @@ export class QuotedRowSplitter {
   /** splitRow saw a whole line inside quotes with expectFields - 1 delimiters or more: a row, swallowed. */
   private rowInsideQuotes = false;
 
-  constructor(private readonly r: ScannedRow, private readonly delimiter: number, private readonly maxFields: number) {}
+  constructor(
+    private readonly r: ScannedRow,
+    private readonly delimiter: number,
+    private readonly maxFields: number,
+  ) {}
 
   /**
    * One row that holds a quote (or the last row of the file), with the full state machine. Fills the row and
@@ -146,7 +150,15 @@ export class QuotedRowSplitter {
     return oneLine ? to : -1;
   }
 
-  private finishRow(from: number, fieldStart: number, end: number, nf: number, breaks: number, unterminated: boolean, stray: boolean): void {
+  private finishRow(
+    from: number,
+    fieldStart: number,
+    end: number,
+    nf: number,
+    breaks: number,
+    unterminated: boolean,
+    stray: boolean,
+  ): void {
     const r = this.r;
     if (nf < this.maxFields) {
       r.starts[nf] = fieldStart;

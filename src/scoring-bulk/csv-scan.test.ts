@@ -71,15 +71,22 @@ describe('CSV row scanner', () => {
     ]);
   });
 
-  it('reads a quote inside an unquoted field as a literal, as Python\'s csv module and DuckDB do (an inch mark does not swallow the file)', async () => {
+  it("reads a quote inside an unquoted field as a literal, as Python's csv module and DuckDB do (an inch mark does not swallow the file)", async () => {
     // Expected rows: Python's csv.reader on the same text.
     const text = 'id,addr,lat\n1,12" Oak Ave,25\n2,"a ""b"" c",26\n3,ab"c"d,27\n5,"q""",29\n6,"x, y",30\n';
-    const python = [['id', 'addr', 'lat'], ['1', '12" Oak Ave', '25'], ['2', 'a "b" c', '26'], ['3', 'ab"c"d', '27'], ['5', 'q"', '29'], ['6', 'x, y', '30']];
+    const python = [
+      ['id', 'addr', 'lat'],
+      ['1', '12" Oak Ave', '25'],
+      ['2', 'a "b" c', '26'],
+      ['3', 'ab"c"d', '27'],
+      ['5', 'q"', '29'],
+      ['6', 'x, y', '30'],
+    ];
     expect(await rowsOf(text)).toEqual(python);
     expect(await rowsOf(text, 1 << 20, 0x2c, 3)).toEqual(python);
   });
 
-  it('reads a quote that closes on a later line across lines only when that makes a row of the header\'s size, closed cleanly', async () => {
+  it("reads a quote that closes on a later line across lines only when that makes a row of the header's size, closed cleanly", async () => {
     const text = [
       'id,addr,lat,lng',
       '1,"two\nlines",25,-80', // a line break inside quotes: one row
@@ -111,6 +118,9 @@ describe('CSV row scanner', () => {
   });
 
   it('splits on the delimiter it is given', async () => {
-    expect(await rowsOf('a;b;c\n1;"x;y";3\n', 4, 0x3b)).toEqual([['a', 'b', 'c'], ['1', 'x;y', '3']]);
+    expect(await rowsOf('a;b;c\n1;"x;y";3\n', 4, 0x3b)).toEqual([
+      ['a', 'b', 'c'],
+      ['1', 'x;y', '3'],
+    ]);
   });
 });

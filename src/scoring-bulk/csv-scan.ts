@@ -24,7 +24,11 @@ export class CsvScanner {
    * is skipped (its end was already found by memchr). Such a row reports fieldCount = fieldLimit + 1, a
    * lower bound, with no span for the rest; rows with a quote are always split in full.
    */
-  constructor(readonly delimiter: number, readonly maxFields = 4096, readonly fieldLimit = 0) {
+  constructor(
+    readonly delimiter: number,
+    readonly maxFields = 4096,
+    readonly fieldLimit = 0,
+  ) {
     this.row = {
       buf: Buffer.alloc(0),
       starts: new Int32Array(maxFields),

@@ -26,12 +26,21 @@ export interface DuckOptions {
   spatialFrom?: string;
 }
 
-export async function withDuck<T>(tmpParent: string, token: string, fn: (d: Duck) => Promise<T>, opts: DuckOptions = {}): Promise<T> {
+export async function withDuck<T>(
+  tmpParent: string,
+  token: string,
+  fn: (d: Duck) => Promise<T>,
+  opts: DuckOptions = {},
+): Promise<T> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const spatial = opts.spatialFrom === undefined ? undefined : await import('../store/extensions.js');
   const spill = path.join(tmpParent, `.duckdb-spill.${token}.tmp`);
   const extensions = spatial ? spatial.extensionSettings(opts.spatialFrom!) : {};
-  const instance = await DuckDBInstance.create(':memory:', { memory_limit: DUCK_MEMORY_LIMIT, temp_directory: spill, ...extensions });
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: DUCK_MEMORY_LIMIT,
+    temp_directory: spill,
+    ...extensions,
+  });
   const conn = await instance.connect();
   try {
     if (spatial) await spatial.loadSpatial(conn, opts.spatialFrom!);

@@ -33,8 +33,12 @@ class OutFileQueue extends AsyncByteQueue {
     super();
   }
   override write(value: ArrayBufferView | ArrayBuffer | string): void {
-    const bytes = typeof value === 'string' ? Buffer.from(value) : ArrayBuffer.isView(value)
-      ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : Buffer.from(value);
+    const bytes =
+      typeof value === 'string'
+        ? Buffer.from(value)
+        : ArrayBuffer.isView(value)
+          ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+          : Buffer.from(value);
     this.out.buffer(bytes);
   }
 }
@@ -155,13 +159,18 @@ export class ArrowSink implements FormatSink {
     this.files = [out];
     const fields: Field[] = [
       new Field('row', new Int64(), false),
-      ...s.kept.map((c) => (c.coordinate ? new Field(c.name, new Float64(), false) : new Field(c.name, new Utf8(), true))),
+      ...s.kept.map((c) =>
+        c.coordinate ? new Field(c.name, new Float64(), false) : new Field(c.name, new Utf8(), true),
+      ),
       ...[...s.perils, 'overall'].map((p) => new Field(p, new Float64(), false)),
     ];
-    this.schema = new Schema(fields, new Map([
-      ['catintel:scenario', s.scenarioLabel],
-      ['catintel:model_version', s.modelVersion],
-    ]));
+    this.schema = new Schema(
+      fields,
+      new Map([
+        ['catintel:scenario', s.scenarioLabel],
+        ['catintel:model_version', s.modelVersion],
+      ]),
+    );
     this.kept = s.kept.map((c) => (c.coordinate ? new Float64Column() : new Utf8Column()));
     this.scoreCols = [...s.perils, 'overall'].map(() => new Float64Column());
     this.rounded = new Array(s.grid.nCells);
@@ -190,7 +199,8 @@ export class ArrowSink implements FormatSink {
       } else (col as Utf8Column).push(r.buf, r.starts[c.input], r.ends[c.input]);
     }
     let v = this.rounded[x.cell];
-    if (v === undefined) v = this.rounded[x.cell] = Float64Array.from(this.s.scores.get(x.cell), (n) => Number(n.toFixed(2)));
+    if (v === undefined)
+      v = this.rounded[x.cell] = Float64Array.from(this.s.scores.get(x.cell), (n) => Number(n.toFixed(2)));
     for (let k = 0; k < v.length; k++) this.scoreCols[k].push(v[k]);
     this.out.rows++;
   }
@@ -200,7 +210,12 @@ export class ArrowSink implements FormatSink {
     const n = this.rowCol.length;
     if (n === 0) return;
     const children = [this.rowCol.take(), ...this.kept.map((c) => c.take()), ...this.scoreCols.map((c) => c.take())];
-    const struct = makeData({ type: new Struct(this.schema.fields), length: n, nullCount: 0, children: children as Data<DataType>[] });
+    const struct = makeData({
+      type: new Struct(this.schema.fields),
+      length: n,
+      nullCount: 0,
+      children: children as Data<DataType>[],
+    });
     this.writer.write(new RecordBatch(this.schema, struct));
   }
 

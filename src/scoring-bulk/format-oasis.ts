@@ -26,7 +26,14 @@ import { sidePaths, type SideOfMain } from './oasis-keys.js';
 import { OED_VERSION, SYNTH_ACC, SYNTH_CURRENCY, SYNTH_PORT, planOasisColumns, type OasisPlan } from './oasis-plan.js';
 import { OutFile, TempName } from './out-file.js';
 import { SideWriter, inLocationFile } from './pending.js';
-import { MessageFeed, keysJob, type KeysJob, type KeysOutcome, type KeysResult, type MainMessage } from './pending-worker.js';
+import {
+  MessageFeed,
+  keysJob,
+  type KeysJob,
+  type KeysOutcome,
+  type KeysResult,
+  type MainMessage,
+} from './pending-worker.js';
 import { COMMA, CellMemo, copyField } from './row-text.js';
 import type { FileDigest, FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 import { sha256Of } from './manifest.js';
@@ -60,15 +67,23 @@ export class OasisSink implements FormatSink {
     this.files = [location, this.keys, this.keysErrors];
     this.plan = planOasisColumns(h.columns, h.latIndex, h.lngIndex, s.perils);
     const p = this.plan;
-    this.job = { kind: 'catintel-keys-job', file: h.file, dataStart: h.dataStart, outDir: s.outDir, token: s.token, columns: side.columns, expectFields: h.columns.length };
+    this.job = {
+      kind: 'catintel-keys-job',
+      file: h.file,
+      dataStart: h.dataStart,
+      outDir: s.outDir,
+      token: s.token,
+      columns: side.columns,
+      expectFields: h.columns.length,
+    };
     this.wholeRow = p.keep === null && h.delimiter === COMMA;
     // LocPerilsCovered is required; with only un-coded perils (heat, drought) a location covers all (AA1).
     const codes = oedCodesOf(s.perils) || 'AA1';
     const constants = (country: string | null) =>
-      (p.addCountry ? `,${country ?? ''}` : '')
-      + (p.addPerilsCovered ? `,${codes}` : '')
-      + (p.addCurrency ? `,${SYNTH_CURRENCY}` : '')
-      + (p.addVersion ? `,${OED_VERSION}` : '');
+      (p.addCountry ? `,${country ?? ''}` : '') +
+      (p.addPerilsCovered ? `,${codes}` : '') +
+      (p.addCurrency ? `,${SYNTH_CURRENCY}` : '') +
+      (p.addVersion ? `,${OED_VERSION}` : '');
     const fips = s.grid.header.counties.fips;
     this.tail = new CellMemo(s.grid.nCells, (cell) => {
       const scores = s.scores.get(cell).map((v) => v.toFixed(2));
@@ -94,7 +109,9 @@ export class OasisSink implements FormatSink {
       perils: s.perils,
     };
     const [location, side, sideErrors, excluded] = await Promise.all(
-      ['location.csv', 'keys-side.bin', 'keys-side-errors.csv', 'keys-excluded.csv'].map((n) => OutFile.create(s.outDir, n, s.token)),
+      ['location.csv', 'keys-side.bin', 'keys-side-errors.csv', 'keys-excluded.csv'].map((n) =>
+        OutFile.create(s.outDir, n, s.token),
+      ),
     );
     const sink = new OasisSink(s, location, new SideWriter(columns, { side, sideErrors, excluded }));
     if (opts.worker !== false && fs.existsSync(fileURLToPath(WORKER_URL))) sink.startWorker();
@@ -112,7 +129,9 @@ export class OasisSink implements FormatSink {
     });
     this.outcome = result.then((r) => {
       if (r.ok) return r;
-      throw r.code === 'invalid_input' ? new CatintelError('invalid_input', r.message) : new Error(`keys worker: ${r.message}`);
+      throw r.code === 'invalid_input'
+        ? new CatintelError('invalid_input', r.message)
+        : new Error(`keys worker: ${r.message}`);
     });
     this.outcome.catch(() => undefined); // awaited in finish(); this only keeps an early failure from being unhandled
   }
@@ -130,7 +149,8 @@ export class OasisSink implements FormatSink {
     const out = this.location;
     const { latIndex, lngIndex } = this.s.header;
     // Coordinates parsed as numbers (they may start with a sign or a tab): only the other fields can be formulas.
-    if (this.wholeRow && !r.strayQuotes && !rowHasFormula(r, 0, r.fieldCount - 1, latIndex, lngIndex)) out.bytes(r.buf, r.rowStart, r.rowEnd);
+    if (this.wholeRow && !r.strayQuotes && !rowHasFormula(r, 0, r.fieldCount - 1, latIndex, lngIndex))
+      out.bytes(r.buf, r.rowStart, r.rowEnd);
     else {
       const keep = p.keep;
       const n = keep ? keep.length : r.fieldCount;
@@ -164,7 +184,11 @@ export class OasisSink implements FormatSink {
     // (the writes run on while this pass goes on; a failed one is rethrown by the next drain or finish).
     const worker = this.worker;
     if (!worker) return;
-    const flushed: MainMessage = { type: 'flushed', locationRows: this.side.locationRows, excluded: this.side.excluded };
+    const flushed: MainMessage = {
+      type: 'flushed',
+      locationRows: this.side.locationRows,
+      excluded: this.side.excluded,
+    };
     f.side.settled().then(
       () => this.worker === worker && worker.postMessage(flushed),
       () => undefined,
@@ -175,8 +199,13 @@ export class OasisSink implements FormatSink {
     const f = this.side.f;
     this.side.flush();
     await Promise.all([this.location.close(), f.side.close(), f.sideErrors.close(), f.excluded.close()]);
-    const main: SideOfMain = { locationRows: this.side.locationRows, errorRows: this.side.errorRows, excluded: this.side.excluded };
-    if (main.locationRows !== this.location.rows) throw new Error(`side files count ${main.locationRows} locations, location.csv has ${this.location.rows}`);
+    const main: SideOfMain = {
+      locationRows: this.side.locationRows,
+      errorRows: this.side.errorRows,
+      excluded: this.side.excluded,
+    };
+    if (main.locationRows !== this.location.rows)
+      throw new Error(`side files count ${main.locationRows} locations, location.csv has ${this.location.rows}`);
     const done: MainMessage = { type: 'done', main };
     // location.csv is complete: hash it for the manifest while the keys job runs (this thread would wait idle).
     const locationDigest = sha256Of(this.location.tempPath);
@@ -205,15 +234,26 @@ export class OasisSink implements FormatSink {
   private async removeSideFiles(): Promise<void> {
     const p = sidePaths(this.s.outDir, this.s.token);
     const ranks = path.join(this.s.outDir, `.keys-ranks.csv.${this.s.token}.tmp`);
-    await Promise.all([p.pendingPath, p.sidePath, p.sideErrorsPath, p.excludedPath, ranks].map((x) => fs.promises.rm(x, { force: true })));
-    await fs.promises.rm(path.join(this.s.outDir, `.duckdb-spill.${this.s.token}.tmp`), { recursive: true, force: true });
+    await Promise.all(
+      [p.pendingPath, p.sidePath, p.sideErrorsPath, p.excludedPath, ranks].map((x) =>
+        fs.promises.rm(x, { force: true }),
+      ),
+    );
+    await fs.promises.rm(path.join(this.s.outDir, `.duckdb-spill.${this.s.token}.tmp`), {
+      recursive: true,
+      force: true,
+    });
   }
 
   async discard(): Promise<void> {
     await this.worker?.terminate();
     this.worker = null;
     await this.outcome?.catch(() => undefined);
-    await Promise.all([this.location, this.keys, this.keysErrors, this.side.f.side, this.side.f.sideErrors, this.side.f.excluded].map((x) => x.discard()));
+    await Promise.all(
+      [this.location, this.keys, this.keysErrors, this.side.f.side, this.side.f.sideErrors, this.side.f.excluded].map(
+        (x) => x.discard(),
+      ),
+    );
     await this.removeSideFiles();
   }
 

@@ -29,7 +29,10 @@ export class TableSink implements FormatSink {
   ) {
     this.files = parquet ? [parquet] : [csv];
     this.tail = new CellMemo(s.grid.nCells, (cell) => {
-      return `,${s.scores.get(cell).map((v) => v.toFixed(2)).join(',')}\n`;
+      return `,${s.scores
+        .get(cell)
+        .map((v) => v.toFixed(2))
+        .join(',')}\n`;
     });
     this.columns = ['row', ...s.kept.map((c) => c.name), ...s.perils, 'overall'];
     // Parquet is typed data, not a spreadsheet: its values stay exactly as read.
@@ -84,7 +87,9 @@ export class TableSink implements FormatSink {
   }
 
   outputs(): OutputEntry[] {
-    return this.parquet ? [{ file: this.parquet.finalPath, rows: this.parquetRows }] : [{ file: this.csv.finalPath, rows: this.csv.rows }];
+    return this.parquet
+      ? [{ file: this.parquet.finalPath, rows: this.parquetRows }]
+      : [{ file: this.csv.finalPath, rows: this.csv.rows }];
   }
 }
 

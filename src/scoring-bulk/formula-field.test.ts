@@ -16,7 +16,24 @@ function scanned(line: string): [boolean, string] {
 
 describe('would-be formulas', () => {
   it('the byte rule on raw fields agrees with the text rule on their text, quoted or not', () => {
-    const piece = fc.constantFrom('=', '+', '-', '@', '\t', ' ', '1', '2.5', '.', 'e', 'E', '-3', 'a', '"', 'SUM(A1)', '💥');
+    const piece = fc.constantFrom(
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      ' ',
+      '1',
+      '2.5',
+      '.',
+      'e',
+      'E',
+      '-3',
+      'a',
+      '"',
+      'SUM(A1)',
+      '💥',
+    );
     const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(''));
     fc.assert(
       fc.property(text, fc.boolean(), (t, quote) => {

@@ -69,7 +69,9 @@ export async function readInputHeader(file: string): Promise<InputHeader> {
     return false;
   });
   if (found.badByte !== undefined) {
-    throw bad(`input ${file}: its header row is not valid UTF-8 at byte offset ${found.badByte} (0x${head[found.badByte].toString(16).padStart(2, '0')}); save the file as UTF-8 (Excel: "CSV UTF-8")`);
+    throw bad(
+      `input ${file}: its header row is not valid UTF-8 at byte offset ${found.badByte} (0x${head[found.badByte].toString(16).padStart(2, '0')}); save the file as UTF-8 (Excel: "CSV UTF-8")`,
+    );
   }
   if (!found.columns) throw bad(`input ${file} has no complete header row in its first MiB; is it a CSV file?`);
   const names = found.columns;
@@ -85,20 +87,36 @@ export async function readInputHeader(file: string): Promise<InputHeader> {
   const latIndex = find(LAT_NAMES);
   const lngIndex = find(LNG_NAMES);
   if (latIndex < 0 || lngIndex < 0) {
-    const missing = latIndex < 0 && lngIndex < 0 ? 'no coordinate columns' : latIndex < 0 ? 'no latitude column' : 'no longitude column';
-    const shown = names.slice(0, 12).map((c) => JSON.stringify(c)).join(', ') + (names.length > 12 ? `, ... (${names.length} columns)` : '');
-    throw bad(`input ${file} has ${missing}: expected Latitude and Longitude (or lat, lng, lon, long, in any case); its header has ${shown}`);
+    const missing =
+      latIndex < 0 && lngIndex < 0
+        ? 'no coordinate columns'
+        : latIndex < 0
+          ? 'no latitude column'
+          : 'no longitude column';
+    const shown =
+      names
+        .slice(0, 12)
+        .map((c) => JSON.stringify(c))
+        .join(', ') + (names.length > 12 ? `, ... (${names.length} columns)` : '');
+    throw bad(
+      `input ${file} has ${missing}: expected Latitude and Longitude (or lat, lng, lon, long, in any case); its header has ${shown}`,
+    );
   }
   return { file, sizeBytes: stat.size, delimiter, columns: names, dataStart, headerLines, latIndex, lngIndex };
 }
 
 function refuseNonCsv(file: string, head: Buffer): void {
-  if (head[0] === 0x1f && head[1] === 0x8b) throw bad(`input ${file} is gzip-compressed; decompress it first (gunzip) and give the CSV`);
-  if (head.subarray(0, 4).toString('latin1') === 'PAR1') throw bad(`input ${file} is a Parquet file; give a CSV file (DuckDB can convert it: COPY (FROM '${file}') TO 'x.csv')`);
+  if (head[0] === 0x1f && head[1] === 0x8b)
+    throw bad(`input ${file} is gzip-compressed; decompress it first (gunzip) and give the CSV`);
+  if (head.subarray(0, 4).toString('latin1') === 'PAR1')
+    throw bad(
+      `input ${file} is a Parquet file; give a CSV file (DuckDB can convert it: COPY (FROM '${file}') TO 'x.csv')`,
+    );
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     throw bad(`input ${file} is a ZIP archive (an Excel workbook?); export the sheet as CSV and give that`);
   }
-  if (head.indexOf(0) >= 0) throw bad(`input ${file} contains binary data (NUL bytes), not CSV text; give a CSV file with a header row`);
+  if (head.indexOf(0) >= 0)
+    throw bad(`input ${file} contains binary data (NUL bytes), not CSV text; give a CSV file with a header row`);
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0d || head[i] === LF)) i++;
   if (head[i] === 0x7b || head[i] === 0x5b) {
@@ -116,7 +134,8 @@ function sniffDelimiter(head: Buffer, from: number): number {
   for (let i = from; i < head.length; i++) {
     const c = head[i];
     if (c === QUOTE) {
-      if (inQuotes && head[i + 1] === QUOTE) i++; // a doubled quote inside quotes
+      if (inQuotes && head[i + 1] === QUOTE)
+        i++; // a doubled quote inside quotes
       else if (inQuotes) inQuotes = false;
       else if (i === from || DELIMITERS.includes(head[i - 1]) || head[i - 1] === 0x20) inQuotes = true;
     } else if (!inQuotes && c === LF) break;

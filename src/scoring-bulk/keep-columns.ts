@@ -59,7 +59,11 @@ export class KeptWriter {
   /** [first, last] positions in `kept` of runs of adjacent non-coordinate input fields. */
   private readonly runs: { from: number; to: number; coordinate: 'lat' | 'lng' | null }[] = [];
 
-  constructor(private readonly kept: KeptColumn[], private readonly delimiter: number, private readonly neutralise: boolean) {
+  constructor(
+    private readonly kept: KeptColumn[],
+    private readonly delimiter: number,
+    private readonly neutralise: boolean,
+  ) {
     for (let k = 0; k < kept.length; k++) {
       const c = kept[k];
       const last = this.runs.at(-1);

@@ -22,22 +22,35 @@ export { beginCommit, MANIFEST, removeStaleTemps, sha256Of } from '../lib/output
  * run did not write (a csv run after a parquet one leaves no scores.parquet behind) and writes the manifest.
  * `known`: digests already taken of some outputs (by final path); the others are read and hashed here.
  */
-export async function writeManifest(dir: string, token: string, replaced: string[], s: BulkSummary, known?: Map<string, FileDigest>): Promise<string> {
+export async function writeManifest(
+  dir: string,
+  token: string,
+  replaced: string[],
+  s: BulkSummary,
+  known?: Map<string, FileDigest>,
+): Promise<string> {
   const outputs = [];
-  for (const o of s.outputs) outputs.push({ file: path.basename(o.file), rows: o.rows, ...(known?.get(o.file) ?? (await sha256Of(o.file))) });
-  return finishCommit(dir, token, replaced, outputs.map((o) => o.file), {
-    manifest_version: 1,
-    run: token,
-    completed_at: new Date().toISOString(),
-    input: s.input,
-    format: s.format,
-    scenario: s.scenario,
-    horizon: s.horizon,
-    perils: s.perils,
-    rows: s.rows,
-    scored: s.scored,
-    errors: s.errors,
-    outside_coverage: s.outside_coverage,
-    outputs,
-  });
+  for (const o of s.outputs)
+    outputs.push({ file: path.basename(o.file), rows: o.rows, ...(known?.get(o.file) ?? (await sha256Of(o.file))) });
+  return finishCommit(
+    dir,
+    token,
+    replaced,
+    outputs.map((o) => o.file),
+    {
+      manifest_version: 1,
+      run: token,
+      completed_at: new Date().toISOString(),
+      input: s.input,
+      format: s.format,
+      scenario: s.scenario,
+      horizon: s.horizon,
+      perils: s.perils,
+      rows: s.rows,
+      scored: s.scored,
+      errors: s.errors,
+      outside_coverage: s.outside_coverage,
+      outputs,
+    },
+  );
 }

@@ -79,12 +79,19 @@ export interface MainFeed {
  * out), write keys.csv while following the main pass, then keys-errors.csv. If the main pass left rows out,
  * rank again without them and write keys.csv again.
  */
-export async function writeOasisKeys(d: Duck, p: KeysPaths, feed: MainFeed, perils: readonly Peril[]): Promise<{ keys: number; keysErrors: number }> {
+export async function writeOasisKeys(
+  d: Duck,
+  p: KeysPaths,
+  feed: MainFeed,
+  perils: readonly Peril[],
+): Promise<{ keys: number; keysErrors: number }> {
   const ranksPath = tempPathOf(p.outDir, 'keys-ranks.csv', p.token);
   const keysErrorsPath = tempPathOf(p.outDir, 'keys-errors.csv', p.token);
   const keyed = perils.filter((x) => OED_CODE[x] !== null);
   try {
-    await d.run(`CREATE TEMP TABLE pend AS SELECT * FROM ${csv(p.pendingPath, `'d': 'INTEGER', 'p': 'VARCHAR', 'a': 'VARCHAR', 'l': 'VARCHAR'`)}`);
+    await d.run(
+      `CREATE TEMP TABLE pend AS SELECT * FROM ${csv(p.pendingPath, `'d': 'INTEGER', 'p': 'VARCHAR', 'a': 'VARCHAR', 'l': 'VARCHAR'`)}`,
+    );
     await fs.promises.rm(p.pendingPath, { force: true });
     await d.run(`CREATE TEMP TABLE ranks AS SELECT d, dense_rank() OVER (ORDER BY p, a, l) AS loc_id FROM pend`);
     await d.run(`COPY (SELECT loc_id FROM ranks ORDER BY d) TO ${sqlPath(ranksPath)} (HEADER false)`);
@@ -94,7 +101,8 @@ export async function writeOasisKeys(d: Duck, p: KeysPaths, feed: MainFeed, peri
       await d.run(`CREATE OR REPLACE TEMP TABLE ranks AS SELECT d, dense_rank() OVER (ORDER BY p, a, l) AS loc_id FROM pend
         WHERE d NOT IN (SELECT d FROM ${csv(p.excludedPath, `'d': 'INTEGER'`)})`);
       const ranked = await d.run(`COPY (SELECT loc_id FROM ranks ORDER BY d) TO ${sqlPath(ranksPath)} (HEADER false)`);
-      if (ranked !== main.locationRows) throw new Error(`the keys pass ranked ${ranked} locations, location.csv has ${main.locationRows}`);
+      if (ranked !== main.locationRows)
+        throw new Error(`the keys pass ranked ${ranked} locations, location.csv has ${main.locationRows}`);
       keys = await writeKeys(p, ranksPath, keyed, feed, false); // the main pass is done: no waiting
     }
     return { keys, keysErrors: await writeKeysErrors(d, p, main, keyed, keysErrorsPath) };
@@ -103,7 +111,13 @@ export async function writeOasisKeys(d: Duck, p: KeysPaths, feed: MainFeed, peri
   }
 }
 
-async function writeKeysErrors(d: Duck, p: KeysPaths, main: SideOfMain, keyed: Peril[], keysErrorsPath: string): Promise<number> {
+async function writeKeysErrors(
+  d: Duck,
+  p: KeysPaths,
+  main: SideOfMain,
+  keyed: Peril[],
+  keysErrorsPath: string,
+): Promise<number> {
   if (main.errorRows === 0) {
     await fs.promises.writeFile(keysErrorsPath, KEYS_ERRORS_HEADER);
     return 0;
@@ -113,7 +127,10 @@ async function writeKeysErrors(d: Duck, p: KeysPaths, main: SideOfMain, keyed: P
   const codes = keyed.length ? keyed.map((x) => `(${PERILS.indexOf(x)}, ${str(OED_CODE[x]!)})`).join(', ') : `(30, '')`;
   const outside = `'lat=' || lat || ', lng=' || lng || ' is outside the covered area (US states, DC and territories); scores exist only for points on or near US land'`;
   const none = `'none of the perils in LocPerilsCovered (' || coalesce(pc, 'blank') || ') is one catintel scores (' || ${str(scoredCodes || 'none')} || ')'`;
-  const side = csv(p.sideErrorsPath, `'d': 'INTEGER', 'mask': 'INTEGER', 'cell': 'INTEGER', 'cov': 'INTEGER', 'lat': 'VARCHAR', 'lng': 'VARCHAR', 'pc': 'VARCHAR'`);
+  const side = csv(
+    p.sideErrorsPath,
+    `'d': 'INTEGER', 'mask': 'INTEGER', 'cell': 'INTEGER', 'cov': 'INTEGER', 'lat': 'VARCHAR', 'lng': 'VARCHAR', 'pc': 'VARCHAR'`,
+  );
   // One row per coverage type the location has a value for, as in keys.csv.
   return d.run(`COPY (
     WITH e AS (SELECT s.*, r.loc_id, t AS CoverageTypeID FROM ${side} s JOIN ranks r USING (d), (VALUES (1), (2), (3), (4)) AS ct(t) WHERE (cov >> (t - 1)) & 1 = 1)
@@ -132,14 +149,21 @@ async function writeKeysErrors(d: Duck, p: KeysPaths, main: SideOfMain, keyed: P
  * With `bet`, gives up (returns -1) as soon as the main pass reports a row left out: the ranks were made
  * over every data row and are then wrong.
  */
-async function writeKeys(p: KeysPaths, ranksPath: string, keyed: Peril[], feed: MainFeed, bet: boolean): Promise<number> {
+async function writeKeys(
+  p: KeysPaths,
+  ranksPath: string,
+  keyed: Peril[],
+  feed: MainFeed,
+  bet: boolean,
+): Promise<number> {
   const keyedIndex = Int32Array.from(keyed, (x) => PERILS.indexOf(x));
   // Each row is LocID "," code "," coverage type "," AreaPerilID ",0\n", and AreaPerilID = (cell + 1) * 10 + peril index
   // is the digits of cell + 1 followed by the index digit. Everything is written from small arrays that
   // stay in cache: rows come in file order, cells at random, and a per-(cell, peril) text table was
   // measured 2-3x slower for the cache misses.
   const prefixes = keyed.map((x) => Buffer.from(`,${OED_CODE[x]},`));
-  if (keyed.some((x, k) => areaPerilId(123, x) !== 1240 + keyedIndex[k])) throw new Error('AreaPerilID layout changed; update writeKeys');
+  if (keyed.some((x, k) => areaPerilId(123, x) !== 1240 + keyedIndex[k]))
+    throw new Error('AreaPerilID layout changed; update writeKeys');
   const locDigits = new Uint8Array(12);
   const cellDigits = new Uint8Array(12);
   const out = await OutFile.create(p.outDir, 'keys.csv', p.token);
@@ -226,13 +250,14 @@ async function forEachBlock(
       }
       const n = Math.min(BLOCK_ROWS, total - seen);
       const { bytesRead } = await side.read(pairBytes, 0, n * rowBytes, seen * rowBytes);
-      if (bytesRead !== n * rowBytes) throw new Error(`keys side file ended at row ${seen + bytesRead / rowBytes}, expected ${total}`);
+      if (bytesRead !== n * rowBytes)
+        throw new Error(`keys side file ended at row ${seen + bytesRead / rowBytes}, expected ${total}`);
       for (let j = 0; j < n; j++) {
         mask[j] = pairs[SIDE_INTS * j];
         cell[j] = pairs[SIDE_INTS * j + 1];
         coverages[j] = pairs[SIDE_INTS * j + 2];
       }
-      for (let j = 0; j < n; ) {
+      for (let j = 0; j < n;) {
         if (textPos === textLen) {
           textLen = (await ranks.read(text, 0, text.length, null)).bytesRead;
           textPos = 0;

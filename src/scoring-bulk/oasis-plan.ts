@@ -39,8 +39,18 @@ export const SYNTH_ACC = 'catintel';
 export const SYNTH_CURRENCY = 'USD';
 export { OED_VERSION };
 
-export function planOasisColumns(columns: string[], latIndex: number, lngIndex: number, perils: readonly Peril[]): OasisPlan {
-  const scoreColumns = [...perils.map(flexiScoreColumn), flexiScoreColumn('overall'), FLEXI_SCENARIO, FLEXI_MODEL_VERSION];
+export function planOasisColumns(
+  columns: string[],
+  latIndex: number,
+  lngIndex: number,
+  perils: readonly Peril[],
+): OasisPlan {
+  const scoreColumns = [
+    ...perils.map(flexiScoreColumn),
+    flexiScoreColumn('overall'),
+    FLEXI_SCENARIO,
+    FLEXI_MODEL_VERSION,
+  ];
   const ours = new Set(scoreColumns.map((c) => c.toLowerCase()));
   const lower = columns.map((c) => c.toLowerCase());
   const index = (name: string) => lower.indexOf(name.toLowerCase());
@@ -56,7 +66,8 @@ export function planOasisColumns(columns: string[], latIndex: number, lngIndex: 
   };
   // OED names are claimed first so a foreign column cannot take one.
   columns.forEach((c, i) => {
-    if (i !== latIndex && i !== lngIndex && isOedLocationField(c) && !ours.has(c.toLowerCase())) taken.add(c.toLowerCase());
+    if (i !== latIndex && i !== lngIndex && isOedLocationField(c) && !ours.has(c.toLowerCase()))
+      taken.add(c.toLowerCase());
   });
   taken.add('latitude');
   taken.add('longitude');

@@ -42,7 +42,8 @@ async function lstat(p: string): Promise<fs.Stats | null> {
   try {
     return await fs.promises.lstat(p);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return null;
     throw bad(`--out ${p}: cannot be examined: ${fsReason(err)}; give a directory you can write to`);
   }
 }
@@ -56,7 +57,10 @@ async function mustBeDirectory(shown: string, p: string, st: fs.Stats): Promise<
   if (st.isSymbolicLink()) {
     const target = await fs.promises.readlink(p).catch(() => '?');
     const real = await fs.promises.stat(p).catch(() => null);
-    if (!real) throw bad(`${where} is a symbolic link to ${target}, which does not exist; create that directory or give another --out`);
+    if (!real)
+      throw bad(
+        `${where} is a symbolic link to ${target}, which does not exist; create that directory or give another --out`,
+      );
     st = real;
   }
   if (!st.isDirectory()) throw bad(`${where} is a file, not a directory; give a directory for the outputs`);

@@ -32,7 +32,8 @@ export interface KeysOutcome {
 export type KeysResult = ({ ok: true } & KeysOutcome) | { ok: false; message: string; code?: string };
 
 /** Main thread -> keys job: rows flushed so far, then the totals. */
-export type MainMessage = { type: 'flushed'; locationRows: number; excluded: number } | { type: 'done'; main: SideOfMain };
+export type MainMessage =
+  { type: 'flushed'; locationRows: number; excluded: number } | { type: 'done'; main: SideOfMain };
 
 /** A MainFeed fed by messages (the worker's port, or the main thread itself). */
 export class MessageFeed implements MainFeed {
@@ -55,7 +56,8 @@ export class MessageFeed implements MainFeed {
   }
 
   async wait(seen: number): Promise<{ flushed: number; excluded: number; done: SideOfMain | null }> {
-    while (!this.done && this.flushed <= seen && this.excluded === 0) await new Promise<void>((r) => (this.waiting = r));
+    while (!this.done && this.flushed <= seen && this.excluded === 0)
+      await new Promise<void>((r) => (this.waiting = r));
     this.waiting = null;
     return { flushed: this.flushed, excluded: this.excluded, done: this.done };
   }
@@ -85,7 +87,17 @@ async function writePending(job: KeysJob): Promise<void> {
     // Only the key fields are split (the rest of a row is skipped by the scanner's memchr): a row the main
     // pass keeps has every field, so its key fields read the same either way.
     const fieldLimit = Math.max(1, lines.last + 1);
-    await readRows({ file: job.file, dataStart: job.dataStart, delimiter: job.columns.delimiter, fieldLimit, expectFields: job.expectFields, afterChunk: () => pending.drain() }, (r) => lines.row(r));
+    await readRows(
+      {
+        file: job.file,
+        dataStart: job.dataStart,
+        delimiter: job.columns.delimiter,
+        fieldLimit,
+        expectFields: job.expectFields,
+        afterChunk: () => pending.drain(),
+      },
+      (r) => lines.row(r),
+    );
     await pending.close();
   } catch (err) {
     await pending.discard();
@@ -100,6 +112,11 @@ if (parentPort && (workerData as KeysJob | undefined)?.kind === 'catintel-keys-j
   port.on('message', (m: MainMessage) => feed.push(m));
   keysJob(workerData as KeysJob, feed).then(
     (r) => port.postMessage({ ok: true, ...r } satisfies KeysResult),
-    (err: unknown) => port.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err), code: (err as { code?: string })?.code } satisfies KeysResult),
+    (err: unknown) =>
+      port.postMessage({
+        ok: false,
+        message: err instanceof Error ? err.message : String(err),
+        code: (err as { code?: string })?.code,
+      } satisfies KeysResult),
   );
 }

@@ -73,7 +73,10 @@ export class KeyLineWriter {
   private readonly num = Buffer.alloc(16, 0x30);
   private numStart = 15;
 
-  constructor(private readonly c: KeyColumns, private readonly out: OutFile) {
+  constructor(
+    private readonly c: KeyColumns,
+    private readonly out: OutFile,
+  ) {
     this.adjacent = c.delimiter === COMMA && c.port >= 0 && c.acc === c.port + 1 && c.loc === c.acc + 1;
     this.last = Math.max(c.port, c.acc, c.loc);
   }
@@ -93,7 +96,8 @@ export class KeyLineWriter {
       return;
     }
     // The key fields as location.csv holds them (a would-be formula as '=...), so LocIDs rank those values.
-    if (this.adjacent && !r.strayQuotes && !rowHasFormula(r, c.port, c.loc)) w.bytes(r.buf, r.starts[c.port], r.ends[c.loc]); // "P,A,L" as one span
+    if (this.adjacent && !r.strayQuotes && !rowHasFormula(r, c.port, c.loc))
+      w.bytes(r.buf, r.starts[c.port], r.ends[c.loc]); // "P,A,L" as one span
     else {
       if (c.port >= 0) copyField(w, r, c.port, c.delimiter, true);
       else w.latin1(SYNTH_PORT);
@@ -138,7 +142,10 @@ export class SideWriter {
   private readonly pairBytes = Buffer.from(this.pairs.buffer);
   private nPairs = 0;
 
-  constructor(readonly columns: KeyColumns, readonly f: SideFiles) {
+  constructor(
+    readonly columns: KeyColumns,
+    readonly f: SideFiles,
+  ) {
     this.addedCodes = oedCodesOf(columns.perils) || 'AA1';
     this.allMask = coveredMask(this.addedCodes, columns.perils);
   }
@@ -147,7 +154,8 @@ export class SideWriter {
   location(r: ScannedRow, d: number, cell: number): void {
     const c = this.columns;
     this.locationRows++;
-    const mask = c.perilsCovered >= 0 ? this.maskOf(r.buf, r.starts[c.perilsCovered], r.ends[c.perilsCovered]) : this.allMask;
+    const mask =
+      c.perilsCovered >= 0 ? this.maskOf(r.buf, r.starts[c.perilsCovered], r.ends[c.perilsCovered]) : this.allMask;
     const coverages = this.coveragesOf(r);
     const n = this.nPairs++;
     this.pairs[SIDE_INTS * n] = mask;

@@ -23,7 +23,11 @@ export const NEWLINE = 0x0a;
  */
 export class CellScores {
   private readonly memo: (number[] | undefined)[];
-  constructor(private readonly grid: HazardGrid, private readonly perils: readonly Peril[], private readonly climate: ClimateCase) {
+  constructor(
+    private readonly grid: HazardGrid,
+    private readonly perils: readonly Peril[],
+    private readonly climate: ClimateCase,
+  ) {
     this.memo = new Array(grid.nCells);
   }
   get(cell: number): number[] {
@@ -40,7 +44,10 @@ export class CellScores {
 /** A per-cell memo of an encoded tail (scores and constants), built on first use. */
 export class CellMemo {
   private readonly memo: (Buffer | undefined)[];
-  constructor(nCells: number, private readonly make: (cell: number) => string) {
+  constructor(
+    nCells: number,
+    private readonly make: (cell: number) => string,
+  ) {
     this.memo = new Array(nCells);
   }
   get(cell: number): Buffer {

@@ -85,11 +85,15 @@ export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): 
     let len = 0;
     let filePos = o.dataStart;
     for (;;) {
-      if (o.signal?.aborted) throw new CatintelError('unavailable', 'bulk scoring was interrupted; nothing was written');
+      if (o.signal?.aborted)
+        throw new CatintelError('unavailable', 'bulk scoring was interrupted; nothing was written');
       if (buf.length - len < chunk) {
         if (len >= MAX_ROW_BYTES + chunk) {
           const row = o.rowNumber ? ` ${o.rowNumber() + 1}` : '';
-          throw new CatintelError('invalid_input', `${o.file}: row${row} runs past ${MAX_ROW_BYTES >> 20} MiB without a line break; is it a CSV file?`);
+          throw new CatintelError(
+            'invalid_input',
+            `${o.file}: row${row} runs past ${MAX_ROW_BYTES >> 20} MiB without a line break; is it a CSV file?`,
+          );
         }
         const bigger = Buffer.allocUnsafe(Math.max(buf.length * 2, len + chunk));
         buf.copy(bigger, 0, 0, len);

@@ -43,7 +43,18 @@ import { OutFile } from './out-file.js';
 import { beginCommit, removeStaleTemps, writeManifest } from './manifest.js';
 import { CellScores } from './row-text.js';
 import { fieldIsUtf8, rowUtf8Problem, utf8ProblemText } from './utf8-row.js';
-import { BAD_COORDINATES, BLANK, INVALID_UTF8, OUTSIDE, UNTERMINATED, WRONG_FIELD_COUNT, classifyRow, lastCoordinates, readRows, type RowRules } from './rows.js';
+import {
+  BAD_COORDINATES,
+  BLANK,
+  INVALID_UTF8,
+  OUTSIDE,
+  UNTERMINATED,
+  WRONG_FIELD_COUNT,
+  classifyRow,
+  lastCoordinates,
+  readRows,
+  type RowRules,
+} from './rows.js';
 import type { BulkFormat, BulkSummary, ErrorKind, FormatSink, RowInfo, RunSetup } from './types.js';
 
 export interface BulkRunOptions {
@@ -82,7 +93,12 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
     scenarioLabel: scenarioLabel(o.scenario, o.horizon),
     modelVersion: grid.header.modelVersion,
     idIndexes,
-    kept: keptColumns(o.keepColumns ?? 'all', header.columns, header.latIndex, header.lngIndex, idIndexes, ['row', ...PERILS, 'overall', 'scores']),
+    kept: keptColumns(o.keepColumns ?? 'all', header.columns, header.latIndex, header.lngIndex, idIndexes, [
+      'row',
+      ...PERILS,
+      'overall',
+      'scores',
+    ]),
     outDir,
     token,
   };
@@ -91,17 +107,30 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
   let errors: OutFile | undefined;
   let summary: BulkSummary;
   try {
-    sink = o.format === 'oasis' ? await OasisSink.create(setup, { worker: o.workers })
-      : o.format === 'json' ? await JsonSink.create(setup)
-      : o.format === 'arrow' ? await ArrowSink.create(setup)
-      : await TableSink.create(setup, o.format === 'parquet');
+    sink =
+      o.format === 'oasis'
+        ? await OasisSink.create(setup, { worker: o.workers })
+        : o.format === 'json'
+          ? await JsonSink.create(setup)
+          : o.format === 'arrow'
+            ? await ArrowSink.create(setup)
+            : await TableSink.create(setup, o.format === 'parquet');
     errors = await OutFile.create(outDir, 'errors.csv', token);
     const counts = await stream(o, setup, sink, errors);
-    o.progress?.({ task: 'score', done: header.sizeBytes, total: header.sizeBytes, unit: 'bytes', message: `${counts.rows} rows read; finishing ${o.format} output` });
+    o.progress?.({
+      task: 'score',
+      done: header.sizeBytes,
+      total: header.sizeBytes,
+      unit: 'bytes',
+      message: `${counts.rows} rows read; finishing ${o.format} output`,
+    });
     const errorCount = counts.byKind.malformed_row + counts.byKind.invalid_coordinates;
     // Every row read is scored, an error, or outside coverage; a row in none of them would be a row lost.
     if (counts.rows !== counts.scored + errorCount + counts.outside || errors.rows !== errorCount + counts.outside) {
-      throw new CatintelError('internal_error', `bulk scoring lost track of rows: ${counts.rows} read, ${counts.scored} scored, ${errorCount} errors, ${counts.outside} outside coverage, ${errors.rows} in errors.csv`);
+      throw new CatintelError(
+        'internal_error',
+        `bulk scoring lost track of rows: ${counts.rows} read, ${counts.scored} scored, ${errorCount} errors, ${counts.outside} outside coverage, ${errors.rows} in errors.csv`,
+      );
     }
     await sink.finish();
     await errors.close();
@@ -153,7 +182,11 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
   sink.header();
   // Every text cell of errors.csv goes through csvTextCell: ids, coordinates and reasons quote what the
   // row held, and a spreadsheet must not run it.
-  errors.utf8(['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason'].map(csvTextCell).join(',') + '\n');
+  errors.utf8(
+    ['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason']
+      .map(csvTextCell)
+      .join(',') + '\n',
+  );
   const fail = (r: ScannedRow, row: number, rowLine: number, kind: ErrorKind, reason: string) => {
     if (kind === 'outside_coverage') counts.outside++;
     else counts.byKind[kind]++;
@@ -161,7 +194,8 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
     errors.byte(0x2c);
     errors.int(rowLine);
     // A field that is not UTF-8 is left empty: its row and line say where it is, and U+FFFD is never written.
-    const text = (i: number) => (i < r.fieldCount && i < r.starts.length && fieldIsUtf8(r, i) ? csvTextCell(fieldText(r, i)) : '');
+    const text = (i: number) =>
+      i < r.fieldCount && i < r.starts.length && fieldIsUtf8(r, i) ? csvTextCell(fieldText(r, i)) : '';
     for (const i of s.idIndexes) errors.utf8(`,${text(i)}`);
     errors.utf8(`,${text(latIndex)},${text(lngIndex)},${kind},${csvTextCell(reason)}\n`);
     errors.rows++;
@@ -186,10 +220,23 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
         return fail(r, row, rowLine, 'malformed_row', unterminatedReason(r, rules.fieldCount));
       case WRONG_FIELD_COUNT:
         sink.skip?.(row);
-        return fail(r, row, rowLine, 'malformed_row', `the row has ${r.fieldCount} fields; the header has ${rules.fieldCount}`);
+        return fail(
+          r,
+          row,
+          rowLine,
+          'malformed_row',
+          `the row has ${r.fieldCount} fields; the header has ${rules.fieldCount}`,
+        );
       case BAD_COORDINATES:
         sink.skip?.(row);
-        return fail(r, row, rowLine, 'invalid_coordinates', coordinateProblem(r, latIndex, lngIndex, h.columns[latIndex], h.columns[lngIndex], lat, lng) ?? 'unusable coordinates');
+        return fail(
+          r,
+          row,
+          rowLine,
+          'invalid_coordinates',
+          coordinateProblem(r, latIndex, lngIndex, h.columns[latIndex], h.columns[lngIndex], lat, lng) ??
+            'unusable coordinates',
+        );
       case OUTSIDE:
         fail(r, row, rowLine, 'outside_coverage', outsideCoverageMessage(lat, lng));
         break;

@@ -38,6 +38,7 @@ export function fieldIsUtf8(r: ScannedRow, i: number): boolean {
 
 /** "column "Name" (3) is not UTF-8 at byte 1234 of the file (0xff)": the reason a user reads. */
 export function utf8ProblemText(p: Utf8Problem, columns: string[]): string {
-  const name = columns[p.field] !== undefined ? `column "${columns[p.field]}" (${p.field + 1})` : `field ${p.field + 1}`;
+  const name =
+    columns[p.field] !== undefined ? `column "${columns[p.field]}" (${p.field + 1})` : `field ${p.field + 1}`;
   return `${name} is not valid UTF-8 at byte offset ${p.fileOffset} of the file (0x${p.byte.toString(16).padStart(2, '0')}); save the file as UTF-8 (Excel: "CSV UTF-8")`;
 }

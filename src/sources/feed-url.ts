@@ -10,14 +10,21 @@ export function feedUrlVariable(sourceId: string): string {
   return `CATINTEL_FEED_URL_${sourceId.toUpperCase().replaceAll('-', '_')}`;
 }
 
-export function feedUrlOf(source: Pick<SourceModule, 'id' | 'officialUrl'>, env: Readonly<Record<string, string | undefined>> = {}): string {
+export function feedUrlOf(
+  source: Pick<SourceModule, 'id' | 'officialUrl'>,
+  env: Readonly<Record<string, string | undefined>> = {},
+): string {
   const name = feedUrlVariable(source.id);
   const value = env[name];
   if (value === undefined || value === '') return source.officialUrl;
   if (!/^https?:\/\/\S+$/.test(value)) {
-    throw new CatintelError('invalid_parameter', `${name}="${value}" is not an http(s) URL; set it to the feed's URL or unset it to read ${source.officialUrl}`, {
-      errors: [{ field: name, message: 'an http(s) URL' }],
-    });
+    throw new CatintelError(
+      'invalid_parameter',
+      `${name}="${value}" is not an http(s) URL; set it to the feed's URL or unset it to read ${source.officialUrl}`,
+      {
+        errors: [{ field: name, message: 'an http(s) URL' }],
+      },
+    );
   }
   return value;
 }

@@ -19,8 +19,7 @@ export interface FetchOptions {
 }
 
 export type FetchOutcome =
-  | { kind: 'body'; body: string; etag: string | null; lastModified: string | null }
-  | { kind: 'not_modified' };
+  { kind: 'body'; body: string; etag: string | null; lastModified: string | null } | { kind: 'not_modified' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,7 +34,11 @@ function retryAfterMs(v: string | null, nowMs: number): number | null {
 }
 
 export async function fetchFeed(url: string, o: FetchOptions): Promise<FetchOutcome> {
-  const headers: Record<string, string> = { accept: o.accept, 'user-agent': o.userAgent, 'accept-encoding': 'gzip, br' };
+  const headers: Record<string, string> = {
+    accept: o.accept,
+    'user-agent': o.userAgent,
+    'accept-encoding': 'gzip, br',
+  };
   if (o.etag) headers['if-none-match'] = o.etag;
   if (o.lastModified) headers['if-modified-since'] = o.lastModified;
   let lastProblem = '';
@@ -47,7 +50,12 @@ export async function fetchFeed(url: string, o: FetchOptions): Promise<FetchOutc
       if (res.status === 304) return { kind: 'not_modified' };
       const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
       if (res.ok && type !== 'text/html') {
-        return { kind: 'body', body: await res.text(), etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+        return {
+          kind: 'body',
+          body: await res.text(),
+          etag: res.headers.get('etag'),
+          lastModified: res.headers.get('last-modified'),
+        };
       }
       lastProblem = res.ok ? `HTTP ${res.status} with an HTML page instead of the feed` : `HTTP ${res.status}`;
       await res.body?.cancel();
@@ -69,5 +77,8 @@ export async function fetchFeed(url: string, o: FetchOptions): Promise<FetchOutc
     }
     if (attempt < o.attempts) await sleep(o.backoffMs * 2 ** (attempt - 1));
   }
-  throw new CatintelError('upstream_failed', `could not read ${url} (${lastProblem}) after ${o.attempts} attempt(s); retry later or pass --from FILE`);
+  throw new CatintelError(
+    'upstream_failed',
+    `could not read ${url} (${lastProblem}) after ${o.attempts} attempt(s); retry later or pass --from FILE`,
+  );
 }

@@ -31,7 +31,8 @@ describe('usgs-gauges: the real daily-values sample (waterservices_dv.json)', ()
       records: [],
       skipped: ['01491000', '01645000'].map((sourceId) => ({
         sourceId,
-        reason: 'no daily mean gage height (00065) in this daily-values (nwis/dv) file, only daily mean discharge (00060); flood categories need stage',
+        reason:
+          'no daily mean gage height (00065) in this daily-values (nwis/dv) file, only daily mean discharge (00060); flood categories need stage',
       })),
     });
   });
@@ -48,7 +49,9 @@ describe('usgs-gauges: the real daily-values sample (waterservices_dv.json)', ()
     const r = parse(dvWithDailyStage('8.1'));
     expect(r.records.map((x) => x.sourceId)).toEqual(['01645000']);
     expect(r.records[0]).toMatchObject({
-      severity: 8.1, severityLabel: 'minor flood', sourceUpdatedAt: '2020-02-12T05:00:00.000Z',
+      severity: 8.1,
+      severityLabel: 'minor flood',
+      sourceUpdatedAt: '2020-02-12T05:00:00.000Z',
       details: { nws_lid: 'DAWM2', flood_category: 'minor', reading: 'daily mean (nwis/dv)' },
     });
   });
@@ -56,18 +59,26 @@ describe('usgs-gauges: the real daily-values sample (waterservices_dv.json)', ()
 
 describe('usgs-gauges: RDB text and the NWPS report are refused by name', () => {
   it('names the annual-peak and site-service tables', () => {
-    expect(invalidInputMessage(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_peaks.txt'), 'utf8')))).toBe(
+    expect(
+      invalidInputMessage(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_peaks.txt'), 'utf8'))),
+    ).toBe(
       'file:///dv.json: a USGS annual peak-flow table (RDB text, nwis/peak): one historical peak per water year, not live gauge readings; ' +
         'usgs-gauges reads NWIS instantaneous values as WaterML-JSON (waterservices.usgs.gov/nwis/iv/?format=json)',
     );
-    expect(invalidInputMessage(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_site.txt'), 'utf8')))).toMatch(
+    expect(
+      invalidInputMessage(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_site.txt'), 'utf8'))),
+    ).toMatch(
       /: a USGS site-service table \(RDB text, nwis\/site\): site names and locations, no gauge readings; usgs-gauges reads/,
     );
-    expect(invalidInputMessage(() => parse('#\n# x\nagency_cd\tsite_no\tdatetime\ttz_cd\t69513_00065\n'))).toMatch(/gauge values as RDB text \(format=rdb\); ask the service for format=json/);
+    expect(invalidInputMessage(() => parse('#\n# x\nagency_cd\tsite_no\tdatetime\ttz_cd\t69513_00065\n'))).toMatch(
+      /gauge values as RDB text \(format=rdb\); ask the service for format=json/,
+    );
   });
 
   it('names the NWPS all-gauges report, the reference table data/flood-stages.csv is built from', () => {
     const head = readFileSync(sharedData('feeds/nwps/nwps_all_gauges_report.csv'), 'utf8').slice(0, 5000);
-    expect(invalidInputMessage(() => parse(head))).toMatch(/: the NOAA NWPS all-gauges report \(CSV\): flood-category reference data that `make data` builds into data\/flood-stages\.csv, not gauge readings; usgs-gauges reads/);
+    expect(invalidInputMessage(() => parse(head))).toMatch(
+      /: the NOAA NWPS all-gauges report \(CSV\): flood-category reference data that `make data` builds into data\/flood-stages\.csv, not gauge readings; usgs-gauges reads/,
+    );
   });
 });

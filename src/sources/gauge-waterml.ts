@@ -11,7 +11,11 @@
 import { CatintelError } from '../errors.js';
 import { describeNwpsReport, describeRdb } from './gauge-rdb.js';
 
-export interface Reading { at: string; value: number; qualifiers: string[] }
+export interface Reading {
+  at: string;
+  value: number;
+  qualifiers: string[];
+}
 export interface SiteSeries {
   site: string;
   name: string;
@@ -35,27 +39,44 @@ export function readWaterMl(body: string, where: string): SiteSeries[] {
     doc = JSON.parse(body) as Obj;
   } catch {
     const rdb = describeRdb(body) ?? describeNwpsReport(body);
-    if (rdb) throw new CatintelError('invalid_input', `${where}: ${rdb}; usgs-gauges reads NWIS instantaneous values as WaterML-JSON (waterservices.usgs.gov/nwis/iv/?format=json)`);
+    if (rdb)
+      throw new CatintelError(
+        'invalid_input',
+        `${where}: ${rdb}; usgs-gauges reads NWIS instantaneous values as WaterML-JSON (waterservices.usgs.gov/nwis/iv/?format=json)`,
+      );
     throw new CatintelError('invalid_input', `${where}: not JSON; expected USGS NWIS IV WaterML-JSON (format=json)`);
   }
   const series = (doc?.value as Obj | undefined)?.timeSeries;
   if (!Array.isArray(series)) {
-    throw new CatintelError('invalid_input', `${where}: no value.timeSeries; expected USGS NWIS IV WaterML-JSON (waterservices.usgs.gov/nwis/iv/?format=json)`);
+    throw new CatintelError(
+      'invalid_input',
+      `${where}: no value.timeSeries; expected USGS NWIS IV WaterML-JSON (waterservices.usgs.gov/nwis/iv/?format=json)`,
+    );
   }
   const sites = new Map<string, SiteSeries>();
   for (const ts of series as Obj[]) {
     const info = (ts?.sourceInfo ?? {}) as Obj;
-    const site = String(((info.siteCode as Obj[] | undefined)?.[0])?.value ?? '').trim();
+    const site = String((info.siteCode as Obj[] | undefined)?.[0]?.value ?? '').trim();
     const variable = (ts?.variable ?? {}) as Obj;
-    const param = String(((variable.variableCode as Obj[] | undefined)?.[0])?.value ?? '') as keyof typeof PARAM;
+    const param = String((variable.variableCode as Obj[] | undefined)?.[0]?.value ?? '') as keyof typeof PARAM;
     if (!site) continue;
     let entry = sites.get(site);
     const statistic = statisticOf(variable);
     if (!entry) {
       const geo = ((info.geoLocation as Obj | undefined)?.geogLocation ?? {}) as Obj;
       const props: Record<string, string> = {};
-      for (const p of (info.siteProperty as Obj[] | undefined) ?? []) if (typeof p?.name === 'string') props[p.name] = String(p.value);
-      entry = { site, name: String(info.siteName ?? site), lat: num(geo.latitude), lng: num(geo.longitude), properties: props, stage: [], discharge: [], daily: false };
+      for (const p of (info.siteProperty as Obj[] | undefined) ?? [])
+        if (typeof p?.name === 'string') props[p.name] = String(p.value);
+      entry = {
+        site,
+        name: String(info.siteName ?? site),
+        lat: num(geo.latitude),
+        lng: num(geo.longitude),
+        properties: props,
+        stage: [],
+        discharge: [],
+        daily: false,
+      };
       sites.set(site, entry);
     }
     if (statistic !== INSTANTANEOUS) entry.daily = true;
@@ -90,7 +111,11 @@ function readings(ts: Obj, noData: number | null, offset: string): Reading[] {
       if (/^\d{4}-\d{2}-\d{2}$/.test(dt)) dt += 'T00:00:00';
       const t = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(dt) || dt === '' ? dt : dt + offset);
       if (!Number.isFinite(value) || value === noData || !Number.isFinite(t)) continue;
-      out.push({ at: new Date(t).toISOString(), value, qualifiers: Array.isArray(v.qualifiers) ? v.qualifiers.map(String) : [] });
+      out.push({
+        at: new Date(t).toISOString(),
+        value,
+        qualifiers: Array.isArray(v.qualifiers) ? v.qualifiers.map(String) : [],
+      });
     }
   }
   return out;

@@ -8,7 +8,10 @@ import { CatintelError } from '../errors.js';
 import type { ParseResult, SkippedRecord } from '../domain/event.js';
 import type { ParseContext, SourceModule } from './types.js';
 
-const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0].slice(0, 200);
+const firstLine = (err: unknown) =>
+  String((err as Error)?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 200);
 
 /** One record read by `read`, or skipped with the reason when a value in it is not what the feed documents. */
 export function readRecord<T>(read: () => T | SkippedRecord, sourceIdOf: () => unknown): T | SkippedRecord {
@@ -33,6 +36,10 @@ export async function parseGuarded(source: SourceModule, body: string, ctx: Pars
     return await source.parse(body, ctx);
   } catch (err) {
     if (err instanceof CatintelError) throw err;
-    throw new CatintelError('invalid_input', `${ctx.sourceUrl} is not a ${source.id} feed this version can read (${firstLine(err)})`, { cause: err });
+    throw new CatintelError(
+      'invalid_input',
+      `${ctx.sourceUrl} is not a ${source.id} feed this version can read (${firstLine(err)})`,
+      { cause: err },
+    );
   }
 }

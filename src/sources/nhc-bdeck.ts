@@ -8,7 +8,16 @@
 import type { ParseResult, QuadrantRadiiNm, RingInput, SkippedRecord, SourceRecord } from '../domain/event.js';
 import type { ParseContext } from './types.js';
 import { notYetPublished, partsAsOf } from './as-of.js';
-import { CYCLONE_TYPES_BY_RANK, WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations, fixSizeObservations, atcfIdDetails } from './nhc-common.js';
+import {
+  CYCLONE_TYPES_BY_RANK,
+  WINDING_TYPES,
+  saffirSimpsonLabel,
+  stormTitle,
+  typeName,
+  fixObservations,
+  fixSizeObservations,
+  atcfIdDetails,
+} from './nhc-common.js';
 
 interface Fix {
   timeMs: number;
@@ -44,19 +53,34 @@ function tenthsDeg(s: string, positive: string, negative: string): number | null
 function parseLine(f: string[]): { key: string; fix: Fix; rad: number; radii: QuadrantRadiiNm | null } | string {
   const [basin, cy, ymdh, minutes] = f;
   if (!/^[A-Z]{2}$/.test(basin) || !/^\d{1,2}$/.test(cy) || !/^\d{10}$/.test(ymdh)) return 'not an ATCF line';
-  const timeMs = Date.UTC(+ymdh.slice(0, 4), +ymdh.slice(4, 6) - 1, +ymdh.slice(6, 8), +ymdh.slice(8, 10), int(minutes) ?? 0);
+  const timeMs = Date.UTC(
+    +ymdh.slice(0, 4),
+    +ymdh.slice(4, 6) - 1,
+    +ymdh.slice(6, 8),
+    +ymdh.slice(8, 10),
+    int(minutes) ?? 0,
+  );
   const lat = tenthsDeg(f[6] ?? '', 'N', 'S');
   const lng = tenthsDeg(f[7] ?? '', 'E', 'W');
   const windKt = int(f[8]);
-  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) return `bad position "${f[6]}, ${f[7]}"`;
+  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+    return `bad position "${f[6]}, ${f[7]}"`;
   if (windKt === null) return `bad VMAX "${f[8]}"`;
   const mslp = int(f[9]);
   const rad = int(f[11]) ?? 0;
   const r = [int(f[13]) ?? 0, int(f[14]) ?? 0, int(f[15]) ?? 0, int(f[16]) ?? 0];
   // NEQ = four quadrants from north-east clockwise; AAA = one radius all round. Other (old) codes are ignored.
-  const radii = f[12] === 'NEQ' ? { ne: r[0], se: r[1], sw: r[2], nw: r[3] } : f[12] === 'AAA' ? { ne: r[0], se: r[0], sw: r[0], nw: r[0] } : null;
+  const radii =
+    f[12] === 'NEQ'
+      ? { ne: r[0], se: r[1], sw: r[2], nw: r[3] }
+      : f[12] === 'AAA'
+        ? { ne: r[0], se: r[0], sw: r[0], nw: r[0] }
+        : null;
   const fix: Fix = {
-    timeMs, lat, lng, windKt,
+    timeMs,
+    lat,
+    lng,
+    windKt,
     pressureMb: mslp !== null && mslp > 0 ? mslp : null,
     type: f[10] ?? '',
     name: f[27] ?? '',
@@ -90,7 +114,11 @@ export function parseBdeck(body: string, ctx: ParseContext): ParseResult {
   const records: SourceRecord[] = [];
   for (const [id, byTime] of storms) {
     // As of the clock: the track NHC had written by then (src/sources/as-of.ts), not the whole deck.
-    const fixes = partsAsOf([...byTime.values()].sort((a, b) => a.timeMs - b.timeMs), (f) => f.timeMs, ctx.now);
+    const fixes = partsAsOf(
+      [...byTime.values()].sort((a, b) => a.timeMs - b.timeMs),
+      (f) => f.timeMs,
+      ctx.now,
+    );
     if (fixes.length === 0) {
       skipped.push(notYetPublished(id, ctx.now));
       continue;
@@ -113,13 +141,19 @@ function radiiOf(f: Fix): Partial<Record<34 | 50 | 64, QuadrantRadiiNm>> {
 }
 
 function ringInputOf(f: Fix): RingInput {
-  return { kind: 'hurricane', windRadiiNm: radiiOf(f), maxWindKt: f.windKt, ...(f.pressureMb !== null ? { pressureMb: f.pressureMb } : {}) };
+  return {
+    kind: 'hurricane',
+    windRadiiNm: radiiOf(f),
+    maxWindKt: f.windKt,
+    ...(f.pressureMb !== null ? { pressureMb: f.pressureMb } : {}),
+  };
 }
 
 function stormRecord(id: string, fixes: Fix[], ctx: ParseContext): SourceRecord | SkippedRecord {
   const types = new Set(fixes.map((f) => f.type));
   const peakType = CYCLONE_TYPES_BY_RANK.find((t) => types.has(t));
-  if (!peakType) return { sourceId: id, reason: `never a tropical or subtropical cyclone (types ${[...types].join('/')})` };
+  if (!peakType)
+    return { sourceId: id, reason: `never a tropical or subtropical cyclone (types ${[...types].join('/')})` };
   const first = fixes[0];
   const latest = fixes[fixes.length - 1];
   const name = [...fixes].reverse().find((f) => f.name !== '' && f.name !== 'INVEST')?.name ?? null;
@@ -141,7 +175,12 @@ function stormRecord(id: string, fixes: Fix[], ctx: ParseContext): SourceRecord 
     // The analysts' best track: NHC's own reviewed record of the storm.
     confidence: 1.0,
     signals: { winding: WINDING_TYPES.has(latest.type) },
-    ringInput: { kind: 'hurricane', windRadiiNm, maxWindKt: latest.windKt, ...(latest.pressureMb !== null ? { pressureMb: latest.pressureMb } : {}) },
+    ringInput: {
+      kind: 'hurricane',
+      windRadiiNm,
+      maxWindKt: latest.windKt,
+      ...(latest.pressureMb !== null ? { pressureMb: latest.pressureMb } : {}),
+    },
     observations: fixes.flatMap((f) => [
       ...fixObservations(iso(f.timeMs), f.windKt, f.pressureMb, f.lat, f.lng),
       ...fixSizeObservations(iso(f.timeMs), f.rmwNm, f.radii, f.lat, f.lng),

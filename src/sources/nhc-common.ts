@@ -66,9 +66,16 @@ export function stormTitle(typeWord: string, name: string | null, atcfId: string
 }
 
 /** One storm fix as observations: sustained wind always, central pressure when the source gives it. */
-export function fixObservations(at: string, windKt: number, pressureMb: number | null, lat: number, lng: number): Observation[] {
+export function fixObservations(
+  at: string,
+  windKt: number,
+  pressureMb: number | null,
+  lat: number,
+  lng: number,
+): Observation[] {
   const out: Observation[] = [{ observedAt: at, kind: 'wind_speed_kt', value: windKt, unit: 'kt', lat, lng }];
-  if (pressureMb !== null) out.push({ observedAt: at, kind: 'central_pressure_mb', value: pressureMb, unit: 'mb', lat, lng });
+  if (pressureMb !== null)
+    out.push({ observedAt: at, kind: 'central_pressure_mb', value: pressureMb, unit: 'mb', lat, lng });
   return out;
 }
 
@@ -77,18 +84,36 @@ export function fixObservations(at: string, windKt: number, pressureMb: number |
  * wind radii, each the mean of its four quadrants (a quadrant with no such wind counts 0, as the rings'
  * calibration reads them). Trigger evaluation draws the site wind profile from these (docs/triggers.md).
  */
-export function fixSizeObservations(at: string, rmwNm: number | null, radii: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>>, lat: number, lng: number): Observation[] {
+export function fixSizeObservations(
+  at: string,
+  rmwNm: number | null,
+  radii: Partial<Record<34 | 50 | 64, QuadrantRadiiNm>>,
+  lat: number,
+  lng: number,
+): Observation[] {
   if (rmwNm === null || !(rmwNm > 0)) return [];
   const out: Observation[] = [{ observedAt: at, kind: 'radius_max_wind_nm', value: rmwNm, unit: 'nm', lat, lng }];
   for (const kt of [34, 50, 64] as const) {
     const q = radii[kt];
     if (!q || !(q.ne > 0 || q.se > 0 || q.sw > 0 || q.nw > 0)) continue;
-    out.push({ observedAt: at, kind: `wind_radius_${kt}kt_nm`, value: (q.ne + q.se + q.sw + q.nw) / 4, unit: 'nm', lat, lng });
+    out.push({
+      observedAt: at,
+      kind: `wind_radius_${kt}kt_nm`,
+      value: (q.ne + q.se + q.sw + q.nw) / 4,
+      unit: 'nm',
+      lat,
+      lng,
+    });
   }
   return out;
 }
 
 /** What an ATCF storm id ('al092022') says: basin, storm number, year. */
 export function atcfIdDetails(id: string): { atcf_id: string; basin: string; storm_number: number; year: number } {
-  return { atcf_id: id, basin: id.slice(0, 2).toUpperCase(), storm_number: Number(id.slice(2, 4)), year: Number(id.slice(4)) };
+  return {
+    atcf_id: id,
+    basin: id.slice(0, 2).toUpperCase(),
+    storm_number: Number(id.slice(2, 4)),
+    year: Number(id.slice(4)),
+  };
 }

@@ -44,12 +44,14 @@ export function parseCurrentStorms(doc: { activeStorms: unknown[] }, ctx: ParseC
 function stormRecord(entry: unknown, ctx: ParseContext): SourceRecord | SkippedRecord {
   if (!isObject(entry)) return { sourceId: null, reason: 'activeStorms entry is not an object' };
   const id = str(entry.id)?.toLowerCase() ?? null;
-  if (id === null || !/^[a-z]{2}\d{6}$/.test(id)) return { sourceId: id, reason: `bad storm id ${JSON.stringify(entry.id)}` };
+  if (id === null || !/^[a-z]{2}\d{6}$/.test(id))
+    return { sourceId: id, reason: `bad storm id ${JSON.stringify(entry.id)}` };
   const windKt = num(entry.intensity);
   if (windKt === null) return { sourceId: id, reason: 'no intensity (kt)' };
   const lat = num(entry.latitudeNumeric);
   const lng = num(entry.longitudeNumeric);
-  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) return { sourceId: id, reason: 'bad or missing position' };
+  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+    return { sourceId: id, reason: 'bad or missing position' };
   const publicAdvisory = product(entry.publicAdvisory);
   const updatedAt = isoOrNull(entry.lastUpdate) ?? publicAdvisory?.issuance ?? null;
   if (updatedAt === null) return { sourceId: id, reason: 'no lastUpdate time' };
@@ -72,7 +74,12 @@ function stormRecord(entry: unknown, ctx: ParseContext): SourceRecord | SkippedR
     lng,
     confidence: ADVISORY_CONFIDENCE,
     signals: { winding: WINDING_TYPES.has(classification) },
-    ringInput: { kind: 'hurricane', windRadiiNm: {}, maxWindKt: windKt, ...(pressureMb !== null ? { pressureMb } : {}) },
+    ringInput: {
+      kind: 'hurricane',
+      windRadiiNm: {},
+      maxWindKt: windKt,
+      ...(pressureMb !== null ? { pressureMb } : {}),
+    },
     observations,
     details: {
       feed: 'current_storms',

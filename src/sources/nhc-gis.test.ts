@@ -46,11 +46,24 @@ describe('nhc: GIS 5-day advisory zip (Hurricane Sergio EP21 2018, advisory 38, 
     // Observations are observed values: the initial analysis only, never the forecast points.
     expect(s.observations).toEqual([
       { observedAt: '2018-10-08T18:00:00.000Z', kind: 'wind_speed_kt', value: 75, unit: 'kt', lat: 15.7, lng: -128.5 },
-      { observedAt: '2018-10-08T18:00:00.000Z', kind: 'central_pressure_mb', value: 978, unit: 'mb', lat: 15.7, lng: -128.5 },
+      {
+        observedAt: '2018-10-08T18:00:00.000Z',
+        kind: 'central_pressure_mb',
+        value: 978,
+        unit: 'mb',
+        lat: 15.7,
+        lng: -128.5,
+      },
     ]);
     expect(s.details).toMatchObject({
-      feed: 'nhc_gis_5day', classification: 'HU', advisory_number: '38', advisory_time_local: '200 PM PDT Mon Oct 08 2018',
-      gust_kt: 90, movement_dir_deg: 360, movement_speed_kt: 3, forecast_hours: 120,
+      feed: 'nhc_gis_5day',
+      classification: 'HU',
+      advisory_number: '38',
+      advisory_time_local: '200 PM PDT Mon Oct 08 2018',
+      gust_kt: 90,
+      movement_dir_deg: 360,
+      movement_speed_kt: 3,
+      forecast_hours: 120,
     });
   });
 
@@ -65,14 +78,25 @@ describe('nhc: GIS 5-day advisory zip (Hurricane Sergio EP21 2018, advisory 38, 
       [96, '2018-10-12T18:00:00.000Z', 40, 'TS'],
       [120, '2018-10-13T18:00:00.000Z', 25, 'STD'],
     ]);
-    expect(forecast[6]).toMatchObject({ lat: 33.5, lng: -102.5, pressure_mb: null, development: 'Subtropical Depression' });
+    expect(forecast[6]).toMatchObject({
+      lat: 33.5,
+      lng: -102.5,
+      pressure_mb: null,
+      development: 'Subtropical Depression',
+    });
   });
 
   it('serves the cone as one forecast_cone ring around the whole track', async () => {
     const s = (await parseZip(sergioZip)).records[0];
     const rings = buildRings(s.ringInput, s);
     expect(rings).toHaveLength(1);
-    expect(rings[0]).toMatchObject({ kind: 'forecast_cone', label: '5-day forecast cone', threshold: null, unit: null, radiusKm: null });
+    expect(rings[0]).toMatchObject({
+      kind: 'forecast_cone',
+      label: '5-day forecast cone',
+      threshold: null,
+      unit: null,
+      radiusKm: null,
+    });
     expect(rings[0].geometry.type).toBe('Polygon');
     const ring = (rings[0].geometry.coordinates as number[][][])[0];
     const lngs = ring.map((p) => p[0]);
@@ -94,12 +118,18 @@ describe('nhc: GIS 5-day advisory zip (Hurricane Sergio EP21 2018, advisory 38, 
 
 describe('nhc: zips that are not a storm advisory are invalid_input', () => {
   it('refuses the wind speed probability zip by name', async () => {
-    const msg = await invalidInput(parseZip(wspZip, { ...ctx, sourceUrl: 'file:///d/wsp_120hr5km_latest_2018100818.zip' }));
-    expect(msg).toMatch(/^wsp_120hr5km_latest_2018100818\.zip holds NHC wind speed probability shapefiles \(2018100818_wsp34knt120hr_5km and 2 more\): probability bands for all active storms, not a storm advisory; expected NHC/);
+    const msg = await invalidInput(
+      parseZip(wspZip, { ...ctx, sourceUrl: 'file:///d/wsp_120hr5km_latest_2018100818.zip' }),
+    );
+    expect(msg).toMatch(
+      /^wsp_120hr5km_latest_2018100818\.zip holds NHC wind speed probability shapefiles \(2018100818_wsp34knt120hr_5km and 2 more\): probability bands for all active storms, not a storm advisory; expected NHC/,
+    );
   });
 
   it('refuses a zip of something else, and bytes that do not unzip', async () => {
-    expect(await invalidInput(parseZip(zipSync({ 'readme.txt': strToU8('hello') })))).toMatch(/a zip without NHC 5-day forecast shapefiles .*it holds readme\.txt/);
+    expect(await invalidInput(parseZip(zipSync({ 'readme.txt': strToU8('hello') })))).toMatch(
+      /a zip without NHC 5-day forecast shapefiles .*it holds readme\.txt/,
+    );
     expect(await invalidInput(parseZip(sergioZip.slice(0, 100)))).toMatch(/a zip archive that does not unzip/);
   });
 });

@@ -13,7 +13,14 @@ import * as shapefile from 'shapefile';
 import type { ParseResult, RingInput, SkippedRecord, SourceRecord } from '../domain/event.js';
 import { CatintelError } from '../errors.js';
 import type { ParseContext } from './types.js';
-import { WINDING_TYPES, saffirSimpsonLabel, stormTitle, typeName, fixObservations, atcfIdDetails } from './nhc-common.js';
+import {
+  WINDING_TYPES,
+  saffirSimpsonLabel,
+  stormTitle,
+  typeName,
+  fixObservations,
+  atcfIdDetails,
+} from './nhc-common.js';
 import { nhcLocalTime } from './nhc-time.js';
 
 /** "ep212018-038_5day_pts.shp": storm id, advisory (038, 038A), layer, part. */
@@ -22,7 +29,10 @@ const MEMBER = /(?:^|\/)([a-z]{2}\d{6})[-_](\d{3}[a-z]?)_5day_(pgn|pts)\.(shp|db
 const WSP = /(?:^|\/)[^/]*wsp_?\d*(?:knt)?\d*hr[^/]*\.shp$/i;
 
 type Props = Record<string, unknown>;
-interface Layers { pts?: { shp?: Uint8Array; dbf?: Uint8Array }; pgn?: { shp?: Uint8Array; dbf?: Uint8Array } }
+interface Layers {
+  pts?: { shp?: Uint8Array; dbf?: Uint8Array };
+  pgn?: { shp?: Uint8Array; dbf?: Uint8Array };
+}
 
 export async function parseNhcGisZip(bytes: Uint8Array, ctx: ParseContext, expected: string): Promise<ParseResult> {
   const names: string[] = [];
@@ -51,10 +61,16 @@ export async function parseNhcGisZip(bytes: Uint8Array, ctx: ParseContext, expec
     const wsp = names.filter((n) => WSP.test(n)).map((n) => n.replace(/^.*\//, '').replace(/\.shp$/i, ''));
     if (wsp.length > 0) {
       const more = wsp.length > 1 ? ` and ${wsp.length - 1} more` : '';
-      throw new CatintelError('invalid_input', `${file} holds NHC wind speed probability shapefiles (${wsp[0]}${more}): probability bands for all active storms, not a storm advisory; ${expected}`);
+      throw new CatintelError(
+        'invalid_input',
+        `${file} holds NHC wind speed probability shapefiles (${wsp[0]}${more}): probability bands for all active storms, not a storm advisory; ${expected}`,
+      );
     }
     const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? ', ...' : '');
-    throw new CatintelError('invalid_input', `${expected}; got ${file}, a zip without NHC 5-day forecast shapefiles ({id}-{NNN}_5day_pts, _5day_pgn): it holds ${shown || 'nothing'}`);
+    throw new CatintelError(
+      'invalid_input',
+      `${expected}; got ${file}, a zip without NHC 5-day forecast shapefiles ({id}-{NNN}_5day_pts, _5day_pgn): it holds ${shown || 'nothing'}`,
+    );
   }
   const records: SourceRecord[] = [];
   const skipped: SkippedRecord[] = [];
@@ -90,10 +106,17 @@ function validTime(v: unknown, near: number): number | null {
   return candidates.reduce((best, t) => (Math.abs(t - near) < Math.abs(best - near) ? t : best));
 }
 
-async function stormRecord(id: string, adv: string, layers: Layers, ctx: ParseContext): Promise<SourceRecord | SkippedRecord> {
+async function stormRecord(
+  id: string,
+  adv: string,
+  layers: Layers,
+  ctx: ParseContext,
+): Promise<SourceRecord | SkippedRecord> {
   const pts = await readLayer(layers.pts);
   if (!pts) return { sourceId: id, reason: `advisory ${adv}: no readable _5day_pts layer (.shp + .dbf)` };
-  const points = pts.filter((f) => f.geometry?.type === 'Point').sort((a, b) => (num(a.properties?.TAU) ?? 0) - (num(b.properties?.TAU) ?? 0));
+  const points = pts
+    .filter((f) => f.geometry?.type === 'Point')
+    .sort((a, b) => (num(a.properties?.TAU) ?? 0) - (num(b.properties?.TAU) ?? 0));
   const first = points.find((f) => num(f.properties?.TAU) === 0);
   if (!first) return { sourceId: id, reason: `advisory ${adv}: no TAU 0 (initial) point` };
   const p0 = first.properties as Props;
@@ -101,26 +124,39 @@ async function stormRecord(id: string, adv: string, layers: Layers, ctx: ParseCo
   if (windKt === null) return { sourceId: id, reason: `advisory ${adv}: no initial MAXWIND (kt)` };
   const [lng, lat] = (first.geometry as Point).coordinates;
   const issuedAt = nhcLocalTime(str(p0.ADVDATE) ?? '');
-  if (issuedAt === null) return { sourceId: id, reason: `advisory ${adv}: unreadable ADVDATE ${JSON.stringify(p0.ADVDATE)}` };
+  if (issuedAt === null)
+    return { sourceId: id, reason: `advisory ${adv}: unreadable ADVDATE ${JSON.stringify(p0.ADVDATE)}` };
   // TAU 0 is the advisory's synoptic time (e.g. 18 UTC for the 21 UTC advisory); later points are TAU hours after it.
   const t0 = validTime(p0.VALIDTIME, Date.parse(issuedAt)) ?? Date.parse(issuedAt);
   const at0 = new Date(t0).toISOString();
   const pressureMb = num(p0.MSLP);
   const type = str(p0.STORMTYPE)?.toUpperCase() ?? '';
   const pgn = await readLayer(layers.pgn);
-  const cones = (pgn ?? []).map((f) => f.geometry).filter((g): g is Polygon | MultiPolygon => g?.type === 'Polygon' || g?.type === 'MultiPolygon');
+  const cones = (pgn ?? [])
+    .map((f) => f.geometry)
+    .filter((g): g is Polygon | MultiPolygon => g?.type === 'Polygon' || g?.type === 'MultiPolygon');
   const hours = num(p0.FCSTPRD) ?? 120;
-  const cone: Polygon | MultiPolygon | null = cones.length === 0 ? null : cones.length === 1 ? cones[0]
-    : { type: 'MultiPolygon', coordinates: cones.flatMap((g) => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates)) };
+  const cone: Polygon | MultiPolygon | null =
+    cones.length === 0
+      ? null
+      : cones.length === 1
+        ? cones[0]
+        : {
+            type: 'MultiPolygon',
+            coordinates: cones.flatMap((g) => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates)),
+          };
   const ringInput: RingInput = cone
     ? { kind: 'polygon', geometry: cone, label: `${hours / 24}-day forecast cone`, ringKind: 'forecast_cone' }
     : { kind: 'hurricane', windRadiiNm: {}, maxWindKt: windKt, ...(pressureMb !== null ? { pressureMb } : {}) };
-  const name = str((pgn?.[0]?.properties as Props | undefined)?.STORMNAME) ?? str(p0.STORMNAME)?.split(' ').pop() ?? null;
+  const name =
+    str((pgn?.[0]?.properties as Props | undefined)?.STORMNAME) ?? str(p0.STORMNAME)?.split(' ').pop() ?? null;
   const advNumber = str(p0.ADVISNUM) ?? adv;
   return {
     source: 'nhc',
     sourceId: id,
-    sourceUrl: /^https?:/.test(ctx.sourceUrl) ? ctx.sourceUrl : `https://www.nhc.noaa.gov/gis/forecast/archive/${id}_5day_${adv}.zip`,
+    sourceUrl: /^https?:/.test(ctx.sourceUrl)
+      ? ctx.sourceUrl
+      : `https://www.nhc.noaa.gov/gis/forecast/archive/${id}_5day_${adv}.zip`,
     title: stormTitle(typeName(type), name, id),
     eventType: 'hurricane',
     severity: windKt,
@@ -130,7 +166,9 @@ async function stormRecord(id: string, adv: string, layers: Layers, ctx: ParseCo
     lat,
     lng,
     confidence: 0.9, // operational advisory values, as CurrentStorms.json
-    signals: { winding: WINDING_TYPES.has(type) || /post-tropical|extratropical|remnant/i.test(str(p0.STORMSRC) ?? '') },
+    signals: {
+      winding: WINDING_TYPES.has(type) || /post-tropical|extratropical|remnant/i.test(str(p0.STORMSRC) ?? ''),
+    },
     ringInput,
     // Observed values only: the initial (TAU 0) analysis. Forecast points are not observations.
     observations: fixObservations(at0, windKt, pressureMb, lat, lng),

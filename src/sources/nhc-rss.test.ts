@@ -30,10 +30,12 @@ describe('nhc: RSS, the real quiet-day samples (2024-09-02)', () => {
   it('gtwo.xml: three basin outlooks, no storm', () => {
     expect(parse(gtwo)).toEqual({
       records: [],
-      skipped: ['NHC Atlantic Outlook', 'NHC Eastern North Pacific Outlook', 'CPHC Central North Pacific Outlook'].map((t) => ({
-        sourceId: null,
-        reason: `tropical weather outlook, not a storm ("${t}")`,
-      })),
+      skipped: ['NHC Atlantic Outlook', 'NHC Eastern North Pacific Outlook', 'CPHC Central North Pacific Outlook'].map(
+        (t) => ({
+          sourceId: null,
+          reason: `tropical weather outlook, not a storm ("${t}")`,
+        }),
+      ),
     });
   });
 });
@@ -67,18 +69,45 @@ describe('nhc: RSS storm summary (hand-written index-ep.xml fixture, Hurricane S
       signals: { winding: false },
       ringInput: { kind: 'hurricane', windRadiiNm: {}, maxWindKt: 75, pressureMb: 978 },
       observations: [
-        { observedAt: '2018-10-08T21:00:00.000Z', kind: 'wind_speed_kt', value: 75, unit: 'kt', lat: 15.7, lng: -128.5 },
-        { observedAt: '2018-10-08T21:00:00.000Z', kind: 'central_pressure_mb', value: 978, unit: 'mb', lat: 15.7, lng: -128.5 },
+        {
+          observedAt: '2018-10-08T21:00:00.000Z',
+          kind: 'wind_speed_kt',
+          value: 75,
+          unit: 'kt',
+          lat: 15.7,
+          lng: -128.5,
+        },
+        {
+          observedAt: '2018-10-08T21:00:00.000Z',
+          kind: 'central_pressure_mb',
+          value: 978,
+          unit: 'mb',
+          lat: 15.7,
+          lng: -128.5,
+        },
       ],
       details: {
-        feed: 'nhc_rss', bin_number: 'EP1', classification: 'HU', wind_as_published: '85 mph', movement: 'N at 3 mph',
-        movement_dir_deg: 0, movement_speed_mph: 3, final_advisory: false, advisory_time_local: '2:00 PM PDT Mon Oct 8',
+        feed: 'nhc_rss',
+        bin_number: 'EP1',
+        classification: 'HU',
+        wind_as_published: '85 mph',
+        movement: 'N at 3 mph',
+        movement_dir_deg: 0,
+        movement_speed_mph: 3,
+        final_advisory: false,
+        advisory_time_local: '2:00 PM PDT Mon Oct 8',
       },
     });
     // The same storm from the CurrentStorms.json fixture: one event between them.
     const current = nhc.parse(readFileSync(`${FIXTURES}/feeds/nhc/CurrentStorms.json`, 'utf8'), ctx) as ParseResult;
     const fromJson = current.records.find((x) => x.sourceId === 'ep212018');
-    expect(fromJson).toMatchObject({ title: r.records[0].title, severity: 75, lat: 15.7, lng: -128.5, sourceUpdatedAt: '2018-10-08T21:00:00.000Z' });
+    expect(fromJson).toMatchObject({
+      title: r.records[0].title,
+      severity: 75,
+      lat: 15.7,
+      lng: -128.5,
+      sourceUpdatedAt: '2018-10-08T21:00:00.000Z',
+    });
   });
 
   it('recovers the advisory kt from every NHC mph value (5-kt steps, mph rounded to 5)', () => {
@@ -89,15 +118,27 @@ describe('nhc: RSS storm summary (hand-written index-ep.xml fixture, Hurricane S
   });
 
   it('a last advisory ends the storm; a post-tropical cyclone is winding', () => {
-    const last = parse(sergio.replace('<nhc:headline> ...SERGIO', '<nhc:headline> ...SERGIO BECOMES A REMNANT LOW... ...THIS IS THE LAST ADVISORY... ...SERGIO')).records[0];
+    const last = parse(
+      sergio.replace(
+        '<nhc:headline> ...SERGIO',
+        '<nhc:headline> ...SERGIO BECOMES A REMNANT LOW... ...THIS IS THE LAST ADVISORY... ...SERGIO',
+      ),
+    ).records[0];
     expect(last.signals).toEqual({ winding: true, endedAt: '2018-10-08T21:00:00.000Z' });
-    const ptc = parse(sergio.replace('<nhc:type>Hurricane</nhc:type>', '<nhc:type>Post-Tropical Cyclone</nhc:type>')).records[0];
+    const ptc = parse(sergio.replace('<nhc:type>Hurricane</nhc:type>', '<nhc:type>Post-Tropical Cyclone</nhc:type>'))
+      .records[0];
     expect(ptc).toMatchObject({ title: 'Post-Tropical Cyclone Sergio (EP21 2018)', signals: { winding: true } });
   });
 
   it('skips a summary with an unreadable wind or id, naming the field', () => {
-    expect(parse(sergio.replace('<nhc:wind>85 mph', '<nhc:wind>strong')).skipped).toContainEqual({ sourceId: 'ep212018', reason: 'no readable nhc:wind ("strong")' });
-    expect(parse(sergio.replace('EP212018</nhc:atcf>', 'EP21</nhc:atcf>')).skipped).toContainEqual({ sourceId: 'ep21', reason: 'bad storm id "ep21" in nhc:atcf' });
+    expect(parse(sergio.replace('<nhc:wind>85 mph', '<nhc:wind>strong')).skipped).toContainEqual({
+      sourceId: 'ep212018',
+      reason: 'no readable nhc:wind ("strong")',
+    });
+    expect(parse(sergio.replace('EP212018</nhc:atcf>', 'EP21</nhc:atcf>')).skipped).toContainEqual({
+      sourceId: 'ep21',
+      reason: 'bad storm id "ep21" in nhc:atcf',
+    });
   });
 });
 
@@ -112,8 +153,18 @@ describe('nhc: NHC local times', () => {
 
 describe('nhc: XML that is not NHC RSS is invalid_input', () => {
   it('rejects other RSS, other XML and broken XML', () => {
-    expect(invalidInputMessage(() => parse('<rss version="2.0"><channel><link>https://alerts.weather.gov/</link><item><title>x</title></item></channel></rss>'))).toMatch(/RSS feed from https:\/\/alerts\.weather\.gov\/, not from NHC/);
-    expect(invalidInputMessage(() => parse(readFileSync(sharedData('hazard_history/earthquakes/shakemap/napa2014_nc72282711_event.xml'), 'utf8')))).toMatch(/root <earthquake>, not an RSS feed/);
+    expect(
+      invalidInputMessage(() =>
+        parse(
+          '<rss version="2.0"><channel><link>https://alerts.weather.gov/</link><item><title>x</title></item></channel></rss>',
+        ),
+      ),
+    ).toMatch(/RSS feed from https:\/\/alerts\.weather\.gov\/, not from NHC/);
+    expect(
+      invalidInputMessage(() =>
+        parse(readFileSync(sharedData('hazard_history/earthquakes/shakemap/napa2014_nc72282711_event.xml'), 'utf8')),
+      ),
+    ).toMatch(/root <earthquake>, not an RSS feed/);
     expect(invalidInputMessage(() => parse(indexAt.slice(0, 2000)))).toMatch(/XML that does not parse/);
   });
 });

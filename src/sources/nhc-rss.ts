@@ -40,7 +40,11 @@ function child(node: Node, local: string): unknown {
 
 export function parseNhcRss(body: string, ctx: ParseContext, expected: string): ParseResult {
   const valid = XMLValidator.validate(body);
-  if (valid !== true) throw new CatintelError('invalid_input', `${expected}; got XML that does not parse (line ${valid.err.line}: ${valid.err.msg})`);
+  if (valid !== true)
+    throw new CatintelError(
+      'invalid_input',
+      `${expected}; got XML that does not parse (line ${valid.err.line}: ${valid.err.msg})`,
+    );
   const doc = parser.parse(body) as Node;
   const rss = doc.rss;
   const channel = isNode(rss) ? rss.channel : undefined;
@@ -51,7 +55,10 @@ export function parseNhcRss(body: string, ctx: ParseContext, expected: string): 
   const link = text(channel.link) ?? '';
   // NHC's feeds link to www.nhc.noaa.gov and the basin feeds bind the nhc: namespace; another RSS feed is not ours.
   if (!/^https?:\/\/(www\.)?nhc\.noaa\.gov/i.test(link) && rss['@_xmlns:nhc'] === undefined) {
-    throw new CatintelError('invalid_input', `${expected}; got an RSS feed from ${link || 'an unnamed channel'}, not from NHC`);
+    throw new CatintelError(
+      'invalid_input',
+      `${expected}; got an RSS feed from ${link || 'an unnamed channel'}, not from NHC`,
+    );
   }
   const pubDate = Date.parse(text(channel.pubDate) ?? '');
   const records: SourceRecord[] = [];
@@ -70,15 +77,27 @@ function itemRecord(item: Node, ctx: ParseContext, feedTime: Date): SourceRecord
   const cyclone = child(item, 'Cyclone');
   if (isNode(cyclone)) return stormRecord(cyclone, item, ctx, feedTime);
   const link = text(item.link) ?? '';
-  if (/outlook/i.test(title) || /gtwo|\/two_/i.test(link)) return { sourceId: null, reason: `tropical weather outlook, not a storm ("${title}")` };
-  if (/no tropical cyclones/i.test(title)) return { sourceId: null, reason: `no-storm notice, not a storm ("${title}")` };
-  return { sourceId: null, reason: `item without nhc:Cyclone (advisory text or graphics), not a storm summary ("${title}")` };
+  if (/outlook/i.test(title) || /gtwo|\/two_/i.test(link))
+    return { sourceId: null, reason: `tropical weather outlook, not a storm ("${title}")` };
+  if (/no tropical cyclones/i.test(title))
+    return { sourceId: null, reason: `no-storm notice, not a storm ("${title}")` };
+  return {
+    sourceId: null,
+    reason: `item without nhc:Cyclone (advisory text or graphics), not a storm summary ("${title}")`,
+  };
 }
 
 /** NHC type words -> ATCF-style codes (the ones CurrentStorms.json uses), for names and lifecycle. */
 const TYPE_CODES: Record<string, string> = {
-  'HURRICANE': 'HU', 'MAJOR HURRICANE': 'HU', 'TYPHOON': 'TY', 'TROPICAL STORM': 'TS', 'TROPICAL DEPRESSION': 'TD',
-  'SUBTROPICAL STORM': 'SS', 'SUBTROPICAL DEPRESSION': 'SD', 'POST-TROPICAL CYCLONE': 'PTC', 'POTENTIAL TROPICAL CYCLONE': 'PC',
+  HURRICANE: 'HU',
+  'MAJOR HURRICANE': 'HU',
+  TYPHOON: 'TY',
+  'TROPICAL STORM': 'TS',
+  'TROPICAL DEPRESSION': 'TD',
+  'SUBTROPICAL STORM': 'SS',
+  'SUBTROPICAL DEPRESSION': 'SD',
+  'POST-TROPICAL CYCLONE': 'PTC',
+  'POTENTIAL TROPICAL CYCLONE': 'PC',
 };
 
 /**
@@ -97,15 +116,19 @@ function windKtOf(s: string | null): number | null {
 
 function stormRecord(c: Node, item: Node, ctx: ParseContext, feedTime: Date): SourceRecord | SkippedRecord {
   const atcf = text(child(c, 'atcf'))?.toLowerCase() ?? null;
-  if (atcf === null || !/^[a-z]{2}\d{6}$/.test(atcf)) return { sourceId: atcf, reason: `bad storm id ${JSON.stringify(atcf)} in nhc:atcf` };
+  if (atcf === null || !/^[a-z]{2}\d{6}$/.test(atcf))
+    return { sourceId: atcf, reason: `bad storm id ${JSON.stringify(atcf)} in nhc:atcf` };
   const [lat, lng] = (text(child(c, 'center')) ?? '').split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return { sourceId: atcf, reason: 'bad or missing nhc:center' };
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+    return { sourceId: atcf, reason: 'bad or missing nhc:center' };
   const windText = text(child(c, 'wind'));
   const windKt = windKtOf(windText);
   if (windKt === null) return { sourceId: atcf, reason: `no readable nhc:wind (${JSON.stringify(windText)})` };
   const localTime = text(child(c, 'datetime'));
   const pub = Date.parse(text(item.pubDate) ?? '');
-  const advisoryAt = nhcLocalTime(localTime ?? '', Number.isFinite(pub) ? new Date(pub) : feedTime) ?? (Number.isFinite(pub) ? new Date(pub).toISOString() : null);
+  const advisoryAt =
+    nhcLocalTime(localTime ?? '', Number.isFinite(pub) ? new Date(pub) : feedTime) ??
+    (Number.isFinite(pub) ? new Date(pub).toISOString() : null);
   if (advisoryAt === null) return { sourceId: atcf, reason: 'no readable nhc:datetime or pubDate' };
   const pm = /^(\d+(?:\.\d+)?)\s*mb$/i.exec(text(child(c, 'pressure')) ?? '');
   const pressureMb = pm ? Number(pm[1]) : null;
@@ -135,7 +158,12 @@ function stormRecord(c: Node, item: Node, ctx: ParseContext, feedTime: Date): So
     lng,
     confidence: 0.9, // operational advisory values, as CurrentStorms.json
     signals: final ? { winding: true, endedAt: advisoryAt } : { winding },
-    ringInput: { kind: 'hurricane', windRadiiNm: {}, maxWindKt: windKt, ...(pressureMb !== null ? { pressureMb } : {}) },
+    ringInput: {
+      kind: 'hurricane',
+      windRadiiNm: {},
+      maxWindKt: windKt,
+      ...(pressureMb !== null ? { pressureMb } : {}),
+    },
     observations,
     details: {
       feed: 'nhc_rss',

@@ -6,14 +6,31 @@
 
 /** UTC offsets (hours) of the zones NHC and CPHC products use (NWS Directive 10-601 product headers). */
 const ZONE_OFFSET_H: Record<string, number> = {
-  UTC: 0, GMT: 0, Z: 0,
-  AST: -4, ADT: -3, EDT: -4, EST: -5, CDT: -5, CST: -6, MDT: -6, MST: -7, PDT: -7, PST: -8,
-  HST: -10, HDT: -9, AKDT: -8, AKST: -9, CHST: 10, SST: -11,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  AST: -4,
+  ADT: -3,
+  EDT: -4,
+  EST: -5,
+  CDT: -5,
+  CST: -6,
+  MDT: -6,
+  MST: -7,
+  PDT: -7,
+  PST: -8,
+  HST: -10,
+  HDT: -9,
+  AKDT: -8,
+  AKST: -9,
+  CHST: 10,
+  SST: -11,
 };
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 // "200 PM PDT Mon Oct 08 2018", "2:00 PM PDT Mon Oct 8", "1100 AM HST SAT AUG 10 2019".
-const LOCAL_TIME = /^(\d{1,2}):?(\d{2})\s*(AM|PM)\s+([A-Z]{1,4})\s+(?:[A-Z]{3}\s+)?([A-Z]{3})\s+(\d{1,2})(?:\s+(\d{4}))?$/i;
+const LOCAL_TIME =
+  /^(\d{1,2}):?(\d{2})\s*(AM|PM)\s+([A-Z]{1,4})\s+(?:[A-Z]{3}\s+)?([A-Z]{3})\s+(\d{1,2})(?:\s+(\d{4}))?$/i;
 
 /**
  * ISO 8601 UTC for an NHC local time; null when unreadable. Without a year in the text, `yearOf` gives
@@ -33,7 +50,9 @@ export function nhcLocalTime(text: string, yearOf?: Date): string | null {
   if (year) ms = at(Number(year));
   else if (yearOf) {
     const y = yearOf.getUTCFullYear();
-    ms = [y - 1, y, y + 1].map(at).reduce((best, t) => (Math.abs(t - yearOf.getTime()) < Math.abs(best - yearOf.getTime()) ? t : best));
+    ms = [y - 1, y, y + 1]
+      .map(at)
+      .reduce((best, t) => (Math.abs(t - yearOf.getTime()) < Math.abs(best - yearOf.getTime()) ? t : best));
   } else return null;
   return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }

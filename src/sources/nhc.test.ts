@@ -14,7 +14,8 @@ const currentStorms = readFileSync(`${FIXTURES}/feeds/nhc/CurrentStorms.json`, '
 /** The b-deck as NHC served it at an earlier moment: the first n lines. */
 const ianUpToLine = (n: number) => ian.split('\n').slice(0, n).join('\n');
 const radiusScale = () => loadBaselineGrid().header.params['hurricane_wind.radius_scale'];
-const ringsOf = (s: SourceRecord) => (s.ringInput.kind === 'hurricane' ? hurricaneRings(s.ringInput, s, radiusScale) : []);
+const ringsOf = (s: SourceRecord) =>
+  s.ringInput.kind === 'hurricane' ? hurricaneRings(s.ringInput, s, radiusScale) : [];
 
 function expectInvalidInput(fn: () => unknown): void {
   let caught: unknown;
@@ -43,27 +44,59 @@ describe('nhc: ATCF b-deck (Hurricane Ian, bal092022.dat)', () => {
       sourceUpdatedAt: '2022-10-01T06:00:00.000Z',
       confidence: 1,
     });
-    expect(s.details).toMatchObject({ fix_count: 40, peak_wind_kt: 140, min_pressure_mb: 937, classification: 'EX', peak_classification: 'HU' });
+    expect(s.details).toMatchObject({
+      fix_count: 40,
+      peak_wind_kt: 140,
+      min_pressure_mb: 937,
+      classification: 'EX',
+      peak_classification: 'HU',
+    });
     const winds = s.observations.filter((o) => o.kind === 'wind_speed_kt');
     const pressures = s.observations.filter((o) => o.kind === 'central_pressure_mb');
     expect(winds).toHaveLength(40);
     expect(pressures).toHaveLength(40);
     // Special fixes keep their minutes: the 19:05 UTC Florida landfall at 130 kt / 941 mb.
-    expect(winds).toContainEqual({ observedAt: '2022-09-28T19:05:00.000Z', kind: 'wind_speed_kt', value: 130, unit: 'kt', lat: 26.7, lng: -82.2 });
-    expect(pressures).toContainEqual({ observedAt: '2022-09-28T19:05:00.000Z', kind: 'central_pressure_mb', value: 941, unit: 'mb', lat: 26.7, lng: -82.2 });
+    expect(winds).toContainEqual({
+      observedAt: '2022-09-28T19:05:00.000Z',
+      kind: 'wind_speed_kt',
+      value: 130,
+      unit: 'kt',
+      lat: 26.7,
+      lng: -82.2,
+    });
+    expect(pressures).toContainEqual({
+      observedAt: '2022-09-28T19:05:00.000Z',
+      kind: 'central_pressure_mb',
+      value: 941,
+      unit: 'mb',
+      lat: 26.7,
+      lng: -82.2,
+    });
     expect(winds.map((o) => o.observedAt)).toEqual([...winds.map((o) => o.observedAt)].sort());
   });
 
   it('takes position, severity and radii from the latest fix: an extratropical 30-kt low, winding down', () => {
     const s = parse(ian).records[0];
-    expect(s).toMatchObject({ lat: 35.3, lng: -79.7, severity: 30, severityLabel: 'Tropical Depression', signals: { winding: true } });
+    expect(s).toMatchObject({
+      lat: 35.3,
+      lng: -79.7,
+      severity: 30,
+      severityLabel: 'Tropical Depression',
+      signals: { winding: true },
+    });
     expect(s.ringInput).toEqual({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 30, pressureMb: 999 });
     expect(ringsOf(s)).toEqual([]);
   });
 
   it('at the Florida landfall fix (file cut after line 57) it carries the 34/50/64-kt quadrant radii', () => {
     const s = parse(ianUpToLine(57)).records[0];
-    expect(s).toMatchObject({ sourceUpdatedAt: '2022-09-28T19:05:00.000Z', severity: 130, severityLabel: 'Category 4', lat: 26.7, lng: -82.2 });
+    expect(s).toMatchObject({
+      sourceUpdatedAt: '2022-09-28T19:05:00.000Z',
+      severity: 130,
+      severityLabel: 'Category 4',
+      lat: 26.7,
+      lng: -82.2,
+    });
     expect(s.signals).toEqual({ winding: false });
     expect(s.ringInput).toEqual({
       kind: 'hurricane',
@@ -76,7 +109,11 @@ describe('nhc: ATCF b-deck (Hurricane Ian, bal092022.dat)', () => {
       pressureMb: 941,
     });
     const rings = ringsOf(s);
-    expect(rings.map((x) => [x.threshold, x.radiusKm])).toEqual([[64, 83.3], [50, 148.2], [34, 277.8]]);
+    expect(rings.map((x) => [x.threshold, x.radiusKm])).toEqual([
+      [64, 83.3],
+      [50, 148.2],
+      [34, 277.8],
+    ]);
   });
 
   it('names a storm by its peak type and latest real name while it is still a depression', () => {
@@ -84,7 +121,10 @@ describe('nhc: ATCF b-deck (Hurricane Ian, bal092022.dat)', () => {
     expect(td.title).toBe('Tropical Depression Nine (AL09 2022)');
     expect(td.ringInput).toEqual({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 30, pressureMb: 1006 });
     // Only the two pre-genesis LO fixes: not (yet) a tropical cyclone.
-    expect(parse(ianUpToLine(2))).toEqual({ records: [], skipped: [{ sourceId: 'al092022', reason: 'never a tropical or subtropical cyclone (types LO)' }] });
+    expect(parse(ianUpToLine(2))).toEqual({
+      records: [],
+      skipped: [{ sourceId: 'al092022', reason: 'never a tropical or subtropical cyclone (types LO)' }],
+    });
   });
 
   it('skips a malformed best-track line with its line number and keeps the rest', () => {
@@ -116,10 +156,22 @@ describe('nhc: CurrentStorms.json (hand-written fixture in the documented format
       ringInput: { kind: 'hurricane', windRadiiNm: {}, maxWindKt: 140, pressureMb: 937 },
       observations: [
         { observedAt: '2022-09-28T12:00:00.000Z', kind: 'wind_speed_kt', value: 140, unit: 'kt', lat: 26, lng: -82.7 },
-        { observedAt: '2022-09-28T12:00:00.000Z', kind: 'central_pressure_mb', value: 937, unit: 'mb', lat: 26, lng: -82.7 },
+        {
+          observedAt: '2022-09-28T12:00:00.000Z',
+          kind: 'central_pressure_mb',
+          value: 937,
+          unit: 'mb',
+          lat: 26,
+          lng: -82.7,
+        },
       ],
     });
-    expect(ianNow.details).toMatchObject({ bin_number: 'AT4', classification: 'HU', advisory_number: '023A', movement_dir_deg: 15 });
+    expect(ianNow.details).toMatchObject({
+      bin_number: 'AT4',
+      classification: 'HU',
+      advisory_number: '023A',
+      movement_dir_deg: 15,
+    });
     expect(sergio).toMatchObject({ lat: 15.7, lng: -128.5, ringInput: { maxWindKt: 75, pressureMb: 978 } });
   });
 
@@ -148,7 +200,9 @@ describe('nhc: CurrentStorms.json (hand-written fixture in the documented format
 
 describe('nhc: not this format', () => {
   it('rejects the NWS alerts JSON, a USGS feed, random text and an a-deck without BEST lines', () => {
-    expectInvalidInput(() => parse(readFileSync(sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json'), 'utf8')));
+    expectInvalidInput(() =>
+      parse(readFileSync(sharedData('feeds/nws_alerts/alerts_active_national_templated-times.json'), 'utf8')),
+    );
     expectInvalidInput(() => parse(readFileSync(sharedData('feeds/usgs_earthquakes/4.5_month.csv'), 'utf8')));
     expectInvalidInput(() => parse('Hurricane Ian made landfall near Cayo Costa.'));
     expectInvalidInput(() => parse('{"activeStorms": '));

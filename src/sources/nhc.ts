@@ -13,20 +13,25 @@ import { parseCurrentStorms } from './nhc-current-storms.js';
 import { parseNhcGisZip } from './nhc-gis.js';
 import { parseNhcRss } from './nhc-rss.js';
 
-const EXPECTED = 'expected NHC CurrentStorms.json ({"activeStorms": [...]}), an NHC RSS feed (index-at.xml, index-ep.xml, gtwo.xml), ' +
+const EXPECTED =
+  'expected NHC CurrentStorms.json ({"activeStorms": [...]}), an NHC RSS feed (index-at.xml, index-ep.xml, gtwo.xml), ' +
   'a GIS forecast advisory zip ({id}_5day_latest.zip, --from FILE) or an ATCF best-track b-deck (lines "AL, 09, 2022092218, , BEST, ...")';
 
 export const nhc: SourceModule = {
   id: 'nhc',
   officialUrl: 'https://www.nhc.noaa.gov/CurrentStorms.json',
   accept: 'application/json, application/rss+xml, application/xml, text/plain',
-  description: 'NOAA National Hurricane Center active storms (CurrentStorms.json, NHC RSS, GIS 5-day advisory zip or ATCF b-deck)',
+  description:
+    'NOAA National Hurricane Center active storms (CurrentStorms.json, NHC RSS, GIS 5-day advisory zip or ATCF b-deck)',
   parse(body: string, ctx: ParseContext): ParseResult {
     const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
     const head = text.trimStart();
     if (head.startsWith('PK\u0003\u0004')) {
       // A zip fetched online arrives decoded as text and is no longer intact.
-      throw new CatintelError('invalid_input', `${EXPECTED}; got a zip archive as text (from a URL): download it and pass --from FILE`);
+      throw new CatintelError(
+        'invalid_input',
+        `${EXPECTED}; got a zip archive as text (from a URL): download it and pass --from FILE`,
+      );
     }
     if (head.startsWith('{')) {
       let doc: unknown;
@@ -44,7 +49,10 @@ export const nhc: SourceModule = {
     if (looksLikeAtcf(head)) {
       const result = parseBdeck(text, ctx);
       if (result.records.length === 0 && result.skipped.length === 0) {
-        throw new CatintelError('invalid_input', `${EXPECTED}; got ATCF lines but no BEST (best-track) fix, perhaps an a-deck`);
+        throw new CatintelError(
+          'invalid_input',
+          `${EXPECTED}; got ATCF lines but no BEST (best-track) fix, perhaps an a-deck`,
+        );
       }
       return result;
     }

@@ -29,8 +29,13 @@ type Props = Record<string, unknown>;
 
 /** NWCG size classes (NWCG Glossary of Wildland Fire, PMS 205: "size class of fire"), upper bounds in acres. */
 const SIZE_CLASSES: [string, number, string][] = [
-  ['A', 0.25, '0.25 acres or less'], ['B', 10, '0.26-9.9 acres'], ['C', 100, '10-99.9 acres'],
-  ['D', 300, '100-299 acres'], ['E', 1000, '300-999 acres'], ['F', 5000, '1,000-4,999 acres'], ['G', Infinity, '5,000+ acres'],
+  ['A', 0.25, '0.25 acres or less'],
+  ['B', 10, '0.26-9.9 acres'],
+  ['C', 100, '10-99.9 acres'],
+  ['D', 300, '100-299 acres'],
+  ['E', 1000, '300-999 acres'],
+  ['F', 5000, '1,000-4,999 acres'],
+  ['G', Infinity, '5,000+ acres'],
 ];
 
 export function sizeClassOf(acres: number | null): string {
@@ -47,7 +52,10 @@ export function parseWfigs(body: string, ctx: ParseContext): ParseResult {
   const records: SourceRecord[] = [];
   const skipped: SkippedRecord[] = [];
   for (const f of features) {
-    const out = readRecord(() => toRecord(f), () => (f as { properties?: { IrwinID?: unknown } }).properties?.IrwinID);
+    const out = readRecord(
+      () => toRecord(f),
+      () => (f as { properties?: { IrwinID?: unknown } }).properties?.IrwinID,
+    );
     if ('reason' in out) skipped.push(out);
     else records.push(out);
   }
@@ -62,13 +70,23 @@ function featuresOf(body: string, where: string): Props[] {
     throw new CatintelError('invalid_input', `${where}: not JSON; expected the WFIGS layer as GeoJSON (f=geojson)`);
   }
   const err = doc?.error as Props | undefined;
-  if (err) throw new CatintelError('invalid_input', `${where}: ArcGIS error ${String(err.code ?? '')}: ${String(err.message ?? '')}`.trim());
+  if (err)
+    throw new CatintelError(
+      'invalid_input',
+      `${where}: ArcGIS error ${String(err.code ?? '')}: ${String(err.message ?? '')}`.trim(),
+    );
   if (doc?.type !== 'FeatureCollection' || !Array.isArray(doc.features)) {
-    throw new CatintelError('invalid_input', `${where}: not a GeoJSON FeatureCollection; expected the WFIGS layer with f=geojson`);
+    throw new CatintelError(
+      'invalid_input',
+      `${where}: not a GeoJSON FeatureCollection; expected the WFIGS layer with f=geojson`,
+    );
   }
   const features = (doc.features as unknown[]).filter((f): f is Props => typeof f === 'object' && f !== null);
   if (features.length && !features.some((f) => irwinOf(props(f)) !== null || get(props(f), 'IncidentName') !== null)) {
-    throw new CatintelError('invalid_input', `${where}: GeoJSON without WFIGS incident fields (IrwinID, IncidentName); is this another layer or feed?`);
+    throw new CatintelError(
+      'invalid_input',
+      `${where}: GeoJSON without WFIGS incident fields (IrwinID, IncidentName); is this another layer or feed?`,
+    );
   }
   return features;
 }
@@ -87,11 +105,16 @@ function toRecord(f: Props): SourceRecord | SkippedRecord {
   if (!sourceId) return { sourceId: null, reason: 'no IrwinID or UniqueFireIdentifier' };
   const category = text(get(p, 'IncidentTypeCategory'));
   if (category === 'RX') return { sourceId, reason: 'prescribed fire (IncidentTypeCategory RX), not a wildfire' };
-  if (category !== null && category !== 'WF' && category !== 'CX') return { sourceId, reason: `not a wildfire incident (IncidentTypeCategory ${category})` };
+  if (category !== null && category !== 'WF' && category !== 'CX')
+    return { sourceId, reason: `not a wildfire incident (IncidentTypeCategory ${category})` };
 
   const perimeter = perimeterOf(f.geometry);
   const where = locationOf(f.geometry, p, perimeter);
-  if (!where) return { sourceId, reason: `no usable location (geometry ${JSON.stringify(pointCoords(f.geometry))}, initial ${String(get(p, 'InitialLatitude'))}, ${String(get(p, 'InitialLongitude'))})` };
+  if (!where)
+    return {
+      sourceId,
+      reason: `no usable location (geometry ${JSON.stringify(pointCoords(f.geometry))}, initial ${String(get(p, 'InitialLatitude'))}, ${String(get(p, 'InitialLongitude'))})`,
+    };
   const discovered = time(get(p, 'FireDiscoveryDateTime')) ?? time(get(p, 'CreatedOnDateTime_dt'));
   const modified = time(get(p, 'ModifiedOnDateTime_dt')) ?? time(p.poly_DateCurrent) ?? discovered;
   if (!discovered || !modified) return { sourceId, reason: 'no discovery or modification time' };
@@ -103,14 +126,18 @@ function toRecord(f: Props): SourceRecord | SkippedRecord {
   const controlled = time(get(p, 'ControlDateTime'));
   const state = text(get(p, 'POOState'))?.replace(/^US-/, '') ?? null;
   const observations: Observation[] = [];
-  if (acres !== null) observations.push({ observedAt: modified, kind: 'fire_size_acres', value: acres, unit: 'acres', ...where });
-  if (pct !== null) observations.push({ observedAt: modified, kind: 'containment_pct', value: pct, unit: 'pct', ...where });
+  if (acres !== null)
+    observations.push({ observedAt: modified, kind: 'fire_size_acres', value: acres, unit: 'acres', ...where });
+  if (pct !== null)
+    observations.push({ observedAt: modified, kind: 'containment_pct', value: pct, unit: 'pct', ...where });
   const layerUrl = perimeter ? PERIMETERS : LOCATIONS;
   const idField = perimeter ? 'poly_IRWINID' : 'IrwinID';
   return {
     source: 'nifc-wildfires',
     sourceId,
-    sourceUrl: rawIrwin ? `${layerUrl}?where=${encodeURIComponent(`${idField}='${rawIrwin}'`)}&outFields=*&f=geojson` : `${layerUrl}?where=${encodeURIComponent(`UniqueFireIdentifier='${ufi}'`)}&outFields=*&f=geojson`,
+    sourceUrl: rawIrwin
+      ? `${layerUrl}?where=${encodeURIComponent(`${idField}='${rawIrwin}'`)}&outFields=*&f=geojson`
+      : `${layerUrl}?where=${encodeURIComponent(`UniqueFireIdentifier='${ufi}'`)}&outFields=*&f=geojson`,
     title: titleOf(text(get(p, 'IncidentName')) ?? text(p.poly_IncidentName) ?? ufi ?? 'Unnamed', state),
     eventType: 'wildfire',
     severity: acres ?? 0,
@@ -128,14 +155,26 @@ function toRecord(f: Props): SourceRecord | SkippedRecord {
     ringInput: perimeter ? { kind: 'wildfire', acres, perimeter } : { kind: 'wildfire', acres },
     observations,
     details: {
-      irwin_id: rawIrwin, unique_fire_identifier: ufi, incident_type_category: category ?? 'WF',
-      acres, percent_contained: pct, size_class: sizeClassOf(acres),
-      discovery_acres: num(get(p, 'DiscoveryAcres')), containment_at: contained, control_at: controlled, fire_out_at: out,
-      poo_state: state, poo_county: text(get(p, 'POOCounty')), poo_fips: text(get(p, 'POOFips')),
-      fire_cause: text(get(p, 'FireCause')), gacc: text(get(p, 'GACC')),
-      total_personnel: num(get(p, 'TotalIncidentPersonnel')), estimated_cost_usd: num(get(p, 'EstimatedCostToDate')),
+      irwin_id: rawIrwin,
+      unique_fire_identifier: ufi,
+      incident_type_category: category ?? 'WF',
+      acres,
+      percent_contained: pct,
+      size_class: sizeClassOf(acres),
+      discovery_acres: num(get(p, 'DiscoveryAcres')),
+      containment_at: contained,
+      control_at: controlled,
+      fire_out_at: out,
+      poo_state: state,
+      poo_county: text(get(p, 'POOCounty')),
+      poo_fips: text(get(p, 'POOFips')),
+      fire_cause: text(get(p, 'FireCause')),
+      gacc: text(get(p, 'GACC')),
+      total_personnel: num(get(p, 'TotalIncidentPersonnel')),
+      estimated_cost_usd: num(get(p, 'EstimatedCostToDate')),
       layer: perimeter ? 'perimeters' : 'incident_locations',
-      perimeter_at: perimeter ? time(p.poly_PolygonDateTime) : null, perimeter_acres: perimeter ? num(p.poly_GISAcres) : null,
+      perimeter_at: perimeter ? time(p.poly_PolygonDateTime) : null,
+      perimeter_acres: perimeter ? num(p.poly_GISAcres) : null,
     },
   };
 }
@@ -147,7 +186,11 @@ function perimeterOf(geometry: unknown): Polygon | MultiPolygon | null {
 }
 
 /** The point of origin: the point geometry, else IRWIN's initial lat/lng, else the perimeter's centroid. */
-function locationOf(geometry: unknown, p: Props, perimeter: Polygon | MultiPolygon | null): { lat: number; lng: number } | null {
+function locationOf(
+  geometry: unknown,
+  p: Props,
+  perimeter: Polygon | MultiPolygon | null,
+): { lat: number; lng: number } | null {
   const c = pointCoords(geometry);
   if (c && isPlausibleUsPoint(c[1], c[0])) return { lat: round6(c[1]), lng: round6(c[0]) };
   const lat = num(get(p, 'InitialLatitude'));
@@ -174,8 +217,20 @@ function titleOf(name: string, state: string | null): string {
 
 /** ArcGIS f=geojson sends dates as epoch milliseconds; ISO strings are accepted too. */
 function time(v: unknown): string | null {
-  const t = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? (/^\d+$/.test(v) ? Number(v) : Date.parse(v)) : NaN;
+  const t =
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && v.trim() !== ''
+        ? /^\d+$/.test(v)
+          ? Number(v)
+          : Date.parse(v)
+        : NaN;
   return Number.isFinite(t) ? new Date(t).toISOString() : null;
 }
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);

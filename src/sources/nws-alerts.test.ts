@@ -33,10 +33,14 @@ function expectValidRings(g: Polygon | MultiPolygon) {
 /** One synthetic alert in the real wire shape, for the rules the sample does not exercise. */
 function alert(over: Record<string, unknown>, geometry: unknown = null): string {
   const base = JSON.parse(body).features[0];
-  const feature = { ...base, id: `https://api.weather.gov/alerts/${String(over.id ?? 'urn:test')}`, geometry, properties: { ...base.properties, references: [], ...over } };
+  const feature = {
+    ...base,
+    id: `https://api.weather.gov/alerts/${String(over.id ?? 'urn:test')}`,
+    geometry,
+    properties: { ...base.properties, references: [], ...over },
+  };
   return JSON.stringify({ type: 'FeatureCollection', features: [feature] });
 }
-
 
 describe('nws-alerts: the recorded national bundle (396 features)', () => {
   const r = parse(body);
@@ -67,29 +71,46 @@ describe('nws-alerts: the recorded national bundle (396 features)', () => {
 
   it('maps NWS event names to event types and locates by polygon or by counties', () => {
     expect(tally(r.records.map((x) => `${x.eventType}/${String(details(x).located_by)}`))).toEqual({
-      'flood/polygon': 60, 'flood/counties': 19, 'extreme_heat/counties': 68, 'severe_storm/polygon': 2,
+      'flood/polygon': 60,
+      'flood/counties': 19,
+      'extreme_heat/counties': 68,
+      'severe_storm/polygon': 2,
     });
     expect(tally(r.records.map((x) => x.severityLabel))).toEqual({ Severe: 76, Moderate: 53, Minor: 20 });
     expect(tally(r.records.map((x) => String(x.confidence)))).toEqual({ '1': 14, '0.8': 120, '0.5': 15 }); // Observed, Likely, Possible
-    for (const x of r.records) expect(x.severity).toBe({ Extreme: 4, Severe: 3, Moderate: 2, Minor: 1, Unknown: 0 }[x.severityLabel]);
+    for (const x of r.records)
+      expect(x.severity).toBe({ Extreme: 4, Severe: 3, Moderate: 2, Minor: 1, Unknown: 0 }[x.severityLabel]);
   });
 
   it('the first Flash Flood Warning maps field by field, placeholder times resolved against now', () => {
-    const ff = r.records.find((x) => x.sourceId === 'urn:oid:2.49.0.1.840.0.46764a246ef72c63d5540a40a309f0d7737ea29d.001.1')!;
+    const ff = r.records.find(
+      (x) => x.sourceId === 'urn:oid:2.49.0.1.840.0.46764a246ef72c63d5540a40a309f0d7737ea29d.001.1',
+    )!;
     expect(ff).toMatchObject({
       source: 'nws-alerts',
       sourceUrl: 'https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.46764a246ef72c63d5540a40a309f0d7737ea29d.001.1',
       title: 'Flash Flood Warning issued July 15 at 2:00PM MDT until July 15 at 3:15PM MDT by NWS Pueblo CO',
-      eventType: 'flood', severity: 3, severityLabel: 'Severe', confidence: 0.8,
+      eventType: 'flood',
+      severity: 3,
+      severityLabel: 'Severe',
+      confidence: 0.8,
       startedAt: '2026-07-15T20:00:00.000Z', // "date:now -44 seconds"
       sourceUpdatedAt: '2026-07-15T20:00:00.000Z',
       signals: { expiresAt: '2026-07-15T21:14:59.000Z' }, // "date:now +4455 seconds"
       observations: [],
     });
-    expect(ff.ringInput).toMatchObject({ kind: 'polygon', label: 'Flash Flood Warning area', geometry: { type: 'Polygon' } });
+    expect(ff.ringInput).toMatchObject({
+      kind: 'polygon',
+      label: 'Flash Flood Warning area',
+      geometry: { type: 'Polygon' },
+    });
     expect(ff.lat).toBeCloseTo(38.68, 1);
     expect(ff.lng).toBeCloseTo(-106.3, 1);
-    expect(details(ff)).toMatchObject({ message_type: 'Update', ugc: ['COC015'], supersedes: ['urn:oid:2.49.0.1.840.0.3864c99e5b14ea65ea85a5300a0706927ff3fe0b.001.1'] });
+    expect(details(ff)).toMatchObject({
+      message_type: 'Update',
+      ugc: ['COC015'],
+      supersedes: ['urn:oid:2.49.0.1.840.0.3864c99e5b14ea65ea85a5300a0706927ff3fe0b.001.1'],
+    });
   });
 
   it('every record is in the US, with a valid RFC 7946 polygon that contains its point', () => {
@@ -106,7 +127,11 @@ describe('nws-alerts: the recorded national bundle (396 features)', () => {
     expect(zoneOnly).toHaveLength(87);
     const sd = zoneOnly.find((x) => (details(x).same as string[]).includes('046089'))!; // Heat Advisory, NWS Aberdeen SD
     expect(sd.eventType).toBe('extreme_heat');
-    expect(sd.ringInput).toMatchObject({ kind: 'polygon', label: 'Heat Advisory (counties named by the alert)', geometry: { type: 'MultiPolygon' } });
+    expect(sd.ringInput).toMatchObject({
+      kind: 'polygon',
+      label: 'Heat Advisory (counties named by the alert)',
+      geometry: { type: 'MultiPolygon' },
+    });
     expect(details(sd).counties).toHaveLength(11);
     expect(sd.lat).toBeGreaterThan(43);
     expect(sd.lat).toBeLessThan(46.5);
@@ -117,18 +142,47 @@ describe('nws-alerts: the recorded national bundle (396 features)', () => {
 
 describe('nws-alerts: rules the sample does not exercise', () => {
   it('accepts real ISO times and stores them in UTC', () => {
-    const r = parse(alert({ sent: '2026-07-15T14:00:00-06:00', effective: '2026-07-15T14:00:00-06:00', onset: null, ends: null, expires: '2026-07-15T15:15:00-06:00' }, JSON.parse(body).features[0].geometry));
-    expect(r.records[0]).toMatchObject({ startedAt: '2026-07-15T20:00:00.000Z', signals: { expiresAt: '2026-07-15T21:15:00.000Z' } });
+    const r = parse(
+      alert(
+        {
+          sent: '2026-07-15T14:00:00-06:00',
+          effective: '2026-07-15T14:00:00-06:00',
+          onset: null,
+          ends: null,
+          expires: '2026-07-15T15:15:00-06:00',
+        },
+        JSON.parse(body).features[0].geometry,
+      ),
+    );
+    expect(r.records[0]).toMatchObject({
+      startedAt: '2026-07-15T20:00:00.000Z',
+      signals: { expiresAt: '2026-07-15T21:15:00.000Z' },
+    });
   });
 
   it('a Cancel message is kept as ended; a Test message is skipped', () => {
     const geometry = JSON.parse(body).features[0].geometry;
-    expect(parse(alert({ messageType: 'Cancel' }, geometry)).records[0].signals).toEqual({ expiresAt: '2026-07-15T21:14:59.000Z', endedAt: '2026-07-15T20:00:00.000Z' });
-    expect(parse(alert({ status: 'Test' }, geometry)).skipped).toEqual([{ sourceId: expect.any(String), reason: 'not an actual alert (status Test)' }]);
+    expect(parse(alert({ messageType: 'Cancel' }, geometry)).records[0].signals).toEqual({
+      expiresAt: '2026-07-15T21:14:59.000Z',
+      endedAt: '2026-07-15T20:00:00.000Z',
+    });
+    expect(parse(alert({ status: 'Test' }, geometry)).skipped).toEqual([
+      { sourceId: expect.any(String), reason: 'not an actual alert (status Test)' },
+    ]);
   });
 
   it('closes and rewinds a clockwise, unclosed polygon', () => {
-    const cw = { type: 'Polygon', coordinates: [[[-97.5, 35.5], [-97.0, 35.5], [-97.0, 35.0], [-97.5, 35.0]]] };
+    const cw = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-97.5, 35.5],
+          [-97.0, 35.5],
+          [-97.0, 35.0],
+          [-97.5, 35.0],
+        ],
+      ],
+    };
     const r = parse(alert({ event: 'Tornado Warning' }, cw));
     expect(r.records[0].eventType).toBe('tornado');
     expectValidRings(geometryOf(r.records[0]));
@@ -136,25 +190,38 @@ describe('nws-alerts: rules the sample does not exercise', () => {
   });
 
   it('skips marine-only and unknown-county alerts, and reads renamed Alaska census areas', () => {
-    const surge = parse(alert({ event: 'Storm Surge Warning', geocode: { SAME: ['077237', '077255'], UGC: ['GMZ237'] } }));
+    const surge = parse(
+      alert({ event: 'Storm Surge Warning', geocode: { SAME: ['077237', '077255'], UGC: ['GMZ237'] } }),
+    );
     expect(surge.skipped[0].reason).toBe('marine zones only (SAME 077237, 077255): no land county shape');
     const ct = parse(alert({ event: 'Flood Watch', geocode: { SAME: ['009110'], UGC: ['CTZ001'] } }));
     expect(ct.skipped[0].reason).toBe('no county shape for SAME 009110');
-    const ak = parse(alert({ event: 'Winter Storm Warning', geocode: { SAME: ['002063', '057650'], UGC: ['AKZ141'] } }));
-    expect(ak.records[0]).toMatchObject({ eventType: 'winter_storm', details: { counties: ['02261'], unresolved_same: ['057650'] } });
+    const ak = parse(
+      alert({ event: 'Winter Storm Warning', geocode: { SAME: ['002063', '057650'], UGC: ['AKZ141'] } }),
+    );
+    expect(ak.records[0]).toMatchObject({
+      eventType: 'winter_storm',
+      details: { counties: ['02261'], unresolved_same: ['057650'] },
+    });
   });
 
   it('Red Flag Warning and Fire Weather Watch are not wildfires; Fire Warning is', () => {
     const geometry = JSON.parse(body).features[0].geometry;
     expect(parse(alert({ event: 'Fire Warning' }, geometry)).records[0].eventType).toBe('wildfire');
-    expect(parse(alert({ event: 'Red Flag Warning' }, geometry)).skipped[0].reason).toBe('not a catastrophe peril (Red Flag Warning)');
+    expect(parse(alert({ event: 'Red Flag Warning' }, geometry)).skipped[0].reason).toBe(
+      'not a catastrophe peril (Red Flag Warning)',
+    );
   });
 });
 
 describe('nws-alerts: wrong formats are invalid_input', () => {
   it('rejects a USGS earthquake GeoJSON, a WaterML document and plain text', () => {
-    expect(invalidInput(() => parse(readFileSync(sharedData('feeds/usgs_earthquakes/all_day.geojson'), 'utf8'))).message).toMatch(/CAP alert properties/);
-    invalidInput(() => parse(readFileSync(sharedData('feeds/usgs_water/waterservices_iv_01491000_01645000.json'), 'utf8')));
+    expect(
+      invalidInput(() => parse(readFileSync(sharedData('feeds/usgs_earthquakes/all_day.geojson'), 'utf8'))).message,
+    ).toMatch(/CAP alert properties/);
+    invalidInput(() =>
+      parse(readFileSync(sharedData('feeds/usgs_water/waterservices_iv_01491000_01645000.json'), 'utf8')),
+    );
     expect(invalidInput(() => parse('Service Unavailable')).message).toMatch(/not JSON/);
   });
 

@@ -15,8 +15,18 @@ type Props = Record<string, unknown>;
 
 /** Threat tags of storm-based warnings (NWS impact-based warnings) kept in details as the NWS sends them. */
 const KEPT_PARAMETERS = [
-  'maxWindGust', 'maxHailSize', 'windThreat', 'hailThreat', 'tornadoDetection', 'tornadoDamageThreat',
-  'thunderstormDamageThreat', 'flashFloodDetection', 'flashFloodDamageThreat', 'waterspoutDetection', 'VTEC', 'NWSheadline',
+  'maxWindGust',
+  'maxHailSize',
+  'windThreat',
+  'hailThreat',
+  'tornadoDetection',
+  'tornadoDamageThreat',
+  'thunderstormDamageThreat',
+  'flashFloodDetection',
+  'flashFloodDamageThreat',
+  'waterspoutDetection',
+  'VTEC',
+  'NWSheadline',
 ];
 
 export const nwsAlerts: SourceModule = {
@@ -32,7 +42,10 @@ export function parseNwsAlerts(body: string, ctx: ParseContext): ParseResult {
   const skipped: SkippedRecord[] = [];
   const seen = new Set<string>();
   for (const f of featuresOf(body, ctx.sourceUrl)) {
-    const out = readRecord(() => toRecord(f, ctx, seen), () => (f as { properties?: { id?: unknown } }).properties?.id);
+    const out = readRecord(
+      () => toRecord(f, ctx, seen),
+      () => (f as { properties?: { id?: unknown } }).properties?.id,
+    );
     if ('reason' in out) skipped.push(out);
     else records.push(out);
   }
@@ -44,15 +57,29 @@ function featuresOf(body: string, where: string): Props[] {
   try {
     doc = JSON.parse(body);
   } catch {
-    throw new CatintelError('invalid_input', `${where}: not JSON; expected the NWS alerts GeoJSON (Accept: application/geo+json)`);
+    throw new CatintelError(
+      'invalid_input',
+      `${where}: not JSON; expected the NWS alerts GeoJSON (Accept: application/geo+json)`,
+    );
   }
   const d = doc as Props | null;
-  const features = d?.type === 'FeatureCollection' && Array.isArray(d.features) ? (d.features as unknown[])
-    : d?.type === 'Feature' ? [d] : null;
-  if (!features) throw new CatintelError('invalid_input', `${where}: not a GeoJSON FeatureCollection; expected the NWS alerts GeoJSON`);
+  const features =
+    d?.type === 'FeatureCollection' && Array.isArray(d.features)
+      ? (d.features as unknown[])
+      : d?.type === 'Feature'
+        ? [d]
+        : null;
+  if (!features)
+    throw new CatintelError(
+      'invalid_input',
+      `${where}: not a GeoJSON FeatureCollection; expected the NWS alerts GeoJSON`,
+    );
   const objects = features.filter((f): f is Props => typeof f === 'object' && f !== null);
   if (features.length && !objects.some(isCapFeature)) {
-    throw new CatintelError('invalid_input', `${where}: GeoJSON without CAP alert properties (event, areaDesc, sent); is this another feed than api.weather.gov/alerts?`);
+    throw new CatintelError(
+      'invalid_input',
+      `${where}: GeoJSON without CAP alert properties (event, areaDesc, sent); is this another feed than api.weather.gov/alerts?`,
+    );
   }
   return objects;
 }
@@ -74,7 +101,9 @@ function toRecord(f: Props, ctx: ParseContext, seen: Set<string>): SourceRecord 
   if (p.status !== 'Actual') return { sourceId: id, reason: `not an actual alert (status ${String(p.status)})` };
   const eventType = perilOf(event);
   if (!eventType) return { sourceId: id, reason: `not a catastrophe peril (${event})` };
-  const [sent, effective, onset, expires, ends] = ['sent', 'effective', 'onset', 'expires', 'ends'].map((k) => nwsTime(p[k], ctx.now));
+  const [sent, effective, onset, expires, ends] = ['sent', 'effective', 'onset', 'expires', 'ends'].map((k) =>
+    nwsTime(p[k], ctx.now),
+  );
   if (!sent) return { sourceId: id, reason: `unreadable sent time (${String(p.sent)})` };
   const geocode = (p.geocode ?? {}) as Props;
   const where = locateAlert(f.geometry, geocode.SAME);
@@ -86,7 +115,8 @@ function toRecord(f: Props, ctx: ParseContext, seen: Set<string>): SourceRecord 
   const messageType = str(p.messageType) ?? 'Alert';
   const expiresAt = ends ?? expires;
   const references = Array.isArray(p.references)
-    ? p.references.map((r) => str((r as Props)?.identifier)).filter((s): s is string => !!s) : [];
+    ? p.references.map((r) => str((r as Props)?.identifier)).filter((s): s is string => !!s)
+    : [];
   return {
     source: 'nws-alerts',
     sourceId: id,
@@ -115,7 +145,10 @@ function toRecord(f: Props, ctx: ParseContext, seen: Set<string>): SourceRecord 
       message_type: messageType,
       urgency: str(p.urgency),
       certainty,
-      effective, onset, expires, ends,
+      effective,
+      onset,
+      expires,
+      ends,
       located_by: where.locatedBy,
       counties: where.counties,
       unresolved_same: where.unresolvedSame,

@@ -17,10 +17,35 @@ import { countiesShape, countyId } from './reference/counties.js';
  * 57 Pacific coast, 58 Alaska waters, 59 Hawaii waters, 61 American Samoa waters, 65 Marianas waters,
  * 73/75 western/south Atlantic, 77 Gulf of America, 91-98 Great Lakes and the St. Lawrence.
  */
-const MARINE_STATES = new Set(['57', '58', '59', '61', '65', '73', '75', '77', '91', '92', '93', '94', '95', '96', '97', '98']);
+const MARINE_STATES = new Set([
+  '57',
+  '58',
+  '59',
+  '61',
+  '65',
+  '73',
+  '75',
+  '77',
+  '91',
+  '92',
+  '93',
+  '94',
+  '95',
+  '96',
+  '97',
+  '98',
+]);
 
 export type AlertLocation =
-  | { ok: true; geometry: Polygon | MultiPolygon; lat: number; lng: number; locatedBy: 'polygon' | 'counties'; counties: string[]; unresolvedSame: string[] }
+  | {
+      ok: true;
+      geometry: Polygon | MultiPolygon;
+      lat: number;
+      lng: number;
+      locatedBy: 'polygon' | 'counties';
+      counties: string[];
+      unresolvedSame: string[];
+    }
   | { ok: false; reason: string };
 
 export function locateAlert(geometry: unknown, same: unknown): AlertLocation {
@@ -29,7 +54,15 @@ export function locateAlert(geometry: unknown, same: unknown): AlertLocation {
     const g = normalizePolygon(geo as Polygon | MultiPolygon);
     if (!g) return { ok: false, reason: 'alert polygon has no valid ring' };
     const [lng, lat] = centerOfMass(g).geometry.coordinates;
-    return { ok: true, geometry: g, lat: round6(lat), lng: round6(lng), locatedBy: 'polygon', counties: [], unresolvedSame: [] };
+    return {
+      ok: true,
+      geometry: g,
+      lat: round6(lat),
+      lng: round6(lng),
+      locatedBy: 'polygon',
+      counties: [],
+      unresolvedSame: [],
+    };
   }
   const codes = Array.isArray(same) ? same.filter((s): s is string => typeof s === 'string' && /^\d{6}$/.test(s)) : [];
   if (!codes.length) return { ok: false, reason: 'no polygon and no SAME county codes to locate the alert' };
@@ -44,7 +77,18 @@ export function locateAlert(geometry: unknown, same: unknown): AlertLocation {
   if (!shape) {
     const marine = unresolved.every((c) => MARINE_STATES.has(c.slice(1, 3)));
     const list = unresolved.slice(0, 5).join(', ') + (unresolved.length > 5 ? ', ...' : '');
-    return { ok: false, reason: marine ? `marine zones only (SAME ${list}): no land county shape` : `no county shape for SAME ${list}` };
+    return {
+      ok: false,
+      reason: marine ? `marine zones only (SAME ${list}): no land county shape` : `no county shape for SAME ${list}`,
+    };
   }
-  return { ok: true, geometry: shape.geometry, lat: shape.lat, lng: shape.lng, locatedBy: 'counties', counties: [...new Set(counties)], unresolvedSame: unresolved };
+  return {
+    ok: true,
+    geometry: shape.geometry,
+    lat: shape.lat,
+    lng: shape.lng,
+    locatedBy: 'counties',
+    counties: [...new Set(counties)],
+    unresolvedSame: unresolved,
+  };
 }

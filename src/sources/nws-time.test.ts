@@ -13,6 +13,12 @@ describe('nwsTime', () => {
 
   it('reads ISO 8601 with offsets as UTC and refuses anything else', () => {
     expect(nwsTime('2026-07-15T14:00:00-06:00', now)).toBe('2026-07-15T20:00:00.000Z');
-    expect([null, '', '7/15/2026', 'date:later', 42].map((v) => nwsTime(v, now))).toEqual([null, null, null, null, null]);
+    expect([null, '', '7/15/2026', 'date:later', 42].map((v) => nwsTime(v, now))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -11,7 +11,11 @@ const read = (f: string) => readFileSync(sharedData('hazard_history/earthquakes/
 describe('parseShakeMap', () => {
   it('Loma Prieta grid.xml: event, version, and MMI VIII / VI / IV areas from the grid', () => {
     const m = parseShakeMap(read('lomaprieta1989_grid.xml'), 'grid.xml');
-    expect(m).toMatchObject({ eventId: '19891018000415', epicentre: { lat: 37.04, lng: -121.88 }, originMs: Date.parse('1989-10-18T00:04:15Z') });
+    expect(m).toMatchObject({
+      eventId: '19891018000415',
+      epicentre: { lat: 37.04, lng: -121.88 },
+      originMs: Date.parse('1989-10-18T00:04:15Z'),
+    });
     expect(m.areas).toMatchObject({ version: '1', product: 'grid.xml' });
     expect(m.areas.levels.map((l) => l.mmi)).toEqual([8, 6, 4]);
     const vi = m.areas.levels[1].geometry;
@@ -31,19 +35,42 @@ describe('parseShakeMap', () => {
   });
 
   it('anything else is invalid input naming the file and what was expected', () => {
-    expect(invalidInput(() => parseShakeMap('lon,lat,mmi\n', 'x.csv')).message).toMatch(/--shakemap x\.csv: expected a USGS ShakeMap cont_mmi\.json .* or grid\.xml; got neither JSON nor XML/);
-    expect(invalidInput(() => parseShakeMap('{"type":"FeatureCollection","features":[]}', 'a.json')).message).toMatch(/got a FeatureCollection without MMI contour lines/);
-    expect(invalidInput(() => parseShakeMap('<rss></rss>', 'b.xml')).message).toMatch(/got XML without <shakemap_grid>/);
+    expect(invalidInput(() => parseShakeMap('lon,lat,mmi\n', 'x.csv')).message).toMatch(
+      /--shakemap x\.csv: expected a USGS ShakeMap cont_mmi\.json .* or grid\.xml; got neither JSON nor XML/,
+    );
+    expect(invalidInput(() => parseShakeMap('{"type":"FeatureCollection","features":[]}', 'a.json')).message).toMatch(
+      /got a FeatureCollection without MMI contour lines/,
+    );
+    expect(invalidInput(() => parseShakeMap('<rss></rss>', 'b.xml')).message).toMatch(
+      /got XML without <shakemap_grid>/,
+    );
   });
 });
 
 describe('shakemapProductOf (ComCat event detail GeoJSON)', () => {
   it('the preferred ShakeMap contours URL and version, or null when the event has none', () => {
-    const detail = { properties: { products: { shakemap: [
-      { properties: { version: '5' }, updateTime: 1414243728000, contents: { 'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/a/cont_mmi.json' } } },
-      { properties: { version: '1' }, contents: { 'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/b/cont_mmi.json' } } },
-    ] } } };
-    expect(shakemapProductOf(detail)).toEqual({ url: 'https://earthquake.usgs.gov/a/cont_mmi.json', version: '5', updatedMs: 1414243728000 });
+    const detail = {
+      properties: {
+        products: {
+          shakemap: [
+            {
+              properties: { version: '5' },
+              updateTime: 1414243728000,
+              contents: { 'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/a/cont_mmi.json' } },
+            },
+            {
+              properties: { version: '1' },
+              contents: { 'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/b/cont_mmi.json' } },
+            },
+          ],
+        },
+      },
+    };
+    expect(shakemapProductOf(detail)).toEqual({
+      url: 'https://earthquake.usgs.gov/a/cont_mmi.json',
+      version: '5',
+      updatedMs: 1414243728000,
+    });
     expect(shakemapProductOf({ properties: { products: { origin: [{}] } } })).toBeNull();
     expect(shakemapProductOf({ properties: { products: { shakemap: [{ contents: {} }] } } })).toBeNull();
     expect(shakemapProductOf('nonsense')).toBeNull();

@@ -31,7 +31,8 @@ const EXPECTED = 'expected a USGS ShakeMap cont_mmi.json (GeoJSON MMI contours) 
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+const num = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
 
 /** `name` is the file or URL, for messages. `version` overrides the product's own (ComCat knows it for cont_mmi.json). */
 export function parseShakeMap(text: string, name: string, version: string | null = null): ShakeMap {
@@ -50,7 +51,10 @@ export async function readShakeMapFile(file: string): Promise<ShakeMap> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : 'unreadable';
-    throw new CatintelError('invalid_input', `cannot read --shakemap ${file}: ${why}; pass a ShakeMap cont_mmi.json or grid.xml`);
+    throw new CatintelError(
+      'invalid_input',
+      `cannot read --shakemap ${file}: ${why}; pass a ShakeMap cont_mmi.json or grid.xml`,
+    );
   }
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes); // ShakeMap grids are often kept as grid.xml.gz
   return parseShakeMap(bytes.toString('utf8'), file);
@@ -64,7 +68,10 @@ function parseContMmi(text: string, name: string, version: string | null): Shake
     throw new CatintelError('invalid_input', `--shakemap ${name}: ${EXPECTED}; got JSON that does not parse`);
   }
   if (!isObject(doc) || !Array.isArray(doc.features)) {
-    throw new CatintelError('invalid_input', `--shakemap ${name}: ${EXPECTED}; got JSON that is not a FeatureCollection`);
+    throw new CatintelError(
+      'invalid_input',
+      `--shakemap ${name}: ${EXPECTED}; got JSON that is not a FeatureCollection`,
+    );
   }
   const linesAt = new Map<number, Position[][]>();
   for (const f of doc.features) {
@@ -75,7 +82,10 @@ function parseContMmi(text: string, name: string, version: string | null): Shake
     linesAt.set(value, [...(linesAt.get(value) ?? []), ...(lines as Position[][])]);
   }
   if (linesAt.size === 0) {
-    throw new CatintelError('invalid_input', `--shakemap ${name}: ${EXPECTED}; got a FeatureCollection without MMI contour lines (properties.value)`);
+    throw new CatintelError(
+      'invalid_input',
+      `--shakemap ${name}: ${EXPECTED}; got a FeatureCollection without MMI contour lines (properties.value)`,
+    );
   }
   const levels: ShakeMapAreas['levels'] = [];
   for (const mmi of RING_MMI_LEVELS) {
@@ -88,14 +98,23 @@ function parseContMmi(text: string, name: string, version: string | null): Shake
   const lng = num(meta.longitude);
   const ownVersion = meta.version ?? meta.shakemap_version;
   return {
-    areas: { version: version ?? (ownVersion !== undefined ? String(ownVersion) : null), product: 'cont_mmi.json', levels },
+    areas: {
+      version: version ?? (ownVersion !== undefined ? String(ownVersion) : null),
+      product: 'cont_mmi.json',
+      levels,
+    },
     eventId: typeof meta.eventid === 'string' ? meta.eventid : null,
     epicentre: Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null,
     originMs: null,
   };
 }
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  parseTagValue: false,
+});
 
 function parseGridXml(text: string, name: string, version: string | null): ShakeMap {
   const root = gridRoot(text, name);
@@ -106,7 +125,11 @@ function parseGridXml(text: string, name: string, version: string | null): Shake
   const originMs = Date.parse(String(ev.event_timestamp ?? '').replace(/UTC$/, 'Z'));
   const ownVersion = root.shakemap_version !== undefined ? String(root.shakemap_version) : null;
   return {
-    areas: { version: version ?? ownVersion, product: 'grid.xml', levels: areasFromGrid(gridOf(root, name), RING_MMI_LEVELS) },
+    areas: {
+      version: version ?? ownVersion,
+      product: 'grid.xml',
+      levels: areasFromGrid(gridOf(root, name), RING_MMI_LEVELS),
+    },
     eventId: typeof ev.event_id === 'string' ? ev.event_id : typeof root.event_id === 'string' ? root.event_id : null,
     epicentre: Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null,
     originMs: Number.isFinite(originMs) ? originMs : null,
@@ -122,7 +145,11 @@ export function parseShakeMapGrid(text: string, name: string): MmiGrid {
  * Named columns of a grid.xml's nodes (e.g. LON, LAT, PGA, SVEL), in the file's own units (PGA in %g):
  * for comparing a model's median ground motion with the map node by node.
  */
-export function shakeMapGridColumns(text: string, name: string, fields: readonly string[]): Record<string, Float64Array> {
+export function shakeMapGridColumns(
+  text: string,
+  name: string,
+  fields: readonly string[],
+): Record<string, Float64Array> {
   const root = gridRoot(text, name);
   const all = (Array.isArray(root.grid_field) ? root.grid_field : [root.grid_field]).filter(isObject);
   const index = fields.map((f) => {
@@ -130,7 +157,10 @@ export function shakeMapGridColumns(text: string, name: string, fields: readonly
     if (!(i >= 0)) throw new CatintelError('invalid_input', `--shakemap ${name}: grid.xml has no ${f} grid field`);
     return i;
   });
-  const rows = String(root.grid_data).split('\n').map((r) => r.trim().split(/\s+/)).filter((v) => v.length > Math.max(...index));
+  const rows = String(root.grid_data)
+    .split('\n')
+    .map((r) => r.trim().split(/\s+/))
+    .filter((v) => v.length > Math.max(...index));
   return Object.fromEntries(fields.map((f, k) => [f, Float64Array.from(rows, (v) => Number(v[index[k]]))]));
 }
 
@@ -143,7 +173,10 @@ function gridRoot(text: string, name: string): Json {
   }
   const root = doc.shakemap_grid;
   if (!isObject(root) || !isObject(root.grid_specification) || typeof root.grid_data !== 'string') {
-    throw new CatintelError('invalid_input', `--shakemap ${name}: ${EXPECTED}; got XML without <shakemap_grid>, <grid_specification> and <grid_data>`);
+    throw new CatintelError(
+      'invalid_input',
+      `--shakemap ${name}: ${EXPECTED}; got XML without <shakemap_grid>, <grid_specification> and <grid_data>`,
+    );
   }
   return root;
 }
@@ -173,7 +206,12 @@ function gridLayoutOf(root: Json, names: readonly string[]): GridLayout | null {
   const latMax = num(spec.lat_max);
   const dLonDeg = (num(spec.lon_max) - lonMin) / (nx - 1);
   const dLatDeg = (latMax - num(spec.lat_min)) / (ny - 1);
-  if (![iLon, iLat, ...columns].every((i) => i >= 0) || !(nx >= 2 && ny >= 2) || ![lonMin, latMax, dLonDeg, dLatDeg].every(Number.isFinite)) return null;
+  if (
+    ![iLon, iLat, ...columns].every((i) => i >= 0) ||
+    !(nx >= 2 && ny >= 2) ||
+    ![lonMin, latMax, dLonDeg, dLatDeg].every(Number.isFinite)
+  )
+    return null;
   return { nx, ny, lonMin, latMax, dLonDeg, dLatDeg, iLon, iLat, columns };
 }
 
@@ -194,7 +232,11 @@ function eachNode(root: Json, g: GridLayout, node: (k: number, row: string[]) =>
 
 function gridOf(root: Json, name: string): MmiGrid {
   const g = gridLayoutOf(root, ['MMI']);
-  if (!g) throw new CatintelError('invalid_input', `--shakemap ${name}: grid.xml needs LON, LAT and MMI grid fields and a complete <grid_specification>`);
+  if (!g)
+    throw new CatintelError(
+      'invalid_input',
+      `--shakemap ${name}: grid.xml needs LON, LAT and MMI grid fields and a complete <grid_specification>`,
+    );
   const [iMmi] = g.columns;
   const mmi = new Float64Array(g.nx * g.ny).fill(NaN);
   eachNode(root, g, (k, v) => (mmi[k] = Number(v[iMmi])));
@@ -226,7 +268,11 @@ export function parseShakeMapPga(text: string, name: string): PgaGrid {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const root = gridRoot(body.trimStart(), name);
   const g = gridLayoutOf(root, ['PGA', 'STDPGA']);
-  if (!g) throw new CatintelError('invalid_input', `--shakemap ${name}: a loss needs a ShakeMap grid.xml with LON, LAT, PGA and STDPGA grid fields and a complete <grid_specification>`);
+  if (!g)
+    throw new CatintelError(
+      'invalid_input',
+      `--shakemap ${name}: a loss needs a ShakeMap grid.xml with LON, LAT, PGA and STDPGA grid fields and a complete <grid_specification>`,
+    );
   const [iPga, iStd] = g.columns;
   const { nx, ny, lonMin, latMax, dLonDeg, dLatDeg } = g;
   const pgaG = new Float64Array(nx * ny).fill(NaN);
@@ -241,11 +287,20 @@ export function parseShakeMapPga(text: string, name: string): PgaGrid {
   const magnitude = num(ev.magnitude);
   const depthKm = num(ev.depth);
   return {
-    nx, ny, lonMin, latMax, dLonDeg, dLatDeg, pgaG, sigmaLn,
+    nx,
+    ny,
+    lonMin,
+    latMax,
+    dLonDeg,
+    dLatDeg,
+    pgaG,
+    sigmaLn,
     version: root.shakemap_version !== undefined ? String(root.shakemap_version) : null,
     processedAt: typeof root.process_timestamp === 'string' ? root.process_timestamp : null,
     eventId: typeof ev.event_id === 'string' ? ev.event_id : typeof root.event_id === 'string' ? root.event_id : null,
-    event: [lat, lng, magnitude].every(Number.isFinite) ? { lat, lng, magnitude, depthKm: Number.isFinite(depthKm) ? depthKm : NaN } : null,
+    event: [lat, lng, magnitude].every(Number.isFinite)
+      ? { lat, lng, magnitude, depthKm: Number.isFinite(depthKm) ? depthKm : NaN }
+      : null,
   };
 }
 
@@ -259,6 +314,15 @@ export async function readShakeMapPgaFile(file: string): Promise<PgaGrid> {
   }
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
   const text = bytes.toString('utf8');
-  if (!text.trimStart().replace(/^\uFEFF/, '').startsWith('<')) throw new CatintelError('invalid_input', `--shakemap ${file}: a loss needs the ShakeMap grid.xml (its PGA and STDPGA); cont_mmi.json holds contours only`);
+  if (
+    !text
+      .trimStart()
+      .replace(/^\uFEFF/, '')
+      .startsWith('<')
+  )
+    throw new CatintelError(
+      'invalid_input',
+      `--shakemap ${file}: a loss needs the ShakeMap grid.xml (its PGA and STDPGA); cont_mmi.json holds contours only`,
+    );
   return parseShakeMapPga(text, file);
 }

@@ -25,7 +25,9 @@ const num = (s: string | undefined): number | null => {
 const str = (s: string | undefined): string | null => (s === undefined || s === '' ? null : s);
 
 export function parseUsgsCsv(body: string): UsgsQuake[] {
-  const rows = parse(body, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Array<Record<string, string>>;
+  const rows = parse(body, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Array<
+    Record<string, string>
+  >;
   return rows.map((r) => ({
     id: r.id ?? '',
     mag: num(r.mag),

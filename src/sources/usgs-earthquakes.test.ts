@@ -12,7 +12,6 @@ const parse = (body: string) => usgsEarthquakes.parse(body, ctx) as ParseResult;
 const byId = (r: ParseResult, id: string) => r.records.find((x) => x.sourceId === id) as SourceRecord;
 const tally = (xs: string[]) => xs.reduce<Record<string, number>>((acc, x) => ((acc[x] = (acc[x] ?? 0) + 1), acc), {});
 
-
 describe('usgs-earthquakes: real GeoJSON feeds', () => {
   it('all_week.geojson: 3,209 earthquakes, 27 non-earthquakes skipped with their type', () => {
     const body = read('feeds/usgs_earthquakes/all_week.geojson');
@@ -32,9 +31,22 @@ describe('usgs-earthquakes: real GeoJSON feeds', () => {
     const r = parse(read('feeds/usgs_earthquakes/all_week.geojson'));
     expect(tally(r.records.map((x) => x.severityLabel))).toEqual({ Minor: 3081, Light: 106, Moderate: 20, Strong: 2 });
     // Md 3.97 is reported as "M 4.0", so it is Light, not Minor.
-    expect(byId(r, 'nc73421981')).toMatchObject({ title: 'M 4.0 - 2km NW of The Geysers, CA', severity: 3.97, severityLabel: 'Light' });
-    expect(r.records.filter((x) => x.ringInput.kind === 'earthquake' && x.ringInput.region === 'east')).toHaveLength(137);
-    expect(tally(r.records.map((x) => String(x.confidence)))).toEqual({ '1': 1402, '0.7': 1404, '0.8': 272, '0.56': 82, '0.72': 30, '0.9': 19 });
+    expect(byId(r, 'nc73421981')).toMatchObject({
+      title: 'M 4.0 - 2km NW of The Geysers, CA',
+      severity: 3.97,
+      severityLabel: 'Light',
+    });
+    expect(r.records.filter((x) => x.ringInput.kind === 'earthquake' && x.ringInput.region === 'east')).toHaveLength(
+      137,
+    );
+    expect(tally(r.records.map((x) => String(x.confidence)))).toEqual({
+      '1': 1402,
+      '0.7': 1404,
+      '0.8': 272,
+      '0.56': 82,
+      '0.72': 30,
+      '0.9': 19,
+    });
     // Kansas, automatic, azimuthal gap 316°: east, 0.7 × 0.8.
     const kansas = byId(r, 'ok2020nbiq');
     expect(kansas.title).toBe('M 3.1 - 5 km W of Kipp, Kansas');
@@ -61,11 +73,28 @@ describe('usgs-earthquakes: real GeoJSON feeds', () => {
       confidence: 1,
       signals: {},
       ringInput: { kind: 'earthquake', magnitude: 6.8, depthKm: 10, region: 'west' },
-      observations: [{ observedAt: '2022-09-29T03:26:11.342Z', kind: 'magnitude', value: 6.8, unit: 'mag', lat: -60.8035, lng: -20.0169 }],
+      observations: [
+        {
+          observedAt: '2022-09-29T03:26:11.342Z',
+          kind: 'magnitude',
+          value: 6.8,
+          unit: 'mag',
+          lat: -60.8035,
+          lng: -20.0169,
+        },
+      ],
     });
     expect(q.details).toMatchObject({
-      depth_km: 10, place: 'east of the South Sandwich Islands', mag_type: 'mww', usgs_status: 'reviewed',
-      tsunami: true, alert: 'green', net: 'us', nst: 42, gap_deg: 85, ids: ['pt22272001', 'at00riyb5m', 'us6000ip57'],
+      depth_km: 10,
+      place: 'east of the South Sandwich Islands',
+      mag_type: 'mww',
+      usgs_status: 'reviewed',
+      tsunami: true,
+      alert: 'green',
+      net: 'us',
+      nst: 42,
+      gap_deg: 85,
+      ids: ['pt22272001', 'at00riyb5m', 'us6000ip57'],
     });
   });
 
@@ -99,19 +128,35 @@ describe('usgs-earthquakes: real CSV feed', () => {
       confidence: 1,
       ringInput: { kind: 'earthquake', magnitude: 4.9, depthKm: 156.67, region: 'west' },
     });
-    expect(first.details).toMatchObject({ mag_type: 'mww', usgs_status: 'reviewed', horizontal_error_km: 7.9, gap_deg: 124 });
+    expect(first.details).toMatchObject({
+      mag_type: 'mww',
+      usgs_status: 'reviewed',
+      horizontal_error_km: 7.9,
+      gap_deg: 124,
+    });
   });
 
   it('every record carries one magnitude observation at its USGS update time', () => {
     const r = parse(read('feeds/usgs_earthquakes/4.5_month.csv'));
-    expect(r.records.every((x) => x.observations.length === 1 && x.observations[0].observedAt === x.sourceUpdatedAt)).toBe(true);
+    expect(
+      r.records.every((x) => x.observations.length === 1 && x.observations[0].observedAt === x.sourceUpdatedAt),
+    ).toBe(true);
   });
 });
 
 describe('usgs-earthquakes: rules', () => {
   it('magnitude classes use the magnitude as reported (one decimal)', () => {
     expect([3.9, 4.0, 4.94, 4.96, 5.9, 6.0, 7.0, 8.0, 9.1, -0.5].map(magnitudeClass)).toEqual([
-      'Minor', 'Light', 'Light', 'Moderate', 'Moderate', 'Strong', 'Major', 'Great', 'Great', 'Minor',
+      'Minor',
+      'Light',
+      'Light',
+      'Moderate',
+      'Moderate',
+      'Strong',
+      'Major',
+      'Great',
+      'Great',
+      'Minor',
     ]);
   });
   it('east = stable central/eastern North America; the Rockies, Alaska, Hawaii and Puerto Rico are west', () => {

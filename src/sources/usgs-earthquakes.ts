@@ -27,7 +27,10 @@ export const usgsEarthquakes: SourceModule = {
     const records: SourceRecord[] = [];
     const skipped: SkippedRecord[] = [];
     for (const q of quakes) {
-      const r = readRecord(() => quakeToRecord(q), () => (q as { id?: unknown }).id);
+      const r = readRecord(
+        () => quakeToRecord(q),
+        () => (q as { id?: unknown }).id,
+      );
       if (isSkipped(r)) skipped.push(r);
       else records.push(r);
     }
@@ -67,9 +70,15 @@ export function usgsEarthquakesWithShakeMaps(options: ShakeMapOptions): SourceMo
 function productTypesOf(body: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   try {
-    const doc = JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body) as { features?: { id?: unknown; properties?: { types?: unknown } }[] };
+    const doc = JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body) as {
+      features?: { id?: unknown; properties?: { types?: unknown } }[];
+    };
     for (const f of doc.features ?? []) {
-      if (typeof f.id === 'string' && typeof f.properties?.types === 'string') out.set(f.id, f.properties.types.split(',').filter((t) => t !== ''));
+      if (typeof f.id === 'string' && typeof f.properties?.types === 'string')
+        out.set(
+          f.id,
+          f.properties.types.split(',').filter((t) => t !== ''),
+        );
     }
   } catch {
     // The CSV feed lists no products: no ShakeMaps to look up.
@@ -99,9 +108,13 @@ function geojsonQuakes(text: string): UsgsQuake[] {
   }
   // The NWS alerts feed is a FeatureCollection too; the USGS feed alone carries `metadata` and `mag`.
   const first = doc.features[0] as Json | undefined;
-  const usgsShaped = isObject(doc.metadata) && (first === undefined || (isObject(first.properties) && 'mag' in first.properties));
+  const usgsShaped =
+    isObject(doc.metadata) && (first === undefined || (isObject(first.properties) && 'mag' in first.properties));
   if (!usgsShaped) {
-    throw new CatintelError('invalid_input', `${EXPECTED}; got a FeatureCollection without USGS "metadata" and "mag" properties`);
+    throw new CatintelError(
+      'invalid_input',
+      `${EXPECTED}; got a FeatureCollection without USGS "metadata" and "mag" properties`,
+    );
   }
   return (doc.features as unknown[]).map(featureToQuake);
 }

@@ -19,7 +19,8 @@ export const usgsGauges: SourceModule = {
   // The IV service needs one major filter per request (sites, stateCd, huc, bBox, countyCd) and takes
   // one state at a time. Default: Maryland's active stream gauges, the state of the recorded sample;
   // pass another IV URL with --from (e.g. stateCd=tx) for other states.
-  officialUrl: 'https://waterservices.usgs.gov/nwis/iv/?format=json&stateCd=md&parameterCd=00065,00060&siteType=ST&siteStatus=active',
+  officialUrl:
+    'https://waterservices.usgs.gov/nwis/iv/?format=json&stateCd=md&parameterCd=00065,00060&siteType=ST&siteStatus=active',
   accept: 'application/json',
   description: 'USGS river gauges (NWIS instantaneous stage/discharge) rated against NWS flood categories',
   parse: parseUsgsGauges,
@@ -46,7 +47,8 @@ export function parseUsgsGauges(body: string, ctx: ParseContext): ParseResult {
 function toRecord(s: SiteSeries): SourceRecord | SkippedRecord {
   const latest = s.stage[s.stage.length - 1];
   if (!latest) return { sourceId: s.site, reason: noStageReason(s) };
-  if (!isPlausibleUsPoint(s.lat, s.lng)) return { sourceId: s.site, reason: `no usable site location (${s.lat}, ${s.lng})` };
+  if (!isPlausibleUsPoint(s.lat, s.lng))
+    return { sourceId: s.site, reason: `no usable site location (${s.lat}, ${s.lng})` };
   const lat = s.lat;
   const lng = s.lng as number;
   const ref = floodStagesOf(s.site);
@@ -54,8 +56,22 @@ function toRecord(s: SiteSeries): SourceRecord | SkippedRecord {
   const category = floodCategory(latest.value, stages);
   const all = [...s.stage, ...s.discharge].map((r) => r.at).sort();
   const observations: Observation[] = [
-    ...s.stage.map((r) => ({ observedAt: r.at, kind: 'gauge_stage_ft' as const, value: r.value, unit: 'ft', lat, lng })),
-    ...s.discharge.map((r) => ({ observedAt: r.at, kind: 'discharge_cfs' as const, value: r.value, unit: 'cfs', lat, lng })),
+    ...s.stage.map((r) => ({
+      observedAt: r.at,
+      kind: 'gauge_stage_ft' as const,
+      value: r.value,
+      unit: 'ft',
+      lat,
+      lng,
+    })),
+    ...s.discharge.map((r) => ({
+      observedAt: r.at,
+      kind: 'discharge_cfs' as const,
+      value: r.value,
+      unit: 'cfs',
+      lat,
+      lng,
+    })),
   ];
   const latestQ = s.discharge[s.discharge.length - 1];
   return {

@@ -97,7 +97,9 @@ export function quakeToRecord(q: UsgsQuake): SourceRecord | SkippedRecord {
     confidence: confidenceOf(q),
     signals: {},
     ringInput: { kind: 'earthquake', magnitude: q.mag, depthKm: q.depthKm ?? DEFAULT_DEPTH_KM, region },
-    observations: [{ observedAt: sourceUpdatedAt, kind: 'magnitude', value: q.mag, unit: 'mag', lat: q.lat, lng: q.lng }],
+    observations: [
+      { observedAt: sourceUpdatedAt, kind: 'magnitude', value: q.mag, unit: 'mag', lat: q.lat, lng: q.lng },
+    ],
     details: {
       depth_km: q.depthKm,
       place: q.place,

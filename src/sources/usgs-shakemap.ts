@@ -39,7 +39,9 @@ export function withShakeMap(record: SourceRecord, map: ShakeMap): SourceRecord 
 export function matchShakeMap(records: SourceRecord[], map: ShakeMap, name: string): number {
   if (map.eventId) {
     const id = map.eventId;
-    const byId = records.findIndex((r) => r.sourceId === id || (Array.isArray(r.details.ids) && (r.details.ids as unknown[]).includes(id)));
+    const byId = records.findIndex(
+      (r) => r.sourceId === id || (Array.isArray(r.details.ids) && (r.details.ids as unknown[]).includes(id)),
+    );
     if (byId >= 0) return byId;
   }
   let best = -1;
@@ -66,7 +68,9 @@ export function matchShakeMap(records: SourceRecord[], map: ShakeMap, name: stri
  * The ShakeMap contours URL, version and publication time (ms, `updateTime`) named by an event's detail
  * GeoJSON, or null when it has none.
  */
-export function shakemapProductOf(detail: unknown): { url: string; version: string | null; updatedMs: number | null } | null {
+export function shakemapProductOf(
+  detail: unknown,
+): { url: string; version: string | null; updatedMs: number | null } | null {
   const props = isObject(detail) && isObject(detail.properties) ? detail.properties : {};
   const products = isObject(props.products) && Array.isArray(props.products.shakemap) ? props.products.shakemap : [];
   const preferred = products.find(isObject); // ComCat lists the preferred product first
@@ -94,7 +98,13 @@ export async function discoverShakeMaps(
   const host = new URL(feedUrl).host;
   const candidates = records
     .map((r, i) => ({ r, i, detail: typeof r.details.detail_url === 'string' ? r.details.detail_url : null }))
-    .filter(({ r, detail }) => r.severity >= MIN_ONLINE_MAGNITUDE && (productTypes.get(r.sourceId) ?? []).includes('shakemap') && detail !== null && sameHost(detail, host))
+    .filter(
+      ({ r, detail }) =>
+        r.severity >= MIN_ONLINE_MAGNITUDE &&
+        (productTypes.get(r.sourceId) ?? []).includes('shakemap') &&
+        detail !== null &&
+        sameHost(detail, host),
+    )
     .sort((a, b) => b.r.severity - a.r.severity)
     .slice(0, MAX_ONLINE_SHAKEMAPS);
   const out = records.slice();

@@ -15,11 +15,19 @@ export interface Column {
 
 const NUMERIC = new Set(['DOUBLE', 'INTEGER']);
 
-export async function insertRows(tx: Tx, table: string, columns: Column[], rows: DuckDBValue[][], opts: { onConflict?: string } = {}): Promise<void> {
+export async function insertRows(
+  tx: Tx,
+  table: string,
+  columns: Column[],
+  rows: DuckDBValue[][],
+  opts: { onConflict?: string } = {},
+): Promise<void> {
   if (rows.length === 0) return;
   const stage = `stage_${table}`;
   const stageType = (c: Column) => (c.cast && NUMERIC.has(c.cast) ? 'DOUBLE' : 'VARCHAR');
-  await tx.exec(`CREATE OR REPLACE TEMP TABLE ${stage} (${columns.map((c) => `${c.name} ${stageType(c)}`).join(', ')})`);
+  await tx.exec(
+    `CREATE OR REPLACE TEMP TABLE ${stage} (${columns.map((c) => `${c.name} ${stageType(c)}`).join(', ')})`,
+  );
   const appender = await tx.conn.createAppender(stage, 'main', 'temp');
   const numeric = columns.map((c) => stageType(c) === 'DOUBLE');
   for (const row of rows) {
@@ -34,7 +42,9 @@ export async function insertRows(tx: Tx, table: string, columns: Column[], rows:
   appender.flushSync();
   appender.closeSync();
   const select = columns.map((c) => (c.cast && c.cast !== 'DOUBLE' ? `${c.name}::${c.cast}` : c.name)).join(', ');
-  await tx.exec(`INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) SELECT ${select} FROM ${stage} ${opts.onConflict ?? ''}`);
+  await tx.exec(
+    `INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) SELECT ${select} FROM ${stage} ${opts.onConflict ?? ''}`,
+  );
   await tx.exec(`DROP TABLE ${stage}`);
 }
 

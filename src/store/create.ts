@@ -16,7 +16,10 @@ const CREATING_RE = /\.creating-(\d+)(\.wal)?$/;
  * `buildSchemaAt` (the store's own, passed in by db.ts) builds the schema in a file and answers false when
  * DuckDB cannot create it there.
  */
-export async function createAtomically(dbPath: string, buildSchemaAt: (file: string) => Promise<boolean>): Promise<void> {
+export async function createAtomically(
+  dbPath: string,
+  buildSchemaAt: (file: string) => Promise<boolean>,
+): Promise<void> {
   const dir = path.dirname(dbPath);
   const base = path.basename(dbPath);
   let names: string[] = [];
@@ -27,7 +30,8 @@ export async function createAtomically(dbPath: string, buildSchemaAt: (file: str
   }
   for (const name of names) {
     const m = name.startsWith(`${base}.creating-`) ? CREATING_RE.exec(name) : null;
-    if (m && Number(m[1]) !== process.pid && !processAlive(Number(m[1]))) fs.rmSync(path.join(dir, name), { force: true });
+    if (m && Number(m[1]) !== process.pid && !processAlive(Number(m[1])))
+      fs.rmSync(path.join(dir, name), { force: true });
   }
   const temp = `${dbPath}.creating-${process.pid}`;
   const removeTemp = () => {

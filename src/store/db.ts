@@ -39,8 +39,9 @@ export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
  */
 function typesOf(params?: Params): DuckDBType[] | Record<string, DuckDBType | undefined> | undefined {
   if (!params) return undefined;
-  const wide = (v: DuckDBValue) => (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 2 ** 63 ? DOUBLE : undefined);
-  if (Array.isArray(params)) return params.some((v) => wide(v)) ? params.map(wide) as DuckDBType[] : undefined;
+  const wide = (v: DuckDBValue) =>
+    typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 2 ** 63 ? DOUBLE : undefined;
+  if (Array.isArray(params)) return params.some((v) => wide(v)) ? (params.map(wide) as DuckDBType[]) : undefined;
   const entries = Object.entries(params).filter(([, v]) => wide(v));
   return entries.length ? Object.fromEntries(entries.map(([k]) => [k, DOUBLE])) : undefined;
 }
@@ -79,7 +80,8 @@ export class Store {
 
   private static async readConnections(instance: DuckDBInstance): Promise<ReadConnection[]> {
     const out: ReadConnection[] = [];
-    for (let i = 0; i < READ_CONNECTIONS; i++) out.push({ conn: await instance.connect(), queue: Promise.resolve(), pending: 0 });
+    for (let i = 0; i < READ_CONNECTIONS; i++)
+      out.push({ conn: await instance.connect(), queue: Promise.resolve(), pending: 0 });
     return out;
   }
 
@@ -96,7 +98,10 @@ export class Store {
     const extensionDir = opts.extensionDirectory ?? extensionDirectory();
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(path, { ...extensionSettings(extensionDir), ...(readOnly && { access_mode: 'READ_ONLY' }) });
+      instance = await DuckDBInstance.create(path, {
+        ...extensionSettings(extensionDir),
+        ...(readOnly && { access_mode: 'READ_ONLY' }),
+      });
     } catch (err) {
       throw translateOpenError(path, err, readOnly);
     }
@@ -262,12 +267,17 @@ export class Store {
   }
 
   private async migrate(): Promise<void> {
-    await this.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR, applied_at TIMESTAMP)');
+    await this.run(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR, applied_at TIMESTAMP)',
+    );
     const current = await this.schemaVersion();
     for (const m of migrations.filter((m) => m.version > current)) {
       await this.transaction(async (tx) => {
         await tx.exec(m.sql);
-        await tx.run('INSERT INTO schema_migrations VALUES ($1, $2, current_timestamp::TIMESTAMP)', [m.version, m.name]);
+        await tx.run('INSERT INTO schema_migrations VALUES ($1, $2, current_timestamp::TIMESTAMP)', [
+          m.version,
+          m.name,
+        ]);
       });
     }
   }
@@ -275,7 +285,10 @@ export class Store {
   private async assertMigrated(): Promise<void> {
     const latest = migrations[migrations.length - 1].version;
     if ((await this.schemaVersion()) < latest) {
-      throw new CatintelError('unavailable', `store ${this.path} is not initialised at schema version ${latest}; run a writing command such as \`catintel db seed\` (offline) or \`catintel ingest\` once to create or upgrade it`);
+      throw new CatintelError(
+        'unavailable',
+        `store ${this.path} is not initialised at schema version ${latest}; run a writing command such as \`catintel db seed\` (offline) or \`catintel ingest\` once to create or upgrade it`,
+      );
     }
   }
 }
@@ -303,7 +316,10 @@ async function rowObjects<T>(names: string[], chunks: DuckDBDataChunk[]): Promis
     const n = chunk.rowCount;
     for (let i = 0; i < n; i++) {
       const row: Record<string, unknown> = {};
-      chunk.visitRowValues(i, (value, _i, c, type) => (row[names[c]] = JSDuckDBValueConverter(value, type, JSDuckDBValueConverter)));
+      chunk.visitRowValues(
+        i,
+        (value, _i, c, type) => (row[names[c]] = JSDuckDBValueConverter(value, type, JSDuckDBValueConverter)),
+      );
       rows.push(row);
       if (++sliced === ROWS_PER_SLICE) {
         sliced = 0;

@@ -130,7 +130,9 @@ export async function listEvents(
   if (page.after) {
     params.afterUs = page.after.sortUs;
     params.afterId = page.after.id;
-    where.push(`(epoch_us(${LAST_CHANGED_SQL}) < $afterUs OR (epoch_us(${LAST_CHANGED_SQL}) = $afterUs AND id < $afterId::UUID))`);
+    where.push(
+      `(epoch_us(${LAST_CHANGED_SQL}) < $afterUs OR (epoch_us(${LAST_CHANGED_SQL}) = $afterUs AND id < $afterId::UUID))`,
+    );
   }
   params.limit = page.limit;
   // Top-N on the raw columns first, then format only the rows returned.
@@ -194,7 +196,10 @@ export async function nearbyEvents(
   const countRow = await db.one<{ n: bigint }>(`SELECT count(*) AS n ${base}`, params);
   params.limit = page.limit;
   params.offset = page.offset;
-  const rows = await db.all<EventRow>(`${SELECT_EVENT}, distance_km ${base} ORDER BY distance_km, id LIMIT $limit OFFSET $offset`, params);
+  const rows = await db.all<EventRow>(
+    `${SELECT_EVENT}, distance_km ${base} ORDER BY distance_km, id LIMIT $limit OFFSET $offset`,
+    params,
+  );
   return { matched: Number(countRow?.n ?? 0), rows };
 }
 
@@ -241,7 +246,10 @@ export async function observationsOf(db: Store, eventId: string): Promise<Observ
 /** These events as known at now, in one query (the event stream reports a batch of ended events at once). */
 export async function eventsByIds(db: Store | Tx, ids: string[], now: string): Promise<EventRow[]> {
   if (ids.length === 0) return [];
-  return db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE id IN (SELECT unnest($ids::UUID[])) AND ${KNOWN_SQL}`, { now, ids: listValue(ids) });
+  return db.all<EventRow>(`${SELECT_EVENT} FROM events WHERE id IN (SELECT unnest($ids::UUID[])) AND ${KNOWN_SQL}`, {
+    now,
+    ids: listValue(ids),
+  });
 }
 
 /**
@@ -253,7 +261,10 @@ export async function eventVersionsAt(db: Store | Tx, f: EventFilter): Promise<{
   const params: Record<string, DuckDBValue> = {};
   const where = whereOf(f, params).join(' AND ');
   return db.all<{ id: string; version: string }>(
-    eventVersionsSql(where, { also: `(${STATUS_SQL}) || ':' || (started_at > $now::TIMESTAMP)::VARCHAR`, orderBy: `${LAST_CHANGED_SQL} DESC, e.id DESC` }),
+    eventVersionsSql(where, {
+      also: `(${STATUS_SQL}) || ':' || (started_at > $now::TIMESTAMP)::VARCHAR`,
+      orderBy: `${LAST_CHANGED_SQL} DESC, e.id DESC`,
+    }),
     params,
   );
 }

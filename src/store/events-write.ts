@@ -39,12 +39,21 @@ const EVENT_COLUMNS = cols(
 const RING_COLUMNS = cols(
   'ring_id:UUID, event_id:UUID, ordinal:INTEGER, kind, label, threshold:DOUBLE, unit, radius_km:DOUBLE, min_lng:DOUBLE, min_lat:DOUBLE, max_lng:DOUBLE, max_lat:DOUBLE, geom:GEOMETRY, geojson, estimate:BOOLEAN',
 );
-const HISTORY_COLUMNS = cols('event_id:UUID, valid_at:TIMESTAMP, kind, label, threshold:DOUBLE, unit, min_lng:DOUBLE, min_lat:DOUBLE, max_lng:DOUBLE, max_lat:DOUBLE, geojson');
+const HISTORY_COLUMNS = cols(
+  'event_id:UUID, valid_at:TIMESTAMP, kind, label, threshold:DOUBLE, unit, min_lng:DOUBLE, min_lat:DOUBLE, max_lng:DOUBLE, max_lat:DOUBLE, geojson',
+);
 /** The ring kinds that travel with a moving event and whose union over time is its swath. */
 export const SWATH_KINDS: ReadonlySet<string> = new Set(['wind_kt']);
-const OBSERVATION_COLUMNS = cols('event_id:UUID, kind, observed_at:TIMESTAMP, value:DOUBLE, unit, lat:DOUBLE, lng:DOUBLE, ingested_at:TIMESTAMP');
+const OBSERVATION_COLUMNS = cols(
+  'event_id:UUID, kind, observed_at:TIMESTAMP, value:DOUBLE, unit, lat:DOUBLE, lng:DOUBLE, ingested_at:TIMESTAMP',
+);
 
-export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[], nowIso: string): Promise<WriteCounts> {
+export async function writeEvents(
+  tx: Tx,
+  source: string,
+  events: PreparedEvent[],
+  nowIso: string,
+): Promise<WriteCounts> {
   const existing = await storedVersions(tx, source, events);
 
   const counts: WriteCounts = { inserted: 0, updated: 0, unchanged: 0 };
@@ -52,8 +61,19 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
   const replaced: string[] = [];
   const ringsOnly: PreparedEvent[] = []; // older versions that bring a better ring
   const rewound: string[] = [];
-  const slugs = await newSlugs(tx, events.filter((e) => !existing.has(e.id)));
-  const held = await heldRings(tx, events.filter((e) => { const o = existing.get(e.id); return o && o.content_hash !== e.contentHash; }).map((e) => e.id));
+  const slugs = await newSlugs(
+    tx,
+    events.filter((e) => !existing.has(e.id)),
+  );
+  const held = await heldRings(
+    tx,
+    events
+      .filter((e) => {
+        const o = existing.get(e.id);
+        return o && o.content_hash !== e.contentHash;
+      })
+      .map((e) => e.id),
+  );
   for (const e of events) {
     const old = existing.get(e.id);
     if (!old) {
@@ -94,19 +114,46 @@ export async function writeEvents(tx: Tx, source: string, events: PreparedEvent[
 
   const ringsReplaced = [...replaced, ...ringsOnly.map((e) => e.id)];
   if (ringsReplaced.length > 0) {
-    await tx.run(`DELETE FROM rings WHERE event_id IN (${ringsReplaced.map(() => '?::UUID').join(', ')})`, ringsReplaced);
+    await tx.run(
+      `DELETE FROM rings WHERE event_id IN (${ringsReplaced.map(() => '?::UUID').join(', ')})`,
+      ringsReplaced,
+    );
   }
-  if (replaced.length > 0) await tx.run(`DELETE FROM events WHERE id IN (${replaced.map(() => '?::UUID').join(', ')})`, replaced);
+  if (replaced.length > 0)
+    await tx.run(`DELETE FROM events WHERE id IN (${replaced.map(() => '?::UUID').join(', ')})`, replaced);
   if (rewound.length > 0) {
-    await tx.run(`DELETE FROM observations WHERE observed_at > ?::TIMESTAMP AND event_id IN (${rewound.map(() => '?::UUID').join(', ')})`, [nowIso, ...rewound]);
-    await tx.run(`DELETE FROM ring_history WHERE valid_at > ?::TIMESTAMP AND event_id IN (${rewound.map(() => '?::UUID').join(', ')})`, [nowIso, ...rewound]);
+    await tx.run(
+      `DELETE FROM observations WHERE observed_at > ?::TIMESTAMP AND event_id IN (${rewound.map(() => '?::UUID').join(', ')})`,
+      [nowIso, ...rewound],
+    );
+    await tx.run(
+      `DELETE FROM ring_history WHERE valid_at > ?::TIMESTAMP AND event_id IN (${rewound.map(() => '?::UUID').join(', ')})`,
+      [nowIso, ...rewound],
+    );
   }
-  await insertRows(tx, 'events', EVENT_COLUMNS, toWrite.map(({ e, slug, ingestedAt }) => eventRow(e, slug, ingestedAt)));
+  await insertRows(
+    tx,
+    'events',
+    EVENT_COLUMNS,
+    toWrite.map(({ e, slug, ingestedAt }) => eventRow(e, slug, ingestedAt)),
+  );
   await insertRows(tx, 'rings', RING_COLUMNS, [...toWrite.map(({ e }) => e), ...ringsOnly].flatMap(ringRows));
-  await insertRows(tx, 'ring_history', HISTORY_COLUMNS, toWrite.flatMap(({ e }) => historyRows(e)), { onConflict: 'ON CONFLICT DO NOTHING' });
-  await insertRows(tx, 'observations', OBSERVATION_COLUMNS, toWrite.flatMap(({ e }) => observationRows(e, nowIso)), {
-    onConflict: 'ON CONFLICT DO NOTHING',
-  });
+  await insertRows(
+    tx,
+    'ring_history',
+    HISTORY_COLUMNS,
+    toWrite.flatMap(({ e }) => historyRows(e)),
+    { onConflict: 'ON CONFLICT DO NOTHING' },
+  );
+  await insertRows(
+    tx,
+    'observations',
+    OBSERVATION_COLUMNS,
+    toWrite.flatMap(({ e }) => observationRows(e, nowIso)),
+    {
+      onConflict: 'ON CONFLICT DO NOTHING',
+    },
+  );
   return counts;
 }
 
@@ -123,7 +170,8 @@ async function storedVersions(tx: Tx, source: string, events: PreparedEvent[]): 
     'SELECT id::VARCHAR AS id, content_hash FROM events WHERE source = $source AND id IN (SELECT unnest($ids::UUID[]))',
     { source, ids: listValue([...hashOf.keys()]) },
   );
-  for (const r of hashes) existing.set(r.id, { id: r.id, content_hash: r.content_hash, slug: '', ingested_at: '', updated_at: '' });
+  for (const r of hashes)
+    existing.set(r.id, { id: r.id, content_hash: r.content_hash, slug: '', ingested_at: '', updated_at: '' });
   const changed = hashes.filter((r) => r.content_hash !== hashOf.get(r.id)).map((r) => r.id);
   if (changed.length === 0) return existing;
   const rows = await tx.all<Omit<Existing, 'content_hash'>>(
@@ -165,13 +213,29 @@ async function newSlugs(tx: Tx, events: PreparedEvent[]): Promise<Map<string, st
 async function heldRings(tx: Tx, ids: string[]): Promise<Map<string, Ring[]>> {
   const out = new Map<string, Ring[]>();
   if (ids.length === 0) return out;
-  const rows = await tx.all<{ event_id: string; kind: string; label: string; threshold: number | null; unit: string | null; radius_km: number | null; geojson: string; estimate: boolean | null }>(
+  const rows = await tx.all<{
+    event_id: string;
+    kind: string;
+    label: string;
+    threshold: number | null;
+    unit: string | null;
+    radius_km: number | null;
+    geojson: string;
+    estimate: boolean | null;
+  }>(
     `SELECT event_id::VARCHAR AS event_id, kind, label, threshold, unit, radius_km, geojson, estimate
        FROM rings WHERE event_id IN (SELECT unnest($ids::UUID[])) ORDER BY event_id, ordinal`,
     { ids: listValue(ids) },
   );
   for (const r of rows) {
-    const ring: Ring = { kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radiusKm: r.radius_km, geometry: JSON.parse(r.geojson) };
+    const ring: Ring = {
+      kind: r.kind,
+      label: r.label,
+      threshold: r.threshold,
+      unit: r.unit,
+      radiusKm: r.radius_km,
+      geometry: JSON.parse(r.geojson),
+    };
     if (r.estimate) ring.estimate = true;
     out.set(r.event_id, [...(out.get(r.event_id) ?? []), ring]);
   }
@@ -181,9 +245,26 @@ async function heldRings(tx: Tx, ids: string[]): Promise<Map<string, Ring[]>> {
 function eventRow(e: PreparedEvent, slug: string, ingestedAt: string): DuckDBValue[] {
   const r = e.record;
   return [
-    e.id, r.source, r.sourceId, slug, r.title, r.eventType, r.severity, r.severityLabel,
-    r.startedAt, r.sourceUpdatedAt, ingestedAt, e.lifecycle.monitoringFrom, e.lifecycle.endedAt,
-    r.lat, r.lng, `POINT (${r.lng} ${r.lat})`, r.sourceUrl, r.confidence, JSON.stringify(r.details), e.contentHash,
+    e.id,
+    r.source,
+    r.sourceId,
+    slug,
+    r.title,
+    r.eventType,
+    r.severity,
+    r.severityLabel,
+    r.startedAt,
+    r.sourceUpdatedAt,
+    ingestedAt,
+    e.lifecycle.monitoringFrom,
+    e.lifecycle.endedAt,
+    r.lat,
+    r.lng,
+    `POINT (${r.lng} ${r.lat})`,
+    r.sourceUrl,
+    r.confidence,
+    JSON.stringify(r.details),
+    e.contentHash,
   ];
 }
 
@@ -191,8 +272,21 @@ function ringRows(e: PreparedEvent): DuckDBValue[][] {
   return e.rings.map((ring, ordinal) => {
     const [minLng, minLat, maxLng, maxLat] = bboxOf(ring.geometry.coordinates);
     return [
-      ringIdOf(e.id, ordinal), e.id, ordinal, ring.kind, ring.label, ring.threshold, ring.unit, ring.radiusKm,
-      minLng, minLat, maxLng, maxLat, toWkt(ring.geometry), JSON.stringify(ring.geometry), ring.estimate === true,
+      ringIdOf(e.id, ordinal),
+      e.id,
+      ordinal,
+      ring.kind,
+      ring.label,
+      ring.threshold,
+      ring.unit,
+      ring.radiusKm,
+      minLng,
+      minLat,
+      maxLng,
+      maxLat,
+      toWkt(ring.geometry),
+      JSON.stringify(ring.geometry),
+      ring.estimate === true,
     ];
   });
 }
@@ -208,7 +302,19 @@ function historyRows(e: PreparedEvent): DuckDBValue[][] {
       if (seen.has(key)) continue;
       seen.add(key);
       const [minLng, minLat, maxLng, maxLat] = bboxOf(ring.geometry.coordinates);
-      out.push([e.id, at, ring.kind, ring.label, ring.threshold, ring.unit, minLng, minLat, maxLng, maxLat, JSON.stringify(ring.geometry)]);
+      out.push([
+        e.id,
+        at,
+        ring.kind,
+        ring.label,
+        ring.threshold,
+        ring.unit,
+        minLng,
+        minLat,
+        maxLng,
+        maxLat,
+        JSON.stringify(ring.geometry),
+      ]);
     }
   }
   return out;

@@ -36,10 +36,15 @@ const FIX = 'run `make install` (it fetches the extension from PyPI for the inst
  */
 export async function loadSpatial(conn: DuckDBConnection, directory: string): Promise<void> {
   // The library's own version and platform ("v1.5.5", "linux_amd64"): the folders DuckDB looks in.
-  const [version, platform] = (await conn.runAndReadAll('SELECT version(), (SELECT platform FROM pragma_platform())')).getRows()[0].map(String);
+  const [version, platform] = (await conn.runAndReadAll('SELECT version(), (SELECT platform FROM pragma_platform())'))
+    .getRows()[0]
+    .map(String);
   const file = path.join(directory, version, platform, 'spatial.duckdb_extension');
   if (!fs.existsSync(file)) {
-    throw new CatintelError('unavailable', `DuckDB's spatial extension for DuckDB ${version} (${platform}) is not installed; ${FIX}`);
+    throw new CatintelError(
+      'unavailable',
+      `DuckDB's spatial extension for DuckDB ${version} (${platform}) is not installed; ${FIX}`,
+    );
   }
   try {
     await conn.run('LOAD spatial');
@@ -51,10 +56,6 @@ export async function loadSpatial(conn: DuckDBConnection, directory: string): Pr
       : /not a DuckDB extension|metadata/i.test(first)
         ? `the installed spatial extension for DuckDB ${version} (${platform}) is damaged: it is not a DuckDB extension`
         : `DuckDB's spatial extension for DuckDB ${version} (${platform}) does not load (${first.replace(/"[^"]*"|'[^']*'/g, '…')})`;
-    throw new CatintelError(
-      'unavailable',
-      `${reason}; ${FIX}`,
-      { cause: err },
-    );
+    throw new CatintelError('unavailable', `${reason}; ${FIX}`, { cause: err });
   }
 }

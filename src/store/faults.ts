@@ -52,7 +52,10 @@ export function storeFaultOf(dbPath: string, err: unknown): CatintelError | unde
   const message = messageOf(err);
   if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC' || NO_SPACE_RE.test(message)) {
     // A store being created is written under a temporary name (src/store/create.ts): name the store.
-    const file = (/Could not (?:write|truncate|sync|extend) file "([^"]+)"/.exec(message)?.[1] ?? dbPath).replace(/\.creating-\d+$/, '');
+    const file = (/Could not (?:write|truncate|sync|extend) file "([^"]+)"/.exec(message)?.[1] ?? dbPath).replace(
+      /\.creating-\d+$/,
+      '',
+    );
     return diskFull(file, err);
   }
   // The lock sentence quotes the path, which may itself hold any word: checked before the corrupt texts.

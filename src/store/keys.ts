@@ -38,7 +38,16 @@ export async function insertApiKey(db: Store, key: Omit<ApiKeyRecord, 'revoked_a
   await db.run(
     `INSERT INTO api_keys (id, name, tier, account, sandbox, prefix, key_hash, created_at, revoked_at)
      VALUES ($id, $name, $tier, $account, $sandbox, $prefix, $hash, $created::TIMESTAMP, NULL)`,
-    { id: key.id, name: key.name, tier: key.tier, account: key.account, sandbox: key.sandbox, prefix: key.prefix, hash: keyHash, created: key.created_at },
+    {
+      id: key.id,
+      name: key.name,
+      tier: key.tier,
+      account: key.account,
+      sandbox: key.sandbox,
+      prefix: key.prefix,
+      hash: keyHash,
+      created: key.created_at,
+    },
   );
   cacheOf(db).clear();
 }

@@ -28,7 +28,11 @@ function ringBase(f: EventFilter, params: Record<string, DuckDBValue>): string {
     Object.assign(params, { minLng, minLat, maxLng, maxLat });
     ringWhere.push('r.max_lat >= $minLat AND r.min_lat <= $maxLat');
     // A box whose west edge is east of its east edge crosses the antimeridian (OGC API - Features).
-    ringWhere.push(minLng <= maxLng ? 'r.max_lng >= $minLng AND r.min_lng <= $maxLng' : '(r.max_lng >= $minLng OR r.min_lng <= $maxLng)');
+    ringWhere.push(
+      minLng <= maxLng
+        ? 'r.max_lng >= $minLng AND r.min_lng <= $maxLng'
+        : '(r.max_lng >= $minLng OR r.min_lng <= $maxLng)',
+    );
   }
   return `FROM rings r JOIN (SELECT id, title, event_type, started_at, source, source_url, ingested_at FROM events WHERE ${where.join(' AND ')}) e ON r.event_id = e.id
     ${ringWhere.length ? `WHERE ${ringWhere.join(' AND ')}` : ''}`;
@@ -38,7 +42,11 @@ const RING_COLUMNS = `r.ring_id::VARCHAR AS ring_id, r.event_id::VARCHAR AS even
   r.radius_km, r.geojson, e.event_type, e.title AS event_title, e.source, e.source_url, ${iso('e.ingested_at')} AS ingested_at`;
 
 /** Rings of the selected events: newest event first, each event's rings innermost first; offset-paged. */
-export async function listRings(db: Store, f: EventFilter, page: { limit: number; offset: number }): Promise<Page<LiveRingRow>> {
+export async function listRings(
+  db: Store,
+  f: EventFilter,
+  page: { limit: number; offset: number },
+): Promise<Page<LiveRingRow>> {
   const params: Record<string, DuckDBValue> = {};
   const base = ringBase(f, params);
   const count = await db.one<{ n: bigint }>(`SELECT count(*) AS n ${base}`, params);
@@ -53,7 +61,10 @@ export async function findRing(db: Store, f: EventFilter, ringId: string): Promi
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ringId)) return undefined;
   const params: Record<string, DuckDBValue> = { ringId };
   const base = ringBase(f, params);
-  return db.one<LiveRingRow>(`SELECT ${RING_COLUMNS} ${base} ${f.bbox ? 'AND' : 'WHERE'} r.ring_id = $ringId::UUID`, params);
+  return db.one<LiveRingRow>(
+    `SELECT ${RING_COLUMNS} ${base} ${f.bbox ? 'AND' : 'WHERE'} r.ring_id = $ringId::UUID`,
+    params,
+  );
 }
 
 export interface Extent {

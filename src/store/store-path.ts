@@ -24,11 +24,17 @@ const DUCKDB_MAGIC = 'DUCK';
  */
 export function assertStorePath(path: string): void {
   const fix = 'pass --db with a DuckDB file such as ./catintel.duckdb (created on first use)';
-  const refuse = (why: string) => new CatintelError('invalid_parameter', `--db ${JSON.stringify(path)} ${why}; ${fix}`, { errors: [{ field: 'db', message: why }] });
+  const refuse = (why: string) =>
+    new CatintelError('invalid_parameter', `--db ${JSON.stringify(path)} ${why}; ${fix}`, {
+      errors: [{ field: 'db', message: why }],
+    });
   if (path.trim() === '' || path.startsWith(':memory:') || /^[a-z][a-z0-9+.-]+:/i.test(path)) {
     throw refuse('is not a file path: DuckDB would keep the store in memory or remotely, and nothing would be saved');
   }
-  if (DATA_FILE_RE.test(path)) throw refuse('names a data file (CSV, JSON, Parquet ...), not a store; DuckDB would open an existing one as a read-only view and save nothing');
+  if (DATA_FILE_RE.test(path))
+    throw refuse(
+      'names a data file (CSV, JSON, Parquet ...), not a store; DuckDB would open an existing one as a read-only view and save nothing',
+    );
   let stat: fs.Stats;
   try {
     stat = fs.statSync(path);

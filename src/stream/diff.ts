@@ -13,7 +13,11 @@ export interface Diffed {
 
 const API = '/api/v1';
 
-export function diffLive(before: LiveSnapshot, after: LiveSnapshot, endedFeature: (f: EventFeature) => EventFeature): Diffed[] {
+export function diffLive(
+  before: LiveSnapshot,
+  after: LiveSnapshot,
+  endedFeature: (f: EventFeature) => EventFeature,
+): Diffed[] {
   const out: Diffed[] = [];
   const byId = (m: LiveSnapshot) => [...m.keys()].sort();
   for (const id of byId(before)) {
@@ -26,11 +30,21 @@ export function diffLive(before: LiveSnapshot, after: LiveSnapshot, endedFeature
     const now = after.get(id)!;
     const was = before.get(id);
     if (!was) out.push({ body: { type: 'event.new', event: now.feature }, subject: now.feature });
-    else if (was.key !== now.key) out.push({ body: { type: 'event.updated', event: now.feature }, subject: now.feature });
+    else if (was.key !== now.key)
+      out.push({ body: { type: 'event.updated', event: now.feature }, subject: now.feature });
     // A new event's rings arrive with it; a ring message only says what changed on a known event.
     if (was && was.ringsKey !== now.ringsKey) {
       const p = now.feature.properties;
-      rings.push({ body: { type: 'rings.changed', event_id: p.id, slug: p.slug, rings: now.rings, rings_url: `${API}/events/${p.id}/rings` }, subject: now.feature });
+      rings.push({
+        body: {
+          type: 'rings.changed',
+          event_id: p.id,
+          slug: p.slug,
+          rings: now.rings,
+          rings_url: `${API}/events/${p.id}/rings`,
+        },
+        subject: now.feature,
+      });
     }
   }
   return [...out, ...rings];

@@ -40,7 +40,10 @@ export class ChangeFeed {
   private starting: Promise<void> | undefined;
   private closed = false;
 
-  constructor(private readonly ctx: Context, private readonly o: FeedOptions = {}) {
+  constructor(
+    private readonly ctx: Context,
+    private readonly o: FeedOptions = {},
+  ) {
     this.backlog = new Backlog(o.backlogSize ?? streamDefaults.backlogSize);
   }
 
@@ -91,11 +94,16 @@ export class ChangeFeed {
     const current = new Map<string, EventFeature>();
     for (const row of await eventsByIds(this.ctx.db, gone, now)) current.set(row.id, eventFeature(row) as EventFeature);
     // An event no longer known at the clock (a replay rewound before it) is reported ended as last seen.
-    const ended = (f: EventFeature) => current.get(f.properties.id) ?? { ...f, properties: { ...f.properties, status: 'ended' } };
+    const ended = (f: EventFeature) =>
+      current.get(f.properties.id) ?? { ...f, properties: { ...f.properties, status: 'ended' } };
     const trig = await triggerSnapshot(this.ctx.db);
     const moved = await stateProvenance(this.ctx.db, movedTriggers(this.triggers!, trig.snapshot));
     const alerts = await alertSnapshot(this.ctx.db);
-    const diffed: Diffed[] = [...diffLive(before, next, ended), ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts, moved), ...diffAlerts(this.alerts!, alerts.rows)];
+    const diffed: Diffed[] = [
+      ...diffLive(before, next, ended),
+      ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts, moved),
+      ...diffAlerts(this.alerts!, alerts.rows),
+    ];
     this.snapshot = next;
     this.triggers = trig.snapshot;
     this.alerts = alerts.snapshot;
@@ -116,12 +124,21 @@ export class ChangeFeed {
   /** What a client that last saw `lastEventId` missed, or a reset when that cannot be told exactly. */
   resume(lastEventId: string): Resume {
     const m = /^([0-9a-z]{1,12})-(\d{1,15})$/.exec(lastEventId.trim());
-    if (!m) return { kind: 'reset', reason: `Last-Event-ID "${lastEventId.slice(0, 40)}" is not an id this stream sent` };
-    if (m[1] !== this.epoch) return { kind: 'reset', reason: 'the server restarted since that id; changes made meanwhile are not in its backlog' };
+    if (!m)
+      return { kind: 'reset', reason: `Last-Event-ID "${lastEventId.slice(0, 40)}" is not an id this stream sent` };
+    if (m[1] !== this.epoch)
+      return {
+        kind: 'reset',
+        reason: 'the server restarted since that id; changes made meanwhile are not in its backlog',
+      };
     const seq = Number(m[2]);
     if (seq > this.seq) return { kind: 'reset', reason: `Last-Event-ID "${lastEventId}" is ahead of this stream` };
     const changes = this.backlog.after(seq, this.seq);
-    if (!changes) return { kind: 'reset', reason: `more than the backlog of ${this.backlog.capacity} changes happened since that id` };
+    if (!changes)
+      return {
+        kind: 'reset',
+        reason: `more than the backlog of ${this.backlog.capacity} changes happened since that id`,
+      };
     return { kind: 'changes', changes };
   }
 

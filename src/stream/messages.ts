@@ -33,13 +33,50 @@ export type ChangeBody =
    * One of the caller's triggers moved between clear, alert and triggered (authenticated callers only), with
    * the provenance of the history entry its state rests on (src/stream/triggers.ts).
    */
-  | ({ type: 'trigger.state'; trigger_id: string; name: string; state: string; previous_state: string; proximity_pct: number; history_url: string } & NullableProvenance)
+  | ({
+      type: 'trigger.state';
+      trigger_id: string;
+      name: string;
+      state: string;
+      previous_state: string;
+      proximity_pct: number;
+      history_url: string;
+    } & NullableProvenance)
   /** An alert was raised on one of the caller's triggers (kind alert: alert_at_pct crossed; triggered: 100 %); provenance as GET /triggers/alerts. */
-  | ({ type: 'trigger.alert'; alert_id: string; trigger_id: string; name: string; kind: string; event_id: string | null; proximity_pct: number; created_at: string } & NullableProvenance)
+  | ({
+      type: 'trigger.alert';
+      alert_id: string;
+      trigger_id: string;
+      name: string;
+      kind: string;
+      event_id: string | null;
+      proximity_pct: number;
+      created_at: string;
+    } & NullableProvenance)
   /** An ingest raised an alert for one of the caller's saved locations (the ring that reached it; docs/portfolios.md); its event's provenance. */
-  | ({ type: 'location.alert'; alert_id: string; location_id: string; name: string; event_id: string; ring_label: string; distance_km: number; raised_at: string } & Provenance)
+  | ({
+      type: 'location.alert';
+      alert_id: string;
+      location_id: string;
+      name: string;
+      event_id: string;
+      ring_label: string;
+      distance_km: number;
+      raised_at: string;
+    } & Provenance)
   /** An ingest raised an alert for one of the caller's portfolios: a ring holding covered locations, with their TIV; its event's provenance. */
-  | ({ type: 'portfolio.alert'; alert_id: string; portfolio_id: string; name: string; event_id: string; ring_label: string; NumLocations: number; TotalInsuranceAmt: number; CurCd: string; raised_at: string } & Provenance);
+  | ({
+      type: 'portfolio.alert';
+      alert_id: string;
+      portfolio_id: string;
+      name: string;
+      event_id: string;
+      ring_label: string;
+      NumLocations: number;
+      TotalInsuranceAmt: number;
+      CurCd: string;
+      raised_at: string;
+    } & Provenance);
 
 /** Provenance read through a left join (a history entry, its event): null only where the row it names is gone, as in GET /triggers/alerts. */
 export interface NullableProvenance {

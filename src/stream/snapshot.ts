@@ -65,7 +65,14 @@ async function readLive(db: Tx, versions: Map<string, string>, now: string): Pro
     const entry = out.get(r.event_id);
     if (!entry) continue;
     // A ring's provenance is its event's, as GET /events/{id}/rings gives it; not in the fingerprint (an event.updated says it).
-    entry.rings.push({ kind: r.kind, label: r.label, threshold: r.threshold, unit: r.unit, radius_km: r.radius_km, ...provenanceOf(entry.feature.properties) });
+    entry.rings.push({
+      kind: r.kind,
+      label: r.label,
+      threshold: r.threshold,
+      unit: r.unit,
+      radius_km: r.radius_km,
+      ...provenanceOf(entry.feature.properties),
+    });
     let h = hashes.get(r.event_id);
     if (!h) hashes.set(r.event_id, (h = createHash('sha1')));
     h.update(`${r.kind}|${r.label}|${r.threshold}|${r.unit}|${r.radius_km}|${r.g};`);

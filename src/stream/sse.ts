@@ -33,7 +33,13 @@ function changeMessage(c: Change): string {
  * `account`: the authenticated caller's account, whose trigger messages this stream carries; undefined for
  * anonymous callers, who get event messages only.
  */
-export function sseStream(feed: ChangeFeed, filter: StreamFilter, lastEventId: string | null, o: SseOptions = {}, account?: string): ReadableStream<Uint8Array> {
+export function sseStream(
+  feed: ChangeFeed,
+  filter: StreamFilter,
+  lastEventId: string | null,
+  o: SseOptions = {},
+  account?: string,
+): ReadableStream<Uint8Array> {
   const heartbeatMs = o.heartbeatMs ?? streamDefaults.heartbeatMs;
   const maxBuffered = o.maxBufferedBytes ?? 4 * 1024 * 1024;
   let stop = () => {};
@@ -72,10 +78,17 @@ export function sseStream(feed: ChangeFeed, filter: StreamFilter, lastEventId: s
           // No id on these: a client cut off mid-reset reconnects with its old id and gets the whole reset again.
           send(sseMessage('reset', { type: 'reset', reason: resume.reason, events_url: `${API}/events/live` }));
           for (const event of feed.live()) {
-            if (matches(filter, { body: { type: 'event.updated', event }, subject: event })) send(sseMessage('event.snapshot', { type: 'event.snapshot', event }));
+            if (matches(filter, { body: { type: 'event.updated', event }, subject: event }))
+              send(sseMessage('event.snapshot', { type: 'event.snapshot', event }));
           }
         }
-        send(sseMessage('stream.open', { type: 'stream.open', id: head, backlog_size: feed.backlogCapacity, heartbeat_s: heartbeatMs / 1000 }, head));
+        send(
+          sseMessage(
+            'stream.open',
+            { type: 'stream.open', id: head, backlog_size: feed.backlogCapacity, heartbeat_s: heartbeatMs / 1000 },
+            head,
+          ),
+        );
         heartbeat = setInterval(() => send(`: heartbeat ${new Date().toISOString()}\n\n`), heartbeatMs);
         heartbeat.unref();
       },

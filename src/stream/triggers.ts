@@ -39,7 +39,9 @@ export interface TriggerChange {
 }
 
 export async function triggerSnapshot(db: Store): Promise<{ snapshot: TriggerSnapshot; alerts: AlertRow[] }> {
-  const states = await db.all<TriggerState & { id: string }>(`SELECT id, account, name, state, proximity_pct FROM triggers WHERE status = 'active'`);
+  const states = await db.all<TriggerState & { id: string }>(
+    `SELECT id, account, name, state, proximity_pct FROM triggers WHERE status = 'active'`,
+  );
   const alerts = await db.all<AlertRow>(
     `SELECT a.id, a.trigger_id, t.name, a.account, a.kind, h.event_id, a.proximity_pct, strftime(a.created_at, '%Y-%m-%dT%H:%M:%SZ') AS created_at,
             h.source, ${provenanceCols('h', 'e')}
@@ -81,15 +83,26 @@ export async function stateProvenance(db: Store, ids: string[]): Promise<Map<str
 }
 
 /** State moves of active triggers (`moved`, with their provenance), then alerts not seen before, oldest first. */
-export function diffTriggers(before: TriggerSnapshot, after: TriggerSnapshot, alerts: AlertRow[], provenance: Map<string, NullableProvenance>): TriggerChange[] {
+export function diffTriggers(
+  before: TriggerSnapshot,
+  after: TriggerSnapshot,
+  alerts: AlertRow[],
+  provenance: Map<string, NullableProvenance>,
+): TriggerChange[] {
   const out: TriggerChange[] = [];
   for (const id of movedTriggers(before, after)) {
     const now = after.states.get(id)!;
     out.push({
       account: now.account,
       body: {
-        type: 'trigger.state', trigger_id: id, name: now.name, state: now.state, previous_state: before.states.get(id)?.state ?? 'clear', proximity_pct: now.proximity_pct,
-        history_url: `/api/v1/triggers/${id}/history`, ...(provenance.get(id) ?? NO_PROVENANCE),
+        type: 'trigger.state',
+        trigger_id: id,
+        name: now.name,
+        state: now.state,
+        previous_state: before.states.get(id)?.state ?? 'clear',
+        proximity_pct: now.proximity_pct,
+        history_url: `/api/v1/triggers/${id}/history`,
+        ...(provenance.get(id) ?? NO_PROVENANCE),
       },
     });
   }
@@ -98,8 +111,17 @@ export function diffTriggers(before: TriggerSnapshot, after: TriggerSnapshot, al
     out.push({
       account: a.account,
       body: {
-        type: 'trigger.alert', alert_id: a.id, trigger_id: a.trigger_id, name: a.name, kind: a.kind, event_id: a.event_id, proximity_pct: a.proximity_pct, created_at: a.created_at,
-        source: a.source, source_url: a.source_url, ingested_at: a.ingested_at,
+        type: 'trigger.alert',
+        alert_id: a.id,
+        trigger_id: a.trigger_id,
+        name: a.name,
+        kind: a.kind,
+        event_id: a.event_id,
+        proximity_pct: a.proximity_pct,
+        created_at: a.created_at,
+        source: a.source,
+        source_url: a.source_url,
+        ingested_at: a.ingested_at,
       },
     });
   }

@@ -48,7 +48,8 @@ export const provenanceCols = (h: string, e: string) => `
   ${iso(`CASE WHEN ${h}.source = '${ENTERED_SOURCE}'
     THEN (SELECT max(o.entered_at) FROM trigger_observations o WHERE o.trigger_id = ${h}.trigger_id AND list_contains(string_split(substr(${h}.source_version, 9), ','), o.id))
     ELSE ${e}.ingested_at END`)} AS ingested_at`;
-export const joinEvents = (h: string, e: string) => `LEFT JOIN events ${e} ON ${e}.id = TRY_CAST(${h}.event_id AS UUID)`;
+export const joinEvents = (h: string, e: string) =>
+  `LEFT JOIN events ${e} ON ${e}.id = TRY_CAST(${h}.event_id AS UUID)`;
 
 /** An entry as answers show it: with its source's link and ingest time. */
 export interface HistoryEntryView extends HistoryEntry {
@@ -68,20 +69,34 @@ export async function existingKeys(db: Store): Promise<Set<string>> {
  * (src/store/bulk.ts), inside the round's transaction: a round writes thousands of entries, and bound
  * multi-row INSERTs of them took most of an evaluation round's time.
  */
-const ENTRY_COLS = cols(`id, trigger_id, obs_key, event_id, source, source_id, source_version, observed_at:TIMESTAMP, observed_value:DOUBLE, unit,
+const ENTRY_COLS =
+  cols(`id, trigger_id, obs_key, event_id, source, source_id, source_version, observed_at:TIMESTAMP, observed_value:DOUBLE, unit,
   distance_km:DOUBLE, proximity_pct:DOUBLE, state, previous_state, method, rule_version, inputs:JSON, inputs_hash, evaluated_at:TIMESTAMP`);
 /** Rows per UPDATE of trigger states: one statement per row costs about a millisecond each in DuckDB, a batch about the same. */
 const BATCH = 250;
 
 /** Appends entries. */
 export async function insertEntries(tx: Tx, entries: StoredEntry[]): Promise<void> {
-  const value = (e: StoredEntry, c: string) => (c === 'inputs' ? JSON.stringify(e.inputs) : (e[c as keyof StoredEntry] as string | number | null));
-  await insertRows(tx, 'trigger_history', ENTRY_COLS, entries.map((e) => ENTRY_COLS.map((c) => value(e, c.name))));
+  const value = (e: StoredEntry, c: string) =>
+    c === 'inputs' ? JSON.stringify(e.inputs) : (e[c as keyof StoredEntry] as string | number | null);
+  await insertRows(
+    tx,
+    'trigger_history',
+    ENTRY_COLS,
+    entries.map((e) => ENTRY_COLS.map((c) => value(e, c.name))),
+  );
 }
 
 /** A page of a trigger's history, newest first; `after` is the last entry's (evaluated_at, id) of the previous page. */
-export async function historyPage(db: Store, triggerId: string, limit: number, after?: { at: string; id: string }): Promise<{ total: number; rows: HistoryEntryView[] }> {
-  const total = await db.one<{ n: bigint }>('SELECT count(*) AS n FROM trigger_history WHERE trigger_id = $t', { t: triggerId });
+export async function historyPage(
+  db: Store,
+  triggerId: string,
+  limit: number,
+  after?: { at: string; id: string },
+): Promise<{ total: number; rows: HistoryEntryView[] }> {
+  const total = await db.one<{ n: bigint }>('SELECT count(*) AS n FROM trigger_history WHERE trigger_id = $t', {
+    t: triggerId,
+  });
   const params: Record<string, string | number> = { t: triggerId, limit };
   let where = 'trigger_id = $t';
   if (after) {
@@ -123,23 +138,44 @@ export interface AlertRow {
   ingested_at: string | null;
 }
 
-export interface NewAlert { id: string; trigger_id: string; account: string; history_id: string; kind: 'alert' | 'triggered'; event_key: string; proximity_pct: number; created_at: string }
+export interface NewAlert {
+  id: string;
+  trigger_id: string;
+  account: string;
+  history_id: string;
+  kind: 'alert' | 'triggered';
+  event_key: string;
+  proximity_pct: number;
+  created_at: string;
+}
 
 /** The (trigger, event, kind) of every alert raised before: each is raised once. */
 export async function raisedAlertKeys(db: Store): Promise<Set<string>> {
-  const rows = await db.all<{ k: string }>(`SELECT trigger_id || '#' || event_key || '#' || kind AS k FROM trigger_alerts`);
+  const rows = await db.all<{ k: string }>(
+    `SELECT trigger_id || '#' || event_key || '#' || kind AS k FROM trigger_alerts`,
+  );
   return new Set(rows.map((r) => r.k));
 }
 
-const ALERT_COLS = cols('id, trigger_id, account, history_id, kind, event_key, proximity_pct:DOUBLE, created_at:TIMESTAMP, read_at:TIMESTAMP');
+const ALERT_COLS = cols(
+  'id, trigger_id, account, history_id, kind, event_key, proximity_pct:DOUBLE, created_at:TIMESTAMP, read_at:TIMESTAMP',
+);
 
 export async function insertAlerts(tx: Tx, alerts: NewAlert[]): Promise<void> {
   const value = (a: NewAlert, c: string) => (c === 'read_at' ? null : a[c as keyof NewAlert]);
-  await insertRows(tx, 'trigger_alerts', ALERT_COLS, alerts.map((a) => ALERT_COLS.map((c) => value(a, c.name))));
+  await insertRows(
+    tx,
+    'trigger_alerts',
+    ALERT_COLS,
+    alerts.map((a) => ALERT_COLS.map((c) => value(a, c.name))),
+  );
 }
 
 /** Sets state and proximity of many triggers in BATCH-row statements. */
-export async function updateStates(tx: Tx, rows: Array<{ id: string; state: TriggerState; proximity_pct: number }>): Promise<void> {
+export async function updateStates(
+  tx: Tx,
+  rows: Array<{ id: string; state: TriggerState; proximity_pct: number }>,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     const params: Array<string | number> = [];
     const values = rows.slice(i, i + BATCH).map((r) => {
@@ -147,7 +183,10 @@ export async function updateStates(tx: Tx, rows: Array<{ id: string; state: Trig
       const n = params.length;
       return `($${n - 2}, $${n - 1}, $${n}::DOUBLE)`;
     });
-    await tx.run(`UPDATE triggers SET state = v.state, proximity_pct = v.p FROM (VALUES ${values.join(', ')}) AS v(id, state, p) WHERE triggers.id = v.id`, params);
+    await tx.run(
+      `UPDATE triggers SET state = v.state, proximity_pct = v.p FROM (VALUES ${values.join(', ')}) AS v(id, state, p) WHERE triggers.id = v.id`,
+      params,
+    );
   }
 }
 
@@ -162,12 +201,28 @@ export async function unreadAlerts(db: Store, account: string, markRead: boolean
   );
   rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   if (markRead && rows.length > 0) {
-    await db.run(`UPDATE trigger_alerts SET read_at = $at::TIMESTAMP WHERE account = $account AND read_at IS NULL AND created_at <= $at::TIMESTAMP`, { account, at });
+    await db.run(
+      `UPDATE trigger_alerts SET read_at = $at::TIMESTAMP WHERE account = $account AND read_at IS NULL AND created_at <= $at::TIMESTAMP`,
+      { account, at },
+    );
   }
   return rows;
 }
 
-export async function insertObservation(db: Store, o: { id: string; trigger_id: string; event_ref: string | null; event_id: string | null; value: number; unit: string; source: string; observed_at: string; entered_at: string }): Promise<void> {
+export async function insertObservation(
+  db: Store,
+  o: {
+    id: string;
+    trigger_id: string;
+    event_ref: string | null;
+    event_id: string | null;
+    value: number;
+    unit: string;
+    source: string;
+    observed_at: string;
+    entered_at: string;
+  },
+): Promise<void> {
   await db.run(
     `INSERT INTO trigger_observations (id, trigger_id, seq, event_ref, event_id, value, unit, source, observed_at, entered_at)
      VALUES ($id, $trigger_id, (SELECT count(*) + 1 FROM trigger_observations WHERE trigger_id = $trigger_id), $event_ref, $event_id, $value, $unit, $source, $observed_at::TIMESTAMP, $entered_at::TIMESTAMP)`,
@@ -176,6 +231,12 @@ export async function insertObservation(db: Store, o: { id: string; trigger_id: 
 }
 
 /** An entered value as stored (verify re-reads it). */
-export async function observationById(db: Store, id: string): Promise<{ id: string; seq: number; at: string; value: number; unit: string; source: string } | undefined> {
-  return db.one(`SELECT id, seq, ${iso('observed_at')} AS at, value, unit, source FROM trigger_observations WHERE id = $id`, { id });
+export async function observationById(
+  db: Store,
+  id: string,
+): Promise<{ id: string; seq: number; at: string; value: number; unit: string; source: string } | undefined> {
+  return db.one(
+    `SELECT id, seq, ${iso('observed_at')} AS at, value, unit, source FROM trigger_observations WHERE id = $id`,
+    { id },
+  );
 }

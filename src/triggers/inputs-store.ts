@@ -16,11 +16,28 @@ const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
 const READING_KINDS = ['magnitude', 'gauge_stage_ft', 'storm_surge_ft'] as const;
 /** A fix's own size (the record's RMW and mean wind radii), read into its TrackFix for the wind profile. */
 const SIZE_KINDS = ['radius_max_wind_nm', 'wind_radius_34kt_nm', 'wind_radius_50kt_nm', 'wind_radius_64kt_nm'] as const;
-const RADIUS_KT: Record<string, 34 | 50 | 64> = { wind_radius_34kt_nm: 34, wind_radius_50kt_nm: 50, wind_radius_64kt_nm: 64 };
+const RADIUS_KT: Record<string, 34 | 50 | 64> = {
+  wind_radius_34kt_nm: 34,
+  wind_radius_50kt_nm: 50,
+  wind_radius_64kt_nm: 64,
+};
 
-interface ObsRow { event_id: string; kind: string; at: string; value: number; unit: string; lat: number | null; lng: number | null }
+interface ObsRow {
+  event_id: string;
+  kind: string;
+  at: string;
+  value: number;
+  unit: string;
+  lat: number | null;
+  lng: number | null;
+}
 
-export async function liveEventInputs(db: Store, now: string, perils: EventType[], options: { gaugeReadings?: boolean } = {}): Promise<LiveEventInput[]> {
+export async function liveEventInputs(
+  db: Store,
+  now: string,
+  perils: EventType[],
+  options: { gaugeReadings?: boolean } = {},
+): Promise<LiveEventInput[]> {
   if (perils.length === 0) return [];
   const params: Record<string, DuckDBValue> = {};
   const where = whereOf({ now, statuses: ['active', 'monitoring'], eventTypes: perils }, params);
@@ -31,12 +48,20 @@ export async function liveEventInputs(db: Store, now: string, perils: EventType[
   const endedParams: Record<string, DuckDBValue> = {};
   const ended = whereOf({ now, statuses: ['ended'], eventTypes: ['flood'] }, endedParams);
   ended.push(`id IN (SELECT event_id FROM observations WHERE kind = 'gauge_stage_ft')`);
-  const gauges = (await inputsWhere(db, now, ended.join(' AND '), endedParams))
-    .map((e): LiveEventInput => ({ ...e, fixes: [], readings: e.readings.gauge_stage_ft ? { gauge_stage_ft: e.readings.gauge_stage_ft } : {} }));
+  const gauges = (await inputsWhere(db, now, ended.join(' AND '), endedParams)).map((e): LiveEventInput => ({
+    ...e,
+    fixes: [],
+    readings: e.readings.gauge_stage_ft ? { gauge_stage_ft: e.readings.gauge_stage_ft } : {},
+  }));
   return [...live, ...gauges].sort((a, b) => a.event_id.localeCompare(b.event_id));
 }
 
-async function inputsWhere(db: Store, now: string, where: string, params: Record<string, DuckDBValue>): Promise<LiveEventInput[]> {
+async function inputsWhere(
+  db: Store,
+  now: string,
+  where: string,
+  params: Record<string, DuckDBValue>,
+): Promise<LiveEventInput[]> {
   const events = await db.all<Omit<LiveEventInput, 'fixes' | 'readings'> & { lat: number; lng: number }>(
     `SELECT id::VARCHAR AS event_id, source, source_id, title, event_type, content_hash AS source_version, lat, lng FROM events WHERE ${where}`,
     params,
@@ -50,12 +75,21 @@ async function inputsWhere(db: Store, now: string, where: string, params: Record
 }
 
 /** The observations of one event up to `until` (verify re-reads the inputs an entry was computed from). */
-export async function eventInputsOf(db: Store, eventId: string, until: string): Promise<Pick<LiveEventInput, 'fixes' | 'readings'>> {
+export async function eventInputsOf(
+  db: Store,
+  eventId: string,
+  until: string,
+): Promise<Pick<LiveEventInput, 'fixes' | 'readings'>> {
   const obs = await eventObservations(db, until, 'event_id = $eid::UUID', { eid: eventId });
   return groupObservations(obs).get(eventId) ?? { fixes: [], readings: {} };
 }
 
-async function eventObservations(db: Store, now: string, filter: string, params: Record<string, DuckDBValue>): Promise<ObsRow[]> {
+async function eventObservations(
+  db: Store,
+  now: string,
+  filter: string,
+  params: Record<string, DuckDBValue>,
+): Promise<ObsRow[]> {
   return db.all<ObsRow>(
     `SELECT event_id::VARCHAR AS event_id, kind, ${iso('observed_at')} AS at, value, unit, lat, lng FROM observations
       WHERE ${filter} AND observed_at <= $obsNow::TIMESTAMP
@@ -70,7 +104,11 @@ function groupObservations(rows: ObsRow[]): Map<string, Pick<LiveEventInput, 'fi
   for (const r of rows) {
     let g = out.get(r.event_id);
     if (!g) out.set(r.event_id, (g = { fixes: [], readings: {} }));
-    if (r.kind === 'wind_speed_kt' || r.kind === 'central_pressure_mb' || (SIZE_KINDS as readonly string[]).includes(r.kind)) {
+    if (
+      r.kind === 'wind_speed_kt' ||
+      r.kind === 'central_pressure_mb' ||
+      (SIZE_KINDS as readonly string[]).includes(r.kind)
+    ) {
       if (r.lat === null || r.lng === null) continue;
       let m = fixesBy.get(r.event_id);
       if (!m) fixesBy.set(r.event_id, (m = new Map()));
@@ -86,13 +124,24 @@ function groupObservations(rows: ObsRow[]): Map<string, Pick<LiveEventInput, 'fi
     }
   }
   for (const [id, m] of fixesBy) out.get(id)!.fixes = [...m.values()].sort((a, b) => a.at.localeCompare(b.at));
-  for (const g of out.values()) for (const list of Object.values(g.readings)) list!.sort((a, b) => a.at.localeCompare(b.at) || a.value - b.value);
+  for (const g of out.values())
+    for (const list of Object.values(g.readings)) list!.sort((a, b) => a.at.localeCompare(b.at) || a.value - b.value);
   return out;
 }
 
 /** Values entered for these triggers up to now, grouped by trigger and by the event (or source) they name. */
 export async function enteredInputs(db: Store, now: string): Promise<Map<string, EnteredGroup[]>> {
-  const rows = await db.all<{ id: string; seq: number; trigger_id: string; event_id: string | null; event_ref: string | null; value: number; unit: string; source: string; at: string }>(
+  const rows = await db.all<{
+    id: string;
+    seq: number;
+    trigger_id: string;
+    event_id: string | null;
+    event_ref: string | null;
+    value: number;
+    unit: string;
+    source: string;
+    at: string;
+  }>(
     `SELECT o.id, o.seq, o.trigger_id, o.event_id, o.event_ref, o.value, o.unit, o.source, ${iso('o.observed_at')} AS at FROM trigger_observations o
       JOIN triggers t ON t.id = o.trigger_id WHERE t.status = 'active' AND o.entered_at <= $now::TIMESTAMP AND o.observed_at <= $now::TIMESTAMP`,
     { now },

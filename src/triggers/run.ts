@@ -17,7 +17,16 @@ import { RULE_VERSION } from './domain/rules.js';
 import type { TriggerState, TriggerView } from './domain/types.js';
 import { allActiveTriggers } from './store.js';
 import { enteredInputs, liveEventInputs } from './inputs-store.js';
-import { existingKeys, insertAlerts, insertEntries, raisedAlertKeys, updateStates, type HistoryEntry, type NewAlert, type StoredEntry } from './history-store.js';
+import {
+  existingKeys,
+  insertAlerts,
+  insertEntries,
+  raisedAlertKeys,
+  updateStates,
+  type HistoryEntry,
+  type NewAlert,
+  type StoredEntry,
+} from './history-store.js';
 
 export interface EvaluationSummary {
   evaluated_at: string;
@@ -26,26 +35,60 @@ export interface EvaluationSummary {
   events_considered: number;
   entries_added: number;
   alerts_raised: number;
-  newly_triggered: Array<{ trigger_id: string; name: string; account: string; event_id: string | null; source_id: string; observed_value: number | null; unit: string; proximity_pct: number }>;
-  entries: Array<Pick<HistoryEntry, 'id' | 'trigger_id' | 'event_id' | 'source_id' | 'observed_at' | 'observed_value' | 'unit' | 'distance_km' | 'proximity_pct' | 'state'>>;
+  newly_triggered: Array<{
+    trigger_id: string;
+    name: string;
+    account: string;
+    event_id: string | null;
+    source_id: string;
+    observed_value: number | null;
+    unit: string;
+    proximity_pct: number;
+  }>;
+  entries: Array<
+    Pick<
+      HistoryEntry,
+      | 'id'
+      | 'trigger_id'
+      | 'event_id'
+      | 'source_id'
+      | 'observed_at'
+      | 'observed_value'
+      | 'unit'
+      | 'distance_km'
+      | 'proximity_pct'
+      | 'state'
+    >
+  >;
 }
 
 const RANK: Record<TriggerState, number> = { clear: 0, alert: 1, triggered: 2 };
 const worse = (a: TriggerState, b: TriggerState) => (RANK[b] > RANK[a] ? b : a);
 
 export async function evaluateTriggers(ctx: Context): Promise<EvaluationSummary> {
-  const now = ctx.clock().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const now = ctx
+    .clock()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
   const triggers = (await allActiveTriggers(ctx.db)).filter((t) => t.created_at <= now);
   const perils = [...new Set(triggers.filter((t) => t.threshold_type !== 'industry_loss_usd').map((t) => t.peril))];
-  const events = await liveEventInputs(ctx.db, now, perils, { gaugeReadings: triggers.some((t) => t.threshold_type === 'gauge_stage_ft') });
+  const events = await liveEventInputs(ctx.db, now, perils, {
+    gaugeReadings: triggers.some((t) => t.threshold_type === 'gauge_stage_ft'),
+  });
   const entered = await enteredInputs(ctx.db, now);
   const ring = ingestRingOptions();
   const pairs = evaluateAll(triggers, events, entered, () => ring.hurricaneRadiusScale!());
   const seen = await existingKeys(ctx.db);
 
   const summary: EvaluationSummary = {
-    evaluated_at: now, rule_version: RULE_VERSION, triggers_evaluated: triggers.length, events_considered: events.length,
-    entries_added: 0, alerts_raised: 0, newly_triggered: [], entries: [],
+    evaluated_at: now,
+    rule_version: RULE_VERSION,
+    triggers_evaluated: triggers.length,
+    events_considered: events.length,
+    entries_added: 0,
+    alerts_raised: 0,
+    newly_triggered: [],
+    entries: [],
   };
   const byTrigger = new Map<string, PairResult[]>();
   for (const p of pairs) byTrigger.set(p.trigger.id, [...(byTrigger.get(p.trigger.id) ?? []), p]);
@@ -69,17 +112,57 @@ export async function evaluateTriggers(ctx: Context): Promise<EvaluationSummary>
       if (seen.has(`${t.id}#${obsKey}`)) continue;
       seen.add(`${t.id}#${obsKey}`);
       const entry: StoredEntry = {
-        id: randomUUID(), trigger_id: t.id, obs_key: obsKey, event_id: p.event_id, source: p.source, source_id: p.source_id,
-        source_version: p.source_version, ...ev, previous_state: current, rule_version: RULE_VERSION, inputs: p.inputs, inputs_hash: hash, evaluated_at: now,
+        id: randomUUID(),
+        trigger_id: t.id,
+        obs_key: obsKey,
+        event_id: p.event_id,
+        source: p.source,
+        source_id: p.source_id,
+        source_version: p.source_version,
+        ...ev,
+        previous_state: current,
+        rule_version: RULE_VERSION,
+        inputs: p.inputs,
+        inputs_hash: hash,
+        evaluated_at: now,
       };
       newEntries.push(entry);
-      summary.entries.push({ id: entry.id, trigger_id: t.id, event_id: p.event_id, source_id: p.source_id, observed_at: ev.observed_at, observed_value: ev.observed_value, unit: ev.unit, distance_km: ev.distance_km, proximity_pct: ev.proximity_pct, state: ev.state });
+      summary.entries.push({
+        id: entry.id,
+        trigger_id: t.id,
+        event_id: p.event_id,
+        source_id: p.source_id,
+        observed_at: ev.observed_at,
+        observed_value: ev.observed_value,
+        unit: ev.unit,
+        distance_km: ev.distance_km,
+        proximity_pct: ev.proximity_pct,
+        state: ev.state,
+      });
       if (ev.state !== 'clear' && !raised.has(`${t.id}#${p.event_key}#${ev.state}`)) {
         raised.add(`${t.id}#${p.event_key}#${ev.state}`);
-        newAlerts.push({ id: randomUUID(), trigger_id: t.id, account: t.account, history_id: entry.id, kind: ev.state, event_key: p.event_key, proximity_pct: ev.proximity_pct, created_at: now });
+        newAlerts.push({
+          id: randomUUID(),
+          trigger_id: t.id,
+          account: t.account,
+          history_id: entry.id,
+          kind: ev.state,
+          event_key: p.event_key,
+          proximity_pct: ev.proximity_pct,
+          created_at: now,
+        });
       }
       if (ev.state === 'triggered' && current !== 'triggered') {
-        summary.newly_triggered.push({ trigger_id: t.id, name: t.name, account: t.account, event_id: p.event_id, source_id: p.source_id, observed_value: ev.observed_value, unit: ev.unit, proximity_pct: ev.proximity_pct });
+        summary.newly_triggered.push({
+          trigger_id: t.id,
+          name: t.name,
+          account: t.account,
+          event_id: p.event_id,
+          source_id: p.source_id,
+          observed_value: ev.observed_value,
+          unit: ev.unit,
+          proximity_pct: ev.proximity_pct,
+        });
       }
       current = worse(current, ev.state);
     }
@@ -92,7 +175,10 @@ export async function evaluateTriggers(ctx: Context): Promise<EvaluationSummary>
     await insertEntries(tx, newEntries);
     await insertAlerts(tx, newAlerts);
     await updateStates(tx, changed);
-    await tx.run(`UPDATE triggers SET last_evaluated_at = $at::TIMESTAMP WHERE status = 'active' AND created_at <= $at::TIMESTAMP`, { at: now });
+    await tx.run(
+      `UPDATE triggers SET last_evaluated_at = $at::TIMESTAMP WHERE status = 'active' AND created_at <= $at::TIMESTAMP`,
+      { at: now },
+    );
   });
   return summary;
 }

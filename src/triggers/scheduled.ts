@@ -10,7 +10,10 @@ export async function evaluateAfterIngest(ctx: Context): Promise<void> {
   try {
     const s = await evaluateTriggers(ctx);
     ctx.log('info', 'trigger evaluation', {
-      triggers: s.triggers_evaluated, events: s.events_considered, entries_added: s.entries_added, alerts_raised: s.alerts_raised,
+      triggers: s.triggers_evaluated,
+      events: s.events_considered,
+      entries_added: s.entries_added,
+      alerts_raised: s.alerts_raised,
       newly_triggered: s.newly_triggered.map((t) => t.trigger_id),
     });
   } catch (err) {

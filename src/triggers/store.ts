@@ -15,7 +15,10 @@ export const TRIGGER_SELECT = `SELECT id, account, name, peril, lat, lng, radius
  * or one deactivated (DELETE ends the resource: every route then answers 404; its rows stay in the store).
  */
 export async function getTrigger(db: Store, account: string, id: string): Promise<TriggerView | undefined> {
-  return db.one<TriggerView>(`${TRIGGER_SELECT} WHERE id = $id AND account = $account AND status = 'active'`, { id, account });
+  return db.one<TriggerView>(`${TRIGGER_SELECT} WHERE id = $id AND account = $account AND status = 'active'`, {
+    id,
+    account,
+  });
 }
 
 /** The trigger whatever its status (deactivate answers the trigger it just ended). */
@@ -33,7 +36,9 @@ export async function insertTrigger(db: Store | Tx, t: TriggerSpec): Promise<voi
 
 /** Active triggers of one account, oldest first (the order they were created in). */
 export async function listActiveTriggers(db: Store, account: string): Promise<TriggerView[]> {
-  const rows = await db.all<TriggerView>(`${TRIGGER_SELECT} WHERE account = $account AND status = 'active'`, { account });
+  const rows = await db.all<TriggerView>(`${TRIGGER_SELECT} WHERE account = $account AND status = 'active'`, {
+    account,
+  });
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
 
@@ -44,12 +49,20 @@ export async function allActiveTriggers(db: Store): Promise<TriggerView[]> {
 }
 
 export async function countActiveTriggers(db: Store, account: string): Promise<number> {
-  const row = await db.one<{ n: bigint }>(`SELECT count(*) AS n FROM triggers WHERE account = $account AND status = 'active'`, { account });
+  const row = await db.one<{ n: bigint }>(
+    `SELECT count(*) AS n FROM triggers WHERE account = $account AND status = 'active'`,
+    { account },
+  );
   return Number(row?.n ?? 0);
 }
 
 /** Marks the trigger inactive and answers it; undefined when the account has no such trigger. */
-export async function deactivateTrigger(db: Store, account: string, id: string, at: string): Promise<TriggerView | undefined> {
+export async function deactivateTrigger(
+  db: Store,
+  account: string,
+  id: string,
+  at: string,
+): Promise<TriggerView | undefined> {
   await db.run(
     `UPDATE triggers SET status = 'inactive', deactivated_at = $at::TIMESTAMP WHERE id = $id AND account = $account AND status = 'active'`,
     { id, account, at },
@@ -57,7 +70,13 @@ export async function deactivateTrigger(db: Store, account: string, id: string, 
   return getAnyTrigger(db, account, id);
 }
 
-export async function setTriggerState(db: Store, id: string, state: TriggerState, proximityPct: number, at: string): Promise<void> {
+export async function setTriggerState(
+  db: Store,
+  id: string,
+  state: TriggerState,
+  proximityPct: number,
+  at: string,
+): Promise<void> {
   await db.run(
     `UPDATE triggers SET state = $state, proximity_pct = $p, last_evaluated_at = $at::TIMESTAMP WHERE id = $id`,
     { id, state, p: proximityPct, at },

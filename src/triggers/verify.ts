@@ -24,7 +24,13 @@ const FIELDS = ['observed_at', 'observed_value', 'unit', 'distance_km', 'proximi
 
 export async function verifyTrigger(db: Store, t: TriggerSpec): Promise<VerifyReport> {
   const entries = await allEntries(db, t.id);
-  const report: VerifyReport = { trigger_id: t.id, rule_version: RULE_VERSION, entries_checked: entries.length, agreeing: 0, disagreeing: [] };
+  const report: VerifyReport = {
+    trigger_id: t.id,
+    rule_version: RULE_VERSION,
+    entries_checked: entries.length,
+    agreeing: 0,
+    disagreeing: [],
+  };
   for (const e of entries) {
     const problems = await checkEntry(db, t, e);
     if (problems.length === 0) report.agreeing++;
@@ -35,15 +41,19 @@ export async function verifyTrigger(db: Store, t: TriggerSpec): Promise<VerifyRe
 
 async function checkEntry(db: Store, t: TriggerSpec, e: StoredEntry): Promise<string[]> {
   const problems: string[] = [];
-  if (e.rule_version !== RULE_VERSION) return [`made with rules ${e.rule_version}; this build has ${RULE_VERSION} and cannot recompute it`];
-  if (inputsHash(e.inputs) !== e.inputs_hash) problems.push('the stored inputs no longer match their recorded hash (altered after recording)');
+  if (e.rule_version !== RULE_VERSION)
+    return [`made with rules ${e.rule_version}; this build has ${RULE_VERSION} and cannot recompute it`];
+  if (inputsHash(e.inputs) !== e.inputs_hash)
+    problems.push('the stored inputs no longer match their recorded hash (altered after recording)');
   const again = evaluate(t, e.inputs);
   for (const f of FIELDS) {
-    if (again[f] !== e[f]) problems.push(`${f}: recorded ${JSON.stringify(e[f])}, recomputed ${JSON.stringify(again[f])}`);
+    if (again[f] !== e[f])
+      problems.push(`${f}: recorded ${JSON.stringify(e[f])}, recomputed ${JSON.stringify(again[f])}`);
   }
   const fromStore = await storeInputs(db, t, e);
   if (fromStore === null) problems.push('the inputs are no longer in the store');
-  else if (inputsHash(fromStore) !== inputsHash(e.inputs)) problems.push("the store's data differ from the inputs this entry recorded (source revision or alteration)");
+  else if (inputsHash(fromStore) !== inputsHash(e.inputs))
+    problems.push("the store's data differ from the inputs this entry recorded (source revision or alteration)");
   return problems;
 }
 

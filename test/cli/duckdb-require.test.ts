@@ -17,8 +17,12 @@ function sourceFiles(dir: string): string[] {
 
 describe('the DuckDB client', () => {
   it('is loaded with require() in src/store/duckdb.ts only: the rest of src/ imports its types alone', () => {
-    const valueImports = sourceFiles('src').filter((f) => /^import\s+(?!type\s)[^;]*?from\s+'@duckdb\/node-api'/m.test(fs.readFileSync(path.join(REPO_ROOT, f), 'utf8')));
+    const valueImports = sourceFiles('src').filter((f) =>
+      /^import\s+(?!type\s)[^;]*?from\s+'@duckdb\/node-api'/m.test(fs.readFileSync(path.join(REPO_ROOT, f), 'utf8')),
+    );
     expect(valueImports).toEqual([]);
-    expect(fs.readFileSync(path.join(REPO_ROOT, 'src/store/duckdb.ts'), 'utf8')).toMatch(/createRequire\(import\.meta\.url\)\('@duckdb\/node-api'\)/);
+    expect(fs.readFileSync(path.join(REPO_ROOT, 'src/store/duckdb.ts'), 'utf8')).toMatch(
+      /createRequire\(import\.meta\.url\)\('@duckdb\/node-api'\)/,
+    );
   });
 });

@@ -12,13 +12,21 @@ import { WEEK_NOW } from '../helpers/store.js';
 let db: string;
 beforeAll(async () => {
   db = path.join(tempDir(), 'week.duckdb');
-  const r = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')], { CATINTEL_NOW: WEEK_NOW });
+  const r = await cli(
+    ['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')],
+    { CATINTEL_NOW: WEEK_NOW },
+  );
   expect(r.code, r.stderr).toBe(0);
 });
 
 describe('exit codes', () => {
   it('an unknown event id or key id exits 2 (bad input), naming the id', async () => {
-    for (const argv of [['events', 'show', 'nope'], ['events', 'rings', 'nope'], ['events', 'score', 'nope'], ['keys', 'revoke', 'key_0000000000000000']]) {
+    for (const argv of [
+      ['events', 'show', 'nope'],
+      ['events', 'rings', 'nope'],
+      ['events', 'score', 'nope'],
+      ['keys', 'revoke', 'key_0000000000000000'],
+    ]) {
       const r = await cli(['--db', db, ...argv]);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/(nope|key_0000000000000000).*\[not_found\]\n$/);
@@ -26,11 +34,18 @@ describe('exit codes', () => {
   });
 
   it('--help on a command that does not exist says so and exits 2 instead of printing the root help', async () => {
-    for (const argv of [['frobnicate', '--help'], ['help', 'frobnicate'], ['frobnicate'], ['events', 'bogus', '--help']]) {
+    for (const argv of [
+      ['frobnicate', '--help'],
+      ['help', 'frobnicate'],
+      ['frobnicate'],
+      ['events', 'bogus', '--help'],
+    ]) {
       const r = await cli(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^catintel: unknown command '(frobnicate|events bogus)'; the commands of catintel( events)? are [a-z0-9, ]+; see --help \[invalid_request\]\n$/);
+      expect(r.stderr).toMatch(
+        /^catintel: unknown command '(frobnicate|events bogus)'; the commands of catintel( events)? are [a-z0-9, ]+; see --help \[invalid_request\]\n$/,
+      );
     }
     const known = await cli(['events', '--help']);
     expect(known.code).toBe(0);
@@ -40,7 +55,11 @@ describe('exit codes', () => {
   });
 
   it('with --json, usage errors print the problem object on stderr', async () => {
-    for (const argv of [['--json', 'frobnicate'], ['--json', 'keys', 'create', '--bogus'], ['--json', 'events', 'show']]) {
+    for (const argv of [
+      ['--json', 'frobnicate'],
+      ['--json', 'keys', 'create', '--bogus'],
+      ['--json', 'events', 'show'],
+    ]) {
       const r = await cli(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       const problem = JSON.parse(r.stderr);

@@ -63,7 +63,12 @@ describe('human output', () => {
     const { text, json } = await both(['events', 'live', '--limit', '1000']);
     const upcoming = json.features.filter((f: { properties: { upcoming: boolean } }) => f.properties.upcoming);
     expect(upcoming.length).toBeGreaterThan(0);
-    for (const f of upcoming) expect(text).toMatch(new RegExp(`\\n${f.properties.started_at.slice(0, 16).replace('T', ' ')}  upcoming  [a-z_]+ .*\\n {4}${f.id}\\n`));
+    for (const f of upcoming)
+      expect(text).toMatch(
+        new RegExp(
+          `\\n${f.properties.started_at.slice(0, 16).replace('T', ' ')}  upcoming  [a-z_]+ .*\\n {4}${f.id}\\n`,
+        ),
+      );
     expect(text.match(/  upcoming  /g)).toHaveLength(upcoming.length);
   });
 
@@ -72,7 +77,9 @@ describe('human output', () => {
     expect(show.text).toMatch(/^Hurricane Ian \(AL09 2022\)\n {2}id: +91a84440-0bef-5c8a-b29d-d19f8b4526a0\n/);
     expect(show.text).toMatch(/\n {2}severity_label: +Category 3\n/);
     expect(show.text).toMatch(/\ndetails:\n {2}feed: +atcf_bdeck\n/);
-    expect(show.text).toMatch(/\nobservations \(latest 12 of 148; --json for all\):\n {2}observed \(UTC\) +kind +value +unit +lat +lng\n/);
+    expect(show.text).toMatch(
+      /\nobservations \(latest 12 of 148; --json for all\):\n {2}observed \(UTC\) +kind +value +unit +lat +lng\n/,
+    );
     expect(show.json.properties.observations).toHaveLength(148);
 
     const rings = await both(['events', 'rings', IAN]);
@@ -88,17 +95,36 @@ describe('human output', () => {
   });
 
   it('score point, with the climate change column for a scenario', async () => {
-    const { text, json } = await both(['score', 'point', '--lat', '25.77', '--lng', '-80.19', '--scenario', 'ssp585', '--horizon', '2080']);
-    expect(text).toMatch(/^Hazard scores \(0-10\) at 25\.77, -80\.19: scenario ssp585, horizon 2080\n {2}peril +score +percentile +annual damage +from +confidence +climate change\n/);
+    const { text, json } = await both([
+      'score',
+      'point',
+      '--lat',
+      '25.77',
+      '--lng',
+      '-80.19',
+      '--scenario',
+      'ssp585',
+      '--horizon',
+      '2080',
+    ]);
+    expect(text).toMatch(
+      /^Hazard scores \(0-10\) at 25\.77, -80\.19: scenario ssp585, horizon 2080\n {2}peril +score +percentile +annual damage +from +confidence +climate change\n/,
+    );
     const wind = json.perils.find((p: { peril: string }) => p.peril === 'hurricane_wind');
-    expect(text).toMatch(new RegExp(`\n {2}hurricane_wind +${wind.score.toFixed(2)} +[\\d.]+ +[\\d.]+% +(model|baseline) +medium +[+-]\\d+\\.\\d\\d\\n`));
+    expect(text).toMatch(
+      new RegExp(
+        `\n {2}hurricane_wind +${wind.score.toFixed(2)} +[\\d.]+ +[\\d.]+% +(model|baseline) +medium +[+-]\\d+\\.\\d\\d\\n`,
+      ),
+    );
   });
 
   it('db info, and the bulk summary as key: value lines', async () => {
     const info = await both(['db', 'info']);
     expect(info.text).toMatch(/^path: +.*seed\.duckdb\nschema_version: +\d+\nevents: +391\n/);
     expect(info.text).toMatch(/\nevents by type:\n {2}type +events\n {2}earthquake +239\n/);
-    expect(info.text).toMatch(/\nrecent ingest runs:\n {2}started \(UTC\) +source +status +new +updated +unchanged +skipped\n/);
+    expect(info.text).toMatch(
+      /\nrecent ingest runs:\n {2}started \(UTC\) +source +status +new +updated +unchanged +skipped\n/,
+    );
 
     const dir = tempDir();
     const input = path.join(dir, 'sites.csv');
@@ -118,7 +144,11 @@ describe('human output', () => {
     const id = /\nid: +(key_\w{16})/.exec(created.stdout)![1];
 
     const list = await cli(['--db', store, 'keys', 'list'], env);
-    expect(list.stdout).toMatch(new RegExp(`^id +name +tier +account +kind +prefix +created \\(UTC\\) +revoked\\n${id}  acme nightly  agency  local +live +ci_live_\\w{4}\\.\\.\\.  `));
+    expect(list.stdout).toMatch(
+      new RegExp(
+        `^id +name +tier +account +kind +prefix +created \\(UTC\\) +revoked\\n${id}  acme nightly  agency  local +live +ci_live_\\w{4}\\.\\.\\.  `,
+      ),
+    );
     expect(list.stdout).toMatch(/\n1 keys\n$/);
 
     const revoked = await cli(['--db', store, 'keys', 'revoke', id], env);
@@ -126,7 +156,9 @@ describe('human output', () => {
 
     const token = await cli(['token', 'issue', '--tier', 'analyst', '--sub', 'alice@example.com'], env);
     expect(token.code).toBe(0);
-    expect(token.stdout).toMatch(/^token: eyJ[\w-]+\.[\w-]+\.[\w-]+\n\ntoken_type: +Bearer\nsub: +alice@example\.com\naccount: +jwt:catintel\|alice@example\.com\ntier: +analyst\nexpires_at: +\S+\n/);
+    expect(token.stdout).toMatch(
+      /^token: eyJ[\w-]+\.[\w-]+\.[\w-]+\n\ntoken_type: +Bearer\nsub: +alice@example\.com\naccount: +jwt:catintel\|alice@example\.com\ntier: +analyst\nexpires_at: +\S+\n/,
+    );
     const asJson = await cli(['--json', 'token', 'issue', '--tier', 'analyst', '--sub', 'alice@example.com'], env);
     expect(asJson.json().token).toMatch(/^eyJ/);
   });

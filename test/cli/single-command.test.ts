@@ -14,9 +14,28 @@ describe('commands that load their own handler only', () => {
   });
 
   it('is taken only when argv surely runs that command', () => {
-    const ok = [['oasis', 'run', '--model', 'm'], ['--quiet', 'oasis', 'run'], ['--db', 'x.duckdb', '--json', 'oasis', 'run'], ['--as-of=2024-01-01T00:00:00Z', 'oasis', 'run']];
+    const ok = [
+      ['oasis', 'run', '--model', 'm'],
+      ['--quiet', 'oasis', 'run'],
+      ['--db', 'x.duckdb', '--json', 'oasis', 'run'],
+      ['--as-of=2024-01-01T00:00:00Z', 'oasis', 'run'],
+    ];
     for (const argv of ok) expect(singleCommandOf(argv)?.command, argv.join(' ')).toEqual(['oasis', 'run']);
-    const full = [['oasis'], ['oasis', 'run', '--help'], ['oasis', 'run', '-h'], ['--help'], ['-V'], ['help', 'oasis', 'run'], ['--unknown', 'oasis', 'run'], ['oasis', '--json', 'run'], ['events', 'watch'], ['trigger'], ['score', 'book.csv'], ['--', 'oasis', 'run'], []];
+    const full = [
+      ['oasis'],
+      ['oasis', 'run', '--help'],
+      ['oasis', 'run', '-h'],
+      ['--help'],
+      ['-V'],
+      ['help', 'oasis', 'run'],
+      ['--unknown', 'oasis', 'run'],
+      ['oasis', '--json', 'run'],
+      ['events', 'watch'],
+      ['trigger'],
+      ['score', 'book.csv'],
+      ['--', 'oasis', 'run'],
+      [],
+    ];
     for (const argv of full) expect(singleCommandOf(argv), argv.join(' ')).toBeUndefined();
   });
 });
@@ -26,20 +45,40 @@ describe('the commands scripts run most load their own handler only', () => {
     const cases: [string[], string[]][] = [
       [['--db', 'x.duckdb', 'ingest', 'usgs-earthquakes', '--from', 'week.geojson'], ['ingest']],
       [['--quiet', 'ingest'], ['ingest']],
-      [['--db', 'x.duckdb', 'trigger', 'evaluate'], ['trigger', 'evaluate']],
-      [['--db', 'x.duckdb', '--quiet', 'portfolio', 'import', 'book.csv', '--name', 'book'], ['portfolio', 'import']],
+      [
+        ['--db', 'x.duckdb', 'trigger', 'evaluate'],
+        ['trigger', 'evaluate'],
+      ],
+      [
+        ['--db', 'x.duckdb', '--quiet', 'portfolio', 'import', 'book.csv', '--name', 'book'],
+        ['portfolio', 'import'],
+      ],
       [['--quiet', 'score', '--input', 'book.csv', '--out', 'scores', '--format', 'oasis'], ['score']],
-      [['score', 'point', '--lat', '26.6', '--lng', '-81.9'], ['score', 'point']],
-      [['--json', 'db', 'info'], ['db', 'info']],
-      [['events', 'live', '--limit', '5'], ['events', 'live']],
+      [
+        ['score', 'point', '--lat', '26.6', '--lng', '-81.9'],
+        ['score', 'point'],
+      ],
+      [
+        ['--json', 'db', 'info'],
+        ['db', 'info'],
+      ],
+      [
+        ['events', 'live', '--limit', '5'],
+        ['events', 'live'],
+      ],
     ];
     for (const [argv, command] of cases) expect(singleCommandOf(argv)?.command, argv.join(' ')).toEqual(command);
   });
 
   it('a one-word command taking an argument never hides a two-word command of the registry', () => {
     for (const c of SINGLE_COMMANDS.filter((e) => e.takesArgument)) {
-      const longer = HANDLERS.filter((h) => h.cli && h.cli.command.length > c.command.length && h.cli.command[0] === c.command[0]);
-      expect(longer.map((h) => h.cli!.command.join(' ')), c.command.join(' ')).toEqual([]);
+      const longer = HANDLERS.filter(
+        (h) => h.cli && h.cli.command.length > c.command.length && h.cli.command[0] === c.command[0],
+      );
+      expect(
+        longer.map((h) => h.cli!.command.join(' ')),
+        c.command.join(' '),
+      ).toEqual([]);
     }
   });
 
@@ -47,15 +86,28 @@ describe('the commands scripts run most load their own handler only', () => {
     const db = await seedStore();
     const env = { CATINTEL_NOW: SEED_AS_OF };
     const pairs: [string[], string[]][] = [
-      [['--db', db, '--json', 'events', 'live', '--limit', '3'], ['--db', db, 'events', '--json', 'live', '--limit', '3']],
-      [['--db', db, '--json', 'db', 'info'], ['--db', db, 'db', '--json', 'info']],
-      [['--db', db, 'events', 'live', '--limit', 'x'], ['--db', db, 'events', '--quiet', 'live', '--limit', 'x']],
+      [
+        ['--db', db, '--json', 'events', 'live', '--limit', '3'],
+        ['--db', db, 'events', '--json', 'live', '--limit', '3'],
+      ],
+      [
+        ['--db', db, '--json', 'db', 'info'],
+        ['--db', db, 'db', '--json', 'info'],
+      ],
+      [
+        ['--db', db, 'events', 'live', '--limit', 'x'],
+        ['--db', db, 'events', '--quiet', 'live', '--limit', 'x'],
+      ],
     ];
     for (const [single, full] of pairs) {
       expect(singleCommandOf(single)).toBeDefined();
       expect(singleCommandOf(full)).toBeUndefined();
       const [a, b] = [await cli(single, env), await cli(full, env)];
-      expect({ code: a.code, stdout: a.stdout, stderr: a.stderr }, single.join(' ')).toEqual({ code: b.code, stdout: b.stdout, stderr: b.stderr });
+      expect({ code: a.code, stdout: a.stdout, stderr: a.stderr }, single.join(' ')).toEqual({
+        code: b.code,
+        stdout: b.stdout,
+        stderr: b.stderr,
+      });
     }
   });
 });

@@ -14,7 +14,11 @@ describe('store path', () => {
   it('refuses an existing CSV (which DuckDB would open as an in-memory view) and leaves it untouched', async () => {
     const csv = path.join(tempDir(), 'portfolio.csv');
     fs.writeFileSync(csv, 'id,latitude,longitude\n1,25.77,-80.19\n');
-    for (const argv of [['keys', 'create', '--tier', 'agency', '--name', 'x'], ['db', 'seed'], ['events', 'live']]) {
+    for (const argv of [
+      ['keys', 'create', '--tier', 'agency', '--name', 'x'],
+      ['db', 'seed'],
+      ['events', 'live'],
+    ]) {
       const r = await cli(['--db', csv, ...argv]);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stdout).toBe('');

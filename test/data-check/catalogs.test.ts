@@ -24,7 +24,9 @@ describe('embedded backtest catalogs', () => {
     for (const f of committed) {
       const mine = fs.readFileSync(path.join(CATALOGS, f));
       bytes += mine.length;
-      expect(fs.readFileSync(path.join(out, f)).equals(mine), `${f} differs from a rebuild: run \`make data\``).toBe(true);
+      expect(fs.readFileSync(path.join(out, f)).equals(mine), `${f} differs from a rebuild: run \`make data\``).toBe(
+        true,
+      );
     }
     expect(bytes).toBeLessThan(3_000_000);
   });

@@ -23,7 +23,9 @@ describe('embedded infrastructure', () => {
     for (const f of committed) {
       const mine = fs.readFileSync(path.join(DIR, f));
       bytes += mine.length;
-      expect(fs.readFileSync(path.join(out, f)).equals(mine), `${f} differs from a rebuild: run \`make data\``).toBe(true);
+      expect(fs.readFileSync(path.join(out, f)).equals(mine), `${f} differs from a rebuild: run \`make data\``).toBe(
+        true,
+      );
     }
     expect(bytes).toBeLessThan(1_000_000);
   });

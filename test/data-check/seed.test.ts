@@ -18,6 +18,7 @@ describe('embedded seed', () => {
     await buildSeed(SHARED_DATA, out);
     const committed = fs.readdirSync(SEED).sort();
     expect(fs.readdirSync(out).sort()).toEqual(committed);
-    for (const f of committed) expect(fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join(SEED, f))), f).toBe(true);
+    for (const f of committed)
+      expect(fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join(SEED, f))), f).toBe(true);
   });
 });

@@ -27,7 +27,8 @@ export const KILL_POINTS = killPointsFrom(process.env.CATINTEL_KILL_POINTS);
 function killPointsFrom(value: string | undefined): number {
   if (value === undefined || value === '') return 12;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 4 || n % 2 !== 0) throw new Error(`CATINTEL_KILL_POINTS=${value}: give an even whole number of 4 or more (20 is the full count)`);
+  if (!Number.isInteger(n) || n < 4 || n % 2 !== 0)
+    throw new Error(`CATINTEL_KILL_POINTS=${value}: give an even whole number of 4 or more (20 is the full count)`);
   return n;
 }
 
@@ -62,7 +63,10 @@ export interface Trial {
 /** Runs `catintel argv` and SIGKILLs it after killAfterMs (Infinity: let it finish). */
 export function runAndKill(argv: string[], killAfterMs: number, env: Record<string, string> = {}): Promise<Trial> {
   const t0 = Date.now();
-  const child = spawn(process.execPath, [BIN, ...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...argv], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   let killed = false;

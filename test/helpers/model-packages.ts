@@ -24,12 +24,21 @@ export const EARTHQUAKE_TEST_PACKAGE_YEARS = 400;
 type TestModel = 'hurricane' | 'earthquake';
 
 /** The sources a built package depends on: the model and the shared code it builds with. */
-const sourcesOf = (model: TestModel) => [`src/models/${model}`, 'src/models/shared', 'src/handlers/model-build.ts', 'src/lib/output-set.ts'];
+const sourcesOf = (model: TestModel) => [
+  `src/models/${model}`,
+  'src/models/shared',
+  'src/handlers/model-build.ts',
+  'src/lib/output-set.ts',
+];
 
 function filesUnder(p: string): string[] {
   const abs = path.join(REPO_ROOT, p);
   if (!fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory()) return fs.existsSync(abs) ? [p] : [];
-  return fs.readdirSync(abs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => path.join(p, f)).sort();
+  return fs
+    .readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => path.join(p, f))
+    .sort();
 }
 
 function inputsKey(model: TestModel, years: number): string {
@@ -46,7 +55,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * use. Each model and length has a folder of its own, so a test of one model's EP curve never sees the
  * other's package.
  */
-export async function testModels(model: TestModel = 'hurricane', { years = TEST_PACKAGE_YEARS }: { years?: number } = {}): Promise<string> {
+export async function testModels(
+  model: TestModel = 'hurricane',
+  { years = TEST_PACKAGE_YEARS }: { years?: number } = {},
+): Promise<string> {
   const root = path.join(REPO_ROOT, 'models', '.test');
   const kind = `${model}-${years}y-`;
   const models = path.join(root, `${kind}${inputsKey(model, years)}`);
@@ -70,9 +82,24 @@ export async function testModels(model: TestModel = 'hurricane', { years = TEST_
   try {
     if (done()) return models;
     // Packages of earlier model code are of no further use (those of another length still are), nor are those named before the length was in the name.
-    const stale = (f: string) => (f.startsWith(kind) || new RegExp(`^${model}-[0-9a-f]{16}$`).test(f)) && !f.startsWith(path.basename(models));
-    for (const old of fs.readdirSync(root)) if (stale(old)) fs.rmSync(path.join(root, old), { recursive: true, force: true });
-    const r = await cli(['model', 'build', model, '--years', String(years), '--seed', String(TEST_PACKAGE_SEED), '--from', SHARED_DATA, '--out', pkg, '--quiet']);
+    const stale = (f: string) =>
+      (f.startsWith(kind) || new RegExp(`^${model}-[0-9a-f]{16}$`).test(f)) && !f.startsWith(path.basename(models));
+    for (const old of fs.readdirSync(root))
+      if (stale(old)) fs.rmSync(path.join(root, old), { recursive: true, force: true });
+    const r = await cli([
+      'model',
+      'build',
+      model,
+      '--years',
+      String(years),
+      '--seed',
+      String(TEST_PACKAGE_SEED),
+      '--from',
+      SHARED_DATA,
+      '--out',
+      pkg,
+      '--quiet',
+    ]);
     if (r.code !== 0) throw new Error(`the test ${model} package could not be built: ${r.stderr}`);
     return models;
   } finally {

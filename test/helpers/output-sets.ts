@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface SetManifest { run: string; outputs: { file: string; rows: number; bytes: number; sha256: string }[] }
+export interface SetManifest {
+  run: string;
+  outputs: { file: string; rows: number; bytes: number; sha256: string }[];
+}
 
 export const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -21,7 +24,9 @@ export const setOf = (m: SetManifest) => m.outputs.map((o) => `${o.file}:${o.row
 
 /** The same list from the files on disk (rows as the manifest says): equal to setOf(m) when none was changed. */
 export const setOnDisk = (dir: string, m: SetManifest) =>
-  m.outputs.map((o) => {
-    const file = path.join(dir, o.file);
-    return `${o.file}:${o.rows}:${fs.statSync(file).size}:${sha256(file)}`;
-  }).sort();
+  m.outputs
+    .map((o) => {
+      const file = path.join(dir, o.file);
+      return `${o.file}:${o.rows}:${fs.statSync(file).size}:${sha256(file)}`;
+    })
+    .sort();

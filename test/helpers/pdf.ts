@@ -23,7 +23,9 @@ export function pageText(file: string, page?: number): string {
 
 /** One page (0-based) rendered at `dpi` on white, as RGB pixels: 3 bytes a pixel, rows top to bottom. */
 export function pagePixels(file: string, page = 0, dpi = 100): { width: number; height: number; rgb: Uint8Array } {
-  const pix = open(file).loadPage(page).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
+  const pix = open(file)
+    .loadPage(page)
+    .toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
   const [width, height, stride] = [pix.getWidth(), pix.getHeight(), pix.getStride()];
   const raw = pix.getPixels();
   const rgb = new Uint8Array(width * height * 3);
@@ -33,6 +35,8 @@ export function pagePixels(file: string, page = 0, dpi = 100): { width: number; 
 
 /** One page (0-based) as a PNG file's bytes, for a picture in the docs or a look by eye. */
 export function pagePng(file: string, page = 0, dpi = 100): Buffer {
-  const pix = open(file).loadPage(page).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
+  const pix = open(file)
+    .loadPage(page)
+    .toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
   return Buffer.from(pix.asPNG());
 }

@@ -32,7 +32,11 @@ export function slowestFirst<T>(ordered: T[], projectOf: (t: T) => string, fileO
 export default class SlowestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
-    const relative = (s: TestSpecification) => s.moduleId.slice(root.length + 1).split('\\').join('/');
+    const relative = (s: TestSpecification) =>
+      s.moduleId
+        .slice(root.length + 1)
+        .split('\\')
+        .join('/');
     return slowestFirst(await super.sort(files), (s) => s.project.name, relative);
   }
 }

@@ -2,12 +2,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { BIN } from './kill.js';
 
-export async function startServe(db: string, o: { env?: Record<string, string | undefined>; args?: string[]; cwd?: string } = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off', ...(o.args ?? [])], {
-    cwd: o.cwd,
-    env: { ...process.env, ...o.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startServe(
+  db: string,
+  o: { env?: Record<string, string | undefined>; args?: string[]; cwd?: string } = {},
+): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off', ...(o.args ?? [])],
+    {
+      cwd: o.cwd,
+      env: { ...process.env, ...o.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d));

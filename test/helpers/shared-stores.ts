@@ -22,7 +22,18 @@ export const SEED_STORE_ENV = 'CATINTEL_TEST_SEED_STORE';
 
 /** The week feed ingested at WEEK_NOW into a new store at `db`. */
 export async function buildWeekStore(db: string): Promise<void> {
-  const r = await cli(['--db', db, '--quiet', 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_week.geojson')], { CATINTEL_NOW: WEEK_NOW });
+  const r = await cli(
+    [
+      '--db',
+      db,
+      '--quiet',
+      'ingest',
+      'usgs-earthquakes',
+      '--from',
+      sharedData('feeds/usgs_earthquakes/all_week.geojson'),
+    ],
+    { CATINTEL_NOW: WEEK_NOW },
+  );
   if (r.code !== 0) throw new Error(`the shared week store could not be built: ${r.stderr}`);
 }
 

@@ -33,11 +33,22 @@ export function seedStore(): Promise<string> {
 }
 
 /** The app on a store file, with rate limits off (these tests are about answers, not limits). */
-export async function appOn(dbPath: string, now: string, options: Partial<AppOptions> & { env?: Record<string, string> } = {}) {
+export async function appOn(
+  dbPath: string,
+  now: string,
+  options: Partial<AppOptions> & { env?: Record<string, string> } = {},
+) {
   const { env, ...o } = options;
   const db = await Store.open(dbPath, { holder: 'test' });
-  const ctx: Context = { config: defaultConfig({ dbPath, env }), db, clock: () => new Date(now), log: () => {}, progress: () => {} };
+  const ctx: Context = {
+    config: defaultConfig({ dbPath, env }),
+    db,
+    clock: () => new Date(now),
+    log: () => {},
+    progress: () => {},
+  };
   const app = createApp({ ctx, rateLimit: 'off', ...o });
-  const get = (url: string, headers: Record<string, string> = {}) => app.fetch(new Request(`http://localhost${url}`, { headers }));
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.fetch(new Request(`http://localhost${url}`, { headers }));
   return { app, get, db, close: () => db.close() };
 }

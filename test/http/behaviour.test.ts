@@ -24,8 +24,15 @@ describe('conditional requests and compression', () => {
     const cond = await p.call('/api/v1/events/live?limit=200', { headers: { 'if-none-match': etag } });
     expect(cond.status).toBe(304);
     expect(cond.body).toBe('');
-    for (const [enc, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
-      const res = await p.app.fetch(new Request('http://localhost/api/v1/events/live?limit=200', { headers: { 'accept-encoding': enc, 'x-forwarded-for': freshIp() } }));
+    for (const [enc, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await p.app.fetch(
+        new Request('http://localhost/api/v1/events/live?limit=200', {
+          headers: { 'accept-encoding': enc, 'x-forwarded-for': freshIp() },
+        }),
+      );
       expect(res.headers.get('content-encoding')).toBe(enc);
       expect(JSON.parse(decode(Buffer.from(await res.arrayBuffer())).toString())).toEqual(first.body);
     }
@@ -50,7 +57,10 @@ describe('the response cache', () => {
     const keyCache = (cached.app.cache as unknown as { entries: Map<string, unknown> }).entries;
     expect([...keyCache.keys()]).toEqual(['free|/api/v1/events/live?limit=2']);
     await cached.call('/api/v1/events/live?limit=2', { token: await token('analyst') });
-    expect([...keyCache.keys()].sort()).toEqual(['analyst|/api/v1/events/live?limit=2', 'free|/api/v1/events/live?limit=2']);
+    expect([...keyCache.keys()].sort()).toEqual([
+      'analyst|/api/v1/events/live?limit=2',
+      'free|/api/v1/events/live?limit=2',
+    ]);
     await cached.call('/api/v1/admin/keys', { token: cached.adminToken, body: { name: 'x', tier: 'agency' } });
     expect(keyCache.size).toBe(0);
   });
@@ -70,12 +80,23 @@ describe('CORS', () => {
     expect(ok.headers.get('vary')).toMatch(/Origin/);
     const other = await c.call('/api/v1/events/live?limit=1', { headers: { origin: 'https://evil.example.com' } });
     expect(other.headers.has('access-control-allow-origin')).toBe(false);
-    const pre = await c.call('/api/v1/admin/keys', { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    const pre = await c.call('/api/v1/admin/keys', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, OPTIONS');
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/Authorization, Content-Type/);
     const star = await platform(db, { corsOrigins: ['*'] });
-    expect((await star.call('/api/v1/events/live?limit=1', { headers: { origin: 'https://any.example.org' } })).headers.get('access-control-allow-origin')).toBe('*');
+    expect(
+      (await star.call('/api/v1/events/live?limit=1', { headers: { origin: 'https://any.example.org' } })).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBe('*');
   });
 });
 

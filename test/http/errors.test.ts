@@ -10,7 +10,17 @@ import type { Store } from '../../src/store/db.js';
 import path from 'node:path';
 import { cli, tempDir } from '../helpers/cli.js';
 import { createApp } from '../../src/http/app.js';
-import { AUTH, call, contextOn, freshIp, liveEventId, platform, seededStore, token, type Platform } from './helpers/harness.js';
+import {
+  AUTH,
+  call,
+  contextOn,
+  freshIp,
+  liveEventId,
+  platform,
+  seededStore,
+  token,
+  type Platform,
+} from './helpers/harness.js';
 
 let db: Store;
 let p: Platform;
@@ -25,7 +35,11 @@ const PROBLEM_KEYS = ['code', 'detail', 'instance', 'status', 'title', 'type'];
 function isProblem(r: { status: number; headers: Headers; body: any }, status: number, code: string) {
   expect(r.status).toBe(status);
   expect(r.headers.get('content-type')).toBe('application/problem+json');
-  expect(Object.keys(r.body).filter((k) => k !== 'errors').sort()).toEqual(PROBLEM_KEYS);
+  expect(
+    Object.keys(r.body)
+      .filter((k) => k !== 'errors')
+      .sort(),
+  ).toEqual(PROBLEM_KEYS);
   expect(r.body).toMatchObject({ status, code, type: `https://catintel.dev/problems/${code.replace(/_/g, '-')}` });
   expect(r.body.instance).toMatch(/^\//);
 }
@@ -51,7 +65,11 @@ describe('problem+json for every condition of docs/contract.md#errors', () => {
   });
 
   it('400 invalid_request for malformed JSON', async () => {
-    const r = await p.call('/api/v1/admin/keys', { token: p.adminToken, raw: '{"tier": "agency",', contentType: 'application/json' });
+    const r = await p.call('/api/v1/admin/keys', {
+      token: p.adminToken,
+      raw: '{"tier": "agency",',
+      contentType: 'application/json',
+    });
     isProblem(r, 400, 'invalid_request');
     expect(r.body.errors).toEqual([{ field: 'body', message: 'malformed JSON' }]);
   });
@@ -61,7 +79,11 @@ describe('problem+json for every condition of docs/contract.md#errors', () => {
     isProblem(r, 401, 'unauthorized');
     expect(r.headers.get('www-authenticate')).toBe('Bearer realm="catintel"');
     isProblem(await p.call('/api/v1/portfolio', { token: 'x.y.z' }), 401, 'unauthorized');
-    isProblem(await p.call(`/api/v1/events/${(await liveEventId(p)).id}/exposure`, { token: await token('agency') }), 403, 'insufficient_tier');
+    isProblem(
+      await p.call(`/api/v1/events/${(await liveEventId(p)).id}/exposure`, { token: await token('agency') }),
+      403,
+      'insufficient_tier',
+    );
   });
 
   it('404 not_found for an unknown route and an unknown id', async () => {
@@ -91,30 +113,62 @@ describe('problem+json for every condition of docs/contract.md#errors', () => {
     expect(r.body.detail).toBe('the application/json body is larger than 1 MiB');
     const justUnder = JSON.stringify({ name: 'x'.repeat(1024 * 1024 - 20) });
     // Past the size check, the body is read and checked (a 201-character name is not valid).
-    expect((await p.call('/api/v1/triggers', { token: agency, raw: justUnder, contentType: 'application/json' })).status).toBe(422);
+    expect(
+      (await p.call('/api/v1/triggers', { token: agency, raw: justUnder, contentType: 'application/json' })).status,
+    ).toBe(422);
     // CSV portfolios may be 50 MiB; a streamed body is counted as it arrives, whatever it claims.
-    const csvOk = await p.call('/api/v1/portfolio?name=big', { token: agency, raw: 'LocNumber,Latitude,Longitude\n'.padEnd(5 * 1024 * 1024, '1'), contentType: 'text/csv' });
+    const csvOk = await p.call('/api/v1/portfolio?name=big', {
+      token: agency,
+      raw: 'LocNumber,Latitude,Longitude\n'.padEnd(5 * 1024 * 1024, '1'),
+      contentType: 'text/csv',
+    });
     expect(csvOk.status).toBe(422); // read and checked: its one row has 1 field, the header 3
     const chunk = new Uint8Array(1024 * 1024).fill(49);
     let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({ pull(c) { if (sent++ < 51) c.enqueue(chunk); else c.close(); } });
-    const res = await p.app.fetch(new Request('http://localhost/api/v1/portfolio', {
-      method: 'POST', body: stream, duplex: 'half', headers: { authorization: `Bearer ${agency}`, 'content-type': 'text/csv', 'x-forwarded-for': freshIp() },
-    } as RequestInit));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent++ < 51) c.enqueue(chunk);
+        else c.close();
+      },
+    });
+    const res = await p.app.fetch(
+      new Request('http://localhost/api/v1/portfolio', {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+        headers: { authorization: `Bearer ${agency}`, 'content-type': 'text/csv', 'x-forwarded-for': freshIp() },
+      } as RequestInit),
+    );
     expect(res.status).toBe(413);
     expect(((await res.json()) as any).detail).toBe('the text/csv body is larger than 50 MiB');
   });
 
   it('415 unsupported_media_type for a body of another type, with Accept-Post', async () => {
-    const r = await p.call('/api/v1/triggers', { token: await token('agency'), raw: 'name=x', contentType: 'application/x-www-form-urlencoded' });
+    const r = await p.call('/api/v1/triggers', {
+      token: await token('agency'),
+      raw: 'name=x',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     isProblem(r, 415, 'unsupported_media_type');
     expect(r.headers.get('accept-post')).toBe('application/json');
-    const csvToTriggers = await p.call('/api/v1/triggers', { token: await token('agency'), raw: 'a,b\n1,2\n', contentType: 'text/csv' });
+    const csvToTriggers = await p.call('/api/v1/triggers', {
+      token: await token('agency'),
+      raw: 'a,b\n1,2\n',
+      contentType: 'text/csv',
+    });
     expect(csvToTriggers.status).toBe(415);
-    const noType = await p.call('/api/v1/admin/keys', { token: p.adminToken, raw: '{"name":"x","tier":"agency"}', contentType: '' });
+    const noType = await p.call('/api/v1/admin/keys', {
+      token: p.adminToken,
+      raw: '{"name":"x","tier":"agency"}',
+      contentType: '',
+    });
     expect(noType.status).toBe(415);
     // The charset parameter is fine.
-    const charset = await p.call('/api/v1/admin/keys', { token: p.adminToken, body: { name: 'x', tier: 'agency' }, contentType: 'application/json; charset=utf-8' });
+    const charset = await p.call('/api/v1/admin/keys', {
+      token: p.adminToken,
+      body: { name: 'x', tier: 'agency' },
+      contentType: 'application/json; charset=utf-8',
+    });
     expect(charset.status).toBe(201);
   });
 
@@ -139,13 +193,19 @@ describe('problem+json for every condition of docs/contract.md#errors', () => {
   it('500 internal_error and 503 unavailable reveal nothing of the internals', async () => {
     const logged: unknown[] = [];
     const boom = defineHandler({
-      name: 'test.boom', summary: 'fails', http: { method: 'GET', path: '/boom', access: 'free' }, parse: () => ({}),
+      name: 'test.boom',
+      summary: 'fails',
+      http: { method: 'GET', path: '/boom', access: 'free' },
+      parse: () => ({}),
       async run() {
         throw new Error('Binder Error: SELECT * FROM secret_table WHERE x = 1 at /srv/catintel/src/store/db.ts:42');
       },
     });
     const hang = defineHandler({
-      name: 'test.hang', summary: 'never answers', http: { method: 'GET', path: '/hang', access: 'free' }, parse: () => ({}),
+      name: 'test.hang',
+      summary: 'never answers',
+      http: { method: 'GET', path: '/hang', access: 'free' },
+      parse: () => ({}),
       run: () => new Promise(() => {}),
     });
     const ctx = { ...contextOn(db), log: (...a: unknown[]) => logged.push(a) };
@@ -163,11 +223,19 @@ describe('problem+json for every condition of docs/contract.md#errors', () => {
 
   it('501 not_implemented for contract endpoints not built yet', async () => {
     // Every contract endpoint is built now; a route registered as planned still answers 501 after the access checks.
-    const planned = defineHandler({ name: 'planned.test', summary: 'planned', http: { method: 'GET', path: '/infrastructure', access: 'free', planned: true }, parse: () => ({}), run: async () => ({ body: {} }) });
+    const planned = defineHandler({
+      name: 'planned.test',
+      summary: 'planned',
+      http: { method: 'GET', path: '/infrastructure', access: 'free', planned: true },
+      parse: () => ({}),
+      run: async () => ({ body: {} }),
+    });
     const app = createApp({ ctx: contextOn(db), auth: AUTH, trustProxy: 1, handlers: [planned] });
     const r = await call(app, '/api/v1/infrastructure?lat=38&lng=-122', { unchecked: true });
     isProblem(r, 501, 'not_implemented');
-    expect(r.body.detail).toBe('GET /api/v1/infrastructure is part of the API contract but not available in this version yet');
+    expect(r.body.detail).toBe(
+      'GET /api/v1/infrastructure is part of the API contract but not available in this version yet',
+    );
   });
 });
 
@@ -188,7 +256,9 @@ describe('the CLI prints the same problem', () => {
     const file = path.join(tempDir(), 'errors.duckdb');
     const line = await cli(['--db', file, 'keys', 'revoke', 'nope']);
     expect(line.code).toBe(2);
-    expect(line.stderr).toBe('catintel: id: "nope" is not a key id such as key_3fA9xQ2LmP0sTu7W (see `catintel keys list`) [invalid_parameter]\n');
+    expect(line.stderr).toBe(
+      'catintel: id: "nope" is not a key id such as key_3fA9xQ2LmP0sTu7W (see `catintel keys list`) [invalid_parameter]\n',
+    );
     const json = await cli(['--db', file, '--json', 'keys', 'revoke', 'key_0000000000000000']);
     expect(json.code).toBe(2); // an unknown id is bad input (docs/contract.md#errors)
     expect(JSON.parse(json.stderr)).toEqual({

@@ -14,7 +14,14 @@ const encoded = (query: Record<string, string | number | undefined>): string => 
 
 describe('page links', () => {
   it('write every number and string as encodeURIComponent does', () => {
-    const value = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(1e21, -1e21, 1e-7, -0, 5e-324, Number.MAX_VALUE), fc.string(), fc.string({ unit: 'binary' }), fc.constant(undefined));
+    const value = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(1e21, -1e21, 1e-7, -0, 5e-324, Number.MAX_VALUE),
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.constant(undefined),
+    );
     fc.assert(
       fc.property(fc.dictionary(fc.stringMatching(/^[a-z_]{1,12}$/), value), (query) => {
         const q = encoded(query);
@@ -25,9 +32,19 @@ describe('page links', () => {
   });
 
   it('read back through URLSearchParams as the values given', () => {
-    const href = hrefOf('/p', { lat: -33.5, lng: 1e21, radius_km: 1e-7, status: 'active,monitoring', since: '2020-07-01T00:00:00+02:00' });
+    const href = hrefOf('/p', {
+      lat: -33.5,
+      lng: 1e21,
+      radius_km: 1e-7,
+      status: 'active,monitoring',
+      since: '2020-07-01T00:00:00+02:00',
+    });
     expect(Object.fromEntries(new URL(href, 'http://x').searchParams)).toEqual({
-      lat: '-33.5', lng: '1e+21', radius_km: '1e-7', status: 'active,monitoring', since: '2020-07-01T00:00:00+02:00',
+      lat: '-33.5',
+      lng: '1e+21',
+      radius_km: '1e-7',
+      status: 'active,monitoring',
+      since: '2020-07-01T00:00:00+02:00',
     });
   });
 });

@@ -42,7 +42,16 @@ async function all(first: string): Promise<{ matched: number; features: any[]; p
 beforeAll(async () => {
   const file = await seedStore(); // `db seed` at AS_OF, the seed's instant
   db = await Store.open(file, { holder: 'test' });
-  app = createApp({ ctx: { config: defaultConfig({ dbPath: file }), db, clock: () => new Date(AS_OF), log: () => {}, progress: () => {} }, rateLimit: 'off' });
+  app = createApp({
+    ctx: {
+      config: defaultConfig({ dbPath: file }),
+      db,
+      clock: () => new Date(AS_OF),
+      log: () => {},
+      progress: () => {},
+    },
+    rateLimit: 'off',
+  });
 }, 60_000);
 afterAll(() => db?.close());
 
@@ -57,11 +66,13 @@ describe('a GIS client starting at the landing page', () => {
     for (const l of landing.links) expect(l.href.startsWith(`${ORIGIN}/api/v1`), l.href).toBe(true);
 
     const conformance = (await get(byRel.conformance.href)).body;
-    expect(conformance.conformsTo).toEqual(expect.arrayContaining([
-      'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
-      'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
-      'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
-    ]));
+    expect(conformance.conformsTo).toEqual(
+      expect.arrayContaining([
+        'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+        'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+        'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+      ]),
+    );
   });
 
   it('lists the events and rings collections with extents, CRS84 and items links', async () => {
@@ -86,8 +97,23 @@ describe('a GIS client starting at the landing page', () => {
   });
 
   it('behind a trusted proxy, links name the host the client called', async () => {
-    const proxied = createApp({ ctx: { config: defaultConfig({ dbPath: ':memory:' }), db, clock: () => new Date(AS_OF), log: () => {}, progress: () => {} }, rateLimit: 'off', trustProxy: 1 });
-    const r = await call(proxied, '/api/v1/collections', { headers: { 'x-forwarded-host': 'gis.example.com', 'x-forwarded-proto': 'https' } }, false);
+    const proxied = createApp({
+      ctx: {
+        config: defaultConfig({ dbPath: ':memory:' }),
+        db,
+        clock: () => new Date(AS_OF),
+        log: () => {},
+        progress: () => {},
+      },
+      rateLimit: 'off',
+      trustProxy: 1,
+    });
+    const r = await call(
+      proxied,
+      '/api/v1/collections',
+      { headers: { 'x-forwarded-host': 'gis.example.com', 'x-forwarded-proto': 'https' } },
+      false,
+    );
     expect(r.body.links[0].href).toBe('https://gis.example.com/api/v1/collections');
     // A forged host is not believed without --trust-proxy.
     const direct = await get('/api/v1/collections', { headers: { 'x-forwarded-host': 'evil.example.com' } });
@@ -108,7 +134,8 @@ describe('the collections hold what the contract paths serve', () => {
   it('rings: one feature per ring of the live events, with its event type and title', async () => {
     const live = await all('/api/v1/events/live?limit=1000');
     const expected = new Map<string, any>();
-    for (const e of live.features) for (const ring of (await get(`/api/v1/events/${e.id}/rings`)).body.features) expected.set(ring.id, { ring, e });
+    for (const e of live.features)
+      for (const ring of (await get(`/api/v1/events/${e.id}/rings`)).body.features) expected.set(ring.id, { ring, e });
     const items = await all('/api/v1/collections/rings/items?limit=50');
     expect(expected.size).toBeGreaterThan(100);
     expect(items.matched).toBe(expected.size);
@@ -116,7 +143,11 @@ describe('the collections hold what the contract paths serve', () => {
     for (const f of items.features) {
       const { ring, e } = expected.get(f.id);
       expect(f.geometry).toEqual(ring.geometry);
-      expect(f.properties).toEqual({ ...ring.properties, event_type: e.properties.event_type, event_title: e.properties.title });
+      expect(f.properties).toEqual({
+        ...ring.properties,
+        event_type: e.properties.event_type,
+        event_title: e.properties.title,
+      });
     }
   });
 
@@ -124,7 +155,10 @@ describe('the collections hold what the contract paths serve', () => {
     const ev = (await get('/api/v1/collections/events/items?limit=1')).body.features[0];
     const one = await get(`/api/v1/collections/events/items/${ev.id}`);
     expect(one.headers.get('content-type')).toBe('application/geo+json');
-    expect(one.body).toMatchObject({ ...ev, links: [{ rel: 'self', href: `${ORIGIN}/api/v1/collections/events/items/${ev.id}` }, { rel: 'collection' }] });
+    expect(one.body).toMatchObject({
+      ...ev,
+      links: [{ rel: 'self', href: `${ORIGIN}/api/v1/collections/events/items/${ev.id}` }, { rel: 'collection' }],
+    });
     const ring = (await get('/api/v1/collections/rings/items?limit=1')).body.features[0];
     expect((await get(`/api/v1/collections/rings/items/${ring.id}`)).body).toMatchObject(ring);
     // An event id is not a ring id, and the other way round.
@@ -140,7 +174,9 @@ describe('items parameters (OGC 17-069r4 §7.15)', () => {
     const rings = await all(`/api/v1/collections/rings/items?bbox=${box}&limit=1000`);
     expect(rings.features.some((f: any) => f.properties.event_type === 'hurricane')).toBe(true);
     for (const f of rings.features) {
-      const coords = JSON.stringify(f.geometry.coordinates).match(/-?\d+(\.\d+)?/g)!.map(Number);
+      const coords = JSON.stringify(f.geometry.coordinates)
+        .match(/-?\d+(\.\d+)?/g)!
+        .map(Number);
       const lng = coords.filter((_, i) => i % 2 === 0);
       const lat = coords.filter((_, i) => i % 2 === 1);
       expect(Math.min(...lng)).toBeLessThanOrEqual(-81.5);
@@ -175,7 +211,9 @@ describe('items parameters (OGC 17-069r4 §7.15)', () => {
     expect(early).toBeLessThan(everything);
     // The next link keeps the filter.
     const r = await get('/api/v1/collections/events/items?limit=1&datetime=../2022-09-28T12:00:00Z');
-    expect(decodeURIComponent(r.body.links.find((l: any) => l.rel === 'next').href)).toContain('datetime=../2022-09-28T12:00:00Z');
+    expect(decodeURIComponent(r.body.links.find((l: any) => l.rel === 'next').href)).toContain(
+      'datetime=../2022-09-28T12:00:00Z',
+    );
   });
 
   it('refuses a malformed or reversed datetime by name; reads a limit above 1000 as 1000', async () => {
@@ -191,7 +229,11 @@ describe('items parameters (OGC 17-069r4 §7.15)', () => {
   });
 
   it('an unknown collection is 404 problem+json naming the collections', async () => {
-    for (const p of ['/api/v1/collections/quakes', '/api/v1/collections/quakes/items', '/api/v1/collections/quakes/items/x']) {
+    for (const p of [
+      '/api/v1/collections/quakes',
+      '/api/v1/collections/quakes/items',
+      '/api/v1/collections/quakes/items/x',
+    ]) {
       const r = await get(p);
       expect(r.status, p).toBe(404);
       expect(r.headers.get('content-type')).toBe('application/problem+json');

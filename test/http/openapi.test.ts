@@ -66,10 +66,15 @@ describe('openapi.yaml', () => {
       for (const m of METHODS.filter((x) => item[x])) {
         const op = item[m];
         const schemes = (op.security as Record<string, unknown>[]).map((s) => Object.keys(s)[0] ?? 'none').sort();
-        const want = op['x-catintel-access'] === 'operator' ? ['adminToken']
-          : op['x-catintel-access'] === 'free' ? ['apiKeyAuth', 'bearerAuth', 'none'] : ['apiKeyAuth', 'bearerAuth'];
+        const want =
+          op['x-catintel-access'] === 'operator'
+            ? ['adminToken']
+            : op['x-catintel-access'] === 'free'
+              ? ['apiKeyAuth', 'bearerAuth', 'none']
+              : ['apiKeyAuth', 'bearerAuth'];
         expect(schemes, `${m} ${p}`).toEqual(want);
-        for (const status of ['401', '429', '500', '503']) expect(op.responses[status], `${m} ${p} ${status}`).toBeDefined();
+        for (const status of ['401', '429', '500', '503'])
+          expect(op.responses[status], `${m} ${p} ${status}`).toBeDefined();
         if (op['x-catintel-access'] !== 'free') expect(op.responses['403'], `${m} ${p} 403`).toBeDefined();
         if (m === 'post') for (const s of ['413', '415']) expect(op.responses[s], `${m} ${p} ${s}`).toBeDefined();
       }
@@ -88,10 +93,17 @@ describe('openapi.yaml', () => {
     const nearby = await p.call('/api/v1/events/nearby?lat=38.8&lng=-122.8&radius_km=500');
     expect(nearby.body.features[0].properties.distance_km).toBeGreaterThanOrEqual(0);
     // And the validator is not a rubber stamp: a body that drifts from the schema is reported.
-    const drifted = new Response(JSON.stringify({ ...live.body, numberMatched: 'many' }), { status: 200, headers: live.headers });
-    expect((await responseProblems('GET', '/api/v1/events/live', drifted)).join('\n')).toMatch(/numberMatched must be integer/);
+    const drifted = new Response(JSON.stringify({ ...live.body, numberMatched: 'many' }), {
+      status: 200,
+      headers: live.headers,
+    });
+    expect((await responseProblems('GET', '/api/v1/events/live', drifted)).join('\n')).toMatch(
+      /numberMatched must be integer/,
+    );
     const undocumented = new Response('{}', { status: 418, headers: live.headers });
-    expect(await responseProblems('GET', '/api/v1/events/live', undocumented)).toEqual(['GET /events/live: status 418 is not documented']);
+    expect(await responseProblems('GET', '/api/v1/events/live', undocumented)).toEqual([
+      'GET /events/live: status 418 is not documented',
+    ]);
   });
 });
 
@@ -131,9 +143,14 @@ describe('the document and the server agree on what is accepted', () => {
   it('a JSON null in a location row is refused, even when the same rows without it are stored', async () => {
     const { key } = await apiKey(db, 'enterprise');
     const row = { LocNumber: 'n1', Latitude: 30.0, Longitude: -90.0 };
-    expect((await p.call('/api/v1/portfolio', { token: key, body: { name: 'nulls', locations: [row] } })).status).toBe(201);
+    expect((await p.call('/api/v1/portfolio', { token: key, body: { name: 'nulls', locations: [row] } })).status).toBe(
+      201,
+    );
     expect(allows(S.OedLocation, { ...row, OtherTIV: null })).toBe(false);
-    const r = await p.call('/api/v1/portfolio', { token: key, body: { name: 'nulls', locations: [{ ...row, OtherTIV: null }] } });
+    const r = await p.call('/api/v1/portfolio', {
+      token: key,
+      body: { name: 'nulls', locations: [{ ...row, OtherTIV: null }] },
+    });
     expect(r.status).toBe(422);
   });
 
@@ -146,7 +163,9 @@ describe('the document and the server agree on what is accepted', () => {
   });
 
   it('describes each server-sent event as SSE clients read it: event, id and a data line of JSON', async () => {
-    const res = await p.app.fetch(new Request('http://localhost/api/v1/events/stream', { headers: { 'x-forwarded-for': freshIp() } }));
+    const res = await p.app.fetch(
+      new Request('http://localhost/api/v1/events/stream', { headers: { 'x-forwarded-for': freshIp() } }),
+    );
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const parser = new SseParser();

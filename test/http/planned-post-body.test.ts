@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const post = (o: { body?: unknown; raw?: string; contentType?: string }) => call(app, '/api/v1/locations', { ...o, unchecked: true });
+const post = (o: { body?: unknown; raw?: string; contentType?: string }) =>
+  call(app, '/api/v1/locations', { ...o, unchecked: true });
 
 describe('a planned POST endpoint', () => {
   it('answers 400 to malformed JSON and to no body, before any 501', async () => {

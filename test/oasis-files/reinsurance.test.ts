@@ -38,12 +38,20 @@ const CASES: Record<string, ExpectedCheck> = {
   reinsurance2: 'structure-only',
   issues: 'stale',
 };
-const OASISLMF_DIGESTS = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'fixtures', 'oasislmf-ri-files-2.5.8.json'), 'utf8')) as Record<string, Record<string, string>>;
+const OASISLMF_DIGESTS = JSON.parse(
+  fs.readFileSync(path.join(REPO_ROOT, 'fixtures', 'oasislmf-ri-files-2.5.8.json'), 'utf8'),
+) as Record<string, Record<string, string>>;
 /** Files where we differ from oasislmf 2.5.8 on purpose (see above). */
 const DIFFERS_FROM_OASISLMF = new Set(['issues RI_1/fm_programme.csv']);
 
-const rowsOf = (text: string): string[][] => text.replace(/\r/g, '').trim().split('\n').map((l) => l.split(','));
-const close = (a: string, b: string, rel = 0): boolean => a === b || Math.abs(Number(a) - Number(b)) <= Math.max(0.001, rel * Math.abs(Number(b)));
+const rowsOf = (text: string): string[][] =>
+  text
+    .replace(/\r/g, '')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(','));
+const close = (a: string, b: string, rel = 0): boolean =>
+  a === b || Math.abs(Number(a) - Number(b)) <= Math.max(0.001, rel * Math.abs(Number(b)));
 
 /** The first row where `ours` and `expected` differ, described; undefined when every row matches. */
 function firstDifference(where: string, ours: string[][], expected: string[][], rel = 0): string | undefined {
@@ -51,7 +59,8 @@ function firstDifference(where: string, ours: string[][], expected: string[][], 
   for (let i = 1; i < Math.max(ours.length, expected.length); i++) {
     const o = ours[i];
     const e = expected[i];
-    if (!o || !e || o.length !== e.length || o.some((v, j) => !close(v, e[j], rel))) return `${where} row ${i + 1}: ours '${o?.join(',') ?? '(none)'}', expected '${e?.join(',') ?? '(none)'}'`;
+    if (!o || !e || o.length !== e.length || o.some((v, j) => !close(v, e[j], rel)))
+      return `${where} row ${i + 1}: ours '${o?.join(',') ?? '(none)'}', expected '${e?.join(',') ?? '(none)'}'`;
   }
   return undefined;
 }
@@ -69,8 +78,13 @@ describe('OED reinsurance to RI_n files and reinsurance losses (oasislmf accepta
     });
 
     it(`${name}: one RI_n per inuring priority and risk level, as ri_layers.json lists them`, () => {
-      const riLayers = JSON.parse(fs.readFileSync(path.join(expected, 'ri_layers.json'), 'utf8')) as Record<string, { inuring_priority: number; risk_level: string }>;
-      expect(layers.map((l, i) => `RI_${i + 1}: ${l.inuringPriority} ${l.riskLevel}`)).toEqual(Object.entries(riLayers).map(([n, l]) => `RI_${n}: ${l.inuring_priority} ${l.risk_level}`));
+      const riLayers = JSON.parse(fs.readFileSync(path.join(expected, 'ri_layers.json'), 'utf8')) as Record<
+        string,
+        { inuring_priority: number; risk_level: string }
+      >;
+      expect(layers.map((l, i) => `RI_${i + 1}: ${l.inuringPriority} ${l.riskLevel}`)).toEqual(
+        Object.entries(riLayers).map(([n, l]) => `RI_${n}: ${l.inuring_priority} ${l.risk_level}`),
+      );
     });
 
     if (check !== 'stale') {
@@ -98,21 +112,38 @@ describe('OED reinsurance to RI_n files and reinsurance losses (oasislmf accepta
     it(`${name}: every RI_n file is byte for byte what oasislmf 2.5.8 writes from the same inputs`, () => {
       const digests: Record<string, string> = {};
       layers.forEach((layer, i) => {
-        for (const [f, text] of Object.entries(layerCsvFiles(layer))) digests[`RI_${i + 1}/${f}`] = crypto.createHash('sha256').update(text).digest('hex');
+        for (const [f, text] of Object.entries(layerCsvFiles(layer)))
+          digests[`RI_${i + 1}/${f}`] = crypto.createHash('sha256').update(text).digest('hex');
       });
       const reference = OASISLMF_DIGESTS[name];
       expect(Object.keys(digests).sort()).toEqual(Object.keys(reference).sort());
-      const differing = Object.keys(reference).filter((f) => digests[f] !== reference[f]).map((f) => `${name} ${f}`);
+      const differing = Object.keys(reference)
+        .filter((f) => digests[f] !== reference[f])
+        .map((f) => `${name} ${f}`);
       expect(differing).toEqual([...DIFFERS_FROM_OASISLMF].filter((f) => f.startsWith(`${name} `)));
     });
 
     it(`${name}: the net of the last inuring layer on expected ils.csv matches expected rils.csv`, () => {
       const ils = rowsOf(fs.readFileSync(path.join(expected, 'ils.csv'), 'utf8'))
         .slice(1)
-        .map(([eventId, outputId, loss]) => ({ eventId: Number(eventId), outputId: Number(outputId), loss: Number(loss) }));
+        .map(([eventId, outputId, loss]) => ({
+          eventId: Number(eventId),
+          outputId: Number(outputId),
+          loss: Number(loss),
+        }));
       const results = reinsuranceLosses(layers, ils);
-      const ours = [['event_id', 'output_id', 'loss'], ...results[results.length - 1].map((r) => [String(r.eventId), String(r.outputId), String(r.loss)])];
-      expect(firstDifference(`${name} rils.csv`, ours, rowsOf(fs.readFileSync(path.join(expected, 'rils.csv'), 'utf8')), 1e-4)).toBeUndefined();
+      const ours = [
+        ['event_id', 'output_id', 'loss'],
+        ...results[results.length - 1].map((r) => [String(r.eventId), String(r.outputId), String(r.loss)]),
+      ];
+      expect(
+        firstDifference(
+          `${name} rils.csv`,
+          ours,
+          rowsOf(fs.readFileSync(path.join(expected, 'rils.csv'), 'utf8')),
+          1e-4,
+        ),
+      ).toBeUndefined();
     });
   }
 });

@@ -15,9 +15,23 @@ import { revokeApiKey } from '../../src/store/keys.js';
 import type { Store } from '../../src/store/db.js';
 import { AUTH, apiKey, liveEventId, platform, seededStore, token, type Platform } from '../http/helpers/harness.js';
 
-interface Endpoint { method: 'GET' | 'POST'; path: string; access: Tier; query?: string; body?: unknown }
+interface Endpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  access: Tier;
+  query?: string;
+  body?: unknown;
+}
 
-const TRIGGER = { name: 'Miami wind', peril: 'hurricane', lat: 25.76, lng: -80.19, radius_km: 50, threshold_type: 'wind_speed_kt', threshold_value: 64 };
+const TRIGGER = {
+  name: 'Miami wind',
+  peril: 'hurricane',
+  lat: 25.76,
+  lng: -80.19,
+  radius_km: 50,
+  threshold_type: 'wind_speed_kt',
+  threshold_value: 64,
+};
 const P = '00000000-0000-4000-8000-000000000001';
 
 /** docs/contract.md#access, Profile 1 ({id} is filled with a live event of the seeded feed). */
@@ -31,7 +45,12 @@ const CONTRACT: Endpoint[] = [
   { method: 'GET', path: '/events/{id}/ics209', access: 'agency' },
   { method: 'GET', path: '/events/{id}/exposure', access: 'analyst' },
   { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' },
-  { method: 'POST', path: '/scenarios/run', access: 'analyst', body: { event_type: 'earthquake', lat: 38.8, lng: -122.8, magnitude: 6.5 } },
+  {
+    method: 'POST',
+    path: '/scenarios/run',
+    access: 'analyst',
+    body: { event_type: 'earthquake', lat: 38.8, lng: -122.8, magnitude: 6.5 },
+  },
   { method: 'GET', path: `/scenarios/${P}`, access: 'analyst' },
   { method: 'GET', path: '/infrastructure', access: 'free', query: 'lat=38.8&lng=-122.8' },
   { method: 'GET', path: '/risk/score', access: 'free', query: 'lat=38.8&lng=-122.8' },
@@ -40,7 +59,12 @@ const CONTRACT: Endpoint[] = [
   { method: 'GET', path: '/events/{id}/score', access: 'free' },
   { method: 'GET', path: '/events/{id}/score', access: 'enterprise', query: 'format=oasis' },
   { method: 'GET', path: '/portfolio', access: 'agency' },
-  { method: 'POST', path: '/portfolio', access: 'agency', body: { name: 'book', locations: [{ LocNumber: '1', Latitude: 38.8, Longitude: -122.8 }] } },
+  {
+    method: 'POST',
+    path: '/portfolio',
+    access: 'agency',
+    body: { name: 'book', locations: [{ LocNumber: '1', Latitude: 38.8, Longitude: -122.8 }] },
+  },
   { method: 'GET', path: '/portfolio/exposure', access: 'agency', query: `portfolio_id=${P}` },
   { method: 'GET', path: '/portfolio/ep-curve', access: 'agency', query: `portfolio_id=${P}` },
   { method: 'GET', path: '/triggers', access: 'agency' },
@@ -80,17 +104,36 @@ beforeAll(async () => {
     {
       name: 'expired JWT',
       valid: false,
-      value: await new SignJWT({ tier: 'enterprise' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(AUTH.issuer).setAudience(AUTH.audience)
-        .setSubject('late@example.com').setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(AUTH.secret!),
+      value: await new SignJWT({ tier: 'enterprise' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(AUTH.issuer)
+        .setAudience(AUTH.audience)
+        .setSubject('late@example.com')
+        .setIssuedAt(now - 7200)
+        .setExpirationTime(now - 3600)
+        .sign(AUTH.secret!),
     },
     // The payload says enterprise now; the signature was made over analyst.
-    { name: 'tampered JWT', valid: false, value: `${h}.${Buffer.from(JSON.stringify({ ...claims, tier: 'enterprise' })).toString('base64url')}.${good.split('.')[2]}` },
+    {
+      name: 'tampered JWT',
+      valid: false,
+      value: `${h}.${Buffer.from(JSON.stringify({ ...claims, tier: 'enterprise' })).toString('base64url')}.${good.split('.')[2]}`,
+    },
     {
       name: 'alg=none JWT',
       valid: false,
-      value: new UnsecuredJWT({ tier: 'enterprise' }).setIssuer(AUTH.issuer).setAudience(AUTH.audience).setSubject('mallory@example.com').setExpirationTime(now + 3600).encode(),
+      value: new UnsecuredJWT({ tier: 'enterprise' })
+        .setIssuer(AUTH.issuer)
+        .setAudience(AUTH.audience)
+        .setSubject('mallory@example.com')
+        .setExpirationTime(now + 3600)
+        .encode(),
     },
-    { name: 'wrong-issuer JWT', valid: false, value: await token('enterprise', { issuer: 'https://evil.example.com' }) },
+    {
+      name: 'wrong-issuer JWT',
+      valid: false,
+      value: await token('enterprise', { issuer: 'https://evil.example.com' }),
+    },
     { name: 'wrong-audience JWT', valid: false, value: await token('enterprise', { audience: 'another-api' }) },
     { name: 'revoked API key', valid: false, value: revoked.key },
     { name: 'unknown API key', valid: false, value: `ci_live_${'A'.repeat(43)}` },
@@ -137,7 +180,9 @@ describe('the access matrix of docs/contract.md#access (Profile 1)', () => {
     const missing = await p.call('/api/v1/triggers');
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="catintel"');
-    const bad = await p.call('/api/v1/events/live', { token: credentials.find((c) => c.name === 'expired JWT')!.value });
+    const bad = await p.call('/api/v1/events/live', {
+      token: credentials.find((c) => c.name === 'expired JWT')!.value,
+    });
     expect(bad.status).toBe(401);
     expect(bad.headers.get('www-authenticate')).toBe('Bearer realm="catintel", error="invalid_token"');
     expect(bad.body.detail).toMatch(/expired/);
@@ -148,7 +193,9 @@ describe('the access matrix of docs/contract.md#access (Profile 1)', () => {
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ code: 'insufficient_tier', status: 403, title: 'Insufficient tier' });
     expect(r.body.detail).toMatch(/analyst tier or above; this credential is agency/);
-    const oasis = await p.call('/api/v1/risk/score?lat=38.8&lng=-122.8&format=oasis', { token: await token('analyst') });
+    const oasis = await p.call('/api/v1/risk/score?lat=38.8&lng=-122.8&format=oasis', {
+      token: await token('analyst'),
+    });
     expect(oasis.body.detail).toMatch(/with format=oasis needs the enterprise tier/);
   });
 

@@ -18,7 +18,15 @@ let port: number;
 const logged: { status: number; code?: string }[] = [];
 beforeAll(async () => {
   db = await seededStore();
-  s = await startServer({ ctx: contextOn(db), auth: AUTH, host: '127.0.0.1', port: 0, headersTimeoutMs: 300, requestTimeoutMs: 600, accessLog: (e) => logged.push(e) });
+  s = await startServer({
+    ctx: contextOn(db),
+    auth: AUTH,
+    host: '127.0.0.1',
+    port: 0,
+    headersTimeoutMs: 300,
+    requestTimeoutMs: 600,
+    accessLog: (e) => logged.push(e),
+  });
   port = Number(new URL(s.url).port);
 });
 afterAll(async () => {
@@ -26,7 +34,11 @@ afterAll(async () => {
   db.close();
 });
 
-interface Raw { status: number; headers: Record<string, string>; body: any }
+interface Raw {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+}
 
 /** Sends bytes, reads until the server closes the connection, parses the HTTP/1.1 response. */
 function send(bytes: string): Promise<Raw> {
@@ -41,7 +53,9 @@ function send(bytes: string): Promise<Raw> {
       const [statusLine, ...lines] = head.split('\r\n');
       const m = /^HTTP\/1\.1 (\d{3}) /.exec(statusLine);
       if (!m) return reject(new Error(`not an HTTP response: ${JSON.stringify(text.slice(0, 200))}`));
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       const body = rest.join('\r\n\r\n');
       resolve({ status: Number(m[1]), headers, body: body ? JSON.parse(body) : null });
     });
@@ -54,7 +68,8 @@ function isPlatformProblem(r: Raw, status: number, code: string) {
   expect(r.status).toBe(status);
   expect(r.headers['content-type']).toBe('application/problem+json');
   expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-  for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(r.headers[h], h).toMatch(/^\d+$/);
+  for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+    expect(r.headers[h], h).toMatch(/^\d+$/);
   expect(r.headers.connection).toBe('close');
   expect(validProblem(r.body), JSON.stringify(validProblem.errors)).toBe(true);
   expect(r.body).toMatchObject({ status, code });
@@ -62,9 +77,13 @@ function isPlatformProblem(r: Raw, status: number, code: string) {
 
 describe('requests the HTTP parser refuses', () => {
   it('431 for a URL over 16 KB, with problem+json and the platform headers', async () => {
-    const r = await send(`GET /api/v1/events/live?event_type=${'earthquake,'.repeat(2000)}earthquake HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const r = await send(
+      `GET /api/v1/events/live?event_type=${'earthquake,'.repeat(2000)}earthquake HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
     isPlatformProblem(r, 431, 'headers_too_large');
-    expect(r.body.detail).toBe('the request line and headers are larger than 16 KB; shorten the URL (fewer or shorter query values) or the headers');
+    expect(r.body.detail).toBe(
+      'the request line and headers are larger than 16 KB; shorten the URL (fewer or shorter query values) or the headers',
+    );
     expect(r.headers['x-ratelimit-limit']).toBe('60');
   });
 
@@ -74,7 +93,9 @@ describe('requests the HTTP parser refuses', () => {
   });
 
   it('400 for bad framing (Content-Length with chunked) and a malformed request line', async () => {
-    const framing = await send('POST /api/v1/locations HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n');
+    const framing = await send(
+      'POST /api/v1/locations HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    );
     isPlatformProblem(framing, 400, 'invalid_request');
     expect(framing.body.detail).toMatch(/^the request is not valid HTTP\/1\.1/);
     const garbage = await send('HELLO THERE\r\n\r\n');

@@ -9,7 +9,16 @@ import { SlidingWindowLimiter } from '../../src/http/rate-limit.js';
 import { startServer, type RunningServer } from '../../src/http/server.js';
 import type { Store } from '../../src/store/db.js';
 import { responseProblems } from '../http/helpers/openapi.js';
-import { AUTH, apiKey, contextOn, freshIp, platform, seededStore, token, type Platform } from '../http/helpers/harness.js';
+import {
+  AUTH,
+  apiKey,
+  contextOn,
+  freshIp,
+  platform,
+  seededStore,
+  token,
+  type Platform,
+} from '../http/helpers/harness.js';
 
 let db: Store;
 beforeAll(async () => {
@@ -65,7 +74,9 @@ describe('200 parallel requests from one client address inside one minute', () =
     expect(ok.length).toBe(60);
     expect(limited.length).toBe(140);
     // Each success took one slot: the remaining counts are exactly 59, 58, ..., 0.
-    expect(ok.map((r) => n(r.headers, 'x-ratelimit-remaining')).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    expect(ok.map((r) => n(r.headers, 'x-ratelimit-remaining')).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i),
+    );
     for (const r of replies) {
       expect(n(r.headers, 'x-ratelimit-limit')).toBe(60);
       expect(n(r.headers, 'x-ratelimit-reset')).toBeGreaterThanOrEqual(1);
@@ -82,7 +93,9 @@ describe('200 parallel requests from one client address inside one minute', () =
   it('in-process: exactly 60 succeed, 140 get 429 with Retry-After, the headers count down', async () => {
     const p = await platform(db, { cacheTtlMs: 0 });
     const ip = freshIp();
-    const replies = await burst(() => p.app.fetch(new Request('http://localhost/api/v1/events/live?limit=5', { headers: { 'x-forwarded-for': ip } })));
+    const replies = await burst(() =>
+      p.app.fetch(new Request('http://localhost/api/v1/events/live?limit=5', { headers: { 'x-forwarded-for': ip } })),
+    );
     checkBurst(replies);
     for (const r of replies.slice(0, 20)) expect(await responseProblems('GET', '/api/v1/events/live', r)).toEqual([]);
     const body = (await replies.find((r) => r.status === 429)!.json()) as { code: string; detail: string };
@@ -95,7 +108,9 @@ describe('200 parallel requests from one client address inside one minute', () =
     try {
       // Spoofed X-Forwarded-For values do not open new windows without --trust-proxy.
       let i = 0;
-      const replies = await burst(() => fetch(`${server.url}/api/v1/events/live?limit=5`, { headers: { 'x-forwarded-for': `203.0.113.${i++ % 250}` } }));
+      const replies = await burst(() =>
+        fetch(`${server.url}/api/v1/events/live?limit=5`, { headers: { 'x-forwarded-for': `203.0.113.${i++ % 250}` } }),
+      );
       checkBurst(replies);
       await Promise.all(replies.map((r) => r.arrayBuffer()));
     } finally {
@@ -109,25 +124,45 @@ describe('limits per tier and per credential', () => {
     const p = await platform(db);
     const limits: Record<string, number> = {};
     for (const tier of ['agency', 'analyst', 'enterprise'] as const) {
-      limits[`jwt ${tier}`] = n((await p.call('/api/v1/events/live?limit=1', { token: await token(tier) })).headers, 'x-ratelimit-limit');
-      limits[`key ${tier}`] = n((await p.call('/api/v1/events/live?limit=1', { token: (await apiKey(db, tier)).key })).headers, 'x-ratelimit-limit');
+      limits[`jwt ${tier}`] = n(
+        (await p.call('/api/v1/events/live?limit=1', { token: await token(tier) })).headers,
+        'x-ratelimit-limit',
+      );
+      limits[`key ${tier}`] = n(
+        (await p.call('/api/v1/events/live?limit=1', { token: (await apiKey(db, tier)).key })).headers,
+        'x-ratelimit-limit',
+      );
     }
     limits.free = n((await p.call('/api/v1/events/live?limit=1')).headers, 'x-ratelimit-limit');
-    expect(limits).toEqual({ free: 60, 'jwt agency': 300, 'key agency': 300, 'jwt analyst': 600, 'key analyst': 600, 'jwt enterprise': 3000, 'key enterprise': 3000 });
+    expect(limits).toEqual({
+      free: 60,
+      'jwt agency': 300,
+      'key agency': 300,
+      'jwt analyst': 600,
+      'key analyst': 600,
+      'jwt enterprise': 3000,
+      'key enterprise': 3000,
+    });
   });
 
   it('counts a credential across client addresses, and not against the address', async () => {
     const p = await platform(db, { cacheTtlMs: 0 });
     const agency = await token('agency', { sub: 'busy@county.gov' });
     const replies = await Promise.all(
-      Array.from({ length: 301 }, (_, i) => p.app.fetch(new Request('http://localhost/api/v1/events/live?limit=1', {
-        headers: { authorization: `Bearer ${agency}`, 'x-forwarded-for': `198.51.100.${i % 200}` },
-      }))),
+      Array.from({ length: 301 }, (_, i) =>
+        p.app.fetch(
+          new Request('http://localhost/api/v1/events/live?limit=1', {
+            headers: { authorization: `Bearer ${agency}`, 'x-forwarded-for': `198.51.100.${i % 200}` },
+          }),
+        ),
+      ),
     );
     expect(replies.filter((r) => r.status === 200).length).toBe(300);
     expect(replies.filter((r) => r.status === 429).length).toBe(1);
     // The same account with a fresh token shares the window (per credential subject, not per token string).
-    const again = await p.call('/api/v1/events/live?limit=1', { token: await token('agency', { sub: 'busy@county.gov' }) });
+    const again = await p.call('/api/v1/events/live?limit=1', {
+      token: await token('agency', { sub: 'busy@county.gov' }),
+    });
     expect(again.status).toBe(429);
     // The addresses it came from still have their own anonymous windows.
     expect((await p.call('/api/v1/events/live?limit=1', { ip: '198.51.100.7' })).status).toBe(200);
@@ -136,7 +171,8 @@ describe('limits per tier and per credential', () => {
   it('charges a failed credential to the client address', async () => {
     const p = await platform(db);
     const ip = freshIp();
-    for (let i = 0; i < 60; i++) expect((await p.call('/api/v1/events/live', { ip, token: 'garbage' })).status).toBe(401);
+    for (let i = 0; i < 60; i++)
+      expect((await p.call('/api/v1/events/live', { ip, token: 'garbage' })).status).toBe(401);
     const r = await p.call('/api/v1/events/live', { ip, token: 'garbage' });
     expect(r.status).toBe(429);
   });
@@ -157,9 +193,21 @@ describe('headers on every response', () => {
       ['/api/v1/%zz', {}, 404],
       ['/api/v1/events/live', { method: 'DELETE' }, 405],
       ['/api/v1/events/live', { method: 'HEAD' }, 200],
-      ['/api/v1/events/live', { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' } }, 204],
-      ['/api/v1/admin/keys', { token: p.adminToken, raw: 'x'.repeat(2 * 1024 * 1024), contentType: 'application/json' }, 413],
-      ['/api/v1/admin/keys', { token: p.adminToken, raw: 'name=x', contentType: 'application/x-www-form-urlencoded' }, 415],
+      [
+        '/api/v1/events/live',
+        { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' } },
+        204,
+      ],
+      [
+        '/api/v1/admin/keys',
+        { token: p.adminToken, raw: 'x'.repeat(2 * 1024 * 1024), contentType: 'application/json' },
+        413,
+      ],
+      [
+        '/api/v1/admin/keys',
+        { token: p.adminToken, raw: 'name=x', contentType: 'application/x-www-form-urlencoded' },
+        415,
+      ],
       ['/api/v1/admin/keys', { token: p.adminToken, body: { name: 1 } }, 422],
       ['/api/v1/infrastructure?lat=1&lng=2', {}, 0], // planned today, built later: any status will do
       ['/api/v1/risk/score?lat=1&lng=2', {}, 0],
@@ -170,7 +218,8 @@ describe('headers on every response', () => {
     for (const [path, o, status] of cases) {
       const r = await p.call(path, o);
       if (status) expect(r.status, path).toBe(status);
-      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id']) expect(r.headers.has(h), `${h} on ${path} ${status}`).toBe(true);
+      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id'])
+        expect(r.headers.has(h), `${h} on ${path} ${status}`).toBe(true);
     }
   });
 
@@ -180,12 +229,18 @@ describe('headers on every response', () => {
     const replies = await Promise.all(Array.from({ length: 150 }, () => p.call('/api/v1/events/live?limit=1', { ip })));
     expect(replies.every((r) => r.status === 200)).toBe(true);
     const last = replies[149].headers;
-    expect([n(last, 'x-ratelimit-limit'), n(last, 'x-ratelimit-remaining'), n(last, 'x-ratelimit-reset')]).toEqual([60, 60, 0]);
+    expect([n(last, 'x-ratelimit-limit'), n(last, 'x-ratelimit-remaining'), n(last, 'x-ratelimit-reset')]).toEqual([
+      60, 60, 0,
+    ]);
     // Errors too, and a credential reports its tier's limit.
     const { key } = await apiKey(db, 'enterprise');
     const bad = await p.call('/api/v1/triggers', { token: key, body: {} });
     expect(bad.status).toBe(422);
-    expect([n(bad.headers, 'x-ratelimit-limit'), n(bad.headers, 'x-ratelimit-remaining'), n(bad.headers, 'x-ratelimit-reset')]).toEqual([3000, 3000, 0]);
+    expect([
+      n(bad.headers, 'x-ratelimit-limit'),
+      n(bad.headers, 'x-ratelimit-remaining'),
+      n(bad.headers, 'x-ratelimit-reset'),
+    ]).toEqual([3000, 3000, 0]);
   });
 
   it('runs on the real clock: the pinned event clock (CATINTEL_NOW) does not move the window', async () => {

@@ -20,7 +20,10 @@ import { AUTH, FEED_NOW, SECRET, contextOn, seededStore, token } from '../http/h
 const BIN = path.join(REPO_ROOT, 'bin/catintel');
 const built = fs.existsSync(path.join(REPO_ROOT, 'dist/src/cli/main.js'));
 
-async function startCli(db: string, accessLog: string): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+async function startCli(
+  db: string,
+  accessLog: string,
+): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
   const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--access-log', accessLog], {
     env: { ...process.env, CATINTEL_JWT_SECRET: SECRET, CATINTEL_NOW: FEED_NOW },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +58,10 @@ describe.skipIf(!built)('catintel serve (a real process; needs `make build`)', (
     dir = tempDir();
     db = path.join(dir, 'served.duckdb');
     accessLog = path.join(dir, 'access.ndjson');
-    const seeded = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')], { CATINTEL_NOW: FEED_NOW });
+    const seeded = await cli(
+      ['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')],
+      { CATINTEL_NOW: FEED_NOW },
+    );
     expect(seeded.code).toBe(0);
     server = await startCli(db, accessLog);
   });
@@ -63,7 +69,7 @@ describe.skipIf(!built)('catintel serve (a real process; needs `make build`)', (
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
   });
 
-  it('writes <db>.serve.json (owner-only) with its address and this run\'s admin token', () => {
+  it("writes <db>.serve.json (owner-only) with its address and this run's admin token", () => {
     const file = `${db}.serve.json`;
     const info = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(info).toMatchObject({ pid: server.child.pid, url: server.url });
@@ -88,12 +94,17 @@ describe.skipIf(!built)('catintel serve (a real process; needs `make build`)', (
     expect(((await after.json()) as any).detail).toBe('unknown or revoked API key');
 
     // Every other command goes the same way (test/serve-sharing.test.ts): the server stays the one writer.
-    const ingest = await cli(['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')], { CATINTEL_NOW: FEED_NOW });
+    const ingest = await cli(
+      ['--db', db, 'ingest', 'usgs-earthquakes', '--from', sharedData('feeds/usgs_earthquakes/all_day.geojson')],
+      { CATINTEL_NOW: FEED_NOW },
+    );
     expect(ingest.code, ingest.stderr).toBe(0);
   });
 
   it('accepts tokens from `catintel token issue` with the same secret', async () => {
-    const t = await cli(['--json', 'token', 'issue', '--tier', 'analyst', '--sub', 'alice@example.com'], { CATINTEL_JWT_SECRET: SECRET });
+    const t = await cli(['--json', 'token', 'issue', '--tier', 'analyst', '--sub', 'alice@example.com'], {
+      CATINTEL_JWT_SECRET: SECRET,
+    });
     expect(t.code).toBe(0);
     const live = (await (await get(`${server.url}/api/v1/events/live?limit=1`)).json()) as any;
     const r = await get(`${server.url}/api/v1/events/${live.features[0].id}/briefing`, t.json().token);
@@ -106,10 +117,20 @@ describe.skipIf(!built)('catintel serve (a real process; needs `make build`)', (
     await get(`${server.url}/api/v1/events/live?limit=2&api_key=oops-in-the-url`, jwt);
     await new Promise((r) => setTimeout(r, 100));
     const text = fs.readFileSync(accessLog, 'utf8');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThanOrEqual(5);
     const last = lines[lines.length - 1];
-    expect(last).toMatchObject({ method: 'GET', path: '/api/v1/events/live', status: 200, tier: 'enterprise', credential: 'jwt:catintel|ops@example.com', query: 'limit=2&api_key=***' });
+    expect(last).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/events/live',
+      status: 200,
+      tier: 'enterprise',
+      credential: 'jwt:catintel|ops@example.com',
+      query: 'limit=2&api_key=***',
+    });
     expect(last.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(text).not.toContain(jwt);
     expect(text).not.toMatch(/ci_(live|test|admin)_[0-9A-Za-z]{43}/);
@@ -172,12 +193,21 @@ describe('the socket', () => {
   });
 
   it('cuts off a client that never finishes its headers', async () => {
-    const s = await startServer({ ctx: contextOn(db), auth: AUTH, host: '127.0.0.1', port: 0, headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const s = await startServer({
+      ctx: contextOn(db),
+      auth: AUTH,
+      host: '127.0.0.1',
+      port: 0,
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 600,
+    });
     try {
       const port = Number(new URL(s.url).port);
       const started = Date.now();
       const closed = await new Promise<{ ms: number; data: string }>((resolve) => {
-        const sock = net.connect(port, '127.0.0.1', () => sock.write('GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\nX-Slow: '));
+        const sock = net.connect(port, '127.0.0.1', () =>
+          sock.write('GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+        );
         let data = '';
         sock.on('data', (d) => (data += d));
         sock.on('close', () => resolve({ ms: Date.now() - started, data }));

@@ -13,8 +13,19 @@ import { insertApiKey } from '../../src/store/keys.js';
 import { cli, tempDir } from '../helpers/cli.js';
 import { AUTH, SECRET, call, contextOn, platform, seededStore, token, type Platform } from '../http/helpers/harness.js';
 
-const TRIGGER = { name: 'Fort Myers 100 kt', peril: 'hurricane', lat: 26.64, lng: -81.87, radius_km: 50, threshold_type: 'wind_speed_kt', threshold_value: 100 };
-const BOOK = { name: 'operator book', locations: [{ LocNumber: '1', Latitude: 28.54, Longitude: -81.38, BuildingTIV: 1_000_000 }] };
+const TRIGGER = {
+  name: 'Fort Myers 100 kt',
+  peril: 'hurricane',
+  lat: 26.64,
+  lng: -81.87,
+  radius_km: 50,
+  threshold_type: 'wind_speed_kt',
+  threshold_value: 100,
+};
+const BOOK = {
+  name: 'operator book',
+  locations: [{ LocNumber: '1', Latitude: 28.54, Longitude: -81.38, BuildingTIV: 1_000_000 }],
+};
 
 let db: Store;
 let p: Platform;
@@ -26,7 +37,19 @@ afterAll(() => db.close());
 
 async function keyFor(account: string): Promise<string> {
   const k = newApiKey(false);
-  await insertApiKey(db, { id: k.id, name: `${account} key`, tier: 'enterprise', account, sandbox: false, prefix: k.prefix, created_at: '2022-09-29T03:32:09Z' }, k.hash);
+  await insertApiKey(
+    db,
+    {
+      id: k.id,
+      name: `${account} key`,
+      tier: 'enterprise',
+      account,
+      sandbox: false,
+      prefix: k.prefix,
+      created_at: '2022-09-29T03:32:09Z',
+    },
+    k.hash,
+  );
   return k.key;
 }
 
@@ -35,7 +58,9 @@ describe("a token's subject never names a local account", () => {
     // The operator's admin token acts for the local account, as the CLI does.
     const made = await p.call('/api/v1/portfolio', { token: p.adminToken, body: BOOK });
     expect(made.status).toBe(201);
-    expect((await p.call('/api/v1/portfolio', { token: p.adminToken })).body.portfolios.map((b: any) => b.name)).toContain('operator book');
+    expect(
+      (await p.call('/api/v1/portfolio', { token: p.adminToken })).body.portfolios.map((b: any) => b.name),
+    ).toContain('operator book');
     const local = await token('enterprise', { sub: 'local' });
     const theirs = await p.call('/api/v1/portfolio', { token: local });
     expect(theirs.status).toBe(200);
@@ -67,9 +92,14 @@ describe("a token's subject never names a local account", () => {
   });
 
   it('no API key can be created for a token account', async () => {
-    const r = await p.call('/api/v1/admin/keys', { token: p.adminToken, body: { name: 'sneaky', tier: 'enterprise', account: 'jwt:catintel|carol@example.com' } });
+    const r = await p.call('/api/v1/admin/keys', {
+      token: p.adminToken,
+      body: { name: 'sneaky', tier: 'enterprise', account: 'jwt:catintel|carol@example.com' },
+    });
     expect([r.status, r.body.code]).toEqual([422, 'validation_failed']);
-    expect(r.body.errors).toEqual([{ field: 'account', message: expect.stringMatching(/a local account name, not a JWT access token's/) }]);
+    expect(r.body.errors).toEqual([
+      { field: 'account', message: expect.stringMatching(/a local account name, not a JWT access token's/) },
+    ]);
   });
 });
 
@@ -78,7 +108,9 @@ describe('the CLI', () => {
     const db = path.join(tempDir(), 'store.duckdb');
     const byFlag = await cli(['--db', db, '--account', 'jwt:catintel|carol@example.com', 'trigger', 'list']);
     expect(byFlag.code).toBe(2);
-    expect(byFlag.stderr).toMatch(/^catintel: --account "jwt:catintel\|carol@example\.com": names starting with "jwt:" are the accounts of JWT access tokens/);
+    expect(byFlag.stderr).toMatch(
+      /^catintel: --account "jwt:catintel\|carol@example\.com": names starting with "jwt:" are the accounts of JWT access tokens/,
+    );
     const byEnv = await cli(['--db', db, 'trigger', 'list'], { CATINTEL_ACCOUNT: 'JWT:catintel|carol@example.com' });
     expect(byEnv.code).toBe(2);
     expect(byEnv.stderr).toMatch(/CATINTEL_ACCOUNT "JWT:catintel\|carol@example\.com"/);
@@ -89,12 +121,37 @@ describe('the CLI', () => {
     const file = path.join(dir, 'store.duckdb');
     const carol = await token('analyst', { sub: 'carol@example.com' });
     const env = { CATINTEL_TOKEN: carol, CATINTEL_JWT_SECRET: SECRET };
-    const made = await cli(['--db', file, '--json', 'trigger', 'create', '--name', 'SF M6.5', '--peril', 'earthquake', '--lat', '37.77', '--lng', '-122.42', '--radius-km', '50', '--threshold-type', 'magnitude', '--threshold-value', '6.5'], env);
+    const made = await cli(
+      [
+        '--db',
+        file,
+        '--json',
+        'trigger',
+        'create',
+        '--name',
+        'SF M6.5',
+        '--peril',
+        'earthquake',
+        '--lat',
+        '37.77',
+        '--lng',
+        '-122.42',
+        '--radius-km',
+        '50',
+        '--threshold-type',
+        'magnitude',
+        '--threshold-value',
+        '6.5',
+      ],
+      env,
+    );
     expect(made.code).toBe(0);
     const mine = (await cli(['--db', file, '--json', 'trigger', 'list'], env)).json();
     expect(mine).toMatchObject({ account: 'jwt:catintel|carol@example.com', count: 1 });
     // The bare subject is a local account like any other, and not hers.
-    expect((await cli(['--db', file, '--json', '--account', 'carol@example.com', 'trigger', 'list'])).json().count).toBe(0);
+    expect(
+      (await cli(['--db', file, '--json', '--account', 'carol@example.com', 'trigger', 'list'])).json().count,
+    ).toBe(0);
     // A token that does not verify is refused for a command that acts on its account.
     const forged = await cli(['--db', file, 'trigger', 'list'], { ...env, CATINTEL_JWT_SECRET: 'x'.repeat(48) });
     expect(forged.code).toBe(2);

@@ -21,19 +21,34 @@ afterAll(() => db.close());
 
 /** The server behind a proxy on this machine (`--trust-proxy`, bare: loopback) or as the value names. */
 async function behindProxy(trustProxy: string | number, log: AccessLogEntry[] = []): Promise<RunningServer> {
-  return startServer({ ctx: contextOn(db), auth: AUTH, host: '127.0.0.1', port: 0, cacheTtlMs: 0, trustProxy, accessLog: (e) => log.push(e) });
+  return startServer({
+    ctx: contextOn(db),
+    auth: AUTH,
+    host: '127.0.0.1',
+    port: 0,
+    cacheTtlMs: 0,
+    trustProxy,
+    accessLog: (e) => log.push(e),
+  });
 }
 
 /** What the proxy forwards: the client's own X-Forwarded-For, with the address the proxy saw appended. */
-const viaProxy = (clientSent: string | undefined, clientAddress: string) => ({ 'x-forwarded-for': clientSent ? `${clientSent}, ${clientAddress}` : clientAddress });
+const viaProxy = (clientSent: string | undefined, clientAddress: string) => ({
+  'x-forwarded-for': clientSent ? `${clientSent}, ${clientAddress}` : clientAddress,
+});
 
 describe('a client behind a trusted proxy', () => {
   it('cannot escape the anonymous rate limit by forging the leftmost X-Forwarded-For entry', async () => {
     const server = await behindProxy('loopback');
     try {
       let i = 0;
-      const replies = await Promise.all(Array.from({ length: 200 }, () =>
-        fetch(`${server.url}/api/v1/events/live?limit=1`, { headers: viaProxy(`203.0.113.${i++ % 250}`, '192.0.2.10') })));
+      const replies = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          fetch(`${server.url}/api/v1/events/live?limit=1`, {
+            headers: viaProxy(`203.0.113.${i++ % 250}`, '192.0.2.10'),
+          }),
+        ),
+      );
       await Promise.all(replies.map((r) => r.arrayBuffer()));
       expect(replies.filter((r) => r.status === 200).length).toBe(60);
       expect(replies.filter((r) => r.status === 429).length).toBe(140);
@@ -49,17 +64,24 @@ describe('a client behind a trusted proxy', () => {
     const as = (clientAddress: string, clientSent?: string) => viaProxy(clientSent, clientAddress);
     try {
       const saved = await fetch(`${server.url}/api/v1/locations`, {
-        method: 'POST', headers: { ...as(victim), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Victim home', lat: 38.8, lng: -122.8 }),
+        method: 'POST',
+        headers: { ...as(victim), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Victim home', lat: 38.8, lng: -122.8 }),
       });
       expect(saved.status).toBe(201);
       const { id } = (await saved.json()) as { id: string };
       const list = await fetch(`${server.url}/api/v1/locations`, { headers: as(attacker, victim) });
       expect(((await list.json()) as { count: number }).count).toBe(0);
-      const del = await fetch(`${server.url}/api/v1/locations/${id}`, { method: 'DELETE', headers: as(attacker, victim) });
+      const del = await fetch(`${server.url}/api/v1/locations/${id}`, {
+        method: 'DELETE',
+        headers: as(attacker, victim),
+      });
       expect(del.status).toBe(404);
       await del.arrayBuffer();
       // The victim, through the proxy, still has it.
-      const own = (await (await fetch(`${server.url}/api/v1/locations`, { headers: as(victim) })).json()) as { locations: { id: string }[] };
+      const own = (await (await fetch(`${server.url}/api/v1/locations`, { headers: as(victim) })).json()) as {
+        locations: { id: string }[];
+      };
       expect(own.locations.map((l) => l.id)).toEqual([id]);
     } finally {
       await server.stop(1000);
@@ -73,7 +95,11 @@ describe('a client behind a trusted proxy', () => {
     try {
       await (await fetch(`${oneHop.url}/api/v1/health`, { headers: viaProxy('1.2.3.4', '192.0.2.10') })).arrayBuffer();
       // client -> 10.1.1.1 -> 10.2.2.2 -> the proxy on this machine: both inner proxies are listed.
-      await (await fetch(`${chain.url}/api/v1/health`, { headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.23, 10.1.1.1, 10.2.2.2' } })).arrayBuffer();
+      await (
+        await fetch(`${chain.url}/api/v1/health`, {
+          headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.23, 10.1.1.1, 10.2.2.2' },
+        })
+      ).arrayBuffer();
       // No X-Forwarded-For: the peer is the client.
       await (await fetch(`${chain.url}/api/v1/health`)).arrayBuffer();
       expect(log.map((e) => e.client_ip)).toEqual(['192.0.2.10', '198.51.100.23', '127.0.0.1']);
@@ -91,7 +117,11 @@ describe('a peer that is not a trusted proxy', () => {
     try {
       await (await fetch(`${server.url}/api/v1/health`, { headers: { 'x-forwarded-for': '10.9.9.9' } })).arrayBuffer();
       expect(log.map((e) => e.client_ip)).toEqual(['127.0.0.1']);
-      const landing = (await (await fetch(`${server.url}/api/v1/`, { headers: { 'x-forwarded-host': 'evil.example.com', 'x-forwarded-proto': 'https' } })).json()) as { links: { href: string }[] };
+      const landing = (await (
+        await fetch(`${server.url}/api/v1/`, {
+          headers: { 'x-forwarded-host': 'evil.example.com', 'x-forwarded-proto': 'https' },
+        })
+      ).json()) as { links: { href: string }[] };
       expect(landing.links.every((l) => l.href.startsWith(server.url))).toBe(true);
     } finally {
       await server.stop(1000);
@@ -101,7 +131,11 @@ describe('a peer that is not a trusted proxy', () => {
   it('behind a trusted proxy, links use the host the proxy wrote, not one the client added on the left', async () => {
     const server = await behindProxy('loopback');
     try {
-      const landing = (await (await fetch(`${server.url}/api/v1/`, { headers: { 'x-forwarded-host': 'evil.example.com, gis.example.com', 'x-forwarded-proto': 'https' } })).json()) as { links: { href: string }[] };
+      const landing = (await (
+        await fetch(`${server.url}/api/v1/`, {
+          headers: { 'x-forwarded-host': 'evil.example.com, gis.example.com', 'x-forwarded-proto': 'https' },
+        })
+      ).json()) as { links: { href: string }[] };
       expect(landing.links.length).toBeGreaterThan(0);
       expect(landing.links.every((l) => l.href.startsWith('https://gis.example.com/api/v1'))).toBe(true);
     } finally {

@@ -10,16 +10,42 @@ export function keyCreated(b: Rec): string {
 }
 
 export function keyRecord(b: Rec): string {
-  return [b.revoked_at ? `Revoked ${b.id} at ${b.revoked_at}.` : `Key ${b.id}:`, ...keyValues(b, 2, KEY_FIELDS)].join('\n') + '\n';
+  return (
+    [b.revoked_at ? `Revoked ${b.id} at ${b.revoked_at}.` : `Key ${b.id}:`, ...keyValues(b, 2, KEY_FIELDS)].join('\n') +
+    '\n'
+  );
 }
 
 export function keysTable(b: { keys: Rec[] }): string {
   if (!b.keys.length) return 'No API keys (create one with `catintel keys create --tier T --name N`).\n';
-  const rows = b.keys.map((k) => [k.id, k.name, k.tier, k.account, k.sandbox ? 'sandbox' : 'live', `${k.prefix}...`, k.created_at, k.revoked_at] as (string | null)[]);
-  return [...table(['id', 'name', 'tier', 'account', 'kind', 'prefix', 'created (UTC)', 'revoked'], rows), `${b.keys.length} keys`].join('\n') + '\n';
+  const rows = b.keys.map(
+    (k) =>
+      [
+        k.id,
+        k.name,
+        k.tier,
+        k.account,
+        k.sandbox ? 'sandbox' : 'live',
+        `${k.prefix}...`,
+        k.created_at,
+        k.revoked_at,
+      ] as (string | null)[],
+  );
+  return (
+    [
+      ...table(['id', 'name', 'tier', 'account', 'kind', 'prefix', 'created (UTC)', 'revoked'], rows),
+      `${b.keys.length} keys`,
+    ].join('\n') + '\n'
+  );
 }
 
 export function tokenIssued(b: Rec): string {
   const { token, ...rest } = b;
-  return [`token: ${token}`, '', ...keyValues(rest, 0, ['token_type', 'sub', 'account', 'tier', 'expires_at', 'issuer', 'audience'])].join('\n') + '\n';
+  return (
+    [
+      `token: ${token}`,
+      '',
+      ...keyValues(rest, 0, ['token_type', 'sub', 'account', 'tier', 'expires_at', 'issuer', 'audience']),
+    ].join('\n') + '\n'
+  );
 }

@@ -17,7 +17,25 @@ export function epCurveText(b: EpCurveBody | string): string {
     `AAL ground-up ${money(b.gul.AALAmt)} ${cur} (analytic ${money(b.gul.AALAnalyticAmt)}), insured ${money(b.il.AALAmt)} ${cur} (analytic ${money(b.il.AALAnalyticAmt)})`,
     `curve: ${b.perspective === 'il' ? 'insured' : 'ground-up'}, EPCalc ${b.EPCalc}`,
   ];
-  if (b.written) head.push(`wrote ${b.written.file} (${b.written.format}, ${b.written.bytes.toLocaleString('en-US')} bytes)`);
-  const rows = b.curve.map((p) => [p.ReturnPeriod, money(p.OEPLossAmt), money(p.AEPLossAmt), money(p.OEPTVaRAmt), money(p.AEPTVaRAmt)]);
-  return [...head, '', ...table(['return period (yr)', `OEP (${cur})`, `AEP (${cur})`, 'OEP TVaR', 'AEP TVaR'], rows, ['right', 'right', 'right', 'right', 'right']), ''].join('\n');
+  if (b.written)
+    head.push(`wrote ${b.written.file} (${b.written.format}, ${b.written.bytes.toLocaleString('en-US')} bytes)`);
+  const rows = b.curve.map((p) => [
+    p.ReturnPeriod,
+    money(p.OEPLossAmt),
+    money(p.AEPLossAmt),
+    money(p.OEPTVaRAmt),
+    money(p.AEPTVaRAmt),
+  ]);
+  return [
+    ...head,
+    '',
+    ...table(['return period (yr)', `OEP (${cur})`, `AEP (${cur})`, 'OEP TVaR', 'AEP TVaR'], rows, [
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+    ]),
+    '',
+  ].join('\n');
 }

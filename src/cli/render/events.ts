@@ -2,8 +2,16 @@
 import { keyValues, table } from './text.js';
 
 type Props = Record<string, unknown>;
-interface FeatureLike { id?: unknown; properties: Props }
-export interface CollectionLike { features: FeatureLike[]; numberMatched: number; numberReturned: number; links: { rel: string; href: string }[] }
+interface FeatureLike {
+  id?: unknown;
+  properties: Props;
+}
+export interface CollectionLike {
+  features: FeatureLike[];
+  numberMatched: number;
+  numberReturned: number;
+  links: { rel: string; href: string }[];
+}
 
 const minute = (t: unknown) => (typeof t === 'string' ? t.slice(0, 16).replace('T', ' ') : '-');
 
@@ -18,7 +26,14 @@ export function eventsTable(c: CollectionLike): string {
   const rows = c.features.map((f) => {
     const p = f.properties;
     const status = p.upcoming === true ? 'upcoming' : String(p.status);
-    return [minute(p.started_at), status, String(p.event_type), String(p.severity_label ?? p.severity), ...(nearby ? [`${Number(p.distance_km).toFixed(1)} km`] : []), String(p.title)];
+    return [
+      minute(p.started_at),
+      status,
+      String(p.event_type),
+      String(p.severity_label ?? p.severity),
+      ...(nearby ? [`${Number(p.distance_km).toFixed(1)} km`] : []),
+      String(p.title),
+    ];
   });
   const lines = table(headers, rows, nearby ? [, , , , 'right'] : []);
   const body = [lines[0], ...lines.slice(1).flatMap((l, i) => [l, `    ${c.features[i].properties.id}`])];
@@ -31,17 +46,58 @@ export function eventsTable(c: CollectionLike): string {
 /** `events show`: the headline fields first, then details, then the latest observations as a table. */
 export function eventCard(f: FeatureLike & { geometry?: { coordinates?: unknown } }): string {
   const p = f.properties;
-  const { observations, details, links, ...rest } = p as Props & { observations?: Props[]; details?: unknown; links?: unknown };
+  const { observations, details, links, ...rest } = p as Props & {
+    observations?: Props[];
+    details?: unknown;
+    links?: unknown;
+  };
   const coords = Array.isArray(f.geometry?.coordinates) ? (f.geometry!.coordinates as number[]) : undefined;
   const head: Props = { ...rest, ...(coords ? { location: `${coords[1]}, ${coords[0]} (lat, lng)` } : {}) };
   delete head.title;
-  const lines = [String(p.title), ...keyValues(head, 2, ['id', 'slug', 'event_type', 'severity_label', 'severity', 'status', 'upcoming', 'started_at', 'updated_at', 'monitoring_from', 'ended_at', 'location', 'source', 'source_id', 'source_url', 'confidence_score', 'ring_count'])];
-  if (details && typeof details === 'object' && Object.keys(details).length) lines.push('details:', ...keyValues(details as Props, 2));
+  const lines = [
+    String(p.title),
+    ...keyValues(head, 2, [
+      'id',
+      'slug',
+      'event_type',
+      'severity_label',
+      'severity',
+      'status',
+      'upcoming',
+      'started_at',
+      'updated_at',
+      'monitoring_from',
+      'ended_at',
+      'location',
+      'source',
+      'source_id',
+      'source_url',
+      'confidence_score',
+      'ring_count',
+    ]),
+  ];
+  if (details && typeof details === 'object' && Object.keys(details).length)
+    lines.push('details:', ...keyValues(details as Props, 2));
   const obs = observations ?? [];
   if (obs.length) {
     const shown = obs.slice(-OBSERVATIONS_SHOWN);
-    lines.push(`observations (${obs.length > shown.length ? `latest ${shown.length} of ${obs.length}; --json for all` : obs.length}):`);
-    lines.push(...table(['observed (UTC)', 'kind', 'value', 'unit', 'lat', 'lng'], shown.map((o) => [minute(o.observed_at), String(o.kind), o.value as number, String(o.unit), o.lat as number, o.lng as number]), [, , 'right', , 'right', 'right']).map((l) => `  ${l}`));
+    lines.push(
+      `observations (${obs.length > shown.length ? `latest ${shown.length} of ${obs.length}; --json for all` : obs.length}):`,
+    );
+    lines.push(
+      ...table(
+        ['observed (UTC)', 'kind', 'value', 'unit', 'lat', 'lng'],
+        shown.map((o) => [
+          minute(o.observed_at),
+          String(o.kind),
+          o.value as number,
+          String(o.unit),
+          o.lat as number,
+          o.lng as number,
+        ]),
+        [, , 'right', , 'right', 'right'],
+      ).map((l) => `  ${l}`),
+    );
   }
   if (Number(p.ring_count) > 0) lines.push(`rings: catintel events rings ${p.id}`);
   return lines.join('\n') + '\n';
@@ -54,7 +110,13 @@ export function ringsTable(c: CollectionLike): string {
   if (!c.features.length) return 'No rings for this event.\n';
   const rows = c.features.map((f) => {
     const p = f.properties;
-    return [String(p.kind), p.threshold === null ? '-' : `${p.threshold} ${p.unit ?? ''}`.trim(), p.radius_km === null ? '-' : `${p.radius_km} km`, String(p.label), String(p.ring_id)];
+    return [
+      String(p.kind),
+      p.threshold === null ? '-' : `${p.threshold} ${p.unit ?? ''}`.trim(),
+      p.radius_km === null ? '-' : `${p.radius_km} km`,
+      String(p.label),
+      String(p.ring_id),
+    ];
   });
   const lines = table(['kind', 'threshold', 'radius', 'label', 'ring id'], rows, [, 'right', 'right']);
   return [...lines, `${c.features.length} rings, outermost last; --json for the polygons (GeoJSON)`].join('\n') + '\n';

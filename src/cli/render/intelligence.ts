@@ -9,9 +9,20 @@ const n0 = (x: unknown) => (typeof x === 'number' ? Math.round(x).toLocaleString
 const pct = (x: unknown) => (typeof x === 'number' ? `${(x * 100).toFixed(1)} %` : '-');
 
 export function infrastructureText(b: any): string {
-  const rows = (b.features ?? []).map((f: any) => [f.properties.distance_km, f.properties.kind, f.properties.name, f.properties.city, f.properties.state]);
+  const rows = (b.features ?? []).map((f: any) => [
+    f.properties.distance_km,
+    f.properties.kind,
+    f.properties.name,
+    f.properties.city,
+    f.properties.state,
+  ]);
   const lines = table(['km', 'kind', 'name', 'city', 'state'], rows, ['right']);
-  lines.push('', `${b.numberReturned} of ${b.numberMatched} within ${b.query?.radius_km} km (${Object.entries(b.counts_by_kind ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+  lines.push(
+    '',
+    `${b.numberReturned} of ${b.numberMatched} within ${b.query?.radius_km} km (${Object.entries(b.counts_by_kind ?? {})
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')})`,
+  );
   const next = (b.links ?? []).find((l: any) => l.rel === 'next');
   if (next) lines.push(`next page: --cursor ${new URL(next.href, 'http://x').searchParams.get('cursor')}`);
   // Coverage gaps are printed as hints (the handler's notes), under this table.
@@ -43,20 +54,41 @@ function hospitalsOf(rings: any[]): string[] {
   for (const r of rings) {
     const h = r.infrastructure.hospitals;
     if (!h || h.length === 0) continue;
-    out.push('', `hospitals inside ${r.label}:`, ...h.map((x: any) => `  ${x.name}, ${x.city} ${x.state}${x.beds ? ` (${x.beds} beds)` : ''}`));
+    out.push(
+      '',
+      `hospitals inside ${r.label}:`,
+      ...h.map((x: any) => `  ${x.name}, ${x.city} ${x.state}${x.beds ? ` (${x.beds} beds)` : ''}`),
+    );
   }
   return out;
 }
 
 export function exposureText(b: any): string {
-  const lines = [`${b.event.title} (${b.event.event_type}, ${b.event.status}) as of ${b.as_of}`, '', 'now (the rings at the clock):', ...ringRows(b.rings), ...hospitalsOf(b.rings)];
+  const lines = [
+    `${b.event.title} (${b.event.event_type}, ${b.event.status}) as of ${b.as_of}`,
+    '',
+    'now (the rings at the clock):',
+    ...ringRows(b.rings),
+    ...hospitalsOf(b.rings),
+  ];
   const soFar = b.so_far?.rings ?? [];
   if (soFar.length > 0) {
     const from = soFar.map((r: any) => r.from).sort()[0];
-    const to = soFar.map((r: any) => r.to).sort().at(-1);
-    lines.push('', `so far (the swath: the rings at every fix from ${from} to ${to}):`, ...ringRows(soFar.map((r: any) => ({ ...r, label: `${r.label}${r.fixes > 1 ? ` (${r.fixes} fixes)` : ''}` }))));
+    const to = soFar
+      .map((r: any) => r.to)
+      .sort()
+      .at(-1);
+    lines.push(
+      '',
+      `so far (the swath: the rings at every fix from ${from} to ${to}):`,
+      ...ringRows(soFar.map((r: any) => ({ ...r, label: `${r.label}${r.fixes > 1 ? ` (${r.fixes} fixes)` : ''}` }))),
+    );
   }
-  if (b.impact) lines.push('', `PAGER-style fatalities, lower bound: ${n0(b.impact.fatalities_lower_bound)} (${b.impact.alert_level})`);
+  if (b.impact)
+    lines.push(
+      '',
+      `PAGER-style fatalities, lower bound: ${n0(b.impact.fatalities_lower_bound)} (${b.impact.alert_level})`,
+    );
   lines.push('', `population: ${b.method.population}`, `sources: ${b.sources.map((s: any) => s.name).join('; ')}`);
   return lines.join('\n') + '\n';
 }
@@ -65,11 +97,38 @@ export function predictionText(b: any): string {
   const lines = [`${b.event.title}: indicative, valid at ${b.valid_at}`, `method: ${b.method.name}`];
   const f = b.forecast ?? {};
   if (Array.isArray(f.windows)) {
-    lines.push('', ...table(['window', 'P(M>=5)', 'expected M>=5', `P(M>=${b.event.severity})`], f.windows.map((w: any) => [w.window, pct(w.p_m5), w.expected_m5, pct(w.p_larger)]), [undefined, 'right', 'right', 'right']));
+    lines.push(
+      '',
+      ...table(
+        ['window', 'P(M>=5)', 'expected M>=5', `P(M>=${b.event.severity})`],
+        f.windows.map((w: any) => [w.window, pct(w.p_m5), w.expected_m5, pct(w.p_larger)]),
+        [undefined, 'right', 'right', 'right'],
+      ),
+    );
   } else if (f.source_forecast) {
-    lines.push('', ...table(['hours', 'valid at', 'lat', 'lng', 'wind kt', 'pressure mb'], f.source_forecast.points.map((p: any) => [p.tau_h, p.valid_at, p.lat, p.lng, p.max_wind_kt, p.pressure_mb]), ['right', undefined, 'right', 'right', 'right', 'right']));
+    lines.push(
+      '',
+      ...table(
+        ['hours', 'valid at', 'lat', 'lng', 'wind kt', 'pressure mb'],
+        f.source_forecast.points.map((p: any) => [p.tau_h, p.valid_at, p.lat, p.lng, p.max_wind_kt, p.pressure_mb]),
+        ['right', undefined, 'right', 'right', 'right', 'right'],
+      ),
+    );
   } else if (Array.isArray(f.projected) && f.projected.length) {
-    lines.push('', ...table(['hours ahead', 'at', ...Object.keys(f.projected[0]).filter((k) => !['hours', 'at'].includes(k))], f.projected.map((p: any) => [p.hours, p.at, ...Object.entries(p).filter(([k]) => !['hours', 'at'].includes(k)).map(([, v]) => v as any)]), ['right']));
+    lines.push(
+      '',
+      ...table(
+        ['hours ahead', 'at', ...Object.keys(f.projected[0]).filter((k) => !['hours', 'at'].includes(k))],
+        f.projected.map((p: any) => [
+          p.hours,
+          p.at,
+          ...Object.entries(p)
+            .filter(([k]) => !['hours', 'at'].includes(k))
+            .map(([, v]) => v as any),
+        ]),
+        ['right'],
+      ),
+    );
   } else {
     lines.push(...keyValues(f, 2));
   }
@@ -78,16 +137,49 @@ export function predictionText(b: any): string {
 }
 
 export function timelineText(b: any): string {
-  const rows = b.points.map((p: any) => (p.kind === 'status' ? [p.at, 'status', p.status, '', p.reason] : [p.at, p.kind, `${p.value} ${p.unit}`, p.change === null ? '' : (p.change > 0 ? `+${p.change}` : String(p.change)), '']));
-  return [`${b.event.title} (${b.event.source})`, '', ...table(['at', 'kind', 'value', 'change', 'reason'], rows, [undefined, undefined, 'right', 'right'])].join('\n') + '\n';
+  const rows = b.points.map((p: any) =>
+    p.kind === 'status'
+      ? [p.at, 'status', p.status, '', p.reason]
+      : [
+          p.at,
+          p.kind,
+          `${p.value} ${p.unit}`,
+          p.change === null ? '' : p.change > 0 ? `+${p.change}` : String(p.change),
+          '',
+        ],
+  );
+  return (
+    [
+      `${b.event.title} (${b.event.source})`,
+      '',
+      ...table(['at', 'kind', 'value', 'change', 'reason'], rows, [undefined, undefined, 'right', 'right']),
+    ].join('\n') + '\n'
+  );
 }
 
 export function scenarioText(b: any): string {
   const e = b.hypothetical_event;
-  const lines = [`scenario ${b.id}${b.name ? ` "${b.name}"` : ''}: ${e.title} at ${e.lat}, ${e.lng} (as if from ${e.as_if_source})`, '', ...ringRows(b.exposure.rings), ...hospitalsOf(b.exposure.rings)];
-  if (b.exposure.impact) lines.push('', `PAGER-style fatalities, lower bound: ${n0(b.exposure.impact.fatalities_lower_bound)} (${b.exposure.impact.alert_level})`);
+  const lines = [
+    `scenario ${b.id}${b.name ? ` "${b.name}"` : ''}: ${e.title} at ${e.lat}, ${e.lng} (as if from ${e.as_if_source})`,
+    '',
+    ...ringRows(b.exposure.rings),
+    ...hospitalsOf(b.exposure.rings),
+  ];
+  if (b.exposure.impact)
+    lines.push(
+      '',
+      `PAGER-style fatalities, lower bound: ${n0(b.exposure.impact.fatalities_lower_bound)} (${b.exposure.impact.alert_level})`,
+    );
   if (b.scores?.covered) lines.push('', ...b.scores.perils.map((p: any) => `score ${p.peril}: ${p.score}`));
-  if (b.triggers?.results?.length) lines.push('', ...table(['trigger', 'state', 'observed', 'proximity %'], b.triggers.results.map((t: any) => [t.name, t.state, `${t.observed_value ?? '-'} ${t.unit}`, t.proximity_pct]), [undefined, undefined, 'right', 'right']));
+  if (b.triggers?.results?.length)
+    lines.push(
+      '',
+      ...table(
+        ['trigger', 'state', 'observed', 'proximity %'],
+        b.triggers.results.map((t: any) => [t.name, t.state, `${t.observed_value ?? '-'} ${t.unit}`, t.proximity_pct]),
+        [undefined, undefined, 'right', 'right'],
+      ),
+    );
   lines.push('', `show again: catintel scenario show ${b.id}`);
   return lines.join('\n') + '\n';
 }

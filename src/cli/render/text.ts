@@ -15,7 +15,9 @@ export function table(headers: string[], rows: Cell[][], align: (Align | undefin
   const widths = headers.map((_, c) => Math.max(...text.map((r) => [...(r[c] ?? '')].length)));
   return text.map((r) =>
     r
-      .map((cell, c) => (align[c] === 'right' ? cell.padStart(widths[c]) : c === r.length - 1 ? cell : cell.padEnd(widths[c])))
+      .map((cell, c) =>
+        align[c] === 'right' ? cell.padStart(widths[c]) : c === r.length - 1 ? cell : cell.padEnd(widths[c]),
+      )
       .join('  ')
       .trimEnd(),
   );
@@ -26,7 +28,8 @@ export function cellText(v: Cell): string {
   return String(v);
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof v);
 
 /**
@@ -42,7 +45,9 @@ export function keyValues(obj: Record<string, unknown>, indent = 0, first: strin
   for (const key of keys) {
     const v = obj[key];
     if (isScalar(v) || isScalarList(v)) {
-      lines.push(`${pad}${`${key}:`.padEnd(width)} ${Array.isArray(v) ? v.map(scalarText).join(', ') || '-' : scalarText(v)}`);
+      lines.push(
+        `${pad}${`${key}:`.padEnd(width)} ${Array.isArray(v) ? v.map(scalarText).join(', ') || '-' : scalarText(v)}`,
+      );
     } else if (isPlainObject(v)) {
       lines.push(`${pad}${key}:`, ...(Object.keys(v).length ? keyValues(v, indent + 2) : [`${pad}  -`]));
     } else if (Array.isArray(v) && v.length === 1 && isPlainObject(v[0])) {
@@ -50,7 +55,14 @@ export function keyValues(obj: Record<string, unknown>, indent = 0, first: strin
     } else if (Array.isArray(v) && v.every(isFlatObject)) {
       const cols = [...new Set(v.flatMap((o) => Object.keys(o as object)))];
       const rows = v.map((o) => cols.map((c) => scalarText((o as Record<string, unknown>)[c])));
-      lines.push(`${pad}${key}:`, ...table(cols, rows, cols.map((c) => (v.every((o) => typeof (o as Record<string, unknown>)[c] === 'number') ? 'right' : 'left'))).map((l) => `${pad}  ${l}`));
+      lines.push(
+        `${pad}${key}:`,
+        ...table(
+          cols,
+          rows,
+          cols.map((c) => (v.every((o) => typeof (o as Record<string, unknown>)[c] === 'number') ? 'right' : 'left')),
+        ).map((l) => `${pad}  ${l}`),
+      );
     } else if (Array.isArray(v)) {
       lines.push(`${pad}${key}:`);
       for (const item of v) {

@@ -17,7 +17,33 @@ export function backtestText(b: TriggerBacktestBody): string {
   ];
   if (b.years.length === 0) return [...head, '', 'No year fired or came within the alert level.'].join('\n') + '\n';
   const rows = b.years.flatMap((y) =>
-    y.events.map((e, i) => [i === 0 ? y.year : '', e.state, e.name, e.id, e.at.slice(0, 16).replace('T', ' '), `${e.value} ${e.unit}`, e.distance_km, `${e.proximity_pct}`]),
+    y.events.map((e, i) => [
+      i === 0 ? y.year : '',
+      e.state,
+      e.name,
+      e.id,
+      e.at.slice(0, 16).replace('T', ' '),
+      `${e.value} ${e.unit}`,
+      e.distance_km,
+      `${e.proximity_pct}`,
+    ]),
   );
-  return [...head, '', ...table(['year', 'state', 'name', 'id', 'at (UTC)', 'value', 'km', '%'], rows, [undefined, undefined, undefined, undefined, undefined, 'right', 'right', 'right']), '', `method: ${b.method}`].join('\n') + '\n';
+  return (
+    [
+      ...head,
+      '',
+      ...table(['year', 'state', 'name', 'id', 'at (UTC)', 'value', 'km', '%'], rows, [
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        'right',
+        'right',
+        'right',
+      ]),
+      '',
+      `method: ${b.method}`,
+    ].join('\n') + '\n'
+  );
 }

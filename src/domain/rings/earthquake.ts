@@ -108,7 +108,11 @@ export const CORRECTED_IPE: IpeModel = { biasMmi: 0.3, finiteFault: 'rupture_dis
  * quakes get none. With a ShakeMap, its contours are the rings; otherwise the corrected equation draws
  * circles around the epicentre (the feed gives no strike).
  */
-export function earthquakeRings(input: EarthquakeInput, center: { lat: number; lng: number }, model: IpeModel = CORRECTED_IPE): Ring[] {
+export function earthquakeRings(
+  input: EarthquakeInput,
+  center: { lat: number; lng: number },
+  model: IpeModel = CORRECTED_IPE,
+): Ring[] {
   if (input.shakemap) return shakemapRings(input.shakemap, labelOf);
   const { magnitude, depthKm, region } = input;
   if (!Number.isFinite(magnitude) || !Number.isFinite(depthKm)) return [];

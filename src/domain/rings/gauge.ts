@@ -23,7 +23,12 @@ export const FLOOD_CATEGORY_LABEL: Record<FloodCategory, string> = {
 };
 
 /** Reach radius (km) per category reached, innermost first. */
-const REACH: { category: 'action' | 'minor' | 'moderate' | 'major'; stage: keyof FloodStages; radiusKm: number; name: string }[] = [
+const REACH: {
+  category: 'action' | 'minor' | 'moderate' | 'major';
+  stage: keyof FloodStages;
+  radiusKm: number;
+  name: string;
+}[] = [
   { category: 'action', stage: 'actionFt', radiusKm: 1, name: 'Action stage' },
   { category: 'minor', stage: 'floodFt', radiusKm: 2, name: 'Minor flood' },
   { category: 'moderate', stage: 'moderateFt', radiusKm: 5, name: 'Moderate flood' },

@@ -3,12 +3,14 @@ import type { Position } from 'geojson';
 import { KM_PER_NM, haversineKm } from '../../lib/geo.js';
 import { hollandB2008, hollandRadiusKm, hurricaneRings, willoughbyRmKm } from './hurricane.js';
 
-const signedArea = (ring: Position[]) => ring.slice(1).reduce((a, p, i) => a + (ring[i][0] * p[1] - p[0] * ring[i][1]), 0) / 2;
+const signedArea = (ring: Position[]) =>
+  ring.slice(1).reduce((a, p, i) => a + (ring[i][0] * p[1] - p[0] * ring[i][1]), 0) / 2;
 /** Initial bearing (degrees clockwise from north) from the centre to a vertex. */
 function bearingDeg(c: { lat: number; lng: number }, [lng, lat]: Position): number {
   const r = Math.PI / 180;
   const y = Math.sin((lng - c.lng) * r) * Math.cos(lat * r);
-  const x = Math.cos(c.lat * r) * Math.sin(lat * r) - Math.sin(c.lat * r) * Math.cos(lat * r) * Math.cos((lng - c.lng) * r);
+  const x =
+    Math.cos(c.lat * r) * Math.sin(lat * r) - Math.sin(c.lat * r) * Math.cos(lat * r) * Math.cos((lng - c.lng) * r);
   return (Math.atan2(y, x) / r + 360) % 360;
 }
 
@@ -31,7 +33,7 @@ describe('hurricaneRings from quadrant radii', () => {
     ]);
   });
 
-  it('each quadrant arc lies at that quadrant\'s radius; rings are closed and counter-clockwise [lng, lat]', () => {
+  it("each quadrant arc lies at that quadrant's radius; rings are closed and counter-clockwise [lng, lat]", () => {
     for (const ring of rings) {
       const coords = (ring.geometry.coordinates as Position[][])[0];
       expect(coords[0]).toEqual(coords[coords.length - 1]);
@@ -59,7 +61,10 @@ describe('hurricaneRings from quadrant radii', () => {
   });
 
   it('skips thresholds whose four radii are all zero', () => {
-    const out = hurricaneRings({ kind: 'hurricane', windRadiiNm: { 34: { ne: 60, se: 0, sw: 0, nw: 40 }, 50: { ne: 0, se: 0, sw: 0, nw: 0 } } }, landfall);
+    const out = hurricaneRings(
+      { kind: 'hurricane', windRadiiNm: { 34: { ne: 60, se: 0, sw: 0, nw: 40 }, 50: { ne: 0, se: 0, sw: 0, nw: 0 } } },
+      landfall,
+    );
     expect(out.map((r) => r.threshold)).toEqual([34]);
   });
 });
@@ -71,7 +76,11 @@ describe('parametric fallback (no radii): Willoughby 2006 Rm + Holland 2008 B_s,
   it('reproduces the docs/methods.md#hurricane-wind worked example (100 kt, 960 hPa, 28° N, v_t 5 m/s) before calibration', () => {
     expect(willoughbyRmKm(100, 28)).toBeCloseTo(33.6, 1);
     expect(hollandB2008(50, 28)).toBeCloseTo(1.31, 2);
-    const rings = hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100, pressureMb: 960 }, { lat: 28, lng: -80 }, unscaled);
+    const rings = hurricaneRings(
+      { kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100, pressureMb: 960 },
+      { lat: 28, lng: -80 },
+      unscaled,
+    );
     expect(rings.map((r) => r.threshold)).toEqual([64, 50, 34]);
     const [r64, r50, r34] = rings.map((r) => r.radiusKm as number);
     expect(Math.abs(r64 - 124)).toBeLessThan(2);
@@ -89,13 +98,23 @@ describe('parametric fallback (no radii): Willoughby 2006 Rm + Holland 2008 B_s,
   });
 
   it('draws nothing it cannot defend: no threshold above Vmax, nothing without Vmax', () => {
-    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 45, pressureMb: 1000 }, landfall, unscaled).map((r) => r.threshold)).toEqual([34]);
-    expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 30, pressureMb: 1006 }, landfall, unscaled)).toEqual([]);
+    expect(
+      hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 45, pressureMb: 1000 }, landfall, unscaled).map(
+        (r) => r.threshold,
+      ),
+    ).toEqual([34]);
+    expect(
+      hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 30, pressureMb: 1006 }, landfall, unscaled),
+    ).toEqual([]);
     expect(hurricaneRings({ kind: 'hurricane', windRadiiNm: {} }, landfall, unscaled)).toEqual([]);
   });
 
   it('without a central pressure, Δp comes from the Atkinson-Holliday wind-pressure relation, as in the baseline', () => {
-    const withP = hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100, pressureMb: 1010 - (100 / 6.7) ** (1 / 0.644) }, landfall, unscaled);
+    const withP = hurricaneRings(
+      { kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100, pressureMb: 1010 - (100 / 6.7) ** (1 / 0.644) },
+      landfall,
+      unscaled,
+    );
     const withoutP = hurricaneRings({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 100 }, landfall, unscaled);
     expect(withoutP.map((r) => r.radiusKm)).toEqual(withP.map((r) => r.radiusKm));
     expect(withoutP).toHaveLength(3);

@@ -28,7 +28,11 @@ const ENVIRONMENTAL_PRESSURE_HPA = 1010;
 /** Storm translation speed assumed in Holland (2008) B_s (m/s): the feeds' RingInput carries none. */
 const ASSUMED_TRANSLATION_SPEED_MS = 5;
 
-export function hurricaneRings(input: HurricaneInput, center: { lat: number; lng: number }, radiusScale?: RadiusScale): Ring[] {
+export function hurricaneRings(
+  input: HurricaneInput,
+  center: { lat: number; lng: number },
+  radiusScale?: RadiusScale,
+): Ring[] {
   const rings: Ring[] = [];
   for (const t of THRESHOLDS) {
     const radii = input.windRadiiNm[t.kt];
@@ -56,7 +60,12 @@ function hasExtent(r: QuadrantRadiiNm): boolean {
  * exterior ring (RFC 7946), closed by repeating the first position.
  */
 export function quadrantRing(center: { lat: number; lng: number }, r: QuadrantRadiiNm): Position[] {
-  const quadrants: Array<[number, number]> = [[r.nw, 360], [r.sw, 270], [r.se, 180], [r.ne, 90]];
+  const quadrants: Array<[number, number]> = [
+    [r.nw, 360],
+    [r.sw, 270],
+    [r.se, 180],
+    [r.ne, 90],
+  ];
   const out: Position[] = [];
   const push = (p: Position) => {
     const last = out[out.length - 1];
@@ -131,10 +140,20 @@ export interface WindField {
  * Holland (2008) with Δp from the central pressure, or when that is missing from the Atkinson & Holliday
  * (1977) wind–pressure relation Vmax = 6.7·(1010 − pc)^0.644 (kt, hPa).
  */
-export function windField(windKt: number, latDeg: number, pressureMb: number | null, translationMs: number, radiusScale: number): WindField {
+export function windField(
+  windKt: number,
+  latDeg: number,
+  pressureMb: number | null,
+  translationMs: number,
+  radiusScale: number,
+): WindField {
   const fromPressure = pressureMb !== null ? ENVIRONMENTAL_PRESSURE_HPA - pressureMb : NaN;
   const deltaPHpa = fromPressure > 0 ? fromPressure : (windKt / 6.7) ** (1 / 0.644);
-  return { windKt, rmKm: willoughbyRmKm(windKt, latDeg) * radiusScale, b: hollandB2008(deltaPHpa, latDeg, translationMs) };
+  return {
+    windKt,
+    rmKm: willoughbyRmKm(windKt, latDeg) * radiusScale,
+    b: hollandB2008(deltaPHpa, latDeg, translationMs),
+  };
 }
 
 /** Outermost radius (km) of winds >= thresholdKt; the RMW itself when Vmax equals the threshold; null below it. */
@@ -155,11 +174,25 @@ export type RadiusScale = () => number;
  * gave Ian a 64-kt radius of 136 km against 67 km observed (the mean of the b-deck quadrants); the table
  * over Ian's whole track is in docs/rings-earthquake-hurricane.md.
  */
-function parametricRings(input: HurricaneInput, center: { lat: number; lng: number }, radiusScale: RadiusScale | undefined): Ring[] {
+function parametricRings(
+  input: HurricaneInput,
+  center: { lat: number; lng: number },
+  radiusScale: RadiusScale | undefined,
+): Ring[] {
   const { maxWindKt, pressureMb } = input;
-  if (maxWindKt === undefined || !Number.isFinite(maxWindKt) || maxWindKt < THRESHOLDS[THRESHOLDS.length - 1].kt) return [];
-  if (!radiusScale) throw new Error('the parametric wind profile needs its calibrated radius scale (hazard baseline hurricane_wind.radius_scale)');
-  const field = windField(maxWindKt, center.lat, pressureMb !== undefined && Number.isFinite(pressureMb) ? pressureMb : null, ASSUMED_TRANSLATION_SPEED_MS, radiusScale());
+  if (maxWindKt === undefined || !Number.isFinite(maxWindKt) || maxWindKt < THRESHOLDS[THRESHOLDS.length - 1].kt)
+    return [];
+  if (!radiusScale)
+    throw new Error(
+      'the parametric wind profile needs its calibrated radius scale (hazard baseline hurricane_wind.radius_scale)',
+    );
+  const field = windField(
+    maxWindKt,
+    center.lat,
+    pressureMb !== undefined && Number.isFinite(pressureMb) ? pressureMb : null,
+    ASSUMED_TRANSLATION_SPEED_MS,
+    radiusScale(),
+  );
   const rings: Ring[] = [];
   for (const t of THRESHOLDS) {
     const rKm = radiusOfKm(field, t.kt);

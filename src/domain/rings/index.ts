@@ -24,11 +24,17 @@ export function buildRings(input: RingInput, center: { lat: number; lng: number 
 
 function perilRings(input: RingInput, center: { lat: number; lng: number }, opts: RingOptions): Ring[] {
   switch (input.kind) {
-    case 'earthquake': return earthquakeRings(input, center);
-    case 'hurricane': return hurricaneRings(input, center, opts.hurricaneRadiusScale);
-    case 'polygon': return polygonRings(input);
-    case 'wildfire': return wildfireRings(input, center);
-    case 'gauge': return gaugeRings(input, center);
-    case 'none': return [];
+    case 'earthquake':
+      return earthquakeRings(input, center);
+    case 'hurricane':
+      return hurricaneRings(input, center, opts.hurricaneRadiusScale);
+    case 'polygon':
+      return polygonRings(input);
+    case 'wildfire':
+      return wildfireRings(input, center);
+    case 'gauge':
+      return gaugeRings(input, center);
+    case 'none':
+      return [];
   }
 }

@@ -6,7 +6,13 @@ import { mergeRings, ringKindsOf } from './merge.js';
 
 const c = { lat: 40, lng: -122 };
 const ring = (kind: string, radiusKm: number, extra: Partial<Ring> = {}): Ring => ({
-  kind, label: `${kind} ${radiusKm}`, threshold: null, unit: null, radiusKm, geometry: circlePolygon(c.lat, c.lng, radiusKm) as Polygon, ...extra,
+  kind,
+  label: `${kind} ${radiusKm}`,
+  threshold: null,
+  unit: null,
+  radiusKm,
+  geometry: circlePolygon(c.lat, c.lng, radiusKm) as Polygon,
+  ...extra,
 });
 const kinds = (rings: Ring[] | null) => rings?.map((r) => r.label) ?? null;
 
@@ -18,20 +24,43 @@ const fireKinds = ringKindsOf({ kind: 'wildfire', acres: 1 }, circles);
 
 describe('mergeRings: one event, several feeds of its source', () => {
   it('a cone keeps the wind rings, and wind rings keep the cone; outermost last either way', () => {
-    expect(kinds(mergeRings(wind, cone, ringKindsOf({ kind: 'polygon', geometry: cone[0].geometry, label: 'cone', ringKind: 'forecast_cone' }, cone), true)))
-      .toEqual(['wind_kt 80', 'wind_kt 150', 'wind_kt 280', 'forecast_cone 900']);
-    expect(kinds(mergeRings(cone, wind, ringKindsOf({ kind: 'hurricane', windRadiiNm: {} }, wind), true)))
-      .toEqual(['wind_kt 80', 'wind_kt 150', 'wind_kt 280', 'forecast_cone 900']);
+    expect(
+      kinds(
+        mergeRings(
+          wind,
+          cone,
+          ringKindsOf({ kind: 'polygon', geometry: cone[0].geometry, label: 'cone', ringKind: 'forecast_cone' }, cone),
+          true,
+        ),
+      ),
+    ).toEqual(['wind_kt 80', 'wind_kt 150', 'wind_kt 280', 'forecast_cone 900']);
+    expect(kinds(mergeRings(cone, wind, ringKindsOf({ kind: 'hurricane', windRadiiNm: {} }, wind), true))).toEqual([
+      'wind_kt 80',
+      'wind_kt 150',
+      'wind_kt 280',
+      'forecast_cone 900',
+    ]);
   });
 
   it('a newer fix with no wind rings (a 30-kt low) removes the old ones: the record speaks for wind_kt', () => {
-    expect(kinds(mergeRings([...wind, ...cone], [], ringKindsOf({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 30 }, []), true))).toEqual(['forecast_cone 900']);
+    expect(
+      kinds(
+        mergeRings(
+          [...wind, ...cone],
+          [],
+          ringKindsOf({ kind: 'hurricane', windRadiiNm: {}, maxWindKt: 30 }, []),
+          true,
+        ),
+      ),
+    ).toEqual(['forecast_cone 900']);
   });
 
   it('a point update (estimates) keeps the mapped perimeter; a perimeter replaces the circles', () => {
     expect(kinds(mergeRings(mapped, circles, fireKinds, true))).toEqual(['fire_perimeter 8', 'ember_zone 10']);
     expect(kinds(mergeRings(circles, mapped, fireKinds, true))).toEqual(['fire_perimeter 8', 'ember_zone 10']);
-    expect(kinds(mergeRings(circles, [ring('fire_perimeter', 7, { estimate: true })], fireKinds, true))).toEqual(['fire_perimeter 7']);
+    expect(kinds(mergeRings(circles, [ring('fire_perimeter', 7, { estimate: true })], fireKinds, true))).toEqual([
+      'fire_perimeter 7',
+    ]);
   });
 
   it('an older record brings only the source geometry the event lacks', () => {

@@ -39,7 +39,12 @@ export function ringKindsOf(input: RingInput, drawn: readonly Ring[]): ReadonlyS
  * update time is not before the held one's). Returns null when the held rings stand unchanged (an older
  * record that brings nothing better).
  */
-export function mergeRings(held: readonly Ring[], incoming: readonly Ring[], spoken: ReadonlySet<string> | 'all', newer: boolean): Ring[] | null {
+export function mergeRings(
+  held: readonly Ring[],
+  incoming: readonly Ring[],
+  spoken: ReadonlySet<string> | 'all',
+  newer: boolean,
+): Ring[] | null {
   if (held.length === 0) return newer ? [...incoming] : null;
   if (spoken === 'all') return newer ? [...incoming] : null;
   const kinds = [...new Set([...incoming.map((r) => r.kind), ...held.map((r) => r.kind), ...spoken])];
@@ -66,7 +71,8 @@ export function mergeRings(held: readonly Ring[], incoming: readonly Ring[], spo
 
 /** Same rings, same order: nothing for the store to rewrite. */
 export function sameRings(a: readonly Ring[], b: readonly Ring[]): boolean {
-  const key = (r: Ring) => JSON.stringify([r.kind, r.label, r.threshold, r.unit, r.radiusKm, r.estimate === true, r.geometry]);
+  const key = (r: Ring) =>
+    JSON.stringify([r.kind, r.label, r.threshold, r.unit, r.radiusKm, r.estimate === true, r.geometry]);
   return a.length === b.length && a.every((r, i) => key(r) === key(b[i]));
 }
 

@@ -14,7 +14,9 @@ import type { Ring, RingInput } from '../event.js';
 export function polygonRings(input: Extract<RingInput, { kind: 'polygon' }>): Ring[] {
   const geometry = normalizePolygon(input.geometry);
   if (!geometry) return [];
-  return [{ kind: input.ringKind ?? 'alert_area', label: input.label, threshold: null, unit: null, radiusKm: null, geometry }];
+  return [
+    { kind: input.ringKind ?? 'alert_area', label: input.label, threshold: null, unit: null, radiusKm: null, geometry },
+  ];
 }
 
 /**
@@ -57,7 +59,8 @@ function closeRing(ring: Position[]): Position[] | null {
 /** Twice the planar signed area; > 0 means counter-clockwise. */
 export function signedArea(ring: Position[]): number {
   let sum = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    sum += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
   return sum;
 }
 

@@ -56,7 +56,13 @@ export function ringSkill(rings: Ring[], reference: IntensitySample[], levels: r
 /** Point-in-ring with a bbox prefilter per polygon part (ShakeMap rings have dozens of small parts). */
 function insideTest(geometry: Polygon | MultiPolygon): (lng: number, lat: number) => boolean {
   const parts = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  const indexed = parts.map((coords) => ({ box: bboxOf(coords), poly: { type: 'Polygon' as const, coordinates: coords } }));
+  const indexed = parts.map((coords) => ({
+    box: bboxOf(coords),
+    poly: { type: 'Polygon' as const, coordinates: coords },
+  }));
   return (lng, lat) =>
-    indexed.some(({ box, poly }) => lng >= box[0] && lng <= box[2] && lat >= box[1] && lat <= box[3] && booleanPointInPolygon([lng, lat], poly));
+    indexed.some(
+      ({ box, poly }) =>
+        lng >= box[0] && lng <= box[2] && lat >= box[1] && lat <= box[3] && booleanPointInPolygon([lng, lat], poly),
+    );
 }

@@ -95,7 +95,7 @@ function chain(lines: Position[][]): Position[][] {
   const out: Position[][] = [];
   while (open.length > 0) {
     let line = open.shift()!;
-    for (let joined = true; joined && !same(line[0], line[line.length - 1]); ) {
+    for (let joined = true; joined && !same(line[0], line[line.length - 1]);) {
       joined = false;
       for (let k = 0; k < open.length; k++) {
         const o = open[k];

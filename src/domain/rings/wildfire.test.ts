@@ -33,7 +33,18 @@ describe('wildfireRings', () => {
   });
 
   it('with a mapped perimeter (clockwise as ArcGIS writes it): the perimeter, then buffers that contain it', () => {
-    const perimeter: Polygon = { type: 'Polygon', coordinates: [[[-122.1, 40.03], [-122.1, 40.11], [-122.0, 40.11], [-122.0, 40.03], [-122.1, 40.03]]] };
+    const perimeter: Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-122.1, 40.03],
+          [-122.1, 40.11],
+          [-122.0, 40.11],
+          [-122.0, 40.03],
+          [-122.1, 40.03],
+        ],
+      ],
+    };
     const rings = wildfireRings({ kind: 'wildfire', acres: 16000, perimeter }, center);
     expect(rings.map((r) => r.kind)).toEqual(['fire_perimeter', 'ember_zone', 'ember_zone', 'ember_zone']);
     expect(rings.map((r) => r.radiusKm)).toEqual([null, null, null, null]);

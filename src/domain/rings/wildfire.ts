@@ -33,7 +33,10 @@ export function areaEquivalentRadiusKm(acres: number): number {
  * Without a mapped perimeter every ring is an estimate (`estimate: true`): when the incident's perimeter
  * arrives from the other WFIGS layer it replaces them, and a later point update does not bring them back.
  */
-export function wildfireRings(input: Extract<RingInput, { kind: 'wildfire' }>, center: { lat: number; lng: number }): Ring[] {
+export function wildfireRings(
+  input: Extract<RingInput, { kind: 'wildfire' }>,
+  center: { lat: number; lng: number },
+): Ring[] {
   const perimeter = input.perimeter ? normalizePolygon(input.perimeter) : null;
   if (perimeter) return [perimeterRing(perimeter, input.acres), ...bandsAroundPerimeter(perimeter)];
   const acres = input.acres !== null && Number.isFinite(input.acres) && input.acres > 0 ? input.acres : null;
@@ -43,7 +46,9 @@ export function wildfireRings(input: Extract<RingInput, { kind: 'wildfire' }>, c
     rings.push({
       kind: 'fire_perimeter',
       label: `Fire area as a circle of ${fmtAcres(acres)} acres (no mapped perimeter)`,
-      threshold: null, unit: null, radiusKm: round3(r0),
+      threshold: null,
+      unit: null,
+      radiusKm: round3(r0),
       geometry: circlePolygon(center.lat, center.lng, r0),
       estimate: true,
     });
@@ -52,7 +57,9 @@ export function wildfireRings(input: Extract<RingInput, { kind: 'wildfire' }>, c
     rings.push({
       kind: 'ember_zone',
       label: acres === null ? `${b.label}; fire size unknown, measured from the point of origin` : b.label,
-      threshold: b.km, unit: 'km', radiusKm: round3(r0 + b.km),
+      threshold: b.km,
+      unit: 'km',
+      radiusKm: round3(r0 + b.km),
       geometry: circlePolygon(center.lat, center.lng, r0 + b.km),
       estimate: true,
     });
@@ -61,7 +68,8 @@ export function wildfireRings(input: Extract<RingInput, { kind: 'wildfire' }>, c
 }
 
 function perimeterRing(geometry: Polygon | MultiPolygon, acres: number | null): Ring {
-  const label = acres !== null && acres > 0 ? `Mapped fire perimeter (${fmtAcres(acres)} acres)` : 'Mapped fire perimeter';
+  const label =
+    acres !== null && acres > 0 ? `Mapped fire perimeter (${fmtAcres(acres)} acres)` : 'Mapped fire perimeter';
   return { kind: 'fire_perimeter', label, threshold: null, unit: null, radiusKm: null, geometry };
 }
 
@@ -71,7 +79,8 @@ function bandsAroundPerimeter(perimeter: Polygon | MultiPolygon): Ring[] {
   for (const b of EMBER_BANDS_KM) {
     const out = buffer(f, b.km, { units: 'kilometers' }) as Feature<Polygon | MultiPolygon> | undefined;
     const geometry = out?.geometry ? normalizePolygon(out.geometry) : null;
-    if (geometry) rings.push({ kind: 'ember_zone', label: b.label, threshold: b.km, unit: 'km', radiusKm: null, geometry });
+    if (geometry)
+      rings.push({ kind: 'ember_zone', label: b.label, threshold: b.km, unit: 'km', radiusKm: null, geometry });
   }
   return rings;
 }

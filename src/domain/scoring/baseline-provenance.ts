@@ -12,7 +12,10 @@ export interface BaselineProvenance extends Provenance {
 }
 
 /** `perils` most important first (the largest share of loss, or the peril a backtest replays). */
-export function baselineProvenance(build: { dataVersion: string; ingestedAt: string }, perils: readonly Peril[]): BaselineProvenance {
+export function baselineProvenance(
+  build: { dataVersion: string; ingestedAt: string },
+  perils: readonly Peril[],
+): BaselineProvenance {
   const sources = [...new Set(perils.map((p) => PERIL_INFO[p].source))];
   return {
     source: sources.length ? sources.join('; ') : 'catintel hazard baseline',

@@ -25,7 +25,13 @@ export function perilMultipliers(grid: HazardGrid, cell: number, peril: Peril, c
     case 'storm_surge': {
       if (peril === 'storm_surge') {
         const m = c.factor('surge_frequency');
-        return { damaging: m, severe: m, intensity: 1, basis: 'fixed-level coastal flood frequency exp(dSLR/0.15 m), Sweet et al. 2022 SLR (docs/methods.md#climate-adjustment)' };
+        return {
+          damaging: m,
+          severe: m,
+          intensity: 1,
+          basis:
+            'fixed-level coastal flood frequency exp(dSLR/0.15 m), Sweet et al. 2022 SLR (docs/methods.md#climate-adjustment)',
+        };
       }
       const m45 = c.factor('tc_frequency_cat45');
       const mAll = c.factor('tc_frequency_all');
@@ -42,7 +48,8 @@ export function perilMultipliers(grid: HazardGrid, cell: number, peril: Peril, c
         damaging: fd * m45 + (1 - fd) * mRest,
         severe: fs * m45 + (1 - fs) * mRest,
         intensity: c.factor('tc_vmax'),
-        basis: 'Knutson et al. 2020 North Atlantic medians via Jewson 2021, CLIMADA frequency-only split by Cat 4-5 share (docs/methods.md#climate-adjustment)',
+        basis:
+          'Knutson et al. 2020 North Atlantic medians via Jewson 2021, CLIMADA frequency-only split by Cat 4-5 share (docs/methods.md#climate-adjustment)',
       };
     }
     case 'wildfire': {
@@ -60,23 +67,47 @@ export function perilMultipliers(grid: HazardGrid, cell: number, peril: Peril, c
     }
     case 'riverine_flood': {
       const m = c.factor('precip_frequency');
-      return { damaging: m, severe: m, intensity: 1, basis: 'extreme 1-day precipitation frequency as an upper bound, AR6 SPM.6 (docs/methods.md#climate-adjustment)' };
+      return {
+        damaging: m,
+        severe: m,
+        intensity: 1,
+        basis:
+          'extreme 1-day precipitation frequency as an upper bound, AR6 SPM.6 (docs/methods.md#climate-adjustment)',
+      };
     }
     case 'extreme_heat': {
       const m = c.factor('heat_frequency');
-      return { damaging: m, severe: m, intensity: 1, basis: '10-yr hot extreme frequency, AR6 SPM.6 relative to 1 C (docs/methods.md#climate-adjustment)' };
+      return {
+        damaging: m,
+        severe: m,
+        intensity: 1,
+        basis: '10-yr hot extreme frequency, AR6 SPM.6 relative to 1 C (docs/methods.md#climate-adjustment)',
+      };
     }
     case 'drought': {
       const m = c.factor('drought_frequency');
-      return { damaging: m, severe: m, intensity: 1, basis: 'agricultural/ecological drought frequency, AR6 SPM.6 (docs/methods.md#climate-adjustment)' };
+      return {
+        damaging: m,
+        severe: m,
+        intensity: 1,
+        basis: 'agricultural/ecological drought frequency, AR6 SPM.6 (docs/methods.md#climate-adjustment)',
+      };
     }
     case 'winter_storm': {
       const m = c.factor('winter_frequency');
-      return { damaging: m, severe: m, intensity: 1, basis: 'fewer snow days; low confidence [judgement in docs/methods.md#climate-adjustment]' };
+      return {
+        damaging: m,
+        severe: m,
+        intensity: 1,
+        basis: 'fewer snow days; low confidence [judgement in docs/methods.md#climate-adjustment]',
+      };
     }
     case 'earthquake':
       return { ...ONE, basis: 'earthquakes do not change with climate' };
     case 'tornado':
-      return { ...ONE, basis: 'AR6: low confidence in tornado trends; held at 1.0 (docs/methods.md#climate-adjustment)' };
+      return {
+        ...ONE,
+        basis: 'AR6: low confidence in tornado trends; held at 1.0 (docs/methods.md#climate-adjustment)',
+      };
   }
 }

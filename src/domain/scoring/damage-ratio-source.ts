@@ -55,17 +55,40 @@ const isModelPeril = (p: Peril): boolean => (MODEL_DAMAGE_PERILS as readonly str
 export const SURGE_NOT_MODELLED =
   "storm surge damage depends on the building's first-floor elevation, which a point score does not know (the data hold no elevation model); the hurricane model package gives surge losses to an OED book with GroundElevation: catintel portfolio ep-curve";
 
-export function damageRatioAt(grid: HazardGrid, cell: number, peril: Peril, frequencyMultiplier: number, at?: ModelDamagePoint): DamageRatioAt {
-  if (peril === 'storm_surge') return { value: NaN, basis: 'none: needs the building elevation', source: { kind: 'none', reason: SURGE_NOT_MODELLED } };
-  const baseline = (reason: string): DamageRatioAt => ({ value: damageRatioValue(grid, cell, peril, frequencyMultiplier), basis: DAMAGE_RATIO_BASIS[peril], source: { kind: 'baseline', reason } });
+export function damageRatioAt(
+  grid: HazardGrid,
+  cell: number,
+  peril: Peril,
+  frequencyMultiplier: number,
+  at?: ModelDamagePoint,
+): DamageRatioAt {
+  if (peril === 'storm_surge')
+    return {
+      value: NaN,
+      basis: 'none: needs the building elevation',
+      source: { kind: 'none', reason: SURGE_NOT_MODELLED },
+    };
+  const baseline = (reason: string): DamageRatioAt => ({
+    value: damageRatioValue(grid, cell, peril, frequencyMultiplier),
+    basis: DAMAGE_RATIO_BASIS[peril],
+    source: { kind: 'baseline', reason },
+  });
   if (!isModelPeril(peril)) return baseline(`no model package for ${peril}: the hazard baseline's rate`);
-  if (!at?.table) return baseline(`this installation has no model damage table (data/model-damage/); the hazard baseline's rate, not the ${peril} model's`);
+  if (!at?.table)
+    return baseline(
+      `this installation has no model damage table (data/model-damage/); the hazard baseline's rate, not the ${peril} model's`,
+    );
   const hit = modelDamageAt(at.table, peril, at.lat, at.lng);
   const g = at.table.grids.get(peril);
-  if (!g) return baseline(`the model damage table holds no ${peril} grid (node dist/scripts/build-model-damage.js --perils ${peril} adds it from a built package); the hazard baseline's rate, not the model's`);
+  if (!g)
+    return baseline(
+      `the model damage table holds no ${peril} grid (node dist/scripts/build-model-damage.js --perils ${peril} adds it from a built package); the hazard baseline's rate, not the model's`,
+    );
   if (!hit) {
     const where = `its grid covers ${g.south}-${g.south + g.rows * g.deg}°N, ${-g.west}-${-(g.west + g.cols * g.deg)}°W`;
-    return baseline(`(${at.lat}, ${at.lng}) is outside the ${peril} model package (${where}); the hazard baseline's rate, not the model's`);
+    return baseline(
+      `(${at.lat}, ${at.lng}) is outside the ${peril} model package (${where}); the hazard baseline's rate, not the model's`,
+    );
   }
   const p = hit.grid.package;
   const method = `the loss engine's analytical mean AAL / TIV of the reference building in this package cell (keys lookup, Oasis input files, kernel), ${p.years.toLocaleString('en-US')} years`;

@@ -24,7 +24,9 @@ import { emanuelMdr, pagerLossRate } from './score-math.js';
  * committed grid and NRI v1.20 NRI_Table_States.csv; src/domain/scoring/damage-ratio.test.ts recomputes
  * them]. NRI hazards: HRCN, CFLD (coastal flooding, for surge), ERQK, TRND, WFIR.
  */
-export const NRI_CALIBRATION: Readonly<Record<'hurricane_wind' | 'storm_surge' | 'earthquake' | 'tornado' | 'wildfire', { nri: string; k: number }>> = {
+export const NRI_CALIBRATION: Readonly<
+  Record<'hurricane_wind' | 'storm_surge' | 'earthquake' | 'tornado' | 'wildfire', { nri: string; k: number }>
+> = {
   hurricane_wind: { nri: 'HRCN', k: 23.71 },
   storm_surge: { nri: 'CFLD', k: 171.6 },
   earthquake: { nri: 'ERQK', k: 6.211 },
@@ -78,8 +80,10 @@ export function damageRatioValue(grid: HazardGrid, cell: number, peril: Peril, f
  * Storm surge, flood, heat, drought and winter storm have no intensity in the grid, so none (null).
  */
 export const REFERENCE_BUILDING_BASIS: Readonly<Record<Peril, string | null>> = {
-  earthquake: 'sum over MMI bands of rate x PAGER US economic loss rate (theta 11.5055, beta 0.15) at the band midpoint',
-  hurricane_wind: 'sum over wind bands 64/80/96/113/137 kt of rate x Emanuel (2011) MDR, V_half 86.0 m/s, at the band midpoint',
+  earthquake:
+    'sum over MMI bands of rate x PAGER US economic loss rate (theta 11.5055, beta 0.15) at the band midpoint',
+  hurricane_wind:
+    'sum over wind bands 64/80/96/113/137 kt of rate x Emanuel (2011) MDR, V_half 86.0 m/s, at the band midpoint',
   tornado: 'EF1-EF2 and EF3+ path-crossing rates x Emanuel (2011) MDR at the EF 3-s gust band centre / 1.28',
   wildfire: 'annual burn probability x 0.5 (structure loss inside a perimeter)',
   storm_surge: null,
@@ -108,7 +112,12 @@ function bandSum(ladder: number[], mdr: readonly number[]): number {
 }
 
 /** The reference building's EADR (1/yr) at a cell under the climate frequency multiplier; NaN where none. */
-export function referenceBuildingEadr(grid: HazardGrid, cell: number, peril: Peril, frequencyMultiplier: number): number {
+export function referenceBuildingEadr(
+  grid: HazardGrid,
+  cell: number,
+  peril: Peril,
+  frequencyMultiplier: number,
+): number {
   const ch = (field: string) => grid.channels.get(`${peril}.${field}`)?.[cell] ?? NaN;
   let v: number;
   switch (peril) {
@@ -116,7 +125,10 @@ export function referenceBuildingEadr(grid: HazardGrid, cell: number, peril: Per
       v = bandSum(['lambda_mmi5', 'lambda_damaging', 'lambda_mmi7', 'lambda_severe', 'lambda_mmi9'].map(ch), EQ_BANDS);
       break;
     case 'hurricane_wind':
-      v = bandSum(['lambda_damaging', 'lambda_80kt', 'lambda_severe', 'lambda_113kt', 'lambda_137kt'].map(ch), HU_BANDS);
+      v = bandSum(
+        ['lambda_damaging', 'lambda_80kt', 'lambda_severe', 'lambda_113kt', 'lambda_137kt'].map(ch),
+        HU_BANDS,
+      );
       break;
     case 'tornado':
       v = bandSum([ch('lambda_damaging'), ch('lambda_severe')], [TOR_EF12, TOR_EF3]);

@@ -39,7 +39,9 @@ export function parseHazardGrid(bytes: Uint8Array): HazardGrid {
   const headerLength = view.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as GridHeader;
   if (header.formatVersion !== GRID_FORMAT_VERSION) {
-    throw new Error(`hazard grid format ${header.formatVersion} is not supported (expected ${GRID_FORMAT_VERSION}); rebuild with catintel data build`);
+    throw new Error(
+      `hazard grid format ${header.formatVersion} is not supported (expected ${GRID_FORMAT_VERSION}); rebuild with catintel data build`,
+    );
   }
   const bodyStart = 12 + headerLength;
   const section = (name: string): Uint8Array => {

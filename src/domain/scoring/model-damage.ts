@@ -89,7 +89,12 @@ export function encodeModelDamage(table: ModelDamageTable): Uint8Array {
     parts.push(bytes);
     offset += bytes.length;
   }
-  let json = JSON.stringify({ format: 'catintel-model-damage', formatVersion: MODEL_DAMAGE_FORMAT_VERSION, built_with: table.built_with, grids: headerGrids });
+  let json = JSON.stringify({
+    format: 'catintel-model-damage',
+    formatVersion: MODEL_DAMAGE_FORMAT_VERSION,
+    built_with: table.built_with,
+    grids: headerGrids,
+  });
   while ((12 + Buffer.byteLength(json)) % 8 !== 0) json += ' ';
   const head = Buffer.from(json, 'utf8');
   const out = new Uint8Array(12 + head.length + offset);
@@ -106,11 +111,19 @@ export function encodeModelDamage(table: ModelDamageTable): Uint8Array {
 
 export function parseModelDamage(bytes: Uint8Array): ModelDamageTable {
   const magic = new TextDecoder().decode(bytes.subarray(0, 8));
-  if (magic !== MODEL_DAMAGE_MAGIC) throw new Error(`not a catintel model damage table (magic ${JSON.stringify(magic)})`);
+  if (magic !== MODEL_DAMAGE_MAGIC)
+    throw new Error(`not a catintel model damage table (magic ${JSON.stringify(magic)})`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = view.getUint32(8, true);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as { formatVersion: number; built_with: string; grids: HeaderGrid[] };
-  if (header.formatVersion !== MODEL_DAMAGE_FORMAT_VERSION) throw new Error(`model damage table format ${header.formatVersion} is not supported (expected ${MODEL_DAMAGE_FORMAT_VERSION}); rebuild it with scripts/build-model-damage`);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as {
+    formatVersion: number;
+    built_with: string;
+    grids: HeaderGrid[];
+  };
+  if (header.formatVersion !== MODEL_DAMAGE_FORMAT_VERSION)
+    throw new Error(
+      `model damage table format ${header.formatVersion} is not supported (expected ${MODEL_DAMAGE_FORMAT_VERSION}); rebuild it with scripts/build-model-damage`,
+    );
   const body = 12 + headerLength;
   const grids = new Map<string, ModelDamageGrid>();
   for (const h of header.grids) {
@@ -131,7 +144,14 @@ export function modelDamageAt(
   peril: string,
   lat: number,
   lng: number,
-): { ratio: number; grid: ModelDamageGrid; areaperilId: number; vulnerability: ReferenceBuildingKeys['vulnerabilities'][number] | null } | undefined {
+):
+  | {
+      ratio: number;
+      grid: ModelDamageGrid;
+      areaperilId: number;
+      vulnerability: ReferenceBuildingKeys['vulnerabilities'][number] | null;
+    }
+  | undefined {
   const g = table.grids.get(peril);
   if (!g) return undefined;
   let row = Math.floor((lat - g.south) / g.deg + g.floor_epsilon);
@@ -145,5 +165,10 @@ export function modelDamageAt(
   const ratio = g.ratio[k];
   if (!Number.isFinite(ratio)) return undefined;
   const vi = g.vulnerabilityIndex?.[k] ?? NO_VULNERABILITY;
-  return { ratio, grid: g, areaperilId: k + 1, vulnerability: vi === NO_VULNERABILITY ? null : g.reference_building.vulnerabilities[vi] ?? null };
+  return {
+    ratio,
+    grid: g,
+    areaperilId: k + 1,
+    vulnerability: vi === NO_VULNERABILITY ? null : (g.reference_building.vulnerabilities[vi] ?? null),
+  };
 }

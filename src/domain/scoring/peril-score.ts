@@ -67,7 +67,11 @@ export interface ScoreComponents {
      * the site's hazard curve (damage-ratio.ts referenceBuildingEadr), and the cross-peril (docs/methods.md#score-mappings)
      * S_risk = clamp(2·(log10 EADR + 6), 0, 10); null where the grid holds no intensity for the peril.
      */
-    reference_building: { expected_annual_damage_ratio: number | null; risk_score: number | null; basis: string | null };
+    reference_building: {
+      expected_annual_damage_ratio: number | null;
+      risk_score: number | null;
+      basis: string | null;
+    };
   };
   /** How finely the data resolve this peril here (docs/scoring.md §9), term by term for the NRI-level perils. */
   resolution: { cell_km: number; hazard_varies_by: 'cell' | 'state'; basis: string; terms?: ResolutionTerm[] };
@@ -127,9 +131,20 @@ function rawScore(grid: HazardGrid, cell: number, peril: Peril, mDmg: number, mS
   const info = PERIL_INFO[peril];
   if (info.kind === 'relative') {
     const [fLo, fHi, lLo, lHi] = relativeAnchors(grid, peril);
-    return relativePairScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, fLo, fHi, ch(grid, peril, 'loss_rate', cell) * mDmg, lLo, lHi);
+    return relativePairScore(
+      ch(grid, peril, 'lambda_damaging', cell) * mDmg,
+      fLo,
+      fHi,
+      ch(grid, peril, 'loss_rate', cell) * mDmg,
+      lLo,
+      lHi,
+    );
   }
-  return combinedFrequencyScore(ch(grid, peril, 'lambda_damaging', cell) * mDmg, ch(grid, peril, 'lambda_severe', cell) * mSev, scaleOf(peril));
+  return combinedFrequencyScore(
+    ch(grid, peril, 'lambda_damaging', cell) * mDmg,
+    ch(grid, peril, 'lambda_severe', cell) * mSev,
+    scaleOf(peril),
+  );
 }
 
 function scaleOf(peril: Peril): FrequencyScale {
@@ -140,13 +155,15 @@ function scaleOf(peril: Peril): FrequencyScale {
 const RESOLUTION_BASIS: Record<Peril, string> = {
   hurricane_wind: 'HURDAT2 wind footprints per 0.25-degree cell, smoothed with a 30 km Gaussian',
   storm_surge: 'hurricane footprints per cell times a coastal-distance taper (0-60 km from the shore)',
-  earthquake: 'fault ruptures and smoothed seismicity per 0.25-degree cell (rupture distance to each cell centre); no site-specific soil',
+  earthquake:
+    'fault ruptures and smoothed seismicity per 0.25-degree cell (rupture distance to each cell centre); no site-specific soil',
   tornado: 'SPC touchdowns smoothed with an 80 km Gaussian over 0.25-degree cells',
   wildfire:
     'ICS-209 burned areas spread from each point of origin over 0.25-degree cells; in dense urban fabric, the ember exposure (2.4 km reach, Radeloff et al. 2005) of the median public facility of the cell from points of origin',
   riverine_flood:
     'FEMA NRI state level redistributed within the state by NWPS flood-category gauges (25 km kernel; down to 1/50 of the state level far from any), times HURDAT2 tropical-storm passages (200 km); no floodplain, elevation or claims data',
-  extreme_heat: 'FEMA NRI state level; the loss half redistributed by latitude (0.25-degree cell) and an urban heat island from county population; event counts state-level',
+  extreme_heat:
+    'FEMA NRI state level; the loss half redistributed by latitude (0.25-degree cell) and an urban heat island from county population; event counts state-level',
   drought: 'FEMA NRI state table: one value per state (nothing in the shared data resolves drought below state level)',
   winter_storm: 'FEMA NRI state level redistributed within the state by latitude (0.25-degree cell); no elevation term',
 };
@@ -172,22 +189,77 @@ function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): Resoluti
     case 'riverine_flood':
       return [
         state,
-        { term: 'flood_category_gauges', varies_by: 'cell', scale_km: 25, value: v('gauge_density'), basis: 'NWPS gauges with a defined flood stage (weight 1, +0.5 each for moderate and major stages, +1 where the NWS issues river forecasts), Gaussian-weighted with sigma 25 km; enters as 1 - exp(-G / G_half)' },
-        { term: 'tropical_cyclone_rain', varies_by: 'cell', scale_km: 200, value: v('tc_storms_per_year'), basis: 'HURDAT2 storms per year at tropical strength (TS, HU, SS) whose centre passed over land within 200 km, 1950-2024' },
-        { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state values here: the gauge term normalised to a population-weighted mean of 1 over the state and kept within 1/50-4, times 1 + tropical storms per year' },
+        {
+          term: 'flood_category_gauges',
+          varies_by: 'cell',
+          scale_km: 25,
+          value: v('gauge_density'),
+          basis:
+            'NWPS gauges with a defined flood stage (weight 1, +0.5 each for moderate and major stages, +1 where the NWS issues river forecasts), Gaussian-weighted with sigma 25 km; enters as 1 - exp(-G / G_half)',
+        },
+        {
+          term: 'tropical_cyclone_rain',
+          varies_by: 'cell',
+          scale_km: 200,
+          value: v('tc_storms_per_year'),
+          basis:
+            'HURDAT2 storms per year at tropical strength (TS, HU, SS) whose centre passed over land within 200 km, 1950-2024',
+        },
+        {
+          term: 'local_factor',
+          varies_by: 'cell',
+          scale_km: 25,
+          value: v('local_factor'),
+          basis:
+            'multiplier of the state values here: the gauge term normalised to a population-weighted mean of 1 over the state and kept within 1/50-4, times 1 + tropical storms per year',
+        },
       ];
     case 'extreme_heat':
       return [
         state,
-        { term: 'latitude', varies_by: 'cell', scale_km: 25, value: slope('extreme_heat.loss_latitude_slope_per_deg'), basis: 'log10 of the NRI heat-wave loss rate per degree of latitude, measured across the CONUS states; event counts show no gradient and stay state-level' },
-        { term: 'urban_heat_island', varies_by: 'county', scale_km: null, value: v('uhi_c', 3), basis: 'degrees C: half of Oke (1973) 2.01 log10(P) - 4.06 for the county population P on its urban disk (386 people/km2), counties of 50,000 or more; +2.49 % heat-wave mortality per degree F (Anderson & Bell 2011)' },
-        { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state loss rate here; population-weighted mean 1 over the state, kept within 1/4-4' },
+        {
+          term: 'latitude',
+          varies_by: 'cell',
+          scale_km: 25,
+          value: slope('extreme_heat.loss_latitude_slope_per_deg'),
+          basis:
+            'log10 of the NRI heat-wave loss rate per degree of latitude, measured across the CONUS states; event counts show no gradient and stay state-level',
+        },
+        {
+          term: 'urban_heat_island',
+          varies_by: 'county',
+          scale_km: null,
+          value: v('uhi_c', 3),
+          basis:
+            'degrees C: half of Oke (1973) 2.01 log10(P) - 4.06 for the county population P on its urban disk (386 people/km2), counties of 50,000 or more; +2.49 % heat-wave mortality per degree F (Anderson & Bell 2011)',
+        },
+        {
+          term: 'local_factor',
+          varies_by: 'cell',
+          scale_km: 25,
+          value: v('local_factor'),
+          basis: 'multiplier of the state loss rate here; population-weighted mean 1 over the state, kept within 1/4-4',
+        },
       ];
     case 'winter_storm':
       return [
         state,
-        { term: 'latitude', varies_by: 'cell', scale_km: 25, value: slope('winter_storm.events_latitude_slope_per_deg'), basis: 'log10 of NRI winter-weather events per county-year per degree of latitude, measured across the CONUS states (the loss rate has its own slope)' },
-        { term: 'local_factor', varies_by: 'cell', scale_km: 25, value: v('local_factor'), basis: 'multiplier of the state event rate here; population-weighted mean 1 over the state, kept within 1/4-4' },
+        {
+          term: 'latitude',
+          varies_by: 'cell',
+          scale_km: 25,
+          value: slope('winter_storm.events_latitude_slope_per_deg'),
+          basis:
+            'log10 of NRI winter-weather events per county-year per degree of latitude, measured across the CONUS states (the loss rate has its own slope)',
+        },
+        {
+          term: 'local_factor',
+          varies_by: 'cell',
+          scale_km: 25,
+          value: v('local_factor'),
+          basis:
+            'multiplier of the state event rate here; population-weighted mean 1 over the state, kept within 1/4-4',
+        },
       ];
     case 'drought':
       return [state];
@@ -196,21 +268,48 @@ function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): Resoluti
   }
 }
 
-function resolutionOf(grid: HazardGrid, cell: number, peril: Peril, relative: boolean, nriOnly: boolean): ScoreComponents['resolution'] {
+function resolutionOf(
+  grid: HazardGrid,
+  cell: number,
+  peril: Peril,
+  relative: boolean,
+  nriOnly: boolean,
+): ScoreComponents['resolution'] {
   if (!relative) {
     return nriOnly
-      ? { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: 'FEMA NRI state table (no catalog here): one value per state' }
+      ? {
+          cell_km: RESOLUTION_KM,
+          hazard_varies_by: 'state',
+          basis: 'FEMA NRI state table (no catalog here): one value per state',
+        }
       : { cell_km: RESOLUTION_KM, hazard_varies_by: 'cell', basis: RESOLUTION_BASIS[peril] };
   }
   const terms = resolutionTerms(grid, cell, peril);
-  if (peril === 'drought') return { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: RESOLUTION_BASIS[peril], ...(terms ? { terms } : {}) };
+  if (peril === 'drought')
+    return {
+      cell_km: RESOLUTION_KM,
+      hazard_varies_by: 'state',
+      basis: RESOLUTION_BASIS[peril],
+      ...(terms ? { terms } : {}),
+    };
   // A grid built before the sub-state terms holds no local factor: the peril is then state-level throughout.
-  if (!grid.channels.has(`${peril}.local_factor`)) return { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: 'FEMA NRI state table: one value per state' };
-  return { cell_km: RESOLUTION_KM, hazard_varies_by: 'cell', basis: RESOLUTION_BASIS[peril], ...(terms ? { terms } : {}) };
+  if (!grid.channels.has(`${peril}.local_factor`))
+    return { cell_km: RESOLUTION_KM, hazard_varies_by: 'state', basis: 'FEMA NRI state table: one value per state' };
+  return {
+    cell_km: RESOLUTION_KM,
+    hazard_varies_by: 'cell',
+    basis: RESOLUTION_BASIS[peril],
+    ...(terms ? { terms } : {}),
+  };
 }
 
 function relativeAnchors(grid: HazardGrid, peril: Peril): [number, number, number, number] {
-  return [param(grid, `${peril}.frequency_log10_lo`), param(grid, `${peril}.frequency_log10_hi`), param(grid, `${peril}.loss_log10_lo`), param(grid, `${peril}.loss_log10_hi`)];
+  return [
+    param(grid, `${peril}.frequency_log10_lo`),
+    param(grid, `${peril}.frequency_log10_hi`),
+    param(grid, `${peril}.loss_log10_lo`),
+    param(grid, `${peril}.loss_log10_hi`),
+  ];
 }
 
 /** Just the 0.00–10.00 score. */
@@ -223,7 +322,13 @@ const nullIfNaN = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const sig = (x: number): number => Number(x.toPrecision(4));
 
 /** `at`: the point and the model damage table the model perils' damage ratio is read from (without it, the baseline's, said so). */
-export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: ClimateCase, at?: ModelDamagePoint): PerilScore {
+export function perilScore(
+  grid: HazardGrid,
+  cell: number,
+  peril: Peril,
+  c: ClimateCase,
+  at?: ModelDamagePoint,
+): PerilScore {
   const info = PERIL_INFO[peril];
   const m = perilMultipliers(grid, cell, peril, c);
   const score = round2(rawScore(grid, cell, peril, m.damaging, m.severe));
@@ -272,7 +377,12 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
   const hasIntensity = info.intensity !== null && i100 > 0;
   const intensity: ScoreComponents['intensity'] = {
     rp100: hasIntensity ? { value: round2(i100), unit: info.intensity!.unit } : null,
-    score: info.intensity === null ? null : hasIntensity ? round2(intensityScore(i100, info.intensity.damaging, info.intensity.extreme)) : 0,
+    score:
+      info.intensity === null
+        ? null
+        : hasIntensity
+          ? round2(intensityScore(i100, info.intensity.damaging, info.intensity.extreme))
+          : 0,
   };
 
   const k = grid.county[cell];
@@ -306,10 +416,19 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
         damage_ratio_source: damage.source,
         reference_building: (() => {
           // The model's ratio is a reference building's already (damage-ratio-source.ts): the same figure.
-          if (damage.source.kind === 'model') return { expected_annual_damage_ratio: sig(damage.value), risk_score: round2(riskScore(damage.value)), basis: damage.basis };
+          if (damage.source.kind === 'model')
+            return {
+              expected_annual_damage_ratio: sig(damage.value),
+              risk_score: round2(riskScore(damage.value)),
+              basis: damage.basis,
+            };
           const eadr = referenceBuildingEadr(grid, cell, peril, m.damaging);
           const ok = Number.isFinite(eadr);
-          return { expected_annual_damage_ratio: ok ? sig(eadr) : null, risk_score: ok ? round2(riskScore(eadr)) : null, basis: REFERENCE_BUILDING_BASIS[peril] };
+          return {
+            expected_annual_damage_ratio: ok ? sig(eadr) : null,
+            risk_score: ok ? round2(riskScore(eadr)) : null,
+            basis: REFERENCE_BUILDING_BASIS[peril],
+          };
         })(),
       },
       resolution: resolutionOf(grid, cell, peril, relative, nriOnly),
@@ -327,7 +446,7 @@ export function perilScore(grid: HazardGrid, cell: number, peril: Peril, c: Clim
       confidence: confidenceLevel({ eventsUsed: events, recordYears, resolutionKm: RESOLUTION_KM, nriOnly }),
     },
     // A cell the catalog does not reach was filled from the NRI state table: that is what the score was made from.
-    source: origin === 1 ? NRI_FALLBACK_SOURCE[peril] ?? info.source : info.source,
+    source: origin === 1 ? (NRI_FALLBACK_SOURCE[peril] ?? info.source) : info.source,
     source_url: origin === 1 && NRI_FALLBACK_SOURCE[peril] ? NRI_FALLBACK_URL : info.sourceUrl,
     ingested_at: grid.header.ingestedAt,
     model_version: grid.header.modelVersion,

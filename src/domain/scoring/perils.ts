@@ -29,11 +29,27 @@ export type ScoreKind = 'frequency' | 'relative';
  * the severe frequency alike (then weighted 0.6 / 0.4, docs/methods.md#score-mappings). `why` says what the anchors are.
  */
 export const PERIL_SCALES = {
-  hurricane_wind: { log10Lo: -4, log10Hi: -1, why: '10 = hurricane-force wind once in 10 years (south Florida, the Keys); 0 = once in 10,000 years' },
+  hurricane_wind: {
+    log10Lo: -4,
+    log10Hi: -1,
+    why: '10 = hurricane-force wind once in 10 years (south Florida, the Keys); 0 = once in 10,000 years',
+  },
   storm_surge: { log10Lo: -4, log10Hi: -1, why: 'the hurricane anchors, on the coastal-tapered rate' },
-  earthquake: { log10Lo: -4.5, log10Hi: -1.5, why: '10 = MMI VI once in about 30 years (the San Francisco Bay Area record, 1865-1989); 0 = once in 30,000 years (the stable interior)' },
-  tornado: { log10Lo: -5.4, log10Hi: -3.3, why: '10 = an EF1+ path over the site once in 2,000 years (central Oklahoma, the US maximum); 0 = once in 250,000 years (the Pacific coast)' },
-  wildfire: { log10Lo: -4.5, log10Hi: -1.5, why: '10 = the site burns once in 30 years (the Sierra Nevada foothills, Paradise CA); 0 = once in 30,000 years (cities, farmland)' },
+  earthquake: {
+    log10Lo: -4.5,
+    log10Hi: -1.5,
+    why: '10 = MMI VI once in about 30 years (the San Francisco Bay Area record, 1865-1989); 0 = once in 30,000 years (the stable interior)',
+  },
+  tornado: {
+    log10Lo: -5.4,
+    log10Hi: -3.3,
+    why: '10 = an EF1+ path over the site once in 2,000 years (central Oklahoma, the US maximum); 0 = once in 250,000 years (the Pacific coast)',
+  },
+  wildfire: {
+    log10Lo: -4.5,
+    log10Hi: -1.5,
+    why: '10 = the site burns once in 30 years (the Sierra Nevada foothills, Paradise CA); 0 = once in 30,000 years (cities, farmland)',
+  },
 } as const satisfies Partial<Record<string, { log10Lo: number; log10Hi: number; why: string }>>;
 
 export interface PerilInfo {
@@ -147,9 +163,12 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
  * table, not the catalog: it names that table as its source.
  */
 export const NRI_FALLBACK_SOURCE: Partial<Record<Peril, string>> = {
-  hurricane_wind: 'FEMA National Risk Index v1.20 (December 2025), state table, Hurricane (HRCN_ALRB), scaled by the ratio of HURDAT2 rates to NRI in the states HURDAT2 covers',
-  storm_surge: 'FEMA National Risk Index v1.20 (December 2025), state table, Hurricane (HRCN_ALRB), scaled by the ratio of HURDAT2 rates to NRI in the states HURDAT2 covers, with a coastal-distance taper',
-  earthquake: 'FEMA National Risk Index v1.20 (December 2025), state table, Earthquake (ERQK_ALRB), scaled by the ratio of NSHM catalog rates to NRI in the states the catalogs cover',
+  hurricane_wind:
+    'FEMA National Risk Index v1.20 (December 2025), state table, Hurricane (HRCN_ALRB), scaled by the ratio of HURDAT2 rates to NRI in the states HURDAT2 covers',
+  storm_surge:
+    'FEMA National Risk Index v1.20 (December 2025), state table, Hurricane (HRCN_ALRB), scaled by the ratio of HURDAT2 rates to NRI in the states HURDAT2 covers, with a coastal-distance taper',
+  earthquake:
+    'FEMA National Risk Index v1.20 (December 2025), state table, Earthquake (ERQK_ALRB), scaled by the ratio of NSHM catalog rates to NRI in the states the catalogs cover',
 };
 export const NRI_FALLBACK_URL = NRI_URL;
 

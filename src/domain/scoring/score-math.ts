@@ -45,8 +45,15 @@ export function scaledFrequencyScore(lambdaPerYr: number, scale: FrequencyScale)
 }
 
 /** docs/methods.md#score-mappings combined frequency score on the peril's scale, unrounded. A NaN severe frequency counts as zero. */
-export function combinedFrequencyScore(lambdaDamaging: number, lambdaSevere: number, scale: FrequencyScale = MODELS_MD_SCALE): number {
-  return WEIGHT_DAMAGING * scaledFrequencyScore(lambdaDamaging, scale) + WEIGHT_SEVERE * scaledFrequencyScore(lambdaSevere, scale);
+export function combinedFrequencyScore(
+  lambdaDamaging: number,
+  lambdaSevere: number,
+  scale: FrequencyScale = MODELS_MD_SCALE,
+): number {
+  return (
+    WEIGHT_DAMAGING * scaledFrequencyScore(lambdaDamaging, scale) +
+    WEIGHT_SEVERE * scaledFrequencyScore(lambdaSevere, scale)
+  );
 }
 
 /**
@@ -66,12 +73,25 @@ export function relativeScore(metric: number, log10Lo: number, log10Hi: number):
  * Hawaii winter-weather case, nri-perils.ts). With only one of the two, that one alone; neither → 0; a
  * zero value sits at the floor (-1).
  */
-export function relativePairScore(frequency: number, fLo: number, fHi: number, lossRate: number, lLo: number, lHi: number): number {
-  const pos = (x: number, lo: number, hi: number) => (x > 0 ? Math.min(2, Math.max(-1, (Math.log10(x) - lo) / (hi - lo))) : -1);
+export function relativePairScore(
+  frequency: number,
+  fLo: number,
+  fHi: number,
+  lossRate: number,
+  lLo: number,
+  lHi: number,
+): number {
+  const pos = (x: number, lo: number, hi: number) =>
+    x > 0 ? Math.min(2, Math.max(-1, (Math.log10(x) - lo) / (hi - lo))) : -1;
   const hasF = Number.isFinite(frequency) && fHi > fLo;
   const hasL = Number.isFinite(lossRate) && lHi > lLo;
   if (!hasF && !hasL) return 0;
-  const p = hasF && hasL ? (pos(frequency, fLo, fHi) + pos(lossRate, lLo, lHi)) / 2 : hasF ? pos(frequency, fLo, fHi) : pos(lossRate, lLo, lHi);
+  const p =
+    hasF && hasL
+      ? (pos(frequency, fLo, fHi) + pos(lossRate, lLo, lHi)) / 2
+      : hasF
+        ? pos(frequency, fLo, fHi)
+        : pos(lossRate, lLo, lHi);
   return clamp10(10 * p);
 }
 
@@ -108,7 +128,12 @@ export type Confidence = 'high' | 'medium' | 'low';
  * docs/methods.md#score-mappings: high if events_used ≥ 10, resolution ≤ 1 km and record ≥ 30 yr; low if events_used < 3
  * or λ comes from the NRI prior only; else medium. Our grid is ~25 km, so nothing reaches 'high' yet.
  */
-export function confidenceLevel(o: { eventsUsed: number; recordYears: number; resolutionKm: number; nriOnly: boolean }): Confidence {
+export function confidenceLevel(o: {
+  eventsUsed: number;
+  recordYears: number;
+  resolutionKm: number;
+  nriOnly: boolean;
+}): Confidence {
   if (o.nriOnly || !(o.eventsUsed >= 3)) return 'low';
   if (o.eventsUsed >= 10 && o.resolutionKm <= 1 && o.recordYears >= 30) return 'high';
   return 'medium';

@@ -29,7 +29,12 @@ const CITY = {
   guam: [13.47, 144.75],
 } as const;
 
-function score(city: keyof typeof CITY, peril: Peril, scenario: Scenario = 'baseline', horizon: Horizon | null = null): PerilScore {
+function score(
+  city: keyof typeof CITY,
+  peril: Peril,
+  scenario: Scenario = 'baseline',
+  horizon: Horizon | null = null,
+): PerilScore {
   const [lat, lng] = CITY[city];
   const r = scorePoint(grid, { lat, lng, perils: [peril], scenario, horizon });
   if (!r.covered) throw new Error(`${city} not covered`);
@@ -45,7 +50,8 @@ describe('scores a user would check', () => {
 
   it('earthquake: San Francisco and Los Angeles > Houston and Miami', () => {
     for (const west of ['sanFrancisco', 'losAngeles'] as const) {
-      for (const east of ['houston', 'miami'] as const) expect(score(west, 'earthquake').score).toBeGreaterThan(score(east, 'earthquake').score + 2);
+      for (const east of ['houston', 'miami'] as const)
+        expect(score(west, 'earthquake').score).toBeGreaterThan(score(east, 'earthquake').score + 2);
     }
   });
 
@@ -87,7 +93,9 @@ describe('climate adjustment', () => {
     const h = hotter('miami', 'hurricane_wind');
     expect(h.score).toBeGreaterThan(score('miami', 'hurricane_wind').score);
     expect(h.score_components.climate_adjustment.severe_frequency_multiplier).toBeGreaterThan(1);
-    expect(h.score_components.intensity.rp100!.value).toBeGreaterThan(score('miami', 'hurricane_wind').score_components.intensity.rp100!.value);
+    expect(h.score_components.intensity.rp100!.value).toBeGreaterThan(
+      score('miami', 'hurricane_wind').score_components.intensity.rp100!.value,
+    );
   });
 
   it('leaves earthquake and tornado unchanged, lowers winter storms a little', () => {
@@ -152,9 +160,16 @@ describe('score shape (docs/contract.md#scores)', () => {
       expect(p.score).toBeGreaterThanOrEqual(0);
       expect(p.score).toBeLessThanOrEqual(10);
       expect(Math.round(p.score * 100) / 100).toBe(p.score);
-      expect(Object.keys(p.score_components).sort()).toEqual(
-        ['baseline_score', 'climate_adjustment', 'confidence', 'exposure', 'frequency', 'intensity', 'resolution', 'vulnerability'],
-      );
+      expect(Object.keys(p.score_components).sort()).toEqual([
+        'baseline_score',
+        'climate_adjustment',
+        'confidence',
+        'exposure',
+        'frequency',
+        'intensity',
+        'resolution',
+        'vulnerability',
+      ]);
       expect(p.ingested_at).toBe('2025-12-01T00:00:00Z');
       expect(p.source_url).toMatch(/^https:\/\//);
       expect(p.percentile === null || (p.percentile >= 0 && p.percentile <= 100)).toBe(true);
@@ -168,16 +183,27 @@ describe('score shape (docs/contract.md#scores)', () => {
   });
 
   it('every covered cell scores in range for every peril and climate case', () => {
-    for (const [s, h] of [['baseline', null], ['ssp245', 2030], ['ssp585', 2080]] as const) {
+    for (const [s, h] of [
+      ['baseline', null],
+      ['ssp245', 2030],
+      ['ssp585', 2080],
+    ] as const) {
       const t = scoreTable(grid, s, h);
       for (const p of PERILS) for (const v of t[p]) expect(v >= 0 && v <= 10).toBe(true);
     }
   }, 90_000); // millions of expectations: 13-32 s on a loaded machine
 
-  it('picks the free tier\'s default peril by expected annual damage ratio, the one each place is known for', () => {
+  it("picks the free tier's default peril by expected annual damage ratio, the one each place is known for", () => {
     const picks: Partial<Record<keyof typeof CITY, Peril>> = {
-      miami: 'hurricane_wind', sanFrancisco: 'earthquake', losAngeles: 'earthquake', oklahomaCity: 'tornado',
-      houston: 'hurricane_wind', seattle: 'earthquake', anchorage: 'earthquake', sanJuan: 'hurricane_wind', guam: 'hurricane_wind',
+      miami: 'hurricane_wind',
+      sanFrancisco: 'earthquake',
+      losAngeles: 'earthquake',
+      oklahomaCity: 'tornado',
+      houston: 'hurricane_wind',
+      seattle: 'earthquake',
+      anchorage: 'earthquake',
+      sanJuan: 'hurricane_wind',
+      guam: 'hurricane_wind',
     };
     for (const [city, peril] of Object.entries(picks)) {
       const [lat, lng] = CITY[city as keyof typeof CITY];
@@ -189,21 +215,35 @@ describe('score shape (docs/contract.md#scores)', () => {
   it('reports an expected annual damage ratio for every peril with building losses, none for heat, drought and surge at a point', () => {
     const r = scorePoint(grid, { lat: 25.77, lng: -80.19, scenario: 'baseline' });
     if (!r.covered) throw new Error('not covered');
-    const eadr = Object.fromEntries(r.perils.map((p) => [p.peril, p.score_components.vulnerability.expected_annual_damage_ratio]));
+    const eadr = Object.fromEntries(
+      r.perils.map((p) => [p.peril, p.score_components.vulnerability.expected_annual_damage_ratio]),
+    );
     expect(eadr.extreme_heat).toBeNull();
     expect(eadr.drought).toBeNull();
     // Surge damage needs the building's elevation (damage-ratio-source.ts): none at a point, and the reason.
     expect(eadr.storm_surge).toBeNull();
-    expect(r.perils.find((p) => p.peril === 'storm_surge')!.score_components.vulnerability.damage_ratio_source).toMatchObject({ kind: 'none' });
-    for (const p of ['hurricane_wind', 'earthquake', 'tornado', 'wildfire', 'riverine_flood', 'winter_storm']) expect(eadr[p]).toBeGreaterThanOrEqual(0);
+    expect(
+      r.perils.find((p) => p.peril === 'storm_surge')!.score_components.vulnerability.damage_ratio_source,
+    ).toMatchObject({ kind: 'none' });
+    for (const p of ['hurricane_wind', 'earthquake', 'tornado', 'wildfire', 'riverine_flood', 'winter_storm'])
+      expect(eadr[p]).toBeGreaterThanOrEqual(0);
     // Miami's hurricane wind: about 0.5 % of building value a year, on NRI's level (Florida HRCN_ALRB 0.1 %)
     expect(eadr.hurricane_wind).toBeGreaterThan(2e-3);
     expect(eadr.hurricane_wind).toBeLessThan(1e-2);
     // the ratio follows the climate case, as the score does
-    const hot = scorePoint(grid, { lat: 25.77, lng: -80.19, perils: ['hurricane_wind'], scenario: 'ssp585', horizon: 2080 });
+    const hot = scorePoint(grid, {
+      lat: 25.77,
+      lng: -80.19,
+      perils: ['hurricane_wind'],
+      scenario: 'ssp585',
+      horizon: 2080,
+    });
     if (!hot.covered) throw new Error('not covered');
     const c = hot.perils[0].score_components;
     expect(c.climate_adjustment.frequency_multiplier).not.toBe(1);
-    expect(c.vulnerability.expected_annual_damage_ratio! / eadr.hurricane_wind!).toBeCloseTo(c.climate_adjustment.frequency_multiplier, 2);
+    expect(c.vulnerability.expected_annual_damage_ratio! / eadr.hurricane_wind!).toBeCloseTo(
+      c.climate_adjustment.frequency_multiplier,
+      2,
+    );
   });
 });

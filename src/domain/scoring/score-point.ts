@@ -46,7 +46,12 @@ export interface PerilSelection {
   peril: Peril;
   reason: string;
   /** Every peril's expected annual damage ratio here (1/yr, null where none is defined), highest first, and whether the model or the baseline gave it. */
-  candidates: { peril: Peril; expected_annual_damage_ratio: number | null; source: 'model' | 'baseline' | 'none'; score: number }[];
+  candidates: {
+    peril: Peril;
+    expected_annual_damage_ratio: number | null;
+    source: 'model' | 'baseline' | 'none';
+    score: number;
+  }[];
 }
 
 const sig3 = (x: number) => Number(x.toPrecision(3));
@@ -72,9 +77,17 @@ export function defaultPeril(
   const candidates = PERILS.map((peril) => {
     const d = damageRatioAt(grid, cell, peril, perilMultipliers(grid, cell, peril, c).damaging, at);
     const eadr = d.value;
-    return { peril, expected_annual_damage_ratio: Number.isFinite(eadr) ? sig3(eadr) : null, source: d.source.kind, score: perilScoreValue(grid, cell, peril, c), raw: eadr };
+    return {
+      peril,
+      expected_annual_damage_ratio: Number.isFinite(eadr) ? sig3(eadr) : null,
+      source: d.source.kind,
+      score: perilScoreValue(grid, cell, peril, c),
+      raw: eadr,
+    };
   });
-  const byRatio = [...candidates].sort((a, b) => (Number.isFinite(b.raw) ? b.raw : -1) - (Number.isFinite(a.raw) ? a.raw : -1));
+  const byRatio = [...candidates].sort(
+    (a, b) => (Number.isFinite(b.raw) ? b.raw : -1) - (Number.isFinite(a.raw) ? a.raw : -1),
+  );
   const list = byRatio.map(({ raw: _raw, ...rest }) => rest);
   const top = byRatio[0];
   if (Number.isFinite(top.raw) && top.raw > 0) {

@@ -21,17 +21,30 @@ export interface RjParams {
 export const RJ_GENERIC_CALIFORNIA: Readonly<RjParams> = { a: -1.67, b: 0.91, p: 1.08, cDays: 0.05 };
 
 /** Expected number of aftershocks of magnitude >= m between t1 and t2 days after a main shock of mainMag. */
-export function expectedAftershocks(mainMag: number, m: number, t1Days: number, t2Days: number, k: RjParams = RJ_GENERIC_CALIFORNIA): number {
+export function expectedAftershocks(
+  mainMag: number,
+  m: number,
+  t1Days: number,
+  t2Days: number,
+  k: RjParams = RJ_GENERIC_CALIFORNIA,
+): number {
   if (!(t2Days > t1Days) || t1Days < 0) return 0;
   const productivity = 10 ** (k.a + k.b * (mainMag - m));
-  const integral = k.p === 1
-    ? Math.log((t2Days + k.cDays) / (t1Days + k.cDays))
-    : ((t1Days + k.cDays) ** (1 - k.p) - (t2Days + k.cDays) ** (1 - k.p)) / (k.p - 1);
+  const integral =
+    k.p === 1
+      ? Math.log((t2Days + k.cDays) / (t1Days + k.cDays))
+      : ((t1Days + k.cDays) ** (1 - k.p) - (t2Days + k.cDays) ** (1 - k.p)) / (k.p - 1);
   return productivity * integral;
 }
 
 /** Probability of at least one aftershock of magnitude >= m in [t1, t2] days. */
-export function probabilityAtLeastOne(mainMag: number, m: number, t1Days: number, t2Days: number, k: RjParams = RJ_GENERIC_CALIFORNIA): number {
+export function probabilityAtLeastOne(
+  mainMag: number,
+  m: number,
+  t1Days: number,
+  t2Days: number,
+  k: RjParams = RJ_GENERIC_CALIFORNIA,
+): number {
   return 1 - Math.exp(-expectedAftershocks(mainMag, m, t1Days, t2Days, k));
 }
 
@@ -53,7 +66,12 @@ const DAY_MS = 86_400_000;
  * The day, week and month windows that start at `validAt`, for a main shock at `originAt`. Elapsed time is
  * counted from the origin, so a forecast issued days later gives the (smaller) probabilities left.
  */
-export function aftershockWindows(mainMag: number, originAt: string, validAt: string, k: RjParams = RJ_GENERIC_CALIFORNIA): AftershockWindow[] {
+export function aftershockWindows(
+  mainMag: number,
+  originAt: string,
+  validAt: string,
+  k: RjParams = RJ_GENERIC_CALIFORNIA,
+): AftershockWindow[] {
   const start = Date.parse(validAt);
   const t1 = Math.max(0, (start - Date.parse(originAt)) / DAY_MS);
   return (Object.keys(WINDOW_DAYS) as (keyof typeof WINDOW_DAYS)[]).map((w) => {

@@ -43,13 +43,21 @@ export interface RingPopulation {
   counties: CountyShare[];
 }
 
-const feature = (geometry: Polygon | MultiPolygon): Feature<Polygon | MultiPolygon> => ({ type: 'Feature', geometry, properties: {} });
+const feature = (geometry: Polygon | MultiPolygon): Feature<Polygon | MultiPolygon> => ({
+  type: 'Feature',
+  geometry,
+  properties: {},
+});
 
 function boxesMeet(a: [number, number, number, number], b: [number, number, number, number]): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }
 
-export function ringPopulation(ring: Polygon | MultiPolygon, ringBox: [number, number, number, number], candidates: readonly CountyLike[]): RingPopulation {
+export function ringPopulation(
+  ring: Polygon | MultiPolygon,
+  ringBox: [number, number, number, number],
+  candidates: readonly CountyLike[],
+): RingPopulation {
   const ringFeature = feature(ring);
   const counties: CountyShare[] = [];
   for (const c of candidates) {

@@ -18,18 +18,33 @@ export interface KindCoverage {
   note: string;
 }
 
-export function coverageOf(kinds: readonly InfraKind[], metas: readonly KindMeta[], queryStates: readonly string[]): KindCoverage[] {
+export function coverageOf(
+  kinds: readonly InfraKind[],
+  metas: readonly KindMeta[],
+  queryStates: readonly string[],
+): KindCoverage[] {
   return kinds.map((kind) => {
     const m = metas.find((x) => x.kind === kind);
-    const base = { kind, query_states: [...queryStates], source: m?.source ?? 'none', ingested_at: m?.ingested_at ?? null };
-    if (!m || m.scope === 'none') return { ...base, covered: 'no' as const, covered_areas: [], note: m?.note ?? `no ${kind} data` };
-    if (m.scope === 'national') return { ...base, covered: 'yes' as const, covered_areas: 'national' as const, note: m.note };
+    const base = {
+      kind,
+      query_states: [...queryStates],
+      source: m?.source ?? 'none',
+      ingested_at: m?.ingested_at ?? null,
+    };
+    if (!m || m.scope === 'none')
+      return { ...base, covered: 'no' as const, covered_areas: [], note: m?.note ?? `no ${kind} data` };
+    if (m.scope === 'national')
+      return { ...base, covered: 'yes' as const, covered_areas: 'national' as const, note: m.note };
     const have = queryStates.filter((s) => m.states.includes(s));
-    const covered = queryStates.length > 0 && have.length === queryStates.length ? 'yes' : have.length > 0 ? 'partial' : 'no';
+    const covered =
+      queryStates.length > 0 && have.length === queryStates.length ? 'yes' : have.length > 0 ? 'partial' : 'no';
     const where = m.states.join(', ');
-    const note = covered === 'yes' ? m.note
-      : covered === 'partial' ? `${kind} data covers ${where} only; of the query area's states (${queryStates.join(', ')}) the others are not covered, so facilities there are missing, not absent`
-        : `${kind} data covers ${where} only; ${queryStates.length ? `the query area (${queryStates.join(', ')})` : 'the query area (no US county under it)'} is not covered, so an empty list here means no data, not no ${kind.replace('_', ' ')}s`;
+    const note =
+      covered === 'yes'
+        ? m.note
+        : covered === 'partial'
+          ? `${kind} data covers ${where} only; of the query area's states (${queryStates.join(', ')}) the others are not covered, so facilities there are missing, not absent`
+          : `${kind} data covers ${where} only; ${queryStates.length ? `the query area (${queryStates.join(', ')})` : 'the query area (no US county under it)'} is not covered, so an empty list here means no data, not no ${kind.replace('_', ' ')}s`;
     return { ...base, covered, covered_areas: [...m.states], note };
   });
 }

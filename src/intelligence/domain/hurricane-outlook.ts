@@ -15,7 +15,12 @@
  */
 import { decayStepKt, decayedWindKt, KD95, stormLabel } from './inland-decay.js';
 
-export interface Fix { at: string; lat: number; lng: number; windKt: number }
+export interface Fix {
+  at: string;
+  lat: number;
+  lng: number;
+  windKt: number;
+}
 
 export interface HurricaneOutlook {
   latest_fix: { at: string; lat: number; lng: number; wind_kt: number; over_land: boolean } | null;
@@ -47,13 +52,24 @@ const MOTION_WINDOW_HOURS = 6;
 /** Step of the walk along the projected track (h): fine enough to find a coast crossing within ~5 km at 10 kt. */
 const STEP_HOURS = 0.25;
 
-export function hurricaneOutlook(fixes: Fix[], isLand: (lat: number, lng: number) => boolean, validAt: string): HurricaneOutlook {
+export function hurricaneOutlook(
+  fixes: Fix[],
+  isLand: (lat: number, lng: number) => boolean,
+  validAt: string,
+): HurricaneOutlook {
   const f = [...fixes].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   if (f.length === 0) return { latest_fix: null, landfall: null, projected: [], state: 'no_fixes', check: null };
   const land = f.map((x) => isLand(x.lat, x.lng));
   const last = f[f.length - 1];
-  const latestFix = { at: last.at, lat: last.lat, lng: last.lng, wind_kt: last.windKt, over_land: land[land.length - 1] };
-  if (!land[land.length - 1]) return { latest_fix: latestFix, landfall: null, projected: [], state: 'over_water', check: null };
+  const latestFix = {
+    at: last.at,
+    lat: last.lat,
+    lng: last.lng,
+    wind_kt: last.windKt,
+    over_land: land[land.length - 1],
+  };
+  if (!land[land.length - 1])
+    return { latest_fix: latestFix, landfall: null, projected: [], state: 'over_water', check: null };
   let k = land.length - 1;
   while (k > 0 && land[k - 1]) k--;
   if (k === 0) {
@@ -70,14 +86,25 @@ export function hurricaneOutlook(fixes: Fix[], isLand: (lat: number, lng: number
     const since = (at - t0) / HOUR_MS;
     const p = walk((at - Date.parse(last.at)) / HOUR_MS);
     return {
-      hours: h, at: new Date(at).toISOString(), hours_since_landfall: round1(since),
-      lat: round2(p.lat), lng: round2(p.lng), over_land: p.overLand, hours_over_land: round1(p.hoursOverLand),
-      wind_kt: round1(p.windKt), label: stormLabel(p.windKt),
+      hours: h,
+      at: new Date(at).toISOString(),
+      hours_since_landfall: round1(since),
+      lat: round2(p.lat),
+      lng: round2(p.lng),
+      over_land: p.overLand,
+      hours_over_land: round1(p.hoursOverLand),
+      wind_kt: round1(p.windKt),
+      label: stormLabel(p.windKt),
     };
   });
-  const check = f.length - 1 > k || Date.parse(last.at) > t0
-    ? { at: last.at, observed_kt: last.windKt, modelled_kt: round1(decayedWindKt(coast.windKt, (Date.parse(last.at) - t0) / HOUR_MS)) }
-    : null;
+  const check =
+    f.length - 1 > k || Date.parse(last.at) > t0
+      ? {
+          at: last.at,
+          observed_kt: last.windKt,
+          modelled_kt: round1(decayedWindKt(coast.windKt, (Date.parse(last.at) - t0) / HOUR_MS)),
+        }
+      : null;
   return { latest_fix: latestFix, landfall, projected, state: 'inland_decay', check };
 }
 
@@ -115,9 +142,11 @@ function walkTrack(f: Fix[], isLand: (lat: number, lng: number) => boolean) {
 
 export const KD95_METHOD = {
   name: 'Kaplan & DeMaria (1995) inland decay, over land only along the projected track',
-  formula: 'V(t) = Vb + (R*V0 - Vb) * exp(-alpha*t), t hours over land; stepped from the latest fix: V -> Vb + (V - Vb) * exp(-alpha*dt) while the projected centre is over land, V held over water, V -> R*V at a new landfall',
+  formula:
+    'V(t) = Vb + (R*V0 - Vb) * exp(-alpha*t), t hours over land; stepped from the latest fix: V -> Vb + (V - Vb) * exp(-alpha*dt) while the projected centre is over land, V held over water, V -> R*V at a new landfall',
   parameters: { alpha_per_hour: KD95.alphaPerHour, R: KD95.reduction, Vb_kt: KD95.backgroundKt },
-  reference: 'Kaplan, J. and DeMaria, M. (1995): A simple empirical model for predicting the decay of tropical cyclone winds after landfall. J. Appl. Meteor. 34, 2499-2512',
+  reference:
+    'Kaplan, J. and DeMaria, M. (1995): A simple empirical model for predicting the decay of tropical cyclone winds after landfall. J. Appl. Meteor. 34, 2499-2512',
 };
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -18,8 +18,16 @@ describe('PAGER fatality model', () => {
   });
 
   it('charges each band between rings its lower bound, innermost first', () => {
-    const e = pagerEstimate([{ mmi: 4, population: 10_000_000 }, { mmi: 8, population: 200_000 }, { mmi: 6, population: 2_000_000 }]);
-    expect(e.bands.map((b) => [b.mmi_from, b.mmi_to, b.population])).toEqual([[8, null, 200_000], [6, 8, 1_800_000], [4, 6, 8_000_000]]);
+    const e = pagerEstimate([
+      { mmi: 4, population: 10_000_000 },
+      { mmi: 8, population: 200_000 },
+      { mmi: 6, population: 2_000_000 },
+    ]);
+    expect(e.bands.map((b) => [b.mmi_from, b.mmi_to, b.population])).toEqual([
+      [8, null, 200_000],
+      [6, 8, 1_800_000],
+      [4, 6, 8_000_000],
+    ]);
     const byHand = 200_000 * fatalityRate(8) + 1_800_000 * fatalityRate(6) + 8_000_000 * fatalityRate(4);
     expect(e.fatalities_lower_bound).toBe(Math.round(byHand));
     expect(e.alert_level).toBe(Math.round(byHand) >= 1 ? 'yellow' : 'green');

@@ -19,7 +19,10 @@ export function fatalityRate(mmi: number, k = PAGER_US_FATALITY): number {
   return mmi <= 0 ? 0 : normalCdfRelativeTail(Math.log(mmi / k.theta) / k.beta);
 }
 
-export interface MmiRingPopulation { mmi: number; population: number }
+export interface MmiRingPopulation {
+  mmi: number;
+  population: number;
+}
 
 export interface PagerEstimate {
   bands: { mmi_from: number; mmi_to: number | null; population: number; fatality_rate: number; fatalities: number }[];
@@ -34,10 +37,20 @@ export function pagerEstimate(rings: MmiRingPopulation[]): PagerEstimate {
     const inner = i > 0 ? r[i - 1].population : 0;
     const population = Math.max(0, ring.population - inner);
     const rate = fatalityRate(ring.mmi);
-    return { mmi_from: ring.mmi, mmi_to: i > 0 ? r[i - 1].mmi : null, population, fatality_rate: Number(rate.toPrecision(3)), fatalities: population * rate };
+    return {
+      mmi_from: ring.mmi,
+      mmi_to: i > 0 ? r[i - 1].mmi : null,
+      population,
+      fatality_rate: Number(rate.toPrecision(3)),
+      fatalities: population * rate,
+    };
   });
   const total = bands.reduce((s, b) => s + b.fatalities, 0);
   const rounded = Math.round(total);
   const alert = rounded >= 1000 ? 'red' : rounded >= 100 ? 'orange' : rounded >= 1 ? 'yellow' : 'green';
-  return { bands: bands.map((b) => ({ ...b, fatalities: Math.round(b.fatalities * 10) / 10 })), fatalities_lower_bound: rounded, alert_level: alert };
+  return {
+    bands: bands.map((b) => ({ ...b, fatalities: Math.round(b.fatalities * 10) / 10 })),
+    fatalities_lower_bound: rounded,
+    alert_level: alert,
+  };
 }

@@ -11,21 +11,41 @@
 import { intersect } from '@turf/intersect';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 
-const feature = (geometry: Polygon | MultiPolygon): Feature<Polygon | MultiPolygon> => ({ type: 'Feature', geometry, properties: {} });
+const feature = (geometry: Polygon | MultiPolygon): Feature<Polygon | MultiPolygon> => ({
+  type: 'Feature',
+  geometry,
+  properties: {},
+});
 
 /** A degree of margin, so no edge of the swath lies on the box's edge (a degenerate case for the clipper). */
 const MARGIN_DEG = 1;
 
 function boxAround(polygons: Position[][][]): Polygon {
-  let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
-  for (const p of polygons) for (const r of p) for (const [x, y] of r) {
-    minLng = Math.min(minLng, x);
-    maxLng = Math.max(maxLng, x);
-    minLat = Math.min(minLat, y);
-    maxLat = Math.max(maxLat, y);
-  }
+  let minLng = Infinity,
+    minLat = Infinity,
+    maxLng = -Infinity,
+    maxLat = -Infinity;
+  for (const p of polygons)
+    for (const r of p)
+      for (const [x, y] of r) {
+        minLng = Math.min(minLng, x);
+        maxLng = Math.max(maxLng, x);
+        minLat = Math.min(minLat, y);
+        maxLat = Math.max(maxLat, y);
+      }
   const [w, s, e, n] = [minLng - MARGIN_DEG, minLat - MARGIN_DEG, maxLng + MARGIN_DEG, maxLat + MARGIN_DEG];
-  return { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] };
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  };
 }
 
 /** Coordinates to 1e-7 degree (about a centimetre), which clears the clipper's rare floating-point failures. */
@@ -35,7 +55,11 @@ const rounded = (polygons: Position[][][]): Position[][][] =>
 /** The region the polygons cover, as non-overlapping polygons; a single polygon is returned as it is. */
 export function unionOf(polygons: Position[][][]): Polygon | MultiPolygon {
   if (polygons.length === 1) return { type: 'Polygon', coordinates: polygons[0] };
-  const clip = (ps: Position[][][]) => intersect({ type: 'FeatureCollection', features: [feature({ type: 'MultiPolygon', coordinates: ps }), feature(boxAround(ps))] });
+  const clip = (ps: Position[][][]) =>
+    intersect({
+      type: 'FeatureCollection',
+      features: [feature({ type: 'MultiPolygon', coordinates: ps }), feature(boxAround(ps))],
+    });
   let out;
   try {
     out = clip(polygons);

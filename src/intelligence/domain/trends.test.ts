@@ -6,7 +6,14 @@ const STAGES = { actionFt: 10, floodFt: 12, moderateFt: 15, majorFt: 18 };
 
 describe('fireOutlook', () => {
   it('carries the latest daily growth forward, scaled by the uncontained share', () => {
-    const o = fireOutlook([{ at: '2025-08-01T00:00:00Z', value: 1000 }, { at: '2025-08-02T00:00:00Z', value: 3000 }], [{ at: '2025-08-02T00:00:00Z', value: 50 }], '2025-08-02T00:00:00Z');
+    const o = fireOutlook(
+      [
+        { at: '2025-08-01T00:00:00Z', value: 1000 },
+        { at: '2025-08-02T00:00:00Z', value: 3000 },
+      ],
+      [{ at: '2025-08-02T00:00:00Z', value: 50 }],
+      '2025-08-02T00:00:00Z',
+    );
     expect(o.growth_acres_per_day).toBe(2000);
     expect(o.projected).toEqual([
       { hours: 24, at: '2025-08-03T00:00:00.000Z', acres: 4000 },
@@ -19,13 +26,18 @@ describe('fireOutlook', () => {
     const one = [{ at: '2025-08-01T00:00:00Z', value: 640 }];
     expect(fireOutlook(one, [], '2025-08-02T00:00:00Z').trend).toBe('unknown');
     expect(fireOutlook(one, [{ at: '2025-08-01T00:00:00Z', value: 92 }], '2025-08-02T00:00:00Z').trend).toBe('holding');
-    expect(fireOutlook(one, [{ at: '2025-08-01T00:00:00Z', value: 100 }], '2025-08-02T00:00:00Z').trend).toBe('contained');
+    expect(fireOutlook(one, [{ at: '2025-08-01T00:00:00Z', value: 100 }], '2025-08-02T00:00:00Z').trend).toBe(
+      'contained',
+    );
   });
 });
 
 describe('stageOutlook', () => {
   it('projects the least-squares slope of the last 6 h and names each projected category', () => {
-    const readings = [0, 1, 2, 3].map((h) => ({ at: new Date(Date.UTC(2025, 0, 1, h)).toISOString(), value: 10 + 0.5 * h }));
+    const readings = [0, 1, 2, 3].map((h) => ({
+      at: new Date(Date.UTC(2025, 0, 1, h)).toISOString(),
+      value: 10 + 0.5 * h,
+    }));
     const o = stageOutlook(readings, STAGES, '2025-01-01T03:00:00.000Z');
     expect(o.trend_ft_per_hour).toBe(0.5);
     expect(o.trend).toBe('rising');
@@ -37,7 +49,14 @@ describe('stageOutlook', () => {
   });
 
   it('needs three readings for a trend', () => {
-    const o = stageOutlook([{ at: '2025-01-01T00:00:00Z', value: 11 }, { at: '2025-01-01T01:00:00Z', value: 12 }], STAGES, '2025-01-01T01:00:00Z');
+    const o = stageOutlook(
+      [
+        { at: '2025-01-01T00:00:00Z', value: 11 },
+        { at: '2025-01-01T01:00:00Z', value: 12 },
+      ],
+      STAGES,
+      '2025-01-01T01:00:00Z',
+    );
     expect([o.trend, o.projected.length, o.category]).toEqual(['unknown', 0, 'minor flood']);
   });
 });

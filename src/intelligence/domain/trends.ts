@@ -10,7 +10,10 @@
 import type { FloodStages } from '../../domain/event.js';
 import { floodCategory, FLOOD_CATEGORY_LABEL } from '../../domain/rings/gauge.js';
 
-export interface TimedValue { at: string; value: number }
+export interface TimedValue {
+  at: string;
+  value: number;
+}
 
 const HOUR_MS = 3_600_000;
 /** Containment (%) from which a fire without a growth rate is called held (docs/lifecycle.md: winding down). */
@@ -40,15 +43,34 @@ export function fireOutlook(sizes: TimedValue[], containment: TimedValue[], vali
     }
   }
   const uncontained = pct === null ? 1 : Math.max(0, 1 - pct / 100);
-  const projected = latest && rate !== null
-    ? [24, 72].map((h) => ({ hours: h, at: plusHours(validAt, h), acres: round1(latest.value + rate! * uncontained * (h / 24)) }))
-    : [];
+  const projected =
+    latest && rate !== null
+      ? [24, 72].map((h) => ({
+          hours: h,
+          at: plusHours(validAt, h),
+          acres: round1(latest.value + rate! * uncontained * (h / 24)),
+        }))
+      : [];
   // With one size report there is no growth rate; containment alone still says something: at or above the
   // 90 % the lifecycle treats as winding down (docs/lifecycle.md), the fire is held.
-  const trend = pct !== null && pct >= 100 ? 'contained'
-    : rate === null ? (pct !== null && pct >= HELD_CONTAINMENT_PCT ? 'holding' : 'unknown')
-      : rate * uncontained > 0 ? 'growing' : 'holding';
-  return { acres: latest?.value ?? null, containment_pct: pct, growth_acres_per_day: rate === null ? null : round1(rate), growth_window: window, projected, trend };
+  const trend =
+    pct !== null && pct >= 100
+      ? 'contained'
+      : rate === null
+        ? pct !== null && pct >= HELD_CONTAINMENT_PCT
+          ? 'holding'
+          : 'unknown'
+        : rate * uncontained > 0
+          ? 'growing'
+          : 'holding';
+  return {
+    acres: latest?.value ?? null,
+    containment_pct: pct,
+    growth_acres_per_day: rate === null ? null : round1(rate),
+    growth_window: window,
+    projected,
+    trend,
+  };
 }
 
 export interface StageOutlook {
@@ -69,8 +91,18 @@ export const STEADY_FT_PER_HOUR = 0.05;
 export function stageOutlook(readings: TimedValue[], stages: FloodStages | null, validAt: string): StageOutlook {
   const r = [...readings].sort(byTime);
   const latest = r[r.length - 1];
-  const label = (ft: number | null) => (stages ? FLOOD_CATEGORY_LABEL[floodCategory(ft, stages)] : FLOOD_CATEGORY_LABEL.unknown);
-  if (!latest) return { stage_ft: null, observed_at: null, category: label(null), trend_ft_per_hour: null, trend_window: null, projected: [], trend: 'unknown' };
+  const label = (ft: number | null) =>
+    stages ? FLOOD_CATEGORY_LABEL[floodCategory(ft, stages)] : FLOOD_CATEGORY_LABEL.unknown;
+  if (!latest)
+    return {
+      stage_ft: null,
+      observed_at: null,
+      category: label(null),
+      trend_ft_per_hour: null,
+      trend_window: null,
+      projected: [],
+      trend: 'unknown',
+    };
   const t0 = Date.parse(latest.at);
   const recent = r.filter((x) => t0 - Date.parse(x.at) <= STAGE_TREND_HOURS * HOUR_MS);
   let slope: number | null = null;
@@ -83,11 +115,15 @@ export function stageOutlook(readings: TimedValue[], stages: FloodStages | null,
     if (sxx > 0) slope = xs.reduce((s, x, i) => s + (x - mx) * (ys[i] - my), 0) / sxx;
   }
   const aheadH = Math.max(0, (Date.parse(validAt) - t0) / HOUR_MS);
-  const projected = slope === null ? [] : [6, 24].map((h) => {
-    const ft = round2(latest.value + slope! * (aheadH + h));
-    return { hours: h, at: plusHours(validAt, h), stage_ft: ft, category: label(ft) };
-  });
-  const trend = slope === null ? 'unknown' : Math.abs(slope) < STEADY_FT_PER_HOUR ? 'steady' : slope > 0 ? 'rising' : 'falling';
+  const projected =
+    slope === null
+      ? []
+      : [6, 24].map((h) => {
+          const ft = round2(latest.value + slope! * (aheadH + h));
+          return { hours: h, at: plusHours(validAt, h), stage_ft: ft, category: label(ft) };
+        });
+  const trend =
+    slope === null ? 'unknown' : Math.abs(slope) < STEADY_FT_PER_HOUR ? 'steady' : slope > 0 ? 'rising' : 'falling';
   return {
     stage_ft: latest.value,
     observed_at: latest.at,

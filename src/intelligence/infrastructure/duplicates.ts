@@ -29,7 +29,11 @@ function sameFacility(a: FacilityLine, b: FacilityLine): boolean {
 function rank(a: FacilityLine, b: FacilityLine): number {
   const beds = (l: FacilityLine) => (typeof l[7].beds === 'number' ? l[7].beds : -1);
   const date = (l: FacilityLine) => (typeof l[7].source_date === 'string' ? l[7].source_date : '');
-  return beds(b) - beds(a) || (date(a) < date(b) ? 1 : date(a) > date(b) ? -1 : 0) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  return (
+    beds(b) - beds(a) ||
+    (date(a) < date(b) ? 1 : date(a) > date(b) ? -1 : 0) ||
+    (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)
+  );
 }
 
 export function mergeDuplicates(lines: readonly FacilityLine[]): { lines: FacilityLine[]; merged: number } {
@@ -50,7 +54,8 @@ export function mergeDuplicates(lines: readonly FacilityLine[]): { lines: Facili
     // Union-find over the pairs that are one facility (groups are a handful of records).
     const parent = g.map((_, i) => i);
     const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
-    for (let i = 0; i < g.length; i++) for (let j = i + 1; j < g.length; j++) if (sameFacility(g[i], g[j])) parent[root(j)] = root(i);
+    for (let i = 0; i < g.length; i++)
+      for (let j = i + 1; j < g.length; j++) if (sameFacility(g[i], g[j])) parent[root(j)] = root(i);
     const sets = new Map<number, FacilityLine[]>();
     g.forEach((l, i) => {
       const r = root(i);
@@ -65,7 +70,22 @@ export function mergeDuplicates(lines: readonly FacilityLine[]): { lines: Facili
       }
       const [kept, ...others] = [...s].sort(rank);
       merged += others.length;
-      out.push([kept[0], kept[1], kept[2], kept[3], kept[4], kept[5], kept[6], { ...kept[7], merged_ids: others.map((o) => o[1]).sort().join(';') }]);
+      out.push([
+        kept[0],
+        kept[1],
+        kept[2],
+        kept[3],
+        kept[4],
+        kept[5],
+        kept[6],
+        {
+          ...kept[7],
+          merged_ids: others
+            .map((o) => o[1])
+            .sort()
+            .join(';'),
+        },
+      ]);
     }
   }
   return { lines: out, merged };

@@ -12,7 +12,16 @@ export const META_FILE = 'meta.json';
 export const INFRA_KINDS = ['hospital', 'fire_station', 'school', 'urgent_care', 'ems'] as const;
 export type InfraKind = (typeof INFRA_KINDS)[number];
 
-export type FacilityLine = [InfraKind, string, string, string, string, number, number, Record<string, string | number | null>];
+export type FacilityLine = [
+  InfraKind,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  Record<string, string | number | null>,
+];
 
 export interface Facility {
   kind: InfraKind;

@@ -11,7 +11,15 @@ import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { bboxOf, haversineKm } from '../../lib/geo.js';
 import { packageRoot } from '../../lib/package-root.js';
-import { FACILITIES_FILE, META_FILE, facilityOf, type Facility, type FacilityLine, type InfraKind, type InfraMeta } from './format.js';
+import {
+  FACILITIES_FILE,
+  META_FILE,
+  facilityOf,
+  type Facility,
+  type FacilityLine,
+  type InfraKind,
+  type InfraMeta,
+} from './format.js';
 
 export interface InfraStore {
   meta: InfraMeta;
@@ -33,7 +41,10 @@ export function loadInfrastructure(dir: string = defaultInfraDir()): InfraStore 
   if (!fs.existsSync(file)) throw new Error(`embedded infrastructure ${file} is missing; run make data`);
   const meta = JSON.parse(fs.readFileSync(path.join(key, META_FILE), 'utf8')) as InfraMeta;
   const text = gunzipSync(fs.readFileSync(file)).toString('utf8');
-  const facilities = text.split('\n').filter(Boolean).map((l) => facilityOf(JSON.parse(l) as FacilityLine));
+  const facilities = text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => facilityOf(JSON.parse(l) as FacilityLine));
   const index = new Flatbush(Math.max(1, facilities.length));
   for (const f of facilities) index.add(f.lng, f.lat, f.lng, f.lat);
   if (facilities.length === 0) index.add(0, 0, 0, 0);
@@ -43,10 +54,19 @@ export function loadInfrastructure(dir: string = defaultInfraDir()): InfraStore 
   return store;
 }
 
-export interface NearHit { facility: Facility; distanceKm: number }
+export interface NearHit {
+  facility: Facility;
+  distanceKm: number;
+}
 
 /** Facilities of the kinds asked within radiusKm of the point, nearest first (ties by kind, then id). */
-export function facilitiesNear(s: InfraStore, lat: number, lng: number, radiusKm: number, kinds: readonly InfraKind[]): NearHit[] {
+export function facilitiesNear(
+  s: InfraStore,
+  lat: number,
+  lng: number,
+  radiusKm: number,
+  kinds: readonly InfraKind[],
+): NearHit[] {
   const dLat = radiusKm / 111.0;
   const cos = Math.max(0.01, Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180));
   const dLng = Math.min(180, radiusKm / (111.32 * cos));
@@ -66,7 +86,9 @@ export function facilitiesNear(s: InfraStore, lat: number, lng: number, radiusKm
       if (d <= radiusKm) hits.push({ facility: f, distanceKm: d });
     }
   }
-  return hits.sort((a, b) => a.distanceKm - b.distanceKm || cmp(a.facility.kind, b.facility.kind) || cmp(a.facility.id, b.facility.id));
+  return hits.sort(
+    (a, b) => a.distanceKm - b.distanceKm || cmp(a.facility.kind, b.facility.kind) || cmp(a.facility.id, b.facility.id),
+  );
 }
 
 /** Facilities inside a polygon, ordered by kind then id. */

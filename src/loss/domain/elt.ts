@@ -24,9 +24,22 @@ export interface SummaryRecords {
 
 const MELT_COLUMNS = [
   ...['EventId', 'SummaryId', 'SampleType'].map(intColumn),
-  ...['EventRate', 'ChanceOfLoss', 'MeanLoss', 'SDLoss', 'MaxLoss', 'FootprintExposure', 'MeanImpactedExposure', 'MaxImpactedExposure'].map((n) => floatColumn(n, 6)),
+  ...[
+    'EventRate',
+    'ChanceOfLoss',
+    'MeanLoss',
+    'SDLoss',
+    'MaxLoss',
+    'FootprintExposure',
+    'MeanImpactedExposure',
+    'MaxImpactedExposure',
+  ].map((n) => floatColumn(n, 6)),
 ];
-const SELT_COLUMNS = [...['EventId', 'SummaryId', 'SampleId'].map(intColumn), floatColumn('Loss', 2), floatColumn('ImpactedExposure', 2)];
+const SELT_COLUMNS = [
+  ...['EventId', 'SummaryId', 'SampleId'].map(intColumn),
+  floatColumn('Loss', 2),
+  floatColumn('ImpactedExposure', 2),
+];
 const QELT_COLUMNS = [intColumn('EventId'), intColumn('SummaryId'), floatColumn('Quantile', 6), floatColumn('Loss', 6)];
 
 export function meltTable(r: SummaryRecords): OrdTable {
@@ -39,7 +52,19 @@ export function meltTable(r: SummaryRecords): OrdTable {
     out.push(r.eventId[i], r.summaryId[i], 1, NaN, 0, r.mean[i], 0, r.max[i], x, x, x);
     if (S === 0) continue;
     const m = sampleMoments(r, i);
-    out.push(r.eventId[i], r.summaryId[i], 2, NaN, m.chance, m.mean, m.sd, r.max[i], x, x * m.chance, m.nonZero > 0 ? x : 0);
+    out.push(
+      r.eventId[i],
+      r.summaryId[i],
+      2,
+      NaN,
+      m.chance,
+      m.mean,
+      m.sd,
+      r.max[i],
+      x,
+      x * m.chance,
+      m.nonZero > 0 ? x : 0,
+    );
   }
   return t;
 }
@@ -51,7 +76,10 @@ export function meltTable(r: SummaryRecords): OrdTable {
  * summed as deviations from the mean (two passes), as pytools does, not from the sum of squares, which
  * loses the small spreads of large losses to cancellation.
  */
-export function sampleMoments(r: SummaryRecords, i: number): { chance: number; mean: number; sd: number; nonZero: number } {
+export function sampleMoments(
+  r: SummaryRecords,
+  i: number,
+): { chance: number; mean: number; sd: number; nonZero: number } {
   const S = r.samples;
   let sum = 0;
   let nonZero = 0;

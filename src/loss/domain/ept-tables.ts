@@ -52,7 +52,12 @@ function periodLosses(r: SummaryRecords, occ: Occurrence): PeriodLosses {
 
 const values = (m: Map<number, [number, number]>, k: 0 | 1) => Float64Array.from(m.values(), (v) => v[k]);
 
-export function eptTables(r: SummaryRecords, occ: Occurrence, rps: number[] | undefined, f: EpFlags): { ept: EptRow[]; psept: EptRow[] } {
+export function eptTables(
+  r: SummaryRecords,
+  occ: Occurrence,
+  rps: number[] | undefined,
+  f: EpFlags,
+): { ept: EptRow[]; psept: EptRow[] } {
   const P = occ.periods;
   const S = r.samples;
   const ept: EptRow[] = [];
@@ -104,7 +109,10 @@ export function eptTables(r: SummaryRecords, occ: Occurrence, rps: number[] | un
 }
 
 /** The ALT rows: SampleType 1 over the analytical means, 2 over every (period, sample) pair. */
-export function paltRows(r: SummaryRecords, occ: Occurrence): { summaryId: number; sampleType: number; mean: number; sd: number }[] {
+export function paltRows(
+  r: SummaryRecords,
+  occ: Occurrence,
+): { summaryId: number; sampleType: number; mean: number; sd: number }[] {
   const out: { summaryId: number; sampleType: number; mean: number; sd: number }[] = [];
   const P = occ.periods;
   const S = r.samples;

@@ -87,7 +87,8 @@ export class EventGul {
     const fp = this.ctx.footprint;
     const dmg = this.ctx.damage;
     const nHaz = end - from;
-    if (!this.scratch || this.scratch.hazProb.length < nHaz) this.scratch = new CutScratch(dmg.nDamage, Math.max(nHaz, 64));
+    if (!this.scratch || this.scratch.hazProb.length < nHaz)
+      this.scratch = new CutScratch(dmg.nDamage, Math.max(nHaz, 64));
     const scratch = this.scratch;
     const kept = keptHazardBins(fp.prob, from, end, scratch.hazCdf);
     for (let h = 0; h < nHaz; h++) scratch.hazProb[h] = fp.prob[from + h];

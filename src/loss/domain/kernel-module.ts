@@ -114,9 +114,19 @@ function gulArrays(ctx: GulContext, pos: Positions) {
   return {
     bins,
     arrays: {
-      gTiv, gVuln, meanOf, maxOf,
-      itemMean: [Float64Array, n], itemMax: [Float64Array, n], itemHit: [Uint8Array, n], reachedBits: [Uint32Array, words], reachedList: [Int32Array, n],
-      itemCov: items.coverageId, covTiv: tiv, covMean: [Float64Array, tiv.length], covMax: [Float64Array, tiv.length],
+      gTiv,
+      gVuln,
+      meanOf,
+      maxOf,
+      itemMean: [Float64Array, n],
+      itemMax: [Float64Array, n],
+      itemHit: [Uint8Array, n],
+      reachedBits: [Uint32Array, words],
+      reachedList: [Int32Array, n],
+      itemCov: items.coverageId,
+      covTiv: tiv,
+      covMean: [Float64Array, tiv.length],
+      covMax: [Float64Array, tiv.length],
     } as const,
   };
 }
@@ -183,19 +193,42 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
   return {
     intensityBins: maxIntensity + 1,
     arrays: {
-      pTiv, pVuln, pDamage: g.index, pDamageTerm: terms(damageKey, damageHash), pCorr, pCorrTerm,
-      pHazard: h.index, pHazardTerm: terms(hazardKey, hazardHash), pSqrtRho, pSqrtRest,
-      damageValues: [Float64Array, groups.damage * S], damageStamp: unstamped(groups.damage),
-      corrValues: [Float64Array, groups.corr * S], corrNorm: [Float64Array, groups.corr * S], corrStamp: unstamped(groups.corr),
-      hazardValues: [Float64Array, groups.hazard * S], hazardStamp: unstamped(groups.hazard),
+      pTiv,
+      pVuln,
+      pDamage: g.index,
+      pDamageTerm: terms(damageKey, damageHash),
+      pCorr,
+      pCorrTerm,
+      pHazard: h.index,
+      pHazardTerm: terms(hazardKey, hazardHash),
+      pSqrtRho,
+      pSqrtRest,
+      damageValues: [Float64Array, groups.damage * S],
+      damageStamp: unstamped(groups.damage),
+      corrValues: [Float64Array, groups.corr * S],
+      corrNorm: [Float64Array, groups.corr * S],
+      corrStamp: unstamped(groups.corr),
+      hazardValues: [Float64Array, groups.hazard * S],
+      hazardStamp: unstamped(groups.hazard),
       cdfTable: [Float64Array, c ? NORM_TABLE.n : 0],
-      cdfStart: cdfs.start, cdfLength: cdfs.length, cdfArena: cdfs.arena,
-      binFrom: ctx.binFrom.subarray(0, ctx.nDamage), binTo: ctx.binTo.subarray(0, ctx.nDamage), binMean: ctx.binMean.subarray(0, ctx.nDamage),
-      hazCdf: [Float32Array, maxRows], hazBin: [Int32Array, maxRows],
+      cdfStart: cdfs.start,
+      cdfLength: cdfs.length,
+      cdfArena: cdfs.arena,
+      binFrom: ctx.binFrom.subarray(0, ctx.nDamage),
+      binTo: ctx.binTo.subarray(0, ctx.nDamage),
+      binMean: ctx.binMean.subarray(0, ctx.nDamage),
+      hazCdf: [Float32Array, maxRows],
+      hazBin: [Int32Array, maxRows],
       losses: [Float64Array, n * S],
-      runU: [Float64Array, m], runX: [Float64Array, m], runB: [Float64Array, m], runBin: [Int32Array, m], runC: [Uint8Array, m],
+      runU: [Float64Array, m],
+      runX: [Float64Array, m],
+      runB: [Float64Array, m],
+      runBin: [Int32Array, m],
+      runC: [Uint8Array, m],
       perms: [Float64Array, S],
-      runK: [Int32Array, S], cdfBelow: new Int32Array(cdfs.start.length).fill(-2), runList: [Int32Array, m],
+      runK: [Int32Array, S],
+      cdfBelow: new Int32Array(cdfs.start.length).fill(-2),
+      runList: [Int32Array, m],
     } as const,
   };
 }
@@ -218,22 +251,39 @@ function recordArrays(ctx: GulContext, S: number, levelOne: LevelOne | undefined
   return {
     aggSize,
     arrays: {
-      itemIds: ctx.items.itemId, covSeen: [Uint8Array, covers], covHits: [Float64Array, covers], covSums: [Float64Array, covSamples ? covers * S : 0],
-      toAgg: levelOne ? levelOne.toAgg : new Int32Array(0), aggBuffers: [Float64Array, (3 + S) * aggSize],
-      sampleSums: [Float64Array, S], eventTotals: [Float64Array, 4],
+      itemIds: ctx.items.itemId,
+      covSeen: [Uint8Array, covers],
+      covHits: [Float64Array, covers],
+      covSums: [Float64Array, covSamples ? covers * S : 0],
+      toAgg: levelOne ? levelOne.toAgg : new Int32Array(0),
+      aggBuffers: [Float64Array, (3 + S) * aggSize],
+      sampleSums: [Float64Array, S],
+      eventTotals: [Float64Array, 4],
     } as const,
   };
 }
 
-function allArrays(gul: GulContext, sample: SampleContext | undefined, levelOne: LevelOne | undefined, covSamples: boolean, pos: Positions) {
+function allArrays(
+  gul: GulContext,
+  sample: SampleContext | undefined,
+  levelOne: LevelOne | undefined,
+  covSamples: boolean,
+  pos: Positions,
+) {
   const S = sample?.samples ?? 0;
   const g = gulArrays(gul, pos);
   const s = sample ? samplerArrays(sample, pos) : undefined;
   const r = recordArrays(gul, S, levelOne, covSamples);
-  return { g, s, r, spec: { pItem: pos.pItem, ...g.arrays, ...(s?.arrays ?? { losses: [Float64Array, 0] as const }), ...r.arrays } };
+  return {
+    g,
+    s,
+    r,
+    spec: { pItem: pos.pItem, ...g.arrays, ...(s?.arrays ?? { losses: [Float64Array, 0] as const }), ...r.arrays },
+  };
 }
 
-export type KernelViews = Views<ReturnType<typeof allArrays>['spec']> & Partial<Views<NonNullable<ReturnType<typeof samplerArrays>>['arrays']>>;
+export type KernelViews = Views<ReturnType<typeof allArrays>['spec']> &
+  Partial<Views<NonNullable<ReturnType<typeof samplerArrays>>['arrays']>>;
 
 /**
  * One kernel's instance and memory: the per-item constants of the ground-up step, the sampler (with
@@ -259,17 +309,86 @@ export class KernelModule {
     this.views.cdfTable?.fill(NaN);
     const w = this.wasm;
     w.setupPositions(n, S, o.pItem);
-    w.setupGul(o.gTiv, o.gVuln, o.meanOf, o.maxOf, g.bins, o.itemMean, o.itemMax, o.itemHit, o.reachedBits, o.reachedList, o.itemCov, o.covTiv, o.covMean, o.covMax);
+    w.setupGul(
+      o.gTiv,
+      o.gVuln,
+      o.meanOf,
+      o.maxOf,
+      g.bins,
+      o.itemMean,
+      o.itemMax,
+      o.itemHit,
+      o.reachedBits,
+      o.reachedList,
+      o.itemCov,
+      o.covTiv,
+      o.covMean,
+      o.covMax,
+    );
     if (s) {
       const p = o as typeof o & Record<keyof typeof s.arrays, number>;
       w.setupSampler(
-        p.pTiv, p.pVuln, p.pDamage, p.pDamageTerm, p.pCorr, p.pCorrTerm, p.pHazard, p.pHazardTerm, p.pSqrtRho, p.pSqrtRest,
-        p.damageValues, p.damageStamp, p.corrValues, p.corrNorm, p.corrStamp, p.hazardValues, p.hazardStamp,
-        p.cdfTable, p.cdfStart, p.cdfLength, p.cdfArena, s.intensityBins, p.binFrom, p.binTo, p.binMean,
-        p.hazCdf, p.hazBin, p.losses, p.runU, p.runX, p.runB, p.runBin, p.runC, p.perms, p.runK, p.cdfBelow, p.runList,
+        p.pTiv,
+        p.pVuln,
+        p.pDamage,
+        p.pDamageTerm,
+        p.pCorr,
+        p.pCorrTerm,
+        p.pHazard,
+        p.pHazardTerm,
+        p.pSqrtRho,
+        p.pSqrtRest,
+        p.damageValues,
+        p.damageStamp,
+        p.corrValues,
+        p.corrNorm,
+        p.corrStamp,
+        p.hazardValues,
+        p.hazardStamp,
+        p.cdfTable,
+        p.cdfStart,
+        p.cdfLength,
+        p.cdfArena,
+        s.intensityBins,
+        p.binFrom,
+        p.binTo,
+        p.binMean,
+        p.hazCdf,
+        p.hazBin,
+        p.losses,
+        p.runU,
+        p.runX,
+        p.runB,
+        p.runBin,
+        p.runC,
+        p.perms,
+        p.runK,
+        p.cdfBelow,
+        p.runList,
       );
     }
-    w.setupRecords(o.itemCov, o.itemIds, o.itemMean, o.itemMax, o.itemHit, o.losses, o.covTiv, o.covSeen, o.covHits, o.covSums, o.covMean, o.covMax, o.toAgg, views.toAgg.length, o.aggBuffers, r.aggSize, o.sampleSums, o.eventTotals);
-    this.levelOneBuffers = Array.from({ length: r.aggSize > 0 ? 3 + S : 0 }, (_, k) => views.aggBuffers.subarray(k * r.aggSize, (k + 1) * r.aggSize));
+    w.setupRecords(
+      o.itemCov,
+      o.itemIds,
+      o.itemMean,
+      o.itemMax,
+      o.itemHit,
+      o.losses,
+      o.covTiv,
+      o.covSeen,
+      o.covHits,
+      o.covSums,
+      o.covMean,
+      o.covMax,
+      o.toAgg,
+      views.toAgg.length,
+      o.aggBuffers,
+      r.aggSize,
+      o.sampleSums,
+      o.eventTotals,
+    );
+    this.levelOneBuffers = Array.from({ length: r.aggSize > 0 ? 3 + S : 0 }, (_, k) =>
+      views.aggBuffers.subarray(k * r.aggSize, (k + 1) * r.aggSize),
+    );
   }
 }

@@ -21,7 +21,11 @@ export interface OrdTable {
 
 export const intColumn = (name: string): OrdColumn => ({ name, type: 'int32', csv: String });
 /** A float32 printed with C's %.<digits>f, as Oasis prints it. */
-export const floatColumn = (name: string, digits: number): OrdColumn => ({ name, type: 'float32', csv: (v) => f32(v, digits) });
+export const floatColumn = (name: string, digits: number): OrdColumn => ({
+  name,
+  type: 'float32',
+  csv: (v) => f32(v, digits),
+});
 
 export function emptyTable(columns: readonly OrdColumn[]): OrdTable {
   return { columns, values: [] };

@@ -20,7 +20,15 @@ function mulhi(a: number, m: number, lo: number): number {
 }
 
 /** One Philox4x32-7 block for counter (c0, c1, c2, c3) and key (k0, k1), into out[0..3]. */
-export function philox4x32_7(c0: number, c1: number, c2: number, c3: number, k0: number, k1: number, out: Uint32Array): void {
+export function philox4x32_7(
+  c0: number,
+  c1: number,
+  c2: number,
+  c3: number,
+  k0: number,
+  k1: number,
+  out: Uint32Array,
+): void {
   for (let r = 0; r < 7; r++) {
     const lo0 = Math.imul(M0, c0) >>> 0;
     const hi0 = mulhi(M0, c0, lo0);
@@ -78,7 +86,7 @@ const w = new Uint32Array(4);
 
 /** n Latin-hypercube values in (0, 1] for one seed, as random_LatinHypercube_Philox7, into out[offset ..]. */
 export function philoxLatinHypercube(seed: number, n: number, out: Float64Array, offset = 0): void {
-  const k0 = seed % 4294967296 >>> 0;
+  const k0 = (seed % 4294967296) >>> 0;
   const k1 = Math.floor(seed / 4294967296) >>> 0;
   if (n === 1) {
     // One stratum: no shuffle, the jitter of the first word.

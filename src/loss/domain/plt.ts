@@ -9,13 +9,24 @@ import { emptyTable, floatColumn, intColumn, type OrdColumn, type OrdTable } fro
 import { quantileLoss } from './quantiles.js';
 import type { Occurrence } from './types.js';
 
-const PERIOD_COLUMNS: OrdColumn[] = [intColumn('Period'), floatColumn('PeriodWeight', 6), ...['EventId', 'Year', 'Month', 'Day', 'Hour', 'Minute', 'SummaryId'].map(intColumn)];
-const SPLT_COLUMNS = [...PERIOD_COLUMNS, intColumn('SampleId'), floatColumn('Loss', 2), floatColumn('ImpactedExposure', 2)];
+const PERIOD_COLUMNS: OrdColumn[] = [
+  intColumn('Period'),
+  floatColumn('PeriodWeight', 6),
+  ...['EventId', 'Year', 'Month', 'Day', 'Hour', 'Minute', 'SummaryId'].map(intColumn),
+];
+const SPLT_COLUMNS = [
+  ...PERIOD_COLUMNS,
+  intColumn('SampleId'),
+  floatColumn('Loss', 2),
+  floatColumn('ImpactedExposure', 2),
+];
 const MPLT_COLUMNS = [
   ...PERIOD_COLUMNS,
   intColumn('SampleType'),
   floatColumn('ChanceOfLoss', 4),
-  ...['MeanLoss', 'SDLoss', 'MaxLoss', 'FootprintExposure', 'MeanImpactedExposure', 'MaxImpactedExposure'].map((n) => floatColumn(n, 2)),
+  ...['MeanLoss', 'SDLoss', 'MaxLoss', 'FootprintExposure', 'MeanImpactedExposure', 'MaxImpactedExposure'].map((n) =>
+    floatColumn(n, 2),
+  ),
 ];
 const QPLT_COLUMNS = [...PERIOD_COLUMNS, floatColumn('Quantile', 2), floatColumn('Loss', 2)];
 
@@ -30,14 +41,30 @@ export function occurrencesByEvent(occ: Occurrence): Map<number, number[]> {
   return m;
 }
 
-export function pltTables(r: SummaryRecords, occ: Occurrence, quantiles: number[]): { splt: OrdTable; mplt: OrdTable; qplt: OrdTable } {
+export function pltTables(
+  r: SummaryRecords,
+  occ: Occurrence,
+  quantiles: number[],
+): { splt: OrdTable; mplt: OrdTable; qplt: OrdTable } {
   const byEvent = occurrencesByEvent(occ);
   const splt = emptyTable(SPLT_COLUMNS);
   const mplt = emptyTable(MPLT_COLUMNS);
   const qplt = emptyTable(QPLT_COLUMNS);
   const weight = 1 / occ.periods;
   // One row: the period columns of occurrence o for record i, then the table's own.
-  const row = (to: OrdTable, o: number, i: number, ...rest: number[]) => to.values.push(occ.period[o], weight, r.eventId[i], occ.year[o], occ.month[o], occ.day[o], 0, 0, r.summaryId[i], ...rest);
+  const row = (to: OrdTable, o: number, i: number, ...rest: number[]) =>
+    to.values.push(
+      occ.period[o],
+      weight,
+      r.eventId[i],
+      occ.year[o],
+      occ.month[o],
+      occ.day[o],
+      0,
+      0,
+      r.summaryId[i],
+      ...rest,
+    );
   const S = r.samples;
   const sorted = new Float64Array(S);
   for (let i = 0; i < r.length; i++) {

@@ -23,7 +23,11 @@ export function dense(values: ArrayLike<number>): { index: Int32Array; count: nu
  * where it was, as gulmc cuts them (cdf-cutoff.ts), one after another in `arena`; key
  * vulnerability * (maxIntensity + 1) + intensity bin.
  */
-export function damageCdfs(ctx: SampleContext, vulnIds: number[], maxIntensity: number): { start: Int32Array; length: Int32Array; arena: Float32Array } {
+export function damageCdfs(
+  ctx: SampleContext,
+  vulnIds: number[],
+  maxIntensity: number,
+): { start: Int32Array; length: Int32Array; arena: Float32Array } {
   const bins = maxIntensity + 1;
   const start = new Int32Array(vulnIds.length * bins);
   const length = new Int32Array(vulnIds.length * bins);

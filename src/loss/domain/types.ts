@@ -49,4 +49,3 @@ export interface Occurrence {
   /** P, the number of periods: the denominator of every return period. */
   periods: number;
 }
-

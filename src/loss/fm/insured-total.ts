@@ -45,16 +45,24 @@ function fromLevelOne(files: FmFiles, levelOne: LevelOneMap): FmFiles | undefine
   const { from, level, to } = files.programme;
   const aggs: number[] = [];
   const seen = new Uint8Array(levelOne.maxAgg + 1);
-  for (const a of levelOne.toAgg) if (a > 0 && !seen[a]) (seen[a] = 1), aggs.push(a);
+  for (const a of levelOne.toAgg) if (a > 0 && !seen[a]) ((seen[a] = 1), aggs.push(a));
   aggs.sort((a, b) => a - b);
   const rows = { from: [] as number[], level: [] as number[], to: [] as number[] };
   for (const a of aggs) (rows.from.push(a), rows.level.push(1), rows.to.push(a));
-  for (let r = 0; r < level.length; r++) if (level[r] > 1) (rows.from.push(from[r]), rows.level.push(level[r]), rows.to.push(to[r]));
+  for (let r = 0; r < level.length; r++)
+    if (level[r] > 1) (rows.from.push(from[r]), rows.level.push(level[r]), rows.to.push(to[r]));
   let layers = 1;
   for (const l of Array.from(files.policytc.layer)) layers = Math.max(layers, l);
   const xref = { output: [] as number[], agg: [] as number[], layer: [] as number[] };
-  for (const a of aggs) for (let l = 1; l <= layers; l++) (xref.output.push(xref.output.length + 1), xref.agg.push(a), xref.layer.push(l));
-  const reduced: FmFiles = { programme: rows, policytc: files.policytc, profiles: files.profiles, stepped: files.stepped, xref };
+  for (const a of aggs)
+    for (let l = 1; l <= layers; l++) (xref.output.push(xref.output.length + 1), xref.agg.push(a), xref.layer.push(l));
+  const reduced: FmFiles = {
+    programme: rows,
+    policytc: files.policytc,
+    profiles: files.profiles,
+    stepped: files.stepped,
+    xref,
+  };
   if (files.itemCoverage && files.coverageTiv) {
     const ownerOf = new Map<number, number>();
     const tivOf = new Map<number, number>();
@@ -85,14 +93,22 @@ export function planInsured(dir: string, perItem = false): InsuredPlan | undefin
   let maxAgg = 0;
   for (let r = 0; r < level.length; r++) {
     if (level[r] !== 1) continue;
-    if (from[r] < 1) throw new CatintelError('invalid_input', `fm_programme.csv line ${r + 2}: from_agg_id ${from[r]} at level 1 must be an item_id (1 or more)`);
+    if (from[r] < 1)
+      throw new CatintelError(
+        'invalid_input',
+        `fm_programme.csv line ${r + 2}: from_agg_id ${from[r]} at level 1 must be an item_id (1 or more)`,
+      );
     maxFrom = Math.max(maxFrom, from[r]);
     maxAgg = Math.max(maxAgg, to[r]);
   }
   // Items that skip levels leave the top nodes' sum short of (or past) the sum of the items' outputs
   // Oasis reports (17 % on oasislmf's insurance_policy_coverage case): refused, not computed otherwise.
   for (let r = 0; r < level.length; r++) {
-    if (from[r] < 0) throw new CatintelError('invalid_input', `fm_programme.csv line ${r + 2}: from_agg_id ${from[r]} links item ${-from[r]} past level ${level[r] - 1}; oasis run does not run programmes whose items skip levels yet`);
+    if (from[r] < 0)
+      throw new CatintelError(
+        'invalid_input',
+        `fm_programme.csv line ${r + 2}: from_agg_id ${from[r]} links item ${-from[r]} past level ${level[r] - 1}; oasis run does not run programmes whose items skip levels yet`,
+      );
   }
   const toAgg = new Int32Array(maxFrom + 1);
   for (let r = 0; r < level.length; r++) if (level[r] === 1) toAgg[from[r]] = perItem ? from[r] : to[r];
@@ -114,7 +130,8 @@ export class InsuredTotal {
   ) {
     this.engine = new FinancialModule(buildStructure(plan.files, DIRECT_ALLOC_RULE), vectors);
     const size = plan.levelOne.maxAgg + 1;
-    this.buffers = buffers && buffers.length >= vectors ? buffers : Array.from({ length: vectors }, () => new Float64Array(size));
+    this.buffers =
+      buffers && buffers.length >= vectors ? buffers : Array.from({ length: vectors }, () => new Float64Array(size));
     this.touchedMark = new Uint8Array(size);
     this.touched = new Int32Array(size);
   }
@@ -147,7 +164,15 @@ export class InsuredTotal {
    * Adds vector k's item losses into level 1, items in list order: values[offset + list[j]] is the loss of
    * item ids[list[j]], counted when keep[list[j]].
    */
-  addItems(k: number, list: Int32Array, count: number, keep: Uint8Array, ids: Int32Array, values: Float64Array, offset: number): void {
+  addItems(
+    k: number,
+    list: Int32Array,
+    count: number,
+    keep: Uint8Array,
+    ids: Int32Array,
+    values: Float64Array,
+    offset: number,
+  ): void {
     const toAgg = this.plan.levelOne.toAgg;
     const agg = this.buffers[k];
     for (let j = 0; j < count; j++) {

@@ -15,8 +15,26 @@ export interface EventLosses {
   events: Map<number, [number, Float64Array][]>;
 }
 
-const STEP_COLUMNS = ['step_id', 'trigger_start', 'trigger_end', 'payout_start', 'payout_end', 'limit2', 'scale1', 'scale2'];
-const TERM_COLUMNS = ['deductible1', 'deductible2', 'deductible3', 'attachment1', 'limit1', 'share1', 'share2', 'share3'];
+const STEP_COLUMNS = [
+  'step_id',
+  'trigger_start',
+  'trigger_end',
+  'payout_start',
+  'payout_end',
+  'limit2',
+  'scale1',
+  'scale2',
+];
+const TERM_COLUMNS = [
+  'deductible1',
+  'deductible2',
+  'deductible3',
+  'attachment1',
+  'limit1',
+  'share1',
+  'share2',
+  'share3',
+];
 
 const int32 = (a: Float64Array): Int32Array => Int32Array.from(a);
 
@@ -55,8 +73,17 @@ export function readFmFiles(dir: string): FmFiles {
     });
   }
   const files: FmFiles = {
-    programme: { from: int32(prog.col('from_agg_id')), level: int32(prog.col('level_id')), to: int32(prog.col('to_agg_id')) },
-    policytc: { level: int32(pol.col('level_id')), agg: int32(pol.col('agg_id')), layer: int32(pol.col('layer_id')), profile: int32(pol.col('profile_id')) },
+    programme: {
+      from: int32(prog.col('from_agg_id')),
+      level: int32(prog.col('level_id')),
+      to: int32(prog.col('to_agg_id')),
+    },
+    policytc: {
+      level: int32(pol.col('level_id')),
+      agg: int32(pol.col('agg_id')),
+      layer: int32(pol.col('layer_id')),
+      profile: int32(pol.col('profile_id')),
+    },
     profiles,
     stepped,
     xref: { output: int32(xref.col('output')), agg: int32(xref.col('agg_id')), layer: int32(xref.col('layer_id')) },
@@ -88,7 +115,11 @@ export function readEventLosses(file: string, idColumn: 'item_id' | 'output_id')
   const sample = t.has('loss_factor_idx') ? t.col('loss_factor_idx') : new Float64Array(t.rows);
   let samples = 1;
   for (let i = 0; i < t.rows; i++) {
-    if (!Number.isInteger(sample[i]) || sample[i] < 0) throw new CatintelError('invalid_input', `${path.basename(file)} line ${i + 2}: loss_factor_idx ${sample[i]} must be a whole number from 0`);
+    if (!Number.isInteger(sample[i]) || sample[i] < 0)
+      throw new CatintelError(
+        'invalid_input',
+        `${path.basename(file)} line ${i + 2}: loss_factor_idx ${sample[i]} must be a whole number from 0`,
+      );
     samples = Math.max(samples, sample[i] + 1);
   }
   const byEvent = new Map<number, Map<number, Float64Array>>();

@@ -34,16 +34,24 @@ export function reinsuranceDirs(dir: string): string[] {
     try {
       count = Object.keys(JSON.parse(fs.readFileSync(listing, 'utf8'))).length;
     } catch (err) {
-      throw new CatintelError('invalid_input', `${listing}: not readable JSON (${(err as Error).message.split('\n')[0]}); write the reinsurance files again`);
+      throw new CatintelError(
+        'invalid_input',
+        `${listing}: not readable JSON (${(err as Error).message.split('\n')[0]}); write the reinsurance files again`,
+      );
     }
     const dirs = Array.from({ length: count }, (_, i) => path.join(dir, `RI_${i + 1}`));
     for (const d of dirs) {
-      if (!fs.existsSync(path.join(d, 'fm_programme.csv'))) throw new CatintelError('invalid_input', `ri_layers.json lists ${count} inuring levels, but ${path.join(d, 'fm_programme.csv')} is missing; write the reinsurance files again`);
+      if (!fs.existsSync(path.join(d, 'fm_programme.csv')))
+        throw new CatintelError(
+          'invalid_input',
+          `ri_layers.json lists ${count} inuring levels, but ${path.join(d, 'fm_programme.csv')} is missing; write the reinsurance files again`,
+        );
     }
     return dirs;
   }
   const dirs: string[] = [];
-  for (let n = 1; fs.existsSync(path.join(dir, `RI_${n}`, 'fm_programme.csv')); n++) dirs.push(path.join(dir, `RI_${n}`));
+  for (let n = 1; fs.existsSync(path.join(dir, `RI_${n}`, 'fm_programme.csv')); n++)
+    dirs.push(path.join(dir, `RI_${n}`));
   return dirs;
 }
 
@@ -70,7 +78,9 @@ export class ReinsuranceChain {
     readonly plan: ReinsurancePlan,
     readonly vectors: number,
   ) {
-    this.engines = plan.levels.map((files) => new FinancialModule(buildStructure(files, REINSURANCE_ALLOC_RULE), vectors));
+    this.engines = plan.levels.map(
+      (files) => new FinancialModule(buildStructure(files, REINSURANCE_ALLOC_RULE), vectors),
+    );
   }
 
   /** One event's insured losses per output through every level. */
@@ -92,7 +102,8 @@ export class ReinsuranceChain {
   /** Per vector, the sum over outputs in output id order (so the sum does not depend on arrival order). */
   private sum(outputs: FmOutput[]): Float64Array {
     const total = new Float64Array(this.vectors);
-    for (const o of [...outputs].sort((a, b) => a.outputId - b.outputId)) for (let k = 0; k < this.vectors; k++) total[k] += o.loss[k];
+    for (const o of [...outputs].sort((a, b) => a.outputId - b.outputId))
+      for (let k = 0; k < this.vectors; k++) total[k] += o.loss[k];
     return total;
   }
 }

@@ -39,7 +39,8 @@ export function insuredLosses(dir: string, ground: EventLosses, allocRule = 2): 
 /** The RI_n directories beside the direct-insurance files, in inuring order. */
 export function reinsuranceLevels(dir: string): string[] {
   const levels: string[] = [];
-  for (let n = 1; fs.existsSync(path.join(dir, `RI_${n}`, 'fm_programme.csv')); n++) levels.push(path.join(dir, `RI_${n}`));
+  for (let n = 1; fs.existsSync(path.join(dir, `RI_${n}`, 'fm_programme.csv')); n++)
+    levels.push(path.join(dir, `RI_${n}`));
   return levels;
 }
 
@@ -54,7 +55,9 @@ export function netOfReinsurance(levels: string[], insured: EventLosses, allocRu
 export function lossRows(losses: EventLosses): LossRow[] {
   const rows: LossRow[] = [];
   for (const [eventId, list] of losses.events) {
-    for (const [outputId, loss] of list) for (let s = 0; s < losses.samples; s++) if (loss[s] !== 0) rows.push({ eventId, outputId, sample: s, loss: loss[s] });
+    for (const [outputId, loss] of list)
+      for (let s = 0; s < losses.samples; s++)
+        if (loss[s] !== 0) rows.push({ eventId, outputId, sample: s, loss: loss[s] });
   }
   return rows;
 }

@@ -14,11 +14,30 @@ const file = (name: string, text: string) => {
 
 describe('Oasis CSV columns read from bytes', () => {
   it('reads every cell as Number() reads its text', () => {
-    const cells = ['12', '-3', '0.7', '250000.0', '.5', '-0.0', '5.', '00012', '1.0000000000e+00', '0.1234567890123456', '123456789012345678', ' 4 ', '', '1e-7', '0.30000000000000004', '9007199254740993'];
+    const cells = [
+      '12',
+      '-3',
+      '0.7',
+      '250000.0',
+      '.5',
+      '-0.0',
+      '5.',
+      '00012',
+      '1.0000000000e+00',
+      '0.1234567890123456',
+      '123456789012345678',
+      ' 4 ',
+      '',
+      '1e-7',
+      '0.30000000000000004',
+      '9007199254740993',
+    ];
     const t = readTable(file('n.csv', `v\n${cells.join('\n')}\n`), ['v']);
     // An empty line is skipped (as split(/\r?\n/) and a filter would), so '' is not a row here.
     const expected = cells.filter((c) => c !== '').map(Number);
-    expect([...t.col('v')].map((x) => Object.is(x, -0) ? '-0' : x)).toEqual(expected.map((x) => (Object.is(x, -0) ? '-0' : x)));
+    expect([...t.col('v')].map((x) => (Object.is(x, -0) ? '-0' : x))).toEqual(
+      expected.map((x) => (Object.is(x, -0) ? '-0' : x)),
+    );
   });
 
   it('CRLF lines, empty lines, an empty last cell, a short row named with its line', () => {

@@ -60,7 +60,10 @@ export function readTable(file: string, required: string[]): Table {
   try {
     buf = fs.readFileSync(file);
   } catch {
-    throw new CatintelError('invalid_input', `${path.basename(file)} not found in ${path.dirname(file)}; the Oasis model and input directories must hold it`);
+    throw new CatintelError(
+      'invalid_input',
+      `${path.basename(file)} not found in ${path.dirname(file)}; the Oasis model and input directories must hold it`,
+    );
   }
   // Line starts and ends (an end excludes the \r of \r\n), empty lines skipped: the lines of split(/\r?\n/).
   let starts = new Int32Array(1024);
@@ -87,11 +90,16 @@ export function readTable(file: string, required: string[]): Table {
     }
     from = to + 1;
   }
-  if (count === 0) throw new CatintelError('invalid_input', `${file} is empty; it needs a header line (${required.join(',')})`);
+  if (count === 0)
+    throw new CatintelError('invalid_input', `${file} is empty; it needs a header line (${required.join(',')})`);
   const headerLine = buf.toString('utf8', starts[0], ends[0]);
   const columns = headerLine.split(',').map((c) => c.trim());
   for (const c of required) {
-    if (!columns.includes(c)) throw new CatintelError('invalid_input', `${file}: column ${c} is missing (header: ${headerLine}); expected ${required.join(',')}`);
+    if (!columns.includes(c))
+      throw new CatintelError(
+        'invalid_input',
+        `${file}: column ${c} is missing (header: ${headerLine}); expected ${required.join(',')}`,
+      );
   }
   const rows = count - 1;
   /** Byte range of column j on data row i, or undefined when the row has fewer cells. */

@@ -19,19 +19,29 @@ const i32 = (a: Float64Array) => Int32Array.from(a);
  */
 function pick(dir: string, names: string[], stem: string): string {
   for (const n of names) if (fs.existsSync(path.join(dir, n))) return path.join(dir, n);
-  const found = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith(`${stem}_`) && f.endsWith('.csv')) : [];
+  const found = fs.existsSync(dir)
+    ? fs.readdirSync(dir).filter((f) => f.startsWith(`${stem}_`) && f.endsWith('.csv'))
+    : [];
   if (found.length === 1 && names.length === 1) return path.join(dir, found[0]);
-  const hint = found.length > 1 ? `; it holds ${found.join(', ')}: name one in --settings (model_settings.event_set / event_occurrence_id)` : '; give the Oasis model_data directory with --model';
+  const hint =
+    found.length > 1
+      ? `; it holds ${found.join(', ')}: name one in --settings (model_settings.event_set / event_occurrence_id)`
+      : '; give the Oasis model_data directory with --model';
   throw new CatintelError('invalid_input', `none of ${names.join(', ')} is in ${dir}${hint}`);
 }
 
 export function readEvents(dir: string, eventSet?: string): Int32Array {
-  const t = readTable(pick(dir, [...(eventSet ? [`events_${eventSet}.csv`] : []), 'events.csv'], 'events'), ['event_id']);
+  const t = readTable(pick(dir, [...(eventSet ? [`events_${eventSet}.csv`] : []), 'events.csv'], 'events'), [
+    'event_id',
+  ]);
   return i32(t.col('event_id'));
 }
 
 export function readOccurrence(dir: string, occurrenceId?: string): Occurrence {
-  const t = readTable(pick(dir, [...(occurrenceId ? [`occurrence_${occurrenceId}.csv`] : []), 'occurrence.csv'], 'occurrence'), ['event_id', 'period_no']);
+  const t = readTable(
+    pick(dir, [...(occurrenceId ? [`occurrence_${occurrenceId}.csv`] : []), 'occurrence.csv'], 'occurrence'),
+    ['event_id', 'period_no'],
+  );
   const period = i32(t.col('period_no'));
   // The CSV does not carry P; periods.csv lists every period when present, else the largest period_no is P.
   let periods = 0;
@@ -39,7 +49,14 @@ export function readOccurrence(dir: string, occurrenceId?: string): Occurrence {
   const periodsFile = path.join(dir, 'periods.csv');
   if (fs.existsSync(periodsFile)) periods = Math.max(periods, readTable(periodsFile, ['period_no']).rows);
   const opt = (n: string) => (t.has(n) ? i32(t.col(n)) : new Int32Array(t.rows));
-  return { eventId: i32(t.col('event_id')), period, year: opt('occ_year'), month: opt('occ_month'), day: opt('occ_day'), periods };
+  return {
+    eventId: i32(t.col('event_id')),
+    period,
+    year: opt('occ_year'),
+    month: opt('occ_month'),
+    day: opt('occ_day'),
+    periods,
+  };
 }
 
 /** What a run needs of the footprint: its events and the areaperils of its items (unset: everything). */
@@ -49,7 +66,8 @@ export interface FootprintNeed {
 }
 
 export function readFootprint(dir: string, need?: FootprintNeed): Footprint {
-  if (!fs.existsSync(path.join(dir, 'footprint.csv')) && fs.existsSync(path.join(dir, 'footprint.bin'))) return readFootprintBin(dir, need);
+  if (!fs.existsSync(path.join(dir, 'footprint.csv')) && fs.existsSync(path.join(dir, 'footprint.bin')))
+    return readFootprintBin(dir, need);
   const t = readTable(path.join(dir, 'footprint.csv'), ['event_id', 'areaperil_id', 'intensity_bin_id', 'probability']);
   const ev = t.col('event_id');
   const byEvent = new Map<number, [number, number]>();
@@ -57,9 +75,18 @@ export function readFootprint(dir: string, need?: FootprintNeed): Footprint {
     const r = byEvent.get(ev[i]);
     if (!r) byEvent.set(ev[i], [i, i + 1]);
     else if (r[1] === i) r[1] = i + 1;
-    else throw new CatintelError('invalid_input', `footprint.csv line ${i + 2}: event ${ev[i]} appears again after other events; sort the footprint by event_id, then areaperil_id`);
+    else
+      throw new CatintelError(
+        'invalid_input',
+        `footprint.csv line ${i + 2}: event ${ev[i]} appears again after other events; sort the footprint by event_id, then areaperil_id`,
+      );
   }
-  return { areaperil: t.col('areaperil_id'), intensityBin: i32(t.col('intensity_bin_id')), prob: t.col('probability'), byEvent };
+  return {
+    areaperil: t.col('areaperil_id'),
+    intensityBin: i32(t.col('intensity_bin_id')),
+    prob: t.col('probability'),
+    byEvent,
+  };
 }
 
 /**
@@ -69,9 +96,14 @@ export function readFootprint(dir: string, need?: FootprintNeed): Footprint {
  */
 function readFootprintBin(dir: string, need?: FootprintNeed): Footprint {
   const idx = fs.readFileSync(path.join(dir, 'footprint.idx'));
-  if (idx.length % 20 !== 0) throw new CatintelError('invalid_input', `${path.join(dir, 'footprint.idx')} is ${idx.length} bytes, not a whole number of 20-byte rows (event_id, offset, size); rebuild the model package`);
+  if (idx.length % 20 !== 0)
+    throw new CatintelError(
+      'invalid_input',
+      `${path.join(dir, 'footprint.idx')} is ${idx.length} bytes, not a whole number of 20-byte rows (event_id, offset, size); rebuild the model package`,
+    );
   const where = new Map<number, [number, number]>();
-  for (let k = 0; k < idx.length; k += 20) where.set(idx.readInt32LE(k), [Number(idx.readBigInt64LE(k + 4)), Number(idx.readBigInt64LE(k + 12))]);
+  for (let k = 0; k < idx.length; k += 20)
+    where.set(idx.readInt32LE(k), [Number(idx.readBigInt64LE(k + 4)), Number(idx.readBigInt64LE(k + 12))]);
   const wanted = need ? Array.from(need.events).filter((e) => where.has(e)) : [...where.keys()];
   const ap: number[] = [];
   const bin: number[] = [];
@@ -83,7 +115,11 @@ function readFootprintBin(dir: string, need?: FootprintNeed): Footprint {
     for (const e of [...new Set(wanted)].sort((a, b) => a - b)) {
       const [offset, size] = where.get(e)!;
       if (size > buf.length) buf = Buffer.alloc(size);
-      if (fs.readSync(fd, buf, 0, size, offset) !== size) throw new CatintelError('invalid_input', `${path.join(dir, 'footprint.bin')} ends inside event ${e}'s rows; rebuild the model package`);
+      if (fs.readSync(fd, buf, 0, size, offset) !== size)
+        throw new CatintelError(
+          'invalid_input',
+          `${path.join(dir, 'footprint.bin')} ends inside event ${e}'s rows; rebuild the model package`,
+        );
       const start = ap.length;
       for (let at = 0; at + 12 <= size; at += 12) {
         const a = buf.readUInt32LE(at);
@@ -97,7 +133,12 @@ function readFootprintBin(dir: string, need?: FootprintNeed): Footprint {
   } finally {
     fs.closeSync(fd);
   }
-  return { areaperil: Float64Array.from(ap), intensityBin: Int32Array.from(bin), prob: Float64Array.from(prob), byEvent };
+  return {
+    areaperil: Float64Array.from(ap),
+    intensityBin: Int32Array.from(bin),
+    prob: Float64Array.from(prob),
+    byEvent,
+  };
 }
 
 export function readReturnPeriods(dir: string): number[] | undefined {
@@ -113,8 +154,20 @@ export function readQuantiles(dir: string): number[] {
 }
 
 export function readItems(dir: string): Items {
-  const t = readTable(path.join(dir, 'items.csv'), ['item_id', 'coverage_id', 'areaperil_id', 'vulnerability_id', 'group_id']);
-  return { itemId: i32(t.col('item_id')), coverageId: i32(t.col('coverage_id')), areaperil: t.col('areaperil_id'), vulnerability: i32(t.col('vulnerability_id')), groupId: t.col('group_id') };
+  const t = readTable(path.join(dir, 'items.csv'), [
+    'item_id',
+    'coverage_id',
+    'areaperil_id',
+    'vulnerability_id',
+    'group_id',
+  ]);
+  return {
+    itemId: i32(t.col('item_id')),
+    coverageId: i32(t.col('coverage_id')),
+    areaperil: t.col('areaperil_id'),
+    vulnerability: i32(t.col('vulnerability_id')),
+    groupId: t.col('group_id'),
+  };
 }
 
 export function readCoverages(dir: string): Float64Array {
@@ -129,7 +182,15 @@ export function readCoverages(dir: string): Float64Array {
 }
 
 /** vulnerability.csv as dense float32 probabilities per vulnerability id: [intensity bin * nDamage + (damage bin - 1)]. */
-export function denseVulnerability(rows: { vulnerability: ArrayLike<number>; intensityBin: ArrayLike<number>; damageBin: ArrayLike<number>; prob: ArrayLike<number> }, nDamage: number): Map<number, Float32Array> {
+export function denseVulnerability(
+  rows: {
+    vulnerability: ArrayLike<number>;
+    intensityBin: ArrayLike<number>;
+    damageBin: ArrayLike<number>;
+    prob: ArrayLike<number>;
+  },
+  nDamage: number,
+): Map<number, Float32Array> {
   let maxIntensity = 0;
   for (let i = 0; i < rows.intensityBin.length; i++) maxIntensity = Math.max(maxIntensity, rows.intensityBin[i]);
   const out = new Map<number, Float32Array>();
@@ -146,7 +207,10 @@ export function denseVulnerability(rows: { vulnerability: ArrayLike<number>; int
  * correlations.csv by item order, or undefined when the input has none. Both layouts are read by
  * column name: the older five columns (PiWind) and the current six (with source_item_id, unused here).
  */
-export function readCorrelations(dir: string, items: Items): { group: Int32Array; damageRho: Float64Array; hazardGroup: Float64Array } | undefined {
+export function readCorrelations(
+  dir: string,
+  items: Items,
+): { group: Int32Array; damageRho: Float64Array; hazardGroup: Float64Array } | undefined {
   const file = path.join(dir, 'correlations.csv');
   if (!fs.existsSync(file)) return undefined;
   const t = readTable(file, ['item_id', 'peril_correlation_group', 'damage_correlation_value']);

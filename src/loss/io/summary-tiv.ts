@@ -15,11 +15,18 @@ const NEEDED = ['loc_id', 'building_id', 'coverage_type_id', 'tiv'];
 
 /** Columns by name from a CSV whose text fields may be quoted (an AccNumber with a comma). */
 export function quotedColumns(file: string, names: string[]): Float64Array[] {
-  const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0);
   const header = splitQuoted(lines[0]);
   const at = names.map((n) => {
     const j = header.indexOf(n);
-    if (j < 0) throw new CatintelError('invalid_input', `${file}: column ${n} is missing (header: ${lines[0]}); expected ${names.join(',')}`);
+    if (j < 0)
+      throw new CatintelError(
+        'invalid_input',
+        `${file}: column ${n} is missing (header: ${lines[0]}); expected ${names.join(',')}`,
+      );
     return j;
   });
   const cols = names.map(() => new Float64Array(lines.length - 1));
@@ -27,7 +34,11 @@ export function quotedColumns(file: string, names: string[]): Float64Array[] {
     const cells = splitQuoted(lines[i]);
     at.forEach((j, k) => {
       const v = Number(cells[j]);
-      if (cells[j] === undefined || cells[j].trim() === '' || !Number.isFinite(v)) throw new CatintelError('invalid_input', `${file} line ${i + 1}: ${names[k]} "${cells[j] ?? ''}" is not a number`);
+      if (cells[j] === undefined || cells[j].trim() === '' || !Number.isFinite(v))
+        throw new CatintelError(
+          'invalid_input',
+          `${file} line ${i + 1}: ${names[k]} "${cells[j] ?? ''}" is not a number`,
+        );
       cols[k][i - 1] = v;
     });
   }
@@ -43,7 +54,7 @@ function splitQuoted(line: string): string[] {
     if (line[i] === '"') {
       i++;
       while (i < line.length) {
-        if (line[i] === '"' && line[i + 1] === '"') (cell += '"'), (i += 2);
+        if (line[i] === '"' && line[i + 1] === '"') ((cell += '"'), (i += 2));
         else if (line[i] === '"') {
           i++;
           break;
@@ -65,7 +76,11 @@ function splitQuoted(line: string): string[] {
  * The summary map's TIV, or undefined when the input directory has no such map (the caller then sums
  * coverages.csv). `idColumn` orders the rows: item_id for the gul map, output_id for the fm map.
  */
-export function summaryMapTiv(inputDir: string, mapName: 'gul_summary_map.csv' | 'fm_summary_map.csv', idColumn: 'item_id' | 'output_id'): number | undefined {
+export function summaryMapTiv(
+  inputDir: string,
+  mapName: 'gul_summary_map.csv' | 'fm_summary_map.csv',
+  idColumn: 'item_id' | 'output_id',
+): number | undefined {
   const file = path.join(inputDir, mapName);
   if (!fs.existsSync(file)) return undefined;
   const names = [idColumn, ...NEEDED];

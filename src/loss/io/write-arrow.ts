@@ -6,7 +6,21 @@
  * return period), so it is built whole and written in one batch.
  */
 import fs from 'node:fs';
-import { Field, Float32, Float64, Int32, Int64, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableToIPC, type Data } from 'apache-arrow';
+import {
+  Field,
+  Float32,
+  Float64,
+  Int32,
+  Int64,
+  RecordBatch,
+  Schema,
+  Struct,
+  Table,
+  Utf8,
+  makeData,
+  tableToIPC,
+  type Data,
+} from 'apache-arrow';
 import type { OrdTable } from '../domain/ord-table.js';
 
 export function ordTableArrow(t: OrdTable): Uint8Array {
@@ -23,11 +37,21 @@ export function ordTableArrow(t: OrdTable): Uint8Array {
 
 /** summary-info: summary_id int64, _not_set_ utf8, tiv float64, as oasislmf writes it through pandas. */
 export function summaryInfoArrow(totalTiv: number): Uint8Array {
-  const fields = [new Field('summary_id', new Int64(), false), new Field('_not_set_', new Utf8(), false), new Field('tiv', new Float64(), false)];
+  const fields = [
+    new Field('summary_id', new Int64(), false),
+    new Field('_not_set_', new Utf8(), false),
+    new Field('tiv', new Float64(), false),
+  ];
   const text = Buffer.from('All-Risks');
   const children = [
     makeData({ type: new Int64(), length: 1, nullCount: 0, data: BigInt64Array.of(1n) }),
-    makeData({ type: new Utf8(), length: 1, nullCount: 0, valueOffsets: Int32Array.of(0, text.length), data: new Uint8Array(text) }),
+    makeData({
+      type: new Utf8(),
+      length: 1,
+      nullCount: 0,
+      valueOffsets: Int32Array.of(0, text.length),
+      data: new Uint8Array(text),
+    }),
     makeData({ type: new Float64(), length: 1, nullCount: 0, data: Float64Array.of(totalTiv) }),
   ];
   return ipcFile(fields, children, 1);

@@ -20,7 +20,9 @@ async function writeTable(conn: DuckDBConnection, n: number, file: string, table
   const name = `ord_${n}`;
   const w = table.columns.length;
   const types = table.columns.map((c) => (c.type === 'int32' ? INTEGER : FLOAT));
-  await conn.run(`CREATE TEMP TABLE ${name} (${table.columns.map((c, i) => `${quoted(c.name)} ${types[i].toString()}`).join(', ')})`);
+  await conn.run(
+    `CREATE TEMP TABLE ${name} (${table.columns.map((c, i) => `${quoted(c.name)} ${types[i].toString()}`).join(', ')})`,
+  );
   const appender = await conn.createAppender(name, 'main', 'temp');
   try {
     // Column by column, a chunk at a time: several times faster than appending value by value.

@@ -8,7 +8,11 @@ export function accountIds(port: readonly string[], acc: readonly string[]): Int
   return Int32Array.from(port, (p, i) => idOf.get(`${p}\u0000${acc[i]}`)!);
 }
 
-export function layerIds(accountId: Int32Array, polNumber: readonly string[], layerNumber: readonly string[]): Int32Array {
+export function layerIds(
+  accountId: Int32Array,
+  polNumber: readonly string[],
+  layerNumber: readonly string[],
+): Int32Array {
   const seen = new Map<number, Map<string, number>>();
   return Int32Array.from(accountId, (a, i) => {
     const layers = seen.get(a) ?? new Map<string, number>();

@@ -69,7 +69,11 @@ export function conditionStages(accounts: TermSource, locations: LocationTags): 
     if (priority.has(k)) continue;
     const cell = priorityCells ? priorityCells[r].trim() : '';
     const p = cell === '' ? 1 : Number(cell);
-    if (Number.isNaN(p)) throw new CatintelError('invalid_input', `the account file row ${r + 2}: CondPriority "${cell}" is not a number; give each condition a whole-number priority`);
+    if (Number.isNaN(p))
+      throw new CatintelError(
+        'invalid_input',
+        `the account file row ${r + 2}: CondPriority "${cell}" is not a number; give each condition a whole-number priority`,
+      );
     priority.set(k, p === 0 ? 1 : p);
     const pc = perilCells ? perilCells[r].trim() : '';
     peril.set(k, pc === '' ? DEFAULT_PERIL : pc);
@@ -83,14 +87,20 @@ export function conditionStages(accounts: TermSource, locations: LocationTags): 
     const acc = locations.accId[r];
     const k = id(acc, tag);
     if (tag !== DEFAULT_TAG && !priority.has(k)) {
-      throw new CatintelError('invalid_input', `the location file row ${r + 2}: CondTag ${tag} names no condition of its account in the account file; add the condition's rows to the account file or clear the tag`);
+      throw new CatintelError(
+        'invalid_input',
+        `the location file row ${r + 2}: CondTag ${tag} names no condition of its account in the account file; add the condition's rows to the account file or clear the tag`,
+      );
     }
     const list = tagsOfLocation.get(locations.locId[r]) ?? [];
     if (list.some((c) => c.tag === tag)) continue;
     const p = priority.get(k) ?? 1;
     const clash = list.find((c) => c.priority === p);
     if (clash) {
-      throw new CatintelError('invalid_input', `the location file row ${r + 2}: CondTag ${tag} and CondTag ${clash.tag} of one location have the same CondPriority ${p}; give nested conditions different priorities`);
+      throw new CatintelError(
+        'invalid_input',
+        `the location file row ${r + 2}: CondTag ${tag} and CondTag ${clash.tag} of one location have the same CondPriority ${p}; give nested conditions different priorities`,
+      );
     }
     list.push({ acc, tag, priority: p });
     tagsOfLocation.set(locations.locId[r], list);
@@ -102,13 +112,17 @@ export function conditionStages(accounts: TermSource, locations: LocationTags): 
   const edges: [string, string][] = [];
   for (const list of tagsOfLocation.values()) {
     const sorted = [...list].sort((a, b) => a.priority - b.priority);
-    for (let i = 1; i < sorted.length; i++) edges.push([id(sorted[i - 1].acc, sorted[i - 1].tag), id(sorted[i].acc, sorted[i].tag)]);
+    for (let i = 1; i < sorted.length; i++)
+      edges.push([id(sorted[i - 1].acc, sorted[i - 1].tag), id(sorted[i].acc, sorted[i].tag)]);
   }
   for (let changed = edges.length > 0, pass = 0; changed && pass <= stage.size; pass++) {
     changed = false;
     for (const [inner, outer] of edges) {
       const s = stage.get(inner)! + 1;
-      if (s > stage.get(outer)!) { stage.set(outer, s); changed = true; }
+      if (s > stage.get(outer)!) {
+        stage.set(outer, s);
+        changed = true;
+      }
     }
   }
 
@@ -136,22 +150,53 @@ export function conditionStages(accounts: TermSource, locations: LocationTags): 
   for (let s = 1; s <= stageCount; s++) {
     const keys = sortedKeys.filter((k) => stage.get(id(k.acc, k.tag)) === s);
     const numberOf = new Map(keys.map((k, i) => [id(k.acc, k.tag), i + 1]));
-    const picks: { row: number | null; key: number; layer: number; pol: string | null; peril: string; excluded: boolean }[] = [];
+    const picks: {
+      row: number | null;
+      key: number;
+      layer: number;
+      pol: string | null;
+      peril: string;
+      excluded: boolean;
+    }[] = [];
     for (const k of keys) {
       const kid = id(k.acc, k.tag);
       const rows = rowsOf.get(kid) ?? [];
-      for (const r of rows) picks.push({ row: r, key: numberOf.get(kid)!, layer: accounts.layer[r], pol: accounts.polNumber[r], peril: '', excluded: false });
+      for (const r of rows)
+        picks.push({
+          row: r,
+          key: numberOf.get(kid)!,
+          layer: accounts.layer[r],
+          pol: accounts.polNumber[r],
+          peril: '',
+          excluded: false,
+        });
       const covered = new Set(rows.map((r) => accounts.layer[r]));
       for (const [layer, pol] of layersOf.get(k.acc) ?? []) {
-        if (!covered.has(layer)) picks.push({ row: null, key: numberOf.get(kid)!, layer, pol, peril: peril.get(kid) ?? DEFAULT_PERIL, excluded: excluding.has(`${k.acc}|${layer}`) });
+        if (!covered.has(layer))
+          picks.push({
+            row: null,
+            key: numberOf.get(kid)!,
+            layer,
+            pol,
+            peril: peril.get(kid) ?? DEFAULT_PERIL,
+            excluded: excluding.has(`${k.acc}|${layer}`),
+          });
       }
     }
     const cols = new Map<string, string[]>();
     for (const [name, cells] of accounts.cols) {
-      cols.set(name, picks.map((p) => (p.row === null ? fillerCell(name, p) : cells[p.row])));
+      cols.set(
+        name,
+        picks.map((p) => (p.row === null ? fillerCell(name, p) : cells[p.row])),
+      );
     }
     // On a layer with an exclusion, a condition that has no row there is filtered out whole: a deductible of 100% of the loss.
-    for (const name of ['CondDed6All', 'CondDedType6All']) if (!cols.has(name)) cols.set(name, picks.map((p) => (p.row === null ? fillerCell(name, p) : '')));
+    for (const name of ['CondDed6All', 'CondDedType6All'])
+      if (!cols.has(name))
+        cols.set(
+          name,
+          picks.map((p) => (p.row === null ? fillerCell(name, p) : '')),
+        );
     const conditionOfLocation = new Map<number, number>();
     for (const [locId, list] of tagsOfLocation) {
       for (const c of list) {

@@ -18,7 +18,15 @@ export const MAX_COVERAGE_TYPE = 15;
 
 /** OED's suffix of each cyber coverage in the policy term fields (PolDed<suffix>, PolLimit<suffix>). */
 export const CYBER_SUFFIX: Readonly<Record<number, string>> = {
-  7: 'NPBI', 8: 'CBI', 9: 'DIAS', 10: 'EXT', 11: 'FIN', 12: 'INRE', 13: 'LIA', 14: 'REG', 15: 'ENO',
+  7: 'NPBI',
+  8: 'CBI',
+  9: 'DIAS',
+  10: 'EXT',
+  11: 'FIN',
+  12: 'INRE',
+  13: 'LIA',
+  14: 'REG',
+  15: 'ENO',
 };
 
 /** The account field every cyber coverage takes its TIV from. */

@@ -9,7 +9,12 @@ import { perilsCovered } from './peril-groups.js';
 import { PROPERTY_COVERAGE_TYPES } from './coverage-types.js';
 import type { KeysTable } from './keys-table.js';
 
-export function deterministicKeys(locIds: Int32Array, perilsCoveredOfRow: readonly string[], modelPerils: readonly string[], coverageTypes: readonly number[] = PROPERTY_COVERAGE_TYPES): KeysTable {
+export function deterministicKeys(
+  locIds: Int32Array,
+  perilsCoveredOfRow: readonly string[],
+  modelPerils: readonly string[],
+  coverageTypes: readonly number[] = PROPERTY_COVERAGE_TYPES,
+): KeysTable {
   const model = new Set<string>();
   for (const code of modelPerils) for (const p of perilsCovered(code)) model.add(p);
   // One set of keys per location row: two rows that share a location number (and differ elsewhere) each
@@ -25,5 +30,11 @@ export function deterministicKeys(locIds: Int32Array, perilsCoveredOfRow: readon
   const perilId = entries.map((e) => e.peril);
   const cov = entries.map((e) => e.cov);
   const seq = Float64Array.from({ length: locId.length }, (_, i) => i + 1);
-  return { locId: Int32Array.from(locId), perilId, coverageTypeId: Int32Array.from(cov), areaPerilId: seq, vulnerabilityId: seq.slice() };
+  return {
+    locId: Int32Array.from(locId),
+    perilId,
+    coverageTypeId: Int32Array.from(cov),
+    areaPerilId: seq,
+    vulnerabilityId: seq.slice(),
+  };
 }

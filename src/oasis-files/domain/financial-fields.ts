@@ -16,7 +16,8 @@ function byCoverage(prefix: string, coverages = COVERAGES): string[] {
 export const LOCATION_TERM_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
   ...byCoverage('Loc').map((f) => [f, 0] as const),
   // Oasis reads BIPOI as 0 when absent or blank (no period-of-indemnity limit), not OED's 365.
-  ['BIPOI', 0], ['BIWaitingPeriod', 0],
+  ['BIPOI', 0],
+  ['BIWaitingPeriod', 0],
 ]);
 
 const CYBER = ['NPBI', 'CBI', 'DIAS', 'EXT', 'FIN', 'INRE', 'LIA', 'REG', 'ENO'];
@@ -25,23 +26,53 @@ const CYBER = ['NPBI', 'CBI', 'DIAS', 'EXT', 'FIN', 'INRE', 'LIA', 'REG', 'ENO']
 export const ACCOUNT_TERM_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
   ...byCoverage('Cond').map((f) => [f, 0] as const),
   ...byCoverage('Pol').map((f) => [f, 0] as const),
-  ...CYBER.flatMap((c) => [[`PolDed${c}`, 0], [`PolLimit${c}`, 0]] as const),
+  ...CYBER.flatMap(
+    (c) =>
+      [
+        [`PolDed${c}`, 0],
+        [`PolLimit${c}`, 0],
+      ] as const,
+  ),
   ['PolDed', 0],
-  ['LayerAttachment', 0], ['LayerLimit', 0], ['LayerParticipation', 1],
+  ['LayerAttachment', 0],
+  ['LayerLimit', 0],
+  ['LayerParticipation', 1],
   ...['AccDed6All', 'AccMinDed6All', 'AccMaxDed6All', 'AccLimit6All'].map((f) => [f, 0] as const),
   ['AccParticipation', 1],
 ]);
 
 /** Condition terms: they act only through a condition, so an account file that names none cannot apply them. */
-export const CONDITION_TERM_FIELDS: Readonly<Record<string, number>> = Object.fromEntries(byCoverage('Cond').map((f) => [f, 0] as const));
+export const CONDITION_TERM_FIELDS: Readonly<Record<string, number>> = Object.fromEntries(
+  byCoverage('Cond').map((f) => [f, 0] as const),
+);
 
 /** Step-policy fields, read for the policy all level when some row has StepNumber > 0 (step-policies.ts). */
 export const STEP_POLICY_FIELDS = [
-  'StepTriggerType', 'StepNumber', 'DebrisRemovalFactor', 'DeductibleBuilding', 'DeductibleBuildingContents', 'DeductibleContents',
-  'ExtraExpenseFactor', 'ExtraExpenseLimit', 'PayOutBuildingEnd', 'PayOutBuildingStart', 'PayOutBuildingContentsEnd',
-  'PayOutBuildingContentsStart', 'PayOutContentsEnd', 'PayOutContentsStart', 'PayOutLimitBuilding', 'PayOutLimitBuildingContents',
-  'PayOutLimitContents', 'PayOutType', 'TriggerBuildingEnd', 'TriggerBuildingStart', 'TriggerBuildingContentsEnd',
-  'TriggerBuildingContentsStart', 'TriggerContentsEnd', 'TriggerContentsStart', 'TriggerType',
+  'StepTriggerType',
+  'StepNumber',
+  'DebrisRemovalFactor',
+  'DeductibleBuilding',
+  'DeductibleBuildingContents',
+  'DeductibleContents',
+  'ExtraExpenseFactor',
+  'ExtraExpenseLimit',
+  'PayOutBuildingEnd',
+  'PayOutBuildingStart',
+  'PayOutBuildingContentsEnd',
+  'PayOutBuildingContentsStart',
+  'PayOutContentsEnd',
+  'PayOutContentsStart',
+  'PayOutLimitBuilding',
+  'PayOutLimitBuildingContents',
+  'PayOutLimitContents',
+  'PayOutType',
+  'TriggerBuildingEnd',
+  'TriggerBuildingStart',
+  'TriggerBuildingContentsEnd',
+  'TriggerBuildingContentsStart',
+  'TriggerContentsEnd',
+  'TriggerContentsStart',
+  'TriggerType',
 ] as const;
 
 /** True when a cell holds a value other than the field's default (blank is the default). */
@@ -57,7 +88,13 @@ export function departsFromDefault(cell: string, fallback: number): boolean {
  * (7-15) of an account-only book, which a property book's items never have.
  */
 export const REFUSED_ACCOUNT_FIELDS: Readonly<Record<string, number>> = Object.fromEntries([
-  ...CYBER.flatMap((c) => [[`PolDed${c}`, 0], [`PolLimit${c}`, 0]] as const),
+  ...CYBER.flatMap(
+    (c) =>
+      [
+        [`PolDed${c}`, 0],
+        [`PolLimit${c}`, 0],
+      ] as const,
+  ),
   ['PolDed', 0],
 ]);
 
@@ -70,7 +107,10 @@ export const PROPERTY_ACCOUNT_FIELDS: Readonly<Record<string, number>> = Object.
   ...byCoverage('Pol').map((f) => [f, 0] as const),
   ...['AccDed6All', 'AccMinDed6All', 'AccMaxDed6All', 'AccLimit6All'].map((f) => [f, 0] as const),
   ['AccParticipation', 1],
-  ['CondTag', 0], ['CondNumber', 0], ['StepTriggerType', 0], ['StepNumber', 0],
+  ['CondTag', 0],
+  ['CondNumber', 0],
+  ['StepTriggerType', 0],
+  ['StepNumber', 0],
 ]);
 
 /**
@@ -79,5 +119,9 @@ export const PROPERTY_ACCOUNT_FIELDS: Readonly<Record<string, number>> = Object.
  * set, rather than dropped in silence.
  */
 export const UNBUILT_CYBER_FIELDS: Readonly<Record<string, number>> = {
-  PolSIR: 0, LayerAggAttachment: 0, LayerAggLimit: 0, BIWaitingPeriod: 0, BIPOI: 0,
+  PolSIR: 0,
+  LayerAggAttachment: 0,
+  LayerAggLimit: 0,
+  BIWaitingPeriod: 0,
+  BIPOI: 0,
 };

@@ -17,7 +17,17 @@
  */
 import { CYBER_COVERAGE_TYPES, CYBER_SUFFIX, ITEM_COVERAGE_TYPES } from './coverage-types.js';
 
-export type TermName = 'deductible' | 'deductibleMin' | 'deductibleMax' | 'limit' | 'share' | 'attachment' | 'dedType' | 'dedCode' | 'limType' | 'limCode';
+export type TermName =
+  | 'deductible'
+  | 'deductibleMin'
+  | 'deductibleMax'
+  | 'limit'
+  | 'share'
+  | 'attachment'
+  | 'dedType'
+  | 'dedCode'
+  | 'limType'
+  | 'limCode';
 
 export interface TermGroup {
   group: number;
@@ -46,9 +56,14 @@ const COVERAGE_SUFFIX: Record<number, string> = { 1: '1Building', 2: '2Other', 3
 
 function standard(prefix: string, suffix: string): TermGroup['columns'] {
   return {
-    deductible: `${prefix}Ded${suffix}`, dedCode: `${prefix}DedCode${suffix}`, dedType: `${prefix}DedType${suffix}`,
-    deductibleMin: `${prefix}MinDed${suffix}`, deductibleMax: `${prefix}MaxDed${suffix}`,
-    limit: `${prefix}Limit${suffix}`, limCode: `${prefix}LimitCode${suffix}`, limType: `${prefix}LimitType${suffix}`,
+    deductible: `${prefix}Ded${suffix}`,
+    dedCode: `${prefix}DedCode${suffix}`,
+    dedType: `${prefix}DedType${suffix}`,
+    deductibleMin: `${prefix}MinDed${suffix}`,
+    deductibleMax: `${prefix}MaxDed${suffix}`,
+    limit: `${prefix}Limit${suffix}`,
+    limCode: `${prefix}LimitCode${suffix}`,
+    limType: `${prefix}LimitType${suffix}`,
   };
 }
 
@@ -58,33 +73,107 @@ function byCoverage(prefix: string): TermGroup[] {
 
 /** The policy terms of each cyber coverage: a deductible and a limit, flat amounts (OED has no type or code for them). */
 const CYBER_POLICY_COVERAGE: TermGroup[] = CYBER_COVERAGE_TYPES.map((c) => ({
-  group: c, coverageTypes: [c], columns: { deductible: `PolDed${CYBER_SUFFIX[c]}`, limit: `PolLimit${CYBER_SUFFIX[c]}` },
+  group: c,
+  coverageTypes: [c],
+  columns: { deductible: `PolDed${CYBER_SUFFIX[c]}`, limit: `PolLimit${CYBER_SUFFIX[c]}` },
 }));
 
 export const FM_LEVELS: readonly FmLevel[] = [
   {
-    id: SITE_ITEM, name: 'site item', source: 'location',
-    groups: [{ group: 1, coverageTypes: [4], columns: { limit: 'BIPOI', limType: 'BIPOIType', deductible: 'BIWaitingPeriod', dedType: 'BIWaitingPeriodType' } }],
+    id: SITE_ITEM,
+    name: 'site item',
+    source: 'location',
+    groups: [
+      {
+        group: 1,
+        coverageTypes: [4],
+        columns: {
+          limit: 'BIPOI',
+          limType: 'BIPOIType',
+          deductible: 'BIWaitingPeriod',
+          dedType: 'BIWaitingPeriodType',
+        },
+      },
+    ],
   },
   { id: 2, name: 'site coverage', source: 'location', perilField: 'LocPeril', groups: byCoverage('Loc') },
-  { id: 3, name: 'site pd', source: 'location', perilField: 'LocPeril', groups: [{ group: 1, coverageTypes: PD, columns: standard('Loc', '5PD') }] },
-  { id: 4, name: 'site all', source: 'location', perilField: 'LocPeril', groups: [{ group: 1, coverageTypes: ALL, columns: standard('Loc', '6All') }] },
+  {
+    id: 3,
+    name: 'site pd',
+    source: 'location',
+    perilField: 'LocPeril',
+    groups: [{ group: 1, coverageTypes: PD, columns: standard('Loc', '5PD') }],
+  },
+  {
+    id: 4,
+    name: 'site all',
+    source: 'location',
+    perilField: 'LocPeril',
+    groups: [{ group: 1, coverageTypes: ALL, columns: standard('Loc', '6All') }],
+  },
   { id: 5, name: 'condition coverage', source: 'condition', perilField: 'CondPeril', groups: byCoverage('Cond') },
-  { id: 6, name: 'condition pd', source: 'condition', perilField: 'CondPeril', groups: [{ group: 5, coverageTypes: PD, columns: standard('Cond', '5PD') }] },
-  { id: 7, name: 'condition all', source: 'condition', perilField: 'CondPeril', groups: [{ group: 1, coverageTypes: ALL, columns: standard('Cond', '6All') }] },
-  { id: 8, name: 'policy coverage', source: 'account', perilField: 'PolPeril', groups: [...byCoverage('Pol'), ...CYBER_POLICY_COVERAGE] },
-  { id: 9, name: 'policy pd', source: 'account', perilField: 'PolPeril', groups: [{ group: 5, coverageTypes: PD, columns: standard('Pol', '5PD') }] },
   {
-    id: 10, name: 'policy all', source: 'account', perilField: 'PolPeril',
-    groups: [{ group: 1, coverageTypes: ALL, columns: standard('Pol', '6All') }, { group: 2, coverageTypes: CYBER_COVERAGE_TYPES, columns: { deductible: 'PolDed' } }],
+    id: 6,
+    name: 'condition pd',
+    source: 'condition',
+    perilField: 'CondPeril',
+    groups: [{ group: 5, coverageTypes: PD, columns: standard('Cond', '5PD') }],
   },
   {
-    id: POLICY_LAYER, name: 'policy layer', source: 'account',
-    groups: [{ group: 1, coverageTypes: ITEM_COVERAGE_TYPES, columns: { attachment: 'LayerAttachment', limit: 'LayerLimit', share: 'LayerParticipation' } }],
+    id: 7,
+    name: 'condition all',
+    source: 'condition',
+    perilField: 'CondPeril',
+    groups: [{ group: 1, coverageTypes: ALL, columns: standard('Cond', '6All') }],
   },
   {
-    id: ACCOUNT_ALL, name: 'account all', source: 'account', perilField: 'AccPeril',
-    groups: [{ group: 1, coverageTypes: ITEM_COVERAGE_TYPES, columns: { ...standard('Acc', '6All'), share: 'AccParticipation' } }],
+    id: 8,
+    name: 'policy coverage',
+    source: 'account',
+    perilField: 'PolPeril',
+    groups: [...byCoverage('Pol'), ...CYBER_POLICY_COVERAGE],
+  },
+  {
+    id: 9,
+    name: 'policy pd',
+    source: 'account',
+    perilField: 'PolPeril',
+    groups: [{ group: 5, coverageTypes: PD, columns: standard('Pol', '5PD') }],
+  },
+  {
+    id: 10,
+    name: 'policy all',
+    source: 'account',
+    perilField: 'PolPeril',
+    groups: [
+      { group: 1, coverageTypes: ALL, columns: standard('Pol', '6All') },
+      { group: 2, coverageTypes: CYBER_COVERAGE_TYPES, columns: { deductible: 'PolDed' } },
+    ],
+  },
+  {
+    id: POLICY_LAYER,
+    name: 'policy layer',
+    source: 'account',
+    groups: [
+      {
+        group: 1,
+        coverageTypes: ITEM_COVERAGE_TYPES,
+        columns: { attachment: 'LayerAttachment', limit: 'LayerLimit', share: 'LayerParticipation' },
+      },
+    ],
+  },
+  {
+    id: ACCOUNT_ALL,
+    name: 'account all',
+    source: 'account',
+    perilField: 'AccPeril',
+    groups: [
+      {
+        group: 1,
+        coverageTypes: ITEM_COVERAGE_TYPES,
+        columns: { ...standard('Acc', '6All'), share: 'AccParticipation' },
+      },
+    ],
   },
 ];
 
@@ -106,7 +195,11 @@ export function noTermValue(column: string): number {
   return oedDefault(column);
 }
 
-export const ALL_TERM_COLUMNS: readonly string[] = [...new Set(FM_LEVELS.flatMap((l) => [
-  ...(l.perilField ? [l.perilField] : []),
-  ...l.groups.flatMap((g) => Object.values(g.columns)),
-]))];
+export const ALL_TERM_COLUMNS: readonly string[] = [
+  ...new Set(
+    FM_LEVELS.flatMap((l) => [
+      ...(l.perilField ? [l.perilField] : []),
+      ...l.groups.flatMap((g) => Object.values(g.columns)),
+    ]),
+  ),
+];

@@ -9,7 +9,12 @@ import { FmRows, GROUP_SPAN, ID_SPAN, NONE, type FmItems } from './fm-rows.js';
  * and peril list; a row that found none passes through a node of its own previous node (or, at the
  * policy layer, of its key). Keys are numbers where they fit.
  */
-export function numberLevelNodes(rows: FmRows, items: FmItems, keyOfItem: (item: number) => number, byLocation: boolean): void {
+export function numberLevelNodes(
+  rows: FmRows,
+  items: FmItems,
+  keyOfItem: (item: number) => number,
+  byLocation: boolean,
+): void {
   const perilIds = new Map<number, number>();
   const withTerms = new Map<number, number>();
   const passing = new Map<number, Map<number, number>>();
@@ -25,27 +30,42 @@ export function numberLevelNodes(rows: FmRows, items: FmItems, keyOfItem: (item:
     // keeps the composite below 2^53 (ID_SPAN 2^26 x 2^5 x 2^16 x 2^6).
     if (group >= -1 && key >= 0 && key < ID_SPAN && risk < 2 ** 16 && group < GROUP_SPAN) {
       let peril = perilIds.get(rows.fmPeril[i]);
-      if (peril === undefined) { peril = perilIds.size; perilIds.set(rows.fmPeril[i], peril); }
+      if (peril === undefined) {
+        peril = perilIds.size;
+        perilIds.set(rows.fmPeril[i], peril);
+      }
       if (peril < 64) {
         const composite = ((key * 2 * GROUP_SPAN + (group + 1)) * 2 ** 16 + risk) * 64 + peril;
         id = withTerms.get(composite);
-        if (id === undefined) { id = ++next; withTerms.set(composite, id); }
+        if (id === undefined) {
+          id = ++next;
+          withTerms.set(composite, id);
+        }
         rows.agg[i] = id;
         continue;
       }
     }
     if (group < -1 && key >= 0 && key < ID_SPAN && risk < 2 ** 16) {
       let inner = passing.get(group);
-      if (inner === undefined) { inner = new Map(); passing.set(group, inner); }
+      if (inner === undefined) {
+        inner = new Map();
+        passing.set(group, inner);
+      }
       const k = key * 2 ** 16 + risk;
       id = inner.get(k);
-      if (id === undefined) { id = ++next; inner.set(k, id); }
+      if (id === undefined) {
+        id = ++next;
+        inner.set(k, id);
+      }
       rows.agg[i] = id;
       continue;
     }
     const text = `${key}|${risk}|${group}|${rows.fmPeril[i] === NONE ? '' : rows.fmPeril[i]}`;
     id = byText.get(text);
-    if (id === undefined) { id = ++next; byText.set(text, id); }
+    if (id === undefined) {
+      id = ++next;
+      byText.set(text, id);
+    }
     rows.agg[i] = id;
   }
 }
@@ -56,7 +76,10 @@ export function numberAccountNodes(rows: FmRows, items: FmItems): void {
   for (let i = 0; i < rows.count; i++) {
     const k = items.accId[rows.item[i]];
     let id = ids.get(k);
-    if (id === undefined) { id = ids.size + 1; ids.set(k, id); }
+    if (id === undefined) {
+      id = ids.size + 1;
+      ids.set(k, id);
+    }
     rows.agg[i] = id;
   }
 }
@@ -73,7 +96,10 @@ export function markRootStarts(rows: FmRows): void {
     const p = rows.prev[i];
     const a = firstAggOfPrev[p];
     if (a === 0) firstAggOfPrev[p] = rows.agg[i];
-    else if (a !== rows.agg[i]) { splitPrev[p] = 1; anySplit = true; }
+    else if (a !== rows.agg[i]) {
+      splitPrev[p] = 1;
+      anySplit = true;
+    }
   }
   rows.rootStart.fill(0, 0, rows.count);
   if (!anySplit) return;

@@ -42,7 +42,12 @@ interface LevelPass {
 }
 
 /** The levels in build order: the condition levels once per stage of the conditions, between the site and policy levels. */
-function levelPasses(items: FmItems, locations: TermSource, accounts: TermSource, conditions: ConditionStages | null): LevelPass[] {
+function levelPasses(
+  items: FmItems,
+  locations: TermSource,
+  accounts: TermSource,
+  conditions: ConditionStages | null,
+): LevelPass[] {
   const passes: LevelPass[] = [];
   const conditionLevels = FM_LEVELS.filter((l) => l.source === 'condition');
   for (const def of FM_LEVELS) {
@@ -63,10 +68,20 @@ function levelPasses(items: FmItems, locations: TermSource, accounts: TermSource
  * With step policies the policy all level is built by step-level-terms.ts, and every fm_profile row
  * carries the step columns (a profile that is not a step: step 1, no step terms).
  */
-export function fmProgramme(items: FmItems, locations: TermSource, accounts: TermSource, conditions: ConditionStages | null = null, stepPolicies = false): FmProgramme {
+export function fmProgramme(
+  items: FmItems,
+  locations: TermSource,
+  accounts: TermSource,
+  conditions: ConditionStages | null = null,
+  stepPolicies = false,
+): FmProgramme {
   let rows = FmRows.ofItems(items);
   const itemPerils = items.perils;
-  if (itemPerils.length >= NO_PERIL) throw new CatintelError('invalid_input', `the items name ${itemPerils.length} perils; at most ${NO_PERIL - 1} are supported in one set of Oasis files`);
+  if (itemPerils.length >= NO_PERIL)
+    throw new CatintelError(
+      'invalid_input',
+      `the items name ${itemPerils.length} perils; at most ${NO_PERIL - 1} are supported in one set of Oasis files`,
+    );
   const perilIndex = new Map(itemPerils.map((p, i) => [p, i]));
   // A portfolio repeats a handful of peril lists over its rows: each is read once.
   const perilsOf = new Map<string, string[]>();
@@ -109,10 +124,13 @@ export function fmProgramme(items: FmItems, locations: TermSource, accounts: Ter
       continue;
     }
     const groupOfCoverage = terms!.groupOfCoverage;
-    const groupOf = terms!.groupOf ?? ((_key: number, coverageType: number, _peril: string | null) => groupOfCoverage.get(coverageType));
+    const groupOf =
+      terms!.groupOf ??
+      ((_key: number, coverageType: number, _peril: string | null) => groupOfCoverage.get(coverageType));
     const byLocation = def.source === 'location';
     const filtered = def.perilField !== undefined && src.cols.has(def.perilField);
-    const joinKey = (key: number, group: number, peril: string | null) => joinIdOf(key, group, peril === null ? NO_PERIL : perilIndex.get(peril)!);
+    const joinKey = (key: number, group: number, peril: string | null) =>
+      joinIdOf(key, group, peril === null ? NO_PERIL : perilIndex.get(peril)!);
 
     // Rows not yet split into layers by an earlier level wait to take their layer from this one.
     const layeredPrev = new Set<number>();
@@ -126,7 +144,10 @@ export function fmProgramme(items: FmItems, locations: TermSource, accounts: Ter
       const k = joinKey(t.key, t.group, t.peril);
       needTivOf.set(k, (needTivOf.get(k) ?? false) || needsTiv(t.values));
       if (fmPerilOf.has(k) && fmPerilOf.get(k) !== t.fmPerilId) {
-        throw new CatintelError('invalid_input', `the ${src.file}: ${def.perilField} differs between rows of one ${byLocation ? 'location' : def.source === 'condition' ? 'condition' : 'account'} at the ${def.name} level (${texts.text(fmPerilOf.get(k)!)}, ${t.fmPeril}); give its rows one peril list`);
+        throw new CatintelError(
+          'invalid_input',
+          `the ${src.file}: ${def.perilField} differs between rows of one ${byLocation ? 'location' : def.source === 'condition' ? 'condition' : 'account'} at the ${def.name} level (${texts.text(fmPerilOf.get(k)!)}, ${t.fmPeril}); give its rows one peril list`,
+        );
       }
       fmPerilOf.set(k, t.fmPerilId);
     }
@@ -193,7 +214,10 @@ export function fmProgramme(items: FmItems, locations: TermSource, accounts: Ter
     }
     termRows = expanded;
     // A term in % of TIV or days over no TIV comes to 0: no term, whatever its type said.
-    for (const t of termRows) { applyTiv(t.values, t.aggTiv); clearUnusedTypes(t.values); }
+    for (const t of termRows) {
+      applyTiv(t.values, t.aggTiv);
+      clearUnusedTypes(t.values);
+    }
 
     // Step profiles first, one per node (layer, key, group, peril list) in order of appearance, each
     // step a row of the profile; then the other profiles, numbered by first appearance of each
@@ -212,7 +236,10 @@ export function fmProgramme(items: FmItems, locations: TermSource, accounts: Ter
       }
       t.profile = p;
       const line = stepProfileLine(p, t.calcrule, t.step!);
-      if (!stepLineSeen.has(line)) { stepLineSeen.add(line); stepLines.push({ profile: p, step: t.step!.stepId, line }); }
+      if (!stepLineSeen.has(line)) {
+        stepLineSeen.add(line);
+        stepLines.push({ profile: p, step: t.step!.stepId, line });
+      }
     }
     stepLines.sort((a, b) => a.profile - b.profile || a.step - b.step);
     profiles.push(...stepLines.map((l) => l.line));
@@ -221,9 +248,13 @@ export function fmProgramme(items: FmItems, locations: TermSource, accounts: Ter
     for (const t of termRows) {
       if (t.isStep) continue;
       const v = t.values;
-      t.calcrule = def.id === POLICY_LAYER
-        ? layerCalcRule(v.attachment, v.limit, v.share)
-        : baseCalcRule(v, () => `the ${src.file}, ${def.name} level, ${byLocation ? 'location' : 'account'} ${t.key}`);
+      t.calcrule =
+        def.id === POLICY_LAYER
+          ? layerCalcRule(v.attachment, v.limit, v.share)
+          : baseCalcRule(
+              v,
+              () => `the ${src.file}, ${def.name} level, ${byLocation ? 'location' : 'account'} ${t.key}`,
+            );
       const id = `${t.calcrule},${v.deductible},${v.deductibleMin},${v.deductibleMax},${v.attachment},${v.limit},${v.share}`;
       let p = profileOf.get(id);
       if (p === undefined) {
@@ -251,7 +282,14 @@ export function fmProgramme(items: FmItems, locations: TermSource, accounts: Ter
  * (each distinct from and to once), in order of first appearance. At the account level only layer 1's
  * rows carry a policytc row (the other layers' rows come from the policy layer).
  */
-function linkLevel(rows: FmRows, items: FmItems, level: number, accountLevel: boolean, programme: IntRecords, policytc: IntRecords): void {
+function linkLevel(
+  rows: FmRows,
+  items: FmItems,
+  level: number,
+  accountLevel: boolean,
+  programme: IntRecords,
+  policytc: IntRecords,
+): void {
   // The first profile of each node and layer; further distinct ones (rare) in a list.
   const profileOfNodeLayer = new Map<number, number>();
   const moreProfiles = new Map<number, number[]>();
@@ -273,33 +311,58 @@ function linkLevel(rows: FmRows, items: FmItems, level: number, accountLevel: bo
         policytc.push(level, agg, layer, profile);
       } else if (first !== profile) {
         let more = moreProfiles.get(nodeLayer);
-        if (more === undefined) { more = []; moreProfiles.set(nodeLayer, more); }
-        if (!more.includes(profile)) { more.push(profile); policytc.push(level, agg, layer, profile); }
+        if (more === undefined) {
+          more = [];
+          moreProfiles.set(nodeLayer, more);
+        }
+        if (!more.includes(profile)) {
+          more.push(profile);
+          policytc.push(level, agg, layer, profile);
+        }
       }
     }
     const prev = rows.prev[i];
     if (!rows.rootStart[i]) {
       const seenAgg = aggOfPrev[prev];
       if (seenAgg === agg) continue;
-      if (seenAgg === 0) { aggOfPrev[prev] = agg; programme.push(prev, level, agg); continue; }
+      if (seenAgg === 0) {
+        aggOfPrev[prev] = agg;
+        programme.push(prev, level, agg);
+        continue;
+      }
     }
     const from = rows.rootStart[i] ? -items.itemId[rows.item[i]] : prev;
     const link = (from + ID_SPAN) * ID_SPAN * 2 + agg;
-    if (!programmeKeys.has(link)) { programmeKeys.add(link); programme.push(from, level, agg); }
+    if (!programmeKeys.has(link)) {
+      programmeKeys.add(link);
+      programme.push(from, level, agg);
+    }
   }
 }
 
 /** The policy layer of a programme whose accounts carry no layer terms: one pass-through node per account. */
-function emptyPolicyLayer(rows: FmRows, items: FmItems, level: number, programme: IntRecords, policytc: IntRecords): void {
+function emptyPolicyLayer(
+  rows: FmRows,
+  items: FmItems,
+  level: number,
+  programme: IntRecords,
+  policytc: IntRecords,
+): void {
   numberAccountNodes(rows, items);
   const p = new Set<number>();
   const q = new Set<number>();
   for (let i = 0; i < rows.count; i++) {
     const agg = rows.agg[i];
     const a = agg * LAYER_SPAN + rows.layer[i];
-    if (!p.has(a)) { p.add(a); policytc.push(level, agg, rows.layer[i], 1); }
+    if (!p.has(a)) {
+      p.add(a);
+      policytc.push(level, agg, rows.layer[i], 1);
+    }
     const b = (rows.prev[i] + ID_SPAN) * ID_SPAN * 2 + agg;
-    if (!q.has(b)) { q.add(b); programme.push(rows.prev[i], level, agg); }
+    if (!q.has(b)) {
+      q.add(b);
+      programme.push(rows.prev[i], level, agg);
+    }
   }
 }
 
@@ -316,7 +379,10 @@ function outputsInOrder(rows: FmRows, items: FmItems, texts: TextIds): FmProgram
     for (let a = start[k] + 1; a < start[k + 1]; a++) {
       const row = order[a];
       let b = a - 1;
-      while (b >= start[k] && rows.layer[order[b]] > rows.layer[row]) { order[b + 1] = order[b]; b--; }
+      while (b >= start[k] && rows.layer[order[b]] > rows.layer[row]) {
+        order[b + 1] = order[b];
+        b--;
+      }
       order[b + 1] = row;
     }
   }
@@ -333,8 +399,12 @@ function outputsInOrder(rows: FmRows, items: FmItems, texts: TextIds): FmProgram
 }
 
 function applyTiv(v: TermValues, tiv: number): void {
-  if (v.dedType === 2) { v.deductible *= tiv; v.dedType = 0; }
-  else if (v.dedType === 3) v.deductible = (v.deductible * tiv) / 365;
-  if (v.limType === 2) { v.limit *= tiv; v.limType = 0; }
-  else if (v.limType === 3) v.limit = (v.limit * tiv) / 365;
+  if (v.dedType === 2) {
+    v.deductible *= tiv;
+    v.dedType = 0;
+  } else if (v.dedType === 3) v.deductible = (v.deductible * tiv) / 365;
+  if (v.limType === 2) {
+    v.limit *= tiv;
+    v.limType = 0;
+  } else if (v.limType === 3) v.limit = (v.limit * tiv) / 365;
 }

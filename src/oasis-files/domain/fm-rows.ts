@@ -154,7 +154,10 @@ export class IntRecords {
   count = 0;
   data: Int32Array;
 
-  constructor(readonly width: number, capacity = 1024) {
+  constructor(
+    readonly width: number,
+    capacity = 1024,
+  ) {
     this.data = new Int32Array(width * capacity);
   }
 

@@ -24,15 +24,41 @@ export interface LevelTermRow extends TermRow {
  * A level's copy of a term row (its own values: a level changes them), for one item peril. Built field
  * by field, every copy of one shape: a level makes one per location or account row.
  */
-export function levelTermRow(t: TermRow, peril: string | null, polId: number, fmPerilId: number, aggTiv = 0): LevelTermRow {
+export function levelTermRow(
+  t: TermRow,
+  peril: string | null,
+  polId: number,
+  fmPerilId: number,
+  aggTiv = 0,
+): LevelTermRow {
   return {
-    key: t.key, group: t.group, coverageTypes: t.coverageTypes, layer: t.layer, polNumber: t.polNumber, fmPeril: t.fmPeril,
-    values: { ...t.values }, step: t.step, isStep: t.isStep,
-    peril, polId, fmPerilId, needTiv: false, aggTiv, calcrule: 0, profile: 0,
+    key: t.key,
+    group: t.group,
+    coverageTypes: t.coverageTypes,
+    layer: t.layer,
+    polNumber: t.polNumber,
+    fmPeril: t.fmPeril,
+    values: { ...t.values },
+    step: t.step,
+    isStep: t.isStep,
+    peril,
+    polId,
+    fmPerilId,
+    needTiv: false,
+    aggTiv,
+    calcrule: 0,
+    profile: 0,
   };
 }
 
-export function takeProfiles(rows: FmRows, termRows: readonly LevelTermRow[], def: FmLevel, byLocation: boolean, perilIndex: Map<string, number>, items: FmItems): FmRows {
+export function takeProfiles(
+  rows: FmRows,
+  termRows: readonly LevelTermRow[],
+  def: FmLevel,
+  byLocation: boolean,
+  perilIndex: Map<string, number>,
+  items: FmItems,
+): FmRows {
   // Term rows by the key, group and peril rows join them under (one lookup per row, by its join); a
   // row repeated whole is kept once. Repeats share a join: only joins with several rows are compared.
   const match = new Map<number, LevelTermRow[]>();
@@ -45,12 +71,15 @@ export function takeProfiles(rows: FmRows, termRows: readonly LevelTermRow[], de
   for (const [k, list] of match) {
     if (list.length < 2) continue;
     const seen = new Set<string>();
-    match.set(k, list.filter((t) => {
-      const id = `${t.fmPeril ?? ''}|${t.aggTiv}|${t.layer}|${byLocation ? '' : t.polNumber}|${t.profile}`;
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    }));
+    match.set(
+      k,
+      list.filter((t) => {
+        const id = `${t.fmPeril ?? ''}|${t.aggTiv}|${t.layer}|${byLocation ? '' : t.polNumber}|${t.profile}`;
+        if (seen.has(id)) return false;
+        seen.add(id);
+        return true;
+      }),
+    );
   }
   const NO_TERMS: LevelTermRow[] = [];
   const candidatesOf = (i: number) => {
@@ -66,7 +95,11 @@ export function takeProfiles(rows: FmRows, termRows: readonly LevelTermRow[], de
   // The policy number a fresh row had before this level (byLocation false only).
   let prevPol: Int32Array = new Int32Array(rows.count);
   let anyLayered = false;
-  for (let i = 0; i < rows.count; i++) if (rows.layer[i] > 0) { anyLayered = true; break; }
+  for (let i = 0; i < rows.count; i++)
+    if (rows.layer[i] > 0) {
+      anyLayered = true;
+      break;
+    }
   for (let i = 0; i < rows.count; i++) {
     const candidates = candidatesOf(i);
     if (rows.layer[i] > 0) {
@@ -154,7 +187,10 @@ function foldSameProfileCopies(fresh: FmRows, layered: FmRows, items: FmItems): 
       // Dropped when an earlier kept copy in the node has the same profile (and layer, when layers are kept).
       for (let b = from; b < a; b++) {
         const o = byItem[b];
-        if (keep[o] && agg[o] === agg[j] && profile[o] === profile[j] && (!keepLayer || layer[o] === layer[j])) { keep[j] = 0; break; }
+        if (keep[o] && agg[o] === agg[j] && profile[o] === profile[j] && (!keepLayer || layer[o] === layer[j])) {
+          keep[j] = 0;
+          break;
+        }
       }
     }
   }

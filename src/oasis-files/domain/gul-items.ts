@@ -61,10 +61,20 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
     const r = rowOfId.get(keys.locId[k]);
     if (r === undefined) continue;
     let peril = perilIds.get(keys.perilId[k]);
-    if (peril === undefined) { peril = perilIds.size; perilIds.set(keys.perilId[k], peril); }
+    if (peril === undefined) {
+      peril = perilIds.size;
+      perilIds.set(keys.perilId[k], peril);
+    }
     // Coverage types run to MAX_COVERAGE_TYPE (15, cyber): four bits.
-    const fits = keys.locId[k] >= 0 && keys.locId[k] < 2 ** 31 && peril < 2 ** 12 && keys.coverageTypeId[k] >= 0 && keys.coverageTypeId[k] <= MAX_COVERAGE_TYPE;
-    const once = fits ? (keys.locId[k] * 2 ** 12 + peril) * 16 + keys.coverageTypeId[k] : `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
+    const fits =
+      keys.locId[k] >= 0 &&
+      keys.locId[k] < 2 ** 31 &&
+      peril < 2 ** 12 &&
+      keys.coverageTypeId[k] >= 0 &&
+      keys.coverageTypeId[k] <= MAX_COVERAGE_TYPE;
+    const once = fits
+      ? (keys.locId[k] * 2 ** 12 + peril) * 16 + keys.coverageTypeId[k]
+      : `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
     if (keyed.has(once)) continue;
     keyed.add(once);
     const c = keys.coverageTypeId[k];
@@ -88,7 +98,11 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   const seen = new Map<number, number>();
   for (let i = 0; i < n; i++) {
     const locationId = loc.locId[locRow[i]];
-    if (locationId >= 2 ** 26 || buildingId[i] >= 2 ** 20) throw new CatintelError('invalid_input', `location ${locationId} building ${buildingId[i]}: more locations or buildings than one set of Oasis files numbers here; split the portfolio`);
+    if (locationId >= 2 ** 26 || buildingId[i] >= 2 ** 20)
+      throw new CatintelError(
+        'invalid_input',
+        `location ${locationId} building ${buildingId[i]}: more locations or buildings than one set of Oasis files numbers here; split the portfolio`,
+      );
     const key = (locationId * 2 ** 20 + buildingId[i]) * 16 + keys.coverageTypeId[keyRow[i]];
     let id = seen.get(key);
     if (id === undefined) {
@@ -100,7 +114,14 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   }
   const itemId = Int32Array.from({ length: n }, (_, i) => i + 1);
   return {
-    count: n, itemId, coverageId, locRow: locRow.subarray(0, n), keyRow: keyRow.subarray(0, n), buildingId: buildingId.subarray(0, n),
-    tiv: tiv.subarray(0, n), coverages: seen.size, coverageTiv: Float64Array.from(coverageTiv),
+    count: n,
+    itemId,
+    coverageId,
+    locRow: locRow.subarray(0, n),
+    keyRow: keyRow.subarray(0, n),
+    buildingId: buildingId.subarray(0, n),
+    tiv: tiv.subarray(0, n),
+    coverages: seen.size,
+    coverageTiv: Float64Array.from(coverageTiv),
   };
 }

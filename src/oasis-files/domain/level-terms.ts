@@ -49,7 +49,14 @@ export interface TermRow {
   isStep?: boolean;
 }
 
-const AMOUNT_TERMS: readonly TermName[] = ['deductible', 'deductibleMin', 'deductibleMax', 'limit', 'share', 'attachment'];
+const AMOUNT_TERMS: readonly TermName[] = [
+  'deductible',
+  'deductibleMin',
+  'deductibleMax',
+  'limit',
+  'share',
+  'attachment',
+];
 const BI_TYPES = new Set(['BIWaitingPeriodType', 'BIPOIType']);
 const BI_AMOUNT_OF: Record<string, string> = { BIWaitingPeriodType: 'BIWaitingPeriod', BIPOIType: 'BIPOI' };
 
@@ -58,7 +65,11 @@ export function cellValue(src: TermSource, column: string, row: number): number 
   const c = cells ? cells[row].trim() : '';
   if (c === '') return oedDefault(column);
   const v = Number(c);
-  if (Number.isNaN(v)) throw new CatintelError('invalid_input', `the ${src.file} row ${row + 2}: ${column} "${c}" is not a number; write it as a plain number`);
+  if (Number.isNaN(v))
+    throw new CatintelError(
+      'invalid_input',
+      `the ${src.file} row ${row + 2}: ${column} "${c}" is not a number; write it as a plain number`,
+    );
   return v;
 }
 
@@ -111,15 +122,35 @@ export function levelTerms(level: FmLevel, src: TermSource): LevelTerms | null {
     for (let r = 0; r < src.rows; r++) if (used.some(([, column]) => holdsTerm(src, column, r))) keys.add(src.key[r]);
     // Only a key on several rows can repeat a row: the others skip the comparison.
     const rowsOfKey = new Map<number, number>();
-    for (let r = 0; r < src.rows; r++) if (keys.has(src.key[r])) rowsOfKey.set(src.key[r], (rowsOfKey.get(src.key[r]) ?? 0) + 1);
+    for (let r = 0; r < src.rows; r++)
+      if (keys.has(src.key[r])) rowsOfKey.set(src.key[r], (rowsOfKey.get(src.key[r]) ?? 0) + 1);
     const seen = new Set<string>();
     for (let r = 0; r < src.rows; r++) {
       const rowsOfThisKey = rowsOfKey.get(src.key[r]);
       if (rowsOfThisKey === undefined) continue;
-      const values: TermValues = { deductible: 0, deductibleMin: 0, deductibleMax: 0, limit: 0, share: 0, attachment: 0, dedType: 0, dedCode: 0, limType: 0, limCode: 0 };
+      const values: TermValues = {
+        deductible: 0,
+        deductibleMin: 0,
+        deductibleMax: 0,
+        limit: 0,
+        share: 0,
+        attachment: 0,
+        dedType: 0,
+        dedCode: 0,
+        limType: 0,
+        limCode: 0,
+      };
       for (const [t, column] of used) values[t] = cellValue(src, column, r);
       splitOverRisks(values, src.risks[r]);
-      const row: TermRow = { key: src.key[r], group: g.group, coverageTypes: g.coverageTypes, layer: src.layer[r], polNumber: src.polNumber[r], fmPeril: perilCells ? perilCells[r].trim() : null, values };
+      const row: TermRow = {
+        key: src.key[r],
+        group: g.group,
+        coverageTypes: g.coverageTypes,
+        layer: src.layer[r],
+        polNumber: src.polNumber[r],
+        fmPeril: perilCells ? perilCells[r].trim() : null,
+        values,
+      };
       if (rowsOfThisKey > 1) {
         const id = `${row.key}|${row.layer}|${row.polNumber}|${row.fmPeril}|${Object.values(values).join('|')}`;
         if (seen.has(id)) continue;
@@ -142,8 +173,14 @@ function splitOverRisks(v: TermValues, risks: number): void {
 
 /** A deductible or limit of 0 is no deductible or limit, whatever its type or code says. */
 export function clearUnusedTypes(v: TermValues): void {
-  if (v.deductible === 0) { v.dedType = 0; v.dedCode = 0; }
-  if (v.limit === 0) { v.limType = 0; v.limCode = 0; }
+  if (v.deductible === 0) {
+    v.dedType = 0;
+    v.dedCode = 0;
+  }
+  if (v.limit === 0) {
+    v.limType = 0;
+    v.limCode = 0;
+  }
 }
 
 /** A term that depends on the TIV under the node: % of TIV (type 2) or BI days (type 3). */

@@ -10,7 +10,10 @@
  */
 
 /** A 64-bit word as unsigned 32-bit halves. */
-interface U64 { hi: number; lo: number }
+interface U64 {
+  hi: number;
+  lo: number;
+}
 
 const KEY = Buffer.from('0123456789123456', 'utf8');
 const K0: U64 = { hi: KEY.readUInt32LE(4), lo: KEY.readUInt32LE(0) };
@@ -18,10 +21,18 @@ const K1: U64 = { hi: KEY.readUInt32LE(12), lo: KEY.readUInt32LE(8) };
 const TWO32 = 4294967296;
 
 // SipHash state, module-level so a hash allocates nothing.
-let v0h = 0, v0l = 0, v1h = 0, v1l = 0, v2h = 0, v2l = 0, v3h = 0, v3l = 0;
+let v0h = 0,
+  v0l = 0,
+  v1h = 0,
+  v1l = 0,
+  v2h = 0,
+  v2l = 0,
+  v3h = 0,
+  v3l = 0;
 
 /** (ah, al) + (bh, bl) mod 2^64, returned through addHi / addLo. */
-let addHi = 0, addLo = 0;
+let addHi = 0,
+  addLo = 0;
 function add(ah: number, al: number, bh: number, bl: number): void {
   const lo = al + bl;
   addLo = lo >>> 0;
@@ -29,38 +40,75 @@ function add(ah: number, al: number, bh: number, bl: number): void {
 }
 
 /** Rotation left by b bits (0 < b < 64), returned through rotHi / rotLo. */
-let rotHi = 0, rotLo = 0;
+let rotHi = 0,
+  rotLo = 0;
 function rotl(h: number, l: number, b: number): void {
-  if (b === 32) { rotHi = l; rotLo = h; return; }
-  if (b > 32) { const t = h; h = l; l = t; b -= 32; }
+  if (b === 32) {
+    rotHi = l;
+    rotLo = h;
+    return;
+  }
+  if (b > 32) {
+    const t = h;
+    h = l;
+    l = t;
+    b -= 32;
+  }
   rotHi = ((h << b) | (l >>> (32 - b))) >>> 0;
   rotLo = ((l << b) | (h >>> (32 - b))) >>> 0;
 }
 
 function sipRound(): void {
-  add(v0h, v0l, v1h, v1l); v0h = addHi; v0l = addLo;
-  rotl(v1h, v1l, 13); v1h = (rotHi ^ v0h) >>> 0; v1l = (rotLo ^ v0l) >>> 0;
-  rotl(v0h, v0l, 32); v0h = rotHi; v0l = rotLo;
-  add(v2h, v2l, v3h, v3l); v2h = addHi; v2l = addLo;
-  rotl(v3h, v3l, 16); v3h = (rotHi ^ v2h) >>> 0; v3l = (rotLo ^ v2l) >>> 0;
-  add(v0h, v0l, v3h, v3l); v0h = addHi; v0l = addLo;
-  rotl(v3h, v3l, 21); v3h = (rotHi ^ v0h) >>> 0; v3l = (rotLo ^ v0l) >>> 0;
-  add(v2h, v2l, v1h, v1l); v2h = addHi; v2l = addLo;
-  rotl(v1h, v1l, 17); v1h = (rotHi ^ v2h) >>> 0; v1l = (rotLo ^ v2l) >>> 0;
-  rotl(v2h, v2l, 32); v2h = rotHi; v2l = rotLo;
+  add(v0h, v0l, v1h, v1l);
+  v0h = addHi;
+  v0l = addLo;
+  rotl(v1h, v1l, 13);
+  v1h = (rotHi ^ v0h) >>> 0;
+  v1l = (rotLo ^ v0l) >>> 0;
+  rotl(v0h, v0l, 32);
+  v0h = rotHi;
+  v0l = rotLo;
+  add(v2h, v2l, v3h, v3l);
+  v2h = addHi;
+  v2l = addLo;
+  rotl(v3h, v3l, 16);
+  v3h = (rotHi ^ v2h) >>> 0;
+  v3l = (rotLo ^ v2l) >>> 0;
+  add(v0h, v0l, v3h, v3l);
+  v0h = addHi;
+  v0l = addLo;
+  rotl(v3h, v3l, 21);
+  v3h = (rotHi ^ v0h) >>> 0;
+  v3l = (rotLo ^ v0l) >>> 0;
+  add(v2h, v2l, v1h, v1l);
+  v2h = addHi;
+  v2l = addLo;
+  rotl(v1h, v1l, 17);
+  v1h = (rotHi ^ v2h) >>> 0;
+  v1l = (rotLo ^ v2l) >>> 0;
+  rotl(v2h, v2l, 32);
+  v2h = rotHi;
+  v2l = rotLo;
 }
 
 function absorb(mh: number, ml: number): void {
-  v3h = (v3h ^ mh) >>> 0; v3l = (v3l ^ ml) >>> 0;
-  sipRound(); sipRound();
-  v0h = (v0h ^ mh) >>> 0; v0l = (v0l ^ ml) >>> 0;
+  v3h = (v3h ^ mh) >>> 0;
+  v3l = (v3l ^ ml) >>> 0;
+  sipRound();
+  sipRound();
+  v0h = (v0h ^ mh) >>> 0;
+  v0l = (v0l ^ ml) >>> 0;
 }
 
 function sipHash24(data: Buffer): U64 {
-  v0h = (K0.hi ^ 0x736f6d65) >>> 0; v0l = (K0.lo ^ 0x70736575) >>> 0;
-  v1h = (K1.hi ^ 0x646f7261) >>> 0; v1l = (K1.lo ^ 0x6e646f6d) >>> 0;
-  v2h = (K0.hi ^ 0x6c796765) >>> 0; v2l = (K0.lo ^ 0x6e657261) >>> 0;
-  v3h = (K1.hi ^ 0x74656462) >>> 0; v3l = (K1.lo ^ 0x79746573) >>> 0;
+  v0h = (K0.hi ^ 0x736f6d65) >>> 0;
+  v0l = (K0.lo ^ 0x70736575) >>> 0;
+  v1h = (K1.hi ^ 0x646f7261) >>> 0;
+  v1l = (K1.lo ^ 0x6e646f6d) >>> 0;
+  v2h = (K0.hi ^ 0x6c796765) >>> 0;
+  v2l = (K0.lo ^ 0x6e657261) >>> 0;
+  v3h = (K1.hi ^ 0x74656462) >>> 0;
+  v3l = (K1.lo ^ 0x79746573) >>> 0;
   const full = data.length - (data.length % 8);
   for (let i = 0; i < full; i += 8) absorb(data.readUInt32LE(i + 4), data.readUInt32LE(i));
   // The last block: the remaining bytes, little-endian, with the length's low byte on top.
@@ -72,13 +120,19 @@ function sipHash24(data: Buffer): U64 {
   }
   absorb(bh >>> 0, bl >>> 0);
   v2l = (v2l ^ 0xff) >>> 0;
-  sipRound(); sipRound(); sipRound(); sipRound();
+  sipRound();
+  sipRound();
+  sipRound();
+  sipRound();
   return { hi: (v0h ^ v1h ^ v2h ^ v3h) >>> 0, lo: (v0l ^ v1l ^ v2l ^ v3l) >>> 0 };
 }
 
 /** (ah, al) * (bh, bl) mod 2^64: the low word's product exactly from 16-bit pieces, the cross terms mod 2^32. */
 function mul(a: U64, bh: number, bl: number): U64 {
-  const a0 = a.lo & 0xffff, a1 = a.lo >>> 16, b0 = bl & 0xffff, b1 = bl >>> 16;
+  const a0 = a.lo & 0xffff,
+    a1 = a.lo >>> 16,
+    b0 = bl & 0xffff,
+    b1 = bl >>> 16;
   const mid = a0 * b1 + a1 * b0;
   const low = a0 * b0 + (mid % 65536) * 65536;
   const hi = a1 * b1 + Math.floor(mid / 65536) + Math.floor(low / TWO32);

@@ -60,7 +60,12 @@ export const TRIGGER_TYPES: ReadonlyMap<number, TriggerType> = new Map([
  * groups come first), the step term each fills and the trigger types that read it. OED leaves the type
  * columns and StepNumber without a default: any value given counts; for the others 0 is no term.
  */
-const STEP_COLUMNS: readonly { column: string; term: StepTerm; triggerTypes: readonly number[]; noDefault?: boolean }[] = [
+const STEP_COLUMNS: readonly {
+  column: string;
+  term: StepTerm;
+  triggerTypes: readonly number[];
+  noDefault?: boolean;
+}[] = [
   { column: 'DebrisRemovalFactor', term: 'scale1', triggerTypes: [1, 2, 3, 5] },
   { column: 'DeductibleBuilding', term: 'deductible1', triggerTypes: [1, 5] },
   { column: 'DeductibleBuildingContents', term: 'deductible1', triggerTypes: [3] },
@@ -96,16 +101,36 @@ export const STEP_COLUMN_NAMES: readonly string[] = ['StepTriggerType', ...STEP_
  */
 const STEP_RULES = new Map<string, number>([
   ['00000|0|0', 14],
-  ['01010|2|2', 27], ['01110|2|2', 27], ['01011|2|2', 27], ['01111|2|2', 27],
-  ['01001|2|1', 28], ['01101|2|1', 28], ['01000|2|1', 28], ['01100|2|1', 28],
-  ['11001|2|1', 28], ['11101|2|1', 28], ['11000|2|1', 28], ['11100|2|1', 28],
-  ['00001|2|1', 38], ['00000|2|1', 38], ['10001|2|1', 38], ['10000|2|1', 38],
-  ['01011|2|1', 37], ['01111|2|1', 37], ['01010|2|1', 37], ['01110|2|1', 37],
-  ['11011|2|1', 37], ['11111|2|1', 37], ['11010|2|1', 37], ['11110|2|1', 37],
-  ['01000|2|2', 29], ['01100|2|2', 29],
+  ['01010|2|2', 27],
+  ['01110|2|2', 27],
+  ['01011|2|2', 27],
+  ['01111|2|2', 27],
+  ['01001|2|1', 28],
+  ['01101|2|1', 28],
+  ['01000|2|1', 28],
+  ['01100|2|1', 28],
+  ['11001|2|1', 28],
+  ['11101|2|1', 28],
+  ['11000|2|1', 28],
+  ['11100|2|1', 28],
+  ['00001|2|1', 38],
+  ['00000|2|1', 38],
+  ['10001|2|1', 38],
+  ['10000|2|1', 38],
+  ['01011|2|1', 37],
+  ['01111|2|1', 37],
+  ['01010|2|1', 37],
+  ['01110|2|1', 37],
+  ['11011|2|1', 37],
+  ['11111|2|1', 37],
+  ['11010|2|1', 37],
+  ['11110|2|1', 37],
+  ['01000|2|2', 29],
+  ['01100|2|2', 29],
   ['01010|2|3', 30],
   ['01000|2|0', 31],
-  ['01010|0|1', 32], ['01011|0|1', 32],
+  ['01010|0|1', 32],
+  ['01011|0|1', 32],
 ]);
 
 const flag = (v: number) => (v > 0 ? '1' : '0');
@@ -114,7 +139,10 @@ export function stepCalcRule(s: StepValues, where: () => string): number {
   const key = `${flag(s.deductible1)}${flag(s.payoutStart)}${flag(s.payoutEnd)}${flag(s.limit1)}${flag(s.limit2)}|${s.triggerType}|${s.payoutType}`;
   const rule = STEP_RULES.get(key);
   if (rule === undefined) {
-    throw new CatintelError('invalid_input', `${where()}: no step calc rule takes this step (TriggerType ${s.triggerType}, PayOutType ${s.payoutType}, deductible ${s.deductible1}, payout start ${s.payoutStart}, payout end ${s.payoutEnd}, payout limit ${s.limit1}, extra expense limit ${s.limit2}); give the step a trigger and payout type Oasis supports`);
+    throw new CatintelError(
+      'invalid_input',
+      `${where()}: no step calc rule takes this step (TriggerType ${s.triggerType}, PayOutType ${s.payoutType}, deductible ${s.deductible1}, payout start ${s.payoutStart}, payout end ${s.payoutEnd}, payout limit ${s.limit1}, extra expense limit ${s.limit2}); give the step a trigger and payout type Oasis supports`,
+    );
   }
   return rule;
 }
@@ -132,7 +160,11 @@ function cellNumber(cells: readonly string[] | undefined, row: number, column: s
   const c = cells ? cells[row].trim() : '';
   if (c === '') return null;
   const v = Number(c);
-  if (Number.isNaN(v)) throw new CatintelError('invalid_input', `the ${file} row ${row + 2}: ${column} "${c}" is not a number; write it as a plain number`);
+  if (Number.isNaN(v))
+    throw new CatintelError(
+      'invalid_input',
+      `the ${file} row ${row + 2}: ${column} "${c}" is not a number; write it as a plain number`,
+    );
   return v;
 }
 
@@ -142,7 +174,10 @@ export function triggerTypes(cols: Map<string, string[]>, rows: number, file: st
   return Int32Array.from({ length: rows }, (_, r) => {
     const v = cellNumber(cells, r, 'StepTriggerType', file) ?? 0;
     if (v !== 0 && !TRIGGER_TYPES.has(v)) {
-      throw new CatintelError('invalid_input', `the ${file} row ${r + 2}: StepTriggerType ${v} is not a step trigger type Oasis supports (1 buildings, 2 contents, 3 buildings and contents together, 5 apart); correct it or leave it blank`);
+      throw new CatintelError(
+        'invalid_input',
+        `the ${file} row ${r + 2}: StepTriggerType ${v} is not a step trigger type Oasis supports (1 buildings, 2 contents, 3 buildings and contents together, 5 apart); correct it or leave it blank`,
+      );
     }
     return v;
   });
@@ -160,9 +195,13 @@ export function hasStepPolicies(cols: Map<string, string[]>, rows: number, file:
  * The trigger types in the order their term groups are built: by first appearance of a row that gives
  * a step column a value, the columns taken in Oasis's order. With each, the step columns it reads.
  */
-export function stepGroupsOrder(cols: Map<string, string[]>, stt: Int32Array, file: string): { triggerType: number; columns: typeof STEP_COLUMNS[number][] }[] {
+export function stepGroupsOrder(
+  cols: Map<string, string[]>,
+  stt: Int32Array,
+  file: string,
+): { triggerType: number; columns: (typeof STEP_COLUMNS)[number][] }[] {
   const order: number[] = [];
-  const columnsOf = new Map<number, typeof STEP_COLUMNS[number][]>();
+  const columnsOf = new Map<number, (typeof STEP_COLUMNS)[number][]>();
   for (const c of STEP_COLUMNS) {
     const cells = cols.get(c.column);
     if (!cells) continue;
@@ -171,7 +210,10 @@ export function stepGroupsOrder(cols: Map<string, string[]>, stt: Int32Array, fi
       if (!c.triggerTypes.includes(s)) continue;
       const v = cellNumber(cells, r, c.column, file);
       if (v === null || (!c.noDefault && v === 0)) continue;
-      if (!columnsOf.has(s)) { columnsOf.set(s, []); order.push(s); }
+      if (!columnsOf.has(s)) {
+        columnsOf.set(s, []);
+        order.push(s);
+      }
       const list = columnsOf.get(s)!;
       if (!list.includes(c)) list.push(c);
     }
@@ -180,8 +222,26 @@ export function stepGroupsOrder(cols: Map<string, string[]>, stt: Int32Array, fi
 }
 
 /** A row's step terms read from the given columns (several columns of one term: the larger). */
-export function stepValues(cols: Map<string, string[]>, row: number, columns: readonly typeof STEP_COLUMNS[number][], file: string): StepValues {
-  const v: StepValues = { stepId: 0, triggerStart: 0, triggerEnd: 0, payoutStart: 0, payoutEnd: 0, deductible1: 0, limit1: 0, limit2: 0, scale1: 0, scale2: 0, triggerType: 0, payoutType: 0 };
+export function stepValues(
+  cols: Map<string, string[]>,
+  row: number,
+  columns: readonly (typeof STEP_COLUMNS)[number][],
+  file: string,
+): StepValues {
+  const v: StepValues = {
+    stepId: 0,
+    triggerStart: 0,
+    triggerEnd: 0,
+    payoutStart: 0,
+    payoutEnd: 0,
+    deductible1: 0,
+    limit1: 0,
+    limit2: 0,
+    scale1: 0,
+    scale2: 0,
+    triggerType: 0,
+    payoutType: 0,
+  };
   const seen = new Set<StepTerm>();
   for (const c of columns) {
     const x = cellNumber(cols.get(c.column), row, c.column, file) ?? 0;
@@ -203,7 +263,10 @@ export function groupsOf(triggerType: number): { group: number; coverageTypes: n
   const out: { group: number; coverageTypes: number[]; takesSteps: boolean }[] = [];
   for (const [c, g] of Object.entries(t.groupOfCoverage)) {
     let e = out.find((o) => o.group === g);
-    if (!e) { e = { group: g, coverageTypes: [], takesSteps: t.stepGroups.has(g) }; out.push(e); }
+    if (!e) {
+      e = { group: g, coverageTypes: [], takesSteps: t.stepGroups.has(g) };
+      out.push(e);
+    }
     e.coverageTypes.push(Number(c));
   }
   return out;
@@ -212,4 +275,3 @@ export function groupsOf(triggerType: number): { group: number; coverageTypes: n
 export function groupOfCoverage(triggerType: number, coverageType: number): number | undefined {
   return TRIGGER_TYPES.get(triggerType)?.groupOfCoverage[coverageType];
 }
-

@@ -23,7 +23,11 @@ function ints(file: string, columns: string[]): number[][] {
   return readCsvRecords(file, 'Oasis file').map((r, i) =>
     columns.map((c) => {
       const v = Number(r[c]);
-      if (r[c] === undefined || !Number.isFinite(v)) throw new CatintelError('invalid_input', `${path.basename(file)} row ${i + 2}: ${c} '${r[c] ?? ''}' is not a number`);
+      if (r[c] === undefined || !Number.isFinite(v))
+        throw new CatintelError(
+          'invalid_input',
+          `${path.basename(file)} row ${i + 2}: ${c} '${r[c] ?? ''}' is not a number`,
+        );
       return v;
     }),
   );
@@ -35,8 +39,17 @@ export type ReinsuranceFm = Pick<ReinsuranceLayerFiles, 'programme' | 'profiles'
 /** The engine's view of one inuring layer's files (reinsurance profiles have no step terms). */
 function engineFiles(fm: ReinsuranceFm): FmFiles {
   return {
-    programme: { from: fm.programme.map((r) => r.fromAggId), level: fm.programme.map((r) => r.levelId), to: fm.programme.map((r) => r.toAggId) },
-    policytc: { level: fm.policytc.map((r) => r.levelId), agg: fm.policytc.map((r) => r.aggId), layer: fm.policytc.map((r) => r.layerId), profile: fm.policytc.map((r) => r.profileId) },
+    programme: {
+      from: fm.programme.map((r) => r.fromAggId),
+      level: fm.programme.map((r) => r.levelId),
+      to: fm.programme.map((r) => r.toAggId),
+    },
+    policytc: {
+      level: fm.policytc.map((r) => r.levelId),
+      agg: fm.policytc.map((r) => r.aggId),
+      layer: fm.policytc.map((r) => r.layerId),
+      profile: fm.policytc.map((r) => r.profileId),
+    },
     profiles: fm.profiles.map((p) => ({
       profileId: p.profileId,
       calcrule: p.calcruleId,
@@ -58,7 +71,11 @@ function engineFiles(fm: ReinsuranceFm): FmFiles {
       scale2: 0,
     })),
     stepped: false,
-    xref: { output: fm.xref.map((r) => r.output), agg: fm.xref.map((r) => r.aggId), layer: fm.xref.map((r) => r.layerId) },
+    xref: {
+      output: fm.xref.map((r) => r.output),
+      agg: fm.xref.map((r) => r.aggId),
+      layer: fm.xref.map((r) => r.layerId),
+    },
   };
 }
 
@@ -67,12 +84,53 @@ const REINSURANCE_ALLOC_RULE = 3;
 
 export function readReinsuranceFm(dir: string): ReinsuranceFm {
   return {
-    programme: ints(path.join(dir, 'fm_programme.csv'), ['from_agg_id', 'level_id', 'to_agg_id']).map(([fromAggId, levelId, toAggId]) => ({ fromAggId, levelId, toAggId })),
-    profiles: ints(path.join(dir, 'fm_profile.csv'), ['profile_id', 'calcrule_id', 'deductible1', 'deductible2', 'deductible3', 'attachment1', 'limit1', 'share1', 'share2', 'share3']).map(
-      ([profileId, calcruleId, deductible1, deductible2, deductible3, attachment1, limit1, share1, share2, share3]) => ({ profileId, calcruleId, deductible1, deductible2, deductible3, attachment1, limit1, share1, share2, share3 }),
+    programme: ints(path.join(dir, 'fm_programme.csv'), ['from_agg_id', 'level_id', 'to_agg_id']).map(
+      ([fromAggId, levelId, toAggId]) => ({ fromAggId, levelId, toAggId }),
     ),
-    policytc: ints(path.join(dir, 'fm_policytc.csv'), ['level_id', 'agg_id', 'layer_id', 'profile_id']).map(([levelId, aggId, layerId, profileId]) => ({ levelId, aggId, layerId, profileId })),
-    xref: ints(path.join(dir, 'fm_xref.csv'), ['output', 'agg_id', 'layer_id']).map(([output, aggId, layerId]) => ({ output, aggId, layerId })),
+    profiles: ints(path.join(dir, 'fm_profile.csv'), [
+      'profile_id',
+      'calcrule_id',
+      'deductible1',
+      'deductible2',
+      'deductible3',
+      'attachment1',
+      'limit1',
+      'share1',
+      'share2',
+      'share3',
+    ]).map(
+      ([
+        profileId,
+        calcruleId,
+        deductible1,
+        deductible2,
+        deductible3,
+        attachment1,
+        limit1,
+        share1,
+        share2,
+        share3,
+      ]) => ({
+        profileId,
+        calcruleId,
+        deductible1,
+        deductible2,
+        deductible3,
+        attachment1,
+        limit1,
+        share1,
+        share2,
+        share3,
+      }),
+    ),
+    policytc: ints(path.join(dir, 'fm_policytc.csv'), ['level_id', 'agg_id', 'layer_id', 'profile_id']).map(
+      ([levelId, aggId, layerId, profileId]) => ({ levelId, aggId, layerId, profileId }),
+    ),
+    xref: ints(path.join(dir, 'fm_xref.csv'), ['output', 'agg_id', 'layer_id']).map(([output, aggId, layerId]) => ({
+      output,
+      aggId,
+      layerId,
+    })),
   };
 }
 
@@ -82,7 +140,10 @@ export function readReinsuranceLayers(dir: string): ReinsuranceFm[] {
   try {
     count = Object.keys(JSON.parse(fs.readFileSync(path.join(dir, 'ri_layers.json'), 'utf8'))).length;
   } catch {
-    throw new CatintelError('invalid_input', `ri_layers.json is missing or unreadable in ${path.basename(dir)}; write the reinsurance files again`);
+    throw new CatintelError(
+      'invalid_input',
+      `ri_layers.json is missing or unreadable in ${path.basename(dir)}; write the reinsurance files again`,
+    );
   }
   return Array.from({ length: count }, (_, i) => readReinsuranceFm(path.join(dir, `RI_${i + 1}`)));
 }
@@ -101,7 +162,10 @@ export function reinsuranceLosses(layers: readonly ReinsuranceFm[], insured: rea
   const engines = layers.map((fm) => new FinancialModule(buildStructure(engineFiles(fm), REINSURANCE_ALLOC_RULE), 1));
   const results: OutputLoss[][] = layers.map(() => []);
   for (const eventId of [...byEvent.keys()].sort((a, b) => a - b)) {
-    let current: [number, Float64Array][] = [...byEvent.get(eventId)!].map(([outputId, loss]) => [outputId, Float64Array.of(loss)]);
+    let current: [number, Float64Array][] = [...byEvent.get(eventId)!].map(([outputId, loss]) => [
+      outputId,
+      Float64Array.of(loss),
+    ]);
     engines.forEach((engine, n) => {
       const net = engine.run(current, true).sort((a, b) => a.outputId - b.outputId);
       for (const { outputId, loss } of net) if (loss[0] !== 0) results[n].push({ eventId, outputId, loss: loss[0] });

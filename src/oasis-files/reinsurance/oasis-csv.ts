@@ -21,17 +21,37 @@ export function pythonFloat(x: number): string {
   return s.includes('.') || s.includes('e') ? s : `${s}.0`;
 }
 
-const PROFILE_COLUMNS: (keyof ProfileRow)[] = ['profileId', 'calcruleId', 'deductible1', 'deductible2', 'deductible3', 'attachment1', 'limit1', 'share1', 'share2', 'share3'];
+const PROFILE_COLUMNS: (keyof ProfileRow)[] = [
+  'profileId',
+  'calcruleId',
+  'deductible1',
+  'deductible2',
+  'deductible3',
+  'attachment1',
+  'limit1',
+  'share1',
+  'share2',
+  'share3',
+];
 
 export function layerCsvFiles(layer: ReinsuranceLayerFiles): Record<string, string> {
   const lines = (header: string, rows: string[]): string => [header, ...rows].join('\n') + '\n';
   return {
-    'fm_programme.csv': lines('from_agg_id,level_id,to_agg_id', layer.programme.map((r) => `${r.fromAggId},${r.levelId},${r.toAggId}`)),
+    'fm_programme.csv': lines(
+      'from_agg_id,level_id,to_agg_id',
+      layer.programme.map((r) => `${r.fromAggId},${r.levelId},${r.toAggId}`),
+    ),
     'fm_profile.csv': lines(
       'profile_id,calcrule_id,deductible1,deductible2,deductible3,attachment1,limit1,share1,share2,share3',
       layer.profiles.map((p) => PROFILE_COLUMNS.map((c, i) => (i < 2 ? String(p[c]) : pythonFloat(p[c]))).join(',')),
     ),
-    'fm_policytc.csv': lines('level_id,agg_id,layer_id,profile_id', layer.policytc.map((r) => `${r.levelId},${r.aggId},${r.layerId},${r.profileId}`)),
-    'fm_xref.csv': lines('output,agg_id,layer_id', layer.xref.map((r) => `${r.output},${r.aggId},${r.layerId}`)),
+    'fm_policytc.csv': lines(
+      'level_id,agg_id,layer_id,profile_id',
+      layer.policytc.map((r) => `${r.levelId},${r.aggId},${r.layerId},${r.profileId}`),
+    ),
+    'fm_xref.csv': lines(
+      'output,agg_id,layer_id',
+      layer.xref.map((r) => `${r.output},${r.aggId},${r.layerId}`),
+    ),
   };
 }

@@ -11,13 +11,51 @@ import type { CsvRecord } from './domain/treaties.js';
 
 /** OED names the generator reads, so 'reinsnumber' or 'REINSNUMBER' reads as ReinsNumber. */
 const OED_NAMES = [
-  'ReinsNumber', 'ReinsName', 'ReinsLayerNumber', 'ReinsPeril', 'ReinsInceptionDate', 'ReinsExpiryDate', 'CededPercent',
-  'RiskLimit', 'RiskAttachment', 'OccLimit', 'OccAttachment', 'OccFranchiseDed', 'OccReverseFranchise', 'AggLimit',
-  'AggAttachment', 'AggPeriod', 'PlacedPercent', 'ReinsCurrency', 'InuringPriority', 'ReinsType', 'AttachmentBasis',
-  'Reinstatement', 'ReinstatementCharge', 'ReinsPremium', 'DeemedPercentPlaced', 'ReinsFXrate', 'TreatyShare',
-  'UseReinsDates', 'RiskLevel', 'OEDVersion', 'OriginalCurrency', 'RateOfExchange',
-  'PortNumber', 'AccNumber', 'PolNumber', 'LocGroup', 'LocNumber', 'CedantName', 'ProducerName', 'LOB', 'CountryCode',
-  'ReinsTag', 'LocCurrency', 'AccCurrency', 'PolInceptionDate',
+  'ReinsNumber',
+  'ReinsName',
+  'ReinsLayerNumber',
+  'ReinsPeril',
+  'ReinsInceptionDate',
+  'ReinsExpiryDate',
+  'CededPercent',
+  'RiskLimit',
+  'RiskAttachment',
+  'OccLimit',
+  'OccAttachment',
+  'OccFranchiseDed',
+  'OccReverseFranchise',
+  'AggLimit',
+  'AggAttachment',
+  'AggPeriod',
+  'PlacedPercent',
+  'ReinsCurrency',
+  'InuringPriority',
+  'ReinsType',
+  'AttachmentBasis',
+  'Reinstatement',
+  'ReinstatementCharge',
+  'ReinsPremium',
+  'DeemedPercentPlaced',
+  'ReinsFXrate',
+  'TreatyShare',
+  'UseReinsDates',
+  'RiskLevel',
+  'OEDVersion',
+  'OriginalCurrency',
+  'RateOfExchange',
+  'PortNumber',
+  'AccNumber',
+  'PolNumber',
+  'LocGroup',
+  'LocNumber',
+  'CedantName',
+  'ProducerName',
+  'LOB',
+  'CountryCode',
+  'ReinsTag',
+  'LocCurrency',
+  'AccCurrency',
+  'PolInceptionDate',
 ];
 const CANONICAL = new Map(OED_NAMES.map((n) => [n.toLowerCase(), n]));
 
@@ -26,7 +64,10 @@ export function readCsvRecords(file: string, what: string): CsvRecord[] {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
-    throw new CatintelError('invalid_input', `${what} ${path.basename(file)} cannot be read in ${path.dirname(file)}; check the path`);
+    throw new CatintelError(
+      'invalid_input',
+      `${what} ${path.basename(file)} cannot be read in ${path.dirname(file)}; check the path`,
+    );
   }
   try {
     return parse(text, {
@@ -36,6 +77,9 @@ export function readCsvRecords(file: string, what: string): CsvRecord[] {
       relax_column_count: false,
     }) as CsvRecord[];
   } catch (e) {
-    throw new CatintelError('invalid_input', `${what} ${path.basename(file)} is not valid CSV (${(e as Error).message}); fix the file`);
+    throw new CatintelError(
+      'invalid_input',
+      `${what} ${path.basename(file)} is not valid CSV (${(e as Error).message}); fix the file`,
+    );
   }
 }

@@ -45,7 +45,11 @@ export function buildReinsuranceFiles(opts: Omit<ReinsuranceFilesOptions, 'outDi
   const xref = readCsvRecords(opts.directFiles?.xref ?? path.join(opts.directDir, 'fm_xref.csv'), 'direct Oasis file');
   const directOutputs = xref.map((r, i) => {
     const v = Number(r.output);
-    if (!Number.isInteger(v) || v < 1) throw new CatintelError('invalid_input', `fm_xref.csv row ${i + 2}: output '${r.output}' is not a positive whole number`);
+    if (!Number.isInteger(v) || v < 1)
+      throw new CatintelError(
+        'invalid_input',
+        `fm_xref.csv row ${i + 2}: output '${r.output}' is not a positive whole number`,
+      );
     return v;
   });
   return reinsuranceLayers({
@@ -53,7 +57,10 @@ export function buildReinsuranceFiles(opts: Omit<ReinsuranceFilesOptions, 'outDi
     riScope: readCsvRecords(opts.riScope, 'OED ri_scope file'),
     locations: readCsvRecords(opts.location, 'OED location file'),
     accounts: readCsvRecords(opts.account, 'OED account file'),
-    summaryMap: readCsvRecords(opts.directFiles?.summaryMap ?? path.join(opts.directDir, 'fm_summary_map.csv'), 'direct Oasis file'),
+    summaryMap: readCsvRecords(
+      opts.directFiles?.summaryMap ?? path.join(opts.directDir, 'fm_summary_map.csv'),
+      'direct Oasis file',
+    ),
     directOutputs,
   });
 }
@@ -66,19 +73,33 @@ export interface ReinsuranceFileText {
 }
 
 /** Every RI_n/ file and the two JSON files, as texts named by their paths under the output directory. */
-export function reinsuranceFileSet(opts: Omit<ReinsuranceFilesOptions, 'outDir'>): { infos: ReinsuranceLayerInfo[]; files: ReinsuranceFileText[] } {
+export function reinsuranceFileSet(opts: Omit<ReinsuranceFilesOptions, 'outDir'>): {
+  infos: ReinsuranceLayerInfo[];
+  files: ReinsuranceFileText[];
+} {
   const layers = buildReinsuranceFiles(opts);
   const files: ReinsuranceFileText[] = [];
   const infos = layers.map((layer, i): ReinsuranceLayerInfo => {
     const directory = `RI_${i + 1}`;
-    for (const [name, text] of Object.entries(layerCsvFiles(layer))) files.push({ name: `${directory}/${name}`, text, rows: text.split('\n').length - 2 });
+    for (const [name, text] of Object.entries(layerCsvFiles(layer)))
+      files.push({ name: `${directory}/${name}`, text, rows: text.split('\n').length - 2 });
     return { index: i + 1, inuringPriority: layer.inuringPriority, riskLevel: layer.riskLevel, directory };
   });
-  const riLayers = Object.fromEntries(infos.map((l) => [String(l.index), { inuring_priority: l.inuringPriority, risk_level: l.riskLevel, directory: l.directory }]));
+  const riLayers = Object.fromEntries(
+    infos.map((l) => [
+      String(l.index),
+      { inuring_priority: l.inuringPriority, risk_level: l.riskLevel, directory: l.directory },
+    ]),
+  );
   const lastOfPriority: Record<string, number> = {};
-  for (const l of infos) lastOfPriority[String(l.inuringPriority)] = Math.max(lastOfPriority[String(l.inuringPriority)] ?? 0, l.index);
+  for (const l of infos)
+    lastOfPriority[String(l.inuringPriority)] = Math.max(lastOfPriority[String(l.inuringPriority)] ?? 0, l.index);
   files.push({ name: 'ri_layers.json', text: JSON.stringify(riLayers, null, 4) + '\n', rows: infos.length });
-  files.push({ name: 'ri_inuring_priority_output_levels.json', text: JSON.stringify(lastOfPriority, null, 4) + '\n', rows: Object.keys(lastOfPriority).length });
+  files.push({
+    name: 'ri_inuring_priority_output_levels.json',
+    text: JSON.stringify(lastOfPriority, null, 4) + '\n',
+    rows: Object.keys(lastOfPriority).length,
+  });
   return { infos, files };
 }
 
@@ -90,7 +111,9 @@ export function writeReinsuranceFiles(opts: ReinsuranceFilesOptions): Reinsuranc
     const temp = path.join(opts.outDir, `.${directory}.partial-${process.pid}`);
     fs.rmSync(temp, { recursive: true, force: true });
     fs.mkdirSync(temp);
-    for (const f of files) if (f.name.startsWith(`${directory}/`)) fs.writeFileSync(path.join(temp, f.name.slice(directory.length + 1)), f.text);
+    for (const f of files)
+      if (f.name.startsWith(`${directory}/`))
+        fs.writeFileSync(path.join(temp, f.name.slice(directory.length + 1)), f.text);
     fs.rmSync(final, { recursive: true, force: true });
     fs.renameSync(temp, final);
   }

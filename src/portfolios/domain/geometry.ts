@@ -20,7 +20,10 @@ function inLinearRings(lng: number, lat: number, rings: Position[][]): boolean {
   let inside = false;
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const xi = ring[i][0], yi = ring[i][1], xj = ring[j][0], yj = ring[j][1];
+      const xi = ring[i][0],
+        yi = ring[i][1],
+        xj = ring[j][0],
+        yj = ring[j][1];
       if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
     }
   }
@@ -42,14 +45,19 @@ export interface PreparedArea {
 }
 
 export function prepareArea(g: Area): PreparedArea {
-  let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
+  let minLng = Infinity,
+    minLat = Infinity,
+    maxLng = -Infinity,
+    maxLat = -Infinity;
   const polygons = polygonsOf(g);
-  for (const p of polygons) for (const r of p) for (const [x, y] of r) {
-    if (x < minLng) minLng = x;
-    if (x > maxLng) maxLng = x;
-    if (y < minLat) minLat = y;
-    if (y > maxLat) maxLat = y;
-  }
+  for (const p of polygons)
+    for (const r of p)
+      for (const [x, y] of r) {
+        if (x < minLng) minLng = x;
+        if (x > maxLng) maxLng = x;
+        if (y < minLat) minLat = y;
+        if (y > maxLat) maxLat = y;
+      }
   return { polygons, minLng, minLat, maxLng, maxLat };
 }
 
@@ -67,18 +75,22 @@ export function distanceToAreaKm(lng: number, lat: number, a: PreparedArea): num
   const kx = KM_PER_DEG * Math.cos((lat * Math.PI) / 180);
   const ky = KM_PER_DEG;
   let best = Infinity;
-  for (const p of a.polygons) for (const ring of p) {
-    for (let i = 0; i + 1 < ring.length; i++) {
-      // Segment in km around the point (the point is the origin); longitudes unwrapped across the antimeridian.
-      const ax = wrap(ring[i][0] - lng) * kx, ay = (ring[i][1] - lat) * ky;
-      const bx = wrap(ring[i + 1][0] - lng) * kx, by = (ring[i + 1][1] - lat) * ky;
-      const dx = bx - ax, dy = by - ay;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
-      const d = Math.hypot(ax + t * dx, ay + t * dy);
-      if (d < best) best = d;
+  for (const p of a.polygons)
+    for (const ring of p) {
+      for (let i = 0; i + 1 < ring.length; i++) {
+        // Segment in km around the point (the point is the origin); longitudes unwrapped across the antimeridian.
+        const ax = wrap(ring[i][0] - lng) * kx,
+          ay = (ring[i][1] - lat) * ky;
+        const bx = wrap(ring[i + 1][0] - lng) * kx,
+          by = (ring[i + 1][1] - lat) * ky;
+        const dx = bx - ax,
+          dy = by - ay;
+        const len2 = dx * dx + dy * dy;
+        const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
+        const d = Math.hypot(ax + t * dx, ay + t * dy);
+        if (d < best) best = d;
+      }
     }
-  }
   return best;
 }
 

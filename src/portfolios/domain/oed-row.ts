@@ -14,8 +14,17 @@ import { parseCover } from './perils.js';
 
 /** The OED fields the importer reads (spelled as the OED spec spells them). */
 export const IMPORTED_FIELDS = [
-  'LocNumber', 'Latitude', 'Longitude', 'OccupancyCode', 'ConstructionCode',
-  'BuildingTIV', 'ContentsTIV', 'BITIV', 'OtherTIV', 'LocPerilsCovered', 'LocCurrency',
+  'LocNumber',
+  'Latitude',
+  'Longitude',
+  'OccupancyCode',
+  'ConstructionCode',
+  'BuildingTIV',
+  'ContentsTIV',
+  'BITIV',
+  'OtherTIV',
+  'LocPerilsCovered',
+  'LocCurrency',
 ] as const;
 export type ImportedField = (typeof IMPORTED_FIELDS)[number];
 
@@ -72,7 +81,10 @@ const shown = (v: Raw) => JSON.stringify(typeof v === 'string' ? v.trim().slice(
  * Checks one row. `get` answers the raw value of a field (undefined when the column is absent); coordinates
  * from a CSV line may come already parsed (the bulk scorer's byte parser).
  */
-export function checkRow(getRaw: (f: ImportedField) => Raw, o: { json?: boolean } = {}): { row: LocationRow | null; problems: RowProblem[] } {
+export function checkRow(
+  getRaw: (f: ImportedField) => Raw,
+  o: { json?: boolean } = {},
+): { row: LocationRow | null; problems: RowProblem[] } {
   const problems: RowProblem[] = [];
   // A JSON null is not a value of any OED field: reported once, then read as absent.
   const nulled = new Set<ImportedField>();
@@ -96,8 +108,10 @@ export function checkRow(getRaw: (f: ImportedField) => Raw, o: { json?: boolean 
 
   const locRaw = get('LocNumber');
   const locNumber = text(locRaw);
-  if (blank(locRaw) || locNumber === null) bad('LocNumber', blank(locRaw) ? 'is required' : `${shown(locRaw)} is not a text value`);
-  else if (locNumber.length > MAX_LOC_NUMBER) bad('LocNumber', `is ${locNumber.length} characters; OED allows at most ${MAX_LOC_NUMBER}`);
+  if (blank(locRaw) || locNumber === null)
+    bad('LocNumber', blank(locRaw) ? 'is required' : `${shown(locRaw)} is not a text value`);
+  else if (locNumber.length > MAX_LOC_NUMBER)
+    bad('LocNumber', `is ${locNumber.length} characters; OED allows at most ${MAX_LOC_NUMBER}`);
 
   const coord = (field: 'Latitude' | 'Longitude', limit: number): number => {
     const v = get(field);
@@ -143,10 +157,15 @@ export function checkRow(getRaw: (f: ImportedField) => Raw, o: { json?: boolean 
   const perilsRaw = get('LocPerilsCovered');
   let perilsCovered = DEFAULT_PERILS_COVERED;
   let perilCodes = '';
-  if (!blank(perilsRaw) && typeof perilsRaw !== 'string') bad('LocPerilsCovered', `${shown(perilsRaw)} is not text (OED peril codes separated by ';')`);
+  if (!blank(perilsRaw) && typeof perilsRaw !== 'string')
+    bad('LocPerilsCovered', `${shown(perilsRaw)} is not text (OED peril codes separated by ';')`);
   else {
     const cover = parseCover(blank(perilsRaw) ? DEFAULT_PERILS_COVERED : (perilsRaw as string));
-    if (cover.unknown.length) bad('LocPerilsCovered', `${cover.unknown.map((c) => JSON.stringify(c.slice(0, 10))).join(', ')} ${cover.unknown.length === 1 ? 'is not an OED peril code or group' : 'are not OED peril codes or groups'} (e.g. WTC, WSS, QEQ, ORF, BBF, WW1, QQ1, AA1)`);
+    if (cover.unknown.length)
+      bad(
+        'LocPerilsCovered',
+        `${cover.unknown.map((c) => JSON.stringify(c.slice(0, 10))).join(', ')} ${cover.unknown.length === 1 ? 'is not an OED peril code or group' : 'are not OED peril codes or groups'} (e.g. WTC, WSS, QEQ, ORF, BBF, WW1, QQ1, AA1)`,
+      );
     else if (cover.codes.length === 0) bad('LocPerilsCovered', 'names no peril');
     perilsCovered = cover.normalised;
     perilCodes = cover.codesText;
@@ -156,13 +175,27 @@ export function checkRow(getRaw: (f: ImportedField) => Raw, o: { json?: boolean 
   let currency = DEFAULT_CURRENCY;
   if (!blank(curRaw)) {
     const c = typeof curRaw === 'string' ? curRaw.trim().toUpperCase() : '';
-    if (!/^[A-Z]{3}$/.test(c)) bad('LocCurrency', `${shown(curRaw)} is not an ISO 4217 currency code (three letters, e.g. USD)`);
+    if (!/^[A-Z]{3}$/.test(c))
+      bad('LocCurrency', `${shown(curRaw)} is not an ISO 4217 currency code (three letters, e.g. USD)`);
     currency = c;
   }
 
   if (problems.length) return { row: null, problems };
   return {
-    row: { locNumber: locNumber!, lat, lng, occupancyCode, constructionCode, buildingTiv, contentsTiv, biTiv, otherTiv, perilsCovered, perilCodes, currency },
+    row: {
+      locNumber: locNumber!,
+      lat,
+      lng,
+      occupancyCode,
+      constructionCode,
+      buildingTiv,
+      contentsTiv,
+      biTiv,
+      otherTiv,
+      perilsCovered,
+      perilCodes,
+      currency,
+    },
     problems,
   };
 }

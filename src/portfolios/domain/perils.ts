@@ -7,8 +7,39 @@
 import { EVENT_TYPES, type EventType } from '../../domain/event.js';
 
 export const OED_PERIL_CODES = [
-  'QEQ', 'QFF', 'QTS', 'QSL', 'QLS', 'QLF', 'WTC', 'WEC', 'WSS', 'ORF', 'OSF', 'XSL', 'XTD', 'XHL', 'XLT', 'XCH',
-  'ZSN', 'ZIC', 'ZFZ', 'ZST', 'BFR', 'BBF', 'BSK', 'MNT', 'MTR', 'SSD', 'SBU', 'CSB', 'CPD', 'PNF', 'VVA', 'VVE', 'VVL',
+  'QEQ',
+  'QFF',
+  'QTS',
+  'QSL',
+  'QLS',
+  'QLF',
+  'WTC',
+  'WEC',
+  'WSS',
+  'ORF',
+  'OSF',
+  'XSL',
+  'XTD',
+  'XHL',
+  'XLT',
+  'XCH',
+  'ZSN',
+  'ZIC',
+  'ZFZ',
+  'ZST',
+  'BFR',
+  'BBF',
+  'BSK',
+  'MNT',
+  'MTR',
+  'SSD',
+  'SBU',
+  'CSB',
+  'CPD',
+  'PNF',
+  'VVA',
+  'VVE',
+  'VVL',
 ] as const;
 export type OedPerilCode = (typeof OED_PERIL_CODES)[number];
 
@@ -76,7 +107,10 @@ export function parseCover(value: string): ParsedCover {
 }
 
 function parseCoverOnce(value: string): ParsedCover {
-  const parts = value.split(';').map((c) => c.trim().toUpperCase()).filter((c) => c !== '');
+  const parts = value
+    .split(';')
+    .map((c) => c.trim().toUpperCase())
+    .filter((c) => c !== '');
   const covered = new Set<string>();
   const unknown: string[] = [];
   for (const p of parts) {

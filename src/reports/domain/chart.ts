@@ -35,8 +35,13 @@ export function layoutChart(series: Series, frame: Frame): ChartDrawing {
   let v1 = Math.max(...values);
   if (v0 === v1) v1 = v0 + 1;
   const plot = { x: frame.x + 44, y: frame.y + 6, w: frame.w - 54, h: frame.h - 28 };
-  const x = scaleUtc().domain([new Date(t0), new Date(t1)]).range([plot.x, plot.x + plot.w]);
-  const y = scaleLinear().domain([v0, v1]).nice(5).range([plot.y + plot.h, plot.y]);
+  const x = scaleUtc()
+    .domain([new Date(t0), new Date(t1)])
+    .range([plot.x, plot.x + plot.w]);
+  const y = scaleLinear()
+    .domain([v0, v1])
+    .nice(5)
+    .range([plot.y + plot.h, plot.y]);
   [v0, v1] = y.domain();
   const yTicks = y.ticks(5).map((v) => ({ y: y(v), label: String(+v.toFixed(6)) }));
   const spanHours = (t1 - t0) / 3600e3;

@@ -4,7 +4,11 @@
  */
 import type { EventProps } from './inputs.js';
 
-export interface BlockSource { name: string; url?: string; ingested_at?: string }
+export interface BlockSource {
+  name: string;
+  url?: string;
+  ingested_at?: string;
+}
 
 export const FEED_NAMES: Record<string, string> = {
   'usgs-earthquakes': 'USGS Earthquake Hazards Program',

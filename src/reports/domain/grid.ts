@@ -12,10 +12,16 @@ const F = 1 / 298.257223563;
 const K0 = 0.9996;
 
 const N = F / (2 - F);
-const A_ = (A / (1 + N)) * (1 + (N * N) / 4 + (N ** 4) / 64);
-const ALPHA = [(N / 2) - (2 / 3) * N * N + (5 / 16) * N ** 3, (13 / 48) * N * N - (3 / 5) * N ** 3, (61 / 240) * N ** 3];
+const A_ = (A / (1 + N)) * (1 + (N * N) / 4 + N ** 4 / 64);
+const ALPHA = [N / 2 - (2 / 3) * N * N + (5 / 16) * N ** 3, (13 / 48) * N * N - (3 / 5) * N ** 3, (61 / 240) * N ** 3];
 
-export interface Utm { zone: number; band: string; easting: number; northing: number; hemisphere: 'N' | 'S' }
+export interface Utm {
+  zone: number;
+  band: string;
+  easting: number;
+  northing: number;
+  hemisphere: 'N' | 'S';
+}
 
 const BANDS = 'CDEFGHJKLMNPQRSTUVWX';
 

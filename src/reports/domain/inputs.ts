@@ -6,7 +6,14 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { EventProperties } from '../../domain/features.js';
 
-export interface Observation { kind: string; observed_at: string; value: number; unit: string; lat: number | null; lng: number | null }
+export interface Observation {
+  kind: string;
+  observed_at: string;
+  value: number;
+  unit: string;
+  lat: number | null;
+  lng: number | null;
+}
 
 /** The properties of the /events/{id} body the reports read: the API's own, with what the detail adds. */
 export interface EventProps extends Omit<EventProperties, 'upcoming' | 'distance_km'> {
@@ -15,17 +22,27 @@ export interface EventProps extends Omit<EventProperties, 'upcoming' | 'distance
   observations: Observation[];
 }
 
-export interface EventInput { lng: number; lat: number; props: EventProps }
+export interface EventInput {
+  lng: number;
+  lat: number;
+  props: EventProps;
+}
 
 export interface RingInput {
   geometry: Polygon | MultiPolygon;
-  props: { ring_id: string; kind: string; label: string; threshold: number | null; unit: string | null; radius_km: number | null };
+  props: {
+    ring_id: string;
+    kind: string;
+    label: string;
+    threshold: number | null;
+    unit: string | null;
+    radius_km: number | null;
+  };
 }
 
 /** One intelligence endpoint's answer: its body, or why there is none. */
 export type Section<T = unknown> =
-  | { ok: true; handler: string; path: string; body: T }
-  | { ok: false; handler: string; path: string; reason: string };
+  { ok: true; handler: string; path: string; body: T } | { ok: false; handler: string; path: string; reason: string };
 
 /** Where the event is, from the us-atlas county and state outlines (reverse geocoding, ICS-209 blocks 16-17). */
 export interface Place {
@@ -37,7 +54,13 @@ export interface Place {
   offshoreKm: number | null;
 }
 
-export interface Hospital { name: string; lat: number; lng: number; city?: string; beds?: number | null }
+export interface Hospital {
+  name: string;
+  lat: number;
+  lng: number;
+  city?: string;
+  beds?: number | null;
+}
 
 export interface ReportInputs {
   event: EventInput;
@@ -46,7 +69,9 @@ export interface ReportInputs {
   prediction: Section;
   timeline: Section;
   /** Hospitals for the map: the infrastructure endpoint's, or (until it answers) the HIFLD file's. */
-  hospitals: { list: Hospital[]; source: string; fromEndpoint: boolean } | { list: []; source: string; fromEndpoint: false; reason: string };
+  hospitals:
+    | { list: Hospital[]; source: string; fromEndpoint: boolean }
+    | { list: []; source: string; fromEndpoint: false; reason: string };
   place: Place;
   /** The clock: generation time of the report. */
   now: string;
@@ -55,8 +80,16 @@ export interface ReportInputs {
 }
 
 export const PERIL_NAMES: Record<string, string> = {
-  earthquake: 'Earthquake', hurricane: 'Hurricane', wildfire: 'Wildfire', flood: 'Flood', tornado: 'Tornado',
-  severe_storm: 'Severe storm', winter_storm: 'Winter storm', extreme_heat: 'Extreme heat', tsunami: 'Tsunami', volcano: 'Volcano',
+  earthquake: 'Earthquake',
+  hurricane: 'Hurricane',
+  wildfire: 'Wildfire',
+  flood: 'Flood',
+  tornado: 'Tornado',
+  severe_storm: 'Severe storm',
+  winter_storm: 'Winter storm',
+  extreme_heat: 'Extreme heat',
+  tsunami: 'Tsunami',
+  volcano: 'Volcano',
 };
 
 export const perilName = (t: string) => PERIL_NAMES[t] ?? t.replace(/_/g, ' ');

@@ -9,7 +9,12 @@ import { geoArea, geoBounds, geoDistance, geoGraticule, geoMercator, geoPath, ty
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
 import { EARTH_RADIUS_KM } from '../../lib/geo.js';
 
-export interface Frame { x: number; y: number; w: number; h: number }
+export interface Frame {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 export interface MapRing {
   label: string;
@@ -28,8 +33,17 @@ export interface MapInput {
   counties: Feature[];
 }
 
-export interface MapPath { kind: 'state' | 'county' | 'ring' | 'track' | 'graticule'; d: string; ring?: number }
-export interface MapPoint { kind: 'event' | 'hospital' | 'fix'; x: number; y: number; label?: string }
+export interface MapPath {
+  kind: 'state' | 'county' | 'ring' | 'track' | 'graticule';
+  d: string;
+  ring?: number;
+}
+export interface MapPoint {
+  kind: 'event' | 'hospital' | 'fix';
+  x: number;
+  y: number;
+  label?: string;
+}
 
 export interface MapDrawing {
   frame: Frame;
@@ -57,7 +71,15 @@ const RAMPS: Record<number, readonly string[]> = {
   6: ['#a50f15', '#de2d26', '#fb6a4a', '#fc9272', '#fcbba1', '#fee5d9'],
   7: ['#99000d', '#cb181d', '#ef3b2c', '#fb6a4a', '#fc9272', '#fcbba1', '#fee5d9'],
 };
-export const RING_DASHES: (number[] | null)[] = [null, [6, 2], [2, 2], [8, 3, 2, 3], [1, 3], [4, 4], [10, 2, 2, 2, 2, 2]];
+export const RING_DASHES: (number[] | null)[] = [
+  null,
+  [6, 2],
+  [2, 2],
+  [8, 3, 2, 3],
+  [1, 3],
+  [4, 4],
+  [10, 2, 2, 2, 2, 2],
+];
 
 /** The colour of ring i (innermost 0) of n. */
 export function ringColour(i: number, n: number = RING_COLOURS.length): string {
@@ -80,11 +102,16 @@ export function forD3(g: Polygon | MultiPolygon): Polygon | MultiPolygon {
       // An exterior must enclose the small side; a hole the large one.
       return (i === 0) === big ? [...ring].reverse() : ring;
     });
-  return g.type === 'Polygon' ? { type: 'Polygon', coordinates: fix(g.coordinates) } : { type: 'MultiPolygon', coordinates: g.coordinates.map(fix) };
+  return g.type === 'Polygon'
+    ? { type: 'Polygon', coordinates: fix(g.coordinates) }
+    : { type: 'MultiPolygon', coordinates: g.coordinates.map(fix) };
 }
 
 /** The area the map frames: the rings, the event, and the last TRACK_FRAME_HOURS of track; with nothing else, a box of `minHalfKm` around the event. */
-export function mapExtent(input: Pick<MapInput, 'event' | 'rings' | 'track'>, minHalfKm = 60): [number, number, number, number] {
+export function mapExtent(
+  input: Pick<MapInput, 'event' | 'rings' | 'track'>,
+  minHalfKm = 60,
+): [number, number, number, number] {
   const pts: Position[] = [[input.event.lng, input.event.lat]];
   for (const r of input.rings) {
     const [[w, s], [e, n]] = geoBounds(forD3(r.geometry));
@@ -156,8 +183,17 @@ export function layoutMap(input: MapInput): MapDrawing {
   const { frame } = input;
   const extent = mapExtent(input);
   const projection = geoMercator()
-    .fitExtent([[frame.x + 6, frame.y + 6], [frame.x + frame.w - 6, frame.y + frame.h - 6]], boxFeature(extent))
-    .clipExtent([[frame.x, frame.y], [frame.x + frame.w, frame.y + frame.h]]);
+    .fitExtent(
+      [
+        [frame.x + 6, frame.y + 6],
+        [frame.x + frame.w - 6, frame.y + frame.h - 6],
+      ],
+      boxFeature(extent),
+    )
+    .clipExtent([
+      [frame.x, frame.y],
+      [frame.x + frame.w, frame.y + frame.h],
+    ]);
   const path = geoPath(projection).digits(2);
   const paths: MapPath[] = [];
   // What is visible: the frame may be wider or taller than the extent once the aspect is kept.
@@ -212,9 +248,16 @@ export function layoutMap(input: MapInput): MapDrawing {
   const km = niceKm((frame.w / 4) * kmPt);
   const scaleBar = { x: frame.x + 12, y: frame.y + frame.h - 16, lengthPt: km / kmPt, km, label: scaleLabel(km) };
   return {
-    frame, paths, points, scaleBar, extent: visible,
+    frame,
+    paths,
+    points,
+    scaleBar,
+    extent: visible,
     northArrow: { x: frame.x + frame.w - 22, y: frame.y + 14, size: 22 },
-    counties: counties.length, states: states.length, hospitalsShown, rings: input.rings.length,
+    counties: counties.length,
+    states: states.length,
+    hospitalsShown,
+    rings: input.rings.length,
   };
 }
 

@@ -23,7 +23,8 @@ export function pdfText(s: string): string {
   for (const ch of s.normalize('NFC')) {
     const c = ch.codePointAt(0)!;
     let drawn: string | null;
-    if ((c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === '\n' || ch === '\t') drawn = ch;
+    if ((c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === '\n' || ch === '\t')
+      drawn = ch;
     else if (SPELLED[ch]) drawn = SPELLED[ch];
     else {
       const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -73,7 +74,8 @@ export function fmtMoney(x: number, currency = 'USD'): string {
   const abs = Math.abs(x);
   const prefix = currency === 'USD' ? '$' : `${currency} `;
   const sign = x < 0 ? '-' : '';
-  const scaled = (v: number, unit: string) => `${sign}${prefix}${v >= 100 ? v.toFixed(0) : v.toFixed(1).replace(/\.0$/, '')}${unit}`;
+  const scaled = (v: number, unit: string) =>
+    `${sign}${prefix}${v >= 100 ? v.toFixed(0) : v.toFixed(1).replace(/\.0$/, '')}${unit}`;
   if (abs >= 1e9) return scaled(abs / 1e9, 'B');
   if (abs >= 1e6) return scaled(abs / 1e6, 'M');
   if (abs >= 1e4) return scaled(abs / 1e3, 'K');

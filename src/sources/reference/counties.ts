@@ -6,7 +6,12 @@
  */
 import { createRequire } from 'node:module';
 import { feature, merge } from 'topojson-client';
-import type { GeometryObject, MultiPolygon as TopoMultiPolygon, Polygon as TopoPolygon, Topology } from 'topojson-specification';
+import type {
+  GeometryObject,
+  MultiPolygon as TopoMultiPolygon,
+  Polygon as TopoPolygon,
+  Topology,
+} from 'topojson-specification';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import { area } from '@turf/area';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
@@ -16,8 +21,15 @@ import { normalizePolygon } from '../../domain/rings/polygon.js';
 import { round6 } from '../../lib/geo.js';
 
 type CountyObject = TopoPolygon | TopoMultiPolygon;
-interface Atlas { topology: Topology; byFips: Map<string, CountyObject> }
-interface CountyInfo { areaKm2: number; lat: number; lng: number }
+interface Atlas {
+  topology: Topology;
+  byFips: Map<string, CountyObject>;
+}
+interface CountyInfo {
+  areaKm2: number;
+  lat: number;
+  lng: number;
+}
 
 /**
  * FIPS codes the NWS may still or already send that us-atlas@3 (2017 vintage) spells differently.
@@ -25,7 +37,13 @@ interface CountyInfo { areaKm2: number; lat: number; lng: number }
  * 02270 -> 02158 (Wade Hampton renamed Kusilvak, 2015); 46113 -> 46102 (Shannon renamed Oglala Lakota,
  * 2015); 51515 -> 51019 (Bedford city merged into Bedford County, 2013).
  */
-const ALIAS: Record<string, string> = { '02063': '02261', '02066': '02261', '02270': '02158', '46113': '46102', '51515': '51019' };
+const ALIAS: Record<string, string> = {
+  '02063': '02261',
+  '02066': '02261',
+  '02270': '02158',
+  '46113': '46102',
+  '51515': '51019',
+};
 
 let atlas: Atlas | null = null;
 const infoCache = new Map<string, CountyInfo>();
@@ -63,7 +81,10 @@ export function countiesShape(ids: string[]): CountiesShape | null {
   const objects = [...new Set(ids)].map((id) => byFips.get(id)).filter((o): o is CountyObject => o !== undefined);
   if (!objects.length) return null;
   const merged = merge(topology, objects);
-  const geometry = normalizePolygon({ type: 'MultiPolygon', coordinates: merged.coordinates.map((p) => p.map(roundRing)) });
+  const geometry = normalizePolygon({
+    type: 'MultiPolygon',
+    coordinates: merged.coordinates.map((p) => p.map(roundRing)),
+  });
   if (!geometry) return null;
   let best: CountyInfo | null = null;
   for (const o of objects) {

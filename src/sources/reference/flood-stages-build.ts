@@ -15,24 +15,62 @@ export const FLOOD_STAGES_HEADER = 'usgs_id,lid,action_ft,flood_ft,moderate_ft,m
 
 const STAGE_COLUMNS = ['action stage', 'flood stage', 'moderate flood stage', 'major flood stage'] as const;
 
-export interface FloodStageBuildStats { rows: number; withUsgsId: number; badUsgsId: number; noStages: number; duplicates: number; kept: number }
+export interface FloodStageBuildStats {
+  rows: number;
+  withUsgsId: number;
+  badUsgsId: number;
+  noStages: number;
+  duplicates: number;
+  kept: number;
+}
 
-interface Row { usgsId: string; lid: string; inService: boolean; stages: (number | null)[] }
+interface Row {
+  usgsId: string;
+  lid: string;
+  inService: boolean;
+  stages: (number | null)[];
+}
 
 export function buildFloodStagesCsv(reportText: string): { csv: string; stats: FloodStageBuildStats } {
-  const rows = parse(reportText, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string>[];
-  const stats: FloodStageBuildStats = { rows: rows.length, withUsgsId: 0, badUsgsId: 0, noStages: 0, duplicates: 0, kept: 0 };
+  const rows = parse(reportText, {
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  }) as Record<string, string>[];
+  const stats: FloodStageBuildStats = {
+    rows: rows.length,
+    withUsgsId: 0,
+    badUsgsId: 0,
+    noStages: 0,
+    duplicates: 0,
+    kept: 0,
+  };
   const byId = new Map<string, Row>();
   for (const r of rows) {
     const raw = (r['usgs id'] ?? '').trim();
     if (!raw) continue;
     stats.withUsgsId++;
     const usgsId = normaliseUsgsId(raw);
-    if (!usgsId) { stats.badUsgsId++; continue; }
-    if ((r['flood stage unit'] ?? 'ft').trim() !== 'ft') { stats.noStages++; continue; }
+    if (!usgsId) {
+      stats.badUsgsId++;
+      continue;
+    }
+    if ((r['flood stage unit'] ?? 'ft').trim() !== 'ft') {
+      stats.noStages++;
+      continue;
+    }
     const stages = STAGE_COLUMNS.map((c) => stageFt(r[c]));
-    if (stages.every((s) => s === null)) { stats.noStages++; continue; }
-    const row: Row = { usgsId, lid: (r['nws shef id'] ?? '').trim(), inService: (r['in service'] ?? '').trim() === 'TRUE', stages };
+    if (stages.every((s) => s === null)) {
+      stats.noStages++;
+      continue;
+    }
+    const row: Row = {
+      usgsId,
+      lid: (r['nws shef id'] ?? '').trim(),
+      inService: (r['in service'] ?? '').trim() === 'TRUE',
+      stages,
+    };
     const prev = byId.get(usgsId);
     if (prev) stats.duplicates++;
     if (!prev || better(row, prev)) byId.set(usgsId, row);

@@ -14,7 +14,9 @@ describe('data/flood-stages.csv', () => {
   it('rebuilds byte-identical from the NWPS report', async () => {
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'flood-stages-')), 'flood-stages.csv');
     const msg = await main(['--from', REPORT, '--out', out]);
-    expect(msg).toBe(`flood stages: 5686 gauges written to ${out} (report rows 11793, with USGS id 8345, unrecoverable ids 90, no category 2555, duplicate ids 14)`);
+    expect(msg).toBe(
+      `flood stages: 5686 gauges written to ${out} (report rows 11793, with USGS id 8345, unrecoverable ids 90, no category 2555, duplicate ids 14)`,
+    );
     expect(readFileSync(out).equals(readFileSync(COMMITTED))).toBe(true);
   });
 
@@ -25,12 +27,20 @@ describe('data/flood-stages.csv', () => {
   });
 
   it('looks gauges up with or without leading zeros; of the two IV sample sites only Seneca Creek has categories', () => {
-    const fdk = { usgsId: '01643000', lid: 'FDKM2', stages: { actionFt: 13, floodFt: 15, moderateFt: 17, majorFt: 20 } };
+    const fdk = {
+      usgsId: '01643000',
+      lid: 'FDKM2',
+      stages: { actionFt: 13, floodFt: 15, moderateFt: 17, majorFt: 20 },
+    };
     expect(floodStagesOf('01643000')).toEqual(fdk);
     expect(floodStagesOf('1643000')).toEqual(fdk);
     expect(floodStagesOf('0165258890')?.lid).toBe('AXTV2'); // 9 digits in the report, 10 at NWIS
     expect(floodStagesOf('01491000')).toBeNull();
-    expect(floodStagesOf('01645000')).toEqual({ usgsId: '01645000', lid: 'DAWM2', stages: { actionFt: 5, floodFt: 7.5, moderateFt: 11, majorFt: 16 } });
+    expect(floodStagesOf('01645000')).toEqual({
+      usgsId: '01645000',
+      lid: 'DAWM2',
+      stages: { actionFt: 5, floodFt: 7.5, moderateFt: 11, majorFt: 16 },
+    });
   });
 
   it('keeps one row per gauge: in service first, then most categories, then lowest LID', () => {

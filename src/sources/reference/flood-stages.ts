@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 import type { FloodStages } from '../../domain/event.js';
 import { FLOOD_STAGES_HEADER } from './flood-stages-build.js';
 
-export interface GaugeStages { usgsId: string; lid: string; stages: FloodStages }
+export interface GaugeStages {
+  usgsId: string;
+  lid: string;
+  stages: FloodStages;
+}
 
 let table: Map<string, GaugeStages> | null = null;
 
@@ -36,13 +40,18 @@ export function floodStagesPath(): string {
 
 export function loadTable(file: string): Map<string, GaugeStages> {
   const lines = readFileSync(file, 'utf8').split('\n');
-  if (lines[0].trim() !== FLOOD_STAGES_HEADER) throw new Error(`${file}: unexpected header; rebuild it with scripts/build-flood-stages.ts`);
+  if (lines[0].trim() !== FLOOD_STAGES_HEADER)
+    throw new Error(`${file}: unexpected header; rebuild it with scripts/build-flood-stages.ts`);
   const out = new Map<string, GaugeStages>();
   for (const line of lines.slice(1)) {
     if (!line.trim()) continue;
     const [usgsId, lid, a, f, m, j] = line.split(',');
     const num = (s: string | undefined) => (s && s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : null);
-    out.set(key(usgsId), { usgsId, lid, stages: { actionFt: num(a), floodFt: num(f), moderateFt: num(m), majorFt: num(j) } });
+    out.set(key(usgsId), {
+      usgsId,
+      lid,
+      stages: { actionFt: num(a), floodFt: num(f), moderateFt: num(m), majorFt: num(j) },
+    });
   }
   return out;
 }

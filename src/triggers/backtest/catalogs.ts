@@ -35,12 +35,24 @@ export function parseNamedStorms(text: string, basin: CatalogStorm['basin']): Ca
     name: names.get(s.id) || 'UNNAMED',
     year: s.year,
     basin,
-    fixes: s.fixes.map((f) => ({ hours: f.hours, lat: f.lat, lng: f.lng, windKt: f.windKt, pressureMb: f.pressureMb, ...sizeOf(f) })),
+    fixes: s.fixes.map((f) => ({
+      hours: f.hours,
+      lat: f.lat,
+      lng: f.lng,
+      windKt: f.windKt,
+      pressureMb: f.pressureMb,
+      ...sizeOf(f),
+    })),
   }));
 }
 
 /** The fix's own size when HURDAT2 gives its radius of maximum wind (2021 on): RMW and the mean radii it has. */
-function sizeOf(f: { rmwNm: number | null; r34Nm: number | null; r50Nm: number | null; r64Nm: number | null }): Pick<CatalogStorm['fixes'][number], 'rmwNm' | 'radiiNm'> {
+function sizeOf(f: {
+  rmwNm: number | null;
+  r34Nm: number | null;
+  r50Nm: number | null;
+  r64Nm: number | null;
+}): Pick<CatalogStorm['fixes'][number], 'rmwNm' | 'radiiNm'> {
   if (f.rmwNm === null) return {};
   const radiiNm: MeanRadiiNm = {};
   if (f.r34Nm !== null) radiiNm[34] = f.r34Nm;
@@ -55,7 +67,9 @@ export function parseDatedCatalog(text: string, catalog: CatalogQuake['catalog']
   for (const line of text.split(/\r?\n/)) {
     const p = line.trim().split(/\s+/);
     if (p.length < 10) continue;
-    const [magnitude, lng, lat, depthKm, year, mo, dy, hr, mi, sec] = p.slice(0, 10).map((x) => Number(x.replace(/\.$/, '')));
+    const [magnitude, lng, lat, depthKm, year, mo, dy, hr, mi, sec] = p
+      .slice(0, 10)
+      .map((x) => Number(x.replace(/\.$/, '')));
     if (![magnitude, lng, lat, depthKm, year, mo, dy, hr, mi].every(Number.isFinite)) continue; // header lines
     // Date.UTC rolls over the catalogs' occasional 24:00 or 60-second entries into valid instants.
     const ms = Date.UTC(year, Math.max(1, mo) - 1, Math.max(1, dy), hr, mi, Number.isFinite(sec) ? Math.floor(sec) : 0);
@@ -69,13 +83,21 @@ function readLines(dir: string, file: string): string[] {
   const p = path.join(dir, file);
   if (!fs.existsSync(p)) {
     // Not a user error: the package ships these files; a checkout that lacks them has not run the data build.
-    throw new CatintelError('internal_error', `the backtest catalog ${p} is missing from this installation; rebuild it with \`make data\` (scripts/build-catalogs.ts) and reinstall`);
+    throw new CatintelError(
+      'internal_error',
+      `the backtest catalog ${p} is missing from this installation; rebuild it with \`make data\` (scripts/build-catalogs.ts) and reinstall`,
+    );
   }
-  return gunzipSync(fs.readFileSync(p)).toString('utf8').split('\n').filter((l) => l.length > 0);
+  return gunzipSync(fs.readFileSync(p))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.length > 0);
 }
 
 /** A fix: [hours, lat, lng, windKt, pressureMb], then [rmwNm, r34Nm, r50Nm, r64Nm] when HURDAT2 gives the RMW. */
-export type FixTuple = [number, number, number, number, number | null] | [number, number, number, number, number | null, number, number | null, number | null, number | null];
+export type FixTuple =
+  | [number, number, number, number, number | null]
+  | [number, number, number, number, number | null, number, number | null, number | null, number | null];
 type StormLine = { id: string; name: string; year: number; basin: CatalogStorm['basin']; fixes: FixTuple[] };
 
 /** The catalog's line form of a fix (scripts/build-catalogs.ts writes it; stormOf reads it back). */

@@ -50,7 +50,12 @@ export interface PairResult {
 export const STORM_WATCH_KM = 300;
 const KM_PER_DEG_LAT = 111.2;
 
-interface Box { minLat: number; maxLat: number; minLng: number; maxLng: number }
+interface Box {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
 
 function boxOf(points: { lat: number; lng: number }[]): Box | null {
   if (points.length === 0) return null;
@@ -107,22 +112,49 @@ export function evaluateAll(
       const group = byPeril.get(t.peril);
       const items = group?.items ?? [];
       const northEdge = t.lat + reach.dLat;
-      for (let i = firstFrom(items, t.lat - reach.dLat - (group?.tallest ?? 0)); i < items.length && items[i].box.minLat <= northEdge; i++) {
+      for (
+        let i = firstFrom(items, t.lat - reach.dLat - (group?.tallest ?? 0));
+        i < items.length && items[i].box.minLat <= northEdge;
+        i++
+      ) {
         const { e, box } = items[i];
         if (!mayReach(box, t.lat, t.lng, reach)) continue;
         const inputs: EvalInputs | null = track
-          ? e.fixes.length > 0 ? { kind: 'track', radius_scale: radiusScale(), fixes: e.fixes } : null
+          ? e.fixes.length > 0
+            ? { kind: 'track', radius_scale: radiusScale(), fixes: e.fixes }
+            : null
           : readingsInputs(e, type);
         if (!inputs) continue;
         const evaluation = evaluate(t, inputs);
         // Point events count only inside the circle; storms within the watch distance are recorded even when clear.
         if (evaluation.distance_km === null || evaluation.distance_km > reachKm) continue;
-        out.push({ trigger: t, event_key: e.event_id, event_id: e.event_id, source: e.source, source_id: e.source_id, source_version: e.source_version, inputs, evaluation });
+        out.push({
+          trigger: t,
+          event_key: e.event_id,
+          event_id: e.event_id,
+          source: e.source,
+          source_id: e.source_id,
+          source_version: e.source_version,
+          inputs,
+          evaluation,
+        });
       }
     }
     for (const g of entered.get(t.id) ?? []) {
       const inputs: EvalInputs = { kind: 'entered', readings: g.readings };
-      out.push({ trigger: t, event_key: g.event_key, event_id: g.event_id, source: 'trigger-observe', source_id: g.source, source_version: `entered:${g.readings.map((r) => r.id).sort().join(',')}`, inputs, evaluation: evaluate(t, inputs) });
+      out.push({
+        trigger: t,
+        event_key: g.event_key,
+        event_id: g.event_id,
+        source: 'trigger-observe',
+        source_id: g.source,
+        source_version: `entered:${g.readings
+          .map((r) => r.id)
+          .sort()
+          .join(',')}`,
+        inputs,
+        evaluation: evaluate(t, inputs),
+      });
     }
   }
   return out;

@@ -7,7 +7,8 @@
  *    (1010 − threshold): 935 threshold, 960 observed → 66.7 %; 935 → 100 %; 923 → 116 %.
  * The raw value is kept (above 100 % is informative); only display clamps. No observation → 0 (clear).
  */
-export type ThresholdType = 'wind_speed_kt' | 'storm_surge_ft' | 'magnitude' | 'gauge_stage_ft' | 'industry_loss_usd' | 'central_pressure_mb';
+export type ThresholdType =
+  'wind_speed_kt' | 'storm_surge_ft' | 'magnitude' | 'gauge_stage_ft' | 'industry_loss_usd' | 'central_pressure_mb';
 export type TriggerState = 'clear' | 'alert' | 'triggered';
 
 /** Ambient reference pressure for the pressure deficit (mb = hPa), docs/triggers.md#rules. */

@@ -17,7 +17,10 @@ import { flatKm } from './site-wind.js';
 export const RULE_VERSION = 'catintel-trigger-rules/2';
 
 /** What a trigger is evaluated against: its site, circle and threshold. */
-export type TriggerCriteria = Pick<TriggerSpec, 'lat' | 'lng' | 'radius_km' | 'threshold_type' | 'threshold_value' | 'alert_at_pct'>;
+export type TriggerCriteria = Pick<
+  TriggerSpec,
+  'lat' | 'lng' | 'radius_km' | 'threshold_type' | 'threshold_value' | 'alert_at_pct'
+>;
 
 export interface PointReading {
   at: string;
@@ -56,7 +59,8 @@ export interface Evaluation {
 /** How the value was obtained, named in every history entry. */
 export const METHODS = {
   wind: "site_wind_holland: wind at the site from the Holland profile of the worst track position (fix or interpolated) whose centre is within radius_km; Rm is the record's radius of maximum wind where it gives one (B fitted to its wind radii), else the calibrated statistical profile",
-  pressure: 'min_central_pressure_in_circle: lowest central pressure of the track positions (fix or interpolated) whose centre is within radius_km',
+  pressure:
+    'min_central_pressure_in_circle: lowest central pressure of the track positions (fix or interpolated) whose centre is within radius_km',
   magnitude: 'latest_magnitude_in_circle: the latest USGS magnitude of an epicentre within radius_km',
   readings: 'max_reading_in_circle: highest reading up to now at a gauge within radius_km',
   entered: 'entered_observation: the latest value entered with `catintel trigger observe`',
@@ -72,7 +76,12 @@ export function evaluate(t: TriggerCriteria, inputs: EvalInputs): Evaluation {
   return {
     observed_at: picked.at,
     // Magnitudes and gauge stages are published to two decimals (USGS); everything else is shown to 0.1 of its unit.
-    observed_value: picked.value === null ? null : TWO_DECIMALS.has(t.threshold_type) ? Math.round(picked.value * 100) / 100 : round1(picked.value),
+    observed_value:
+      picked.value === null
+        ? null
+        : TWO_DECIMALS.has(t.threshold_type)
+          ? Math.round(picked.value * 100) / 100
+          : round1(picked.value),
     unit,
     distance_km: picked.distanceKm === null ? null : round1(picked.distanceKm),
     proximity_pct: pct,
@@ -97,37 +106,63 @@ function pick(t: TriggerCriteria, inputs: EvalInputs): Picked {
     const withDist = inputs.readings.map((r) => ({ r, d: flatKm(t.lat, t.lng, r.lat, r.lng) }));
     const inCircle = withDist.filter((x) => x.d <= t.radius_km);
     const method = t.threshold_type === 'magnitude' ? METHODS.magnitude : METHODS.readings;
-    if (inCircle.length === 0) return nearestOnly(withDist.map((x) => ({ at: x.r.at, distanceKm: x.d })), method);
+    if (inCircle.length === 0)
+      return nearestOnly(
+        withDist.map((x) => ({ at: x.r.at, distanceKm: x.d })),
+        method,
+      );
     // A revised magnitude supersedes the earlier one; gauge and surge readings count at their highest.
-    const chosen = t.threshold_type === 'magnitude'
-      ? inCircle.reduce((a, b) => (b.r.at > a.r.at ? b : a))
-      : inCircle.reduce((a, b) => (b.r.value > a.r.value || (b.r.value === a.r.value && b.r.at < a.r.at) ? b : a));
+    const chosen =
+      t.threshold_type === 'magnitude'
+        ? inCircle.reduce((a, b) => (b.r.at > a.r.at ? b : a))
+        : inCircle.reduce((a, b) => (b.r.value > a.r.value || (b.r.value === a.r.value && b.r.at < a.r.at) ? b : a));
     return { at: chosen.r.at, value: chosen.r.value, distanceKm: chosen.d, method };
   }
   // One walk along the track: the nearest point, and the worst point inside the circle. Kept as scalars
   // (fix index, fraction, distance), not copies: a round walks thousands of tracks.
   const pressure = t.threshold_type === 'central_pressure_mb';
-  let nearD = Infinity, nearFrom = -1, nearF = 0;
-  let bestD = 0, bestFrom = -1, bestF = 0;
+  let nearD = Infinity,
+    nearFrom = -1,
+    nearF = 0;
+  let bestD = 0,
+    bestFrom = -1,
+    bestF = 0;
   let bestValue = pressure ? Infinity : -1;
   let bestProfile: PositionProfile | null = null;
   walkTrack(inputs.fixes, t, t.radius_km, (p) => {
     if (p.distanceKm < nearD) [nearD, nearFrom, nearF] = [p.distanceKm, p.from, p.f];
     if (p.distanceKm > t.radius_km) return;
     if (pressure) {
-      if (p.pressureMb !== null && p.pressureMb < bestValue) [bestValue, bestD, bestFrom, bestF] = [p.pressureMb, p.distanceKm, p.from, p.f];
+      if (p.pressureMb !== null && p.pressureMb < bestValue)
+        [bestValue, bestD, bestFrom, bestF] = [p.pressureMb, p.distanceKm, p.from, p.f];
       return;
     }
     // The profile never exceeds the point's Vmax: a point no stronger than the best so far cannot win.
     if (p.windKt <= bestValue) return;
     const kt = siteWindKt(p, p.distanceKm, inputs.radius_scale);
     // The profile object only for a new best: the receipt names it; the walk itself allocates nothing.
-    if (kt > bestValue) [bestValue, bestD, bestFrom, bestF, bestProfile] = [kt, p.distanceKm, p.from, p.f, positionProfile(p, inputs.radius_scale)];
+    if (kt > bestValue)
+      [bestValue, bestD, bestFrom, bestF, bestProfile] = [
+        kt,
+        p.distanceKm,
+        p.from,
+        p.f,
+        positionProfile(p, inputs.radius_scale),
+      ];
   });
   // The receipt names the profile that decided: which Rm and which B, and where each came from.
-  const method = pressure ? METHODS.pressure : bestProfile ? `${METHODS.wind}. Here: ${describeProfile(bestProfile)}` : METHODS.wind;
+  const method = pressure
+    ? METHODS.pressure
+    : bestProfile
+      ? `${METHODS.wind}. Here: ${describeProfile(bestProfile)}`
+      : METHODS.wind;
   if (bestFrom >= 0) return { at: timeAt(inputs.fixes, bestFrom, bestF), value: bestValue, distanceKm: bestD, method };
-  return { at: nearFrom >= 0 ? timeAt(inputs.fixes, nearFrom, nearF) : null, value: null, distanceKm: nearFrom >= 0 ? nearD : null, method };
+  return {
+    at: nearFrom >= 0 ? timeAt(inputs.fixes, nearFrom, nearF) : null,
+    value: null,
+    distanceKm: nearFrom >= 0 ? nearD : null,
+    method,
+  };
 }
 
 /** Nothing inside the circle: the nearest approach is recorded, the value is none and proximity 0 (docs/triggers.md#rules). */

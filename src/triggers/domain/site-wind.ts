@@ -55,7 +55,11 @@ export function profileWindKt(f: WindField, rKm: number): number {
 }
 
 /** The profile of one position: the record's RMW (and B fitted to its radii) where given, else the calibrated statistical one. */
-export function positionProfile(p: StormPosition, radiusScale: number, translationMs = DEFAULT_TRANSLATION_MS): PositionProfile {
+export function positionProfile(
+  p: StormPosition,
+  radiusScale: number,
+  translationMs = DEFAULT_TRANSLATION_MS,
+): PositionProfile {
   const statistical = windField(p.windKt, p.lat, p.pressureMb, translationMs, radiusScale);
   if (!(p.rmwNm != null && p.rmwNm > 0)) return { ...statistical, rmFrom: 'statistical', bFrom: 'pressure' };
   const rmKm = p.rmwNm * KM_PER_NM;
@@ -68,7 +72,12 @@ export function positionProfile(p: StormPosition, radiusScale: number, translati
  * Wind (kt) at a site distanceKm from the storm centre: positionProfile's wind, computed without building
  * the profile object where it can be (the replay's inner loop visits ~10^6 positions per 1,000 triggers).
  */
-export function siteWindKt(p: StormPosition, distanceKm: number, radiusScale: number, translationMs = DEFAULT_TRANSLATION_MS): number {
+export function siteWindKt(
+  p: StormPosition,
+  distanceKm: number,
+  radiusScale: number,
+  translationMs = DEFAULT_TRANSLATION_MS,
+): number {
   if (!(p.windKt > 0)) return 0;
   if (p.rmwNm != null && p.rmwNm > 0) {
     const b = p.fittedB ?? windField(p.windKt, p.lat, p.pressureMb, translationMs, radiusScale).b;

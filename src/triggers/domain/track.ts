@@ -46,13 +46,36 @@ const KM_PER_DEG = 111.195;
  * thousands of (trigger, storm) pairs and keeps only the best point of each, so nothing is allocated
  * per point (the reused `p` is valid only during the call).
  */
-export function walkTrack(fixes: TrackFix[], site: { lat: number; lng: number }, radiusKm: number, visit: (p: TrackPoint) => void): void {
+export function walkTrack(
+  fixes: TrackFix[],
+  site: { lat: number; lng: number },
+  radiusKm: number,
+  visit: (p: TrackPoint) => void,
+): void {
   const cos = Math.cos((site.lat * Math.PI) / 180);
-  const p: TrackPoint = { at: null, from: 0, f: 0, lat: 0, lng: 0, windKt: 0, pressureMb: null, rmwNm: null, fittedB: null, distanceKm: 0 };
+  const p: TrackPoint = {
+    at: null,
+    from: 0,
+    f: 0,
+    lat: 0,
+    lng: 0,
+    windKt: 0,
+    pressureMb: null,
+    rmwNm: null,
+    fittedB: null,
+    distanceKm: 0,
+  };
   for (let i = 0; i < fixes.length; i++) {
     const a = fixes[i];
-    p.at = a.at; p.from = i; p.f = 0; p.lat = a.lat; p.lng = a.lng; p.windKt = a.windKt; p.pressureMb = a.pressureMb;
-    p.rmwNm = a.rmwNm ?? null; p.fittedB = fixFittedB(a);
+    p.at = a.at;
+    p.from = i;
+    p.f = 0;
+    p.lat = a.lat;
+    p.lng = a.lng;
+    p.windKt = a.windKt;
+    p.pressureMb = a.pressureMb;
+    p.rmwNm = a.rmwNm ?? null;
+    p.fittedB = fixFittedB(a);
     p.distanceKm = flatKm(site.lat, site.lng, a.lat, a.lng);
     visit(p);
     const b = fixes[i + 1];
@@ -60,11 +83,14 @@ export function walkTrack(fixes: TrackFix[], site: { lat: number; lng: number },
     const n = Math.ceil(flatKm(a.lat, a.lng, b.lat, b.lng) / SAMPLE_KM);
     for (let k = 1; k < n; k++) {
       const f = k / n;
-      p.at = null; p.from = i; p.f = f;
+      p.at = null;
+      p.from = i;
+      p.f = f;
       p.lat = a.lat + (b.lat - a.lat) * f;
       p.lng = a.lng + (b.lng - a.lng) * f;
       p.windKt = a.windKt + (b.windKt - a.windKt) * f;
-      p.pressureMb = a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * f : null;
+      p.pressureMb =
+        a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * f : null;
       p.rmwNm = a.rmwNm !== undefined && b.rmwNm !== undefined ? a.rmwNm + (b.rmwNm - a.rmwNm) * f : null;
       p.fittedB = p.rmwNm === null ? null : fittedBBetween(a, b, f);
       p.distanceKm = flatKm(site.lat, site.lng, p.lat, p.lng);
@@ -85,7 +111,13 @@ export function timeAt(fixes: TrackFix[], from: number, f: number): string {
  * True when the segment's nearest point to the site (in a local flat projection) lies within the circle,
  * with 2 % + 1 km of slack for the projection, so no segment that flatKm would put inside is skipped.
  */
-function segmentMayEnter(a: TrackFix, b: TrackFix, site: { lat: number; lng: number }, cos: number, radiusKm: number): boolean {
+function segmentMayEnter(
+  a: TrackFix,
+  b: TrackFix,
+  site: { lat: number; lng: number },
+  cos: number,
+  radiusKm: number,
+): boolean {
   const ax = (a.lng - site.lng) * cos * KM_PER_DEG;
   const ay = (a.lat - site.lat) * KM_PER_DEG;
   const dx = (b.lng - a.lng) * cos * KM_PER_DEG;

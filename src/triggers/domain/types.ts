@@ -4,7 +4,14 @@
  */
 import type { EventType } from '../../domain/event.js';
 
-export const THRESHOLD_TYPES = ['wind_speed_kt', 'storm_surge_ft', 'magnitude', 'gauge_stage_ft', 'industry_loss_usd', 'central_pressure_mb'] as const;
+export const THRESHOLD_TYPES = [
+  'wind_speed_kt',
+  'storm_surge_ft',
+  'magnitude',
+  'gauge_stage_ft',
+  'industry_loss_usd',
+  'central_pressure_mb',
+] as const;
 export type ThresholdType = (typeof THRESHOLD_TYPES)[number];
 
 export type TriggerStatus = 'active' | 'inactive';
@@ -65,13 +72,25 @@ export const PERILS_BY_THRESHOLD: Record<ThresholdType, readonly EventType[]> = 
   storm_surge_ft: ['hurricane'],
   magnitude: ['earthquake'],
   gauge_stage_ft: ['flood'],
-  industry_loss_usd: ['earthquake', 'hurricane', 'wildfire', 'flood', 'tornado', 'severe_storm', 'winter_storm', 'extreme_heat', 'tsunami', 'volcano'],
+  industry_loss_usd: [
+    'earthquake',
+    'hurricane',
+    'wildfire',
+    'flood',
+    'tornado',
+    'severe_storm',
+    'winter_storm',
+    'extreme_heat',
+    'tsunami',
+    'volcano',
+  ],
 };
 
 /** Combinations refused with a reason of their own (the generic "does not fit" names only the types). */
 export const REFUSED: Partial<Record<ThresholdType, Partial<Record<EventType, string>>>> = {
   storm_surge_ft: {
-    flood: 'no feed reports storm surge for a flood, and no report would move it: river gauges and NWS flood alerts give stage, so watch a gauge with gauge_stage_ft; storm surge is a hurricane trigger (values entered with `trigger observe`)',
+    flood:
+      'no feed reports storm surge for a flood, and no report would move it: river gauges and NWS flood alerts give stage, so watch a gauge with gauge_stage_ft; storm surge is a hurricane trigger (values entered with `trigger observe`)',
   },
 };
 

@@ -24,7 +24,12 @@ import { responseProblems } from './openapi.js';
 /** all_day.geojson was generated at this instant. */
 export const FEED_NOW = '2022-09-29T03:32:09Z';
 export const SECRET = randomBytes(48).toString('base64');
-export const AUTH: AuthConfig = { issuer: 'catintel', audience: 'catintel-api', leewaySeconds: 0, secret: new TextEncoder().encode(SECRET) };
+export const AUTH: AuthConfig = {
+  issuer: 'catintel',
+  audience: 'catintel-api',
+  leewaySeconds: 0,
+  secret: new TextEncoder().encode(SECRET),
+};
 
 export async function seededStore(): Promise<Store> {
   const db = await Store.open(':memory:');
@@ -34,7 +39,13 @@ export async function seededStore(): Promise<Store> {
 }
 
 export function contextOn(db: Store): Context {
-  return { config: defaultConfig({ dbPath: ':memory:' }), db, clock: () => new Date(FEED_NOW), log: () => {}, progress: () => {} };
+  return {
+    config: defaultConfig({ dbPath: ':memory:' }),
+    db,
+    clock: () => new Date(FEED_NOW),
+    log: () => {},
+    progress: () => {},
+  };
 }
 
 export interface CallOptions {
@@ -108,7 +119,10 @@ export async function call(app: App, path: string, c: CallOptions, rateLimited =
 export const tokenAccount = (sub: string) => tokenAccountOf(AUTH.issuer, sub);
 
 /** A valid HS256 access token for the harness's server. */
-export function token(tier: PaidTier, o: { sub?: string; ttlSeconds?: number; issuer?: string; audience?: string } = {}): Promise<string> {
+export function token(
+  tier: PaidTier,
+  o: { sub?: string; ttlSeconds?: number; issuer?: string; audience?: string } = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ tier })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -123,7 +137,19 @@ export function token(tier: PaidTier, o: { sub?: string; ttlSeconds?: number; is
 /** An API key of the tier, stored as the CLI would; returns the key and its id. */
 export async function apiKey(db: Store, tier: PaidTier, sandbox = false): Promise<{ key: string; id: string }> {
   const k = newApiKey(sandbox);
-  await insertApiKey(db, { id: k.id, name: `${tier} test key`, tier, account: `${tier}-account`, sandbox, prefix: k.prefix, created_at: '2022-09-29T03:32:09Z' }, k.hash);
+  await insertApiKey(
+    db,
+    {
+      id: k.id,
+      name: `${tier} test key`,
+      tier,
+      account: `${tier}-account`,
+      sandbox,
+      prefix: k.prefix,
+      created_at: '2022-09-29T03:32:09Z',
+    },
+    k.hash,
+  );
   return { key: k.key, id: k.id };
 }
 

@@ -44,7 +44,12 @@ export function operationOf(method: string, pathname: string): { template: strin
 const PLATFORM_HEADERS = ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 /** Problems with the response, [] when it conforms. Reads a clone, so the caller can still read the body. */
-export async function responseProblems(method: string, url: string, res: Response, opts: { rateLimited?: boolean } = {}): Promise<string[]> {
+export async function responseProblems(
+  method: string,
+  url: string,
+  res: Response,
+  opts: { rateLimited?: boolean } = {},
+): Promise<string[]> {
   const problems: string[] = [];
   const pathname = new URL(url, 'http://x').pathname;
   const found = operationOf(method, pathname);
@@ -53,9 +58,11 @@ export async function responseProblems(method: string, url: string, res: Respons
   const mediaType = (res.headers.get('content-type') ?? '').split(';')[0].trim();
 
   if (!found) {
-    for (const h of PLATFORM_HEADERS) if (opts.rateLimited !== false && !res.headers.has(h)) problems.push(`missing header ${h}`);
+    for (const h of PLATFORM_HEADERS)
+      if (opts.rateLimited !== false && !res.headers.has(h)) problems.push(`missing header ${h}`);
     if (res.status >= 400 && hasBody) {
-      if (mediaType !== 'application/problem+json') problems.push(`status ${res.status} without problem+json (${mediaType})`);
+      if (mediaType !== 'application/problem+json')
+        problems.push(`status ${res.status} without problem+json (${mediaType})`);
       else problems.push(...schemaProblems(OPENAPI.components.schemas.Problem, JSON.parse(text), 'body'));
     }
     return problems;
@@ -66,7 +73,8 @@ export async function responseProblems(method: string, url: string, res: Respons
     const h = deref(header);
     const value = res.headers.get(name);
     if (value === null) {
-      if (h.required && !(opts.rateLimited === false && name.toLowerCase().startsWith('x-ratelimit'))) problems.push(`missing required header ${name}`);
+      if (h.required && !(opts.rateLimited === false && name.toLowerCase().startsWith('x-ratelimit')))
+        problems.push(`missing required header ${name}`);
       continue;
     }
     const schema = deref(h.schema ?? {});
@@ -76,7 +84,8 @@ export async function responseProblems(method: string, url: string, res: Respons
   if (hasBody && text.length > 0) {
     const content = response.content ?? {};
     if (!content[mediaType]) problems.push(`media type ${mediaType} is not documented for ${res.status}`);
-    else if (/json/.test(mediaType)) problems.push(...schemaProblems(content[mediaType].schema ?? {}, JSON.parse(text), 'body'));
+    else if (/json/.test(mediaType))
+      problems.push(...schemaProblems(content[mediaType].schema ?? {}, JSON.parse(text), 'body'));
   }
   return problems.map((p) => `${method} ${found.template} ${res.status}: ${p}`);
 }

@@ -31,7 +31,14 @@ export function shareLoss(items: ItemLayer[], inp: Float64Array, out: Float64Arr
 }
 
 /** Losses and running amounts; `before` holds the node's amounts before its terms, `after` after them. */
-export function shareLossAndExtras(items: ItemLayer[], inp: Float64Array, out: Float64Array, after: Extras, before: Extras | undefined, n: number): void {
+export function shareLossAndExtras(
+  items: ItemLayer[],
+  inp: Float64Array,
+  out: Float64Array,
+  after: Extras,
+  before: Extras | undefined,
+  n: number,
+): void {
   if (items.length <= 1 || !before) {
     inp.set(out.subarray(0, n));
     return;
@@ -81,7 +88,13 @@ export function shareLossAndExtras(items: ItemLayer[], inp: Float64Array, out: F
  * A cross-layer profile ran on the sum of a node's layers (`inp` -> `out`): each layer's share, pro
  * rata to the layer's loss, into `shares[layer]`.
  */
-export function shareAcrossLayers(layers: Float64Array[], inp: Float64Array, out: Float64Array, shares: Float64Array[], n: number): void {
+export function shareAcrossLayers(
+  layers: Float64Array[],
+  inp: Float64Array,
+  out: Float64Array,
+  shares: Float64Array[],
+  n: number,
+): void {
   for (let s = 0; s < n; s++) {
     const factor = out[s] ? out[s] / inp[s] : 0;
     for (let l = 0; l < layers.length; l++) shares[l][s] = layers[l][s] * factor;
@@ -89,7 +102,16 @@ export function shareAcrossLayers(layers: Float64Array[], inp: Float64Array, out
 }
 
 /** As shareAcrossLayers, with each layer's running amounts moved as the merged amounts moved (`before` -> `after`). */
-export function shareAcrossLayersWithExtras(layers: Float64Array[], layerExtras: Extras[], inp: Float64Array, out: Float64Array, after: Extras, before: Extras, shares: Float64Array[], n: number): void {
+export function shareAcrossLayersWithExtras(
+  layers: Float64Array[],
+  layerExtras: Extras[],
+  inp: Float64Array,
+  out: Float64Array,
+  after: Extras,
+  before: Extras,
+  shares: Float64Array[],
+  n: number,
+): void {
   for (let s = 0; s < n; s++) {
     let realloc = 0;
     let fDed: number;

@@ -72,10 +72,16 @@ export function checkCalcrule(p: ProfileStep, stepped: boolean, file: string): v
   const known = p.calcrule in CALCRULE_NAMES;
   if (known && (stepped || !STEP_RULES.has(p.calcrule))) return;
   if (known) {
-    throw new CatintelError('invalid_input', `${file}: profile_id ${p.profileId} uses step calc rule ${p.calcrule} (${CALCRULE_NAMES[p.calcrule]}), but the file has no step columns (step_id, trigger_start, trigger_end, payout_start, payout_end, limit2, scale1, scale2); write the step policy with them`);
+    throw new CatintelError(
+      'invalid_input',
+      `${file}: profile_id ${p.profileId} uses step calc rule ${p.calcrule} (${CALCRULE_NAMES[p.calcrule]}), but the file has no step columns (step_id, trigger_start, trigger_end, payout_start, payout_end, limit2, scale1, scale2); write the step policy with them`,
+    );
   }
   const ids = Object.keys(CALCRULE_NAMES).join(', ');
-  throw new CatintelError('invalid_input', `${file}: profile_id ${p.profileId} uses calcrule_id ${p.calcrule}, which the Oasis financial module does not define; use one of ${ids}`);
+  throw new CatintelError(
+    'invalid_input',
+    `${file}: profile_id ${p.profileId} uses calcrule_id ${p.calcrule}, which the Oasis financial module does not define; use one of ${ids}`,
+  );
 }
 
 function plainDeductible(i: number, d: number, out: Float64Array, inp: Float64Array, x: Extras): void {
@@ -103,12 +109,24 @@ function cap(i: number, limit: number, out: Float64Array, x: Extras): void {
 type LimitKind = 'none' | 'amount' | 'fraction of loss';
 
 /** Rules 7, 8, 10, 11, 13, 36: a fixed deductible held between a minimum (deductible2) and a maximum (deductible3). */
-function boundedDeductible(p: ProfileStep, out: Float64Array, inp: Float64Array, x: Extras, n: number, useMin: boolean, useMax: boolean, maxOnlyWhenPositive: boolean, limit: LimitKind): void {
+function boundedDeductible(
+  p: ProfileStep,
+  out: Float64Array,
+  inp: Float64Array,
+  x: Extras,
+  n: number,
+  useMin: boolean,
+  useMax: boolean,
+  maxOnlyWhenPositive: boolean,
+  limit: LimitKind,
+): void {
   const maxLeft = p.deductible3 - p.deductible1;
   const minLeft = p.deductible2 - p.deductible1;
   for (let i = 0; i < n; i++) {
-    if (useMax && x.ded[i] > maxLeft && (!maxOnlyWhenPositive || maxLeft > 0)) deductibleOverMax(i, out, inp, x.ded, x.over, x.under, p.deductible3);
-    else if (useMin && x.ded[i] < minLeft) deductibleUnderMin(i, out, inp, x.ded, x.over, x.under, p.deductible2, p.deductible1);
+    if (useMax && x.ded[i] > maxLeft && (!maxOnlyWhenPositive || maxLeft > 0))
+      deductibleOverMax(i, out, inp, x.ded, x.over, x.under, p.deductible3);
+    else if (useMin && x.ded[i] < minLeft)
+      deductibleUnderMin(i, out, inp, x.ded, x.over, x.under, p.deductible2, p.deductible1);
     else plainDeductible(i, p.deductible1, out, inp, x);
     if (limit === 'amount') cap(i, p.limit1, out, x);
     else if (limit === 'fraction of loss') cap(i, inp[i] * p.limit1, out, x);
@@ -116,11 +134,20 @@ function boundedDeductible(p: ProfileStep, out: Float64Array, inp: Float64Array,
 }
 
 /** Rules 19, 26, 35: a deductible as a fraction of loss, held between a minimum and a maximum (when above 0). */
-function boundedLossDeductible(p: ProfileStep, out: Float64Array, inp: Float64Array, x: Extras, n: number, limit: LimitKind): void {
+function boundedLossDeductible(
+  p: ProfileStep,
+  out: Float64Array,
+  inp: Float64Array,
+  x: Extras,
+  n: number,
+  limit: LimitKind,
+): void {
   for (let i = 0; i < n; i++) {
     const effective = inp[i] * p.deductible1;
-    if (effective + x.ded[i] > p.deductible3 && p.deductible3 > 0) deductibleOverMax(i, out, inp, x.ded, x.over, x.under, p.deductible3);
-    else if (effective + x.ded[i] < p.deductible2) deductibleUnderMin(i, out, inp, x.ded, x.over, x.under, p.deductible2, effective);
+    if (effective + x.ded[i] > p.deductible3 && p.deductible3 > 0)
+      deductibleOverMax(i, out, inp, x.ded, x.over, x.under, p.deductible3);
+    else if (effective + x.ded[i] < p.deductible2)
+      deductibleUnderMin(i, out, inp, x.ded, x.over, x.under, p.deductible2, effective);
     else plainDeductible(i, effective, out, inp, x);
     if (limit === 'amount') cap(i, p.limit1, out, x);
     else if (limit === 'fraction of loss') cap(i, inp[i] * p.limit1, out, x);
@@ -326,7 +353,8 @@ export function applyStep(p: ProfileStep, out: Float64Array, inp: Float64Array, 
     case 281:
       if (p.stepId === 1) out.fill(0, 0, n);
       for (let i = 0; i < n; i++) {
-        if (p.triggerStart <= inp[i] && inp[i] < p.triggerEnd) out[i] += Math.min(out[i] * p.scale2, p.limit2) * p.scale1;
+        if (p.triggerStart <= inp[i] && inp[i] < p.triggerEnd)
+          out[i] += Math.min(out[i] * p.scale2, p.limit2) * p.scale1;
       }
       return;
     case 32:
@@ -374,7 +402,8 @@ export function applyStep(p: ProfileStep, out: Float64Array, inp: Float64Array, 
     case 38:
       if (p.stepId === 1) out.fill(0, 0, n);
       for (let i = 0; i < n; i++) {
-        if (p.triggerStart <= inp[i] && inp[i] < p.triggerEnd) out[i] = (out[i] + Math.min(out[i] * p.scale2, p.limit2)) * p.scale1;
+        if (p.triggerStart <= inp[i] && inp[i] < p.triggerEnd)
+          out[i] = (out[i] + Math.min(out[i] * p.scale2, p.limit2)) * p.scale1;
       }
       return;
     case 39:
@@ -388,7 +417,8 @@ export function applyStep(p: ProfileStep, out: Float64Array, inp: Float64Array, 
       return;
     case 40: {
       const lim = p.limit1 + p.deductible1;
-      for (let i = 0; i < n; i++) out[i] = inp[i] <= p.deductible1 ? 0 : inp[i] <= lim ? inp[i] - p.deductible1 : p.limit1;
+      for (let i = 0; i < n; i++)
+        out[i] = inp[i] <= p.deductible1 ? 0 : inp[i] <= lim ? inp[i] - p.deductible1 : p.limit1;
       return;
     }
     case 41:

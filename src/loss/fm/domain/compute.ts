@@ -12,7 +12,13 @@
  */
 import { CatintelError } from '../../../errors.js';
 import { applyStep, type Extras } from './calcrules.js';
-import { shareAcrossLayers, shareAcrossLayersWithExtras, shareLoss, shareLossAndExtras, type ItemLayer } from './back-allocation.js';
+import {
+  shareAcrossLayers,
+  shareAcrossLayersWithExtras,
+  shareLoss,
+  shareLossAndExtras,
+  type ItemLayer,
+} from './back-allocation.js';
 import type { FmNode, FmStructure } from './structure.js';
 
 interface NodeState {
@@ -30,7 +36,11 @@ export interface FmOutput {
   loss: Float64Array;
 }
 
-const zeros = (n: number): Extras => ({ ded: new Float64Array(n), over: new Float64Array(n), under: new Float64Array(n) });
+const zeros = (n: number): Extras => ({
+  ded: new Float64Array(n),
+  over: new Float64Array(n),
+  under: new Float64Array(n),
+});
 const cleared = (x: Extras): Extras => {
   x.ded.fill(0);
   x.over.fill(0);
@@ -62,7 +72,11 @@ export class FinancialModule {
    * each output is the loss left after the layers up to it (reinsurance inuring levels pass this on).
    */
   run(items: [number, Float64Array][], net = false): FmOutput[] {
-    if (net && this.structure.allocRule === 0) throw new CatintelError('invalid_input', 'net losses need allocation rule 1, 2 or 3 (rule 0 reports no per-item losses)');
+    if (net && this.structure.allocRule === 0)
+      throw new CatintelError(
+        'invalid_input',
+        'net losses need allocation rule 1, 2 or 3 (rule 0 reports no per-item losses)',
+      );
     return this.execute(this.structure.startLevel, items, net ? 'net' : 'outputs') as FmOutput[];
   }
 
@@ -71,7 +85,11 @@ export class FinancialModule {
    * gives them (reinsurance reports both: what a level takes and what it passes on).
    */
   runGrossAndNet(items: [number, Float64Array][]): { gross: FmOutput[]; net: FmOutput[] } {
-    if (this.structure.allocRule === 0) throw new CatintelError('invalid_input', 'net losses need allocation rule 1, 2 or 3 (rule 0 reports no per-item losses)');
+    if (this.structure.allocRule === 0)
+      throw new CatintelError(
+        'invalid_input',
+        'net losses need allocation rule 1, 2 or 3 (rule 0 reports no per-item losses)',
+      );
     const net = this.execute(this.structure.startLevel, items, 'both') as FmOutput[];
     return { gross: this.grossCopies, net };
   }
@@ -86,11 +104,19 @@ export class FinancialModule {
    * added in agg_id order, each node's layers in layer order.
    */
   total(level: number, nodes: [number, Float64Array][]): Float64Array {
-    if (level < this.structure.startLevel || level > this.structure.maxLevel) throw new CatintelError('invalid_input', `level ${level} is not a level of the programme (${this.structure.startLevel} to ${this.structure.maxLevel})`);
+    if (level < this.structure.startLevel || level > this.structure.maxLevel)
+      throw new CatintelError(
+        'invalid_input',
+        `level ${level} is not a level of the programme (${this.structure.startLevel} to ${this.structure.maxLevel})`,
+      );
     return this.execute(level, nodes, 'total') as Float64Array;
   }
 
-  private execute(startLevel: number, items: [number, Float64Array][], mode: 'outputs' | 'net' | 'both' | 'total'): FmOutput[] | Float64Array {
+  private execute(
+    startLevel: number,
+    items: [number, Float64Array][],
+    mode: 'outputs' | 'net' | 'both' | 'total',
+  ): FmOutput[] | Float64Array {
     const { structure: fs, samples: n } = this;
     const net = mode === 'net' || mode === 'both';
     const gross: FmOutput[] = (this.grossCopies = []);
@@ -106,8 +132,18 @@ export class FinancialModule {
     let queue: FmNode[] = [];
     for (const [itemId, losses] of items) {
       const node = fs.nodes[startLevel][itemId];
-      if (!node) throw new CatintelError('invalid_input', startLevel === fs.startLevel ? `item_id ${itemId} is not an item of the programme (fm_programme knows items 1 to ${fs.itemCount})` : `agg_id ${itemId} is not a node of level ${startLevel} of the programme`);
-      if (state.has(node)) throw new CatintelError('invalid_input', `${startLevel === fs.startLevel ? 'item_id' : 'agg_id'} ${itemId} has two losses in one event`);
+      if (!node)
+        throw new CatintelError(
+          'invalid_input',
+          startLevel === fs.startLevel
+            ? `item_id ${itemId} is not an item of the programme (fm_programme knows items 1 to ${fs.itemCount})`
+            : `agg_id ${itemId} is not a node of level ${startLevel} of the programme`,
+        );
+      if (state.has(node))
+        throw new CatintelError(
+          'invalid_input',
+          `${startLevel === fs.startLevel ? 'item_id' : 'agg_id'} ${itemId} has two losses in one event`,
+        );
       // slice, not Float64Array.from: the same copy without the iterator protocol (5-10x faster per item).
       const first = losses.slice(0, n);
       state.set(node, { loss: new Array<Float64Array>(node.layerLen).fill(first), children: [] });
@@ -143,7 +179,11 @@ export class FinancialModule {
     };
 
     const register = (parent: FmNode | undefined, child: FmNode, from: FmNode, next: FmNode[]): void => {
-      if (!parent) throw new CatintelError('invalid_input', `level ${from.level} agg_id ${from.agg} has no parent, but the programme goes up to level ${fs.maxLevel}`);
+      if (!parent)
+        throw new CatintelError(
+          'invalid_input',
+          `level ${from.level} agg_id ${from.agg} has no parent, but the programme goes up to level ${fs.maxLevel}`,
+        );
       let ps = state.get(parent);
       if (!ps) {
         ps = { loss: [], children: [] };
@@ -169,7 +209,8 @@ export class FinancialModule {
             const sumExtras = node.hasExtras ? zeros(n) : undefined;
             for (const child of own.children) {
               const cs = stateOf(child);
-              if (p === 1 && !total && cs.loss[1] === cs.loss[0]) splitLayers(node.profileLen, itemsUnder(child), node.hasExtras);
+              if (p === 1 && !total && cs.loss[1] === cs.loss[0])
+                splitLayers(node.profileLen, itemsUnder(child), node.hasExtras);
               const cl = cs.loss[p];
               for (let s = 0; s < n; s++) sum[s] += cl[s];
               if (sumExtras) addExtras(sumExtras, cs.extras![p]);
@@ -230,7 +271,16 @@ export class FinancialModule {
             for (let l = 0; l < node.layerLen; l++) addExtras(mergedExtras, ss.extras![l]);
             const saved = copyExtras(mergedExtras);
             for (const step of node.profiles[0]) applyStep(step, out, merged, mergedExtras, n);
-            shareAcrossLayersWithExtras(ss.loss.slice(0, node.layerLen), ss.extras!.slice(0, node.layerLen), merged, out, mergedExtras, saved, layerShares, n);
+            shareAcrossLayersWithExtras(
+              ss.loss.slice(0, node.layerLen),
+              ss.extras!.slice(0, node.layerLen),
+              merged,
+              out,
+              mergedExtras,
+              saved,
+              layerShares,
+              n,
+            );
           } else {
             const scratch = zeros(n);
             for (const step of node.profiles[0]) applyStep(step, out, merged, scratch, n);
@@ -252,7 +302,10 @@ export class FinancialModule {
           }
           // Totals need no item shares: only back-allocation (rule 2's outputs, the levels above) reads them.
           const sharing = fs.allocRule === 2 && !total ? (under ??= itemsUnder(storage)) : [];
-          const targets: ItemLayer[] = sharing.map((item) => ({ loss: stateOf(item).loss[p], extras: stateOf(item).extras?.[p] }));
+          const targets: ItemLayer[] = sharing.map((item) => ({
+            loss: stateOf(item).loss[p],
+            extras: stateOf(item).extras?.[p],
+          }));
           if (node.hasExtras) shareLossAndExtras(targets, inp, out, ss.extras![p], before[p], n);
           else shareLoss(targets, inp, out, n);
         }
@@ -308,7 +361,8 @@ export class FinancialModule {
       const st = stateOf(storageOf.get(node) ?? node);
       let left = st.input;
       // Gross copies first: layers may share one array, which the net pass below rewrites.
-      if (mode === 'both') for (let l = 0; l < node.layerLen; l++) if (ids[l]) gross.push({ outputId: ids[l], loss: st.loss[l].slice() });
+      if (mode === 'both')
+        for (let l = 0; l < node.layerLen; l++) if (ids[l]) gross.push({ outputId: ids[l], loss: st.loss[l].slice() });
       for (let l = 0; l < node.layerLen; l++) {
         const loss = st.loss[l];
         if (net) {

@@ -7,7 +7,15 @@
  */
 
 /** The deductible so far exceeds the maximum: give back the excess, as far as the limits below allow. */
-export function deductibleOverMax(i: number, out: Float64Array, inp: Float64Array, ded: Float64Array, over: Float64Array, under: Float64Array, maxDeductible: number): void {
+export function deductibleOverMax(
+  i: number,
+  out: Float64Array,
+  inp: Float64Array,
+  ded: Float64Array,
+  over: Float64Array,
+  under: Float64Array,
+  maxDeductible: number,
+): void {
   const delta = ded[i] - maxDeductible;
   if (delta > under[i]) {
     out[i] = inp[i] + under[i];

@@ -38,7 +38,9 @@ export const TIV_RULES = new Set([4, 6, 18, 27, 28, 29, 30, 31, 32, 37]);
  * maximum deductibles need to know how much deductible was already taken below, and how much loss was
  * cut by limits below, to give it back).
  */
-export const EXTRAS_RULES = new Set([7, 8, 10, 11, 13, 19, 26, 27, 35, 36, 107, 108, 110, 111, 113, 119, 126, 135, 136]);
+export const EXTRAS_RULES = new Set([
+  7, 8, 10, 11, 13, 19, 26, 27, 35, 36, 107, 108, 110, 111, 113, 119, 126, 135, 136,
+]);
 
 const TIV_SCALED_TRIGGER_RULES = new Set([27, 28, 29, 30, 31, 37, 38]);
 

@@ -96,7 +96,10 @@ export function buildStructure(files: FmFiles, requestedRule: number): FmStructu
     levelLen[level] = Math.max(levelLen[level], programme.to[r]);
   }
   for (let level = 1; level <= maxLevel; level++) {
-    if (levelLen[level] === 0) invalid(`${programmeFile}: level ${level} has no rows, but level ${maxLevel} has; levels must run 1, 2, ... without gaps`);
+    if (levelLen[level] === 0)
+      invalid(
+        `${programmeFile}: level ${level} has no rows, but level ${maxLevel} has; levels must run 1, 2, ... without gaps`,
+      );
   }
   const startLevel = multiPeril ? 0 : 1;
   let allocRule: AllocationRule = requestedRule === 3 ? 2 : (requestedRule as AllocationRule);
@@ -108,7 +111,17 @@ export function buildStructure(files: FmFiles, requestedRule: number): FmStructu
     const list: FmNode[] = [];
     if (level >= startLevel) {
       for (let agg = 1; agg <= levelLen[level]; agg++) {
-        list[agg] = { level, agg, layerLen: 0, crossLayer: false, profiles: [], profileLen: 1, hasExtras: false, parents: [], children: [] };
+        list[agg] = {
+          level,
+          agg,
+          layerLen: 0,
+          crossLayer: false,
+          profiles: [],
+          profileLen: 1,
+          hasExtras: false,
+          parents: [],
+          children: [],
+        };
       }
     }
     nodes.push(list);
@@ -118,7 +131,10 @@ export function buildStructure(files: FmFiles, requestedRule: number): FmStructu
     if (!n) invalid(`${programmeFile} line ${line}: agg_id ${agg} at level ${level} is not a node of the programme`);
     return n;
   };
-  const childOf = (r: number): FmNode => (programme.from[r] > 0 ? nodeAt(programme.level[r] - 1, programme.from[r], r + 2) : nodeAt(startLevel, -programme.from[r], r + 2));
+  const childOf = (r: number): FmNode =>
+    programme.from[r] > 0
+      ? nodeAt(programme.level[r] - 1, programme.from[r], r + 2)
+      : nodeAt(startLevel, -programme.from[r], r + 2);
 
   // Profiles per node, in layer order. A profile with % of TIV terms gets a fresh copy per use.
   const policyOf = new Map<FmNode, { layer: number; steps: ProfileStep[] }[]>();
@@ -126,7 +142,10 @@ export function buildStructure(files: FmFiles, requestedRule: number): FmStructu
   for (const p of files.profiles) if (TIV_RULES.has(p.calcrule)) tivProfiles.add(p.profileId);
   for (let r = 0; r < policytc.level.length; r++) {
     const node = nodes[policytc.level[r]]?.[policytc.agg[r]];
-    if (!node) invalid(`fm_policytc.csv line ${r + 2}: level ${policytc.level[r]} agg_id ${policytc.agg[r]} is not in ${programmeFile}`);
+    if (!node)
+      invalid(
+        `fm_policytc.csv line ${r + 2}: level ${policytc.level[r]} agg_id ${policytc.agg[r]} is not in ${programmeFile}`,
+      );
     const original = stepsOf.get(policytc.profile[r]);
     if (!original) invalid(`fm_policytc.csv line ${r + 2}: profile_id ${policytc.profile[r]} is not in ${profileFile}`);
     const steps = tivProfiles.has(policytc.profile[r]) ? original.map((s) => ({ ...s })) : original;
@@ -213,7 +232,10 @@ export function buildStructure(files: FmFiles, requestedRule: number): FmStructu
   }
   for (let agg = 1; agg < nodes[outLevel].length; agg++) {
     const node = nodes[outLevel][agg];
-    if (!aggsWithOutput.has(agg)) invalid(`${files.names?.xref ?? 'fm_xref.csv'}: agg_id ${agg} (level ${outLevel}) has no output row; every ${allocRule === 0 ? 'top-level node' : 'item'} needs one per layer`);
+    if (!aggsWithOutput.has(agg))
+      invalid(
+        `${files.names?.xref ?? 'fm_xref.csv'}: agg_id ${agg} (level ${outLevel}) has no output row; every ${allocRule === 0 ? 'top-level node' : 'item'} needs one per layer`,
+      );
     node.outputIds = new Int32Array(node.layerLen);
     const sourcePolicies = policyOf.get(sourceOf(node)) ?? [];
     sourcePolicies.forEach((p, i) => {
@@ -249,7 +271,9 @@ function leavesUnder(node: FmNode): FmNode[] {
 
 function tivUnder(node: FmNode, files: FmFiles, startLevel: number): number {
   if (!files.itemCoverage || !files.coverageTiv) {
-    invalid(`level ${node.level} agg_id ${node.agg} uses a % of TIV term, which needs items.csv and coverages.csv beside the fm files`);
+    invalid(
+      `level ${node.level} agg_id ${node.agg} uses a % of TIV term, which needs items.csv and coverages.csv beside the fm files`,
+    );
   }
   const seen = new Set<number>();
   let tiv = 0;
@@ -259,7 +283,8 @@ function tivUnder(node: FmNode, files: FmFiles, startLevel: number): number {
     if (coverage === undefined) invalid(`items.csv has no item_id ${leaf.agg}, which the programme uses`);
     if (seen.has(coverage)) continue;
     seen.add(coverage);
-    tiv += files.coverageTiv.get(coverage) ?? invalid(`coverages.csv has no coverage_id ${coverage} (item ${leaf.agg})`);
+    tiv +=
+      files.coverageTiv.get(coverage) ?? invalid(`coverages.csv has no coverage_id ${coverage} (item ${leaf.agg})`);
   }
   return tiv;
 }

@@ -18,7 +18,17 @@ import {
   type Contract,
   type TermLevel,
 } from './treaty-terms.js';
-import { EXTRA_SCOPE_FIELDS, RISK_FIELDS, type ProfileRow, type ReinsuranceLayerFiles, type RiskLevel, type RiskRow, type Scope, type ScopeField, type Treaty } from './types.js';
+import {
+  EXTRA_SCOPE_FIELDS,
+  RISK_FIELDS,
+  type ProfileRow,
+  type ReinsuranceLayerFiles,
+  type RiskLevel,
+  type RiskRow,
+  type Scope,
+  type ScopeField,
+  type Treaty,
+} from './types.js';
 
 /** Fields a scope row must fill (in) or leave empty (out) for a FAC or surplus treaty at each level. */
 const EXACT_SCOPE_RULES: Partial<Record<RiskLevel, { in: ScopeField[]; out: ScopeField[] }>> = {
@@ -49,8 +59,12 @@ export function buildInuringLayer(input: InuringLayerInput): ReinsuranceLayerFil
 
   // Per layer, the profile of each node: filter and risk nodes start closed, the programme node open.
   const programmeProfile = new Array<number>(layerCount + 1).fill(PASSTHROUGH_PROFILE_ID);
-  const riskProfile = Array.from({ length: layerCount + 1 }, () => new Array<number>(tree.risks.length + 1).fill(NO_LOSS_PROFILE_ID));
-  const filterProfile = Array.from({ length: layerCount + 1 }, () => new Array<number>(tree.filters.length + 1).fill(NO_LOSS_PROFILE_ID));
+  const riskProfile = Array.from({ length: layerCount + 1 }, () =>
+    new Array<number>(tree.risks.length + 1).fill(NO_LOSS_PROFILE_ID),
+  );
+  const filterProfile = Array.from({ length: layerCount + 1 }, () =>
+    new Array<number>(tree.filters.length + 1).fill(NO_LOSS_PROFILE_ID),
+  );
   const profiles: ProfileRow[] = BASE_PROFILES.map((p) => ({ ...p }));
 
   for (const level of ['risk', 'programme'] as TermLevel[]) {
@@ -75,8 +89,10 @@ export function buildInuringLayer(input: InuringLayerInput): ReinsuranceLayerFil
   const policytc: ReinsuranceLayerFiles['policytc'] = [];
   for (let layer = 1; layer <= layerCount; layer++) {
     policytc.push({ levelId: 3, aggId: 1, layerId: layer, profileId: programmeProfile[layer] });
-    for (const r of tree.risks) policytc.push({ levelId: 2, aggId: r.aggId, layerId: layer, profileId: riskProfile[layer][r.aggId] });
-    for (const f of tree.filters) policytc.push({ levelId: 1, aggId: f.aggId, layerId: layer, profileId: filterProfile[layer][f.aggId] });
+    for (const r of tree.risks)
+      policytc.push({ levelId: 2, aggId: r.aggId, layerId: layer, profileId: riskProfile[layer][r.aggId] });
+    for (const f of tree.filters)
+      policytc.push({ levelId: 1, aggId: f.aggId, layerId: layer, profileId: filterProfile[layer][f.aggId] });
   }
   profiles.sort((a, b) => a.profileId - b.profileId);
   return {
@@ -98,7 +114,8 @@ function joinContracts(treaties: Treaty[], scopes: Scope[], riskLevel: RiskLevel
   const scopesOf = new Map<string, Scope[]>();
   for (const s of scopes) scopesOf.set(s.reinsNumber, [...(scopesOf.get(s.reinsNumber) ?? []), s]);
   const contracts: Contract[] = [];
-  for (const treaty of treaties) for (const scope of scopesOf.get(treaty.reinsNumber) ?? []) contracts.push({ treaty, scope, layerId: 0 });
+  for (const treaty of treaties)
+    for (const scope of scopesOf.get(treaty.reinsNumber) ?? []) contracts.push({ treaty, scope, layerId: 0 });
 
   for (const c of contracts) {
     const rule = EXACT_SCOPE_RULES[riskLevel];
@@ -106,8 +123,16 @@ function joinContracts(treaties: Treaty[], scopes: Scope[], riskLevel: RiskLevel
     const missing = rule.in.filter((f) => c.scope.fields[f] === '');
     const extra = rule.out.filter((f) => c.scope.fields[f] !== '');
     if (missing.length || extra.length) {
-      const what = [missing.length ? `fill ${missing.join(' and ')}` : '', extra.length ? `leave ${extra.join(' and ')} empty` : ''].filter(Boolean).join(' and ');
-      throw new CatintelError('invalid_input', `ri_scope.csv row ${c.scope.row}: ReinsNumber ${c.treaty.reinsNumber} is a ${c.treaty.type} treaty at RiskLevel ${riskLevel}, whose scope rows must ${what}; fix the scope row or the treaty's RiskLevel`);
+      const what = [
+        missing.length ? `fill ${missing.join(' and ')}` : '',
+        extra.length ? `leave ${extra.join(' and ')} empty` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      throw new CatintelError(
+        'invalid_input',
+        `ri_scope.csv row ${c.scope.row}: ReinsNumber ${c.treaty.reinsNumber} is a ${c.treaty.type} treaty at RiskLevel ${riskLevel}, whose scope rows must ${what}; fix the scope row or the treaty's RiskLevel`,
+      );
     }
   }
 
@@ -128,7 +153,12 @@ function joinContracts(treaties: Treaty[], scopes: Scope[], riskLevel: RiskLevel
 }
 
 /** One profile per distinct set of terms, numbered after the profiles already made, in first-use order. */
-function assignProfiles(contracts: Contract[], type: Contract['treaty']['type'], level: TermLevel, profiles: ProfileRow[]): number[] {
+function assignProfiles(
+  contracts: Contract[],
+  type: Contract['treaty']['type'],
+  level: TermLevel,
+  profiles: ProfileRow[],
+): number[] {
   const firstId = profiles.reduce((m, p) => Math.max(m, p.profileId), 0) + 1;
   const idOfKey = new Map<string, number>();
   return contracts.map((c) => {
@@ -150,7 +180,13 @@ function assignProfiles(contracts: Contract[], type: Contract['treaty']['type'],
  * the node's; FAC and surplus treaties must also name the node's risk exactly. A risks-attaching treaty
  * selects only policies that incept within its dates.
  */
-function openScopedFilters(tree: RiskTree, contracts: Contract[], type: Contract['treaty']['type'], riskLevel: RiskLevel, filterProfile: number[][]): void {
+function openScopedFilters(
+  tree: RiskTree,
+  contracts: Contract[],
+  type: Contract['treaty']['type'],
+  riskLevel: RiskLevel,
+  filterProfile: number[][],
+): void {
   const exactFields = EXACT_MATCH_TYPES.has(type) ? RISK_LEVEL_FIELDS[riskLevel] : [];
   const index = new FilterIndex(tree);
   for (const c of contracts) {
@@ -173,7 +209,9 @@ class FilterIndex {
 
   /** The nodes that can match `scope`: those sharing its most selective filled field, or all. */
   candidates(scope: Record<ScopeField, string>, exactFields: readonly ScopeField[]): readonly FilterNode[] {
-    const field = (['LocNumber', 'PolNumber', 'AccNumber', 'LocGroup', 'PortNumber'] as const).find((f) => scope[f] !== '' || exactFields.includes(f));
+    const field = (['LocNumber', 'PolNumber', 'AccNumber', 'LocGroup', 'PortNumber'] as const).find(
+      (f) => scope[f] !== '' || exactFields.includes(f),
+    );
     if (!field) return this.tree.filters;
     let byValue = this.byField.get(field);
     if (!byValue) {
@@ -192,10 +230,16 @@ class FilterIndex {
 
 function attachesRisk(t: Treaty, row: RiskRow): boolean {
   if (t.inceptionDate === '' || t.expiryDate === '') {
-    throw new CatintelError('invalid_input', `ri_info.csv row ${t.row}: ReinsNumber ${t.reinsNumber} has AttachmentBasis RA but no ReinsInceptionDate or ReinsExpiryDate; risks attaching needs both dates`);
+    throw new CatintelError(
+      'invalid_input',
+      `ri_info.csv row ${t.row}: ReinsNumber ${t.reinsNumber} has AttachmentBasis RA but no ReinsInceptionDate or ReinsExpiryDate; risks attaching needs both dates`,
+    );
   }
   if (row.polInceptionDate === '') {
-    throw new CatintelError('invalid_input', `account file: PolNumber ${row.fields.PolNumber} of AccNumber ${row.fields.AccNumber} (PortNumber ${row.fields.PortNumber}) has no PolInceptionDate, which ReinsNumber ${t.reinsNumber} (AttachmentBasis RA) needs; add the date or use AttachmentBasis LO`);
+    throw new CatintelError(
+      'invalid_input',
+      `account file: PolNumber ${row.fields.PolNumber} of AccNumber ${row.fields.AccNumber} (PortNumber ${row.fields.PortNumber}) has no PolInceptionDate, which ReinsNumber ${t.reinsNumber} (AttachmentBasis RA) needs; add the date or use AttachmentBasis LO`,
+    );
   }
   return t.inceptionDate <= row.polInceptionDate && row.polInceptionDate <= t.expiryDate;
 }
@@ -205,7 +249,14 @@ function attachesRisk(t: Treaty, row: RiskRow): boolean {
  * also reaches the risks below a broader scope row: a LOC treaty scoped to an account applies to every
  * location of that account (the scope's filter nodes still decide which of them cede).
  */
-function assignRiskProfiles(tree: RiskTree, contracts: Contract[], profileOfContract: number[], type: Contract['treaty']['type'], riskLevel: RiskLevel, riskProfile: number[][]): void {
+function assignRiskProfiles(
+  tree: RiskTree,
+  contracts: Contract[],
+  profileOfContract: number[],
+  type: Contract['treaty']['type'],
+  riskLevel: RiskLevel,
+  riskProfile: number[][],
+): void {
   const fields = [...RISK_LEVEL_FIELDS[riskLevel]];
   let active = contracts.map((c, i) => ({ c, profile: profileOfContract[i] }));
   while (active.length > 0) {
@@ -217,7 +268,8 @@ function assignRiskProfiles(tree: RiskTree, contracts: Contract[], profileOfCont
       byKey.set(k, [...(byKey.get(k) ?? []), e]);
     }
     for (const node of tree.risks) {
-      for (const { c, profile } of byKey.get(fields.map((f) => node.first.fields[f]).join('\u0000')) ?? []) riskProfile[c.layerId][node.aggId] = profile;
+      for (const { c, profile } of byKey.get(fields.map((f) => node.first.fields[f]).join('\u0000')) ?? [])
+        riskProfile[c.layerId][node.aggId] = profile;
     }
     if (fields.length === 0 || EXACT_MATCH_TYPES.has(type)) break;
     const dropped = fields.pop()!;

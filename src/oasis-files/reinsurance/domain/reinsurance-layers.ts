@@ -23,7 +23,11 @@ export function reinsuranceLayers(input: ReinsuranceInputs): ReinsuranceLayerFil
   const treaties = readTreaties(input.riInfo);
   const scopes = readScopes(input.riScope, treaties);
   checkReinsPerils(input.riInfo, treaties, new Set(input.summaryMap.map((s) => s.peril_id).filter(Boolean)));
-  const currencies = new Set([...input.locations.map((l) => l.LocCurrency), ...input.accounts.map((a) => a.AccCurrency)].map((c) => (c ?? '').trim()).filter(Boolean));
+  const currencies = new Set(
+    [...input.locations.map((l) => l.LocCurrency), ...input.accounts.map((a) => a.AccCurrency)]
+      .map((c) => (c ?? '').trim())
+      .filter(Boolean),
+  );
   checkReinsCurrency(input.riInfo, treaties, currencies);
   const rows = riskRows(input.summaryMap, input.locations, input.accounts);
 
@@ -34,7 +38,16 @@ export function reinsuranceLayers(input: ReinsuranceInputs): ReinsuranceLayerFil
       const these = treaties.filter((t) => t.inuringPriority === priority && t.riskLevel === riskLevel);
       if (these.length === 0) continue;
       const numbers = new Set(these.map((t) => t.reinsNumber));
-      layers.push(buildInuringLayer({ inuringPriority: priority, riskLevel, treaties: these, scopes: scopes.filter((s) => numbers.has(s.reinsNumber)), rows, directOutputs: input.directOutputs }));
+      layers.push(
+        buildInuringLayer({
+          inuringPriority: priority,
+          riskLevel,
+          treaties: these,
+          scopes: scopes.filter((s) => numbers.has(s.reinsNumber)),
+          rows,
+          directOutputs: input.directOutputs,
+        }),
+      );
     }
   }
   return layers;

@@ -21,9 +21,17 @@ export function riskRows(summaryMap: CsvRecord[], locations: CsvRecord[], accoun
   const rows = summaryMap.map((s, i): RiskRow => {
     const outputId = Number(s.output_id);
     const aggId = Number(s.agg_id);
-    if (!Number.isInteger(outputId) || !Number.isInteger(aggId)) throw new CatintelError('invalid_input', `fm_summary_map.csv row ${i + 2}: output_id '${s.output_id}' and agg_id '${s.agg_id}' must be whole numbers`);
+    if (!Number.isInteger(outputId) || !Number.isInteger(aggId))
+      throw new CatintelError(
+        'invalid_input',
+        `fm_summary_map.csv row ${i + 2}: output_id '${s.output_id}' and agg_id '${s.agg_id}' must be whole numbers`,
+      );
     const loc = locationOf.get([s.PortNumber, s.AccNumber, s.LocNumber].join(SEP));
-    if (!loc) throw new CatintelError('invalid_input', `fm_summary_map.csv row ${i + 2}: location PortNumber ${s.PortNumber}, AccNumber ${s.AccNumber}, LocNumber ${s.LocNumber} is not in the location file; give the location file the direct Oasis files were made from`);
+    if (!loc)
+      throw new CatintelError(
+        'invalid_input',
+        `fm_summary_map.csv row ${i + 2}: location PortNumber ${s.PortNumber}, AccNumber ${s.AccNumber}, LocNumber ${s.LocNumber} is not in the location file; give the location file the direct Oasis files were made from`,
+      );
     const pol = policyOf.get([s.PortNumber, s.AccNumber, s.PolNumber].join(SEP));
     const fields: Record<ScopeField, string> = {
       PortNumber: s.PortNumber ?? '',
@@ -40,5 +48,8 @@ export function riskRows(summaryMap: CsvRecord[], locations: CsvRecord[], accoun
     return { outputId, aggId, fields, polInceptionDate: (pol?.PolInceptionDate ?? '').trim() };
   });
   // Stable: outputs of one item (its policy layers) keep their order.
-  return rows.map((r, i) => ({ r, i })).sort((a, b) => a.r.aggId - b.r.aggId || a.i - b.i).map((x) => x.r);
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => a.r.aggId - b.r.aggId || a.i - b.i)
+    .map((x) => x.r);
 }

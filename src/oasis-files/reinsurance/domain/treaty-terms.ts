@@ -34,8 +34,30 @@ export const NO_LOSS_PROFILE_ID = 1;
 export const PASSTHROUGH_PROFILE_ID = 2;
 
 export const BASE_PROFILES: ProfileRow[] = [
-  { profileId: NO_LOSS_PROFILE_ID, calcruleId: CALCRULE.limitOnly, deductible1: 0, deductible2: 0, deductible3: 0, attachment1: 0, limit1: 0, share1: 0, share2: 0, share3: 0 },
-  { profileId: PASSTHROUGH_PROFILE_ID, calcruleId: CALCRULE.deductibleOnly, deductible1: 0, deductible2: 0, deductible3: 0, attachment1: 0, limit1: 0, share1: 0, share2: 0, share3: 0 },
+  {
+    profileId: NO_LOSS_PROFILE_ID,
+    calcruleId: CALCRULE.limitOnly,
+    deductible1: 0,
+    deductible2: 0,
+    deductible3: 0,
+    attachment1: 0,
+    limit1: 0,
+    share1: 0,
+    share2: 0,
+    share3: 0,
+  },
+  {
+    profileId: PASSTHROUGH_PROFILE_ID,
+    calcruleId: CALCRULE.deductibleOnly,
+    deductible1: 0,
+    deductible2: 0,
+    deductible3: 0,
+    attachment1: 0,
+    limit1: 0,
+    share1: 0,
+    share2: 0,
+    share3: 0,
+  },
 ];
 
 export type TermLevel = 'risk' | 'programme';
@@ -66,13 +88,49 @@ export function termsAt(type: TreatyType, level: TermLevel, c: Contract): { key:
   if (level === 'risk') {
     switch (type) {
       case 'FAC':
-        return { key: [t.riskAttachment, t.riskLimit, t.cededPercent, t.placedPercent], terms: { calcruleId: CALCRULE.excessOfLoss, attachment1: t.riskAttachment, limit1: limit(t.riskLimit), share1: t.cededPercent, share2: t.placedPercent } };
+        return {
+          key: [t.riskAttachment, t.riskLimit, t.cededPercent, t.placedPercent],
+          terms: {
+            calcruleId: CALCRULE.excessOfLoss,
+            attachment1: t.riskAttachment,
+            limit1: limit(t.riskLimit),
+            share1: t.cededPercent,
+            share2: t.placedPercent,
+          },
+        };
       case 'PR':
-        return { key: [t.riskAttachment, t.riskLimit, t.cededPercent], terms: { calcruleId: CALCRULE.excessOfLoss, attachment1: t.riskAttachment, limit1: limit(t.riskLimit), share1: t.cededPercent, share2: 1 } };
+        return {
+          key: [t.riskAttachment, t.riskLimit, t.cededPercent],
+          terms: {
+            calcruleId: CALCRULE.excessOfLoss,
+            attachment1: t.riskAttachment,
+            limit1: limit(t.riskLimit),
+            share1: t.cededPercent,
+            share2: 1,
+          },
+        };
       case 'QS':
-        return { key: [t.riskLimit, t.cededPercent], terms: { calcruleId: CALCRULE.excessOfLoss, attachment1: 0, limit1: limit(t.riskLimit), share1: t.cededPercent, share2: 1 } };
+        return {
+          key: [t.riskLimit, t.cededPercent],
+          terms: {
+            calcruleId: CALCRULE.excessOfLoss,
+            attachment1: 0,
+            limit1: limit(t.riskLimit),
+            share1: t.cededPercent,
+            share2: 1,
+          },
+        };
       case 'SS':
-        return { key: [t.riskAttachment, t.riskLimit, c.scope.cededPercent], terms: { calcruleId: CALCRULE.excessOfLoss, attachment1: t.riskAttachment, limit1: limit(t.riskLimit), share1: c.scope.cededPercent, share2: 1 } };
+        return {
+          key: [t.riskAttachment, t.riskLimit, c.scope.cededPercent],
+          terms: {
+            calcruleId: CALCRULE.excessOfLoss,
+            attachment1: t.riskAttachment,
+            limit1: limit(t.riskLimit),
+            share1: c.scope.cededPercent,
+            share2: 1,
+          },
+        };
       case 'CXL':
         return undefined;
     }
@@ -81,17 +139,55 @@ export function termsAt(type: TreatyType, level: TermLevel, c: Contract): { key:
     case 'FAC':
       return undefined;
     case 'PR':
-      return { key: [t.occAttachment, t.occLimit, t.placedPercent], terms: { calcruleId: CALCRULE.excessOfLoss, attachment1: t.occAttachment, limit1: limit(t.occLimit), share1: 1, share2: t.placedPercent } };
+      return {
+        key: [t.occAttachment, t.occLimit, t.placedPercent],
+        terms: {
+          calcruleId: CALCRULE.excessOfLoss,
+          attachment1: t.occAttachment,
+          limit1: limit(t.occLimit),
+          share1: 1,
+          share2: t.placedPercent,
+        },
+      };
     case 'QS':
     case 'SS':
-      return { key: [t.occLimit, t.placedPercent], terms: { calcruleId: CALCRULE.occurrenceLimitAndShare, attachment1: 0, limit1: limit(t.occLimit), share1: 0, share2: t.placedPercent } };
+      return {
+        key: [t.occLimit, t.placedPercent],
+        terms: {
+          calcruleId: CALCRULE.occurrenceLimitAndShare,
+          attachment1: 0,
+          limit1: limit(t.occLimit),
+          share1: 0,
+          share2: t.placedPercent,
+        },
+      };
     case 'CXL':
-      return { key: [t.occAttachment, t.occLimit, t.cededPercent, t.placedPercent], terms: { calcruleId: CALCRULE.excessOfLoss, attachment1: t.occAttachment, limit1: limit(t.occLimit), share1: t.cededPercent, share2: t.placedPercent } };
+      return {
+        key: [t.occAttachment, t.occLimit, t.cededPercent, t.placedPercent],
+        terms: {
+          calcruleId: CALCRULE.excessOfLoss,
+          attachment1: t.occAttachment,
+          limit1: limit(t.occLimit),
+          share1: t.cededPercent,
+          share2: t.placedPercent,
+        },
+      };
   }
 }
 
 export function profileOf(profileId: number, terms: Terms): ProfileRow {
-  return { profileId, calcruleId: terms.calcruleId, deductible1: 0, deductible2: 0, deductible3: 0, attachment1: terms.attachment1, limit1: terms.limit1, share1: terms.share1, share2: terms.share2, share3: 1 };
+  return {
+    profileId,
+    calcruleId: terms.calcruleId,
+    deductible1: 0,
+    deductible2: 0,
+    deductible3: 0,
+    attachment1: terms.attachment1,
+    limit1: terms.limit1,
+    share1: terms.share1,
+    share2: terms.share2,
+    share3: 1,
+  };
 }
 
 /** The order oasislmf gives profile ids: treaty types in this order, risk level before programme level. */

@@ -4,7 +4,14 @@
  * probability of firing (years with a firing / years covered) with a 90 % Clopper–Pearson interval.
  * Pure: the catalogs arrive indexed (storms.ts, quakes.ts); "now" arrives as the last complete year.
  */
-import { proximityPct, roundPct, stateOf, UNIT_OF, type ThresholdType, type TriggerState } from '../../domain/proximity.js';
+import {
+  proximityPct,
+  roundPct,
+  stateOf,
+  UNIT_OF,
+  type ThresholdType,
+  type TriggerState,
+} from '../../domain/proximity.js';
 import { clopperPearson } from './binomial.js';
 import { catalogAt, replayQuakes, type QuakeIndex } from './quakes.js';
 import { replayStorms, type StormIndex } from './storms.js';
@@ -75,7 +82,12 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 const isoOfHours = (h: number) => new Date(Math.round(h * 60) * 60_000).toISOString().replace('.000Z', 'Z');
 
 /** Throws a plain Error for an unsupported type; the handler turns it into 422 before calling. */
-export function backtest(t: BacktestTrigger, cat: BacktestCatalogs, lastCompleteYear: number, sinceYear?: number): BacktestResult {
+export function backtest(
+  t: BacktestTrigger,
+  cat: BacktestCatalogs,
+  lastCompleteYear: number,
+  sinceYear?: number,
+): BacktestResult {
   const unit = UNIT_OF[t.threshold_type];
   const events: Array<BacktestEvent & { year: number }> = [];
   const keep = (year: number, e: Omit<BacktestEvent, 'proximity_pct' | 'state' | 'unit'>) => {
@@ -87,7 +99,13 @@ export function backtest(t: BacktestTrigger, cat: BacktestCatalogs, lastComplete
   let first: number;
   let last: number;
   if (t.threshold_type === 'wind_speed_kt' || t.threshold_type === 'central_pressure_mb') {
-    const hits = replayStorms(cat.storms, { lat: t.lat, lng: t.lng, radiusKm: t.radius_km, thresholdType: t.threshold_type }, cat.radiusScale, sinceYear ?? 0, lastCompleteYear);
+    const hits = replayStorms(
+      cat.storms,
+      { lat: t.lat, lng: t.lng, radiusKm: t.radius_km, thresholdType: t.threshold_type },
+      cat.radiusScale,
+      sinceYear ?? 0,
+      lastCompleteYear,
+    );
     // A site whose storms come mostly from the Pacific file is covered only from that file's first year.
     const pacific = hits.filter((h) => h.storm.basin === 'pacific').length * 2 > hits.length && hits.length > 0;
     const basin = pacific ? cat.span.pacific : cat.span.atlantic;
@@ -96,18 +114,37 @@ export function backtest(t: BacktestTrigger, cat: BacktestCatalogs, lastComplete
     last = Math.min(lastCompleteYear, basin.last);
     for (const h of hits) {
       if (h.storm.year < first || h.storm.year > last) continue;
-      keep(h.storm.year, { id: h.storm.id, name: h.storm.name, at: isoOfHours(h.hours), value: round1(h.value), distance_km: round1(h.distanceKm) });
+      keep(h.storm.year, {
+        id: h.storm.id,
+        name: h.storm.name,
+        at: isoOfHours(h.hours),
+        value: round1(h.value),
+        distance_km: round1(h.distanceKm),
+      });
     }
   } else if (t.threshold_type === 'magnitude') {
     const region = catalogAt(cat.quakes, t.lat, t.lng) ?? 'wus';
     const span = cat.span[region];
-    catalog = region === 'wus' ? 'NSHMP 2014 WUS declustered catalog (wmm.c3)' : 'NSHM 2023 CEUS full catalog (emm_pn.c2)';
+    catalog =
+      region === 'wus' ? 'NSHMP 2014 WUS declustered catalog (wmm.c3)' : 'NSHM 2023 CEUS full catalog (emm_pn.c2)';
     first = Math.max(sinceYear ?? quakeSince(t.threshold_value), span.first);
     last = Math.min(lastCompleteYear, span.last);
     const minMagnitude = (t.threshold_value * t.alert_at_pct) / 100;
-    for (const h of replayQuakes(cat.quakes, { lat: t.lat, lng: t.lng, radiusKm: t.radius_km }, minMagnitude, first, last)) {
+    for (const h of replayQuakes(
+      cat.quakes,
+      { lat: t.lat, lng: t.lng, radiusKm: t.radius_km },
+      minMagnitude,
+      first,
+      last,
+    )) {
       const q = h.quake;
-      keep(q.year, { id: q.id, name: `M${q.magnitude.toFixed(2)} ${q.time.slice(0, 10)} at ${q.lat.toFixed(2)}, ${q.lng.toFixed(2)}`, at: q.time, value: q.magnitude, distance_km: round1(h.distanceKm) });
+      keep(q.year, {
+        id: q.id,
+        name: `M${q.magnitude.toFixed(2)} ${q.time.slice(0, 10)} at ${q.lat.toFixed(2)}, ${q.lng.toFixed(2)}`,
+        at: q.time,
+        value: q.magnitude,
+        distance_km: round1(h.distanceKm),
+      });
     }
   } else {
     throw new Error(`${t.threshold_type} cannot be backtested`);
@@ -133,6 +170,12 @@ export function backtest(t: BacktestTrigger, cat: BacktestCatalogs, lastComplete
     years_triggered: fired,
     years_alert: years.length - fired,
     years,
-    annual_probability: { value: covered > 0 ? r4(fired / covered) : 0, lower: r4(ci.lower), upper: r4(ci.upper), level: CONFIDENCE_LEVEL, interval: 'clopper-pearson' },
+    annual_probability: {
+      value: covered > 0 ? r4(fired / covered) : 0,
+      lower: r4(ci.lower),
+      upper: r4(ci.upper),
+      level: CONFIDENCE_LEVEL,
+      interval: 'clopper-pearson',
+    },
   };
 }

@@ -39,11 +39,19 @@ export function buildQuakeIndex(quakes: CatalogQuake[]): QuakeIndex {
 }
 
 /** Events within the circle at or above minMagnitude, in catalog order. */
-export function replayQuakes(index: QuakeIndex, site: { lat: number; lng: number; radiusKm: number }, minMagnitude: number, fromYear: number, toYear: number): QuakeHit[] {
+export function replayQuakes(
+  index: QuakeIndex,
+  site: { lat: number; lng: number; radiusKm: number },
+  minMagnitude: number,
+  fromYear: number,
+  toYear: number,
+): QuakeHit[] {
   const dLat = site.radiusKm / KM_PER_DEG;
   const dLng = dLat / Math.max(0.05, Math.cos((site.lat * Math.PI) / 180));
   const out: QuakeHit[] = [];
-  for (const k of index.tree.search(site.lng - dLng, site.lat - dLat, site.lng + dLng, site.lat + dLat).sort((x, y) => x - y)) {
+  for (const k of index.tree
+    .search(site.lng - dLng, site.lat - dLat, site.lng + dLng, site.lat + dLat)
+    .sort((x, y) => x - y)) {
     const q = index.quakes[k];
     if (q.magnitude < minMagnitude || q.year < fromYear || q.year > toYear) continue;
     const d = flatKm(site.lat, site.lng, q.lat, q.lng);

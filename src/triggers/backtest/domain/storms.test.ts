@@ -30,13 +30,24 @@ describe('storm replay', () => {
     const noP = storm('AL032001', 2001, 120, null);
     const idx = buildStormIndex([far, old, noP]);
     expect(replayStorms(idx, { ...site, thresholdType: 'central_pressure_mb' }, 0.5, 1900, 2024)).toEqual([]);
-    expect(replayStorms(idx, { ...site, thresholdType: 'wind_speed_kt' }, 0.5, 1900, 2024).map((h) => h.storm.id)).toEqual(['AL032001']);
+    expect(
+      replayStorms(idx, { ...site, thresholdType: 'wind_speed_kt' }, 0.5, 1900, 2024).map((h) => h.storm.id),
+    ).toEqual(['AL032001']);
   });
 
   it('reports each storm once, at its worst position', () => {
     const a = storm('AL042005', 2005, 90, 970);
     const b = storm('AL052005', 2005, 130, 920);
-    const hits = replayStorms(buildStormIndex([a, b]), { ...site, thresholdType: 'central_pressure_mb' }, 0.5, 1900, 2024);
-    expect(hits.map((h) => [h.storm.id, h.value])).toEqual([['AL042005', 970], ['AL052005', 920]]);
+    const hits = replayStorms(
+      buildStormIndex([a, b]),
+      { ...site, thresholdType: 'central_pressure_mb' },
+      0.5,
+      1900,
+      2024,
+    );
+    expect(hits.map((h) => [h.storm.id, h.value])).toEqual([
+      ['AL042005', 970],
+      ['AL052005', 920],
+    ]);
   });
 });

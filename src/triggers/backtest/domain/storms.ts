@@ -94,7 +94,13 @@ export function buildStormIndex(storms: CatalogStorm[]): StormIndex {
  * The worst qualifying position of every storm that enters the circle, in storm order. radiusScale: the
  * baseline's calibrated Rm factor (wind triggers only). fromYear/toYear bound the storms replayed.
  */
-export function replayStorms(index: StormIndex, site: StormSite, radiusScale: number, fromYear: number, toYear: number): StormHit[] {
+export function replayStorms(
+  index: StormIndex,
+  site: StormSite,
+  radiusScale: number,
+  fromYear: number,
+  toYear: number,
+): StormHit[] {
   const dLat = site.radiusKm / KM_PER_DEG;
   const dLng = dLat / Math.max(0.05, Math.cos((site.lat * Math.PI) / 180));
   const segs = index.tree.search(site.lng - dLng, site.lat - dLat, site.lng + dLng, site.lat + dLat);
@@ -126,7 +132,14 @@ export function replayStorms(index: StormIndex, site: StormSite, radiusScale: nu
       const d = flatKm(site.lat, site.lng, lat, lng);
       if (d > site.radiusKm) continue;
       const windKt = a.windKt + (b.windKt - a.windKt) * t;
-      const pressureMb = a.pressureMb !== null && b.pressureMb !== null ? a.pressureMb + (b.pressureMb - a.pressureMb) * t : t === 0 ? a.pressureMb : t === 1 ? b.pressureMb : null;
+      const pressureMb =
+        a.pressureMb !== null && b.pressureMb !== null
+          ? a.pressureMb + (b.pressureMb - a.pressureMb) * t
+          : t === 0
+            ? a.pressureMb
+            : t === 1
+              ? b.pressureMb
+              : null;
       if (wind) {
         // The storm's own size where HURDAT2 gives it at both ends (2021 on), as live evaluation takes it.
         const rmwNm = a.rmwNm !== undefined && b.rmwNm !== undefined ? a.rmwNm + (b.rmwNm - a.rmwNm) * t : null;
