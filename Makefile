@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data data-check imports run test bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf conformance-arrow clean
+.PHONY: install build data data-check imports lint run test bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf conformance-arrow clean
 
 # npm's packages, then the DuckDB extensions the store loads (spatial), fetched from PyPI for the DuckDB that
 # npm installed (docs/spatial.md). `make install` always checks them again (a second run downloads nothing);
@@ -45,15 +45,15 @@ run: build
 # Needs nothing outside npm and ../shared/data: the report tests read the PDFs with MuPDF's WebAssembly build.
 # The committed-data rebuild checks (make data-check) run first when their inputs changed since
 # data/inputs.sha256 was recorded (DATA_CHECK=auto), always (DATA_CHECK=yes) or never (DATA_CHECK=no, as
-# CI runs them on their own); then the import check, then the rest of the suite, whatever they found. Prints
-# its wall time last.
+# CI runs them on their own); then the static checks (make lint), then the rest of the suite, whatever they
+# found. Prints its wall time last.
 DATA_CHECK ?= auto
 test: build
 	@start=$$(date +%s); status=0; \
 	if [ "$(DATA_CHECK)" = yes ] || { [ "$(DATA_CHECK)" = auto ] && ! node dist/scripts/data-inputs.js check --from $(SHARED_DATA); }; then \
 	  { $(RUN_DATA_CHECK); } || status=$$?; \
 	fi; \
-	$(IMPORT_CHECK) || status=$$?; \
+	$(MAKE) --no-print-directory lint || status=$$?; \
 	npx vitest run $(VITEST_FLAGS) || status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s"; \
 	exit $$status
@@ -63,6 +63,17 @@ test: build
 IMPORT_CHECK = npx depcruise src scripts bench --config .dependency-cruiser.cjs --output-type err
 imports:
 	$(IMPORT_CHECK)
+
+# The static checks `make test` runs before the suite, each to the end so one run lists every finding: the
+# import rules, eslint (eslint.config.js), Prettier's layout (.prettierrc.json; `npm run format` fixes it) and
+# knip (knip.json: unused files, exports and dependencies).
+lint:
+	@status=0; \
+	$(IMPORT_CHECK) || status=$$?; \
+	npx eslint . || status=$$?; \
+	npx prettier --check --log-level warn . || status=$$?; \
+	npx knip || status=$$?; \
+	exit $$status
 
 # The checks that rebuild the committed data byte for byte from $(SHARED_DATA) (test/data-check, about a
 # minute); when they pass, the inputs they ran on are recorded in data/inputs.sha256. (Not a recursive

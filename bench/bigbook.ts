@@ -15,6 +15,7 @@
  *   npm run bench -- bigbook --rows 200000     a quick run
  */
 import fs from 'node:fs';
+import type { UntypedJson } from '../src/lib/untyped-json.js';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,7 +70,7 @@ export async function benchBigBook(sharedData: string): Promise<void> {
     const step = async (
       name: string,
       script: string,
-      extra: (answer: any, r: ChildResult, work: number) => Record<string, unknown>,
+      extra: (answer: UntypedJson, r: ChildResult, work: number) => Record<string, unknown>,
     ) => {
       process.stderr.write(`bigbook: ${name} ...\n`);
       const r: ChildResult = await child(script);
@@ -155,7 +156,7 @@ export async function benchBigBook(sharedData: string): Promise<void> {
         locations_exposed: a.NumLocationsExposed,
         locations_exposed_so_far: a.so_far.NumLocationsExposed,
         events: a.events.length,
-        exposed_tiv: a.events.reduce((s: number, e: any) => s + e.TotalInsuranceAmt, 0),
+        exposed_tiv: a.events.reduce((s: number, e: UntypedJson) => s + e.TotalInsuranceAmt, 0),
       }),
     );
   } finally {

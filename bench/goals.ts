@@ -4,6 +4,7 @@
  * these and bench/results.jsonl; a benchmark without an entry here still gets a plain row.
  */
 import type { Measurement } from './report.js';
+import type { UntypedRecord } from '../src/lib/untyped-json.js';
 
 export interface Goal {
   /** The benchmark, for a reader of the README. */
@@ -15,7 +16,7 @@ export interface Goal {
 }
 
 /** A line with the fields its own benchmark adds (each goal reads the fields its benchmark emits). */
-type Line = Measurement & Record<string, any>;
+type Line = Measurement & UntypedRecord;
 
 /** 12900 -> "12,900"; 0.065 -> "0.065". */
 export const num = (x: number) => (Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : String(x));

@@ -13,6 +13,7 @@
  *   first time (bench/server.ts `floor`): the rest of the request, what no faster selection or assembly can beat.
  */
 import { spawn } from 'node:child_process';
+import type { UntypedJson } from '../src/lib/untyped-json.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,15 +95,15 @@ const rng = mulberry32;
 
 /** 300 URLs per endpoint from the live events themselves, read through `getJson` (a server's port, or an app in-process). */
 export async function mixes(
-  getJson: (p: string) => Promise<any>,
+  getJson: (p: string) => Promise<UntypedJson>,
 ): Promise<Record<'live' | 'nearby' | 'show', string[]>> {
   const r = rng(20260101);
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)];
-  const events: any[] = [];
+  const events: UntypedJson[] = [];
   for (let next: string | undefined = '/api/v1/events/live?limit=1000'; next;) {
     const body = await getJson(next);
     events.push(...body.features);
-    next = body.links.find((l: any) => l.rel === 'next')?.href;
+    next = body.links.find((l: UntypedJson) => l.rel === 'next')?.href;
   }
   const live: string[] = [];
   while (live.length < 300) {
@@ -122,7 +123,7 @@ export async function mixes(
         new Date(Date.parse('2020-07-01T21:00:00Z') + r() * 7 * 86_400_000).toISOString().slice(0, 19) + 'Z',
       );
     let url = `/api/v1/events/live?${q}`;
-    if (r() < 0.25) url = (await getJson(url)).links.find((l: any) => l.rel === 'next')?.href ?? url; // a second page
+    if (r() < 0.25) url = (await getJson(url)).links.find((l: UntypedJson) => l.rel === 'next')?.href ?? url; // a second page
     live.push(url);
   }
   const nearby = Array.from({ length: 300 }, () => {

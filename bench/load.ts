@@ -16,6 +16,7 @@
  *   npm run load                      npm run load -- --seconds 10 --soak 20 --writers 10 --events 3000
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { UntypedJson } from '../src/lib/untyped-json.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,9 +103,9 @@ async function mixOf(url: string, keys: string[], hasTriggers: boolean): Promise
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)];
   const live = (await (
     await fetch(`${url}/api/v1/events/live?limit=1000`, { headers: { authorization: `Bearer ${keys[0]}` } })
-  ).json()) as any;
-  const points: [number, number][] = live.features.map((f: any) => f.geometry.coordinates as [number, number]);
-  const ids = live.features.map((f: any) => f.id as string);
+  ).json()) as UntypedJson;
+  const points: [number, number][] = live.features.map((f: UntypedJson) => f.geometry.coordinates as [number, number]);
+  const ids = live.features.map((f: UntypedJson) => f.id as string);
   const types = [
     'earthquake',
     'hurricane',
@@ -175,7 +176,7 @@ export async function drive(url: string, reqs: Req[], seconds: number, connectio
     requests: [
       {
         method: 'GET',
-        setupRequest: (req: any, context: any) => {
+        setupRequest: (req: UntypedJson, context: UntypedJson) => {
           const q = reqs[i++ % reqs.length];
           context.kind = q.kind;
           const headers: Record<string, string> = { ...req.headers, 'accept-encoding': 'gzip' };
@@ -183,7 +184,7 @@ export async function drive(url: string, reqs: Req[], seconds: number, connectio
           if (q.ip) headers['x-forwarded-for'] = q.ip;
           return { ...req, path: q.path, headers };
         },
-        onResponse: (status: number, _body: string, context: any) => {
+        onResponse: (status: number, _body: string, context: UntypedJson) => {
           const k = (byKind[context.kind] ??= {});
           k[status] = (k[status] ?? 0) + 1;
         },

@@ -90,7 +90,7 @@ log(`gusts at ${cityPoints.length} cities (${secs()} s)`);
 
 // ---- losses: the NRI book through the package and the kernel
 const pkg = packageOf('hurricane_wind')!;
-const { dir: pkgDir, info } = packageInfo(pkg, modelsDir);
+const { info } = packageInfo(pkg, modelsDir);
 const counties = nriCountyExposure(dataDir);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-hurricane-losses-'));
 const run = {

@@ -33,5 +33,3 @@ export interface Context {
    */
   liveIndex?: LiveEventReader;
 }
-
-export const silentLogger: Logger = () => {};

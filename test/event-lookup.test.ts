@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
 import { REPO_ROOT, sharedData } from './helpers/paths.js';
 import { appOn, seedStore, WEEK_NOW, weekStore } from './helpers/store.js';

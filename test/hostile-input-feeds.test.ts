@@ -131,6 +131,7 @@ function prepare(s: Sample): Prepared {
 const hostileLeaf = fc.oneof(
   hostileJsonValue,
   fc.constant(undefined),
+  // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 is sent on purpose: a number JSON carries but a double cannot
   fc.constantFrom(1e308, -1e308, 9007199254740993, 1e21, -90.0000001, 180.0000001),
 );
 

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
-import type { PerilScore } from '../src/domain/scoring/peril-score.js';
 import type { Peril } from '../src/domain/scoring/perils.js';
 import { scoreAt as at } from './helpers/score-at.js';
 

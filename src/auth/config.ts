@@ -54,6 +54,7 @@ export function authConfigFromEnv(env: Env): AuthConfig {
     leewaySeconds: authDefaults.leewaySeconds,
   };
   // The issuer ends at the first `|` of a token's account (src/auth/token-account.ts).
+  // eslint-disable-next-line no-control-regex -- control characters are what this check refuses
   if (/[|\u0000-\u001f\u007f]/.test(cfg.issuer)) {
     throw new CatintelError(
       'invalid_parameter',

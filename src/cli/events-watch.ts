@@ -6,6 +6,7 @@
  * that the backlog still holds; SIGINT or SIGTERM ends it with exit 0.
  */
 import type { Command } from 'commander';
+import type { UntypedRecord } from '../lib/untyped-json.js';
 import { CatintelError } from '../errors.js';
 import { parseStreamFilter } from '../handlers/events-stream.js';
 import { escapeControls } from '../lib/control-chars.js';
@@ -117,9 +118,9 @@ async function watch(opts: WatchOptions, globals: GlobalOptions, io: CliIO): Pro
 }
 
 function print(m: SseEvent, globals: GlobalOptions, io: CliIO): void {
-  let data: Record<string, any>;
+  let data: UntypedRecord;
   try {
-    data = JSON.parse(m.data) as Record<string, any>;
+    data = JSON.parse(m.data) as UntypedRecord;
   } catch {
     data = { data: m.data };
   }

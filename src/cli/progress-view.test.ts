@@ -16,6 +16,7 @@ function terminal(): NodeJS.WriteStream & { text: () => string } {
   return s;
 }
 
+// eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences from what the test reads
 const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 
 describe('progress on a terminal (ink)', () => {

@@ -4,6 +4,7 @@
  * as indented `key: value` lines, so a person never gets raw JSON without asking for it.
  */
 import { escapeControlsDeep, escapeControlsKeepLines } from '../lib/control-chars.js';
+import type { UntypedJson } from '../lib/untyped-json.js';
 import { dbCheckText, dbInfoText, ingestLines } from './render/store.js';
 import { eventCard, eventsTable, ringsTable, type CollectionLike } from './render/events.js';
 import { isScoreBody, scoreTable } from './render/scores.js';
@@ -28,7 +29,7 @@ import {
 } from './render/portfolios.js';
 import { alertsText, evaluationText, historyText, triggerCard, triggersTable, verifyText } from './render/triggers.js';
 
-type Renderer = (body: any) => string;
+type Renderer = (body: UntypedJson) => string;
 
 const RENDERERS: Record<string, Renderer> = {
   'events.live': (b: CollectionLike) => eventsTable(b),

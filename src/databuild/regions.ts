@@ -34,13 +34,3 @@ export interface BuildCell {
 export function cellCentre(r: RegionHeader, row: number, col: number): { lat: number; lng: number } {
   return { lat: r.south + (row + 0.5) * CELL_DEG, lng: r.west + (col + 0.5) * CELL_DEG };
 }
-
-/** Region index containing (lat, lng), or -1. */
-export function regionOf(lat: number, lng: number): number {
-  for (let i = 0; i < REGIONS.length; i++) {
-    const r = REGIONS[i];
-    if (lat >= r.south && lat < r.south + r.rows * CELL_DEG && lng >= r.west && lng < r.west + r.cols * CELL_DEG)
-      return i;
-  }
-  return -1;
-}

@@ -70,14 +70,6 @@ export interface ClimateCase {
   factor: (f: ClimateFactor) => number;
 }
 
-export function isScenario(s: unknown): s is Scenario {
-  return typeof s === 'string' && (SCENARIOS as readonly string[]).includes(s);
-}
-
-export function isHorizon(h: unknown): h is Horizon {
-  return typeof h === 'number' && (HORIZONS as readonly number[]).includes(h);
-}
-
 /** The factors for one scenario and horizon; every factor is exactly 1 under 'baseline'. */
 export function climateCase(scenario: Scenario, horizon: Horizon | null): ClimateCase {
   if (scenario === 'baseline') return { scenario, horizon: null, gwlC: BASELINE_GWL_C, factor: () => 1 };

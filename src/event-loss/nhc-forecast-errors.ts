@@ -41,9 +41,6 @@ export const INTENSITY_MAE_KT: readonly (readonly [number, number])[] = [
   [120, 15],
 ];
 
-/** The longest lead time NHC forecasts, and so the longest the ensemble runs a storm. */
-export const LONGEST_LEAD_HOURS = 120;
-
 function interpolate(table: readonly (readonly [number, number])[], hours: number): number {
   if (hours <= table[0][0]) return table[0][1];
   for (let i = 1; i < table.length; i++) {

@@ -63,7 +63,7 @@ export function existingFile(
   const value = need ? required(raw, name) : str(raw, name);
   if (value === undefined) return undefined;
   const resolved = path.resolve(value);
-  let ok = false;
+  let ok: boolean;
   try {
     ok = fs.statSync(resolved, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {

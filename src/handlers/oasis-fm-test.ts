@@ -55,7 +55,7 @@ export const oasisFmTest = defineHandler<OasisFmTestInput, FmTestResult>({
         errors: [{ field: 'dir', message: 'required' }],
       });
     const dir = path.resolve(value);
-    let ok = false;
+    let ok: boolean;
     try {
       ok = fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
     } catch {

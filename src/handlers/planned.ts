@@ -9,7 +9,7 @@
 import { CatintelError } from '../errors.js';
 import { defineHandler, type Handler, type HttpBinding } from './types.js';
 
-function planned(name: string, summary: string, http: Omit<HttpBinding, 'planned'>): Handler {
+export function planned(name: string, summary: string, http: Omit<HttpBinding, 'planned'>): Handler {
   return defineHandler({
     name: `planned.${name}`,
     summary,

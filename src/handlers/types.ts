@@ -65,6 +65,9 @@ export interface HttpBinding {
   stream?: boolean;
 }
 
+// The registry holds handlers of every input and output type in one list, and a handler's parse result flows back
+// into its own run (both variances): `any` defaults are what let Handler<X, Y> sit in Handler[].
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Handler<I = any, O = any> {
   name: string; // 'events.live'
   summary: string;

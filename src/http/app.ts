@@ -23,14 +23,12 @@ import { SlidingWindowLimiter } from './rate-limit.js';
 import { carvedBodyOf, encode, type Encoded } from './respond.js';
 import { release } from '../live-index/slabs.js';
 import { Freshness } from './freshness.js';
-import { API_PREFIX, RouteTable } from './routes.js';
+import { RouteTable } from './routes.js';
 import { CatintelError } from '../errors.js';
 import { ChangeFeed } from '../stream/feed.js';
 import { streamDefaults } from '../stream/limits.js';
 import { sseStream, type SseOptions } from '../stream/sse.js';
 import type { StreamFilter } from '../stream/filter.js';
-
-export { API_PREFIX };
 
 export interface AppOptions {
   ctx: Context;
@@ -116,11 +114,6 @@ function landingInfo(doc: Record<string, unknown>): { title: string; description
     title: info.title ?? 'catintel',
     description: (info.description ?? '').split('\n\n')[0].replace(/\s+/g, ' ').trim(),
   };
-}
-
-/** '/events/{id}/rings' -> '/api/v1/events/:id/rings' (h3 route syntax). */
-export function routePathOf(path: string): string {
-  return API_PREFIX + path.replace(/\{(\w+)\}/g, ':$1');
 }
 
 export function createApp(o: AppOptions): App {

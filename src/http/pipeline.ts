@@ -336,7 +336,10 @@ function platformHeaders(req: Request, s: State, d: PipelineDeps): Record<string
 function finish(req: Request, res: Response, s: State, d: PipelineDeps): Response {
   if (bodySizeOf(res) !== undefined) return res;
   const h = res.headers;
-  for (const [k, v] of Object.entries(platformHeaders(req, s, d))) k === 'vary' ? h.append(k, v) : h.set(k, v);
+  for (const [k, v] of Object.entries(platformHeaders(req, s, d))) {
+    if (k === 'vary') h.append(k, v);
+    else h.set(k, v);
+  }
   if (req.method === 'HEAD') return new Response(null, { status: res.status, headers: h });
   return res;
 }

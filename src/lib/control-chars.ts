@@ -9,6 +9,7 @@
  */
 
 /** C0 controls, DEL, C1 controls, and the bidirectional embeddings, overrides and isolates. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this module's purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 const SHORT: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };

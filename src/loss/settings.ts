@@ -5,6 +5,7 @@
  * listed as skipped, never silently ignored.
  */
 import fs from 'node:fs';
+import type { UntypedJson, UntypedRecord } from '../lib/untyped-json.js';
 import { CatintelError } from '../errors.js';
 
 export interface SummarySetting {
@@ -58,11 +59,11 @@ export function readSettings(file: string): RunSettings {
       `--settings ${file}: not a readable JSON analysis_settings file (${(err as Error).message.split('\n')[0]})`,
     );
   }
-  const s = raw as Record<string, any>;
+  const s = raw as UntypedRecord;
   const summaries = (key: string, flag: string): SummarySetting[] => {
     if (s[flag] === false) return [];
     const list = Array.isArray(s[key]) ? s[key] : [];
-    return list.map((x: any, i: number) => {
+    return list.map((x: UntypedJson, i: number) => {
       if (Array.isArray(x?.oed_fields) && x.oed_fields.length > 0) {
         throw new CatintelError(
           'invalid_input',

@@ -254,16 +254,6 @@ export const OED_LOCATION_FIELDS: readonly string[] = [
   'PVPanelYear',
 ];
 
-/** Property-class fields with status R in OED 5.0.0: present and not blank in every row. */
-export const OED_REQUIRED_LOCATION_FIELDS = [
-  'PortNumber',
-  'AccNumber',
-  'LocNumber',
-  'CountryCode',
-  'LocPerilsCovered',
-  'LocCurrency',
-] as const;
-
 /**
  * Repeating fields: the spec names them with an XX or ZZZ suffix (GeogSchemeXX, FlexiLocZZZ) and the
  * validator accepts any column whose name is such a stem followed by at least one character

@@ -57,6 +57,7 @@ export async function ringsOfEvents(
 }
 
 /** The live events at `now` that have rings meeting `box` (all live events with rings when no box), newest first. */
+/** @public bench/portfolios.ts imports it into its generated child script. */
 export async function liveEventsWithRings(
   db: Store,
   now: string,

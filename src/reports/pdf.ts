@@ -5,7 +5,7 @@
  * document ID from that info dictionary, so the same inputs give the same bytes.
  */
 import { layoutChart, type Series } from './domain/chart.js';
-import { layoutMap, RING_COLOURS, ringColour, ringDash, type Frame, type MapDrawing } from './domain/map.js';
+import { layoutMap, ringColour, ringDash, type Frame, type MapDrawing } from './domain/map.js';
 import { fmtTime, pdfText } from './domain/text.js';
 import type { Block, Briefing, Table } from './domain/briefing.js';
 import type { Ics209 } from './domain/ics209.js';
@@ -557,5 +557,3 @@ export async function renderIcs209Pdf(f: Ics209): Promise<{ pdf: Buffer; pages: 
   );
   return { pdf, pages };
 }
-
-export { RING_COLOURS };

@@ -11,7 +11,7 @@
 import { QuotedRowSplitter } from './csv-quoted.js';
 import { CR, LF, QUOTE, type ScannedRow } from './csv-row.js';
 
-export { CR, LF, QUOTE, type ScannedRow } from './csv-row.js';
+export { LF, QUOTE, type ScannedRow } from './csv-row.js';
 
 export class CsvScanner {
   readonly row: ScannedRow;

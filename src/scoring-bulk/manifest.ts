@@ -15,7 +15,7 @@ import { finishCommit, sha256Of } from '../lib/output-set.js';
 import type { BulkSummary, FileDigest } from './types.js';
 
 // The parts every output set shares (temporaries, the manifest's commit) live in src/lib/output-set.ts.
-export { beginCommit, MANIFEST, removeStaleTemps, sha256Of } from '../lib/output-set.js';
+export { beginCommit, removeStaleTemps, sha256Of } from '../lib/output-set.js';
 
 /**
  * Ends the commit beginCommit started (`replaced` is what it returned): removes the replaced outputs this

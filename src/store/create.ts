@@ -22,7 +22,7 @@ export async function createAtomically(
 ): Promise<void> {
   const dir = path.dirname(dbPath);
   const base = path.basename(dbPath);
-  let names: string[] = [];
+  let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {

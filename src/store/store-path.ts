@@ -43,7 +43,7 @@ export function assertStorePath(path: string): void {
   }
   if (stat.isDirectory()) throw refuse('is a directory');
   const head = Buffer.alloc(12);
-  let read = 0;
+  let read: number;
   try {
     const fd = fs.openSync(path, 'r');
     try {

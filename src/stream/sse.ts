@@ -47,6 +47,7 @@ export function sseStream(
     {
       start(controller) {
         let open = true;
+        // eslint-disable-next-line prefer-const -- end() can run before the interval starts (a failed first send): it must see undefined, not a temporal-dead-zone error
         let heartbeat: NodeJS.Timeout | undefined;
         const end = () => {
           if (!open) return;

@@ -3,7 +3,7 @@
  * simply not found (docs/contract.md#triggers: 404, never 403), so no caller can learn that an id exists.
  */
 import type { Store, Tx } from '../store/db.js';
-import type { TriggerSpec, TriggerView, TriggerState } from './domain/types.js';
+import type { TriggerSpec, TriggerView } from './domain/types.js';
 
 const iso = (col: string) => `strftime(${col}, '%Y-%m-%dT%H:%M:%SZ')`;
 export const TRIGGER_SELECT = `SELECT id, account, name, peril, lat, lng, radius_km, threshold_type, threshold_value, alert_at_pct, notes, status,
@@ -48,14 +48,6 @@ export async function allActiveTriggers(db: Store): Promise<TriggerView[]> {
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
 
-export async function countActiveTriggers(db: Store, account: string): Promise<number> {
-  const row = await db.one<{ n: bigint }>(
-    `SELECT count(*) AS n FROM triggers WHERE account = $account AND status = 'active'`,
-    { account },
-  );
-  return Number(row?.n ?? 0);
-}
-
 /** Marks the trigger inactive and answers it; undefined when the account has no such trigger. */
 export async function deactivateTrigger(
   db: Store,
@@ -68,17 +60,4 @@ export async function deactivateTrigger(
     { id, account, at },
   );
   return getAnyTrigger(db, account, id);
-}
-
-export async function setTriggerState(
-  db: Store,
-  id: string,
-  state: TriggerState,
-  proximityPct: number,
-  at: string,
-): Promise<void> {
-  await db.run(
-    `UPDATE triggers SET state = $state, proximity_pct = $p, last_evaluated_at = $at::TIMESTAMP WHERE id = $id`,
-    { id, state, p: proximityPct, at },
-  );
 }

@@ -69,7 +69,7 @@ describe('human output', () => {
           `\\n${f.properties.started_at.slice(0, 16).replace('T', ' ')}  upcoming  [a-z_]+ .*\\n {4}${f.id}\\n`,
         ),
       );
-    expect(text.match(/  upcoming  /g)).toHaveLength(upcoming.length);
+    expect(text.match(/ {2}upcoming {2}/g)).toHaveLength(upcoming.length);
   });
 
   it('events show, rings and score', async () => {

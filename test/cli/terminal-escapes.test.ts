@@ -13,6 +13,7 @@ import { sharedData } from '../helpers/paths.js';
 const NOW = '2022-09-29T03:32:09Z'; // all_day.geojson holds earthquakes up to this instant
 const HOSTILE = 'M 1.0 - \u001b[31mRED\r\u0000 of Cobb, CA';
 /** Any C0 control but LF (the line separator), DEL, or a C1 control. */
+// eslint-disable-next-line no-control-regex -- finding raw control characters in the output is the test
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 describe('control characters in feed titles, shown on a terminal', () => {

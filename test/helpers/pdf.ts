@@ -32,11 +32,3 @@ export function pagePixels(file: string, page = 0, dpi = 100): { width: number; 
   for (let y = 0; y < height; y++) rgb.set(raw.subarray(y * stride, y * stride + width * 3), y * width * 3);
   return { width, height, rgb };
 }
-
-/** One page (0-based) as a PNG file's bytes, for a picture in the docs or a look by eye. */
-export function pagePng(file: string, page = 0, dpi = 100): Buffer {
-  const pix = open(file)
-    .loadPage(page)
-    .toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
-  return Buffer.from(pix.asPNG());
-}

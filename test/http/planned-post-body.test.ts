@@ -5,7 +5,7 @@
  * for the next endpoint of the contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineHandler } from '../../src/handlers/types.js';
+import { planned } from '../../src/handlers/planned.js';
 import { createApp, type App } from '../../src/http/app.js';
 import type { Store } from '../../src/store/db.js';
 import { AUTH, call, contextOn, seededStore } from './helpers/harness.js';
@@ -14,14 +14,12 @@ let db: Store;
 let app: App;
 beforeAll(async () => {
   db = await seededStore();
-  const planned = defineHandler({
-    name: 'planned.locations-create',
-    summary: 'planned',
-    http: { method: 'POST', path: '/locations', access: 'free', planned: true },
-    parse: () => ({}),
-    run: async () => ({ body: {} }),
+  const locationsCreate = planned('locations-create', 'planned', {
+    method: 'POST',
+    path: '/locations',
+    access: 'free',
   });
-  app = createApp({ ctx: contextOn(db), auth: AUTH, trustProxy: 1, handlers: [planned] });
+  app = createApp({ ctx: contextOn(db), auth: AUTH, trustProxy: 1, handlers: [locationsCreate] });
 });
 afterAll(() => db.close());
 

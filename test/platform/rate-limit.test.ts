@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlidingWindowLimiter } from '../../src/http/rate-limit.js';
-import { startServer, type RunningServer } from '../../src/http/server.js';
+import { startServer } from '../../src/http/server.js';
 import type { Store } from '../../src/store/db.js';
 import { responseProblems } from '../http/helpers/openapi.js';
 import {

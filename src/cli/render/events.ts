@@ -35,7 +35,7 @@ export function eventsTable(c: CollectionLike): string {
       String(p.title),
     ];
   });
-  const lines = table(headers, rows, nearby ? [, , , , 'right'] : []);
+  const lines = table(headers, rows, nearby ? ['left', 'left', 'left', 'left', 'right'] : []);
   const body = [lines[0], ...lines.slice(1).flatMap((l, i) => [l, `    ${c.features[i].properties.id}`])];
   const next = c.links.find((l) => l.rel === 'next');
   const more = next ? ` (more: --cursor ${new URL(next.href, 'http://x').searchParams.get('cursor')})` : '';
@@ -95,7 +95,7 @@ export function eventCard(f: FeatureLike & { geometry?: { coordinates?: unknown 
           o.lat as number,
           o.lng as number,
         ]),
-        [, , 'right', , 'right', 'right'],
+        ['left', 'left', 'right', 'left', 'right', 'right'],
       ).map((l) => `  ${l}`),
     );
   }
@@ -118,6 +118,6 @@ export function ringsTable(c: CollectionLike): string {
       String(p.ring_id),
     ];
   });
-  const lines = table(['kind', 'threshold', 'radius', 'label', 'ring id'], rows, [, 'right', 'right']);
+  const lines = table(['kind', 'threshold', 'radius', 'label', 'ring id'], rows, ['left', 'right', 'right']);
   return [...lines, `${c.features.length} rings, outermost last; --json for the polygons (GeoJSON)`].join('\n') + '\n';
 }

@@ -4,12 +4,13 @@
  * scenario's rings with what is inside them. `--json` prints the handler's JSON instead.
  */
 import { keyValues, table } from './text.js';
+import type { UntypedJson } from '../../lib/untyped-json.js';
 
 const n0 = (x: unknown) => (typeof x === 'number' ? Math.round(x).toLocaleString('en-US') : '-');
 const pct = (x: unknown) => (typeof x === 'number' ? `${(x * 100).toFixed(1)} %` : '-');
 
-export function infrastructureText(b: any): string {
-  const rows = (b.features ?? []).map((f: any) => [
+export function infrastructureText(b: UntypedJson): string {
+  const rows = (b.features ?? []).map((f: UntypedJson) => [
     f.properties.distance_km,
     f.properties.kind,
     f.properties.name,
@@ -23,7 +24,7 @@ export function infrastructureText(b: any): string {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')})`,
   );
-  const next = (b.links ?? []).find((l: any) => l.rel === 'next');
+  const next = (b.links ?? []).find((l: UntypedJson) => l.rel === 'next');
   if (next) lines.push(`next page: --cursor ${new URL(next.href, 'http://x').searchParams.get('cursor')}`);
   // Coverage gaps are printed as hints (the handler's notes), under this table.
   return lines.join('\n') + '\n';
@@ -32,7 +33,7 @@ export function infrastructureText(b: any): string {
 /** A facility count; null is a kind with no data in the ring's states, which is not 0. */
 const infraCount = (x: unknown) => (x === null ? 'not covered' : n0(x));
 
-function ringRows(rings: any[]): string[] {
+function ringRows(rings: UntypedJson[]): string[] {
   return table(
     ['ring', 'population', 'counties', 'hospitals', 'urgent care', 'schools', 'fire stations', 'portfolio TIV'],
     rings.map((r) => [
@@ -43,13 +44,13 @@ function ringRows(rings: any[]): string[] {
       infraCount(r.infrastructure.counts.urgent_care),
       infraCount(r.infrastructure.counts.school),
       infraCount(r.infrastructure.counts.fire_station),
-      (r.portfolio_tiv ?? []).map((t: any) => `${n0(t.TotalInsuranceAmt)} ${t.CurCd}`).join(', '),
+      (r.portfolio_tiv ?? []).map((t: UntypedJson) => `${n0(t.TotalInsuranceAmt)} ${t.CurCd}`).join(', '),
     ]),
     [undefined, 'right', 'right', 'right', 'right', 'right', 'right'],
   );
 }
 
-function hospitalsOf(rings: any[]): string[] {
+function hospitalsOf(rings: UntypedJson[]): string[] {
   const out: string[] = [];
   for (const r of rings) {
     const h = r.infrastructure.hospitals;
@@ -57,13 +58,13 @@ function hospitalsOf(rings: any[]): string[] {
     out.push(
       '',
       `hospitals inside ${r.label}:`,
-      ...h.map((x: any) => `  ${x.name}, ${x.city} ${x.state}${x.beds ? ` (${x.beds} beds)` : ''}`),
+      ...h.map((x: UntypedJson) => `  ${x.name}, ${x.city} ${x.state}${x.beds ? ` (${x.beds} beds)` : ''}`),
     );
   }
   return out;
 }
 
-export function exposureText(b: any): string {
+export function exposureText(b: UntypedJson): string {
   const lines = [
     `${b.event.title} (${b.event.event_type}, ${b.event.status}) as of ${b.as_of}`,
     '',
@@ -73,15 +74,17 @@ export function exposureText(b: any): string {
   ];
   const soFar = b.so_far?.rings ?? [];
   if (soFar.length > 0) {
-    const from = soFar.map((r: any) => r.from).sort()[0];
+    const from = soFar.map((r: UntypedJson) => r.from).sort()[0];
     const to = soFar
-      .map((r: any) => r.to)
+      .map((r: UntypedJson) => r.to)
       .sort()
       .at(-1);
     lines.push(
       '',
       `so far (the swath: the rings at every fix from ${from} to ${to}):`,
-      ...ringRows(soFar.map((r: any) => ({ ...r, label: `${r.label}${r.fixes > 1 ? ` (${r.fixes} fixes)` : ''}` }))),
+      ...ringRows(
+        soFar.map((r: UntypedJson) => ({ ...r, label: `${r.label}${r.fixes > 1 ? ` (${r.fixes} fixes)` : ''}` })),
+      ),
     );
   }
   if (b.impact)
@@ -89,11 +92,15 @@ export function exposureText(b: any): string {
       '',
       `PAGER-style fatalities, lower bound: ${n0(b.impact.fatalities_lower_bound)} (${b.impact.alert_level})`,
     );
-  lines.push('', `population: ${b.method.population}`, `sources: ${b.sources.map((s: any) => s.name).join('; ')}`);
+  lines.push(
+    '',
+    `population: ${b.method.population}`,
+    `sources: ${b.sources.map((s: UntypedJson) => s.name).join('; ')}`,
+  );
   return lines.join('\n') + '\n';
 }
 
-export function predictionText(b: any): string {
+export function predictionText(b: UntypedJson): string {
   const lines = [`${b.event.title}: indicative, valid at ${b.valid_at}`, `method: ${b.method.name}`];
   const f = b.forecast ?? {};
   if (Array.isArray(f.windows)) {
@@ -101,7 +108,7 @@ export function predictionText(b: any): string {
       '',
       ...table(
         ['window', 'P(M>=5)', 'expected M>=5', `P(M>=${b.event.severity})`],
-        f.windows.map((w: any) => [w.window, pct(w.p_m5), w.expected_m5, pct(w.p_larger)]),
+        f.windows.map((w: UntypedJson) => [w.window, pct(w.p_m5), w.expected_m5, pct(w.p_larger)]),
         [undefined, 'right', 'right', 'right'],
       ),
     );
@@ -110,7 +117,14 @@ export function predictionText(b: any): string {
       '',
       ...table(
         ['hours', 'valid at', 'lat', 'lng', 'wind kt', 'pressure mb'],
-        f.source_forecast.points.map((p: any) => [p.tau_h, p.valid_at, p.lat, p.lng, p.max_wind_kt, p.pressure_mb]),
+        f.source_forecast.points.map((p: UntypedJson) => [
+          p.tau_h,
+          p.valid_at,
+          p.lat,
+          p.lng,
+          p.max_wind_kt,
+          p.pressure_mb,
+        ]),
         ['right', undefined, 'right', 'right', 'right', 'right'],
       ),
     );
@@ -119,12 +133,12 @@ export function predictionText(b: any): string {
       '',
       ...table(
         ['hours ahead', 'at', ...Object.keys(f.projected[0]).filter((k) => !['hours', 'at'].includes(k))],
-        f.projected.map((p: any) => [
+        f.projected.map((p: UntypedJson) => [
           p.hours,
           p.at,
           ...Object.entries(p)
             .filter(([k]) => !['hours', 'at'].includes(k))
-            .map(([, v]) => v as any),
+            .map(([, v]) => v as UntypedJson),
         ]),
         ['right'],
       ),
@@ -136,8 +150,8 @@ export function predictionText(b: any): string {
   return lines.join('\n') + '\n';
 }
 
-export function timelineText(b: any): string {
-  const rows = b.points.map((p: any) =>
+export function timelineText(b: UntypedJson): string {
+  const rows = b.points.map((p: UntypedJson) =>
     p.kind === 'status'
       ? [p.at, 'status', p.status, '', p.reason]
       : [
@@ -157,7 +171,7 @@ export function timelineText(b: any): string {
   );
 }
 
-export function scenarioText(b: any): string {
+export function scenarioText(b: UntypedJson): string {
   const e = b.hypothetical_event;
   const lines = [
     `scenario ${b.id}${b.name ? ` "${b.name}"` : ''}: ${e.title} at ${e.lat}, ${e.lng} (as if from ${e.as_if_source})`,
@@ -170,13 +184,18 @@ export function scenarioText(b: any): string {
       '',
       `PAGER-style fatalities, lower bound: ${n0(b.exposure.impact.fatalities_lower_bound)} (${b.exposure.impact.alert_level})`,
     );
-  if (b.scores?.covered) lines.push('', ...b.scores.perils.map((p: any) => `score ${p.peril}: ${p.score}`));
+  if (b.scores?.covered) lines.push('', ...b.scores.perils.map((p: UntypedJson) => `score ${p.peril}: ${p.score}`));
   if (b.triggers?.results?.length)
     lines.push(
       '',
       ...table(
         ['trigger', 'state', 'observed', 'proximity %'],
-        b.triggers.results.map((t: any) => [t.name, t.state, `${t.observed_value ?? '-'} ${t.unit}`, t.proximity_pct]),
+        b.triggers.results.map((t: UntypedJson) => [
+          t.name,
+          t.state,
+          `${t.observed_value ?? '-'} ${t.unit}`,
+          t.proximity_pct,
+        ]),
         [undefined, undefined, 'right', 'right'],
       ),
     );

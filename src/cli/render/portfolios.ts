@@ -3,9 +3,11 @@
  * ring band, saved locations, their exposure and the unread alerts. `--json` prints the handlers' JSON instead.
  */
 import { table, type Cell } from './text.js';
+import type { UntypedRecord } from '../../lib/untyped-json.js';
 
-type T = Record<string, any>;
+type T = UntypedRecord;
 const R = 'right' as const;
+const L = 'left' as const;
 
 /** 1234567.5 -> "1,234,567.50"; whole amounts without decimals. */
 const amount = (x: number): string =>
@@ -50,7 +52,7 @@ function locationsTable(locations: T[]): string[] {
           l.LocCurrency,
         ] as Cell[],
     ),
-    [R, , R, R, R, R, , R, R, R, R],
+    [R, L, R, R, R, R, L, R, R, R, R],
   );
 }
 
@@ -120,7 +122,7 @@ export function portfolioExposureText(b: T): string {
                 .join(' ') + (r.NumLocations > 3 ? ' ...' : ''),
             ] as Cell[],
         ),
-        [, R, R, R, R, R, R],
+        [L, R, R, R, R, R, R],
       ).map((l) => `  ${l}`),
     );
     const s = e.so_far;
@@ -140,7 +142,7 @@ export function portfolioExposureText(b: T): string {
               r.fixes ?? 1,
             ] as Cell[],
         ),
-        [, R, R, R, R],
+        [L, R, R, R, R],
       ).map((l) => `  ${l}`),
     );
   }
@@ -166,7 +168,7 @@ export function savedLocationsList(b: T): string {
         b.locations.map(
           (l: T) => [l.id, l.name, l.lat, l.lng, l.radius_km, l.perils.join(',') || 'all', l.created_at] as Cell[],
         ),
-        [, , R, R, R],
+        [L, L, R, R, R],
       ),
     ].join('\n') + '\n'
   );
@@ -202,7 +204,7 @@ export function locationAlertsText(b: T): string {
       ...table(
         ['raised (UTC)', 'location', 'event', 'ring', 'km'],
         b.alerts.map((a: T) => [a.raised_at, a.location_name, a.event_title, a.ring_label, a.distance_km] as Cell[]),
-        [, , , , R],
+        [L, L, L, L, R],
       ),
     );
   }
@@ -222,7 +224,7 @@ export function locationAlertsText(b: T): string {
               `${amount(a.TotalInsuranceAmt)} ${a.CurCd}`,
             ] as Cell[],
         ),
-        [, , , , R, R],
+        [L, L, L, L, R, R],
       ),
     );
   }

@@ -59,7 +59,6 @@ export function scoreTable(b: ScoreBody): string {
   lines.push(...table(headers, rows, align).map((l) => `  ${l}`));
   // Anything else the answer carries (why a peril was chosen, ...) follows as key: value.
   const { lat, lng, scenario, horizon, perils, event, ...rest } = b;
-  (void lat, lng, scenario, horizon, perils, event);
   if (Object.keys(rest).length) lines.push(...keyValues(rest));
   if (damage) {
     lines.push(

@@ -41,7 +41,7 @@ export function dbInfoText(b: DbInfo): string {
   const lines = keyValues(rest, 0, ['path', 'schema_version', 'events', 'live_events']);
   const types = Object.entries(events_by_type ?? {});
   if (types.length)
-    lines.push('events by type:', ...table(['type', 'events'], types, [, 'right']).map((l) => `  ${l}`));
+    lines.push('events by type:', ...table(['type', 'events'], types, ['left', 'right']).map((l) => `  ${l}`));
   const runs = recent_ingest_runs ?? [];
   if (runs.length) {
     lines.push('recent ingest runs:');
@@ -50,9 +50,9 @@ export function dbInfoText(b: DbInfo): string {
     );
     lines.push(
       ...table(['started (UTC)', 'source', 'status', 'new', 'updated', 'unchanged', 'skipped'], rows, [
-        ,
-        ,
-        ,
+        'left',
+        'left',
+        'left',
         'right',
         'right',
         'right',

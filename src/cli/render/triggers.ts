@@ -4,9 +4,11 @@
  * prints the handlers' JSON instead.
  */
 import { table, type Cell } from './text.js';
+import type { UntypedRecord } from '../../lib/untyped-json.js';
 
-type T = Record<string, any>;
+type T = UntypedRecord;
 const R = 'right' as const;
+const L = 'left' as const;
 
 /** "wind_speed_kt >= 100 kt" / "central_pressure_mb <= 950 mb": the condition the trigger fires on. */
 function condition(t: T): string {
@@ -45,7 +47,7 @@ export function triggersTable(b: T): string {
       ...table(
         ['id', 'name', 'peril', 'fires on', 'site', 'km', 'evaluated from', 'state', '%', 'evaluated (UTC)'],
         rows,
-        [, , , , , R, , , R],
+        [L, L, L, L, L, R, L, L, R],
       ),
     ].join('\n') + '\n'
   );
@@ -87,9 +89,9 @@ export function historyText(b: T): string {
       `${b.numberReturned} of ${b.numberMatched} entries, newest first`,
       '',
       ...table(['evaluated (UTC)', 'event', 'observed (UTC)', 'value at site', 'km', '%', 'state'], rows, [
-        ,
-        ,
-        ,
+        L,
+        L,
+        L,
         R,
         R,
         R,
@@ -119,7 +121,7 @@ export function evaluationText(b: T): string {
           e.proximity_pct,
           e.state,
         ]),
-        [, , , R, R, R],
+        [L, L, L, R, R, R],
       ),
     );
   }
@@ -157,7 +159,7 @@ export function alertsText(b: T): string {
   ]);
   return (
     [
-      ...table(['raised (UTC)', 'kind', 'trigger', 'id', 'event', '%'], rows, [, , , , , R]),
+      ...table(['raised (UTC)', 'kind', 'trigger', 'id', 'event', '%'], rows, [L, L, L, L, L, R]),
       ...(b.marked_read ? ['', 'marked read'] : []),
     ].join('\n') + '\n'
   );

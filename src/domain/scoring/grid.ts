@@ -92,15 +92,3 @@ export function cellAt(grid: HazardGrid, lat: number, lng: number): number {
   }
   return -1;
 }
-
-/** A channel's decoded value at a cell; NaN when the channel is null there or absent from the file. */
-export function channelValue(grid: HazardGrid, name: string, cell: number): number {
-  const ch = grid.channels.get(name);
-  return ch ? ch[cell] : NaN;
-}
-
-export function requireChannel(grid: HazardGrid, name: string): Float64Array {
-  const ch = grid.channels.get(name);
-  if (!ch) throw new Error(`hazard grid has no channel ${name}; rebuild with catintel data build`);
-  return ch;
-}

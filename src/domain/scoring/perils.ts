@@ -177,7 +177,3 @@ export const NRI_FALLBACK_URL = NRI_URL;
  * peril need no entry; severe_storm, tsunami and volcano have no hazard score, so they stay refused.
  */
 export const PERIL_ALIASES: Readonly<Record<string, Peril>> = { hurricane: 'hurricane_wind', flood: 'riverine_flood' };
-
-export function isPeril(p: unknown): p is Peril {
-  return typeof p === 'string' && (PERILS as readonly string[]).includes(p);
-}

@@ -4,6 +4,9 @@
  * give other correlated draws than Oasis's.
  */
 
+/* eslint-disable no-loss-of-precision -- Wichura's AS 241 coefficients (below) are kept digit for digit as published;
+   each rounds to the double the algorithm was tuned with. */
+
 const SQRT2PI = Math.sqrt(2 * Math.PI);
 
 function pdf(x: number): number {

@@ -45,17 +45,35 @@ function fromLevelOne(files: FmFiles, levelOne: LevelOneMap): FmFiles | undefine
   const { from, level, to } = files.programme;
   const aggs: number[] = [];
   const seen = new Uint8Array(levelOne.maxAgg + 1);
-  for (const a of levelOne.toAgg) if (a > 0 && !seen[a]) ((seen[a] = 1), aggs.push(a));
+  for (const a of levelOne.toAgg) {
+    if (a > 0 && !seen[a]) {
+      seen[a] = 1;
+      aggs.push(a);
+    }
+  }
   aggs.sort((a, b) => a - b);
   const rows = { from: [] as number[], level: [] as number[], to: [] as number[] };
-  for (const a of aggs) (rows.from.push(a), rows.level.push(1), rows.to.push(a));
-  for (let r = 0; r < level.length; r++)
-    if (level[r] > 1) (rows.from.push(from[r]), rows.level.push(level[r]), rows.to.push(to[r]));
+  for (const a of aggs) {
+    rows.from.push(a);
+    rows.level.push(1);
+    rows.to.push(a);
+  }
+  for (let r = 0; r < level.length; r++) {
+    if (level[r] <= 1) continue;
+    rows.from.push(from[r]);
+    rows.level.push(level[r]);
+    rows.to.push(to[r]);
+  }
   let layers = 1;
   for (const l of Array.from(files.policytc.layer)) layers = Math.max(layers, l);
   const xref = { output: [] as number[], agg: [] as number[], layer: [] as number[] };
-  for (const a of aggs)
-    for (let l = 1; l <= layers; l++) (xref.output.push(xref.output.length + 1), xref.agg.push(a), xref.layer.push(l));
+  for (const a of aggs) {
+    for (let l = 1; l <= layers; l++) {
+      xref.output.push(xref.output.length + 1);
+      xref.agg.push(a);
+      xref.layer.push(l);
+    }
+  }
   const reduced: FmFiles = {
     programme: rows,
     policytc: files.policytc,

@@ -54,8 +54,10 @@ function splitQuoted(line: string): string[] {
     if (line[i] === '"') {
       i++;
       while (i < line.length) {
-        if (line[i] === '"' && line[i + 1] === '"') ((cell += '"'), (i += 2));
-        else if (line[i] === '"') {
+        if (line[i] === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (line[i] === '"') {
           i++;
           break;
         } else cell += line[i++];

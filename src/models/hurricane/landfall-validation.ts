@@ -109,7 +109,7 @@ export function formatLandfallSection(v: LandfallValidation): string {
     'A landfall is a hurricane (Cat 1–5) centre crossing from open water onto a state\'s land, counted once per storm and',
     'state at its strongest; the US total counts each storm once at its strongest US landfall (Puerto Rico apart). The',
     'reference is the same landfall detector run on the HURDAT2 tracks (every year, like for like with the catalog);',
-    `the HURDAT2 \'L\' records placed on states are shown beside it as a check of the detector, over the ${v.recordYears} years`,
+    `the HURDAT2 'L' records placed on states are shown beside it as a check of the detector, over the ${v.recordYears} years`,
     `that have them (HURDAT2 has no 'L' records for ${gapText}). The interval is the exact 90 % Poisson interval of the`,
     'detected historical count; "inside" says whether the synthetic rate falls in it.',
     '',

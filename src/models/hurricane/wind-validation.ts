@@ -6,7 +6,6 @@
  *    where a value is cited, blank where not;
  *  - the modelled peak gust at named places of recorded landfalls next to the observations cited.
  */
-import { FIRST_EDGE_MPH } from './domain/intensity-bins.js';
 import { cellOf, GRID_COLS, type LandGrid } from './domain/footprint/grid.js';
 import { gustAtReturnPeriod, hazardCurve, type Site } from './domain/hazard-curve.js';
 import type { Track } from './domain/track.js';
@@ -113,4 +112,3 @@ export function landfallGustMph(track: Track, grid: LandGrid, lat: number, lng: 
   return sitePeakGustMph(stormSteps(track), s.lat, s.lng, s.inlandKm);
 }
 
-export { FIRST_EDGE_MPH };

@@ -153,17 +153,8 @@ function mix(x: U64): U64 {
   return shiftXor(x, 31);
 }
 
-function toBigInt(x: U64): bigint {
-  return (BigInt(x.hi) << 32n) | BigInt(x.lo);
-}
-
 function hashWord(value: string): U64 {
   return mix(sipHash24(Buffer.from(value, 'utf8')));
-}
-
-/** pandas' hash of one string value. */
-export function hashString(value: string): bigint {
-  return toBigInt(hashWord(value));
 }
 
 function combine(hashes: readonly U64[]): U64 {
@@ -177,11 +168,6 @@ function combine(hashes: readonly U64[]): U64 {
   }
   add(out.hi, out.lo, 0, 97531);
   return { hi: addHi, lo: addLo };
-}
-
-/** pandas' combination of per-column hashes of one row (columns in their sorted-name order). */
-export function combineHashes(hashes: readonly bigint[]): bigint {
-  return toBigInt(combine(hashes.map((h) => ({ hi: Number(h >> 32n) >>> 0, lo: Number(h & 0xffffffffn) >>> 0 }))));
 }
 
 /**

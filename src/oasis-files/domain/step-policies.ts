@@ -92,8 +92,6 @@ const STEP_COLUMNS: readonly {
   { column: 'TriggerType', term: 'triggerType', triggerTypes: [1, 2, 3, 5], noDefault: true },
 ];
 
-export const STEP_COLUMN_NAMES: readonly string[] = ['StepTriggerType', ...STEP_COLUMNS.map((c) => c.column)];
-
 /**
  * The ktools step calc rules: [flags (deductible1, payout start, payout end, limit1, limit2: 1 when > 0) |
  * trigger type | payout type, rule]. Trigger type 2 is % of TIV, 0 a monetary amount; payout type 1 is %

@@ -4,7 +4,7 @@
  * content or the one line saying why there is none for this event. The PDF edge (../pdf.ts) only draws it.
  */
 import { boundedTitle, fmtMoney, fmtNumber, fmtTime } from './text.js';
-import { feedSource, type BlockSource } from './feed-source.js';
+import { feedSource } from './feed-source.js';
 import { detailNum, detailStr, perilName, series, type EventProps, type ReportInputs, type Section } from './inputs.js';
 import type { Series } from './chart.js';
 
@@ -539,5 +539,3 @@ function bodyIngestedAt(body: unknown): string | undefined {
     if (typeof body[k] === 'string') return body[k] as string;
   return undefined;
 }
-
-export type { BlockSource };

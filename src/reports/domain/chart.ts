@@ -31,7 +31,7 @@ export function layoutChart(series: Series, frame: Frame): ChartDrawing {
     t1 += 3600e3;
   }
   const values = pts.map((p) => p.value);
-  let v0 = Math.min(0, ...values);
+  const v0 = Math.min(0, ...values);
   let v1 = Math.max(...values);
   if (v0 === v1) v1 = v0 + 1;
   const plot = { x: frame.x + 44, y: frame.y + 6, w: frame.w - 54, h: frame.h - 28 };
@@ -42,7 +42,6 @@ export function layoutChart(series: Series, frame: Frame): ChartDrawing {
     .domain([v0, v1])
     .nice(5)
     .range([plot.y + plot.h, plot.y]);
-  [v0, v1] = y.domain();
   const yTicks = y.ticks(5).map((v) => ({ y: y(v), label: String(+v.toFixed(6)) }));
   const spanHours = (t1 - t0) / 3600e3;
   const xFmt = (d: Date) => {

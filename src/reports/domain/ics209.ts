@@ -9,7 +9,7 @@
 import { area as turfArea } from '@turf/area';
 import { fmtNumber, fmtTime } from './text.js';
 import { formatUtm, toUsng, toUtm } from './grid.js';
-import { detailNum, detailStr, perilName, series, type EventProps, type ReportInputs, type Section } from './inputs.js';
+import { detailNum, detailStr, perilName, type EventProps, type ReportInputs, type Section } from './inputs.js';
 import { exposureSummary } from './briefing.js';
 import { FEED_NAMES, feedSource, type BlockSource } from './feed-source.js';
 
@@ -253,16 +253,6 @@ function sizeBlock(inputs: ReportInputs): Pick<Ics209Block, 'basis' | 'value' | 
   };
 }
 
-/** A one-line reading of an intelligence endpoint's body for a form cell: its summary if it gives one. */
-export function sectionSummary(s: Section): string | null {
-  if (!s.ok) return null;
-  const b = s.body as Record<string, unknown> | null;
-  if (!b || typeof b !== 'object') return null;
-  for (const k of ['summary', 'headline', 'description'])
-    if (typeof b[k] === 'string' && (b[k] as string).trim()) return b[k] as string;
-  return null;
-}
-
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const pct = (p: unknown) => (typeof p === 'number' ? `${(p * 100).toFixed(p < 0.1 ? 1 : 0)} %` : 'n/a');
 
@@ -485,5 +475,3 @@ export function buildIcs209(inputs: ReportInputs): Ics209 {
     sources,
   };
 }
-
-export { series };

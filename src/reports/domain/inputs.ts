@@ -99,7 +99,6 @@ export function series(e: EventProps, kind: string): Observation[] {
   return e.observations.filter((o) => o.kind === kind).sort((a, b) => a.observed_at.localeCompare(b.observed_at));
 }
 
-export const detail = (e: EventProps, key: string): unknown => e.details?.[key];
 export const detailNum = (e: EventProps, key: string): number | null => {
   const v = e.details?.[key];
   return typeof v === 'number' && Number.isFinite(v) ? v : null;

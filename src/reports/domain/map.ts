@@ -6,7 +6,7 @@
  * the frame.
  */
 import { geoArea, geoBounds, geoDistance, geoGraticule, geoMercator, geoPath, type GeoProjection } from 'd3-geo';
-import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
+import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import { EARTH_RADIUS_KM } from '../../lib/geo.js';
 
 export interface Frame {
@@ -265,5 +265,3 @@ function scaleLabel(km: number): string {
   const mi = km / 1.609344;
   return `${km} km (${mi >= 10 ? Math.round(mi) : mi.toFixed(1)} mi)`;
 }
-
-export type { FeatureCollection, Geometry };

@@ -15,6 +15,7 @@ const SPELLED: Record<string, string> = { '≥': '>=', '≤': '<=', '→': '->' 
 export const UNDRAWABLE = '[?]';
 
 /** Joiners and selectors that belong to the undrawable character before them (emoji sequences, bidi marks). */
+// eslint-disable-next-line no-misleading-character-class -- each code point is tested alone (one character per call), so combined sequences cannot occur
 const ATTACHED = /^[\u200c-\u200f\u202a-\u202e\u2066-\u2069\ufe00-\ufe0f\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]$/u;
 
 export function pdfText(s: string): string {

@@ -106,8 +106,3 @@ export const EVALUATED_FROM: Record<ThresholdType, EvaluatedFrom> = {
   storm_surge_ft: MANUAL_OBSERVATIONS,
   industry_loss_usd: MANUAL_OBSERVATIONS,
 };
-
-/** Pressure triggers fire when the value falls BELOW the threshold (docs/contract.md#triggers); every other type at or above. */
-export function lowerIsWorse(t: ThresholdType): boolean {
-  return t === 'central_pressure_mb';
-}

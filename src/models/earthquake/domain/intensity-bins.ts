@@ -9,7 +9,6 @@
  * to 10^0.5 ≈ 3.16 g (each edge 12 % above the last: a bin spans 0.115 in ln PGA, under a third
  * of the dispersion of 0.4 every HAZUS PGA fragility has); bin 52 is everything at or above 3.16 g.
  */
-export const PGA_UNIT = 'g';
 export const FIRST_EDGE_G = 0.01;
 export const BINS_PER_DECADE = 20;
 export const DECADES = 2.5;

@@ -20,7 +20,7 @@ import { exceedanceProbability, TRUNCATION_SIGMAS } from '../domain/exceedance.j
 import { siteGroundMotion } from '../domain/footprint.js';
 import { groundMotion, type Tectonic } from '../domain/ground-motion.js';
 import { CUTOFF_KM } from '../domain/hazard-curve.js';
-import { INTENSITY_BIN_COUNT, PGA_BIN_EDGES_G } from '../domain/intensity-bins.js';
+import { PGA_BIN_EDGES_G } from '../domain/intensity-bins.js';
 import { ruptureLengthKm, type FaultRupture, type PointRupture } from '../domain/rupture-set.js';
 import { areaperilId, cellCentre, GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST } from './grid.js';
 
@@ -138,4 +138,3 @@ export function eventFootprint(rupture: PointRupture | FaultRupture, zoneExceeda
   return { rows: rows.subarray(0, count * 12), count };
 }
 
-export { INTENSITY_BIN_COUNT };

@@ -9,7 +9,6 @@
  * bins 2..45 are 5 mph wide from 40 to 260 mph (fine enough that one bin moves a mean damage ratio by
  * well under a percentage point below 100 mph); bin 46 is everything at or above 260 mph.
  */
-export const GUST_UNIT = 'mph';
 export const FIRST_EDGE_MPH = 40;
 export const BIN_WIDTH_MPH = 5;
 export const LAST_EDGE_MPH = 260;

@@ -29,7 +29,6 @@ import { stormFootprint } from './storm-footprint.js';
 import { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
 
 export const HAZUS_HURRICANE_DIR = 'vulnerability/hazus_hurricane_hazus51';
-export { QUANTILES, RETURN_PERIODS } from '../../shared/package/event-set-files.js';
 
 export interface BuildPackageOptions {
   dataDir: string;

@@ -8,7 +8,7 @@
  * renormalised, so the probabilities of a cell sum to 1 and a cell takes about 8 rows rather than 46.
  */
 import { normalCdfAs26217 } from '../../../../lib/numerics/normal.js';
-import { FIRST_EDGE_MPH, binOfGust, intensityBins } from '../intensity-bins.js';
+import { binOfGust, intensityBins } from '../intensity-bins.js';
 
 export const GUST_SIGMA_LN = 0.1;
 export const MIN_PROBABILITY = 1e-3;
@@ -42,6 +42,3 @@ export function gustBinProbabilities(gustMph: number, sigmaLn = GUST_SIGMA_LN): 
   for (const o of out) o.probability /= total;
   return out;
 }
-
-/** Whether a modelled gust is worth a footprint row at all (its median at or above the first edge). */
-export const storesGust = (gustMph: number) => gustMph >= FIRST_EDGE_MPH;

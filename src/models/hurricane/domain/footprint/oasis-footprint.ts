@@ -5,7 +5,7 @@
  * has_intensity_uncertainty, then 12 bytes a row: uint32 areaperil_id, int32 intensity_bin_id,
  * float32 probability; the index holds int32 event_id, int64 byte offset from the file start, int64 size).
  */
-import { GUST_UNIT, INTENSITY_BIN_COUNT, intensityBins } from '../intensity-bins.js';
+import { INTENSITY_BIN_COUNT, intensityBins } from '../intensity-bins.js';
 import type { PeakGustFootprint } from './peak-gust.js';
 import { GUST_SIGMA_LN, gustBinProbabilities } from './intensity-uncertainty.js';
 
@@ -45,7 +45,6 @@ export function intensityBinDictCsv(): string {
   for (const b of intensityBins()) lines.push(`${b.id},${b.fromMph},${b.toMph === Infinity ? 999 : b.toMph},${b.representativeMph},1201`);
   return lines.join('\n') + '\n';
 }
-export const INTENSITY_UNIT = GUST_UNIT;
 
 /** footprint.bin and footprint.idx for events in ascending event_id order. */
 export function footprintBinary(events: FootprintRows[]): { bin: Buffer; idx: Buffer } {

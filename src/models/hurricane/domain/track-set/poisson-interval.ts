@@ -36,6 +36,7 @@ function gammaP(a: number, x: number): number {
   return 1 - Math.exp(lnFront) * h;
 }
 
+/* eslint-disable no-loss-of-precision -- Lanczos's coefficients as published (Press et al., gammln) */
 /** Lanczos approximation of ln Γ(x), x > 0. */
 function logGamma(x: number): number {
   const g = [76.18009172947146, -86.50532032941677, 24.01409824083091, -1.231739572450155, 0.1208650973866179e-2, -0.5395239384953e-5];
@@ -45,6 +46,7 @@ function logGamma(x: number): number {
   for (const c of g) ser += c / ++y;
   return -tmp + Math.log((2.5066282746310005 * ser) / x);
 }
+/* eslint-enable no-loss-of-precision */
 
 function gammaQuantile(a: number, p: number): number {
   let lo = 0;

@@ -48,7 +48,7 @@ const logRatio = (z0: number) => Math.log(10 / z0) / Math.log(PROFILE_MERGE_HEIG
 /** Open-terrain over marine mean wind at 10 m. */
 export const LAND_MEAN_RATIO = logRatio(Z0_OPEN_TERRAIN_M) / logRatio(Z0_SEA_M);
 /** 3-s gust over the 1-min mean, over the sea and over open terrain. */
-export const GUST_FACTOR_SEA = 1 + PEAK_FACTOR * intensity(Z0_SEA_M);
+const GUST_FACTOR_SEA = 1 + PEAK_FACTOR * intensity(Z0_SEA_M);
 export const GUST_FACTOR_LAND = 1 + PEAK_FACTOR * intensity(Z0_OPEN_TERRAIN_M);
 /** Peak 3-s gust per marine 1-min wind: over water, and fully adjusted to open terrain inland. */
 export const GUST_PER_MARINE_WIND_SEA = GUST_FACTOR_SEA;
