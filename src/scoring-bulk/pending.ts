@@ -12,7 +12,7 @@
  *   keys-excluded.csv     d                                     data rows left out of location.csv
  */
 import type { Peril } from '../domain/scoring/perils.js';
-import { coveredMask, oedCodesOf } from '../oasis/perils.js';
+import { coveredMask, oedCodesOf } from '../oed/perils.js';
 import { isBlank, type ScannedRow } from './csv-scan.js';
 import { SYNTH_ACC, SYNTH_PORT } from './oasis-plan.js';
 import type { OutFile } from './out-file.js';

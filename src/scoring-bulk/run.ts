@@ -26,7 +26,7 @@ import { defaultBaselineDir, loadBaselineGrid } from '../databuild/load-baseline
 import { PERILS, type Peril } from '../domain/scoring/perils.js';
 import { outsideCoverageMessage } from '../domain/scoring/score-point.js';
 import { CatintelError } from '../errors.js';
-import { scenarioLabel } from '../oasis/perils.js';
+import { scenarioLabel } from '../oed/perils.js';
 import { coordinateProblem } from './coords.js';
 import { csvTextCell } from '../lib/csv-cell.js';
 import { fieldText, type ScannedRow } from './csv-scan.js';
