@@ -550,7 +550,7 @@ function lossRun(first: i32, end: i32): void {
   }
 }
 
-// ---- For the tests (domain/kernel-module.test.ts): the pieces above against their JavaScript references.
+// ---- For the tests (wasm/kernel-module.test.ts): the pieces above against their JavaScript references.
 
 /** The S draws of a seed (rng.ts draws) into `to`. */
 export function drawSeed(seed: f64, to: usize): void {

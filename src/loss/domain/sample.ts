@@ -12,7 +12,7 @@
  */
 import { keptHazardBins } from './cdf-cutoff.js';
 import type { SampleContext } from './kernel-inputs.js';
-import type { KernelModule } from './kernel-module.js';
+import type { KernelModule } from '../wasm/kernel-module.js';
 import { correlationHash, damageHash, hazardHash } from './rng.js';
 
 /**
