@@ -68,6 +68,14 @@ module.exports = {
       },
     },
     {
+      name: 'loss-domain-names-wasm-by-type',
+      comment:
+        "loss/domain/ drives the kernel's WebAssembly module through the host in loss/wasm/ (instantiation, memory, imports), which it is handed: it names the host's types and never imports its code.",
+      severity: 'error',
+      from: { path: '^src/loss/domain/' },
+      to: { path: '^src/loss/wasm/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'feeds-and-store-import-down',
       comment:
         'sources/ (feed parsers) and store/ (DuckDB) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',

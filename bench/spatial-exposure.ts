@@ -20,7 +20,7 @@ import { facilitiesInside, loadInfrastructure } from '../src/intelligence/infras
 import { DuckDBInstance } from '../src/store/duckdb.js';
 import { extensionDirectory, extensionSettings, loadSpatial } from '../src/store/extensions.js';
 import { Store } from '../src/store/db.js';
-import { sqlPath } from '../src/scoring-bulk/duck.js';
+import { sqlPath } from '../src/scoring-bulk/scratch-duckdb.js';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

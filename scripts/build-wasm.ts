@@ -1,8 +1,8 @@
 /**
  * Compiles the loss kernel's AssemblyScript (src/loss/assembly, entry index.ts) with the AssemblyScript
- * compiler into a TypeScript module holding the binary (src/loss/domain/kernel-wasm.ts), so that the
+ * compiler into a TypeScript module holding the binary (src/loss/wasm/kernel-wasm.ts), so that the
  * build needs no toolchain and the runtime no file beside the JavaScript. `npm run build:wasm` after
- * editing the sources; src/loss/domain/kernel-module.test.ts fails when the generated module no longer
+ * editing the sources; src/loss/wasm/kernel-module.test.ts fails when the generated module no longer
  * matches them.
  */
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ function projectRoot(): string {
 const ROOT = projectRoot();
 /** The sources' folder, from the project root, and the generated module. */
 export const ASSEMBLY_DIR = 'src/loss/assembly';
-export const GENERATED = 'src/loss/domain/kernel-wasm.ts';
+export const GENERATED = 'src/loss/wasm/kernel-wasm.ts';
 
 /** The generated module's text: the sources compiled. */
 export async function wasmModuleSource(root = ROOT): Promise<string> {
@@ -45,7 +45,9 @@ export async function wasmModuleSource(root = ROOT): Promise<string> {
   if (error || !binary) throw new Error(`asc: ${error?.message ?? 'no binary'}\n${errors.join('')}`);
   return [
     `// Generated from ../assembly/*.ts by scripts/build-wasm.ts (npm run build:wasm): do not edit.`,
-    `export const WASM_BASE64 = '${Buffer.from(binary).toString('base64')}';`,
+    // Laid out as Prettier lays it out, so that the formatter leaves the generated module as it is written.
+    `export const WASM_BASE64 =`,
+    `  '${Buffer.from(binary).toString('base64')}';`,
     '',
   ].join('\n');
 }

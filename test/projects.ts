@@ -87,5 +87,5 @@ export const SLOWEST_FIRST = [
   'test/hostile-input-portfolio.test.ts',
   // unit
   'src/domain/scoring/score-point.test.ts',
-  'src/loss/domain/kernel-module.test.ts',
+  'src/loss/wasm/kernel-module.test.ts',
 ];

@@ -665,7 +665,7 @@ describe('catintel score: the command', () => {
     expect(events.at(-1).done).toBe(events.at(-1).total);
   });
 
-  const compiled = path.join(REPO_ROOT, 'dist/src/scoring-bulk/pending-worker.js');
+  const compiled = path.join(REPO_ROOT, 'dist/src/scoring-bulk/oasis-keys/keys-job.js');
   it.skipIf(!fs.existsSync(compiled))(
     'the compiled CLI (keys from a worker thread) writes the same files, with and without rows left out',
     async () => {

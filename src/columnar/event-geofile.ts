@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sqlPath, withDuck } from '../scoring-bulk/duck.js';
+import { sqlPath, withDuck } from '../scoring-bulk/scratch-duckdb.js';
 import { runToken, tempPathOf } from '../lib/output-set.js';
 import { toWkt } from '../lib/wkt.js';
 import { eventColumnsOf, isPointPage, type EventPage } from './event-table.js';

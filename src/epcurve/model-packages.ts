@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Peril } from '../domain/scoring/perils.js';
-import { OED_CODE } from '../oasis/perils.js';
+import { OED_CODE } from '../oed/perils.js';
 
 /** A package's keys for a book: one row a (location, peril, coverage), and the locations it cannot place with the reason. */
 export interface PackageKeys {
@@ -21,7 +21,7 @@ export interface PackageKeys {
 export interface ModelPackage {
   /** Its folder under the models directory. */
   folder: string;
-  /** The catintel perils it models (its keys carry each one's OED code: oasis/perils.ts). */
+  /** The catintel perils it models (its keys carry each one's OED code: oed/perils.ts). */
   perils: readonly Peril[];
   /** The command that builds it into `<models>/<folder>` (shown when it is missing), and about how long that takes. */
   build: { command: string; takes: string };

@@ -6,7 +6,7 @@
  * event outside the covered area is 422, not a made-up score.
  */
 import { CatintelError } from '../errors.js';
-import type { OasisPointBody } from '../oasis/point.js';
+import type { OasisPointBody } from '../oed/point.js';
 import { eventIdParam, requireEvent } from './event-lookup.js';
 import { SCORE_OPTIONS, parseScoreOptions, scoreAt, type ScoreOptions, type ScorePointBody } from './score-point.js';
 import { defineHandler } from './types.js';

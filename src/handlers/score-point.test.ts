@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../context.js';
 import { CatintelError } from '../errors.js';
-import type { OasisPointBody } from '../oasis/point.js';
+import type { OasisPointBody } from '../oed/point.js';
 import { parseScorePoint, riskScore, type ScorePointBody } from './score-point.js';
 import type { Caller } from './types.js';
 

@@ -5,7 +5,7 @@
  * damage ratio, and `peril_selection` says why; asking for more than one is 403 insufficient_tier.
  * Points outside US states and territories are 422.
  * format=oasis (enterprise; the HTTP layer enforces it from the registry, parse() checks it again): the
- * OED location row and keys rows as JSON arrays (src/oasis/point.ts, docs/scoring.md §10).
+ * OED location row and keys rows as JSON arrays (src/oed/point.ts, docs/scoring.md §10).
  */
 import { SCENARIOS, type Horizon, type Scenario } from '../domain/climate.js';
 import { cellAt } from '../domain/scoring/grid.js';
@@ -15,8 +15,8 @@ import type { PerilScore } from '../domain/scoring/peril-score.js';
 import { loadBaselineGrid } from '../databuild/load-baseline.js';
 import { loadModelDamage } from '../databuild/model-damage.js';
 import { CatintelError, invalidParameter } from '../errors.js';
-import { oasisPointBody, type OasisPointBody } from '../oasis/point.js';
-import { countryOfFips } from '../oasis/perils.js';
+import { oasisPointBody, type OasisPointBody } from '../oed/point.js';
+import { countryOfFips } from '../oed/perils.js';
 import { list, num, str } from './params.js';
 import { defineHandler, type Caller, type HandlerResult } from './types.js';
 

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { itemsByAreaperil, EventGul } from './domain/gul.js';
 import type { GulContext } from './domain/kernel-inputs.js';
-import { KernelModule } from './domain/kernel-module.js';
+import { KernelModule } from './wasm/kernel-module.js';
 import type { DamageDistributions } from './domain/cdf-cutoff.js';
 import type { Occurrence, VulnerabilityMoments } from './domain/types.js';
 import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';

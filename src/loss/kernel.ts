@@ -8,7 +8,7 @@ import { ReinsuranceChain, type ReinsurancePlan } from './fm/reinsurance-chain.j
 import { EventGul } from './domain/gul.js';
 import type { GulContext, SampleContext } from './domain/kernel-inputs.js';
 import { EventSampler } from './domain/sample.js';
-import { KernelModule } from './domain/kernel-module.js';
+import { KernelModule } from './wasm/kernel-module.js';
 
 export function records(capacity: number, samples: number): SummaryRecords {
   return {

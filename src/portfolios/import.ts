@@ -2,7 +2,7 @@
  * Importing a portfolio: an OED location CSV (a file, or a text/csv body written to a private temporary
  * file) or JSON rows, into one transaction. The CSV goes through the bulk scorer's reader (src/scoring-bulk:
  * readInputHeader refuses what is not a CSV and sniffs the delimiter, readRows streams 4 MiB chunks through
- * the byte scanner, parseCoordinate reads coordinates, src/oasis/oed-fields names columns in any case), so
+ * the byte scanner, parseCoordinate reads coordinates, src/oed/oed-fields names columns in any case), so
  * memory stays flat: rows go straight into DuckDB's appender, chunk by chunk.
  *
  * All or nothing: every row is checked; once one is bad nothing more is appended, the pass goes on to name
@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { DuckDBAppender } from '@duckdb/node-api';
 import type { ProgressEvent } from '../context.js';
 import { CatintelError, type FieldProblem } from '../errors.js';
-import { oedFieldName } from '../oasis/oed-fields.js';
+import { oedFieldName } from '../oed/oed-fields.js';
 import { parseCoordinate } from '../scoring-bulk/coords.js';
 import { fieldText, type ScannedRow } from '../scoring-bulk/csv-scan.js';
 import { readInputHeader } from '../scoring-bulk/input.js';

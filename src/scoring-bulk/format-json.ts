@@ -7,7 +7,7 @@
  */
 import { fieldText, type ScannedRow } from './csv-scan.js';
 import { OutFile } from './out-file.js';
-import { CellMemo } from './row-text.js';
+import { CellMemo } from './format-cells.js';
 import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 
 export class JsonSink implements FormatSink {

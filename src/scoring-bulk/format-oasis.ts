@@ -7,8 +7,8 @@
  * LocIDs rank the values location.csv holds.
  *
  * The keys need LocID, oasislmf's loc_id: the rank of (PortNumber, AccNumber, LocNumber) in sorted order,
- * known only once every row has been read. A second pass over the input (the keys job, pending-worker.ts)
- * collects the keys and has DuckDB rank them; this pass records what became of each row (pending.ts
+ * known only once every row has been read. A second pass over the input (the keys job, oasis-keys/keys-job.ts)
+ * collects the keys and has DuckDB rank them; this pass records what became of each row (oasis-keys/side-files.ts
  * SideWriter) and hands that over at the end. From compiled code the keys job runs in a worker thread beside
  * this one, so on two cores the ranking happens while location.csv is written; under the TypeScript test
  * runner (no compiled worker to start) it runs here after the main pass. Same code both ways.
@@ -18,14 +18,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CatintelError } from '../errors.js';
-import { COVERAGE_TIV_FIELDS } from '../oasis/oed-fields.js';
-import { countryOfFips, oedCodesOf } from '../oasis/perils.js';
+import { COVERAGE_TIV_FIELDS } from '../oed/oed-fields.js';
+import { countryOfFips, oedCodesOf } from '../oed/perils.js';
 import { csvTextCell } from '../lib/csv-cell.js';
 import { rowHasFormula } from './formula-field.js';
-import { sidePaths, type SideOfMain } from './oasis-keys.js';
-import { OED_VERSION, SYNTH_ACC, SYNTH_CURRENCY, SYNTH_PORT, planOasisColumns, type OasisPlan } from './oasis-plan.js';
+import { sidePaths, type SideOfMain } from './oasis-keys/write-keys.js';
+import {
+  OED_VERSION,
+  SYNTH_ACC,
+  SYNTH_CURRENCY,
+  SYNTH_PORT,
+  planOasisColumns,
+  type OasisPlan,
+} from './location-columns.js';
 import { OutFile, TempName } from './out-file.js';
-import { SideWriter, inLocationFile } from './pending.js';
+import { SideWriter, inLocationFile } from './oasis-keys/side-files.js';
 import {
   MessageFeed,
   keysJob,
@@ -33,12 +40,12 @@ import {
   type KeysOutcome,
   type KeysResult,
   type MainMessage,
-} from './pending-worker.js';
-import { COMMA, CellMemo, copyField } from './row-text.js';
+} from './oasis-keys/keys-job.js';
+import { COMMA, CellMemo, copyField } from './format-cells.js';
 import type { FileDigest, FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 import { sha256Of } from './manifest.js';
 
-const WORKER_URL = new URL('./pending-worker.js', import.meta.url);
+const WORKER_URL = new URL('./oasis-keys/keys-job.js', import.meta.url);
 
 export class OasisSink implements FormatSink {
   readonly files: { commit(): Promise<void> }[];

@@ -9,10 +9,10 @@
 import fs from 'node:fs';
 import { csvTextCell } from '../lib/csv-cell.js';
 import { csvField } from './csv-scan.js';
-import { sqlPath, withDuck } from './duck.js';
+import { sqlPath, withDuck } from './scratch-duckdb.js';
 import { OutFile } from './out-file.js';
 import { KeptWriter } from './keep-columns.js';
-import { CellMemo } from './row-text.js';
+import { CellMemo } from './format-cells.js';
 import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 
 export class TableSink implements FormatSink {

@@ -1,6 +1,6 @@
 /**
  * The spreadsheet-formula rule of src/lib/csv-cell.ts on raw input bytes, for the writers that copy
- * fields byte for byte (row-text.ts copyField, keep-columns.ts, format-oasis.ts, pending.ts). A field is
+ * fields byte for byte (format-cells.ts copyField, keep-columns.ts, format-oasis.ts, oasis-keys/side-files.ts). A field is
  * looked at past its first byte only when that byte is a space, a quote or a formula start, so the
  * common row costs one table lookup a field; a would-be formula is rewritten through its text.
  */

@@ -10,7 +10,7 @@
 import type { ScannedRow } from './csv-scan.js';
 import type { OutFile } from './out-file.js';
 import { rowHasFormula } from './formula-field.js';
-import { COMMA, copyField } from './row-text.js';
+import { COMMA, copyField } from './format-cells.js';
 
 export const KEEP_COLUMNS = ['all', 'ids'] as const;
 export type KeepColumns = (typeof KEEP_COLUMNS)[number];
@@ -53,7 +53,7 @@ export function keptColumns(
  * input fields of a comma-delimited file are copied as one span of bytes; coordinates are written as
  * the numbers we read. With `neutralise` (scores.csv, which a person may open in a spreadsheet; not the
  * CSV that only feeds the Parquet conversion), a text field that would be a formula is written as
- * `'=...` (row-text.ts copyField), and a run holding one is copied field by field.
+ * `'=...` (format-cells.ts copyField), and a run holding one is copied field by field.
  */
 export class KeptWriter {
   /** [first, last] positions in `kept` of runs of adjacent non-coordinate input fields. */

@@ -16,7 +16,7 @@
  *             rename, so a directory without one holds an interrupted commit (manifest.ts)
  *
  * Memory stays flat as the file grows: one input chunk, the output bytes of that chunk, and DuckDB's
- * capped buffer pool (duck.ts) at the end.
+ * capped buffer pool (scratch-duckdb.ts) at the end.
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -26,7 +26,7 @@ import { defaultBaselineDir, loadBaselineGrid } from '../databuild/load-baseline
 import { PERILS, type Peril } from '../domain/scoring/perils.js';
 import { outsideCoverageMessage } from '../domain/scoring/score-point.js';
 import { CatintelError } from '../errors.js';
-import { scenarioLabel } from '../oasis/perils.js';
+import { scenarioLabel } from '../oed/perils.js';
 import { coordinateProblem } from './coords.js';
 import { csvTextCell } from '../lib/csv-cell.js';
 import { fieldText, type ScannedRow } from './csv-scan.js';
@@ -41,7 +41,7 @@ import { prepareOutDir, removeEmpty } from './out-dir.js';
 import { fsError, nothingScored, unterminatedReason } from './run-outcome.js';
 import { OutFile } from './out-file.js';
 import { beginCommit, removeStaleTemps, writeManifest } from './manifest.js';
-import { CellScores } from './row-text.js';
+import { CellScores } from './format-cells.js';
 import { fieldIsUtf8, rowUtf8Problem, utf8ProblemText } from './utf8-row.js';
 import {
   BAD_COORDINATES,

@@ -5,7 +5,7 @@ import type { Peril } from '../domain/scoring/perils.js';
 import type { ScannedRow } from './csv-scan.js';
 import type { InputHeader } from './input.js';
 import type { KeptColumn } from './keep-columns.js';
-import type { CellScores } from './row-text.js';
+import type { CellScores } from './format-cells.js';
 
 export const BULK_FORMATS = ['oasis', 'csv', 'json', 'parquet', 'arrow'] as const;
 export type BulkFormat = (typeof BULK_FORMATS)[number];

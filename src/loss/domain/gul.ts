@@ -13,7 +13,7 @@
  */
 import { CutScratch, effectiveCut, keptHazardBins, type CutMoments } from './cdf-cutoff.js';
 import type { GulContext } from './kernel-inputs.js';
-import type { KernelModule } from './kernel-module.js';
+import type { KernelModule } from '../wasm/kernel-module.js';
 import type { Items } from './types.js';
 
 export function itemsByAreaperil(items: Items): Map<number, number[]> {

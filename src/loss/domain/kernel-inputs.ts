@@ -1,6 +1,6 @@
 /**
  * What the host hands the kernel's WebAssembly module for a run: the model and input arrays the ground-up
- * pass (gul.ts) and the sampler (sample.ts) read. Here so those files and the module host (kernel-module.ts)
+ * pass (gul.ts) and the sampler (sample.ts) read. Here so those files and the module host (../wasm/kernel-module.ts)
  * can name them without importing each other.
  */
 import type { DamageDistributions } from './cdf-cutoff.js';

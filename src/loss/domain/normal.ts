@@ -44,7 +44,7 @@ const UPPER_TAIL = 1 - TAIL;
 /**
  * ppf by table as gulmc: _interpolate_lookup (linear between the two entries around the position,
  * clamped) in the tails, _fast_lookup (the entry at the truncated position, clamped) elsewhere. The
- * kernel's module (src/loss/assembly/sampler.ts) does the same; this is its reference in the tests.
+ * kernel's module (src/loss/assembly/normal.ts) does the same; this is its reference in the tests.
  */
 export function toNorm(u: number): number {
   const pos = (u - X_MIN) * INV_FACTOR;

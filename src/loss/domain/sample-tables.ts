@@ -1,5 +1,5 @@
 /**
- * The tables the host prepares once per run for the sampler in the kernel's module (kernel-module.ts): dense
+ * The tables the host prepares once per run for the sampler in the kernel's module (wasm/kernel-module.ts): dense
  * group indices and the damage cdfs, cut where gulmc cuts them (cdf-cutoff.ts).
  */
 import { CDF_END } from './cdf-cutoff.js';

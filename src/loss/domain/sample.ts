@@ -6,17 +6,17 @@
  * z = sqrt(rho) * group draw + sqrt(1 - rho) * item draw, through gulmc's normal lookup tables.
  * Probabilities and losses are float32 in Oasis, so they are rounded to float32 where it stores them.
  *
- * The draws and losses are computed in the kernel's WebAssembly module (src/loss/assembly/sampler.ts,
+ * The draws and losses are computed in the kernel's WebAssembly module (src/loss/assembly/sample.ts,
  * which follows these steps operation by operation); this file holds what the host prepares for it
  * (damage cdfs, dense groups) and drives it event by event.
  */
 import { keptHazardBins } from './cdf-cutoff.js';
 import type { SampleContext } from './kernel-inputs.js';
-import type { KernelModule } from './kernel-module.js';
+import type { KernelModule } from '../wasm/kernel-module.js';
 import { correlationHash, damageHash, hazardHash } from './rng.js';
 
 /**
- * Samples events one after another in the kernel's module (assembly/sampler.ts), which holds the
+ * Samples events one after another in the kernel's module (assembly/sample.ts), which holds the
  * per-item constants, the draws of the current event and every scratch array, so nothing is allocated
  * per item or event. Each event's sampled loss per item, before gul_alloc_rule, goes into the module's
  * `losses` (samples x items, row-major by sample) for the items on an areaperil of its footprint; the

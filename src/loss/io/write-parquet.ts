@@ -4,7 +4,7 @@
  * COPY writes that table out. DuckDB is loaded only when a run asks for Parquet.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { sqlPath } from '../../scoring-bulk/duck.js';
+import { sqlPath } from '../../scoring-bulk/scratch-duckdb.js';
 import type { OrdTable } from '../domain/ord-table.js';
 
 /** A table to write, or (summary-info, whose columns are not Oasis's int32/float32) a query of constants. */

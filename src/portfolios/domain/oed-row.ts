@@ -9,7 +9,7 @@
  *   LocCurrency        ISO 4217 three letters (blank: USD; documented)
  */
 import { PERILS, type Peril } from '../../domain/scoring/perils.js';
-import { coveredMask, perilBit } from '../../oasis/perils.js';
+import { coveredMask, perilBit } from '../../oed/perils.js';
 import { parseCover } from './perils.js';
 
 /** The OED fields the importer reads (spelled as the OED spec spells them). */
@@ -200,7 +200,7 @@ export function checkRow(
   };
 }
 
-/** The catintel score perils a LocPerilsCovered value covers (those with an OED code; oasis/perils.ts). */
+/** The catintel score perils a LocPerilsCovered value covers (those with an OED code; oed/perils.ts). */
 export function scorePerilsOf(perilsCovered: string): Peril[] {
   const mask = coveredMask(perilsCovered, PERILS);
   return PERILS.filter((p) => (mask & perilBit(p)) !== 0);

@@ -5,7 +5,7 @@
  * dropped (docs/loss-engine.md, "Reinsurance").
  */
 import { CatintelError } from '../../../errors.js';
-import { COVERED_BY } from '../../../oasis/perils.js';
+import { COVERED_BY } from '../../../oed/perils.js';
 import {
   EXTRA_SCOPE_FIELDS,
   RISK_FIELDS,

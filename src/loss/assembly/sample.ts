@@ -1,18 +1,14 @@
 // AssemblyScript (see index.ts). The sampled ground-up loss of an areaperil's items, as gulmc draws
 // it and domain/sample.ts documents it:
-//  1. each group's draws for the event (Latin hypercube on Philox4x32-7, seeded by group and event);
+//  1. each group's draws for the event (Latin hypercube on Philox4x32-7, seeded by group and event:
+//     philox.ts);
 //  2. the correlated uniform, z = sqrt(rho) * ppf(group draw) + sqrt(1 - rho) * ppf(item draw), back
-//     through gulmc's normal tables;
+//     through gulmc's normal tables (normal.ts);
 //  3. the damage bin by binary search of the float32 cdf, the loss interpolated within the bin.
 
-/** Math.log of the host: the same bits as JavaScript's (V8 calls its own log directly for this import). */
-@external("env", "log")
-declare function hostLog(x: f64): f64;
-/** Entry k of gulmc's normal cdf table, computed by the host (domain/normal.ts) when first read. */
-@external("env", "cdfEntry")
-declare function hostCdfEntry(k: i32): f64;
-
 import { n, pItem, S } from './positions';
+import { latinHypercube, setupStrata } from './philox';
+import { CDF_MIN, INV_FACTOR, NORM_FACTOR, NORM_N, TAIL, UPPER_TAIL, X_MIN, cdfAt, fromNorm, ppfEntry, setupCdfTable, toNorm } from './normal';
 
 // Per position:
 let pTiv: usize = 0; // f32
@@ -34,8 +30,6 @@ let corrNorm: usize = 0;
 let corrStamp: usize = 0;
 let hazardValues: usize = 0;
 let hazardStamp: usize = 0;
-// gulmc's normal cdf table (NORM_N f64; NaN where not computed yet).
-let cdfTable: usize = 0;
 // Damage cdfs: per key (dense vulnerability * intensity bins + intensity bin) the offset (in f32 entries
 // from cdfArena) and the length of its float32 cdf.
 let cdfStart: usize = 0; // i32
@@ -59,8 +53,6 @@ let runB: usize = 0;
 let runBin: usize = 0; // i32
 let runC: usize = 0; // u8
 let runList: usize = 0; // i32, the draws pass 2 correlates
-// Latin hypercube strata (S f64).
-let perms: usize = 0;
 // Per sample, the bound of noDamageBound (i32); per damage cdf key, its entryBelow (i32, -2 until computed).
 let runK: usize = 0;
 let cdfBelow: usize = 0;
@@ -85,10 +77,10 @@ export function setupSampler(
   pTiv = tiv; pVuln = vuln; pDamage = damage; pDamageTerm = damageTerm; pCorr = corr; pCorrTerm = corrTerm;
   pHazard = hazard; pHazardTerm = hazardTerm; pSqrtRho = sqrtRho; pSqrtRest = sqrtRest;
   damageValues = dValues; damageStamp = dStamp; corrValues = cValues; corrNorm = cNorm; corrStamp = cStamp; hazardValues = hValues; hazardStamp = hStamp;
-  cdfTable = table; cdfStart = start; cdfLength = length; cdfArena = arena; intensityBins = bins;
+  setupCdfTable(table); cdfStart = start; cdfLength = length; cdfArena = arena; intensityBins = bins;
   binFrom = from; binTo = to; binMean = mean;
   hazCdf = hCdf; hazBin = hBin; out = losses;
-  runU = u; runX = x; runB = b; runBin = bin; runC = c; perms = strata;
+  runU = u; runX = x; runB = b; runBin = bin; runC = c; setupStrata(strata);
   runK = bounds; cdfBelow = below; runList = list;
 }
 
@@ -98,102 +90,6 @@ export function startEvent(e: i32, damageTerm: f64, corrTerm: f64, hazardTerm: f
   damageEventTerm = <i64>damageTerm;
   corrEventTerm = <i64>corrTerm;
   hazardEventTerm = <i64>hazardTerm;
-}
-
-// ---- Philox4x32-7 and gulmc's Latin hypercube (philox.ts).
-
-const M0: u64 = 0xd2511f53;
-const M1: u64 = 0xcd9e8d57;
-const W0: u32 = 0x9e3779b9;
-const W1: u32 = 0xbb67ae85;
-const INV32: f64 = 1.0 / 4294967296.0;
-
-// The block of the last philox() call.
-let w0: u32 = 0;
-let w1: u32 = 0;
-let w2: u32 = 0;
-let w3: u32 = 0;
-
-/** One Philox4x32-7 block for counter (c0, c1, 0, 0) and key (k0, k1), into w0..w3. */
-function philox(c0: u32, c1: u32, k0: u32, k1: u32): void {
-  let c2: u32 = 0;
-  let c3: u32 = 0;
-  for (let r = 0; r < 7; r++) {
-    const p0 = M0 * <u64>c0;
-    const p1 = M1 * <u64>c2;
-    const n0 = (<u32>(p1 >> 32)) ^ c1 ^ k0;
-    const n2 = (<u32>(p0 >> 32)) ^ c3 ^ k1;
-    c0 = n0;
-    c1 = <u32>p1;
-    c2 = n2;
-    c3 = <u32>p0;
-    k0 += W0;
-    k1 += W1;
-  }
-  w0 = c0; w1 = c1; w2 = c2; w3 = c3;
-}
-
-/**
- * Word 0 of the block for counter (0, 0, 0, 0): all one sample needs. The first round of a zero counter
- * multiplies zeros (it leaves (k0, 0, k1, 0)), and of the last round only word 0 is kept.
- */
-function firstWord(k0: u32, k1: u32): u32 {
-  let c0 = k0;
-  let c1: u32 = 0;
-  let c2 = k1;
-  let c3: u32 = 0;
-  k0 += W0;
-  k1 += W1;
-  for (let r = 1; r < 6; r++) {
-    const p0 = M0 * <u64>c0;
-    const p1 = M1 * <u64>c2;
-    c0 = (<u32>(p1 >> 32)) ^ c1 ^ k0;
-    c2 = (<u32>(p0 >> 32)) ^ c3 ^ k1;
-    c1 = <u32>p1;
-    c3 = <u32>p0;
-    k0 += W0;
-    k1 += W1;
-  }
-  return (<u32>((M1 * <u64>c2) >> 32)) ^ c1 ^ k0;
-}
-
-@inline function word(k: i32): u32 {
-  return k == 0 ? w0 : k == 1 ? w1 : k == 2 ? w2 : w3;
-}
-
-/** philoxLatinHypercube(seed, S) into S f64 at `to`: seed in (-2^31, 2^31), its key's high word 0 or all ones. */
-function latinHypercube(seed: i64, to: usize): void {
-  const k0 = <u32>seed;
-  const k1 = <u32>(seed >> 32);
-  if (S == 1) {
-    store<f64>(to, 1.0 - <f64>firstWord(k0, k1) * INV32);
-    return;
-  }
-  for (let k = 0; k < S; k++) store<f64>(perms + (<usize>k << 3), <f64>(k + 1));
-  let ctr: u32 = 0;
-  let used = 4;
-  for (let idx = S - 1; idx >= 1; idx--) {
-    if (used == 4) {
-      philox(ctr++, 1, k0, k1);
-      used = 0;
-    }
-    const jj = <i32>Math.floor(<f64>word(used++) * INV32 * <f64>(idx + 1));
-    const a = perms + (<usize>idx << 3);
-    const b = perms + (<usize>jj << 3);
-    const t = load<f64>(a);
-    store<f64>(a, load<f64>(b));
-    store<f64>(b, t);
-  }
-  ctr = 0;
-  used = 4;
-  const inv = 1.0 / <f64>S;
-  for (let k = 0; k < S; k++) {
-    if (used == 4) {
-      philox(ctr++, 0, k0, k1);
-      used = 0;
-    }
-    store<f64>(to + (<usize>k << 3), (load<f64>(perms + (<usize>k << 3)) - <f64>word(used++) * INV32) * inv);
-  }
 }
 
 /** (group term + event term) mod m, both terms in (-m, m) as rng.ts SeedHash.seed. */
@@ -227,87 +123,6 @@ function correlationAt(g: i32, groupTerm: i32): usize {
     store<i32>(st, epoch);
   }
   return corrNorm + offset;
-}
-
-// ---- gulmc's normal tables (normal.ts).
-
-const NORM_N: i32 = 1000000;
-const X_MIN: f64 = 1e-16;
-const X_MAX: f64 = 1 - 1e-16;
-const CDF_MIN: f64 = -20;
-const CDF_MAX: f64 = 20;
-const INV_FACTOR: f64 = <f64>(NORM_N - 1) / (X_MAX - X_MIN);
-const NORM_FACTOR: f64 = <f64>(NORM_N - 1) / (CDF_MAX - CDF_MIN);
-const X_STEP: f64 = (X_MAX - X_MIN) / <f64>(NORM_N - 1);
-const TAIL: f64 = 0.025;
-const UPPER_TAIL: f64 = 1 - TAIL;
-
-/** normal.ts normPpf: Wichura's AS 241. */
-function normPpf(p: f64): f64 {
-  if (p <= 0) return -Infinity;
-  if (p >= 1) return Infinity;
-  const q = p - 0.5;
-  if (Math.abs(q) <= 0.425) {
-    const r = 0.180625 - q * q;
-    return (
-      (q * (((((((r * 2509.0809287301226727 + 33430.575583588128105) * r + 67265.770927008700853) * r + 45921.953931549871457) * r + 13731.693765509461125) * r + 1971.5909503065514427) * r + 133.14166789178437745) * r + 3.387132872796366608)) /
-      (((((((r * 5226.495278852854561 + 28729.085735721942674) * r + 39307.89580009271061) * r + 21213.794301586595867) * r + 5394.1960214247511077) * r + 687.1870074920579083) * r + 42.313330701600911252) * r + 1)
-    );
-  }
-  let r = Math.sqrt(-hostLog(q < 0 ? p : 1 - p));
-  let x: f64;
-  if (r <= 5) {
-    r -= 1.6;
-    x =
-      (((((((r * 7.7454501427834140764e-4 + 0.0227238449892691845833) * r + 0.24178072517745061177) * r + 1.27045825245236838258) * r + 3.64784832476320460504) * r + 5.7694972214606914055) * r + 4.6303378461565452959) * r + 1.42343711074968357734) /
-      (((((((r * 1.05075007164441684324e-9 + 5.475938084995344946e-4) * r + 0.0151986665636164571966) * r + 0.14810397642748007459) * r + 0.68976733498510000455) * r + 1.6763848301838038494) * r + 2.05319162663775882187) * r + 1);
-  } else {
-    r -= 5;
-    x =
-      (((((((r * 2.01033439929228813265e-7 + 2.71155556874348757815e-5) * r + 0.0012426609473880784386) * r + 0.026532189526576123093) * r + 0.29656057182850489123) * r + 1.7848265399172913358) * r + 5.4637849111641143699) * r + 6.6579046435011037772) /
-      (((((((r * 2.04426310338993978564e-15 + 1.4215117583164458887e-7) * r + 1.8463183175100546818e-5) * r + 7.868691311456132591e-4) * r + 0.0148753612908506148525) * r + 0.13692988092273580531) * r + 0.59983220655588793769) * r + 1);
-  }
-  return q < 0 ? -x : x;
-}
-
-/** Entry k of gulmc's ppf table (normal.ts ppfEntry: numpy.linspace's k-th point). */
-@inline function ppfEntry(k: i32): f64 {
-  return normPpf(k == NORM_N - 1 ? X_MAX : <f64>k * X_STEP + X_MIN);
-}
-
-/** normal.ts toNorm: interpolated in the tails, truncated elsewhere. */
-function toNorm(u: f64): f64 {
-  const pos = (u - X_MIN) * INV_FACTOR;
-  if (u < TAIL || u > UPPER_TAIL) {
-    const fl = Math.floor(pos);
-    const frac = pos - fl;
-    const lower = fl < 0 ? 0 : fl > <f64>(NORM_N - 2) ? NORM_N - 2 : <i32>fl;
-    const a = ppfEntry(lower);
-    return a + frac * (ppfEntry(lower + 1) - a);
-  }
-  const tr = Math.trunc(pos);
-  const index = tr < 0 ? 0 : tr > <f64>(NORM_N - 1) ? NORM_N - 1 : <i32>tr;
-  return ppfEntry(index);
-}
-
-@inline function cdfAt(k: i32): f64 {
-  const at = cdfTable + (<usize>k << 3);
-  let v = load<f64>(at);
-  if (v != v) {
-    v = hostCdfEntry(k);
-    store<f64>(at, v);
-  }
-  return v;
-}
-
-/** normal.ts fromNorm: interpolated between the two entries around z. */
-function fromNorm(z: f64): f64 {
-  const pos = (z - CDF_MIN) * NORM_FACTOR;
-  const fl = Math.floor(pos);
-  const frac = pos - fl;
-  const lower = fl < 0 ? 0 : fl > <f64>(NORM_N - 2) ? NORM_N - 2 : <i32>fl;
-  const a = cdfAt(lower);
-  return a + frac * (cdfAt(lower + 1) - a);
 }
 
 // ---- Damage.
@@ -548,19 +363,4 @@ function lossRun(first: i32, end: i32): void {
       store<f64>(out + ((<usize>s * <usize>n + <usize>i) << 3), gul >= 0 ? fround(gul) : 0.0);
     }
   }
-}
-
-// ---- For the tests (domain/kernel-module.test.ts): the pieces above against their JavaScript references.
-
-/** The S draws of a seed (rng.ts draws) into `to`. */
-export function drawSeed(seed: f64, to: usize): void {
-  latinHypercube(<i64>seed, to);
-}
-
-export function toNormOf(u: f64): f64 {
-  return toNorm(u);
-}
-
-export function fromNormOf(z: f64): f64 {
-  return fromNorm(z);
 }

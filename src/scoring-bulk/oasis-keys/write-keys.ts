@@ -1,5 +1,5 @@
 /**
- * keys.csv and keys-errors.csv from the side files (pending.ts).
+ * keys.csv and keys-errors.csv from the side files (side-files.ts).
  *
  * LocID is oasislmf's loc_id (oasislmf/utils/data.py get_ids): the distinct (PortNumber, AccNumber,
  * LocNumber) triples of location.csv numbered from 1 in sorted order, the values compared as strings.
@@ -19,16 +19,16 @@
  * One keys row per (location, peril, coverage type) for each scored peril with an OED code that the
  * location's LocPerilsCovered includes and each coverage type with a positive TIV (1 BuildingTIV, 2
  * OtherTIV, 3 ContentsTIV, 4 BITIV; buildings alone when the row has none), as oasislmf's keys hold one row
- * per coverage type its items are made for; AreaPerilID = (cell + 1) * 10 + peril index (src/oasis/perils.ts); VulnerabilityID 0: catintel assigns no
+ * per coverage type its items are made for; AreaPerilID = (cell + 1) * 10 + peril index (src/oed/perils.ts); VulnerabilityID 0: catintel assigns no
  * vulnerability. Both files list locations in location.csv order. Locations outside the covered area, or
  * covering none of the perils we key, get keys-errors rows with Status nomatch and the reason.
  */
 import fs from 'node:fs';
-import { PERILS, type Peril } from '../domain/scoring/perils.js';
-import { OED_CODE, areaPerilId } from '../oasis/perils.js';
-import { sqlPath, type Duck } from './duck.js';
-import { SIDE_INTS } from './pending.js';
-import { OutFile, tempPathOf } from './out-file.js';
+import { PERILS, type Peril } from '../../domain/scoring/perils.js';
+import { OED_CODE, areaPerilId } from '../../oed/perils.js';
+import { sqlPath, type Duck } from '../scratch-duckdb.js';
+import { SIDE_INTS } from './side-files.js';
+import { OutFile, tempPathOf } from '../out-file.js';
 
 export const KEYS_HEADER = 'LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID\n';
 export const KEYS_ERRORS_HEADER = 'LocID,PerilID,CoverageTypeID,Status,Message\n';

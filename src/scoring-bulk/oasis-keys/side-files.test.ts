@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OutFile } from './out-file.js';
-import { KeyLineWriter, type KeyColumns } from './pending.js';
-import { readRows } from './rows.js';
+import { OutFile } from '../out-file.js';
+import { KeyLineWriter, type KeyColumns } from './side-files.js';
+import { readRows } from '../rows.js';
 
 async function pendingLines(text: string, columns: Partial<KeyColumns>): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-pending-'));

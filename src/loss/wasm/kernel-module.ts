@@ -4,10 +4,10 @@
  * per-item constants, the event's per-item results, the draws, the sums), so that the loops run in the
  * module with nothing allocated, and the host reads the results through views of the same memory.
  */
-import type { GulContext, SampleContext } from './kernel-inputs.js';
-import { cdfTableEntry, NORM_TABLE } from './normal.js';
-import { correlationHash, damageHash, hazardHash } from './rng.js';
-import { damageCdfs, dense } from './sample-tables.js';
+import type { GulContext, SampleContext } from '../domain/kernel-inputs.js';
+import { cdfTableEntry, NORM_TABLE } from '../domain/normal.js';
+import { correlationHash, damageHash, hazardHash } from '../domain/rng.js';
+import { damageCdfs, dense } from '../domain/sample-tables.js';
 import { WASM_BASE64 } from './kernel-wasm.js';
 import { layOut, type Views } from './wasm-memory.js';
 

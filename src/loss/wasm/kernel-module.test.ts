@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATED, wasmModuleSource } from '../../../scripts/build-wasm.js';
 import { kernelInstance } from './kernel-module.js';
-import { fromNorm, toNorm } from './normal.js';
-import { philoxLatinHypercube } from './philox.js';
+import { fromNorm, toNorm } from '../domain/normal.js';
+import { philoxLatinHypercube } from '../domain/philox.js';
 
 /** A seeded stream of doubles in [0, 1). */
 function uniforms(seed: number): () => number {

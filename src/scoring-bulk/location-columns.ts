@@ -10,8 +10,8 @@
  *    FlexiLocScoreModelVersion.
  */
 import type { Peril } from '../domain/scoring/perils.js';
-import { OED_VERSION, isOedLocationField, oedFieldName } from '../oasis/oed-fields.js';
-import { FLEXI_MODEL_VERSION, FLEXI_SCENARIO, flexiScoreColumn } from '../oasis/perils.js';
+import { OED_VERSION, isOedLocationField, oedFieldName } from '../oed/oed-fields.js';
+import { FLEXI_MODEL_VERSION, FLEXI_SCENARIO, flexiScoreColumn } from '../oed/perils.js';
 
 export interface OasisPlan {
   /** Output header names, in order. */

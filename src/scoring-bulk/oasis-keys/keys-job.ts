@@ -1,17 +1,17 @@
 /**
  * The Oasis keys job, in a worker thread beside the main pass (format-oasis.ts starts it). It reads the
- * input on its own, writes `d,PortNumber,AccNumber,LocNumber` for every data row (pending.ts) and has its
+ * input on its own, writes `d,PortNumber,AccNumber,LocNumber` for every data row (side-files.ts) and has its
  * own DuckDB rank them while the main thread is still writing location.csv, then writes keys.csv as the
- * main pass flushes what became of each row, and keys-errors.csv at the end (oasis-keys.ts). On two cores
+ * main pass flushes what became of each row, and keys-errors.csv at the end (write-keys.ts). On two cores
  * the keys then cost little more than the main pass. The same function runs in the main thread, after
  * the main pass, when there is no compiled worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { withDuck } from './duck.js';
-import { sidePaths, writeOasisKeys, type MainFeed, type SideOfMain } from './oasis-keys.js';
-import { OutFile } from './out-file.js';
-import { KeyLineWriter, type KeyColumns } from './pending.js';
-import { readRows } from './rows.js';
+import { withDuck } from '../scratch-duckdb.js';
+import { sidePaths, writeOasisKeys, type MainFeed, type SideOfMain } from './write-keys.js';
+import { OutFile } from '../out-file.js';
+import { KeyLineWriter, type KeyColumns } from './side-files.js';
+import { readRows } from '../rows.js';
 
 export interface KeysJob {
   kind: 'catintel-keys-job';

@@ -1,8 +1,8 @@
 /**
- * The side files the Oasis keys are made from (oasis-keys.ts). Data rows are numbered d = 0, 1, ... in
+ * The side files the Oasis keys are made from (write-keys.ts). Data rows are numbered d = 0, 1, ... in
  * file order (blank lines are not rows), the same way by both passes.
  *
- * The keys pass (pending-worker.ts) reads the input on its own and writes, for every data row:
+ * The keys pass (keys-job.ts) reads the input on its own and writes, for every data row:
  *   keys-pending.csv      d,PortNumber,AccNumber,LocNumber      what DuckDB ranks into LocIDs
  * The main pass, which knows each row's fate, writes:
  *   keys-side.bin         Int32 triples (covered-perils mask, grid cell or -1, coverage-types mask), one per
@@ -11,15 +11,15 @@
  *                         keys-errors rows
  *   keys-excluded.csv     d                                     data rows left out of location.csv
  */
-import type { Peril } from '../domain/scoring/perils.js';
-import { coveredMask, oedCodesOf } from '../oasis/perils.js';
-import { isBlank, type ScannedRow } from './csv-scan.js';
-import { SYNTH_ACC, SYNTH_PORT } from './oasis-plan.js';
-import type { OutFile } from './out-file.js';
-import { rowHasFormula } from './formula-field.js';
-import { rowUtf8Problem } from './utf8-row.js';
-import { COMMA, NEWLINE, copyField } from './row-text.js';
-import { OUTSIDE } from './rows.js';
+import type { Peril } from '../../domain/scoring/perils.js';
+import { coveredMask, oedCodesOf } from '../../oed/perils.js';
+import { isBlank, type ScannedRow } from '../csv-scan.js';
+import { SYNTH_ACC, SYNTH_PORT } from '../location-columns.js';
+import type { OutFile } from '../out-file.js';
+import { rowHasFormula } from '../formula-field.js';
+import { rowUtf8Problem } from '../utf8-row.js';
+import { COMMA, NEWLINE, copyField } from '../format-cells.js';
+import { OUTSIDE } from '../rows.js';
 
 /** Where the key fields are (a plain object: it crosses to the worker). */
 export interface KeyColumns {
