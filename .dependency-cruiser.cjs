@@ -7,7 +7,7 @@
  *   feeds, store  sources/ (feed parsers), store/ (DuckDB)          import only base and domain
  *   capabilities  ingest/, databuild/, intelligence/, triggers/, loss/, models/, ... (one folder each)
  *   handlers      handlers/                                         the use cases and their registry
- *   adapters      cli/, http/                                       turn argv or requests into handler calls
+ *   adapters      cli/, http/, channel/                             turn argv, requests or channel messages into handler calls
  *
  * A module imports only from its own layer or the ones below it, and no module imports one that imports
  * it back, type-only imports included (a type loop is still two modules that cannot be read apart).
@@ -17,7 +17,7 @@
 const BASE = '^src/(lib/|errors[.]ts$|caller[.]ts$|context[.]ts$|config/)';
 /** Any domain folder: the shared src/domain/ and each capability's own domain/. */
 const DOMAIN = '/domain/';
-const ADAPTERS = '^src/(cli|http)/';
+const ADAPTERS = '^src/(cli|http|channel)/';
 
 module.exports = {
   forbidden: [
@@ -80,12 +80,12 @@ module.exports = {
       comment:
         'Capability folders (ingest, databuild, intelligence, triggers, loss, ...) are called by handlers and never import a handler or an adapter.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(handlers|cli|http)/' },
-      to: { path: '^src/(handlers|cli|http)/' },
+      from: { path: '^src/', pathNot: '^src/(handlers|cli|http|channel)/' },
+      to: { path: '^src/(handlers|cli|http|channel)/' },
     },
     {
       name: 'handlers-below-adapters',
-      comment: 'A handler never prints and never touches a response: it imports no adapter (cli/, http/).',
+      comment: 'A handler never prints and never touches a response: it imports no adapter (cli/, http/, channel/).',
       severity: 'error',
       from: { path: '^src/handlers/' },
       to: { path: ADAPTERS },
@@ -96,6 +96,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/http/' },
       to: { path: '^src/cli/' },
+    },
+    {
+      name: 'channel-apart',
+      comment:
+        'The CLI-to-server channel (channel/) carries handler calls between two processes: the CLI uses it, the HTTP app does not, and it imports neither.',
+      severity: 'error',
+      from: { path: '^src/channel/' },
+      to: { path: '^src/(cli|http)/' },
+    },
+    {
+      name: 'http-apart-from-channel',
+      comment: 'The HTTP app does not know the channel: cli/ (serve) opens both.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/channel/' },
     },
     {
       name: 'src-never-imports-tools',

@@ -65,6 +65,8 @@ export interface HttpBinding {
   stream?: boolean;
 }
 
+// The registry holds handlers of every input and output type: `any` here is what lets one list hold them all.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface Handler<I = any, O = any> {
   name: string; // 'events.live'
   summary: string;
@@ -78,7 +80,7 @@ export interface Handler<I = any, O = any> {
     examples: string[];
     /**
      * Raw keys (options or args) whose values are files or directories on the caller's machine. When the
-     * CLI hands the command to a running server (src/http/remote.ts), these are resolved against the
+     * CLI hands the command to a running server (src/channel/remote.ts), these are resolved against the
      * caller's working directory first, since the server has its own; URLs are left alone.
      */
     paths?: string[];
