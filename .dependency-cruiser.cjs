@@ -4,7 +4,8 @@
  *
  *   base          lib/, errors.ts, caller.ts, context.ts, config/   importable from anywhere
  *   domain        domain/ and every capability's own domain/        pure: no store, filesystem, process, h3
- *   feeds, store  sources/ (feed parsers), store/ (DuckDB)          import only base and domain
+ *   feeds, store  sources/ (feed parsers), store/ (DuckDB),          import only base and domain
+ *                 reference-data/ (readers of the committed data)
  *   capabilities  ingest/, databuild/, intelligence/, triggers/, loss/, models/, ... (one folder each)
  *   handlers      handlers/                                         the use cases and their registry
  *   adapters      cli/, http/, channel/                             turn argv, requests or channel messages into handler calls
@@ -70,10 +71,18 @@ module.exports = {
     {
       name: 'feeds-and-store-import-down',
       comment:
-        'sources/ (feed parsers) and store/ (DuckDB) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',
+        'sources/ (feed parsers), store/ (DuckDB) and reference-data/ (the committed data and its readers) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',
       severity: 'error',
-      from: { path: '^src/(sources|store)/' },
+      from: { path: '^src/(sources|store|reference-data)/' },
       to: { path: '^src/', pathNot: `${BASE}|${DOMAIN}|^src/$1/` },
+    },
+    {
+      name: 'runtime-never-imports-databuild',
+      comment:
+        'databuild/ is the build-time pipeline of the committed baseline (catintel data build): code that runs reads the committed data through reference-data/, and only the data-build handler starts the pipeline.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/databuild/|^src/handlers/data-build[.]ts$' },
+      to: { path: '^src/databuild/' },
     },
     {
       name: 'capabilities-below-handlers',

@@ -4,8 +4,8 @@
  * app and the CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
-import { loadModelDamage } from '../src/databuild/model-damage.js';
+import { loadBaselineGrid } from '../src/reference-data/load-baseline.js';
+import { loadModelDamage } from '../src/reference-data/model-damage.js';
 import { cellAt } from '../src/domain/scoring/grid.js';
 import { PERILS } from '../src/domain/scoring/perils.js';
 import { scorePoint } from '../src/domain/scoring/score-point.js';
@@ -147,14 +147,12 @@ describe('catintel events score ID (CLI) gives what the API gives', () => {
     const dbPath = await weekStore();
     const events = await (async () => {
       const r = await cli(['--db', dbPath, '--json', 'events', 'live', '--limit', '1000'], { CATINTEL_NOW: WEEK_NOW });
-      return r
-        .json()
-        .features.map((f: any) => ({
-          id: f.properties.id,
-          slug: f.properties.slug,
-          lng: f.geometry.coordinates[0],
-          lat: f.geometry.coordinates[1],
-        })) as Ev[];
+      return r.json().features.map((f: any) => ({
+        id: f.properties.id,
+        slug: f.properties.slug,
+        lng: f.geometry.coordinates[0],
+        lat: f.geometry.coordinates[1],
+      })) as Ev[];
     })();
     const inside = events.find(covered)!;
     const key = (

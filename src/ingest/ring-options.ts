@@ -4,7 +4,7 @@
  * the factor is read from the baseline grid scoring reads (`hurricane_wind.radius_scale`, fitted by
  * `catintel data build` to the HURDAT2 64-kt radii), and only when a record needs it.
  */
-import { loadBaselineGrid } from '../databuild/load-baseline.js';
+import { loadBaselineGrid } from '../reference-data/load-baseline.js';
 import type { RingOptions } from '../domain/rings/index.js';
 import { CatintelError } from '../errors.js';
 

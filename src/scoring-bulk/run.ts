@@ -22,7 +22,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ProgressEvent } from '../context.js';
 import { climateCase, type Horizon, type Scenario } from '../domain/climate.js';
-import { defaultBaselineDir, loadBaselineGrid } from '../databuild/load-baseline.js';
+import { defaultBaselineDir, loadBaselineGrid } from '../reference-data/load-baseline.js';
 import { PERILS, type Peril } from '../domain/scoring/perils.js';
 import { outsideCoverageMessage } from '../domain/scoring/score-point.js';
 import { CatintelError } from '../errors.js';

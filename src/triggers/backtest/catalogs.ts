@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { parseHurdat2 } from '../../databuild/hurdat2.js';
+import { parseHurdat2 } from '../../reference-data/hurdat2.js';
 import { ingestRingOptions } from '../../ingest/ring-options.js';
 import { CatintelError } from '../../errors.js';
 import { packageRoot } from '../../lib/package-root.js';
