@@ -5,7 +5,7 @@
  *   base          lib/, errors.ts, caller.ts, context.ts, config/   importable from anywhere
  *   domain        domain/ and every capability's own domain/        pure: no store, filesystem, process, h3
  *   feeds, store  sources/ (feed parsers), store/ (DuckDB),          import only base and domain
- *                 reference-data/ (readers of the committed data)
+ *                 reference-data/ (readers of the committed data), csv/ (the CSV reader)
  *   capabilities  ingest/, databuild/, intelligence/, triggers/, loss/, models/, ... (one folder each)
  *   handlers      handlers/                                         the use cases and their registry
  *   adapters      cli/, http/, channel/                             turn argv, requests or channel messages into handler calls
@@ -71,9 +71,9 @@ module.exports = {
     {
       name: 'feeds-and-store-import-down',
       comment:
-        'sources/ (feed parsers), store/ (DuckDB) and reference-data/ (the committed data and its readers) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',
+        'sources/ (feed parsers), store/ (DuckDB), reference-data/ (the committed data and its readers) and csv/ (the CSV reader) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',
       severity: 'error',
-      from: { path: '^src/(sources|store|reference-data)/' },
+      from: { path: '^src/(sources|store|reference-data|csv)/' },
       to: { path: '^src/', pathNot: `${BASE}|${DOMAIN}|^src/$1/` },
     },
     {
