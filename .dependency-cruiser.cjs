@@ -44,7 +44,7 @@ module.exports = {
         'context.ts is importable from anywhere: it names what it carries by type only (the store, the config, the event reader), never a concrete class.',
       severity: 'error',
       from: { path: '^src/context[.]ts$' },
-      to: { path: '^src/', pathNot: `${BASE}|^src/store/db[.]ts$|^src/live-index/event-reader[.]ts$` },
+      to: { path: '^src/', pathNot: `${BASE}|^src/store/db[.]ts$|^src/domain/event-reader[.]ts$` },
     },
     {
       name: 'domain-is-pure',
@@ -91,6 +91,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(handlers|cli|http|channel)/' },
       to: { path: '^src/(handlers|cli|http|channel)/' },
+    },
+    {
+      name: 'handlers-read-events-through-the-reader',
+      comment:
+        "A handler reads events through the event reader (domain/event-reader.ts: the store and the live index implement it), never through the live index's snapshots, selections or renderers.",
+      severity: 'error',
+      from: { path: '^src/handlers/' },
+      to: { path: '^src/live-index/' },
     },
     {
       name: 'handlers-below-adapters',
