@@ -26,7 +26,7 @@ export interface EventQuery extends ReadInstant {
 }
 
 /** Where a page of /events/live starts after: the sort key (microseconds, as text) and id of the last event shown. */
-export interface LiveKey {
+interface LiveKey {
   t: string;
   id: string;
 }
@@ -55,7 +55,7 @@ export interface EventAnswer {
 }
 
 /** The links an OGC collection carries, and the instant it shows (its numberMatched is the page's own). */
-export interface PageLinks {
+interface PageLinks {
   now: string;
   self: string;
   next?: string;

@@ -24,7 +24,7 @@ export interface ExposureRing {
 }
 
 /** The exposure body's members the reports read. */
-export interface ExposureBody {
+interface ExposureBody {
   rings: ExposureRing[];
   method: { population: string };
 }
