@@ -4,10 +4,11 @@
  *
  *   base          lib/, errors.ts, caller.ts, context.ts, config/   importable from anywhere
  *   domain        domain/ and every capability's own domain/        pure: no store, filesystem, process, h3
- *   feeds, store  sources/ (feed parsers), store/ (DuckDB)          import only base and domain
+ *   feeds, store  sources/ (feed parsers), store/ (DuckDB),          import only base and domain
+ *                 reference-data/ (readers of the committed data), csv/ (the CSV reader)
  *   capabilities  ingest/, databuild/, intelligence/, triggers/, loss/, models/, ... (one folder each)
  *   handlers      handlers/                                         the use cases and their registry
- *   adapters      cli/, http/                                       turn argv or requests into handler calls
+ *   adapters      cli/, http/, channel/                             turn argv, requests or channel messages into handler calls
  *
  * A module imports only from its own layer or the ones below it, and no module imports one that imports
  * it back, type-only imports included (a type loop is still two modules that cannot be read apart).
@@ -17,7 +18,7 @@
 const BASE = '^src/(lib/|errors[.]ts$|caller[.]ts$|context[.]ts$|config/)';
 /** Any domain folder: the shared src/domain/ and each capability's own domain/. */
 const DOMAIN = '/domain/';
-const ADAPTERS = '^src/(cli|http)/';
+const ADAPTERS = '^src/(cli|http|channel)/';
 
 module.exports = {
   forbidden: [
@@ -43,7 +44,7 @@ module.exports = {
         'context.ts is importable from anywhere: it names what it carries by type only (the store, the config, the event reader), never a concrete class.',
       severity: 'error',
       from: { path: '^src/context[.]ts$' },
-      to: { path: '^src/', pathNot: `${BASE}|^src/store/db[.]ts$|^src/live-index/event-reader[.]ts$` },
+      to: { path: '^src/', pathNot: `${BASE}|^src/store/db[.]ts$|^src/domain/event-reader[.]ts$` },
     },
     {
       name: 'domain-is-pure',
@@ -78,22 +79,38 @@ module.exports = {
     {
       name: 'feeds-and-store-import-down',
       comment:
-        'sources/ (feed parsers) and store/ (DuckDB) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',
+        'sources/ (feed parsers), store/ (DuckDB), reference-data/ (the committed data and its readers) and csv/ (the CSV reader) import only base modules, domain and their own folder: ingest, capabilities and handlers import them, not the other way round.',
       severity: 'error',
-      from: { path: '^src/(sources|store)/' },
+      from: { path: '^src/(sources|store|reference-data|csv)/' },
       to: { path: '^src/', pathNot: `${BASE}|${DOMAIN}|^src/$1/` },
+    },
+    {
+      name: 'runtime-never-imports-databuild',
+      comment:
+        'databuild/ is the build-time pipeline of the committed baseline (catintel data build): code that runs reads the committed data through reference-data/, and only the data-build handler starts the pipeline.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/databuild/|^src/handlers/data-build[.]ts$' },
+      to: { path: '^src/databuild/' },
     },
     {
       name: 'capabilities-below-handlers',
       comment:
         'Capability folders (ingest, databuild, intelligence, triggers, loss, ...) are called by handlers and never import a handler or an adapter.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(handlers|cli|http)/' },
-      to: { path: '^src/(handlers|cli|http)/' },
+      from: { path: '^src/', pathNot: '^src/(handlers|cli|http|channel)/' },
+      to: { path: '^src/(handlers|cli|http|channel)/' },
+    },
+    {
+      name: 'handlers-read-events-through-the-reader',
+      comment:
+        "A handler reads events through the event reader (domain/event-reader.ts: the store and the live index implement it), never through the live index's snapshots, selections or renderers.",
+      severity: 'error',
+      from: { path: '^src/handlers/' },
+      to: { path: '^src/live-index/' },
     },
     {
       name: 'handlers-below-adapters',
-      comment: 'A handler never prints and never touches a response: it imports no adapter (cli/, http/).',
+      comment: 'A handler never prints and never touches a response: it imports no adapter (cli/, http/, channel/).',
       severity: 'error',
       from: { path: '^src/handlers/' },
       to: { path: ADAPTERS },
@@ -104,6 +121,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/http/' },
       to: { path: '^src/cli/' },
+    },
+    {
+      name: 'channel-apart',
+      comment:
+        'The CLI-to-server channel (channel/) carries handler calls between two processes: the CLI uses it, the HTTP app does not, and it imports neither.',
+      severity: 'error',
+      from: { path: '^src/channel/' },
+      to: { path: '^src/(cli|http)/' },
+    },
+    {
+      name: 'http-apart-from-channel',
+      comment: 'The HTTP app does not know the channel: cli/ (serve) opens both.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/channel/' },
     },
     {
       name: 'src-never-imports-tools',

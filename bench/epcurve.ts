@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
+import { loadBaselineGrid } from '../src/reference-data/load-baseline.js';
 import { writeDefaultAccount, writePortfolioLocations } from '../src/epcurve/book-files.js';
 import { perspectiveEp } from '../src/epcurve/ep-output.js';
 import { MODEL_PACKAGES } from '../src/epcurve/model-packages.js';

@@ -7,7 +7,7 @@
  *  - intelligence.exposure_hurricane: population and infrastructure inside the three wind rings of a Category 4
  *    storm at Fort Myers with Ian's landfall radii (scenario code: the rings ingest would draw), median of 3.
  */
-import { ingestRingOptions } from '../src/ingest/ring-options.js';
+import { baselineRingOptions } from '../src/reference-data/ring-options.js';
 import { prepareEvent } from '../src/ingest/normalise.js';
 import { loadCounties } from '../src/intelligence/counties.js';
 import { ringExposures } from '../src/intelligence/exposure.js';
@@ -75,7 +75,7 @@ export async function benchIntelligence(): Promise<void> {
       '34': { ne: 130, se: 120, sw: 90, nw: 110 },
     },
   };
-  const prepared = prepareEvent(hypotheticalRecord(spec, 'bench', '2022-09-28T19:00:00Z', null), ingestRingOptions());
+  const prepared = prepareEvent(hypotheticalRecord(spec, 'bench', '2022-09-28T19:00:00Z', null), baselineRingOptions());
   const rings = prepared.rings.map((g, ordinal) => ({
     ring_id: null,
     ordinal,

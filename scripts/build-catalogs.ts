@@ -1,7 +1,7 @@
 /**
  * `make data` (backtest part): builds data/catalogs/, the compact historical catalogs `trigger backtest`
  * replays, from the public catalogs in ../shared/data (the same files the hazard baseline is built from,
- * src/databuild/inputs.ts), so that an installed catintel backtests offline with no shared data directory.
+ * src/reference-data/inputs.ts), so that an installed catintel backtests offline with no shared data directory.
  * Parsed by the backtest's own parsers (src/triggers/backtest/catalogs.ts) and cut to the fields it uses:
  *  - storms.ndjson.gz: one HURDAT2 storm a line, {id, name, year, basin, fixes: [[hours, lat, lng, windKt,
  *    pressureMb|null(, rmwNm, r34Nm|null, r50Nm|null, r64Nm|null)], ...]} (the last four, the storm's own
@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Inputs } from '../src/databuild/inputs.js';
+import { Inputs } from '../src/reference-data/inputs.js';
 import {
   fixTuple,
   parseDatedCatalog,

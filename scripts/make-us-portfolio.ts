@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseCenPop, type PopulationCentre } from '../src/databuild/census.js';
+import { parseCenPop, type PopulationCentre } from '../src/reference-data/census.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { mulberry32 } from '../src/lib/random.js';
 

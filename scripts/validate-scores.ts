@@ -11,15 +11,15 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { cellAt } from '../src/domain/scoring/grid.js';
 import { PERILS, PERIL_INFO } from '../src/domain/scoring/perils.js';
-import { parseCenPop } from '../src/databuild/census.js';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
-import { parseNriStates } from '../src/databuild/nri.js';
+import { parseCenPop } from '../src/reference-data/census.js';
+import { loadBaselineGrid } from '../src/reference-data/load-baseline.js';
+import { parseNriStates } from '../src/reference-data/nri.js';
 import { compareStates, scoreCountyCentres, stateMeans } from '../src/databuild/validation.js';
 import { spearman } from '../src/lib/stats.js';
-import { flatDistanceKm } from '../src/databuild/cell-query.js';
+import { flatDistanceKm } from '../src/reference-data/cell-query.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { aww14Mmi } from '../src/domain/rings/earthquake.js';
-import { ruptureDistanceKm, type Plane } from '../src/databuild/eq-faults.js';
+import { ruptureDistanceKm, type Plane } from '../src/reference-data/eq-faults.js';
 import { referenceEvents } from './ring-references.js';
 import { relativePairScore } from '../src/domain/scoring/score-math.js';
 import { floodStageFrequency, parseUsgsPeaks } from '../src/databuild/flood-frequency.js';
@@ -27,11 +27,11 @@ import { TC_RAIN_GAIN } from '../src/databuild/local-perils.js';
 import {
   PINNED_POINTS,
   parseNfipStateClaims,
-  parseNriCounties,
   pinnedPointHolds,
   rhoAgainstNfip,
   rhoAgainstNriCounties,
 } from '../src/databuild/validation-losses.js';
+import { parseNriCounties } from '../src/reference-data/nri-counties.js';
 import { perilScoreValue } from '../src/domain/scoring/peril-score.js';
 import { climateCase } from '../src/domain/climate.js';
 

@@ -4,7 +4,7 @@
  */
 import type { Store } from './store/db.js';
 import type { Config } from './config/defaults.js';
-import type { LiveEventReader } from './live-index/event-reader.js';
+import type { EventReader } from './domain/event-reader.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
@@ -28,8 +28,9 @@ export interface Context {
   progress: (e: ProgressEvent) => void;
   signal?: AbortSignal;
   /**
-   * The server's in-memory live-event index (src/live-index/): the HTTP app answers /events/live, /nearby and
-   * /{id} from it. Absent in the CLI and in commands run through the local channel, which read the store.
+   * The server's in-memory live-event index (src/live-index/), as the event reader it implements: the HTTP app
+   * answers /events/live, /nearby and /{id} from it. Absent in the CLI and in commands run through the local
+   * channel, which read the store.
    */
-  liveIndex?: LiveEventReader;
+  liveIndex?: EventReader;
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INPUTS } from '../src/databuild/inputs.js';
+import { INPUTS } from '../src/reference-data/inputs.js';
 import { loadCatalogs, parseDatedCatalog, parseNamedStorms } from '../src/triggers/backtest/catalogs.js';
 import { CatintelError } from '../src/errors.js';
 import { Store } from '../src/store/db.js';

@@ -51,7 +51,7 @@ describe('the inputs of the committed data', () => {
         'scripts/build-seed.ts',
         'src/sources/usgs-earthquakes.ts',
         'src/databuild/build.ts',
-        'src/databuild/inputs.ts',
+        'src/reference-data/inputs.ts',
       ]),
     );
     expect(sources).not.toContain('src/http/app.ts');

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
+import { loadBaselineGrid } from '../src/reference-data/load-baseline.js';
 import { buildRings } from '../src/domain/rings/index.js';
 import { KM_PER_NM } from '../src/lib/geo.js';
 import { parseBdeck } from '../src/sources/nhc-bdeck.js';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
+import { loadBaselineGrid } from '../src/reference-data/load-baseline.js';
 import { cellAt } from '../src/domain/scoring/grid.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { mulberry32 } from '../src/lib/random.js';

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usPortfolioCsv } from '../scripts/make-us-portfolio.js';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
+import { loadBaselineGrid } from '../src/reference-data/load-baseline.js';
 import { cellAt } from '../src/domain/scoring/grid.js';
 import { PERILS } from '../src/domain/scoring/perils.js';
 import { scorePoint } from '../src/domain/scoring/score-point.js';

@@ -4,8 +4,8 @@
  * app and the CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBaselineGrid } from '../src/databuild/load-baseline.js';
-import { loadModelDamage } from '../src/databuild/model-damage.js';
+import { loadBaselineGrid } from '../src/reference-data/load-baseline.js';
+import { loadModelDamage } from '../src/reference-data/model-damage.js';
 import { cellAt } from '../src/domain/scoring/grid.js';
 import { PERILS } from '../src/domain/scoring/perils.js';
 import { scorePoint } from '../src/domain/scoring/score-point.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNamedStorms } from '../src/triggers/backtest/catalogs.js';
-import { ingestRingOptions } from '../src/ingest/ring-options.js';
+import { baselineRingOptions } from '../src/reference-data/ring-options.js';
 import { evaluate } from '../src/triggers/domain/rules.js';
 import type { TriggerSpec } from '../src/triggers/domain/types.js';
 import { insertTrigger } from '../src/triggers/store.js';
@@ -188,7 +188,7 @@ describe('one rule for live evaluation and backtest', () => {
       'atlantic',
     );
     const ian = storms.find((s) => s.id === 'AL092022')!;
-    const radiusScale = ingestRingOptions().hurricaneRadiusScale!();
+    const radiusScale = baselineRingOptions().hurricaneRadiusScale!();
     const t = {
       lat: 26.64,
       lng: -81.87,

@@ -1,7 +1,7 @@
 /**
  * The running server of `catintel serve`, put together: the store opened under the server's write lock, the
  * context every request runs in, the in-memory live-event index, the HTTP app on its socket and the local
- * channel through which every other CLI command on the same store runs (src/http/local-channel.ts). serve.ts
+ * channel through which every other CLI command on the same store runs (src/channel/local-channel.ts). serve.ts
  * parses the command line, runs the ingest loop beside this and stops it all in order.
  */
 import type { AuthConfig } from '../auth/config.js';
@@ -9,8 +9,8 @@ import type { Context, Logger } from '../context.js';
 import { CatintelError } from '../errors.js';
 import { HANDLERS } from '../handlers/registry.js';
 import type { RequestsPerMinute } from '../http/limits.js';
-import { openLocalChannel, removeSocket, socketPathFor, type LocalChannel } from '../http/local-channel.js';
-import { readServeInfo, writeServeInfo } from '../http/serve-info.js';
+import { openLocalChannel, removeSocket, socketPathFor, type LocalChannel } from '../channel/local-channel.js';
+import { readServeInfo, writeServeInfo } from '../channel/serve-info.js';
 import type { RunningServer } from '../http/server.js';
 import type { LiveEventIndex } from '../live-index/live-index.js';
 import { Store } from '../store/db.js';

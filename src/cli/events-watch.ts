@@ -11,7 +11,7 @@ import { CatintelError } from '../errors.js';
 import { parseStreamFilter } from '../handlers/events-stream.js';
 import { escapeControls } from '../lib/control-chars.js';
 import { processAlive } from '../lib/process-alive.js';
-import { readServeInfo } from '../http/serve-info.js';
+import { readServeInfo } from '../channel/serve-info.js';
 import { readSse, SseParser, type SseEvent } from '../stream/sse-client.js';
 import { streamDefaults } from '../stream/limits.js';
 import { dbPathOf, type GlobalOptions } from './execute.js';
@@ -117,10 +117,20 @@ async function watch(opts: WatchOptions, globals: GlobalOptions, io: CliIO): Pro
   }
 }
 
+/** The members of a stream event's data that print() reads (docs/stream.md); the rest is passed through. */
+interface StreamData {
+  [member: string]: unknown;
+  event?: { properties?: { event_type: unknown; status: unknown; title: unknown; slug: unknown } };
+  slug?: unknown;
+  rings?: unknown[];
+  reason?: unknown;
+  id?: unknown;
+}
+
 function print(m: SseEvent, globals: GlobalOptions, io: CliIO): void {
-  let data: UntypedRecord;
+  let data: StreamData;
   try {
-    data = JSON.parse(m.data) as UntypedRecord;
+    data = JSON.parse(m.data) as StreamData;
   } catch {
     data = { data: m.data };
   }
@@ -135,7 +145,8 @@ function print(m: SseEvent, globals: GlobalOptions, io: CliIO): void {
     out(
       `${m.event.padEnd(15)} ${String(p.event_type).padEnd(12)} ${String(p.status).padEnd(10)} ${p.title}  (${p.slug})`,
     );
-  else if (m.event === 'rings.changed') out(`${m.event.padEnd(15)} ${data.slug}: ${data.rings.length} rings`);
+  else if (m.event === 'rings.changed')
+    out(`${m.event.padEnd(15)} ${data.slug}: ${(data.rings as unknown[]).length} rings`);
   else if (m.event === 'reset') out(`reset           ${data.reason}; the current live events follow`);
   else if (m.event === 'stream.open' && !globals.quiet)
     io.stderr(`watching (up to date at ${escapeControls(String(data.id))}); Ctrl-C to stop\n`);

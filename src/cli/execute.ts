@@ -1,6 +1,6 @@
 /**
  * Runs one handler for the CLI: parse, open the store, run, render, close. While `catintel serve` owns the
- * store, the same handler runs in that server instead (src/http/remote.ts), with the same output.
+ * store, the same handler runs in that server instead (src/channel/remote.ts), with the same output.
  */
 import type { Context, ProgressEvent } from '../context.js';
 import { defaultConfig, defaults, type Config } from '../config/defaults.js';
@@ -12,8 +12,8 @@ import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
 import { renderHuman } from './render.js';
 import { escapeControls } from '../lib/control-chars.js';
-import { ServerNotListening, serverFor } from '../http/remote.js';
-import { clearStaleServeInfo } from '../http/serve-info.js';
+import { ServerNotListening, serverFor } from '../channel/remote.js';
+import { clearStaleServeInfo } from '../channel/serve-info.js';
 import { processAlive } from '../lib/process-alive.js';
 import { reportWatchFailure, retryDelaySeconds, worthRetrying } from './watch.js';
 
@@ -153,7 +153,7 @@ async function runnerFor(
     clearStaleServeInfo(dbPath); // we hold the store, so no server does
     return local(db);
   } catch (err) {
-    // While `catintel serve` owns the store, the command runs there (src/http/remote.ts); anyone else holding it means exit 4.
+    // While `catintel serve` owns the store, the command runs there (src/channel/remote.ts); anyone else holding it means exit 4.
     const server = await serverFor(dbPath, err);
     if (!server) throw err;
     return {

@@ -2,7 +2,7 @@
  * `catintel serve`: the /api/v1 HTTP API on the store (put together in assemble-server.ts), with an optional
  * in-process ingest loop that keeps it fresh (ingest-loop.ts; the server holds the store's write lock, so it
  * is the one writer). Every other CLI command on the same store runs inside it, through the local channel
- * (src/http/local-channel.ts). On SIGTERM or SIGINT it drains: no new connections, in-flight requests and
+ * (src/channel/local-channel.ts). On SIGTERM or SIGINT it drains: no new connections, in-flight requests and
  * local commands finish or are cancelled, the ingest in progress ends, the store closes cleanly.
  */
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import { authConfigFromEnv } from '../auth/config.js';
 import { httpDefaults, scaledLimits, type RequestsPerMinute } from '../http/limits.js';
 import { parseOrigins } from '../http/cors.js';
 import { LOOPBACK, trustedProxiesOf } from '../http/trusted-proxies.js';
-import { clearServeInfo, serveInfoPathOf } from '../http/serve-info.js';
+import { clearServeInfo, serveInfoPathOf } from '../channel/serve-info.js';
 import { assembleServer } from './assemble-server.js';
 import { dbPathOf, type GlobalOptions } from './execute.js';
 import { startIngestLoop } from './ingest-loop.js';

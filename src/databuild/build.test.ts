@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, SHARED_DATA } from '../../test/helpers/paths.js';
 import { buildBaseline } from './build.js';
-import { GRID_FILE, MANIFEST_FILE } from './load-baseline.js';
+import { GRID_FILE, MANIFEST_FILE } from '../reference-data/load-baseline.js';
 
 const committed = path.join(REPO_ROOT, 'data', 'baseline');
 

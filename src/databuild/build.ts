@@ -9,12 +9,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseHazardGrid } from '../domain/scoring/grid.js';
-import { parseCenPop } from './census.js';
-import { buildCoverage, loadCountyTable } from './coverage.js';
+import { parseCenPop } from '../reference-data/census.js';
+import { buildCoverage } from './coverage.js';
+import { loadCountyTable } from '../reference-data/counties.js';
 import { encodeGrid, type EncodeInput } from './encode.js';
 import { computeHazards } from './hazards.js';
-import { DATA_VINTAGE, Inputs } from './inputs.js';
-import { GRID_FILE, MANIFEST_FILE } from './load-baseline.js';
+import { DATA_VINTAGE, Inputs } from '../reference-data/inputs.js';
+import { GRID_FILE, MANIFEST_FILE } from '../reference-data/load-baseline.js';
 import { populationPercentiles } from './percentiles.js';
 
 export const DATA_VERSION = '2025.12';

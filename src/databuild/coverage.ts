@@ -4,46 +4,16 @@
  * cell is covered when any of its 0.05° pixels is (after the one-pixel dilation of raster.ts), and
  * belongs to the county holding most of its pixels (ties to the lower FIPS).
  */
-import { createRequire } from 'node:module';
-import type { Feature, MultiPolygon, Polygon } from 'geojson';
-import { feature } from 'topojson-client';
-import type { Topology, GeometryCollection } from 'topojson-specification';
-import { area } from '@turf/area';
+import type { CountyTable } from '../reference-data/counties.js';
 import { NO_CELL, maskBytesPerRow } from '../domain/scoring/grid-format.js';
 import { burnPolygon, dilate, emptyRasters } from './raster.js';
-import { FINE_PER_CELL, REGIONS, cellCentre, type BuildCell } from './regions.js';
-
-export interface CountyTable {
-  fips: string[]; // sorted ascending
-  name: string[];
-  areaKm2: number[];
-  /** Polygons per county, for the coastline (coast.ts). */
-  polygons: Position2[][][][];
-}
-type Position2 = number[];
+import { FINE_PER_CELL, REGIONS, cellCentre, type BuildCell } from '../reference-data/regions.js';
 
 export interface Coverage {
   counties: CountyTable;
   cells: BuildCell[];
   index: Uint16Array[]; // per region, rows x cols
   mask: Uint8Array[]; // per region, fine bitmask
-}
-
-export function loadCountyTable(): CountyTable {
-  const require = createRequire(import.meta.url);
-  const topo = require('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection<{ name: string }> }>;
-  const fc = feature(topo, topo.objects.counties);
-  const feats = [...fc.features].sort((a, b) => String(a.id).localeCompare(String(b.id))) as Feature<
-    Polygon | MultiPolygon,
-    { name: string }
-  >[];
-  return {
-    fips: feats.map((f) => String(f.id)),
-    name: feats.map((f) => f.properties.name),
-    // Land-and-water area of the generalised polygon; good to a few percent, ample for a density.
-    areaKm2: feats.map((f) => Math.round(area(f) / 1e4) / 100),
-    polygons: feats.map((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates)),
-  };
 }
 
 export function buildCoverage(counties: CountyTable): Coverage {

@@ -14,12 +14,12 @@
  */
 import { aww14Mmi } from '../domain/rings/earthquake.js';
 import { normalCdf } from '../lib/numerics/normal.js';
-import { flatDistanceKm } from './cell-query.js';
-import type { RegionalRate } from './eq-catalog.js';
-import type { BuildCell } from './regions.js';
-import { addFaultRates, FAULT_CUTOFF_KM, ruptureBox, type Rupture } from './eq-faults.js';
-import type { SourceCell } from './eq-sources.js';
-import type { Region } from './eq-region.js';
+import { flatDistanceKm } from '../reference-data/cell-query.js';
+import type { RegionalRate } from '../reference-data/eq-catalog.js';
+import type { BuildCell } from '../reference-data/regions.js';
+import { addFaultRates, FAULT_CUTOFF_KM, ruptureBox, type Rupture } from '../reference-data/eq-faults.js';
+import type { SourceCell } from '../reference-data/eq-sources.js';
+import type { Region } from '../reference-data/eq-region.js';
 
 export const MMI_LEVELS = [5, 6, 7, 8, 9] as const;
 const M_MIN = 5.0;

@@ -10,7 +10,7 @@ import {
   type GridHeader,
   type SectionHeader,
 } from '../domain/scoring/grid-format.js';
-import { CELL_DEG, FINE_PER_CELL, REGIONS } from './regions.js';
+import { CELL_DEG, FINE_PER_CELL, REGIONS } from '../reference-data/regions.js';
 
 export interface ChannelData {
   name: string;

@@ -5,22 +5,22 @@
  */
 import { LOG_CODEC, type Codec } from '../domain/scoring/grid-format.js';
 import type { Peril } from '../domain/scoring/perils.js';
-import { CellQuery } from './cell-query.js';
-import { coastDistanceKm, coastVertices, surgeTaper } from './coast.js';
+import { CellQuery } from '../reference-data/cell-query.js';
+import { coastDistanceKm, coastVertices, surgeTaper } from '../reference-data/coast.js';
 import type { Coverage } from './coverage.js';
 import { earthquakeHazard } from './earthquake.js';
-import { SMOOTHING_SIGMA_KM, parseNshmMmax, parseNshmPdf, smoothCatalogSources } from './eq-sources.js';
-import { CHARACTERISTIC_SOURCES, nshmFaultRuptures } from './eq-faults.js';
+import { SMOOTHING_SIGMA_KM, parseNshmMmax, parseNshmPdf, smoothCatalogSources } from '../reference-data/eq-sources.js';
+import { CHARACTERISTIC_SOURCES, nshmFaultRuptures } from '../reference-data/eq-faults.js';
 import { CORRECTED_IPE } from '../domain/rings/earthquake.js';
-import { parseNshmCatalog, regionalRate } from './eq-catalog.js';
+import { parseNshmCatalog, regionalRate } from '../reference-data/eq-catalog.js';
 import type { ChannelData } from './encode.js';
 import { WIND_LADDER_KT, hurricaneHazard } from './hurricane.js';
-import { parseHurdat2 } from './hurdat2.js';
-import type { Inputs } from './inputs.js';
+import { parseHurdat2 } from '../reference-data/hurdat2.js';
+import type { Inputs } from '../reference-data/inputs.js';
 import { NearbyCounter } from './kernel.js';
-import { parseNriRecordYears, parseNriStates } from './nri.js';
+import { parseNriRecordYears, parseNriStates } from '../reference-data/nri.js';
 import { applyNriFallback, nriRelativeChannels } from './nri-channels.js';
-import { REGIONS } from './regions.js';
+import { REGIONS } from '../reference-data/regions.js';
 import { TORNADO_FIRST_YEAR, TORNADO_LAST_YEAR, parseSpcTornadoes, tornadoHazard } from './tornado.js';
 import {
   URBAN_DENSITY_PER_KM2,
@@ -31,7 +31,7 @@ import {
 } from './wildfire.js';
 import { EMBER_REACH_KM, parseFacilityPoints, urbanBurnProbability } from './wildfire-urban.js';
 import { ORIGIN_TOLERANCE_KM, cleanIcs209, type CleaningReport } from './wildfire-clean.js';
-import { parseCenPop } from './census.js';
+import { parseCenPop } from '../reference-data/census.js';
 import { localPerilFactors } from './local-channels.js';
 
 /** [judgement] catalog completeness: M ≥ 4.5 since 1930 gives stable rates in both regions (docs/scoring.md). */

@@ -9,9 +9,9 @@
  * City never was" into a gradient]. Damaging = 64 kt, severe = 96 kt; the 100-year wind is read off the
  * smoothed ladder by log-rate interpolation.
  */
-import type { Storm, TrackFix } from './hurdat2.js';
-import type { CellQuery } from './cell-query.js';
-import { flatDistanceKm } from './cell-query.js';
+import type { Storm, TrackFix } from '../reference-data/hurdat2.js';
+import type { CellQuery } from '../reference-data/cell-query.js';
+import { flatDistanceKm } from '../reference-data/cell-query.js';
 import { smoothFields } from './kernel.js';
 import { calibrateRadiusScale, radiusOfKm, windAtKm, windField } from './wind-field.js';
 

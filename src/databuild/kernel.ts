@@ -5,8 +5,8 @@
  * ocean or abroad along coasts and borders. Divided by the record length this is the annual probability
  * that a point is inside a damage footprint (docs/methods.md#score-mappings: λ = Σ(L·W)/(A·years)).
  */
-import type { CellQuery } from './cell-query.js';
-import { CELL_DEG } from './regions.js';
+import type { CellQuery } from '../reference-data/cell-query.js';
+import { CELL_DEG } from '../reference-data/regions.js';
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
 
 const KM_PER_DEG = (Math.PI / 180) * EARTH_RADIUS_KM;

@@ -4,13 +4,13 @@
  * the terms in score_components, and the measured gradients for the manifest.
  */
 import { LOG_CODEC, type Codec } from '../domain/scoring/grid-format.js';
-import type { PopulationCentre } from './census.js';
-import type { CellQuery } from './cell-query.js';
+import type { PopulationCentre } from '../reference-data/census.js';
+import type { CellQuery } from '../reference-data/cell-query.js';
 import type { ChannelData } from './encode.js';
-import type { Storm } from './hurdat2.js';
+import type { Storm } from '../reference-data/hurdat2.js';
 import type { LocalFactors } from './nri-channels.js';
-import type { NriState } from './nri.js';
-import { nriNumber } from './nri.js';
+import type { NriState } from '../reference-data/nri.js';
+import { nriNumber } from '../reference-data/nri.js';
 import {
   FLOOD_BACKGROUND,
   FLOOD_FACTOR_FLOOR,
@@ -27,7 +27,7 @@ import {
   tropicalStormRate,
   urbanHeatIsland,
 } from './local-perils.js';
-import type { BuildCell } from './regions.js';
+import type { BuildCell } from '../reference-data/regions.js';
 
 const linear = (scale: number): Codec => ({ kind: 'linear', scale });
 

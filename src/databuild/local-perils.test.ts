@@ -10,7 +10,7 @@ import {
   normaliseWithinStates,
   parseNwpsGauges,
 } from './local-perils.js';
-import type { BuildCell } from './regions.js';
+import type { BuildCell } from '../reference-data/regions.js';
 
 const cell = (stateFips: string, county = 0): BuildCell => ({
   region: 0,

@@ -18,13 +18,13 @@
  *  - drought: nothing in the shared data resolves it below state level; it stays a state value.
  */
 import { parse } from 'csv-parse/sync';
-import type { CellQuery } from './cell-query.js';
-import type { Storm } from './hurdat2.js';
+import type { CellQuery } from '../reference-data/cell-query.js';
+import type { Storm } from '../reference-data/hurdat2.js';
 import { forEachHourlyFix } from './hurricane.js';
-import { nriNumber, type NriState } from './nri.js';
+import { nriNumber, type NriState } from '../reference-data/nri.js';
 import { leastSquares } from '../lib/stats.js';
-import type { BuildCell } from './regions.js';
-import type { PopulationCentre } from './census.js';
+import type { BuildCell } from '../reference-data/regions.js';
+import type { PopulationCentre } from '../reference-data/census.js';
 
 /** Kernel of the gauge density: one cell (σ = 25 km), cut at 3σ [judgement]. */
 export const GAUGE_SIGMA_KM = 25;

@@ -1,9 +1,9 @@
 /**
- * Build and load the model damage table (src/domain/scoring/model-damage.ts) in data/model-damage/: the
- * reference building's expected annual damage ratio per cell of each model package (hurricane wind,
- * earthquake), computed through the loss engine (src/epcurve/cell-damage-ratios.ts) from the packages in a
- * models folder, gzip-compressed, with a manifest naming the packages. `make run` and the scores read the
- * committed table and need no package; `node dist/scripts/build-model-damage.js` rebuilds it from built ones.
+ * Build the model damage table (src/domain/scoring/model-damage.ts) in data/model-damage/: the reference
+ * building's expected annual damage ratio per cell of each model package (hurricane wind, earthquake),
+ * computed through the loss engine (src/epcurve/cell-damage-ratios.ts) from the packages in a models folder,
+ * gzip-compressed, with a manifest naming the packages. `node dist/scripts/build-model-damage.js` runs it; the
+ * scores read the committed table through src/reference-data/model-damage.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,14 +16,7 @@ import {
   type ModelDamageGrid,
   type ModelDamageTable,
 } from '../domain/scoring/model-damage.js';
-import { packageRoot } from '../lib/package-root.js';
-
-export const MODEL_DAMAGE_FILE = 'damage-ratios.bin.gz';
-export const MODEL_DAMAGE_MANIFEST = 'manifest.json';
-
-export function defaultModelDamageDir(): string {
-  return path.join(packageRoot(), 'data', 'model-damage');
-}
+import { MODEL_DAMAGE_FILE, MODEL_DAMAGE_MANIFEST } from '../reference-data/model-damage.js';
 
 export interface BuildModelDamageOptions {
   modelsDir: string;
@@ -92,16 +85,4 @@ export async function buildModelDamage(
   };
   fs.writeFileSync(path.join(o.outDir, MODEL_DAMAGE_MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   return { file, bytes: gz.length, grids: [...grids.values()] };
-}
-
-const cache = new Map<string, ModelDamageTable | null>();
-
-/** The table in `dir` (read once), or null when the folder holds none (the scores then say the model's ratio is not available). */
-export function loadModelDamage(dir: string = defaultModelDamageDir()): ModelDamageTable | null {
-  const file = path.resolve(dir, MODEL_DAMAGE_FILE);
-  const hit = cache.get(file);
-  if (hit !== undefined) return hit;
-  const table = fs.existsSync(file) ? parseModelDamage(new Uint8Array(zlib.gunzipSync(fs.readFileSync(file)))) : null;
-  cache.set(file, table);
-  return table;
 }

@@ -4,10 +4,10 @@
  */
 import { LOG_CODEC } from '../domain/scoring/grid-format.js';
 import type { ChannelData } from './encode.js';
-import type { NriState } from './nri.js';
-import { nriNumber } from './nri.js';
+import type { NriState } from '../reference-data/nri.js';
+import { nriNumber } from '../reference-data/nri.js';
 import { NRI_PERILS, fallbackRatio, nriStateValues, relativeAnchors } from './nri-perils.js';
-import type { BuildCell } from './regions.js';
+import type { BuildCell } from '../reference-data/regions.js';
 
 /** Per-cell factors that redistribute a state's value inside the state (local-perils.ts); absent = 1. */
 export type LocalFactors = Partial<Record<keyof typeof NRI_PERILS, { lambda?: Float64Array; loss?: Float64Array }>>;

@@ -13,7 +13,7 @@
  * the most frequent "winter weather" state; loss rates follow exposure — Massachusetts' small farm sector
  * makes it a top drought-loss state), together they rank as NRI users would expect.
  */
-import { nriNumber, type NriState } from './nri.js';
+import { nriNumber, type NriState } from '../reference-data/nri.js';
 
 export interface NriPerilSpec {
   prefix: string;

@@ -7,7 +7,7 @@ import { climateCase } from '../domain/climate.js';
 import { cellAt, type HazardGrid } from '../domain/scoring/grid.js';
 import { perilScoreValue } from '../domain/scoring/peril-score.js';
 import { PERILS } from '../domain/scoring/perils.js';
-import type { PopulationCentre } from './census.js';
+import type { PopulationCentre } from '../reference-data/census.js';
 
 export function populationPercentiles(grid: HazardGrid, centres: PopulationCentre[]): Record<string, number[]> {
   const base = climateCase('baseline', null);

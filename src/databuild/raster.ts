@@ -8,7 +8,7 @@
  */
 import type { Position } from 'geojson';
 import type { RegionHeader } from '../domain/scoring/grid-format.js';
-import { CELL_DEG, FINE_PER_CELL, REGIONS } from './regions.js';
+import { CELL_DEG, FINE_PER_CELL, REGIONS } from '../reference-data/regions.js';
 
 const FINE_DEG = CELL_DEG / FINE_PER_CELL;
 

@@ -8,7 +8,7 @@
  * Damaging = (E)F1+, severe = (E)F3+; whole-path areas make both upper bounds.
  */
 import { parse } from 'csv-parse/sync';
-import type { CellQuery } from './cell-query.js';
+import type { CellQuery } from '../reference-data/cell-query.js';
 import { DensityAccumulator, NearbyCounter } from './kernel.js';
 
 export const TORNADO_FIRST_YEAR = 1950;

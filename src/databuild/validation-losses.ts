@@ -63,15 +63,6 @@ export function rhoAgainstNfip(
   return { states: xs.length, rho: spearman(xs, ys) };
 }
 
-/** NRI v1.19 county rows by 5-digit FIPS. */
-export function parseNriCounties(text: string): Map<string, Record<string, string>> {
-  const rows = parse(text.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as Record<
-    string,
-    string
-  >[];
-  return new Map(rows.map((r) => [r.STCOFIPS.padStart(5, '0'), r]));
-}
-
 /**
  * ρ between our score at each county's population centre and NRI's county expected annual loss rate
  * (`<prefix>_EALB` / BUILDVALUE), over the counties of `nriCounties` we cover.

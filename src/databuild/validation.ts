@@ -7,8 +7,8 @@ import { climateCase } from '../domain/climate.js';
 import { cellAt, type HazardGrid } from '../domain/scoring/grid.js';
 import { perilScoreValue } from '../domain/scoring/peril-score.js';
 import { PERILS, type Peril } from '../domain/scoring/perils.js';
-import type { PopulationCentre } from './census.js';
-import { nriNumber, type NriState } from './nri.js';
+import type { PopulationCentre } from '../reference-data/census.js';
+import { nriNumber, type NriState } from '../reference-data/nri.js';
 import { spearman } from '../lib/stats.js';
 
 export interface CountyScores {

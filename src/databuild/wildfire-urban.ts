@@ -21,8 +21,8 @@
  * Woolsey 2018; the San Gabriel front above Altadena, Santa Anita 2008), which keeps the wildland rate.
  */
 import { parse } from 'csv-parse/sync';
-import type { CellQuery } from './cell-query.js';
-import { flatDistanceKm } from './cell-query.js';
+import type { CellQuery } from '../reference-data/cell-query.js';
+import { flatDistanceKm } from '../reference-data/cell-query.js';
 import type { CleanFire } from './wildfire-clean.js';
 
 /**

@@ -14,7 +14,7 @@
  * the cell still count there. The mass withheld goes to the fire's other cells.
  */
 import { DuckDBInstance } from '../store/duckdb.js';
-import type { CellQuery } from './cell-query.js';
+import type { CellQuery } from '../reference-data/cell-query.js';
 import { DensityAccumulator, NearbyCounter } from './kernel.js';
 import type { CleanFire, Ics209Report } from './wildfire-clean.js';
 

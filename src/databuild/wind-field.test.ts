@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharedData } from '../../test/helpers/paths.js';
 import fs from 'node:fs';
-import { parseHurdat2 } from './hurdat2.js';
+import { parseHurdat2 } from '../reference-data/hurdat2.js';
 import { calibrateRadiusScale, radiusOfKm, windAtKm, windField } from './wind-field.js';
 
 describe('parametric hurricane wind field', () => {

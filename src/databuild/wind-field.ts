@@ -14,7 +14,7 @@
  */
 import { radiusOfKm, windField, type WindField } from '../domain/rings/hurricane.js';
 import { KM_PER_NM } from '../lib/geo.js';
-import type { Storm } from './hurdat2.js';
+import type { Storm } from '../reference-data/hurdat2.js';
 
 // The profile lives with the live rings, which use it (with this calibration) when a storm has no radii.
 export { radiusOfKm, windField, type WindField };

@@ -11,9 +11,9 @@ import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
 import type { PortfolioLocation } from '../portfolios/read.js';
 import { IMPORTED_FIELDS, checkRow, scorePerilsOf, type ImportedField } from '../portfolios/domain/oed-row.js';
-import { CsvScanner, fieldText } from '../scoring-bulk/csv-scan.js';
-import { readInputHeader } from '../scoring-bulk/input.js';
-import { rowUtf8Problem, utf8ProblemText } from '../scoring-bulk/utf8-row.js';
+import { CsvScanner, fieldText } from '../csv/scanner.js';
+import { readInputHeader } from '../csv/header.js';
+import { rowUtf8Problem, utf8ProblemText } from '../csv/utf8-row.js';
 
 const SHOWN_PROBLEMS = 5;
 

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultBaselineDir } from '../databuild/load-baseline.js';
+import { defaultBaselineDir } from '../reference-data/load-baseline.js';
 import { defaultInfraDir } from '../intelligence/infrastructure/store.js';
 import { CatintelError } from '../errors.js';
 import { packageRoot } from '../lib/package-root.js';

@@ -5,26 +5,12 @@
  */
 import type { Context } from '../context.js';
 import { CatintelError } from '../errors.js';
-import { findEvents, type EventRow } from '../store/events-read.js';
+import type { EventRow } from '../store/events-read.js';
+import { oneEvent } from '../store/event-reader.js';
 import { required } from './params.js';
 
 export async function requireEvent(ctx: Context, id: string): Promise<EventRow> {
-  const rows = await findEvents(ctx.db, id, ctx.clock().toISOString());
-  if (rows.length === 1) return rows[0];
-  if (rows.length === 0) {
-    throw new CatintelError(
-      'not_found',
-      `no event with id, slug or source id "${id}"; list events with /events/live (CLI: catintel events live)`,
-    );
-  }
-  const candidates = rows.map((r) => `${r.slug} (${r.source} ${r.source_id}: ${r.title})`);
-  throw new CatintelError(
-    'conflict',
-    `"${id}" names ${rows.length} events; ask for one by its slug or UUID: ${candidates.join('; ')}`,
-    {
-      errors: rows.map((r) => ({ field: 'id', message: `${r.id} ${r.slug} (${r.source})` })),
-    },
-  );
+  return oneEvent(ctx.db, id, ctx.clock().toISOString());
 }
 
 /** The `id` path parameter, bounded so that a pasted document is refused before any query. */

@@ -1,19 +1,17 @@
 /** The four event endpoints: live, show, rings, nearby (docs/contract.md#events), shared by CLI and HTTP. */
 import type { Feature } from 'geojson';
 import { EVENT_TYPES, type EventStatus } from '../domain/event.js';
-import { collection, eventDetailFeature, eventFeature, hrefOf, withCursor } from '../domain/features.js';
+import { collection, hrefOf, withCursor } from '../domain/features.js';
 import { defaults } from '../config/defaults.js';
 import { provenanceOf } from '../domain/provenance.js';
-import { listEvents, nearbyEvents, observationsOf, ringsOf, type EventFilter } from '../store/events-read.js';
+import { ringsOf } from '../store/events-read.js';
+import { StoreEventReader } from '../store/event-reader.js';
+import type { EventQuery, LiveEventPage } from '../domain/event-reader.js';
 import type { Context } from '../context.js';
 import { bbox, decodeCursor, encodeCursor, int, isoTime, list, num, str } from './params.js';
 import { whyNoneLive } from './live-hint.js';
 import { defineHandler, type HandlerResult } from './types.js';
 import { eventIdParam, requireEvent } from './event-lookup.js';
-import { lookup, selectLive, type IndexFilter } from '../live-index/select.js';
-import { selectNearby } from '../live-index/nearby.js';
-import { collectionBytes, showBytes } from '../live-index/render.js';
-import { entryAt, type Snapshot } from '../live-index/snapshot.js';
 
 const LIVE_STATUSES = ['active', 'monitoring'] as const;
 const API = '/api/v1';
@@ -45,27 +43,16 @@ function parseFilters(raw: Record<string, unknown>, boxed = true): FilterInput {
   };
 }
 
-function filterOf(ctx: Context, f: FilterInput): EventFilter {
-  return {
-    now: ctx.clock().toISOString(),
-    statuses: f.statuses,
-    eventTypes: f.eventTypes,
-    bbox: f.bbox,
-    since: f.since,
-  };
+/** The filters at an instant, as the event readers take them. */
+function queryOf(f: FilterInput, nowUs: number, now: string): EventQuery {
+  return { nowUs, now, statuses: f.statuses, eventTypes: f.eventTypes, bbox: f.bbox, since: f.since };
 }
 
 /**
- * The server's live index when it answers at this clock (src/live-index/live-index.ts), with the filter in
- * its terms. Its bytes are the SQL path's (test/live-index.test.ts compares them); undefined: read the store.
+ * The store's event reader. The server's live index (ctx.liveIndex, the same interface) answers first when
+ * there is one; its answers are the store's, byte for byte (test/live-index.test.ts compares them).
  */
-function fromIndex(ctx: Context, f: FilterInput, clock: Date): { snapshot: Snapshot; filter: IndexFilter } | undefined {
-  const nowUs = clock.getTime() * 1000;
-  const snapshot = ctx.liveIndex?.at(nowUs);
-  if (!snapshot) return undefined;
-  const sinceUs = f.since === undefined ? undefined : Date.parse(f.since) * 1000;
-  return { snapshot, filter: { nowUs, statuses: f.statuses, eventTypes: f.eventTypes, bbox: f.bbox, sinceUs } };
-}
+const storeReader = (ctx: Context): StoreEventReader => new StoreEventReader(ctx.db);
 
 /** The clock's ISO text, formatted once per instant (a pinned clock, or a burst of requests within a millisecond, reuses it). */
 let isoMs = NaN;
@@ -128,44 +115,24 @@ export const eventsLive = defineHandler({
   },
   parse: (raw) => ({ filters: parseFilters(raw), after: decodeCursor(raw, isLiveCursor) }),
   // The body is the collection, or its bytes when the live index answers (the HTTP layer sends bytes as they are).
-  // The index's result is returned unchanged: spreading it into a new object took V8's slow path per request.
+  // The index's answer is returned unchanged: spreading it into a new object took V8's slow path per request.
+  // Only the store's empty first page says why nothing is live (notes), as before the index answered.
   async run(ctx, input): Promise<HandlerResult> {
     const f = input.filters;
     const clock = ctx.clock();
     const now = isoOf(clock);
     const base = hrefOf(`${API}/events/live`, { ...f.raw, limit: f.limit });
     const self = withCursor(base, input.after ? encodeCursor(input.after) : undefined);
-    const indexed = fromIndex(ctx, f, clock);
-    if (indexed) {
-      const after = input.after ? { sortUs: Number(input.after.t), id: input.after.id.toLowerCase() } : undefined;
-      const { snapshot, filter } = indexed;
-      const page = selectLive(snapshot, filter, { limit: f.limit + 1, after });
-      const n = Math.min(page.positions.length, f.limit);
-      const cursor = () =>
-        encodeCursor({ t: String(page.sortUs[n - 1]), id: entryAt(snapshot, page.positions[n - 1]).id });
-      const next = page.positions.length > f.limit ? withCursor(base, cursor()) : undefined;
-      return collectionBytes(snapshot, filter.nowUs, page.positions, n, undefined, {
-        matched: page.matched,
-        now,
-        self,
-        next,
-      });
-    }
-    // One row more than asked tells whether a next page exists.
-    const page = await listEvents(ctx.db, filterOf(ctx, f), {
-      limit: f.limit + 1,
-      after: input.after ? { sortUs: BigInt(input.after.t), id: input.after.id } : undefined,
-    });
-    const rows = page.rows.slice(0, f.limit);
-    const last = rows[rows.length - 1];
-    const next =
-      page.rows.length > f.limit ? withCursor(base, encodeCursor({ t: String(last.sort_us), id: last.id })) : undefined;
+    const q = { ...queryOf(f, clock.getTime() * 1000, now), limit: f.limit, after: input.after };
+    const indexed = await ctx.liveIndex?.livePage(q);
+    if (indexed) return indexed.answer({ now, self, next: nextOf(indexed) });
+    const page = await storeReader(ctx).livePage(q);
     const notes = page.matched === 0 && !input.after ? await whyNoneLive(ctx, now) : undefined;
-    return {
-      body: collection(rows.map(eventFeature), { matched: page.matched, now, self, next }),
-      mediaType: 'application/geo+json',
-      notes,
-    };
+    return { ...page.answer({ now, self, next: nextOf(page) }), notes };
+
+    function nextOf(page: LiveEventPage): string | undefined {
+      return page.more ? withCursor(base, encodeCursor(page.lastKey())) : undefined;
+    }
   },
 });
 
@@ -182,17 +149,9 @@ export const eventsShow = defineHandler({
   },
   parse: idParam,
   async run(ctx, { id }): Promise<HandlerResult> {
-    const nowUs = ctx.clock().getTime() * 1000;
-    const snapshot = ctx.liveIndex?.at(nowUs);
-    const entry = snapshot && lookup(snapshot, id, nowUs);
-    if (entry) return showBytes(entry, nowUs);
-    const row = await requireEvent(ctx, id);
-    const observations = await observationsOf(ctx.db, row.id);
-    const rings = await ringsOf(ctx.db, row.id);
-    const feature = eventFeature(row);
-    const body = eventDetailFeature(feature, row, rings.length, observations);
-
-    return { body, mediaType: 'application/geo+json' };
+    const clock = ctx.clock();
+    const at = { nowUs: clock.getTime() * 1000, now: isoOf(clock) };
+    return (await ctx.liveIndex?.show(id, at)) ?? (await storeReader(ctx).show(id, at));
   },
 });
 
@@ -297,23 +256,15 @@ export const eventsNearby = defineHandler({
     const self = withCursor(base, input.offset ? encodeCursor({ o: input.offset }) : undefined);
     const nextHref = (returned: number, matched: number) =>
       input.offset + returned < matched ? withCursor(base, encodeCursor({ o: input.offset + returned })) : undefined;
-    const indexed = fromIndex(ctx, f, clock);
-    if (indexed) {
-      const page = selectNearby(indexed.snapshot, indexed.filter, input, { limit: f.limit, offset: input.offset });
-      const n = page.positions.length;
-      const next = nextHref(n, page.matched);
-      return collectionBytes(indexed.snapshot, indexed.filter.nowUs, page.positions, n, page.distancesKm, {
-        matched: page.matched,
-        now,
-        self,
-        next,
-      });
-    }
-    const page = await nearbyEvents(ctx.db, filterOf(ctx, f), input, { limit: f.limit, offset: input.offset });
-    const next = nextHref(page.rows.length, page.matched);
-    return {
-      body: collection(page.rows.map(eventFeature), { matched: page.matched, now, self, next }),
-      mediaType: 'application/geo+json',
+    const q = {
+      ...queryOf(f, clock.getTime() * 1000, now),
+      lat: input.lat,
+      lng: input.lng,
+      radiusKm: input.radiusKm,
+      limit: f.limit,
+      offset: input.offset,
     };
+    const page = (await ctx.liveIndex?.nearbyPage(q)) ?? (await storeReader(ctx).nearbyPage(q));
+    return page.answer({ now, self, next: nextHref(page.count, page.matched) });
   },
 });

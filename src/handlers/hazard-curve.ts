@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadBaselineGrid } from '../databuild/load-baseline.js';
-import { DATA_VINTAGE } from '../databuild/inputs.js';
+import { loadBaselineGrid } from '../reference-data/load-baseline.js';
+import { DATA_VINTAGE } from '../reference-data/inputs.js';
 import { cellAt } from '../domain/scoring/grid.js';
 import { CatintelError, invalidParameter } from '../errors.js';
 import { packageRoot } from '../lib/package-root.js';

@@ -1,7 +1,7 @@
 /**
  * API keys (docs/contract.md#credentials, kind B): `catintel keys create|list|revoke`, and the same three as operator-only
  * endpoints under /api/v1/admin/keys. While `catintel serve` holds the store, the CLI commands are sent
- * to that server's admin endpoints (src/http/remote.ts), so a revoke takes effect on the next request.
+ * to that server's admin endpoints (src/channel/remote.ts), so a revoke takes effect on the next request.
  */
 import { newApiKey } from '../auth/api-keys.js';
 import { PAID_TIERS, type PaidTier } from '../auth/jwt.js';

@@ -318,7 +318,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       ep,
       files,
     ] = await Promise.all([
-      import('../databuild/load-baseline.js'),
+      import('../reference-data/load-baseline.js'),
       import('../portfolios/read.js'),
       import('../domain/scoring/grid.js'),
       import('../portfolios/coverage.js'),

@@ -7,7 +7,7 @@
  * route. Reads only: the embedded catalogs (data/catalogs/) are read once per process (about 0.2 s) and kept.
  */
 import { baselineProvenance } from '../domain/scoring/baseline-provenance.js';
-import { loadBaselineGrid } from '../databuild/load-baseline.js';
+import { loadBaselineGrid } from '../reference-data/load-baseline.js';
 import { CatintelError } from '../errors.js';
 import { catalogsFor } from '../triggers/backtest/catalogs.js';
 import {

@@ -81,7 +81,7 @@ export interface Handler<I = any, O = any> {
     examples: string[];
     /**
      * Raw keys (options or args) whose values are files or directories on the caller's machine. When the
-     * CLI hands the command to a running server (src/http/remote.ts), these are resolved against the
+     * CLI hands the command to a running server (src/channel/remote.ts), these are resolved against the
      * caller's working directory first, since the server has its own; URLs are left alone.
      */
     paths?: string[];

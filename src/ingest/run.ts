@@ -23,7 +23,7 @@ import {
   type SkipTally,
 } from '../store/ingest-runs.js';
 import { newestPerSourceId, notPublishedBy, prepareEvent, problemWith } from './normalise.js';
-import { ingestRingOptions } from './ring-options.js';
+import { baselineRingOptions } from '../reference-data/ring-options.js';
 import { writeIsolated } from './isolate.js';
 import { parseGuarded } from '../sources/guard.js';
 import { raiseRingAlerts } from '../locations/ingest-alerts.js';
@@ -104,7 +104,7 @@ async function ingestOnce(
   const duplicates = sound.length - unique.length;
   for (let i = 0; i < duplicates; i++)
     skipped.push({ sourceId: null, reason: 'older duplicate of a record in the same feed' });
-  const ringOptions = ingestRingOptions();
+  const ringOptions = baselineRingOptions();
   // A slice at a time: rings of thousands of events are seconds of work that a server's readers must not wait out.
   const prepared: ReturnType<typeof prepareEvent>[] = [];
   for (const r of unique) {

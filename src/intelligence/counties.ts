@@ -1,6 +1,6 @@
 /**
  * Counties for exposure and coverage: the US Census cartographic boundaries packaged by us-atlas
- * (counties-10m, the polygons the hazard baseline is built on, src/databuild/coverage.ts) and the 2020
+ * (counties-10m, the polygons the hazard baseline is built on, src/reference-data/counties.ts) and the 2020
  * Census population of each (CenPop2020_Mean_CO.txt, carried in the baseline grid's county table). Loaded
  * once per process; a flatbush index over the county bounding boxes finds candidates for a point or a ring.
  */
@@ -8,8 +8,8 @@ import Flatbush from 'flatbush';
 import { area } from '@turf/area';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon } from 'geojson';
-import { loadCountyTable } from '../databuild/coverage.js';
-import { loadBaselineGrid } from '../databuild/load-baseline.js';
+import { loadCountyTable } from '../reference-data/counties.js';
+import { loadBaselineGrid } from '../reference-data/load-baseline.js';
 import { bboxOf } from '../lib/geo.js';
 import { STATE_BY_FIPS } from './infrastructure/states.js';
 

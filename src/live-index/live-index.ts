@@ -13,10 +13,19 @@
 import type { Logger } from '../context.js';
 import type { Store } from '../store/db.js';
 import { loadSnapshot } from './load.js';
-import type { LiveEventReader } from './event-reader.js';
+import type {
+  EventAnswer,
+  EventPage,
+  EventReader,
+  LiveEventPage,
+  LivePageQuery,
+  NearbyPageQuery,
+  ReadInstant,
+} from '../domain/event-reader.js';
+import { livePageOf, nearbyPageOf, showOf } from './answer.js';
 import type { Snapshot } from './snapshot.js';
 
-export class LiveEventIndex implements LiveEventReader {
+export class LiveEventIndex implements EventReader {
   private current: Snapshot | undefined;
   private generation = 0;
   private building: Promise<void> | undefined;
@@ -36,6 +45,21 @@ export class LiveEventIndex implements LiveEventReader {
   at(nowUs: number): Snapshot | undefined {
     const s = this.current;
     return s && nowUs >= s.builtAtUs ? s : undefined;
+  }
+
+  livePage(q: LivePageQuery): LiveEventPage | undefined {
+    const s = this.at(q.nowUs);
+    return s && livePageOf(s, q);
+  }
+
+  nearbyPage(q: NearbyPageQuery): EventPage | undefined {
+    const s = this.at(q.nowUs);
+    return s && nearbyPageOf(s, q);
+  }
+
+  show(key: string, at: ReadInstant): EventAnswer | undefined {
+    const s = this.at(at.nowUs);
+    return s && showOf(s, key, at.nowUs);
   }
 
   /**

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
-import { CsvScanner, fieldText, isBlank } from '../scoring-bulk/csv-scan.js';
+import { CsvScanner, fieldText, isBlank } from '../csv/scanner.js';
 
 const CHUNK = 4 << 20;
 /** Distinct values a column may hold and still be shared; above it the column keeps its own strings. */

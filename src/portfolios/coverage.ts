@@ -4,7 +4,7 @@
  * can say anything about those locations: the import says so with the count, rather than letting a later
  * EP curve read 0.
  */
-import { loadBaselineGrid } from '../databuild/load-baseline.js';
+import { loadBaselineGrid } from '../reference-data/load-baseline.js';
 import { cellAt } from '../domain/scoring/grid.js';
 import type { Store } from '../store/db.js';
 

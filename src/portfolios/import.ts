@@ -8,7 +8,7 @@
  * All or nothing: every row is checked; once one is bad nothing more is appended, the pass goes on to name
  * every bad row (the first MAX_REPORTED_PROBLEMS problems, each with its row, field and reason, and the
  * count of bad rows), and the transaction rolls back. A row with bytes that are not UTF-8 is a bad row
- * (utf8-row.ts), so no U+FFFD is ever stored in place of what the file held. A re-run of the same content under the same name by
+ * (src/csv/utf8-row.ts), so no U+FFFD is ever stored in place of what the file held. A re-run of the same content under the same name by
  * the same account answers the portfolio already stored (created: false), so a run killed after its
  * commit and started again leaves one portfolio, not two.
  */
@@ -20,11 +20,11 @@ import type { DuckDBAppender } from '@duckdb/node-api';
 import type { ProgressEvent } from '../context.js';
 import { CatintelError, type FieldProblem } from '../errors.js';
 import { oedFieldName } from '../oed/oed-fields.js';
-import { parseCoordinate } from '../scoring-bulk/coords.js';
-import { fieldText, type ScannedRow } from '../scoring-bulk/csv-scan.js';
-import { readInputHeader } from '../scoring-bulk/input.js';
-import { readRows } from '../scoring-bulk/rows.js';
-import { rowUtf8Problem, utf8ProblemText } from '../scoring-bulk/utf8-row.js';
+import { parseCoordinate } from '../csv/coordinates.js';
+import { fieldText, type ScannedRow } from '../csv/scanner.js';
+import { readInputHeader } from '../csv/header.js';
+import { readRows } from '../csv/read-rows.js';
+import { rowUtf8Problem, utf8ProblemText } from '../csv/utf8-row.js';
 import type { Store, Tx } from '../store/db.js';
 import { IMPORTED_FIELDS, checkRow, type ImportedField, type LocationRow } from './domain/oed-row.js';
 import { getPortfolio, type PortfolioSummary } from './read.js';

@@ -2,14 +2,14 @@
  * Where storm surge can reach a location, for surge (OED WSS) exposure: a hurricane's wind rings reach far
  * inland, surge does not. A location counts for WSS only inside a surge ring (an NWS Storm Surge Warning or
  * Watch area) or in the surge-prone zone: within SURGE_REACH_KM of the sea coast, the reach of the hazard
- * scores' storm_surge taper (src/databuild/coast.ts, docs/scoring.md), measured here from the location itself
+ * scores' storm_surge taper (src/reference-data/coast.ts, docs/scoring.md), measured here from the location itself
  * to the same coastline (the outer boundary of the us-atlas county mesh, less land borders and Great Lakes
  * shores). A distance proxy, not an elevation model: it is generous (60 km takes in Lakeland, 48 km from the
  * Gulf) so that it never drops a coastal location, and it keeps Orlando (69 km) out.
  */
 import Flatbush from 'flatbush';
-import { coastVertices, SURGE_REACH_KM } from '../databuild/coast.js';
-import { flatDistanceKm } from '../databuild/cell-query.js';
+import { coastVertices, SURGE_REACH_KM } from '../reference-data/coast.js';
+import { flatDistanceKm } from '../reference-data/cell-query.js';
 
 export { SURGE_REACH_KM };
 

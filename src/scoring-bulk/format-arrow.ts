@@ -23,7 +23,7 @@ import {
   type Data,
   type DataType,
 } from 'apache-arrow';
-import { fieldText } from './csv-scan.js';
+import { fieldText } from '../csv/scanner.js';
 import { OutFile } from './out-file.js';
 import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';
 

@@ -8,7 +8,7 @@ import type { HazardGrid } from '../domain/scoring/grid.js';
 import { perilScoreValue } from '../domain/scoring/peril-score.js';
 import type { Peril } from '../domain/scoring/perils.js';
 import { formulaCell } from '../lib/csv-cell.js';
-import { QUOTE, fieldText, type ScannedRow } from './csv-scan.js';
+import { QUOTE, fieldText, type ScannedRow } from '../csv/scanner.js';
 import { isFormulaField } from './formula-field.js';
 import type { OutFile } from './out-file.js';
 

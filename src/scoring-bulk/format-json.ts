@@ -5,7 +5,7 @@
  *   {"row":1,"PortNumber":"P1",...,"Latitude":40.71,"Longitude":-73.65,...,"scores":{"hurricane_wind":4.12,...},"overall":7.3}
  * The input's columns (keep-columns.ts) are strings as written, the coordinates the numbers we read.
  */
-import { fieldText, type ScannedRow } from './csv-scan.js';
+import { fieldText, type ScannedRow } from '../csv/scanner.js';
 import { OutFile } from './out-file.js';
 import { CellMemo } from './format-cells.js';
 import type { FormatSink, OutputEntry, RowInfo, RunSetup } from './types.js';

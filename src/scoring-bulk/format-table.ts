@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { csvTextCell } from '../lib/csv-cell.js';
-import { csvField } from './csv-scan.js';
+import { csvField } from '../csv/scanner.js';
 import { sqlPath, withDuck } from './scratch-duckdb.js';
 import { OutFile } from './out-file.js';
 import { KeptWriter } from './keep-columns.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvTextCell, isFormulaText } from '../lib/csv-cell.js';
-import { CsvScanner, fieldText } from './csv-scan.js';
+import { CsvScanner, fieldText } from '../csv/scanner.js';
 import { isFormulaField } from './formula-field.js';
 
 /** Field 0 of a one-row CSV line, as the scanner reads it: [is a formula by bytes, its text]. */

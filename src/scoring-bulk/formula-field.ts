@@ -5,8 +5,8 @@
  * common row costs one table lookup a field; a would-be formula is rewritten through its text.
  */
 import { FORMULA_START, isFormulaText } from '../lib/csv-cell.js';
-import { QUOTE, type ScannedRow } from './csv-row.js';
-import { fieldText } from './csv-scan.js';
+import { QUOTE, type ScannedRow } from '../csv/scanned-row.js';
+import { fieldText } from '../csv/scanner.js';
 
 const SPACE = 0x20;
 const PLUS = 0x2b;

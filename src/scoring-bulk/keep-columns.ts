@@ -7,7 +7,7 @@
  * is replaced by ours; a repeated or empty name gets a suffix, so every output name is unique (DuckDB's
  * Parquet conversion and JSON objects need that).
  */
-import type { ScannedRow } from './csv-scan.js';
+import type { ScannedRow } from '../csv/scanner.js';
 import type { OutFile } from './out-file.js';
 import { rowHasFormula } from './formula-field.js';
 import { COMMA, copyField } from './format-cells.js';

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
-import type { ScannedRow } from './csv-scan.js';
+import type { ScannedRow } from '../csv/scanner.js';
 import { fsReason } from './out-dir.js';
 import type { BulkSummary } from './types.js';
 
@@ -44,7 +44,7 @@ export function fsError(err: unknown, outDir: string): unknown {
   return err;
 }
 
-/** Why a row with a quote that does not close on its line was read as that line alone (csv-scan.ts). */
+/** Why a row with a quote that does not close on its line was read as that line alone (src/csv/scanner.ts). */
 export function unterminatedReason(r: ScannedRow, headerFields: number): string {
   const read = 'read as this line alone, and reading went on at the next line';
   if (r.mergedFields === 0)

@@ -1,9 +1,10 @@
 /**
  * Bulk scoring (`catintel score --input FILE.csv --out DIR`): stream a portfolio CSV through the hazard
- * grid and write scores in one of five formats (docs/scoring.md "Bulk scoring").
+ * grid and write scores in one of five formats (docs/scoring.md "Bulk scoring"). The CSV reading (header,
+ * scanner, rows, coordinates) is src/csv/'s.
  *
- *   input.ts  refuse an unusable file before anything is written; read the header
- *   csv-scan  rows and field spans from 4 MiB chunks, no per-field strings
+ *   header    refuse an unusable file before anything is written; read the header
+ *   scanner   rows and field spans from 4 MiB chunks, no per-field strings
  *   per row   parse the two coordinates, cellAt (O(1)), then the format writes the row: scores come from
  *             a cell's scores (perilScoreValue, as in score-table.ts), computed and formatted once per cell
  *   errors    unusable rows (malformed or not UTF-8, bad coordinates, outside coverage) go to errors.csv with their row
@@ -22,27 +23,27 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ProgressEvent } from '../context.js';
 import { climateCase, type Horizon, type Scenario } from '../domain/climate.js';
-import { defaultBaselineDir, loadBaselineGrid } from '../databuild/load-baseline.js';
+import { defaultBaselineDir, loadBaselineGrid } from '../reference-data/load-baseline.js';
 import { PERILS, type Peril } from '../domain/scoring/perils.js';
 import { outsideCoverageMessage } from '../domain/scoring/score-point.js';
 import { CatintelError } from '../errors.js';
 import { scenarioLabel } from '../oed/perils.js';
-import { coordinateProblem } from './coords.js';
+import { coordinateProblem } from '../csv/coordinates.js';
 import { csvTextCell } from '../lib/csv-cell.js';
-import { fieldText, type ScannedRow } from './csv-scan.js';
+import { fieldText, type ScannedRow } from '../csv/scanner.js';
 import { OasisSink } from './format-oasis.js';
 import { ArrowSink } from './format-arrow.js';
 import { JsonSink } from './format-json.js';
 import { TableSink } from './format-table.js';
 import { idColumns } from './id-columns.js';
 import { keptColumns, type KeepColumns } from './keep-columns.js';
-import { readInputHeader } from './input.js';
+import { readInputHeader } from '../csv/header.js';
 import { prepareOutDir, removeEmpty } from './out-dir.js';
 import { fsError, nothingScored, unterminatedReason } from './run-outcome.js';
 import { OutFile } from './out-file.js';
 import { beginCommit, removeStaleTemps, writeManifest } from './manifest.js';
 import { CellScores } from './format-cells.js';
-import { fieldIsUtf8, rowUtf8Problem, utf8ProblemText } from './utf8-row.js';
+import { fieldIsUtf8, rowUtf8Problem, utf8ProblemText } from '../csv/utf8-row.js';
 import {
   BAD_COORDINATES,
   BLANK,
@@ -52,9 +53,9 @@ import {
   WRONG_FIELD_COUNT,
   classifyRow,
   lastCoordinates,
-  readRows,
   type RowRules,
-} from './rows.js';
+} from './row-verdict.js';
+import { readRows } from '../csv/read-rows.js';
 import type { BulkFormat, BulkSummary, ErrorKind, FormatSink, RowInfo, RunSetup } from './types.js';
 
 export interface BulkRunOptions {

@@ -2,8 +2,8 @@
 import type { Horizon, Scenario } from '../domain/climate.js';
 import type { HazardGrid } from '../domain/scoring/grid.js';
 import type { Peril } from '../domain/scoring/perils.js';
-import type { ScannedRow } from './csv-scan.js';
-import type { InputHeader } from './input.js';
+import type { ScannedRow } from '../csv/scanner.js';
+import type { InputHeader } from '../csv/header.js';
 import type { KeptColumn } from './keep-columns.js';
 import type { CellScores } from './format-cells.js';
 

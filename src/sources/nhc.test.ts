@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, sharedData } from '../../test/helpers/paths.js';
 import type { ParseResult, SourceRecord } from '../domain/event.js';
 import { hurricaneRings } from '../domain/rings/hurricane.js';
-import { loadBaselineGrid } from '../databuild/load-baseline.js';
+import { loadBaselineGrid } from '../reference-data/load-baseline.js';
 import { CatintelError } from '../errors.js';
 import { nhc } from './nhc.js';
 

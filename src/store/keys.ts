@@ -5,7 +5,7 @@
  * write to the table in this process (create, revoke) clears that cache. That is complete, not a
  * best effort: a read-write Store holds DuckDB's exclusive file lock, so while `catintel serve` runs no
  * other process can write the table at all; `catintel keys revoke` reaches a running server through
- * its admin endpoint (src/http/remote.ts), which revokes through this module.
+ * its admin endpoint (src/channel/remote.ts), which revokes through this module.
  */
 import type { Store } from './db.js';
 import type { Tier } from '../caller.js';

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../context.js';
-import { ingestRingOptions } from '../ingest/ring-options.js';
+import { baselineRingOptions } from '../reference-data/ring-options.js';
 import { evaluateAll, type PairResult } from './domain/evaluate-all.js';
 import { inputsHash, observationKey } from './domain/receipt.js';
 import { RULE_VERSION } from './domain/rules.js';
@@ -76,7 +76,7 @@ export async function evaluateTriggers(ctx: Context): Promise<EvaluationSummary>
     gaugeReadings: triggers.some((t) => t.threshold_type === 'gauge_stage_ft'),
   });
   const entered = await enteredInputs(ctx.db, now);
-  const ring = ingestRingOptions();
+  const ring = baselineRingOptions();
   const pairs = evaluateAll(triggers, events, entered, () => ring.hurricaneRadiusScale!());
   const seen = await existingKeys(ctx.db);
 

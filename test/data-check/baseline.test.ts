@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildBaseline } from '../../src/databuild/build.js';
-import { GRID_FILE, MANIFEST_FILE } from '../../src/databuild/load-baseline.js';
+import { GRID_FILE, MANIFEST_FILE } from '../../src/reference-data/load-baseline.js';
 import { REPO_ROOT, SHARED_DATA } from '../helpers/paths.js';
 
 const committed = path.join(REPO_ROOT, 'data', 'baseline');

@@ -1,5 +1,5 @@
 /** One peril's score at a place, from the committed baseline grid (the place-pinning tests). */
-import { loadBaselineGrid } from '../../src/databuild/load-baseline.js';
+import { loadBaselineGrid } from '../../src/reference-data/load-baseline.js';
 import type { PerilScore } from '../../src/domain/scoring/peril-score.js';
 import type { Peril } from '../../src/domain/scoring/perils.js';
 import { scorePoint } from '../../src/domain/scoring/score-point.js';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nriNumber, parseNriStates } from '../../databuild/nri.js';
+import { nriNumber, parseNriStates } from '../../reference-data/nri.js';
 import { REPO_ROOT, sharedData } from '../../../test/helpers/paths.js';
 import { CALIBRATION_MIN_RATE, NRI_CALIBRATION } from './damage-ratio.js';
 import { parseHazardGrid } from './grid.js';

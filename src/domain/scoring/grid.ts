@@ -3,7 +3,7 @@
  * point in O(1): a bounding-box test over a handful of regions, one bit of the fine coverage mask, one
  * read of the region's cell index. Channels are decoded once at parse time into Float64Arrays (NaN =
  * null) so scoring a million rows is array reads, not string or object work. Pure: no I/O here; the
- * loader in src/databuild/load-baseline.ts reads the file.
+ * loader in src/reference-data/load-baseline.ts reads the file.
  */
 import {
   GRID_FORMAT_VERSION,

@@ -7,9 +7,9 @@
 import type { Context } from '../../context.js';
 import type { Ring } from '../../domain/event.js';
 import { prepareEvent } from '../../ingest/normalise.js';
-import { ingestRingOptions } from '../../ingest/ring-options.js';
-import { loadBaselineGrid } from '../../databuild/load-baseline.js';
-import { loadModelDamage } from '../../databuild/model-damage.js';
+import { baselineRingOptions } from '../../reference-data/ring-options.js';
+import { loadBaselineGrid } from '../../reference-data/load-baseline.js';
+import { loadModelDamage } from '../../reference-data/model-damage.js';
 import { scorePoint } from '../../domain/scoring/score-point.js';
 import type { Peril } from '../../domain/scoring/perils.js';
 import { ringIdOf } from '../../lib/ids.js';
@@ -34,7 +34,7 @@ export const SCENARIO_SOURCE = 'scenario request';
 export async function runScenario(ctx: Context, spec: ScenarioSpec, id: string, account: string, now: string) {
   const stages = spec.gauge ? (floodStagesOf(spec.gauge)?.stages ?? null) : null;
   const record = hypotheticalRecord(spec, id, now, stages);
-  const ringOptions = ingestRingOptions();
+  const ringOptions = baselineRingOptions();
   const prepared = prepareEvent(record, ringOptions);
   const rings = prepared.rings.map((r: Ring, ordinal) => ({
     ring_id: ringIdOf(prepared.id, ordinal),

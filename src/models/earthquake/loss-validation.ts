@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plane } from '../../databuild/eq-faults.js';
+import type { Plane } from '../../reference-data/eq-faults.js';
 import { shakeMapGridColumns } from '../../sources/shakemap.js';
 import { writeOneEventPackage } from '../shared/package/one-event-package.js';
 import type { CountyExposure, GroupLoss } from '../shared/nri-exposure-book.js';

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseHurdat2, type Storm } from '../../databuild/hurdat2.js';
+import { parseHurdat2, type Storm } from '../../reference-data/hurdat2.js';
 import { KM_PER_NM } from '../../lib/geo.js';
 import { cellOf, GRID_COLS, type LandGrid } from './domain/footprint/grid.js';
 import { pressureFromWindHpa, vickeryWadheraRmKm } from './domain/rmw.js';

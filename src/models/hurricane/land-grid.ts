@@ -1,7 +1,7 @@
 /**
  * The wind grid's land mask and distance inland, from the US Census cartographic boundaries packaged by
  * us-atlas (nation-10m, 1:10M generalisation) and the sea coastline the storm-surge taper uses
- * (src/databuild/coast.ts: the country's outline without land borders and Great Lakes shores, here with
+ * (src/reference-data/coast.ts: the country's outline without land borders and Great Lakes shores, here with
  * points every 0.5 km along it).
  * A cell is land when its centre is inside the nation polygon, or when it touches a land cell (one-cell
  * dilation, as the hazard grid does, so points on a generalised shoreline or on a barrier island thinner
@@ -12,7 +12,7 @@ import Flatbush from 'flatbush';
 import type { Position } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { denseCoastPoints } from '../../databuild/coast.js';
+import { denseCoastPoints } from '../../reference-data/coast.js';
 import { GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST, cellCentre, type LandGrid } from './domain/footprint/grid.js';
 
 /** Beyond this (km) the coast no longer changes the gust (e^{−10/2} < 1 %), so we stop searching. */

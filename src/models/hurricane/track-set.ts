@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseHurdat2 } from '../../databuild/hurdat2.js';
+import { parseHurdat2 } from '../../reference-data/hurdat2.js';
 import { buildTrackSet, type TrackSet, type TrackSetInputs } from './domain/track-set/build.js';
 import { buildLandMask } from './domain/track-set/land-mask.js';
 import { usStateShapes } from './us-states.js';

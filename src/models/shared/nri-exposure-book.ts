@@ -16,8 +16,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCenPop } from '../../databuild/census.js';
-import { parseNriCounties } from '../../databuild/validation-losses.js';
+import { parseCenPop } from '../../reference-data/census.js';
+import { parseNriCounties } from '../../reference-data/nri-counties.js';
 import type { Peril } from '../../domain/scoring/perils.js';
 import { aalOf, runBook } from '../../epcurve/run-book.js';
 import { writeDefaultAccount } from '../../epcurve/book-files.js';

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { nriNumber, parseNriStates } from '../../databuild/nri.js';
-import { parseNriCounties } from '../../databuild/validation-losses.js';
+import { nriNumber, parseNriStates } from '../../reference-data/nri.js';
+import { parseNriCounties } from '../../reference-data/nri-counties.js';
 import { spearman } from '../../lib/stats.js';
 import type { CountyExposure, GroupLoss } from './nri-exposure-book.js';
 

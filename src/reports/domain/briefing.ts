@@ -7,6 +7,7 @@ import { boundedTitle, fmtMoney, fmtNumber, fmtTime } from './text.js';
 import { feedSource } from './feed-source.js';
 import { detailNum, detailStr, perilName, series, type EventProps, type ReportInputs, type Section } from './inputs.js';
 import type { Series } from './chart.js';
+import { exposureRings, hospitalsIn, populationIn, ringName, tivIn, type ExposureRing } from './exposure.js';
 
 export const SITUATIONAL_AWARENESS_NOTICE =
   'For situational awareness only - not for emergency response. Follow the instructions of the authorities having jurisdiction.';
@@ -47,59 +48,7 @@ export interface Briefing {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The per-ring rows of an exposure body, innermost first (the endpoint lists rings in the rings' order). */
-export function exposureRings(body: unknown): Record<string, unknown>[] {
-  if (!isObj(body)) return [];
-  for (const k of ['rings', 'by_ring', 'exposure']) {
-    const v = body[k];
-    if (Array.isArray(v) && v.every(isObj)) return v as Record<string, unknown>[];
-  }
-  return [];
-}
-
-/** A count in a ring row: a number, or an object with a count/total/value member. */
-function countIn(row: Record<string, unknown>, ...keys: string[]): number | null {
-  for (const k of keys) {
-    const v = row[k];
-    if (num(v) !== null) return v as number;
-    if (isObj(v))
-      for (const c of ['count', 'total', 'value', 'estimate', k]) if (num(v[c]) !== null) return v[c] as number;
-  }
-  return null;
-}
-
-export function hospitalsIn(row: Record<string, unknown>): number | null {
-  const direct = countIn(row, 'hospitals', 'hospital_count');
-  if (direct !== null) return direct;
-  const infra = row.infrastructure;
-  if (isObj(infra) && isObj(infra.counts)) return num(infra.counts.hospital);
-  if (isObj(infra)) return countIn(infra, 'hospital', 'hospitals');
-  if (Array.isArray(infra)) {
-    const h = infra.find((x) => isObj(x) && /hospital/.test(String(x.kind)));
-    return h ? countIn(h as Record<string, unknown>, 'count') : null;
-  }
-  return null;
-}
-
-export const populationIn = (row: Record<string, unknown>) =>
-  countIn(row, 'population', 'people', 'population_estimate');
-/** The caller's portfolio TIV inside a ring, per currency (GET /events/{id}/exposure `portfolio_tiv`). */
-export function tivIn(row: Record<string, unknown>): { currency: string; tiv: number; locations: number }[] {
-  const list = Array.isArray(row.portfolio_tiv) ? (row.portfolio_tiv as unknown[]).filter(isObj) : [];
-  return list
-    .map((t) => ({
-      currency: String(t.CurCd ?? ''),
-      tiv: num(t.TotalInsuranceAmt) ?? 0,
-      locations: num(t.NumLocations) ?? 0,
-    }))
-    .filter((t) => t.tiv > 0)
-    .sort((a, b) => b.tiv - a.tiv || a.currency.localeCompare(b.currency));
-}
-
 const tivText = (t: { currency: string; tiv: number }[]) => t.map((x) => fmtMoney(x.tiv, x.currency)).join(' + ');
-const ringName = (row: Record<string, unknown>, i: number) =>
-  String(row.label ?? row.ring_label ?? row.ring_id ?? `ring ${i + 1}`);
-
 function severityFigure(e: EventProps): KeyFigure {
   const src = feedSource(e).name;
   switch (e.event_type) {
@@ -307,12 +256,12 @@ export function exposureBlocks(body: unknown, inputs: Pick<ReportInputs, 'place'
   if (!rows.length)
     return [{ kind: 'unavailable', text: 'Exposure: no ring to count people or facilities in for this event.' }];
   const b = body as Record<string, unknown>;
-  const counts = (r: Record<string, unknown>) =>
+  const counts = (r: ExposureRing): Record<string, unknown> =>
     isObj(r.infrastructure) && isObj(r.infrastructure.counts) ? r.infrastructure.counts : {};
   // A kind with data in some ring is a column; in a ring whose states it does not cover it reads "not covered"
   // (null in the body), never 0. A kind with no data in any ring is said once, in the coverage line below.
   const kinds = INFRA_COLUMNS.filter(([k]) => rows.some((r) => num(counts(r)[k]) !== null));
-  const infraCell = (r: Record<string, unknown>, k: string) =>
+  const infraCell = (r: ExposureRing, k: string) =>
     counts(r)[k] === null ? 'not covered' : fmtNumber(num(counts(r)[k]) ?? NaN);
   const outside = inputs.place.state === null && rows.every((r) => !populationIn(r));
   const withTiv = rows.some((r) => tivIn(r).length);
@@ -327,7 +276,7 @@ export function exposureBlocks(body: unknown, inputs: Pick<ReportInputs, 'place'
   };
   const out: Block[] = [{ kind: 'table', table }];
   rows.forEach((r, i) => {
-    const infra = isObj(r.infrastructure) ? r.infrastructure : {};
+    const infra: Partial<ExposureRing['infrastructure']> = isObj(r.infrastructure) ? r.infrastructure : {};
     const named = Array.isArray(infra.hospitals) ? (infra.hospitals as unknown[]).filter(isObj) : [];
     if (named.length) {
       const list = named
@@ -356,18 +305,6 @@ export function exposureBlocks(body: unknown, inputs: Pick<ReportInputs, 'place'
   const method = isObj(b.method) ? b.method : {};
   if (typeof method.population === 'string') out.push({ kind: 'paragraph', text: `Method: ${method.population}.` });
   return out;
-}
-
-/** One line for ICS-209 blocks 30 and 38: people and hospitals inside the innermost and outermost rings. */
-export function exposureSummary(body: unknown, inputs: Pick<ReportInputs, 'place'>): string | null {
-  const rows = exposureRings(body);
-  if (!rows.length) return null;
-  if (inputs.place.state === null && rows.every((r) => !populationIn(r))) return null;
-  const line = (r: Record<string, unknown>, i: number) =>
-    `${ringName(r, i)}: about ${fmtNumber(populationIn(r) ?? NaN)} people (county-apportioned), ${fmtNumber(hospitalsIn(r) ?? NaN)} hospitals`;
-  const parts = [line(rows[0], 0)];
-  if (rows.length > 1) parts.push(line(rows[rows.length - 1], rows.length - 1));
-  return parts.join('; ');
 }
 
 /**

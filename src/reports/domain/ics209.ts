@@ -10,7 +10,7 @@ import { area as turfArea } from '@turf/area';
 import { fmtNumber, fmtTime } from './text.js';
 import { formatUtm, toUsng, toUtm } from './grid.js';
 import { detailNum, detailStr, perilName, type EventProps, type ReportInputs, type Section } from './inputs.js';
-import { exposureSummary } from './briefing.js';
+import { exposureSummary } from './exposure.js';
 import { FEED_NAMES, feedSource, type BlockSource } from './feed-source.js';
 
 export const NOT_KNOWN = 'Not known';

@@ -11,7 +11,7 @@ import { withDuck } from '../scratch-duckdb.js';
 import { sidePaths, writeOasisKeys, type MainFeed, type SideOfMain } from './write-keys.js';
 import { OutFile } from '../out-file.js';
 import { KeyLineWriter, type KeyColumns } from './side-files.js';
-import { readRows } from '../rows.js';
+import { readRows } from '../../csv/read-rows.js';
 
 export interface KeysJob {
   kind: 'catintel-keys-job';

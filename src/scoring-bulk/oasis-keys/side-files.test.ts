@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutFile } from '../out-file.js';
 import { KeyLineWriter, type KeyColumns } from './side-files.js';
-import { readRows } from '../rows.js';
+import { readRows } from '../../csv/read-rows.js';
 
 async function pendingLines(text: string, columns: Partial<KeyColumns>): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-pending-'));

@@ -13,13 +13,13 @@
  */
 import type { Peril } from '../../domain/scoring/perils.js';
 import { coveredMask, oedCodesOf } from '../../oed/perils.js';
-import { isBlank, type ScannedRow } from '../csv-scan.js';
+import { isBlank, type ScannedRow } from '../../csv/scanner.js';
 import { SYNTH_ACC, SYNTH_PORT } from '../location-columns.js';
 import type { OutFile } from '../out-file.js';
 import { rowHasFormula } from '../formula-field.js';
-import { rowUtf8Problem } from '../utf8-row.js';
+import { rowUtf8Problem } from '../../csv/utf8-row.js';
 import { COMMA, NEWLINE, copyField } from '../format-cells.js';
-import { OUTSIDE } from '../rows.js';
+import { OUTSIDE } from '../row-verdict.js';
 
 /** Where the key fields are (a plain object: it crosses to the worker). */
 export interface KeyColumns {

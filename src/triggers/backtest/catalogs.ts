@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { parseHurdat2 } from '../../databuild/hurdat2.js';
-import { ingestRingOptions } from '../../ingest/ring-options.js';
+import { parseHurdat2 } from '../../reference-data/hurdat2.js';
+import { baselineRingOptions } from '../../reference-data/ring-options.js';
 import { CatintelError } from '../../errors.js';
 import { packageRoot } from '../../lib/package-root.js';
 import type { BacktestCatalogs } from './domain/backtest.js';
@@ -141,7 +141,7 @@ export function loadCatalogs(dir: string = embeddedCatalogDir(), baselineDir?: s
   return {
     storms: buildStormIndex(storms),
     quakes: buildQuakeIndex(quakes),
-    radiusScale: ingestRingOptions(baselineDir).hurricaneRadiusScale!(),
+    radiusScale: baselineRingOptions(baselineDir).hurricaneRadiusScale!(),
     span: {
       atlantic: spanOf(atlantic.map((s) => s.year)),
       pacific: spanOf(pacific.map((s) => s.year)),

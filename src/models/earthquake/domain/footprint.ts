@@ -3,7 +3,7 @@
  * ground-motion models and distances as the hazard curves. Probabilities over intensity bins follow from these
  * with the 3σ-truncated lognormal of exceedance.ts.
  */
-import { flatDistanceKm } from '../../../databuild/cell-query.js';
+import { flatDistanceKm } from '../../../reference-data/cell-query.js';
 import { exceedanceProbability } from './exceedance.js';
 import { groundMotion, REFERENCE_VS30, type GroundMotion } from './ground-motion.js';
 import { faultDistances, pointRuptureDistances, type FaultRupture, type PointRupture } from './rupture-set.js';

@@ -5,7 +5,7 @@
  * site costs one table look-up per source cell and level; fault ruptures are evaluated one by one.
  * Distance cutoffs follow NSHM: 300 km for active crust, 1000 km for stable crust and the interface.
  */
-import { flatDistanceKm } from '../../../databuild/cell-query.js';
+import { flatDistanceKm } from '../../../reference-data/cell-query.js';
 import { exceedanceProbability } from './exceedance.js';
 import { groundMotion, REFERENCE_VS30, type Tectonic } from './ground-motion.js';
 import { faultDistances, magnitudeBins, pointRuptureDistances, POINT_STRIKES, type FaultRupture, type GriddedSource } from './rupture-set.js';

@@ -8,7 +8,7 @@
  *  - Faults: the NSHM 2023 western fault sections' characteristic ruptures, Cascadia, New Madrid and
  *    Charleston, with the magnitudes and rates of the fault-source build (one rupture each).
  */
-import { nearestTracePoint, ruptureDistanceKm, type Plane, type Rupture } from '../../../databuild/eq-faults.js';
+import { nearestTracePoint, ruptureDistanceKm, type Plane, type Rupture } from '../../../reference-data/eq-faults.js';
 import type { RuptureDistances, Tectonic } from './ground-motion.js';
 
 /** Smallest magnitude in the hazard, as in the NSHM gridded sources. */

@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseNshmCatalog, regionalRate, type RegionalRate } from '../../../databuild/eq-catalog.js';
-import { CHARACTERISTIC_SOURCES, nshmFaultRuptures } from '../../../databuild/eq-faults.js';
-import { parseNshmMmax, parseNshmPdf, smoothCatalogSources, SMOOTHING_SIGMA_KM, type SourceCell } from '../../../databuild/eq-sources.js';
-import { INPUTS, type InputName } from '../../../databuild/inputs.js';
+import { parseNshmCatalog, regionalRate, type RegionalRate } from '../../../reference-data/eq-catalog.js';
+import { CHARACTERISTIC_SOURCES, nshmFaultRuptures } from '../../../reference-data/eq-faults.js';
+import { parseNshmMmax, parseNshmPdf, smoothCatalogSources, SMOOTHING_SIGMA_KM, type SourceCell } from '../../../reference-data/eq-sources.js';
+import { INPUTS, type InputName } from '../../../reference-data/inputs.js';
 import type { Tectonic } from '../domain/ground-motion.js';
 import type { SourceModel } from '../domain/hazard-curve.js';
 import { M_MIN, toFaultRupture, type GriddedSource } from '../domain/rupture-set.js';

@@ -15,7 +15,7 @@
  *    is below MIN_EXPECTED_DAMAGE gets no row: the event's loss there is under that share of any
  *    building's value (a wood home's is far lower), and such cells are most of the footprint's area.
  */
-import { flatDistanceKm } from '../../../databuild/cell-query.js';
+import { flatDistanceKm } from '../../../reference-data/cell-query.js';
 import { exceedanceProbability, TRUNCATION_SIGMAS } from '../domain/exceedance.js';
 import { siteGroundMotion } from '../domain/footprint.js';
 import { groundMotion, type Tectonic } from '../domain/ground-motion.js';

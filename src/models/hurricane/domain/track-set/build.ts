@@ -5,7 +5,7 @@
  * only copies that pass within US_RELEVANCE_KM of US land at tropical-storm strength are kept. Method, coefficients and
  * sources: docs/hurricane-model.md#event-set.
  */
-import type { Storm } from '../../../../databuild/hurdat2.js';
+import type { Storm } from '../../../../reference-data/hurdat2.js';
 import { mulberry32 } from '../../../../lib/random.js';
 import type { Track, TrackFix } from '../track.js';
 import { hourlyTrack, type HourlyTrack } from './hourly-track.js';

@@ -4,7 +4,7 @@
  * the Outer Banks or Long Island in one step; hourly ones do not. Values are interpolated linearly between
  * fixes (longitude without wrapping: Atlantic tracks never cross 180°).
  */
-import type { Storm } from '../../../../databuild/hurdat2.js';
+import type { Storm } from '../../../../reference-data/hurdat2.js';
 import { KM_PER_NM, trackGreatCircleKm } from '../../../../lib/geo.js';
 import { pressureFromWindKt } from './intensity.js';
 

@@ -2,7 +2,7 @@
  * Landfall counts and annual rates by state and Saffir-Simpson category, for a catalog or for the record,
  * and the record's own landfall points (HURDAT2 'L' records) placed on states.
  */
-import type { Storm } from '../../../../databuild/hurdat2.js';
+import type { Storm } from '../../../../reference-data/hurdat2.js';
 import type { Track } from '../track.js';
 import { HISTORICAL_PERIOD } from './build.js';
 import { saffirSimpson } from '../../../../intelligence/domain/inland-decay.js';

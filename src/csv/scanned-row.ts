@@ -1,4 +1,4 @@
-/** The row a CSV scan fills (csv-scan.ts) and the bytes it looks for. */
+/** The row a CSV scan fills (scanner.ts) and the bytes it looks for. */
 export const LF = 10;
 export const CR = 13;
 export const QUOTE = 34;
@@ -18,7 +18,7 @@ export interface ScannedRow {
   /** Line breaks inside quoted fields of this row (so the caller can keep line numbers). */
   innerLineBreaks: number;
   /**
-   * A quote opened a field and did not close on the row's line, and the row is that line alone (csv-quoted.ts):
+   * A quote opened a field and did not close on the row's line, and the row is that line alone (quoted-rows.ts):
    * the quote never closed (mergedFields 0), whole rows would have been inside it (-1), or closing it would
    * have made a row of mergedFields fields (with text after the closing quote, when that is the header's).
    */
@@ -27,7 +27,7 @@ export interface ScannedRow {
   /** Some unquoted field holds a literal quote (quoted[i] = 2): the row cannot be copied as raw bytes. */
   strayQuotes: boolean;
   /**
-   * False when the reader checked the whole chunk the row lies in and found it UTF-8 (rows.ts readRows),
+   * False when the reader checked the whole chunk the row lies in and found it UTF-8 (read-rows.ts),
    * so no row of it needs its own check; true means a row must be checked (utf8-row.ts).
    */
   mayHoldInvalidUtf8: boolean;

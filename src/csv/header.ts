@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
 import { invalidUtf8At } from '../lib/utf8.js';
-import { CsvScanner, LF, QUOTE, fieldText } from './csv-scan.js';
+import { CsvScanner, LF, QUOTE, fieldText } from './scanner.js';
 
 export interface InputHeader {
   file: string;

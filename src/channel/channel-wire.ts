@@ -1,5 +1,5 @@
 /**
- * The local channel's wire format (src/http/local-channel.ts serves it, src/http/remote.ts speaks it): the
+ * The local channel's wire format (src/channel/local-channel.ts serves it, src/channel/remote.ts speaks it): the
  * client writes one JSON line, a ChannelRequest; the server answers with NDJSON lines, any number of
  * { progress } and { log }, then exactly one { result } or { error }, and closes.
  */

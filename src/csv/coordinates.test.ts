@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../scripts/make-us-portfolio.js';
-import { parseCoordinate } from './coords.js';
-import { CsvScanner, type ScannedRow } from './csv-scan.js';
+import { parseCoordinate } from './coordinates.js';
+import { CsvScanner, type ScannedRow } from './scanner.js';
 
 function field(text: string): number {
   let value = NaN;

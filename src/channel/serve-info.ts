@@ -1,7 +1,7 @@
 /**
  * `<db>.serve.json`: written by `catintel serve` once it listens, removed when it stops. It tells a CLI
  * command on the same machine where the server that holds the store listens (its URL, and the Unix
- * socket of the local channel, src/http/local-channel.ts) and the admin token of this run. Readable by
+ * socket of the local channel, src/channel/local-channel.ts) and the admin token of this run. Readable by
  * the file's owner only (0600): whoever can read it could already open the store file itself, so it
  * grants nothing new.
  */

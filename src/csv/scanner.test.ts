@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { fieldText, type ScannedRow } from './csv-scan.js';
-import { readRows } from './rows.js';
+import { fieldText, type ScannedRow } from './scanner.js';
+import { readRows } from './read-rows.js';
 
 /** Every row of a CSV text as our scanner reads it, chunked small so rows straddle chunk boundaries. */
 async function rowsOf(text: string, chunkBytes = 7, delimiter = 0x2c, expectFields = 0): Promise<string[][]> {

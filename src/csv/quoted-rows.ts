@@ -1,9 +1,9 @@
 /**
- * Rows that hold a quote, for the CSV scanner (csv-scan.ts): the full RFC 4180 state machine, and what to
+ * Rows that hold a quote, for the CSV scanner (scanner.ts): the full RFC 4180 state machine, and what to
  * do with a quote that does not close on its line. Only rows with a quote come here; the scanner's fast
  * path takes every other row.
  */
-import { CR, LF, QUOTE, type ScannedRow } from './csv-row.js';
+import { CR, LF, QUOTE, type ScannedRow } from './scanned-row.js';
 
 export class QuotedRowSplitter {
   /** The header's field count (0 = unknown): a row read across lines must have it (row()). */

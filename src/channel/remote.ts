@@ -1,5 +1,5 @@
 /**
- * The CLI's side of the local channel (src/http/local-channel.ts). When the store is locked and
+ * The CLI's side of the local channel (src/channel/local-channel.ts). When the store is locked and
  * `<db>.serve.json` names a live `catintel serve`, the command is sent to that server over its owner-only
  * socket instead of failing with exit 4: the server parses and runs the same handler on its own store,
  * streams progress back, and answers with the handler's body, or with the error the standalone run would

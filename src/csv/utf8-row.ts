@@ -5,7 +5,7 @@
  * runs only for rows of a chunk that failed.
  */
 import { invalidUtf8At } from '../lib/utf8.js';
-import type { ScannedRow } from './csv-row.js';
+import type { ScannedRow } from './scanned-row.js';
 
 export interface Utf8Problem {
   /** The field (0-based) that holds the first bad byte. */

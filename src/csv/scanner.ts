@@ -6,16 +6,16 @@
  * writer can copy a raw span into CSV output unchanged.
  *
  * The scanner keeps no state between calls: the caller hands it the bytes it has and gets back where the
- * first incomplete row starts, keeps those bytes and appends the next chunk (see rows.ts).
+ * first incomplete row starts, keeps those bytes and appends the next chunk (see read-rows.ts).
  */
-import { QuotedRowSplitter } from './csv-quoted.js';
-import { CR, LF, QUOTE, type ScannedRow } from './csv-row.js';
+import { QuotedRowSplitter } from './quoted-rows.js';
+import { CR, LF, QUOTE, type ScannedRow } from './scanned-row.js';
 
-export { LF, QUOTE, type ScannedRow } from './csv-row.js';
+export { LF, QUOTE, type ScannedRow } from './scanned-row.js';
 
 export class CsvScanner {
   readonly row: ScannedRow;
-  /** Rows that hold a quote: the full state machine, and the stray-quote rules (csv-quoted.ts). */
+  /** Rows that hold a quote: the full state machine, and the stray-quote rules (quoted-rows.ts). */
   readonly quotes: QuotedRowSplitter;
 
   /**

@@ -6,8 +6,8 @@
  * registry on its own store: the CLI sends the handler's name and its raw input, the server parses and
  * runs it exactly as the standalone CLI would, and streams progress back. Each request also carries the
  * run's admin token from `<db>.serve.json` (0600 too), so a socket whose mode was loosened still admits
- * no one who cannot read the store's files. The CLI side is src/http/remote.ts.
- * The wire format is in src/http/channel-wire.ts.
+ * no one who cannot read the store's files. The CLI side is src/channel/remote.ts.
+ * The wire format is in src/channel/channel-wire.ts.
  */
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,16 +1,13 @@
 /**
- * The two things every pass over a bulk input shares, so that the main pass (outputs, errors.csv) and the
- * Oasis keys pass (pending-worker.ts) agree on every row: reading the file in chunks into the scanner, and
- * classifying a row (blank, not UTF-8, malformed, bad coordinates, outside coverage, or its grid cell).
+ * Reading a CSV file's rows in chunks into the scanner, the same way for every pass over one input (the bulk
+ * scoring's main pass and its Oasis keys pass, a portfolio import), so that they agree on every row.
+ * What a row is to the scoring is src/scoring-bulk/row-verdict.ts.
  */
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
-import { cellAt, type HazardGrid } from '../domain/scoring/grid.js';
 import { CatintelError } from '../errors.js';
-import { parseCoordinate } from './coords.js';
-import { CsvScanner, type ScannedRow } from './csv-scan.js';
+import { CsvScanner, type ScannedRow } from './scanner.js';
 import { completeUtf8Prefix } from '../lib/utf8.js';
-import { rowUtf8Problem } from './utf8-row.js';
 
 export const CHUNK_BYTES = 4 << 20;
 /**
@@ -18,37 +15,6 @@ export const CHUNK_BYTES = 4 << 20;
  * a line longer than this without a quote is not CSV, and the run stops.
  */
 const MAX_ROW_BYTES = 64 << 20;
-
-/** Row verdicts below 0; a verdict >= 0 is the row's grid cell. */
-export const INVALID_UTF8 = -6;
-export const BLANK = -5;
-export const UNTERMINATED = -4;
-export const WRONG_FIELD_COUNT = -3;
-export const BAD_COORDINATES = -2;
-export const OUTSIDE = -1;
-
-export interface RowRules {
-  grid: HazardGrid;
-  fieldCount: number;
-  latIndex: number;
-  lngIndex: number;
-}
-
-/** Parsed coordinates of the last classified row (set when the verdict is OUTSIDE or a cell). */
-export const lastCoordinates = { lat: NaN, lng: NaN };
-
-export function classifyRow(r: ScannedRow, rules: RowRules): number {
-  if (r.fieldCount === 1 && r.rowEnd === r.rowStart) return BLANK;
-  if (r.mayHoldInvalidUtf8 && rowUtf8Problem(r)) return INVALID_UTF8;
-  if (r.unterminated) return UNTERMINATED;
-  if (r.fieldCount !== rules.fieldCount) return WRONG_FIELD_COUNT;
-  const lat = parseCoordinate(r, rules.latIndex);
-  const lng = parseCoordinate(r, rules.lngIndex);
-  lastCoordinates.lat = lat;
-  lastCoordinates.lng = lng;
-  if (!(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return BAD_COORDINATES;
-  return cellAt(rules.grid, lat, lng);
-}
 
 export interface ReadOptions {
   file: string;

@@ -4,7 +4,7 @@
  * "0x1A", "Infinity", "52°N") is unparseable and the row goes to the errors file. Parsing is a loop over a
  * few bytes; only numbers with more than 15 digits or an exponent go through a string and Number().
  */
-import { QUOTE, fieldText, type ScannedRow } from './csv-scan.js';
+import { QUOTE, fieldText, type ScannedRow } from './scanner.js';
 
 const SPACE = 0x20;
 const TAB = 0x09;
