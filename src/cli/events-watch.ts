@@ -6,7 +6,6 @@
  * that the backlog still holds; SIGINT or SIGTERM ends it with exit 0.
  */
 import type { Command } from 'commander';
-import type { UntypedRecord } from '../lib/untyped-json.js';
 import { CatintelError } from '../errors.js';
 import { parseStreamFilter } from '../handlers/events-stream.js';
 import { escapeControls } from '../lib/control-chars.js';
