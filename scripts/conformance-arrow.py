@@ -6,6 +6,10 @@ the JSON answer of the same request (scripts/conformance-arrow.sh writes them in
 DIR holds, per check, the JSON answer and the typed files:
   score/      scores.ndjson (--format json), scores.arrow, scores.parquet of one portfolio
   ord/        the ORD tables of one `oasis run` as .parquet and .arrow (compared with each other: no JSON)
+  tables/     ep-curve*.json and exposure*.json, the JSON answers, with .arrow (CLI --format arrow) and/or
+              .stream (HTTP Accept: application/vnd.apache.arrow.stream): one row per return period of the
+              curve, one per event and ring of the exposure
+Every Arrow, stream and Parquet file is also opened with polars and geopandas (pandas when it has no geometry).
   <name>.json with <name>.arrow (IPC file), <name>.parquet (GeoParquet) and/or <name>.stream (the
               HTTP answer to Accept: application/vnd.apache.arrow.stream)
 Every failure names the output and the column; the exit status is 1 when any check failed.
@@ -233,6 +237,116 @@ def check_ord(d):
                 fail(f"{name} (polars)", "*", "row count differs from the Parquet run's")
 
 
+# --- portfolio answers: the EP curve and exposure ----------------------------------------------------
+EP_COLUMNS = {"ReturnPeriod": "int", "ExceedanceProbability": "float", "OEPLossAmt": "money", "AEPLossAmt": "money", "OEPTVaRAmt": "money", "AEPTVaRAmt": "money"}
+EXPOSURE_EVENT = {"event_id": "text", "slug": "text", "title": "text", "event_type": "text", "status": "text", "severity": "float", "severity_label": "text", "source": "text", "source_url": "text", "ingested_at": "time"}
+EXPOSURE_RING = {"ring_id": "text", "ordinal": "int", "kind": "text", "label": "text", "threshold": "float", "unit": "text", "radius_km": "float", "NumLocations": "int", "BldgInsuranceAmt": "money", "ContentsInsuranceAmt": "money", "BIInsuranceAmt": "money", "OtherInsuranceAmt": "money", "TotalInsuranceAmt": "money"}
+KIND_TYPES = {"int": pa.int64(), "float": pa.float64(), "money": pa.float64(), "text": pa.string(), "time": pa.timestamp("ms", tz="UTC")}
+POLARS_DTYPES = {"int": "Int64", "float": "Float64", "money": "Float64", "text": "String", "time": "Datetime(time_unit='ms', time_zone='UTC')"}
+
+
+def expected_table(stem, body):
+    """The JSON answer as the table's columns (name -> kind) and rows."""
+    if stem.startswith("ep-curve"):
+        return EP_COLUMNS, body["curve"], {"PortfolioId": body["PortfolioId"], "perspective": body["perspective"], "EPCalc": body["EPCalc"], "AALAmt": body["AALAmt"]}
+    rows = [{**{c: e[c] for c in EXPOSURE_EVENT}, **{c: r[c] for c in EXPOSURE_RING}} for e in body["events"] for r in e["rings"]]
+    return {**EXPOSURE_EVENT, **EXPOSURE_RING}, rows, {"PortfolioId": body["PortfolioId"], "NumLocationsExposed": body["NumLocationsExposed"]}
+
+
+def check_answer_table(name, table, body, stem):
+    checked.append(name)
+    columns, rows, meta = expected_table(stem, body)
+    if table.num_rows != len(rows):
+        fail(name, "*", f"{table.num_rows} rows, the JSON has {len(rows)}")
+        return
+    if table.column_names != list(columns):
+        fail(name, "*", f"columns {table.column_names}, the JSON's are {list(columns)}")
+        return
+    for k, v in meta.items():
+        got = (table.schema.metadata or {}).get(k.encode())
+        if got != str(v).encode():
+            fail(name, k, f"schema metadata {got!r}, the JSON has {v!r}")
+    for c, kind in columns.items():
+        field = table.schema.field(c)
+        if field.type != KIND_TYPES[kind]:
+            fail(name, c, f"type {field.type}, want {KIND_TYPES[kind]}")
+            continue
+        if kind == "money" and (field.metadata or {}).get(b"currency") != str(body["CurCd"]).encode():
+            fail(name, c, f"field metadata {field.metadata}, want currency {body['CurCd']}")
+        for k, (got, row) in enumerate(zip(table.column(c).to_pylist(), rows)):
+            want = row[c]
+            ok = same_instant(got, want) if kind == "time" else (same_number(got, want) if kind in ("float", "money") and want is not None else got == want)
+            if not ok:
+                fail(name, c, f"row {k}: {got!r}, the JSON has {want!r}")
+                break
+    if pl is not None:
+        checked.append(f"{name} (polars)")
+        frame = pl.read_ipc(d_of(name)) if name.endswith(".arrow") else pl.read_ipc_stream(d_of(name))
+        for c, kind in columns.items():
+            if str(frame[c].dtype) != POLARS_DTYPES[kind]:
+                fail(f"{name} (polars)", c, f"dtype {frame[c].dtype}, want {POLARS_DTYPES[kind]}")
+        money = [c for c, k in columns.items() if k == "money"]
+        if frame.height != len(rows) or (rows and any(not same_number(frame[c].sum(), sum(r[c] for r in rows)) for c in money[-1:])):
+            fail(f"{name} (polars)", money[-1], f"{frame.height} rows; the sum differs from the JSON's")
+
+
+PATHS = {}
+
+
+def d_of(name):
+    return PATHS[name.split(" ")[0]]
+
+
+def check_tables(d):
+    for page_file in sorted(d.glob("*.json")):
+        stem = page_file.stem
+        body = json.loads(page_file.read_text())
+        for suffix, read in ((".arrow", lambda f: ipc.open_file(f).read_all()), (".stream", lambda f: ipc.open_stream(f.read_bytes()).read_all())):
+            f = d / f"{stem}{suffix}"
+            if f.exists():
+                PATHS[f.name] = f
+                check_answer_table(f.name, read(f), body, stem)
+
+
+# --- every file: polars and (geo)pandas read what pyarrow reads ----------------------------------------
+def check_readers(out):
+    """Every Arrow, stream and Parquet output opened by polars and by geopandas (pandas for a table without
+    geometry, as geopandas reads only geometry): the same rows and columns as pyarrow, times as UTC datetimes."""
+    import pandas as pd
+
+    for f in sorted([*out.rglob("*.arrow"), *out.rglob("*.stream"), *out.rglob("*.parquet")]):
+        name = f"{f.parent.name}/{f.name}"
+        table = ipc.open_file(f).read_all() if f.suffix == ".arrow" else ipc.open_stream(f.read_bytes()).read_all() if f.suffix == ".stream" else pq.read_table(f)
+        geo = (table.schema.metadata or {}).get(b"geo") is not None or (
+            "geometry" in table.column_names and (table.schema.field("geometry").metadata or {}).get(b"ARROW:extension:name") == b"geoarrow.wkb"
+        )
+        if pl is not None:
+            checked.append(f"{name} (polars)")
+            try:
+                frame = pl.read_ipc(f) if f.suffix == ".arrow" else pl.read_ipc_stream(f) if f.suffix == ".stream" else pl.read_parquet(f)
+                if frame.height != table.num_rows or frame.columns != table.column_names:
+                    fail(f"{name} (polars)", "*", f"{frame.height} rows, columns {frame.columns}; pyarrow reads {table.num_rows}, {table.column_names}")
+            except Exception as e:  # noqa: BLE001 a reader that cannot open the file is the failure
+                fail(f"{name} (polars)", "*", f"cannot read: {e}")
+        reader = "geopandas" if geo and gpd is not None else "pandas"
+        checked.append(f"{name} ({reader})")
+        try:
+            if geo and gpd is not None:
+                frame = gpd.read_parquet(f) if f.suffix == ".parquet" else gpd.GeoDataFrame.from_arrow(table)
+                if frame.geometry.isna().any() or frame.crs is None:
+                    fail(f"{name} (geopandas)", "geometry", f"crs {frame.crs}, {int(frame.geometry.isna().sum())} missing geometries")
+            else:
+                frame = pd.read_feather(f) if f.suffix == ".arrow" else pd.read_parquet(f) if f.suffix == ".parquet" else table.to_pandas()
+            if len(frame) != table.num_rows or list(frame.columns) != table.column_names:
+                fail(f"{name} ({reader})", "*", f"{len(frame)} rows, columns {list(frame.columns)}; pyarrow reads {table.num_rows}")
+            for c in table.column_names:
+                t = table.schema.field(c).type
+                if pa.types.is_timestamp(t) and t.tz and str(frame[c].dtype).find("UTC") < 0:
+                    fail(f"{name} ({reader})", c, f"dtype {frame[c].dtype}, want a UTC datetime")
+        except Exception as e:  # noqa: BLE001
+            fail(f"{name} ({reader})", "*", f"cannot read: {e}")
+
+
 def main():
     d = pathlib.Path(sys.argv[1])
     if (d / "score").is_dir():
@@ -241,6 +355,9 @@ def main():
         check_events(d / "events")
     if (d / "ord").is_dir():
         check_ord(d / "ord")
+    if (d / "tables").is_dir():
+        check_tables(d / "tables")
+    check_readers(d)
     missing = [n for n, m in (("polars", pl), ("geopandas", gpd)) if m is None]
     for f in failures:
         print(f"FAIL {f}")

@@ -10,6 +10,9 @@
 #     `events nearby` (and `events rings` of an event that has rings) as --json, --format arrow and
 #     --format geoparquet; then `catintel serve` on it and the same requests with
 #     Accept: application/vnd.apache.arrow.stream.
+#  3b. Portfolio answers: a book at the epicentre of that ringed event (`portfolio exposure`) and 25 homes in
+#     Miami-Dade (`portfolio ep-curve`, through a hurricane model package built here, or ARROW_MODELS),
+#     as --json and --format arrow --out, then over HTTP with an agency key, JSON and Accept arrow.
 #  4. scripts/conformance-arrow.py reads every file with pyarrow, polars and geopandas: row counts, column
 #     names and types, and the values against the JSON (the ORD tables: against the Parquet run, as they
 #     have no JSON); a failure names the output and the column.
@@ -17,7 +20,8 @@
 #     (Debian's gdal-bin has none: the step says so and is skipped).
 #
 # Environment: SHARED_DATA (default ../shared/data), ARROW_ROWS (default 5000), ARROW_VENV (default .venv),
-# KEEP=1 keeps the outputs.
+# ARROW_MODELS (a folder of model packages holding hurricane/; default: a 30-year package built into the
+# temporary folder, about a minute), KEEP=1 keeps the outputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -99,6 +103,40 @@ events --json "${NEARBY[@]}" >"$OUT/events/nearby.json"
 events "${NEARBY[@]}" --format arrow --out "$OUT/events/nearby.arrow" >/dev/null
 events "${NEARBY[@]}" --format geoparquet --out "$OUT/events/nearby.parquet" >/dev/null
 
+# --- 3b. portfolio exposure and the EP curve: CLI files ------------------------------------------
+mkdir -p "$OUT/tables"
+if [ -n "${ARROW_MODELS:-}" ]; then
+  MODELS=$ARROW_MODELS
+else
+  MODELS="$TMP/models"
+  log "building a 30-year hurricane model package for the EP curve"
+  ./bin/catintel --quiet model build hurricane --years 30 --out "$MODELS/hurricane" >/dev/null
+fi
+export CATINTEL_MODELS=$MODELS
+MIAMI="$TMP/miami.csv"
+{
+  echo 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency'
+  for i in 0 1 2 3 4; do for j in 0 1 2 3 4; do
+    printf '1,MD,H%d,%s,%s,US,1050,5100,WTC,500000,0,0,USD\n' $((i * 5 + j + 1)) \
+      "$(awk -v i=$i 'BEGIN { printf "%.4f", 25.6 + i * 0.07 }')" "$(awk -v j=$j 'BEGIN { printf "%.4f", -80.44 + j * 0.048 }')"
+  done; done
+} >"$MIAMI"
+portfolio_id() { events --json portfolio import "$1" --name "$2" | jq -r .id; }
+MIAMI_ID=$(portfolio_id "$MIAMI" miami)
+log "portfolio ep-curve as json and arrow"
+events --json portfolio ep-curve "$MIAMI_ID" --samples 2 >"$OUT/tables/ep-curve.json"
+events portfolio ep-curve "$MIAMI_ID" --samples 2 --format arrow --out "$OUT/tables/ep-curve.arrow" >/dev/null
+if [ -n "$RINGED" ]; then
+  read -r QLNG QLAT < <(jq -r --arg id "$RINGED" '.features[] | select(.id == $id) | .geometry.coordinates | "\(.[0]) \(.[1])"' "$OUT/events/live.json")
+  BOOK="$TMP/quake-book.csv"
+  printf 'LocNumber,Latitude,Longitude,BuildingTIV,ContentsTIV,LocPerilsCovered\nQ-1,%s,%s,1500000,250000,QQ1\nQ-2,%s,%s,800000.25,0,QQ1\nFAR-1,25.77,-80.19,900000,0,QQ1\n' \
+    "$QLAT" "$QLNG" "$QLAT" "$(awk -v x="$QLNG" 'BEGIN { printf "%.4f", x + 0.01 }')" >"$BOOK"
+  BOOK_ID=$(portfolio_id "$BOOK" quakes)
+  log "portfolio exposure as json and arrow"
+  events --json portfolio exposure "$BOOK_ID" >"$OUT/tables/exposure.json"
+  events portfolio exposure "$BOOK_ID" --format arrow --out "$OUT/tables/exposure.arrow" >/dev/null
+fi
+
 start_server "$DB" "$NOW" --rate-limit off
 log "HTTP at $BASE: Accept: application/vnd.apache.arrow.stream"
 for q in "live-http:events/live?limit=1000" "nearby-http:events/nearby?lat=$LAT&lng=$LNG&radius_km=2000&limit=200"; do
@@ -114,6 +152,26 @@ done
 if [ -n "$RINGED" ]; then
   curl -sf "$BASE/api/v1/events/$RINGED/rings" >"$OUT/events/rings-http.json"
   curl -sf -H 'Accept: application/vnd.apache.arrow.stream' "$BASE/api/v1/events/$RINGED/rings" >"$OUT/events/rings-http.stream"
+fi
+# The portfolio answers over HTTP: the books uploaded with an agency key (the CLI hands `keys create` to the server).
+KEY=$(events --json keys create --tier agency --name conformance-arrow | jq -r .key)
+post_book() { # FILE NAME: the OED CSV uploaded as a portfolio; prints its id
+  curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: text/csv' --data-binary @"$1" \
+    "$BASE/api/v1/portfolio?name=$2" | jq -r .id
+}
+http_table() { # NAME PATH: the JSON answer and the Arrow stream of the same request
+  curl -sf -H "Authorization: Bearer $KEY" "$BASE/api/v1/$2" >"$OUT/tables/$1.json"
+  type=$(curl -sf -H "Authorization: Bearer $KEY" -H 'Accept: application/vnd.apache.arrow.stream' \
+    -o "$OUT/tables/$1.stream" -w '%{content_type}' "$BASE/api/v1/$2")
+  if [ "$type" != application/vnd.apache.arrow.stream ]; then
+    log "FAIL $1: Content-Type \"$type\" for Accept: application/vnd.apache.arrow.stream"
+    exit 1
+  fi
+}
+log "HTTP: portfolio ep-curve and exposure with Accept: application/vnd.apache.arrow.stream"
+http_table ep-curve-http "portfolio/ep-curve?portfolio_id=$(post_book "$MIAMI" miami)&samples=2"
+if [ -n "$RINGED" ]; then
+  http_table exposure-http "portfolio/exposure?portfolio_id=$(post_book "$BOOK" quakes)"
 fi
 stop_server
 

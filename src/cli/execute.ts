@@ -46,6 +46,9 @@ export async function execute(
   // An event page written as a file (--format arrow|geoparquet --out); apache-arrow loads only for these commands.
   const eventFiles = h.cli?.eventFile ? await import('../columnar/event-file.js') : undefined;
   const fileRequest = eventFiles?.eventFileRequest(raw);
+  // A table answer written as an Arrow file (--format arrow --out): portfolio exposure.
+  const tableFiles = h.cli?.tableFile ? await import('../columnar/table-file.js') : undefined;
+  const tableRequest = tableFiles?.tableFileRequest(raw);
   const watchSeconds = raw.watch === undefined ? undefined : Number(raw.watch);
   if (watchSeconds !== undefined && !(watchSeconds >= 1)) {
     io.stderr(`catintel: --watch "${raw.watch}" must be a number of seconds, at least 1 [invalid_parameter]\n`);
@@ -73,6 +76,13 @@ export async function execute(
             globals.json
               ? JSON.stringify(written, null, 2) + '\n'
               : `${written.rows} events written to ${written.file} (${written.format})\n`,
+          );
+        } else if (tableFiles && tableRequest) {
+          const written = await tableFiles.writeTableFile(h.name, result.body, tableRequest);
+          io.stdout(
+            globals.json
+              ? JSON.stringify(written, null, 2) + '\n'
+              : `${written.rows} rows written to ${written.file} (${written.format})\n`,
           );
         } else io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
         // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.

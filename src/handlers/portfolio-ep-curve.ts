@@ -1,7 +1,7 @@
 /**
  * GET /portfolio/ep-curve?portfolio_id=&years=&seed=&samples=&perils=&perspective=&format=json|csv|parquet&psept= and
  * `catintel portfolio ep-curve ID [--years N] [--seed S] [--samples N] [--perils a,b] [--perspective gul|il]
- * [--format json|csv|parquet|svg|png] [--psept] [--out FILE] [--models DIR]` (docs/ep-curves.md): the
+ * [--format json|csv|parquet|arrow|svg|png] [--psept] [--out FILE] [--models DIR]` (docs/ep-curves.md): the
  * exceedance-probability curve of a portfolio from the loss engine: the book's OED (with its financial
  * terms) -> each model package's keys -> Oasis input files -> the Oasis loss kernel -> ground-up and
  * insured losses, sampled -> OEP, AEP and TVaR at 2 to 1000 years (EPCalc 1-4 in the ORD tables) and the
@@ -9,6 +9,8 @@
  * same bytes. `--input FILE.csv [--oed-account A.csv]` (CLI) takes OED files instead of a stored
  * portfolio. `--out`, `--input`, `--oed-account`, `--models` and the svg/png pictures are the CLI's: over
  * HTTP they are refused (the server writes no file for an API caller and reads none of theirs).
+ * `--format arrow` writes the JSON's curve as an Arrow IPC file (src/columnar/ep-curve-table.ts); over
+ * HTTP the same table is the answer to `Accept: application/vnd.apache.arrow.stream`.
  */
 import { baselineProvenance, type BaselineProvenance } from '../domain/scoring/baseline-provenance.js';
 import fs from 'node:fs';
@@ -24,7 +26,7 @@ import { int, list, str } from './params.js';
 import { parseClimate } from './score-point.js';
 import { defineHandler } from './types.js';
 
-export const EP_FORMATS = ['json', 'csv', 'parquet', 'svg', 'png'] as const;
+export const EP_FORMATS = ['json', 'csv', 'parquet', 'arrow', 'svg', 'png'] as const;
 export type EpFormat = (typeof EP_FORMATS)[number];
 const HTTP_FORMATS: readonly string[] = ['json', 'csv'];
 export const MAX_YEARS = 1_000_000;
@@ -196,7 +198,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       {
         flags: '--format <format>',
         description:
-          'json (default), csv or parquet (ORD ept: EPCalc 1-4, OEP/AEP and TVaR), svg or png (a chart; png and parquet need --out)',
+          'json (default), csv or parquet (ORD ept: EPCalc 1-4, OEP/AEP and TVaR), arrow (the JSON curve as an Arrow IPC file), svg or png (a chart; png, parquet and arrow need --out)',
       },
       {
         flags: '--psept',
@@ -225,6 +227,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       'catintel portfolio ep-curve --input SourceLocOED.csv --oed-account SourceAccOED.csv --perspective il --json',
       'catintel portfolio ep-curve --input SourceLocOED.csv --format png --out ep-curve.png',
       'catintel portfolio ep-curve <portfolio-id> --format parquet --out ept.parquet',
+      'catintel portfolio ep-curve <portfolio-id> --format arrow --out ep-curve.arrow',
     ],
     paths: ['out', 'input', 'oed_account', 'models'],
   },
@@ -281,10 +284,10 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     if (!allowed.includes(format)) {
       throw invalidParameter(
         'format',
-        `"${format}" is not one of ${allowed.join(', ')}${overHttp ? ' (parquet files and svg and png pictures are made by the CLI: catintel portfolio ep-curve ID --format png --out FILE)' : ''}`,
+        `"${format}" is not one of ${allowed.join(', ')}${overHttp ? (format === 'arrow' ? ' (for Arrow send the header Accept: application/vnd.apache.arrow.stream)' : ' (parquet files and svg and png pictures are made by the CLI: catintel portfolio ep-curve ID --format png --out FILE)') : ''}`,
       );
     }
-    if ((format === 'png' || format === 'parquet') && outRaw === undefined)
+    if ((format === 'png' || format === 'parquet' || format === 'arrow') && outRaw === undefined)
       throw invalidParameter('out', `--format ${format} writes a binary file: give --out FILE.${format}`);
     // A table choice: it only matters for the ORD tables, and is ignored otherwise.
     const psept = bool(raw, 'psept') && (format === 'csv' || format === 'parquet');
@@ -492,6 +495,12 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
           path.join(work, 'ord'),
         );
         if (input.format === 'csv') payload = payload.toString('utf8');
+      } else if (input.format === 'arrow') {
+        const [{ tableToIPC }, { epCurveTable }] = await Promise.all([
+          import('apache-arrow'),
+          import('../columnar/ep-curve-table.js'),
+        ]);
+        payload = Buffer.from(tableToIPC(epCurveTable(body), 'file'));
       } else if (input.format === 'svg' || input.format === 'png') {
         const chart = await import('../epcurve/chart.js');
         const e = perspectives[input.perspective];

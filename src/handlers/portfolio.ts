@@ -368,8 +368,20 @@ export const portfolioExposureHandler = defineHandler({
         flags: '--locations-limit <n>',
         description: 'locations listed per ring (default 100, max 10000; counts and TIV always cover all)',
       },
+      {
+        flags: '--format <format>',
+        description:
+          'json (default: the answer on stdout) | arrow: an Arrow IPC file of one row per event and ring, with the JSON names (needs --out)',
+      },
+      { flags: '--out <file>', description: 'the file --format arrow writes (replaced whole when written)' },
     ],
-    examples: ['catintel portfolio exposure 3f0c...', 'catintel portfolio exposure 3f0c... --locations-limit 0 --json'],
+    examples: [
+      'catintel portfolio exposure 3f0c...',
+      'catintel portfolio exposure 3f0c... --locations-limit 0 --json',
+      'catintel portfolio exposure 3f0c... --format arrow --out exposure.arrow',
+    ],
+    paths: ['out'],
+    tableFile: true,
   },
   parse: (raw) => ({
     id: portfolioIdParam(raw, 'portfolio_id'),

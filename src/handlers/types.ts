@@ -90,6 +90,11 @@ export interface Handler<I = any, O = any> {
      * printing it (src/columnar/event-file.ts); the handler itself never sees those two options.
      */
     eventFile?: boolean;
+    /**
+     * The answer is a table that `--format arrow --out FILE` writes as an Arrow IPC file instead of printing
+     * it (src/columnar/table-file.ts); the handler itself never sees those two options.
+     */
+    tableFile?: boolean;
     /** The process exit code for a successful answer (default 0): `trigger evaluate --fail-on-breach` exits 3, `trigger verify` 1 on a mismatch (docs/contract.md#cli-exit-codes). */
     exitCode?(body: O, input: I): number;
   };

@@ -1,16 +1,16 @@
 /**
- * Content negotiation for the event collections (live, nearby, an event's rings): a client that lists `application/vnd.apache.arrow.stream`
- * in Accept gets the page as an Arrow IPC stream (src/columnar/event-table.ts); everyone else gets the JSON
+ * Content negotiation for the answers that are tables (the event collections live, nearby and an event's
+ * rings; the EP curve; portfolio exposure: src/columnar/answer-table.ts): a client that lists
+ * `application/vnd.apache.arrow.stream` in Accept gets the answer as an Arrow IPC stream; everyone else gets the JSON
  * they get today, whatever else Accept says (JSON is the default, and an Accept we cannot meet is not an
  * error). Arrow wins when it is listed with q > 0 and no JSON type or wildcard is given a higher q.
  */
 import { tableToIPC } from 'apache-arrow';
-import { eventTable, type EventPage } from '../columnar/event-table.js';
+import { answerTable } from '../columnar/answer-table.js';
 
 export const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
 
-/** The handlers whose answers have an Arrow form. */
-export const ARROW_HANDLERS = new Set(['events.live', 'events.nearby', 'events.rings']);
+export { ARROW_HANDLERS } from '../columnar/answer-table.js';
 
 export function prefersArrow(accept: string | null): boolean {
   if (!accept || !accept.includes('arrow')) return false;
@@ -29,9 +29,13 @@ export function prefersArrow(accept: string | null): boolean {
   return arrow > 0 && arrow >= other;
 }
 
-/** The handler's JSON body (an object, or the live index's bytes of it) as an Arrow IPC stream. */
-export function arrowStreamOf(body: unknown): Buffer {
-  const page = (Buffer.isBuffer(body) ? JSON.parse(body.toString('utf8')) : body) as EventPage;
-  const bytes = tableToIPC(eventTable(page), 'stream');
+/**
+ * The handler's JSON body (an object, or the live index's bytes of it) as an Arrow IPC stream; undefined
+ * when the body is another form the caller chose (the EP curve's format=csv), which goes out as it is.
+ */
+export function arrowStreamOf(handler: string, body: unknown): Buffer | undefined {
+  const table = answerTable(handler, body);
+  if (!table) return undefined;
+  const bytes = tableToIPC(table, 'stream');
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

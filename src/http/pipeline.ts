@@ -225,7 +225,7 @@ async function runHandler(
   // Shared only between callers of the same tier: some answers differ by tier (perils, oasis format).
   // OGC resources link absolutely, so their bytes depend on the origin called as well.
   const origin = wantsAbsoluteLinks(route) ? originOf(req, url, s.viaTrustedProxy) : undefined;
-  // The event collections answer Arrow to a client that asks for it (accept-arrow.ts); the two forms are cached apart.
+  // The table answers (event collections, EP curve, exposure) are Arrow to a client that asks for it (accept-arrow.ts); the two forms are cached apart.
   const arrowable = ARROW_HANDLERS.has(h.name);
   const arrow = arrowable && prefersArrow(req.headers.get('accept'));
   const cacheKey =
@@ -239,15 +239,10 @@ async function runHandler(
     const input = h.parse(raw, caller);
     const result = await withDeadline(d.ctx, (ctx) => h.run(ctx, input, caller), d.handlerTimeoutMs, handlerTimedOut);
     body = result.body;
+    const stream = arrow && (result.status ?? 200) === 200 ? arrowStreamOf(h.name, result.body) : undefined;
     encoded =
-      arrow && (result.status ?? 200) === 200
-        ? encode(
-            200,
-            arrowStreamOf(result.body),
-            ARROW_STREAM,
-            { ...result.headers, vary: 'Accept' },
-            { sources: result.sources },
-          )
+      stream !== undefined
+        ? encode(200, stream, ARROW_STREAM, { ...result.headers, vary: 'Accept' }, { sources: result.sources })
         : encode(
             result.status ?? 200,
             origin ? absoluteLinks(result.body, origin) : result.body,
