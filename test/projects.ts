@@ -47,6 +47,7 @@ export const PROCESS_FILES = [
   'test/store-lock.test.ts',
   'test/trigger-backtest-serve.test.ts',
   'test/trigger-basis-risk.test.ts',
+  'test/trigger-fire-probability.test.ts',
   'test/triggers-serve.test.ts',
 ];
 
