@@ -23,7 +23,7 @@ import { num, str } from './params.js';
 import { requireTrigger, triggerIdParam } from './triggers-common.js';
 import { defineHandler } from './types.js';
 
-export const DEFAULT_LOSS_RETURN_PERIOD = 10;
+const DEFAULT_LOSS_RETURN_PERIOD = 10;
 
 /** The threshold types a model package's catalog can be read by, and the package peril each runs on. */
 const PACKAGE_PERIL: Partial<Record<ThresholdType, Peril>> = {

@@ -14,8 +14,8 @@ import type { TrackFix } from './domain/track.js';
 import type { TriggerSpec } from './domain/types.js';
 
 /** Members of a storm's ensemble (the default of `portfolio event-loss`) and its seed: same advisory, same answer. */
-export const ENSEMBLE_MEMBERS = 50;
-export const ENSEMBLE_SEED = 1;
+const ENSEMBLE_MEMBERS = 50;
+const ENSEMBLE_SEED = 1;
 const HOUR_MS = 3_600_000;
 const KM_PER_DEG_LAT = 111.2;
 

@@ -106,7 +106,7 @@ export function payoutLossCorrelation(
 }
 
 /** The thresholds a sweep tries for each type: its plausible range in the type's own steps, and the trigger's own. */
-export function sweepThresholds(type: ThresholdType, current: number): number[] {
+function sweepThresholds(type: ThresholdType, current: number): number[] {
   const range = (from: number, to: number, step: number) => {
     const out: number[] = [];
     for (let k = 0; from + k * step <= to + 1e-9; k++) out.push(Math.round((from + k * step) * 10) / 10);

@@ -19,7 +19,7 @@ const CLOCK_ORIGIN_MS = Date.UTC(2000, 0, 1);
 const HOUR_MS = 3_600_000;
 
 /** A catalog track as the trigger rule reads a live storm's fixes. */
-export function triggerFixesOf(track: Track): TrackFix[] {
+function triggerFixesOf(track: Track): TrackFix[] {
   return track.fixes.map((f) => ({
     at: new Date(CLOCK_ORIGIN_MS + Math.round(f.hours * HOUR_MS)).toISOString().replace('.000Z', 'Z'),
     lat: f.lat,
