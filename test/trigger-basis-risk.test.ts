@@ -175,6 +175,44 @@ describe('basis risk of the Fort Myers trigger against a Lee County book (100-ye
     );
   });
 
+  it('with --history counts the same way over the HURDAT2 storms run through the same footprint and kernel: Ian pays', async () => {
+    expect(body.history).toBeNull();
+    const r = await cli(
+      [
+        '--db',
+        db,
+        '--json',
+        'trigger',
+        'basis-risk',
+        trigger,
+        '--portfolio',
+        portfolio,
+        '--loss-level',
+        String(LEVEL),
+        '--history',
+      ],
+      env,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const h = r.json().history;
+    expect(h).toMatchObject({ first_year: 1900, last_year: 2024, years: 125 });
+    const ian = h.events.find((e: any) => e.storm_id === 'AL092022');
+    expect(ian.pays).toBe(true);
+    expect(ian.value).toBeGreaterThan(100);
+    expect(ian.LossAmt).toBeGreaterThan(LEVEL);
+    // By hand from the storms listed (every storm that read a value or cost the book anything).
+    const hits = h.events.filter((e: any) => e.pays && e.LossAmt >= LEVEL).length;
+    const misses = h.events.filter((e: any) => !e.pays && e.LossAmt >= LEVEL).length;
+    const falseAlarms = h.events.filter((e: any) => e.pays && e.LossAmt < LEVEL).length;
+    expect(h.at_threshold).toMatchObject({ hits, misses, false_alarms: falseAlarms });
+    console.log(
+      `over the record (${h.storms} storms): hits ${hits}, misses ${misses}, false alarms ${falseAlarms}; correlation ${h.payout_loss_correlation}; worst ${h.events
+        .slice(0, 5)
+        .map((e: any) => `${e.storm_id} ${e.value} kt $${e.LossAmt}`)
+        .join(', ')}`,
+    );
+  }, 600_000);
+
   it('gives the level as the book OEP loss at a return period when asked, and refuses bad input in one line', async () => {
     const rp = await cli(
       ['--db', db, '--json', 'trigger', 'basis-risk', trigger, '--portfolio', portfolio, '--loss-return-period', '20'],

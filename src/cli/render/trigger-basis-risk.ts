@@ -33,6 +33,11 @@ export function basisRiskText(b: BasisRiskBody): string {
       `hits ${a.hits}, misses ${a.misses}, false alarms ${a.false_alarms}: hit rate ${pct(a.hit_rate)}, miss rate ${pct(a.miss_rate)}, false-alarm rate ${pct(a.false_alarm_rate)}`,
       `payout-loss correlation ${b.payout_loss_correlation === null ? '-' : b.payout_loss_correlation.toFixed(3)} over ${b.correlation_events} events`,
       `best placed threshold ${b.best_threshold.threshold}: ${b.best_threshold.misses} misses and ${b.best_threshold.false_alarms} false alarms`,
+      ...(b.history
+        ? [
+            `over the record (${b.history.catalog}; ${b.history.storms} storms): hits ${b.history.at_threshold.hits}, misses ${b.history.at_threshold.misses}, false alarms ${b.history.at_threshold.false_alarms}; payout-loss correlation ${b.history.payout_loss_correlation === null ? '-' : b.history.payout_loss_correlation.toFixed(3)}`,
+          ]
+        : []),
       '',
       ...table(['threshold', 'hits', 'misses', 'false alarms', 'hit rate', 'false-alarm rate', 'CSI'], rows, [
         undefined,
