@@ -87,6 +87,12 @@ const CASES: Record<string, CaseFactory> = {
       http: `/api/v1/triggers/${PARITY_TRIGGER}/backtest?since=1950`,
     },
   ],
+  'triggers.basis_risk': () => [
+    {
+      cli: ['trigger', 'basis-risk', PARITY_TRIGGER, '--portfolio', epPortfolioId, '--loss-level', '1000'],
+      http: `/api/v1/triggers/${PARITY_TRIGGER}/basis-risk?portfolio_id=${epPortfolioId}&loss_level=1000`,
+    },
+  ],
   'triggers.list': () => [{ cli: ['trigger', 'list'], http: '/api/v1/triggers' }],
   'triggers.history': () => [
     {

@@ -46,6 +46,8 @@ export const PROCESS_FILES = [
   'test/store-disk-full.test.ts',
   'test/store-lock.test.ts',
   'test/trigger-backtest-serve.test.ts',
+  'test/trigger-basis-risk.test.ts',
+  'test/trigger-fire-probability.test.ts',
   'test/triggers-serve.test.ts',
 ];
 

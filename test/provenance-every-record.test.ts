@@ -146,6 +146,11 @@ const WALKS: Record<string, Walk> = {
     records: (b) => [b],
     baseline: true,
   },
+  'GET /triggers/{id}/basis-risk': {
+    calls: () => [{ path: `/triggers/${ids.trigger}/basis-risk?portfolio_id=${ids.portfolio}&loss_level=100000` }],
+    records: (b) => [b],
+    baseline: true,
+  },
   'GET /locations/exposure': {
     calls: () => [{ path: '/locations/exposure' }],
     records: (b) => b.locations.flatMap((l: Json) => l.events),

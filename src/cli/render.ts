@@ -10,6 +10,7 @@ import { eventCard, eventsTable, ringsTable, type CollectionLike } from './rende
 import { isScoreBody, scoreTable } from './render/scores.js';
 import { keyCreated, keyRecord, keysTable, tokenIssued } from './render/credentials.js';
 import { keyValues } from './render/text.js';
+import { basisRiskText } from './render/trigger-basis-risk.js';
 import { backtestText } from './render/trigger-backtest.js';
 import { ics209Text } from './render/reports.js';
 import { exposureText, infrastructureText, predictionText, scenarioText, timelineText } from './render/intelligence.js';
@@ -45,6 +46,7 @@ const RENDERERS: Record<string, Renderer> = {
   'keys.revoke': keyRecord,
   'token.issue': tokenIssued,
   'triggers.backtest': backtestText,
+  'triggers.basis_risk': basisRiskText,
   ics209: ics209Text,
   infrastructure: infrastructureText,
   'events.exposure': exposureText,

@@ -32,6 +32,7 @@ import { triggersEvaluate } from './triggers-evaluate.js';
 import { triggersVerify } from './triggers-verify.js';
 import { triggersObserve } from './triggers-observe.js';
 import { triggerBacktest } from './trigger-backtest.js';
+import { triggerBasisRisk } from './trigger-basis-risk.js';
 import { portfolioEpCurve } from './portfolio-ep-curve.js';
 import { portfolioEventLoss } from './portfolio-event-loss.js';
 import { health, healthSources } from './health.js';
@@ -96,6 +97,8 @@ export const HANDLERS: Handler[] = [
   triggersEvaluate,
   triggersVerify,
   triggerBacktest,
+  // A trigger's basis risk against a book over a model package's catalog (docs/basis-risk.md).
+  triggerBasisRisk,
   // Portfolio EP curve (docs/ep-curves.md).
   portfolioEpCurve,
   // A portfolio's loss from a live event (docs/event-loss.md).

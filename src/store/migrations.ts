@@ -300,4 +300,26 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'probability to trigger now',
+    // Each evaluation round reads every live hurricane's forecast ensemble with each wind or pressure trigger
+    // it can reach and keeps the share of members in which the trigger fires (src/triggers/fire-probability.ts);
+    // the round replaces the last round's rows, so GET /triggers reads them without computing anything.
+    sql: `
+      CREATE TABLE trigger_fire_probability (
+        trigger_id VARCHAR NOT NULL,
+        event_id UUID NOT NULL,
+        source_id VARCHAR NOT NULL,
+        source_version VARCHAR NOT NULL,    -- the event record's content hash the ensemble was made from
+        probability DOUBLE NOT NULL,        -- members_firing / members
+        members INTEGER NOT NULL,
+        members_firing INTEGER NOT NULL,
+        advisory VARCHAR NOT NULL,          -- the advisory (or best track) the ensemble came from
+        forecast VARCHAR NOT NULL,          -- nhc, persistence or none
+        computed_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (trigger_id, event_id)
+      );
+    `,
+  },
 ];

@@ -16,6 +16,7 @@ import { inputsHash, observationKey } from './domain/receipt.js';
 import { RULE_VERSION } from './domain/rules.js';
 import type { TriggerState, TriggerView } from './domain/types.js';
 import { allActiveTriggers } from './store.js';
+import { fireProbabilities, replaceFireProbabilities } from './fire-probability.js';
 import { enteredInputs, liveEventInputs } from './inputs-store.js';
 import {
   existingKeys,
@@ -79,6 +80,8 @@ export async function evaluateTriggers(ctx: Context): Promise<EvaluationSummary>
   const ring = baselineRingOptions();
   const pairs = evaluateAll(triggers, events, entered, () => ring.hurricaneRadiusScale!());
   const seen = await existingKeys(ctx.db);
+  // Probability to trigger now: each live storm's forecast ensemble read by each trigger it can reach.
+  const probabilities = await fireProbabilities(ctx.db, now, triggers, events, ring.hurricaneRadiusScale!());
 
   const summary: EvaluationSummary = {
     evaluated_at: now,
@@ -175,6 +178,7 @@ export async function evaluateTriggers(ctx: Context): Promise<EvaluationSummary>
     await insertEntries(tx, newEntries);
     await insertAlerts(tx, newAlerts);
     await updateStates(tx, changed);
+    await replaceFireProbabilities(tx, probabilities);
     await tx.run(
       `UPDATE triggers SET last_evaluated_at = $at::TIMESTAMP WHERE status = 'active' AND created_at <= $at::TIMESTAMP`,
       { at: now },

@@ -38,6 +38,7 @@ export function triggersTable(b: T): string {
     t.evaluated_from,
     t.state,
     t.proximity_pct,
+    chance(t),
     time(t.last_evaluated_at),
   ]);
   return (
@@ -45,12 +46,30 @@ export function triggersTable(b: T): string {
       `${b.count} active trigger(s) in account ${b.account}`,
       '',
       ...table(
-        ['id', 'name', 'peril', 'fires on', 'site', 'km', 'evaluated from', 'state', '%', 'evaluated (UTC)'],
+        [
+          'id',
+          'name',
+          'peril',
+          'fires on',
+          'site',
+          'km',
+          'evaluated from',
+          'state',
+          '%',
+          'fires in',
+          'evaluated (UTC)',
+        ],
         rows,
-        [L, L, L, L, L, R, L, L, R],
+        [L, L, L, L, L, R, L, L, R, R],
       ),
     ].join('\n') + '\n'
   );
+}
+
+/** "72 % of 50 (al092022)": the share of the live storm's ensemble members in which it fires (the likeliest storm). */
+function chance(t: T): Cell {
+  const p = (t.probability_to_trigger ?? [])[0];
+  return p ? `${Math.round(p.probability * 100)} % of ${p.members} (${p.source_id})` : null;
 }
 
 /** "evaluated from nhc" / "evaluated from manual observations (`catintel trigger observe`)": what can move it. */

@@ -90,6 +90,20 @@ export function evaluate(t: TriggerCriteria, inputs: EvalInputs): Evaluation {
   };
 }
 
+/**
+ * The unrounded value at the trigger's site from these inputs (the worst in the circle; null when nothing
+ * is inside), as evaluate() decides with it: what a basis-risk study or an ensemble compares to other
+ * thresholds without walking the track again.
+ */
+export function siteValue(t: TriggerCriteria, inputs: EvalInputs): number | null {
+  return pick(t, inputs).value;
+}
+
+/** Whether a value at the site fires a trigger of this type at this threshold: the state evaluate() would give. */
+export function firesAt(type: TriggerCriteria['threshold_type'], value: number | null, threshold: number): boolean {
+  return stateOf(roundPct(proximityPct(type, value, threshold)), 100) === 'triggered';
+}
+
 interface Picked {
   at: string | null;
   value: number | null;
