@@ -24,6 +24,15 @@ export const MAX_MEMBERS = 500;
 export const DEFAULT_EVENT_SEED = 1;
 export const DEFAULT_EVENT_SAMPLES = 10;
 export const MAX_EVENT_SAMPLES = 1000;
+/**
+ * Over HTTP the loss runs in the server process, beside every other request: its members and samples are
+ * capped so one request costs a few seconds of CPU (docs/event-loss.md "Limits": about 0.2 s of CPU per
+ * member on a 10-location book, the base cost 2 to 3 s). The CLI, on the caller's own machine, keeps the
+ * larger limits above.
+ */
+export const HTTP_MAX_MEMBERS = 20;
+export const HTTP_MAX_EVENT_SAMPLES = 100;
+export const HTTP_DEFAULT_MEMBERS = HTTP_MAX_MEMBERS;
 
 export interface EventLossInput {
   portfolioId: string;
@@ -156,8 +165,18 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
     return {
       portfolioId,
       eventId,
-      members: int(raw, 'members', { min: 1, max: MAX_MEMBERS }, DEFAULT_MEMBERS),
-      samples: int(raw, 'samples', { min: 0, max: MAX_EVENT_SAMPLES }, DEFAULT_EVENT_SAMPLES),
+      members: int(
+        raw,
+        'members',
+        { min: 1, max: overHttp ? HTTP_MAX_MEMBERS : MAX_MEMBERS },
+        overHttp ? HTTP_DEFAULT_MEMBERS : DEFAULT_MEMBERS,
+      ),
+      samples: int(
+        raw,
+        'samples',
+        { min: 0, max: overHttp ? HTTP_MAX_EVENT_SAMPLES : MAX_EVENT_SAMPLES },
+        DEFAULT_EVENT_SAMPLES,
+      ),
       seed: int(raw, 'seed', { min: 1, max: 2 ** 32 - 1 }, DEFAULT_EVENT_SEED),
       shakemap: resolved(str(raw, 'shakemap')),
       modelsDir: resolved(str(raw, 'models')),
