@@ -17,6 +17,7 @@ export const PROCESS_FILES = [
   'test/docs-stand-alone.test.ts',
   'test/earthquake-model-package.test.ts',
   'test/epcurve.test.ts',
+  'test/briefing-portfolio-loss.test.ts',
   'test/event-diff.test.ts',
   'test/event-loss-stream.test.ts',
   'test/event-loss.test.ts',
