@@ -123,6 +123,11 @@ const WALKS: Record<string, Walk> = {
     records: (b) => [b],
     baseline: true,
   },
+  'GET /events/{id}/diff': {
+    // Ian is ingested once here: its one version against itself (the diff's fields, nothing moved).
+    calls: () => [{ path: `/events/${IAN}/diff?from=1&to=1` }],
+    records: (b) => [b],
+  },
   'GET /portfolio/event-loss': {
     calls: () => [{ path: `/portfolio/event-loss?portfolio_id=${ids.portfolio}&event_id=${IAN}` }],
     records: (b) => [b],

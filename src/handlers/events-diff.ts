@@ -112,8 +112,8 @@ export const eventsDiff = defineHandler({
     ] as const)
       if (!versions.some((x) => x.version === v))
         throw invalidParameter(name, `event ${row.slug} has no version ${v}; its versions: ${listed}`);
-    if (input.from >= to)
-      throw invalidParameter('from', `from (${input.from}) must be an earlier version than to (${to})`);
+    if (input.from > to)
+      throw invalidParameter('from', `from (${input.from}) must not be a later version than to (${to})`);
     const [a, b] = [await readEventVersion(ctx.db, row.id, input.from), await readEventVersion(ctx.db, row.id, to)];
     const diff = versionDiff(a!, b!);
     const side = (v: typeof a) => ({
