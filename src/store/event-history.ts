@@ -5,6 +5,7 @@
  * 1, 2, ... per event, so that two advisories can be compared and a live loss recomputed for each. A replay
  * run backwards (a clock before versions already stored) drops the versions after it.
  */
+import { cols, insertRows } from './bulk.js';
 import { listValue } from './duckdb.js';
 import type { Tx, Store } from './db.js';
 import { eventVersionsSql } from './event-versions.js';
@@ -62,39 +63,59 @@ export async function recordEventVersions(tx: Tx, ids: string[], now: string): P
   );
   const changed = current.filter((c) => last.get(c.id)?.h !== c.version);
   if (changed.length === 0) return 0;
-  const rows = await eventsByIds(
-    tx,
-    changed.map((c) => c.id),
-    now,
+  // Set-based: a week of USGS quakes stores thousands of first versions in one ingest.
+  const ids2 = changed.map((c) => c.id);
+  const rows = await eventsByIds(tx, ids2, now);
+  const obsOf = groupBy(
+    await tx.all<ObservationRow & { event_id: string }>(
+      `SELECT event_id::VARCHAR AS event_id, kind, ${iso('observed_at')} AS observed_at, value, unit, lat, lng FROM observations
+        WHERE event_id IN (SELECT unnest($ids::UUID[])) AND observed_at <= $now::TIMESTAMP ORDER BY event_id, observed_at, kind`,
+      { ids: listValue(ids2), now },
+    ),
   );
-  let n = 0;
-  for (const row of rows) {
-    const observations = await tx.all<ObservationRow>(
-      `SELECT kind, ${iso('observed_at')} AS observed_at, value, unit, lat, lng FROM observations
-        WHERE event_id = $id::UUID AND observed_at <= $now::TIMESTAMP ORDER BY observed_at, kind`,
-      { id: row.id, now },
-    );
-    const rings = await tx.all<RingSummaryOfVersion>(
-      `SELECT kind, label, threshold, unit, radius_km, md5(geojson) AS geometry_md5 FROM rings WHERE event_id = $id::UUID ORDER BY ordinal`,
-      { id: row.id },
-    );
-    const { sort_us, ...event } = row;
-    await tx.run(
-      `INSERT INTO event_versions VALUES ($id::UUID, $version, $now::TIMESTAMP, $pv, $hash, $event::JSON, $obs::JSON, $rings::JSON)`,
-      {
-        id: row.id,
-        version: Number(last.get(row.id)?.n ?? 0) + 1,
+  const ringsOf = groupBy(
+    await tx.all<RingSummaryOfVersion & { event_id: string }>(
+      `SELECT event_id::VARCHAR AS event_id, kind, label, threshold, unit, radius_km, md5(geojson) AS geometry_md5
+         FROM rings WHERE event_id IN (SELECT unnest($ids::UUID[])) ORDER BY event_id, ordinal`,
+      { ids: listValue(ids2) },
+    ),
+  );
+  const hashOf = new Map(changed.map((c) => [c.id, c.version]));
+  await insertRows(
+    tx,
+    'event_versions',
+    VERSION_COLUMNS,
+    rows.map((row) => {
+      const { sort_us, ...event } = row;
+      const observations = obsOf.get(row.id) ?? [];
+      return [
+        row.id,
+        Number(last.get(row.id)?.n ?? 0) + 1,
         now,
-        pv: productVersionOf(row, observations),
-        hash: changed.find((c) => c.id === row.id)!.version,
-        event: JSON.stringify(event),
-        obs: JSON.stringify(observations),
-        rings: JSON.stringify(rings),
-      },
-    );
-    n++;
+        productVersionOf(row, observations),
+        hashOf.get(row.id)!,
+        JSON.stringify(event),
+        JSON.stringify(observations),
+        JSON.stringify(ringsOf.get(row.id) ?? []),
+      ];
+    }),
+  );
+  return rows.length;
+}
+
+const VERSION_COLUMNS = cols(
+  'event_id:UUID, version:INTEGER, stored_at:TIMESTAMP, product_version, content_hash, event:JSON, observations:JSON, rings:JSON',
+);
+
+/** Rows by their event, without the event_id column. */
+function groupBy<T extends { event_id: string }>(rows: T[]): Map<string, Omit<T, 'event_id'>[]> {
+  const out = new Map<string, Omit<T, 'event_id'>[]>();
+  for (const { event_id, ...rest } of rows) {
+    const list = out.get(event_id) ?? [];
+    list.push(rest);
+    out.set(event_id, list);
   }
-  return n;
+  return out;
 }
 
 const SELECT_VERSION = `SELECT event_id::VARCHAR AS event_id, version, ${iso('stored_at')} AS stored_at, product_version,
