@@ -81,18 +81,12 @@ describe('the briefing for every peril the store holds', () => {
     );
     for (const c of cases) {
       await onStore(c.db, c.now, async (ctx) => {
-        const inputs = await gatherInputs(ctx, c.id, OPERATOR, reportSources(ctx, OPERATOR), { portfolioLosses: true });
+        const inputs = await gatherInputs(ctx, c.id, OPERATOR, reportSources(ctx, OPERATOR));
         const b = buildBriefing(inputs);
         expect(
           b.sections.map((s) => s.heading),
           c.key,
-        ).toEqual([
-          'Consequence rings',
-          'Exposure by ring',
-          'Prediction (indicative)',
-          'Portfolio loss (live)',
-          'Timeline',
-        ]);
+        ).toEqual(['Consequence rings', 'Exposure by ring', 'Prediction (indicative)', 'Timeline']);
         for (const s of b.sections) {
           expect(s.blocks.length, `${c.key} ${s.heading}`).toBeGreaterThan(0);
           const unavailable = s.blocks.filter((x) => x.kind === 'unavailable');
