@@ -96,6 +96,11 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
   const modelsDir = path.resolve(
     input.modelsDir ?? ctx.config.env?.CATINTEL_MODELS ?? path.join(packageRoot(), 'models'),
   );
+  // A missing model package is known before seconds of footprints are spent (a server without models).
+  const { packageInfo } = await import('../epcurve/run-book.js');
+  const { packageOf } = await import('../epcurve/model-packages.js');
+  const needed = packageOf(row.event_type === 'earthquake' ? 'earthquake' : 'hurricane_wind');
+  if (needed && ['hurricane', 'earthquake'].includes(row.event_type)) packageInfo(needed, modelsDir);
   ctx.progress({ task, done: 1, total: 3, unit: 'steps', message: 'footprints' });
   let made;
   if (row.event_type === 'hurricane') {
