@@ -258,3 +258,49 @@ describe("Loma Prieta 1989: ShakeMap grid loss and the model's own ground motion
     );
   }, 900_000);
 });
+
+describe('GET /portfolio/event-loss caps its members and samples to what a server can spend on one request', () => {
+  it('a request over the HTTP caps is a 400 problem naming the limit; the CLI keeps its larger limits', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const p = await platform(store);
+      const base = '/api/v1/portfolio/event-loss?portfolio_id=00000000-0000-4000-8000-000000000000&event_id=al092022';
+      for (const [q, name, limit] of [
+        ['members=21', 'members', /members: [^"]*\b20\b/],
+        ['members=500', 'members', /members: [^"]*\b20\b/],
+        ['samples=101', 'samples', /samples: [^"]*\b100\b/],
+        ['samples=1000', 'samples', /samples: [^"]*\b100\b/],
+      ]) {
+        const r = await p.call(`${base}&${q}`, { token: p.adminToken, unchecked: true });
+        expect(r.status, q).toBe(400);
+        expect(r.headers.get('content-type'), q).toMatch(/application\/problem\+json/);
+        expect(JSON.stringify(r.body), q).toContain(name);
+        expect(r.body.detail, q).toMatch(limit);
+      }
+      // Within the caps the request is taken (here: no such portfolio, 404), not refused for its size.
+      const ok = await p.call(`${base}&members=20&samples=100`, { token: p.adminToken });
+      expect(ok.status).toBe(404);
+      // The CLI, on the caller's own machine, still takes up to 500 members and 1000 samples.
+      const db = path.join(dir, 'caps.duckdb');
+      const c = await cli([
+        '--db',
+        db,
+        'portfolio',
+        'event-loss',
+        'nope',
+        '--event',
+        'al092022',
+        '--members',
+        '500',
+        '--samples',
+        '1000',
+      ]);
+      expect(c.stderr).not.toMatch(/members|samples/);
+      expect(
+        (await cli(['--db', db, 'portfolio', 'event-loss', 'nope', '--event', 'x', '--members', '501'])).stderr,
+      ).toMatch(/1 to 500/);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+});

@@ -123,6 +123,11 @@ const WALKS: Record<string, Walk> = {
     records: (b) => [b],
     baseline: true,
   },
+  'GET /events/{id}/diff': {
+    // Ian is ingested once here: its one version against itself (the diff's fields, nothing moved).
+    calls: () => [{ path: `/events/${IAN}/diff?from=1&to=1` }],
+    records: (b) => [b],
+  },
   'GET /portfolio/event-loss': {
     calls: () => [{ path: `/portfolio/event-loss?portfolio_id=${ids.portfolio}&event_id=${IAN}` }],
     records: (b) => [b],
@@ -181,6 +186,7 @@ const STREAM_RECORDS: Record<string, (d: Json) => Json[]> = {
   'trigger.alert': (d) => [d],
   'location.alert': (d) => [d],
   'portfolio.alert': (d) => [d],
+  'portfolio.loss': (d) => [d],
   'stream.open': () => [], // the id the client is up to date at
   reset: () => [], // why the backlog cannot resume, and where the live set is
 };
@@ -377,7 +383,10 @@ describe('provenance on every record (docs/contract.md#provenance)', () => {
     const prov = (r: Json) => ({ source: r.source, source_url: r.source_url, ingested_at: r.ingested_at });
     for (const m of messages) {
       const d = JSON.parse(m.data);
-      const eventId = m.event === 'rings.changed' || m.event.endsWith('.alert') ? d.event_id : undefined;
+      const eventId =
+        m.event === 'rings.changed' || m.event.endsWith('.alert') || m.event === 'portfolio.loss'
+          ? d.event_id
+          : undefined;
       if (eventId && d.source !== 'trigger-observe') {
         const event = prov((await p.call(`/api/v1/events/${eventId}`, { token: tok })).body.properties);
         for (const rec of STREAM_RECORDS[m.event](d))
@@ -400,6 +409,7 @@ describe('provenance on every record (docs/contract.md#provenance)', () => {
         'trigger.alert',
         'location.alert',
         'portfolio.alert',
+        'portfolio.loss',
         'reset',
         'event.snapshot',
       ]),

@@ -5,6 +5,7 @@
  * Each names the product version it was made from.
  */
 import fs from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
 import type { EventRow, ObservationRow } from '../store/events-read.js';
@@ -13,6 +14,7 @@ import { packageOf } from '../epcurve/model-packages.js';
 import { WINDING_TYPES } from '../sources/nhc-common.js';
 import type { EventFootprints } from './run-event-loss.js';
 import type { ForecastPoint, ObservedFix } from './hurricane-ensemble.js';
+import { productVersionOf, stormProductVersion } from '../domain/product-version.js';
 
 export interface FootprintSource {
   /** What the footprints were made from: the product and its version. */
@@ -106,7 +108,13 @@ export async function hurricaneFootprints(
   // package's raised to what these footprints bring.
   const maxBin = new Uint8Array(GRID_CELLS);
   const maxSurgeBin = new Uint8Array(GRID_CELLS);
-  const footprints = tracks.map((t) => stormFootprint(t, grid, { wind: maxBin, surge: maxSurgeBin }).rows);
+  // One member at a time, yielding between them: a server runs this in the background (the stream's loss
+  // queue) and its requests must not wait out the whole ensemble (about 0.2 s of CPU a member).
+  const footprints: Buffer[] = [];
+  for (const t of tracks) {
+    footprints.push(stormFootprint(t, grid, { wind: maxBin, surge: maxSurgeBin }).rows);
+    await nextTurn();
+  }
   const reach = (packageDir: string): Record<string, Buffer> => {
     const raised = (file: string, event: Uint8Array) => {
       const own = fs.readFileSync(path.join(packageDir, file));
@@ -120,10 +128,10 @@ export async function hurricaneFootprints(
     };
   };
   const latest = fixes[fixes.length - 1].at;
-  const version =
-    d.feed === 'nhc_gis_5day' && d.advisory_number !== undefined
-      ? `NHC advisory ${String(d.advisory_number)}${d.advisory_issued_at ? ` issued ${String(d.advisory_issued_at)}` : ''}`
-      : `best track through ${latest} (${fixes.length} fixes)`;
+  const version = stormProductVersion(
+    d,
+    fixes.map((f) => f.at),
+  );
   return {
     footprints: {
       pkg: packageOf('hurricane_wind')!,
@@ -160,7 +168,6 @@ export async function earthquakeFootprints(
 ): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
   const { shakeMapFootprint, groundMotionFootprints, EARTHQUAKE_INTENSITY_BINS } =
     await import('./earthquake-footprints.js');
-  const d = detailsOf(row);
   const base = {
     pkg: packageOf('earthquake')!,
     perils: ['earthquake'] as const,
@@ -186,7 +193,7 @@ export async function earthquakeFootprints(
   // The origin as stored: magnitude (the severity), epicentre; west of the Rockies active crust, else stable.
   const tectonic = row.lng < -105 ? 'active' : 'stable';
   const fps = groundMotionFootprints({ lat: row.lat, lng: row.lng, magnitude: row.severity, tectonic }, o.dataDir);
-  const version = `USGS origin M${row.severity} at ${row.lat}, ${row.lng} (${String(d.usgs_status ?? 'status unstated')}, updated ${row.updated_at})`;
+  const version = productVersionOf(row, []);
   return {
     footprints: {
       ...base,

@@ -41,6 +41,7 @@ import { eventsIcs209, ics209Command } from './events-ics209.js';
 import { infrastructure } from './infrastructure.js';
 import { eventsPrediction } from './events-prediction.js';
 import { eventsTimeline } from './events-timeline.js';
+import { eventsDiff } from './events-diff.js';
 import { eventsExposure } from './events-exposure.js';
 import { scenariosRun } from './scenarios-run.js';
 import { scenariosShow } from './scenarios-show.js';
@@ -112,6 +113,7 @@ export const HANDLERS: Handler[] = [
   infrastructure,
   eventsPrediction,
   eventsTimeline,
+  eventsDiff,
   eventsExposure,
   scenariosRun,
   scenariosShow,

@@ -27,6 +27,7 @@ import { baselineRingOptions } from '../reference-data/ring-options.js';
 import { writeIsolated } from './isolate.js';
 import { parseGuarded } from '../sources/guard.js';
 import { raiseRingAlerts } from '../locations/ingest-alerts.js';
+import { recordEventVersions } from '../store/event-history.js';
 
 export async function ingestSource(ctx: Context, source: SourceModule, from?: string): Promise<IngestSummary> {
   const startedAt = ctx.clock().toISOString();
@@ -119,6 +120,12 @@ async function ingestOnce(
     await endSuperseded(tx, source.id, events);
     // Saved-location and portfolio alerts of the rings just written, in the same transaction (src/locations/ingest-alerts.ts).
     await raiseRingAlerts(
+      tx,
+      events.map((e) => e.id),
+      startedAt,
+    );
+    // Hurricanes' and earthquakes' product versions, for diffs and live losses (src/store/event-history.ts).
+    await recordEventVersions(
       tx,
       events.map((e) => e.id),
       startedAt,

@@ -12,6 +12,7 @@ import { asCatintelError } from '../errors.js';
 import { tierAtLeast, type Caller } from '../caller.js';
 import { haversineKm } from '../lib/geo.js';
 import { placeOf } from './atlas.js';
+import { portfolioLossesOf } from './portfolio-losses.js';
 import { mapExtent } from './domain/map.js';
 import type { EventProps, Hospital, ReportInputs, RingInput, Section } from './domain/inputs.js';
 import type { EndpointCall, ReportSources } from './sources.js';
@@ -64,6 +65,7 @@ export async function gatherInputs(
   id: string,
   caller: Caller,
   sources: ReportSources,
+  o: { portfolioLosses?: boolean } = {},
 ): Promise<ReportInputs> {
   const shown = (await required(sources.event, { id })) as { geometry: Point; properties: EventProps };
   const props = shown.properties;
@@ -89,6 +91,10 @@ export async function gatherInputs(
   });
   const radiusKm = Math.min(500, Math.ceil(Math.max(haversineKm(lat, lng, s, w), haversineKm(lat, lng, n, e))));
   const hospitals = await hospitalsNear(ctx, caller, sources.infrastructure, lat, lng, radiusKm);
+  // The briefing's live-loss section runs the loss engine; the ICS-209 has no place for it.
+  const portfolioLosses = o.portfolioLosses
+    ? await portfolioLossesOf(ctx, caller, uuid)
+    : { rows: [] as [], reason: 'not part of this report' };
   return {
     event: { lng, lat, props },
     rings,
@@ -102,6 +108,7 @@ export async function gatherInputs(
       .toISOString()
       .replace(/\.\d{3}Z$/, 'Z'),
     authenticated: caller.account !== undefined && !caller.account.startsWith('ip:'),
+    portfolioLosses,
   };
 }
 

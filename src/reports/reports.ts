@@ -25,7 +25,7 @@ export async function briefingPdf(
   caller: Caller,
   sources: ReportSources,
 ): Promise<BriefingResult> {
-  const inputs = await gatherInputs(ctx, id, caller, sources);
+  const inputs = await gatherInputs(ctx, id, caller, sources, { portfolioLosses: true });
   const briefing = buildBriefing(inputs);
   const { pdf, pages } = await renderBriefingPdf(briefing, inputs);
   return { pdf, pages, briefing, inputs };

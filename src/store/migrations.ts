@@ -322,4 +322,34 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'product versions of hurricanes and earthquakes, and the portfolio losses pushed for them',
+    // The events table keeps one version per event; a desk asks why its number moved between two advisories
+    // (docs/event-diff.md): each ingest that changes a hurricane or an earthquake keeps what it then showed
+    // (the row, its observations, its rings' summaries), numbered 1, 2, ... A replay run backwards drops the
+    // versions stored after its clock, as it drops later observations.
+    sql: `
+      CREATE TABLE event_versions (
+        event_id UUID NOT NULL,
+        version INTEGER NOT NULL,           -- 1, 2, ... per event, in the order ingests stored them
+        stored_at TIMESTAMP NOT NULL,       -- the ingest's clock
+        product_version VARCHAR NOT NULL,   -- the source's own version words (NHC advisory 23, best track through ...)
+        content_hash VARCHAR NOT NULL,      -- what the API showed of the event (event-versions.ts), to skip re-ingests
+        event JSON NOT NULL,
+        observations JSON NOT NULL,
+        rings JSON NOT NULL,
+        PRIMARY KEY (event_id, version)
+      );
+      CREATE TABLE portfolio_event_losses (
+        portfolio_id VARCHAR NOT NULL,
+        event_id UUID NOT NULL,
+        version INTEGER NOT NULL,
+        account VARCHAR NOT NULL,
+        computed_at TIMESTAMP NOT NULL,
+        body JSON NOT NULL,                 -- the GET /portfolio/event-loss answer for that version
+        PRIMARY KEY (portfolio_id, event_id, version)
+      );
+    `,
+  },
 ];

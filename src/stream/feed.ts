@@ -15,6 +15,8 @@ import type { Change, EventFeature } from './messages.js';
 import { liveSnapshot, type LiveSnapshot } from './snapshot.js';
 import { diffTriggers, movedTriggers, stateProvenance, triggerSnapshot, type TriggerSnapshot } from './triggers.js';
 import { alertSnapshot, diffAlerts, type AlertSnapshot } from '../locations/stream-alerts.js';
+import { PortfolioLossQueue } from './portfolio-loss.js';
+import type { ChangeBody } from './messages.js';
 
 export type Resume = { kind: 'changes'; changes: Change[] } | { kind: 'reset'; reason: string };
 
@@ -39,12 +41,15 @@ export class ChangeFeed {
   private timer: NodeJS.Timeout | undefined;
   private starting: Promise<void> | undefined;
   private closed = false;
+  /** New versions of hurricanes and earthquakes -> `portfolio.loss`, computed in the background (portfolio-loss.ts). */
+  readonly losses: PortfolioLossQueue;
 
   constructor(
     private readonly ctx: Context,
     private readonly o: FeedOptions = {},
   ) {
     this.backlog = new Backlog(o.backlogSize ?? streamDefaults.backlogSize);
+    this.losses = new PortfolioLossQueue(ctx, (body, account) => this.publish([{ body, account }]));
   }
 
   /** Takes the first live set (no messages for it) and starts the timer. Idempotent. */
@@ -53,6 +58,7 @@ export class ChangeFeed {
       this.snapshot = await liveSnapshot(this.ctx.db, this.ctx.clock().toISOString());
       this.triggers = (await triggerSnapshot(this.ctx.db)).snapshot;
       this.alerts = (await alertSnapshot(this.ctx.db)).snapshot;
+      await this.losses.start();
       const tickMs = this.o.tickMs ?? streamDefaults.tickMs;
       if (tickMs > 0 && !this.closed) {
         this.timer = setInterval(() => void this.refresh(), tickMs);
@@ -107,10 +113,17 @@ export class ChangeFeed {
     this.snapshot = next;
     this.triggers = trig.snapshot;
     this.alerts = alerts.snapshot;
-    if (diffed.length === 0) return;
+    // Only finds the new versions and queues their portfolios: the losses run in the background and publish when done.
+    await this.losses.check();
+    this.publish(diffed);
+  }
+
+  private publish(diffed: { body: ChangeBody; subject?: EventFeature; account?: string }[]): void {
+    if (diffed.length === 0 || this.closed) return;
+    const at = this.ctx.clock().toISOString();
     const changes = diffed.map((d): Change => {
       const seq = ++this.seq;
-      return { id: `${this.epoch}-${seq}`, seq, at: now, body: d.body, subject: d.subject, account: d.account };
+      return { id: `${this.epoch}-${seq}`, seq, at, body: d.body, subject: d.subject, account: d.account };
     });
     for (const c of changes) this.backlog.push(c);
     for (const l of this.listeners) l(changes);
@@ -168,6 +181,7 @@ export class ChangeFeed {
   /** Server stop: every open stream ends (clients reconnect to the next server with their Last-Event-ID). */
   close(): void {
     this.closed = true;
+    this.losses.close();
     if (this.timer) clearInterval(this.timer);
     for (const c of [...this.closers]) c();
     this.listeners.clear();

@@ -76,7 +76,37 @@ export type ChangeBody =
       TotalInsuranceAmt: number;
       CurCd: string;
       raised_at: string;
+    } & Provenance)
+  /**
+   * A new version of a live hurricane or earthquake reached one of the caller's portfolios: its loss band
+   * recomputed on that version (src/stream/portfolio-loss.ts), with the change from the last version's band.
+   */
+  | ({
+      type: 'portfolio.loss';
+      portfolio_id: string;
+      name: string;
+      event_id: string;
+      slug: string;
+      version: number;
+      product_version: string;
+      footprint: unknown;
+      members: number;
+      samples: number;
+      CurCd: string | null;
+      TIVInFootprintAmt: number;
+      gul: LossBandAmts;
+      il: LossBandAmts;
+      previous: { version: number; product_version: string; TIVInFootprintAmt: number; gul: LossBandAmts } | null;
+      delta: { TIVInFootprintAmt: number; gul: LossBandAmts } | null;
+      loss_url: string;
     } & Provenance);
+
+export interface LossBandAmts {
+  MeanLossAmt: number;
+  P10LossAmt: number;
+  P50LossAmt: number;
+  P90LossAmt: number;
+}
 
 /** Provenance read through a left join (a history entry, its event): null only where the row it names is gone, as in GET /triggers/alerts. */
 export interface NullableProvenance {

@@ -401,6 +401,38 @@ export function buildBriefing(inputs: ReportInputs): Briefing {
     blocks: !pr.ok ? [unavailable('Prediction', pr)] : predictionBlocks(pr.body),
   });
 
+  // Live loss of the caller's portfolios the event reached (docs/event-loss.md "In the briefing"): only when
+  // there are some; a reader with no book in the rings gets no empty section.
+  const pl = inputs.portfolioLosses;
+  if (pl.rows.length > 0)
+    sections.push({
+      heading: 'Portfolio loss (live)',
+      blocks: [
+        {
+          kind: 'table',
+          table: {
+            columns: ['portfolio', 'version used', 'mean', 'P10', 'P50', 'P90', 'TIV in footprint'],
+            rows: pl.rows.map((r) =>
+              r.band
+                ? [
+                    r.portfolio,
+                    r.version ?? '',
+                    ...[r.band.mean, r.band.p10, r.band.p50, r.band.p90, r.band.tivInFootprint].map(
+                      (x) => `${fmtNumber(x, 0)}${r.band!.currency ? ` ${r.band!.currency}` : ''}`,
+                    ),
+                  ]
+                : [r.portfolio, r.version ?? '', r.reason ?? 'not computed', '', '', '', ''],
+            ),
+            widths: [0.14, 0.26, 0.12, 0.12, 0.12, 0.12, 0.12],
+          },
+        },
+        {
+          kind: 'paragraph',
+          text: `Ground-up loss over ${pl.rows.find((r) => r.band)?.band?.members ?? 20} ensemble members and ${pl.rows.find((r) => r.band)?.band?.samples ?? 10} damage samples each, through the model package's vulnerabilities and catintel's loss kernel (docs/event-loss.md); ${[...new Set(pl.rows.flatMap((r) => (r.band ? [r.band.how] : [])))].join(', ') || 'none computed'}. A stored portfolio keeps no policy terms: insured equals ground-up.`,
+        },
+      ],
+    });
+
   // Timeline chart.
   const s = timelineSeries(inputs);
   sections.push({

@@ -77,6 +77,27 @@ export interface ReportInputs {
   now: string;
   /** The caller's portfolios are in play (an authenticated HTTP caller or the CLI operator). */
   authenticated: boolean;
+  /** The live loss band of each of the caller's portfolios the event reached (src/reports/portfolio-losses.ts). */
+  portfolioLosses: { rows: PortfolioLossRow[] } | { rows: []; reason: string };
+}
+
+export interface PortfolioLossRow {
+  portfolio: string;
+  id: string;
+  /** The product version the band was computed on (NHC advisory, best track through, USGS origin). */
+  version: string | null;
+  band: {
+    mean: number;
+    p10: number;
+    p50: number;
+    p90: number;
+    tivInFootprint: number;
+    currency: string | null;
+    members: number;
+    samples: number;
+    how: string;
+  } | null;
+  reason?: string;
 }
 
 export const PERIL_NAMES: Record<string, string> = {
