@@ -29,7 +29,7 @@ export const MAX_EVENT_SAMPLES = 1000;
  */
 export const HTTP_MAX_MEMBERS = 20;
 export const HTTP_MAX_EVENT_SAMPLES = 100;
-export const HTTP_DEFAULT_MEMBERS = HTTP_MAX_MEMBERS;
+const HTTP_DEFAULT_MEMBERS = HTTP_MAX_MEMBERS;
 
 export interface EventLossInput {
   portfolioId: string;
