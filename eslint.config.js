@@ -24,6 +24,8 @@ export default tseslint.config(
       'data/',
       'models/',
       'duckdb-extensions/',
+      'tmp/',
+      'coverage/',
       // AssemblyScript (compiled to WebAssembly, never run by Node): its decorators and types are not TypeScript's.
       'src/loss/assembly/',
     ],

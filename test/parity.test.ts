@@ -165,6 +165,9 @@ const CASES: Record<string, CaseFactory> = {
       http: `/api/v1/portfolio/ep-curve?portfolio_id=${epPortfolioId}&years=50&seed=2&perils=hurricane_wind,wildfire`,
     },
   ],
+  'events.diff': ({ usId }) => [
+    { cli: ['events', 'diff', usId, '--from', '1'], http: `/api/v1/events/${usId}/diff?from=1` },
+  ],
   'portfolio.event_loss': ({ usId }) => [
     {
       cli: ['portfolio', 'event-loss', epPortfolioId, '--event', usId, '--samples', '3'],

@@ -3,20 +3,13 @@
  * advisory a GIS forecast came with, else the best track through its latest fix, else the USGS origin's
  * update. The footprints of a live loss name it (docs/event-loss.md), and each stored event version keeps it.
  */
+import { eventDetails } from './event-details.js';
+
 export interface VersionedFix {
   kind: string;
   observed_at: string;
   lat: number | null;
   lng: number | null;
-}
-
-export function detailsObject(details: string): Record<string, unknown> {
-  try {
-    const d = JSON.parse(details) as unknown;
-    return typeof d === 'object' && d !== null ? (d as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** A storm's: `NHC advisory N issued T`, or `best track through T (n fixes)` from its wind fixes. */
@@ -32,7 +25,7 @@ export function productVersionOf(
   row: { event_type: string; details: string; severity: number; lat: number; lng: number; updated_at: string },
   obs: readonly VersionedFix[],
 ): string {
-  const d = detailsObject(row.details);
+  const d = eventDetails(row.details);
   if (row.event_type === 'hurricane') {
     const times = [
       ...new Set(obs.filter((o) => o.kind === 'wind_speed_kt' && o.lat !== null).map((o) => o.observed_at)),

@@ -13,7 +13,9 @@ import type { PgaGrid } from '../sources/shakemap.js';
 import { packageOf } from '../epcurve/model-packages.js';
 import { WINDING_TYPES } from '../sources/nhc-common.js';
 import type { EventFootprints } from './run-event-loss.js';
-import type { ForecastPoint, ObservedFix } from './hurricane-ensemble.js';
+import type { ObservedFix } from './hurricane-ensemble.js';
+import { forecastPointsOf } from './forecast-points.js';
+import { eventDetails } from '../domain/event-details.js';
 import { productVersionOf, stormProductVersion } from '../domain/product-version.js';
 
 export interface FootprintSource {
@@ -25,17 +27,6 @@ export interface FootprintSource {
   members: number;
   forecast?: 'nhc' | 'persistence' | 'none';
   forecast_hours?: number;
-}
-
-const HOUR_MS = 3_600_000;
-
-function detailsOf(row: EventRow): Record<string, unknown> {
-  try {
-    const d = JSON.parse(row.details) as unknown;
-    return typeof d === 'object' && d !== null ? (d as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The storm's fixes from its observations: wind and position, with the pressure and RMW of the same instant. */
@@ -86,18 +77,9 @@ export async function hurricaneFootprints(
       'validation_failed',
       `event ${row.slug} has no storm fix (position and wind) yet: no footprint to run; ingest its b-deck or advisories first`,
     );
-  const d = detailsOf(row);
+  const d = eventDetails(row.details);
   const latestMs = Date.parse(fixes[fixes.length - 1].at);
-  const forecast: ForecastPoint[] | null = Array.isArray(d.forecast)
-    ? (d.forecast as Record<string, unknown>[])
-        .map((p) => ({
-          leadHours: (Date.parse(String(p.valid_at)) - latestMs) / HOUR_MS,
-          lat: Number(p.lat),
-          lng: Number(p.lng),
-          windKt: Number(p.max_wind_kt),
-        }))
-        .filter((p) => p.leadHours > 0 && [p.lat, p.lng, p.windKt].every(Number.isFinite))
-    : null;
+  const forecast = forecastPointsOf(d, latestMs);
   const grid = landGrid();
   // A storm that has ended, or whose latest fix says it is no longer tropical (extratropical, remnant low...), has no rest to forecast.
   const over = row.status === 'ended' || WINDING_TYPES.has(String(d.classification ?? ''));

@@ -1,5 +1,6 @@
 /** The event as the intelligence bodies name it: enough to stand alone in a report (who, what, where, from which source, when read). */
 import type { EventRow } from '../store/events-read.js';
+import { eventDetails } from '../domain/event-details.js';
 
 /** The event row's own fields, as the store reads them (EventRow), in the order the body lists them. */
 export type EventRefBody = Pick<
@@ -54,12 +55,7 @@ export function eventSource(row: EventRow, role: string): SourceRef {
 }
 
 export function detailsOf(row: EventRow): Record<string, unknown> {
-  try {
-    const d = JSON.parse(row.details) as unknown;
-    return typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  return eventDetails(row.details);
 }
 
 export const DISCLAIMER = 'Indicative only: for situational awareness, not for emergency response decisions.';

@@ -10,13 +10,14 @@ import type { Store, Tx } from '../store/db.js';
 import { WINDING_TYPES } from '../sources/nhc-common.js';
 import type { LiveEventInput } from './domain/evaluate-all.js';
 import { fireShare, memberFixes } from './domain/ensemble-fire.js';
-import type { TrackFix } from './domain/track.js';
+import { eventDetails } from '../domain/event-details.js';
+import { stormProductVersion } from '../domain/product-version.js';
+import { forecastPointsOf } from '../event-loss/forecast-points.js';
 import type { TriggerSpec } from './domain/types.js';
 
 /** Members of a storm's ensemble (the default of `portfolio event-loss`) and its seed: same advisory, same answer. */
 const ENSEMBLE_MEMBERS = 50;
 const ENSEMBLE_SEED = 1;
-const HOUR_MS = 3_600_000;
 const KM_PER_DEG_LAT = 111.2;
 
 export interface FireProbability {
@@ -37,34 +38,6 @@ export interface FireProbability {
 interface StormRow {
   id: string;
   details: string;
-}
-
-function detailsOf(s: string): Record<string, unknown> {
-  try {
-    const d = JSON.parse(s) as unknown;
-    return typeof d === 'object' && d !== null ? (d as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The advisory's forecast points after the latest fix (as the live loss band reads them). */
-function forecastOf(d: Record<string, unknown>, latestMs: number) {
-  if (!Array.isArray(d.forecast)) return null;
-  return (d.forecast as Record<string, unknown>[])
-    .map((p) => ({
-      leadHours: (Date.parse(String(p.valid_at)) - latestMs) / HOUR_MS,
-      lat: Number(p.lat),
-      lng: Number(p.lng),
-      windKt: Number(p.max_wind_kt),
-    }))
-    .filter((p) => p.leadHours > 0 && [p.lat, p.lng, p.windKt].every(Number.isFinite));
-}
-
-function advisoryOf(d: Record<string, unknown>, fixes: readonly TrackFix[]): string {
-  if (d.feed === 'nhc_gis_5day' && d.advisory_number !== undefined)
-    return `NHC advisory ${String(d.advisory_number)}${d.advisory_issued_at ? ` issued ${String(d.advisory_issued_at)}` : ''}`;
-  return `best track through ${fixes[fixes.length - 1].at} (${fixes.length} fixes)`;
 }
 
 export async function fireProbabilities(
@@ -93,13 +66,13 @@ export async function fireProbabilities(
   for (const e of storms) {
     const row = rowOf.get(e.event_id);
     if (!row) continue;
-    const d = detailsOf(row.details);
+    const d = eventDetails(row.details);
     const latestMs = Date.parse(e.fixes[e.fixes.length - 1].at);
     // The storms are live (evaluate-all's events); one no longer tropical has no rest to forecast: every member is its observed track.
     const over = WINDING_TYPES.has(String(d.classification ?? ''));
     const ens = stormEnsemble(
       e.fixes.map((f) => ({ ...f, rmwNm: f.rmwNm ?? null })),
-      forecastOf(d, latestMs),
+      forecastPointsOf(d, latestMs),
       { members: ENSEMBLE_MEMBERS, seed: ENSEMBLE_SEED, grid: landGrid(), forecast: !over },
     );
     const members = ens.members.map((m) => memberFixes(e.fixes, m));
@@ -125,7 +98,10 @@ export async function fireProbabilities(
         probability: Math.round(share.probability * 1000) / 1000,
         members: share.members,
         members_firing: share.firing,
-        advisory: advisoryOf(d, e.fixes),
+        advisory: stormProductVersion(
+          d,
+          e.fixes.map((f) => f.at),
+        ),
         forecast: ens.forecast,
         computed_at: now,
       });
