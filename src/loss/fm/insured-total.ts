@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CatintelError } from '../../errors.js';
 import { FinancialModule, type FmOutput } from './domain/compute.js';
+import { SingleLayerTotal } from './domain/single-layer-total.js';
 import { buildStructure, type FmFiles } from './domain/structure.js';
 import { readFmFiles } from './read-fm-files.js';
 
@@ -45,17 +46,36 @@ function fromLevelOne(files: FmFiles, levelOne: LevelOneMap): FmFiles | undefine
   const { from, level, to } = files.programme;
   const aggs: number[] = [];
   const seen = new Uint8Array(levelOne.maxAgg + 1);
-  for (const a of levelOne.toAgg) if (a > 0 && !seen[a]) ((seen[a] = 1), aggs.push(a));
+  for (const a of levelOne.toAgg) {
+    if (a > 0 && !seen[a]) {
+      seen[a] = 1;
+      aggs.push(a);
+    }
+  }
   aggs.sort((a, b) => a - b);
   const rows = { from: [] as number[], level: [] as number[], to: [] as number[] };
-  for (const a of aggs) (rows.from.push(a), rows.level.push(1), rows.to.push(a));
-  for (let r = 0; r < level.length; r++)
-    if (level[r] > 1) (rows.from.push(from[r]), rows.level.push(level[r]), rows.to.push(to[r]));
+  for (const a of aggs) {
+    rows.from.push(a);
+    rows.level.push(1);
+    rows.to.push(a);
+  }
+  for (let r = 0; r < level.length; r++) {
+    if (level[r] > 1) {
+      rows.from.push(from[r]);
+      rows.level.push(level[r]);
+      rows.to.push(to[r]);
+    }
+  }
   let layers = 1;
   for (const l of Array.from(files.policytc.layer)) layers = Math.max(layers, l);
   const xref = { output: [] as number[], agg: [] as number[], layer: [] as number[] };
-  for (const a of aggs)
-    for (let l = 1; l <= layers; l++) (xref.output.push(xref.output.length + 1), xref.agg.push(a), xref.layer.push(l));
+  for (const a of aggs) {
+    for (let l = 1; l <= layers; l++) {
+      xref.output.push(xref.output.length + 1);
+      xref.agg.push(a);
+      xref.layer.push(l);
+    }
+  }
   const reduced: FmFiles = {
     programme: rows,
     policytc: files.policytc,
@@ -120,6 +140,8 @@ export function planInsured(dir: string, perItem = false): InsuredPlan | undefin
 
 export class InsuredTotal {
   private readonly engine: FinancialModule;
+  /** The same totals on flat arrays, for the programmes it takes (one layer, no running amounts). */
+  private readonly fast?: SingleLayerTotal;
   /** Level 1's sums per loss vector, by agg_id: the kernel's module's own buffers when it fills them. */
   readonly buffers: Float64Array[];
 
@@ -129,6 +151,7 @@ export class InsuredTotal {
     buffers?: Float64Array[],
   ) {
     this.engine = new FinancialModule(buildStructure(plan.files, DIRECT_ALLOC_RULE), vectors);
+    this.fast = SingleLayerTotal.of(this.engine.structure, vectors);
     const size = plan.levelOne.maxAgg + 1;
     this.buffers =
       buffers && buffers.length >= vectors ? buffers : Array.from({ length: vectors }, () => new Float64Array(size));
@@ -217,7 +240,20 @@ export class InsuredTotal {
    */
   total(): Float64Array {
     // Level-1 sums enter at level 1; items at the programme's item level (0 for a multi-peril programme).
-    return this.engine.total(this.plan.perItem ? this.engine.structure.startLevel : 1, this.nodes());
+    const level = this.plan.perItem ? this.engine.structure.startLevel : 1;
+    const fast = this.fast;
+    if (!fast) return this.engine.total(level, this.nodes());
+    // As nodes() hands them to the engine: the reached nodes in id order, those with no loss left out.
+    fast.start(level);
+    const K = this.vectors;
+    for (const a of this.touched.subarray(0, this.touchedCount).sort()) {
+      let any = false;
+      for (let k = 0; k < K && !any; k++) any = this.buffers[k][a] !== 0;
+      if (!any) continue;
+      const loss = fast.input(a);
+      for (let k = 0; k < K; k++) loss[k] = this.buffers[k][a];
+    }
+    return fast.total().slice();
   }
 
   /** The losses per output of the event (allocation rule 2), every vector; needs a per-item plan. */
