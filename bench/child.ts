@@ -1,5 +1,8 @@
 /** A benchmark step in a fresh node process, with the peak RSS it reached (its own, not the runner's). */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 export interface ChildResult {
   seconds: number;
@@ -14,7 +17,12 @@ export function child(script: string): Promise<ChildResult> {
   const t0 = performance.now();
   const wrapped = `${script}\nprocess.stderr.write('\\n@@' + JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS, cpuUs: process.resourceUsage().userCPUTime + process.resourceUsage().systemCPUTime }) + '\\n');`;
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--input-type=module', '-e', wrapped], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A module file, not --input-type=module -e: worker threads inherit the flags, and --input-type refuses them.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-child-'));
+    const file = path.join(dir, 'step.mjs');
+    fs.writeFileSync(file, wrapped);
+    const p = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    p.on('close', () => fs.rmSync(dir, { recursive: true, force: true }));
     let out = '';
     let err = '';
     p.stdout.on('data', (d) => (out += d));
