@@ -40,13 +40,18 @@ const oasisRun = (what: string, target?: number): Goal => ({
 });
 
 /** Load averages as the benchmark recorded them (the machine is shared): "load 3.1 -> 4.2". */
-const loadOf = (m: Line) => `load ${[m.load_average].flat().join(' -> ')} on ${m.cores} cores`;
+const tenth = (x: number) => num(Math.round(x * 10) / 10);
+const loadOf = (m: Line) =>
+  `load ${[m.load_average]
+    .flat()
+    .map((x: number) => x.toFixed(1))
+    .join(' -> ')} on ${m.cores} cores`;
 
 /** `catintel model build <model>` of a package for the EP benchmark. */
 const epBuild = (model: string): Goal => ({
   label: (m: Line) => `\`catintel model build ${model} --years ${num(m.years)}\` (${num(m.events)} events)`,
   result: (m: Line) =>
-    `${num(m.seconds)} s (${num(m.cpu_seconds)} s of CPU), ${mb(m.package_mb)} on disk, peak RSS ${mb(m.peak_rss_mb)}; ${loadOf(m)}`,
+    `${tenth(m.seconds)} s (${tenth(m.cpu_seconds)} s of CPU), ${mb(m.package_mb)} on disk, peak RSS ${mb(m.peak_rss_mb)}; ${loadOf(m)}`,
 });
 
 /** `portfolio ep-curve` of a 100,000-location book on a model package, ground-up and insured. */
@@ -54,7 +59,7 @@ const epRun = (model: string, book: string): Goal => ({
   label: (m: Line) =>
     `\`portfolio ep-curve\` on the ${model} model (${m.model}): ${num(m.locations)} locations (${book}, location and policy terms) x ${num(m.years)} years x ${m.samples} samples`,
   result: (m: Line) =>
-    `${num(m.seconds)} s (${num(m.cpu_seconds)} s of CPU), peak RSS ${mb(m.peak_rss_mb)}; ${loadOf(m)}`,
+    `${tenth(m.seconds)} s (${tenth(m.cpu_seconds)} s of CPU), peak RSS ${mb(m.peak_rss_mb)}; ${loadOf(m)}`,
   target: '100,000 locations x 10,000 years x 10 samples: < 60 s, < 4 GB',
   met: (m: Line) =>
     m.locations >= m.target.locations &&
