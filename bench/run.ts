@@ -13,6 +13,7 @@ import { benchOasisRunFromOed } from './oasis-run-oed.js';
 import { benchEpCurve } from './epcurve.js';
 import { benchArrow } from './arrow.js';
 import { benchBigBook } from './bigbook.js';
+import { benchEpModel } from './ep-models.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -31,3 +32,6 @@ if (!only || only === 'epcurve') await benchEpCurve();
 if (!only || only === 'arrow') await benchArrow(sharedData);
 // Minutes at its ten million locations: only when asked for by name.
 if (only === 'bigbook') await benchBigBook(sharedData);
+// 100,000 locations on 10,000-year model packages (and their build, unless --models names one): by name only.
+if (only === 'ep-hurricane') await benchEpModel('hurricane', sharedData);
+if (only === 'ep-earthquake') await benchEpModel('earthquake', sharedData);

@@ -49,6 +49,10 @@ export class EventGul {
     this.max = v.itemMax;
     this.hit = v.itemHit;
     this.reached = v.reachedList;
+    let maxVulnerability = 0;
+    for (const id of ctx.items.vulnerability) if (id > maxVulnerability) maxVulnerability = id;
+    this.cutStamp = new Int32Array(maxVulnerability + 1);
+    this.cutOf = new Array(maxVulnerability + 1);
   }
 
   /**
@@ -93,16 +97,22 @@ export class EventGul {
     const kept = keptHazardBins(fp.prob, from, end, scratch.hazCdf);
     for (let h = 0; h < nHaz; h++) scratch.hazProb[h] = fp.prob[from + h];
     const bins = fp.intensityBin.subarray(from, end);
-    const cuts = this.cuts;
-    cuts.clear();
+    // This areaperil's cut per vulnerability: worked out at its first item, read by stamp after.
+    const stamp = ++this.stamp;
+    const { cutStamp, cutOf } = this;
+    const vulnerability = this.ctx.items.vulnerability;
     let touched = 0;
     for (let p = first; p < last; p++) {
-      const v = this.ctx.items.vulnerability[pItemOf[p]];
-      let cut = cuts.get(v);
-      if (cut === undefined && !cuts.has(v)) {
+      const v = vulnerability[pItemOf[p]];
+      let cut: CutMoments | undefined;
+      if (v >= 0 && v < cutStamp.length && cutStamp[v] === stamp) cut = cutOf[v];
+      else {
         const probs = dmg.probs.get(v);
         cut = probs ? effectiveCut(dmg, probs, bins, kept, scratch) : undefined;
-        cuts.set(v, cut);
+        if (v >= 0 && v < cutStamp.length) {
+          cutStamp[v] = stamp;
+          cutOf[v] = cut;
+        }
       }
       if (cut) {
         wasm.gulAt(p, cut.mean, cut.max);
@@ -112,7 +122,10 @@ export class EventGul {
     return touched;
   }
 
-  private readonly cuts = new Map<number, CutMoments | undefined>();
+  /** The areaperil (by stamp) whose cut cutOf[v] holds, per vulnerability id. */
+  private readonly cutStamp: Int32Array;
+  private readonly cutOf: (CutMoments | undefined)[];
+  private stamp = 0;
 
   private get wasm() {
     return this.module.wasm;

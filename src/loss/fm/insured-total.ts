@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CatintelError } from '../../errors.js';
 import { FinancialModule, type FmOutput } from './domain/compute.js';
+import { SingleLayerTotal } from './domain/single-layer-total.js';
 import { buildStructure, type FmFiles } from './domain/structure.js';
 import { readFmFiles } from './read-fm-files.js';
 
@@ -138,6 +139,8 @@ export function planInsured(dir: string, perItem = false): InsuredPlan | undefin
 
 export class InsuredTotal {
   private readonly engine: FinancialModule;
+  /** The same totals on flat arrays, for the programmes it takes (one layer, no running amounts). */
+  private readonly fast?: SingleLayerTotal;
   /** Level 1's sums per loss vector, by agg_id: the kernel's module's own buffers when it fills them. */
   readonly buffers: Float64Array[];
 
@@ -147,6 +150,7 @@ export class InsuredTotal {
     buffers?: Float64Array[],
   ) {
     this.engine = new FinancialModule(buildStructure(plan.files, DIRECT_ALLOC_RULE), vectors);
+    this.fast = SingleLayerTotal.of(this.engine.structure, vectors);
     const size = plan.levelOne.maxAgg + 1;
     this.buffers =
       buffers && buffers.length >= vectors ? buffers : Array.from({ length: vectors }, () => new Float64Array(size));
@@ -235,7 +239,20 @@ export class InsuredTotal {
    */
   total(): Float64Array {
     // Level-1 sums enter at level 1; items at the programme's item level (0 for a multi-peril programme).
-    return this.engine.total(this.plan.perItem ? this.engine.structure.startLevel : 1, this.nodes());
+    const level = this.plan.perItem ? this.engine.structure.startLevel : 1;
+    const fast = this.fast;
+    if (!fast) return this.engine.total(level, this.nodes());
+    // As nodes() hands them to the engine: the reached nodes in id order, those with no loss left out.
+    fast.start(level);
+    const K = this.vectors;
+    for (const a of this.touched.subarray(0, this.touchedCount).sort()) {
+      let any = false;
+      for (let k = 0; k < K && !any; k++) any = this.buffers[k][a] !== 0;
+      if (!any) continue;
+      const loss = fast.input(a);
+      for (let k = 0; k < K; k++) loss[k] = this.buffers[k][a];
+    }
+    return fast.total().slice();
   }
 
   /** The losses per output of the event (allocation rule 2), every vector; needs a per-item plan. */
