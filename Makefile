@@ -53,7 +53,7 @@ test: build
 	if [ "$(DATA_CHECK)" = yes ] || { [ "$(DATA_CHECK)" = auto ] && ! node dist/scripts/data-inputs.js check --from $(SHARED_DATA); }; then \
 	  { $(RUN_DATA_CHECK); } || status=$$?; \
 	fi; \
-	$(MAKE) --no-print-directory lint || status=$$?; \
+	( $(LINT_CHECKS) ) || status=$$?; \
 	npx vitest run $(VITEST_FLAGS) || status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s"; \
 	exit $$status
@@ -67,13 +67,11 @@ imports:
 # The static checks `make test` runs before the suite, each to the end so one run lists every finding: the
 # import rules, eslint (eslint.config.js), Prettier's layout (.prettierrc.json; `npm run format` fixes it) and
 # knip (knip.json: unused files, exports and dependencies).
+# (Not a recursive make: `make --dry-run test` runs the lines that name $(MAKE), and a test dry-runs it.)
+LINT_CHECKS = lint=0; $(IMPORT_CHECK) || lint=1; npx eslint . || lint=1; \
+	npx prettier --check --log-level warn . || lint=1; npx knip || lint=1; [ $$lint -eq 0 ]
 lint:
-	@status=0; \
-	$(IMPORT_CHECK) || status=$$?; \
-	npx eslint . || status=$$?; \
-	npx prettier --check --log-level warn . || status=$$?; \
-	npx knip || status=$$?; \
-	exit $$status
+	@$(LINT_CHECKS)
 
 # The checks that rebuild the committed data byte for byte from $(SHARED_DATA) (test/data-check, about a
 # minute); when they pass, the inputs they ran on are recorded in data/inputs.sha256. (Not a recursive
