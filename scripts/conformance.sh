@@ -236,6 +236,13 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404",
 include-path = "/triggers/{id}/backtest"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "422", "429"]
 
+# Basis risk runs over a model package's catalog (docs/basis-risk.md): a surge, gauge or industry-loss trigger
+# has no catalog value event by event (422, as documented), the package may not be built (503 naming the build
+# command), and a loss_return_period beyond the package's years is 400 naming the command that builds a longer one.
+[[operations]]
+include-path = "/triggers/{id}/basis-risk"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "422", "429", "503"]
+
 # An EP curve is of a stored portfolio of the caller's account: a well-formed id of no portfolio is 404.
 # It runs on a model package the server may not have built (503 naming the build command), and `years`
 # beyond the package's is 400 naming the command that builds a longer one (docs/ep-curves.md).
