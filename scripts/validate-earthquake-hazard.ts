@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { packageRoot } from '../src/lib/package-root.js';
+import { arg, sharedDataDir } from './lib/script-args.js';
 import { spearman } from '../src/lib/stats.js';
 import { loadEarthquakeSources } from '../src/models/earthquake/io/load-sources.js';
 import {
@@ -23,11 +23,7 @@ const START = '<!-- earthquake-hazard:start -->';
 const END = '<!-- earthquake-hazard:end -->';
 const SITES_FILE = 'hazard_history/earthquakes/usgs_nshm2023_conus/nshm_sites.csv';
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const from = path.resolve(arg('--from') ?? path.join(packageRoot(), '..', 'shared', 'data'));
+const from = sharedDataDir();
 const write = arg('--write');
 
 const t0 = performance.now();

@@ -11,10 +11,10 @@
  * earthquake-losses markers (appending a heading and the markers when the page has none).
  */
 import { writePageSection } from './lib/page-section.js';
+import { arg, requiredModelsDir, sharedDataDir, wholeNumber } from './lib/script-args.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packageRoot } from '../src/lib/package-root.js';
 import { packageOf } from '../src/epcurve/model-packages.js';
 import { packageInfo } from '../src/epcurve/run-book.js';
 import { faultDistances } from '../src/models/earthquake/domain/rupture-set.js';
@@ -38,25 +38,9 @@ import { compareRates, nriStateRates, stateRates, type RateComparison } from '..
 const START = '<!-- earthquake-losses:start -->';
 const END = '<!-- earthquake-losses:end -->';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const dataDir = path.resolve(arg('--from') ?? path.join(packageRoot(), '..', 'shared', 'data'));
-const samplesRaw = arg('--samples') ?? '0';
-const samples = Number(samplesRaw);
-if (!Number.isInteger(samples) || samples < 0) {
-  process.stderr.write(`--samples must be a whole number, 0 or more, got "${samplesRaw}"\n`);
-  process.exit(2);
-}
-const modelsArg = arg('--models');
-if (!modelsArg) {
-  process.stderr.write(
-    '--models DIR is required: the folder holding the earthquake package (earthquake/), built with `catintel model build earthquake --years 5000 --out DIR/earthquake`\n',
-  );
-  process.exit(2);
-}
-const modelsDir = path.resolve(modelsArg);
+const dataDir = sharedDataDir();
+const samples = wholeNumber('--samples', 0, 0);
+const modelsDir = requiredModelsDir('earthquake', 'catintel model build earthquake --years 5000');
 const log = (s: string) => process.stderr.write(s + '\n');
 const t0 = Date.now();
 const secs = () => ((Date.now() - t0) / 1000).toFixed(0);

@@ -5,31 +5,14 @@
  * section between its markers in the page (appending it when absent).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import {
   formatLandfallSection,
   validateLandfalls,
   withLandfallSection,
 } from '../src/models/hurricane/landfall-validation.js';
-import { packageRoot } from '../src/lib/package-root.js';
+import { arg, sharedDataDir, wholeNumber } from './lib/script-args.js';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-function wholeNumber(name: string, fallback: number): number {
-  const raw = arg(name);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    process.stderr.write(`${name} must be a positive whole number, got "${raw}"\n`);
-    process.exit(2);
-  }
-  return n;
-}
-
-const dataDir = path.resolve(arg('--from') ?? path.join(packageRoot(), '..', 'shared', 'data'));
+const dataDir = sharedDataDir();
 const years = wholeNumber('--years', 10_000);
 const seed = wholeNumber('--seed', 1);
 let section: string;

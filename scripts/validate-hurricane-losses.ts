@@ -12,10 +12,10 @@
  * the hurricane-losses markers (appending a heading and the markers when the page has none).
  */
 import { writePageSection } from './lib/page-section.js';
+import { arg, requiredModelsDir, sharedDataDir, wholeNumber } from './lib/script-args.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packageRoot } from '../src/lib/package-root.js';
 import { spearman } from '../src/lib/stats.js';
 import { landGrid } from '../src/models/hurricane/land-grid.js';
 import { buildHurricaneTrackSet } from '../src/models/hurricane/track-set.js';
@@ -49,32 +49,11 @@ import { ASCE7_REFERENCE_WINDS } from './lib/asce7-reference-winds.js';
 const START = '<!-- hurricane-losses:start -->';
 const END = '<!-- hurricane-losses:end -->';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-function wholeNumber(name: string, fallback: number): number {
-  const raw = arg(name);
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    process.stderr.write(`${name} must be a positive whole number, got "${raw}"\n`);
-    process.exit(2);
-  }
-  return n;
-}
-const dataDir = path.resolve(arg('--from') ?? path.join(packageRoot(), '..', 'shared', 'data'));
+const dataDir = sharedDataDir();
 const years = wholeNumber('--years', 10_000);
 const seed = wholeNumber('--seed', 1);
-const samples = arg('--samples') === undefined ? 0 : wholeNumber('--samples', 0);
-const modelsArg = arg('--models');
-if (!modelsArg) {
-  process.stderr.write(
-    '--models DIR is required: the folder holding the hurricane package (hurricane/), built with `catintel model build hurricane --years 1000 --out DIR/hurricane`\n',
-  );
-  process.exit(2);
-}
-const modelsDir = path.resolve(modelsArg);
+const samples = wholeNumber('--samples', 0, 0);
+const modelsDir = requiredModelsDir('hurricane', 'catintel model build hurricane --years 1000');
 const log = (s: string) => process.stderr.write(s + '\n');
 const t0 = Date.now();
 const secs = () => ((Date.now() - t0) / 1000).toFixed(0);

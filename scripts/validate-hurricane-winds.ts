@@ -8,10 +8,10 @@
  * [--storm AL041992] also writes that storm's footprint (csv, bin and idx) and intensity_bin_dict.csv.
  */
 import { writePageSection } from './lib/page-section.js';
+import { arg, sharedDataDir } from './lib/script-args.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { packageRoot } from '../src/lib/package-root.js';
 import { landGrid } from '../src/models/hurricane/land-grid.js';
 import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/historical-tracks.js';
 import { peakGustFootprint } from '../src/models/hurricane/domain/footprint/peak-gust.js';
@@ -34,11 +34,7 @@ import {
 const START = '<!-- hurricane-winds:start -->';
 const END = '<!-- hurricane-winds:end -->';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const from = path.resolve(arg('--from') ?? path.join(packageRoot(), '..', 'shared', 'data'));
+const from = sharedDataDir();
 
 const grid = landGrid();
 const storms = readAtlanticStorms(from);

@@ -5,12 +5,10 @@
  * South Napa 2014 and Hebgen Lake 1959, with the intensity equation before and after its correction, and
  * with the ShakeMap itself where the reference is one. test/rings-validation.test.ts checks the same numbers.
  */
-import path from 'node:path';
-import { packageRoot } from '../src/lib/package-root.js';
+import { sharedDataDir } from './lib/script-args.js';
 import { formatSkillTable, meanF1, ringSkillTable } from './ring-references.js';
 
-const i = process.argv.indexOf('--from');
-const from = path.resolve(i >= 0 ? process.argv[i + 1] : path.join(packageRoot(), '..', 'shared', 'data'));
+const from = sharedDataDir();
 
 const rows = ringSkillTable(from);
 const out = formatSkillTable(rows);
