@@ -7,6 +7,8 @@
  *    (CREATE TABLE ... AS SELECT * FROM read_csv), the floor for "CSV into a DuckDB file";
  *  - bigbook.import: `catintel portfolio import` of the file into a new store (checked, one transaction);
  *  - bigbook.exposure_none: `catintel portfolio exposure` with no live event (nothing reaches the book);
+ *  - bigbook.exposure_elsewhere: the same with a live event whose rings do not meet the book's box (Ian
+ *    ingested and read at 2022-09-24 12Z, a tropical storm south of Hispaniola): one portfolio row read;
  *  - bigbook.exposure_ian: the same book with Hurricane Ian's best track ingested, read at landfall
  *    (2022-09-28 19:30Z): its rings now and its swath so far over southwest Florida.
  * `seconds` is the child's wall time (node start included); `work_seconds` the step alone.
@@ -27,6 +29,8 @@ import { emit } from './report.js';
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const LANDFALL = '2022-09-28T19:30:00Z';
 const FLORIDA = '12';
+/** Ian a tropical storm at 14.5N 74.4W, its rings and swath south of the book's box (Puerto Rico's 17.9N). */
+const BEFORE_THE_BOOK = '2022-09-24T12:00:00Z';
 
 /** --rows N on the command line, else CATINTEL_BENCH_BIGBOOK_ROWS, else ten million. */
 function rowsWanted(): number {
@@ -130,25 +134,31 @@ export async function benchBigBook(sharedData: string): Promise<void> {
       }),
     );
 
-    // The same store with Ian ingested: the import is not repeated.
-    const withIan = path.join(dir, 'ian.duckdb');
-    fs.copyFileSync(store, withIan);
-    if (fs.existsSync(`${store}.wal`)) fs.copyFileSync(`${store}.wal`, `${withIan}.wal`);
-    t0 = performance.now();
-    await child(
-      command(
-        [
-          '--db',
-          withIan,
-          'ingest',
-          'nhc',
-          '--from',
-          path.join(sharedData, 'hazard_history', 'hurricanes', 'bal092022.dat'),
-        ],
-        LANDFALL,
-      ),
+    // The same store with Ian ingested at `now`: the import is not repeated.
+    const ian = path.join(sharedData, 'hazard_history', 'hurricanes', 'bal092022.dat');
+    const storeWithIan = async (file: string, now: string) => {
+      const copy = path.join(dir, file);
+      fs.copyFileSync(store, copy);
+      if (fs.existsSync(`${store}.wal`)) fs.copyFileSync(`${store}.wal`, `${copy}.wal`);
+      t0 = performance.now();
+      await child(command(['--db', copy, 'ingest', 'nhc', '--from', ian], now));
+      process.stderr.write(`bigbook: Ian ingested at ${now} in ${round((performance.now() - t0) / 1000)} s\n`);
+      return copy;
+    };
+
+    // A live event the book's box does not meet: Ian as a tropical storm south of Hispaniola.
+    const early = await storeWithIan('ian-early.duckdb', BEFORE_THE_BOOK);
+    await step(
+      'bigbook.exposure_elsewhere',
+      command(['--db', early, 'portfolio', 'exposure', id, '--locations-limit', '10'], BEFORE_THE_BOOK),
+      (a) => ({
+        locations_exposed: a.NumLocationsExposed,
+        events: a.events.length,
+      }),
     );
-    process.stderr.write(`bigbook: Ian ingested in ${round((performance.now() - t0) / 1000)} s\n`);
+    fs.rmSync(early, { force: true });
+
+    const withIan = await storeWithIan('ian.duckdb', LANDFALL);
     await step(
       'bigbook.exposure_ian',
       command(['--db', withIan, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL),

@@ -274,8 +274,9 @@ function locationJson(ix: LocationIndex, i: number): ExposedLocation {
 
 /**
  * The exposure of a stored portfolio (ownership already checked) to the live events at `now`. When some
- * event is live, the book's extent comes from the store first; only when a live ring meets it are locations read, and then only those
- * inside the boxes of the rings that do: the cost follows what is exposed, not the size of the book.
+ * event is live, the book's extent comes from its portfolio row (the box kept at import); only when a live
+ * ring meets it are locations read, and then only those inside the boxes of the rings that do: the cost
+ * follows what is exposed, not the size of the book.
  */
 export async function portfolioExposure(
   db: Store,
@@ -283,7 +284,7 @@ export async function portfolioExposure(
   now: string,
   locationsLimit: number,
 ): Promise<PortfolioExposure> {
-  // With no live event at all, not even the extent is read: the portfolio row holds the count.
+  // With no live event at all, not even the extent is read: the portfolio summary holds the count.
   const extent = (await anyLiveEvent(db, now))
     ? await portfolioExtent(db, p.id)
     : { count: p.location_count, bbox: undefined };

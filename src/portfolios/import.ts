@@ -54,6 +54,8 @@ interface Totals {
   other: number;
   currency: string | null;
   currencyRow: number;
+  /** The box around the locations, [minLng, minLat, maxLng, maxLat]: kept on the portfolio row for exposure. */
+  box: [number, number, number, number];
 }
 
 /** Collects row problems and decides when the import has failed. */
@@ -133,6 +135,10 @@ function tally(t: Totals, r: LocationRow, row: number): { field: string; message
   t.contents += r.contentsTiv;
   t.bi += r.biTiv;
   t.other += r.otherTiv;
+  if (r.lng < t.box[0]) t.box[0] = r.lng;
+  if (r.lat < t.box[1]) t.box[1] = r.lat;
+  if (r.lng > t.box[2]) t.box[2] = r.lng;
+  if (r.lat > t.box[3]) t.box[3] = r.lat;
   return null;
 }
 
@@ -144,6 +150,7 @@ const newTotals = (): Totals => ({
   other: 0,
   currency: null,
   currencyRow: 0,
+  box: [Infinity, Infinity, -Infinity, -Infinity],
 });
 
 async function existingCopy(tx: Tx, o: ImportOptions, sha: string): Promise<string | undefined> {
@@ -163,8 +170,10 @@ async function insertPortfolio(
   t: Totals,
 ): Promise<void> {
   await tx.run(
-    `INSERT INTO portfolios (id, account, name, source, content_sha256, location_count, currency, building_tiv, contents_tiv, bi_tiv, other_tiv, created_at)
-     VALUES ($id, $account, $name, $source, $sha, $count, $currency, $b, $c, $bi, $o, $now::TIMESTAMP)`,
+    `INSERT INTO portfolios (id, account, name, source, content_sha256, location_count, currency, building_tiv, contents_tiv, bi_tiv, other_tiv, created_at,
+                             min_lng, min_lat, max_lng, max_lat)
+     VALUES ($id, $account, $name, $source, $sha, $count, $currency, $b, $c, $bi, $o, $now::TIMESTAMP,
+             $minLng::DOUBLE, $minLat::DOUBLE, $maxLng::DOUBLE, $maxLat::DOUBLE)`,
     {
       id,
       account: o.account,
@@ -178,6 +187,10 @@ async function insertPortfolio(
       bi: t.bi,
       o: t.other,
       now: o.now,
+      // NULL for a portfolio without locations (no box).
+      ...(t.count > 0
+        ? { minLng: t.box[0], minLat: t.box[1], maxLng: t.box[2], maxLat: t.box[3] }
+        : { minLng: null, minLat: null, maxLng: null, maxLat: null }),
     },
   );
 }

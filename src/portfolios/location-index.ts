@@ -5,7 +5,7 @@
  * Only the locations that can matter are read: given boxes (the bboxes of the rings at hand), the store
  * filters the rows and the index holds just those inside one of them, so a book of millions of locations
  * costs memory for what lies near an event, not for the book (a book no ring reaches is never read at all:
- * see portfolioExtent). Positions keep file order (seq), so sums run in the same order whatever was read.
+ * see portfolioExtent, which reads the portfolio row). Positions keep file order (seq), so sums run in the same order whatever was read.
  *
  * A portfolio never changes after its import (it can only be deleted), so a built index is kept, by id and
  * boxes, in a small cache bounded by the locations it holds (live rings change rarely, so the same boxes
@@ -65,20 +65,18 @@ export interface PortfolioExtent {
 }
 
 /**
- * How many locations a portfolio holds and the box around them, from the store alone (two columns scanned,
- * nothing held): enough to tell that no live ring reaches the book without reading its locations.
+ * How many locations a portfolio holds and the box around them, read from its row (written at import,
+ * migration 11): enough to tell that no live ring reaches the book without reading a single location,
+ * whatever the size of the book.
  */
 export async function portfolioExtent(db: Queryable, id: string): Promise<PortfolioExtent> {
   const [r] = await (db as Store).all<{
-    n: bigint | number;
+    n: number;
     min_lng: number | null;
     min_lat: number | null;
     max_lng: number | null;
     max_lat: number | null;
-  }>(
-    `SELECT count(*) AS n, min(lng) AS min_lng, min(lat) AS min_lat, max(lng) AS max_lng, max(lat) AS max_lat FROM portfolio_locations WHERE portfolio_id = $id`,
-    { id },
-  );
+  }>(`SELECT location_count AS n, min_lng, min_lat, max_lng, max_lat FROM portfolios WHERE id = $id`, { id });
   const count = Number(r?.n ?? 0);
   return { count, bbox: count > 0 && r.min_lng !== null ? [r.min_lng, r.min_lat!, r.max_lng!, r.max_lat!] : undefined };
 }

@@ -270,8 +270,12 @@ export class Store {
     await this.run(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR, applied_at TIMESTAMP)',
     );
-    const current = await this.schemaVersion();
-    for (const m of migrations.filter((m) => m.version > current)) {
+    // Every migration not yet recorded, in order, rather than those past the highest recorded: numbers are
+    // taken by parallel work (11 may be released before 10), and a store at 11 must still get 10.
+    const applied = new Set(
+      (await this.all<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)),
+    );
+    for (const m of migrations.filter((m) => !applied.has(m.version))) {
       await this.transaction(async (tx) => {
         await tx.exec(m.sql);
         await tx.run('INSERT INTO schema_migrations VALUES ($1, $2, current_timestamp::TIMESTAMP)', [
