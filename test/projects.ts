@@ -19,6 +19,8 @@ export const PROCESS_FILES = [
   'test/epcurve.test.ts',
   'test/briefing-portfolio-loss.test.ts',
   'test/event-diff.test.ts',
+  'test/event-loss-over-versions.test.ts',
+  'test/event-loss-shakemap-stored.test.ts',
   'test/event-loss-stream.test.ts',
   'test/event-loss.test.ts',
   'test/events-stream.test.ts',
@@ -51,6 +53,7 @@ export const PROCESS_FILES = [
   'test/trigger-backtest-serve.test.ts',
   'test/trigger-basis-risk.test.ts',
   'test/trigger-fire-probability.test.ts',
+  'test/trigger-probability-stream.test.ts',
   'test/triggers-serve.test.ts',
 ];
 

@@ -184,6 +184,7 @@ const STREAM_RECORDS: Record<string, (d: Json) => Json[]> = {
   'rings.changed': (d) => d.rings,
   'trigger.state': (d) => [d],
   'trigger.alert': (d) => [d],
+  'trigger.probability': (d) => [d],
   'location.alert': (d) => [d],
   'portfolio.alert': (d) => [d],
   'portfolio.loss': (d) => [d],
@@ -360,7 +361,7 @@ describe('provenance on every record (docs/contract.md#provenance)', () => {
     expect(new Set(history.map((e: Json) => e.source))).toEqual(new Set(['nhc', 'trigger-observe']));
   }, 180_000);
 
-  it('each record of each message of the event stream carries them too: events, rings, trigger, location and portfolio alerts', async () => {
+  it('each record of each message of the event stream carries them too: events, rings, trigger states, alerts and probabilities, location and portfolio alerts', async () => {
     await evaluateTriggers(contextOn(db));
     await p.app.storeChanged();
     await stream.close();
@@ -384,7 +385,10 @@ describe('provenance on every record (docs/contract.md#provenance)', () => {
     for (const m of messages) {
       const d = JSON.parse(m.data);
       const eventId =
-        m.event === 'rings.changed' || m.event.endsWith('.alert') || m.event === 'portfolio.loss'
+        m.event === 'rings.changed' ||
+        m.event.endsWith('.alert') ||
+        m.event === 'portfolio.loss' ||
+        m.event === 'trigger.probability'
           ? d.event_id
           : undefined;
       if (eventId && d.source !== 'trigger-observe') {
@@ -407,6 +411,7 @@ describe('provenance on every record (docs/contract.md#provenance)', () => {
         'rings.changed',
         'trigger.state',
         'trigger.alert',
+        'trigger.probability',
         'location.alert',
         'portfolio.alert',
         'portfolio.loss',

@@ -3,6 +3,7 @@
  * module emits. Pure types: no I/O here.
  */
 import type { Polygon, MultiPolygon } from 'geojson';
+import type { PgaGrid } from './pga-grid.js';
 
 export const EVENT_TYPES = [
   'earthquake',
@@ -130,6 +131,13 @@ export interface SourceRecord {
    * keeps the swath: the union of the rings over the track so far (docs/portfolios.md "Now and so far").
    */
   track?: TrackPart[];
+  /**
+   * An earthquake's ShakeMap PGA grid with its uncertainty and the file or URL it was read from, when the
+   * ShakeMap attached was a grid.xml: ingest
+   * keeps it (src/store/shakemap-grids.ts) for the live loss. Not part of the content hash: the ShakeMap's
+   * version in ringInput already is.
+   */
+  shakemapGrid?: { grid: PgaGrid; from: string };
 }
 
 /** One earlier part of a moving event: where it was, when, and what its rings were drawn from. */

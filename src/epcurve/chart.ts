@@ -1,8 +1,9 @@
 /**
  * The EP curve as a picture: a Vega-Lite chart (log return period on x, loss on y, the OEP and AEP lines, the
  * AAL as a dashed rule with its value), compiled to Vega and rendered headless to SVG by Vega's own renderer;
- * PNG is that SVG rasterised by resvg. Both libraries load on first use only.
+ * PNG is that SVG rasterised by resvg (src/lib/vega-render.ts).
  */
+import { svgPng, vegaLiteSvg } from '../lib/vega-render.js';
 import type { EpPoint } from './ep-output.js';
 
 export interface ChartInput {
@@ -88,24 +89,9 @@ export function chartSpec(c: ChartInput): Record<string, unknown> {
 }
 
 export async function chartSvg(c: ChartInput): Promise<string> {
-  const [vega, vl] = await Promise.all([import('vega'), import('vega-lite')]);
-  const spec = vl.compile(chartSpec(c) as never).spec;
-  const view = new vega.View(vega.parse(spec), { renderer: 'none' });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
-  }
+  return vegaLiteSvg(chartSpec(c));
 }
 
 export async function chartPng(c: ChartInput): Promise<Buffer> {
-  const svg = await chartSvg(c);
-  const { Resvg } = await import('@resvg/resvg-js');
-  const png = new Resvg(svg, {
-    fitTo: { mode: 'zoom', value: 2 },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
-  })
-    .render()
-    .asPng();
-  return Buffer.from(png);
+  return svgPng(await chartSvg(c));
 }

@@ -35,7 +35,7 @@ import {
   GRID_ROWS,
 } from '../models/earthquake/package/grid.js';
 import { worstMeanDamageByBin } from '../models/earthquake/package/worst-damage.js';
-import type { PgaGrid } from '../sources/shakemap.js';
+import type { PgaGrid } from '../domain/pga-grid.js';
 
 export { INTENSITY_BIN_COUNT as EARTHQUAKE_INTENSITY_BINS };
 

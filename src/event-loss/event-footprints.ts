@@ -9,7 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
 import type { EventRow, ObservationRow } from '../store/events-read.js';
-import type { PgaGrid } from '../sources/shakemap.js';
+import type { PgaGrid } from '../domain/pga-grid.js';
 import { packageOf } from '../epcurve/model-packages.js';
 import { WINDING_TYPES } from '../sources/nhc-common.js';
 import type { EventFootprints } from './run-event-loss.js';

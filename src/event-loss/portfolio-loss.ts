@@ -12,7 +12,7 @@ import { provenanceOf, type Provenance } from '../domain/provenance.js';
 import { CatintelError } from '../errors.js';
 import { packageRoot } from '../lib/package-root.js';
 import type { PortfolioLocation } from '../portfolios/read.js';
-import type { PgaGrid } from '../sources/shakemap.js';
+import type { PgaGrid } from '../domain/pga-grid.js';
 import type { EventRow, ObservationRow } from '../store/events-read.js';
 import type { FootprintSource } from './event-footprints.js';
 import type { LossBand } from './loss-band.js';
@@ -78,7 +78,10 @@ export interface EventLossOf {
   members: number;
   samples: number;
   seed: number;
+  /** A grid.xml given (the CLI's --shakemap); without it an earthquake runs on the ShakeMap grid the store kept by `at`, if any. */
   shakemap?: { grid: PgaGrid; name: string };
+  /** The instant whose stored ShakeMap grid counts: a stored version's stored_at; the clock when not given. */
+  at?: string;
   modelsDir?: string;
 }
 
@@ -103,13 +106,15 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
   if (needed && ['hurricane', 'earthquake'].includes(row.event_type)) packageInfo(needed, modelsDir);
   ctx.progress({ task, done: 1, total: 3, unit: 'steps', message: 'footprints' });
   let made;
+  let shakemap: EventLossOf['shakemap'];
   if (row.event_type === 'hurricane') {
     made = await fp.hurricaneFootprints(row as EventRow, input.observations, {
       members: input.members,
       seed: input.seed,
     });
   } else if (row.event_type === 'earthquake') {
-    made = await fp.earthquakeFootprints(row as EventRow, { dataDir, shakemap: input.shakemap });
+    shakemap = input.shakemap ?? (await storedShakeMap(ctx, row.id, input.at ?? ctx.clock().toISOString()));
+    made = await fp.earthquakeFootprints(row as EventRow, { dataDir, shakemap });
   } else {
     throw new CatintelError(
       'validation_failed',
@@ -192,9 +197,13 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
         notes.push(
           `${m.locationsNotReached.length} locations are not reached by the ${m.folder} model for some of ${m.perils.join(', ')} and add no loss there: ${m.locationsNotReached[0].message}`,
         );
-    if (row.event_type === 'earthquake' && input.shakemap === undefined)
+    if (row.event_type === 'earthquake' && shakemap === undefined)
       notes.push(
-        "no ShakeMap grid given: the footprints are the model's ground motion from the origin (the CLI takes --shakemap grid.xml)",
+        "no ShakeMap grid stored for this earthquake (ingest its grid.xml: catintel ingest usgs-earthquakes --shakemap grid.xml) nor given (the CLI's --shakemap): the footprints are the model's ground motion from the origin",
+      );
+    else if (row.event_type === 'earthquake' && input.shakemap === undefined)
+      notes.push(
+        `the ShakeMap grid the store kept for this earthquake: ${made.source.version}, read from ${shakemap!.name}`,
       );
     if (made.source.forecast === 'persistence')
       notes.push(
@@ -204,6 +213,13 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The ShakeMap grid ingest kept for the earthquake by `at`, as a footprint source. */
+async function storedShakeMap(ctx: Context, eventId: string, at: string): Promise<EventLossOf['shakemap']> {
+  const { shakeMapGridAt } = await import('../store/shakemap-grids.js');
+  const stored = await shakeMapGridAt(ctx.db, eventId, at);
+  return stored ? { grid: stored.grid, name: stored.from } : undefined;
 }
 
 function methodText(s: FootprintSource, members: number, input: Pick<EventLossOf, 'samples' | 'seed'>): string {

@@ -141,6 +141,7 @@ export const eventsDiff = defineHandler({
             locations,
             row: v.event,
             observations: v.observations,
+            at: v.stored_at, // the ShakeMap grid stored with this version
             members: input.members,
             samples: input.samples,
             seed: input.seed,

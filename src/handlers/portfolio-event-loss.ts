@@ -1,20 +1,23 @@
 /**
  * GET /portfolio/event-loss?portfolio_id=&event_id=&members=&samples=&seed= and
  * `catintel portfolio event-loss ID --event EVENT [--members N] [--samples N] [--seed S] [--shakemap grid.xml]
- * [--models DIR]` (docs/event-loss.md): a portfolio's loss from an event that is happening. The event's
+ * [--models DIR] [--over-versions [--plot band.svg|png]]` (docs/event-loss.md): a portfolio's loss from an event that is happening. The event's
  * footprints (a hurricane's observed track and an ensemble of its forecast, an earthquake's ShakeMap or the
  * model's ground motion from its origin) run through the model package's vulnerabilities and the loss
  * kernel: ground-up and insured loss, mean and P10/P50/P90 over the ensemble and the damage samples, by
- * peril, with the TIV in the footprint and the product version the footprints came from. `--shakemap` and
- * `--models` are the CLI's: over HTTP the server reads no file of the caller's.
+ * peril, with the TIV in the footprint and the product version the footprints came from. `--over-versions`
+ * answers the band at each stored version of the event instead (and `--plot` draws it). `--shakemap`,
+ * `--models`, `--over-versions` and `--plot` are the CLI's: over HTTP the server reads and writes no file of
+ * the caller's, and one request runs one version.
  */
 import path from 'node:path';
 import { CatintelError, invalidParameter } from '../errors.js';
 import { int, required, str } from './params.js';
 import { defineHandler } from './types.js';
 import type { EventLossBody } from '../event-loss/portfolio-loss.js';
+import type { LossOverVersionsBody } from '../event-loss/loss-over-versions.js';
 
-export type { EventLossBody };
+export type { EventLossBody, LossOverVersionsBody };
 
 export const DEFAULT_MEMBERS = 50;
 export const MAX_MEMBERS = 500;
@@ -39,11 +42,20 @@ export interface EventLossInput {
   seed: number;
   shakemap?: string;
   modelsDir?: string;
+  overVersions: boolean;
+  plot?: string;
 }
 
-const CLI_ONLY = ['shakemap', 'models'] as const;
+const CLI_ONLY = ['shakemap', 'models', 'over_versions', 'plot'] as const;
 
-export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
+function bool(raw: Record<string, unknown>, name: string): boolean {
+  const v = raw[name];
+  if (v === undefined || v === false || v === 'false' || v === '0' || v === '') return false;
+  if (v === true || v === 'true' || v === '1') return true;
+  throw invalidParameter(name, `"${String(v)}" is not true or false`);
+}
+
+export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody | LossOverVersionsBody>({
   name: 'portfolio.event_loss',
   summary:
     "A portfolio's loss from a live event: ground-up and insured mean and P10/P50/P90 over the event's footprint ensemble, by peril, with the TIV in the footprint and the advisory or ShakeMap version used",
@@ -71,7 +83,17 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
       {
         flags: '--shakemap <file>',
         description:
-          "earthquake: the USGS ShakeMap grid.xml whose PGA and its uncertainty make the footprint (without it, the model's ground motion from the origin)",
+          "earthquake: the USGS ShakeMap grid.xml whose PGA and its uncertainty make the footprint (without it, the grid an ingest kept for the event, else the model's ground motion from the origin)",
+      },
+      {
+        flags: '--over-versions',
+        description:
+          'the band at each stored version of the event (each advisory or ShakeMap an ingest kept), oldest first, instead of the event as it is now',
+      },
+      {
+        flags: '--plot <file>',
+        description:
+          'with --over-versions: draw the band over the versions (mean, P50, P10-P90 by advisory time) to FILE, .svg or .png',
       },
       {
         flags: '--models <dir>',
@@ -83,8 +105,9 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
       'catintel portfolio event-loss <portfolio-id> --event al092022',
       'catintel --as-of 2022-09-28T12:00:00Z portfolio event-loss <portfolio-id> --event al092022 --json',
       'catintel portfolio event-loss <portfolio-id> --event nc216859 --shakemap grid.xml',
+      'catintel portfolio event-loss <portfolio-id> --event al092022 --over-versions --plot ian-loss-band.png',
     ],
-    paths: ['shakemap', 'models'],
+    paths: ['shakemap', 'models', 'plot'],
   },
   parse(raw, caller) {
     const overHttp = caller.clientIp !== undefined;
@@ -93,7 +116,7 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
       if (used)
         throw invalidParameter(
           used,
-          'shakemap and models are options of the CLI; over HTTP give portfolio_id and event_id',
+          'shakemap, models, over_versions and plot are options of the CLI; over HTTP give portfolio_id and event_id',
         );
     }
     const portfolioId = required(raw, 'portfolio_id');
@@ -107,6 +130,17 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
       );
     if (eventId.length > 200) throw invalidParameter('event_id', 'too long to be an event id, slug or source id');
     const resolved = (v: string | undefined) => (v === undefined ? undefined : path.resolve(v));
+    const overVersions = bool(raw, 'over_versions');
+    const plot = str(raw, 'plot');
+    if (plot !== undefined && !overVersions)
+      throw invalidParameter('plot', '--plot draws the band over the versions: give --over-versions too');
+    if (plot !== undefined && !/\.(svg|png)$/i.test(plot))
+      throw invalidParameter('plot', `"${plot}" must end in .svg or .png (the picture's format)`);
+    if (overVersions && raw.shakemap !== undefined)
+      throw invalidParameter(
+        'shakemap',
+        '--shakemap is one grid.xml; --over-versions runs the versions the store kept',
+      );
     return {
       portfolioId,
       eventId,
@@ -125,6 +159,8 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
       seed: int(raw, 'seed', { min: 1, max: 2 ** 32 - 1 }, DEFAULT_EVENT_SEED),
       shakemap: resolved(str(raw, 'shakemap')),
       modelsDir: resolved(str(raw, 'models')),
+      overVersions,
+      plot: resolved(plot),
     };
   },
   async run(ctx, input, caller) {
@@ -148,6 +184,19 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody>({
         'shakemap',
         `--shakemap is an earthquake's ShakeMap; event ${row.slug} is a ${row.event_type}`,
       );
+    if (input.overVersions) {
+      const { lossOverVersions } = await import('../event-loss/loss-over-versions.js');
+      return lossOverVersions(ctx, {
+        portfolioId: input.portfolioId,
+        locations,
+        row,
+        members: input.members,
+        samples: input.samples,
+        seed: input.seed,
+        modelsDir: input.modelsDir,
+        plot: input.plot,
+      });
+    }
     let shakemap;
     if (input.shakemap !== undefined) {
       const { readShakeMapPgaFile } = await import('../sources/shakemap.js');

@@ -33,7 +33,10 @@ export function notPublishedBy(r: SourceRecord, now: Date): string | null {
 
 export function prepareEvent(record: SourceRecord, ringOptions: RingOptions = {}): PreparedEvent {
   const id = eventIdOf(record.source, record.sourceId);
-  const contentHash = createHash('sha1').update(JSON.stringify(record)).digest('hex');
+  // A ShakeMap's PGA grid is kept apart (src/store/shakemap-grids.ts); its version is in ringInput, hashed.
+  const { shakemapGrid: _grid, ...hashed } = record;
+  void _grid;
+  const contentHash = createHash('sha1').update(JSON.stringify(hashed)).digest('hex');
   return {
     id,
     record,

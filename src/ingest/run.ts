@@ -28,6 +28,7 @@ import { writeIsolated } from './isolate.js';
 import { parseGuarded } from '../sources/guard.js';
 import { raiseRingAlerts } from '../locations/ingest-alerts.js';
 import { recordEventVersions } from '../store/event-history.js';
+import { storeShakeMapGrids } from '../store/shakemap-grids.js';
 
 export async function ingestSource(ctx: Context, source: SourceModule, from?: string): Promise<IngestSummary> {
   const startedAt = ctx.clock().toISOString();
@@ -124,6 +125,13 @@ async function ingestOnce(
       events.map((e) => e.id),
       startedAt,
     );
+    // Earthquakes' ShakeMap PGA grids, for their live loss (src/store/shakemap-grids.ts).
+    const grids = events.flatMap((e) =>
+      e.record.shakemapGrid
+        ? [{ eventId: e.id, grid: e.record.shakemapGrid.grid, from: e.record.shakemapGrid.from }]
+        : [],
+    );
+    if (grids.length) await storeShakeMapGrids(tx, grids, startedAt);
     // Hurricanes' and earthquakes' product versions, for diffs and live losses (src/store/event-history.ts).
     await recordEventVersions(
       tx,

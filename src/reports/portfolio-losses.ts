@@ -120,6 +120,7 @@ async function lossNow(
       locations,
       row,
       observations,
+      at: v ? v.stored_at : now, // the ShakeMap grid stored with this version (or by now)
       members: STREAM_MEMBERS,
       samples: STREAM_SAMPLES,
       seed: STREAM_SEED,

@@ -12,6 +12,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { Position } from 'geojson';
 import type { ShakeMapAreas } from '../domain/event.js';
 import { areaFromContourLines, areasFromGrid, type MmiGrid } from '../domain/rings/shakemap.js';
+import type { PgaGrid } from '../domain/pga-grid.js';
 import { CatintelError } from '../errors.js';
 
 /** The MMI levels the earthquake rings use (VIII, VI, IV; domain/rings/earthquake.ts). */
@@ -25,6 +26,8 @@ export interface ShakeMap {
   epicentre: { lat: number; lng: number } | null;
   /** Origin time (ms), when the product gives it (grid.xml). */
   originMs: number | null;
+  /** A grid.xml's PGA and STDPGA, when it has them: ingest keeps them for the event's live loss. */
+  pga?: PgaGrid;
 }
 
 const EXPECTED = 'expected a USGS ShakeMap cont_mmi.json (GeoJSON MMI contours) or grid.xml';
@@ -133,6 +136,7 @@ function parseGridXml(text: string, name: string, version: string | null): Shake
     eventId: typeof ev.event_id === 'string' ? ev.event_id : typeof root.event_id === 'string' ? root.event_id : null,
     epicentre: Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null,
     originMs: Number.isFinite(originMs) ? originMs : null,
+    pga: pgaOfRoot(root) ?? undefined,
   };
 }
 
@@ -243,22 +247,6 @@ function gridOf(root: Json, name: string): MmiGrid {
   return { nx: g.nx, ny: g.ny, lonMin: g.lonMin, latMax: g.latMax, dLonDeg: g.dLonDeg, dLatDeg: g.dLatDeg, mmi };
 }
 
-/** A ShakeMap grid's PGA (g) and its uncertainty (σ of ln PGA) node by node, row 0 the northernmost, and what names the product. */
-export interface PgaGrid {
-  nx: number;
-  ny: number;
-  lonMin: number;
-  latMax: number;
-  dLonDeg: number;
-  dLatDeg: number;
-  pgaG: Float64Array;
-  sigmaLn: Float64Array;
-  version: string | null;
-  processedAt: string | null;
-  eventId: string | null;
-  event: { lat: number; lng: number; magnitude: number; depthKm: number } | null;
-}
-
 /**
  * The PGA and STDPGA fields of a grid.xml (loss footprints read them). PGA is in %g in every ShakeMap
  * grid.xml, STDPGA in ln units; a grid without STDPGA is refused, since its uncertainty is what the loss
@@ -266,13 +254,19 @@ export interface PgaGrid {
  */
 export function parseShakeMapPga(text: string, name: string): PgaGrid {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const root = gridRoot(body.trimStart(), name);
-  const g = gridLayoutOf(root, ['PGA', 'STDPGA']);
-  if (!g)
+  const grid = pgaOfRoot(gridRoot(body.trimStart(), name));
+  if (!grid)
     throw new CatintelError(
       'invalid_input',
       `--shakemap ${name}: a loss needs a ShakeMap grid.xml with LON, LAT, PGA and STDPGA grid fields and a complete <grid_specification>`,
     );
+  return grid;
+}
+
+/** The PGA grid of a parsed grid.xml, or null when it lacks PGA or STDPGA (or a complete grid specification). */
+function pgaOfRoot(root: Json): PgaGrid | null {
+  const g = gridLayoutOf(root, ['PGA', 'STDPGA']);
+  if (!g) return null;
   const [iPga, iStd] = g.columns;
   const { nx, ny, lonMin, latMax, dLonDeg, dLatDeg } = g;
   const pgaG = new Float64Array(nx * ny).fill(NaN);

@@ -57,7 +57,7 @@ export function usgsEarthquakesWithShakeMaps(options: ShakeMapOptions): SourceMo
       let records = parsed.records;
       if (options.file) {
         const i = matchShakeMap(records, options.file.map, options.file.name);
-        records = records.map((r, k) => (k === i ? withShakeMap(r, options.file!.map) : r));
+        records = records.map((r, k) => (k === i ? withShakeMap(r, options.file!.map, options.file!.name) : r));
       } else if (options.fetch && /^https?:\/\//.test(ctx.sourceUrl)) {
         records = await discoverShakeMaps(records, productTypesOf(body), ctx.sourceUrl, options.fetch, ctx.now);
       }

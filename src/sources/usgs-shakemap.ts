@@ -25,10 +25,11 @@ const MIN_ONLINE_MAGNITUDE = 4.5;
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Puts the ShakeMap's areas on the record; the other fields stay as the feed gave them. */
-export function withShakeMap(record: SourceRecord, map: ShakeMap): SourceRecord {
+/** Puts the ShakeMap's areas (and a grid.xml's PGA grid) on the record; the other fields stay as the feed gave them. */
+export function withShakeMap(record: SourceRecord, map: ShakeMap, from: string): SourceRecord {
   if (record.ringInput.kind !== 'earthquake') return record;
-  return { ...record, ringInput: { ...record.ringInput, shakemap: map.areas } };
+  const withAreas = { ...record, ringInput: { ...record.ringInput, shakemap: map.areas } };
+  return map.pga ? { ...withAreas, shakemapGrid: { grid: map.pga, from } } : withAreas;
 }
 
 /**
@@ -118,7 +119,7 @@ export async function discoverShakeMaps(
       if (product.updatedMs !== null && product.updatedMs > now.getTime()) continue;
       const c = await fetchFeed(product.url, { ...fetchOptions, accept: 'application/json' });
       if (c.kind !== 'body') continue;
-      out[i] = withShakeMap(r, parseShakeMap(c.body, product.url, product.version));
+      out[i] = withShakeMap(r, parseShakeMap(c.body, product.url, product.version), product.url);
     } catch (err) {
       if (fetchOptions.signal?.aborted) throw err;
       // Unreadable detail or contours: this event keeps the equation's rings; the next run tries again.

@@ -353,6 +353,33 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 10,
+    name: 'ShakeMap PGA grids of earthquakes, for their live loss',
+    // A ShakeMap grid.xml ingested with an earthquake holds its PGA and STDPGA node by node; the live loss
+    // (docs/event-loss.md) runs on it instead of the model's own ground motion. Kept per ShakeMap version,
+    // with the ingest's clock, so each stored version of the event runs on the grid it had then; a replay
+    // run backwards drops the grids stored after its clock.
+    sql: `
+      CREATE TABLE shakemap_grids (
+        event_id UUID NOT NULL,
+        stored_at TIMESTAMP NOT NULL,       -- the ingest's clock
+        shakemap_version VARCHAR,           -- the grid's shakemap_version
+        processed_at VARCHAR,               -- the grid's process_timestamp
+        source VARCHAR NOT NULL,            -- the file or URL it was read from
+        nx INTEGER NOT NULL,
+        ny INTEGER NOT NULL,
+        lon_min DOUBLE NOT NULL,
+        lat_max DOUBLE NOT NULL,
+        dlon_deg DOUBLE NOT NULL,
+        dlat_deg DOUBLE NOT NULL,
+        pga_g VARCHAR NOT NULL,             -- base64 of the float64 values (little-endian), row 0 the northernmost
+        sigma_ln VARCHAR NOT NULL,          -- the same for STDPGA
+        event JSON,                         -- the grid's own event block (lat, lng, magnitude, depth) and id
+        PRIMARY KEY (event_id, stored_at)
+      );
+    `,
+  },
+  {
     version: 11,
     name: "the box around a portfolio's locations on its row",
     // An exposure answer first asks whether any live ring meets the book (docs/big-books.md): with the box

@@ -13,6 +13,7 @@ import { diffLive, type Diffed } from './diff.js';
 import { streamDefaults } from './limits.js';
 import type { Change, EventFeature } from './messages.js';
 import { liveSnapshot, type LiveSnapshot } from './snapshot.js';
+import { diffProbabilities, probabilitySnapshot, type ProbabilitySnapshot } from './trigger-probability.js';
 import { diffTriggers, movedTriggers, stateProvenance, triggerSnapshot, type TriggerSnapshot } from './triggers.js';
 import { alertSnapshot, diffAlerts, type AlertSnapshot } from '../locations/stream-alerts.js';
 import { PortfolioLossQueue } from './portfolio-loss.js';
@@ -30,6 +31,7 @@ export class ChangeFeed {
   readonly epoch = Date.now().toString(36);
   private snapshot: LiveSnapshot | undefined;
   private triggers: TriggerSnapshot | undefined;
+  private probabilities: ProbabilitySnapshot | undefined;
   /** Saved-location and portfolio alerts already seen (src/locations/stream-alerts.ts). */
   private alerts: AlertSnapshot | undefined;
   private seq = 0;
@@ -57,6 +59,7 @@ export class ChangeFeed {
     this.starting ??= (async () => {
       this.snapshot = await liveSnapshot(this.ctx.db, this.ctx.clock().toISOString());
       this.triggers = (await triggerSnapshot(this.ctx.db)).snapshot;
+      this.probabilities = await probabilitySnapshot(this.ctx.db);
       this.alerts = (await alertSnapshot(this.ctx.db)).snapshot;
       await this.losses.start();
       const tickMs = this.o.tickMs ?? streamDefaults.tickMs;
@@ -105,13 +108,16 @@ export class ChangeFeed {
     const trig = await triggerSnapshot(this.ctx.db);
     const moved = await stateProvenance(this.ctx.db, movedTriggers(this.triggers!, trig.snapshot));
     const alerts = await alertSnapshot(this.ctx.db);
+    const probabilities = await probabilitySnapshot(this.ctx.db);
     const diffed: Diffed[] = [
       ...diffLive(before, next, ended),
       ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts, moved),
+      ...diffProbabilities(this.probabilities!, probabilities),
       ...diffAlerts(this.alerts!, alerts.rows),
     ];
     this.snapshot = next;
     this.triggers = trig.snapshot;
+    this.probabilities = probabilities;
     this.alerts = alerts.snapshot;
     // Only finds the new versions and queues their portfolios: the losses run in the background and publish when done.
     await this.losses.check();

@@ -53,6 +53,26 @@ export type ChangeBody =
       proximity_pct: number;
       created_at: string;
     } & NullableProvenance)
+  /**
+   * An evaluation round changed the probability to trigger now of one of the caller's hurricane triggers: the
+   * share of a live storm's ensemble members in which it fires, with the advisory or best track it came from
+   * (src/stream/trigger-probability.ts); the storm's provenance.
+   */
+  | ({
+      type: 'trigger.probability';
+      trigger_id: string;
+      name: string;
+      event_id: string;
+      source_id: string;
+      probability: number;
+      previous_probability: number | null;
+      members: number;
+      members_firing: number;
+      advisory: string;
+      forecast: string;
+      computed_at: string;
+      triggers_url: string;
+    } & NullableProvenance)
   /** An ingest raised an alert for one of the caller's saved locations (the ring that reached it; docs/portfolios.md); its event's provenance. */
   | ({
       type: 'location.alert';

@@ -114,6 +114,7 @@ export class PortfolioLossQueue {
       locations,
       row: v.event,
       observations: v.observations,
+      at: v.stored_at, // the ShakeMap grid stored with this version
       members: STREAM_MEMBERS,
       samples: STREAM_SAMPLES,
       seed: STREAM_SEED,
