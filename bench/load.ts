@@ -14,6 +14,8 @@
  * 4 CLI writer loops handed to the server over its local channel. JSON lines on stdout, a summary on stderr.
  *
  *   npm run load                      npm run load -- --seconds 10 --soak 20 --writers 10 --events 3000
+ *   npm run load -- --seconds 0 --soak 0 --writers 20     readers beside writers only (the mix and soak left out)
+ *   LOAD_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" npm run load ...   the server profiled
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { UntypedJson } from '../src/lib/untyped-json.js';
@@ -65,11 +67,32 @@ interface Served {
   stop: () => Promise<void>;
 }
 
+/**
+ * Node options for the server alone, from LOAD_SERVER_NODE_ARGS (node refuses --cpu-prof in NODE_OPTIONS):
+ * `LOAD_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run load` profiles the server.
+ */
+function serverNodeArgs(): string[] {
+  return (process.env.LOAD_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 async function serve(db: string, env: Record<string, string>): Promise<Served> {
   const bin = path.join(packageRoot(), 'bin', 'catintel');
   const child = spawn(
     process.execPath,
-    [bin, '--db', db, 'serve', '--host', '127.0.0.1', '--port', '0', '--trust-proxy', '--access-log', 'off'],
+    [
+      ...serverNodeArgs(),
+      bin,
+      '--db',
+      db,
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--trust-proxy',
+      '--access-log',
+      'off',
+    ],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -220,6 +243,67 @@ async function probe(url: string, count: number, headers: Record<string, string>
   return statuses;
 }
 
+/** The mix with its two limiter probes, then the soak; exit code 1 when the limiter is not exact or the mix fails. */
+async function mixAndSoak(server: Served, reqs: Req[], probeKey: string, o: Options): Promise<void> {
+  const say = (t: string) => process.stderr.write(`${t}\n`);
+  // The mix, with the two probes at known limits running beside it.
+  const [mix, ipProbe, keyProbe] = await Promise.all([
+    drive(server.url, reqs, o.seconds, o.connections),
+    probe(server.url, 90, { 'x-forwarded-for': '192.0.2.77' }),
+    probe(server.url, 350, { authorization: `Bearer ${probeKey}` }),
+  ]);
+  const limiterExact =
+    ipProbe['200'] === 60 && ipProbe['429'] === 30 && keyProbe['200'] === 300 && keyProbe['429'] === 50;
+  const n429 = Object.values(mix.byKind).reduce((s, k) => s + (k['429'] ?? 0), 0);
+  emit({
+    name: 'load.mix',
+    n: mix.requests,
+    seconds: o.seconds,
+    per_second: Math.round(mix.rps),
+    peak_rss_mb: server.rssMb(),
+    p50_ms: mix.p50,
+    p99_ms: mix.p99,
+    errors: mix.errors,
+    timeouts: mix.timeouts,
+    rate_limited_in_mix: n429,
+    by_endpoint: mix.byKind,
+    connections: o.connections,
+  });
+  emit({
+    name: 'load.rate_limit_probes',
+    n: 440,
+    seconds: o.seconds,
+    per_second: 0,
+    peak_rss_mb: server.rssMb(),
+    free_ip_60_per_min: ipProbe,
+    agency_key_300_per_min: keyProbe,
+    exact: limiterExact,
+  });
+  let soak: Phase | undefined;
+  if (o.soak > 0) {
+    const rssStart = server.rssMb();
+    soak = await drive(server.url, reqs, o.soak, o.connections);
+    const rssEnd = server.rssMb();
+    emit({
+      name: 'load.soak',
+      n: soak.requests,
+      seconds: o.soak,
+      per_second: Math.round(soak.rps),
+      peak_rss_mb: rssEnd,
+      rss_start_mb: rssStart,
+      rss_end_mb: rssEnd,
+      p50_ms: soak.p50,
+      p99_ms: soak.p99,
+      errors: soak.errors,
+    });
+    say(`soak ${o.soak} s: RSS ${rssStart} MB at start, ${rssEnd} MB at end`);
+  }
+  say(
+    `mix ${o.seconds} s: ${Math.round(mix.rps)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${n429} rate-limited; limiter exact: ${limiterExact}`,
+  );
+  if (!limiterExact || n429 > 0 || mix.errors > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-load-'));
@@ -245,62 +329,8 @@ async function main(): Promise<void> {
     const info = JSON.parse(await cli(['--db', db, '--json', 'db', 'info'], env)) as Record<string, unknown>;
     say(`store: embedded default + ${o.events} synthetic quakes; ${JSON.stringify(info.events ?? info)}`);
     await drive(server.url, reqs, 3, o.connections); // warm-up
-    // The mix, with the two probes at known limits running beside it.
-    const [mix, ipProbe, keyProbe] = await Promise.all([
-      drive(server.url, reqs, o.seconds, o.connections),
-      probe(server.url, 90, { 'x-forwarded-for': '192.0.2.77' }),
-      probe(server.url, 350, { authorization: `Bearer ${probeKey}` }),
-    ]);
-    const limiterExact =
-      ipProbe['200'] === 60 && ipProbe['429'] === 30 && keyProbe['200'] === 300 && keyProbe['429'] === 50;
-    const n429 = Object.values(mix.byKind).reduce((s, k) => s + (k['429'] ?? 0), 0);
-    emit({
-      name: 'load.mix',
-      n: mix.requests,
-      seconds: o.seconds,
-      per_second: Math.round(mix.rps),
-      peak_rss_mb: server.rssMb(),
-      p50_ms: mix.p50,
-      p99_ms: mix.p99,
-      errors: mix.errors,
-      timeouts: mix.timeouts,
-      rate_limited_in_mix: n429,
-      by_endpoint: mix.byKind,
-      connections: o.connections,
-    });
-    emit({
-      name: 'load.rate_limit_probes',
-      n: 440,
-      seconds: o.seconds,
-      per_second: 0,
-      peak_rss_mb: server.rssMb(),
-      free_ip_60_per_min: ipProbe,
-      agency_key_300_per_min: keyProbe,
-      exact: limiterExact,
-    });
-    let soak: Phase | undefined;
-    if (o.soak > 0) {
-      const rssStart = server.rssMb();
-      soak = await drive(server.url, reqs, o.soak, o.connections);
-      const rssEnd = server.rssMb();
-      emit({
-        name: 'load.soak',
-        n: soak.requests,
-        seconds: o.soak,
-        per_second: Math.round(soak.rps),
-        peak_rss_mb: rssEnd,
-        rss_start_mb: rssStart,
-        rss_end_mb: rssEnd,
-        p50_ms: soak.p50,
-        p99_ms: soak.p99,
-        errors: soak.errors,
-      });
-      say(`soak ${o.soak} s: RSS ${rssStart} MB at start, ${rssEnd} MB at end`);
-    }
-    say(
-      `mix ${o.seconds} s: ${Math.round(mix.rps)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${n429} rate-limited; limiter exact: ${limiterExact}`,
-    );
-    if (!limiterExact || n429 > 0 || mix.errors > 0) process.exitCode = 1;
+    // --seconds 0 leaves the mix and its probes out (and so the soak): only the readers beside writers run.
+    if (o.seconds > 0) await mixAndSoak(server, reqs, probeKey, o);
     if (o.writers > 0) {
       const readers = reqs.filter((q) => q.kind === 'live' || q.kind === 'nearby' || q.kind === 'score');
       const rw = await readersBesideWriters({

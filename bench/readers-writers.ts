@@ -12,6 +12,7 @@
  * `keys create`. Goal: readers' p99 under 50 ms beside the writers; the same readers alone give the
  * baseline of the same run and machine.
  */
+import os from 'node:os';
 import path from 'node:path';
 import type { Phase, Req } from './load-types.js';
 import { writeSyntheticWeek } from './synthetic-week.js';
@@ -54,6 +55,8 @@ export async function readersBesideWriters(
     [['keys', 'create', '--tier', 'agency', '--name', 'load-writer']],
   ];
 
+  // The machine is shared: its 1-minute load average at each half's start says how quiet the run was.
+  const loadAlone = os.loadavg()[0];
   const alone = await o.drive(o.url, o.readers, o.seconds, READER_CONNECTIONS);
 
   let stop = false;
@@ -71,6 +74,7 @@ export async function readersBesideWriters(
       }
     }
   });
+  const loadBeside = os.loadavg()[0];
   const beside = await o.drive(o.url, o.readers, o.seconds, READER_CONNECTIONS);
   stop = true;
   await Promise.all(writers);
@@ -99,11 +103,14 @@ export async function readersBesideWriters(
       first_failures: failures.slice(0, 3),
     },
     p99_ratio: ratio,
+    load_average: { alone: round2(loadAlone), beside_writers: round2(loadBeside) },
     goal_p99_ms: GOAL_P99_MS,
     goal_met: met,
   };
   const summary =
     `readers beside ${WRITER_LOOPS} writer loops, ${o.seconds} s each: p99 ${beside.p99} ms (max ${beside.max}) vs ${alone.p99} ms alone (ratio ${ratio}); ` +
-    `${took.length} writes, ${failures.length} failed; goal p99 < ${GOAL_P99_MS} ms: ${met ? 'met' : 'NOT met'}`;
+    `${took.length} writes, ${failures.length} failed; load average ${round2(loadAlone)} / ${round2(loadBeside)}; goal p99 < ${GOAL_P99_MS} ms: ${met ? 'met' : 'NOT met'}`;
   return { beside, line, summary, failed: failures.length > 0 || beside.errors > 0 || alone.errors > 0 };
 }
+
+const round2 = (x: number) => Math.round(x * 100) / 100;

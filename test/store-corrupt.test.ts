@@ -1,7 +1,8 @@
 /**
  * A corrupt store is told apart from a locked one: a block that fails its checksum, a truncated file or
  * a broken header gives exit 5 (`store_corrupt`) with a message saying to restore the store, never exit 4
- * "locked" (cron would retry that forever). `catintel db check` reads every block and says which.
+ * "locked" (cron would retry that forever). `catintel db check` reads every block and says which. An I/O
+ * error is neither: exit 1 with DuckDB's own line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -119,6 +120,20 @@ describe('a corrupt store', () => {
     const json = await cli(['--db', db, '--json', 'db', 'info']);
     expect(json.code).toBe(5);
     expect(JSON.parse(json.stderr)).toMatchObject({ code: 'store_corrupt', status: 500, title: 'Store corrupt' });
+  });
+
+  it('an I/O error (its write-ahead log cannot be read) is neither corrupt nor locked: exit 1 naming the error', async () => {
+    const db = damagedCopy('unreadable-wal.duckdb', () => undefined);
+    fs.mkdirSync(`${db}.wal`); // DuckDB replays a WAL it finds beside the store: reading a directory fails
+    for (const argv of [
+      ['events', 'live'],
+      ['keys', 'create', '--tier', 'agency', '--name', 'x'],
+    ]) {
+      const r = await cli(['--db', db, ...argv]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/^catintel: cannot open store .+: IO Error: .*Is a directory \[unavailable\]\n$/);
+      expect(r.stderr).not.toMatch(/corrupt|locked/);
+    }
   });
 
   it('db check on a sound store: ok, every table read, nothing written', async () => {

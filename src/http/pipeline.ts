@@ -22,7 +22,7 @@ import { corsHeaders, isPreflight, preflightHeaders, type CorsOptions } from './
 import { notImplementedProblem, problemOf, type Problem } from './problem.js';
 import { unmetered, type SlidingWindowLimiter, type RateDecision } from './rate-limit.js';
 import { ARROW_HANDLERS, ARROW_STREAM, arrowStreamOf, prefersArrow } from './accept-arrow.js';
-import { bodySizeOf, encode, toResponse, type Encoded } from './respond.js';
+import { bodySizeOf, compressAhead, encode, toResponse, type Encoded } from './respond.js';
 import { API_PREFIX, type Route, type RouteTable } from './routes.js';
 import type { RequestsPerMinute } from './limits.js';
 import type { ParamCheck } from './param-check.js';
@@ -261,6 +261,7 @@ async function runHandler(
       ? d.freshness.header(encoded, body, nowMs)
       : undefined;
   if (freshness instanceof Promise) freshness = await freshness;
+  await compressAhead(encoded, req);
   return toResponse(
     encoded,
     req,

@@ -4,7 +4,8 @@
  */
 import { hash } from 'node:crypto';
 import { FastResponse } from 'srvx';
-import { brotliCompressSync, gzipSync, constants as z } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as z } from 'node:zlib';
 import { defaults } from '../config/defaults.js';
 import { isCarved } from '../live-index/slabs.js';
 
@@ -15,6 +16,8 @@ export interface Encoded {
   etag: string;
   /** Compressed variants, made on first request and kept with the cached response. */
   variants: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** Variants being made off the event loop (compressAhead), so that requests arriving meanwhile wait for the same one. */
+  pending?: Partial<Record<'br' | 'gzip', Promise<unknown>>>;
   headers: Record<string, string>;
   /** The sources of the events in the body (X-Data-Freshness), once known: kept with a cached response. */
   sources?: string[];
@@ -56,19 +59,43 @@ export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | n
   return null;
 }
 
+/** Brotli quality 5: most of the ratio of 11 at a small fraction of the CPU. */
+const brotliOptions = (body: Buffer) => ({
+  params: { [z.BROTLI_PARAM_QUALITY]: 5, [z.BROTLI_PARAM_SIZE_HINT]: body.length },
+});
+const GZIP_OPTIONS = { level: 6 };
+const gzipOffThread = promisify(gzip);
+const brotliOffThread = promisify(brotliCompress);
+
 export function compressed(e: Encoded, encoding: 'br' | 'gzip'): Buffer {
   let v = e.variants[encoding];
   if (!v) {
-    // Brotli quality 5: most of the ratio of 11 at a small fraction of the CPU.
-    v =
-      encoding === 'br'
-        ? brotliCompressSync(e.body, {
-            params: { [z.BROTLI_PARAM_QUALITY]: 5, [z.BROTLI_PARAM_SIZE_HINT]: e.body.length },
-          })
-        : gzipSync(e.body, { level: 6 });
+    v = encoding === 'br' ? brotliCompressSync(e.body, brotliOptions(e.body)) : gzipSync(e.body, GZIP_OPTIONS);
     e.variants[encoding] = v;
   }
   return v;
+}
+
+/**
+ * Makes the compressed variant that toResponse() will send to this request, on libuv's thread pool instead
+ * of the event loop (same options, so the same bytes). Compressing a page of events took a fifth of the
+ * server's main thread under `npm run load` (docs/performance.md, "Readers beside writers"); meanwhile
+ * the loop answers other requests. A failure here leaves toResponse() to compress as before.
+ */
+export async function compressAhead(e: Encoded, req: Request): Promise<void> {
+  if (e.body.length < defaults.compressMinBytes) return;
+  if (e.status === 200 && etagMatches(req.headers.get('if-none-match'), e.etag)) return;
+  const encoding = chooseEncoding(req.headers.get('accept-encoding'));
+  if (!encoding || e.variants[encoding]) return;
+  const pending = (e.pending ??= {});
+  pending[encoding] ??= (
+    encoding === 'br' ? brotliOffThread(e.body, brotliOptions(e.body)) : gzipOffThread(e.body, GZIP_OPTIONS)
+  ).then(
+    (v) => (e.variants[encoding] ??= v),
+    () => undefined,
+  );
+  await pending[encoding];
+  delete pending[encoding];
 }
 
 /**
