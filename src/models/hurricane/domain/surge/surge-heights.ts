@@ -18,7 +18,7 @@ import { GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST, areaperilId, typ
 import type { Track } from '../track.js';
 import { gradientWindMs } from '../wind-field/holland.js';
 import { backgroundFlow } from '../wind-field/point-wind.js';
-import { stormSteps } from '../wind-field/storm-steps.js';
+import { stormSteps, type StormStep } from '../wind-field/storm-steps.js';
 import { SURFACE_REDUCTION } from '../wind-field/surface.js';
 import { seawardDirections } from './seaward.js';
 import { SHELF_SEGMENTS, shelfSegmentAt, type ShelfSegment } from './shelf-profiles.js';
@@ -135,13 +135,28 @@ function setupFromTable(segment: ShelfSegment, segmentIndex: number, fetchKm: nu
 }
 
 export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights {
+  const peak = newSurgePeaks(grid);
+  addSurgeSteps(peak, stormSteps(track), grid);
+  return surgeHeightsOf(peak, grid);
+}
+
+/**
+ * Peak height per near-coast cell (by its position in the grid's near-coast cells), all 0: a typed array,
+ * not a map, as a storm's steps update it tens of thousands of times.
+ */
+export function newSurgePeaks(grid: LandGrid): Float64Array {
+  return new Float64Array(coastCells(grid).index.length);
+}
+
+/**
+ * Raises `peak` to the heights of `steps`: a maximum over steps, so a storm's steps may be added in parts
+ * (tracks sharing their first steps share those steps' peaks: event-loss ensembles).
+ */
+export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, grid: LandGrid): void {
   const cells = coastCells(grid);
   const sea = seawardDirections(grid);
-  // Peak height per near-coast cell (by its position in `cells`): a typed array, not a map, as the
-  // storm's steps update it tens of thousands of times.
-  const peak = new Float64Array(cells.index.length);
   const dLat = REACH_KM / KM_PER_DEG;
-  for (const step of stormSteps(track)) {
+  for (const step of steps) {
     if (step.lat + dLat < GRID_SOUTH || step.lat - dLat > GRID_SOUTH + GRID_ROWS * GRID_DEG) continue;
     const dLng = REACH_KM / (KM_PER_DEG * Math.cos((Math.min(60, Math.abs(step.lat) + dLat) * Math.PI) / 180));
     if (step.lng + dLng < GRID_WEST || step.lng - dLng > GRID_WEST + GRID_COLS * GRID_DEG) continue;
@@ -203,6 +218,11 @@ export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights
       }
     }
   }
+}
+
+/** The surge footprint of the accumulated peaks: cells at MIN_HEIGHT_M or more. */
+export function surgeHeightsOf(peak: Float64Array, grid: LandGrid): SurgeHeights {
+  const cells = coastCells(grid);
   // cells.index ascends, so the kept cells come out in areaperil order.
   const kept: number[] = [];
   for (let i = 0; i < peak.length; i++) if (peak[i] >= MIN_HEIGHT_M) kept.push(i);
