@@ -16,7 +16,7 @@
  */
 import { GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST, areaperilId, type LandGrid } from '../footprint/grid.js';
 import type { Track } from '../track.js';
-import { gradientWindMs } from '../wind-field/holland.js';
+import { gradientWindOfShape } from '../wind-field/holland.js';
 import { backgroundFlow } from '../wind-field/point-wind.js';
 import { stormSteps, type StormStep } from '../wind-field/storm-steps.js';
 import { SURFACE_REDUCTION } from '../wind-field/surface.js';
@@ -119,10 +119,12 @@ function coastCells(grid: LandGrid): CoastCells {
 const STRESS_STEP_PA = 0.25;
 const STRESS_POINTS = 161; // 0..40 Pa; the strongest Atlantic winds give about 25 Pa
 const FETCH_STEP_KM = 5;
-const setupTables = new Map<string, Float32Array>();
+/** By segment index and fetch step (a number, not a string: it is looked up for every (step, cell) pair). */
+const setupTables = new Map<number, Float32Array>();
+const FETCH_STEPS_PER_SEGMENT = 1 << 20;
 function setupFromTable(segment: ShelfSegment, segmentIndex: number, fetchKm: number, stressPa: number): number {
   const f = Math.max(1, Math.round(fetchKm / FETCH_STEP_KM));
-  const key = `${segmentIndex}:${f}`;
+  const key = segmentIndex * FETCH_STEPS_PER_SEGMENT + f;
   let t = setupTables.get(key);
   if (!t) {
     t = new Float32Array(STRESS_POINTS);
@@ -191,10 +193,12 @@ export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, gr
         let n = bn;
         let pressureDeficit = deltaPHpa;
         if (r > 0) {
-          const v = (SURFACE_REDUCTION * gradientWindMs(profile, r)) / r;
+          const shape = (profile.rmKm / r) ** profile.b;
+          const expShape = Math.exp(-shape);
+          const v = (SURFACE_REDUCTION * gradientWindOfShape(profile, r, shape, expShape)) / r;
           e += -dy * v;
           n += dx * v;
-          pressureDeficit = deltaPHpa * (1 - Math.exp(-((profile.rmKm / r) ** profile.b)));
+          pressureDeficit = deltaPHpa * (1 - expShape);
         }
         const speed = Math.sqrt(e * e + n * n);
         const se = sea.east[k];
