@@ -3,7 +3,9 @@
  * run does work of its own:
  *  - `florida`: the 2020 Census county centres of population, Florida's counties weighing eight times their
  *    population and the other Gulf and Atlantic coast states' twice (the hurricane book);
- *  - `california`: California's counties only (the earthquake book).
+ *  - `california`: California's counties only (the earthquake book);
+ *  - `ian`: the Florida Gulf coast counties around Hurricane Ian's landfall (the live event-loss book,
+ *    bench/event-loss.ts).
  * Locations come from scripts/make-us-portfolio.ts (the same draw as the bulk-scoring benchmark: county by
  * population, a ~5 km offset, codes and values from its menus), every one covering all perils (AA1), with
  * a building deductible of 2 % of its building value (OED LocDedType1Building 0: an amount), and one
@@ -15,12 +17,20 @@ import path from 'node:path';
 import type { PopulationCentre } from '../src/reference-data/census.js';
 import { PORTFOLIO_COLUMNS, usPortfolioCsv } from '../scripts/make-us-portfolio.js';
 
-export type EpBookRegion = 'florida' | 'california';
+export type EpBookRegion = 'florida' | 'california' | 'ian';
 
 const FLORIDA = '12';
 const CALIFORNIA = '06';
 /** Texas, Louisiana, Mississippi, Alabama, Georgia, South Carolina, North Carolina, Virginia. */
 const OTHER_HURRICANE_COAST = ['48', '22', '28', '01', '13', '45', '37', '51'];
+/**
+ * Florida's Gulf coast around Ian's landfall at Cayo Costa (2022-09-28) and the counties inland of it its
+ * core crossed: Collier, Lee, Charlotte, Sarasota, Manatee, Hillsborough, Pinellas, DeSoto, Hardee, Hendry,
+ * Glades, Highlands, Polk.
+ */
+const IAN_COUNTIES = ['021', '071', '015', '115', '081', '057', '103', '027', '049', '051', '043', '055', '105'].map(
+  (c) => FLORIDA + c,
+);
 
 const WEIGHT: Record<EpBookRegion, (c: PopulationCentre) => number> = {
   florida: (c) => {
@@ -28,6 +38,7 @@ const WEIGHT: Record<EpBookRegion, (c: PopulationCentre) => number> = {
     return state === FLORIDA ? 8 : OTHER_HURRICANE_COAST.includes(state) ? 2 : 1;
   },
   california: (c) => (c.fips.startsWith(CALIFORNIA) ? 1 : 0),
+  ian: (c) => (IAN_COUNTIES.includes(c.fips) ? 1 : 0),
 };
 
 const POLICY_DEDUCTIBLE = 25_000;

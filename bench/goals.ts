@@ -196,6 +196,15 @@ export const GOALS: Record<string, Goal> = {
     result: (m: Line) =>
       `${num(m.seconds * 1000)} ms a call (median of ${m.n - 1}), ${m.first_call_seconds} s the first in a fresh process; peak RSS ${mb(m.peak_rss_mb)}`,
   },
+  'event_loss.hurricane': {
+    label: (m: Line) =>
+      `\`portfolio event-loss\` of Ian as of its last fix before landfall: ${num(m.locations)} Gulf-coast locations x ${m.members} ensemble members x ${m.samples} samples (${m.model})`,
+    result: (m: Line) =>
+      `${tenth(m.seconds)} s (${tenth(m.cpu_seconds)} s of CPU), peak RSS ${mb(m.peak_rss_mb)}; ${loadOf(m)}`,
+    target: '100,000 locations x 50 members: < 10 s',
+    met: (m: Line) =>
+      m.locations >= m.target.locations && m.members >= m.target.members && m.seconds < m.target.seconds,
+  },
   'triggers.evaluate': {
     label: (m: Line) => `one trigger evaluation round: ${num(m.n)} triggers against ${num(m.events)} live events`,
     result: (m) => `${m.seconds} s`,

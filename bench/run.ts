@@ -14,6 +14,7 @@ import { benchEpCurve } from './epcurve.js';
 import { benchArrow } from './arrow.js';
 import { benchBigBook } from './bigbook.js';
 import { benchEpModel } from './ep-models.js';
+import { benchEventLoss } from './event-loss.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -35,3 +36,5 @@ if (only === 'bigbook') await benchBigBook(sharedData);
 // 100,000 locations on 10,000-year model packages (and their build, unless --models names one): by name only.
 if (only === 'ep-hurricane') await benchEpModel('hurricane', sharedData);
 if (only === 'ep-earthquake') await benchEpModel('earthquake', sharedData);
+// A live hurricane's loss band, 100,000 locations x 50 members (and a package build without one): by name only.
+if (only === 'event-loss') await benchEventLoss(sharedData);

@@ -152,6 +152,23 @@ describe('Ian 2022 replayed at its b-deck fixes (Lee County book)', () => {
     expect(b.TIVInFootprintAmtByPeril).toEqual({ hurricane_wind: 5_000_000, storm_surge: 0 });
   });
 
+  it('gives, to the cent, the band it gave before its speed-ups (footprints of the shared observed track made once, keys made once)', () => {
+    // Recorded from the code before those changes on the same package (100 years, seed 1), 30 members,
+    // 10 samples, seed 1: a change of the figures is a change of the model, not of its speed.
+    const band = {
+      MeanLossAmt: 1909839.43,
+      P10LossAmt: 1158967.64,
+      P50LossAmt: 1947839.08,
+      P90LossAmt: 2658708.96,
+      ObservedSoFarLossAmt: 1665669.87,
+    };
+    const b = bodies.get(LAST)!;
+    expect(b.gul).toMatchObject(band);
+    expect(b.gul.by_peril.hurricane_wind).toEqual(band);
+    expect(b.il).toMatchObject(band);
+    expect(b.NumLocationsInFootprint).toBe(10);
+  });
+
   it("as landfall nears the mean moves toward the final track's loss and the band narrows", () => {
     const final = bodies.get(AFTER)!.gul.ObservedSoFarLossAmt as number;
     const gaps = BEFORE_LANDFALL.map((t) => Math.abs(bodies.get(t)!.gul.MeanLossAmt - final));

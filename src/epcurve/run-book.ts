@@ -33,6 +33,8 @@ export interface BookRunOptions {
   seed: number;
   workDir: string;
   progress?: (message: string) => void;
+  /** Keep each package's keys in its PackageRun (a live event's TIV in the footprint reads them). */
+  keepKeys?: boolean;
 }
 
 /** What one package did for the book. */
@@ -45,6 +47,8 @@ export interface PackageRun {
   years: number;
   seed: number;
   events: number;
+  /** With `keepKeys`: the package's keys lookup on the book, every peril of it (a large book's costs seconds: made once). */
+  keys?: PackageKeys;
   /** Locations the package keyed, and those it could not place (with the first reason). */
   locationsKeyed: number;
   locationsNotReached: { locId: number; message: string }[];
@@ -154,6 +158,7 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
       dir: f.dir,
       perils: f.perils,
       ...f.info,
+      ...(o.keepKeys ? { keys: all } : {}),
       locationsKeyed: keyed.size,
       locationsNotReached: [...notReached].map(([locId, message]) => ({ locId, message })),
       aalByPeril: Object.fromEntries(f.perils.map((p) => [p, { gul: 0, il: 0 }])),

@@ -71,9 +71,10 @@ function footprintAreaperils(f: EventFootprints): Set<number> {
 }
 
 export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Promise<EventLossResult> {
-  const [{ runBook, packageInfo }, { bookRows }] = await Promise.all([
+  const [{ runBook, packageInfo }, { readCsvColumns }, { locationIds }] = await Promise.all([
     import('../epcurve/run-book.js'),
-    import('../models/hurricane/package/book-keys.js'),
+    import('../oasis-files/read-csv-columns.js'),
+    import('../oasis-files/domain/location-ids.js'),
   ]);
   const built = packageInfo(f.pkg, o.modelsDir);
   const eventModels = path.join(o.workDir, 'event-models');
@@ -105,19 +106,24 @@ export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Pro
     seed: o.seed,
     workDir: path.join(o.workDir, 'run'),
     progress: o.progress,
+    keepKeys: true,
   });
 
-  // TIV in the footprint: the locations some key of which lands on a cell the band's footprints damage.
+  // TIV in the footprint: the locations some key of which lands on a cell the band's footprints damage
+  // (the keys the run made on the event package: a lookup of a large book costs seconds, made once).
   const areaperils = footprintAreaperils(f);
-  const keys = await f.pkg.keys(eventDir, o.location);
+  const keys = run.packages[0]?.keys ?? (await f.pkg.keys(eventDir, o.location));
   const tivOf = new Map<number, number>();
   const TIVS = ['BuildingTIV', 'OtherTIV', 'ContentsTIV', 'BITIV'];
-  for (const r of bookRows(o.location, ['PortNumber', 'AccNumber', 'LocNumber', 'Latitude', 'Longitude', ...TIVS])) {
+  const t = readCsvColumns(o.location, ['PortNumber', 'AccNumber', 'LocNumber', ...TIVS], '--oed-location');
+  const col = (name: string) => t.cols.get(name) ?? [];
+  const locIds = locationIds(col('PortNumber'), col('AccNumber'), col('LocNumber'));
+  const tivCols = TIVS.map(col);
+  for (let i = 0; i < t.rows; i++)
     tivOf.set(
-      r.locId,
-      TIVS.reduce((s, k) => s + (Number(r.row[k]) || 0), 0),
+      locIds[i],
+      tivCols.reduce((s, c) => s + (Number(c[i]) || 0), 0),
     );
-  }
   const inFootprint = new Set<number>();
   const byPeril: Record<string, Set<number>> = Object.fromEntries(f.perils.map((p) => [p, new Set<number>()]));
   for (const k of keys.keys) {

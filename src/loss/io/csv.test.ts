@@ -48,4 +48,15 @@ describe('Oasis CSV columns read from bytes', () => {
     expect(() => readTable(file('s.csv', 'a,b\n1,2\n3\n'), []).col('b')).toThrow(/s\.csv line 3: b "" is not a number/);
     expect(() => readTable(file('x.csv', 'a,b\n1,x\n'), []).col('b')).toThrow(/line 2: b "x" is not a number/);
   });
+
+  it('required columns, read in one pass, give what each read alone gives, errors included', () => {
+    const text = 'x,a,y,b\r\n1,2.5,q,-3\n\n4,5,r,\n6,7,s,8\n9,10\n';
+    const alone = readTable(file('r1.csv', text), []);
+    const together = readTable(file('r2.csv', text), ['b', 'a', 'a', 'x']);
+    for (const c of ['x', 'a']) expect([...together.col(c)]).toEqual([...alone.col(c)]);
+    expect(() => together.col('b')).toThrow(/r2\.csv line 5: b "" is not a number/);
+    expect(() => together.col('y')).toThrow(/r2\.csv line 2: y "q" is not a number/);
+    expect(() => readTable(file('r3.csv', 'a,b\n1,x\n2,y\n'), ['a', 'b']).col('b')).toThrow(/line 2: b "x"/);
+    expect([...readTable(file('r4.csv', 'a,b\n1,x\n2,y\n'), ['a', 'b']).col('a')]).toEqual([1, 2]);
+  });
 });

@@ -115,6 +115,43 @@ export function readTable(file: string, required: string[]): Table {
     return [p, c < 0 || c >= end ? end : c];
   };
   const cache = new Map<string, Float64Array>();
+  /**
+   * The required columns, read together in one pass over the rows on the first col() of any of them
+   * (a million-row vulnerability.csv is scanned once, not once per column), each with its first cell that
+   * is not a number, which col() reports as it would reading the column alone.
+   */
+  let together: Map<string, { values: Float64Array; badRow: number; raw: string }> | undefined;
+  const readTogether = () => {
+    const names = [...new Set(required)];
+    const slot = new Int32Array(columns.length).fill(-1);
+    names.forEach((name, k) => {
+      const j = columns.indexOf(name);
+      if (slot[j] < 0) slot[j] = k;
+    });
+    const last = Math.max(...names.map((name) => columns.indexOf(name)));
+    const out = names.map(() => ({ values: new Float64Array(rows), badRow: -1, raw: '' }));
+    for (let i = 0; i < rows; i++) {
+      let p = starts[i + 1];
+      const end = ends[i + 1];
+      for (let j = 0; j <= last; j++) {
+        // Past j commas from the line start, up to the next comma or the line end (as col() reads a cell).
+        let q = p;
+        if (p <= end) while (q < end && buf[q] !== COMMA) q++;
+        const k = slot[j];
+        if (k >= 0) {
+          const v = p <= end ? parseNumber(buf, p, q) : NaN;
+          const o = out[k];
+          o.values[i] = v;
+          if (!Number.isFinite(v) && o.badRow < 0) {
+            o.badRow = i;
+            o.raw = p <= end ? buf.toString('utf8', p, q) : '';
+          }
+        }
+        p = p <= end ? q + 1 : p;
+      }
+    }
+    return new Map(names.map((name, k) => [name, out[k]]));
+  };
   return {
     file,
     rows,
@@ -132,6 +169,13 @@ export function readTable(file: string, required: string[]): Table {
     col(name) {
       const hit = cache.get(name);
       if (hit) return hit;
+      if (required.includes(name) && rows > 0) {
+        const c = (together ??= readTogether()).get(name)!;
+        if (c.badRow >= 0)
+          throw new CatintelError('invalid_input', `${file} line ${c.badRow + 2}: ${name} "${c.raw}" is not a number`);
+        cache.set(name, c.values);
+        return c.values;
+      }
       const j = columns.indexOf(name);
       if (j < 0) throw new CatintelError('invalid_input', `${file}: column ${name} is missing (header: ${headerLine})`);
       const out = new Float64Array(rows);

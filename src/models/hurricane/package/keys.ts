@@ -1,6 +1,6 @@
 /**
  * The model package's keys lookup: an OED location's areaperil is the wind grid cell of its latitude and
- * longitude, its vulnerability the HAZUS type its codes map to (vulnerabilityIdFor), one key per coverage
+ * longitude, its vulnerability the HAZUS type its codes map to (vulnerabilityIdFor, remembered per combination of codes), one key per coverage
  * type (1 buildings, 2 other, 3 contents, 4 BI) for peril WTC. A location the model cannot place is a
  * keys error with the reason, never a silent zero: no coordinates, outside the grid (24–48°N, 106–66°W),
  * or a cell no event of the catalog reaches with a gust of 40 mph or more (inland, on water, or too far
@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { areaperilId, cellOf, GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST } from '../domain/footprint/grid.js';
 import { FIRST_EDGE_MPH } from '../domain/intensity-bins.js';
-import { vulnerabilityIdFor, type OedRow } from '../domain/vulnerability/building-types.js';
+import { vulnerabilityMemo, type OedRow } from '../domain/vulnerability/building-types.js';
 import { firstFloorElevationM } from '../domain/surge/surge-depth.js';
 import { elevationBand, surgeAreaperil } from '../domain/surge/surge-bins.js';
 import { MAX_INLAND_KM, MIN_HEIGHT_M } from '../domain/surge/surge-heights.js';
@@ -64,6 +64,7 @@ export function readPackageReach(modelDir: string): PackageReach {
 export function hurricaneKeys(locations: { locId: number; row: OedRow }[], reach: PackageReach): { keys: KeyRow[]; errors: KeyError[] } {
   const keys: KeyRow[] = [];
   const errors: KeyError[] = [];
+  const vulnerabilityIdFor = vulnerabilityMemo();
   for (const { locId, row } of locations) {
     // As Oasis lookups do, a location is keyed only for the perils its LocPerilsCovered names (codes or groups); no column: both.
     const coverText = String(row.LocPerilsCovered ?? '').trim();

@@ -7,9 +7,23 @@
  */
 import { binOfGust } from '../domain/intensity-bins.js';
 import { GRID_COLS, cellOfAreaperil, type LandGrid } from '../domain/footprint/grid.js';
-import { peakGustFootprint } from '../domain/footprint/peak-gust.js';
+import {
+  addGustSteps,
+  copyGustPeaks,
+  gustFootprintOf,
+  newGustPeaks,
+  peakGustFootprint,
+  type PeakGustFootprint,
+} from '../domain/footprint/peak-gust.js';
 import type { Track } from '../domain/track.js';
-import { surgeHeightsForTrack } from '../domain/surge/surge-heights.js';
+import {
+  addSurgeSteps,
+  newSurgePeaks,
+  surgeHeightsForTrack,
+  surgeHeightsOf,
+  type SurgeHeights,
+} from '../domain/surge/surge-heights.js';
+import { stormSteps, type StormStep } from '../domain/wind-field/storm-steps.js';
 import { SURGE_FIRST_BIN_ID, surgeAreaperil, surgeBinId } from '../domain/surge/surge-bins.js';
 
 export interface StormFootprint {
@@ -24,9 +38,59 @@ export interface StormFootprint {
  * (1-based within the surge bins) are raised to this storm's: the package's record of which cells its
  * catalog reaches.
  */
-export function stormFootprint(track: Track, grid: LandGrid, reach?: { wind: Uint8Array; surge: Uint8Array }): StormFootprint {
-  const fp = peakGustFootprint(track, grid);
-  const surge = surgeHeightsForTrack(track, grid);
+export function stormFootprint(track: Track, grid: LandGrid, reach?: Reach): StormFootprint {
+  return footprintRows(peakGustFootprint(track, grid), surgeHeightsForTrack(track, grid), reach);
+}
+
+/**
+ * stormFootprint of each track, in order, for tracks that share their first steps (a live storm's
+ * ensemble: every member is the observed track, then a forecast of its own). Wind and surge peaks are
+ * maxima over a track's steps, so the steps every track shares (equal in every field) are footprinted once
+ * and each track adds only its own: the rows are those stormFootprint gives each track alone. Yields one
+ * track's rows at a time (a server yields to its requests between them).
+ */
+export function* stormFootprints(tracks: readonly Track[], grid: LandGrid, reach?: Reach): Generator<StormFootprint> {
+  const steps = tracks.map((t) => stormSteps(t));
+  const shared = sharedSteps(steps);
+  const gust = newGustPeaks();
+  addGustSteps(gust, steps[0]?.slice(0, shared) ?? [], grid);
+  const surge = newSurgePeaks(grid);
+  addSurgeSteps(surge, steps[0]?.slice(0, shared) ?? [], grid);
+  const gustWork = newGustPeaks();
+  const surgeWork = new Float64Array(surge.length);
+  for (const own of steps) {
+    copyGustPeaks(gust, gustWork);
+    addGustSteps(gustWork, own.slice(shared), grid);
+    surgeWork.set(surge);
+    addSurgeSteps(surgeWork, own.slice(shared), grid);
+    yield footprintRows(gustFootprintOf(gustWork), surgeHeightsOf(surgeWork, grid), reach);
+  }
+}
+
+/** How many first steps every track has, equal in every field (its position, motion, intensity and profile). */
+function sharedSteps(steps: StormStep[][]): number {
+  if (steps.length === 0) return 0;
+  let n = Math.min(...steps.map((s) => s.length));
+  for (const other of steps.slice(1)) {
+    let i = 0;
+    while (i < n && sameStep(steps[0][i], other[i])) i++;
+    n = i;
+  }
+  return n;
+}
+
+function sameStep(a: StormStep, b: StormStep): boolean {
+  const same = (x: object, y: object): boolean =>
+    Object.entries(x).every(([k, v]) => {
+      const w = (y as Record<string, unknown>)[k];
+      return typeof v === 'object' && v !== null ? typeof w === 'object' && w !== null && same(v, w) : Object.is(v, w);
+    });
+  return same(a, b) && same(b, a);
+}
+
+type Reach = { wind: Uint8Array; surge: Uint8Array };
+
+function footprintRows(fp: PeakGustFootprint, surge: SurgeHeights, reach?: Reach): StormFootprint {
   const n = fp.areaperils.length;
   const m = surge.areaperils.length;
   const b = Buffer.alloc((n + m) * 12);

@@ -63,11 +63,25 @@ function profileTable(step: StormStep, reach: number): Float32Array {
   return t;
 }
 
-export function peakGustFootprint(track: Track, grid: LandGrid, thresholdMph = FIRST_EDGE_MPH): PeakGustFootprint {
-  const peak = (scratch ??= new Float32Array(GRID_ROWS * GRID_COLS));
+/** A footprint being accumulated: the peak gust per grid cell, and the cells touched (in the order first touched). */
+export interface GustPeaks {
+  peak: Float32Array;
+  touched: number[];
+}
+
+/** An empty accumulation, with a grid of its own (the one-storm path below reuses a per-process one). */
+export function newGustPeaks(): GustPeaks {
+  return { peak: new Float32Array(GRID_ROWS * GRID_COLS), touched: [] };
+}
+
+/**
+ * Raises `into`'s peaks to those of `steps`: the peak is a maximum over steps, so a storm's steps may be
+ * added in parts (tracks sharing their first steps share those steps' peaks: event-loss ensembles).
+ */
+export function addGustSteps(into: GustPeaks, steps: Iterable<StormStep>, grid: LandGrid, thresholdMph = FIRST_EDGE_MPH): void {
+  const { peak, touched } = into;
   const factor = gustFactorOf(grid);
-  const touched: number[] = [];
-  for (const step of stormSteps(track)) {
+  for (const step of steps) {
     const reach = reachKm(step, thresholdMph);
     if (reach === 0) continue;
     const dLat = reach / KM_PER_DEG;
@@ -110,15 +124,38 @@ export function peakGustFootprint(track: Track, grid: LandGrid, thresholdMph = F
       }
     }
   }
-  touched.sort((a, b) => a - b);
+}
+
+/** The footprint of what `from` has accumulated: the cells at or above the threshold, in areaperil order. */
+export function gustFootprintOf(from: GustPeaks, thresholdMph = FIRST_EDGE_MPH): PeakGustFootprint {
+  const { peak } = from;
+  const touched = [...from.touched].sort((a, b) => a - b);
   const ids: number[] = [];
   const gusts: number[] = [];
-  for (const k of touched) {
+  for (let j = 0; j < touched.length; j++) {
+    const k = touched[j];
+    // A cell is listed again only if a gust too small for a float32 left it at 0: once is enough.
+    if (j > 0 && k === touched[j - 1]) continue;
     if (peak[k] >= thresholdMph) {
       ids.push(areaperilId(Math.floor(k / GRID_COLS), k % GRID_COLS));
       gusts.push(peak[k]);
     }
-    peak[k] = 0;
   }
   return { areaperils: Uint32Array.from(ids), gustMph: Float32Array.from(gusts) };
+}
+
+/** `into` made a copy of `from` (its grid reused: a footprint per ensemble member costs no new grid). */
+export function copyGustPeaks(from: GustPeaks, into: GustPeaks): GustPeaks {
+  for (const k of into.touched) into.peak[k] = 0;
+  for (const k of from.touched) into.peak[k] = from.peak[k];
+  into.touched = [...from.touched];
+  return into;
+}
+
+export function peakGustFootprint(track: Track, grid: LandGrid, thresholdMph = FIRST_EDGE_MPH): PeakGustFootprint {
+  const acc: GustPeaks = { peak: (scratch ??= new Float32Array(GRID_ROWS * GRID_COLS)), touched: [] };
+  addGustSteps(acc, stormSteps(track), grid, thresholdMph);
+  const out = gustFootprintOf(acc, thresholdMph);
+  for (const k of acc.touched) acc.peak[k] = 0;
+  return out;
 }

@@ -16,9 +16,9 @@
  */
 import { GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST, areaperilId, type LandGrid } from '../footprint/grid.js';
 import type { Track } from '../track.js';
-import { gradientWindMs } from '../wind-field/holland.js';
+import { gradientWindOfShape } from '../wind-field/holland.js';
 import { backgroundFlow } from '../wind-field/point-wind.js';
-import { stormSteps } from '../wind-field/storm-steps.js';
+import { stormSteps, type StormStep } from '../wind-field/storm-steps.js';
 import { SURFACE_REDUCTION } from '../wind-field/surface.js';
 import { seawardDirections } from './seaward.js';
 import { SHELF_SEGMENTS, shelfSegmentAt, type ShelfSegment } from './shelf-profiles.js';
@@ -119,10 +119,12 @@ function coastCells(grid: LandGrid): CoastCells {
 const STRESS_STEP_PA = 0.25;
 const STRESS_POINTS = 161; // 0..40 Pa; the strongest Atlantic winds give about 25 Pa
 const FETCH_STEP_KM = 5;
-const setupTables = new Map<string, Float32Array>();
+/** By segment index and fetch step (a number, not a string: it is looked up for every (step, cell) pair). */
+const setupTables = new Map<number, Float32Array>();
+const FETCH_STEPS_PER_SEGMENT = 1 << 20;
 function setupFromTable(segment: ShelfSegment, segmentIndex: number, fetchKm: number, stressPa: number): number {
   const f = Math.max(1, Math.round(fetchKm / FETCH_STEP_KM));
-  const key = `${segmentIndex}:${f}`;
+  const key = segmentIndex * FETCH_STEPS_PER_SEGMENT + f;
   let t = setupTables.get(key);
   if (!t) {
     t = new Float32Array(STRESS_POINTS);
@@ -135,13 +137,28 @@ function setupFromTable(segment: ShelfSegment, segmentIndex: number, fetchKm: nu
 }
 
 export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights {
+  const peak = newSurgePeaks(grid);
+  addSurgeSteps(peak, stormSteps(track), grid);
+  return surgeHeightsOf(peak, grid);
+}
+
+/**
+ * Peak height per near-coast cell (by its position in the grid's near-coast cells), all 0: a typed array,
+ * not a map, as a storm's steps update it tens of thousands of times.
+ */
+export function newSurgePeaks(grid: LandGrid): Float64Array {
+  return new Float64Array(coastCells(grid).index.length);
+}
+
+/**
+ * Raises `peak` to the heights of `steps`: a maximum over steps, so a storm's steps may be added in parts
+ * (tracks sharing their first steps share those steps' peaks: event-loss ensembles).
+ */
+export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, grid: LandGrid): void {
   const cells = coastCells(grid);
   const sea = seawardDirections(grid);
-  // Peak height per near-coast cell (by its position in `cells`): a typed array, not a map, as the
-  // storm's steps update it tens of thousands of times.
-  const peak = new Float64Array(cells.index.length);
   const dLat = REACH_KM / KM_PER_DEG;
-  for (const step of stormSteps(track)) {
+  for (const step of steps) {
     if (step.lat + dLat < GRID_SOUTH || step.lat - dLat > GRID_SOUTH + GRID_ROWS * GRID_DEG) continue;
     const dLng = REACH_KM / (KM_PER_DEG * Math.cos((Math.min(60, Math.abs(step.lat) + dLat) * Math.PI) / 180));
     if (step.lng + dLng < GRID_WEST || step.lng - dLng > GRID_WEST + GRID_COLS * GRID_DEG) continue;
@@ -176,10 +193,12 @@ export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights
         let n = bn;
         let pressureDeficit = deltaPHpa;
         if (r > 0) {
-          const v = (SURFACE_REDUCTION * gradientWindMs(profile, r)) / r;
+          const shape = (profile.rmKm / r) ** profile.b;
+          const expShape = Math.exp(-shape);
+          const v = (SURFACE_REDUCTION * gradientWindOfShape(profile, r, shape, expShape)) / r;
           e += -dy * v;
           n += dx * v;
-          pressureDeficit = deltaPHpa * (1 - Math.exp(-((profile.rmKm / r) ** profile.b)));
+          pressureDeficit = deltaPHpa * (1 - expShape);
         }
         const speed = Math.sqrt(e * e + n * n);
         const se = sea.east[k];
@@ -203,6 +222,11 @@ export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights
       }
     }
   }
+}
+
+/** The surge footprint of the accumulated peaks: cells at MIN_HEIGHT_M or more. */
+export function surgeHeightsOf(peak: Float64Array, grid: LandGrid): SurgeHeights {
+  const cells = coastCells(grid);
   // cells.index ascends, so the kept cells come out in areaperil order.
   const kept: number[] = [];
   for (let i = 0; i < peak.length; i++) if (peak[i] >= MIN_HEIGHT_M) kept.push(i);

@@ -56,6 +56,14 @@ export function gradientProfile(gradientPeakMs: number, pressureHpa: number, rmK
 export function gradientWindMs(p: GradientProfile, rKm: number): number {
   if (!(rKm > 0)) return 0;
   const s = (p.rmKm / rKm) ** p.b;
+  return gradientWindOfShape(p, rKm, s, Math.exp(-s));
+}
+
+/**
+ * gradientWindMs at rKm > 0 given s = (Rm/r)^B and e^{−s}: the surge reads both at the same r (the wind
+ * and the pressure deficit), one pow and one exp rather than two each.
+ */
+export function gradientWindOfShape(p: GradientProfile, rKm: number, s: number, expMinusS: number): number {
   const rf2 = (rKm * 1000 * p.f) / 2;
-  return Math.sqrt((p.b / AIR_DENSITY) * p.deltaPPa * s * Math.exp(-s) + rf2 * rf2) - rf2;
+  return Math.sqrt((p.b / AIR_DENSITY) * p.deltaPPa * s * expMinusS + rf2 * rf2) - rf2;
 }
