@@ -411,7 +411,7 @@ line();
 line('| our state value | states | ρ vs NFIP paid / building value |');
 line('|---|---|---|');
 line(
-  `| NRI state level alone (events per county-year and loss rate, × flood-exposed share; the state level before issue 32) | ${nfipLevel.states} | ${f2(nfipLevel.rho)} |`,
+  `| NRI state level alone (events per unit area and loss rate, × flood-exposed share) | ${nfipLevel.states} | ${f2(nfipLevel.rho)} |`,
 );
 line(
   `| state level of the model: NRI's × the state's population-weighted tropical-rain factor 1 + ${TC_RAIN_GAIN}·(storms per year within 200 km) | ${nfipModel.states} | ${f2(nfipModel.rho)} |`,
