@@ -211,7 +211,7 @@ function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): Resoluti
           scale_km: 25,
           value: v('local_factor'),
           basis:
-            'multiplier of the state values here: the gauge term normalised to a population-weighted mean of 1 over the state and kept within 1/50-4, times 1 + tropical storms per year',
+            'multiplier of the state values here: the gauge term normalised to a population-weighted mean of 1 over the state and kept within 1/50-4, plus tropical storms per year',
         },
       ];
     case 'extreme_heat':
