@@ -30,6 +30,7 @@ import {
   pinnedPointHolds,
   rhoAgainstNfip,
   rhoAgainstNriCounties,
+  rhoNriRateParts,
 } from '../src/databuild/validation-losses.js';
 import { parseNriCounties } from '../src/reference-data/nri-counties.js';
 import { perilScoreValue } from '../src/domain/scoring/peril-score.js';
@@ -411,7 +412,7 @@ line();
 line('| our state value | states | ρ vs NFIP paid / building value |');
 line('|---|---|---|');
 line(
-  `| NRI state level alone (events per county-year and loss rate, × flood-exposed share; the state level before issue 32) | ${nfipLevel.states} | ${f2(nfipLevel.rho)} |`,
+  `| NRI state level alone (events per unit area and loss rate, × flood-exposed share) | ${nfipLevel.states} | ${f2(nfipLevel.rho)} |`,
 );
 line(
   `| state level of the model: NRI's × the state's population-weighted tropical-rain factor 1 + ${TC_RAIN_GAIN}·(storms per year within 200 km) | ${nfipModel.states} | ${f2(nfipModel.rho)} |`,
@@ -434,6 +435,34 @@ for (const [peril, prefix, name, table] of [
 ] as const) {
   const r = rhoAgainstNriCounties(counties, table, peril, prefix);
   line(`| ${peril} | ${prefix} | ${name} | ${r.counties} | ${f2(r.rho)} |`);
+}
+line();
+line(
+  "NRI's county riverine rate is exposure × annualized frequency × historic loss ratio; which part carries its ranking, and how our county-centre flood score ranks against each part (ρ):",
+);
+line();
+line('| state | part of NRI RFLD | ρ with NRI rate | ρ with our score |');
+line('|---|---|---|---|');
+for (const [name, table] of [
+  ['Florida', nriFl],
+  ['California', nriCa],
+] as const)
+  for (const p of rhoNriRateParts(counties, table, 'riverine_flood', 'RFLD'))
+    line(`| ${name} | ${p.part} | ${f2(p.withRate)} | ${f2(p.withOurs)} |`);
+line();
+line(
+  'The state level where the two loss references disagree most: NRI v1.20 inland flooding (IFLD_ALRB × IFLD_EXP_AREA/AREA, our loss half) against NFIP claims paid per dollar of building value:',
+);
+line();
+line('| state | NRI loss rate × exposed share (/yr) | NFIP paid / building value (1978-2019) |');
+line('|---|---|---|');
+for (const st of [...nri.values()]
+  .filter((s) => ['AZ', 'CA', 'FL', 'LA', 'TX'].includes(s.STATEABBRV))
+  .sort((a, b) => a.STATEABBRV.localeCompare(b.STATEABBRV))) {
+  const share = Number(st.IFLD_EXP_AREA) / Number(st.AREA);
+  line(
+    `| ${st.STATEABBRV} | ${(Number(st.IFLD_ALRB) * share).toExponential(1)} | ${((nfip.get(st.STATEABBRV) ?? NaN) / Number(st.BUILDVALUE)).toExponential(1)} |`,
+  );
 }
 line();
 line('Named points (the bounds `test/scores-flood-wildfire.test.ts` pins):');

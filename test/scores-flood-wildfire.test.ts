@@ -51,6 +51,39 @@ describe('point scores: flood on rivers, wildfire where there is fuel', () => {
   }
 });
 
+describe('desert cities flood less than the Gulf coast (issue 32: Phoenix 6.90 against Houston 6.23)', () => {
+  // NFIP claims paid per dollar of building value: Arizona about 1/100 of Texas (validation.md §7). Arizona's
+  // 15 counties average 19,900 km², so NRI's events per county-year had made its desert the wetter state
+  // (docs/scoring.md §1.2: riverine flood counts its events per unit area).
+  const flood = async (lat: number, lng: number) => {
+    const r = await cli([
+      '--json',
+      'score',
+      'point',
+      '--lat',
+      String(lat),
+      '--lng',
+      String(lng),
+      '--perils',
+      'riverine_flood',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    return r.json().perils[0].score as number;
+  };
+  it('Phoenix and Tucson score below Houston and New Orleans', async () => {
+    const houston = await flood(29.76, -95.37);
+    const newOrleans = await flood(29.95, -90.07);
+    for (const [name, lat, lng] of [
+      ['Phoenix AZ', 33.45, -112.07],
+      ['Tucson AZ', 32.22, -110.97],
+    ] as const) {
+      const s = await flood(lat, lng);
+      expect(s, name).toBeLessThan(houston);
+      expect(s, name).toBeLessThan(newOrleans);
+    }
+  });
+});
+
 describe('bulk scoring gives the same scores at the same points', () => {
   it('every pinned point, both perils, equal to the point scores', async () => {
     const dir = tempDir();

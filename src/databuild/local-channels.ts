@@ -54,7 +54,7 @@ export function localPerilFactors(x: LocalInputs) {
   const weight = cellPopulationWeights(cells, countyPopulation);
 
   // Riverine flood: forecast points with flood categories plus a small background, normalised within the
-  // state (floor FLOOD_FACTOR_FLOOR), times the TC rain term, which stays (it lifts the whole state).
+  // state (floor FLOOD_FACTOR_FLOOR), plus the TC rain term, which stays (it lifts the whole state).
   const gauges = parseNwpsGauges(x.gauges);
   const density = gaugeDensity(gauges, query, n);
   let sum = 0;
@@ -70,7 +70,7 @@ export function localPerilFactors(x: LocalInputs) {
     weight,
     FLOOD_FACTOR_FLOOR,
   );
-  const flood = Float64Array.from(river, (f, i) => f * (1 + TC_RAIN_GAIN * tcRate[i]));
+  const flood = Float64Array.from(river, (f, i) => f + TC_RAIN_GAIN * tcRate[i]);
   params['riverine_flood.gauge_half'] = half;
   stats['riverine_flood.flood_category_gauges'] = gauges.length;
   channels.push({ name: 'riverine_flood.gauge_density', codec: LOG_CODEC, values: density });

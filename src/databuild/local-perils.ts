@@ -6,10 +6,10 @@
  * the terms, their coefficients and citations:
  *  - riverine flood: the density of NWPS forecast points with defined flood categories near the cell
  *    (Gaussian σ = 25 km; moderate and major categories weigh more), plus a small background, normalised
- *    within the state and free to fall to 1/50 of its level far from any such river; then times a
+ *    within the state and free to fall to 1/50 of its level far from any such river; plus a
  *    tropical-cyclone rain term from HURDAT2 storms at tropical strength passing within 200 km, which is
  *    not normalised away, so a state's flood level rises with its tropical rain (checked against NFIP
- *    claims per state).
+ *    claims per state). Tide gauges are not rivers (isTidalGauge).
  *  - extreme heat (loss half): the latitude gradient of NRI's heat-wave loss rate measured across the
  *    CONUS states, and an urban heat island from county population (Oke 1973) priced with the
  *    heat-wave mortality slope of Anderson & Bell 2011.
@@ -71,10 +71,13 @@ export function gaugeExposure(density: number, half: number): number {
 }
 
 /**
- * One tropical storm a year within 200 km doubles the flood term (F = river factor · (1 + gain·rate))
+ * One tropical storm a year within 200 km adds the state's level once more (F = river factor + gain·rate)
  * [judgement, docs/scoring.md §9]. Applied after the within-state normalisation: the big flood losses of
  * the NFIP record are tropical-rain floods (Allison, Floyd, Katrina, Harvey), which NRI's per-event county
- * counts weigh like any other flood.
+ * counts weigh like any other flood. Added, not multiplied: tropical rain floods streets and small streams
+ * whether or not a gauged river runs by (the 2000 no-name storm in west Miami-Dade, Allison's bayous), and
+ * with the river factor's population-weighted mean of 1 the state's mean factor is exactly 1 + gain·(its
+ * mean rate), the state level validate-scores checks against NFIP.
  */
 export const TC_RAIN_GAIN = 1;
 /** Oke (1973) North American cities: maximum urban-rural difference ΔT = 2.01·log10(P) − 4.06 °C. */
@@ -96,7 +99,18 @@ export interface FloodGauge {
 const defined = (v: string | undefined): boolean =>
   v !== undefined && v.trim() !== '' && Number(v) !== -9999 && Number.isFinite(Number(v));
 
-/** NWPS all-gauges report: in-service gauges with a defined flood stage, sorted by LID. */
+/**
+ * A gauge that measures the tide, not a river: SHEF physical element HM (height of tide, NWS SHEF Code
+ * Manual, Table 1), a stage given against a tidal datum (MLLW, MHHW in the NWPS location name), or a tide
+ * gauge or station by name. Their flood categories are coastal flooding, which storm surge scores (and
+ * NRI counts apart from riverine flooding); in the riverine term they had put a river beside Miami's
+ * Virginia Key tide gauge.
+ */
+export function isTidalGauge(pedts: string, locationName: string): boolean {
+  return pedts.startsWith('HM') || /\b(MLLW|MHHW)\b|\btide\b/i.test(locationName);
+}
+
+/** NWPS all-gauges report: in-service river gauges (not tidal) with a defined flood stage, sorted by LID. */
 export function parseNwpsGauges(text: string): FloodGauge[] {
   const rows = parse(text, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<
     string,
@@ -105,6 +119,7 @@ export function parseNwpsGauges(text: string): FloodGauge[] {
   const out: FloodGauge[] = [];
   for (const r of rows) {
     if (r['in service'] !== 'TRUE' || !defined(r['flood stage'])) continue;
+    if (isTidalGauge(r.pedts ?? '', r['location name'] ?? '')) continue;
     const lat = Number(r.latitude);
     const lng = Number(r.longitude);
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || (lat === 0 && lng === 0)) continue;

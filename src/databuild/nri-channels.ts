@@ -6,7 +6,7 @@ import { LOG_CODEC } from '../domain/scoring/grid-format.js';
 import type { ChannelData } from './encode.js';
 import type { NriState } from '../reference-data/nri.js';
 import { nriNumber } from '../reference-data/nri.js';
-import { NRI_PERILS, fallbackRatio, nriStateValues, relativeAnchors } from './nri-perils.js';
+import { NRI_PERILS, fallbackRatio, meanCountyArea, nriStateValues, relativeAnchors } from './nri-perils.js';
 import type { BuildCell } from '../reference-data/regions.js';
 
 /** Per-cell factors that redistribute a state's value inside the state (local-perils.ts); absent = 1. */
@@ -23,11 +23,13 @@ export function nriRelativeChannels(
   for (const f of countyFips) countiesPerState.set(f.slice(0, 2), (countiesPerState.get(f.slice(0, 2)) ?? 0) + 1);
   const channels: ChannelData[] = [];
   const params: Record<string, number> = {};
+  const countyArea = meanCountyArea(nri, countiesPerState);
+  params['nri.mean_county_area_sq_mi'] = countyArea;
   for (const [peril, spec] of Object.entries(NRI_PERILS)) {
     const recordYears = years.get(spec.prefix) ?? NaN;
     const byState = new Map<string, { lambda: number; lossRate: number }>();
     for (const [fips, s] of nri)
-      byState.set(fips, nriStateValues(spec, s, recordYears, countiesPerState.get(fips) ?? 0));
+      byState.set(fips, nriStateValues(spec, s, recordYears, countiesPerState.get(fips) ?? 0, countyArea));
     const freq = relativeAnchors([...byState.values()].map((v) => v.lambda));
     const loss = relativeAnchors([...byState.values()].map((v) => v.lossRate));
     params[`${peril}.frequency_log10_lo`] = freq.lo;

@@ -2,7 +2,10 @@
  * Perils without a public catalog in the shared data (riverine flood, extreme heat, drought, winter
  * storm) come from the NRI state table, and so do hurricane and earthquake where our catalogs do not
  * reach (docs/scoring.md). Per state:
- *   how often:    λ = EVNTS / (record years · counties in the state) · exposed share   (events per county-year)
+ *   how often:    λ = EVNTS / (record years · counties in the state) · exposed share   (events per county-year);
+ *                 for riverine flood λ = EVNTS / (record years · state area) · A_county · exposed share, with
+ *                 A_county the mean area of a US county (events per year in a county of average size): see
+ *                 EventsPer below.
  *   how damaging: the NRI expected annual loss rate · exposed share — ALRB (buildings) for flood and
  *                 winter weather, ALRP (population) for heat, which harms people rather than buildings,
  *                 ALRA (agriculture) for drought, NRI's only drought exposure.
@@ -15,21 +18,48 @@
  */
 import { nriNumber, type NriState } from '../reference-data/nri.js';
 
+/**
+ * What NRI's event count is divided by. 'county': events per county-year. 'area': events per unit area,
+ * times the mean county area. Flood and flash-flood reports in NCEI Storm Events, NRI's source for inland
+ * flooding, are entered once per county affected (NWS Instruction 10-1605, Storm Data Preparation, the
+ * county-based event types), and a flood covers part of a county, so a point in a state of large counties
+ * (Arizona's 15 average 19,700 km²) sees a smaller share of each county's events than a point in a state of
+ * small ones (Texas's 254 average 2,800 km²): per county-year, times the exposed share, Arizona's frequency
+ * was 3.1 times Texas's; per area it is 0.43 of it [judgement: a flood's footprint does not grow with the
+ * county that reports it].
+ */
+export type EventsPer = 'county' | 'area';
+
 export interface NriPerilSpec {
   prefix: string;
   lossField: 'ALRB' | 'ALRP' | 'ALRA';
   useExposedShare: boolean;
+  eventsPer: EventsPer;
 }
 
 export const NRI_PERILS = {
-  riverine_flood: { prefix: 'IFLD', lossField: 'ALRB', useExposedShare: true },
-  extreme_heat: { prefix: 'HWAV', lossField: 'ALRP', useExposedShare: false },
-  drought: { prefix: 'DRGT', lossField: 'ALRA', useExposedShare: false },
-  winter_storm: { prefix: 'WNTW', lossField: 'ALRB', useExposedShare: false },
+  riverine_flood: { prefix: 'IFLD', lossField: 'ALRB', useExposedShare: true, eventsPer: 'area' },
+  extreme_heat: { prefix: 'HWAV', lossField: 'ALRP', useExposedShare: false, eventsPer: 'county' },
+  drought: { prefix: 'DRGT', lossField: 'ALRA', useExposedShare: false, eventsPer: 'county' },
+  winter_storm: { prefix: 'WNTW', lossField: 'ALRB', useExposedShare: false, eventsPer: 'county' },
 } as const satisfies Record<string, NriPerilSpec>;
 
+/** Mean area (the table's units) of a county over the states that have both an NRI area and counties. */
+export function meanCountyArea(nri: Map<string, NriState>, countiesPerState: Map<string, number>): number {
+  let area = 0;
+  let counties = 0;
+  for (const [fips, s] of [...nri].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const a = nriNumber(s, 'AREA');
+    const k = countiesPerState.get(fips) ?? 0;
+    if (!(a > 0) || !(k > 0)) continue;
+    area += a;
+    counties += k;
+  }
+  return area / counties;
+}
+
 export interface StateValues {
-  lambda: number; // events per county-year (× exposed share); NaN if NRI has none
+  lambda: number; // events per county-year, or per year in a county of mean area (× exposed share); NaN if NRI has none
   lossRate: number; // expected annual loss rate (× exposed share); NaN if NRI has none
 }
 
@@ -38,12 +68,20 @@ export function nriStateValues(
   s: NriState | undefined,
   recordYears: number,
   countiesInState: number,
+  countyArea = NaN,
 ): StateValues {
   const area = nriNumber(s, 'AREA');
   const expArea = nriNumber(s, `${spec.prefix}_EXP_AREA`);
   const share = spec.useExposedShare ? (area > 0 && expArea >= 0 ? Math.min(1, expArea / area) : NaN) : 1;
   const events = nriNumber(s, `${spec.prefix}_EVNTS`);
-  const lambda = countiesInState > 0 ? (events / (recordYears * countiesInState)) * share : NaN;
+  const lambda =
+    spec.eventsPer === 'area'
+      ? area > 0
+        ? (events / (recordYears * area)) * countyArea * share
+        : NaN
+      : countiesInState > 0
+        ? (events / (recordYears * countiesInState)) * share
+        : NaN;
   return { lambda, lossRate: nriNumber(s, `${spec.prefix}_${spec.lossField}`) * share };
 }
 

@@ -63,6 +63,45 @@ export function rhoAgainstNfip(
   return { states: xs.length, rho: spearman(xs, ys) };
 }
 
+/** The parts of NRI's county expected annual loss rate (FEMA NRI Technical Documentation: EAL = exposure × annualized frequency × historic loss ratio). */
+export const NRI_RATE_PARTS = [
+  { part: 'historic loss ratio', column: (prefix: string, r: Record<string, string>) => Number(r[`${prefix}_HLRB`]) },
+  {
+    part: 'exposed share of building value',
+    column: (prefix: string, r: Record<string, string>) => Number(r[`${prefix}_EXPB`]) / Number(r.BUILDVALUE),
+  },
+  { part: 'annualized frequency', column: (prefix: string, r: Record<string, string>) => Number(r[`${prefix}_AFREQ`]) },
+] as const;
+
+/**
+ * For each part of NRI's county rate: ρ between that part and the rate itself (which part carries NRI's
+ * ranking), and ρ between our county-centre score and that part (whether we agree with any of them).
+ */
+export function rhoNriRateParts(
+  counties: CountyScores[],
+  nriCounties: Map<string, Record<string, string>>,
+  peril: Peril,
+  prefix: string,
+): { part: string; withRate: number; withOurs: number }[] {
+  return NRI_RATE_PARTS.map(({ part, column }) => {
+    const ours: number[] = [];
+    const parts: number[] = [];
+    const rates: number[] = [];
+    for (const c of counties) {
+      const r = nriCounties.get(c.centre.fips);
+      if (!r) continue;
+      const bv = Number(r.BUILDVALUE);
+      const rate = Number(r[`${prefix}_EALB`]) / bv;
+      const v = column(prefix, r);
+      if (!(bv > 0) || !Number.isFinite(rate) || !Number.isFinite(v)) continue;
+      ours.push(c.scores[peril]);
+      parts.push(v);
+      rates.push(rate);
+    }
+    return { part, withRate: spearman(parts, rates), withOurs: spearman(ours, parts) };
+  });
+}
+
 /**
  * ρ between our score at each county's population centre and NRI's county expected annual loss rate
  * (`<prefix>_EALB` / BUILDVALUE), over the counties of `nriCounties` we cover.

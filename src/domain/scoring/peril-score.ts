@@ -182,7 +182,7 @@ function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): Resoluti
     varies_by: 'state',
     scale_km: null,
     value: Number.isFinite(lam) ? sig(lam) : null,
-    basis: `${PERIL_INFO[peril].source}: the state's events per county-year (the value) and loss rate`,
+    basis: `${PERIL_INFO[peril].source}: the state's events per ${peril === 'riverine_flood' ? 'year in a county of the US mean area' : 'county-year'} (the value) and loss rate`,
   };
   const slope = (key: string) => sig(param(grid, key));
   switch (peril) {
@@ -211,7 +211,7 @@ function resolutionTerms(grid: HazardGrid, cell: number, peril: Peril): Resoluti
           scale_km: 25,
           value: v('local_factor'),
           basis:
-            'multiplier of the state values here: the gauge term normalised to a population-weighted mean of 1 over the state and kept within 1/50-4, times 1 + tropical storms per year',
+            'multiplier of the state values here: the gauge term normalised to a population-weighted mean of 1 over the state and kept within 1/50-4, plus tropical storms per year',
         },
       ];
     case 'extreme_heat':

@@ -117,7 +117,8 @@ export const PERIL_INFO: Record<Peril, PerilInfo> = {
   },
   riverine_flood: {
     kind: 'relative',
-    thresholdDamaging: 'NRI inland-flooding events per county-year, times the flood-exposed share of the state',
+    thresholdDamaging:
+      'NRI inland-flooding events per year in a county of the US mean area (the state’s events per unit area), times the flood-exposed share of the state',
     thresholdSevere: null,
     intensity: null,
     damageFunction: null,
