@@ -143,6 +143,22 @@ describe('Accept: application/vnd.apache.arrow.stream on the event collections',
     });
   });
 
+  it("the live index builds the page from its columns, not its JSON: the store's Arrow bytes, an ETag of their own", async () => {
+    const [store, index] = apps;
+    for (const url of [
+      '/api/v1/events/live?limit=1000',
+      '/api/v1/events/live?limit=7&status=monitoring',
+      '/api/v1/events/nearby?lat=35.77&lng=-117.6&radius_km=300&limit=50',
+    ]) {
+      const fromStore = Buffer.from(await (await store.get(url, { accept: ARROW })).arrayBuffer());
+      const res = await index.get(url, { accept: ARROW });
+      expect(Buffer.from(await res.arrayBuffer()).equals(fromStore), url).toBe(true);
+      const etag = res.headers.get('etag')!;
+      expect(etag, url).not.toBe((await index.get(url)).headers.get('etag'));
+      expect((await index.get(url, { accept: ARROW, 'if-none-match': etag })).status, url).toBe(304);
+    }
+  });
+
   it('JSON stays the default: no Accept, */*, a JSON type preferred, or a type we do not serve answer JSON as before', async () => {
     const { get } = apps[0];
     for (const accept of [undefined, '*/*', 'text/csv', `application/geo+json, ${ARROW};q=0.5`, `${ARROW};q=0`]) {

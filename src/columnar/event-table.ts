@@ -24,7 +24,16 @@ import {
   type Data,
   type DataType,
 } from 'apache-arrow';
-import { binaryData, boolData, float64Data, timestampData, utf8Data } from './column-data.js';
+import { isUtf8Column, type EventColumns, type Utf8Column } from '../domain/event-columns.js';
+import {
+  binaryData,
+  boolData,
+  encodedUtf8Data,
+  float64Data,
+  pointWkbData,
+  timestampMsData,
+  utf8Data,
+} from './column-data.js';
 import { toWkb } from './wkb.js';
 
 type Kind = 'text' | 'time' | 'number' | 'bool';
@@ -77,11 +86,11 @@ export interface EventPage {
   features: Feature<Geometry, Record<string, unknown>>[];
 }
 
-const DATA_OF: Record<Kind, (values: unknown[]) => Data> = {
-  text: utf8Data,
-  time: timestampData,
-  number: float64Data,
-  bool: boolData,
+const DATA_OF: Record<Kind, (values: ArrayLike<unknown> | Utf8Column) => Data> = {
+  text: (v) => (isUtf8Column(v) ? encodedUtf8Data(v) : utf8Data(v)),
+  time: (v) => timestampMsData(v as ArrayLike<unknown>),
+  number: (v) => float64Data(v as ArrayLike<unknown>),
+  bool: (v) => boolData(v as ArrayLike<unknown>),
 };
 
 const typeOf = (k: Kind): DataType =>
@@ -95,10 +104,16 @@ const typeOf = (k: Kind): DataType =>
 
 /** The columns a page carries: a ring's or an event's; distance_km only when its features have it (nearby). */
 export function eventColumnsOf(page: EventPage): typeof EVENT_COLUMNS {
-  if (page.features[0]?.properties?.ring_id !== undefined) return RING_COLUMNS;
+  if (isRingPage(page)) return RING_COLUMNS;
   const hasDistance = page.features.some((f) => f.properties?.distance_km !== undefined);
   return EVENT_COLUMNS.filter((c) => c.name !== 'distance_km' || hasDistance);
 }
+
+const isRingPage = (page: EventPage) => page.features[0]?.properties?.ring_id !== undefined;
+
+/** The columns of `cols`, in the JSON's order: a ring's, or an event's with distance_km when it has one. */
+const columnsOf = (cols: EventColumns): typeof EVENT_COLUMNS =>
+  cols.of === 'rings' ? RING_COLUMNS : EVENT_COLUMNS.filter((c) => c.name !== 'distance_km' || c.name in cols.values);
 
 /** Points (events) also get longitude and latitude columns; rings are polygons and have only geometry. */
 export const isPointPage = (page: EventPage) => page.features.every((f) => f.geometry?.type === 'Point');
@@ -106,27 +121,55 @@ export const isPointPage = (page: EventPage) => page.features.every((f) => f.geo
 /** Only an id is never null; any other property may be (ended_at while ongoing, a ring's threshold). */
 const nullable = (name: string) => name !== 'id' && name !== 'ring_id';
 
-export function eventTable(page: EventPage): Table {
+/** A page's features as columns (times parsed from their ISO text), the form eventTableOf() takes. */
+export function columnsOfPage(page: EventPage): EventColumns {
   const columns = eventColumnsOf(page);
   const props = page.features.map((f) => f.properties ?? {});
+  const values: Record<string, unknown[]> = {};
+  for (const c of columns) {
+    const vs = props.map((p) => p[c.name]);
+    values[c.name] =
+      c.kind === 'time' ? vs.map((v) => (v === null || v === undefined ? null : Date.parse(String(v)))) : vs;
+  }
   const points = isPointPage(page) ? page.features.map((f) => (f.geometry as Point).coordinates) : undefined;
+  return {
+    of: isRingPage(page) ? 'rings' : 'events',
+    length: page.features.length,
+    values,
+    ...(points
+      ? { points: { lng: points.map((p) => p[0]), lat: points.map((p) => p[1]) } }
+      : { wkb: page.features.map((f) => toWkb(f.geometry)) }),
+    numberMatched: page.numberMatched,
+    numberReturned: page.numberReturned,
+    timeStamp: page.timeStamp,
+    next: page.links?.find((l) => l.rel === 'next')?.href,
+  };
+}
+
+export function eventTable(page: EventPage): Table {
+  return eventTableOf(columnsOfPage(page));
+}
+
+/** The Arrow table of a page's columns: whoever made them (the JSON path or the live index), the same schema. */
+export function eventTableOf(cols: EventColumns): Table {
+  const columns = columnsOf(cols);
+  const points = cols.points;
   const fields = [
     ...columns.map((c) => new Field(c.name, typeOf(c.kind), nullable(c.name))),
     ...(points ? [new Field('longitude', new Float64(), false), new Field('latitude', new Float64(), false)] : []),
     new Field('geometry', new Binary(), false, GEOARROW_WKB),
   ];
   const data = [
-    ...columns.map((c) => DATA_OF[c.kind](props.map((p) => p[c.name]))),
-    ...(points ? [float64Data(points.map((p) => p[0])), float64Data(points.map((p) => p[1]))] : []),
-    binaryData(page.features.map((f) => toWkb(f.geometry))),
+    ...columns.map((c) => DATA_OF[c.kind](cols.values[c.name])),
+    ...(points ? [float64Data(points.lng), float64Data(points.lat), pointWkbData(points.lng, points.lat)] : []),
+    ...(points ? [] : [binaryData(cols.wkb ?? [])]),
   ];
   const metadata = new Map<string, string>();
-  if (page.numberMatched !== undefined) metadata.set('numberMatched', String(page.numberMatched));
-  if (page.numberReturned !== undefined) metadata.set('numberReturned', String(page.numberReturned));
-  if (page.timeStamp !== undefined) metadata.set('timeStamp', page.timeStamp);
-  const next = page.links?.find((l) => l.rel === 'next');
-  if (next) metadata.set('next', next.href);
+  if (cols.numberMatched !== undefined) metadata.set('numberMatched', String(cols.numberMatched));
+  if (cols.numberReturned !== undefined) metadata.set('numberReturned', String(cols.numberReturned));
+  if (cols.timeStamp !== undefined) metadata.set('timeStamp', cols.timeStamp);
+  if (cols.next !== undefined) metadata.set('next', cols.next);
   const schema = new Schema(fields, metadata);
-  const struct = makeData({ type: new Struct(fields), length: page.features.length, nullCount: 0, children: data });
+  const struct = makeData({ type: new Struct(fields), length: cols.length, nullCount: 0, children: data });
   return new Table(schema, [new RecordBatch(schema, struct)]);
 }
