@@ -72,6 +72,14 @@ export const RING_COLUMNS: { name: string; kind: Kind; nullable?: boolean }[] = 
   { name: 'ingested_at', kind: 'time' },
 ];
 
+/** A ring as an item of the OGC `rings` collection (src/handlers/ogc.ts ringFeature()): its event's type and title too. */
+export const RING_ITEM_COLUMNS: { name: string; kind: Kind; nullable?: boolean }[] = [
+  ...RING_COLUMNS.slice(0, 7),
+  { name: 'event_type', kind: 'text' },
+  { name: 'event_title', kind: 'text' },
+  ...RING_COLUMNS.slice(7),
+];
+
 /** GeoArrow's field metadata for WKB geometry in longitude/latitude degrees (OGC:CRS84). */
 export const GEOARROW_WKB = new Map([
   ['ARROW:extension:name', 'geoarrow.wkb'],
@@ -102,18 +110,25 @@ const typeOf = (k: Kind): DataType =>
         ? new Float64()
         : new Bool();
 
+/** Whose rows a page holds: events, an event's rings, or the OGC `rings` collection's items. */
+export type PageOf = EventColumns['of'];
+
 /** The columns a page carries: a ring's or an event's; distance_km only when its features have it (nearby). */
-export function eventColumnsOf(page: EventPage): typeof EVENT_COLUMNS {
-  if (isRingPage(page)) return RING_COLUMNS;
+export function eventColumnsOf(page: EventPage, of: PageOf = pageOf(page)): typeof EVENT_COLUMNS {
+  if (of !== 'events') return of === 'rings' ? RING_COLUMNS : RING_ITEM_COLUMNS;
   const hasDistance = page.features.some((f) => f.properties?.distance_km !== undefined);
   return EVENT_COLUMNS.filter((c) => c.name !== 'distance_km' || hasDistance);
 }
 
-const isRingPage = (page: EventPage) => page.features[0]?.properties?.ring_id !== undefined;
+const pageOf = (page: EventPage): PageOf => (page.features[0]?.properties?.ring_id !== undefined ? 'rings' : 'events');
 
 /** The columns of `cols`, in the JSON's order: a ring's, or an event's with distance_km when it has one. */
 const columnsOf = (cols: EventColumns): typeof EVENT_COLUMNS =>
-  cols.of === 'rings' ? RING_COLUMNS : EVENT_COLUMNS.filter((c) => c.name !== 'distance_km' || c.name in cols.values);
+  cols.of === 'rings'
+    ? RING_COLUMNS
+    : cols.of === 'ring-items'
+      ? RING_ITEM_COLUMNS
+      : EVENT_COLUMNS.filter((c) => c.name !== 'distance_km' || c.name in cols.values);
 
 /** Points (events) also get longitude and latitude columns; rings are polygons and have only geometry. */
 export const isPointPage = (page: EventPage) => page.features.every((f) => f.geometry?.type === 'Point');
@@ -122,8 +137,8 @@ export const isPointPage = (page: EventPage) => page.features.every((f) => f.geo
 const nullable = (name: string) => name !== 'id' && name !== 'ring_id';
 
 /** A page's features as columns (times parsed from their ISO text), the form eventTableOf() takes. */
-export function columnsOfPage(page: EventPage): EventColumns {
-  const columns = eventColumnsOf(page);
+export function columnsOfPage(page: EventPage, of: PageOf = pageOf(page)): EventColumns {
+  const columns = eventColumnsOf(page, of);
   const props = page.features.map((f) => f.properties ?? {});
   const values: Record<string, unknown[]> = {};
   for (const c of columns) {
@@ -131,9 +146,11 @@ export function columnsOfPage(page: EventPage): EventColumns {
     values[c.name] =
       c.kind === 'time' ? vs.map((v) => (v === null || v === undefined ? null : Date.parse(String(v)))) : vs;
   }
-  const points = isPointPage(page) ? page.features.map((f) => (f.geometry as Point).coordinates) : undefined;
+  // Rings are polygons, even on an empty page.
+  const points =
+    of === 'events' && isPointPage(page) ? page.features.map((f) => (f.geometry as Point).coordinates) : undefined;
   return {
-    of: isRingPage(page) ? 'rings' : 'events',
+    of,
     length: page.features.length,
     values,
     ...(points
@@ -146,8 +163,9 @@ export function columnsOfPage(page: EventPage): EventColumns {
   };
 }
 
-export function eventTable(page: EventPage): Table {
-  return eventTableOf(columnsOfPage(page));
+/** `of`: whose rows the page holds, when the caller knows (an empty page of rings shows no ring_id). */
+export function eventTable(page: EventPage, of?: PageOf): Table {
+  return eventTableOf(columnsOfPage(page, of));
 }
 
 /** The Arrow table of a page's columns: whoever made them (the JSON path or the live index), the same schema. */

@@ -5,8 +5,11 @@
  * an Arrow page costs about what its JSON does. Both give the same table: test/events-arrow.test.ts.
  */
 export interface EventColumns {
-  /** Whose properties: an event's (`distance_km` too when `values` has it: nearby) or a ring's. */
-  of: 'events' | 'rings';
+  /**
+   * Whose properties: an event's (`distance_km` too when `values` has it: nearby), a ring's, or a ring's as
+   * an item of the OGC `rings` collection (with its event's type and title).
+   */
+  of: 'events' | 'rings' | 'ring-items';
   length: number;
   /**
    * Each property by its JSON name, one value a row: text as string or null, numbers as number (anything

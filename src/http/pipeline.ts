@@ -239,7 +239,10 @@ async function runHandler(
     const input = h.parse(raw, caller);
     const result = await withDeadline(d.ctx, (ctx) => h.run(ctx, input, caller), d.handlerTimeoutMs, handlerTimedOut);
     body = result.body;
-    const stream = arrow && (result.status ?? 200) === 200 ? arrowStreamOf(h.name, result) : undefined;
+    const stream =
+      arrow && (result.status ?? 200) === 200
+        ? arrowStreamOf(h.name, origin ? { ...result, body: absoluteLinks(result.body, origin) } : result)
+        : undefined;
     encoded =
       stream !== undefined
         ? encode(
