@@ -6,9 +6,11 @@ the JSON answer of the same request (scripts/conformance-arrow.sh writes them in
 DIR holds, per check, the JSON answer and the typed files:
   score/      scores.ndjson (--format json), scores.arrow, scores.parquet of one portfolio
   ord/        the ORD tables of one `oasis run` as .parquet and .arrow (compared with each other: no JSON)
-  tables/     ep-curve*.json and exposure*.json, the JSON answers, with .arrow (CLI --format arrow) and/or
-              .stream (HTTP Accept: application/vnd.apache.arrow.stream): one row per return period of the
-              curve, one per event and ring of the exposure
+  tables/     ep-curve*.json, exposure*.json and locations-exposure*.json, the JSON answers, with .arrow
+              (CLI --format arrow) and/or .stream (HTTP Accept: application/vnd.apache.arrow.stream): one row
+              per return period of the curve, one per event and ring of the exposure, one per location,
+              event and ring of the saved locations' exposure
+  events/     also ogc-events-http and ogc-rings-http: the OGC API items of both collections as streams
 Every Arrow, stream and Parquet file is also opened with polars and geopandas (pandas when it has no geometry).
   <name>.json with <name>.arrow (IPC file), <name>.parquet (GeoParquet) and/or <name>.stream (the
               HTTP answer to Accept: application/vnd.apache.arrow.stream)
@@ -241,14 +243,24 @@ def check_ord(d):
 EP_COLUMNS = {"ReturnPeriod": "int", "ExceedanceProbability": "float", "OEPLossAmt": "money", "AEPLossAmt": "money", "OEPTVaRAmt": "money", "AEPTVaRAmt": "money"}
 EXPOSURE_EVENT = {"event_id": "text", "slug": "text", "title": "text", "event_type": "text", "status": "text", "severity": "float", "severity_label": "text", "source": "text", "source_url": "text", "ingested_at": "time"}
 EXPOSURE_RING = {"ring_id": "text", "ordinal": "int", "kind": "text", "label": "text", "threshold": "float", "unit": "text", "radius_km": "float", "NumLocations": "int", "BldgInsuranceAmt": "money", "ContentsInsuranceAmt": "money", "BIInsuranceAmt": "money", "OtherInsuranceAmt": "money", "TotalInsuranceAmt": "money"}
-KIND_TYPES = {"int": pa.int64(), "float": pa.float64(), "money": pa.float64(), "text": pa.string(), "time": pa.timestamp("ms", tz="UTC")}
-POLARS_DTYPES = {"int": "Int64", "float": "Float64", "money": "Float64", "text": "String", "time": "Datetime(time_unit='ms', time_zone='UTC')"}
+LOCATION = {"location_id": "text", "location_name": "text", "location_lat": "float", "location_lng": "float", "location_radius_km": "float"}
+LOCATION_RING = {"ring_id": "text", "ordinal": "int", "kind": "text", "label": "text", "threshold": "float", "unit": "text", "radius_km": "float", "distance_km": "float", "inside": "bool"}
+KIND_TYPES = {"int": pa.int64(), "float": pa.float64(), "money": pa.float64(), "text": pa.string(), "time": pa.timestamp("ms", tz="UTC"), "bool": pa.bool_()}
+POLARS_DTYPES = {"int": "Int64", "float": "Float64", "money": "Float64", "text": "String", "time": "Datetime(time_unit='ms', time_zone='UTC')", "bool": "Boolean"}
 
 
 def expected_table(stem, body):
     """The JSON answer as the table's columns (name -> kind) and rows."""
     if stem.startswith("ep-curve"):
         return EP_COLUMNS, body["curve"], {"PortfolioId": body["PortfolioId"], "perspective": body["perspective"], "EPCalc": body["EPCalc"], "AALAmt": body["AALAmt"]}
+    if stem.startswith("locations-exposure"):
+        rows = [
+            {**{f"location_{k}": x["location"][k] for k in ("id", "name", "lat", "lng", "radius_km")}, **{c: e[c] for c in EXPOSURE_EVENT}, **{c: r[c] for c in LOCATION_RING}}
+            for x in body["locations"]
+            for e in x["events"]
+            for r in e["rings"]
+        ]
+        return {**LOCATION, **EXPOSURE_EVENT, **LOCATION_RING}, rows, {"as_of": body["as_of"], "reached": body["reached"]}
     rows = [{**{c: e[c] for c in EXPOSURE_EVENT}, **{c: r[c] for c in EXPOSURE_RING}} for e in body["events"] for r in e["rings"]]
     return {**EXPOSURE_EVENT, **EXPOSURE_RING}, rows, {"PortfolioId": body["PortfolioId"], "NumLocationsExposed": body["NumLocationsExposed"]}
 
@@ -287,7 +299,7 @@ def check_answer_table(name, table, body, stem):
                 fail(f"{name} (polars)", c, f"dtype {frame[c].dtype}, want {POLARS_DTYPES[kind]}")
         money = [c for c, k in columns.items() if k == "money"]
         if frame.height != len(rows) or (rows and any(not same_number(frame[c].sum(), sum(r[c] for r in rows)) for c in money[-1:])):
-            fail(f"{name} (polars)", money[-1], f"{frame.height} rows; the sum differs from the JSON's")
+            fail(f"{name} (polars)", (money or ["*"])[-1], f"{frame.height} rows; the sum differs from the JSON's")
 
 
 PATHS = {}

@@ -10,7 +10,9 @@
 #     `events nearby` (and `events rings` of an event that has rings) as --json, --format arrow and
 #     --format geoparquet; then `catintel serve` on it and the same requests with
 #     Accept: application/vnd.apache.arrow.stream.
-#  3b. Portfolio answers: a book at the epicentre of that ringed event (`portfolio exposure`) and 25 homes in
+#     The OGC API items of both collections (events, rings) over HTTP with Accept arrow.
+#  3b. Portfolio answers: a book at the epicentre of that ringed event (`portfolio exposure`, and a saved
+#     location there: `locations exposure`) and 25 homes in
 #     Miami-Dade (`portfolio ep-curve`, through a hurricane model package built here, or ARROW_MODELS),
 #     as --json and --format arrow --out, then over HTTP with an agency key, JSON and Accept arrow.
 #  4. scripts/conformance-arrow.py reads every file with pyarrow, polars and geopandas: row counts, column
@@ -135,11 +137,16 @@ if [ -n "$RINGED" ]; then
   log "portfolio exposure as json and arrow"
   events --json portfolio exposure "$BOOK_ID" >"$OUT/tables/exposure.json"
   events portfolio exposure "$BOOK_ID" --format arrow --out "$OUT/tables/exposure.arrow" >/dev/null
+  log "saved locations' exposure as json and arrow"
+  events --quiet locations add --name plant --lat "$QLAT" --lng "$QLNG" >/dev/null
+  events --json locations exposure >"$OUT/tables/locations-exposure.json"
+  events locations exposure --format arrow --out "$OUT/tables/locations-exposure.arrow" >/dev/null
 fi
 
 start_server "$DB" "$NOW" --rate-limit off
 log "HTTP at $BASE: Accept: application/vnd.apache.arrow.stream"
-for q in "live-http:events/live?limit=1000" "nearby-http:events/nearby?lat=$LAT&lng=$LNG&radius_km=2000&limit=200"; do
+for q in "live-http:events/live?limit=1000" "nearby-http:events/nearby?lat=$LAT&lng=$LNG&radius_km=2000&limit=200" \
+  "ogc-events-http:collections/events/items?limit=500" "ogc-rings-http:collections/rings/items?limit=200"; do
   name=${q%%:*}
   path=${q#*:}
   curl -sf "$BASE/api/v1/$path" >"$OUT/events/$name.json"
@@ -172,6 +179,9 @@ log "HTTP: portfolio ep-curve and exposure with Accept: application/vnd.apache.a
 http_table ep-curve-http "portfolio/ep-curve?portfolio_id=$(post_book "$MIAMI" miami)&samples=2"
 if [ -n "$RINGED" ]; then
   http_table exposure-http "portfolio/exposure?portfolio_id=$(post_book "$BOOK" quakes)"
+  curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+    --data "{\"name\":\"plant\",\"lat\":$QLAT,\"lng\":$QLNG}" "$BASE/api/v1/locations" >/dev/null
+  http_table locations-exposure-http "locations/exposure"
 fi
 stop_server
 

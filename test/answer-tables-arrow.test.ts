@@ -86,6 +86,41 @@ beforeAll(() => {
   dir = tempDir('catintel-answer-arrow-');
 });
 
+/** The JSON's locations exposure flattened to the table's rows: one per location, event and ring reaching it now. */
+function expectLocationsTable(t: Table, body: any): void {
+  const want = body.locations.flatMap((x: any) =>
+    x.events.flatMap((e: any) =>
+      e.rings.map((r: any) => ({
+        location_id: x.location.id,
+        location_name: x.location.name,
+        location_lat: x.location.lat,
+        location_radius_km: x.location.radius_km,
+        event_id: e.event_id,
+        title: e.title,
+        ingested_at: e.ingested_at,
+        ring_id: r.ring_id,
+        ordinal: r.ordinal,
+        radius_km: r.radius_km,
+        distance_km: r.distance_km,
+        inside: r.inside,
+      })),
+    ),
+  );
+  expect(want.length).toBeGreaterThan(0);
+  expect(t.numRows).toBe(want.length);
+  expect(typeOf(t, 'location_id')).toBe('Utf8:Utf8');
+  expect(typeOf(t, 'ordinal')).toBe('Int:Int64');
+  expect(typeOf(t, 'distance_km')).toBe('Float:Float64');
+  expect(typeOf(t, 'inside')).toBe('Bool:Bool');
+  expect(typeOf(t, 'ingested_at')).toBe('Timestamp:Timestamp<MILLISECOND, UTC>');
+  expect(t.schema.metadata.get('as_of')).toBe(body.as_of);
+  expect(t.schema.metadata.get('reached')).toBe(String(body.reached));
+  const rows = t.toArray();
+  want.forEach((w: Record<string, unknown>, k: number) => {
+    for (const [name, v] of Object.entries(w)) expect(asJson(rows[k][name], name), `${name} of row ${k}`).toEqual(v);
+  });
+}
+
 describe('portfolio exposure in Arrow', () => {
   let db: string;
   let id: string;
@@ -154,6 +189,33 @@ describe('portfolio exposure in Arrow', () => {
     expectExposureTable(tableFromIPC(fs.readFileSync(out)), body);
   }, 60_000);
 
+  it("CLI: locations exposure --format arrow --out writes one row per location, event and ring, the JSON's values typed", async () => {
+    const [lat, lng] = fs
+      .readFileSync(path.join(dir, 'book.csv'), 'utf8')
+      .split('\n')[1]
+      .split(',')
+      .slice(1, 3)
+      .map(Number);
+    const added = await run([
+      '--json',
+      'locations',
+      'add',
+      '--name',
+      'plant',
+      '--lat',
+      String(lat),
+      '--lng',
+      String(lng),
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    const json = await run(['--json', 'locations', 'exposure']);
+    expect(json.code, json.stderr).toBe(0);
+    const out = path.join(dir, 'locations.arrow');
+    const written = await run(['--json', '--quiet', 'locations', 'exposure', '--format', 'arrow', '--out', out]);
+    expect(written.code, written.stderr).toBe(0);
+    expectLocationsTable(tableFromIPC(fs.readFileSync(out)), json.json());
+  }, 60_000);
+
   it('CLI: --format arrow without --out, or an unknown format, is refused naming the option', async () => {
     const noOut = await run(['portfolio', 'exposure', id, '--format', 'arrow']);
     expect(noOut.code).toBe(2);
@@ -207,6 +269,24 @@ describe('portfolio exposure over HTTP: Accept: application/vnd.apache.arrow.str
     // The harness checks this one against openapi.yaml too.
     const checked = await p.call(url, { token: alice, headers: { accept: ARROW } });
     expect(checked.status).toBe(200);
+
+    // Saved locations: GET /locations/exposure, the same negotiation.
+    const saved = await p.call('/api/v1/locations', {
+      token: alice,
+      body: { name: 'plant', lat: at![1], lng: at![0], radius_km: 25 },
+    });
+    expect(saved.status).toBe(201);
+    const locJson = await p.call('/api/v1/locations/exposure', { token: alice });
+    expect(locJson.status).toBe(200);
+    const locArrow = await p.call('/api/v1/locations/exposure', { token: alice, headers: { accept: ARROW } });
+    expect(locArrow.status).toBe(200);
+    const locRes = await p.app.fetch(
+      new Request('http://localhost/api/v1/locations/exposure', {
+        headers: { authorization: `Bearer ${alice}`, accept: ARROW, 'x-forwarded-for': '192.0.2.35' },
+      }),
+    );
+    expect(locRes.headers.get('content-type')).toBe(ARROW);
+    expectLocationsTable(tableFromIPC(new Uint8Array(await locRes.arrayBuffer())), locJson.body);
   }, 60_000);
 });
 

@@ -143,6 +143,68 @@ describe('Accept: application/vnd.apache.arrow.stream on the event collections',
     });
   });
 
+  it("the live index builds the page from its columns, not its JSON: the store's Arrow bytes, an ETag of their own", async () => {
+    const [store, index] = apps;
+    for (const url of [
+      '/api/v1/events/live?limit=1000',
+      '/api/v1/events/live?limit=7&status=monitoring',
+      '/api/v1/events/nearby?lat=35.77&lng=-117.6&radius_km=300&limit=50',
+    ]) {
+      const fromStore = Buffer.from(await (await store.get(url, { accept: ARROW })).arrayBuffer());
+      const res = await index.get(url, { accept: ARROW });
+      expect(Buffer.from(await res.arrayBuffer()).equals(fromStore), url).toBe(true);
+      const etag = res.headers.get('etag')!;
+      expect(etag, url).not.toBe((await index.get(url)).headers.get('etag'));
+      expect((await index.get(url, { accept: ARROW, 'if-none-match': etag })).status, url).toBe(304);
+    }
+  });
+
+  it('OGC API items (/collections/{id}/items): the events and the rings collections as Arrow, the JSON page typed, next absolute as in the JSON', async () => {
+    const { get } = apps[0];
+    for (const collection of ['events', 'rings']) {
+      const url = `/api/v1/collections/${collection}/items?limit=20`;
+      const res = await get(url, { accept: ARROW });
+      expect(res.headers.get('content-type'), collection).toBe(ARROW);
+      const t = tableFromIPC(new Uint8Array(await res.arrayBuffer()));
+      const body = await (await get(url)).json();
+      expect(body.features.length, collection).toBeGreaterThan(0);
+      expect(t.numRows).toBe(body.features.length);
+      const points = collection === 'events' ? ['longitude', 'latitude'] : [];
+      expect(t.schema.fields.map((f) => f.name)).toEqual([
+        ...Object.keys(body.features[0].properties),
+        ...points,
+        'geometry',
+      ]);
+      expect(t.schema.fields.find((f) => f.name === 'geometry')!.metadata.get('ARROW:extension:metadata')).toBe(
+        '{"crs":"OGC:CRS84"}',
+      );
+      expect(typeName(t, 'ingested_at')).toBe('Timestamp:Timestamp<MILLISECOND, UTC>');
+      expect(t.schema.metadata.get('next')).toBe(body.links.find((l: any) => l.rel === 'next')?.href);
+      expect(t.schema.metadata.get('next')).toMatch(/^http:\/\/localhost\/api\/v1\/collections\//);
+      if (collection === 'events') expectSameAsJson(t, body);
+      else {
+        expect(typeName(t, 'threshold')).toBe('Float:Float64');
+        const rows = t.toArray();
+        body.features.forEach((f: any, k: number) => {
+          for (const [name, v] of Object.entries(f.properties))
+            if (name !== 'ingested_at') expect(rows[k][name], `${name} of ${f.id}`).toEqual(v);
+          expect(new Date(Number(rows[k].ingested_at)).toISOString()).toBe(
+            new Date(f.properties.ingested_at).toISOString(),
+          );
+          expect(Buffer.from(rows[k].geometry as Uint8Array).readUInt32LE(1)).toBe(
+            f.geometry.type === 'Polygon' ? 3 : 6,
+          );
+        });
+      }
+    }
+    // An empty page keeps its collection's columns: a ring has no point columns.
+    const empty = await get('/api/v1/collections/rings/items?bbox=0,0,0.001,0.001', { accept: ARROW });
+    const t = tableFromIPC(new Uint8Array(await empty.arrayBuffer()));
+    expect(t.numRows).toBe(0);
+    expect(t.schema.fields.map((f) => f.name)).toContain('event_title');
+    expect(t.schema.fields.map((f) => f.name)).not.toContain('longitude');
+  });
+
   it('JSON stays the default: no Accept, */*, a JSON type preferred, or a type we do not serve answer JSON as before', async () => {
     const { get } = apps[0];
     for (const accept of [undefined, '*/*', 'text/csv', `application/geo+json, ${ARROW};q=0.5`, `${ARROW};q=0`]) {

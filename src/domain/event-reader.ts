@@ -5,6 +5,7 @@
  * only this, so neither reaches into the index's snapshots nor the store's rows. Both give the same bytes for
  * the same question (test/live-index.test.ts compares them).
  */
+import type { EventColumns } from './event-columns.js';
 import type { EventStatus, EventType } from './event.js';
 
 /** A reader that answers at once, or later. */
@@ -52,6 +53,8 @@ export interface EventAnswer {
   etag?: string;
   /** The sources of the events in the body. */
   sources?: string[];
+  /** A collection's events as columns, when the reader has them without the body (the live index): its Arrow form is made from them. */
+  columns?: () => EventColumns;
 }
 
 /** The links an OGC collection carries, and the instant it shows (its numberMatched is the page's own). */

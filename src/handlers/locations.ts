@@ -172,7 +172,21 @@ export const locationsExposureHandler = defineHandler({
   http: { method: 'GET', path: '/locations/exposure', access: 'free', perAccount: true },
   cli: {
     command: ['locations', 'exposure'],
-    examples: ['catintel locations exposure', 'catintel locations exposure --json'],
+    options: [
+      {
+        flags: '--format <format>',
+        description:
+          'json (default: the answer on stdout) | arrow: an Arrow IPC file of one row per location, event and ring reaching it now (needs --out)',
+      },
+      { flags: '--out <file>', description: 'the file --format arrow writes (replaced whole when written)' },
+    ],
+    examples: [
+      'catintel locations exposure',
+      'catintel locations exposure --json',
+      'catintel locations exposure --format arrow --out exposure.arrow',
+    ],
+    paths: ['out'],
+    tableFile: true,
   },
   parse: () => ({}),
   async run(ctx, _input, caller) {

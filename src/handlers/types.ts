@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 // Part of the handler contract; defined below every layer so auth, the store and capabilities can name them.
 export { TIERS, tierAtLeast, type Tier, type Caller } from '../caller.js';
 import type { Caller, Tier } from '../caller.js';
+import type { EventColumns } from '../domain/event-columns.js';
 
 /**
  * Raw input, all strings as they arrived: CLI option values (camelCase keys converted to the
@@ -28,6 +29,8 @@ export interface HandlerResult<O = unknown> {
   etag?: string;
   /** The sources of the events in the body, when the handler knows them (X-Data-Freshness, src/http/freshness.ts). */
   sources?: string[];
+  /** The answer as columns, when the handler has them without its body (the live index): its Arrow form is made from them (src/columnar/answer-table.ts). */
+  columns?: () => EventColumns;
   /** Hints for a person (what to try when a list is empty): the CLI prints them under its text output; never in the body. */
   notes?: string[];
 }

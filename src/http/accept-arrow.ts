@@ -7,6 +7,7 @@
  */
 import { tableToIPC } from 'apache-arrow';
 import { answerTable } from '../columnar/answer-table.js';
+import type { HandlerResult } from '../handlers/types.js';
 
 export const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
 
@@ -30,12 +31,22 @@ export function prefersArrow(accept: string | null): boolean {
 }
 
 /**
- * The handler's JSON body (an object, or the live index's bytes of it) as an Arrow IPC stream; undefined
- * when the body is another form the caller chose (the EP curve's format=csv), which goes out as it is.
+ * The handler's answer as an Arrow IPC stream: from its columns when it has them (the live index), else
+ * from its JSON body (an object, or bytes of it); undefined when the body is another form the caller chose
+ * (the EP curve's format=csv), which goes out as it is.
  */
-export function arrowStreamOf(handler: string, body: unknown): Buffer | undefined {
-  const table = answerTable(handler, body);
+export function arrowStreamOf(handler: string, result: HandlerResult): Buffer | undefined {
+  const table = answerTable(handler, result.body, result.columns);
   if (!table) return undefined;
   const bytes = tableToIPC(table, 'stream');
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The Arrow form's strong ETag when the JSON's is known without hashing (the live index's pages): the
+ * Arrow bytes follow from what that tag names (the same features, variants and head: src/live-index/render.ts),
+ * so the tag with a suffix of its own names them; undefined: hash the bytes.
+ */
+export function arrowEtagOf(result: HandlerResult): string | undefined {
+  return result.columns && result.etag?.endsWith('"') ? `${result.etag.slice(0, -1)}.arrow"` : undefined;
 }

@@ -21,7 +21,7 @@ import type { ResponseCache } from './cache.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOptions } from './cors.js';
 import { notImplementedProblem, problemOf, type Problem } from './problem.js';
 import { unmetered, type SlidingWindowLimiter, type RateDecision } from './rate-limit.js';
-import { ARROW_HANDLERS, ARROW_STREAM, arrowStreamOf, prefersArrow } from './accept-arrow.js';
+import { ARROW_HANDLERS, ARROW_STREAM, arrowEtagOf, arrowStreamOf, prefersArrow } from './accept-arrow.js';
 import { bodySizeOf, compressAhead, encode, toResponse, type Encoded } from './respond.js';
 import { API_PREFIX, type Route, type RouteTable } from './routes.js';
 import type { RequestsPerMinute } from './limits.js';
@@ -239,10 +239,19 @@ async function runHandler(
     const input = h.parse(raw, caller);
     const result = await withDeadline(d.ctx, (ctx) => h.run(ctx, input, caller), d.handlerTimeoutMs, handlerTimedOut);
     body = result.body;
-    const stream = arrow && (result.status ?? 200) === 200 ? arrowStreamOf(h.name, result.body) : undefined;
+    const stream =
+      arrow && (result.status ?? 200) === 200
+        ? arrowStreamOf(h.name, origin ? { ...result, body: absoluteLinks(result.body, origin) } : result)
+        : undefined;
     encoded =
       stream !== undefined
-        ? encode(200, stream, ARROW_STREAM, { ...result.headers, vary: 'Accept' }, { sources: result.sources })
+        ? encode(
+            200,
+            stream,
+            ARROW_STREAM,
+            { ...result.headers, vary: 'Accept' },
+            { sources: result.sources, etag: arrowEtagOf(result) },
+          )
         : encode(
             result.status ?? 200,
             origin ? absoluteLinks(result.body, origin) : result.body,

@@ -52,6 +52,21 @@ export interface Entry {
   shown: (Buffer | undefined)[];
   /** Unique in this process: with the slot, it names the bytes of openFeature() (ETags of collections, render.ts). */
   serial: number;
+  /** The properties that do not depend on now, for a page's columns (columns.ts): times in ms since the epoch. */
+  values: StaticValues;
+}
+
+export interface StaticValues {
+  title: string;
+  severity: number;
+  severityLabel: string;
+  sourceUrl: string;
+  confidence: number;
+  /** Date.parse() of the ISO texts the JSON shows, so that both forms hold the same instants. */
+  startedMs: number;
+  updatedMs: number;
+  ingestedMs: number;
+  endedMs: number | null;
 }
 
 let serials = 0;
@@ -102,6 +117,17 @@ export function entryOf(row: IndexRow, observations: ObservationJson[], ringCoun
     open: [],
     shown: [],
     serial: ++serials,
+    values: {
+      title: row.title,
+      severity: row.severity,
+      severityLabel: row.severity_label,
+      sourceUrl: row.source_url,
+      confidence: row.confidence_score,
+      startedMs: Date.parse(row.started_at),
+      updatedMs: Date.parse(row.updated_at),
+      ingestedMs: Date.parse(row.ingested_at),
+      endedMs: row.ended_at_iso === null ? null : Date.parse(row.ended_at_iso),
+    },
   };
 }
 

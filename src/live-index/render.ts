@@ -9,7 +9,9 @@
  * changes the description. A random per-process prefix keeps the tags of two server runs apart.
  */
 import { hash, randomBytes } from 'node:crypto';
+import type { EventColumns } from '../domain/event-columns.js';
 import { collectionHead } from '../domain/features.js';
+import { pageColumns } from './columns.js';
 import { asOf, FEATURE_SEPARATOR, openFeature, showFeature, slotOf, type Entry } from './entry.js';
 import { F_AT, F_LENGTH, F_SERIAL, F_SOURCE_SLOT, FEATURE_STRIDE, phaseAt } from './phase.js';
 import { entryAt, type Snapshot } from './snapshot.js';
@@ -24,6 +26,8 @@ export interface Assembled {
   sources: string[];
   /** Every body assembled here is GeoJSON (a FeatureCollection, or one Feature). */
   mediaType: 'application/geo+json';
+  /** A collection's events as columns, for its Arrow form (columns.ts): made only when asked for. */
+  columns?: () => EventColumns;
 }
 
 const GEOJSON = 'application/geo+json';
@@ -131,6 +135,7 @@ export function collectionBytes(
     sources,
     etag: `"${hash('sha1', described.bytes.subarray(0, headAt + headBytes), 'base64url')}"`,
     mediaType: GEOJSON,
+    columns: () => pageColumns(s, nowUs, positions, n, distancesKm, o),
   };
 }
 
@@ -207,5 +212,5 @@ export function showBytes(e: Entry, nowUs: number): Assembled {
   const body = showFeature(e, asOf(e, nowUs));
   let etag = tagOfShown.get(body);
   if (etag === undefined) tagOfShown.set(body, (etag = `"${hash('sha1', body, 'base64url')}"`));
-  return { body, etag, sources: [e.source], mediaType: GEOJSON };
+  return { body, etag, sources: [e.source], mediaType: GEOJSON, columns: undefined };
 }
