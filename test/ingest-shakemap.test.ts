@@ -12,6 +12,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventIdOf } from '../src/lib/ids.js';
 import { cli, tempDir } from './helpers/cli.js';
+import { EARTHQUAKE_TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { FIXTURES, sharedData } from './helpers/paths.js';
 
 const FEED = path.join(FIXTURES, 'feeds/usgs/nc216859_lomaprieta1989.geojson');
@@ -111,6 +112,34 @@ describe('catintel ingest usgs-earthquakes --shakemap', () => {
   });
 });
 
+/** The ComCat detail format, reduced to what matters here (properties.products.shakemap[0]) for one ShakeMap version. */
+function comcatDetail(base: string, version: string, updateTime: number) {
+  return {
+    type: 'Feature',
+    id: 'nc216859',
+    properties: {
+      products: {
+        shakemap: [
+          {
+            id: `urn:usgs-product:us:shakemap:nc216859:${version}`,
+            type: 'shakemap',
+            code: 'nc216859',
+            source: 'us',
+            status: 'UPDATE',
+            updateTime,
+            properties: { version, eventsource: 'nc', eventsourcecode: '216859' },
+            contents: {
+              'download/cont_mmi.json': { contentType: 'application/json', url: `${base}/v${version}/cont_mmi.json` },
+              'download/grid.xml': { contentType: 'application/xml', url: `${base}/v${version}/grid.xml` },
+            },
+          },
+        ],
+      },
+    },
+    geometry: { type: 'Point', coordinates: [-121.88, 37.04, 18] },
+  };
+}
+
 describe('online: the ShakeMap named by the event detail GeoJSON', () => {
   let server: http.Server;
   let base: string;
@@ -130,38 +159,13 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
         return res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify(feed));
       }
       if (req.url === '/detail/nc216859.geojson') {
-        // The ComCat detail format, reduced to what matters here (properties.products.shakemap[0]).
-        const detail = {
-          type: 'Feature',
-          id: 'nc216859',
-          properties: {
-            products: {
-              shakemap: [
-                {
-                  id: `urn:usgs-product:us:shakemap:nc216859:${version}`,
-                  type: 'shakemap',
-                  code: 'nc216859',
-                  source: 'us',
-                  status: 'UPDATE',
-                  updateTime: published[version],
-                  properties: { version, eventsource: 'nc', eventsourcecode: '216859' },
-                  contents: {
-                    'download/cont_mmi.json': {
-                      contentType: 'application/json',
-                      url: `${base}/v${version}/cont_mmi.json`,
-                    },
-                    'download/grid.xml': { contentType: 'application/xml', url: `${base}/v${version}/grid.xml` },
-                  },
-                },
-              ],
-            },
-          },
-          geometry: { type: 'Point', coordinates: [-121.88, 37.04, 18] },
-        };
+        const detail = comcatDetail(base, version, published[version]);
         return res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify(detail));
       }
       if (req.url === `/v${version}/cont_mmi.json`)
         return res.writeHead(200, { 'content-type': 'application/json' }).end(fs.readFileSync(CONT_MMI));
+      if (req.url === `/v${version}/grid.xml`)
+        return res.writeHead(200, { 'content-type': 'application/xml' }).end(fs.readFileSync(GRID));
       res.writeHead(404).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -173,7 +177,7 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
     const db = path.join(tempDir(), 'store.duckdb');
     const r = await cli(['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', `${base}/feed`], env);
     expect(r.code, r.stderr).toBe(0);
-    expect(hits).toEqual(['/feed', '/detail/nc216859.geojson', '/v3/cont_mmi.json']);
+    expect(hits).toEqual(['/feed', '/detail/nc216859.geojson', '/v3/cont_mmi.json', '/v3/grid.xml']);
     expect((await ringsOf(db)).map((x) => x.properties.label)).toEqual([
       'MMI VIII (severe shaking), USGS ShakeMap v3',
       'MMI VI (strong shaking), USGS ShakeMap v3',
@@ -192,4 +196,109 @@ describe('online: the ShakeMap named by the event detail GeoJSON', () => {
     const rings = (await cli(['--db', db, '--json', 'events', 'rings', ID], later)).json().features as RingFeature[];
     expect(vi(rings).properties.label).toBe('MMI VI (strong shaking), USGS ShakeMap v4');
   });
+});
+
+describe("online: a ShakeMap's grid.xml is fetched once per version and runs the live loss", () => {
+  let server: http.Server;
+  let base: string;
+  let version = '3';
+  /** Versions whose grid.xml the server fails to give (USGS down half-way through a cycle). */
+  const gridDown = new Set<string>();
+  const published: Record<string, number> = {
+    '3': Date.parse('1989-10-18T00:35:00Z'),
+    '4': Date.parse('1989-10-18T02:00:00Z'),
+    '5': Date.parse('1989-10-18T02:30:00Z'),
+  };
+  let hits: string[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      hits.push(req.url!);
+      if (req.url === '/feed') {
+        const feed = JSON.parse(fs.readFileSync(FEED, 'utf8'));
+        feed.features[0].properties.detail = `${base}/detail/nc216859.geojson`;
+        return res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify(feed));
+      }
+      if (req.url === '/detail/nc216859.geojson')
+        return res
+          .writeHead(200, { 'content-type': 'application/geo+json' })
+          .end(JSON.stringify(comcatDetail(base, version, published[version])));
+      if (req.url === `/v${version}/cont_mmi.json`)
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(fs.readFileSync(CONT_MMI));
+      if (req.url === `/v${version}/grid.xml` && !gridDown.has(version))
+        return res.writeHead(200, { 'content-type': 'application/xml' }).end(fs.readFileSync(GRID));
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it('the first ingest stores the grid (the loss names its version), the same version is not fetched again, a new one is; a grid not read is a note', async () => {
+    const later = { CATINTEL_NOW: '1989-10-18T03:00:00Z' };
+    const models = await testModels('earthquake', { years: EARTHQUAKE_TEST_PACKAGE_YEARS });
+    const dir = tempDir('catintel-online-grid-');
+    const db = path.join(dir, 'store.duckdb');
+    const book = path.join(dir, 'bay.csv');
+    fs.writeFileSync(
+      book,
+      [
+        'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency',
+        '1,BAY,SJ,37.3382,-121.8863,US,1050,5050,QQ1,500000,100000,0,USD',
+        '1,BAY,OAK,37.8044,-122.2712,US,1050,5050,QQ1,500000,100000,0,USD',
+      ].join('\n') + '\n',
+    );
+    const imported = await cli(['--db', db, '--json', 'portfolio', 'import', book, '--name', 'Bay'], env);
+    expect(imported.code, imported.stderr).toBe(0);
+    const footprint = async (clock: Record<string, string>) => {
+      const r = await cli(
+        ['--db', db, '--json', 'portfolio', 'event-loss', imported.json().id, '--event', 'nc216859', '--samples', '5'],
+        { ...clock, CATINTEL_MODELS: models },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      return r.json().footprint;
+    };
+    const ingest = async (clock: Record<string, string>) => {
+      hits = [];
+      const r = await cli(['--db', db, '--json', 'ingest', 'usgs-earthquakes', '--from', `${base}/feed`], clock);
+      expect(r.code, r.stderr).toBe(0);
+      return r.json().runs[0];
+    };
+
+    const first = await ingest(env);
+    expect(hits).toEqual(['/feed', '/detail/nc216859.geojson', '/v3/cont_mmi.json', '/v3/grid.xml']);
+    expect(first.notes).toBeUndefined();
+    expect(await footprint(env)).toMatchObject({
+      kind: 'shakemap',
+      product: 'USGS ShakeMap grid.xml',
+      version: 'ShakeMap grid.xml version 3 processed 2014-10-25T13:28:48Z',
+    });
+
+    // The next cycle, same ShakeMap version: the contours are read again (they are small), the grid is not.
+    expect(await ingest(env)).toMatchObject({ unchanged: 1 });
+    expect(hits).toEqual(['/feed', '/detail/nc216859.geojson', '/v3/cont_mmi.json']);
+
+    version = '4';
+    expect(await ingest(later)).toMatchObject({ updated: 1 });
+    expect(hits).toEqual(['/feed', '/detail/nc216859.geojson', '/v4/cont_mmi.json', '/v4/grid.xml']);
+    expect((await footprint(later)).version).toBe('ShakeMap grid.xml version 4 processed 2014-10-25T13:28:48Z');
+
+    // Version 5's grid cannot be read: its contours still make the rings, the run says why, the loss stays on 4.
+    version = '5';
+    gridDown.add('5');
+    const failed = await ingest(later);
+    expect(failed).toMatchObject({ status: 'ok', updated: 1, skipped: 0 });
+    expect(hits).toEqual(['/feed', '/detail/nc216859.geojson', '/v5/cont_mmi.json', '/v5/grid.xml']);
+    expect(failed.notes).toHaveLength(1);
+    expect(failed.notes[0]).toMatch(
+      /^ShakeMap grid\.xml of nc216859 \(version 5\) not read from http:\/\/127\.0\.0\.1:\d+\/v5\/grid\.xml: could not read .*HTTP 404/,
+    );
+    const rings = (await cli(['--db', db, '--json', 'events', 'rings', ID], later)).json().features as RingFeature[];
+    expect(vi(rings).properties.label).toBe('MMI VI (strong shaking), USGS ShakeMap v5');
+    expect((await footprint(later)).version).toBe('ShakeMap grid.xml version 4 processed 2014-10-25T13:28:48Z');
+    // Once USGS gives it, the next cycle reads it.
+    gridDown.delete('5');
+    await ingest(later);
+    expect(hits).toContain('/v5/grid.xml');
+    expect((await footprint(later)).version).toBe('ShakeMap grid.xml version 5 processed 2014-10-25T13:28:48Z');
+  }, 600_000);
 });

@@ -156,6 +156,8 @@ export interface SkippedRecord {
 export interface ParseResult {
   records: SourceRecord[];
   skipped: SkippedRecord[];
+  /** What went wrong beside the records without costing one (a ShakeMap grid not read): the run summary lists it. */
+  notes?: string[];
 }
 
 /** A consequence ring as stored and served (docs/contract.md#events), outermost last. */

@@ -129,5 +129,10 @@ export async function sourceModuleFor(
     backoffMs: ctx.config.fetchBackoffMs,
     signal: ctx.signal,
   };
-  return usgsEarthquakesWithShakeMaps({ file: shakemapFile, fetch });
+  const { shakeMapGridKeyAt } = await import('../store/shakemap-grids.js');
+  const { eventIdOf } = await import('../lib/ids.js');
+  // A ShakeMap's grid.xml is megabytes: fetched only when the grid stored for the event is of another product.
+  const storedGrid = (sourceId: string) =>
+    shakeMapGridKeyAt(ctx.db, eventIdOf('usgs-earthquakes', sourceId), ctx.clock().toISOString());
+  return usgsEarthquakesWithShakeMaps({ file: shakemapFile, fetch, lookup: { storedGrid } });
 }

@@ -140,6 +140,7 @@ async function ingestOnce(
     );
     const all = [...skipped, ...refused.map(({ item, reason }) => ({ sourceId: item.record.sourceId, reason }))];
     const s = finish(base, 'ok', ctx, { fetched: parsed.records.length + parsed.skipped.length, ...counts }, all);
+    if (parsed.notes?.length) s.notes = parsed.notes;
     await recordRun(tx, s, validators);
     return s;
   });

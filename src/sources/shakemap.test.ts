@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedData } from '../../test/helpers/paths.js';
 import { invalidInput } from '../../test/helpers/errors.js';
 import { parseShakeMap } from './shakemap.js';
-import { shakemapProductOf } from './usgs-shakemap.js';
+import { gridAlreadyStored, shakemapProductOf } from './usgs-shakemap.js';
 
 const read = (f: string) => readFileSync(sharedData('hazard_history/earthquakes/shakemap', f), 'utf8');
 
@@ -56,7 +56,10 @@ describe('shakemapProductOf (ComCat event detail GeoJSON)', () => {
             {
               properties: { version: '5' },
               updateTime: 1414243728000,
-              contents: { 'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/a/cont_mmi.json' } },
+              contents: {
+                'download/cont_mmi.json': { url: 'https://earthquake.usgs.gov/a/cont_mmi.json' },
+                'download/grid.xml': { url: 'https://earthquake.usgs.gov/a/grid.xml' },
+              },
             },
             {
               properties: { version: '1' },
@@ -68,11 +71,36 @@ describe('shakemapProductOf (ComCat event detail GeoJSON)', () => {
     };
     expect(shakemapProductOf(detail)).toEqual({
       url: 'https://earthquake.usgs.gov/a/cont_mmi.json',
+      gridUrl: 'https://earthquake.usgs.gov/a/grid.xml',
       version: '5',
       updatedMs: 1414243728000,
     });
+    // A product without a grid.xml still gives its contours.
+    expect(
+      shakemapProductOf({ properties: { products: { shakemap: [detail.properties.products.shakemap[1]] } } }),
+    ).toEqual({ url: 'https://earthquake.usgs.gov/b/cont_mmi.json', gridUrl: null, version: '1', updatedMs: null });
     expect(shakemapProductOf({ properties: { products: { origin: [{}] } } })).toBeNull();
     expect(shakemapProductOf({ properties: { products: { shakemap: [{ contents: {} }] } } })).toBeNull();
     expect(shakemapProductOf('nonsense')).toBeNull();
+  });
+});
+
+describe('gridAlreadyStored: a grid.xml is fetched once per ShakeMap product', () => {
+  const product = {
+    url: 'https://earthquake.usgs.gov/product/shakemap/nc216859/nc/1414243728000/download/cont_mmi.json',
+    gridUrl: 'https://earthquake.usgs.gov/product/shakemap/nc216859/nc/1414243728000/download/grid.xml',
+    version: '5',
+    updatedMs: 1414243728000,
+  };
+  it('stored when the last grid has the same URL (its updateTime) and version; otherwise fetched', () => {
+    expect(gridAlreadyStored(product, { version: '5', from: product.gridUrl })).toBe(true);
+    expect(gridAlreadyStored(product, null)).toBe(false);
+    expect(gridAlreadyStored(product, { version: '4', from: product.gridUrl })).toBe(false);
+    // A re-release under the same version has a new updateTime in its URL.
+    expect(
+      gridAlreadyStored(product, { version: '5', from: product.gridUrl.replace('1414243728000', '1414250000000') }),
+    ).toBe(false);
+    // A grid given with --shakemap FILE is not the product's.
+    expect(gridAlreadyStored(product, { version: '5', from: 'grid.xml' })).toBe(false);
   });
 });

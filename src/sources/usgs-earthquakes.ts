@@ -10,7 +10,7 @@ import type { ShakeMap } from './shakemap.js';
 import type { SourceModule } from './types.js';
 import { looksLikeUsgsCsv, parseUsgsCsv } from './usgs-csv.js';
 import { isSkipped, quakeToRecord, type UsgsQuake } from './usgs-record.js';
-import { discoverShakeMaps, matchShakeMap, withShakeMap } from './usgs-shakemap.js';
+import { discoverShakeMaps, matchShakeMap, withShakeMap, type ShakeMapLookup } from './usgs-shakemap.js';
 import { readRecord } from './guard.js';
 
 const EXPECTED =
@@ -43,6 +43,8 @@ export interface ShakeMapOptions {
   file?: { map: ShakeMap; name: string };
   /** Online: how to read the ShakeMaps the feed's events list (the ingest's own fetch settings). */
   fetch?: Omit<FetchOptions, 'accept'>;
+  /** Online: the grids already stored, so a ShakeMap's grid.xml is fetched once per product. */
+  lookup?: ShakeMapLookup;
 }
 
 /**
@@ -55,13 +57,21 @@ export function usgsEarthquakesWithShakeMaps(options: ShakeMapOptions): SourceMo
     async parse(body, ctx) {
       const parsed = usgsEarthquakes.parse(body, ctx) as ParseResult;
       let records = parsed.records;
+      let notes: string[] = [];
       if (options.file) {
         const i = matchShakeMap(records, options.file.map, options.file.name);
         records = records.map((r, k) => (k === i ? withShakeMap(r, options.file!.map, options.file!.name) : r));
       } else if (options.fetch && /^https?:\/\//.test(ctx.sourceUrl)) {
-        records = await discoverShakeMaps(records, productTypesOf(body), ctx.sourceUrl, options.fetch, ctx.now);
+        ({ records, notes } = await discoverShakeMaps(
+          records,
+          productTypesOf(body),
+          ctx.sourceUrl,
+          options.fetch,
+          ctx.now,
+          options.lookup,
+        ));
       }
-      return { records, skipped: parsed.skipped };
+      return { records, skipped: parsed.skipped, ...(notes.length ? { notes } : {}) };
     },
   };
 }

@@ -21,6 +21,8 @@ export interface IngestSummary {
   unchanged: number;
   skipped: number;
   skipped_reasons: SkipTally[];
+  /** What went wrong without costing a record (a ShakeMap grid.xml not read); in the answer only, not in ingest_runs. */
+  notes?: string[];
 }
 
 export async function recordRun(

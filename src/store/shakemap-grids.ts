@@ -67,6 +67,23 @@ export async function storeShakeMapGrids(
   return kept;
 }
 
+/**
+ * The version and source of the event's latest grid stored by `at`, without reading its nodes: online
+ * ingest fetches a ShakeMap's grid.xml only when these differ from its product's (src/sources/usgs-shakemap.ts).
+ */
+export async function shakeMapGridKeyAt(
+  db: Store | Tx,
+  eventId: string,
+  at: string,
+): Promise<{ version: string | null; from: string } | null> {
+  const rows = await db.all<{ v: string | null; source: string }>(
+    `SELECT shakemap_version AS v, source FROM shakemap_grids
+       WHERE event_id = $id::UUID AND stored_at <= $at::TIMESTAMP ORDER BY stored_at DESC LIMIT 1`,
+    { id: eventId, at },
+  );
+  return rows.length ? { version: rows[0].v, from: rows[0].source } : null;
+}
+
 interface GridRow {
   stored_at: string;
   shakemap_version: string | null;

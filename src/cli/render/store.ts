@@ -10,6 +10,7 @@ interface IngestRun {
   unchanged: number;
   skipped: number;
   skipped_reasons: { reason: string; count: number }[];
+  notes?: string[];
   error?: string;
   code?: string;
 }
@@ -21,7 +22,11 @@ export function ingestLines(b: { runs: IngestRun[]; as_of?: string | null }): st
       r.status === 'not_modified'
         ? `${r.source}: not modified since the last run`
         : `${r.source}: ${r.fetched} read, ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.skipped} skipped`;
-    return [head, ...r.skipped_reasons.map((s) => `  skipped ${s.count}: ${s.reason}`)];
+    return [
+      head,
+      ...r.skipped_reasons.map((s) => `  skipped ${s.count}: ${s.reason}`),
+      ...(r.notes ?? []).map((n) => `  note: ${n}`),
+    ];
   });
   // db seed: its events are live at the snapshot's instant, not today (a plain `events live` shows none).
   if (b.as_of)
