@@ -3,13 +3,9 @@
  * "Earthquake"): read from a grid.xml (src/sources/shakemap.ts), kept by ingest beside the earthquake it
  * belongs to (src/store/shakemap-grids.ts), made into a loss footprint (src/event-loss/earthquake-footprints.ts).
  */
-export interface PgaGrid {
-  nx: number;
-  ny: number;
-  lonMin: number;
-  latMax: number;
-  dLonDeg: number;
-  dLatDeg: number;
+import type { GridGeometry } from './grid-geometry.js';
+
+export interface PgaGrid extends GridGeometry {
   /** PGA (g), row 0 the northernmost. */
   pgaG: Float64Array;
   /** σ of ln PGA (the grid's STDPGA). */

@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import type { Position } from 'geojson';
 import type { ShakeMapAreas } from '../domain/event.js';
+import type { GridGeometry } from '../domain/grid-geometry.js';
 import { areaFromContourLines, areasFromGrid, type MmiGrid } from '../domain/rings/shakemap.js';
 import type { PgaGrid } from '../domain/pga-grid.js';
 import { CatintelError } from '../errors.js';
@@ -186,13 +187,7 @@ function gridRoot(text: string, name: string): Json {
 }
 
 /** A grid.xml's layout: its node spacing, and the columns of LON, LAT and the named fields (null when any is missing). */
-interface GridLayout {
-  nx: number;
-  ny: number;
-  lonMin: number;
-  latMax: number;
-  dLonDeg: number;
-  dLatDeg: number;
+interface GridLayout extends GridGeometry {
   iLon: number;
   iLat: number;
   /** The named fields' columns, in the order asked for. */

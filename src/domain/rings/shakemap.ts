@@ -11,18 +11,13 @@ import { contours } from 'd3-contour';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import type { Ring, ShakeMapAreas } from '../event.js';
 import { normalizePolygon } from './polygon.js';
+import type { GridGeometry } from '../grid-geometry.js';
 
 /**
  * An MMI grid as ShakeMap's grid.xml lays it out: nx columns west to east starting at lonMin, ny rows north
  * to south starting at latMax, one value per node (row-major, north row first). NaN = no value.
  */
-export interface MmiGrid {
-  nx: number;
-  ny: number;
-  lonMin: number;
-  latMax: number;
-  dLonDeg: number;
-  dLatDeg: number;
+export interface MmiGrid extends GridGeometry {
   mmi: Float64Array;
 }
 
