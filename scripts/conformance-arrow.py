@@ -6,10 +6,12 @@ the JSON answer of the same request (scripts/conformance-arrow.sh writes them in
 DIR holds, per check, the JSON answer and the typed files:
   score/      scores.ndjson (--format json), scores.arrow, scores.parquet of one portfolio
   ord/        the ORD tables of one `oasis run` as .parquet and .arrow (compared with each other: no JSON)
-  tables/     ep-curve*.json, exposure*.json and locations-exposure*.json, the JSON answers, with .arrow
-              (CLI --format arrow) and/or .stream (HTTP Accept: application/vnd.apache.arrow.stream): one row
-              per return period of the curve, one per event and ring of the exposure, one per location,
-              event and ring of the saved locations' exposure
+  tables/     ep-curve*.json, exposure*.json, locations-exposure*.json, event-exposure*.json and
+              event-loss*.json, the JSON answers, with .arrow (CLI --format arrow) and/or .stream (HTTP
+              Accept: application/vnd.apache.arrow.stream): one row per return period of the curve, one per
+              event and ring of the exposure, one per location, event and ring of the saved locations'
+              exposure, one per ring (and currency of the TIV) of an event's exposure, one per perspective
+              and peril of a portfolio's loss from a live event
   events/     also ogc-events-http and ogc-rings-http: the OGC API items of both collections as streams
 Every Arrow, stream and Parquet file is also opened with polars and geopandas (pandas when it has no geometry).
   <name>.json with <name>.arrow (IPC file), <name>.parquet (GeoParquet) and/or <name>.stream (the
@@ -245,12 +247,58 @@ EXPOSURE_EVENT = {"event_id": "text", "slug": "text", "title": "text", "event_ty
 EXPOSURE_RING = {"ring_id": "text", "ordinal": "int", "kind": "text", "label": "text", "threshold": "float", "unit": "text", "radius_km": "float", "NumLocations": "int", "BldgInsuranceAmt": "money", "ContentsInsuranceAmt": "money", "BIInsuranceAmt": "money", "OtherInsuranceAmt": "money", "TotalInsuranceAmt": "money"}
 LOCATION = {"location_id": "text", "location_name": "text", "location_lat": "float", "location_lng": "float", "location_radius_km": "float"}
 LOCATION_RING = {"ring_id": "text", "ordinal": "int", "kind": "text", "label": "text", "threshold": "float", "unit": "text", "radius_km": "float", "distance_km": "float", "inside": "bool"}
+INFRA_KINDS = ("hospital", "fire_station", "school", "urgent_care", "ems")
+MONEY = ("BldgInsuranceAmt", "ContentsInsuranceAmt", "BIInsuranceAmt", "OtherInsuranceAmt", "TotalInsuranceAmt")
+EVENT_EXPOSURE = {
+    "ring_id": "text", "ordinal": "int", "kind": "text", "label": "text", "threshold": "float", "unit": "text", "radius_km": "float",
+    "population": "int", "land_area_km2": "float", "ring_area_km2": "float", **{k: "int" for k in INFRA_KINDS},
+    "CurCd": "text", "NumLocations": "int", "NumPortfolios": "int", **{m: "money" for m in MONEY},
+    "source": "text", "source_url": "text", "ingested_at": "time",
+}
+EVENT_LOSS = {"perspective": "text", "peril": "text", **{m: "money" for m in ("MeanLossAmt", "P10LossAmt", "P50LossAmt", "P90LossAmt", "ObservedSoFarLossAmt", "TIVInFootprintAmt")}}
+NO_CURRENCY = object()  # the table holds no money in any currency: its money fields carry no `currency`
 KIND_TYPES = {"int": pa.int64(), "float": pa.float64(), "money": pa.float64(), "text": pa.string(), "time": pa.timestamp("ms", tz="UTC"), "bool": pa.bool_()}
 POLARS_DTYPES = {"int": "Int64", "float": "Float64", "money": "Float64", "text": "String", "time": "Datetime(time_unit='ms', time_zone='UTC')", "bool": "Boolean"}
 
 
+def event_exposure_rows(body):
+    """One row per ring now and currency of the caller's TIV inside it (one row, CurCd null, when none)."""
+    none = {"CurCd": None, "NumLocations": 0, "NumPortfolios": 0, **{m: 0 for m in MONEY}}
+    rows = []
+    for r in body["rings"]:
+        ring = {c: r.get(c) for c in EVENT_EXPOSURE}
+        ring.update({k: r["population"][k] for k in ("population", "land_area_km2", "ring_area_km2")})
+        ring.update({k: r["infrastructure"]["counts"][k] for k in INFRA_KINDS})
+        for t in r["portfolio_tiv"] or [none]:
+            rows.append({**ring, **{c: t[c] for c in none}})
+    return rows
+
+
+def event_loss_rows(body):
+    """Per perspective (gul, il): the whole (peril all), then each peril of `perils`."""
+    rows = []
+    for p in ("gul", "il"):
+        whole = {k: v for k, v in body[p].items() if k != "by_peril"}
+        rows.append({"perspective": p, "peril": "all", **whole, "TIVInFootprintAmt": body["TIVInFootprintAmt"]})
+        for peril in body["perils"]:
+            rows.append({"perspective": p, "peril": peril, **body[p]["by_peril"][peril], "TIVInFootprintAmt": body["TIVInFootprintAmtByPeril"][peril]})
+    return rows
+
+
 def expected_table(stem, body):
-    """The JSON answer as the table's columns (name -> kind) and rows."""
+    """The JSON answer as the table's columns (name -> kind), rows, schema metadata and the money's currency."""
+    if stem.startswith("event-exposure"):
+        currencies = sorted({t["CurCd"] for r in body["rings"] for t in r["portfolio_tiv"]})
+        currency = NO_CURRENCY if not currencies else currencies[0] if len(currencies) == 1 else "mixed"
+        return EVENT_EXPOSURE, event_exposure_rows(body), {"event_id": body["event"]["id"], "as_of": body["as_of"]}, currency
+    if stem.startswith("event-loss"):
+        meta = {"PortfolioId": body["PortfolioId"], "event_id": body["event"]["id"], "footprint_version": body["footprint"]["version"], "footprint_kind": body["footprint"]["kind"], "samples": body["samples"]}
+        return EVENT_LOSS, event_loss_rows(body), meta, body["CurCd"]
+    return (*expected_columns(stem, body), body.get("CurCd"))
+
+
+def expected_columns(stem, body):
+    """The EP curve, portfolio exposure and saved locations' exposure: columns, rows and schema metadata."""
     if stem.startswith("ep-curve"):
         return EP_COLUMNS, body["curve"], {"PortfolioId": body["PortfolioId"], "perspective": body["perspective"], "EPCalc": body["EPCalc"], "AALAmt": body["AALAmt"]}
     if stem.startswith("locations-exposure"):
@@ -267,7 +315,7 @@ def expected_table(stem, body):
 
 def check_answer_table(name, table, body, stem):
     checked.append(name)
-    columns, rows, meta = expected_table(stem, body)
+    columns, rows, meta, currency = expected_table(stem, body)
     if table.num_rows != len(rows):
         fail(name, "*", f"{table.num_rows} rows, the JSON has {len(rows)}")
         return
@@ -283,8 +331,9 @@ def check_answer_table(name, table, body, stem):
         if field.type != KIND_TYPES[kind]:
             fail(name, c, f"type {field.type}, want {KIND_TYPES[kind]}")
             continue
-        if kind == "money" and (field.metadata or {}).get(b"currency") != str(body["CurCd"]).encode():
-            fail(name, c, f"field metadata {field.metadata}, want currency {body['CurCd']}")
+        want_currency = None if currency is NO_CURRENCY else str(currency).encode()
+        if kind == "money" and (field.metadata or {}).get(b"currency") != want_currency:
+            fail(name, c, f"field metadata {field.metadata}, want currency {want_currency}")
         for k, (got, row) in enumerate(zip(table.column(c).to_pylist(), rows)):
             want = row[c]
             ok = same_instant(got, want) if kind == "time" else (same_number(got, want) if kind in ("float", "money") and want is not None else got == want)

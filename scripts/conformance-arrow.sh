@@ -12,8 +12,9 @@
 #     Accept: application/vnd.apache.arrow.stream.
 #     The OGC API items of both collections (events, rings) over HTTP with Accept arrow.
 #  3b. Portfolio answers: a book at the epicentre of that ringed event (`portfolio exposure`, and a saved
-#     location there: `locations exposure`) and 25 homes in
+#     location there: `locations exposure`; the event's own `events exposure`), 25 homes in
 #     Miami-Dade (`portfolio ep-curve`, through a hurricane model package built here, or ARROW_MODELS),
+#     and 3 in Lee County against Ian's b-deck ingested at the feed's clock (`portfolio event-loss`),
 #     as --json and --format arrow --out, then over HTTP with an agency key, JSON and Accept arrow.
 #  4. scripts/conformance-arrow.py reads every file with pyarrow, polars and geopandas: row counts, column
 #     names and types, and the values against the JSON (the ORD tables: against the Parquet run, as they
@@ -141,7 +142,25 @@ if [ -n "$RINGED" ]; then
   events --quiet locations add --name plant --lat "$QLAT" --lng "$QLNG" >/dev/null
   events --json locations exposure >"$OUT/tables/locations-exposure.json"
   events locations exposure --format arrow --out "$OUT/tables/locations-exposure.arrow" >/dev/null
+  log "the event's exposure as json and arrow"
+  events --json events exposure "$RINGED" >"$OUT/tables/event-exposure.json"
+  events events exposure "$RINGED" --format arrow --out "$OUT/tables/event-exposure.arrow" >/dev/null
 fi
+# A portfolio's loss from a live event: Ian's b-deck at the feed's clock (the storm inland over Florida), a
+# Lee County book through the hurricane package.
+events ingest nhc --from "$SHARED_DATA/hazard_history/hurricanes/bal092022.dat" >/dev/null
+LEE="$TMP/lee.csv"
+{
+  echo 'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency'
+  echo '1,LEE,CC1,26.5629,-81.9495,US,1050,5100,WTC;WSS,400000,100000,0,USD'
+  echo '1,LEE,FM1,26.6406,-81.8723,US,1050,5100,WTC;WSS,400000,100000,0,USD'
+  echo '1,LEE,BON,26.3398,-81.7787,US,1050,5100,WTC;WSS,400000,100000,0,USD'
+} >"$LEE"
+LEE_ID=$(portfolio_id "$LEE" lee)
+LOSS=(portfolio event-loss "$LEE_ID" --event al092022 --members 3 --samples 2)
+log "portfolio event-loss (Ian) as json and arrow"
+events --json "${LOSS[@]}" >"$OUT/tables/event-loss.json"
+events "${LOSS[@]}" --format arrow --out "$OUT/tables/event-loss.arrow" >/dev/null
 
 start_server "$DB" "$NOW" --rate-limit off
 log "HTTP at $BASE: Accept: application/vnd.apache.arrow.stream"
@@ -166,9 +185,10 @@ post_book() { # FILE NAME: the OED CSV uploaded as a portfolio; prints its id
   curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: text/csv' --data-binary @"$1" \
     "$BASE/api/v1/portfolio?name=$2" | jq -r .id
 }
-http_table() { # NAME PATH: the JSON answer and the Arrow stream of the same request
-  curl -sf -H "Authorization: Bearer $KEY" "$BASE/api/v1/$2" >"$OUT/tables/$1.json"
-  type=$(curl -sf -H "Authorization: Bearer $KEY" -H 'Accept: application/vnd.apache.arrow.stream' \
+http_table() { # NAME PATH [KEY]: the JSON answer and the Arrow stream of the same request
+  local key=${3:-$KEY}
+  curl -sf -H "Authorization: Bearer $key" "$BASE/api/v1/$2" >"$OUT/tables/$1.json"
+  type=$(curl -sf -H "Authorization: Bearer $key" -H 'Accept: application/vnd.apache.arrow.stream' \
     -o "$OUT/tables/$1.stream" -w '%{content_type}' "$BASE/api/v1/$2")
   if [ "$type" != application/vnd.apache.arrow.stream ]; then
     log "FAIL $1: Content-Type \"$type\" for Accept: application/vnd.apache.arrow.stream"
@@ -182,7 +202,11 @@ if [ -n "$RINGED" ]; then
   curl -sf -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
     --data "{\"name\":\"plant\",\"lat\":$QLAT,\"lng\":$QLNG}" "$BASE/api/v1/locations" >/dev/null
   http_table locations-exposure-http "locations/exposure"
+  # An event's exposure is the analyst tier's (an agency key is refused): its own key, whose account has no book.
+  http_table event-exposure-http "events/$RINGED/exposure" \
+    "$(events --json keys create --tier analyst --name conformance-arrow-analyst | jq -r .key)"
 fi
+http_table event-loss-http "portfolio/event-loss?portfolio_id=$(post_book "$LEE" lee)&event_id=al092022&members=3&samples=2"
 stop_server
 
 # --- 4. the readers -----------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /**
  * Which answers have an Arrow form, and how to make it: the event collections (live, nearby, an event's
- * rings, the OGC collections' items), the EP curve, portfolio exposure and saved locations' exposure. HTTP sends it to a client whose Accept asks for
+ * rings, the OGC collections' items), the EP curve, portfolio exposure, saved locations' exposure, an
+ * event's exposure and a portfolio's loss from a live event. HTTP sends it to a client whose Accept asks for
  * `application/vnd.apache.arrow.stream` (src/http/accept-arrow.ts); the CLI writes it with
  * `--format arrow --out FILE`. undefined when the body is not the JSON answer (a CSV or ORD table the
  * caller asked for by `format`): that answer goes out as it is.
@@ -10,6 +11,8 @@ import type { EventColumns } from '../domain/event-columns.js';
 import { eventTable, eventTableOf, type EventPage } from './event-table.js';
 import { epCurveTable, isEpCurveAnswer } from './ep-curve-table.js';
 import { exposureTable, isExposureAnswer } from './exposure-table.js';
+import { eventExposureTable, isEventExposureAnswer } from './event-exposure-table.js';
+import { eventLossTable, isEventLossAnswer } from './event-loss-table.js';
 import { isLocationsExposureAnswer, locationsExposureTable } from './locations-exposure-table.js';
 
 const eventPageOf = (body: unknown): EventPage =>
@@ -31,6 +34,8 @@ const TABLES: Record<string, (body: unknown, columns?: () => EventColumns) => Ta
   'portfolio.ep_curve': (b) => (isEpCurveAnswer(b) ? epCurveTable(b) : undefined),
   'portfolio.exposure': (b) => (isExposureAnswer(b) ? exposureTable(b) : undefined),
   'locations.exposure': (b) => (isLocationsExposureAnswer(b) ? locationsExposureTable(b) : undefined),
+  'events.exposure': (b) => (isEventExposureAnswer(b) ? eventExposureTable(b) : undefined),
+  'portfolio.event_loss': (b) => (isEventLossAnswer(b) ? eventLossTable(b) : undefined),
 };
 
 /** The handlers whose answers have an Arrow form. */

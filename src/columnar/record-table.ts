@@ -52,12 +52,13 @@ const DATA_OF: Record<ColumnKind, (values: unknown[]) => Data> = {
 
 /**
  * `currency`: the ISO 4217 code of the money columns (null when the answer mixes currencies: the field
- * then says `currency: mixed`, as the JSON's CurCd is null).
+ * then says `currency: mixed`, as the JSON's CurCd is null; undefined when the answer holds no money in any
+ * currency: the field then has no `currency`).
  */
 export function recordTable(
   columns: readonly RecordColumn[],
   rows: readonly object[],
-  currency: string | null,
+  currency: string | null | undefined,
   metadata: Record<string, string | number | null | undefined> = {},
 ): Table {
   const fields = columns.map(
@@ -66,7 +67,7 @@ export function recordTable(
         c.name,
         TYPE_OF[c.kind](),
         true,
-        c.kind === 'money' ? new Map([['currency', currency ?? 'mixed']]) : undefined,
+        c.kind === 'money' && currency !== undefined ? new Map([['currency', currency ?? 'mixed']]) : undefined,
       ),
   );
   const children = columns.map((c) => DATA_OF[c.kind](rows.map((r) => (r as Record<string, unknown>)[c.name])));

@@ -26,7 +26,21 @@ export const eventsExposure = defineHandler({
   cli: {
     command: ['events', 'exposure'],
     args: ['id'],
-    examples: ['catintel events exposure AL092022', 'catintel events exposure nc216859 --json'],
+    options: [
+      {
+        flags: '--format <format>',
+        description:
+          'json (default: the answer on stdout) | arrow: an Arrow IPC file of one row per ring (and currency of your portfolio TIV in it), with the JSON names (needs --out)',
+      },
+      { flags: '--out <file>', description: 'the file --format arrow writes (replaced whole when written)' },
+    ],
+    examples: [
+      'catintel events exposure AL092022',
+      'catintel events exposure nc216859 --json',
+      'catintel events exposure AL092022 --format arrow --out exposure.arrow',
+    ],
+    paths: ['out'],
+    tableFile: true,
   },
   parse: (raw) => ({ id: eventIdParam(raw) }),
   async run(ctx, { id }, caller) {

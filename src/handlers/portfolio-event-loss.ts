@@ -100,14 +100,22 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody | 
         description:
           'the folder holding the model packages (default env CATINTEL_MODELS, else models/ under the project folder)',
       },
+      {
+        flags: '--format <format>',
+        description:
+          'json (default: the answer on stdout) | arrow: an Arrow IPC file of one row per perspective (gul, il) and peril (all, then each), with the JSON names (needs --out)',
+      },
+      { flags: '--out <file>', description: 'the file --format arrow writes (replaced whole when written)' },
     ],
     examples: [
       'catintel portfolio event-loss <portfolio-id> --event al092022',
       'catintel --as-of 2022-09-28T12:00:00Z portfolio event-loss <portfolio-id> --event al092022 --json',
       'catintel portfolio event-loss <portfolio-id> --event nc216859 --shakemap grid.xml',
       'catintel portfolio event-loss <portfolio-id> --event al092022 --over-versions --plot ian-loss-band.png',
+      'catintel portfolio event-loss <portfolio-id> --event al092022 --format arrow --out ian-loss.arrow',
     ],
-    paths: ['shakemap', 'models', 'plot'],
+    paths: ['shakemap', 'models', 'plot', 'out'],
+    tableFile: true,
   },
   parse(raw, caller) {
     const overHttp = caller.clientIp !== undefined;
@@ -136,6 +144,11 @@ export const portfolioEventLoss = defineHandler<EventLossInput, EventLossBody | 
       throw invalidParameter('plot', '--plot draws the band over the versions: give --over-versions too');
     if (plot !== undefined && !/\.(svg|png)$/i.test(plot))
       throw invalidParameter('plot', `"${plot}" must end in .svg or .png (the picture's format)`);
+    if (overVersions && raw.format !== undefined && raw.format !== 'json')
+      throw invalidParameter(
+        'format',
+        `--over-versions answers one band per version, which has no --format ${String(raw.format)}; give --json (or --plot)`,
+      );
     if (overVersions && raw.shakemap !== undefined)
       throw invalidParameter(
         'shakemap',
