@@ -16,17 +16,10 @@
 import type { Table } from 'apache-arrow';
 import { INFRA_KINDS } from '../intelligence/infrastructure/format.js';
 import { recordTable, type RecordColumn } from './record-table.js';
-
-const MONEY = ['BldgInsuranceAmt', 'ContentsInsuranceAmt', 'BIInsuranceAmt', 'OtherInsuranceAmt', 'TotalInsuranceAmt'];
+import { INSURED_VALUE_COLUMNS, RING_FIELD_COLUMNS } from './ring-columns.js';
 
 export const EVENT_EXPOSURE_COLUMNS: RecordColumn[] = [
-  { name: 'ring_id', kind: 'text' },
-  { name: 'ordinal', kind: 'int' },
-  { name: 'kind', kind: 'text' },
-  { name: 'label', kind: 'text' },
-  { name: 'threshold', kind: 'float' },
-  { name: 'unit', kind: 'text' },
-  { name: 'radius_km', kind: 'float' },
+  ...RING_FIELD_COLUMNS,
   { name: 'population', kind: 'int' },
   { name: 'land_area_km2', kind: 'float' },
   { name: 'ring_area_km2', kind: 'float' },
@@ -34,7 +27,7 @@ export const EVENT_EXPOSURE_COLUMNS: RecordColumn[] = [
   { name: 'CurCd', kind: 'text' },
   { name: 'NumLocations', kind: 'int' },
   { name: 'NumPortfolios', kind: 'int' },
-  ...MONEY.map((name): RecordColumn => ({ name, kind: 'money' })),
+  ...INSURED_VALUE_COLUMNS,
   { name: 'source', kind: 'text' },
   { name: 'source_url', kind: 'text' },
   { name: 'ingested_at', kind: 'time' },
@@ -69,7 +62,7 @@ const NO_TIV: Fields = {
   CurCd: null,
   NumLocations: 0,
   NumPortfolios: 0,
-  ...Object.fromEntries(MONEY.map((m) => [m, 0])),
+  ...Object.fromEntries(INSURED_VALUE_COLUMNS.map((c) => [c.name, 0])),
 };
 
 export function eventExposureTable(body: EventExposureAnswer): Table {

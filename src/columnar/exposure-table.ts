@@ -12,15 +12,9 @@
  */
 import type { Table } from 'apache-arrow';
 import { recordTable, type RecordColumn } from './record-table.js';
+import { INSURED_VALUE_COLUMNS, RING_FIELD_COLUMNS } from './ring-columns.js';
 
-const AMOUNTS: RecordColumn[] = [
-  { name: 'NumLocations', kind: 'int' },
-  { name: 'BldgInsuranceAmt', kind: 'money' },
-  { name: 'ContentsInsuranceAmt', kind: 'money' },
-  { name: 'BIInsuranceAmt', kind: 'money' },
-  { name: 'OtherInsuranceAmt', kind: 'money' },
-  { name: 'TotalInsuranceAmt', kind: 'money' },
-];
+const AMOUNTS: RecordColumn[] = [{ name: 'NumLocations', kind: 'int' }, ...INSURED_VALUE_COLUMNS];
 
 export const EXPOSURE_EVENT_COLUMNS: RecordColumn[] = [
   { name: 'event_id', kind: 'text' },
@@ -35,16 +29,7 @@ export const EXPOSURE_EVENT_COLUMNS: RecordColumn[] = [
   { name: 'ingested_at', kind: 'time' },
 ];
 
-export const EXPOSURE_RING_COLUMNS: RecordColumn[] = [
-  { name: 'ring_id', kind: 'text' },
-  { name: 'ordinal', kind: 'int' },
-  { name: 'kind', kind: 'text' },
-  { name: 'label', kind: 'text' },
-  { name: 'threshold', kind: 'float' },
-  { name: 'unit', kind: 'text' },
-  { name: 'radius_km', kind: 'float' },
-  ...AMOUNTS,
-];
+const EXPOSURE_RING_COLUMNS: RecordColumn[] = [...RING_FIELD_COLUMNS, ...AMOUNTS];
 
 /** The fields of the JSON answer the table is made from (src/portfolios/exposure.ts). */
 export interface ExposureAnswer {

@@ -11,6 +11,7 @@
 import type { Table } from 'apache-arrow';
 import { EXPOSURE_EVENT_COLUMNS } from './exposure-table.js';
 import { recordTable, type RecordColumn } from './record-table.js';
+import { RING_FIELD_COLUMNS } from './ring-columns.js';
 
 export const LOCATION_COLUMNS: RecordColumn[] = [
   { name: 'location_id', kind: 'text' },
@@ -21,13 +22,7 @@ export const LOCATION_COLUMNS: RecordColumn[] = [
 ];
 
 export const LOCATION_RING_COLUMNS: RecordColumn[] = [
-  { name: 'ring_id', kind: 'text' },
-  { name: 'ordinal', kind: 'int' },
-  { name: 'kind', kind: 'text' },
-  { name: 'label', kind: 'text' },
-  { name: 'threshold', kind: 'float' },
-  { name: 'unit', kind: 'text' },
-  { name: 'radius_km', kind: 'float' },
+  ...RING_FIELD_COLUMNS,
   { name: 'distance_km', kind: 'float' },
   { name: 'inside', kind: 'bool' },
 ];
