@@ -11,6 +11,7 @@ import type { BookLosses } from '../../epcurve/run-book.js';
 import type { ModelPackage } from '../../epcurve/model-packages.js';
 import { EP_TYPE } from '../../loss/domain/ept.js';
 import type { TriggerCriteria } from '../domain/rules.js';
+import type { Track } from '../../models/hurricane/domain/track.js';
 import { earthquakeSiteValues, hurricaneSiteValues, type CatalogQuakeEvent } from './domain/catalog-values.js';
 import type { EventOutcome } from './domain/basis-risk.js';
 
@@ -21,6 +22,42 @@ export interface CatalogRun {
   events: number;
   model: string;
   run: BookLosses;
+}
+
+/** A package's catalog as the trigger rule reads it: hurricane tracks, or earthquake ruptures as points. */
+type Catalog = { kind: 'hurricane'; tracks: readonly Track[] } | { kind: 'earthquake'; quakes: CatalogQuakeEvent[] };
+
+/**
+ * The last catalog rebuilt, by package, data and (years, seed): a rebuild takes seconds of CPU, and the
+ * server answers every basis-risk request of the same package from the same catalog (as the hazard curve
+ * keeps its own).
+ */
+let lastCatalog: { key: string; catalog: Catalog } | null = null;
+
+async function rebuildCatalog(pkg: ModelPackage, dataDir: string, years: number, seed: number): Promise<Catalog> {
+  const key = JSON.stringify([pkg.folder, dataDir, years, seed]);
+  if (lastCatalog?.key === key) return lastCatalog.catalog;
+  let catalog: Catalog;
+  if (pkg.folder === 'hurricane') {
+    const { buildHurricaneTrackSet } = await import('../../models/hurricane/track-set.js');
+    catalog = { kind: 'hurricane', tracks: buildHurricaneTrackSet({ dataDir, years, seed }).tracks };
+  } else {
+    const [{ loadEarthquakeSources }, { sampleEventSet }] = await Promise.all([
+      import('../../models/earthquake/io/load-sources.js'),
+      import('../../models/earthquake/package/event-set.js'),
+    ]);
+    const set = sampleEventSet(loadEarthquakeSources(dataDir), years, seed);
+    const quakes = set.events.map((e): CatalogQuakeEvent => {
+      const r = e.rupture;
+      if (!('planes' in r)) return { eventId: e.eventId, magnitude: r.magnitude, lat: r.lat, lng: r.lng };
+      const pts = r.planes.flatMap((p) => p.trace);
+      const mid = pts[Math.floor(pts.length / 2)];
+      return { eventId: e.eventId, magnitude: r.magnitude, lat: mid[1], lng: mid[0] };
+    });
+    catalog = { kind: 'earthquake', quakes };
+  }
+  lastCatalog = { key, catalog };
+  return catalog;
 }
 
 /**
@@ -35,31 +72,16 @@ async function siteValues(
   dataDir: string,
   radiusScale: number,
 ): Promise<Map<number, number | null>> {
-  const mismatch = (n: number) =>
-    new CatintelError(
+  const catalog = await rebuildCatalog(pkg, dataDir, info.years, info.seed);
+  const n = catalog.kind === 'hurricane' ? catalog.tracks.length : catalog.quakes.length;
+  if (n !== info.events)
+    throw new CatintelError(
       'unavailable',
       `the ${pkg.folder} model package in ${dir} holds ${info.events} events, but its catalog rebuilt from ${dataDir} (${info.years} years, seed ${info.seed}) holds ${n}: it was built from other data; rebuild it with \`${pkg.build.command} --years ${info.years} --seed ${info.seed} --from ${dataDir} --out ${dir}\``,
     );
-  if (pkg.folder === 'hurricane') {
-    const { buildHurricaneTrackSet } = await import('../../models/hurricane/track-set.js');
-    const set = buildHurricaneTrackSet({ dataDir, years: info.years, seed: info.seed });
-    if (set.tracks.length !== info.events) throw mismatch(set.tracks.length);
-    return hurricaneSiteValues(t, set.tracks, radiusScale);
-  }
-  const [{ loadEarthquakeSources }, { sampleEventSet }] = await Promise.all([
-    import('../../models/earthquake/io/load-sources.js'),
-    import('../../models/earthquake/package/event-set.js'),
-  ]);
-  const set = sampleEventSet(loadEarthquakeSources(dataDir), info.years, info.seed);
-  if (set.events.length !== info.events) throw mismatch(set.events.length);
-  const quakes: CatalogQuakeEvent[] = set.events.map((e) => {
-    const r = e.rupture;
-    if (!('planes' in r)) return { eventId: e.eventId, magnitude: r.magnitude, lat: r.lat, lng: r.lng };
-    const pts = r.planes.flatMap((p) => p.trace);
-    const mid = pts[Math.floor(pts.length / 2)];
-    return { eventId: e.eventId, magnitude: r.magnitude, lat: mid[1], lng: mid[0] };
-  });
-  return earthquakeSiteValues(t, quakes);
+  return catalog.kind === 'hurricane'
+    ? hurricaneSiteValues(t, catalog.tracks, radiusScale)
+    : earthquakeSiteValues(t, catalog.quakes);
 }
 
 export async function catalogOutcomes(o: {
