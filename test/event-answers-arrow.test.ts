@@ -17,6 +17,7 @@ import { cli, tempDir } from './helpers/cli.js';
 import { testModels } from './helpers/model-packages.js';
 import { sharedData } from './helpers/paths.js';
 import { contextOn, FEED_NOW, platform, seededStore, token } from './http/helpers/harness.js';
+import { leeCountyRows } from './helpers/event-loss-books.js';
 
 const ARROW = 'application/vnd.apache.arrow.stream';
 const MONEY = ['BldgInsuranceAmt', 'ContentsInsuranceAmt', 'BIInsuranceAmt', 'OtherInsuranceAmt', 'TotalInsuranceAmt'];
@@ -200,12 +201,7 @@ describe("an event's exposure in Arrow", () => {
 
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
 const LAST = '2022-09-28T18:00:00Z';
-const LEE = [
-  ['CC1', 26.5629, -81.9495],
-  ['FM1', 26.6406, -81.8723],
-  ['FMB', 26.452, -81.948],
-  ['BON', 26.3398, -81.7787],
-].map(([n, lat, lng]) => `1,LEE,${n},${lat},${lng},US,1050,5100,WTC;WSS,400000,100000,0,USD`);
+const LEE = leeCountyRows(['CC1', 'FM1', 'FMB', 'BON']);
 
 describe("a portfolio's loss from a live event in Arrow (Ian an hour before landfall)", () => {
   let models: string;

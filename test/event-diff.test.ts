@@ -14,23 +14,12 @@ import { cli, tempDir } from './helpers/cli.js';
 import { testModels } from './helpers/model-packages.js';
 import { sharedData } from './helpers/paths.js';
 import { contextOn, platform } from './http/helpers/harness.js';
+import { OED_LOCATION_HEADER, leeCountyRows } from './helpers/event-loss-books.js';
 
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
-const HEADER =
-  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
+const HEADER = OED_LOCATION_HEADER;
 /** The ten Lee County homes of test/event-loss.test.ts. */
-const LEE = [
-  ['CC1', 26.5629, -81.9495],
-  ['CC2', 26.64, -81.98],
-  ['FM1', 26.6406, -81.8723],
-  ['FM2', 26.58, -81.85],
-  ['FMB', 26.452, -81.948],
-  ['ION', 26.52, -81.93],
-  ['BON', 26.3398, -81.7787],
-  ['LEH', 26.625, -81.624],
-  ['EST', 26.4381, -81.8068],
-  ['NFM', 26.68, -81.9],
-].map(([n, lat, lng]) => `1,LEE,${n},${lat},${lng},US,1050,5100,WTC;WSS,400000,100000,0,USD`);
+const LEE = leeCountyRows();
 const FIRST = '2022-09-28T00:00:00Z';
 const SECOND = '2022-09-28T18:00:00Z';
 

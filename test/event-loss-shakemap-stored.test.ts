@@ -21,22 +21,13 @@ import { cli, tempDir } from './helpers/cli.js';
 import { EARTHQUAKE_TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { FIXTURES, sharedData } from './helpers/paths.js';
 import { contextOn, platform } from './http/helpers/harness.js';
+import { OED_LOCATION_HEADER, bayAreaRows } from './helpers/event-loss-books.js';
 
 const GRID = sharedData('hazard_history/earthquakes/shakemap/lomaprieta1989_grid.xml');
 const FEED = path.join(FIXTURES, 'feeds/usgs/nc216859_lomaprieta1989.geojson');
-const HEADER =
-  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
+const HEADER = OED_LOCATION_HEADER;
 /** The eight Bay Area wood homes of test/event-loss.test.ts. */
-const BAY = [
-  ['SCZ', 36.9741, -122.0308],
-  ['WAT', 36.9102, -121.7569],
-  ['SJ', 37.3382, -121.8863],
-  ['OAK', 37.8044, -122.2712],
-  ['SFM', 37.8037, -122.4368],
-  ['HOL', 36.8525, -121.4016],
-  ['LGT', 37.2358, -121.9624],
-  ['PA', 37.4419, -122.143],
-].map(([n, lat, lng]) => `1,BAY,${n},${lat},${lng},US,1050,5050,QQ1,500000,100000,0,USD`);
+const BAY = bayAreaRows();
 /** The origin is 00:04 UTC: the feed alone at 00:50, the ShakeMap at 03:00. */
 const FEED_AT = '1989-10-18T00:50:00Z';
 const SHAKEMAP_AT = '1989-10-18T03:00:00Z';

@@ -18,17 +18,12 @@ import type { Change } from '../src/stream/messages.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { testModels } from './helpers/model-packages.js';
 import { sharedData } from './helpers/paths.js';
+import { OED_LOCATION_HEADER, leeCountyRows } from './helpers/event-loss-books.js';
 
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
-const HEADER =
-  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
+const HEADER = OED_LOCATION_HEADER;
 /** Four of the Lee County homes of test/event-loss.test.ts. */
-const LEE = [
-  ['CC1', 26.5629, -81.9495],
-  ['FM1', 26.6406, -81.8723],
-  ['FMB', 26.452, -81.948],
-  ['EST', 26.4381, -81.8068],
-].map(([n, lat, lng]) => `1,LEE,${n},${lat},${lng},US,1050,5100,WTC;WSS,400000,100000,0,USD`);
+const LEE = leeCountyRows(['CC1', 'FM1', 'FMB', 'EST']);
 const FIRST = '2022-09-28T12:00:00Z';
 const SECOND = '2022-09-28T18:00:00Z';
 

@@ -15,38 +15,18 @@ import { cli, tempDir } from './helpers/cli.js';
 import { EARTHQUAKE_TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { FIXTURES, sharedData } from './helpers/paths.js';
 import { contextOn, platform, token } from './http/helpers/harness.js';
+import { OED_LOCATION_HEADER, bayAreaRows, leeCountyRows } from './helpers/event-loss-books.js';
 
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
 const SHAKEMAP = sharedData('hazard_history/earthquakes/shakemap/lomaprieta1989_grid.xml');
 const QUAKE_FEED = path.join(FIXTURES, 'feeds/usgs/nc216859_lomaprieta1989.geojson');
-const HEADER =
-  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,ContentsTIV,BITIV,LocCurrency';
+const HEADER = OED_LOCATION_HEADER;
 
 /** Ten masonry homes across Lee County, Florida (Cape Coral, Fort Myers, Fort Myers Beach, Iona, Estero, Bonita Springs, Lehigh Acres), $500k each. */
-const LEE = [
-  ['CC1', 26.5629, -81.9495],
-  ['CC2', 26.64, -81.98],
-  ['FM1', 26.6406, -81.8723],
-  ['FM2', 26.58, -81.85],
-  ['FMB', 26.452, -81.948],
-  ['ION', 26.52, -81.93],
-  ['BON', 26.3398, -81.7787],
-  ['LEH', 26.625, -81.624],
-  ['EST', 26.4381, -81.8068],
-  ['NFM', 26.68, -81.9],
-].map(([n, lat, lng]) => `1,LEE,${n},${lat},${lng},US,1050,5100,WTC;WSS,400000,100000,0,USD`);
+const LEE = leeCountyRows();
 
 /** Eight wood homes around the Bay (Santa Cruz, Watsonville, San Jose, Oakland, San Francisco Marina, Hollister, Los Gatos, Palo Alto), $600k each. */
-const BAY = [
-  ['SCZ', 36.9741, -122.0308],
-  ['WAT', 36.9102, -121.7569],
-  ['SJ', 37.3382, -121.8863],
-  ['OAK', 37.8044, -122.2712],
-  ['SFM', 37.8037, -122.4368],
-  ['HOL', 36.8525, -121.4016],
-  ['LGT', 37.2358, -121.9624],
-  ['PA', 37.4419, -122.143],
-].map(([n, lat, lng]) => `1,BAY,${n},${lat},${lng},US,1050,5050,QQ1,500000,100000,0,USD`);
+const BAY = bayAreaRows();
 
 /** Best-track fixes replayed: about 31, 19, 7 and 1 hours before Ian's landfall at Cayo Costa (2022-09-28 19:05 UTC), and after the storm. */
 const BEFORE_LANDFALL = [
