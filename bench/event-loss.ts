@@ -24,10 +24,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../src/lib/package-root.js';
 import { DEFAULT_MEMBERS } from '../src/handlers/portfolio-event-loss.js';
 import { child, type ChildResult } from './child.js';
+import { command, option, whole } from './child-options.js';
 import { writeEpBook } from './ep-book.js';
 import { emit } from './report.js';
 
@@ -39,32 +39,6 @@ const TARGET = { locations: 100_000, members: 50, seconds: 10 };
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const load = () => Math.round(os.loadavg()[0] * 100) / 100;
-
-/** --name VALUE on the command line, else the environment variable. */
-function option(name: string, env: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : process.env[env];
-}
-
-function whole(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} ${raw}: give a whole number, e.g. --${name} 1000`);
-  return n;
-}
-
-/** A catintel command in a child process: its JSON answer and the seconds the command itself took. */
-function command(argv: string[], env: Record<string, string> = {}): string {
-  const href = pathToFileURL(path.join(packageRoot(), 'dist', 'src', 'cli', 'main.js')).href;
-  return `
-    import { run } from ${JSON.stringify(href)};
-    let out = '';
-    const t0 = performance.now();
-    const code = await run(${JSON.stringify(['--quiet', '--json', ...argv])},
-      { stdout: (t) => (out += t), stderr: (t) => process.stderr.write(t), env: ${JSON.stringify(env)}, isTTY: false });
-    if (code !== 0) process.exit(code);
-    console.log(JSON.stringify({ seconds: (performance.now() - t0) / 1000, answer: JSON.parse(out) }));`;
-}
 
 /** The models folder holding a hurricane package: given, the project's, or one built into `dir`. */
 async function hurricaneModels(dir: string): Promise<string> {
