@@ -8,6 +8,7 @@ import type { AuthConfig } from '../auth/config.js';
 import type { Context, Logger } from '../context.js';
 import { CatintelError } from '../errors.js';
 import { HANDLERS } from '../handlers/registry.js';
+import { storeChangeOf } from '../handlers/store-change.js';
 import type { RequestsPerMinute } from '../http/limits.js';
 import { openLocalChannel, removeSocket, socketPathFor, type LocalChannel } from '../channel/local-channel.js';
 import { readServeInfo, writeServeInfo } from '../channel/serve-info.js';
@@ -15,6 +16,7 @@ import type { RunningServer } from '../http/server.js';
 import type { LiveEventIndex } from '../live-index/live-index.js';
 import { Store } from '../store/db.js';
 import { extensionDirectory } from '../store/extensions.js';
+import type { StoreChange } from '../stream/store-change.js';
 import { clockFrom, pinnedNowOf } from './clock.js';
 import { configFrom } from './execute.js';
 import type { CliIO } from './io.js';
@@ -44,8 +46,11 @@ export interface AssembledServer {
   channel: LocalChannel | undefined;
   /** Aborted when the server stops: an ingest or a local command in progress stops at its next check. */
   stopping: AbortController;
-  /** The store changed: rebuild the live index, then refresh the caches, freshness and the event stream. */
-  storeChanged(): Promise<void>;
+  /**
+   * The store changed: rebuild the live index, then refresh the caches, freshness and the event stream.
+   * `change` says what the write may have touched; without it (the ingest loop's ingest and round), anything.
+   */
+  storeChanged(change?: StoreChange): Promise<void>;
 }
 
 export async function assembleServer(s: ServerSettings, io: CliIO): Promise<AssembledServer> {
@@ -89,10 +94,10 @@ export async function assembleServer(s: ServerSettings, io: CliIO): Promise<Asse
   // The store changed (an ingest here, or a command through the local channel). Readers keep the previous
   // live index until the new one is in (they never wait for the writer); the write is acknowledged only
   // after that, so its caller never reads anything older than its own write.
-  const storeChanged = async () => {
+  const storeChanged = async (change?: StoreChange) => {
     await liveIndex.invalidate();
     // After the swap: an answer cached from the previous index meanwhile does not outlive it.
-    await server.app.storeChanged(); // cached answers, X-Data-Freshness and GET /events/stream follow it
+    await server.app.storeChanged(change); // cached answers, X-Data-Freshness and GET /events/stream follow it
   };
   let channel: LocalChannel | undefined;
   if (dbPath !== ':memory:') {
@@ -122,7 +127,7 @@ export async function assembleServer(s: ServerSettings, io: CliIO): Promise<Asse
               ]
             : [],
         // Keys, triggers, portfolios: the live index holds none of them, only the caches and the stream follow.
-        afterWrite: (h) => (h.keepsEvents ? server.app.storeChanged() : storeChanged()),
+        afterWrite: (h) => (h.keepsEvents ? server.app.storeChanged(storeChangeOf(h)) : storeChanged(storeChangeOf(h))),
         log,
       });
     } catch (err) {

@@ -12,6 +12,7 @@ export const triggersEvaluate = defineHandler<{ failOnBreach: boolean }, Evaluat
   summary: 'Evaluate every active trigger against the live events (cron)',
   writes: true,
   keepsEvents: true,
+  evaluatesTriggers: true,
   cli: {
     command: ['trigger', 'evaluate'],
     options: [{ flags: '--fail-on-breach', description: 'exit 3 when a trigger is newly triggered' }],

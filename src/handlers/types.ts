@@ -108,6 +108,12 @@ export interface Handler<I = any, O = any> {
    * saved locations): after it, `catintel serve` does not rebuild its live-event index.
    */
   keepsEvents?: boolean;
+  /**
+   * Runs a trigger evaluation round (src/triggers/run.ts), which replaces the stored probabilities to trigger
+   * now: after it, the event stream re-reads them (src/stream/store-change.ts). A writer without it is taken
+   * not to move them, so a new handler that runs a round must say so here.
+   */
+  evaluatesTriggers?: boolean;
   /** Needs no store at all (`token issue`, bulk `score`): the CLI never opens or locks one for it, so it runs beside a server. */
   storeless?: boolean;
   parse(raw: RawInput, caller: Caller): I;

@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { authDefaults, type AuthConfig } from '../auth/config.js';
 import { HANDLERS } from '../handlers/registry.js';
 import type { Handler } from '../handlers/types.js';
+import type { StoreChange } from '../stream/store-change.js';
 import type { AccessLogEntry } from './access-log.js';
 import { ResponseCache } from './cache.js';
 import { httpDefaults, type RequestsPerMinute } from './limits.js';
@@ -69,9 +70,9 @@ export interface App {
   /**
    * The store changed (an ingest here, or a command through the local channel): cached answers, the
    * per-source ingest times of X-Data-Freshness and the event stream follow it at once (the promise:
-   * the stream's re-read of the live set is done).
+   * the stream's re-read of the live set is done). `change` says what the write may have touched; without it, anything.
    */
-  storeChanged(): Promise<void>;
+  storeChanged(change?: StoreChange): Promise<void>;
   /** Shutting down: health answers 503 and responses close their connection. */
   setDraining(draining: boolean): void;
   /** The node server's 'clientError' listener: requests its parser refused, answered like any other error. */
@@ -180,9 +181,9 @@ export function createApp(o: AppOptions): App {
       }
     },
     isDraining: () => draining,
-    storeChanged: () => {
+    storeChanged: (change) => {
       freshness.invalidate();
-      void changes.refresh();
+      void changes.refresh(change);
     },
     stream: async (req, input, caller) => {
       if (draining)
@@ -241,10 +242,10 @@ export function createApp(o: AppOptions): App {
     },
     clientErrorHandler: (server) =>
       clientErrorHandler({ ...server, limiter, limits: deps.limits, accessLog: o.accessLog }),
-    storeChanged: () => {
+    storeChanged: (change) => {
       cache.invalidate();
       freshness.invalidate();
-      return changes.refresh();
+      return changes.refresh(change);
     },
   };
 }

@@ -13,6 +13,8 @@ import { performance } from 'node:perf_hooks';
 import type { Context } from '../context.js';
 import { CatintelError, asCatintelError } from '../errors.js';
 import type { Caller, RawInput } from '../handlers/types.js';
+import { storeChangeOf } from '../handlers/store-change.js';
+import type { StoreChange } from '../stream/store-change.js';
 import { authenticate, type AuthDeps, type Principal } from '../auth/authenticate.js';
 import { checkAccess } from './access.js';
 import { maskedQuery, type AccessLogEntry } from './access-log.js';
@@ -59,7 +61,7 @@ export interface PipelineDeps {
   /** A stream route's answer (GET /events/stream, src/stream/sse.ts). */
   stream?: (req: Request, input: unknown, caller: Caller) => Promise<Response>;
   /** After a write through the API (POST, DELETE): the event stream publishes what changed. */
-  storeChanged?: () => void;
+  storeChanged?: (change: StoreChange) => void;
 }
 
 interface State {
@@ -262,7 +264,7 @@ async function runHandler(
     if (cacheKey && encoded.status === 200) d.cache.set(cacheKey, encoded, nowMs);
     if (route.method !== 'GET') {
       d.cache.invalidate(); // POST and DELETE change the store
-      d.storeChanged?.();
+      d.storeChanged?.(storeChangeOf(h));
     }
   }
   let freshness =

@@ -4,6 +4,7 @@
  * each change numbered and kept in a bounded backlog (backlog.ts) for Last-Event-ID resume. Why a diff and
  * not a change log written by ingest: every writer already runs inside the server (the one owner of the
  * store), and a diff also sees what no writer does, an event ending because the clock passed its end.
+ * The stored probabilities to trigger now are re-read only after a change that can move them (store-change.ts).
  */
 import type { Context } from '../context.js';
 import { eventFeature } from '../domain/features.js';
@@ -18,6 +19,7 @@ import { diffTriggers, movedTriggers, stateProvenance, triggerSnapshot, type Tri
 import { alertSnapshot, diffAlerts, type AlertSnapshot } from '../locations/stream-alerts.js';
 import { PortfolioLossQueue } from './portfolio-loss.js';
 import type { ChangeBody } from './messages.js';
+import { ANY_CHANGE, CLOCK_ONLY, type StoreChange } from './store-change.js';
 
 export type Resume = { kind: 'changes'; changes: Change[] } | { kind: 'reset'; reason: string };
 
@@ -32,6 +34,13 @@ export class ChangeFeed {
   private snapshot: LiveSnapshot | undefined;
   private triggers: TriggerSnapshot | undefined;
   private probabilities: ProbabilitySnapshot | undefined;
+  /**
+   * Store changes that may have run an evaluation round, and how many of them `probabilities` has seen: a
+   * count, not a flag, so that a round announced while a refresh is reading is not lost when that refresh
+   * ends, and a refresh that fails leaves the rounds unseen for the next one.
+   */
+  private rounds = 0;
+  private roundsRead = 0;
   /** Saved-location and portfolio alerts already seen (src/locations/stream-alerts.ts). */
   private alerts: AlertSnapshot | undefined;
   private seq = 0;
@@ -64,16 +73,20 @@ export class ChangeFeed {
       await this.losses.start();
       const tickMs = this.o.tickMs ?? streamDefaults.tickMs;
       if (tickMs > 0 && !this.closed) {
-        this.timer = setInterval(() => void this.refresh(), tickMs);
+        this.timer = setInterval(() => void this.refresh(CLOCK_ONLY), tickMs);
         this.timer.unref();
       }
     })();
     return this.starting;
   }
 
-  /** Re-reads the live set and publishes what changed. Calls during a refresh fold into one more run. */
-  refresh(): Promise<void> {
+  /**
+   * Re-reads the live set and publishes what changed. Calls during a refresh fold into one more run.
+   * `change` says what the store change may have touched; without it, anything.
+   */
+  refresh(change: StoreChange = ANY_CHANGE): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (change.evaluatedTriggers) this.rounds++;
     if (this.running) {
       this.again = true;
       return this.running;
@@ -108,7 +121,12 @@ export class ChangeFeed {
     const trig = await triggerSnapshot(this.ctx.db);
     const moved = await stateProvenance(this.ctx.db, movedTriggers(this.triggers!, trig.snapshot));
     const alerts = await alertSnapshot(this.ctx.db);
-    const probabilities = await probabilitySnapshot(this.ctx.db);
+    // The probabilities of active triggers move only with a round or with the set of active triggers.
+    const rounds = this.rounds;
+    const probabilities =
+      rounds !== this.roundsRead || !sameKeys(this.triggers!.states, trig.snapshot.states)
+        ? await probabilitySnapshot(this.ctx.db)
+        : this.probabilities!;
     const diffed: Diffed[] = [
       ...diffLive(before, next, ended),
       ...diffTriggers(this.triggers!, trig.snapshot, trig.alerts, moved),
@@ -118,6 +136,7 @@ export class ChangeFeed {
     this.snapshot = next;
     this.triggers = trig.snapshot;
     this.probabilities = probabilities;
+    this.roundsRead = rounds;
     this.alerts = alerts.snapshot;
     // Only finds the new versions and queues their portfolios: the losses run in the background and publish when done.
     await this.losses.check();
@@ -193,4 +212,8 @@ export class ChangeFeed {
     this.listeners.clear();
     this.closers.clear();
   }
+}
+
+function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
+  return a.size === b.size && [...a.keys()].every((k) => b.has(k));
 }

@@ -1,8 +1,9 @@
 /**
  * Probability to trigger now on the stream (docs/stream.md, docs/basis-risk.md#probability-to-trigger-now):
  * each evaluation round stores, for every active hurricane wind or pressure trigger a live storm's ensemble
- * can reach, the share of members in which it fires (src/triggers/fire-probability.ts). After every store
- * change the feed reads those rows and pushes `trigger.probability` to the trigger's account for each
+ * can reach, the share of members in which it fires (src/triggers/fire-probability.ts). After a store change
+ * that can move them (a round, or a trigger created, paused or deleted: src/stream/store-change.ts) the feed
+ * reads those rows and pushes `trigger.probability` to the trigger's account for each
  * (trigger, storm) whose probability is new or changed, with the members, the advisory or best track it came
  * from and the storm's provenance. A round that leaves the number as it was pushes nothing.
  */
