@@ -20,6 +20,7 @@ import { evaluateTriggers } from '../src/triggers/run.js';
 import { tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
 import { defaultConfig } from '../src/config/defaults.js';
+import { FORT_MYERS_TRIGGER } from './helpers/fort-myers-trigger.js';
 import { testModels } from './helpers/model-packages.js';
 import { contextOn, freshIp, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
 import { OPENAPI } from './http/helpers/openapi.js';
@@ -295,15 +296,7 @@ beforeAll(async () => {
   ids.trigger = (
     await p.call('/api/v1/triggers', {
       token: tok,
-      body: {
-        name: 'Fort Myers 100 kt',
-        peril: 'hurricane',
-        lat: 26.64,
-        lng: -81.87,
-        radius_km: 50,
-        threshold_type: 'wind_speed_kt',
-        threshold_value: 100,
-      },
+      body: FORT_MYERS_TRIGGER,
     })
   ).body.id;
   // The stream is open before anything below happens, so it carries every kind of message.

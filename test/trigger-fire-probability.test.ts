@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config/defaults.js';
 import { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
+import { FORT_MYERS_OPTIONS } from './helpers/fort-myers-trigger.js';
 import { sharedData } from './helpers/paths.js';
 import { contextOn, platform } from './http/helpers/harness.js';
 
@@ -32,25 +33,7 @@ async function replay(asOf: string): Promise<void> {
   const db = path.join(dir, `ian-${asOf.replace(/:/g, '')}.duckdb`);
   dbs.set(asOf, db);
   const at = ['--db', db, '--as-of', asOf, '--quiet'];
-  const created = await cli([
-    ...at,
-    'trigger',
-    'create',
-    '--name',
-    'Fort Myers 100 kt',
-    '--peril',
-    'hurricane',
-    '--lat',
-    '26.64',
-    '--lng',
-    '-81.87',
-    '--radius-km',
-    '50',
-    '--threshold-type',
-    'wind_speed_kt',
-    '--threshold-value',
-    '100',
-  ]);
+  const created = await cli([...at, 'trigger', 'create', ...FORT_MYERS_OPTIONS]);
   expect(created.code, created.stderr).toBe(0);
   // The round after the ingest computes it (as `catintel serve` does after each scheduled ingest).
   expect((await cli([...at, 'ingest', 'nhc', '--from', BDECK])).code).toBe(0);

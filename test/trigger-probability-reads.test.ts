@@ -16,6 +16,7 @@ import type { Store } from '../src/store/db.js';
 import type { Change } from '../src/stream/messages.js';
 import { CLOCK_ONLY } from '../src/stream/store-change.js';
 import { evaluateTriggers } from '../src/triggers/run.js';
+import { FORT_MYERS_TRIGGER } from './helpers/fort-myers-trigger.js';
 import { sharedData } from './helpers/paths.js';
 import { contextOn, platform, seededStore, token, tokenAccount, type Platform } from './http/helpers/harness.js';
 
@@ -61,15 +62,7 @@ describe('the stream reads trigger probabilities only after a change that can mo
 
     const created = await p.call('/api/v1/triggers', {
       token: tok,
-      body: {
-        name: 'Fort Myers 100 kt',
-        peril: 'hurricane',
-        lat: 26.64,
-        lng: -81.87,
-        radius_km: 50,
-        threshold_type: 'wind_speed_kt',
-        threshold_value: 100,
-      },
+      body: FORT_MYERS_TRIGGER,
     });
     expect(created.status).toBe(201);
     await settled();

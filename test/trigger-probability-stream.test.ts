@@ -17,6 +17,7 @@ import { ChangeFeed } from '../src/stream/feed.js';
 import type { Change } from '../src/stream/messages.js';
 import { evaluateTriggers } from '../src/triggers/run.js';
 import { cli, tempDir } from './helpers/cli.js';
+import { FORT_MYERS_OPTIONS } from './helpers/fort-myers-trigger.js';
 import { sharedData } from './helpers/paths.js';
 
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
@@ -38,20 +39,7 @@ describe('trigger.probability on /events/stream', () => {
       '--json',
       'trigger',
       'create',
-      '--name',
-      'Fort Myers 100 kt',
-      '--peril',
-      'hurricane',
-      '--lat',
-      '26.64',
-      '--lng',
-      '-81.87',
-      '--radius-km',
-      '50',
-      '--threshold-type',
-      'wind_speed_kt',
-      '--threshold-value',
-      '100',
+      ...FORT_MYERS_OPTIONS,
     ]);
     expect(created.code, created.stderr).toBe(0);
     trigger = created.json().id;

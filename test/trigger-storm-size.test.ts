@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
+import { FORT_MYERS_OPTIONS } from './helpers/fort-myers-trigger.js';
 import { sharedData } from './helpers/paths.js';
 
 const env = { CATINTEL_NOW: '2022-09-28T19:05:00Z' };
@@ -25,25 +26,7 @@ describe("Ian's landfall fix with the b-deck's own radius of maximum wind", () =
   }, 60_000);
 
   it('a Fort Myers 100 kt / 50 km trigger is triggered as of the 19:05Z fix, and the receipt cites the RMW', async () => {
-    const made = await run([
-      'trigger',
-      'create',
-      '--name',
-      'Fort Myers 100 kt',
-      '--peril',
-      'hurricane',
-      '--lat',
-      '26.64',
-      '--lng',
-      '-81.87',
-      '--radius-km',
-      '50',
-      '--threshold-type',
-      'wind_speed_kt',
-      '--threshold-value',
-      '100',
-      '--json',
-    ]);
+    const made = await run(['trigger', 'create', ...FORT_MYERS_OPTIONS, '--json']);
     expect(made.code, made.stderr).toBe(0);
     const id = made.json().id;
     const r = await run(['trigger', 'evaluate', '--json']);

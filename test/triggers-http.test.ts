@@ -9,18 +9,9 @@ import { ingestSource } from '../src/ingest/run.js';
 import { nhc } from '../src/sources/nhc.js';
 import { evaluateTriggers } from '../src/triggers/run.js';
 import type { Store } from '../src/store/db.js';
+import { FORT_MYERS_TRIGGER } from './helpers/fort-myers-trigger.js';
 import { sharedData } from './helpers/paths.js';
 import { contextOn, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
-
-const FORT_MYERS = {
-  name: 'Fort Myers 100 kt',
-  peril: 'hurricane',
-  lat: 26.64,
-  lng: -81.87,
-  radius_km: 50,
-  threshold_type: 'wind_speed_kt',
-  threshold_value: 100,
-};
 
 let db: Store;
 let p: Platform;
@@ -31,14 +22,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => p?.close());
 
-const create = (tok: string, body: unknown = FORT_MYERS) => p.call('/api/v1/triggers', { token: tok, body });
+const create = (tok: string, body: unknown = FORT_MYERS_TRIGGER) => p.call('/api/v1/triggers', { token: tok, body });
 
 describe('active trigger limits per tier', () => {
   it('the 4th active trigger of an agency account is 403 trigger_limit_reached; DELETE frees a slot', async () => {
     const agency = await token('agency', { sub: 'agency-limit@example.com' });
     const made = [];
     for (let i = 0; i < 3; i++) {
-      const r = await create(agency, { ...FORT_MYERS, name: `t${i}` });
+      const r = await create(agency, { ...FORT_MYERS_TRIGGER, name: `t${i}` });
       expect(r.status).toBe(201);
       expect(r.headers.get('location')).toBe(`/api/v1/triggers/${r.body.id}`);
       expect(r.body).toMatchObject({
@@ -78,7 +69,7 @@ describe('active trigger limits per tier', () => {
         new Request('http://localhost/api/v1/triggers', {
           method: 'POST',
           headers: { authorization: `Bearer ${enterprise}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ ...FORT_MYERS, name: `e${i}` }),
+          body: JSON.stringify({ ...FORT_MYERS_TRIGGER, name: `e${i}` }),
         }),
       );
       expect(r.status).toBe(201);
@@ -87,7 +78,7 @@ describe('active trigger limits per tier', () => {
   }, 60_000);
 
   it('free callers get 401: triggers need an account', async () => {
-    const r = await p.call('/api/v1/triggers', { body: FORT_MYERS });
+    const r = await p.call('/api/v1/triggers', { body: FORT_MYERS_TRIGGER });
     expect(r.status).toBe(401);
   });
 });
@@ -117,7 +108,7 @@ describe('validation', () => {
       'radius_km',
       'threshold_value',
     ]);
-    const mismatch = await create(agency, { ...FORT_MYERS, threshold_type: 'magnitude', threshold_value: 7 });
+    const mismatch = await create(agency, { ...FORT_MYERS_TRIGGER, threshold_type: 'magnitude', threshold_value: 7 });
     expect([mismatch.status, mismatch.body.errors]).toEqual([
       422,
       [
@@ -154,7 +145,7 @@ describe('accounts', () => {
     const del = await p.call('/api/v1/triggers/alerts', { method: 'DELETE', token: alice, unchecked: true });
     expect([del.status, del.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
     // Names are kept as valid Unicode: a lone surrogate (valid JSON) becomes U+FFFD instead of failing.
-    const odd = await create(alice, { ...FORT_MYERS, name: 'a\ud800b' });
+    const odd = await create(alice, { ...FORT_MYERS_TRIGGER, name: 'a\ud800b' });
     expect([odd.status, odd.body.name]).toEqual([201, 'a\ufffdb']);
   });
 });
@@ -163,7 +154,7 @@ describe('after an evaluation on Hurricane Ian', () => {
   it('list shows state and proximity, history the receipt (paged), alerts the notification until marked read', async () => {
     const owner = await token('agency', { sub: 'ian-owner@example.com' });
     const fm = (await create(owner)).body;
-    const miami = (await create(owner, { ...FORT_MYERS, name: 'Miami 100 kt', lat: 25.76, lng: -80.19 })).body;
+    const miami = (await create(owner, { ...FORT_MYERS_TRIGGER, name: 'Miami 100 kt', lat: 25.76, lng: -80.19 })).body;
     const summary = await evaluateTriggers(contextOn(db));
     expect(summary.newly_triggered.map((t) => t.trigger_id)).toContain(fm.id);
 
@@ -195,7 +186,9 @@ describe('after an evaluation on Hurricane Ian', () => {
 describe('entered observations', () => {
   it('a reading for an event the store does not hold is kept as named; an unknown field is 422', async () => {
     const owner = await token('agency', { sub: 'observer@example.com' });
-    const t = (await create(owner, { ...FORT_MYERS, threshold_type: 'industry_loss_usd', threshold_value: 1e9 })).body;
+    const t = (
+      await create(owner, { ...FORT_MYERS_TRIGGER, threshold_type: 'industry_loss_usd', threshold_value: 1e9 })
+    ).body;
     const r = await p.call(`/api/v1/triggers/${t.id}/observations`, {
       token: owner,
       body: { value: 2e9, source: 'PCS', event_id: 'AL142018' },

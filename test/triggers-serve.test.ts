@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers/cli.js';
+import { FORT_MYERS_OPTIONS } from './helpers/fort-myers-trigger.js';
 import { startServe } from './helpers/serve.js';
 import { REPO_ROOT, sharedData } from './helpers/paths.js';
 
@@ -23,22 +24,6 @@ const feeds = Object.fromEntries(
   ]),
 );
 const env = { CATINTEL_NOW: NOW, CATINTEL_FETCH_TIMEOUT_MS: '1500', CATINTEL_FETCH_ATTEMPTS: '1', ...feeds };
-const FORT_MYERS = [
-  '--name',
-  'Fort Myers 100 kt',
-  '--peril',
-  'hurricane',
-  '--lat',
-  '26.64',
-  '--lng',
-  '-81.87',
-  '--radius-km',
-  '50',
-  '--threshold-type',
-  'wind_speed_kt',
-  '--threshold-value',
-  '100',
-];
 
 let child: ChildProcess | undefined;
 afterEach(() => {
@@ -69,7 +54,7 @@ describe.skipIf(!built)('trigger commands beside a running server (a real proces
   it('create, list, evaluate (exit 3), history, verify, alerts, observe and deactivate run through the server', async () => {
     await serve(db);
     const run = (argv: string[]) => cli(['--db', db, ...argv], env);
-    const created = await run(['trigger', 'create', ...FORT_MYERS, '--json']);
+    const created = await run(['trigger', 'create', ...FORT_MYERS_OPTIONS, '--json']);
     expect(created.code, created.stderr).toBe(0);
     const id = created.json().id;
     expect((await run(['trigger', 'list', '--json'])).json().triggers.map((t: any) => t.id)).toEqual([id]);
@@ -127,7 +112,7 @@ describe.skipIf(!built)('trigger commands beside a running server (a real proces
 
   it('serve --ingest-every evaluates the triggers after each scheduled ingest', async () => {
     const fresh = await ianStore();
-    const id = (await cli(['--db', fresh, 'trigger', 'create', ...FORT_MYERS, '--json'], env)).json().id;
+    const id = (await cli(['--db', fresh, 'trigger', 'create', ...FORT_MYERS_OPTIONS, '--json'], env)).json().id;
     await serve(fresh, '--ingest-every', '1');
     let entries = 0;
     for (let i = 0; i < 40 && entries === 0; i++) {

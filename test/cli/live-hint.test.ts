@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../helpers/cli.js';
+import { FORT_MYERS_OPTIONS } from '../helpers/fort-myers-trigger.js';
 import { seedStore } from '../helpers/store.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
@@ -86,30 +87,9 @@ describe('events live on a store whose events are not live now', () => {
 describe('trigger evaluate on a store whose events are not live now (the walk-through of docs/usage.md without make run)', () => {
   it('says none is live and how to evaluate at the snapshot instant; there the trigger sees Ian', async () => {
     const store = await seedStore(); // `db seed` at AS_OF, the seed's instant
-    const created = await cli(
-      [
-        '--db',
-        store,
-        '--json',
-        'trigger',
-        'create',
-        '--name',
-        'Fort Myers 100 kt',
-        '--peril',
-        'hurricane',
-        '--lat',
-        '26.64',
-        '--lng',
-        '-81.87',
-        '--radius-km',
-        '50',
-        '--threshold-type',
-        'wind_speed_kt',
-        '--threshold-value',
-        '100',
-      ],
-      { CATINTEL_NOW: AS_OF },
-    );
+    const created = await cli(['--db', store, '--json', 'trigger', 'create', ...FORT_MYERS_OPTIONS], {
+      CATINTEL_NOW: AS_OF,
+    });
     expect(created.code, created.stderr).toBe(0);
     const today = await cli(['--db', store, 'trigger', 'evaluate', '--fail-on-breach'], { CATINTEL_NOW: TODAY });
     expect(today.code).toBe(0);

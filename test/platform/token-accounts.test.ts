@@ -11,17 +11,9 @@ import { createApp } from '../../src/http/app.js';
 import { Store } from '../../src/store/db.js';
 import { insertApiKey } from '../../src/store/keys.js';
 import { cli, tempDir } from '../helpers/cli.js';
+import { FORT_MYERS_TRIGGER } from '../helpers/fort-myers-trigger.js';
 import { AUTH, SECRET, call, contextOn, platform, seededStore, token, type Platform } from '../http/helpers/harness.js';
 
-const TRIGGER = {
-  name: 'Fort Myers 100 kt',
-  peril: 'hurricane',
-  lat: 26.64,
-  lng: -81.87,
-  radius_km: 50,
-  threshold_type: 'wind_speed_kt',
-  threshold_value: 100,
-};
 const BOOK = {
   name: 'operator book',
   locations: [{ LocNumber: '1', Latitude: 28.54, Longitude: -81.38, BuildingTIV: 1_000_000 }],
@@ -70,7 +62,7 @@ describe("a token's subject never names a local account", () => {
 
   it("sub=acctA does not see the triggers acctA's API key made", async () => {
     const key = await keyFor('acctA');
-    const t = await p.call('/api/v1/triggers', { token: key, body: TRIGGER });
+    const t = await p.call('/api/v1/triggers', { token: key, body: FORT_MYERS_TRIGGER });
     expect(t.status).toBe(201);
     const acctA = await token('enterprise', { sub: 'acctA' });
     const list = await p.call('/api/v1/triggers', { token: acctA });
@@ -82,7 +74,7 @@ describe("a token's subject never names a local account", () => {
 
   it('the same subject sees its own data with every token it is issued', async () => {
     const first = await token('enterprise', { sub: 'carol@example.com' });
-    const made = await p.call('/api/v1/triggers', { token: first, body: TRIGGER });
+    const made = await p.call('/api/v1/triggers', { token: first, body: FORT_MYERS_TRIGGER });
     expect(made.status).toBe(201);
     const again = await token('enterprise', { sub: 'carol@example.com', ttlSeconds: 1800 });
     expect(again).not.toBe(first);
