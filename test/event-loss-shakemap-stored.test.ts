@@ -10,16 +10,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config/defaults.js';
-import type { Context } from '../src/context.js';
 import { sourceModuleFor } from '../src/handlers/ingest.js';
 import { ingestSource } from '../src/ingest/run.js';
 import { readShakeMapFile } from '../src/sources/shakemap.js';
 import { Store } from '../src/store/db.js';
-import { ChangeFeed } from '../src/stream/feed.js';
 import type { Change } from '../src/stream/messages.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { EARTHQUAKE_TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { FIXTURES, sharedData } from './helpers/paths.js';
+import { replayedFeed } from './helpers/replayed-feed.js';
 import { contextOn, platform } from './http/helpers/harness.js';
 import { OED_LOCATION_HEADER, bayAreaRows } from './helpers/event-loss-books.js';
 
@@ -50,32 +49,23 @@ beforeAll(async () => {
   portfolio = r.json().id;
   // The two ingests as `catintel serve` takes them, the change feed refreshed after each (its loss queue runs the book).
   const store = await Store.open(db);
-  let clock = FEED_AT;
-  const ctx: Context = {
-    config: defaultConfig({ dbPath: db, env: { CATINTEL_MODELS: models } }),
-    db: store,
-    clock: () => new Date(clock),
-    log: () => {},
-    progress: () => {},
-  };
-  const feed = new ChangeFeed(ctx, { tickMs: 0 });
-  await feed.start();
-  feed.subscribe(
-    (cs) => streamed.push(...cs),
-    () => {},
-  );
+  const { ctx, feed, setClock, close } = await replayedFeed(store, {
+    dbPath: db,
+    at: FEED_AT,
+    env: { CATINTEL_MODELS: models },
+    into: streamed,
+  });
   try {
     await ingestSource(ctx, await sourceModuleFor(ctx, 'usgs-earthquakes'), FEED);
     await feed.refresh();
     await feed.losses.idle();
-    clock = SHAKEMAP_AT;
+    setClock(SHAKEMAP_AT);
     const shakemap = { map: await readShakeMapFile(GRID), name: GRID };
     await ingestSource(ctx, await sourceModuleFor(ctx, 'usgs-earthquakes', shakemap), FEED);
     await feed.refresh();
     await feed.losses.idle();
   } finally {
-    feed.close();
-    await store.close();
+    await close();
   }
 }, 900_000);
 

@@ -8,16 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../src/config/defaults.js';
-import type { Context } from '../src/context.js';
 import { ingestSource } from '../src/ingest/run.js';
 import { nhc } from '../src/sources/nhc.js';
 import { Store } from '../src/store/db.js';
-import { ChangeFeed } from '../src/stream/feed.js';
 import type { Change } from '../src/stream/messages.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { testModels } from './helpers/model-packages.js';
 import { sharedData } from './helpers/paths.js';
+import { replayedFeed } from './helpers/replayed-feed.js';
 import { OED_LOCATION_HEADER, leeCountyRows } from './helpers/event-loss-books.js';
 
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
@@ -42,30 +40,21 @@ describe('portfolio.loss on /events/stream', () => {
     portfolio = r.json().id;
     const db = await Store.open(dbPath);
     account = (await db.all<{ account: string }>('SELECT account FROM portfolios'))[0].account;
-    let clock = FIRST;
-    const ctx: Context = {
-      config: defaultConfig({ dbPath, env: { CATINTEL_MODELS: models } }),
-      db,
-      clock: () => new Date(clock),
-      log: () => {},
-      progress: () => {},
-    };
-    const feed = new ChangeFeed(ctx, { tickMs: 0 });
-    await feed.start();
-    feed.subscribe(
-      (cs) => got.push(...cs),
-      () => {},
-    );
+    const { ctx, feed, setClock, close } = await replayedFeed(db, {
+      dbPath,
+      at: FIRST,
+      env: { CATINTEL_MODELS: models },
+      into: got,
+    });
     try {
       for (const at of [FIRST, SECOND]) {
-        clock = at;
+        setClock(at);
         await ingestSource(ctx, nhc, BDECK);
         await feed.refresh(); // what `catintel serve` does after every store change
         await feed.losses.idle();
       }
     } finally {
-      feed.close();
-      await db.close();
+      await close();
     }
   }, 900_000);
 

@@ -8,17 +8,15 @@
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../src/config/defaults.js';
-import type { Context } from '../src/context.js';
 import { ingestSource } from '../src/ingest/run.js';
 import { nhc } from '../src/sources/nhc.js';
 import { Store } from '../src/store/db.js';
-import { ChangeFeed } from '../src/stream/feed.js';
 import type { Change } from '../src/stream/messages.js';
 import { evaluateTriggers } from '../src/triggers/run.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { FORT_MYERS_OPTIONS } from './helpers/fort-myers-trigger.js';
 import { sharedData } from './helpers/paths.js';
+import { replayedFeed } from './helpers/replayed-feed.js';
 
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
 const TIMES = ['2022-09-27T12:00:00Z', '2022-09-28T00:00:00Z', '2022-09-28T18:00:00Z'];
@@ -45,23 +43,10 @@ describe('trigger.probability on /events/stream', () => {
     trigger = created.json().id;
     const db = await Store.open(dbPath);
     account = (await db.all<{ account: string }>('SELECT account FROM triggers'))[0].account;
-    let clock = TIMES[0];
-    const ctx: Context = {
-      config: defaultConfig({ dbPath }),
-      db,
-      clock: () => new Date(clock),
-      log: () => {},
-      progress: () => {},
-    };
-    const feed = new ChangeFeed(ctx, { tickMs: 0 });
-    await feed.start();
-    feed.subscribe(
-      (cs) => got.push(...cs),
-      () => {},
-    );
+    const { ctx, feed, setClock, close } = await replayedFeed(db, { dbPath, at: TIMES[0], into: got });
     try {
       for (const at of TIMES) {
-        clock = at;
+        setClock(at);
         await ingestSource(ctx, nhc, BDECK);
         await evaluateTriggers(ctx); // the round `catintel serve` runs after each ingest
         await feed.refresh(); // what `catintel serve` does after every store change
@@ -75,8 +60,7 @@ describe('trigger.probability on /events/stream', () => {
         );
       }
     } finally {
-      feed.close();
-      await db.close();
+      await close();
     }
   }, 600_000);
 
