@@ -85,7 +85,7 @@ export class Store {
     private readonly notices?: ChangeNotices,
   ) {}
 
-  /** 'file' for a DuckDB file (or memory), 'cluster' for DuckLake and PostgreSQL (docs/scale-out.md). */
+  /** 'file' for a DuckDB file (or memory), 'cluster' for DuckLake and PostgreSQL (docs/cluster-store.md). */
   get backend(): 'file' | 'cluster' {
     return this.notices ? 'cluster' : 'file';
   }
@@ -96,6 +96,17 @@ export class Store {
    */
   async onChangeElsewhere(onChange: () => void): Promise<void> {
     await this.notices?.listen(onChange);
+  }
+
+  /**
+   * Runs fn as the one process doing `role` on this store at a time (one ingest per source): on a cluster
+   * store, a PostgreSQL advisory lock (src/store/cluster/leadership.ts), refused with store_locked while
+   * another process holds it; on a DuckDB file, its lock already makes this process the only writer.
+   */
+  async asLeader<T>(role: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.notices) return fn();
+    const { asLeader } = await import('./cluster/leadership.js');
+    return asLeader(this.notices.address, role, fn);
   }
 
   /**
