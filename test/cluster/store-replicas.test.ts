@@ -15,6 +15,7 @@ import { startPostgres, type ThrowawayPostgres } from '../helpers/throwaway-post
 const AS_OF = fs.readFileSync(path.join(REPO_ROOT, 'data/seed/as-of.txt'), 'utf8').trim();
 const env = { CATINTEL_NOW: AS_OF };
 const DAY_FEED = sharedData('feeds/usgs_earthquakes/all_day.geojson');
+const IAN = sharedData('hazard_history/hurricanes/bal092022.dat');
 const TRIGGER = {
   name: 'Fort Myers 100 kt',
   peril: 'hurricane',
@@ -107,6 +108,23 @@ describe('a cluster store behind two serve replicas', () => {
     const refused = await request(0, '/api/v1/events/live?limit=1', {}, false);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
+  it('PostgreSQL restarted: every committed write is still there, and the replicas reconnect and hear new writes', async () => {
+    const before = (await (await request(0, '/api/v1/triggers')).json()) as { triggers: { id: string }[] };
+    const live = await matched(0);
+    pg.restart();
+    const after = await request(1, '/api/v1/triggers');
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { triggers: { id: string }[] }).triggers).toEqual(before.triggers);
+    // Ian, live at the pinned clock: written by the CLI after the restart, heard by both replicas.
+    const ingest = await cli(['--db', store, '--json', 'ingest', 'nhc', '--from', IAN], env);
+    expect(ingest.code, ingest.stderr).toBe(0);
+    const deadline = Date.now() + 30_000;
+    while ((await matched(0)) !== live + 1 || (await matched(1)) !== live + 1) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   });
 
   it('an unreachable PostgreSQL is one line naming the store and the fix, exit code 1', async () => {

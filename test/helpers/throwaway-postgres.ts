@@ -13,6 +13,8 @@ export interface ThrowawayPostgres {
   port: number;
   /** A new empty database's cluster-store address, with a data directory of its own. */
   storeAddress(database: string): Promise<string>;
+  /** A fast shutdown and start again on the same port: every client's connection is cut. */
+  restart(): void;
   stop(): void;
 }
 
@@ -56,7 +58,7 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     );
   run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'catintel', '--no-sync']);
   const port = await freePort();
-  run('pg_ctl', [
+  const serverArgs = [
     '-D',
     path.join(dir, 'data'),
     '-o',
@@ -64,8 +66,8 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     '-l',
     path.join(dir, 'log'),
     '-w',
-    'start',
-  ]);
+  ];
+  run('pg_ctl', [...serverArgs, 'start']);
   const lake = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-lake-'));
   return {
     port,
@@ -78,6 +80,9 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
         await client.end();
       }
       return `postgres://catintel@127.0.0.1:${port}/${database}?data=${path.join(lake, database)}`;
+    },
+    restart() {
+      run('pg_ctl', [...serverArgs, '-m', 'fast', 'restart']);
     },
     stop() {
       try {

@@ -16,12 +16,18 @@ export class ChangeNotices {
   private readonly id = randomUUID();
   private sender?: Promise<pg.Client>;
   private listener?: pg.Client;
+  private retry?: NodeJS.Timeout;
+  private closed = false;
 
   constructor(readonly address: ClusterAddress) {}
 
   /** Tells every listening process that this one committed a write. */
   async announce(): Promise<void> {
-    this.sender ??= connectClient(this.address);
+    this.sender ??= connectClient(this.address).then((client) => {
+      // Cut (PostgreSQL restarted): the next notice connects again.
+      client.on('end', () => (this.sender = undefined));
+      return client;
+    });
     const client = await this.sender.catch((err) => {
       this.sender = undefined;
       throw err;
@@ -36,17 +42,27 @@ export class ChangeNotices {
       if (n.channel === CHANNEL && n.payload !== this.id) onChange();
     });
     // A dropped connection loses the notices sent meanwhile: listen again and count the gap as a change.
-    client.on('error', () => undefined);
     client.on('end', () => {
-      if (this.listener !== client) return;
+      if (this.listener !== client) return; // closed by close()
       this.listener = undefined;
-      setTimeout(() => void this.listen(onChange).then(onChange, () => undefined), 1000).unref();
+      this.relisten(onChange);
     });
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;
   }
 
+  /** Listens again a second later, and again until PostgreSQL answers, unless closed meanwhile. */
+  private relisten(onChange: () => void): void {
+    this.retry = setTimeout(() => {
+      if (this.closed) return;
+      this.listen(onChange).then(onChange, () => this.relisten(onChange));
+    }, 1000);
+    this.retry.unref();
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);

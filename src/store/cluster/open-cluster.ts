@@ -115,6 +115,9 @@ async function create(conn: DuckDBConnection, migrations: Migration[]): Promise<
 
 export async function connectClient(address: ClusterAddress): Promise<pg.Client> {
   const client = new pg.Client({ ...address.client, connectionTimeoutMillis: 10_000 });
+  // A connection cut by the server (a restart) is an 'error' event: unheard, it would end the process. The
+  // query in flight fails on its own, and holders of a long-lived client watch for 'end'.
+  client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (err) {
