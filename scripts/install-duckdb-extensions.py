@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """
-The DuckDB extensions the store loads (spatial), for exactly the DuckDB that npm installed with
+The DuckDB extensions the store loads (spatial; ducklake and postgres_scanner for a cluster store, docs/scale-out.md), for exactly the DuckDB that npm installed with
 @duckdb/node-api: `make install` runs this, and `make build` runs it once per install of node_modules.
 
 DuckDB would download extensions from its own host on first use; catintel never lets it (that host may be
@@ -25,7 +25,7 @@ import tempfile
 import time
 import zipfile
 
-EXTENSIONS = ["spatial"]
+EXTENSIONS = ["spatial", "ducklake", "postgres_scanner"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAMP = ".installed"
 

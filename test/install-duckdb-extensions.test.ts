@@ -1,8 +1,8 @@
 /**
  * make install's extension step (scripts/install-duckdb-extensions.py) against a package index on loopback
- * that serves a wheel laid out as PyPI's duckdb-extension-spatial is: it installs the file where DuckDB's
- * extension_directory looks, skips it when present and matching (no download), fetches it again when the
- * file was damaged, and refuses a wheel whose file does not match its own record.
+ * that serves wheels laid out as PyPI's duckdb-extension-spatial, -ducklake and -postgres_scanner are: it installs
+ * each file where DuckDB's extension_directory looks, skips it when present and matching (no download),
+ * fetches it again when the file was damaged, and refuses a wheel whose file does not match its own record.
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -16,40 +16,51 @@ import { REPO_ROOT } from './helpers/paths.js';
 import { DUCKDB_PLATFORM, DUCKDB_VERSION } from './helpers/duckdb-build.js';
 
 const NUMBER = DUCKDB_VERSION.replace(/^v/, '');
-const WHEEL = `duckdb_extension_spatial-${NUMBER}-py3-none-any.whl`;
-const MEMBER = `duckdb_extension_spatial/extensions/${DUCKDB_VERSION}/spatial.duckdb_extension`;
-const CONTENT = Buffer.from(`not really spatial, but the bytes the wheel holds for ${DUCKDB_VERSION}\n`);
+/** The extensions make install fetches, in its order: the store's spatial functions, then the cluster store's two. */
+const NAMES = ['spatial', 'ducklake', 'postgres_scanner'];
+const wheelName = (name: string) => `duckdb_extension_${name}-${NUMBER}-py3-none-any.whl`;
+const memberOf = (name: string) => `duckdb_extension_${name}/extensions/${DUCKDB_VERSION}/${name}.duckdb_extension`;
+const contentOf = (name: string) =>
+  Buffer.from(`not really ${name}, but the bytes the wheel holds for ${DUCKDB_VERSION}\n`);
+const WHEEL = wheelName('spatial');
+const MEMBER = memberOf('spatial');
+const CONTENT = contentOf('spatial');
 
 const b64sha = (b: Uint8Array) => 'sha256=' + createHash('sha256').update(b).digest('base64url');
 
 /** A wheel as the real one is laid out; `recorded` is what its RECORD claims the extension's bytes are. */
-function wheelOf(recorded: Uint8Array): Buffer {
-  const info = `duckdb_extension_spatial-${NUMBER}.dist-info`;
+function wheelOf(name: string, recorded: Uint8Array): Buffer {
+  const info = `duckdb_extension_${name}-${NUMBER}.dist-info`;
+  const member = memberOf(name);
   const files: Record<string, Uint8Array> = {
-    'duckdb_extension_spatial/__init__.py': new Uint8Array(),
-    [MEMBER]: CONTENT,
-    [`${info}/METADATA`]: strToU8(`Metadata-Version: 2.1\nName: duckdb-extension-spatial\nVersion: ${NUMBER}\n`),
+    [`duckdb_extension_${name}/__init__.py`]: new Uint8Array(),
+    [member]: contentOf(name),
+    [`${info}/METADATA`]: strToU8(`Metadata-Version: 2.1\nName: duckdb-extension-${name}\nVersion: ${NUMBER}\n`),
     [`${info}/WHEEL`]: strToU8('Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n'),
   };
-  const record = Object.entries(files).map(([n, b]) => `${n},${b64sha(n === MEMBER ? recorded : b)},${b.length}`);
+  const record = Object.entries(files).map(([n, b]) => `${n},${b64sha(n === member ? recorded : b)},${b.length}`);
   files[`${info}/RECORD`] = strToU8([...record, `${info}/RECORD,,`].join('\n') + '\n');
   return Buffer.from(zipSync(files));
 }
 
 let server: http.Server;
 let index: string;
-let wheel = wheelOf(CONTENT);
+const wheels = new Map(NAMES.map((n) => [n, wheelOf(n, contentOf(n))]));
 let downloads = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (req.url === '/simple/duckdb-extension-spatial/') {
+    // pip asks for the project's normalized name (PEP 503): duckdb-extension-postgres-scanner.
+    const page = /^\/simple\/duckdb-extension-([a-z-]+)\/$/.exec(req.url ?? '')?.[1]?.replaceAll('-', '_');
+    const file = NAMES.find((n) => req.url === `/files/${wheelName(n)}`);
+    if (page && wheels.has(page)) {
+      const name = wheelName(page);
       res.setHeader('content-type', 'text/html');
       res.end(
-        `<!DOCTYPE html><html><body><a href="/files/${WHEEL}#sha256=${createHash('sha256').update(wheel).digest('hex')}">${WHEEL}</a></body></html>`,
+        `<!DOCTYPE html><html><body><a href="/files/${name}#sha256=${createHash('sha256').update(wheels.get(page)!).digest('hex')}">${name}</a></body></html>`,
       );
-    } else if (req.url === `/files/${WHEEL}`) {
+    } else if (file) {
       downloads++;
-      res.end(wheel);
+      res.end(wheels.get(file));
     } else {
       res.statusCode = 404;
       res.end();
@@ -94,18 +105,23 @@ describe('make install: the DuckDB extensions from their wheels', () => {
       new RegExp(`^spatial ${DUCKDB_VERSION} ${DUCKDB_PLATFORM}: installed from ${WHEEL.replaceAll('.', '\\.')}`),
     );
     expect(fs.readFileSync(installed)).toEqual(CONTENT);
-    expect(downloads).toBe(1);
-    expect(fs.readdirSync(path.dirname(installed)).sort()).toEqual([
-      'spatial.duckdb_extension',
-      'spatial.duckdb_extension.sha256',
-    ]); // no partial file left
+    for (const name of NAMES) {
+      expect(r.stdout).toContain(`${name} ${DUCKDB_VERSION} ${DUCKDB_PLATFORM}: installed from ${wheelName(name)}`);
+      expect(fs.readFileSync(path.join(path.dirname(installed), `${name}.duckdb_extension`))).toEqual(contentOf(name));
+    }
+    expect(downloads).toBe(NAMES.length);
+    expect(fs.readdirSync(path.dirname(installed)).sort()).toEqual(
+      NAMES.flatMap((n) => [`${n}.duckdb_extension`, `${n}.duckdb_extension.sha256`]).sort(),
+    ); // no partial file left
   });
 
-  it('a second run finds it present and matching: nothing downloaded', async () => {
+  it('a second run finds them present and matching: nothing downloaded', async () => {
     const r = await install(dir);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toBe(`spatial ${DUCKDB_VERSION} ${DUCKDB_PLATFORM}: already installed`);
-    expect(downloads).toBe(1);
+    expect(r.stdout.trim().split('\n')).toEqual(
+      NAMES.map((n) => `${n} ${DUCKDB_VERSION} ${DUCKDB_PLATFORM}: already installed`),
+    );
+    expect(downloads).toBe(NAMES.length);
   });
 
   it('a damaged file is fetched again', async () => {
@@ -114,11 +130,11 @@ describe('make install: the DuckDB extensions from their wheels', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/: installed from /);
     expect(fs.readFileSync(installed)).toEqual(CONTENT);
-    expect(downloads).toBe(2);
+    expect(downloads).toBe(NAMES.length + 1);
   });
 
   it('a wheel whose extension does not match its own record is refused, and nothing is installed', async () => {
-    wheel = wheelOf(Buffer.from('other bytes'));
+    wheels.set('spatial', wheelOf('spatial', Buffer.from('other bytes')));
     const fresh = tempDir('catintel-extensions-');
     const r = await install(fresh);
     expect(r.status).toBe(1);

@@ -9,7 +9,7 @@ import type { Context, Logger } from '../context.js';
 import { CatintelError } from '../errors.js';
 import { HANDLERS } from '../handlers/registry.js';
 import { storeChangeOf } from '../handlers/store-change.js';
-import type { RequestsPerMinute } from '../http/limits.js';
+import { httpDefaults, type RequestsPerMinute } from '../http/limits.js';
 import { openLocalChannel, removeSocket, socketPathFor, type LocalChannel } from '../channel/local-channel.js';
 import { readServeInfo, writeServeInfo } from '../channel/serve-info.js';
 import type { RunningServer } from '../http/server.js';
@@ -82,6 +82,8 @@ export async function assembleServer(s: ServerSettings, io: CliIO): Promise<Asse
       adminToken: s.adminToken,
       corsOrigins: s.corsOrigins,
       rateLimit: s.rateLimit,
+      // Exact across replicas: a cluster store's servers count in one window in PostgreSQL.
+      limiter: await db.sharedRateWindow(httpDefaults.rateWindowMs),
       trustProxy: s.trustProxy,
       accessLog: s.accessLog ? ndjsonAccessLog(s.accessLog) : undefined,
     });
@@ -99,8 +101,13 @@ export async function assembleServer(s: ServerSettings, io: CliIO): Promise<Asse
     // After the swap: an answer cached from the previous index meanwhile does not outlive it.
     await server.app.storeChanged(change); // cached answers, X-Data-Freshness and GET /events/stream follow it
   };
+  // A cluster store's other processes (replicas, an ingest elsewhere) write to it directly and announce it
+  // (src/store/cluster/change-notices.ts): each notice refreshes this replica as its own writes do.
+  if (db.backend === 'cluster') await db.onChangeElsewhere(() => void storeChanged());
   let channel: LocalChannel | undefined;
-  if (dbPath !== ':memory:') {
+  // The local channel hands CLI commands to the process holding a DuckDB file's lock; a cluster store has
+  // no lock, and commands open it themselves.
+  if (dbPath !== ':memory:' && db.backend === 'file') {
     // We hold the store's lock, so a serve.json already there is a killed run's: its socket goes too.
     const stale = readServeInfo(dbPath);
     if (stale?.socket) removeSocket(stale.socket);

@@ -19,6 +19,8 @@ import { reportWatchFailure, retryDelaySeconds, worthRetrying } from './watch.js
 
 export interface GlobalOptions {
   db?: string;
+  /** `--store`: a DuckDB file as --db, or a cluster store's address (src/store/cluster/store-url.ts). */
+  store?: string;
   json?: boolean;
   quiet?: boolean;
   debug?: boolean;
@@ -28,7 +30,12 @@ export interface GlobalOptions {
 }
 
 export function dbPathOf(globals: GlobalOptions, io: CliIO): string {
-  const path = globals.db ?? io.env.CATINTEL_DB ?? defaults.dbPath;
+  if (globals.db !== undefined && globals.store !== undefined && globals.db !== globals.store) {
+    throw new CatintelError('invalid_parameter', 'give the store once, as --db FILE or --store ADDRESS, not both', {
+      errors: [{ field: 'store', message: 'given together with --db' }],
+    });
+  }
+  const path = globals.store ?? globals.db ?? io.env.CATINTEL_DB ?? defaults.dbPath;
   // Store.open takes ':memory:' from our own code (tests); from a user it would lose everything.
   if (path === ':memory:') assertStorePath(path);
   return path;

@@ -45,6 +45,10 @@ function programWithGlobals(io: CliIO): Command {
   return new Command('catintel')
     .description('US catastrophe intelligence: live multi-peril feeds, hazard scores and the /api/v1 service')
     .option('--db <file>', `DuckDB store (default ${defaults.dbPath}, env CATINTEL_DB)`)
+    .option(
+      '--store <address>',
+      'the store: a DuckDB file as --db, or a cluster store postgres://USER@HOST:PORT/DATABASE?data=/shared/dir (docs/cluster-store.md)',
+    )
     .option('--json', 'machine output: one JSON document (NDJSON for streams)')
     .option('--quiet', 'no progress output')
     .option('--debug', 'show stack traces on errors')

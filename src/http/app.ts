@@ -20,7 +20,7 @@ import { absoluteLinks } from './ogc-links.js';
 import { clientErrorHandler, type ClientErrorDeps } from './client-error.js';
 import { clientAddressOf, peerIsTrustedProxy, trustedProxiesOf } from './trusted-proxies.js';
 import { handleRequest, type PipelineDeps } from './pipeline.js';
-import { SlidingWindowLimiter } from './rate-limit.js';
+import { SlidingWindowLimiter, type RateLimiter } from './rate-limit.js';
 import { carvedBodyOf, encode, type Encoded } from './respond.js';
 import { release } from '../live-index/slabs.js';
 import { Freshness } from './freshness.js';
@@ -32,6 +32,8 @@ import { sseStream, type SseOptions } from '../stream/sse.js';
 import type { StreamFilter } from '../stream/filter.js';
 
 export interface AppOptions {
+  /** The rate window to count requests in, when not this process's own (a cluster store's shared one). */
+  limiter?: RateLimiter;
   ctx: Context;
   /** JWT verification; default: accepts no JWTs (API keys only). */
   auth?: AuthConfig;
@@ -64,7 +66,7 @@ export interface App {
   fetch: (req: Request) => Promise<Response>;
   cache: ResponseCache;
   table: RouteTable;
-  limiter?: SlidingWindowLimiter;
+  limiter?: RateLimiter;
   /** The live set's changes for GET /events/stream: start() when serving, refresh() after every store change. */
   changes: ChangeFeed;
   /**
@@ -121,7 +123,7 @@ export function createApp(o: AppOptions): App {
   const table = new RouteTable(o.handlers ?? HANDLERS);
   const cache = new ResponseCache(o.cacheTtlMs ?? httpDefaults.cacheTtlMs);
   const rateOff = o.rateLimit === 'off' || o.rateLimit === false;
-  const limiter = rateOff ? undefined : new SlidingWindowLimiter(httpDefaults.rateWindowMs, o.nowMs);
+  const limiter = rateOff ? undefined : (o.limiter ?? new SlidingWindowLimiter(httpDefaults.rateWindowMs, o.nowMs));
   let draining = false;
   const changes = new ChangeFeed(o.ctx, { backlogSize: o.stream?.backlogSize, tickMs: o.stream?.tickMs });
   let openapi: Encoded | undefined;

@@ -16,10 +16,10 @@ import { titleOf, type ErrorCode } from '../errors.js';
 import type { AccessLogEntry } from './access-log.js';
 import type { RequestsPerMinute } from './limits.js';
 import { PROBLEM_TYPE_BASE, type Problem } from './problem.js';
-import { unmetered, type SlidingWindowLimiter } from './rate-limit.js';
+import { unmetered, type RateLimiter } from './rate-limit.js';
 
 export interface ClientErrorDeps {
-  limiter?: SlidingWindowLimiter;
+  limiter?: RateLimiter;
   limits: RequestsPerMinute;
   accessLog?: (e: AccessLogEntry) => void;
   /** The server's limits, named in the messages. */
@@ -74,52 +74,59 @@ export function clientErrorHandler(d: ClientErrorDeps): (err: ParserError, socke
       socket.destroy();
       return;
     }
-    const started = performance.now();
-    const clientIp = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
-    const requestId = randomUUID();
-    const headers: Record<string, string> = {
-      'content-type': 'application/problem+json',
-      'x-request-id': requestId,
-      connection: 'close',
-    };
-    let { status, code, detail } = classify(err, d);
-    const rate = d.limiter ? d.limiter.hit(`ip:${clientIp}`, d.limits.free) : unmetered(d.limits.free);
-    headers['x-ratelimit-limit'] = String(rate.limit);
-    headers['x-ratelimit-remaining'] = String(rate.remaining);
-    headers['x-ratelimit-reset'] = String(rate.resetSeconds);
-    if (!rate.allowed) {
-      ({ status, code } = { status: 429, code: 'rate_limited' });
-      detail = `this client address may make ${rate.limit} requests per minute; retry in ${rate.resetSeconds} s`;
-      headers['retry-after'] = String(rate.resetSeconds);
-    }
-    const problem: Problem = {
-      type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`,
-      title: titleOf[code as ErrorCode] ?? STATUS_CODES[status] ?? 'Bad Request',
-      status,
-      detail,
-      code,
-    };
-    const body = Buffer.from(JSON.stringify(problem));
-    headers['content-length'] = String(body.length);
-    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
-      .map(([k, v]) => `${k}: ${v}\r\n`)
-      .join('')}\r\n`;
-    socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
-    // A client that keeps sending never lets the connection finish closing: cut it after a moment.
-    const cut = setTimeout(() => socket.destroy(), 1000);
-    cut.unref();
-    socket.once('close', () => clearTimeout(cut));
-    d.accessLog?.({
-      time: new Date().toISOString(),
-      request_id: requestId,
-      method: '-',
-      path: '-',
-      status,
-      duration_ms: Math.round((performance.now() - started) * 100) / 100,
-      bytes: body.length,
-      client_ip: clientIp,
-      tier: 'free',
-      code,
-    });
+    void answer(socket, err, d);
   };
+}
+
+/** The problem+json answer to a request that never parsed, counted against the client's address. */
+async function answer(socket: Duplex, err: ParserError, d: ClientErrorDeps): Promise<void> {
+  const started = performance.now();
+  const clientIp = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
+  const requestId = randomUUID();
+  const headers: Record<string, string> = {
+    'content-type': 'application/problem+json',
+    'x-request-id': requestId,
+    connection: 'close',
+  };
+  let { status, code, detail } = classify(err, d);
+  const rate = d.limiter
+    ? await Promise.resolve(d.limiter.hit(`ip:${clientIp}`, d.limits.free)).catch(() => unmetered(d.limits.free))
+    : unmetered(d.limits.free);
+  headers['x-ratelimit-limit'] = String(rate.limit);
+  headers['x-ratelimit-remaining'] = String(rate.remaining);
+  headers['x-ratelimit-reset'] = String(rate.resetSeconds);
+  if (!rate.allowed) {
+    ({ status, code } = { status: 429, code: 'rate_limited' });
+    detail = `this client address may make ${rate.limit} requests per minute; retry in ${rate.resetSeconds} s`;
+    headers['retry-after'] = String(rate.resetSeconds);
+  }
+  const problem: Problem = {
+    type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`,
+    title: titleOf[code as ErrorCode] ?? STATUS_CODES[status] ?? 'Bad Request',
+    status,
+    detail,
+    code,
+  };
+  const body = Buffer.from(JSON.stringify(problem));
+  headers['content-length'] = String(body.length);
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  // A client that keeps sending never lets the connection finish closing: cut it after a moment.
+  const cut = setTimeout(() => socket.destroy(), 1000);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
+  d.accessLog?.({
+    time: new Date().toISOString(),
+    request_id: requestId,
+    method: '-',
+    path: '-',
+    status,
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    bytes: body.length,
+    client_ip: clientIp,
+    tier: 'free',
+    code,
+  });
 }

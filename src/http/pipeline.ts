@@ -22,7 +22,7 @@ import { readBody, type BodyLimits } from './body.js';
 import type { ResponseCache } from './cache.js';
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOptions } from './cors.js';
 import { notImplementedProblem, problemOf, type Problem } from './problem.js';
-import { unmetered, type SlidingWindowLimiter, type RateDecision } from './rate-limit.js';
+import { unmetered, type RateLimiter, type RateDecision } from './rate-limit.js';
 import { ARROW_HANDLERS, ARROW_STREAM, arrowEtagOf, arrowStreamOf, prefersArrow } from './accept-arrow.js';
 import { bodySizeOf, compressAhead, encode, toResponse, type Encoded } from './respond.js';
 import { API_PREFIX, type Route, type RouteTable } from './routes.js';
@@ -40,7 +40,7 @@ export interface PipelineDeps {
   ctx: Context;
   table: RouteTable;
   auth: Omit<AuthDeps, 'db'>;
-  limiter?: SlidingWindowLimiter;
+  limiter?: RateLimiter;
   limits: RequestsPerMinute;
   cache: ResponseCache;
   cors: CorsOptions;
@@ -132,7 +132,9 @@ async function respond(req: Request, url: URL, s: State, d: PipelineDeps): Promi
   const p = s.principal;
   const limit = d.limits[p ? p.tier : 'free'];
   // Per credential and tier (one account holding tokens of two tiers gets two windows, never a reset).
-  s.rate = d.limiter ? d.limiter.hit(p ? `${p.credentialId}|${p.tier}` : `ip:${s.clientIp}`, limit) : unmetered(limit);
+  s.rate = d.limiter
+    ? await d.limiter.hit(p ? `${p.credentialId}|${p.tier}` : `ip:${s.clientIp}`, limit)
+    : unmetered(limit);
   if (!s.rate.allowed) {
     const who = p ? `this credential (${p.tier} tier)` : 'this client address';
     throw new CatintelError(

@@ -59,7 +59,15 @@ export function unmetered(limit: number): RateDecision {
   return { allowed: true, limit, remaining: limit, resetSeconds: 0 };
 }
 
-export class SlidingWindowLimiter {
+/**
+ * What the HTTP pipeline asks: this process's SlidingWindowLimiter, or on a cluster store the window every
+ * replica shares in PostgreSQL (src/store/cluster/shared-rate-window.ts), which answers asynchronously.
+ */
+export interface RateLimiter {
+  hit(key: string, limit: number): RateDecision | Promise<RateDecision>;
+}
+
+export class SlidingWindowLimiter implements RateLimiter {
   private logs = new Map<string, RequestLog>();
   private hits = 0;
 

@@ -30,7 +30,12 @@ import { raiseRingAlerts } from '../locations/ingest-alerts.js';
 import { recordEventVersions } from '../store/event-history.js';
 import { storeShakeMapGrids } from '../store/shakemap-grids.js';
 
-export async function ingestSource(ctx: Context, source: SourceModule, from?: string): Promise<IngestSummary> {
+/** On a cluster store, one process ingests a source at a time (Store.asLeader); a DuckDB file has one writer anyway. */
+export function ingestSource(ctx: Context, source: SourceModule, from?: string): Promise<IngestSummary> {
+  return ctx.db.asLeader(`ingest ${source.id}`, () => ingestAsLeader(ctx, source, from));
+}
+
+async function ingestAsLeader(ctx: Context, source: SourceModule, from?: string): Promise<IngestSummary> {
   const startedAt = ctx.clock().toISOString();
   const url = from ? locationOf(from) : feedUrlOf(source, ctx.config.env);
   const runId = runIdOf(source.id, startedAt, `${process.pid}:${Math.random()}`);

@@ -119,10 +119,12 @@ async function locationAlerts(
       // a ring at or outside one already alerted (the same ring grown, or the storm moving away) adds nothing.
       const keys = held.get(`${l.id}|${eventId}`);
       if (keys && eventRings.some((r, i) => i <= hit!.position && keys.has(ringKey(r)))) continue;
-      const inserted = await tx.all(
+      // Left out when the key is stored (SELECT ... WHERE NOT EXISTS rather than ON CONFLICT ... RETURNING,
+      // which a cluster store's DuckLake tables do not have); the UNIQUE key still guards a DuckDB file.
+      const inserted = await tx.change(
         `INSERT INTO location_alerts (id, owner, location_id, event_id, ring_key, ring_id, ring_kind, ring_label, distance_km, raised_at)
-         VALUES ($id, $owner, $loc, $event, $key, $ring, $kind, $label, $d, $now::TIMESTAMP)
-         ON CONFLICT DO NOTHING RETURNING id`,
+         SELECT $id, $owner, $loc, $event, $key, $ring, $kind, $label, $d, $now::TIMESTAMP
+          WHERE NOT EXISTS (SELECT 1 FROM location_alerts WHERE location_id = $loc AND event_id = $event AND ring_key = $key)`,
         {
           id: randomUUID(),
           owner: l.owner,
@@ -136,7 +138,7 @@ async function locationAlerts(
           now,
         },
       );
-      count += inserted.length;
+      count += inserted;
     }
   }
   return count;
@@ -191,11 +193,11 @@ async function portfolioAlerts(
       }
       if (n === 0) continue;
       const r2 = (x: number) => Math.round(x * 100) / 100;
-      const inserted = await tx.all(
+      const inserted = await tx.change(
         `INSERT INTO portfolio_alerts (id, account, portfolio_id, event_id, ring_key, ring_id, ring_kind, ring_label, location_count,
                                        building_tiv, contents_tiv, bi_tiv, other_tiv, currency, raised_at)
-         VALUES ($id, $account, $pid, $event, $key, $ring, $kind, $label, $n, $b, $c, $bi, $o, $cur, $now::TIMESTAMP)
-         ON CONFLICT DO NOTHING RETURNING id`,
+         SELECT $id, $account, $pid, $event, $key, $ring, $kind, $label, $n, $b, $c, $bi, $o, $cur, $now::TIMESTAMP
+          WHERE NOT EXISTS (SELECT 1 FROM portfolio_alerts WHERE portfolio_id = $pid AND event_id = $event AND ring_key = $key)`,
         {
           id: randomUUID(),
           account: p.account,
@@ -214,7 +216,7 @@ async function portfolioAlerts(
           now,
         },
       );
-      count += inserted.length;
+      count += inserted;
     }
   }
   return count;

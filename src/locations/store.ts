@@ -57,11 +57,8 @@ export async function insertLocation(tx: Tx, id: string, owner: string, f: Locat
 /** Removes the location and its alerts; false when the owner has no such location. */
 export async function deleteLocation(db: Store, owner: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const gone = await tx.all(`DELETE FROM saved_locations WHERE owner = $owner AND id = $id RETURNING id`, {
-      owner,
-      id,
-    });
-    if (gone.length === 0) return false;
+    const gone = await tx.change(`DELETE FROM saved_locations WHERE owner = $owner AND id = $id`, { owner, id });
+    if (gone === 0) return false;
     await tx.run(`DELETE FROM location_alerts WHERE owner = $owner AND location_id = $id`, { owner, id });
     return true;
   });

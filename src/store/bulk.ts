@@ -20,7 +20,8 @@ export async function insertRows(
   table: string,
   columns: Column[],
   rows: DuckDBValue[][],
-  opts: { onConflict?: string } = {},
+  /** The table's key: rows whose key is already stored are skipped (ON CONFLICT DO NOTHING on a DuckDB file). */
+  opts: { skipExisting?: string[] } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const stage = `stage_${table}`;
@@ -41,10 +42,25 @@ export async function insertRows(
   }
   appender.flushSync();
   appender.closeSync();
-  const select = columns.map((c) => (c.cast && c.cast !== 'DOUBLE' ? `${c.name}::${c.cast}` : c.name)).join(', ');
-  await tx.exec(
-    `INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) SELECT ${select} FROM ${stage} ${opts.onConflict ?? ''}`,
-  );
+  const select = columns
+    .map((c) => (c.cast && c.cast !== 'DOUBLE' ? `${c.name}::${c.cast} AS ${c.name}` : c.name))
+    .join(', ');
+  const names = columns.map((c) => c.name).join(', ');
+  const keys = opts.skipExisting;
+  if (!keys) await tx.exec(`INSERT INTO ${table} (${names}) SELECT ${select} FROM ${stage}`);
+  else if (tx.backend === 'file')
+    await tx.exec(`INSERT INTO ${table} (${names}) SELECT ${select} FROM ${stage} ON CONFLICT DO NOTHING`);
+  else {
+    // A cluster store's DuckLake tables have no key to conflict on: the rows whose key is stored, or that
+    // repeat one earlier in the batch, are left out by the SELECT itself.
+    const same = keys.map((k) => `t.${k} = s.${k}`).join(' AND ');
+    await tx.exec(
+      `INSERT INTO ${table} (${names})
+       SELECT ${names} FROM (SELECT ${select} FROM ${stage}) s
+        WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${same})
+      QUALIFY row_number() OVER (PARTITION BY ${keys.join(', ')}) = 1`,
+    );
+  }
   await tx.exec(`DROP TABLE ${stage}`);
 }
 

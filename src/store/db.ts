@@ -25,6 +25,9 @@ import { createAtomically } from './create.js';
 import { isLockError, storeFaultOf } from './faults.js';
 import { assertStorePath } from './store-path.js';
 import { extensionDirectory, extensionSettings, loadSpatial } from './extensions.js';
+import { isClusterAddress, parseClusterAddress, type ClusterAddress } from './cluster/store-url.js';
+import type { ChangeNotices } from './cluster/change-notices.js';
+import type { SharedRateWindow } from './cluster/shared-rate-window.js';
 
 // Checked before DuckDB loads (src/cli/execute.ts); kept importable from here.
 export { assertStorePath };
@@ -68,15 +71,54 @@ interface ReadConnection {
 export class Store {
   private queue: Promise<unknown> = Promise.resolve();
   private spatialLoad?: Promise<void>;
+  private rateWindow?: SharedRateWindow;
 
   private constructor(
+    /** The DuckDB file, or a cluster store's address without its password. */
     readonly path: string,
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
     private readonly readConns: ReadConnection[],
     readonly readOnly: boolean,
     private readonly extensionDir: string,
+    /** Set on a cluster store (src/store/cluster/): its writes are announced to the other processes. */
+    private readonly notices?: ChangeNotices,
   ) {}
+
+  /** 'file' for a DuckDB file (or memory), 'cluster' for DuckLake and PostgreSQL (docs/cluster-store.md). */
+  get backend(): 'file' | 'cluster' {
+    return this.notices ? 'cluster' : 'file';
+  }
+
+  /**
+   * Calls onChange when another process commits a write to this cluster store (a `serve` replica refreshes
+   * its live index then). A DuckDB file has one writer, this process, so there is nothing to hear.
+   */
+  async onChangeElsewhere(onChange: () => void): Promise<void> {
+    await this.notices?.listen(onChange);
+  }
+
+  /**
+   * Runs fn as the one process doing `role` on this store at a time (one ingest per source): on a cluster
+   * store, a PostgreSQL advisory lock (src/store/cluster/leadership.ts), refused with store_locked while
+   * another process holds it; on a DuckDB file, its lock already makes this process the only writer.
+   */
+  async asLeader<T>(role: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.notices) return fn();
+    const { asLeader } = await import('./cluster/leadership.js');
+    return asLeader(this.notices.address, role, fn);
+  }
+
+  /**
+   * A cluster store's rate window, shared by every `serve` replica of it (src/store/cluster/shared-rate-window.ts);
+   * undefined for a DuckDB file, whose one server counts in memory. Closed with the store.
+   */
+  async sharedRateWindow(windowMs: number): Promise<SharedRateWindow | undefined> {
+    if (!this.notices) return undefined;
+    const { SharedRateWindow } = await import('./cluster/shared-rate-window.js');
+    this.rateWindow ??= new SharedRateWindow(this.notices.address, windowMs);
+    return this.rateWindow;
+  }
 
   private static async readConnections(instance: DuckDBInstance): Promise<ReadConnection[]> {
     const out: ReadConnection[] = [];
@@ -86,6 +128,7 @@ export class Store {
   }
 
   static async open(path: string, opts: OpenOptions = {}): Promise<Store> {
+    if (isClusterAddress(path)) return Store.openCluster(parseClusterAddress(path), opts);
     const readOnly = Boolean(opts.readOnly) && path !== ':memory:';
     if (path !== ':memory:') assertStorePath(path);
     if (!readOnly && path !== ':memory:' && !fs.existsSync(path)) {
@@ -121,6 +164,29 @@ export class Store {
       if (store) await store.close().catch(() => undefined);
       else instance.closeSync();
       throw storeFaultOf(path, err) ?? err;
+    }
+  }
+
+  /** A cluster store (src/store/cluster/open-cluster.ts): loaded only when one is asked for. */
+  private static async openCluster(address: ClusterAddress, opts: OpenOptions): Promise<Store> {
+    const cluster = await import('./cluster/open-cluster.js');
+    const { ChangeNotices } = await import('./cluster/change-notices.js');
+    const extensionDir = opts.extensionDirectory ?? extensionDirectory();
+    const instance = await DuckDBInstance.create(':memory:', extensionSettings(extensionDir));
+    const conns: DuckDBConnection[] = [];
+    try {
+      conns.push(await instance.connect());
+      await cluster.attachCluster(conns[0], address, extensionDir);
+      await cluster.ensureClusterSchema(conns[0], address, migrations, Boolean(opts.readOnly));
+      const readConns = await Store.readConnections(instance);
+      conns.push(...readConns.map((r) => r.conn));
+      for (const c of conns) await cluster.useCluster(c);
+      const notices = new ChangeNotices(address);
+      return new Store(address.shown, instance, conns[0], readConns, Boolean(opts.readOnly), extensionDir, notices);
+    } catch (err) {
+      for (const c of conns) c.closeSync();
+      instance.closeSync();
+      throw err;
     }
   }
 
@@ -189,6 +255,12 @@ export class Store {
 
   async run(sql: string, params?: Params): Promise<void> {
     await this.serial(() => this.conn.run(sql, params, typesOf(params)));
+    await this.announce();
+  }
+
+  /** On a cluster store, tells the other processes a write committed; a lost notice is not a failed write. */
+  private async announce(): Promise<void> {
+    await this.notices?.announce().catch(() => undefined);
   }
 
   /**
@@ -196,10 +268,10 @@ export class Store {
    * fn must use the given `tx` (the same connection) and not call transaction() again.
    */
   async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.serial(async () => {
+    const result = await this.serial(async () => {
       await this.conn.run('BEGIN TRANSACTION');
       try {
-        const result = await fn(new Tx(this.conn));
+        const result = await fn(new Tx(this.conn, this.backend));
         await this.conn.run('COMMIT');
         return result;
       } catch (err) {
@@ -207,6 +279,8 @@ export class Store {
         throw err;
       }
     });
+    await this.announce();
+    return result;
   }
 
   /**
@@ -218,7 +292,7 @@ export class Store {
       await conn.run('BEGIN TRANSACTION READ ONLY');
       let result: T;
       try {
-        result = await fn(new Tx(conn));
+        result = await fn(new Tx(conn, this.backend));
       } catch (err) {
         await conn.run('ROLLBACK').catch(() => undefined);
         throw err;
@@ -233,7 +307,9 @@ export class Store {
     for (const r of this.readConns) r.conn.closeSync();
     this.conn.closeSync();
     this.instance.closeSync();
-    if (!this.readOnly && this.path !== ':memory:') clearLockHolder(this.path);
+    await this.notices?.close();
+    await this.rateWindow?.close();
+    if (!this.readOnly && this.path !== ':memory:' && !this.notices) clearLockHolder(this.path);
   }
 
   async schemaVersion(): Promise<number> {
@@ -299,7 +375,11 @@ export class Store {
 
 /** The same connection inside a transaction. */
 export class Tx {
-  constructor(readonly conn: DuckDBConnection) {}
+  constructor(
+    readonly conn: DuckDBConnection,
+    /** The store's backend, for the few statements that differ on a cluster store (src/store/bulk.ts). */
+    readonly backend: 'file' | 'cluster' = 'file',
+  ) {}
   async exec(sql: string): Promise<void> {
     await this.conn.run(sql);
   }
@@ -309,6 +389,10 @@ export class Tx {
   async all<T extends object = Row>(sql: string, params?: Params): Promise<T[]> {
     const r = await this.conn.run(sql, params, typesOf(params));
     return rowObjects<T>(r.deduplicatedColumnNames(), await r.fetchAllChunks());
+  }
+  /** An INSERT, UPDATE or DELETE: the number of rows it changed. */
+  async change(sql: string, params?: Params): Promise<number> {
+    return (await this.conn.run(sql, params, typesOf(params))).rowsChanged;
   }
 }
 

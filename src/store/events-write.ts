@@ -143,16 +143,14 @@ export async function writeEvents(
     'ring_history',
     HISTORY_COLUMNS,
     toWrite.flatMap(({ e }) => historyRows(e)),
-    { onConflict: 'ON CONFLICT DO NOTHING' },
+    { skipExisting: ['event_id', 'valid_at', 'kind', 'label'] },
   );
   await insertRows(
     tx,
     'observations',
     OBSERVATION_COLUMNS,
     toWrite.flatMap(({ e }) => observationRows(e, nowIso)),
-    {
-      onConflict: 'ON CONFLICT DO NOTHING',
-    },
+    { skipExisting: ['event_id', 'kind', 'observed_at'] },
   );
   return counts;
 }
@@ -342,13 +340,16 @@ export async function endSuperseded(tx: Tx, source: string, events: PreparedEven
   for (const e of events) {
     const ids = e.record.details.supersedes;
     if (!Array.isArray(ids) || ids.length === 0) continue;
-    const rows = await tx.all<{ n: bigint }>(
-      `UPDATE events SET ended_at = $at::TIMESTAMP, monitoring_from = least(monitoring_from, $at::TIMESTAMP)
-        WHERE source = $source AND source_id IN (SELECT unnest($ids::VARCHAR[])) AND (ended_at IS NULL OR ended_at > $at::TIMESTAMP)
-        RETURNING 1 AS n`,
-      { at: e.record.sourceUpdatedAt, source, ids: listValue(ids.map(String)) },
+    // Counted before the UPDATE rather than by RETURNING, which DuckLake (a cluster store) does not support.
+    const params = { at: e.record.sourceUpdatedAt, source, ids: listValue(ids.map(String)) };
+    const ending = `source = $source AND source_id IN (SELECT unnest($ids::VARCHAR[])) AND (ended_at IS NULL OR ended_at > $at::TIMESTAMP)`;
+    const [{ n }] = await tx.all<{ n: bigint }>(`SELECT count(*) AS n FROM events WHERE ${ending}`, params);
+    if (Number(n) === 0) continue;
+    await tx.run(
+      `UPDATE events SET ended_at = $at::TIMESTAMP, monitoring_from = least(monitoring_from, $at::TIMESTAMP) WHERE ${ending}`,
+      params,
     );
-    ended += rows.length;
+    ended += Number(n);
   }
   return ended;
 }

@@ -2,10 +2,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { BIN } from './kill.js';
 
+/** The child, with the base URL it printed when it began listening. */
+export type ServeChild = ChildProcess & { url: string };
+
 export async function startServe(
   db: string,
   o: { env?: Record<string, string | undefined>; args?: string[]; cwd?: string } = {},
-): Promise<ChildProcess> {
+): Promise<ServeChild> {
   const child = spawn(
     process.execPath,
     [BIN, '--db', db, 'serve', '--port', '0', '--access-log', 'off', ...(o.args ?? [])],
@@ -22,7 +25,11 @@ export async function startServe(
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (d: Buffer) => {
         out += d;
-        if (/ at http:\/\/\S+\/api\/v1 /.test(out)) resolve();
+        const listening = / at (http:\/\/\S+)\/api\/v1 /.exec(out);
+        if (listening) {
+          (child as ServeChild).url = listening[1];
+          resolve();
+        }
       });
       child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
     });
@@ -30,7 +37,7 @@ export async function startServe(
     child.kill('SIGKILL');
     throw e;
   }
-  return child;
+  return child as ServeChild;
 }
 
 /** Stops a server started by startServe and waits until it has let go of the store. */
