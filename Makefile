@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data data-check imports lint run test bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf conformance-arrow clean
+.PHONY: install build data data-check imports lint run test test-cluster bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf conformance-arrow clean
 
 # npm's packages, then the DuckDB extensions the store loads (spatial), fetched from PyPI for the DuckDB that
 # npm installed (docs/spatial.md). `make install` always checks them again (a second run downloads nothing);
@@ -57,6 +57,13 @@ test: build
 	npx vitest run $(VITEST_FLAGS) || status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s"; \
 	exit $$status
+
+# The cluster store (docs/cluster-store.md) as separate processes on this machine: each file starts a
+# PostgreSQL of its own (initdb in a temporary directory, as the postgres user when run as root), then
+# `serve` replicas, ingest leaders and workers on loopback. Needs PostgreSQL's server programs (initdb,
+# pg_ctl; Debian: apt-get install postgresql). Not part of `make test`; CI runs it after.
+test-cluster: build
+	CATINTEL_CLUSTER=1 npx vitest run --project cluster $(CLUSTER_FLAGS)
 
 # The import rules (docs/architecture.md#imports-run-one-way, .dependency-cruiser.cjs): fails on an import
 # cycle (type-only imports included) or an import against the layers. `make test` runs it before the suite.

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { DATA_CHECK_GLOB, PROCESS_FILES } from './test/projects.js';
+import { CLUSTER_GLOB, DATA_CHECK_GLOB, PROCESS_FILES } from './test/projects.js';
 import SlowestFirstSequencer from './test/helpers/sequencer.js';
 
 /**
@@ -8,6 +8,8 @@ import SlowestFirstSequencer from './test/helpers/sequencer.js';
  * CATINTEL_DATA_CHECK=1 (`make data-check`, and `make test` when their inputs changed).
  */
 const dataCheck = process.env.CATINTEL_DATA_CHECK === '1';
+/** The cluster files (a PostgreSQL, servers and workers each) only in `make test-cluster`. */
+const cluster = process.env.CATINTEL_CLUSTER === '1';
 
 export default defineConfig({
   test: {
@@ -41,13 +43,16 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: [...PROCESS_FILES, DATA_CHECK_GLOB],
+          exclude: [...PROCESS_FILES, DATA_CHECK_GLOB, CLUSTER_GLOB],
           isolate: false,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
       { extends: true, test: { name: 'process', include: PROCESS_FILES, maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      ...(cluster
+        ? [{ extends: true, test: { name: 'cluster', include: [CLUSTER_GLOB], maxWorkers: 1, testTimeout: 120_000 } }]
+        : []),
       ...(dataCheck
         ? [
             {

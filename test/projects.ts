@@ -7,7 +7,9 @@
  * - process: the files that start child processes (the compiled CLI, `serve`, kill trials, a mount), run
  *   last and on their own, so their children get the CPU their timings assume;
  * - data-check: the committed-data rebuilds, only in `make data-check` or when their inputs changed
- *   (data/inputs.sha256, scripts/data-inputs.ts).
+ *   (data/inputs.sha256, scripts/data-inputs.ts);
+ * - cluster: the cluster store and its processes against a PostgreSQL of their own, only in
+ *   `make test-cluster` (docs/cluster-store.md).
  */
 export const PROCESS_FILES = [
   'src/loss/kernel.test.ts',
@@ -58,6 +60,9 @@ export const PROCESS_FILES = [
 ];
 
 export const DATA_CHECK_GLOB = 'test/data-check/**/*.test.ts';
+
+/** Each file starts its own PostgreSQL, servers and workers: `make test-cluster`, never `make test`. */
+export const CLUSTER_GLOB = 'test/cluster/**/*.test.ts';
 
 /**
  * The slowest files, slowest first: each project starts them before its other files

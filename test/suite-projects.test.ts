@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import config from '../vitest.config.js';
-import { DATA_CHECK_GLOB, PROCESS_FILES, SLOWEST_FIRST } from './projects.js';
+import { CLUSTER_GLOB, DATA_CHECK_GLOB, PROCESS_FILES, SLOWEST_FIRST } from './projects.js';
 import { REPO_ROOT } from './helpers/paths.js';
 import SlowestFirstSequencer from './helpers/sequencer.js';
 
@@ -30,7 +30,17 @@ describe('the suite projects', () => {
   it('put every test file that starts a child process in the process project', () => {
     const spawning = testFiles().filter((f) => CHILD_PROCESSES.test(fs.readFileSync(path.join(REPO_ROOT, f), 'utf8')));
     expect(spawning.length).toBeGreaterThan(20);
-    expect(spawning.filter((f) => !PROCESS_FILES.includes(f))).toEqual([]);
+    expect(spawning.filter((f) => !PROCESS_FILES.includes(f) && !f.startsWith('test/cluster/'))).toEqual([]);
+  });
+
+  it('keep the cluster files (each with a PostgreSQL of its own) out of make test, in make test-cluster', () => {
+    expect(CLUSTER_GLOB.startsWith('test/cluster/')).toBe(true);
+    expect(testFiles().filter((f) => f.startsWith('test/cluster/')).length).toBeGreaterThanOrEqual(2);
+    const names = (config.test?.projects ?? []).map((p) => (p as { test?: { name?: string } }).test?.name);
+    expect(names).not.toContain('cluster'); // this run is make test's: CATINTEL_CLUSTER unset
+    expect(fs.readFileSync(path.join(REPO_ROOT, 'Makefile'), 'utf8')).toMatch(
+      /^test-cluster: build\n\tCATINTEL_CLUSTER=1 npx vitest run --project cluster/m,
+    );
   });
 
   it('name only test files that exist, once each', () => {

@@ -2,7 +2,7 @@
  * A cluster store (DuckLake with its catalog in PostgreSQL, plus PostgreSQL tables) served by two `serve`
  * replicas in separate processes and written by a third (the CLI): the replicas hear of the write and answer
  * it byte for byte alike, state written through one is read through the other at once, and the rate limit
- * holds exactly across both (docs/scale-out.md).
+ * holds exactly across both (docs/cluster-store.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
