@@ -4,7 +4,7 @@ DB ?= catintel.duckdb
 PORT ?= 8080
 NODE_MODULES_STAMP := node_modules/.package-lock.json
 
-.PHONY: install build data data-check imports lint run test bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf conformance-arrow clean
+.PHONY: install build data data-check imports lint run test test-cluster bench docs conformance conformance-suites conformance-api conformance-oasis conformance-oasislmf conformance-arrow clean
 
 # npm's packages, then the DuckDB extensions the store loads (spatial), fetched from PyPI for the DuckDB that
 # npm installed (docs/spatial.md). `make install` always checks them again (a second run downloads nothing);
@@ -79,6 +79,12 @@ lint:
 RUN_DATA_CHECK = CATINTEL_DATA_CHECK=1 npx vitest run --project data-check $(DATA_CHECK_FLAGS) && node dist/scripts/data-inputs.js record --from $(SHARED_DATA)
 data-check: build
 	$(RUN_DATA_CHECK)
+
+# The scale-out checks (docs/scale-out.md, test/cluster/): a throwaway PostgreSQL from initdb (Debian's
+# postgresql package; as root it runs as the postgres user), `catintel worker` processes, a worker killed
+# mid-chunk. Not part of `make test`; CI runs both.
+test-cluster: build
+	CATINTEL_CLUSTER=1 npx vitest run --project cluster $(CLUSTER_FLAGS)
 
 bench: build
 	node dist/bench/run.js

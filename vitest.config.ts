@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { DATA_CHECK_GLOB, PROCESS_FILES } from './test/projects.js';
+import { CLUSTER_GLOB, DATA_CHECK_GLOB, PROCESS_FILES } from './test/projects.js';
 import SlowestFirstSequencer from './test/helpers/sequencer.js';
 
 /**
@@ -8,6 +8,8 @@ import SlowestFirstSequencer from './test/helpers/sequencer.js';
  * CATINTEL_DATA_CHECK=1 (`make data-check`, and `make test` when their inputs changed).
  */
 const dataCheck = process.env.CATINTEL_DATA_CHECK === '1';
+/** The cluster checks (a throwaway PostgreSQL, worker processes) are a project only in `make test-cluster`. */
+const cluster = process.env.CATINTEL_CLUSTER === '1';
 
 export default defineConfig({
   test: {
@@ -41,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: [...PROCESS_FILES, DATA_CHECK_GLOB],
+          exclude: [...PROCESS_FILES, DATA_CHECK_GLOB, CLUSTER_GLOB],
           isolate: false,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
@@ -53,6 +55,14 @@ export default defineConfig({
             {
               extends: true,
               test: { name: 'data-check', include: [DATA_CHECK_GLOB], maxWorkers: 2, sequence: { groupOrder: 2 } },
+            },
+          ]
+        : []),
+      ...(cluster
+        ? [
+            {
+              extends: true,
+              test: { name: 'cluster', include: [CLUSTER_GLOB], maxWorkers: 1, sequence: { groupOrder: 3 } },
             },
           ]
         : []),

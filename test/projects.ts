@@ -7,7 +7,8 @@
  * - process: the files that start child processes (the compiled CLI, `serve`, kill trials, a mount), run
  *   last and on their own, so their children get the CPU their timings assume;
  * - data-check: the committed-data rebuilds, only in `make data-check` or when their inputs changed
- *   (data/inputs.sha256, scripts/data-inputs.ts).
+ *   (data/inputs.sha256, scripts/data-inputs.ts);
+ * - cluster: test/cluster/, PostgreSQL and worker processes, only in `make test-cluster`.
  */
 export const PROCESS_FILES = [
   'src/loss/kernel.test.ts',
@@ -58,6 +59,12 @@ export const PROCESS_FILES = [
 ];
 
 export const DATA_CHECK_GLOB = 'test/data-check/**/*.test.ts';
+
+/**
+ * The cluster checks (docs/scale-out.md): a throwaway PostgreSQL, workers and submitters as processes. Only
+ * `make test-cluster` runs them (CATINTEL_CLUSTER=1), not `make test`; CI runs both.
+ */
+export const CLUSTER_GLOB = 'test/cluster/**/*.test.ts';
 
 /**
  * The slowest files, slowest first: each project starts them before its other files

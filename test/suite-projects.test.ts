@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import config from '../vitest.config.js';
-import { DATA_CHECK_GLOB, PROCESS_FILES, SLOWEST_FIRST } from './projects.js';
+import { CLUSTER_GLOB, DATA_CHECK_GLOB, PROCESS_FILES, SLOWEST_FIRST } from './projects.js';
 import { REPO_ROOT } from './helpers/paths.js';
 import SlowestFirstSequencer from './helpers/sequencer.js';
 
@@ -27,10 +27,23 @@ function testFiles(): string[] {
 }
 
 describe('the suite projects', () => {
-  it('put every test file that starts a child process in the process project', () => {
+  it('put every test file that starts a child process in the process project (the cluster checks in their own)', () => {
     const spawning = testFiles().filter((f) => CHILD_PROCESSES.test(fs.readFileSync(path.join(REPO_ROOT, f), 'utf8')));
     expect(spawning.length).toBeGreaterThan(20);
-    expect(spawning.filter((f) => !PROCESS_FILES.includes(f))).toEqual([]);
+    expect(spawning.filter((f) => !PROCESS_FILES.includes(f) && !f.startsWith('test/cluster/'))).toEqual([]);
+  });
+
+  it('run the cluster checks only in make test-cluster (CATINTEL_CLUSTER=1), never in make test', () => {
+    expect(CLUSTER_GLOB.startsWith('test/cluster/')).toBe(true);
+    const cluster = testFiles().filter((f) => f.startsWith('test/cluster/'));
+    expect(cluster.length).toBeGreaterThan(0);
+    expect(cluster.filter((f) => PROCESS_FILES.includes(f))).toEqual([]);
+    const projects = (config.test?.projects ?? []) as { test: { name: string; exclude?: string[] } }[];
+    const integration = projects.find((p) => p.test.name === 'integration');
+    expect(integration?.test.exclude).toContain(CLUSTER_GLOB);
+    expect(projects.some((p) => p.test.name === 'cluster')).toBe(process.env.CATINTEL_CLUSTER === '1');
+    const makefile = fs.readFileSync(path.join(REPO_ROOT, 'Makefile'), 'utf8');
+    expect(makefile).toMatch(/^test-cluster: build\n\tCATINTEL_CLUSTER=1 npx vitest run --project cluster/m);
   });
 
   it('name only test files that exist, once each', () => {
