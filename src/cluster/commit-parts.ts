@@ -10,12 +10,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { CatintelError } from '../errors.js';
 import { MANIFEST, tempPathOf } from '../lib/output-set.js';
 import { beginCommit, removeStaleTemps, writeManifest } from '../scoring-bulk/manifest.js';
-import type { BulkSummary } from '../scoring-bulk/types.js';
+import type { BulkSummary, FileDigest } from '../scoring-bulk/types.js';
 import type { ChunkDone } from './queue.js';
 
 interface Part {
@@ -99,10 +99,24 @@ export async function assembleParts(parts: Part[], o: AssembleOptions): Promise<
   const names = parts[0].summary.outputs.map((x) => path.basename(x.file));
   const temps = names.map((n) => tempPathOf(o.outDir, n, o.token));
   try {
+    // Hashed as they are copied: the manifest's SHA-256s without reading the outputs a second time.
+    const digests = new Map<string, FileDigest>();
     for (let k = 0; k < names.length; k++) {
-      await fs.promises.writeFile(temps[k], '');
-      for (const p of parts)
-        await pipeline(fs.createReadStream(path.join(p.dir, names[k])), fs.createWriteStream(temps[k], { flags: 'a' }));
+      const hash = createHash('sha256');
+      let bytes = 0;
+      const fh = await fs.promises.open(temps[k], 'w');
+      try {
+        for (const p of parts)
+          for await (const chunk of fs.createReadStream(path.join(p.dir, names[k]), { highWaterMark: 1 << 20 })) {
+            hash.update(chunk as Buffer);
+            for (let at = 0; at < (chunk as Buffer).length;)
+              at += (await fh.write(chunk as Buffer, at, (chunk as Buffer).length - at, bytes + at)).bytesWritten;
+            bytes += (chunk as Buffer).length;
+          }
+      } finally {
+        await fh.close();
+      }
+      digests.set(path.join(o.outDir, names[k]), { sha256: hash.digest('hex'), bytes });
     }
     const sum = (f: (s: BulkSummary) => number) => parts.reduce((n, p) => n + f(p.summary), 0);
     const summary: BulkSummary = {
@@ -120,7 +134,7 @@ export async function assembleParts(parts: Part[], o: AssembleOptions): Promise<
     };
     const replaced = await beginCommit(o.outDir, o.token, names);
     for (let k = 0; k < names.length; k++) await fs.promises.rename(temps[k], path.join(o.outDir, names[k]));
-    await writeManifest(o.outDir, o.token, replaced, summary);
+    await writeManifest(o.outDir, o.token, replaced, summary, digests);
     return summary;
   } catch (err) {
     for (const t of temps) await fs.promises.rm(t, { force: true });

@@ -45,6 +45,11 @@ export async function scoreOnQueue(o: QueueRunOptions): Promise<BulkSummary> {
   let out: OutDir | undefined;
   let workDir: string | undefined;
   const pending = new Map<string, number>();
+  // Ctrl-C or SIGTERM while waiting: cancel the queued chunks and clean up, rather than leave them to run.
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  o.signal?.addEventListener('abort', onSignal, { once: true });
   try {
     const ranges = await rowRanges(header, o.chunks, o.signal);
     out = await prepareOutDir(o.outDir);
@@ -78,7 +83,7 @@ export async function scoreOnQueue(o: QueueRunOptions): Promise<BulkSummary> {
       };
     });
     await boss.insert(jobs);
-    const done = await waitForChunks(boss, pending, ranges.length, o);
+    const done = await waitForChunks(boss, pending, ranges.length, o, stop.signal);
     const parts = await registerParts(o.queue, run, done);
     if (parts.length !== ranges.length)
       throw new CatintelError('internal_error', `${parts.length} parts registered for ${ranges.length} chunks`);
@@ -97,6 +102,7 @@ export async function scoreOnQueue(o: QueueRunOptions): Promise<BulkSummary> {
     if (out && !(err instanceof CatintelError && err.code === 'invalid_input')) await removeEmpty(out.created);
     throw err;
   } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     if (workDir) await fs.promises.rm(workDir, { recursive: true, force: true });
     await boss.stop({ graceful: false, wait: true, timeout: 5000 }).catch(() => undefined);
   }
@@ -108,6 +114,7 @@ async function waitForChunks(
   pending: Map<string, number>,
   n: number,
   o: QueueRunOptions,
+  stop: AbortSignal,
 ): Promise<(ChunkDone & { chunk: number })[]> {
   const done: (ChunkDone & { chunk: number })[] = [];
   let lastExpire = 0;
@@ -120,7 +127,11 @@ async function waitForChunks(
     message: `${n} chunks queued; waiting for workers`,
   });
   while (pending.size) {
-    if (o.signal?.aborted) throw new CatintelError('unavailable', 'bulk scoring was interrupted; nothing was written');
+    if (stop.aborted)
+      throw new CatintelError(
+        'unavailable',
+        `bulk scoring was interrupted; its ${pending.size} chunks not yet scored were cancelled and nothing was written`,
+      );
     if (performance.now() - lastExpire >= 1000) {
       await boss.expire();
       lastExpire = performance.now();

@@ -217,6 +217,17 @@ describe('catintel score --queue with two workers', () => {
   }, 300_000);
 });
 
+describe('catintel worker', () => {
+  it('exits 0 on SIGTERM, saying it was stopped by a signal', async () => {
+    const w = catintel(['--json', 'worker', '--queue', db.url]);
+    await new Promise((r) => setTimeout(r, 2500)); // connected and polling an empty queue
+    w.child.kill('SIGTERM');
+    const ran = await w.done;
+    expect(ran.code).toBe(0);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ chunks: 0, failed: 0, stopped_by: 'signal' });
+  }, 60_000);
+});
+
 describe('catintel score --queue refusals', () => {
   it('names a URL that is not PostgreSQL in one line, exit 2, and makes nothing', async () => {
     const out = path.join(dir, 'refused-url');
