@@ -25,8 +25,13 @@ interface Ran {
   stderr: string;
 }
 
+/** Every process a test started, so that one a failed assertion left running is stopped at the end. */
+const started = new Set<ReturnType<typeof spawn>>();
+
 function catintel(argv: string[]): { child: ReturnType<typeof spawn>; done: Promise<Ran> } {
   const child = spawn(process.execPath, [BIN, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  child.on('exit', () => started.delete(child));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
@@ -94,6 +99,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  for (const child of started) child.kill('SIGKILL');
   await db?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -101,13 +107,16 @@ afterAll(async () => {
 describe('a throwaway PostgreSQL', () => {
   it('starts on a loopback port, answers, and stops leaving nothing behind', async () => {
     const other = await startThrowawayPostgres();
-    const client = new pg.Client({ connectionString: other.url });
-    await client.connect();
-    const { rows } = await client.query<{ v: string }>('SELECT current_setting($1) AS v', ['server_version']);
-    await client.end();
-    expect(rows[0].v).toMatch(/^\d+/);
-    expect(other.url).toBe(`postgres://catintel@127.0.0.1:${other.port}/postgres`);
-    await other.close();
+    try {
+      const client = new pg.Client({ connectionString: other.url });
+      await client.connect();
+      const { rows } = await client.query<{ v: string }>('SELECT current_setting($1) AS v', ['server_version']);
+      await client.end();
+      expect(rows[0].v).toMatch(/^\d+/);
+      expect(other.url).toBe(`postgres://catintel@127.0.0.1:${other.port}/postgres`);
+    } finally {
+      await other.close(); // a failed assertion must not leave a server running
+    }
     expect(fs.existsSync(other.dir)).toBe(false);
     const refused = await new Promise<boolean>((resolve) => {
       const s = net.connect(other.port, '127.0.0.1');
