@@ -58,13 +58,6 @@ test: build
 	echo "make test: $$(( $$(date +%s) - start )) s"; \
 	exit $$status
 
-# The cluster store (docs/cluster-store.md) as separate processes on this machine: each file starts a
-# PostgreSQL of its own (initdb in a temporary directory, as the postgres user when run as root), then
-# `serve` replicas, ingest leaders and workers on loopback. Needs PostgreSQL's server programs (initdb,
-# pg_ctl; Debian: apt-get install postgresql). Not part of `make test`; CI runs it after.
-test-cluster: build
-	CATINTEL_CLUSTER=1 npx vitest run --project cluster $(CLUSTER_FLAGS)
-
 # The import rules (docs/architecture.md#imports-run-one-way, .dependency-cruiser.cjs): fails on an import
 # cycle (type-only imports included) or an import against the layers. `make test` runs it before the suite.
 IMPORT_CHECK = npx depcruise src scripts bench --config .dependency-cruiser.cjs --output-type err
@@ -86,6 +79,13 @@ lint:
 RUN_DATA_CHECK = CATINTEL_DATA_CHECK=1 npx vitest run --project data-check $(DATA_CHECK_FLAGS) && node dist/scripts/data-inputs.js record --from $(SHARED_DATA)
 data-check: build
 	$(RUN_DATA_CHECK)
+
+# The cluster checks (test/cluster/): a throwaway PostgreSQL from initdb (Debian's postgresql package; as
+# root it runs as the postgres user), then the cluster store's `serve` replicas and ingest leaders
+# (docs/cluster-store.md) and `catintel worker` processes (docs/scale-out.md), killed mid-run. Not part of
+# `make test`; CI runs both.
+test-cluster: build
+	CATINTEL_CLUSTER=1 npx vitest run --project cluster $(CLUSTER_FLAGS)
 
 bench: build
 	node dist/bench/run.js

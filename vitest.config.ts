@@ -8,7 +8,7 @@ import SlowestFirstSequencer from './test/helpers/sequencer.js';
  * CATINTEL_DATA_CHECK=1 (`make data-check`, and `make test` when their inputs changed).
  */
 const dataCheck = process.env.CATINTEL_DATA_CHECK === '1';
-/** The cluster files (a PostgreSQL, servers and workers each) only in `make test-cluster`. */
+/** The cluster checks (a throwaway PostgreSQL, worker processes) are a project only in `make test-cluster`. */
 const cluster = process.env.CATINTEL_CLUSTER === '1';
 
 export default defineConfig({
@@ -50,14 +50,26 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'process', include: PROCESS_FILES, maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      ...(cluster
-        ? [{ extends: true, test: { name: 'cluster', include: [CLUSTER_GLOB], maxWorkers: 1, testTimeout: 120_000 } }]
-        : []),
       ...(dataCheck
         ? [
             {
               extends: true,
               test: { name: 'data-check', include: [DATA_CHECK_GLOB], maxWorkers: 2, sequence: { groupOrder: 2 } },
+            },
+          ]
+        : []),
+      ...(cluster
+        ? [
+            {
+              extends: true,
+              // Each file runs servers, ingests and workers as processes against its own PostgreSQL: minutes, not seconds.
+              test: {
+                name: 'cluster',
+                include: [CLUSTER_GLOB],
+                maxWorkers: 1,
+                testTimeout: 120_000,
+                sequence: { groupOrder: 3 },
+              },
             },
           ]
         : []),

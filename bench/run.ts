@@ -15,6 +15,7 @@ import { benchArrow } from './arrow.js';
 import { benchBigBook } from './bigbook.js';
 import { benchEpModel } from './ep-models.js';
 import { benchEventLoss } from './event-loss.js';
+import { benchScoreWorkers } from './score-workers.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -38,3 +39,5 @@ if (only === 'ep-hurricane') await benchEpModel('hurricane', sharedData);
 if (only === 'ep-earthquake') await benchEpModel('earthquake', sharedData);
 // A live hurricane's loss band, 100,000 locations x 50 members (and a package build without one): by name only.
 if (only === 'event-loss') await benchEventLoss(sharedData);
+// Bulk scoring on 1 and 2 `catintel worker` processes against a throwaway PostgreSQL (docs/scale-out.md): by name only.
+if (only === 'score-workers') await benchScoreWorkers(sharedData);

@@ -8,8 +8,8 @@
  *   last and on their own, so their children get the CPU their timings assume;
  * - data-check: the committed-data rebuilds, only in `make data-check` or when their inputs changed
  *   (data/inputs.sha256, scripts/data-inputs.ts);
- * - cluster: the cluster store and its processes against a PostgreSQL of their own, only in
- *   `make test-cluster` (docs/cluster-store.md).
+ * - cluster: test/cluster/, the cluster store's servers and ingest leaders and the scale-out workers, each
+ *   file against a PostgreSQL of its own, only in `make test-cluster` (docs/cluster-store.md, docs/scale-out.md).
  */
 export const PROCESS_FILES = [
   'src/loss/kernel.test.ts',
@@ -61,7 +61,11 @@ export const PROCESS_FILES = [
 
 export const DATA_CHECK_GLOB = 'test/data-check/**/*.test.ts';
 
-/** Each file starts its own PostgreSQL, servers and workers: `make test-cluster`, never `make test`. */
+/**
+ * The cluster checks (docs/cluster-store.md, docs/scale-out.md): a throwaway PostgreSQL, servers, ingest
+ * leaders, workers and submitters as processes. Only
+ * `make test-cluster` runs them (CATINTEL_CLUSTER=1), not `make test`; CI runs both.
+ */
 export const CLUSTER_GLOB = 'test/cluster/**/*.test.ts';
 
 /**

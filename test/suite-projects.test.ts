@@ -27,20 +27,23 @@ function testFiles(): string[] {
 }
 
 describe('the suite projects', () => {
-  it('put every test file that starts a child process in the process project', () => {
+  it('put every test file that starts a child process in the process project (the cluster checks in their own)', () => {
     const spawning = testFiles().filter((f) => CHILD_PROCESSES.test(fs.readFileSync(path.join(REPO_ROOT, f), 'utf8')));
     expect(spawning.length).toBeGreaterThan(20);
     expect(spawning.filter((f) => !PROCESS_FILES.includes(f) && !f.startsWith('test/cluster/'))).toEqual([]);
   });
 
-  it('keep the cluster files (each with a PostgreSQL of its own) out of make test, in make test-cluster', () => {
+  it('run the cluster checks only in make test-cluster (CATINTEL_CLUSTER=1), never in make test', () => {
     expect(CLUSTER_GLOB.startsWith('test/cluster/')).toBe(true);
-    expect(testFiles().filter((f) => f.startsWith('test/cluster/')).length).toBeGreaterThanOrEqual(2);
-    const names = (config.test?.projects ?? []).map((p) => (p as { test?: { name?: string } }).test?.name);
-    expect(names).not.toContain('cluster'); // this run is make test's: CATINTEL_CLUSTER unset
-    expect(fs.readFileSync(path.join(REPO_ROOT, 'Makefile'), 'utf8')).toMatch(
-      /^test-cluster: build\n\tCATINTEL_CLUSTER=1 npx vitest run --project cluster/m,
-    );
+    const cluster = testFiles().filter((f) => f.startsWith('test/cluster/'));
+    expect(cluster.length).toBeGreaterThan(0);
+    expect(cluster.filter((f) => PROCESS_FILES.includes(f))).toEqual([]);
+    const projects = (config.test?.projects ?? []) as { test: { name: string; exclude?: string[] } }[];
+    const integration = projects.find((p) => p.test.name === 'integration');
+    expect(integration?.test.exclude).toContain(CLUSTER_GLOB);
+    expect(projects.some((p) => p.test.name === 'cluster')).toBe(process.env.CATINTEL_CLUSTER === '1');
+    const makefile = fs.readFileSync(path.join(REPO_ROOT, 'Makefile'), 'utf8');
+    expect(makefile).toMatch(/^test-cluster: build\n\tCATINTEL_CLUSTER=1 npx vitest run --project cluster/m);
   });
 
   it('name only test files that exist, once each', () => {

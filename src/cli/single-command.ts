@@ -57,6 +57,7 @@ export const SINGLE_COMMANDS: SingleCommand[] = [
     load: async () => (await import('../handlers/events.js')).eventsNearby as unknown as Handler,
   },
   { command: ['score'], load: async () => (await import('../handlers/score-bulk.js')).scoreBulk as unknown as Handler },
+  { command: ['worker'], load: async () => (await import('../handlers/worker.js')).worker as unknown as Handler },
   {
     command: ['score', 'point'],
     load: async () => (await import('../handlers/score-point.js')).riskScore as unknown as Handler,

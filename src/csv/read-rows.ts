@@ -19,6 +19,12 @@ const MAX_ROW_BYTES = 64 << 20;
 export interface ReadOptions {
   file: string;
   dataStart: number;
+  /**
+   * Stop before the row that starts at this file offset (a row boundary an earlier pass over the same file
+   * found: src/scoring-bulk/row-ranges.ts). Rows are read past it as far as the scanner needs to decide the
+   * rows before it, so a range reads exactly the rows a pass over the whole file reads there.
+   */
+  dataEnd?: number;
   delimiter: number;
   chunkBytes?: number;
   signal?: AbortSignal;
@@ -42,6 +48,19 @@ export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): 
   scanner.quotes.expectFields = o.expectFields;
   scanner.quotes.maxQuotedBytes = MAX_ROW_BYTES;
   const chunk = o.chunkBytes ?? CHUNK_BYTES;
+  const end = o.dataEnd;
+  let stopped = false;
+  // Only a range pays for the offset check: a whole-file pass hands rows straight to onRow.
+  const deliver =
+    end === undefined
+      ? onRow
+      : (r: ScannedRow) => {
+          if (r.bufFileOffset + r.rowStart >= end) {
+            stopped = true;
+            return false;
+          }
+          onRow(r);
+        };
   const fh = await fs.promises.open(o.file, 'r');
   // The next chunk is read into `ahead` while this one is scanned, so the pass does not wait on reads.
   const ahead = Buffer.allocUnsafe(chunk);
@@ -75,13 +94,13 @@ export async function readRows(o: ReadOptions, onRow: (r: ScannedRow) => void): 
       // (utf8-row.ts) only in a stretch that fails it.
       scanner.row.bufFileOffset = filePos - len;
       scanner.row.mayHoldInvalidUtf8 = !isUtf8(buf.subarray(0, eof ? len : completeUtf8Prefix(buf, len)));
-      const consumed = scanner.scan(buf, 0, len, eof, onRow);
+      const consumed = scanner.scan(buf, 0, len, eof, deliver);
       if (consumed > 0) {
         buf.copy(buf, 0, consumed, len);
         len -= consumed;
       }
       await o.afterChunk?.(filePos - len);
-      if (eof) break;
+      if (eof || stopped) break;
     }
   } finally {
     await next.catch(() => undefined);

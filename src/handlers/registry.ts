@@ -15,6 +15,7 @@ import { PLANNED } from './planned.js';
 import { riskScore } from './score-point.js';
 import { hazardCurve } from './hazard-curve.js';
 import { scoreBulk } from './score-bulk.js';
+import { worker } from './worker.js';
 import { eventScore } from './event-score.js';
 import { dataBuild } from './data-build.js';
 import { oasisRun } from './oasis-run.js';
@@ -79,6 +80,8 @@ export const HANDLERS: Handler[] = [
   riskScore,
   // After `score point`: the bulk command is the `score` group's own action (docs/scoring.md "Bulk scoring").
   scoreBulk,
+  // The scale-out worker that scores `score --queue` chunks (docs/scale-out.md).
+  worker,
   // Hazard curves of catintel's own models (docs/hurricane-model.md#hazard-curves, docs/earthquake-model.md#hazard-curves).
   hazardCurve,
   dataBuild,

@@ -10,7 +10,8 @@ import { invalidParameter } from '../errors.js';
 import { KEEP_COLUMNS, type KeepColumns } from '../scoring-bulk/keep-columns.js';
 import { scoreCsv } from '../scoring-bulk/run.js';
 import { BULK_FORMATS, type BulkFormat, type BulkSummary } from '../scoring-bulk/types.js';
-import { list, required, str } from './params.js';
+import { QUEUE_FORMATS, queueUrl } from '../cluster/queue-url.js';
+import { int, list, required, str } from './params.js';
 import { SCORE_OPTIONS, parseClimate } from './score-point.js';
 import { defineHandler } from './types.js';
 import type { Horizon, Scenario } from '../domain/climate.js';
@@ -23,6 +24,8 @@ export interface ScoreBulkInput {
   perils: Peril[];
   scenario: Scenario;
   horizon: Horizon | null;
+  /** Scale-out (docs/scale-out.md): the chunks go to `catintel worker` processes through this PostgreSQL. */
+  queue?: { url: string; chunks: number; workDir?: string; chunkExpirySeconds: number };
 }
 
 export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
@@ -51,11 +54,28 @@ export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
           'input columns in the csv/json/parquet/arrow tables: all (default: every input column beside the scores) | ids (the identifying columns, latitude, longitude)',
       },
       ...SCORE_OPTIONS,
+      {
+        flags: '--queue <url>',
+        description:
+          'score on `catintel worker` processes: postgres://USER@HOST:PORT/DATABASE of the job queue (docs/scale-out.md); csv and json formats',
+      },
+      { flags: '--chunks <n>', description: 'with --queue: row ranges to cut the input into (default 8)' },
+      {
+        flags: '--work-dir <dir>',
+        description:
+          'with --queue: shared directory every worker can write for the chunk parts (default: a hidden directory in --out)',
+      },
+      {
+        flags: '--chunk-expiry <seconds>',
+        description:
+          'with --queue: seconds a worker may hold a chunk before it is taken for dead and the chunk retried (default 900)',
+      },
     ],
     examples: [
       'catintel score --input portfolio.csv --out scores/',
       'catintel score --input SourceLocOED.csv --out oasis/ --format oasis --scenario ssp245 --horizon 2050',
       'catintel score --input sites.csv --out out/ --format parquet --perils hurricane_wind,storm_surge --json',
+      'catintel score --input portfolio.csv --out scores/ --queue postgres://catintel@db:5432/catintel --chunks 16',
       'catintel score point --lat 25.77 --lng -80.19',
     ],
   },
@@ -70,9 +90,39 @@ export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
     if (!(KEEP_COLUMNS as readonly string[]).includes(keep))
       throw invalidParameter('keep_columns', `"${keep}" is not one of ${KEEP_COLUMNS.join(', ')}`);
     const perils = list(raw, 'perils', PERILS, PERIL_ALIASES) ?? [...PERILS];
-    return { input, out, format: format as BulkFormat, keepColumns: keep as KeepColumns, perils, ...parseClimate(raw) };
+    const queue = parseQueue(raw, format);
+    return {
+      input,
+      out,
+      format: format as BulkFormat,
+      keepColumns: keep as KeepColumns,
+      perils,
+      ...parseClimate(raw),
+      ...(queue && { queue }),
+    };
   },
   async run(ctx, input) {
+    if (input.queue) {
+      // Loaded only for --queue: the single-node run never loads pg-boss.
+      const { scoreOnQueue } = await import('../cluster/submit.js');
+      const summary = await scoreOnQueue({
+        input: input.input,
+        outDir: input.out,
+        format: input.format,
+        keepColumns: input.keepColumns,
+        perils: input.perils,
+        scenario: input.scenario,
+        horizon: input.horizon,
+        progress: ctx.progress,
+        signal: ctx.signal,
+        log: ctx.log,
+        queue: input.queue.url,
+        chunks: input.queue.chunks,
+        workDir: input.queue.workDir,
+        chunkExpirySeconds: input.queue.chunkExpirySeconds,
+      });
+      return { body: summary };
+    }
     const summary = await scoreCsv({
       input: input.input,
       outDir: input.out,
@@ -87,3 +137,23 @@ export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
     return { body: summary };
   },
 });
+
+function parseQueue(raw: Record<string, unknown>, format: string): ScoreBulkInput['queue'] {
+  const url = str(raw, 'queue');
+  if (url === undefined) {
+    for (const name of ['chunks', 'work_dir', 'chunk_expiry'])
+      if (str(raw, name) !== undefined) throw invalidParameter(name, `--${name.replace('_', '-')} goes with --queue`);
+    return undefined;
+  }
+  if (!QUEUE_FORMATS.includes(format))
+    throw invalidParameter(
+      'format',
+      `--format ${format} does not work with --queue yet; give ${QUEUE_FORMATS.join(' or ')}, or score ${format} without --queue`,
+    );
+  return {
+    url: queueUrl(url),
+    chunks: int(raw, 'chunks', { min: 1, max: 10_000 }, 8),
+    workDir: str(raw, 'work_dir'),
+    chunkExpirySeconds: int(raw, 'chunk_expiry', { min: 1, max: 86_400 }, 900),
+  };
+}

@@ -57,6 +57,7 @@ import {
 } from './row-verdict.js';
 import { readRows } from '../csv/read-rows.js';
 import type { BulkFormat, BulkSummary, ErrorKind, FormatSink, RowInfo, RunSetup } from './types.js';
+import type { RowRange } from './row-ranges.js';
 
 export interface BulkRunOptions {
   input: string;
@@ -75,6 +76,12 @@ export interface BulkRunOptions {
   signal?: AbortSignal;
   /** Bytes read per step (default 4 MiB). */
   chunkBytes?: number;
+  /**
+   * Score only these rows of the input (one chunk of a `--queue` run, docs/scale-out.md): row and line
+   * numbers continue from the rows before it, the tables' header rows are written only by the range that
+   * starts at the first row, and a range that scores nothing is not a failure (the whole run decides that).
+   */
+  range?: RowRange;
 }
 
 export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
@@ -160,7 +167,7 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
     await removeEmpty(dir.created); // only the directories this run made, and only if still empty
     throw fsError(err, outDir);
   }
-  if (summary.scored === 0) throw nothingScored(summary, errors.finalPath);
+  if (summary.scored === 0 && !o.range) throw nothingScored(summary, errors.finalPath);
   return summary;
 }
 
@@ -178,16 +185,23 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
   const rules: RowRules = { grid: s.grid, fieldCount: h.columns.length, latIndex, lngIndex };
   const counts: Counts = { rows: 0, scored: 0, outside: 0, byKind: { malformed_row: 0, invalid_coordinates: 0 } };
   const info: RowInfo = { r: undefined as unknown as ScannedRow, row: 0, lat: 0, lng: 0, cell: -1 };
-  let line = h.headerLines + 1;
+  const range = o.range;
+  let line = range ? range.firstLine : h.headerLines + 1;
+  const rowsBefore = range ? range.rowsBefore : 0;
+  // A range's rows are numbered on from the rows before it: the count starts there (and is made the range's
+  // own at the end), so the per-row code is the whole-file run's, with no extra work per row.
+  counts.rows = rowsBefore;
 
-  sink.header();
-  // Every text cell of errors.csv goes through csvTextCell: ids, coordinates and reasons quote what the
-  // row held, and a spreadsheet must not run it.
-  errors.utf8(
-    ['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason']
-      .map(csvTextCell)
-      .join(',') + '\n',
-  );
+  if (rowsBefore === 0) {
+    sink.header();
+    // Every text cell of errors.csv goes through csvTextCell: ids, coordinates and reasons quote what the
+    // row held, and a spreadsheet must not run it.
+    errors.utf8(
+      ['row', 'line', ...s.idIndexes.map((i) => h.columns[i]), 'latitude', 'longitude', 'kind', 'reason']
+        .map(csvTextCell)
+        .join(',') + '\n',
+    );
+  }
   const fail = (r: ScannedRow, row: number, rowLine: number, kind: ErrorKind, reason: string) => {
     if (kind === 'outside_coverage') counts.outside++;
     else counts.byKind[kind]++;
@@ -255,7 +269,8 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
   await readRows(
     {
       file: h.file,
-      dataStart: h.dataStart,
+      dataStart: range ? range.start : h.dataStart,
+      dataEnd: range?.end,
       delimiter: h.delimiter,
       expectFields: h.columns.length,
       chunkBytes: o.chunkBytes,
@@ -269,5 +284,6 @@ async function stream(o: BulkRunOptions, s: RunSetup, sink: FormatSink, errors: 
     },
     onRow,
   );
+  counts.rows -= rowsBefore;
   return counts;
 }
