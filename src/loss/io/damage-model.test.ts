@@ -37,6 +37,13 @@ describe('the damage model of a package', () => {
     expect(readDamageModel(model)).toBe(first);
   });
 
+  it('is the same through links to the same files (an event package links its package)', () => {
+    const linked = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-damage-model-linked-'));
+    for (const f of ['damage_bin_dict.csv', 'vulnerability.csv'])
+      fs.symlinkSync(path.join(model, f), path.join(linked, f));
+    expect(readDamageModel(linked)).toBe(readDamageModel(model));
+  });
+
   it('is read again when vulnerability.csv or damage_bin_dict.csv is rewritten in place, even at the same size', () => {
     const first = readDamageModel(model);
     write(model, 'vulnerability.csv', [HEADER, [1, 1, 3, 1], [2, 1, 2, 1]]);

@@ -22,8 +22,9 @@ export interface DamageModel {
   binFrom: Float32Array;
 }
 
-// Two: a hurricane and an earthquake package side by side (a multi-peril EP curve) stay read.
-const kept = fileMemo<DamageModel>(2);
+// Three: a hurricane and an earthquake package side by side (a multi-peril EP curve) stay read while a
+// book's own vulnerabilities are run from a package copy with them added (epcurve/package-overlay.ts).
+const kept = fileMemo<DamageModel>(3);
 
 export function readDamageModel(modelDir: string): DamageModel {
   const dbdFile = path.join(modelDir, 'damage_bin_dict.csv');
