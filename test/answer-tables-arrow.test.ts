@@ -15,6 +15,7 @@ import type { Store } from '../src/store/db.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { testModels } from './helpers/model-packages.js';
 import { sharedData } from './helpers/paths.js';
+import { seedStore } from './helpers/store.js';
 import { contextOn, FEED_NOW, platform, seededStore, token, type Platform } from './http/helpers/harness.js';
 
 const ARROW = 'application/vnd.apache.arrow.stream';
@@ -85,6 +86,14 @@ let dir: string;
 beforeAll(() => {
   dir = tempDir('catintel-answer-arrow-');
 });
+
+/**
+ * The day feed's in-memory store the HTTP tests share (each under a user of its own): ingested once for the
+ * file, not once a test; closed after the last.
+ */
+let dayStore: Promise<Store> | undefined;
+const sharedDayStore = () => (dayStore ??= seededStore());
+afterAll(async () => (await dayStore)?.close());
 
 /** The JSON's locations exposure flattened to the table's rows: one per location, event and ring reaching it now. */
 function expectLocationsTable(t: Table, body: any): void {
@@ -227,13 +236,10 @@ describe('portfolio exposure in Arrow', () => {
 });
 
 describe('portfolio exposure over HTTP: Accept: application/vnd.apache.arrow.stream', () => {
-  let store: Store;
   let p: Platform;
-  afterAll(() => store?.close());
 
   it('answers an Arrow stream equal to the JSON answer; JSON stays the default', async () => {
-    store = await seededStore();
-    p = await platform(store);
+    p = await platform(await sharedDayStore());
     const alice = await token('agency', { sub: 'alice-arrow@example.com' });
     const live = (await p.call('/api/v1/events/live?limit=1000')).body;
     let at: number[] | undefined;
@@ -308,8 +314,9 @@ describe('the EP curve in Arrow', () => {
   }, 600_000);
 
   it('CLI: --format arrow --out writes the JSON curve, typed, the currency in the money fields', async () => {
-    const db = path.join(dir, 'plain.duckdb');
-    expect((await cli(['--db', db, '--quiet', 'db', 'seed'])).code).toBe(0);
+    // A copy of the run's seed store (what `db seed` writes), not a seed of its own.
+    const db = await seedStore();
+    expect(fs.statSync(db).size).toBeGreaterThan(0);
     const ep = (argv: string[]) =>
       cli(['--db', db, 'portfolio', 'ep-curve', '--models', models, '--input', miami, ...argv]);
     const json = await ep(['--json', '--perspective', 'gul']);
@@ -325,49 +332,45 @@ describe('the EP curve in Arrow', () => {
   }, 300_000);
 
   it('HTTP: Accept arrow answers the curve as an Arrow stream, format=csv stays CSV, format=arrow points to Accept', async () => {
-    const store = await seededStore();
-    try {
-      const ctx = {
-        ...contextOn(store),
-        config: defaultConfig({ dbPath: ':memory:', env: { CATINTEL_MODELS: models } }),
-      };
-      const p = await platform(store, { ctx });
-      const bob = await token('agency', { sub: 'bob-arrow@example.com' });
-      const locations = fs
-        .readFileSync(miami, 'utf8')
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((l) => {
-          const c = l.split(',');
-          return {
-            LocNumber: c[2],
-            Latitude: Number(c[3]),
-            Longitude: Number(c[4]),
-            BuildingTIV: 500_000,
-            LocPerilsCovered: 'WTC',
-          };
-        });
-      const created = await p.call('/api/v1/portfolio', { token: bob, body: { name: 'miami', locations } });
-      expect(created.status).toBe(201);
-      const url = `/api/v1/portfolio/ep-curve?portfolio_id=${created.body.id}&samples=2`;
-      const json = await p.call(url, { token: bob });
-      expect(json.status).toBe(200);
-      const res = await p.app.fetch(
-        new Request(`http://localhost${url}`, {
-          headers: { authorization: `Bearer ${bob}`, accept: ARROW, 'x-forwarded-for': '192.0.2.36' },
-        }),
-      );
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe(ARROW);
-      expectEpCurveTable(tableFromIPC(new Uint8Array(await res.arrayBuffer())), json.body);
-      const csv = await p.call(`${url}&format=csv`, { token: bob, headers: { accept: ARROW } });
-      expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-      const refused = await p.call(`${url}&format=arrow`, { token: bob, unchecked: true });
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail).toMatch(/"arrow" is not one of json, csv/);
-    } finally {
-      await store.close();
-    }
+    const store = await sharedDayStore();
+    const ctx = {
+      ...contextOn(store),
+      config: defaultConfig({ dbPath: ':memory:', env: { CATINTEL_MODELS: models } }),
+    };
+    const p = await platform(store, { ctx });
+    const bob = await token('agency', { sub: 'bob-arrow@example.com' });
+    const locations = fs
+      .readFileSync(miami, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => {
+        const c = l.split(',');
+        return {
+          LocNumber: c[2],
+          Latitude: Number(c[3]),
+          Longitude: Number(c[4]),
+          BuildingTIV: 500_000,
+          LocPerilsCovered: 'WTC',
+        };
+      });
+    const created = await p.call('/api/v1/portfolio', { token: bob, body: { name: 'miami', locations } });
+    expect(created.status).toBe(201);
+    const url = `/api/v1/portfolio/ep-curve?portfolio_id=${created.body.id}&samples=2`;
+    const json = await p.call(url, { token: bob });
+    expect(json.status).toBe(200);
+    const res = await p.app.fetch(
+      new Request(`http://localhost${url}`, {
+        headers: { authorization: `Bearer ${bob}`, accept: ARROW, 'x-forwarded-for': '192.0.2.36' },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(ARROW);
+    expectEpCurveTable(tableFromIPC(new Uint8Array(await res.arrayBuffer())), json.body);
+    const csv = await p.call(`${url}&format=csv`, { token: bob, headers: { accept: ARROW } });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const refused = await p.call(`${url}&format=arrow`, { token: bob, unchecked: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/"arrow" is not one of json, csv/);
   }, 300_000);
 });

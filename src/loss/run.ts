@@ -5,14 +5,12 @@
 import { readRiskMap } from './io/risk-map.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { damageBins, vulnerabilityMoments } from './domain/vulnerability.js';
 import { itemsByAreaperil } from './domain/gul.js';
 import { planInsured } from './fm/insured-total.js';
 import { planReinsurance, reinsuranceDirs } from './fm/reinsurance-chain.js';
 import type { SampleContext } from './domain/kernel-inputs.js';
-import type { DamageDistributions } from './domain/cdf-cutoff.js';
+import { readDamageModel } from './io/damage-model.js';
 import {
-  denseVulnerability,
   readCorrelations,
   readCoverages,
   readEvents,
@@ -23,7 +21,6 @@ import {
   readReturnPeriods,
 } from './io/read-model.js';
 import { OutputSet } from '../lib/output-set.js';
-import { readTable } from './io/csv.js';
 import { summaryMapTiv } from './io/summary-tiv.js';
 import type { KernelInput } from './kernel.js';
 import type { SummaryRecords } from './domain/elt.js';
@@ -113,26 +110,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
     events = events.filter((e) => kept.has(e));
   }
   const rps = settings.returnPeriods ?? readReturnPeriods(opts.modelDir);
-  const dbd = readTable(path.join(opts.modelDir, 'damage_bin_dict.csv'), [
-    'bin_index',
-    'bin_from',
-    'bin_to',
-    'interpolation',
-  ]);
-  const bins = damageBins(dbd.col('bin_index'), dbd.col('bin_to'), dbd.col('interpolation'));
-  const vt = readTable(path.join(opts.modelDir, 'vulnerability.csv'), [
-    'vulnerability_id',
-    'intensity_bin_id',
-    'damage_bin_id',
-    'probability',
-  ]);
-  const vrows = {
-    vulnerability: vt.col('vulnerability_id'),
-    intensityBin: vt.col('intensity_bin_id'),
-    damageBin: vt.col('damage_bin_id'),
-    prob: vt.col('probability'),
-  };
-  const vuln = vulnerabilityMoments(vrows, bins);
+  const { vuln, damage, binFrom } = readDamageModel(opts.modelDir);
   const items = readItems(opts.inputDir);
   if (opts.seed !== undefined && opts.seed !== 1) reseedGroups(items.groupId, opts.seed);
   const footprint = readFootprint(opts.modelDir, { events, areaperils: new Set(items.areaperil) });
@@ -147,16 +125,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   const plan = settings.il.length > 0 || perItem ? planInsured(opts.inputDir, perItem) : undefined;
   const reinsurance = perItem ? planReinsurance(opts.inputDir, settings.rl.length > 0) : undefined;
   const byAreaperil = itemsByAreaperil(items);
-  // damage_bin_dict by position (bin_index - 1), in float32 as Oasis holds it.
-  const nDamage = bins.interp.length - 1;
-  const order = Array.from(dbd.col('bin_index'), (b, i) => [b, i]).sort((a, b) => a[0] - b[0]);
-  const col = (name: string) => Float32Array.from(order, ([, i]) => dbd.col(name)[i]);
-  const damage: DamageDistributions = {
-    probs: denseVulnerability(vrows, nDamage),
-    nDamage,
-    binTo: col('bin_to'),
-    interp: col('interpolation'),
-  };
+  const nDamage = damage.nDamage;
   let sample: SampleContext | undefined;
   if (S > 0) {
     sample = {
@@ -165,7 +134,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
       footprint,
       vulnProbs: damage.probs,
       nDamage,
-      binFrom: col('bin_from'),
+      binFrom,
       binTo: damage.binTo,
       binMean: damage.interp,
       correlations: readCorrelations(opts.inputDir, items),

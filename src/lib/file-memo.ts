@@ -1,0 +1,39 @@
+/**
+ * Values computed from files, kept while the files stay as they are. A long-lived process (the server, a
+ * worker, the test suite) that answers one EP curve after another read and parsed the same model files on
+ * every request: the hurricane package's vulnerability.csv alone is 34 MB for 100 years, a second of CPU
+ * each time. A value is kept under the identity of every file it was computed from (device, inode, size,
+ * modification and change times, in nanoseconds), so a file rebuilt or edited in place is read again, and
+ * the same file reached through a link (an event package links its package's files) is the same file; it is
+ * not read again. Only the last `capacity` values are kept (least recently used out first), and a failed
+ * computation keeps nothing, so a bad file reports its error every time.
+ */
+import fs from 'node:fs';
+
+/** The file's identity, or undefined when it cannot be read (the computation then reports why). */
+function identity(file: string): string | undefined {
+  const s = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  return s ? `${s.dev}|${s.ino}|${s.size}|${s.mtimeNs}|${s.ctimeNs}` : undefined;
+}
+
+export type FileMemo<T> = (files: readonly string[], compute: () => T) => T;
+
+export function fileMemo<T>(capacity: number): FileMemo<T> {
+  // A Map iterates in insertion order: a hit is moved to the end, the first entry is the least recent.
+  const kept = new Map<string, T>();
+  return (files, compute) => {
+    const ids = files.map(identity);
+    if (ids.some((id) => id === undefined)) return compute();
+    const key = ids.join('\n');
+    if (kept.has(key)) {
+      const hit = kept.get(key) as T;
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit;
+    }
+    const value = compute();
+    kept.set(key, value);
+    while (kept.size > capacity) kept.delete(kept.keys().next().value as string);
+    return value;
+  };
+}
