@@ -16,6 +16,7 @@ import { benchBigBook } from './bigbook.js';
 import { benchEpModel } from './ep-models.js';
 import { benchEventLoss } from './event-loss.js';
 import { benchScoreWorkers } from './score-workers.js';
+import { benchReplicas } from './replicas.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -41,3 +42,5 @@ if (only === 'ep-earthquake') await benchEpModel('earthquake', sharedData);
 if (only === 'event-loss') await benchEventLoss(sharedData);
 // Bulk scoring on 1 and 2 `catintel worker` processes against a throwaway PostgreSQL (docs/scale-out.md): by name only.
 if (only === 'score-workers') await benchScoreWorkers(sharedData);
+// GET /events/live on a cluster store, one serve replica against two (a throwaway PostgreSQL): by name only.
+if (only === 'replicas') await benchReplicas();
