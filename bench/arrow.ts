@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeUsPortfolio } from '../scripts/make-us-portfolio.js';
+import { writeBenchPortfolio } from './bench-portfolio.js';
 import { createApp } from '../src/http/app.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { child } from './child.js';
@@ -35,11 +35,7 @@ export async function benchScoreFormats(sharedData: string, runs: number): Promi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-arrow-'));
   try {
     const input = path.join(dir, 'portfolio.csv');
-    await writeUsPortfolio(input, {
-      rows,
-      seed: 20260101,
-      cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt'),
-    });
+    await writeBenchPortfolio(input, rows, sharedData);
     const main = pathToFileURL(path.join(packageRoot(), 'dist', 'src', 'cli', 'main.js')).href;
     const script = (format: string) => `
       import { run } from ${JSON.stringify(main)};

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeUsPortfolio } from '../scripts/make-us-portfolio.js';
+import { writeBenchPortfolio } from './bench-portfolio.js';
 import { startThrowawayPostgres } from '../src/cluster/throwaway-postgres.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { child, type ChildResult } from './child.js';
@@ -34,11 +34,7 @@ export async function benchScoreWorkers(sharedData: string): Promise<void> {
   const db = await startThrowawayPostgres();
   try {
     const input = path.join(dir, 'portfolio.csv');
-    await writeUsPortfolio(input, {
-      rows,
-      seed: 20260101,
-      cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt'),
-    });
+    await writeBenchPortfolio(input, rows, sharedData);
     const main = pathToFileURL(path.join(packageRoot(), 'dist', 'src', 'cli', 'main.js')).href;
     const cli = (argv: string[]) => `
       import { run } from ${JSON.stringify(main)};

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeUsPortfolio } from '../scripts/make-us-portfolio.js';
+import { writeBenchPortfolio } from './bench-portfolio.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { child, type ChildResult } from './child.js';
 import { emit, median } from './report.js';
@@ -24,11 +24,7 @@ export async function benchScore(sharedData: string, runs = 3): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-bench-score-'));
   try {
     const input = path.join(dir, 'portfolio.csv');
-    await writeUsPortfolio(input, {
-      rows,
-      seed: 20260101,
-      cenPopPath: path.join(sharedData, 'exposure', 'CenPop2020_Mean_CO.txt'),
-    });
+    await writeBenchPortfolio(input, rows, sharedData);
     const root = packageRoot();
     const duckdb = pathToFileURL(path.join(root, 'node_modules', '@duckdb', 'node-api', 'lib', 'index.js')).href;
     const main = pathToFileURL(path.join(root, 'dist', 'src', 'cli', 'main.js')).href;

@@ -102,28 +102,7 @@ export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
     };
   },
   async run(ctx, input) {
-    if (input.queue) {
-      // Loaded only for --queue: the single-node run never loads pg-boss.
-      const { scoreOnQueue } = await import('../cluster/submit.js');
-      const summary = await scoreOnQueue({
-        input: input.input,
-        outDir: input.out,
-        format: input.format,
-        keepColumns: input.keepColumns,
-        perils: input.perils,
-        scenario: input.scenario,
-        horizon: input.horizon,
-        progress: ctx.progress,
-        signal: ctx.signal,
-        log: ctx.log,
-        queue: input.queue.url,
-        chunks: input.queue.chunks,
-        workDir: input.queue.workDir,
-        chunkExpirySeconds: input.queue.chunkExpirySeconds,
-      });
-      return { body: summary };
-    }
-    const summary = await scoreCsv({
+    const run = {
       input: input.input,
       outDir: input.out,
       format: input.format,
@@ -133,8 +112,21 @@ export const scoreBulk = defineHandler<ScoreBulkInput, BulkSummary>({
       horizon: input.horizon,
       progress: ctx.progress,
       signal: ctx.signal,
-    });
-    return { body: summary };
+    };
+    if (input.queue) {
+      // Loaded only for --queue: the single-node run never loads pg-boss.
+      const { scoreOnQueue } = await import('../cluster/submit.js');
+      const summary = await scoreOnQueue({
+        ...run,
+        log: ctx.log,
+        queue: input.queue.url,
+        chunks: input.queue.chunks,
+        workDir: input.queue.workDir,
+        chunkExpirySeconds: input.queue.chunkExpirySeconds,
+      });
+      return { body: summary };
+    }
+    return { body: await scoreCsv(run) };
   },
 });
 

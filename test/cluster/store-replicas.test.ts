@@ -11,20 +11,12 @@ import { cli } from '../helpers/cli.js';
 import { REPO_ROOT, sharedData } from '../helpers/paths.js';
 import { startServe, stopServe, type ServeChild } from '../helpers/serve.js';
 import { startPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.js';
+import { FORT_MYERS_TRIGGER } from '../helpers/fort-myers-trigger.js';
 
 const AS_OF = fs.readFileSync(path.join(REPO_ROOT, 'data/seed/as-of.txt'), 'utf8').trim();
 const env = { CATINTEL_NOW: AS_OF };
 const DAY_FEED = sharedData('feeds/usgs_earthquakes/all_day.geojson');
 const IAN = sharedData('hazard_history/hurricanes/bal092022.dat');
-const TRIGGER = {
-  name: 'Fort Myers 100 kt',
-  peril: 'hurricane',
-  lat: 26.64,
-  lng: -81.87,
-  radius_km: 50,
-  threshold_type: 'wind_speed_kt',
-  threshold_value: 100,
-};
 
 let pg: ThrowawayPostgres;
 let store: string;
@@ -92,7 +84,7 @@ describe('a cluster store behind two serve replicas', () => {
     const created = await request(0, '/api/v1/triggers', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(TRIGGER),
+      body: JSON.stringify(FORT_MYERS_TRIGGER),
     });
     expect(created.status, await created.clone().text()).toBe(201);
     const id = ((await created.json()) as { id: string }).id;
