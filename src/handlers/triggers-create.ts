@@ -87,23 +87,27 @@ export const triggersCreate = defineHandler({
   async run(ctx, input, caller) {
     const limit = TRIGGER_LIMIT[caller.tier];
     const id = randomUUID();
-    // Count and insert in one transaction: two concurrent creates cannot both take the last slot.
-    await ctx.db.transaction(async (tx) => {
-      if (limit !== null) {
-        const rows = await tx.all<{ n: bigint }>(
-          `SELECT count(*) AS n FROM triggers WHERE account = $a AND status = 'active'`,
-          { a: caller.account },
-        );
-        const n = Number(rows[0]?.n ?? 0);
-        if (n >= limit) {
-          throw new CatintelError(
-            'trigger_limit_reached',
-            `the ${caller.tier} tier allows ${limit} active triggers and account ${caller.account} has ${n}; deactivate one (DELETE /api/v1/triggers/{id}, CLI: catintel trigger deactivate ID) or move to a higher tier`,
+    // Count and insert in one transaction: two concurrent creates cannot both take the last slot. On a cluster
+    // store, replicas count in their own PostgreSQL transactions, which do not see each other's insert: the
+    // account's creates also take turns there (Store.inTurn).
+    await ctx.db.inTurn(`create a trigger of ${caller.account}`, () =>
+      ctx.db.transaction(async (tx) => {
+        if (limit !== null) {
+          const rows = await tx.all<{ n: bigint }>(
+            `SELECT count(*) AS n FROM triggers WHERE account = $a AND status = 'active'`,
+            { a: caller.account },
           );
+          const n = Number(rows[0]?.n ?? 0);
+          if (n >= limit) {
+            throw new CatintelError(
+              'trigger_limit_reached',
+              `the ${caller.tier} tier allows ${limit} active triggers and account ${caller.account} has ${n}; deactivate one (DELETE /api/v1/triggers/{id}, CLI: catintel trigger deactivate ID) or move to a higher tier`,
+            );
+          }
         }
-      }
-      await insertTrigger(tx, { id, account: caller.account, ...input, status: 'active', created_at: nowIso(ctx) });
-    });
+        await insertTrigger(tx, { id, account: caller.account, ...input, status: 'active', created_at: nowIso(ctx) });
+      }),
+    );
     const t = (await getTrigger(ctx.db, caller.account, id))!;
     return { body: triggerJson(t), status: 201, headers: { location: `/api/v1/triggers/${id}` } };
   },

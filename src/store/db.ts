@@ -110,6 +110,18 @@ export class Store {
   }
 
   /**
+   * Runs fn while no other process runs work under the same key on this store: on a cluster store a
+   * PostgreSQL advisory lock, waited for (src/store/cluster/leadership.ts); on a DuckDB file, whose writes
+   * this process alone makes one at a time, fn at once. For a check-then-write that one transaction cannot
+   * make exact across processes (an account's active trigger count).
+   */
+  async inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.notices) return fn();
+    const { inTurn } = await import('./cluster/leadership.js');
+    return inTurn(this.notices.address, key, fn);
+  }
+
+  /**
    * A cluster store's rate window, shared by every `serve` replica of it (src/store/cluster/shared-rate-window.ts);
    * undefined for a DuckDB file, whose one server counts in memory. Closed with the store.
    */

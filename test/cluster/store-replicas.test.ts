@@ -92,6 +92,40 @@ describe('a cluster store behind two serve replicas', () => {
     expect(listed.triggers.map((t) => t.id)).toContain(id);
   });
 
+  it('an account’s active-trigger limit holds across the replicas: of 8 creates at once, exactly 3 succeed', async () => {
+    const created = await cli(
+      [
+        '--db',
+        store,
+        '--account',
+        'limit@example.com',
+        '--json',
+        'keys',
+        'create',
+        '--tier',
+        'agency',
+        '--name',
+        'limit',
+      ],
+      env,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const agency = created.json().key as string;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        request(i % 2, '/api/v1/triggers', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${agency}` },
+          body: JSON.stringify({ ...FORT_MYERS_TRIGGER, name: `Fort Myers ${i}` }),
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3); // the agency tier's limit
+    const refused = await Promise.all(answers.filter((a) => a.status !== 201).map((a) => a.json()));
+    expect(refused.map((p) => (p as { code: string }).code)).toEqual(Array(5).fill('trigger_limit_reached'));
+  });
+
   it('the rate limit holds exactly across the replicas: 60 anonymous requests a minute in all, the 61st refused by either', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 62; i++) statuses.push((await request(i % 2, '/api/v1/events/live?limit=1', {}, false)).status);

@@ -1,8 +1,12 @@
 /**
- * One leader per role across the processes of a cluster store (docs/cluster-store.md#one-ingest-per-source):
- * a role (`ingest usgs-earthquakes`) is a PostgreSQL session-level advisory lock, held on a connection of
- * its own for as long as the work runs. A second process asking for the role while it is held is refused at
- * once; when the leader ends, or dies (its connection closes with it), any process can take the role next.
+ * One process at a time across the processes of a cluster store, on PostgreSQL session-level advisory locks
+ * held on a connection of their own for as long as the work runs; when the holder ends, or dies (its
+ * connection closes with it), the lock is free again.
+ *
+ * - asLeader: one leader per role (`ingest usgs-earthquakes`, docs/cluster-store.md#one-ingest-per-source);
+ *   a second process asking while it is held is refused at once.
+ * - inTurn: short work that must not interleave with itself anywhere (counting an account's active triggers
+ *   and adding one); a second process waits its turn.
  */
 import { CatintelError } from '../../errors.js';
 import { connectClient } from './open-cluster.js';
@@ -23,6 +27,16 @@ export async function asLeader<T>(address: ClusterAddress, role: string, fn: () 
     return await fn();
   } finally {
     // Ending the session releases the lock, as a leader's death does.
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function inTurn<T>(address: ClusterAddress, key: string, fn: () => Promise<T>): Promise<T> {
+  const client = await connectClient(address);
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    return await fn();
+  } finally {
     await client.end().catch(() => undefined);
   }
 }
