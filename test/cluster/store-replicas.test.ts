@@ -26,19 +26,35 @@ const replicas: ServeChild[] = [];
 beforeAll(async () => {
   pg = await startPostgres();
   store = await pg.storeAddress('replicas');
-  const created = await cli(
-    ['--db', store, '--json', 'keys', 'create', '--tier', 'analyst', '--name', 'replicas'],
-    env,
-  );
-  expect(created.code, created.stderr).toBe(0);
-  key = created.json().key;
+  key = await createKey('analyst', 'replicas');
   for (let i = 0; i < 2; i++) replicas.push(await startServe(store, { env }));
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all(replicas.map((r) => stopServe(r)));
-  pg?.stop();
+  await pg?.stop();
 });
+
+/** An API key made by the CLI on the cluster store: of the CLI's account, or of `account`. */
+async function createKey(tier: string, name: string, account?: string): Promise<string> {
+  const created = await cli(
+    [
+      '--db',
+      store,
+      ...(account ? ['--account', account] : []),
+      '--json',
+      'keys',
+      'create',
+      '--tier',
+      tier,
+      '--name',
+      name,
+    ],
+    env,
+  );
+  expect(created.code, created.stderr).toBe(0);
+  return created.json().key as string;
+}
 
 const request = (replica: number, url: string, init: RequestInit = {}, auth = true) =>
   fetch(`${replicas[replica].url}${url}`, {
@@ -93,24 +109,7 @@ describe('a cluster store behind two serve replicas', () => {
   });
 
   it('an account’s active-trigger limit holds across the replicas: of 8 creates at once, exactly 3 succeed', async () => {
-    const created = await cli(
-      [
-        '--db',
-        store,
-        '--account',
-        'limit@example.com',
-        '--json',
-        'keys',
-        'create',
-        '--tier',
-        'agency',
-        '--name',
-        'limit',
-      ],
-      env,
-    );
-    expect(created.code, created.stderr).toBe(0);
-    const agency = created.json().key as string;
+    const agency = await createKey('agency', 'limit', 'limit@example.com');
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         request(i % 2, '/api/v1/triggers', {

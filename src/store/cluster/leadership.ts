@@ -8,13 +8,13 @@
  * - inTurn: short work that must not interleave with itself anywhere (counting an account's active triggers
  *   and adding one); a second process waits its turn.
  */
+import type pg from 'pg';
 import { CatintelError } from '../../errors.js';
 import { connectClient } from './open-cluster.js';
 import type { ClusterAddress } from './store-url.js';
 
-export async function asLeader<T>(address: ClusterAddress, role: string, fn: () => Promise<T>): Promise<T> {
-  const client = await connectClient(address);
-  try {
+export function asLeader<T>(address: ClusterAddress, role: string, fn: () => Promise<T>): Promise<T> {
+  return holding(address, async (client) => {
     const got = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS held', [
       role,
     ]);
@@ -24,18 +24,22 @@ export async function asLeader<T>(address: ClusterAddress, role: string, fn: () 
         `${role} is running in another process on cluster store ${address.shown} (one at a time); it goes on there, or wait for it to finish`,
       );
     }
-    return await fn();
-  } finally {
-    // Ending the session releases the lock, as a leader's death does.
-    await client.end().catch(() => undefined);
-  }
+    return fn();
+  });
 }
 
-export async function inTurn<T>(address: ClusterAddress, key: string, fn: () => Promise<T>): Promise<T> {
+export function inTurn<T>(address: ClusterAddress, key: string, fn: () => Promise<T>): Promise<T> {
+  return holding(address, async (client) => {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    return fn();
+  });
+}
+
+/** fn on a PostgreSQL session of its own; ending the session releases its locks, as the holder's death does. */
+async function holding<T>(address: ClusterAddress, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = await connectClient(address);
   try {
-    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
-    return await fn();
+    return await fn(client);
   } finally {
     await client.end().catch(() => undefined);
   }
