@@ -12,8 +12,14 @@ import { Worker } from 'node:worker_threads';
 import type { SummaryRecords } from './domain/elt.js';
 import { kernelRecords, kernelWork, recordLists, runKernel, type KernelInput, type KernelOutput } from './kernel.js';
 
-/** Events per block: small, so that the threads finish together however dense or sparse the stretches of the event set. */
-const BLOCK = 4;
+/**
+ * Events per block: small, so that the threads finish together however dense or sparse the stretches of
+ * the event set; one when each thread would get fewer than 16 blocks of four (a live event's 51 footprints:
+ * a block of four is a twelfth of a thread's share, and the last one leaves the other thread idle).
+ */
+export function blockFor(events: number, threads: number): number {
+  return events < threads * 16 * 4 ? 1 : 4;
+}
 /** Item-events (items reached summed over events, times samples) below which one thread does it all. */
 const PARALLEL_FROM = 2_000_000;
 const WORKER = new URL('./kernel-worker.js', import.meta.url);
@@ -44,8 +50,8 @@ export class Blocks {
   readonly count: number;
   private readonly cells: Int32Array;
 
-  constructor(events: number, buffer?: SharedArrayBuffer) {
-    this.count = Math.ceil(events / BLOCK);
+  constructor(events: number, block: number, buffer?: SharedArrayBuffer) {
+    this.count = Math.ceil(events / block);
     this.buffer = buffer ?? new SharedArrayBuffer(4 * (1 + this.count));
     this.cells = new Int32Array(this.buffer);
   }
@@ -68,14 +74,15 @@ export class Blocks {
 export async function runKernelParallel(k: KernelInput, threads: number): Promise<KernelOutput> {
   if (threads <= 1) return runKernel(k);
   if (!workerAvailable()) return runShares(k, threads);
-  const blocks = new Blocks(k.events.length);
+  const block = blockFor(k.events.length, threads);
+  const blocks = new Blocks(k.events.length, block);
   const input = { events: k.events, gul: k.gul, sample: k.sample, plan: k.plan, reinsurance: k.reinsurance };
   const workers = Array.from(
     { length: threads - 1 },
     (_, w) =>
       new Promise<KernelOutput>((resolve, reject) => {
         const worker = new Worker(WORKER, {
-          workerData: { input, blocks: blocks.buffer, thread: w + 1, block: BLOCK },
+          workerData: { input, blocks: blocks.buffer, thread: w + 1, block },
         });
         worker.once('message', (out: KernelOutput) => resolve(out));
         worker.once('error', reject);
@@ -91,14 +98,14 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
     { ...k, progress: undefined },
     () => {
       const b = claim();
-      if (progress && b % 256 === 0) progress(Math.min(b * BLOCK, k.events.length), k.events.length, 'events');
+      if (progress && b % 256 === 0) progress(Math.min(b * block, k.events.length), k.events.length, 'events');
       return b;
     },
-    BLOCK,
+    block,
   );
   const outs = [first, ...(await Promise.all(workers))];
   progress?.(k.events.length, k.events.length, 'events');
-  return mergeBlocks(k, outs, (b) => blocks.owner(b));
+  return mergeBlocks(k, outs, (e) => blocks.owner(Math.floor(e / block)));
 }
 
 /**
@@ -106,23 +113,24 @@ export async function runKernelParallel(k: KernelInput, threads: number): Promis
  * as runKernelParallel merges them (the tests' way of running the sharing without compiled workers).
  */
 export function runShares(k: KernelInput, threads: number): KernelOutput {
-  const count = Math.ceil(k.events.length / BLOCK);
+  const block = blockFor(k.events.length, threads);
+  const count = Math.ceil(k.events.length / block);
   const outs = Array.from({ length: threads }, (_, w) => {
     let b = w - threads;
-    return runKernel({ ...k, progress: undefined }, () => Math.min((b += threads), count), BLOCK);
+    return runKernel({ ...k, progress: undefined }, () => Math.min((b += threads), count), block);
   });
-  return mergeBlocks(k, outs, (b) => b % threads);
+  return mergeBlocks(k, outs, (e) => Math.floor(e / block) % threads);
 }
 
-/** The threads' records in event order: a thread holds at most one record per event, its blocks in the order it ran them (ascending). */
-function mergeBlocks(k: KernelInput, outs: KernelOutput[], owner: (block: number) => number): KernelOutput {
+/** The threads' records in event order: a thread holds at most one record per event, its blocks in the order it ran them (ascending). `owner(e)`: the thread that ran event e's block. */
+function mergeBlocks(k: KernelInput, outs: KernelOutput[], owner: (event: number) => number): KernelOutput {
   const events = k.events;
   const merged = kernelRecords(k, events.length);
   const into = recordLists(merged);
   const from = outs.map(recordLists);
   const next = outs.map(() => into.map(() => 0));
   for (let e = 0; e < events.length; e++) {
-    const w = owner(Math.floor(e / BLOCK));
+    const w = owner(e);
     for (let p = 0; p < into.length; p++) {
       const o = from[w][p];
       if (next[w][p] < o.length && o.eventId[next[w][p]] === events[e]) copyRecord(o, next[w][p]++, into[p]);

@@ -12,7 +12,7 @@ const { input, blocks, thread, block } = workerData as {
   thread: number;
   block: number;
 };
-const out = runKernel(input, new Blocks(input.events.length, blocks).claimer(thread), block);
+const out = runKernel(input, new Blocks(input.events.length, block, blocks).claimer(thread), block);
 const buffers = recordLists(out).flatMap((r) =>
   [r.eventId, r.summaryId, r.mean, r.max, r.exposure, r.affected, r.sampled].map((a) => a.buffer as ArrayBuffer),
 );

@@ -26,11 +26,37 @@ let cov: usize = 0;
 let tiv: usize = 0;
 let covMean: usize = 0;
 let covMax: usize = 0;
+// Per position the index of its vulnerability among the items' (i32); per such index the event's cut at
+// the areaperil being computed, the host's: mean and maximum damage ratio (f64), 1 when it has a
+// distribution (u8).
+let cutOf: usize = 0;
+let cutMean: usize = 0;
+let cutMax: usize = 0;
+let cutHas: usize = 0;
 
 export function setupGul(tivs: usize, vulns: usize, means: usize, maxes: usize, bins: i32, itemMean: usize, itemMax: usize, itemHit: usize, reachedBits: usize, reachedList: usize, itemCov: usize, covTiv: usize, sumMean: usize, sumMax: usize): void {
   gTiv = tivs; gVuln = vulns; meanOf = means; maxOf = maxes; momentBins = bins;
   mean = itemMean; max = itemMax; hit = itemHit; bits = reachedBits; reached = reachedList;
   cov = itemCov; tiv = covTiv; covMean = sumMean; covMax = sumMax;
+}
+
+export function setupCuts(positionCut: usize, means: usize, maxes: usize, has: usize): void {
+  cutOf = positionCut; cutMean = means; cutMax = maxes; cutHas = has;
+}
+
+/**
+ * The items at positions first .. end - 1 whose vulnerability has a distribution, each with its
+ * vulnerability's cut (gulAt, position by position). Answers 1 when there is one.
+ */
+export function gulCuts(first: i32, end: i32): i32 {
+  let touched = 0;
+  for (let p = first; p < end; p++) {
+    const d = <usize>load<i32>(cutOf + (<usize>p << 2));
+    if (load<u8>(cutHas + d) == 0) continue;
+    touched = 1;
+    gulAt(p, load<f64>(cutMean + (d << 3)), load<f64>(cutMax + (d << 3)));
+  }
+  return touched;
 }
 
 /** The reached items (item indices ascending, offset of `count` i32), for the records passes. */

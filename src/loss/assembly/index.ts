@@ -9,7 +9,7 @@
 // passes their byte offsets to the setup functions; nothing is allocated here.
 
 export { setupPositions } from './positions';
-export { setupGul, gulRow, gulAt, collect, capAtTiv } from './gul';
+export { setupGul, setupCuts, gulRow, gulAt, gulCuts, collect, capAtTiv } from './gul';
 export { setupSampler, startEvent, sampleRun } from './sample';
 export { drawSeed } from './philox';
 export { toNormOf, fromNormOf } from './normal';

@@ -11,7 +11,7 @@
  * Only the items the event reaches are visited: they are listed in item order (the order every sum
  * over items runs in, so the numbers are those of a loop over all items, whose other terms are 0).
  */
-import { CutScratch, effectiveCut, keptHazardBins, type CutMoments } from './cdf-cutoff.js';
+import { CutScratch, effectiveCut, keptHazardBins } from './cdf-cutoff.js';
 import type { GulContext } from './kernel-inputs.js';
 import type { KernelModule } from '../wasm/kernel-module.js';
 import type { Items } from './types.js';
@@ -49,10 +49,15 @@ export class EventGul {
     this.max = v.itemMax;
     this.hit = v.itemHit;
     this.reached = v.reachedList;
-    let maxVulnerability = 0;
-    for (const id of ctx.items.vulnerability) if (id > maxVulnerability) maxVulnerability = id;
-    this.cutStamp = new Int32Array(maxVulnerability + 1);
-    this.cutOf = new Array(maxVulnerability + 1);
+    const cuts = module.cuts;
+    this.probsOf = Array.from(cuts.vulnerability, (id) => ctx.damage.probs.get(id));
+    let maxBin = 0;
+    for (const b of ctx.footprint.intensityBin) if (b > maxBin) maxBin = b;
+    this.bins = maxBin + 1;
+    const memo = cuts.vulnerability.length * this.bins;
+    this.memoMean = new Float64Array(memo);
+    this.memoMax = new Float64Array(memo);
+    this.memoSet = new Uint8Array(memo);
   }
 
   /**
@@ -64,7 +69,7 @@ export class EventGul {
     const fp = this.ctx.footprint;
     const range = fp.byEvent.get(eventId);
     if (!range) return false;
-    const { apIndex, apStart } = this.module.positions;
+    const { apIndex } = this.module.positions;
     let touched = 0;
     let r = range[0];
     while (r < range[1]) {
@@ -72,7 +77,7 @@ export class EventGul {
       let end = r + 1;
       while (end < range[1] && fp.areaperil[end] === ap) end++;
       const a = apIndex.get(ap);
-      if (a !== undefined) touched |= this.areaperil(apStart[a], apStart[a + 1], r, end);
+      if (a !== undefined) touched |= this.areaperil(a, r, end);
       r = end;
     }
     return this.finish(touched, cap);
@@ -81,13 +86,17 @@ export class EventGul {
   private scratch?: CutScratch;
 
   /**
-   * The items at positions first .. last - 1 under the footprint rows from .. end - 1 of their areaperil:
-   * each item's mean and maximum from its effective damage cdf, cut as Oasis cuts it (cdf-cutoff.ts),
-   * worked out once per vulnerability. An item whose vulnerability has no distribution is only marked
-   * reached, row by row in the module.
+   * The items of areaperil a under its footprint rows from .. end - 1: each item's mean and maximum from
+   * its effective damage cdf, cut as Oasis cuts it (cdf-cutoff.ts), worked out once per vulnerability on
+   * the areaperil (and once per vulnerability and intensity bin for a footprint row of probability 1, the
+   * same cut wherever it falls), then set item by item in the module. An item whose vulnerability has no
+   * distribution is only marked reached, row by row in the module.
    */
-  private areaperil(first: number, last: number, from: number, end: number): number {
-    const { wasm, pItemOf } = this;
+  private areaperil(a: number, from: number, end: number): number {
+    const { wasm } = this;
+    const { apStart } = this.module.positions;
+    const { apCutStart, apCuts, apWithout, positionCut, has } = this.module.cuts;
+    const { cutMean, cutMax } = this.module.views;
     const fp = this.ctx.footprint;
     const dmg = this.ctx.damage;
     const nHaz = end - from;
@@ -97,42 +106,48 @@ export class EventGul {
     const kept = keptHazardBins(fp.prob, from, end, scratch.hazCdf);
     for (let h = 0; h < nHaz; h++) scratch.hazProb[h] = fp.prob[from + h];
     const bins = fp.intensityBin.subarray(from, end);
-    // This areaperil's cut per vulnerability: worked out at its first item, read by stamp after.
-    const stamp = ++this.stamp;
-    const { cutStamp, cutOf } = this;
-    const vulnerability = this.ctx.items.vulnerability;
-    let touched = 0;
-    for (let p = first; p < last; p++) {
-      const v = vulnerability[pItemOf[p]];
-      let cut: CutMoments | undefined;
-      if (v >= 0 && v < cutStamp.length && cutStamp[v] === stamp) cut = cutOf[v];
-      else {
-        const probs = dmg.probs.get(v);
-        cut = probs ? effectiveCut(dmg, probs, bins, kept, scratch) : undefined;
-        if (v >= 0 && v < cutStamp.length) {
-          cutStamp[v] = stamp;
-          cutOf[v] = cut;
+    const certain = nHaz === 1 && fp.prob[from] === 1;
+    for (let k = apCutStart[a]; k < apCutStart[a + 1]; k++) {
+      const d = apCuts[k];
+      const probs = this.probsOf[d];
+      if (!probs) continue;
+      if (certain) {
+        const m = d * this.bins + bins[0];
+        if (!this.memoSet[m]) {
+          const cut = effectiveCut(dmg, probs, bins, kept, scratch);
+          this.memoMean[m] = cut.mean;
+          this.memoMax[m] = cut.max;
+          this.memoSet[m] = 1;
         }
+        cutMean[d] = this.memoMean[m];
+        cutMax[d] = this.memoMax[m];
+      } else {
+        const cut = effectiveCut(dmg, probs, bins, kept, scratch);
+        cutMean[d] = cut.mean;
+        cutMax[d] = cut.max;
       }
-      if (cut) {
-        wasm.gulAt(p, cut.mean, cut.max);
-        touched = 1;
-      } else for (let h = 0; h < nHaz; h++) touched |= wasm.gulRow(p, p + 1, bins[h], fp.prob[from + h]);
     }
+    const first = apStart[a];
+    const last = apStart[a + 1];
+    let touched = wasm.gulCuts(first, last);
+    if (apWithout[a])
+      for (let p = first; p < last; p++)
+        if (!has[positionCut[p]])
+          for (let h = 0; h < nHaz; h++) touched |= wasm.gulRow(p, p + 1, bins[h], fp.prob[from + h]);
     return touched;
   }
 
-  /** The areaperil (by stamp) whose cut cutOf[v] holds, per vulnerability id. */
-  private readonly cutStamp: Int32Array;
-  private readonly cutOf: (CutMoments | undefined)[];
-  private stamp = 0;
+  /** The damage distribution of each cut index's vulnerability (module.cuts), undefined without one. */
+  private readonly probsOf: (Float32Array | undefined)[];
+  /** Intensity bins of the footprint (the largest bin + 1): the memo's row length. */
+  private readonly bins: number;
+  /** Cuts under one bin of probability 1, by cut index * bins + intensity bin; memoSet marks those worked out. */
+  private readonly memoMean: Float64Array;
+  private readonly memoMax: Float64Array;
+  private readonly memoSet: Uint8Array;
 
   private get wasm() {
     return this.module.wasm;
-  }
-
-  private get pItemOf() {
-    return this.module.positions.pItem;
   }
 
   private finish(touched: number, cap: boolean): boolean {

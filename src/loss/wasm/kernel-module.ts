@@ -18,6 +18,8 @@ export interface KernelExports {
   setupGul(...offsets: number[]): void;
   gulRow(first: number, end: number, ib: number, prob: number): number;
   gulAt(p: number, m: number, mx: number): void;
+  setupCuts(positionCut: number, means: number, maxes: number, has: number): void;
+  gulCuts(first: number, end: number): number;
   collect(): number;
   capAtTiv(): void;
   setupSampler(...offsets: number[]): void;
@@ -86,6 +88,7 @@ function gulArrays(ctx: GulContext, pos: Positions) {
   const index = new Map<number, number>();
   const means: Float64Array[] = [];
   const maxes: Float64Array[] = [];
+  const cuts = cutIndex(ctx, pos);
   for (let p = 0; p < n; p++) {
     const i = pos.pItem[p];
     gTiv[p] = tiv[items.coverageId[i]];
@@ -113,9 +116,14 @@ function gulArrays(ctx: GulContext, pos: Positions) {
   const words = (n + 31) >>> 5;
   return {
     bins,
+    cuts,
     arrays: {
       gTiv,
       gVuln,
+      positionCut: cuts.positionCut,
+      cutMean: [Float64Array, cuts.vulnerability.length],
+      cutMax: [Float64Array, cuts.vulnerability.length],
+      cutHas: cuts.has,
       meanOf,
       maxOf,
       itemMean: [Float64Array, n],
@@ -128,6 +136,64 @@ function gulArrays(ctx: GulContext, pos: Positions) {
       covMean: [Float64Array, tiv.length],
       covMax: [Float64Array, tiv.length],
     } as const,
+  };
+}
+
+/**
+ * The items' vulnerabilities numbered (the cut index) for the ground-up pass, which works out one cut
+ * per vulnerability on an areaperil (domain/gul.ts): per position its vulnerability's index, per index
+ * the vulnerability and whether it has a distribution, and per areaperil the indices on it (those of
+ * areaperil a at apCuts[apCutStart[a] .. apCutStart[a + 1] - 1], in order of first position).
+ */
+export interface CutIndex {
+  positionCut: Int32Array;
+  vulnerability: Int32Array;
+  has: Uint8Array;
+  apCutStart: Int32Array;
+  apCuts: Int32Array;
+  /** 1 for an areaperil with an item whose vulnerability has no distribution. */
+  apWithout: Uint8Array;
+}
+
+function cutIndex(ctx: GulContext, pos: Positions): CutIndex {
+  const { items, damage } = ctx;
+  const n = items.itemId.length;
+  const positionCut = new Int32Array(n);
+  const indexOf = new Map<number, number>();
+  const vulnerability: number[] = [];
+  for (let p = 0; p < n; p++) {
+    const v = items.vulnerability[pos.pItem[p]];
+    let d = indexOf.get(v);
+    if (d === undefined) {
+      indexOf.set(v, (d = vulnerability.length));
+      vulnerability.push(v);
+    }
+    positionCut[p] = d;
+  }
+  const has = Uint8Array.from(vulnerability, (v) => (damage.probs.has(v) ? 1 : 0));
+  const areaperils = pos.apStart.length - 1;
+  const apCutStart = new Int32Array(areaperils + 1);
+  const apCuts: number[] = [];
+  const apWithout = new Uint8Array(areaperils);
+  const seen = new Int32Array(vulnerability.length).fill(-1);
+  for (let a = 0; a < areaperils; a++) {
+    apCutStart[a] = apCuts.length;
+    for (let p = pos.apStart[a]; p < pos.apStart[a + 1]; p++) {
+      const d = positionCut[p];
+      if (seen[d] === a) continue;
+      seen[d] = a;
+      apCuts.push(d);
+      if (!has[d]) apWithout[a] = 1;
+    }
+  }
+  apCutStart[areaperils] = apCuts.length;
+  return {
+    positionCut,
+    vulnerability: Int32Array.from(vulnerability),
+    has,
+    apCutStart,
+    apCuts: Int32Array.from(apCuts),
+    apWithout,
   };
 }
 
@@ -294,6 +360,7 @@ export class KernelModule {
   readonly wasm: KernelExports;
   readonly views: KernelViews;
   readonly positions: Positions;
+  readonly cuts: CutIndex;
   /** Level 1's buffers (views of `views.aggBuffers`): mean, max, exposure, then each sample. */
   readonly levelOneBuffers: Float64Array[];
 
@@ -325,6 +392,8 @@ export class KernelModule {
       o.covMean,
       o.covMax,
     );
+    w.setupCuts(o.positionCut, o.cutMean, o.cutMax, o.cutHas);
+    this.cuts = g.cuts;
     if (s) {
       const p = o as typeof o & Record<keyof typeof s.arrays, number>;
       w.setupSampler(
