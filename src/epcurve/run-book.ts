@@ -15,6 +15,7 @@ import type { SummaryRecords } from '../loss/domain/elt.js';
 import { paltRows } from '../loss/domain/ept-tables.js';
 import type { Occurrence } from '../loss/domain/types.js';
 import type { RunSettings } from '../loss/settings.js';
+import type { KeysTable } from '../oasis-files/domain/keys-table.js';
 import { oedCodeOf, type ModelPackage, type PackageKeys } from './model-packages.js';
 import { packageWithVulnerabilities } from './package-overlay.js';
 
@@ -192,16 +193,13 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
     const losses = async (subset: PackageKeys['keys'], name: string) => {
       const dir = path.join(o.workDir, `${f.pkg.folder}-${name}`);
       fs.mkdirSync(dir, { recursive: true });
-      const keysFile = path.join(dir, 'keys.csv');
-      fs.writeFileSync(
-        keysFile,
-        [
-          'LocID,PerilID,CoverageTypeID,AreaPerilID,VulnerabilityID',
-          ...subset.map((k) => `${k.locId},${k.perilId},${k.coverageTypeId},${k.areaPerilId},${k.vulnerabilityId}`),
-        ].join('\n') + '\n',
-      );
       o.progress?.(`${f.pkg.folder}: Oasis input files`);
-      await oasisFiles({ location: o.location, account: o.account, keys: keysFile, out: path.join(dir, 'input') });
+      await oasisFiles({
+        location: o.location,
+        account: o.account,
+        keysTable: keysTable(subset),
+        out: path.join(dir, 'input'),
+      });
       o.progress?.(`${f.pkg.folder}: losses of ${periods.toLocaleString('en-US')} years`);
       const r = await computeLosses({
         modelDir,
@@ -231,6 +229,27 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
   }
   const combined = sideBySide(parts, periods, o.samples, records);
   return { ...combined, samples: o.samples, packages: runs, locationsKeyed: keyedAll };
+}
+
+/** The keys as `oasis files` reads them from a keys file (its numbers are the keys' own: Number of their text). */
+function keysTable(keys: PackageKeys['keys']): KeysTable {
+  const n = keys.length;
+  const t: KeysTable = {
+    locId: new Int32Array(n),
+    perilId: new Array<string>(n),
+    coverageTypeId: new Int32Array(n),
+    areaPerilId: new Float64Array(n),
+    vulnerabilityId: new Float64Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const k = keys[i];
+    t.locId[i] = k.locId;
+    t.perilId[i] = k.perilId;
+    t.coverageTypeId[i] = k.coverageTypeId;
+    t.areaPerilId[i] = k.areaPerilId;
+    t.vulnerabilityId[i] = k.vulnerabilityId;
+  }
+  return t;
 }
 
 /**

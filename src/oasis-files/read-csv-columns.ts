@@ -9,11 +9,24 @@
  */
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
-import { CsvScanner, fieldText, isBlank } from '../csv/scanner.js';
+import { isAscii } from 'node:buffer';
+import { CsvScanner, fieldText, isBlank, type ScannedRow } from '../csv/scanner.js';
 
 const CHUNK = 4 << 20;
 /** Distinct values a column may hold and still be shared; above it the column keeps its own strings. */
 const SHARED_VALUES = 4096;
+/** Fields this long are copied out of the chunk's string rather than sliced (V8 keeps the chunk for a slice). */
+const LONG_FIELD = 13;
+
+/** A column being read: where it is in the row, its values so far and the strings it shares. */
+interface Pick {
+  name: string;
+  at: number;
+  out: string[];
+  shared: Map<string, string> | null;
+  /** The value of the column's last shared row: a run of equal cells reuses it without making a string. */
+  last: string | null;
+}
 
 export interface TextColumns {
   /** The header as written. */
@@ -35,9 +48,12 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
   }
   const scanner = new CsvScanner(44);
   let header: string[] | null = null;
-  let picks: { name: string; at: number; out: string[]; shared: Map<string, string> | null }[] = [];
+  let picks: Pick[] = [];
   let rows = 0;
-  const onRow = (r: Parameters<Parameters<CsvScanner['scan']>[4]>[0]) => {
+  // The chunk being scanned as one string when it is all ASCII (its UTF-8 and Latin-1 readings agree):
+  // a field is then a slice of it, not a decode of its own.
+  let chunkText: string | null = null;
+  const onRow = (r: ScannedRow) => {
     if (isBlank(r)) return;
     if (header === null) {
       header = Array.from({ length: r.fieldCount }, (_, i) => fieldText(r, i).replace(/^\uFEFF/, ''));
@@ -48,12 +64,17 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
           at: lower.indexOf(name.toLowerCase()),
           out: [] as string[],
           shared: new Map<string, string>() as Map<string, string> | null,
+          last: null as string | null,
         }))
         .filter((p) => p.at >= 0);
       return;
     }
     for (const p of picks) {
-      const text = p.at < r.fieldCount ? fieldText(r, p.at).trim() : '';
+      if (p.last !== null && p.at < r.fieldCount && chunkText !== null && sameAsLast(r, p)) {
+        p.out.push(p.last);
+        continue;
+      }
+      const text = p.at < r.fieldCount ? cellText(r, p.at, chunkText) : '';
       if (p.shared === null) {
         p.out.push(text);
         continue;
@@ -61,11 +82,16 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
       const same = p.shared.get(text);
       if (same !== undefined) {
         p.out.push(same);
+        p.last = same;
         continue;
       }
       p.out.push(text);
+      p.last = text;
       p.shared.set(text, text);
-      if (p.shared.size > SHARED_VALUES) p.shared = null;
+      if (p.shared.size > SHARED_VALUES) {
+        p.shared = null;
+        p.last = null;
+      }
     }
     rows++;
   };
@@ -81,6 +107,7 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
       const got = fs.readSync(fd, buf, len, buf.length - len, null);
       const final = got === 0;
       len += got;
+      chunkText = isAscii(buf.subarray(0, len)) ? buf.toString('latin1', 0, len) : null;
       const used = scanner.scan(buf, 0, len, final, onRow);
       if (final) break;
       buf.copy(buf, 0, used, len);
@@ -92,4 +119,38 @@ export function readCsvColumns(file: string, wanted: readonly string[], what: st
   if (header === null)
     throw new CatintelError('invalid_parameter', `${what}: the file is empty; give a CSV file with a header row`);
   return { header, rows, cols: new Map(picks.map((p) => [p.name, p.out])) };
+}
+
+/** Bytes String.prototype.trim removes from an ASCII field. */
+function isAsciiSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** Whether an ASCII chunk's field is, trimmed, the column's last shared value (no string made to tell). */
+function sameAsLast(r: ScannedRow, p: Pick): boolean {
+  const i = p.at;
+  if (r.quoted[i] === 1) return false;
+  const buf = r.buf;
+  let s = r.starts[i];
+  let e = r.ends[i];
+  while (s < e && isAsciiSpace(buf[s])) s++;
+  while (e > s && isAsciiSpace(buf[e - 1])) e--;
+  const last = p.last!;
+  if (last.length !== e - s) return false;
+  for (let k = 0; k < last.length; k++) if (last.charCodeAt(k) !== buf[s + k]) return false;
+  return true;
+}
+
+/**
+ * A field's text, trimmed. In an ASCII chunk an unquoted field's trimmed bytes are sliced out of the
+ * chunk's string (copied when long, so no value keeps the chunk alive) rather than decoded on their own.
+ */
+function cellText(r: ScannedRow, i: number, chunkText: string | null): string {
+  if (chunkText === null || r.quoted[i] === 1) return fieldText(r, i).trim();
+  const buf = r.buf;
+  let s = r.starts[i];
+  let e = r.ends[i];
+  while (s < e && isAsciiSpace(buf[s])) s++;
+  while (e > s && isAsciiSpace(buf[e - 1])) e--;
+  return e - s < LONG_FIELD ? chunkText.slice(s, e) : buf.toString('latin1', s, e);
 }

@@ -48,6 +48,11 @@ export interface OasisFilesOptions {
   location?: string;
   account?: string;
   keys?: string;
+  /**
+   * The keys already in memory, as a keys file would read (instead of `keys`): a caller that has just made
+   * them (an EP curve's keys lookup) need not write a file for this to read back.
+   */
+  keysTable?: KeysTable;
   /** Perils the deterministic keys cover when no keys file is given (OED codes or groups). */
   modelPerils?: readonly string[];
   /** OED reinsurance (ri_info and ri_scope, both or neither; needs the account file). */
@@ -343,16 +348,19 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
     );
   const book = opts.location ? readLocationBook(opts.location) : readAccountOnlyBook(opts.account!);
   const { locId, loc } = book;
-  const keys = opts.keys
-    ? readKeys(opts.keys)
-    : deterministicKeys(locId, book.perilsCovered, opts.modelPerils ?? ['AA1'], book.coverageTypes);
+  const keysGiven = opts.keysTable !== undefined || opts.keys !== undefined;
+  const keys = opts.keysTable
+    ? opts.keysTable
+    : opts.keys
+      ? readKeys(opts.keys)
+      : deterministicKeys(locId, book.perilsCovered, opts.modelPerils ?? ['AA1'], book.coverageTypes);
   const items = gulItems(keys, loc);
   if (items.count === 0) {
     throw new CatintelError(
       'invalid_parameter',
       book.kind === 'locations'
         ? `no item has both a key and a TIV: check that the keys' LocIDs number the locations of the location file and that their coverages have a TIV`
-        : opts.keys
+        : keysGiven
           ? `no item has both a key and a TIV: check that the keys' LocIDs number the accounts of the account file (by PortNumber, AccNumber), that they key cyber coverages (CoverageTypeID 7-15) and that the accounts have an ${CYBER_TIV_FIELD}`
           : `no item has both a key and a TIV: check that the accounts' PolPerilsCovered names a peril of --model-perils (${(opts.modelPerils ?? ['AA1']).join(';')}) and that the accounts have an ${CYBER_TIV_FIELD}`,
     );
@@ -423,7 +431,7 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
       },
     },
   ];
-  if (!opts.keys) {
+  if (!keysGiven) {
     files.push({
       name: 'keys.csv',
       header: KEYS_HEADER,

@@ -55,10 +55,11 @@ function parseNumber(buf: Buffer, start: number, end: number): number {
   return Number(buf.toString('utf8', start, end));
 }
 
-export function readTable(file: string, required: string[]): Table {
+/** `bytes`: the file's contents when the caller has read them already. */
+export function readTable(file: string, required: string[], bytes?: Buffer): Table {
   let buf: Buffer;
   try {
-    buf = fs.readFileSync(file);
+    buf = bytes ?? fs.readFileSync(file);
   } catch {
     throw new CatintelError(
       'invalid_input',
@@ -130,24 +131,58 @@ export function readTable(file: string, required: string[]): Table {
     });
     const last = Math.max(...names.map((name) => columns.indexOf(name)));
     const out = names.map(() => ({ values: new Float64Array(rows), badRow: -1, raw: '' }));
+    const values = out.map((o) => o.values);
+    const b = buf;
+    const lineStarts = starts;
+    const lineEnds = ends;
     for (let i = 0; i < rows; i++) {
-      let p = starts[i + 1];
-      const end = ends[i + 1];
+      let p = lineStarts[i + 1];
+      const end = lineEnds[i + 1];
       for (let j = 0; j <= last; j++) {
         // Past j commas from the line start, up to the next comma or the line end (as col() reads a cell).
-        let q = p;
-        if (p <= end) while (q < end && buf[q] !== COMMA) q++;
         const k = slot[j];
-        if (k >= 0) {
-          const v = p <= end ? parseNumber(buf, p, q) : NaN;
-          const o = out[k];
-          o.values[i] = v;
-          if (!Number.isFinite(v) && o.badRow < 0) {
-            o.badRow = i;
-            o.raw = p <= end ? buf.toString('utf8', p, q) : '';
+        if (p > end) {
+          // The row has fewer cells.
+          if (k >= 0) {
+            values[k][i] = NaN;
+            if (out[k].badRow < 0) out[k].badRow = i;
           }
+          continue;
         }
-        p = p <= end ? q + 1 : p;
+        if (k < 0) {
+          while (p < end && b[p] !== COMMA) p++;
+          p++;
+          continue;
+        }
+        // The cell's number read as it is found (parseNumber's plain decimals; anything else through Number).
+        const start = p;
+        const negative = b[p] === MINUS && p < end;
+        if (negative) p++;
+        let value = 0;
+        let digits = 0;
+        let decimals = -1;
+        let plain = true;
+        for (; p < end; p++) {
+          const c = b[p];
+          if (c >= ZERO && c <= NINE) {
+            value = value * 10 + (c - ZERO);
+            digits++;
+            if (decimals >= 0) decimals++;
+          } else if (c === DOT && decimals < 0) decimals = 0;
+          else if (c === COMMA) break;
+          else plain = false;
+        }
+        let v: number;
+        if (plain && digits > 0 && digits <= 15 && decimals !== 0) {
+          v = decimals > 0 ? value / POW10[decimals] : value;
+          if (negative) v = -v;
+        } else v = Number(b.toString('utf8', start, p));
+        values[k][i] = v;
+        if (!Number.isFinite(v) && out[k].badRow < 0) {
+          out[k].badRow = i;
+          out[k].raw = b.toString('utf8', start, p);
+        }
+        p++;
       }
     }
     return new Map(names.map((name, k) => [name, out[k]]));

@@ -87,21 +87,75 @@ export function summaryMapTiv(
   if (!fs.existsSync(file)) return undefined;
   const names = [idColumn, ...NEEDED];
   let cols: Float64Array[];
-  if (fs.readFileSync(file).includes(0x22)) cols = quotedColumns(file, names);
+  const bytes = fs.readFileSync(file);
+  if (bytes.includes(0x22)) cols = quotedColumns(file, names);
   else {
-    const t = readTable(file, names);
+    const t = readTable(file, names, bytes);
     cols = names.map((n) => t.col(n));
   }
   const [id, loc, building, coverageType, tiv] = cols;
-  // A stable sort by the id column, as Oasis sorts the map before it drops the repeated coverages.
-  const order = Array.from(id, (_, i) => i).sort((a, b) => id[a] - id[b] || a - b);
-  const seen = new Set<string>();
+  // A stable sort by the id column, as Oasis sorts the map before it drops the repeated coverages (a
+  // map written in id order, as `oasis files` writes it, is its own sort).
+  const order = inOrder(id) ? null : Array.from(id, (_, i) => i).sort((a, b) => id[a] - id[b] || a - b);
+  const small = smallCounts(loc, 1 << 26) && smallCounts(building, 1 << 21) && smallCounts(coverageType, 1 << 6);
   const kept: number[] = [];
-  for (const i of order) {
-    const key = `${loc[i]},${building[i]},${coverageType[i]}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    kept.push(tiv[i]);
+  if (small) {
+    // Ids that fit pack into two small integers: a hash set of them, with no number or string made per row.
+    const seen = new PairSet(id.length);
+    for (let k = 0; k < id.length; k++) {
+      const i = order === null ? k : order[k];
+      if (seen.add(loc[i], building[i] * 64 + coverageType[i])) kept.push(tiv[i]);
+    }
+  } else {
+    const seen = new Set<string>();
+    for (let k = 0; k < id.length; k++) {
+      const i = order === null ? k : order[k];
+      const key = `${loc[i]},${building[i]},${coverageType[i]}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kept.push(tiv[i]);
+    }
   }
   return pairwiseSum(kept);
+}
+
+function inOrder(a: Float64Array): boolean {
+  for (let i = 1; i < a.length; i++) if (a[i] < a[i - 1]) return false;
+  return true;
+}
+
+/** Every value a whole number in [0, limit). */
+function smallCounts(a: Float64Array, limit: number): boolean {
+  for (let i = 0; i < a.length; i++) if (!(Number.isInteger(a[i]) && a[i] >= 0 && a[i] < limit)) return false;
+  return true;
+}
+
+/** A set of pairs of whole numbers in [0, 2^31): open addressing over two Int32Arrays. */
+class PairSet {
+  private readonly first: Int32Array;
+  private readonly second: Int32Array;
+  private readonly mask: number;
+
+  constructor(capacity: number) {
+    let size = 16;
+    while (size < capacity * 2) size *= 2;
+    this.first = new Int32Array(size).fill(-1);
+    this.second = new Int32Array(size);
+    this.mask = size - 1;
+  }
+
+  /** Adds (a, b); false when it was there already. */
+  add(a: number, b: number): boolean {
+    let slot = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77)) & this.mask;
+    for (;;) {
+      const at = this.first[slot];
+      if (at === -1) {
+        this.first[slot] = a;
+        this.second[slot] = b;
+        return true;
+      }
+      if (at === a && this.second[slot] === b) return false;
+      slot = (slot + 1) & this.mask;
+    }
+  }
 }

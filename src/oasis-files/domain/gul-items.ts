@@ -37,11 +37,7 @@ export interface GulItems {
 
 export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   // First location row of each location number; a location with no TIV at all is left out.
-  const rowOfId = new Map<number, number>();
-  for (let r = 0; r < loc.rows; r++) {
-    const any = loc.tiv.some((t) => t !== undefined && t[r] !== 0);
-    if (any && !rowOfId.has(loc.locId[r])) rowOfId.set(loc.locId[r], r);
-  }
+  const rowOfId = firstRows(loc);
   const cap = keys.locId.length;
   let itemsCap = 0;
   for (let k = 0; k < cap; k++) {
@@ -56,6 +52,8 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   // A key repeated for one (location, peril, coverage type) makes no second item: the first key wins.
   // Keyed by one exact number where location id, peril and coverage type fit (text otherwise).
   const keyed = new Set<number | string>();
+  // Where the location ids are dense, a location's (peril, coverage type) keys are bits of one number.
+  const keyedBits: Uint16Array[] = [];
   const perilIds = new Map<string, number>();
   for (let k = 0; k < cap; k++) {
     const r = rowOfId.get(keys.locId[k]);
@@ -65,18 +63,25 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
       peril = perilIds.size;
       perilIds.set(keys.perilId[k], peril);
     }
-    // Coverage types run to MAX_COVERAGE_TYPE (15, cyber): four bits.
-    const fits =
-      keys.locId[k] >= 0 &&
-      keys.locId[k] < 2 ** 31 &&
-      peril < 2 ** 12 &&
-      keys.coverageTypeId[k] >= 0 &&
-      keys.coverageTypeId[k] <= MAX_COVERAGE_TYPE;
-    const once = fits
-      ? (keys.locId[k] * 2 ** 12 + peril) * 16 + keys.coverageTypeId[k]
-      : `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
-    if (keyed.has(once)) continue;
-    keyed.add(once);
+    if (rowOfId.dense && keys.coverageTypeId[k] >= 0 && keys.coverageTypeId[k] <= MAX_COVERAGE_TYPE) {
+      const bits = (keyedBits[peril] ??= new Uint16Array(rowOfId.size));
+      const bit = 1 << keys.coverageTypeId[k];
+      if (bits[keys.locId[k]] & bit) continue;
+      bits[keys.locId[k]] |= bit;
+    } else {
+      // Coverage types run to MAX_COVERAGE_TYPE (15, cyber): four bits.
+      const fits =
+        keys.locId[k] >= 0 &&
+        keys.locId[k] < 2 ** 31 &&
+        peril < 2 ** 12 &&
+        keys.coverageTypeId[k] >= 0 &&
+        keys.coverageTypeId[k] <= MAX_COVERAGE_TYPE;
+      const once = fits
+        ? (keys.locId[k] * 2 ** 12 + peril) * 16 + keys.coverageTypeId[k]
+        : `${keys.locId[k]}|${keys.perilId[k]}|${keys.coverageTypeId[k]}`;
+      if (keyed.has(once)) continue;
+      keyed.add(once);
+    }
     const c = keys.coverageTypeId[k];
     const values = c >= 1 && c <= MAX_COVERAGE_TYPE ? loc.tiv[c - 1] : undefined;
     if (!values) continue;
@@ -96,6 +101,9 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
   // One coverage per location, building and coverage type (1-15), keyed by one exact number (location
   // ids stay below 2^26, buildings below 2^20) rather than text, as there is one lookup per item.
   const seen = new Map<number, number>();
+  // Where the location ids are dense, a first building's coverages are looked up by position instead.
+  const firstBuilding = rowOfId.dense ? new Int32Array(rowOfId.size * 16) : null;
+  let coverages = 0;
   for (let i = 0; i < n; i++) {
     const locationId = loc.locId[locRow[i]];
     if (locationId >= 2 ** 26 || buildingId[i] >= 2 ** 20)
@@ -103,10 +111,20 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
         'invalid_input',
         `location ${locationId} building ${buildingId[i]}: more locations or buildings than one set of Oasis files numbers here; split the portfolio`,
       );
-    const key = (locationId * 2 ** 20 + buildingId[i]) * 16 + keys.coverageTypeId[keyRow[i]];
+    const coverageType = keys.coverageTypeId[keyRow[i]];
+    if (firstBuilding !== null && buildingId[i] === 1) {
+      const at = locationId * 16 + coverageType;
+      if (firstBuilding[at] === 0) {
+        firstBuilding[at] = ++coverages;
+        coverageTiv.push(tiv[i]);
+      }
+      coverageId[i] = firstBuilding[at];
+      continue;
+    }
+    const key = (locationId * 2 ** 20 + buildingId[i]) * 16 + coverageType;
     let id = seen.get(key);
     if (id === undefined) {
-      id = seen.size + 1;
+      id = ++coverages;
       seen.set(key, id);
       coverageTiv.push(tiv[i]);
     }
@@ -121,7 +139,40 @@ export function gulItems(keys: KeysTable, loc: LocationColumns): GulItems {
     keyRow: keyRow.subarray(0, n),
     buildingId: buildingId.subarray(0, n),
     tiv: tiv.subarray(0, n),
-    coverages: seen.size,
+    coverages,
     coverageTiv: Float64Array.from(coverageTiv),
   };
+}
+
+/** The first row of each location id that has some TIV: by position where the ids are dense, else a Map. */
+interface FirstRows {
+  get(locId: number): number | undefined;
+  /** Ids are whole numbers in [0, size). */
+  dense: boolean;
+  size: number;
+}
+
+function firstRows(loc: LocationColumns): FirstRows {
+  const hasTiv = (r: number) => loc.tiv.some((t) => t !== undefined && t[r] !== 0);
+  let max = -1;
+  let dense = true;
+  for (let r = 0; r < loc.rows; r++) {
+    const id = loc.locId[r];
+    if (id < 0) dense = false;
+    if (id > max) max = id;
+  }
+  // Oasis numbers locations (and an account-only book's accounts) 1..n.
+  if (dense && max < 4 * loc.rows + 1024) {
+    const size = max + 1;
+    const rows = new Int32Array(size).fill(-1);
+    for (let r = 0; r < loc.rows; r++) if (rows[loc.locId[r]] < 0 && hasTiv(r)) rows[loc.locId[r]] = r;
+    return {
+      get: (locId) => (locId >= 0 && locId < size && rows[locId] >= 0 ? rows[locId] : undefined),
+      dense: true,
+      size,
+    };
+  }
+  const rowOfId = new Map<number, number>();
+  for (let r = 0; r < loc.rows; r++) if (!rowOfId.has(loc.locId[r]) && hasTiv(r)) rowOfId.set(loc.locId[r], r);
+  return { get: (locId) => rowOfId.get(locId), dense: false, size: 0 };
 }

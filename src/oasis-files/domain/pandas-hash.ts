@@ -100,7 +100,7 @@ function absorb(mh: number, ml: number): void {
   v0l = (v0l ^ ml) >>> 0;
 }
 
-function sipHash24(data: Buffer): U64 {
+function sipHash24(data: Buffer, length = data.length): U64 {
   v0h = (K0.hi ^ 0x736f6d65) >>> 0;
   v0l = (K0.lo ^ 0x70736575) >>> 0;
   v1h = (K1.hi ^ 0x646f7261) >>> 0;
@@ -109,12 +109,12 @@ function sipHash24(data: Buffer): U64 {
   v2l = (K0.lo ^ 0x6e657261) >>> 0;
   v3h = (K1.hi ^ 0x74656462) >>> 0;
   v3l = (K1.lo ^ 0x79746573) >>> 0;
-  const full = data.length - (data.length % 8);
+  const full = length - (length % 8);
   for (let i = 0; i < full; i += 8) absorb(data.readUInt32LE(i + 4), data.readUInt32LE(i));
   // The last block: the remaining bytes, little-endian, with the length's low byte on top.
   let bl = 0;
-  let bh = (data.length & 0xff) << 24;
-  for (let i = full, s = 0; i < data.length; i++, s += 8) {
+  let bh = (length & 0xff) << 24;
+  for (let i = full, s = 0; i < length; i++, s += 8) {
     if (s < 32) bl |= data[i] << s;
     else bh |= data[i] << (s - 32);
   }
@@ -153,7 +153,23 @@ function mix(x: U64): U64 {
   return shiftXor(x, 31);
 }
 
+/** Where a short ASCII word's bytes are put to be hashed: a book's million LocNumbers make no Buffer each. */
+const WORD_BYTES = Buffer.alloc(64);
+
 function hashWord(value: string): U64 {
+  const n = value.length;
+  if (n <= WORD_BYTES.length) {
+    let ascii = true;
+    for (let i = 0; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) {
+        ascii = false;
+        break;
+      }
+      WORD_BYTES[i] = c;
+    }
+    if (ascii) return mix(sipHash24(WORD_BYTES, n));
+  }
   return mix(sipHash24(Buffer.from(value, 'utf8')));
 }
 

@@ -31,7 +31,14 @@ export function bookRows(locationFile: string, fields: readonly string[] = FIELD
   }
   const col = (f: string) => t.cols.get(f) ?? [];
   const locId = locationIds(col('PortNumber'), col('AccNumber'), col('LocNumber'));
-  return Array.from({ length: t.rows }, (_, i) => ({ locId: locId[i], row: Object.fromEntries(fields.filter((f) => t.cols.has(f)).map((f) => [f, col(f)[i]])) }));
+  const present = fields.filter((f) => t.cols.has(f)).map((f) => [f, col(f)] as const);
+  const out: { locId: number; row: Record<string, string> }[] = new Array(t.rows);
+  for (let i = 0; i < t.rows; i++) {
+    const row: Record<string, string> = {};
+    for (const [f, cells] of present) row[f] = cells[i];
+    out[i] = { locId: locId[i], row };
+  }
+  return out;
 }
 
 /** keys.csv and keys-errors.csv beside each other (keys-errors.csv written also when empty, as Oasis does). */

@@ -64,11 +64,15 @@ export function readPackageReach(modelDir: string): PackageReach {
 export function hurricaneKeys(locations: { locId: number; row: OedRow }[], reach: PackageReach): { keys: KeyRow[]; errors: KeyError[] } {
   const keys: KeyRow[] = [];
   const errors: KeyError[] = [];
-  const vulnerabilityIdFor = vulnerabilityMemo();
+  const vulnerabilityOf = vulnerabilityMemo();
+  // A book names a handful of LocPerilsCovered lists: each is read once.
+  const coveredBy = new Map<string, ReadonlySet<string>>();
+  const both: ReadonlySet<string> = new Set([KEYS_PERIL, SURGE_PERIL]);
   for (const { locId, row } of locations) {
     // As Oasis lookups do, a location is keyed only for the perils its LocPerilsCovered names (codes or groups); no column: both.
     const coverText = String(row.LocPerilsCovered ?? '').trim();
-    const covered = coverText ? perilsCovered(coverText) : new Set([KEYS_PERIL, SURGE_PERIL]);
+    let covered = coverText ? coveredBy.get(coverText) : both;
+    if (covered === undefined) coveredBy.set(coverText, (covered = perilsCovered(coverText)));
     if (!covered.has(KEYS_PERIL) && !covered.has(SURGE_PERIL)) {
       for (const p of [KEYS_PERIL, SURGE_PERIL]) errors.push({ locId, perilId: p, coverageTypeId: 1, status: 'notmodelled', message: `LocPerilsCovered ${coverText} covers neither ${KEYS_PERIL} nor ${SURGE_PERIL}, the perils of the hurricane model` });
       continue;
@@ -97,9 +101,12 @@ export function hurricaneKeys(locations: { locId: number; row: OedRow }[], reach
       fail('nomatch', `(${lat}, ${lng}) is outside the hurricane footprints: no event of this catalog puts a gust of ${FIRST_EDGE_MPH} mph or more on its cell (inland, on water or beyond the storms' reach)`);
       continue;
     }
-    if (covered.has(KEYS_PERIL)) for (const c of KEYS_COVERAGES) {
-      const v = vulnerabilityIdFor(row, c);
-      keys.push({ locId, perilId: KEYS_PERIL, coverageTypeId: c, areaPerilId: areaperilId(cell.row, cell.col), vulnerabilityId: v.id, message: v.message });
+    if (covered.has(KEYS_PERIL)) {
+      const vulnerabilityIdFor = vulnerabilityOf(row);
+      for (const c of KEYS_COVERAGES) {
+        const v = vulnerabilityIdFor(c);
+        keys.push({ locId, perilId: KEYS_PERIL, coverageTypeId: c, areaPerilId: areaperilId(cell.row, cell.col), vulnerabilityId: v.id, message: v.message });
+      }
     }
     if (!covered.has(SURGE_PERIL)) continue;
     if (!reach.surge) {
