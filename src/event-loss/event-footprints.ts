@@ -59,14 +59,14 @@ export async function hurricaneFootprints(
   const [
     { landGrid },
     { stormEnsemble },
-    { stormFootprints },
+    { EnsembleThreads },
     { PACKAGE_INTENSITY_BIN_COUNT },
     { GRID_CELLS },
     { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE },
   ] = await Promise.all([
     import('../models/hurricane/land-grid.js'),
     import('./hurricane-ensemble.js'),
-    import('../models/hurricane/package/storm-footprint.js'),
+    import('../models/hurricane/package/ensemble-footprints.js'),
     import('../models/hurricane/domain/surge/surge-bins.js'),
     import('../models/hurricane/domain/footprint/grid.js'),
     import('../models/hurricane/package/package-files.js'),
@@ -80,23 +80,31 @@ export async function hurricaneFootprints(
   const d = eventDetails(row.details);
   const latestMs = Date.parse(fixes[fixes.length - 1].at);
   const forecast = forecastPointsOf(d, latestMs);
-  const grid = landGrid();
-  // A storm that has ended, or whose latest fix says it is no longer tropical (extratropical, remnant low...), has no rest to forecast.
-  const over = row.status === 'ended' || WINDING_TYPES.has(String(d.classification ?? ''));
-  const ens = stormEnsemble(fixes, forecast, { members: o.members, seed: o.seed, grid, forecast: !over });
-  const tracks = [ens.observed, ...ens.members];
+  // The members on every core, this thread yielding between its own: a server runs this in the background
+  // (the stream's loss queue) and its requests must not wait out the whole ensemble. The observed track
+  // every member starts with is footprinted once per thread, each member adding its forecast's steps.
+  const threads = new EnsembleThreads(1 + o.members);
   // The keys lookup places a location only on cells its package's catalog reaches; a live storm may reach
   // cells the catalog never did (a short test catalog's surge), so the event package's reach is the
   // package's raised to what these footprints bring.
   const maxBin = new Uint8Array(GRID_CELLS);
   const maxSurgeBin = new Uint8Array(GRID_CELLS);
-  // One member at a time, yielding between them: a server runs this in the background (the stream's loss
-  // queue) and its requests must not wait out the whole ensemble. The observed track every member starts
-  // with is footprinted once (stormFootprints), each member adding its forecast's steps.
-  const footprints: Buffer[] = [];
-  for (const fp of stormFootprints(tracks, grid, { wind: maxBin, surge: maxSurgeBin })) {
-    footprints.push(fp.rows);
-    await nextTurn();
+  let footprints: Buffer[];
+  let ens;
+  try {
+    const grid = landGrid();
+    threads.useGrid(grid);
+    // A storm that has ended, or whose latest fix says it is no longer tropical (extratropical, remnant low...), has no rest to forecast.
+    const over = row.status === 'ended' || WINDING_TYPES.has(String(d.classification ?? ''));
+    ens = stormEnsemble(fixes, forecast, { members: o.members, seed: o.seed, grid, forecast: !over });
+    const tracks = [ens.observed, ...ens.members];
+    const made = await threads.footprints(tracks, grid, {
+      reach: { wind: maxBin, surge: maxSurgeBin },
+      between: () => nextTurn(),
+    });
+    footprints = made.map((fp) => fp.rows);
+  } finally {
+    threads.close();
   }
   const reach = (packageDir: string): Record<string, Buffer> => {
     const raised = (file: string, event: Uint8Array) => {

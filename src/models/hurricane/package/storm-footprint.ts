@@ -23,6 +23,7 @@ import {
   surgeHeightsOf,
   type SurgeHeights,
 } from '../domain/surge/surge-heights.js';
+import type { GradientProfile } from '../domain/wind-field/holland.js';
 import { stormSteps, type StormStep } from '../domain/wind-field/storm-steps.js';
 import { SURGE_FIRST_BIN_ID, surgeAreaperil, surgeBinId } from '../domain/surge/surge-bins.js';
 
@@ -50,6 +51,21 @@ export function stormFootprint(track: Track, grid: LandGrid, reach?: Reach): Sto
  * track's rows at a time (a server yields to its requests between them).
  */
 export function* stormFootprints(tracks: readonly Track[], grid: LandGrid, reach?: Reach): Generator<StormFootprint> {
+  let next = 0;
+  for (const [, fp] of claimedFootprints(tracks, grid, () => next++, reach)) yield fp;
+}
+
+/**
+ * stormFootprints of the tracks `claim` hands out (their indices, ascending; one at or past the last track
+ * ends it), each with its index: threads sharing one counter split an ensemble between them, each
+ * footprinting the shared steps itself, and every track's rows are the same whichever thread made them.
+ */
+export function* claimedFootprints(
+  tracks: readonly Track[],
+  grid: LandGrid,
+  claim: () => number,
+  reach?: Reach,
+): Generator<[number, StormFootprint]> {
   const steps = tracks.map((t) => stormSteps(t));
   const shared = sharedSteps(steps);
   const gust = newGustPeaks();
@@ -58,13 +74,20 @@ export function* stormFootprints(tracks: readonly Track[], grid: LandGrid, reach
   addSurgeSteps(surge, steps[0]?.slice(0, shared) ?? [], grid);
   const gustWork = newGustPeaks();
   const surgeWork = new Float64Array(surge.length);
-  for (const own of steps) {
+  for (let t = claim(); t < steps.length; t = claim()) {
+    const own = steps[t];
     copyGustPeaks(gust, gustWork);
     addGustSteps(gustWork, own.slice(shared), grid);
     surgeWork.set(surge);
     addSurgeSteps(surgeWork, own.slice(shared), grid);
-    yield footprintRows(gustFootprintOf(gustWork), surgeHeightsOf(surgeWork, grid), reach);
+    yield [t, footprintRows(gustFootprintOf(gustWork), surgeHeightsOf(surgeWork, grid), reach)];
   }
+}
+
+/** Builds the grid's per-cell tables the footprints read (once per grid): a thread can make them before its tracks arrive. */
+export function prepareFootprintTables(grid: LandGrid): void {
+  addGustSteps(newGustPeaks(), [], grid);
+  addSurgeSteps(newSurgePeaks(grid), [], grid);
 }
 
 /** How many first steps every track has, equal in every field (its position, motion, intensity and profile). */
@@ -79,16 +102,27 @@ function sharedSteps(steps: StormStep[][]): number {
   return n;
 }
 
+/**
+ * The fields of a step and of its profile, each a number; listed in a Record so that a field added to either
+ * type must be added here (a step's equality is field by field, and tens of thousands of steps are compared).
+ */
+const STEP_FIELDS = Object.keys({
+  lat: 0,
+  lng: 0,
+  vEastMs: 0,
+  vNorthMs: 0,
+  vmaxMs: 0,
+} satisfies Record<Exclude<keyof StormStep, 'profile'>, 0>) as Exclude<keyof StormStep, 'profile'>[];
+const PROFILE_FIELDS = Object.keys({ rmKm: 0, b: 0, deltaPPa: 0, f: 0 } satisfies Record<keyof GradientProfile, 0>) as (keyof GradientProfile)[];
+
 function sameStep(a: StormStep, b: StormStep): boolean {
-  const same = (x: object, y: object): boolean =>
-    Object.entries(x).every(([k, v]) => {
-      const w = (y as Record<string, unknown>)[k];
-      return typeof v === 'object' && v !== null ? typeof w === 'object' && w !== null && same(v, w) : Object.is(v, w);
-    });
-  return same(a, b) && same(b, a);
+  return (
+    STEP_FIELDS.every((k) => Object.is(a[k], b[k])) && PROFILE_FIELDS.every((k) => Object.is(a.profile[k], b.profile[k]))
+  );
 }
 
-type Reach = { wind: Uint8Array; surge: Uint8Array };
+/** Per grid cell, the highest wind bin and the highest surge bin (1-based within the surge bins) reached. */
+export type Reach = { wind: Uint8Array; surge: Uint8Array };
 
 function footprintRows(fp: PeakGustFootprint, surge: SurgeHeights, reach?: Reach): StormFootprint {
   const n = fp.areaperils.length;

@@ -44,7 +44,10 @@ function gustFactorOf(grid: LandGrid): Float32Array {
   let f = gustFactors.get(grid);
   if (!f) {
     f = new Float32Array(grid.land.length);
-    for (let k = 0; k < f.length; k++) if (grid.land[k]) f[k] = gustPerMarineWind(grid.inlandKm[k]) * MS_TO_MPH;
+    // Most land is beyond the distance the grid measures from the coast (Infinity): one factor for all of it.
+    const farInland = gustPerMarineWind(Infinity) * MS_TO_MPH;
+    for (let k = 0; k < f.length; k++)
+      if (grid.land[k]) f[k] = grid.inlandKm[k] === Infinity ? farInland : gustPerMarineWind(grid.inlandKm[k]) * MS_TO_MPH;
     gustFactors.set(grid, f);
   }
   return f;

@@ -25,8 +25,15 @@ export function seawardDirections(grid: LandGrid): SeawardDirections {
   if (hit) return hit;
   const east = new Float32Array(grid.land.length);
   const north = new Float32Array(grid.land.length);
+  const side = 2 * SEARCH_CELLS + 1;
+  // A window cell's distance depends on its row and offset only: computed once a row, not once a cell
+  // (Math.hypot is slow in V8, and a row has hundreds of coast cells).
+  const distance = new Float64Array(side * side);
   for (let r = 0; r < GRID_ROWS; r++) {
     const cos = Math.cos(((GRID_SOUTH + (r + 0.5) * GRID_DEG) * Math.PI) / 180);
+    for (let dr = -SEARCH_CELLS; dr <= SEARCH_CELLS; dr++)
+      for (let dc = -SEARCH_CELLS; dc <= SEARCH_CELLS; dc++)
+        distance[(dr + SEARCH_CELLS) * side + dc + SEARCH_CELLS] = Math.hypot(dc * cos, dr);
     for (let c = 0; c < GRID_COLS; c++) {
       const k = r * GRID_COLS + c;
       if (!grid.land[k] || !Number.isFinite(grid.inlandKm[k])) continue;
@@ -41,7 +48,7 @@ export function seawardDirections(grid: LandGrid): SeawardDirections {
           if ((dr === 0 && dc === 0) || cc < 0 || cc >= GRID_COLS) continue;
           const x = dc * cos;
           const y = dr;
-          const d = Math.hypot(x, y);
+          const d = distance[(dr + SEARCH_CELLS) * side + dc + SEARCH_CELLS];
           weights += 1 / d;
           if (grid.land[rr * GRID_COLS + cc]) continue;
           e += x / (d * d);

@@ -16,13 +16,14 @@
  */
 import { GRID_COLS, GRID_DEG, GRID_ROWS, GRID_SOUTH, GRID_WEST, areaperilId, type LandGrid } from '../footprint/grid.js';
 import type { Track } from '../track.js';
-import { gradientWindOfShape } from '../wind-field/holland.js';
+import { AIR_DENSITY, gradientWindOfShape, type GradientProfile } from '../wind-field/holland.js';
 import { backgroundFlow } from '../wind-field/point-wind.js';
 import { stormSteps, type StormStep } from '../wind-field/storm-steps.js';
 import { SURFACE_REDUCTION } from '../wind-field/surface.js';
 import { seawardDirections } from './seaward.js';
-import { SHELF_SEGMENTS, shelfSegmentAt, type ShelfSegment } from './shelf-profiles.js';
-import { FETCH_PER_RMAX, inverseBarometerM, onshoreStressPa, windSetupM } from './wind-setup.js';
+import { SetupTables, setupCeiling, setupOf } from './setup-tables.js';
+import { SHELF_SEGMENTS, shelfSegmentAt } from './shelf-profiles.js';
+import { FETCH_PER_RMAX, inverseBarometerM, onshoreStressPa } from './wind-setup.js';
 
 const KM_PER_DEG = 111.195;
 /** Beyond this distance from the centre a step's surge is negligible (a few cm of inverse barometer). */
@@ -53,6 +54,8 @@ interface CoastCells {
   index: Int32Array;
   /** rowStart[r]..rowStart[r+1] are the cells of grid row r. */
   rowStart: Int32Array;
+  /** Per grid row, the segments (bit s for segment s) of its cells, their own or their neighbour. */
+  rowSegments: Uint16Array;
   lat: Float32Array;
   lng: Float32Array;
   /** km per degree of longitude at the cell's latitude (computed once: every storm step reads it). */
@@ -79,8 +82,9 @@ function coastCells(grid: LandGrid): CoastCells {
   for (const k of idx) rowStart[Math.floor(k / GRID_COLS) + 1]++;
   for (let r = 0; r < GRID_ROWS; r++) rowStart[r + 1] += rowStart[r];
   const n = idx.length;
-  const out: CoastCells = { index: Int32Array.from(idx), rowStart, lat: new Float32Array(n), lng: new Float32Array(n), kmPerDegLng: new Float64Array(n), segment: new Uint8Array(n), neighbour: new Uint8Array(n), neighbourWeight: new Float32Array(n) };
-  const segmentOfCell = new Map<number, number>();
+  const out: CoastCells = { index: Int32Array.from(idx), rowStart, rowSegments: new Uint16Array(GRID_ROWS), lat: new Float32Array(n), lng: new Float32Array(n), kmPerDegLng: new Float64Array(n), segment: new Uint8Array(n), neighbour: new Uint8Array(n), neighbourWeight: new Float32Array(n) };
+  // By grid index: the cell's segment, -1 off the near coast (read 169 times a cell by the blend below).
+  const segmentOfCell = new Int8Array(GRID_ROWS * GRID_COLS).fill(-1);
   idx.forEach((k, i) => {
     const lat = GRID_SOUTH + (Math.floor(k / GRID_COLS) + 0.5) * GRID_DEG;
     const lng = GRID_WEST + ((k % GRID_COLS) + 0.5) * GRID_DEG;
@@ -88,7 +92,7 @@ function coastCells(grid: LandGrid): CoastCells {
     out.lng[i] = lng;
     out.kmPerDegLng[i] = Math.cos((out.lat[i] * Math.PI) / 180) * KM_PER_DEG;
     out.segment[i] = SHELF_SEGMENTS.indexOf(shelfSegmentAt(lat, lng));
-    segmentOfCell.set(k, out.segment[i]);
+    segmentOfCell[k] = out.segment[i];
   });
   const counts = new Float64Array(SHELF_SEGMENTS.length);
   idx.forEach((k, i) => {
@@ -97,8 +101,8 @@ function coastCells(grid: LandGrid): CoastCells {
     const c = k % GRID_COLS;
     for (let dr = -BLEND_CELLS; dr <= BLEND_CELLS; dr++) {
       for (let dc = -BLEND_CELLS; dc <= BLEND_CELLS; dc++) {
-        const seg = segmentOfCell.get((r + dr) * GRID_COLS + (c + dc));
-        if (seg !== undefined && c + dc >= 0 && c + dc < GRID_COLS) counts[seg]++;
+        const seg = segmentOfCell[(r + dr) * GRID_COLS + (c + dc)];
+        if (seg >= 0 && c + dc >= 0 && c + dc < GRID_COLS) counts[seg]++;
       }
     }
     const own = out.segment[i];
@@ -107,33 +111,10 @@ function coastCells(grid: LandGrid): CoastCells {
     out.neighbour[i] = other;
     // The own segment keeps at least half: a cell is never more its neighbour's than its own.
     out.neighbourWeight[i] = other === own ? 0 : Math.min(0.5, counts[other] / (counts[own] + counts[other]));
+    out.rowSegments[r] |= (1 << own) | (1 << other);
   });
   coastCache.set(grid, out);
   return out;
-}
-
-/**
- * Setup as a function of stress, tabulated per (segment, fetch in 5-km steps): the integration costs 80
- * steps, and a storm meets the same few fetches over thousands of (step, cell) pairs.
- */
-const STRESS_STEP_PA = 0.25;
-const STRESS_POINTS = 161; // 0..40 Pa; the strongest Atlantic winds give about 25 Pa
-const FETCH_STEP_KM = 5;
-/** By segment index and fetch step (a number, not a string: it is looked up for every (step, cell) pair). */
-const setupTables = new Map<number, Float32Array>();
-const FETCH_STEPS_PER_SEGMENT = 1 << 20;
-function setupFromTable(segment: ShelfSegment, segmentIndex: number, fetchKm: number, stressPa: number): number {
-  const f = Math.max(1, Math.round(fetchKm / FETCH_STEP_KM));
-  const key = segmentIndex * FETCH_STEPS_PER_SEGMENT + f;
-  let t = setupTables.get(key);
-  if (!t) {
-    t = new Float32Array(STRESS_POINTS);
-    for (let i = 1; i < STRESS_POINTS; i++) t[i] = windSetupM(i * STRESS_STEP_PA, segment.profile, f * FETCH_STEP_KM);
-    setupTables.set(key, t);
-  }
-  const x = Math.min(stressPa / STRESS_STEP_PA, STRESS_POINTS - 1.000001);
-  const i = Math.floor(x);
-  return t[i] + (t[i + 1] - t[i]) * (x - i);
 }
 
 export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights {
@@ -152,9 +133,10 @@ export function newSurgePeaks(grid: LandGrid): Float64Array {
 
 /**
  * Raises `peak` to the heights of `steps`: a maximum over steps, so a storm's steps may be added in parts
- * (tracks sharing their first steps share those steps' peaks: event-loss ensembles).
+ * (tracks sharing their first steps share those steps' peaks: event-loss ensembles). `useCeiling` false
+ * evaluates every (step, cell) pair, the ceiling's skips aside: the same peaks, more slowly (the tests' check).
  */
-export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, grid: LandGrid): void {
+export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, grid: LandGrid, useCeiling = true): void {
   const cells = coastCells(grid);
   const sea = seawardDirections(grid);
   const dLat = REACH_KM / KM_PER_DEG;
@@ -164,10 +146,13 @@ export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, gr
     if (step.lng + dLng < GRID_WEST || step.lng - dLng > GRID_WEST + GRID_COLS * GRID_DEG) continue;
     const [be, bn] = backgroundFlow(step);
     const { profile } = step;
-    const fetchKm = FETCH_PER_RMAX * profile.rmKm;
+    const tables = new SetupTables(FETCH_PER_RMAX * profile.rmKm);
     const deltaPHpa = profile.deltaPPa / 100;
     const r0 = Math.max(0, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
     const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
+    let segments = 0;
+    for (let row = r0; row <= r1; row++) segments |= cells.rowSegments[row];
+    const stepCeiling = new StepCeiling(profile, Math.sqrt(be * be + bn * bn), tables, tables.ceilingOfAny(segments));
     // A row's cells ascend in longitude: a binary search finds the first within dLng, and the scan stops
     // at the first beyond it, so a step visits only the coast in front of it, not the whole row.
     for (let row = r0; row <= r1; row++) {
@@ -188,6 +173,18 @@ export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, gr
         const r = Math.sqrt(dx * dx + dy * dy); // not Math.hypot: several times slower in V8, on the hot path
         if (r > REACH_KM) continue;
         const k = cells.index[i];
+        const se = sea.east[k];
+        const sn = sea.north[k];
+        // Most pairs cannot raise their cell's peak (a cell far out or downwind, or one an earlier, closer
+        // step already flooded higher): the step's ceiling there says so before the profile is evaluated.
+        if (useCeiling) {
+          const inland = INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
+          if (stepCeiling.anyCell(r) - inland <= peak[i]) continue;
+          // Onshore is against the seaward vector, and the counter-clockwise direction is (−dy, dx)/r.
+          const onshoreShare = se === 0 && sn === 0 ? 1 : r > 0 ? (dy * se - dx * sn) / r : 0;
+          const ceiling = stepCeiling.coastHeight(r, onshoreShare, cells.segment[i], cells.neighbour[i]);
+          if (ceiling - inland <= peak[i]) continue;
+        }
         // Wind (m/s): counter-clockwise tangential surface wind plus the background flow (as the wind footprint).
         let e = be;
         let n = bn;
@@ -201,8 +198,6 @@ export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, gr
           pressureDeficit = deltaPHpa * (1 - expShape);
         }
         const speed = Math.sqrt(e * e + n * n);
-        const se = sea.east[k];
-        const sn = sea.north[k];
         // Onshore = blowing from the sea, against the seaward vector; no direction known: all of it.
         const onshore = se === 0 && sn === 0 ? speed : -(e * se + n * sn);
         const stress = onshoreStressPa(speed, onshore);
@@ -210,17 +205,98 @@ export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, gr
         if (stress > 0) {
           const own = cells.segment[i];
           const w = cells.neighbourWeight[i];
-          setup = setupFromTable(SHELF_SEGMENTS[own], own, fetchKm, stress);
-          if (w > 0) {
-            const other = cells.neighbour[i];
-            setup = (1 - w) * setup + w * setupFromTable(SHELF_SEGMENTS[other], other, fetchKm, stress);
-          }
+          setup = setupOf(tables.of(own), stress);
+          if (w > 0) setup = (1 - w) * setup + w * setupOf(tables.of(cells.neighbour[i]), stress);
         }
         const coastHeight = inverseBarometerM(pressureDeficit) + setup;
         const height = coastHeight - INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
         if (height > peak[i]) peak[i] = height;
       }
     }
+  }
+}
+
+/**
+ * Rounding headroom on a ceiling: the ceiling follows the height's own arithmetic in another order, and the
+ * seaward vectors are unit vectors rounded to float32 (so up to 6e-8 longer); far below any height that matters.
+ */
+const CEILING_MARGIN = 1e-6;
+/**
+ * The ceiling's bands of distance: 5 km out to 100 km, where the wind falls fastest, then 10 km to 200 km
+ * and 20 km beyond (each band's ceiling costs a pow and an exp, a step has one per band it reaches).
+ */
+const BAND_STARTS_KM = [
+  ...Array.from({ length: 20 }, (_, i) => i * 5),
+  ...Array.from({ length: 10 }, (_, i) => 100 + i * 10),
+  ...Array.from({ length: 11 }, (_, i) => 200 + i * 20),
+];
+const CEILING_BANDS = BAND_STARTS_KM.length;
+/** By whole km of distance (0..REACH_KM): its band. */
+const BAND_OF_KM = Uint8Array.from({ length: REACH_KM + 1 }, (_, km) => BAND_STARTS_KM.filter((start) => start <= km).length - 1);
+
+/**
+ * A step's highest possible coast height (inverse barometer plus setup) at a cell: what lets addSurgeSteps
+ * skip a pair whose height could not raise the cell's peak, leaving the peaks exactly as computing every
+ * pair would. By band of distance, from its near edge: the pressure deficit Δp·(1 − e^{−(Rm/r)^B})
+ * falls with distance everywhere and the gradient wind outside Rm (inside, it is at most √(B·Δp/(ρ·e)),
+ * the profile's cyclostrophic peak). The wind is the vortex's, counter-clockwise, plus the background
+ * flow, so its onshore part is at most the background's speed plus the vortex's times the share of the
+ * counter-clockwise direction that points onshore; the setup is at most the highest either of the cell's
+ * two segments' tables gives up to that stress.
+ */
+class StepCeiling {
+  /** Per band: the inverse barometer at its near edge (NaN until first asked), the vortex's and the whole wind's speed. */
+  private readonly barometerM = new Float64Array(CEILING_BANDS).fill(NaN);
+  private readonly vortexMs = new Float64Array(CEILING_BANDS);
+  private readonly speedMs = new Float64Array(CEILING_BANDS);
+  /** Per band: the ceiling for any cell the step reaches, the wind all onshore (a first, cheaper test). */
+  private readonly anyCellM = new Float64Array(CEILING_BANDS);
+
+  constructor(
+    private readonly profile: GradientProfile,
+    private readonly backgroundMs: number,
+    private readonly tables: SetupTables,
+    /** The setup ceiling of every segment the step reaches. */
+    private readonly anySetup: Float32Array,
+  ) {}
+
+  /** The ceiling at distance r (km, at most REACH_KM) for any cell the step reaches. */
+  anyCell(r: number): number {
+    const band = BAND_OF_KM[Math.floor(r)];
+    if (this.barometerM[band] !== this.barometerM[band]) this.fill(band);
+    return this.anyCellM[band];
+  }
+
+  /**
+   * The ceiling at distance r (km, at most REACH_KM) for a cell of segments `own` and `neighbour`, where
+   * `onshoreShare` is the cosine between the counter-clockwise direction and the onshore one (1 where the
+   * cell has no known direction to the sea: all the wind counts as onshore).
+   */
+  coastHeight(r: number, onshoreShare: number, own: number, neighbour: number): number {
+    const band = BAND_OF_KM[Math.floor(r)];
+    if (this.barometerM[band] !== this.barometerM[band]) this.fill(band);
+    const onshore = (this.backgroundMs + this.vortexMs[band] * ((onshoreShare > 0 ? onshoreShare : 0) + CEILING_MARGIN)) * (1 + CEILING_MARGIN);
+    const stress = onshoreStressPa(this.speedMs[band], onshore) * (1 + CEILING_MARGIN);
+    const setup = Math.max(
+      setupCeiling(this.tables.ceilingOf(own), stress),
+      own === neighbour ? 0 : setupCeiling(this.tables.ceilingOf(neighbour), stress),
+    );
+    return (this.barometerM[band] + setup) * (1 + CEILING_MARGIN) + CEILING_MARGIN;
+  }
+
+  private fill(band: number): void {
+    const p = this.profile;
+    const near = BAND_STARTS_KM[band];
+    const shape = near > 0 ? (p.rmKm / near) ** p.b : Infinity;
+    const expShape = Math.exp(-shape);
+    const deficitHpa = (p.deltaPPa / 100) * (1 - expShape);
+    const gradientMs =
+      near >= p.rmKm ? gradientWindOfShape(p, near, shape, expShape) : Math.sqrt((p.b / AIR_DENSITY) * p.deltaPPa * Math.exp(-1));
+    this.vortexMs[band] = SURFACE_REDUCTION * gradientMs * (1 + CEILING_MARGIN);
+    this.speedMs[band] = (this.backgroundMs + this.vortexMs[band]) * (1 + CEILING_MARGIN);
+    this.barometerM[band] = inverseBarometerM(deficitHpa * (1 + CEILING_MARGIN));
+    const stress = onshoreStressPa(this.speedMs[band], this.speedMs[band]) * (1 + CEILING_MARGIN);
+    this.anyCellM[band] = (this.barometerM[band] + setupCeiling(this.anySetup, stress)) * (1 + CEILING_MARGIN) + CEILING_MARGIN;
   }
 }
 

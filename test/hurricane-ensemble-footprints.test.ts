@@ -1,0 +1,90 @@
+/**
+ * A live storm's ensemble footprints, made fast without changing a byte: the surge's ceiling skips only
+ * (step, cell) pairs that could not raise the cell's peak, and an ensemble split between threads (each
+ * taking tracks from one counter, each footprinting the shared steps itself) gives every track the rows
+ * one thread gives it, and the same reach.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GRID_CELLS } from '../src/models/hurricane/domain/footprint/grid.js';
+import { addSurgeSteps, newSurgePeaks } from '../src/models/hurricane/domain/surge/surge-heights.js';
+import type { Track } from '../src/models/hurricane/domain/track.js';
+import { stormSteps } from '../src/models/hurricane/domain/wind-field/storm-steps.js';
+import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/historical-tracks.js';
+import { landGrid } from '../src/models/hurricane/land-grid.js';
+import { claimedFootprints, stormFootprints, type Reach } from '../src/models/hurricane/package/storm-footprint.js';
+import { SHARED_DATA } from './helpers/paths.js';
+
+const grid = landGrid();
+const records = new Map<string, Track>();
+beforeAll(() => {
+  // Katrina 2005 (the northern Gulf), Ian 2022 (south-west Florida), Andrew 1992 (Biscayne Bay), Hugo 1989 (South Carolina).
+  const ids = ['AL122005', 'AL092022', 'AL041992', 'AL111989'];
+  const storms = readAtlanticStorms(SHARED_DATA).filter((s) => ids.includes(s.id));
+  for (const t of historicalTracks(storms, grid, 1900, 2024)) records.set(t.parentId, t);
+});
+
+/** An ensemble of `members` tracks: the record to its `shared`th fix, then each member's own displaced, weakened rest. */
+function ensemble(record: Track, shared: number, members: number): Track[] {
+  const own = (m: number): Track => ({
+    eventId: m + 2,
+    parentId: record.parentId,
+    fixes: record.fixes.map((f, i) =>
+      i < shared ? f : { ...f, lat: f.lat + 0.15 * (m - 1), lng: f.lng - 0.1 * m, windKt: f.windKt * (1 - 0.04 * m) },
+    ),
+  });
+  return [{ ...record, fixes: record.fixes.slice(0, shared) }, ...Array.from({ length: members }, (_, m) => own(m))];
+}
+
+function newReach(): Reach {
+  return { wind: new Uint8Array(GRID_CELLS), surge: new Uint8Array(GRID_CELLS) };
+}
+
+describe("the surge's ceiling", () => {
+  it.each(['AL122005', 'AL092022', 'AL041992', 'AL111989'])(
+    'leaves the peaks of %s exactly as evaluating every pair does, whole and added in two parts',
+    (id) => {
+      const steps = stormSteps(records.get(id)!);
+      const half = Math.floor(steps.length * 0.8);
+      for (const parts of [[steps], [steps.slice(0, half), steps.slice(half)]]) {
+        const fast = newSurgePeaks(grid);
+        const every = newSurgePeaks(grid);
+        for (const part of parts) {
+          addSurgeSteps(fast, part, grid);
+          addSurgeSteps(every, part, grid, false);
+        }
+        expect(fast.some((h) => h > 1)).toBe(true);
+        expect(Buffer.from(fast.buffer).equals(Buffer.from(every.buffer))).toBe(true);
+      }
+    },
+  );
+});
+
+describe('an ensemble split between threads', () => {
+  it('gives every track the rows and the reach one thread gives', () => {
+    const ian = records.get('AL092022')!;
+    const tracks = ensemble(ian, ian.fixes.length - 5, 5);
+    const reachOne = newReach();
+    const one = [...stormFootprints(tracks, grid, reachOne)].map((fp) => fp.rows);
+
+    // Two shares taking turns at one counter, as two threads would.
+    let next = 0;
+    const reaches = [newReach(), newReach()];
+    const shares = reaches.map((r) => claimedFootprints(tracks, grid, () => next++, r));
+    const split: Buffer[] = new Array(tracks.length);
+    for (let turn = 0, live = 2; live > 0; turn++) {
+      const got = shares[turn % 2].next();
+      if (got.done) live--;
+      else split[got.value[0]] = got.value[1].rows;
+    }
+    expect(split.map((b) => b.toString('hex'))).toEqual(one.map((b) => b.toString('hex')));
+    expect(one.every((b) => b.length > 0)).toBe(true);
+    const merged = newReach();
+    for (const r of reaches)
+      for (const key of ['wind', 'surge'] as const)
+        r[key].forEach((v, k) => {
+          if (v > merged[key][k]) merged[key][k] = v;
+        });
+    expect(Buffer.from(merged.wind).equals(Buffer.from(reachOne.wind))).toBe(true);
+    expect(Buffer.from(merged.surge).equals(Buffer.from(reachOne.surge))).toBe(true);
+  });
+});
