@@ -54,7 +54,7 @@ export function fixesOf(obs: ObservationRow[]): ObservedFix[] {
 export async function hurricaneFootprints(
   row: EventRow,
   obs: ObservationRow[],
-  o: { members: number; seed: number },
+  o: { members: number; seed: number; meanwhile?: () => void },
 ): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
   const [
     { landGrid },
@@ -100,6 +100,7 @@ export async function hurricaneFootprints(
     const tracks = [ens.observed, ...ens.members];
     const made = await threads.footprints(tracks, grid, {
       reach: { wind: maxBin, surge: maxSurgeBin },
+      first: o.meanwhile,
       between: () => nextTurn(),
     });
     footprints = made.map((fp) => fp.rows);

@@ -52,17 +52,22 @@ export class EnsembleThreads {
     for (const w of this.workers) w.postMessage(request);
   }
 
-  /** stormFootprints of every track, in track order; `between` is awaited after each track this thread makes. */
+  /**
+   * stormFootprints of every track, in track order. `first`: other work for this thread, done once the
+   * workers have their tracks and before it takes its own share (the workers take more meanwhile);
+   * `between` is awaited after each track this thread makes.
+   */
   async footprints(
     tracks: readonly Track[],
     grid: LandGrid,
-    o: { reach?: Reach; between?: () => Promise<void> } = {},
+    o: { reach?: Reach; first?: () => void; between?: () => Promise<void> } = {},
   ): Promise<StormFootprint[]> {
     const counter = new SharedArrayBuffer(4);
     const out: StormFootprint[] = new Array(tracks.length);
     const done = this.workers.map((w) => collect(w, tracks, counter, out, o.reach));
     // A worker that fails is reported once this thread's share is done (not as an unhandled rejection before).
     for (const d of done) d.catch(() => undefined);
+    o.first?.();
     for (const [t, fp] of claimedFootprints(tracks, grid, claimFrom(counter), o.reach)) {
       out[t] = fp;
       await o.between?.();
