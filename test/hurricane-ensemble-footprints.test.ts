@@ -4,6 +4,9 @@
  * taking tracks from one counter, each footprinting the shared steps itself) gives every track the rows
  * one thread gives it, and the same reach.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GRID_CELLS } from '../src/models/hurricane/domain/footprint/grid.js';
 import { addSurgeSteps, newSurgePeaks } from '../src/models/hurricane/domain/surge/surge-heights.js';
@@ -12,7 +15,7 @@ import { stormSteps } from '../src/models/hurricane/domain/wind-field/storm-step
 import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/historical-tracks.js';
 import { landGrid } from '../src/models/hurricane/land-grid.js';
 import { claimedFootprints, stormFootprints, type Reach } from '../src/models/hurricane/package/storm-footprint.js';
-import { SHARED_DATA } from './helpers/paths.js';
+import { REPO_ROOT, SHARED_DATA } from './helpers/paths.js';
 
 const grid = landGrid();
 const records = new Map<string, Track>();
@@ -87,4 +90,31 @@ describe('an ensemble split between threads', () => {
     expect(Buffer.from(merged.wind).equals(Buffer.from(reachOne.wind))).toBe(true);
     expect(Buffer.from(merged.surge).equals(Buffer.from(reachOne.surge))).toBe(true);
   });
+
+  // The threads themselves run only from the compiled code (a worker is a .js file beside the module).
+  const compiled = path.join(REPO_ROOT, 'dist/src/models/hurricane/package/ensemble-footprints.js');
+  it.skipIf(!fs.existsSync(compiled))(
+    'gives on two real threads what one thread gives',
+    async () => {
+      const { EnsembleThreads } = (await import(
+        pathToFileURL(compiled).href
+      )) as typeof import('../src/models/hurricane/package/ensemble-footprints.js');
+      const ian = records.get('AL092022')!;
+      const tracks = ensemble(ian, ian.fixes.length - 5, 9);
+      const reachOne = newReach();
+      const one = [...stormFootprints(tracks, grid, reachOne)].map((fp) => fp.rows.toString('hex'));
+      const threads = new EnsembleThreads(tracks.length, 2);
+      try {
+        threads.useGrid(grid);
+        const reachTwo = newReach();
+        const two = await threads.footprints(tracks, grid, { reach: reachTwo });
+        expect(two.map((fp) => fp.rows.toString('hex'))).toEqual(one);
+        expect(Buffer.from(reachTwo.wind).equals(Buffer.from(reachOne.wind))).toBe(true);
+        expect(Buffer.from(reachTwo.surge).equals(Buffer.from(reachOne.surge))).toBe(true);
+      } finally {
+        threads.close();
+      }
+    },
+    60_000,
+  );
 });
