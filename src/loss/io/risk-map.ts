@@ -3,23 +3,14 @@
  * location's building, the (loc_id, building_id) pair of gul_summary_map.csv, so a location whose
  * building, contents and BI are all hit counts once, not three times.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Items, RiskMap } from '../domain/types.js';
-import { readTable } from './csv.js';
-import { quotedColumns } from './summary-tiv.js';
+import { InputFiles } from './input-files.js';
+import { summaryMapColumns } from './summary-tiv.js';
 
 /** Undefined when the input directory has no gul_summary_map.csv (the kernel then counts coverages). */
-export function readRiskMap(inputDir: string, items: Items): RiskMap | undefined {
-  const file = path.join(inputDir, 'gul_summary_map.csv');
-  if (!fs.existsSync(file)) return undefined;
-  const names = ['item_id', 'loc_id', 'building_id'];
-  let cols: Float64Array[];
-  if (fs.readFileSync(file).includes(0x22)) cols = quotedColumns(file, names);
-  else {
-    const t = readTable(file, names);
-    cols = names.map((n) => t.col(n));
-  }
+export function readRiskMap(inputDir: string | InputFiles, items: Items): RiskMap | undefined {
+  const cols = summaryMapColumns(InputFiles.of(inputDir), 'gul_summary_map.csv', ['item_id', 'loc_id', 'building_id']);
+  if (cols === undefined) return undefined;
   const [itemId, loc, building] = cols;
   const riskOfItemId = new Map<number, number>();
   const riskOfPair = new Map<string, number>();
