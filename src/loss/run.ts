@@ -2,7 +2,7 @@
  * `catintel oasis run`: reads an Oasis model and input directory, runs the kernel (./kernel.ts) and
  * writes the ORD files the analysis settings ask for. I/O lives here; the arithmetic is in ./domain.
  */
-import { readRiskMap } from './io/risk-map.js';
+import { riskMap } from './io/risk-map.js';
 import { itemsByAreaperil } from './domain/gul.js';
 import { planInsured } from './fm/insured-total.js';
 import { planReinsurance, reinsuranceDirs } from './fm/reinsurance-chain.js';
@@ -20,7 +20,7 @@ import {
   readReturnPeriods,
 } from './io/read-model.js';
 import { OutputSet } from '../lib/output-set.js';
-import { summaryMapTiv } from './io/summary-tiv.js';
+import { SUMMARY_TIV_COLUMNS, summaryMapColumns, summaryMapTiv, summaryTiv } from './io/summary-tiv.js';
 import type { KernelInput } from './kernel.js';
 import type { SummaryRecords } from './domain/elt.js';
 import type { Occurrence } from './domain/types.js';
@@ -129,6 +129,8 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   const perItem = riDirs.length > 0 && input.has('fm_programme.csv');
   const plan = settings.il.length > 0 || perItem ? planInsured(input, perItem) : undefined;
   const reinsurance = perItem ? planReinsurance(input, settings.rl.length > 0) : undefined;
+  // The gul summary map, read once: the items' risks before the kernel, the summary TIV after it.
+  const gulMap = summaryMapColumns(input, 'gul_summary_map.csv', ['item_id', ...SUMMARY_TIV_COLUMNS]);
   const byAreaperil = itemsByAreaperil(items);
   const nDamage = damage.nDamage;
   let sample: SampleContext | undefined;
@@ -156,7 +158,8 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
       footprint,
       allocRule: opts.allocRule,
       itemsByAreaperil: byAreaperil,
-      risks: readRiskMap(input, items),
+      // Without the map the kernel counts coverages.
+      risks: gulMap && riskMap(gulMap[0], gulMap[1], gulMap[2], items),
     },
     sample,
     plan,
@@ -171,7 +174,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   let coveredTiv = 0;
   for (let c = 0; c < tiv.length; c++) if (covered[c]) coveredTiv += tiv[c];
   // summary-info reports the summary map's TIV, as Oasis does; coverages.csv only when there is no map.
-  const gulTiv = summaryMapTiv(input, 'gul_summary_map.csv', 'item_id') ?? coveredTiv;
+  const gulTiv = (gulMap && summaryTiv(gulMap)) ?? coveredTiv;
   const ilTiv = plan ? (summaryMapTiv(input, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv;
   return {
     settings,

@@ -4,14 +4,9 @@
  * building, contents and BI are all hit counts once, not three times.
  */
 import type { Items, RiskMap } from '../domain/types.js';
-import { InputFiles } from './input-files.js';
-import { summaryMapColumns } from './summary-tiv.js';
 
-/** Undefined when the input directory has no gul_summary_map.csv (the kernel then counts coverages). */
-export function readRiskMap(inputDir: string | InputFiles, items: Items): RiskMap | undefined {
-  const cols = summaryMapColumns(InputFiles.of(inputDir), 'gul_summary_map.csv', ['item_id', 'loc_id', 'building_id']);
-  if (cols === undefined) return undefined;
-  const [itemId, loc, building] = cols;
+/** The risk of each item, from the gul summary map's item_id, loc_id and building_id columns. */
+export function riskMap(itemId: Float64Array, loc: Float64Array, building: Float64Array, items: Items): RiskMap {
   const riskOfItemId = new Map<number, number>();
   const riskOfPair = new Map<string, number>();
   for (let r = 0; r < itemId.length; r++) {

@@ -11,8 +11,6 @@ import { pairwiseSum } from '../domain/pairwise-sum.js';
 import { readTable } from './csv.js';
 import { InputFiles } from './input-files.js';
 
-const NEEDED = ['loc_id', 'building_id', 'coverage_type_id', 'tiv'];
-
 /** Columns by name from a CSV whose text fields may be quoted (an AccNumber with a comma); `bytes`: its contents. */
 export function quotedColumns(file: string, names: string[], bytes: Buffer = fs.readFileSync(file)): Float64Array[] {
   const lines = bytes
@@ -91,6 +89,9 @@ export function summaryMapColumns(
   return names.map((n) => t.col(n));
 }
 
+/** The columns of a summary map its TIV is made of, after the id column that orders its rows. */
+export const SUMMARY_TIV_COLUMNS = ['loc_id', 'building_id', 'coverage_type_id', 'tiv'];
+
 /**
  * The summary map's TIV, or undefined when the input directory has no such map (the caller then sums
  * coverages.csv). `idColumn` orders the rows: item_id for the gul map, output_id for the fm map.
@@ -100,8 +101,12 @@ export function summaryMapTiv(
   mapName: 'gul_summary_map.csv' | 'fm_summary_map.csv',
   idColumn: 'item_id' | 'output_id',
 ): number | undefined {
-  const cols = summaryMapColumns(InputFiles.of(inputDir), mapName, [idColumn, ...NEEDED]);
-  if (cols === undefined) return undefined;
+  const cols = summaryMapColumns(InputFiles.of(inputDir), mapName, [idColumn, ...SUMMARY_TIV_COLUMNS]);
+  return cols && summaryTiv(cols);
+}
+
+/** The TIV of a summary map's columns: its id column, then SUMMARY_TIV_COLUMNS. */
+export function summaryTiv(cols: Float64Array[]): number {
   const [id, loc, building, coverageType, tiv] = cols;
   // A stable sort by the id column, as Oasis sorts the map before it drops the repeated coverages (a
   // map written in id order, as `oasis files` writes it, is its own sort).
