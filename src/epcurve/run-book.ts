@@ -4,8 +4,9 @@
  * (`oasis files`), and the loss kernel (`oasis run`'s computeLosses) over the package's events:
  * ground-up and insured records per event, sampled. The packages' event sets are independent, so their
  * records are put side by side (each package's event ids after the previous one's) on one occurrence:
- * period p of every package is the same simulated year. Everything is written under `workDir`, which
- * the caller removes.
+ * period p of every package is the same simulated year. The Oasis input files go to the kernel in memory
+ * (nothing reads them after it); what is written (vulnerabilities a package lacks) goes under `workDir`,
+ * which the caller removes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,7 +113,7 @@ export function packageInfo(pkg: ModelPackage, modelsDir: string): { dir: string
 }
 
 export async function runBook(o: BookRunOptions): Promise<BookLosses> {
-  const [{ computeLosses }, { oasisFiles }, { records }] = await Promise.all([
+  const [{ computeLosses }, { oasisInputTables }, { records }] = await Promise.all([
     import('../loss/run.js'),
     import('../oasis-files/run.js'),
     import('../loss/kernel.js'),
@@ -190,20 +191,16 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
     }
     // One kernel run for the perils together (their losses in one event add up before the insurance
     // terms); a package of several perils asked for runs once more per peril for the split by peril.
+    // The input files are handed to the kernel as the tables it would read from them: none is written.
     const losses = async (subset: PackageKeys['keys'], name: string) => {
-      const dir = path.join(o.workDir, `${f.pkg.folder}-${name}`);
-      fs.mkdirSync(dir, { recursive: true });
       o.progress?.(`${f.pkg.folder}: Oasis input files`);
-      await oasisFiles({
-        location: o.location,
-        account: o.account,
-        keysTable: keysTable(subset),
-        out: path.join(dir, 'input'),
-      });
+      const input = oasisInputTables({ location: o.location, account: o.account, keysTable: keysTable(subset) });
       o.progress?.(`${f.pkg.folder}: losses of ${periods.toLocaleString('en-US')} years`);
       const r = await computeLosses({
         modelDir,
-        inputDir: path.join(dir, 'input'),
+        // Where the files would be; every one the run reads is in inputTables.
+        inputDir: path.join(o.workDir, `${f.pkg.folder}-${name}`, 'input'),
+        inputTables: input.tables,
         settings,
         allocRule: 1,
         samples: o.samples,

@@ -2,14 +2,13 @@
  * `catintel oasis run`: reads an Oasis model and input directory, runs the kernel (./kernel.ts) and
  * writes the ORD files the analysis settings ask for. I/O lives here; the arithmetic is in ./domain.
  */
-import { readRiskMap } from './io/risk-map.js';
-import fs from 'node:fs';
-import path from 'node:path';
+import { riskMap } from './io/risk-map.js';
 import { itemsByAreaperil } from './domain/gul.js';
 import { planInsured } from './fm/insured-total.js';
 import { planReinsurance, reinsuranceDirs } from './fm/reinsurance-chain.js';
 import type { SampleContext } from './domain/kernel-inputs.js';
 import { readDamageModel } from './io/damage-model.js';
+import { InputFiles, type InputTables } from './io/input-files.js';
 import {
   readCorrelations,
   readCoverages,
@@ -21,7 +20,7 @@ import {
   readReturnPeriods,
 } from './io/read-model.js';
 import { OutputSet } from '../lib/output-set.js';
-import { summaryMapTiv } from './io/summary-tiv.js';
+import { SUMMARY_TIV_COLUMNS, summaryMapColumns, summaryMapTiv, summaryTiv } from './io/summary-tiv.js';
 import type { KernelInput } from './kernel.js';
 import type { SummaryRecords } from './domain/elt.js';
 import type { Occurrence } from './domain/types.js';
@@ -61,6 +60,11 @@ export interface OasisRunResult {
 export interface ComputeLossesOptions {
   modelDir: string;
   inputDir: string;
+  /**
+   * Input files already in memory, by name (`oasis files`' tables for a run that reads them next): each
+   * is read from here instead of from inputDir, which need not hold it.
+   */
+  inputTables?: InputTables;
   /** The analysis settings read already (default: defaultSettings()). */
   settings: RunSettings;
   allocRule: 0 | 1;
@@ -111,19 +115,22 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   }
   const rps = settings.returnPeriods ?? readReturnPeriods(opts.modelDir);
   const { vuln, damage, binFrom } = readDamageModel(opts.modelDir);
-  const items = readItems(opts.inputDir);
+  const input = InputFiles.of(opts.inputDir, opts.inputTables);
+  const items = readItems(input);
   if (opts.seed !== undefined && opts.seed !== 1) reseedGroups(items.groupId, opts.seed);
   const footprint = readFootprint(opts.modelDir, { events, areaperils: new Set(items.areaperil) });
   opts.progress?.(0, events.length, 'model read');
 
-  const tiv = readCoverages(opts.inputDir);
+  const tiv = readCoverages(input);
   // ri and rl need the insured losses per output (the whole programme, items handed over one by one);
   // without them the kernel adds items into level 1 and the insured total is all that is computed.
   const wantsReinsurance = settings.ri.length > 0 || settings.rl.length > 0;
-  const riDirs = wantsReinsurance ? reinsuranceDirs(opts.inputDir) : [];
-  const perItem = riDirs.length > 0 && fs.existsSync(path.join(opts.inputDir, 'fm_programme.csv'));
-  const plan = settings.il.length > 0 || perItem ? planInsured(opts.inputDir, perItem) : undefined;
-  const reinsurance = perItem ? planReinsurance(opts.inputDir, settings.rl.length > 0) : undefined;
+  const riDirs = wantsReinsurance ? reinsuranceDirs(input) : [];
+  const perItem = riDirs.length > 0 && input.has('fm_programme.csv');
+  const plan = settings.il.length > 0 || perItem ? planInsured(input, perItem) : undefined;
+  const reinsurance = perItem ? planReinsurance(input, settings.rl.length > 0) : undefined;
+  // The gul summary map, read once: the items' risks before the kernel, the summary TIV after it.
+  const gulMap = summaryMapColumns(input, 'gul_summary_map.csv', ['item_id', ...SUMMARY_TIV_COLUMNS]);
   const byAreaperil = itemsByAreaperil(items);
   const nDamage = damage.nDamage;
   let sample: SampleContext | undefined;
@@ -137,7 +144,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
       binFrom,
       binTo: damage.binTo,
       binMean: damage.interp,
-      correlations: readCorrelations(opts.inputDir, items),
+      correlations: readCorrelations(input, items),
       samples: S,
     };
   }
@@ -151,7 +158,8 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
       footprint,
       allocRule: opts.allocRule,
       itemsByAreaperil: byAreaperil,
-      risks: readRiskMap(opts.inputDir, items),
+      // Without the map the kernel counts coverages.
+      risks: gulMap && riskMap(gulMap[0], gulMap[1], gulMap[2], items),
     },
     sample,
     plan,
@@ -166,8 +174,8 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   let coveredTiv = 0;
   for (let c = 0; c < tiv.length; c++) if (covered[c]) coveredTiv += tiv[c];
   // summary-info reports the summary map's TIV, as Oasis does; coverages.csv only when there is no map.
-  const gulTiv = summaryMapTiv(opts.inputDir, 'gul_summary_map.csv', 'item_id') ?? coveredTiv;
-  const ilTiv = plan ? (summaryMapTiv(opts.inputDir, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv;
+  const gulTiv = (gulMap && summaryTiv(gulMap)) ?? coveredTiv;
+  const ilTiv = plan ? (summaryMapTiv(input, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv;
   return {
     settings,
     samples: S,

@@ -2,9 +2,10 @@
  * A CSV writer that puts cells straight into a byte buffer and writes it to a file descriptor when full:
  * a large book's tens of millions of cells never become strings to join and collect. Integers are
  * written digit by digit; other numbers as JavaScript prints them (`${x}`), so the files read the same
- * as when each line was a template string.
+ * as when each line was a template string. Without a file descriptor the bytes are kept in memory.
  */
 import fs from 'node:fs';
+import type { RowWriter } from './row-writer.js';
 
 const BUFFER_BYTES = 1 << 20;
 /** Room kept for one cell: a number prints in at most 24 characters; longer text is checked on its own. */
@@ -14,11 +15,13 @@ const NEWLINE = 0x0a;
 const ZERO = 0x30;
 const MINUS = 0x2d;
 
-export class LineWriter {
+export class LineWriter implements RowWriter {
   private readonly buf = Buffer.allocUnsafe(BUFFER_BYTES);
   private at = 0;
+  /** The bytes flushed so far, when there is no file to write them to. */
+  private readonly kept: Buffer[] = [];
 
-  constructor(private readonly fd: number) {}
+  constructor(private readonly fd?: number) {}
 
   /** A number cell: integers up to 2^53 digit by digit, any other number as `${x}` prints it. */
   num(x: number): this {
@@ -95,9 +98,18 @@ export class LineWriter {
   }
 
   flush(): void {
-    let from = 0;
-    while (from < this.at) from += fs.writeSync(this.fd, this.buf, from, this.at - from);
+    if (this.fd === undefined) this.kept.push(Buffer.from(this.buf.subarray(0, this.at)));
+    else {
+      let from = 0;
+      while (from < this.at) from += fs.writeSync(this.fd, this.buf, from, this.at - from);
+    }
     this.at = 0;
+  }
+
+  /** Everything written, when there is no file descriptor (a file's bytes kept in memory). */
+  bytes(): Buffer {
+    this.flush();
+    return Buffer.concat(this.kept);
   }
 
   private room(bytes: number): void {

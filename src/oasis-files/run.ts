@@ -37,7 +37,9 @@ import {
 import { ALL_TERM_COLUMNS } from './domain/fm-levels.js';
 import { fmProgramme, type FmItems } from './domain/fm-programme.js';
 import { IntRecords, LAYER_SPAN } from './domain/fm-rows.js';
-import type { LineWriter } from './line-writer.js';
+import type { RowWriter } from './row-writer.js';
+import { WrittenTable } from './written-table.js';
+import type { InputTables } from '../loss/io/input-files.js';
 import { conditionStages } from './domain/condition-stages.js';
 import { perilsCovered } from './domain/peril-groups.js';
 import { hasStepPolicies, STEP_PROFILE_HEADER, triggerTypes } from './domain/step-policies.js';
@@ -325,12 +327,19 @@ function idHeader(e: Exposure): string {
 }
 
 /** Writes the id cells of exposure row r, and the comma after them. */
-function writeIdCells(out: LineWriter, e: Exposure, r: number): void {
+function writeIdCells(out: RowWriter, e: Exposure, r: number): void {
   out.int(e.locId[r]).comma().text(e.port[r]).comma().text(e.acc[r]).comma();
   if (e.kind === 'locations') out.text(e.locNumber![r]).comma().int(r).comma();
 }
 
-export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesResult> {
+/** What `oasis files` makes of the OED files and keys: the exposure, its items, and each file's writer. */
+interface MadeFiles {
+  book: Exposure;
+  items: GulItems;
+  files: OutputFile[];
+}
+
+function makeFiles(opts: Omit<OasisFilesOptions, 'out'>): MadeFiles {
   if (!opts.location && !opts.account)
     throw new CatintelError(
       'invalid_parameter',
@@ -457,7 +466,11 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
     // Location terms act only on insured losses: a ground-up set is complete without them.
     files.push(...fmFiles(opts.account, book, items, keys));
   }
+  return { book, items, files };
+}
 
+export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesResult> {
+  const { book, items, files } = makeFiles(opts);
   const set = await OutputSet.open(opts.out);
   try {
     const written = writeOutputFiles(set, files);
@@ -497,6 +510,30 @@ export async function oasisFiles(opts: OasisFilesOptions): Promise<OasisFilesRes
     await set.discard();
     throw err;
   }
+}
+
+/** What `oasisInputTables` gives: the files made in memory, none written. */
+export interface OasisInputTables {
+  locations: number;
+  items: number;
+  coverages: number;
+  /** By file name: each file as its readers would read it (written-table.ts). */
+  tables: InputTables;
+}
+
+/**
+ * `oasis files` for a caller that runs the losses next (computeLosses' inputTables): the same files,
+ * kept in memory as what the loss readers would read from them, none written or parsed back.
+ * Reinsurance files are not made here (their treaties read the direct files from disk).
+ */
+export function oasisInputTables(opts: Omit<OasisFilesOptions, 'out' | 'reinsurance'>): OasisInputTables {
+  const { book, items, files } = makeFiles(opts);
+  return {
+    locations: book.rows,
+    items: items.count,
+    coverages: items.coverages,
+    tables: new Map(files.map((f) => [f.name, new WrittenTable(f)])),
+  };
 }
 
 function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable): OutputFile[] {
@@ -756,7 +793,7 @@ function fmFiles(file: string, book: Exposure, items: GulItems, keys: KeysTable)
 const NO_ROW = -1;
 
 /** Writes integer records one per line, comma-separated; returns how many. */
-function writeRecords(out: LineWriter, records: IntRecords): number {
+function writeRecords(out: RowWriter, records: IntRecords): number {
   const { data, width, count } = records;
   for (let r = 0; r < count; r++) {
     const o = r * width;

@@ -6,13 +6,14 @@
 import fs from 'node:fs';
 import type { OutputSet } from '../lib/output-set.js';
 import { LineWriter } from './line-writer.js';
+import type { RowWriter } from './row-writer.js';
 
 export interface OutputFile {
   /** The file's name in the set: a plain name, or a folder and a name in it (RI_1/fm_xref.csv). */
   name: string;
   header: string;
   /** Writes the data rows, one line each; returns how many. */
-  writeRows: (out: LineWriter) => number;
+  writeRows: (out: RowWriter) => number;
 }
 
 /** Writes each file at its temporary name and adds it to `set`; returns each file's data rows. */

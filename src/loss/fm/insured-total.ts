@@ -5,13 +5,12 @@
  * once (mean, maximum, exposure, each sample: one "sample" of the engine each). Level 1's sums are the
  * same additions, in the same order, that the engine itself would make, so the result is the engine's.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { CatintelError } from '../../errors.js';
 import { FinancialModule, type FmOutput } from './domain/compute.js';
 import { SingleLayerTotal } from './domain/single-layer-total.js';
 import { buildStructure, type FmFiles } from './domain/structure.js';
 import { readFmFiles } from './read-fm-files.js';
+import { InputFiles } from '../io/input-files.js';
 
 /** Level 1 of the programme as the kernel's module lays it out: to_agg_id by item id (0: none), and the largest agg_id. */
 export interface LevelOneMap {
@@ -104,9 +103,10 @@ function fromLevelOne(files: FmFiles, levelOne: LevelOneMap): FmFiles | undefine
  * The plan of the input directory's fm files, or undefined when it has none. `perItem` when the losses
  * per output are needed (reinsurance): the whole programme, items handed over one by one.
  */
-export function planInsured(dir: string, perItem = false): InsuredPlan | undefined {
-  if (!fs.existsSync(path.join(dir, 'fm_programme.csv'))) return undefined;
-  const files = readFmFiles(dir);
+export function planInsured(dir: string | InputFiles, perItem = false): InsuredPlan | undefined {
+  const input = InputFiles.of(dir);
+  if (!input.has('fm_programme.csv')) return undefined;
+  const files = readFmFiles(input);
   const { from, level, to } = files.programme;
   let maxFrom = 0;
   let maxAgg = 0;

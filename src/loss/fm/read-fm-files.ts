@@ -2,9 +2,9 @@
  * Reads the Oasis financial files of one directory (fm_programme, fm_policytc, fm_profile with or
  * without the step columns, fm_xref, and items/coverages when present) into the engine's input.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { readTable } from '../io/csv.js';
+import { InputFiles } from '../io/input-files.js';
 import { CatintelError } from '../../errors.js';
 import type { ProfileStep } from './domain/profile.js';
 import type { FmFiles } from './domain/structure.js';
@@ -38,11 +38,12 @@ const TERM_COLUMNS = [
 
 const int32 = (a: Float64Array): Int32Array => Int32Array.from(a);
 
-export function readFmFiles(dir: string): FmFiles {
-  const prog = readTable(path.join(dir, 'fm_programme.csv'), ['from_agg_id', 'level_id', 'to_agg_id']);
-  const pol = readTable(path.join(dir, 'fm_policytc.csv'), ['level_id', 'agg_id', 'layer_id', 'profile_id']);
-  const prof = readTable(path.join(dir, 'fm_profile.csv'), ['profile_id', 'calcrule_id']);
-  const xref = readTable(path.join(dir, 'fm_xref.csv'), ['output', 'agg_id', 'layer_id']);
+export function readFmFiles(dir: string | InputFiles): FmFiles {
+  const input = InputFiles.of(dir);
+  const prog = input.table('fm_programme.csv', ['from_agg_id', 'level_id', 'to_agg_id']);
+  const pol = input.table('fm_policytc.csv', ['level_id', 'agg_id', 'layer_id', 'profile_id']);
+  const prof = input.table('fm_profile.csv', ['profile_id', 'calcrule_id']);
+  const xref = input.table('fm_xref.csv', ['output', 'agg_id', 'layer_id']);
   // A step policy is told by its columns: step_id and the trigger/payout terms.
   const stepped = prof.has('step_id');
   const column = (name: string): Float64Array => (prof.has(name) ? prof.col(name) : new Float64Array(prof.rows));
@@ -89,9 +90,9 @@ export function readFmFiles(dir: string): FmFiles {
     xref: { output: int32(xref.col('output')), agg: int32(xref.col('agg_id')), layer: int32(xref.col('layer_id')) },
   };
   // % of TIV terms need the TIV per item: items.csv and coverages.csv, when the directory has them.
-  if (fs.existsSync(path.join(dir, 'items.csv')) && fs.existsSync(path.join(dir, 'coverages.csv'))) {
-    const items = readTable(path.join(dir, 'items.csv'), ['item_id', 'coverage_id']);
-    const cov = readTable(path.join(dir, 'coverages.csv'), ['coverage_id', 'tiv']);
+  if (input.has('items.csv') && input.has('coverages.csv')) {
+    const items = input.table('items.csv', ['item_id', 'coverage_id']);
+    const cov = input.table('coverages.csv', ['coverage_id', 'tiv']);
     const itemIds = items.col('item_id');
     const covIds = items.col('coverage_id');
     files.itemCoverage = new Map(Array.from(itemIds, (id, i) => [id, covIds[i]]));

@@ -7,11 +7,11 @@
  * - `net`: the loss left after the last level (Oasis's ri perspective).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { CatintelError } from '../../errors.js';
 import { FinancialModule, type FmOutput } from './domain/compute.js';
 import { buildStructure, type FmFiles } from './domain/structure.js';
 import { readFmFiles } from './read-fm-files.js';
+import { InputFiles } from '../io/input-files.js';
 
 /** Oasis runs reinsurance with allocation rule 3: each level's loss is shared back to its items. */
 const REINSURANCE_ALLOC_RULE = 3;
@@ -24,11 +24,12 @@ export interface ReinsurancePlan {
 }
 
 /**
- * The RI_n directories of `dir` in inuring order: as many as ri_layers.json lists (oasislmf writes it
+ * The RI_n folders of the input in inuring order: as many as ri_layers.json lists (oasislmf writes it
  * beside them), or, without it, RI_1, RI_2 ... while they exist. Empty when there are none.
  */
-export function reinsuranceDirs(dir: string): string[] {
-  const listing = path.join(dir, 'ri_layers.json');
+export function reinsuranceLevels(dir: string | InputFiles): InputFiles[] {
+  const input = InputFiles.of(dir);
+  const listing = input.path('ri_layers.json');
   if (fs.existsSync(listing)) {
     let count: number;
     try {
@@ -39,27 +40,30 @@ export function reinsuranceDirs(dir: string): string[] {
         `${listing}: not readable JSON (${(err as Error).message.split('\n')[0]}); write the reinsurance files again`,
       );
     }
-    const dirs = Array.from({ length: count }, (_, i) => path.join(dir, `RI_${i + 1}`));
-    for (const d of dirs) {
-      if (!fs.existsSync(path.join(d, 'fm_programme.csv')))
+    const levels = Array.from({ length: count }, (_, i) => input.folder(`RI_${i + 1}`));
+    for (const level of levels) {
+      if (!level.has('fm_programme.csv'))
         throw new CatintelError(
           'invalid_input',
-          `ri_layers.json lists ${count} inuring levels, but ${path.join(d, 'fm_programme.csv')} is missing; write the reinsurance files again`,
+          `ri_layers.json lists ${count} inuring levels, but ${level.path('fm_programme.csv')} is missing; write the reinsurance files again`,
         );
     }
-    return dirs;
+    return levels;
   }
-  const dirs: string[] = [];
-  for (let n = 1; fs.existsSync(path.join(dir, `RI_${n}`, 'fm_programme.csv')); n++)
-    dirs.push(path.join(dir, `RI_${n}`));
-  return dirs;
+  const levels: InputFiles[] = [];
+  for (let n = 1; input.folder(`RI_${n}`).has('fm_programme.csv'); n++) levels.push(input.folder(`RI_${n}`));
+  return levels;
+}
+
+/** The RI_n directories of `dir` in inuring order (reinsuranceLevels' folders). */
+export function reinsuranceDirs(dir: string | InputFiles): string[] {
+  return reinsuranceLevels(dir).map((level) => level.dir);
 }
 
 /** The plan of `dir`'s RI_n folders (checked before the run, naming a bad value), or undefined when it has none. */
-export function planReinsurance(dir: string, ceded: boolean): ReinsurancePlan | undefined {
-  const dirs = reinsuranceDirs(dir);
-  if (dirs.length === 0) return undefined;
-  const levels = dirs.map((d) => readFmFiles(d));
+export function planReinsurance(dir: string | InputFiles, ceded: boolean): ReinsurancePlan | undefined {
+  const levels = reinsuranceLevels(dir).map((level) => readFmFiles(level));
+  if (levels.length === 0) return undefined;
   for (const files of levels) buildStructure(files, REINSURANCE_ALLOC_RULE);
   return { levels, ceded };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { CatintelError } from '../../errors.js';
 import type { Footprint, Items, Occurrence } from '../domain/types.js';
 import { readTable } from './csv.js';
+import { InputFiles } from './input-files.js';
 
 const i32 = (a: Float64Array) => Int32Array.from(a);
 
@@ -153,8 +154,8 @@ export function readQuantiles(dir: string): number[] {
   return fs.existsSync(file) ? [...readTable(file, ['quantile']).col('quantile')] : [];
 }
 
-export function readItems(dir: string): Items {
-  const t = readTable(path.join(dir, 'items.csv'), [
+export function readItems(dir: string | InputFiles): Items {
+  const t = InputFiles.of(dir).table('items.csv', [
     'item_id',
     'coverage_id',
     'areaperil_id',
@@ -170,8 +171,8 @@ export function readItems(dir: string): Items {
   };
 }
 
-export function readCoverages(dir: string): Float64Array {
-  const t = readTable(path.join(dir, 'coverages.csv'), ['coverage_id', 'tiv']);
+export function readCoverages(dir: string | InputFiles): Float64Array {
+  const t = InputFiles.of(dir).table('coverages.csv', ['coverage_id', 'tiv']);
   const id = t.col('coverage_id');
   let max = 0;
   for (const c of id) max = Math.max(max, c);
@@ -208,12 +209,12 @@ export function denseVulnerability(
  * column name: the older five columns (PiWind) and the current six (with source_item_id, unused here).
  */
 export function readCorrelations(
-  dir: string,
+  dir: string | InputFiles,
   items: Items,
 ): { group: Int32Array; damageRho: Float64Array; hazardGroup: Float64Array } | undefined {
-  const file = path.join(dir, 'correlations.csv');
-  if (!fs.existsSync(file)) return undefined;
-  const t = readTable(file, ['item_id', 'peril_correlation_group', 'damage_correlation_value']);
+  const input = InputFiles.of(dir);
+  if (!input.has('correlations.csv')) return undefined;
+  const t = input.table('correlations.csv', ['item_id', 'peril_correlation_group', 'damage_correlation_value']);
   const byItem = new Map<number, number>();
   const id = t.col('item_id');
   for (let r = 0; r < t.rows; r++) byItem.set(id[r], r);

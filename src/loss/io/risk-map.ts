@@ -3,24 +3,10 @@
  * location's building, the (loc_id, building_id) pair of gul_summary_map.csv, so a location whose
  * building, contents and BI are all hit counts once, not three times.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Items, RiskMap } from '../domain/types.js';
-import { readTable } from './csv.js';
-import { quotedColumns } from './summary-tiv.js';
 
-/** Undefined when the input directory has no gul_summary_map.csv (the kernel then counts coverages). */
-export function readRiskMap(inputDir: string, items: Items): RiskMap | undefined {
-  const file = path.join(inputDir, 'gul_summary_map.csv');
-  if (!fs.existsSync(file)) return undefined;
-  const names = ['item_id', 'loc_id', 'building_id'];
-  let cols: Float64Array[];
-  if (fs.readFileSync(file).includes(0x22)) cols = quotedColumns(file, names);
-  else {
-    const t = readTable(file, names);
-    cols = names.map((n) => t.col(n));
-  }
-  const [itemId, loc, building] = cols;
+/** The risk of each item, from the gul summary map's item_id, loc_id and building_id columns. */
+export function riskMap(itemId: Float64Array, loc: Float64Array, building: Float64Array, items: Items): RiskMap {
   const riskOfItemId = new Map<number, number>();
   const riskOfPair = new Map<string, number>();
   for (let r = 0; r < itemId.length; r++) {

@@ -6,17 +6,15 @@
  * holds it rounded to float32, so the two differ on TIVs with cents.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { CatintelError } from '../../errors.js';
 import { pairwiseSum } from '../domain/pairwise-sum.js';
 import { readTable } from './csv.js';
+import { InputFiles } from './input-files.js';
 
-const NEEDED = ['loc_id', 'building_id', 'coverage_type_id', 'tiv'];
-
-/** Columns by name from a CSV whose text fields may be quoted (an AccNumber with a comma). */
-export function quotedColumns(file: string, names: string[]): Float64Array[] {
-  const lines = fs
-    .readFileSync(file, 'utf8')
+/** Columns by name from a CSV whose text fields may be quoted (an AccNumber with a comma); `bytes`: its contents. */
+export function quotedColumns(file: string, names: string[], bytes: Buffer = fs.readFileSync(file)): Float64Array[] {
+  const lines = bytes
+    .toString('utf8')
     .split(/\r?\n/)
     .filter((l) => l.length > 0);
   const header = splitQuoted(lines[0]);
@@ -75,24 +73,40 @@ function splitQuoted(line: string): string[] {
 }
 
 /**
+ * Columns by name of a summary map (a map with a quote anywhere read as quoted CSV), or undefined when
+ * the input has no such map.
+ */
+export function summaryMapColumns(
+  input: InputFiles,
+  mapName: 'gul_summary_map.csv' | 'fm_summary_map.csv',
+  names: string[],
+): Float64Array[] | undefined {
+  if (!input.has(mapName)) return undefined;
+  const got = input.tableOrBytes(mapName, names);
+  const file = input.path(mapName);
+  if (Buffer.isBuffer(got) && got.includes(0x22)) return quotedColumns(file, names, got);
+  const t = Buffer.isBuffer(got) ? readTable(file, names, got) : got;
+  return names.map((n) => t.col(n));
+}
+
+/** The columns of a summary map its TIV is made of, after the id column that orders its rows. */
+export const SUMMARY_TIV_COLUMNS = ['loc_id', 'building_id', 'coverage_type_id', 'tiv'];
+
+/**
  * The summary map's TIV, or undefined when the input directory has no such map (the caller then sums
  * coverages.csv). `idColumn` orders the rows: item_id for the gul map, output_id for the fm map.
  */
 export function summaryMapTiv(
-  inputDir: string,
+  inputDir: string | InputFiles,
   mapName: 'gul_summary_map.csv' | 'fm_summary_map.csv',
   idColumn: 'item_id' | 'output_id',
 ): number | undefined {
-  const file = path.join(inputDir, mapName);
-  if (!fs.existsSync(file)) return undefined;
-  const names = [idColumn, ...NEEDED];
-  let cols: Float64Array[];
-  const bytes = fs.readFileSync(file);
-  if (bytes.includes(0x22)) cols = quotedColumns(file, names);
-  else {
-    const t = readTable(file, names, bytes);
-    cols = names.map((n) => t.col(n));
-  }
+  const cols = summaryMapColumns(InputFiles.of(inputDir), mapName, [idColumn, ...SUMMARY_TIV_COLUMNS]);
+  return cols && summaryTiv(cols);
+}
+
+/** The TIV of a summary map's columns: its id column, then SUMMARY_TIV_COLUMNS. */
+export function summaryTiv(cols: Float64Array[]): number {
   const [id, loc, building, coverageType, tiv] = cols;
   // A stable sort by the id column, as Oasis sorts the map before it drops the repeated coverages (a
   // map written in id order, as `oasis files` writes it, is its own sort).
