@@ -26,19 +26,24 @@ const ZERO = 48;
 const NINE = 57;
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
+/** Where the last numberAt stopped: the comma after its cell, or the line's end. */
+let cellEnd = 0;
+
 /**
- * The number in bytes [start, end), exactly as Number() reads its text. Plain decimals of at most 15
- * digits ("12", "-3", "0.7", "250000.0") are read here: the digits are an exact integer and dividing
- * it by an exact power of ten rounds correctly, as Number does; anything else (exponents, spaces, long
- * digit strings) goes through Number. NaN when it is not a number.
+ * The number of the cell starting at `start` and running to the next comma or to `end` (cellEnd is left
+ * there), exactly as Number() reads its text. Plain decimals of at most 15 digits ("12", "-3", "0.7",
+ * "250000.0") are read here, as the bytes are scanned: the digits are an exact integer and dividing it
+ * by an exact power of ten rounds correctly, as Number does; anything else (exponents, spaces, long digit
+ * strings) goes through Number. NaN when it is not a number.
  */
-function parseNumber(buf: Buffer, start: number, end: number): number {
+function numberAt(buf: Buffer, start: number, end: number): number {
   let p = start;
   const negative = p < end && buf[p] === MINUS;
   if (negative) p++;
   let value = 0;
   let digits = 0;
   let decimals = -1;
+  let plain = true;
   for (; p < end; p++) {
     const c = buf[p];
     if (c >= ZERO && c <= NINE) {
@@ -46,13 +51,15 @@ function parseNumber(buf: Buffer, start: number, end: number): number {
       digits++;
       if (decimals >= 0) decimals++;
     } else if (c === DOT && decimals < 0) decimals = 0;
-    else break;
+    else if (c === COMMA) break;
+    else plain = false;
   }
-  if (p === end && digits > 0 && digits <= 15 && decimals !== 0) {
+  cellEnd = p;
+  if (plain && digits > 0 && digits <= 15 && decimals !== 0) {
     const v = decimals > 0 ? value / POW10[decimals] : value;
     return negative ? -v : v;
   }
-  return Number(buf.toString('utf8', start, end));
+  return Number(buf.toString('utf8', start, p));
 }
 
 /** `bytes`: the file's contents when the caller has read them already. */
@@ -154,29 +161,10 @@ export function readTable(file: string, required: string[], bytes?: Buffer): Tab
           p++;
           continue;
         }
-        // The cell's number read as it is found (parseNumber's plain decimals; anything else through Number).
+        // The cell's number read as it is found, to the comma that ends it.
         const start = p;
-        const negative = b[p] === MINUS && p < end;
-        if (negative) p++;
-        let value = 0;
-        let digits = 0;
-        let decimals = -1;
-        let plain = true;
-        for (; p < end; p++) {
-          const c = b[p];
-          if (c >= ZERO && c <= NINE) {
-            value = value * 10 + (c - ZERO);
-            digits++;
-            if (decimals >= 0) decimals++;
-          } else if (c === DOT && decimals < 0) decimals = 0;
-          else if (c === COMMA) break;
-          else plain = false;
-        }
-        let v: number;
-        if (plain && digits > 0 && digits <= 15 && decimals !== 0) {
-          v = decimals > 0 ? value / POW10[decimals] : value;
-          if (negative) v = -v;
-        } else v = Number(b.toString('utf8', start, p));
+        const v = numberAt(b, p, end);
+        p = cellEnd;
         values[k][i] = v;
         if (!Number.isFinite(v) && out[k].badRow < 0) {
           out[k].badRow = i;
@@ -228,7 +216,7 @@ export function readTable(file: string, required: string[], bytes?: Buffer): Tab
         let q = p;
         if (p <= end) {
           while (q < end && buf[q] !== COMMA) q++;
-          v = parseNumber(buf, p, q);
+          v = numberAt(buf, p, q);
         }
         if (!Number.isFinite(v)) {
           const raw = p <= end ? buf.toString('utf8', p, q) : '';
