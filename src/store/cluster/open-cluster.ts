@@ -32,8 +32,12 @@ export async function attachCluster(conn: DuckDBConnection, address: ClusterAddr
     );
   }
   try {
+    // No data inlining (DuckLake's default keeps writes of up to 10 rows in the catalog): a replica reading
+    // inlined rows while another process wrote them hit an internal assertion in DuckLake 1.5.5's inlined
+    // data reader ("Attempted to access index 0 within vector of size 0"), which invalidates the whole
+    // database until the process restarts. Every write goes to a Parquet file instead.
     await conn.run(
-      `ATTACH ${sqlText(`ducklake:postgres:${address.conninfo}`)} AS ${LAKE} (DATA_PATH ${sqlText(address.dataPath)}, METADATA_SCHEMA 'ducklake')`,
+      `ATTACH ${sqlText(`ducklake:postgres:${address.conninfo}`)} AS ${LAKE} (DATA_PATH ${sqlText(address.dataPath)}, METADATA_SCHEMA 'ducklake', DATA_INLINING_ROW_LIMIT 0)`,
     );
     await conn.run(`ATTACH ${sqlText(address.conninfo)} AS ${PG} (TYPE postgres)`);
   } catch (err) {
