@@ -198,7 +198,7 @@ function cutIndex(ctx: GulContext, pos: Positions): CutIndex {
 }
 
 /** The sampler's per-position constants (groups, seed terms, correlation), damage cdfs and scratch. */
-function samplerArrays(ctx: SampleContext, pos: Positions) {
+function samplerArrays(ctx: SampleContext, pos: Positions, cuts: CutIndex) {
   const S = ctx.samples;
   const { items, footprint: fp } = ctx;
   const n = items.itemId.length;
@@ -222,9 +222,9 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
   const g = dense(damageKey);
   const c = corr ? dense(at(corr.group)) : undefined;
   const h = dense(hazardKey);
-  const vulnDense = new Map<number, number>();
-  const vulnIds: number[] = [];
-  const pVuln = new Int32Array(n);
+  // Vulnerabilities numbered as the ground-up pass numbers them (its cut index, over the same items).
+  const pVuln = cuts.positionCut;
+  const vulnIds = Array.from(cuts.vulnerability);
   const pTiv = new Float32Array(n);
   const pCorr = new Int32Array(n).fill(-1);
   const pCorrTerm = new Int32Array(n);
@@ -232,13 +232,6 @@ function samplerArrays(ctx: SampleContext, pos: Positions) {
   const pSqrtRest = new Float64Array(n);
   for (let p = 0; p < n; p++) {
     const i = pItem[p];
-    const v = items.vulnerability[i];
-    let d = vulnDense.get(v);
-    if (d === undefined) {
-      vulnDense.set(v, (d = vulnDense.size));
-      vulnIds.push(v);
-    }
-    pVuln[p] = d;
     pTiv[p] = ctx.tiv[items.coverageId[i]];
     const rho = corr ? corr.damageRho[i] : 0;
     pSqrtRho[p] = Math.sqrt(rho);
@@ -338,7 +331,7 @@ function allArrays(
 ) {
   const S = sample?.samples ?? 0;
   const g = gulArrays(gul, pos);
-  const s = sample ? samplerArrays(sample, pos) : undefined;
+  const s = sample ? samplerArrays(sample, pos, g.cuts) : undefined;
   const r = recordArrays(gul, S, levelOne, covSamples);
   return {
     g,
