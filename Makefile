@@ -45,26 +45,29 @@ run: build
 # Needs nothing outside npm and ../shared/data: the report tests read the PDFs with MuPDF's WebAssembly build.
 # The committed-data rebuild checks (make data-check) run first when their inputs changed since
 # data/inputs.sha256 was recorded (DATA_CHECK=auto), always (DATA_CHECK=yes) or never (DATA_CHECK=no, as
-# CI runs them on their own); then the static checks (make lint), then the rest of the suite, whatever they
-# found. Prints its wall time last.
+# CI runs them on their own); then the suite, with the static checks (make lint) running beside it: the
+# suite leaves about a sixth of two cores idle (its process files wait on children and timers), which the
+# checks fill, and their findings print after the suite's, whatever either found. Prints its wall time last.
 DATA_CHECK ?= auto
 test: build
 	@start=$$(date +%s); status=0; \
 	if [ "$(DATA_CHECK)" = yes ] || { [ "$(DATA_CHECK)" = auto ] && ! node dist/scripts/data-inputs.js check --from $(SHARED_DATA); }; then \
 	  { $(RUN_DATA_CHECK); } || status=$$?; \
 	fi; \
-	( $(LINT_CHECKS) ) || status=$$?; \
+	lint_out=$$(mktemp); ( $(LINT_CHECKS) ) >"$$lint_out" 2>&1 & lint_pid=$$!; \
 	npx vitest run $(VITEST_FLAGS) || status=$$?; \
+	if wait $$lint_pid; then echo "make lint: clean"; else status=1; echo "make lint: failed"; fi; \
+	cat "$$lint_out"; rm -f "$$lint_out"; \
 	echo "make test: $$(( $$(date +%s) - start )) s"; \
 	exit $$status
 
 # The import rules (docs/architecture.md#imports-run-one-way, .dependency-cruiser.cjs): fails on an import
-# cycle (type-only imports included) or an import against the layers. `make test` runs it before the suite.
+# cycle (type-only imports included) or an import against the layers. `make test` runs it beside the suite.
 IMPORT_CHECK = npx depcruise src scripts bench --config .dependency-cruiser.cjs --output-type err
 imports:
 	$(IMPORT_CHECK)
 
-# The static checks `make test` runs before the suite, each to the end so one run lists every finding: the
+# The static checks `make test` runs beside the suite, each to the end so one run lists every finding: the
 # import rules, eslint (eslint.config.js), Prettier's layout (.prettierrc.json; `npm run format` fixes it) and
 # knip (knip.json: unused files, exports and dependencies).
 # (Not a recursive make: `make --dry-run test` runs the lines that name $(MAKE), and a test dry-runs it.)
