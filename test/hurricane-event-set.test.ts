@@ -74,18 +74,21 @@ describe('hurricane event set from HURDAT2 1900-2024', () => {
   });
 
   it('every fix carries a radius of maximum wind, a consistent pressure and whether it is over land', () => {
-    const rmw: number[] = [];
+    // Millions of fixes: a typed array sorts numerically without a comparator call per pair.
+    const rmw = new Float64Array(catalog.tracks.reduce((n, t) => n + t.fixes.length, 0));
+    let k = 0;
     let inconsistent = 0;
     let flags = 0;
     for (const t of catalog.tracks) {
       for (const f of t.fixes) {
-        rmw.push(f.rmwKm);
+        rmw[k++] = f.rmwKm;
         if (typeof f.overLand === 'boolean') flags++;
         // Pressure moves with the wind: no major hurricane with a central pressure near ambient.
         if (f.windKt >= 100 && f.pressureMb >= 990) inconsistent++;
       }
     }
-    rmw.sort((x, y) => x - y);
+    rmw.sort();
+    expect(rmw.every(Number.isFinite)).toBe(true);
     expect(flags).toBe(rmw.length);
     expect(rmw[0]).toBeGreaterThan(3);
     expect(rmw[Math.floor(rmw.length / 2)]).toBeGreaterThan(20);

@@ -7,9 +7,10 @@
  * storm), replaced each round; GET /triggers reads them (docs/basis-risk.md#probability-to-trigger-now).
  */
 import type { Store, Tx } from '../store/db.js';
+import { cols, insertRows } from '../store/bulk.js';
 import { WINDING_TYPES } from '../sources/nhc-common.js';
 import type { LiveEventInput } from './domain/evaluate-all.js';
-import { fireShare, memberFixes } from './domain/ensemble-fire.js';
+import { fireShare, memberFixes, type FireShare } from './domain/ensemble-fire.js';
 import { eventDetails } from '../domain/event-details.js';
 import { stormProductVersion } from '../domain/product-version.js';
 import { forecastPointsOf } from '../event-loss/forecast-points.js';
@@ -84,12 +85,17 @@ export async function fireProbabilities(
         west = Math.min(west, f.lng);
         east = Math.max(east, f.lng);
       }
+    // Triggers of the same rule at the same site (an account's copies of one trigger) read the members alike:
+    // the share is pure in the rule, so each distinct rule walks the ensemble once a storm.
+    const shares = new Map<string, FireShare>();
     for (const t of watching) {
       // Only positions within radius_km count: a trigger whose circle no member's box reaches is left out.
       const dLat = t.radius_km / KM_PER_DEG_LAT;
       const dLng = dLat / Math.max(0.01, Math.cos((Math.min(89, Math.abs(t.lat) + dLat) * Math.PI) / 180));
       if (t.lat + dLat < south || t.lat - dLat > north || t.lng + dLng < west || t.lng - dLng > east) continue;
-      const share = fireShare(t, members, radiusScale);
+      const rule = ruleKey(t);
+      let share = shares.get(rule);
+      if (!share) shares.set(rule, (share = fireShare(t, members, radiusScale)));
       out.push({
         trigger_id: t.id,
         event_id: e.event_id,
@@ -110,14 +116,27 @@ export async function fireProbabilities(
   return out;
 }
 
-/** The round's probabilities replace the last round's (a storm no longer live leaves none). */
+/** What fireShare reads of a trigger (domain/rules.ts TriggerCriteria). */
+const ruleKey = (t: TriggerSpec) =>
+  JSON.stringify([t.lat, t.lng, t.radius_km, t.threshold_type, t.threshold_value, t.alert_at_pct]);
+
+/** The columns of trigger_fire_probability, in the order of FireProbability's fields as stored. */
+const PROBABILITY_COLS =
+  cols(`trigger_id, event_id:UUID, source_id, source_version, probability:DOUBLE, members:INTEGER,
+  members_firing:INTEGER, advisory, forecast, computed_at:TIMESTAMP`);
+
+/**
+ * The round's probabilities replace the last round's (a storm no longer live leaves none). Appended in one
+ * batch (src/store/bulk.ts): a statement a row took most of a round over a thousand triggers.
+ */
 export async function replaceFireProbabilities(tx: Tx, rows: readonly FireProbability[]): Promise<void> {
   await tx.run('DELETE FROM trigger_fire_probability');
-  for (const r of rows)
-    await tx.run(
-      `INSERT INTO trigger_fire_probability VALUES ($trigger_id, $event_id::UUID, $source_id, $source_version, $probability, $members, $members_firing, $advisory, $forecast, $computed_at::TIMESTAMP)`,
-      { ...r },
-    );
+  await insertRows(
+    tx,
+    'trigger_fire_probability',
+    PROBABILITY_COLS,
+    rows.map((r) => PROBABILITY_COLS.map((c) => r[c.name as keyof FireProbability])),
+  );
 }
 
 /** The stored probabilities of these triggers, highest first per trigger. */
