@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { facilitiesInside, loadInfrastructure } from '../src/intelligence/infrastructure/store.js';
-import { DuckDBInstance } from '../src/store/duckdb.js';
+import { duckdb } from '../src/store/duckdb.js';
 import { extensionDirectory, extensionSettings, loadSpatial } from '../src/store/extensions.js';
 import { Store } from '../src/store/db.js';
 import { sqlPath } from '../src/scoring-bulk/scratch-duckdb.js';
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const js = await timed(() => geometries.map((g) => facilitiesInside(infra, g).length));
 
   const dir = extensionDirectory();
-  const instance = await DuckDBInstance.create(':memory:', extensionSettings(dir));
+  const instance = await duckdb().DuckDBInstance.create(':memory:', extensionSettings(dir));
   const conn = await instance.connect();
   await loadSpatial(conn, dir);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spatial-exposure-'));

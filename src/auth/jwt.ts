@@ -3,10 +3,11 @@
  * exactly those a key is configured for: HS256 with the shared secret, RS256/ES256 with the JWKS. So
  * `alg: none`, an HS256 token signed with a public key (algorithm confusion) or any other algorithm is
  * refused before a signature is looked at. `iss`, `aud`, `exp` and `sub` are required; `tier` must be
- * a paid tier (free needs no token).
+ * a paid tier (free needs no token). jose loads when a token is verified or minted, not with the module: the
+ * handlers that import it for PAID_TIERS are loaded by every full CLI start (`catintel --help`).
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, errors as jose, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey, errors as JoseErrors } from 'jose';
 import { CatintelError } from '../errors.js';
 import { TIERS, type Tier } from '../caller.js';
 import { authDefaults, durationSeconds, formatDuration, type AuthConfig } from './config.js';
@@ -41,6 +42,7 @@ export async function verifyAccessToken(token: string, cfg: AuthConfig, nowMs = 
     if (jwks) return jwks(header, input);
     throw new InvalidCredential(`token algorithm ${header.alg} is not accepted`);
   };
+  const { errors, jwtVerify } = await import('jose');
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, keyFor, {
@@ -52,7 +54,7 @@ export async function verifyAccessToken(token: string, cfg: AuthConfig, nowMs = 
       currentDate: new Date(nowMs),
     }));
   } catch (err) {
-    throw translate(err, algorithms);
+    throw translate(err, algorithms, errors);
   }
   const tier = payload.tier;
   if (typeof tier !== 'string' || !(PAID_TIERS as readonly string[]).includes(tier)) {
@@ -93,7 +95,7 @@ const rough = (seconds: number) =>
       ? `${Math.round(seconds / 3600)}h`
       : `${Math.round(seconds)}s`;
 
-function translate(err: unknown, algorithms: string[]): CatintelError {
+function translate(err: unknown, algorithms: string[], jose: typeof JoseErrors): CatintelError {
   if (err instanceof CatintelError) return err;
   if (err instanceof jose.JWTExpired) return new InvalidCredential('the token has expired; get a new one');
   if (err instanceof jose.JWTClaimValidationFailed) {
@@ -135,6 +137,7 @@ export async function issueAccessToken(
       'invalid_parameter',
       'set CATINTEL_JWT_SECRET (at least 32 characters) to mint tokens; the server must have the same value',
     );
+  const { SignJWT } = await import('jose');
   const iat = Math.floor(nowMs / 1000);
   const exp = iat + claims.ttlSeconds;
   const token = await new SignJWT({ tier: claims.tier })

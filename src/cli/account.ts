@@ -5,8 +5,7 @@
  * with the same CATINTEL_JWT_* settings), so a user's CLI and HTTP views of their triggers, portfolios
  * and locations agree; a name given by hand can never be a token's account (src/auth/token-account.ts).
  */
-import { authConfigFromEnv, type Env } from '../auth/config.js';
-import { verifyAccessToken } from '../auth/jwt.js';
+import type { Env } from '../auth/config.js';
 import { checkLocalAccount, tokenAccountOf } from '../auth/token-account.js';
 import { CatintelError, asCatintelError } from '../errors.js';
 import type { Caller } from '../handlers/types.js';
@@ -40,6 +39,11 @@ export async function cliCaller(globals: { account?: string }, env: Env): Promis
 }
 
 async function tokenAccountIn(token: string, env: Env): Promise<string> {
+  // Verifying a token loads jose; the commands run without one (most of them) never do.
+  const [{ authConfigFromEnv }, { verifyAccessToken }] = await Promise.all([
+    import('../auth/config-from-env.js'),
+    import('../auth/jwt.js'),
+  ]);
   const auth = authConfigFromEnv(env);
   if (!auth.secret && !auth.jwks) {
     throw new CatintelError(

@@ -16,6 +16,7 @@ import { ServerNotListening, serverFor } from '../channel/remote.js';
 import { clearStaleServeInfo } from '../channel/serve-info.js';
 import { processAlive } from '../lib/process-alive.js';
 import { reportWatchFailure, retryDelaySeconds, worthRetrying } from './watch.js';
+import { eventFileRequest, tableFileRequest } from '../columnar/file-request.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -50,12 +51,12 @@ export async function execute(
 ): Promise<number> {
   const clock = clockFrom(io.env, globals.asOf);
   const input = h.parse(raw, caller); // bad input fails before the store is touched
-  // An event page written as a file (--format arrow|geoparquet --out); apache-arrow loads only for these commands.
-  const eventFiles = h.cli?.eventFile ? await import('../columnar/event-file.js') : undefined;
-  const fileRequest = eventFiles?.eventFileRequest(raw);
-  // A table answer written as an Arrow file (--format arrow --out): portfolio exposure.
-  const tableFiles = h.cli?.tableFile ? await import('../columnar/table-file.js') : undefined;
-  const tableRequest = tableFiles?.tableFileRequest(raw);
+  // An event page written as a file (--format arrow|geoparquet --out), or a table answer written as an Arrow
+  // file (portfolio exposure). The writers load apache-arrow, so only a run that writes a file loads them.
+  const fileRequest = h.cli?.eventFile ? eventFileRequest(raw) : undefined;
+  const eventFiles = fileRequest ? await import('../columnar/event-file.js') : undefined;
+  const tableRequest = h.cli?.tableFile ? tableFileRequest(raw) : undefined;
+  const tableFiles = tableRequest ? await import('../columnar/table-file.js') : undefined;
   const watchSeconds = raw.watch === undefined ? undefined : Number(raw.watch);
   if (watchSeconds !== undefined && !(watchSeconds >= 1)) {
     io.stderr(`catintel: --watch "${raw.watch}" must be a number of seconds, at least 1 [invalid_parameter]\n`);

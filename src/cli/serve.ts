@@ -10,14 +10,11 @@ import type { Command } from 'commander';
 import { defaults } from '../config/defaults.js';
 import { CatintelError } from '../errors.js';
 import { ADMIN_TOKEN_RE, newAdminToken } from '../auth/api-keys.js';
-import { authConfigFromEnv } from '../auth/config.js';
 import { httpDefaults, scaledLimits, type RequestsPerMinute } from '../http/limits.js';
 import { parseOrigins } from '../http/cors.js';
 import { LOOPBACK, trustedProxiesOf } from '../http/trusted-proxies.js';
 import { clearServeInfo, serveInfoPathOf } from '../channel/serve-info.js';
-import { assembleServer } from './assemble-server.js';
 import { dbPathOf, type GlobalOptions } from './execute.js';
-import { startIngestLoop } from './ingest-loop.js';
 import type { CliIO } from './io.js';
 import { reportError } from './report-error.js';
 
@@ -125,6 +122,12 @@ async function serve(opts: ServeOptions, globals: GlobalOptions, io: CliIO): Pro
   const rateLimit = parseRateLimit(opts.rateLimit);
   const trustProxy = typeof opts.trustProxy === 'string' ? opts.trustProxy : opts.trustProxy ? LOOPBACK : undefined;
   trustedProxiesOf(trustProxy); // a bad value is a usage error before the store is opened
+  // The server's own code (the HTTP app, jose for the key sets) loads when it starts, not with every command's help.
+  const [{ authConfigFromEnv }, { assembleServer }, { startIngestLoop }] = await Promise.all([
+    import('../auth/config-from-env.js'),
+    import('./assemble-server.js'),
+    import('./ingest-loop.js'),
+  ]);
   const auth = authConfigFromEnv(io.env);
   const adminToken = adminTokenOf(io);
   const corsOrigins = parseOrigins(opts.corsOrigin ?? io.env.CATINTEL_CORS_ORIGINS);

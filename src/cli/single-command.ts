@@ -2,9 +2,10 @@
  * Commands the CLI runs by loading their own handler only, not the whole registry (every handler, the
  * HTTP app, DuckDB): a command that is quick to run, such as `catintel oasis run` on a small model, would
  * otherwise spend most of its time loading code it never calls. The program built for them holds that
- * one command, with the same options, help text and errors as in the full program; anything else (help,
- * version, another command, an option this parser does not know before the command) builds the full
- * program. test/cli/single-command.test.ts checks each entry is the registry's handler for its command.
+ * one command, with the same options, help text and errors as in the full program; anything else (the
+ * program's help, version, another command, an option this parser does not know before the command) builds
+ * the full program. test/cli/single-command.test.ts checks each entry is the registry's handler for its
+ * command, and that its `--help` is the full program's to the byte.
  */
 import type { Handler } from '../handlers/types.js';
 
@@ -13,6 +14,8 @@ export interface SingleCommand {
   command: string[];
   /** A one-word command whose first argument is a value, not a subcommand (`ingest usgs-earthquakes`). */
   takesArgument?: boolean;
+  /** The full program lists subcommands under it (`score point`), so only the full program answers its --help. */
+  hasSubcommands?: boolean;
   load: () => Promise<Handler>;
 }
 
@@ -56,7 +59,11 @@ export const SINGLE_COMMANDS: SingleCommand[] = [
     command: ['events', 'nearby'],
     load: async () => (await import('../handlers/events.js')).eventsNearby as unknown as Handler,
   },
-  { command: ['score'], load: async () => (await import('../handlers/score-bulk.js')).scoreBulk as unknown as Handler },
+  {
+    command: ['score'],
+    hasSubcommands: true,
+    load: async () => (await import('../handlers/score-bulk.js')).scoreBulk as unknown as Handler,
+  },
   { command: ['worker'], load: async () => (await import('../handlers/worker.js')).worker as unknown as Handler },
   {
     command: ['score', 'point'],
@@ -105,13 +112,16 @@ export const SINGLE_COMMANDS: SingleCommand[] = [
 ];
 
 /** Global options (src/cli/main.ts) that take a value. */
-const GLOBAL_WITH_VALUE = new Set(['--db', '--account', '--as-of']);
+const GLOBAL_WITH_VALUE = new Set(['--db', '--store', '--account', '--as-of']);
 const GLOBAL_FLAGS = new Set(['--json', '--quiet', '--debug']);
 
-/** The SINGLE_COMMANDS entry argv runs, when it is sure to run one; undefined otherwise. */
+/**
+ * The SINGLE_COMMANDS entry argv runs, or whose help it asks for (`catintel events live --help`), when it is
+ * sure to be that one; undefined otherwise.
+ */
 export function singleCommandOf(argv: string[]): SingleCommand | undefined {
-  if (argv.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version' || a === 'help'))
-    return undefined;
+  if (argv.some((a) => a === '-V' || a === '--version' || a === 'help')) return undefined;
+  const helpWanted = argv.some((a) => a === '-h' || a === '--help');
   const words: string[] = [];
   let i = 0;
   for (; i < argv.length && words.length < 2; i++) {
@@ -132,8 +142,8 @@ export function singleCommandOf(argv: string[]): SingleCommand | undefined {
     words.push(a);
   }
   const same = (command: string[], w: string[]) => command.length === w.length && command.every((x, k) => x === w[k]);
-  return (
+  const single =
     SINGLE_COMMANDS.find((c) => same(c.command, words)) ??
-    SINGLE_COMMANDS.find((c) => c.takesArgument && same(c.command, words.slice(0, c.command.length)))
-  );
+    SINGLE_COMMANDS.find((c) => c.takesArgument && same(c.command, words.slice(0, c.command.length)));
+  return helpWanted && single?.hasSubcommands ? undefined : single;
 }

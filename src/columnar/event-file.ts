@@ -4,33 +4,15 @@
  * QGIS). Arrow is an IPC file (random access, what pandas.read_feather and polars.read_ipc take);
  * GeoParquet, GeoPackage and FlatGeobuf are event-geofile.ts.
  * The file appears whole under its name or not at all: it is written under a temporary name beside it.
+ * Which file, if any, a command asked for is file-request.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { tableToIPC } from 'apache-arrow';
-import { invalidParameter } from '../errors.js';
 import { runToken, tempPathOf } from '../lib/output-set.js';
 import { eventTable, type EventPage } from './event-table.js';
 import { writeEventGeoFile } from './event-geofile.js';
-
-export const EVENT_FILE_FORMATS = ['json', 'arrow', 'geoparquet', 'gpkg', 'fgb'] as const;
-export type EventFileFormat = (typeof EVENT_FILE_FORMATS)[number];
-
-export interface EventFileRequest {
-  format: Exclude<EventFileFormat, 'json'>;
-  out: string;
-}
-
-/** The file the command should write, or undefined for the JSON/text answer; refuses a bad pair before any work. */
-export function eventFileRequest(raw: Record<string, unknown>): EventFileRequest | undefined {
-  const format = raw.format === undefined ? 'json' : String(raw.format);
-  if (!(EVENT_FILE_FORMATS as readonly string[]).includes(format))
-    throw invalidParameter('format', `"${format}" is not one of ${EVENT_FILE_FORMATS.join(', ')}`);
-  if (format === 'json') return undefined;
-  if (typeof raw.out !== 'string' || raw.out === '')
-    throw invalidParameter('out', `--format ${format} writes a file: give it with --out FILE`);
-  return { format: format as EventFileRequest['format'], out: raw.out };
-}
+import type { EventFileRequest } from './file-request.js';
 
 /** `extensionDir`: where DuckDB's spatial extension is, which gpkg and fgb need (src/store/extensions.ts). */
 export async function writeEventFile(

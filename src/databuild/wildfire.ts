@@ -13,7 +13,7 @@
  * burned wildland (the Everglades) does not spread onto a city (downtown Miami), while fires that start in
  * the cell still count there. The mass withheld goes to the fire's other cells.
  */
-import { DuckDBInstance } from '../store/duckdb.js';
+import { duckdb } from '../store/duckdb.js';
 import type { CellQuery } from '../reference-data/cell-query.js';
 import { DensityAccumulator, NearbyCounter } from './kernel.js';
 import type { CleanFire, Ics209Report } from './wildfire-clean.js';
@@ -32,7 +32,7 @@ export const URBAN_DENSITY_PER_KM2 = 386;
 
 /** Every ICS-209 report with a usable area, point of origin and ignition year in the record window. */
 export async function readIcs209Reports(parquetPath: string): Promise<Ics209Report[]> {
-  const db = await DuckDBInstance.create(':memory:');
+  const db = await duckdb().DuckDBInstance.create(':memory:');
   const con = await db.connect();
   try {
     // Every ORDER BY is total (ties broken down to the values we use), so the float sums downstream

@@ -3,9 +3,7 @@
  * application/pdf; `catintel briefing ID --out FILE.pdf` writes the same bytes to a file (a CLI-only handler,
  * so no HTTP caller can name a path on the server) and prints what it wrote.
  */
-import { briefingPdf, writeReport } from '../reports/reports.js';
 import { eventIdParam } from './event-lookup.js';
-import { reportSources } from './report-sources.js';
 import { required } from './params.js';
 import { defineHandler, type HandlerResult } from './types.js';
 
@@ -15,6 +13,11 @@ export const eventsBriefing = defineHandler({
   http: { method: 'GET', path: '/events/{id}/briefing', access: 'analyst' },
   parse: (raw) => ({ id: eventIdParam(raw) }),
   async run(ctx, { id }, caller): Promise<HandlerResult> {
+    // The report code (PDF, charts, maps) loads when a report is made, not with the CLI's every start.
+    const [{ briefingPdf }, { reportSources }] = await Promise.all([
+      import('../reports/reports.js'),
+      import('./report-sources.js'),
+    ]);
     const r = await briefingPdf(ctx, id, caller, reportSources(ctx, caller));
     const name = r.inputs.event.props.slug.replace(/[^a-z0-9-]/gi, '').slice(0, 80);
     return {
@@ -40,6 +43,10 @@ export const briefingCommand = defineHandler({
   },
   parse: (raw) => ({ id: eventIdParam(raw), out: required(raw, 'out') }),
   async run(ctx, { id, out }, caller) {
+    const [{ briefingPdf, writeReport }, { reportSources }] = await Promise.all([
+      import('../reports/reports.js'),
+      import('./report-sources.js'),
+    ]);
     const r = await briefingPdf(ctx, id, caller, reportSources(ctx, caller));
     const written = writeReport(out, r.pdf);
     const e = r.inputs.event.props;

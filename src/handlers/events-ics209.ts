@@ -5,9 +5,7 @@
  * names a path on the server). Unofficial and automated; never an invented count (domain/ics209.ts).
  */
 import { CatintelError } from '../errors.js';
-import { ics209Of, ics209Pdf, writeReport } from '../reports/reports.js';
 import { eventIdParam } from './event-lookup.js';
-import { reportSources } from './report-sources.js';
 import { str } from './params.js';
 import { defineHandler, type HandlerResult } from './types.js';
 
@@ -30,6 +28,11 @@ export const eventsIcs209 = defineHandler({
   http: { method: 'GET', path: '/events/{id}/ics209', access: 'agency' },
   parse: (raw) => ({ id: eventIdParam(raw), format: format(raw) }),
   async run(ctx, { id, format }, caller): Promise<HandlerResult> {
+    // The report code (PDF, charts, maps) loads when a report is made, not with the CLI's every start.
+    const [{ ics209Of, ics209Pdf }, { reportSources }] = await Promise.all([
+      import('../reports/reports.js'),
+      import('./report-sources.js'),
+    ]);
     const form = await ics209Of(ctx, id, caller, reportSources(ctx, caller));
     if (format === 'json') return { body: form };
     const { pdf } = await ics209Pdf(form);
@@ -66,6 +69,10 @@ export const ics209Command = defineHandler({
     return { id: eventIdParam(raw), format: f, out };
   },
   async run(ctx, { id, format, out }, caller) {
+    const [{ ics209Of, ics209Pdf, writeReport }, { reportSources }] = await Promise.all([
+      import('../reports/reports.js'),
+      import('./report-sources.js'),
+    ]);
     const form = await ics209Of(ctx, id, caller, reportSources(ctx, caller));
     if (!out) return { body: form as unknown as Record<string, unknown> };
     const bytes = format === 'pdf' ? (await ics209Pdf(form)).pdf : Buffer.from(JSON.stringify(form, null, 2) + '\n');

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CatintelError } from '../errors.js';
-import { runScenario } from '../intelligence/scenarios/run.js';
 import {
   SCENARIO_FIELDS,
   SCENARIO_TYPES,
@@ -145,6 +144,8 @@ export const scenariosRun = defineHandler({
       .clock()
       .toISOString()
       .replace(/\.\d{3}Z$/, 'Z');
+    // The ring and exposure code (turf, contours) loads when a scenario runs, not with the CLI's every start.
+    const { runScenario } = await import('../intelligence/scenarios/run.js');
     const outcome = await runScenario(ctx, spec, id, caller.account, now);
     const body = {
       id,

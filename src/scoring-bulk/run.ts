@@ -32,7 +32,6 @@ import { coordinateProblem } from '../csv/coordinates.js';
 import { csvTextCell } from '../lib/csv-cell.js';
 import { fieldText, type ScannedRow } from '../csv/scanner.js';
 import { OasisSink } from './format-oasis.js';
-import { ArrowSink } from './format-arrow.js';
 import { JsonSink } from './format-json.js';
 import { TableSink } from './format-table.js';
 import { idColumns } from './id-columns.js';
@@ -121,7 +120,8 @@ export async function scoreCsv(o: BulkRunOptions): Promise<BulkSummary> {
         : o.format === 'json'
           ? await JsonSink.create(setup)
           : o.format === 'arrow'
-            ? await ArrowSink.create(setup)
+            ? // apache-arrow (a quarter of a second of CPU to load) only for the Arrow output, not with this module
+              await (await import('./format-arrow.js')).ArrowSink.create(setup)
             : await TableSink.create(setup, o.format === 'parquet');
     errors = await OutFile.create(outDir, 'errors.csv', token);
     const counts = await stream(o, setup, sink, errors);

@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DuckDBConnection, DuckDBDataChunk, DuckDBType, DuckDBValue } from '@duckdb/node-api';
-import { DOUBLE, DuckDBInstance, JSDuckDBValueConverter } from './duckdb.js';
+import { duckdb, type DuckDBInstance } from './duckdb.js';
 import { CatintelError } from '../errors.js';
 import { migrations } from './migrations.js';
 import { clearLockHolder, describeHolder, writeLockHolder } from './lock.js';
@@ -43,10 +43,10 @@ export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
 function typesOf(params?: Params): DuckDBType[] | Record<string, DuckDBType | undefined> | undefined {
   if (!params) return undefined;
   const wide = (v: DuckDBValue) =>
-    typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 2 ** 63 ? DOUBLE : undefined;
+    typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 2 ** 63 ? duckdb().DOUBLE : undefined;
   if (Array.isArray(params)) return params.some((v) => wide(v)) ? (params.map(wide) as DuckDBType[]) : undefined;
   const entries = Object.entries(params).filter(([, v]) => wide(v));
-  return entries.length ? Object.fromEntries(entries.map(([k]) => [k, DOUBLE])) : undefined;
+  return entries.length ? Object.fromEntries(entries.map(([k]) => [k, duckdb().DOUBLE])) : undefined;
 }
 
 export interface OpenOptions {
@@ -153,7 +153,7 @@ export class Store {
     const extensionDir = opts.extensionDirectory ?? extensionDirectory();
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(path, {
+      instance = await duckdb().DuckDBInstance.create(path, {
         ...extensionSettings(extensionDir),
         ...(readOnly && { access_mode: 'READ_ONLY' }),
       });
@@ -184,7 +184,7 @@ export class Store {
     const cluster = await import('./cluster/open-cluster.js');
     const { ChangeNotices } = await import('./cluster/change-notices.js');
     const extensionDir = opts.extensionDirectory ?? extensionDirectory();
-    const instance = await DuckDBInstance.create(':memory:', extensionSettings(extensionDir));
+    const instance = await duckdb().DuckDBInstance.create(':memory:', extensionSettings(extensionDir));
     const conns: DuckDBConnection[] = [];
     try {
       conns.push(await instance.connect());
@@ -337,7 +337,7 @@ export class Store {
   static async buildSchemaAt(file: string): Promise<boolean> {
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(file, extensionSettings(extensionDirectory()));
+      instance = await duckdb().DuckDBInstance.create(file, extensionSettings(extensionDirectory()));
     } catch {
       return false;
     }
@@ -410,6 +410,7 @@ export class Tx {
 
 /** getRowObjectsJS(), with a turn of the event loop after every ROWS_PER_SLICE rows of a large result. */
 async function rowObjects<T>(names: string[], chunks: DuckDBDataChunk[]): Promise<T[]> {
+  const { JSDuckDBValueConverter } = duckdb();
   const rows: Record<string, unknown>[] = [];
   let sliced = 0;
   for (const chunk of chunks) {

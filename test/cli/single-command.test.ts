@@ -3,6 +3,7 @@ import { cli } from '../helpers/cli.js';
 import { SEED_AS_OF, seedStore } from '../helpers/store.js';
 import { HANDLERS } from '../../src/handlers/registry.js';
 import { SINGLE_COMMANDS, singleCommandOf } from '../../src/cli/single-command.js';
+import { commandTree } from '../../src/cli/main.js';
 
 describe('commands that load their own handler only', () => {
   it('each entry loads the handler the registry serves that command with', async () => {
@@ -21,10 +22,15 @@ describe('commands that load their own handler only', () => {
       ['--as-of=2024-01-01T00:00:00Z', 'oasis', 'run'],
     ];
     for (const argv of ok) expect(singleCommandOf(argv)?.command, argv.join(' ')).toEqual(['oasis', 'run']);
-    const full = [
-      ['oasis'],
+    for (const argv of [
       ['oasis', 'run', '--help'],
       ['oasis', 'run', '-h'],
+    ])
+      expect(singleCommandOf(argv)?.command, argv.join(' ')).toEqual(['oasis', 'run']);
+    const full = [
+      ['oasis'],
+      ['oasis', '--help', 'run'],
+      ['score', '--help'],
       ['--help'],
       ['-V'],
       ['help', 'oasis', 'run'],
@@ -107,6 +113,29 @@ describe('the commands scripts run most load their own handler only', () => {
         code: b.code,
         stdout: b.stdout,
         stderr: b.stderr,
+      });
+    }
+  });
+
+  it("answer a command's --help with the full program's help text, byte for byte", async () => {
+    const program = await commandTree();
+    for (const c of SINGLE_COMMANDS) {
+      let command = program;
+      for (const word of c.command) command = command.commands.find((sub) => sub.name() === word)!;
+      const argv = [...c.command, '--help'];
+      expect(command.commands.length > 0, c.command.join(' ')).toBe(Boolean(c.hasSubcommands));
+      if (c.hasSubcommands) {
+        expect(singleCommandOf(argv), argv.join(' ')).toBeUndefined();
+        continue;
+      }
+      let fullHelp = '';
+      command.configureOutput({ writeOut: (text) => (fullHelp += text) }).outputHelp();
+      expect(singleCommandOf(argv), argv.join(' ')).toBe(c);
+      const single = await cli(argv);
+      expect({ code: single.code, stdout: single.stdout, stderr: single.stderr }, argv.join(' ')).toEqual({
+        code: 0,
+        stdout: fullHelp,
+        stderr: '',
       });
     }
   });

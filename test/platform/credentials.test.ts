@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SignJWT, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authConfigFromEnv } from '../../src/auth/config.js';
+import { authConfigFromEnv } from '../../src/auth/config-from-env.js';
 import type { Store } from '../../src/store/db.js';
 import { cli, tempDir } from '../helpers/cli.js';
 import { AUTH, SECRET, apiKey, platform, seededStore, token } from '../http/helpers/harness.js';

@@ -9,7 +9,7 @@
  * no in-place upgrade of a cluster store yet: one created by an older catintel is refused with a message
  * naming that (docs/cluster-store.md#upgrades).
  */
-import { DuckDBInstance } from '../duckdb.js';
+import { duckdb } from '../duckdb.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Migration } from '../migrations.js';
 import { engineOf, LAKE, PG } from './placement.js';
@@ -35,7 +35,7 @@ export async function clusterSchema(migrations: Migration[]): Promise<string[]> 
 }
 
 async function tablesAfter(migrations: Migration[]): Promise<TableInfo[]> {
-  const instance = await DuckDBInstance.create(':memory:');
+  const instance = await duckdb().DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   try {
     await conn.run('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR, applied_at TIMESTAMP)');
