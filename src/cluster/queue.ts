@@ -48,7 +48,7 @@ export interface QueueOptions {
 
 /** Connects (one clear line if PostgreSQL cannot be reached), starts pg-boss and makes sure the queue exists. */
 export async function openQueue(url: string, o: QueueOptions = {}): Promise<PgBoss> {
-  await reachable(url);
+  const setup = await connected(url);
   const boss = new PgBoss({
     connectionString: url,
     max: 4,
@@ -60,26 +60,32 @@ export async function openQueue(url: string, o: QueueOptions = {}): Promise<PgBo
   });
   boss.on('error', (err: Error) => o.onError?.(err));
   try {
+    // pg-boss's schema install and createQueue are not safe against themselves in sessions that start
+    // together: a submitter and its workers started at once made PostgreSQL report a deadlock. One process
+    // sets up at a time; the lock is the setup session's, released when it ends.
+    await setup.query(`SELECT pg_advisory_lock(hashtext('catintel_queue_setup'))`);
     await boss.start();
     await boss.createQueue(SCORE_QUEUE);
   } catch (err) {
     await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
     throw unreachable(url, err);
+  } finally {
+    await setup.end().catch(() => undefined);
   }
   return boss;
 }
 
-/** Opens one connection and closes it: refused, unknown host, wrong password or database, in one line. */
-export async function reachable(url: string): Promise<void> {
+/** One connection, asked one query, or one line saying why not: refused, unknown host, wrong password or database. */
+async function connected(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   client.on('error', () => undefined);
   try {
     await client.connect();
     await client.query('SELECT 1');
+    return client;
   } catch (err) {
-    throw unreachable(url, err);
-  } finally {
     await client.end().catch(() => undefined);
+    throw unreachable(url, err);
   }
 }
 
