@@ -2,19 +2,30 @@
  * A live storm's ensemble footprints, made fast without changing a byte: the surge's ceiling skips only
  * (step, cell) pairs that could not raise the cell's peak, and an ensemble split between threads (each
  * taking tracks from one counter, each footprinting the shared steps itself) gives every track the rows
- * one thread gives it, and the same reach.
+ * one thread gives it, and the same reach; a catalog's storms, footprinted alone on threads, come back in
+ * order with the rows one thread gives. The surge's floor skips pairs below the lowest height a footprint keeps.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GRID_CELLS } from '../src/models/hurricane/domain/footprint/grid.js';
-import { addSurgeSteps, newSurgePeaks } from '../src/models/hurricane/domain/surge/surge-heights.js';
+import {
+  addSurgeSteps,
+  MIN_HEIGHT_M,
+  newSurgePeaks,
+  surgeHeightsOf,
+} from '../src/models/hurricane/domain/surge/surge-heights.js';
 import type { Track } from '../src/models/hurricane/domain/track.js';
 import { stormSteps } from '../src/models/hurricane/domain/wind-field/storm-steps.js';
 import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/historical-tracks.js';
 import { landGrid } from '../src/models/hurricane/land-grid.js';
-import { claimedFootprints, stormFootprints, type Reach } from '../src/models/hurricane/package/storm-footprint.js';
+import {
+  claimedFootprints,
+  stormFootprint,
+  stormFootprints,
+  type Reach,
+} from '../src/models/hurricane/package/storm-footprint.js';
 import { REPO_ROOT, SHARED_DATA } from './helpers/paths.js';
 
 const grid = landGrid();
@@ -62,6 +73,20 @@ describe("the surge's ceiling", () => {
   );
 });
 
+describe("the surge's floor", () => {
+  it.each(['AL122005', 'AL041992'])('leaves the surge footprint of %s as evaluating every pair does', (id) => {
+    const steps = stormSteps(records.get(id)!);
+    const floored = newSurgePeaks(grid);
+    const every = newSurgePeaks(grid);
+    addSurgeSteps(floored, steps, grid, true, MIN_HEIGHT_M);
+    addSurgeSteps(every, steps, grid, false);
+    const [a, b] = [surgeHeightsOf(floored, grid), surgeHeightsOf(every, grid)];
+    expect(a.areaperils.length).toBeGreaterThan(0);
+    expect(Buffer.from(a.areaperils.buffer).equals(Buffer.from(b.areaperils.buffer))).toBe(true);
+    expect(Buffer.from(a.heightM.buffer).equals(Buffer.from(b.heightM.buffer))).toBe(true);
+  });
+});
+
 describe('an ensemble split between threads', () => {
   it('gives every track the rows and the reach one thread gives', () => {
     const ian = records.get('AL092022')!;
@@ -92,23 +117,53 @@ describe('an ensemble split between threads', () => {
   });
 
   // The threads themselves run only from the compiled code (a worker is a .js file beside the module).
-  const compiled = path.join(REPO_ROOT, 'dist/src/models/hurricane/package/ensemble-footprints.js');
+  const compiled = path.join(REPO_ROOT, 'dist/src/models/hurricane/package/footprint-threads.js');
   it.skipIf(!fs.existsSync(compiled))(
     'gives on two real threads what one thread gives',
     async () => {
-      const { EnsembleThreads } = (await import(
+      const { FootprintThreads } = (await import(
         pathToFileURL(compiled).href
-      )) as typeof import('../src/models/hurricane/package/ensemble-footprints.js');
+      )) as typeof import('../src/models/hurricane/package/footprint-threads.js');
       const ian = records.get('AL092022')!;
       const tracks = ensemble(ian, ian.fixes.length - 5, 9);
       const reachOne = newReach();
       const one = [...stormFootprints(tracks, grid, reachOne)].map((fp) => fp.rows.toString('hex'));
-      const threads = new EnsembleThreads(tracks.length, 2);
+      const threads = new FootprintThreads(tracks.length, 2);
       try {
         threads.useGrid(grid);
         const reachTwo = newReach();
         const two = await threads.footprints(tracks, grid, { reach: reachTwo });
         expect(two.map((fp) => fp.rows.toString('hex'))).toEqual(one);
+        expect(Buffer.from(reachTwo.wind).equals(Buffer.from(reachOne.wind))).toBe(true);
+        expect(Buffer.from(reachTwo.surge).equals(Buffer.from(reachOne.surge))).toBe(true);
+      } finally {
+        threads.close();
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(!fs.existsSync(compiled))(
+    "gives a catalog's storms, each alone, on two real threads and in order, what one thread gives",
+    async () => {
+      const { FootprintThreads } = (await import(
+        pathToFileURL(compiled).href
+      )) as typeof import('../src/models/hurricane/package/footprint-threads.js');
+      const tracks = [...records.values()];
+      const reachOne = newReach();
+      const one = tracks.map((t) => stormFootprint(t, grid, reachOne).rows.toString('hex'));
+      const threads = new FootprintThreads(tracks.length, 2);
+      try {
+        threads.useGrid(grid);
+        const reachTwo = newReach();
+        const two: string[] = [];
+        const made = threads.inTrackOrder(tracks, grid, {
+          reach: reachTwo,
+          shareSteps: false,
+          between: () => new Promise((resolve) => setImmediate(resolve)),
+        });
+        for await (const fp of made) two.push(fp.rows.toString('hex'));
+        expect(two).toEqual(one);
         expect(Buffer.from(reachTwo.wind).equals(Buffer.from(reachOne.wind))).toBe(true);
         expect(Buffer.from(reachTwo.surge).equals(Buffer.from(reachOne.surge))).toBe(true);
       } finally {

@@ -59,14 +59,14 @@ export async function hurricaneFootprints(
   const [
     { landGrid },
     { stormEnsemble },
-    { EnsembleThreads },
+    { FootprintThreads },
     { PACKAGE_INTENSITY_BIN_COUNT },
     { GRID_CELLS },
     { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE },
   ] = await Promise.all([
     import('../models/hurricane/land-grid.js'),
     import('./hurricane-ensemble.js'),
-    import('../models/hurricane/package/ensemble-footprints.js'),
+    import('../models/hurricane/package/footprint-threads.js'),
     import('../models/hurricane/domain/surge/surge-bins.js'),
     import('../models/hurricane/domain/footprint/grid.js'),
     import('../models/hurricane/package/package-files.js'),
@@ -83,7 +83,7 @@ export async function hurricaneFootprints(
   // The members on every core, this thread yielding between its own: a server runs this in the background
   // (the stream's loss queue) and its requests must not wait out the whole ensemble. The observed track
   // every member starts with is footprinted once per thread, each member adding its forecast's steps.
-  const threads = new EnsembleThreads(1 + o.members);
+  const threads = new FootprintThreads(1 + o.members);
   // The keys lookup places a location only on cells its package's catalog reaches; a live storm may reach
   // cells the catalog never did (a short test catalog's surge), so the event package's reach is the
   // package's raised to what these footprints bring.

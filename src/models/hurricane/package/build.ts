@@ -25,7 +25,7 @@ import { PACKAGE_INTENSITY_BIN_COUNT, surgeIntensityBinDictRows } from '../domai
 import { appendSurgeVulnerabilities, defaultSurgeVulnerabilityIds, isSurgeVulnerabilityId } from '../io/write-surge-vulnerability.js';
 import { HAZUS_FLOOD_DIR } from '../io/hazus-flood-data.js';
 import { PACKAGE_DROP_BELOW } from '../io/write-vulnerability.js';
-import { stormFootprint } from './storm-footprint.js';
+import { FootprintThreads } from './footprint-threads.js';
 import { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
 
 export const HAZUS_HURRICANE_DIR = 'vulnerability/hazus_hurricane_hazus51';
@@ -103,15 +103,19 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
     let idxRows = 0;
     let rows = 0;
     let at = 8;
+    // The storms on every core, this thread taking its share and writing each storm's rows in event order.
+    const threads = new FootprintThreads(tracks.length);
     try {
+      threads.useGrid(grid);
       const header = Buffer.alloc(8);
       header.writeInt32LE(PACKAGE_INTENSITY_BIN_COUNT, 0);
       header.writeInt32LE(0, 4); // no intensity uncertainty in the footprint: it is in the vulnerability
       fs.writeSync(fpFd, header);
       let k = 0;
-      for (const track of tracks) {
+      const made = threads.inTrackOrder(tracks, grid, { reach: { wind: maxBin, surge: maxSurgeBin }, shareSteps: false, between: nextTurn });
+      for await (const { rows: b, windRows: n, surgeRows: m } of made) {
+        const track = tracks[k];
         if (++k % 500 === 0) progress(1, 3, `footprints: ${k} of ${tracks.length} storms`);
-        const { rows: b, windRows: n, surgeRows: m } = stormFootprint(track, grid, { wind: maxBin, surge: maxSurgeBin });
         if (n + m === 0) continue;
         if (m > 0) surgeEvents++;
         surgeRows += m;
@@ -124,6 +128,7 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
         rows += n + m;
       }
     } finally {
+      threads.close();
       fs.closeSync(fpFd);
     }
     out.add('footprint.bin', rows);
@@ -166,6 +171,11 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
     await out.discard();
     throw err;
   }
+}
+
+/** Lets the workers' messages in between this thread's own storms (they wait in the queue otherwise). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** model_settings.json as Oasis model settings: the model's description and its peril. */

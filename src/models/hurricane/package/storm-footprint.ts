@@ -18,6 +18,7 @@ import {
 import type { Track } from '../domain/track.js';
 import {
   addSurgeSteps,
+  MIN_HEIGHT_M,
   newSurgePeaks,
   surgeHeightsForTrack,
   surgeHeightsOf,
@@ -57,21 +58,28 @@ export function* stormFootprints(tracks: readonly Track[], grid: LandGrid, reach
 
 /**
  * stormFootprints of the tracks `claim` hands out (their indices, ascending; one at or past the last track
- * ends it), each with its index: threads sharing one counter split an ensemble between them, each
- * footprinting the shared steps itself, and every track's rows are the same whichever thread made them.
+ * ends it), each with its index: threads sharing one counter split an ensemble or a catalog between them,
+ * and every track's rows are the same whichever thread made them. With `shareSteps` (an ensemble) each
+ * thread footprints the shared steps itself; without (a catalog, whose storms share none) each track is
+ * footprinted alone, its steps made when it is claimed.
  */
 export function* claimedFootprints(
   tracks: readonly Track[],
   grid: LandGrid,
   claim: () => number,
   reach?: Reach,
+  o: { shareSteps?: boolean } = {},
 ): Generator<[number, StormFootprint]> {
+  if (o.shareSteps === false) {
+    for (let t = claim(); t < tracks.length; t = claim()) yield [t, stormFootprint(tracks[t], grid, reach)];
+    return;
+  }
   const steps = tracks.map((t) => stormSteps(t));
   const shared = sharedSteps(steps);
   const gust = newGustPeaks();
   addGustSteps(gust, steps[0]?.slice(0, shared) ?? [], grid);
   const surge = newSurgePeaks(grid);
-  addSurgeSteps(surge, steps[0]?.slice(0, shared) ?? [], grid);
+  addSurgeSteps(surge, steps[0]?.slice(0, shared) ?? [], grid, true, MIN_HEIGHT_M);
   const gustWork = newGustPeaks();
   const surgeWork = new Float64Array(surge.length);
   for (let t = claim(); t < steps.length; t = claim()) {
@@ -79,7 +87,7 @@ export function* claimedFootprints(
     copyGustPeaks(gust, gustWork);
     addGustSteps(gustWork, own.slice(shared), grid);
     surgeWork.set(surge);
-    addSurgeSteps(surgeWork, own.slice(shared), grid);
+    addSurgeSteps(surgeWork, own.slice(shared), grid, true, MIN_HEIGHT_M);
     yield [t, footprintRows(gustFootprintOf(gustWork), surgeHeightsOf(surgeWork, grid), reach)];
   }
 }

@@ -56,14 +56,71 @@ function gustFactorOf(grid: LandGrid): Float32Array {
 /**
  * The vortex's surface wind K·V_g(r) tabulated every TABLE_KM out to the reach: the footprint visits
  * millions of (step, cell) pairs, and a table lookup replaces a pow, an exp and a sqrt each. Linear
- * interpolation at 0.5 km is within 0.5 % of the profile outside the eye.
+ * interpolation at 0.5 km is within 0.5 % of the profile outside the eye. Filled as the cells ask (NaN
+ * until then): a step near the grid's edge reads only the distances its land lies at.
  */
 const TABLE_KM = 0.5;
-function profileTable(step: StormStep, reach: number): Float32Array {
-  const n = Math.ceil(reach / TABLE_KM) + 2;
-  const t = new Float32Array(n);
-  for (let i = 0; i < n; i++) t[i] = SURFACE_REDUCTION * gradientWindMs(step.profile, i * TABLE_KM);
-  return t;
+function profileTable(reach: number): Float32Array {
+  return new Float32Array(Math.ceil(reach / TABLE_KM) + 2).fill(NaN);
+}
+
+/** The table's entry i, computed the first time it is read (and read back as stored: a float32). */
+function tableEntry(table: Float32Array, i: number, step: StormStep): number {
+  const t = table[i];
+  if (t === t) return t;
+  table[i] = SURFACE_REDUCTION * gradientWindMs(step.profile, i * TABLE_KM);
+  return table[i];
+}
+
+/**
+ * The grid's land as runs of columns per row (runs of row r are runStart[r]..runStart[r+1], each from..to
+ * inclusive): a step's disc is about half water, and the runs pass over it without reading each cell.
+ */
+interface LandRuns {
+  runStart: Int32Array;
+  from: Int16Array;
+  to: Int16Array;
+}
+const landRunsCache = new WeakMap<LandGrid, LandRuns>();
+function landRunsOf(grid: LandGrid): LandRuns {
+  const hit = landRunsCache.get(grid);
+  if (hit) return hit;
+  const runStart = new Int32Array(GRID_ROWS + 1);
+  const from: number[] = [];
+  const to: number[] = [];
+  for (let r = 0; r < GRID_ROWS; r++) {
+    runStart[r] = from.length;
+    for (let c = 0; c < GRID_COLS; c++) {
+      if (!grid.land[r * GRID_COLS + c]) continue;
+      if (c > 0 && grid.land[r * GRID_COLS + c - 1]) to[to.length - 1] = c;
+      else {
+        from.push(c);
+        to.push(c);
+      }
+    }
+  }
+  runStart[GRID_ROWS] = from.length;
+  const runs = { runStart, from: Int16Array.from(from), to: Int16Array.from(to) };
+  landRunsCache.set(grid, runs);
+  return runs;
+}
+
+/**
+ * Whether a step's disc of radius reachKm misses the grid: most of a storm's life is spent far from it, and
+ * such steps are skipped before their profile is tabulated. A larger radius never misses where a smaller
+ * one does not.
+ */
+function missesGrid(step: StormStep, reachKm: number): boolean {
+  const dLat = reachKm / KM_PER_DEG;
+  const r0 = Math.max(0, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
+  const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
+  const dLngMax = reachKm / (Math.cos((Math.min(60, Math.abs(step.lat) + dLat) * Math.PI) / 180) * KM_PER_DEG);
+  return r1 < r0 || step.lng + dLngMax < GRID_WEST || step.lng - dLngMax > GRID_WEST + GRID_COLS * GRID_DEG;
+}
+
+/** The most reachKm can return for a step: it walks out from Rm in 5 km steps while below MAX_REACH_KM. */
+function reachBoundKm(step: StormStep): number {
+  return Math.max(step.profile.rmKm, MAX_REACH_KM + 5);
 }
 
 /** A footprint being accumulated: the peak gust per grid cell, and the cells touched (in the order first touched). */
@@ -84,17 +141,17 @@ export function newGustPeaks(): GustPeaks {
 export function addGustSteps(into: GustPeaks, steps: Iterable<StormStep>, grid: LandGrid, thresholdMph = FIRST_EDGE_MPH): void {
   const { peak, touched } = into;
   const factor = gustFactorOf(grid);
+  const runs = landRunsOf(grid);
   for (const step of steps) {
+    // Far from the grid: skipped before the reach's own walk out from Rm.
+    if (missesGrid(step, reachBoundKm(step))) continue;
     const reach = reachKm(step, thresholdMph);
-    if (reach === 0) continue;
+    if (reach === 0 || missesGrid(step, reach)) continue;
     const dLat = reach / KM_PER_DEG;
     const r0 = Math.max(0, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
     const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
-    // Most of a storm's life is spent far from the grid: skip those steps before tabulating their profile.
-    const dLngMax = reach / (Math.cos((Math.min(60, Math.abs(step.lat) + dLat) * Math.PI) / 180) * KM_PER_DEG);
-    if (r1 < r0 || step.lng + dLngMax < GRID_WEST || step.lng - dLngMax > GRID_WEST + GRID_COLS * GRID_DEG) continue;
     const [be, bn] = backgroundFlow(step);
-    const table = profileTable(step, reach);
+    const table = profileTable(reach);
     for (let r = r0; r <= r1; r++) {
       const lat = GRID_SOUTH + (r + 0.5) * GRID_DEG;
       const kmPerDegLng = Math.cos((lat * Math.PI) / 180) * KM_PER_DEG;
@@ -103,26 +160,29 @@ export function addGustSteps(into: GustPeaks, steps: Iterable<StormStep>, grid: 
       const c0 = Math.max(0, Math.floor((step.lng - half - GRID_WEST) / GRID_DEG));
       const c1 = Math.min(GRID_COLS - 1, Math.floor((step.lng + half - GRID_WEST) / GRID_DEG));
       const base = r * GRID_COLS;
-      for (let c = c0; c <= c1; c++) {
-        const k = base + c;
-        if (!grid.land[k]) continue;
-        const dx = (GRID_WEST + (c + 0.5) * GRID_DEG - step.lng) * kmPerDegLng;
-        const r = Math.sqrt(dx * dx + dy * dy);
-        let e = be;
-        let n = bn;
-        if (r > 0) {
-          const x = r / TABLE_KM;
-          const i = Math.floor(x);
-          if (i + 1 >= table.length) continue;
-          const v = (table[i] + (table[i + 1] - table[i]) * (x - i)) / r;
-          // Counter-clockwise tangential wind (−dy, dx)·v/r plus the background flow (point-wind.ts).
-          e += -dy * v;
-          n += dx * v;
-        }
-        const g = Math.sqrt(e * e + n * n) * factor[k];
-        if (g > peak[k]) {
-          if (peak[k] === 0) touched.push(k);
-          peak[k] = g;
+      for (let run = runs.runStart[r]; run < runs.runStart[r + 1] && runs.from[run] <= c1; run++) {
+        const to = Math.min(c1, runs.to[run]);
+        for (let c = Math.max(c0, runs.from[run]); c <= to; c++) {
+          const k = base + c;
+          const dx = (GRID_WEST + (c + 0.5) * GRID_DEG - step.lng) * kmPerDegLng;
+          const r = Math.sqrt(dx * dx + dy * dy);
+          let e = be;
+          let n = bn;
+          if (r > 0) {
+            const x = r / TABLE_KM;
+            const i = Math.floor(x);
+            if (i + 1 >= table.length) continue;
+            const t0 = tableEntry(table, i, step);
+            const v = (t0 + (tableEntry(table, i + 1, step) - t0) * (x - i)) / r;
+            // Counter-clockwise tangential wind (−dy, dx)·v/r plus the background flow (point-wind.ts).
+            e += -dy * v;
+            n += dx * v;
+          }
+          const g = Math.sqrt(e * e + n * n) * factor[k];
+          if (g > peak[k]) {
+            if (peak[k] === 0) touched.push(k);
+            peak[k] = g;
+          }
         }
       }
     }

@@ -119,7 +119,7 @@ function coastCells(grid: LandGrid): CoastCells {
 
 export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights {
   const peak = newSurgePeaks(grid);
-  addSurgeSteps(peak, stormSteps(track), grid);
+  addSurgeSteps(peak, stormSteps(track), grid, true, MIN_HEIGHT_M);
   return surgeHeightsOf(peak, grid);
 }
 
@@ -135,11 +135,20 @@ export function newSurgePeaks(grid: LandGrid): Float64Array {
  * Raises `peak` to the heights of `steps`: a maximum over steps, so a storm's steps may be added in parts
  * (tracks sharing their first steps share those steps' peaks: event-loss ensembles). `useCeiling` false
  * evaluates every (step, cell) pair, the ceiling's skips aside: the same peaks, more slowly (the tests' check).
+ * `floorM`: the lowest height the caller keeps (a footprint's MIN_HEIGHT_M); a pair whose ceiling is below
+ * it is skipped as well, so peaks below it may be left lower, and the peaks at or above it are unchanged.
  */
-export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, grid: LandGrid, useCeiling = true): void {
+export function addSurgeSteps(
+  peak: Float64Array,
+  steps: Iterable<StormStep>,
+  grid: LandGrid,
+  useCeiling = true,
+  floorM = 0,
+): void {
   const cells = coastCells(grid);
   const sea = seawardDirections(grid);
   const dLat = REACH_KM / KM_PER_DEG;
+  const stepCeiling = new StepCeiling();
   for (const step of steps) {
     if (step.lat + dLat < GRID_SOUTH || step.lat - dLat > GRID_SOUTH + GRID_ROWS * GRID_DEG) continue;
     const dLng = REACH_KM / (KM_PER_DEG * Math.cos((Math.min(60, Math.abs(step.lat) + dLat) * Math.PI) / 180));
@@ -152,7 +161,7 @@ export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, gr
     const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
     let segments = 0;
     for (let row = r0; row <= r1; row++) segments |= cells.rowSegments[row];
-    const stepCeiling = new StepCeiling(profile, Math.sqrt(be * be + bn * bn), tables, tables.ceilingOfAny(segments));
+    stepCeiling.reset(profile, Math.sqrt(be * be + bn * bn), tables, tables.ceilingOfAny(segments));
     // A row's cells ascend in longitude: a binary search finds the first within dLng, and the scan stops
     // at the first beyond it, so a step visits only the coast in front of it, not the whole row.
     for (let row = r0; row <= r1; row++) {
@@ -179,11 +188,13 @@ export function addSurgeSteps(peak: Float64Array, steps: Iterable<StormStep>, gr
         // step already flooded higher): the step's ceiling there says so before the profile is evaluated.
         if (useCeiling) {
           const inland = INLAND_DECAY_M_PER_KM * grid.inlandKm[k];
-          if (stepCeiling.anyCell(r) - inland <= peak[i]) continue;
+          // A pair below floorM is skipped too: whatever it would record there, the caller drops.
+          const anyCell = stepCeiling.anyCell(r) - inland;
+          if (anyCell <= peak[i] || anyCell < floorM) continue;
           // Onshore is against the seaward vector, and the counter-clockwise direction is (−dy, dx)/r.
           const onshoreShare = se === 0 && sn === 0 ? 1 : r > 0 ? (dy * se - dx * sn) / r : 0;
           const ceiling = stepCeiling.coastHeight(r, onshoreShare, cells.segment[i], cells.neighbour[i]);
-          if (ceiling - inland <= peak[i]) continue;
+          if (ceiling - inland <= peak[i] || ceiling - inland < floorM) continue;
         }
         // Wind (m/s): counter-clockwise tangential surface wind plus the background flow (as the wind footprint).
         let e = be;
@@ -251,14 +262,20 @@ class StepCeiling {
   private readonly speedMs = new Float64Array(CEILING_BANDS);
   /** Per band: the ceiling for any cell the step reaches, the wind all onshore (a first, cheaper test). */
   private readonly anyCellM = new Float64Array(CEILING_BANDS);
+  private profile!: GradientProfile;
+  private backgroundMs = 0;
+  private tables!: SetupTables;
+  /** The setup ceiling of every segment the step reaches. */
+  private anySetup!: Float32Array;
 
-  constructor(
-    private readonly profile: GradientProfile,
-    private readonly backgroundMs: number,
-    private readonly tables: SetupTables,
-    /** The setup ceiling of every segment the step reaches. */
-    private readonly anySetup: Float32Array,
-  ) {}
+  /** Makes this the ceiling of another step: one object serves every step of a call, with no arrays made per step. */
+  reset(profile: GradientProfile, backgroundMs: number, tables: SetupTables, anySetup: Float32Array): void {
+    this.profile = profile;
+    this.backgroundMs = backgroundMs;
+    this.tables = tables;
+    this.anySetup = anySetup;
+    this.barometerM.fill(NaN);
+  }
 
   /** The ceiling at distance r (km, at most REACH_KM) for any cell the step reaches. */
   anyCell(r: number): number {
