@@ -54,13 +54,18 @@ describe(`exposure of a ${ROWS.toLocaleString('en-US')}-location book`, () => {
   }, 120_000);
 
   it('no live event reaches it: 0 exposed, and the command holds no more than one that reads the portfolio row', async () => {
+    // Each command on its own copy of the same store, side by side: each process reports its own peak RSS.
     const db = path.join(dir, 'quiet.duckdb');
+    const showDb = path.join(dir, 'quiet-show.duckdb');
     fs.copyFileSync(withBook, db);
+    fs.copyFileSync(withBook, showDb);
     expect(imported.code, imported.stderr).toBe(0);
     const id = imported.json().id;
-    const show = await measured(['--db', db, 'portfolio', 'show', id], LANDFALL);
+    const [show, exposure] = await Promise.all([
+      measured(['--db', showDb, 'portfolio', 'show', id], LANDFALL),
+      measured(['--db', db, 'portfolio', 'exposure', id], LANDFALL),
+    ]);
     expect(show.json.NumLocations).toBe(ROWS);
-    const exposure = await measured(['--db', db, 'portfolio', 'exposure', id], LANDFALL);
     expect(exposure.json).toMatchObject({ PortfolioId: id, NumLocations: ROWS, NumLocationsExposed: 0, events: [] });
     expect(exposure.peakRssMb, `exposure ${exposure.peakRssMb} MB, portfolio show ${show.peakRssMb} MB`).toBeLessThan(
       show.peakRssMb + MARGIN_MB,
@@ -74,14 +79,21 @@ describe(`exposure of a ${ROWS.toLocaleString('en-US')}-location book`, () => {
     const id = imported.json().id;
     // The ingest raises the portfolio's alerts: it too reads only the locations inside Ian's rings' boxes,
     // so it holds what the same ingest holds in a store without the book.
-    const ingest = await measured(['--db', db, 'ingest', 'nhc', '--from', IAN], LANDFALL);
-    const bare = await measured(['--db', path.join(dir, 'bare.duckdb'), 'ingest', 'nhc', '--from', IAN], LANDFALL);
+    // The two ingests are processes on stores of their own: side by side, each with its own peak RSS.
+    const [ingest, bare] = await Promise.all([
+      measured(['--db', db, 'ingest', 'nhc', '--from', IAN], LANDFALL),
+      measured(['--db', path.join(dir, 'bare.duckdb'), 'ingest', 'nhc', '--from', IAN], LANDFALL),
+    ]);
     expect(
       ingest.peakRssMb,
       `ingest ${ingest.peakRssMb} MB beside the book, ${bare.peakRssMb} MB without it`,
     ).toBeLessThan(bare.peakRssMb + MARGIN_MB);
-    const show = await measured(['--db', db, 'portfolio', 'show', id], LANDFALL);
-    const exposure = await measured(['--db', db, 'portfolio', 'exposure', id, '--locations-limit', '5'], LANDFALL);
+    const showDb = path.join(dir, 'ian-show.duckdb');
+    fs.copyFileSync(db, showDb);
+    const [show, exposure] = await Promise.all([
+      measured(['--db', showDb, 'portfolio', 'show', id], LANDFALL),
+      measured(['--db', db, 'portfolio', 'exposure', id, '--locations-limit', '5'], LANDFALL),
+    ]);
     const x = exposure.json;
     expect(x.NumLocations).toBe(ROWS);
     const ian = x.events.find((e: any) => e.title === 'Hurricane Ian (AL09 2022)');

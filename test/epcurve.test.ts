@@ -86,14 +86,17 @@ beforeAll(async () => {
 describe('a Miami-Dade book through the hurricane model package', () => {
   let miami: string;
   let withDeductible: string;
-  beforeAll(() => {
+  /** The book's curve with the defaults: the same command (same inputs, same seed) in three tests, run once. */
+  let plainRun: Awaited<ReturnType<typeof epCurve>>;
+  beforeAll(async () => {
     miami = book('miami.csv', HEADER, miamiRows());
     // $25,000 off each building's loss (OED LocDedType1Building 0: an amount).
     withDeductible = book('miami-ded.csv', DED_HEADER, miamiRows(',0,25000'));
-  });
+    plainRun = await epCurve(['--input', miami, '--json']);
+  }, 120_000);
 
   it('100 masonry homes, wind only: AAL between 0.2 % and 1.5 % of TIV, with the package, years, samples and seed named', async () => {
-    const r = await epCurve(['--input', miami, '--json']);
+    const r = plainRun;
     expect(r.code, r.stderr).toBe(0);
     const body = r.json();
     const tiv = 100 * HOME_TIV;
@@ -143,7 +146,8 @@ describe('a Miami-Dade book through the hurricane model package', () => {
   }, 120_000);
 
   it("the same book with a $25,000 deductible a home: insured AAL below ground-up and below the book without it; ground-up unchanged; an account file's policy deductible too", async () => {
-    const plain = (await epCurve(['--input', miami, '--json'])).json();
+    expect(plainRun.code, plainRun.stderr).toBe(0);
+    const plain = plainRun.json();
     const r = await epCurve(['--input', withDeductible, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const ded = r.json();
@@ -203,7 +207,7 @@ describe('a Miami-Dade book through the hurricane model package', () => {
     expect(new Set(rows.map((x) => x[1]))).toEqual(new Set(['1', '2', '3', '4']));
     expect(new Set(rows.map((x) => x[2]))).toEqual(new Set(['1', '2', '3', '4']));
     expect(lines[1]).toMatch(/^1,1,1,100\.000000,\d+\.\d{6}$/);
-    const json = (await epCurve(['--input', miami, '--json'])).json();
+    const json = plainRun.json();
     // The JSON curve is the table's EPCalc 2 (full uncertainty), to the cent.
     const oep100 = Number(rows.find((x) => x[1] === '2' && x[2] === '1' && x[3] === '100.000000')![4]);
     expect(Math.abs(json.curve.at(-1).OEPLossAmt / oep100 - 1)).toBeLessThan(1e-6); // the table prints float32, as Oasis does
@@ -359,6 +363,9 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
   let id: string;
   let child: ChildProcess | undefined;
   const run = (argv: string[]) => cli(['--db', db, ...argv], { CATINTEL_MODELS: models });
+  /** `portfolio ep-curve ID --json` standalone: the first test's answer and the bytes the server must give, run once. */
+  let standalone: ReturnType<typeof run> | undefined;
+  const standaloneCurve = () => (standalone ??= run(['portfolio', 'ep-curve', id, '--json']));
   beforeAll(async () => {
     db = path.join(dir, 'book.duckdb');
     const file = book('book.csv', HEADER, [
@@ -374,7 +381,7 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
   });
 
   it('a stored portfolio runs as its OED rows (one account, no terms: insured = ground-up); the same file gives the same mean curve', async () => {
-    const a = await run(['portfolio', 'ep-curve', id, '--json']);
+    const a = await standaloneCurve();
     expect(a.code, a.stderr).toBe(0);
     const body = a.json();
     expect(body).toMatchObject({ PortfolioId: id, NumLocations: 21, NumLocationsModelled: 20, CurCd: 'USD' });
@@ -434,11 +441,11 @@ describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve
   it.skipIf(!built)(
     'works while catintel serve owns the store (the local channel), with the same bytes',
     async () => {
-      const standalone = await run(['portfolio', 'ep-curve', id, '--json']);
+      const alone = await standaloneCurve();
       child = await startServe(db, { env: { CATINTEL_MODELS: models } });
       const through = await run(['portfolio', 'ep-curve', id, '--json']);
       expect(through.code, through.stderr).toBe(0);
-      expect(through.stdout).toBe(standalone.stdout);
+      expect(through.stdout).toBe(alone.stdout);
       await stopServe(child); // the next test opens the store itself
     },
     120_000,

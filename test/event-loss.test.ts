@@ -71,9 +71,12 @@ async function ianAt(asOf: string): Promise<{ db: string; id: string }> {
 
 describe('Ian 2022 replayed at its b-deck fixes (Lee County book)', () => {
   const bodies = new Map<string, Record<string, any>>();
+  /** Each replay's store and book, kept for the HTTP test (the store an hour before landfall). */
+  const stores = new Map<string, { db: string; id: string }>();
   beforeAll(async () => {
     for (const asOf of [...BEFORE_LANDFALL, AFTER]) {
       const { db, id } = await ianAt(asOf);
+      stores.set(asOf, { db, id });
       const r = await cli(
         [
           '--db',
@@ -171,7 +174,7 @@ describe('Ian 2022 replayed at its b-deck fixes (Lee County book)', () => {
   });
 
   it('HTTP gives what the CLI gives; another account is 404; CLI-only options are refused', async () => {
-    const { db, id } = await ianAt(LAST);
+    const { db, id } = stores.get(LAST)!;
     const store = await Store.open(db);
     try {
       const ctx = {

@@ -20,7 +20,7 @@ import { sseStream } from '../src/stream/sse.js';
 import { SignJWT } from 'jose';
 import { tempDir } from './helpers/cli.js';
 import { sharedData } from './helpers/paths.js';
-import { WEEK_NOW } from './helpers/store.js';
+import { WEEK_NOW, weekStore } from './helpers/store.js';
 
 const WEEK = sharedData('feeds/usgs_earthquakes/all_week.geojson');
 let clock = '2020-07-03T00:00:00Z';
@@ -29,16 +29,16 @@ let ctx: Context;
 let server: RunningServer;
 
 beforeAll(async () => {
-  db = await Store.open(':memory:');
-  const ingestCtx: Context = {
-    config: defaultConfig({ dbPath: ':memory:' }),
+  // The week sample ingested at WEEK_NOW: a copy of the store the run built once (test/helpers/store.ts).
+  const dbPath = await weekStore();
+  db = await Store.open(dbPath);
+  ctx = {
+    config: defaultConfig({ dbPath }),
     db,
-    clock: () => new Date(WEEK_NOW),
+    clock: () => new Date(clock),
     log: () => {},
     progress: () => {},
   };
-  await ingestSource(ingestCtx, usgsEarthquakes, WEEK);
-  ctx = { ...ingestCtx, clock: () => new Date(clock) };
   server = await startServer({
     ctx,
     host: '127.0.0.1',

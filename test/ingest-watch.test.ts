@@ -69,7 +69,9 @@ async function until(w: ReturnType<typeof watch>, what: () => boolean, ms = 30_0
   }
 }
 
-describe.skipIf(!built)('ingest --watch survives a failing feed (needs `make build`)', () => {
+// The three watches are processes of their own on feed paths of their own, mostly waiting out their retries:
+// run side by side, not one after another.
+describe.skipIf(!built)('ingest --watch survives a failing feed (needs `make build`)', { concurrent: true }, () => {
   it('logs each failure on one line, ingests when the feed is back, keeps going, and exits 0 on SIGTERM', async () => {
     const db = path.join(tempDir('catintel-watch-'), 'store.duckdb');
     const w = watch(['--db', db, 'ingest', 'nws-alerts', '--watch', '1'], '/alerts');

@@ -33,18 +33,27 @@ describe.skipIf(!built)('intelligence commands beside a running server (a real p
     exposure: ['events', 'exposure', 'AL092022'],
   };
   beforeAll(async () => {
-    db = path.join(tempDir('catintel-intel-serve-'), 'ian.duckdb');
+    const dir = tempDir('catintel-intel-serve-');
+    db = path.join(dir, 'ian.duckdb');
     const r = await cli(
       ['--db', db, 'ingest', 'nhc', '--from', sharedData('hazard_history/hurricanes/bal092022.dat')],
       env,
     );
     expect(r.code, r.stderr).toBe(0);
-    for (const [k, argv] of Object.entries(COMMANDS))
-      standalone[k] = (await cli(['--db', db, '--json', ...argv], env)).json();
+    // The standalone answers from a copy of the store (a closed store is its one file), while the server
+    // starts on the store itself: its start-up is not waited out on its own.
+    const alone = path.join(dir, 'alone.duckdb');
+    fs.copyFileSync(db, alone);
+    const serving = serve(db);
+    try {
+      for (const [k, argv] of Object.entries(COMMANDS))
+        standalone[k] = (await cli(['--db', alone, '--json', ...argv], env)).json();
+    } finally {
+      await serving; // the child is known (and killed after the file) whatever happened meanwhile
+    }
   }, 60_000);
 
   it('prediction, timeline, exposure and scenario run / show go through the server with the standalone answers', async () => {
-    await serve(db);
     for (const [k, argv] of Object.entries(COMMANDS)) {
       const r = await cli(['--db', db, '--json', ...argv], env);
       expect(r.code, `${k}: ${r.stderr}`).toBe(0);

@@ -229,28 +229,6 @@ describe.skipIf(!built)(
 );
 
 describe.skipIf(!built)('the local channel in corners', () => {
-  it('runs a command sent while the server is stopping on the store itself, once the server lets go of it', async () => {
-    const dir = tempDir('catintel-sharing-');
-    const db = path.join(dir, 'stopping.duckdb');
-    const server = await serve(db, dir);
-    try {
-      // Through the server once first: the command's code is loaded, so the next one reaches the store while it stops.
-      expect((await cli(['--db', db, '--json', 'keys', 'list'], env)).code).toBe(0);
-      const exited = new Promise<number | null>((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      // "stopping" is logged as the channel stops listening, a moment before the store closes.
-      while (!server.stderr().includes('"message":"stopping"')) await new Promise((r) => setTimeout(r, 10));
-      const created = await cli(['--db', db, '--json', 'keys', 'create', '--tier', 'analyst', '--name', 'late'], env);
-      expect(created.code, created.stderr).toBe(0);
-      expect(created.json()).toMatchObject({ name: 'late', tier: 'analyst' });
-      expect(await exited).toBe(0);
-      const listed = await cli(['--db', db, '--json', 'keys', 'list'], env);
-      expect(JSON.stringify(listed.json())).toContain('"late"');
-    } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
-  }, 120_000);
-
   it('puts the socket in an owner-only temp directory when <db>.serve.sock would be too long for a Unix socket, and removes it on stop', async () => {
     const deep = path.join(tempDir('catintel-sharing-'), 'a-directory-name-long-enough'.repeat(3));
     fs.mkdirSync(deep);
@@ -272,11 +250,21 @@ describe.skipIf(!built)('the local channel in corners', () => {
     }
   });
 
-  it('runs `ingest --watch` through the server one round per tick, and stops cleanly on Ctrl-C', async () => {
-    const dir = tempDir('catintel-sharing-');
-    const db = path.join(dir, 'watched.duckdb');
-    const server = await serve(db, dir);
-    try {
+  describe('one server: a watch through it, then its stop', () => {
+    // The watch runs through the server while it is up; the last test stops it (a server start is a node
+    // process loading the whole CLI: one for both, not one each).
+    let db: string;
+    let server: Served;
+    beforeAll(async () => {
+      const dir = tempDir('catintel-sharing-');
+      db = path.join(dir, 'watched.duckdb');
+      server = await serve(db, dir);
+    });
+    afterAll(() => {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    });
+
+    it('runs `ingest --watch` through the server one round per tick, and stops cleanly on Ctrl-C', async () => {
       const watcher = spawn(
         process.execPath,
         [
@@ -314,8 +302,22 @@ describe.skipIf(!built)('the local channel in corners', () => {
       expect(rounds[0].runs[0].inserted).toBeGreaterThan(0);
       expect(rounds[1].runs[0].inserted).toBe(0); // the second round found nothing new: no duplicates
       expect(err).toBe('');
-    } finally {
+      expect(server.child.exitCode).toBeNull(); // the server outlives the watch
+    });
+
+    it('runs a command sent while the server is stopping on the store itself, once the server lets go of it', async () => {
+      // Through the server once first: the command's code is loaded, so the next one reaches the store while it stops.
+      expect((await cli(['--db', db, '--json', 'keys', 'list'], env)).code).toBe(0);
+      const exited = new Promise<number | null>((r) => server.child.once('exit', r));
       server.child.kill('SIGTERM');
-    }
+      // "stopping" is logged as the channel stops listening, a moment before the store closes.
+      while (!server.stderr().includes('"message":"stopping"')) await new Promise((r) => setTimeout(r, 10));
+      const created = await cli(['--db', db, '--json', 'keys', 'create', '--tier', 'analyst', '--name', 'late'], env);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.json()).toMatchObject({ name: 'late', tier: 'analyst' });
+      expect(await exited).toBe(0);
+      const listed = await cli(['--db', db, '--json', 'keys', 'list'], env);
+      expect(JSON.stringify(listed.json())).toContain('"late"');
+    }, 120_000);
   });
 });

@@ -47,8 +47,12 @@ async function ianStore(): Promise<string> {
 
 describe.skipIf(!built)('trigger commands beside a running server (a real process; needs `make build`)', () => {
   let db: string;
+  /** The same store untouched, for the scheduler's test: a copy made before the first test writes to it. */
+  let fresh: string;
   beforeAll(async () => {
     db = await ianStore();
+    fresh = path.join(tempDir('catintel-triggers-serve-'), 'ian.duckdb');
+    fs.copyFileSync(db, fresh); // a closed store is its one file
   }, 60_000);
 
   it('create, list, evaluate (exit 3), history, verify, alerts, observe and deactivate run through the server', async () => {
@@ -111,12 +115,12 @@ describe.skipIf(!built)('trigger commands beside a running server (a real proces
   }, 60_000);
 
   it('serve --ingest-every evaluates the triggers after each scheduled ingest', async () => {
-    const fresh = await ianStore();
     const id = (await cli(['--db', fresh, 'trigger', 'create', ...FORT_MYERS_OPTIONS, '--json'], env)).json().id;
     await serve(fresh, '--ingest-every', '1');
     let entries = 0;
-    for (let i = 0; i < 40 && entries === 0; i++) {
-      await new Promise((r) => setTimeout(r, 500));
+    // Asked every 100 ms for up to 20 s: the test waits for the round's entry, not for a fixed delay.
+    for (let i = 0; i < 200 && entries === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
       entries = (await cli(['--db', fresh, 'trigger', 'history', id, '--json'], env)).json().numberMatched;
     }
     expect(entries).toBe(1);
