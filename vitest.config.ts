@@ -22,8 +22,9 @@ export default defineConfig({
     // durations of earlier runs for vitest to order by.
     sequence: { sequencer: SlowestFirstSequencer },
     // Every temporary of the run lives under one directory removed at the end (test/helpers/run-tmpdir.ts);
-    // the stores many files start from are built once, into it (test/helpers/shared-stores.ts).
-    globalSetup: ['test/helpers/run-tmpdir.ts', 'test/helpers/shared-stores.ts'],
+    // the stores many files start from are built once, into it (test/helpers/shared-stores.ts). Model
+    // packages built by the run are cached under models/.test/cache (test/helpers/model-cache.ts).
+    globalSetup: ['test/helpers/run-tmpdir.ts', 'test/helpers/shared-stores.ts', 'test/helpers/model-cache.ts'],
     projects: [
       // In-process files share a worker's modules (isolate: false): each no longer imports the CLI, the app and
       // their libraries for itself (a fifth of the suite's time). They hold no global state of their own.

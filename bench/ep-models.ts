@@ -98,6 +98,8 @@ export async function benchEpModel(model: EpModel, sharedData: string): Promise<
           '1',
           '--out',
           path.join(models, model),
+          // The build is what is measured: never a copy of the last run's package from the cache.
+          '--no-cache',
         ]),
       );
       const built = JSON.parse(fs.readFileSync(path.join(models, model, 'manifest.json'), 'utf8'));

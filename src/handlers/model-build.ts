@@ -3,20 +3,23 @@
  * the hurricane model (docs/hurricane-model.md, "The model package") or the earthquake model
  * (docs/earthquake-model.md, "Model package") as an Oasis model_data directory that
  * `catintel oasis run --model DIR` and oasislmf 2.5.8 both run. CLI only and storeless; the builders are
- * imported lazily (they read HURDAT2, the NSHM sources, the land grid and the HAZUS files).
+ * imported lazily (they read HURDAT2, the NSHM sources, the land grid and the HAZUS files). A package built
+ * before from the same code, data and options is copied from the cache instead (src/models/package-cache).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
+import { catintelCacheDir } from '../lib/cache-dir.js';
 import { packageRoot } from '../lib/package-root.js';
 import { existingFile } from './oasis-files.js';
 import { int, required, str } from './params.js';
 
 import type { Context } from '../context.js';
-import { defineHandler, type HandlerResult } from './types.js';
+import { defineHandler } from './types.js';
 import type { BuildPackageResult } from '../models/hurricane/package/build.js';
 import { GRID_CELLS } from '../models/hurricane/domain/footprint/grid.js';
 import { PACKAGE_MODELS, type PackageModel } from '../models/package-kind.js';
+import type { CachedBuildResult } from '../models/package-cache/cached-build.js';
 
 /** Where a built package goes unless --out says otherwise: models/<model> under the project folder (gitignored). */
 export function defaultPackageDir(model: PackageModel = 'hurricane'): string {
@@ -30,6 +33,8 @@ export interface ModelBuildInput {
   from: string;
   out: string;
   location?: string;
+  /** false (--no-cache): build anew, and leave the cache as it is. */
+  cache: boolean;
 }
 
 export const DEFAULT_PACKAGE_YEARS = 1000;
@@ -43,7 +48,7 @@ export const DEFAULT_YEARS: Record<PackageModel, number> = {
   earthquake: DEFAULT_EARTHQUAKE_PACKAGE_YEARS,
 };
 
-export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
+export const modelBuild = defineHandler<ModelBuildInput, CachedBuildResult>({
   name: 'model.build',
   summary:
     "Build catintel's hurricane or earthquake model as an Oasis model package (events, occurrence, footprint, vulnerability, keys lookup data)",
@@ -75,6 +80,11 @@ export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
         description:
           'the model_data directory to write (default models/<model> under the project folder, not committed; created if missing; a package already there is replaced whole)',
       },
+      {
+        flags: '--no-cache',
+        description:
+          'build anew, neither reusing nor storing a package in the cache (by default a package built before from the same code, data and options is copied from $CATINTEL_CACHE/models, default ~/.cache/catintel)',
+      },
     ],
     examples: [
       'catintel model build hurricane --years 1000 --out models/hurricane',
@@ -100,6 +110,7 @@ export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
       from: str(raw, 'from') ?? '',
       out: path.resolve(outRaw),
       location: existingFile(raw, 'oed_location', 'an OED location CSV', false),
+      cache: raw.cache !== false,
     };
   },
   async run(ctx, input) {
@@ -111,55 +122,57 @@ export const modelBuild = defineHandler<ModelBuildInput, BuildPackageResult>({
         'invalid_input',
         `--from ${from} is not a directory; give the shared public data directory (the one holding hazard_history/ and vulnerability/)`,
       );
-    if (input.model === 'earthquake') return buildEarthquake(ctx, input, from);
-    const { buildHurricanePackage } = await import('../models/hurricane/package/build.js');
-    let extra: number[] = [];
-    if (input.location) {
-      const { hurricaneKeys } = await import('../models/hurricane/package/keys.js');
-      const { bookRows } = await import('../models/hurricane/package/book-keys.js');
-      // Every cell counts here (the catalog is not built yet): the book's vulnerabilities, wherever it stands.
-      extra = [
-        ...new Set(
-          hurricaneKeys(bookRows(input.location), {
-            wind: new Uint8Array(GRID_CELLS).fill(1),
-            surge: new Uint8Array(GRID_CELLS).fill(1),
-          }).keys.map((k) => k.vulnerabilityId),
-        ),
-      ];
-    }
-    try {
-      const result = await buildHurricanePackage({
-        dataDir: from,
-        years: input.years,
-        seed: input.seed,
-        out: input.out,
-        extraVulnerabilityIds: extra,
-        progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
-      });
-      return {
-        body: result,
-        notes: [
-          `${result.events} events over ${result.years} years, ${result.footprintEvents} with a footprint on US land; ${result.vulnerabilities} vulnerabilities; ${result.seconds.total.toFixed(1)} s`,
-        ],
-      };
-    } catch (err) {
-      if (err instanceof Error && !(err instanceof CatintelError) && /not found at/.test(err.message))
-        throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
-      throw err;
-    }
+    const { cachedBuild } = await import('../models/package-cache/cached-build.js');
+    const result = await cachedBuild({
+      model: input.model,
+      years: input.years,
+      seed: input.seed,
+      dataDir: from,
+      out: input.out,
+      location: input.location,
+      cacheDir: input.cache ? catintelCacheDir(ctx.config.env) : undefined,
+      build: () =>
+        input.model === 'earthquake' ? buildEarthquake(ctx, input, from) : buildHurricane(ctx, input, from),
+      progress: (message) => ctx.progress({ task: 'model build', done: 0, message }),
+    });
+    return { body: result, notes: notesOf(input.model, result) };
   },
 });
 
-async function buildEarthquake(
-  ctx: Context,
-  input: ModelBuildInput,
-  from: string,
-): Promise<HandlerResult<BuildPackageResult>> {
-  const { buildEarthquakePackage } = await import('../models/earthquake/package/build.js');
-  const { bookVulnerabilityIds } = await import('../models/earthquake/package/book-keys.js');
-  const extra = input.location ? bookVulnerabilityIds(input.location) : [];
+/** The package in a line, and where it came from when it was not built here and now. */
+function notesOf(model: PackageModel, r: CachedBuildResult): string[] {
+  const hit = r.cache === 'hit';
+  const took = hit ? '' : `; ${r.seconds.total.toFixed(1)} s`;
+  const bytes = r.files.reduce((n, f) => n + f.bytes, 0);
+  const line =
+    model === 'earthquake'
+      ? `${r.events} ruptures over ${r.years} years, ${r.footprintRows} footprint rows; ${r.vulnerabilities} vulnerabilities; ${(bytes / 1e6).toFixed(0)} MB${took}`
+      : `${r.events} events over ${r.years} years, ${r.footprintEvents} with a footprint on US land; ${r.vulnerabilities} vulnerabilities${took}`;
+  return [
+    ...(hit ? [`reused the package built at ${r.builtAt} (cache ${r.cacheEntry}); --no-cache to build anew`] : []),
+    line,
+    ...(r.cacheWarning ? [`warning: ${r.cacheWarning}; the build stands`] : []),
+  ];
+}
+
+async function buildHurricane(ctx: Context, input: ModelBuildInput, from: string): Promise<BuildPackageResult> {
+  const { buildHurricanePackage } = await import('../models/hurricane/package/build.js');
+  let extra: number[] = [];
+  if (input.location) {
+    const { hurricaneKeys } = await import('../models/hurricane/package/keys.js');
+    const { bookRows } = await import('../models/hurricane/package/book-keys.js');
+    // Every cell counts here (the catalog is not built yet): the book's vulnerabilities, wherever it stands.
+    extra = [
+      ...new Set(
+        hurricaneKeys(bookRows(input.location), {
+          wind: new Uint8Array(GRID_CELLS).fill(1),
+          surge: new Uint8Array(GRID_CELLS).fill(1),
+        }).keys.map((k) => k.vulnerabilityId),
+      ),
+    ];
+  }
   try {
-    const result = await buildEarthquakePackage({
+    return await buildHurricanePackage({
       dataDir: from,
       years: input.years,
       seed: input.seed,
@@ -167,13 +180,26 @@ async function buildEarthquake(
       extraVulnerabilityIds: extra,
       progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
     });
-    const bytes = result.files.reduce((n, f) => n + f.bytes, 0);
-    return {
-      body: result,
-      notes: [
-        `${result.events} ruptures over ${result.years} years, ${result.footprintRows} footprint rows; ${result.vulnerabilities} vulnerabilities; ${(bytes / 1e6).toFixed(0)} MB; ${result.seconds.total.toFixed(1)} s`,
-      ],
-    };
+  } catch (err) {
+    if (err instanceof Error && !(err instanceof CatintelError) && /not found at/.test(err.message))
+      throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
+    throw err;
+  }
+}
+
+async function buildEarthquake(ctx: Context, input: ModelBuildInput, from: string): Promise<BuildPackageResult> {
+  const { buildEarthquakePackage } = await import('../models/earthquake/package/build.js');
+  const { bookVulnerabilityIds } = await import('../models/earthquake/package/book-keys.js');
+  const extra = input.location ? bookVulnerabilityIds(input.location) : [];
+  try {
+    return await buildEarthquakePackage({
+      dataDir: from,
+      years: input.years,
+      seed: input.seed,
+      out: input.out,
+      extraVulnerabilityIds: extra,
+      progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
+    });
   } catch (err) {
     if (err instanceof Error && !(err instanceof CatintelError) && /not found at|input missing/.test(err.message))
       throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });

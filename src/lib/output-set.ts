@@ -115,15 +115,18 @@ export async function manifestFiles(dir: string, name = MANIFEST): Promise<strin
 /** The entry of `file` directly in the set's directory: the file itself, or its folder. */
 const topOf = (file: string) => setPathOf(file)?.folder ?? file;
 
-/** Writes `manifest` (the run's own fields, then `outputs`) under a temporary name and renames it into place. */
+/**
+ * Writes `manifest` (the run's own fields, then `outputs`) under a temporary name and renames it into place.
+ * A manifest given as text (a set copied whole from elsewhere, src/models/package-cache) is written as it is.
+ */
 export async function writeManifestFile(
   dir: string,
   token: string,
-  manifest: Record<string, unknown>,
+  manifest: Record<string, unknown> | string,
 ): Promise<string> {
   const temp = tempPathOf(dir, MANIFEST, token);
   const final = path.join(dir, MANIFEST);
-  await fs.promises.writeFile(temp, JSON.stringify(manifest, null, 2) + '\n');
+  await fs.promises.writeFile(temp, typeof manifest === 'string' ? manifest : JSON.stringify(manifest, null, 2) + '\n');
   await fs.promises.rename(temp, final);
   return final;
 }
@@ -156,7 +159,7 @@ export async function finishCommit(
   token: string,
   replaced: string[],
   files: string[],
-  manifest: Record<string, unknown>,
+  manifest: Record<string, unknown> | string,
 ): Promise<string> {
   const mine = new Set(files.map(topOf));
   for (const name of new Set(replaced.map(topOf)))
@@ -233,6 +236,26 @@ export class OutputSet {
     const outputs: ManifestEntry[] = [];
     for (const f of this.files)
       outputs.push({ file: f.file, rows: f.rows, ...(f.digest ?? (await sha256Of(this.tempPath(f.file)))) });
+    // completed_at: when the files are in place, as the manifest that follows says.
+    return this.commitManifest(() => ({
+      ...fields,
+      manifest_version: 1,
+      run: this.token,
+      completed_at: new Date().toISOString(),
+      outputs,
+    }));
+  }
+
+  /**
+   * Commits the set under a manifest written elsewhere, byte for byte: a set copied whole from another
+   * directory keeps the run and completed_at of the run that made it. The caller has checked its files
+   * against that manifest.
+   */
+  async commitCopy(manifestText: string): Promise<string> {
+    return this.commitManifest(() => manifestText);
+  }
+
+  private async commitManifest(manifest: () => Record<string, unknown> | string): Promise<string> {
     const names = this.files.map((f) => f.file);
     const replaced = await beginCommit(this.dir, this.token, names);
     const folders = new Set<string>();
@@ -246,13 +269,7 @@ export class OutputSet {
       await fs.promises.rm(path.join(this.dir, folder), { recursive: true, force: true });
       await fs.promises.rename(tempPathOf(this.dir, folder, this.token), path.join(this.dir, folder));
     }
-    return finishCommit(this.dir, this.token, replaced, names, {
-      ...fields,
-      manifest_version: 1,
-      run: this.token,
-      completed_at: new Date().toISOString(),
-      outputs,
-    });
+    return finishCommit(this.dir, this.token, replaced, names, manifest());
   }
 
   /** Removes this run's temporaries (a failed run leaves the directory as it found it). */

@@ -17,7 +17,8 @@ export async function cli(argv: string[], env: Record<string, string | undefined
   const code = await run(argv, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
-    env: { CATINTEL_NOW: env.CATINTEL_NOW, ...env },
+    // The run's model package cache (test/helpers/model-cache.ts), never the home folder's, unless a test gives its own.
+    env: { CATINTEL_NOW: env.CATINTEL_NOW, CATINTEL_CACHE: process.env.CATINTEL_CACHE, ...env },
     isTTY: false,
   });
   return { code, stdout, stderr, json: () => JSON.parse(stdout) };

@@ -99,6 +99,9 @@ export async function testModels(
       '--out',
       pkg,
       '--quiet',
+      // This folder is the test package's cache already, keyed by the model's own sources: a copy in the
+      // build cache (keyed by the whole src tree, which the in-process CLI runs from) would never be read.
+      '--no-cache',
     ]);
     if (r.code !== 0) throw new Error(`the test ${model} package could not be built: ${r.stderr}`);
     return models;
