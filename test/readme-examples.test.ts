@@ -73,9 +73,10 @@ function copyRepository(to: string): void {
       filter: (src) => !skip.has(path.basename(src)) && !/\.duckdb/.test(src),
     });
   }
-  // What `make run` (npm ci, tsc) adds to a clone.
+  // What `make run` (npm ci, tsc) adds to a clone. dist/ is copied, not linked: the CLI finds its project
+  // folder (models/, data/) from where its code lies, and a link would lead it back to this repository.
   fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(to, 'node_modules'));
-  fs.symlinkSync(path.join(REPO_ROOT, 'dist'), path.join(to, 'dist'));
+  fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(to, 'dist'), { recursive: true });
 }
 
 /** `make run`: the store seeded at the snapshot's instant, then served on a free port; resolves with the port. */

@@ -3,14 +3,20 @@
  * EP curves by CLI and HTTP), built once and shared: under models/.test/ in the project (gitignored), in a
  * folder named by the model, the years and a hash of what the package is made from (the model's source
  * files, the years and the seed), so a run reuses the last run's package until the model's code changes,
- * and builds a new one (about 40 s for 100 years) when it does. Test files running side by side take a
- * lock: one builds, the others wait for its manifest. Tests only read a package: anything they write goes
- * to a folder of their own.
+ * and builds a new one when it does. Test files running side by side take a lock: one builds, the others
+ * wait for its manifest. Tests only read a package: anything they write goes to a folder of their own.
+ *
+ * The build is the compiled CLI's (bin/catintel, as `make test` builds it before the suite), in a process
+ * of its own: its footprints run on every core (threads need the compiled worker), where the in-process CLI
+ * of the TypeScript sources runs one thread while the file waiting for it holds the other core idle. It goes
+ * through the run's model package cache (test/helpers/model-cache.ts), which the README walk-through's
+ * `catintel model build hurricane --years 100` (the same package) then copies instead of building twice.
+ * A dist/ older than the model's sources is refused, naming the command that rebuilds it.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cli } from './cli.js';
 import { REPO_ROOT, SHARED_DATA } from './paths.js';
 
 export const TEST_PACKAGE_YEARS = 100;
@@ -49,6 +55,34 @@ function inputsKey(model: TestModel, years: number): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The compiled counterpart of a source file under src/ (tsconfig.json compiles src/ into dist/src/). */
+const compiledOf = (file: string) => path.join(REPO_ROOT, 'dist', file.replace(/\.ts$/, '.js'));
+
+/** Refuses a dist/ that misses or predates a source of the model: the package would be the old code's. */
+function requireCompiled(model: TestModel): void {
+  for (const file of sourcesOf(model).flatMap(filesUnder)) {
+    const compiled = fs.statSync(compiledOf(file), { throwIfNoEntry: false });
+    if (!compiled || compiled.mtimeMs < fs.statSync(path.join(REPO_ROOT, file)).mtimeMs)
+      throw new Error(
+        `the test ${model} package is built by the compiled CLI, and dist/ ${compiled ? 'predates' : 'lacks'} ${file}: run \`npx tsc -p tsconfig.json\` (or make build) first`,
+      );
+  }
+}
+
+/** Runs the compiled CLI; resolves with its exit code and stderr. */
+function runCompiled(argv: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'catintel'), ...argv], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
 /**
  * The models folder (for --models or CATINTEL_MODELS) holding `<model>/` (hurricane/ unless named), a
  * package of `years` years (TEST_PACKAGE_YEARS unless given) from seed TEST_PACKAGE_SEED; built on first
@@ -86,7 +120,8 @@ export async function testModels(
       (f.startsWith(kind) || new RegExp(`^${model}-[0-9a-f]{16}$`).test(f)) && !f.startsWith(path.basename(models));
     for (const old of fs.readdirSync(root))
       if (stale(old)) fs.rmSync(path.join(root, old), { recursive: true, force: true });
-    const r = await cli([
+    requireCompiled(model);
+    const r = await runCompiled([
       'model',
       'build',
       model,
@@ -99,9 +134,6 @@ export async function testModels(
       '--out',
       pkg,
       '--quiet',
-      // This folder is the test package's cache already, keyed by the model's own sources: a copy in the
-      // build cache (keyed by the whole src tree, which the in-process CLI runs from) would never be read.
-      '--no-cache',
     ]);
     if (r.code !== 0) throw new Error(`the test ${model} package could not be built: ${r.stderr}`);
     return models;
