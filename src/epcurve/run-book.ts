@@ -17,6 +17,7 @@ import { paltRows } from '../loss/domain/ept-tables.js';
 import type { Occurrence } from '../loss/domain/types.js';
 import type { RunSettings } from '../loss/settings.js';
 import type { KeysTable } from '../oasis-files/domain/keys-table.js';
+import type { KernelPool } from '../loss/kernel-pool.js';
 import { oedCodeOf, type ModelPackage, type PackageKeys } from './model-packages.js';
 import { packageWithVulnerabilities } from './package-overlay.js';
 
@@ -113,10 +114,25 @@ export function packageInfo(pkg: ModelPackage, modelsDir: string): { dir: string
 }
 
 export async function runBook(o: BookRunOptions): Promise<BookLosses> {
-  const [{ computeLosses }, { oasisInputTables }, { records }] = await Promise.all([
+  // Threads for the kernel, started once a package's keys tell how large its run may be (kernel-pool.ts).
+  const { KernelPool } = await import('../loss/kernel-pool.js');
+  let pool: KernelPool | undefined;
+  try {
+    return await runBookOn(o, (atMost) => (pool ??= atMost > 1 ? new KernelPool(atMost - 1) : undefined));
+  } finally {
+    pool?.close();
+  }
+}
+
+async function runBookOn(
+  o: BookRunOptions,
+  kernelPool: (threadsAtMost: number) => KernelPool | undefined,
+): Promise<BookLosses> {
+  const [{ computeLosses }, { oasisInputTables }, { records }, { threadsForAtMost }] = await Promise.all([
     import('../loss/run.js'),
     import('../oasis-files/run.js'),
     import('../loss/kernel.js'),
+    import('../loss/kernel-threads.js'),
   ]);
   const found = o.packages.map((p) => ({ ...p, ...packageInfo(p.pkg, o.modelsDir) }));
   // No package to run (no peril asked for has one): no years either, unless asked for.
@@ -168,6 +184,11 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
     };
     runs.push(run);
     if (keys.length === 0) continue;
+    // A large run's threads start now, and read the package's damage side while this thread checks the
+    // vulnerabilities and makes the input files (the run's item-events are at most its keys times its
+    // events and samples).
+    const pool = kernelPool(threadsForAtMost(f.info.events, keys.length * f.info.events * Math.max(1, o.samples)));
+    void pool?.damageModel(f.dir);
     // A book of occupancies or constructions the package was not built with: their vulnerabilities are
     // computed for this run (as `model build --oed-location` would add them), the package left as it is.
     let modelDir = f.dir;
@@ -189,6 +210,8 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
       }
       modelDir = packageWithVulnerabilities(f.dir, extra, path.join(o.workDir, `${f.pkg.folder}-package`));
     }
+    // A book run on the package with its vulnerabilities added reads that one's damage side instead.
+    if (modelDir !== f.dir) void pool?.damageModel(modelDir);
     // One kernel run for the perils together (their losses in one event add up before the insurance
     // terms); a package of several perils asked for runs once more per peril for the split by peril.
     // The input files are handed to the kernel as the tables it would read from them: none is written.
@@ -206,6 +229,7 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
         samples: o.samples,
         periods: periods === f.info.years ? undefined : periods,
         seed: o.seed,
+        pool,
       });
       return { gul: r.gul, il: r.il ?? records(0, o.samples), occurrence: r.occurrence };
     };

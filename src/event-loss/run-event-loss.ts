@@ -126,11 +126,13 @@ export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Pro
     );
   const inFootprint = new Set<number>();
   const byPeril: Record<string, Set<number>> = Object.fromEntries(f.perils.map((p) => [p, new Set<number>()]));
+  // Each OED peril code's set: the first of the event's perils with that code, looked up once per code.
+  const setOfCode = new Map<string, Set<number>>();
+  for (const p of [...f.perils].reverse()) setOfCode.set(oedCodeOf(p), byPeril[p]);
   for (const k of keys.keys) {
     if (!areaperils.has(k.areaPerilId)) continue;
     inFootprint.add(k.locId);
-    const peril = f.perils.find((p) => oedCodeOf(p) === k.perilId);
-    if (peril) byPeril[peril].add(k.locId);
+    setOfCode.get(k.perilId)?.add(k.locId);
   }
   const sumTiv = (ids: Set<number>) => [...ids].reduce((s, id) => s + (tivOf.get(id) ?? 0), 0);
 

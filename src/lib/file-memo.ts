@@ -16,15 +16,23 @@ function identity(file: string): string | undefined {
   return s ? `${s.dev}|${s.ino}|${s.size}|${s.mtimeNs}|${s.ctimeNs}` : undefined;
 }
 
-export type FileMemo<T> = (files: readonly string[], compute: () => T) => T;
+export interface FileMemo<T> {
+  /** The value kept for the files, else compute()'s (then kept). */
+  (files: readonly string[], compute: () => T): T;
+  /** The value kept for the files, if any (nothing is computed). */
+  peek(files: readonly string[]): T | undefined;
+}
 
 export function fileMemo<T>(capacity: number): FileMemo<T> {
   // A Map iterates in insertion order: a hit is moved to the end, the first entry is the least recent.
   const kept = new Map<string, T>();
-  return (files, compute) => {
+  const keyOf = (files: readonly string[]): string | undefined => {
     const ids = files.map(identity);
-    if (ids.some((id) => id === undefined)) return compute();
-    const key = ids.join('\n');
+    return ids.some((id) => id === undefined) ? undefined : ids.join('\n');
+  };
+  const memo = (files: readonly string[], compute: () => T): T => {
+    const key = keyOf(files);
+    if (key === undefined) return compute();
     if (kept.has(key)) {
       const hit = kept.get(key) as T;
       kept.delete(key);
@@ -36,4 +44,9 @@ export function fileMemo<T>(capacity: number): FileMemo<T> {
     while (kept.size > capacity) kept.delete(kept.keys().next().value as string);
     return value;
   };
+  const peek = (files: readonly string[]): T | undefined => {
+    const key = keyOf(files);
+    return key === undefined ? undefined : kept.get(key);
+  };
+  return Object.assign(memo, { peek });
 }

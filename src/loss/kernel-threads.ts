@@ -5,11 +5,9 @@
  * the block each event was in, so the output does not depend on the number of threads or on which
  * thread ran which block.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { SummaryRecords } from './domain/elt.js';
+import { KernelPool, workerAvailable } from './kernel-pool.js';
 import { kernelRecords, kernelWork, recordLists, runKernel, type KernelInput, type KernelOutput } from './kernel.js';
 
 /**
@@ -22,23 +20,29 @@ export function blockFor(events: number, threads: number): number {
 }
 /** Item-events (items reached summed over events, times samples) below which one thread does it all. */
 const PARALLEL_FROM = 2_000_000;
-const WORKER = new URL('./kernel-worker.js', import.meta.url);
 
 /**
  * How many threads a run uses: `requested` (or CATINTEL_OASIS_THREADS) when given, else one below
  * PARALLEL_FROM item-events and otherwise every core, up to 8.
  */
 export function threadsFor(k: KernelInput, requested?: number): number {
-  const env = Number(process.env.CATINTEL_OASIS_THREADS);
-  const want = requested ?? (Number.isInteger(env) && env > 0 ? env : undefined);
-  if (want !== undefined) return Math.max(1, Math.min(want, k.events.length));
-  if (!workerAvailable() || kernelWork(k) < PARALLEL_FROM) return 1;
-  return Math.max(1, Math.min(os.availableParallelism(), 8, k.events.length));
+  return threadsOf(k.events.length, () => kernelWork(k), requested);
 }
 
-/** Threads need the compiled worker (kernel-worker.js beside this file); run from the TypeScript sources there is none. */
-function workerAvailable(): boolean {
-  return fs.existsSync(fileURLToPath(WORKER));
+/**
+ * threadsFor of a run whose input is not made yet, from at most `work` item-events (the threads a pool
+ * started early for it needs: when the run turns out smaller, it takes fewer of them).
+ */
+export function threadsForAtMost(events: number, work: number): number {
+  return threadsOf(events, () => work);
+}
+
+function threadsOf(events: number, work: () => number, requested?: number): number {
+  const env = Number(process.env.CATINTEL_OASIS_THREADS);
+  const want = requested ?? (Number.isInteger(env) && env > 0 ? env : undefined);
+  if (want !== undefined) return Math.max(1, Math.min(want, events));
+  if (!workerAvailable() || work() < PARALLEL_FROM) return 1;
+  return Math.max(1, Math.min(os.availableParallelism(), 8, events));
 }
 
 /**
@@ -70,28 +74,31 @@ export class Blocks {
   }
 }
 
-/** runKernel over `threads` threads (this one and threads - 1 workers); the same records in the same order. */
-export async function runKernelParallel(k: KernelInput, threads: number): Promise<KernelOutput> {
+/**
+ * runKernel over `threads` threads (this one and threads - 1 of the pool's, or of a pool started here for
+ * the run); the same records in the same order.
+ */
+export async function runKernelParallel(k: KernelInput, threads: number, pool?: KernelPool): Promise<KernelOutput> {
   if (threads <= 1) return runKernel(k);
   if (!workerAvailable()) return runShares(k, threads);
+  const on = pool ?? new KernelPool(threads - 1);
+  try {
+    return await onPool(k, Math.min(threads, 1 + on.size), on);
+  } finally {
+    if (on !== pool) on.close();
+  }
+}
+
+async function onPool(k: KernelInput, threads: number, pool: KernelPool): Promise<KernelOutput> {
+  if (threads <= 1) return runKernel(k);
   const block = blockFor(k.events.length, threads);
   const blocks = new Blocks(k.events.length, block);
-  const input = { events: k.events, gul: k.gul, sample: k.sample, plan: k.plan, reinsurance: k.reinsurance };
-  const workers = Array.from(
-    { length: threads - 1 },
-    (_, w) =>
-      new Promise<KernelOutput>((resolve, reject) => {
-        const worker = new Worker(WORKER, {
-          workerData: { input, blocks: blocks.buffer, thread: w + 1, block },
-        });
-        worker.once('message', (out: KernelOutput) => resolve(out));
-        worker.once('error', reject);
-        worker.once('exit', (code) => {
-          if (code !== 0) reject(new Error(`loss kernel worker exited with code ${code}`));
-        });
-      }),
+  const workers = Array.from({ length: threads - 1 }, (_, w) =>
+    pool.run(w, { input: k, blocks: blocks.buffer, thread: w + 1, block }),
   );
-  // This thread runs blocks meanwhile (the first ones, while the workers start); its progress reports the blocks handed out to all.
+  // A worker that fails is reported once this thread's share is done (not as an unhandled rejection before).
+  for (const w of workers) w.catch(() => undefined);
+  // This thread runs blocks meanwhile (the first ones, while the workers take the input); its progress reports the blocks handed out to all.
   const claim = blocks.claimer(0);
   const progress = k.progress;
   const first = runKernel(

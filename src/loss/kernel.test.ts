@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeScaledInput } from '../../bench/oasis.js';
 import { runOasis } from './run.js';
@@ -95,4 +96,49 @@ describe('loss kernel threads as the compiled CLI runs them (workers taking bloc
     expect([...outputs[1].keys()].sort()).toEqual([...outputs[0].keys()].sort());
     for (const [file, text] of outputs[0]) expect(outputs[1].get(file), file).toBe(text);
   });
+});
+
+// The compiled modules (`make test` builds them first): a pool's thread exists only beside compiled code.
+const compiled = (file: string) => path.resolve('dist', 'src', 'loss', file);
+
+describe('a kernel pool started before its run, which reads the damage side on its thread', () => {
+  it.skipIf(!fs.existsSync(compiled('kernel-pool.js')))(
+    'gives the records one thread gives, the run sent to the thread without the damage side it holds',
+    async () => {
+      const load = <T>(file: string) => import(pathToFileURL(compiled(file)).href) as Promise<T>;
+      const { computeLosses } = await load<typeof import('./run.js')>('run.js');
+      const { KernelPool } = await load<typeof import('./kernel-pool.js')>('kernel-pool.js');
+      const { keptDamageModel } = await load<typeof import('./io/damage-model.js')>('io/damage-model.js');
+      const { readSettings } = await load<typeof import('./settings.js')>('settings.js');
+      const modelDir = path.join(PIWIND, 'model_data');
+      const losses = (threads: number, pool?: InstanceType<typeof KernelPool>) =>
+        computeLosses({
+          modelDir,
+          inputDir: path.join(PIWIND, 'expected_all_outputs', 'input'),
+          settings: readSettings(path.join(PIWIND, 'expected_all_outputs', 'output', 'analysis_settings.json')),
+          allocRule: 1,
+          samples: 10,
+          threads,
+          pool,
+        });
+      // The pool first: this process has not read the model yet, so its thread does.
+      expect(keptDamageModel(modelDir)).toBeUndefined();
+      const pool = new KernelPool(1);
+      let two;
+      try {
+        const damage = pool.damageModel(modelDir);
+        two = await losses(2, pool);
+        expect(keptDamageModel(modelDir)).toBe(await damage);
+        // A second run on the same pool (a book's next peril) takes the same thread again.
+        const again = await losses(2, pool);
+        expect(again.gul).toEqual(two.gul);
+      } finally {
+        pool.close();
+      }
+      const one = await losses(1);
+      expect(one.gul.length).toBeGreaterThan(100);
+      for (const which of ['gul', 'il'] as const) expect(two[which], which).toEqual(one[which]);
+    },
+    60_000,
+  );
 });

@@ -25,6 +25,7 @@ import type { KernelInput } from './kernel.js';
 import type { SummaryRecords } from './domain/elt.js';
 import type { Occurrence } from './domain/types.js';
 import type { RunSettings } from './settings.js';
+import type { KernelPool } from './kernel-pool.js';
 import { runKernelParallel, threadsFor } from './kernel-threads.js';
 import { defaultSettings, readSettings } from './settings.js';
 import { writePerspective, type OrdFormat, type Written, type Skipped } from './write-outputs.js';
@@ -79,6 +80,11 @@ export interface ComputeLossesOptions {
    */
   seed?: number;
   threads?: number;
+  /**
+   * Kernel threads started before this run (kernel-pool.ts): the run's threads are taken from it, and the
+   * model's damage side is read on it while this thread reads the input.
+   */
+  pool?: KernelPool;
   progress?: (done: number, total: number, message: string) => void;
 }
 
@@ -114,7 +120,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
     events = events.filter((e) => kept.has(e));
   }
   const rps = settings.returnPeriods ?? readReturnPeriods(opts.modelDir);
-  const { vuln, damage, binFrom } = readDamageModel(opts.modelDir);
+  const damageModel = opts.pool ? opts.pool.damageModel(opts.modelDir) : readDamageModel(opts.modelDir);
   const input = InputFiles.of(opts.inputDir, opts.inputTables);
   const items = readItems(input);
   if (opts.seed !== undefined && opts.seed !== 1) reseedGroups(items.groupId, opts.seed);
@@ -132,6 +138,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   // The gul summary map, read once: the items' risks before the kernel, the summary TIV after it.
   const gulMap = summaryMapColumns(input, 'gul_summary_map.csv', ['item_id', ...SUMMARY_TIV_COLUMNS]);
   const byAreaperil = itemsByAreaperil(items);
+  const { vuln, damage, binFrom } = await damageModel;
   const nDamage = damage.nDamage;
   let sample: SampleContext | undefined;
   if (S > 0) {
@@ -167,7 +174,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
     progress: opts.progress,
   };
   const threads = threadsFor(kernel, opts.threads);
-  const { gul, il, ri, rl } = await runKernelParallel(kernel, threads);
+  const { gul, il, ri, rl } = await runKernelParallel(kernel, threads, opts.pool);
 
   const covered = new Uint8Array(tiv.length);
   for (const c of items.coverageId) covered[c] = 1;
@@ -175,7 +182,10 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   for (let c = 0; c < tiv.length; c++) if (covered[c]) coveredTiv += tiv[c];
   // summary-info reports the summary map's TIV, as Oasis does; coverages.csv only when there is no map.
   const gulTiv = (gulMap && summaryTiv(gulMap)) ?? coveredTiv;
-  const ilTiv = plan ? (summaryMapTiv(input, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv;
+  // The insured one reads fm_summary_map.csv again: only when asked for (a book's run never asks).
+  let ilTiv: number | undefined;
+  const ilTivOf = () =>
+    (ilTiv ??= plan ? (summaryMapTiv(input, 'fm_summary_map.csv', 'output_id') ?? coveredTiv) : coveredTiv);
   return {
     settings,
     samples: S,
@@ -189,7 +199,9 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
     ri,
     rl,
     gulTiv,
-    ilTiv,
+    get ilTiv() {
+      return ilTivOf();
+    },
     reinsuranceDirs: riDirs,
   };
 }

@@ -26,9 +26,24 @@ export interface DamageModel {
 // book's own vulnerabilities are run from a package copy with them added (epcurve/package-overlay.ts).
 const kept = fileMemo<DamageModel>(3);
 
+/** The two files the damage side is read from. */
+const filesOf = (modelDir: string) => [
+  path.join(modelDir, 'damage_bin_dict.csv'),
+  path.join(modelDir, 'vulnerability.csv'),
+];
+
+/** The damage side this process keeps for the model (read before, its files unchanged), if any. */
+export function keptDamageModel(modelDir: string): DamageModel | undefined {
+  return kept.peek(filesOf(modelDir));
+}
+
+/** Keeps a damage side read on another thread as if read here (the next run on the same model reads nothing). */
+export function keepDamageModel(modelDir: string, model: DamageModel): DamageModel {
+  return kept(filesOf(modelDir), () => model);
+}
+
 export function readDamageModel(modelDir: string): DamageModel {
-  const dbdFile = path.join(modelDir, 'damage_bin_dict.csv');
-  const vulnFile = path.join(modelDir, 'vulnerability.csv');
+  const [dbdFile, vulnFile] = filesOf(modelDir);
   return kept([dbdFile, vulnFile], () => {
     const dbd = readTable(dbdFile, ['bin_index', 'bin_from', 'bin_to', 'interpolation']);
     const bins = damageBins(dbd.col('bin_index'), dbd.col('bin_to'), dbd.col('interpolation'));
