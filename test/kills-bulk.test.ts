@@ -67,9 +67,12 @@ describe(`bulk scoring killed at random moments (seed ${KILL_SEED})`, () => {
     const out = path.join(work, 'out');
     const outcomes = { killed: 0, withTemps: 0, complete: 0, noManifest: 0 };
     const runLength = new RunLength(runMs);
+    let drawnInside = 0;
     for (let k = 0; k < KILL_POINTS; k++) {
       // Up to 1.6 runs long: some runs finish (and the next is killed over a complete set), most do not.
-      const at = runLength.at(random() * 1.6);
+      const fraction = random() * 1.6;
+      if (fraction < 1) drawnInside++;
+      const at = runLength.at(fraction);
       const where = `kill ${k} at ${at} ms (seed ${KILL_SEED + 1})`;
       const t = await runAndKill(args(inputs[k % 2], out), at);
       runLength.observe(t);
@@ -88,7 +91,9 @@ describe(`bulk scoring killed at random moments (seed ${KILL_SEED})`, () => {
       expect([sets[0], sets[1]], where).toContainEqual(setOf(m));
     }
     console.log(`bulk kill trials (seed ${KILL_SEED + 1}, run ${runMs} ms): ${JSON.stringify(outcomes)}`);
-    expect(outcomes.killed).toBeGreaterThanOrEqual(Math.ceil(0.4 * KILL_POINTS)); // most kill points fall inside a run (8 of 20; timing varies with load)
+    // Most kill points drawn inside a run land inside one (timing varies with load): two thirds of them, 8 of
+    // the 12 drawn inside at 20 points, 4 of the 6 at make test's 12.
+    expect(outcomes.killed).toBeGreaterThanOrEqual(Math.ceil((2 / 3) * drawnInside));
     expect(outcomes.withTemps).toBeGreaterThan(0); // some kills landed mid-run, leaving temporaries behind
 
     const final = await runAndKill(args(inputs[0], out), Infinity);

@@ -181,9 +181,7 @@ async function buildHurricane(ctx: Context, input: ModelBuildInput, from: string
       progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
     });
   } catch (err) {
-    if (err instanceof Error && !(err instanceof CatintelError) && /not found at/.test(err.message))
-      throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
-    throw err;
+    throw missingInputAsUsageError(err, /not found at/);
   }
 }
 
@@ -201,8 +199,13 @@ async function buildEarthquake(ctx: Context, input: ModelBuildInput, from: strin
       progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
     });
   } catch (err) {
-    if (err instanceof Error && !(err instanceof CatintelError) && /not found at|input missing/.test(err.message))
-      throw new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
-    throw err;
+    throw missingInputAsUsageError(err, /not found at|input missing/);
   }
+}
+
+/** A builder's missing-input failure (its message matches `missing`) as the one-line usage error it is. */
+function missingInputAsUsageError(err: unknown, missing: RegExp): unknown {
+  if (err instanceof Error && !(err instanceof CatintelError) && missing.test(err.message))
+    return new CatintelError('invalid_input', err.message.split('\n')[0], { cause: err });
+  return err;
 }
