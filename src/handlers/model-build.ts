@@ -172,14 +172,7 @@ async function buildHurricane(ctx: Context, input: ModelBuildInput, from: string
     ];
   }
   try {
-    return await buildHurricanePackage({
-      dataDir: from,
-      years: input.years,
-      seed: input.seed,
-      out: input.out,
-      extraVulnerabilityIds: extra,
-      progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
-    });
+    return await buildHurricanePackage(builderOptions(ctx, input, from, extra));
   } catch (err) {
     throw missingInputAsUsageError(err, /not found at/);
   }
@@ -190,17 +183,23 @@ async function buildEarthquake(ctx: Context, input: ModelBuildInput, from: strin
   const { bookVulnerabilityIds } = await import('../models/earthquake/package/book-keys.js');
   const extra = input.location ? bookVulnerabilityIds(input.location) : [];
   try {
-    return await buildEarthquakePackage({
-      dataDir: from,
-      years: input.years,
-      seed: input.seed,
-      out: input.out,
-      extraVulnerabilityIds: extra,
-      progress: (done, total, message) => ctx.progress({ task: 'model build', done, total, message }),
-    });
+    return await buildEarthquakePackage(builderOptions(ctx, input, from, extra));
   } catch (err) {
     throw missingInputAsUsageError(err, /not found at|input missing/);
   }
+}
+
+/** What both builders are given: the data, the event set's length and seed, the folder, the book's extra vulnerabilities. */
+function builderOptions(ctx: Context, input: ModelBuildInput, from: string, extraVulnerabilityIds: number[]) {
+  return {
+    dataDir: from,
+    years: input.years,
+    seed: input.seed,
+    out: input.out,
+    extraVulnerabilityIds,
+    progress: (done: number, total: number, message: string) =>
+      ctx.progress({ task: 'model build', done, total, message }),
+  };
 }
 
 /** A builder's missing-input failure (its message matches `missing`) as the one-line usage error it is. */

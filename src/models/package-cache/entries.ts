@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MANIFEST, OutputSet, removeStaleTemps, runToken, sha256Of, tempPathOf } from '../../lib/output-set.js';
 import type { BuildPackageResult } from '../hurricane/package/build.js';
+import { PACKAGE_MODELS } from '../package-kind.js';
 import { entriesToEvict } from './domain/eviction.js';
 
 const BUILD = 'build.json';
-const ENTRY_NAME = /^(hurricane|earthquake)-[0-9a-f]{32}$/;
+const ENTRY_NAME = new RegExp(`^(${PACKAGE_MODELS.join('|')})-[0-9a-f]{32}$`);
 
 interface ManifestOutputs {
   completed_at?: string;
