@@ -81,4 +81,20 @@ describe('a killed server', () => {
     second.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
   }, 60_000);
+
+  it("a sidecar torn by a kill mid-write (empty) and a killed writer's half-written draft are cleared by the next command", async () => {
+    const db = path.join(tempDir('catintel-kill-torn-'), 'store.duckdb');
+    expect((await cli(['--db', db, 'locations', 'add', '--name', 'x', '--lat', '30', '--lng', '-90'], env)).code).toBe(
+      0,
+    );
+    // What a writer killed between creating and filling its files leaves: a pid that has exited.
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => dead.once('exit', r));
+    fs.writeFileSync(`${db}.lock`, '');
+    fs.writeFileSync(`${db}.lock.${dead.pid}.tmp`, '{"pid":');
+
+    const info = await cli(['--db', db, '--json', 'db', 'info'], env);
+    expect(info.code, info.stderr).toBe(0);
+    expect(fs.readdirSync(path.dirname(db)).filter((f) => f.includes('.lock'))).toEqual([]);
+  }, 30_000);
 });

@@ -6,10 +6,8 @@
  * grants nothing new.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import { lockPathOf, readLockHolder } from '../store/lock.js';
+import { clearStaleLockHolder } from '../store/lock.js';
 import { removeSocket } from './local-channel.js';
-import { processAlive } from '../lib/process-alive.js';
 
 export interface ServeInfo {
   pid: number;
@@ -57,10 +55,4 @@ export function clearStaleServeInfo(dbPath: string): void {
   if (!info || info.pid === process.pid) return;
   fs.rmSync(serveInfoPathOf(dbPath), { force: true });
   if (info.socket) removeSocket(info.socket);
-}
-
-function clearStaleLockHolder(dbPath: string): void {
-  const holder = readLockHolder(dbPath);
-  if (!holder || holder.pid === process.pid || holder.host !== os.hostname() || processAlive(holder.pid)) return;
-  fs.rmSync(lockPathOf(dbPath), { force: true });
 }

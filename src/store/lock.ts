@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { processAlive } from '../lib/process-alive.js';
 import { diskFull } from './faults.js';
 
 export interface LockHolder {
@@ -18,14 +20,25 @@ export function lockPathOf(dbPath: string): string {
   return `${dbPath}.lock`;
 }
 
-/** A write that fails (a full disk) leaves no sidecar behind: an empty one would name no holder to anyone. */
+/** Where a writer prepares its sidecar before renaming it into place: named by its pid, so a killed one's is known. */
+function draftPathOf(dbPath: string, pid: number): string {
+  return `${lockPathOf(dbPath)}.${pid}.tmp`;
+}
+
+/**
+ * Written whole or not at all (a draft renamed into place): a writer killed mid-write once left an empty
+ * sidecar that named no holder and that nobody could tell was stale. A write that fails (a full disk)
+ * leaves nothing behind.
+ */
 export function writeLockHolder(dbPath: string, command: string): void {
   const holder: LockHolder = { pid: process.pid, command, host: os.hostname(), since: new Date().toISOString() };
   const file = lockPathOf(dbPath);
+  const draft = draftPathOf(dbPath, process.pid);
   try {
-    fs.writeFileSync(file, JSON.stringify(holder) + '\n');
+    fs.writeFileSync(draft, JSON.stringify(holder) + '\n');
+    fs.renameSync(draft, file);
   } catch (err) {
-    fs.rmSync(file, { force: true });
+    fs.rmSync(draft, { force: true });
     if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw diskFull(file, err);
     throw err;
   }
@@ -37,6 +50,35 @@ export function readLockHolder(dbPath: string): LockHolder | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The sidecar of a writer killed on this host (its pid is gone), and any draft a killed writer left, go.
+ * A sidecar that does not parse is a killed writer's too: since sidecars are renamed into place whole,
+ * no live writer's ever reads torn.
+ */
+export function clearStaleLockHolder(dbPath: string): void {
+  const file = lockPathOf(dbPath);
+  const holder = readLockHolder(dbPath);
+  const stale = holder
+    ? holder.pid !== process.pid && holder.host === os.hostname() && !processAlive(holder.pid)
+    : fs.existsSync(file);
+  if (stale) fs.rmSync(file, { force: true });
+  for (const pid of draftPids(dbPath)) if (!processAlive(pid)) fs.rmSync(draftPathOf(dbPath, pid), { force: true });
+}
+
+function draftPids(dbPath: string): number[] {
+  const prefix = `${path.basename(lockPathOf(dbPath))}.`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(dbPath));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.startsWith(prefix) && n.endsWith('.tmp'))
+    .map((n) => Number(n.slice(prefix.length, -'.tmp'.length)))
+    .filter((pid) => Number.isInteger(pid) && pid > 0);
 }
 
 export function clearLockHolder(dbPath: string): void {
