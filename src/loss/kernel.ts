@@ -131,7 +131,7 @@ export class EventKernel {
   private readonly chain?: ReinsuranceChain;
   private readonly S: number;
   private readonly n: number;
-  /** The sampled losses (samples x items), in the module's memory. */
+  /** The sampled losses (items x samples: item i's sample s at i * S + s), in the module's memory. */
   private readonly sampled: Float64Array;
   private readonly exposure: Float64Array;
   private readonly covSum: Float64Array;
@@ -234,7 +234,7 @@ export class EventKernel {
   }
 
   private records(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {
-    const { S, n, sampled, exposure, coverageSeen, hitOnCoverage } = this;
+    const { S, sampled, exposure, coverageSeen, hitOnCoverage } = this;
     const ev = this.gulEvent;
     const { reached, count, hit } = ev;
     const { items, tiv } = this.k.gul;
@@ -271,8 +271,7 @@ export class EventKernel {
     const g = pushRecord(gul, eventId, mean, max, exposed, affected);
     for (let s = 0; s < S; s++) {
       let sum = 0;
-      const o = s * n;
-      for (let k = 0; k < count; k++) sum += sampled[o + reached[k]];
+      for (let k = 0; k < count; k++) sum += sampled[reached[k] * S + s];
       gul.sampled[g * S + s] = sum;
     }
     if (this.insured) {
@@ -280,7 +279,7 @@ export class EventKernel {
       this.levelOne(0, ev.mean, 0);
       this.levelOne(1, ev.max, 0);
       this.levelOne(2, exposure, 0);
-      for (let s = 0; s < S; s++) this.levelOne(3 + s, sampled, s * n);
+      for (let s = 0; s < S; s++) this.levelOne(3 + s, sampled, s, S);
       const t = this.insured.total();
       const j = pushRecord(il, eventId, t[0], t[1], t[2], affected);
       for (let s = 0; s < S; s++) il.sampled[j * S + s] = t[3 + s];
@@ -316,34 +315,33 @@ export class EventKernel {
 
   private riskSeen?: Uint8Array;
 
-  /** Adds loss vector k of the event's hit items (values[offset + item index]) into level 1 of the programme. */
-  private levelOne(k: number, values: Float64Array, offset: number): void {
+  /** Adds loss vector k of the event's hit items (values[offset + item index * stride]) into level 1 of the programme. */
+  private levelOne(k: number, values: Float64Array, offset: number, stride = 1): void {
     const ev = this.gulEvent;
     const ids = this.k.gul.items.itemId;
-    if (this.idsAscending) return this.insured!.addItems(k, ev.reached, ev.count, ev.hit, ids, values, offset);
+    if (this.idsAscending) return this.insured!.addItems(k, ev.reached, ev.count, ev.hit, ids, values, offset, stride);
     const byItem = this.byItem;
     byItem.fill(0);
     for (let j = 0; j < ev.count; j++) {
       const i = ev.reached[j];
-      if (ev.hit[i]) byItem[ids[i]] = values[offset + i];
+      if (ev.hit[i]) byItem[ids[i]] = values[offset + i * stride];
     }
     this.insured!.addByItemId(k, byItem);
   }
 
   /** gul_alloc_rule 1 on each sample: a coverage's items together never exceed its TIV. */
   private capSamples(): void {
-    const { S, n, sampled, covSum: sum } = this;
+    const { S, sampled, covSum: sum } = this;
     const { reached, count } = this.gulEvent;
     const cov = this.k.gul.items.coverageId;
     const tiv = this.k.gul.tiv;
     for (let s = 0; s < S; s++) {
-      const o = s * n;
       for (let k = 0; k < count; k++) sum[cov[reached[k]]] = 0;
-      for (let k = 0; k < count; k++) sum[cov[reached[k]]] += sampled[o + reached[k]];
+      for (let k = 0; k < count; k++) sum[cov[reached[k]]] += sampled[reached[k] * S + s];
       for (let k = 0; k < count; k++) {
         const i = reached[k];
         const c = cov[i];
-        if (sum[c] > tiv[c]) sampled[o + i] *= tiv[c] / sum[c];
+        if (sum[c] > tiv[c]) sampled[i * S + s] *= tiv[c] / sum[c];
       }
     }
   }

@@ -5,11 +5,11 @@
 // (mean, max, exposure, each sample) into level 1 of the financial module. Every sum runs in item
 // order, as the reference records() path adds the same terms, so the same bits.
 
-import { n, S } from './positions';
+import { S } from './positions';
 import { forgetReached, reachedCount, reachedItems } from './gul';
 
 // Per item: coverage (i32), item id (i32), the event's mean and maximum (f64), hit (u8), sampled losses
-// (f64, samples x items). Per coverage: TIV (f64), seen (u8), hit items (f64), each sample's sum (f64).
+// (f64, items x samples). Per coverage: TIV (f64), seen (u8), hit items (f64), each sample's sum (f64).
 let cov: usize = 0;
 let ids: usize = 0;
 let mean: usize = 0;
@@ -48,7 +48,7 @@ export function setupRecords(itemCov: usize, itemIds: usize, itemMean: usize, it
 }
 
 @inline function sampleAt(s: i32, i: usize): usize {
-  return sampled + ((<usize>s * <usize>n + i) << 3);
+  return sampled + ((i * <usize>S + <usize>s) << 3);
 }
 
 /** Per coverage: its hit items and (rule 1) the sums of their means, maxima and each sample's losses. */

@@ -6,7 +6,7 @@
 //     through gulmc's normal tables (normal.ts);
 //  3. the damage bin by binary search of the float32 cdf, the loss interpolated within the bin.
 
-import { n, pItem, S } from './positions';
+import { pItem, S } from './positions';
 import { latinHypercube, setupStrata } from './philox';
 import { CDF_MIN, INV_FACTOR, NORM_FACTOR, NORM_N, TAIL, UPPER_TAIL, X_MIN, cdfAt, fromNorm, ppfEntry, setupCdfTable, toNorm } from './normal';
 
@@ -44,7 +44,7 @@ let binMean: usize = 0;
 // more than one intensity bin).
 let hazCdf: usize = 0; // f32
 let hazBin: usize = 0; // i32
-// The losses, samples x items row-major by sample (f64); the host reads them.
+// The losses, items x samples: an item's samples side by side (f64); the host reads them.
 let out: usize = 0;
 // Scratch of one run, per draw: the uniform, the correlation's two terms, the intensity bin, correlated or not.
 let runU: usize = 0;
@@ -360,7 +360,7 @@ function lossRun(first: i32, end: i32): void {
         const probFrom = idx > 0 ? <f64>load<f32>(cdf + ix - 4) : 0.0;
         gul = getGul(<f64>load<f32>(binFrom + ix), <f64>load<f32>(binTo + ix), <f64>load<f32>(binMean + ix), probFrom, <f64>load<f32>(cdf + ix), rval, scaling);
       }
-      store<f64>(out + ((<usize>s * <usize>n + <usize>i) << 3), gul >= 0 ? fround(gul) : 0.0);
+      store<f64>(out + ((<usize>i * <usize>S + <usize>s) << 3), gul >= 0 ? fround(gul) : 0.0);
     }
   }
 }

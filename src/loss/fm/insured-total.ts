@@ -183,7 +183,7 @@ export class InsuredTotal {
   }
 
   /**
-   * Adds vector k's item losses into level 1, items in list order: values[offset + list[j]] is the loss of
+   * Adds vector k's item losses into level 1, items in list order: values[offset + list[j] * stride] is the loss of
    * item ids[list[j]], counted when keep[list[j]].
    */
   addItems(
@@ -194,6 +194,7 @@ export class InsuredTotal {
     ids: Int32Array,
     values: Float64Array,
     offset: number,
+    stride = 1,
   ): void {
     const toAgg = this.plan.levelOne.toAgg;
     const agg = this.buffers[k];
@@ -202,7 +203,7 @@ export class InsuredTotal {
       if (!keep[i]) continue;
       const from = ids[i];
       if (from >= 1 && from < toAgg.length && toAgg[from] > 0) {
-        agg[toAgg[from]] += values[offset + i];
+        agg[toAgg[from]] += values[offset + i * stride];
         this.touch(toAgg[from]);
       }
     }
