@@ -19,8 +19,10 @@ import { correlationHash, damageHash, hazardHash } from './rng.js';
  * Samples events one after another in the kernel's module (assembly/sample.ts), which holds the
  * per-item constants, the draws of the current event and every scratch array, so nothing is allocated
  * per item or event. Each event's sampled loss per item, before gul_alloc_rule, goes into the module's
- * `losses` (items x samples: an item's samples side by side, so the scattered items of an areaperil each touch one or two cache lines, not one per sample) for the items on an areaperil of its footprint; the
- * entries of other items are left as they are: the caller keeps them 0.
+ * `losses` for the items on an areaperil of its footprint: items x samples, an item's samples side by
+ * side, so that the items of an areaperil (scattered over the item order) each touch one or two cache
+ * lines rather than one per sample. The entries of other items are left as they are: the caller keeps
+ * them 0.
  */
 export class EventSampler {
   private epoch = 0;
