@@ -15,7 +15,8 @@ import { cli, tempDir } from './helpers/cli.js';
 import { EARTHQUAKE_TEST_PACKAGE_YEARS, testModels } from './helpers/model-packages.js';
 import { FIXTURES, sharedData } from './helpers/paths.js';
 import { contextOn, platform, token } from './http/helpers/harness.js';
-import { OED_LOCATION_HEADER, bayAreaRows, leeCountyRows } from './helpers/event-loss-books.js';
+import { OED_LOCATION_HEADER, LEE_HOMES, bayAreaRows, leeCountyRows } from './helpers/event-loss-books.js';
+import { cellOf, GRID_COLS } from '../src/models/hurricane/domain/footprint/grid.js';
 
 const BDECK = sharedData('hazard_history/hurricanes/bal092022.dat');
 const SHAKEMAP = sharedData('hazard_history/earthquakes/shakemap/lomaprieta1989_grid.xml');
@@ -151,6 +152,33 @@ describe('Ian 2022 replayed at its b-deck fixes (Lee County book)', () => {
     expect(b.il).toMatchObject(band);
     expect(b.NumLocationsInFootprint).toBe(10);
   });
+
+  it('a package whose catalog never reached the book: the event that does keys it on the event package, to the same band', async () => {
+    // The package as built, but with the book's cells unreached by its catalog (0 in both reach files). The
+    // keys the run makes on the package while the footprints are made miss every home; the event's own
+    // reach brings them back, and the run keys the book again on the event package.
+    const models = path.join(tempDir('catintel-event-loss-reach-'), 'models');
+    const pkg = path.join(models, 'hurricane');
+    const built = path.join(hurricaneModels, 'hurricane');
+    fs.mkdirSync(pkg, { recursive: true });
+    const reachFiles = ['cell_max_intensity_bin.bin', 'cell_max_surge_bin.bin'];
+    for (const f of fs.readdirSync(built))
+      if (!reachFiles.includes(f)) fs.symlinkSync(path.join(built, f), path.join(pkg, f));
+    for (const f of reachFiles) {
+      const cells = fs.readFileSync(path.join(built, f));
+      for (const [lat, lng] of LEE_HOMES) {
+        const c = cellOf(lat, lng)!;
+        cells[c.row * GRID_COLS + c.col] = 0;
+      }
+      fs.writeFileSync(path.join(pkg, f), cells);
+    }
+    const { db, id } = stores.get(LAST)!;
+    const argv = ['--db', db, '--as-of', LAST, '--json', 'portfolio', 'event-loss', id, '--event', 'al092022'];
+    const r = await cli([...argv, '--members', MEMBERS], { CATINTEL_MODELS: models });
+    expect(r.code, r.stderr).toBe(0);
+    const { gul, il, NumLocationsModelled, TIVInFootprintAmt } = bodies.get(LAST)!;
+    expect(r.json()).toMatchObject({ gul, il, NumLocationsModelled, TIVInFootprintAmt });
+  }, 120_000);
 
   it("as landfall nears the mean moves toward the final track's loss and the band narrows", () => {
     const final = bodies.get(AFTER)!.gul.ObservedSoFarLossAmt as number;

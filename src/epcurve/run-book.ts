@@ -18,6 +18,8 @@ import type { Occurrence } from '../loss/domain/types.js';
 import type { RunSettings } from '../loss/settings.js';
 import type { KeysTable } from '../oasis-files/domain/keys-table.js';
 import type { KernelPool } from '../loss/kernel-pool.js';
+import type { InputTables } from '../loss/io/input-files.js';
+import type { RunInput } from '../loss/run.js';
 import { oedCodeOf, type ModelPackage, type PackageKeys } from './model-packages.js';
 import { packageWithVulnerabilities } from './package-overlay.js';
 
@@ -38,6 +40,10 @@ export interface BookRunOptions {
   progress?: (message: string) => void;
   /** Keep each package's keys in its PackageRun (a live event's TIV in the footprint reads them). */
   keepKeys?: boolean;
+  /** Packages' keys and input tables made already (preparePackage), used instead of making them here. */
+  prepared?: PreparedPackage[];
+  /** Kernel threads the caller started (and closes): a live event's, started while its footprints are made. */
+  pool?: KernelPool;
 }
 
 /** What one package did for the book. */
@@ -72,6 +78,20 @@ export interface BookLosses {
 }
 
 const SUMMARY = [{ id: 1, ordOutput: {} }];
+
+/** The item-events a book's kernel run makes at most: its keys times its events and samples. */
+export function bookWork(events: number, keys: number, samples: number): number {
+  return keys * events * Math.max(1, samples);
+}
+
+/** A book's run: ground-up and insured, one summary over all risks. */
+function bookSettings(samples: number): RunSettings {
+  return { gul: SUMMARY, il: SUMMARY, ri: [], rl: [], intermediatePriorities: [], samples };
+}
+
+/** Where a run's input files would be (every one it reads is in its tables). */
+const inputDirOf = (workDir: string, pkg: ModelPackage, name: string) =>
+  path.join(workDir, `${pkg.folder}-${name}`, 'input');
 
 interface PackageInfo {
   model: string;
@@ -118,7 +138,7 @@ export async function runBook(o: BookRunOptions): Promise<BookLosses> {
   const { KernelPool } = await import('../loss/kernel-pool.js');
   let pool: KernelPool | undefined;
   try {
-    return await runBookOn(o, (atMost) => (pool ??= atMost > 1 ? new KernelPool(atMost - 1) : undefined));
+    return await runBookOn(o, (atMost) => o.pool ?? (pool ??= atMost > 1 ? new KernelPool(atMost - 1) : undefined));
   } finally {
     pool?.close();
   }
@@ -128,9 +148,8 @@ async function runBookOn(
   o: BookRunOptions,
   kernelPool: (threadsAtMost: number) => KernelPool | undefined,
 ): Promise<BookLosses> {
-  const [{ computeLosses }, { oasisInputTables }, { records }, { threadsForAtMost }] = await Promise.all([
+  const [{ computeLosses }, { records }, { threadsForAtMost }] = await Promise.all([
     import('../loss/run.js'),
-    import('../oasis-files/run.js'),
     import('../loss/kernel.js'),
     import('../loss/kernel-threads.js'),
   ]);
@@ -149,23 +168,25 @@ async function runBookOn(
     }
   }
   const periods = o.years ?? packageYears;
-  const settings: RunSettings = {
-    gul: SUMMARY,
-    il: SUMMARY,
-    ri: [],
-    rl: [],
-    intermediatePriorities: [],
-    samples: o.samples,
-  };
+  const settings = bookSettings(o.samples);
 
   const parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[] = [];
   const runs: PackageRun[] = [];
   const keyedAll = new Set<number>();
   for (const f of found) {
-    o.progress?.(`${f.pkg.folder}: keys`);
-    const all = await f.pkg.keys(f.dir, o.location);
+    // A large run's threads start once the keys are known, and read the package's damage side while this
+    // thread checks the vulnerabilities and makes the input files (the run's item-events are at most its
+    // keys times its events and samples).
+    let pool: KernelPool | undefined;
+    const startThreads = (keys: PackageKeys['keys']) => {
+      pool = kernelPool(threadsForAtMost(f.info.events, bookWork(f.info.events, keys.length, o.samples)));
+      void pool?.damageModel(f.dir);
+    };
+    const given = o.prepared?.find((p) => p.folder === f.pkg.folder);
+    const prepared = given ?? (await preparePackage(f.pkg, f.perils, f.dir, o, startThreads));
+    const { keys, all } = prepared;
+    if (given && keys.length) startThreads(keys);
     const codes = new Set(f.perils.map(oedCodeOf));
-    const keys = all.keys.filter((k) => codes.has(k.perilId));
     const notReached = new Map<number, string>();
     for (const e of all.errors)
       if (codes.has(e.perilId) && !notReached.has(e.locId)) notReached.set(e.locId, e.message);
@@ -184,46 +205,25 @@ async function runBookOn(
     };
     runs.push(run);
     if (keys.length === 0) continue;
-    // A large run's threads start now, and read the package's damage side while this thread checks the
-    // vulnerabilities and makes the input files (the run's item-events are at most its keys times its
-    // events and samples).
-    const pool = kernelPool(threadsForAtMost(f.info.events, keys.length * f.info.events * Math.max(1, o.samples)));
-    void pool?.damageModel(f.dir);
-    // A book of occupancies or constructions the package was not built with: their vulnerabilities are
-    // computed for this run (as `model build --oed-location` would add them), the package left as it is.
-    let modelDir = f.dir;
-    const missing = await f.pkg.missingVulnerabilities(f.dir, keys);
-    if (missing.length) {
-      o.progress?.(`${f.pkg.folder}: ${missing.length} vulnerabilities this book needs`);
-      let extra: string;
-      try {
-        extra = await f.pkg.writeVulnerabilities(
-          o.dataDir,
-          missing,
-          path.join(o.workDir, `${f.pkg.folder}-vulnerability`),
-        );
-      } catch (err) {
-        throw new CatintelError(
-          'invalid_input',
-          `the ${f.pkg.folder} model package in ${f.dir} holds no vulnerability ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} for this book's occupancy and construction, and they cannot be computed here (${(err as Error).message}); rebuild the package with the book's: \`${f.pkg.build.command} --oed-location BOOK.csv --out ${f.dir}\``,
-        );
-      }
-      modelDir = packageWithVulnerabilities(f.dir, extra, path.join(o.workDir, `${f.pkg.folder}-package`));
-    }
     // A book run on the package with its vulnerabilities added reads that one's damage side instead.
+    const modelDir = prepared.extraVulnerabilities
+      ? packageWithVulnerabilities(
+          f.dir,
+          prepared.extraVulnerabilities,
+          path.join(o.workDir, `${f.pkg.folder}-package`),
+        )
+      : f.dir;
     if (modelDir !== f.dir) void pool?.damageModel(modelDir);
     // One kernel run for the perils together (their losses in one event add up before the insurance
     // terms); a package of several perils asked for runs once more per peril for the split by peril.
     // The input files are handed to the kernel as the tables it would read from them: none is written.
-    const losses = async (subset: PackageKeys['keys'], name: string) => {
-      o.progress?.(`${f.pkg.folder}: Oasis input files`);
-      const input = oasisInputTables({ location: o.location, account: o.account, keysTable: keysTable(subset) });
+    const losses = async (tables: InputTables, name: string, runInput?: RunInput) => {
       o.progress?.(`${f.pkg.folder}: losses of ${periods.toLocaleString('en-US')} years`);
       const r = await computeLosses({
         modelDir,
-        // Where the files would be; every one the run reads is in inputTables.
-        inputDir: path.join(o.workDir, `${f.pkg.folder}-${name}`, 'input'),
-        inputTables: input.tables,
+        inputDir: inputDirOf(o.workDir, f.pkg, name),
+        inputTables: tables,
+        runInput,
         settings,
         allocRule: 1,
         samples: o.samples,
@@ -233,7 +233,7 @@ async function runBookOn(
       });
       return { gul: r.gul, il: r.il ?? records(0, o.samples), occurrence: r.occurrence };
     };
-    const together = await losses(keys, 'all');
+    const together = await losses(prepared.tables, 'all', prepared.runInput);
     parts.push(together);
     const perils = f.perils.filter((p) => keys.some((k) => k.perilId === oedCodeOf(p)));
     for (const p of perils) {
@@ -241,7 +241,11 @@ async function runBookOn(
         perils.length === 1
           ? together
           : await losses(
-              keys.filter((k) => k.perilId === oedCodeOf(p)),
+              await inputTablesOf(
+                keys.filter((k) => k.perilId === oedCodeOf(p)),
+                o,
+                f.pkg,
+              ),
               p,
             );
       run.aalByPeril[p] = { gul: aalOf(one.gul, one.occurrence).sampled, il: aalOf(one.il, one.occurrence).sampled };
@@ -250,6 +254,84 @@ async function runBookOn(
   }
   const combined = sideBySide(parts, periods, o.samples, records);
   return { ...combined, samples: o.samples, packages: runs, locationsKeyed: keyedAll };
+}
+
+/**
+ * A package's side of a book's run before its kernel, made on the package folder `dir`: its keys on the
+ * book, the vulnerabilities the book needs that the package lacks (written for this run), and the Oasis
+ * input tables of the run of its perils together. A live event's loss makes it on the built package while
+ * the event's footprints are made (runBook's `prepared`); the keys are then the event package's as long as
+ * the event reaches no cell the package does not.
+ */
+export interface PreparedPackage {
+  folder: string;
+  /** The keys lookup's whole answer, every peril of the package, and its keys of the perils asked for. */
+  all: PackageKeys;
+  keys: PackageKeys['keys'];
+  /** The vulnerability file this book needs beside the package's, when the package lacks some. */
+  extraVulnerabilities: string | null;
+  /** The input tables of the run of the perils together (empty without keys), and with `readInput` what the run reads from them. */
+  tables: InputTables;
+  runInput?: RunInput;
+}
+
+export async function preparePackage(
+  pkg: ModelPackage,
+  perils: Peril[],
+  dir: string,
+  o: Pick<BookRunOptions, 'location' | 'account' | 'dataDir' | 'workDir' | 'progress' | 'samples' | 'seed'> & {
+    /** Read the run's input side from the tables too (readRunInput): what computeLosses would read first. */
+    readInput?: boolean;
+  },
+  keysKnown?: (keys: PackageKeys['keys']) => void,
+): Promise<PreparedPackage> {
+  o.progress?.(`${pkg.folder}: keys`);
+  const all = await pkg.keys(dir, o.location);
+  const codes = new Set(perils.map(oedCodeOf));
+  const keys = all.keys.filter((k) => codes.has(k.perilId));
+  const prepared: PreparedPackage = { folder: pkg.folder, all, keys, extraVulnerabilities: null, tables: new Map() };
+  if (keys.length === 0) return prepared;
+  keysKnown?.(keys);
+  // A book of occupancies or constructions the package was not built with: their vulnerabilities are
+  // computed for this run (as `model build --oed-location` would add them), the package left as it is.
+  const missing = await pkg.missingVulnerabilities(dir, keys);
+  if (missing.length) {
+    o.progress?.(`${pkg.folder}: ${missing.length} vulnerabilities this book needs`);
+    try {
+      prepared.extraVulnerabilities = await pkg.writeVulnerabilities(
+        o.dataDir,
+        missing,
+        path.join(o.workDir, `${pkg.folder}-vulnerability`),
+      );
+    } catch (err) {
+      throw new CatintelError(
+        'invalid_input',
+        `the ${pkg.folder} model package in ${dir} holds no vulnerability ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} for this book's occupancy and construction, and they cannot be computed here (${(err as Error).message}); rebuild the package with the book's: \`${pkg.build.command} --oed-location BOOK.csv --out ${dir}\``,
+      );
+    }
+  }
+  prepared.tables = await inputTablesOf(keys, o, pkg);
+  if (o.readInput) {
+    const { readRunInput } = await import('../loss/run.js');
+    prepared.runInput = readRunInput({
+      inputDir: inputDirOf(o.workDir, pkg, 'all'),
+      inputTables: prepared.tables,
+      settings: bookSettings(o.samples),
+      seed: o.seed,
+    });
+  }
+  return prepared;
+}
+
+/** The Oasis input files of the book on these keys, as the tables the kernel would read from them. */
+async function inputTablesOf(
+  keys: PackageKeys['keys'],
+  o: Pick<BookRunOptions, 'location' | 'account' | 'progress'>,
+  pkg: ModelPackage,
+): Promise<InputTables> {
+  const { oasisInputTables } = await import('../oasis-files/run.js');
+  o.progress?.(`${pkg.folder}: Oasis input files`);
+  return oasisInputTables({ location: o.location, account: o.account, keysTable: keysTable(keys) }).tables;
 }
 
 /** The keys as `oasis files` reads them from a keys file (its numbers are the keys' own: Number of their text). */

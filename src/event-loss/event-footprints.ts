@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { CatintelError } from '../errors.js';
+import type { Peril } from '../domain/scoring/perils.js';
 import type { EventRow, ObservationRow } from '../store/events-read.js';
 import type { PgaGrid } from '../domain/pga-grid.js';
 import { packageOf } from '../epcurve/model-packages.js';
@@ -51,10 +52,13 @@ export function fixesOf(obs: ObservationRow[]): ObservedFix[] {
   return [...at.values()].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
+/** The perils a hurricane's event loss runs (those of the hurricane package). */
+export const HURRICANE_EVENT_PERILS: Peril[] = ['hurricane_wind', 'storm_surge'];
+
 export async function hurricaneFootprints(
   row: EventRow,
   obs: ObservationRow[],
-  o: { members: number; seed: number; meanwhile?: () => void },
+  o: { members: number; seed: number; meanwhile?: () => void | Promise<void> },
 ): Promise<{ footprints: EventFootprints; source: FootprintSource }> {
   const [
     { landGrid },
@@ -107,17 +111,24 @@ export async function hurricaneFootprints(
   } finally {
     threads.close();
   }
-  const reach = (packageDir: string): Record<string, Buffer> => {
+  // Each reach file raised to the event's, and whether the event reaches a cell the package does not (0
+  // there): the keys lookup asks only that, so otherwise the package's keys are the event package's.
+  const raisedOn = (packageDir: string) => {
+    let newCells = 0;
     const raised = (file: string, event: Uint8Array) => {
       const own = fs.readFileSync(path.join(packageDir, file));
       const out = Buffer.from(own);
-      for (let k = 0; k < Math.min(out.length, event.length); k++) if (event[k] > out[k]) out[k] = event[k];
+      for (let k = 0; k < Math.min(out.length, event.length); k++) {
+        if (event[k] > 0 && own[k] === 0) newCells++;
+        if (event[k] > out[k]) out[k] = event[k];
+      }
       return out;
     };
-    return {
+    const files = {
       [CELL_MAX_BIN_FILE]: raised(CELL_MAX_BIN_FILE, maxBin),
       [CELL_MAX_SURGE_BIN_FILE]: raised(CELL_MAX_SURGE_BIN_FILE, maxSurgeBin),
     };
+    return { files, newCells };
   };
   const latest = fixes[fixes.length - 1].at;
   const version = stormProductVersion(
@@ -127,14 +138,15 @@ export async function hurricaneFootprints(
   return {
     footprints: {
       pkg: packageOf('hurricane_wind')!,
-      perils: ['hurricane_wind', 'storm_surge'],
+      perils: HURRICANE_EVENT_PERILS,
       intensityBins: PACKAGE_INTENSITY_BIN_COUNT,
       intensityUncertainty: false,
       footprints,
       bandEvents: ens.members.map((m) => m.eventId),
       observedEvent: 1,
       noDamageBin: null,
-      reachFiles: reach,
+      reachFiles: (packageDir) => raisedOn(packageDir).files,
+      reachesBeyondPackage: (packageDir) => raisedOn(packageDir).newCells > 0,
       manifest: { event: row.slug, version, forecast: ens.forecast, members: o.members },
     },
     source: {

@@ -86,7 +86,7 @@ export interface EventLossOf {
 }
 
 export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ body: EventLossBody; notes: string[] }> {
-  const [files, fp, { runEventLoss }] = await Promise.all([
+  const [files, fp, { runEventLoss, prepareEventLoss }] = await Promise.all([
     import('../epcurve/book-files.js'),
     import('./event-footprints.js'),
     import('./run-event-loss.js'),
@@ -105,6 +105,9 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
   const needed = packageOf(row.event_type === 'earthquake' ? 'earthquake' : 'hurricane_wind');
   if (needed && ['hurricane', 'earthquake'].includes(row.event_type)) packageInfo(needed, modelsDir);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-event-loss-'));
+  // A hurricane's book side (keys, Oasis input tables, the kernel's threads) is made on the built package
+  // while the footprint threads keep the other cores busy: a 100,000-location book's takes seconds.
+  let prepared: ReturnType<typeof prepareEventLoss> | undefined;
   try {
     // The book as OED files, which the footprints do not need: written while the footprint threads start
     // on the ensemble's members (a 100,000-location book's take half a second).
@@ -112,7 +115,25 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
     const writeBook = () => {
       const location = files.writePortfolioLocations(work, locations);
       book = { location, account: files.writeDefaultAccount(work, location) };
+      return book;
     };
+    // Step 2's messages; those of the book side made during the footprints are step 1's.
+    const lossOptions = (b: { location: string; account: string }, step = 2) => ({
+      ...b,
+      modelsDir,
+      dataDir,
+      samples: input.samples,
+      seed: input.seed,
+      workDir: work,
+      progress: (message: string) =>
+        ctx.progress({
+          task,
+          done: step,
+          total: 3,
+          unit: 'steps',
+          message: step === 1 ? `footprints; ${message}` : message,
+        }),
+    });
     ctx.progress({ task, done: 1, total: 3, unit: 'steps', message: 'footprints' });
     let made;
     let shakemap: EventLossOf['shakemap'];
@@ -120,7 +141,17 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
       made = await fp.hurricaneFootprints(row as EventRow, input.observations, {
         members: input.members,
         seed: input.seed,
-        meanwhile: writeBook,
+        meanwhile: async () => {
+          prepared = prepareEventLoss(
+            needed!,
+            fp.HURRICANE_EVENT_PERILS,
+            1 + input.members,
+            lossOptions(writeBook(), 1),
+          );
+          // Awaited by the run below; not an unhandled rejection should the footprints fail first.
+          prepared.catch(() => undefined);
+          await prepared;
+        },
       });
     } else if (row.event_type === 'earthquake') {
       shakemap = input.shakemap ?? (await storedShakeMap(ctx, row.id, input.at ?? ctx.clock().toISOString()));
@@ -132,19 +163,8 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
         { errors: [{ field: 'event_id', message: `a ${row.event_type}, not a hurricane or an earthquake` }] },
       );
     }
-    if (!book) writeBook();
-    const { location, account } = book!;
     ctx.progress({ task, done: 2, total: 3, unit: 'steps', message: 'keys, Oasis input files and losses' });
-    const r = await runEventLoss(made.footprints, {
-      location,
-      account,
-      modelsDir,
-      dataDir,
-      samples: input.samples,
-      seed: input.seed,
-      workDir: work,
-      progress: (message) => ctx.progress({ task, done: 2, total: 3, unit: 'steps', message }),
-    });
+    const r = await runEventLoss(made.footprints, lossOptions(book ?? writeBook()), prepared);
     const perspective = (which: 'gul' | 'il'): PerspectiveBody => {
       const p = r[which];
       const obs = (x: number | null) => (x === null ? null : cents(x));
@@ -219,6 +239,11 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
       );
     return { body, notes };
   } finally {
+    // The kernel threads a prepared run started (a failure may come before the run that uses them).
+    await prepared?.then(
+      (p) => p.pool?.close(),
+      () => undefined,
+    );
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

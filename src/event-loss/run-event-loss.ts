@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Peril } from '../domain/scoring/perils.js';
-import type { BookLosses } from '../epcurve/run-book.js';
+import type { BookLosses, PreparedPackage } from '../epcurve/run-book.js';
+import type { KernelPool } from '../loss/kernel-pool.js';
 import { oedCodeOf, type ModelPackage } from '../epcurve/model-packages.js';
 import { writeEventPackage } from './event-package.js';
 import { eventMean, lossBand, outcomesOf, type LossBand } from './loss-band.js';
@@ -27,6 +28,8 @@ export interface EventFootprints {
   noDamageBin: number | null;
   /** Files of the event package that replace the built package's (the keys lookup's reach, raised to the event's). */
   reachFiles?: (packageDir: string) => Record<string, Buffer>;
+  /** Whether those files reach a cell the built package's do not: the package's keys are then not the event package's. */
+  reachesBeyondPackage?: (packageDir: string) => boolean;
   manifest: Record<string, unknown>;
 }
 
@@ -70,7 +73,56 @@ function footprintAreaperils(f: EventFootprints): Set<number> {
   return out;
 }
 
-export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Promise<EventLossResult> {
+/** A book's run prepared while the event's footprints are made: its keys and input tables, and the kernel's threads. */
+export interface EventPreparation {
+  book: PreparedPackage;
+  /** Started once the keys are known, reading the package's damage side meanwhile; closed by the caller. */
+  pool?: KernelPool;
+}
+
+/**
+ * The book's run before its kernel, on the built package (runEventLoss's `prepared`), for an event of
+ * `events` footprints. The kernel's threads start as soon as the keys tell how large the run is.
+ */
+export async function prepareEventLoss(
+  pkg: ModelPackage,
+  perils: Peril[],
+  events: number,
+  o: EventLossOptions,
+): Promise<EventPreparation> {
+  const [{ packageInfo, preparePackage, bookWork }, { KernelPool }, { threadsForAtMost }] = await Promise.all([
+    import('../epcurve/run-book.js'),
+    import('../loss/kernel-pool.js'),
+    import('../loss/kernel-threads.js'),
+  ]);
+  const dir = packageInfo(pkg, o.modelsDir).dir;
+  let pool: KernelPool | undefined;
+  try {
+    const book = await preparePackage(pkg, perils, dir, { ...o, workDir: runDir(o), readInput: true }, (keys) => {
+      const threads = threadsForAtMost(events, bookWork(events, keys.length, o.samples));
+      if (threads < 2) return;
+      pool = new KernelPool(threads - 1);
+      void pool.damageModel(dir);
+    });
+    return { book, pool };
+  } catch (err) {
+    pool?.close();
+    throw err;
+  }
+}
+
+const runDir = (o: EventLossOptions) => path.join(o.workDir, 'run');
+
+/**
+ * The book's loss from the event's footprints. `prepared` (prepareEventLoss) is used unless the event
+ * reaches cells the package does not, where the keys must be made again on the event package (its
+ * threads are used either way).
+ */
+export async function runEventLoss(
+  f: EventFootprints,
+  o: EventLossOptions,
+  prepared?: Promise<EventPreparation>,
+): Promise<EventLossResult> {
   const [{ runBook, packageInfo }, { readCsvColumns }, { locationIds }] = await Promise.all([
     import('../epcurve/run-book.js'),
     import('../oasis-files/read-csv-columns.js'),
@@ -96,6 +148,7 @@ export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Pro
     },
     seed: o.seed,
   });
+  const made = prepared && (await prepared);
   const run = await runBook({
     location: o.location,
     account: o.account,
@@ -104,9 +157,11 @@ export async function runEventLoss(f: EventFootprints, o: EventLossOptions): Pro
     packages: [{ pkg: f.pkg, perils: f.perils }],
     samples: o.samples,
     seed: o.seed,
-    workDir: path.join(o.workDir, 'run'),
+    workDir: runDir(o),
     progress: o.progress,
     keepKeys: true,
+    prepared: made && !f.reachesBeyondPackage?.(built.dir) ? [made.book] : undefined,
+    pool: made?.pool,
   });
 
   // TIV in the footprint: the locations some key of which lands on a cell the band's footprints damage

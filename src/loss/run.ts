@@ -85,6 +85,8 @@ export interface ComputeLossesOptions {
    * model's damage side is read on it while this thread reads the input.
    */
   pool?: KernelPool;
+  /** The input side read already (readRunInput of these options' input): not read again. */
+  runInput?: RunInput;
   progress?: (done: number, total: number, message: string) => void;
 }
 
@@ -108,7 +110,56 @@ export interface ComputedLosses {
   reinsuranceDirs: string[];
 }
 
-/** Reads the model and the input and runs the kernel: every perspective's records, nothing written. */
+/**
+ * What a run reads from its input files alone, before the model: the items (their groups reseeded), the
+ * coverages, the insurance programme, the gul summary map and the risks on it, the correlations. A live
+ * event's loss reads it while the event's footprints are made (computeLosses' `runInput`).
+ */
+export interface RunInput {
+  input: InputFiles;
+  items: ReturnType<typeof readItems>;
+  tiv: ReturnType<typeof readCoverages>;
+  reinsuranceDirs: string[];
+  plan?: ReturnType<typeof planInsured>;
+  reinsurance?: ReturnType<typeof planReinsurance>;
+  /** The gul summary map's columns (item_id, then the TIV columns), read once: the risks now, the summary TIV after the kernel. */
+  gulMap: ReturnType<typeof summaryMapColumns>;
+  risks: ReturnType<typeof riskMap> | undefined;
+  byAreaperil: ReturnType<typeof itemsByAreaperil>;
+  correlations: ReturnType<typeof readCorrelations> | undefined;
+}
+
+export function readRunInput(
+  opts: Pick<ComputeLossesOptions, 'inputDir' | 'inputTables' | 'settings' | 'samples' | 'seed'>,
+): RunInput {
+  const settings = opts.settings;
+  const S = opts.samples ?? settings.samples;
+  const input = InputFiles.of(opts.inputDir, opts.inputTables);
+  const items = readItems(input);
+  if (opts.seed !== undefined && opts.seed !== 1) reseedGroups(items.groupId, opts.seed);
+  const tiv = readCoverages(input);
+  // ri and rl need the insured losses per output (the whole programme, items handed over one by one);
+  // without them the kernel adds items into level 1 and the insured total is all that is computed.
+  const wantsReinsurance = settings.ri.length > 0 || settings.rl.length > 0;
+  const riDirs = wantsReinsurance ? reinsuranceDirs(input) : [];
+  const perItem = riDirs.length > 0 && input.has('fm_programme.csv');
+  const gulMap = summaryMapColumns(input, 'gul_summary_map.csv', ['item_id', ...SUMMARY_TIV_COLUMNS]);
+  return {
+    input,
+    items,
+    tiv,
+    reinsuranceDirs: riDirs,
+    plan: settings.il.length > 0 || perItem ? planInsured(input, perItem) : undefined,
+    reinsurance: perItem ? planReinsurance(input, settings.rl.length > 0) : undefined,
+    gulMap,
+    // Without the map the kernel counts coverages.
+    risks: gulMap && riskMap(gulMap[0], gulMap[1], gulMap[2], items),
+    byAreaperil: itemsByAreaperil(items),
+    correlations: S > 0 ? readCorrelations(input, items) : undefined,
+  };
+}
+
+/** Reads the model and the input (or takes `runInput`, read already) and runs the kernel: every perspective's records, nothing written. */
 export async function computeLosses(opts: ComputeLossesOptions): Promise<ComputedLosses> {
   const settings = opts.settings;
   const S = opts.samples ?? settings.samples;
@@ -121,23 +172,12 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   }
   const rps = settings.returnPeriods ?? readReturnPeriods(opts.modelDir);
   const damageModel = opts.pool ? opts.pool.damageModel(opts.modelDir) : readDamageModel(opts.modelDir);
-  const input = InputFiles.of(opts.inputDir, opts.inputTables);
-  const items = readItems(input);
-  if (opts.seed !== undefined && opts.seed !== 1) reseedGroups(items.groupId, opts.seed);
+  const { input, items, tiv, plan, reinsurance, gulMap, risks, byAreaperil, correlations, ...run } =
+    opts.runInput ?? readRunInput(opts);
+  const riDirs = run.reinsuranceDirs;
   const footprint = readFootprint(opts.modelDir, { events, areaperils: new Set(items.areaperil) });
   opts.progress?.(0, events.length, 'model read');
 
-  const tiv = readCoverages(input);
-  // ri and rl need the insured losses per output (the whole programme, items handed over one by one);
-  // without them the kernel adds items into level 1 and the insured total is all that is computed.
-  const wantsReinsurance = settings.ri.length > 0 || settings.rl.length > 0;
-  const riDirs = wantsReinsurance ? reinsuranceDirs(input) : [];
-  const perItem = riDirs.length > 0 && input.has('fm_programme.csv');
-  const plan = settings.il.length > 0 || perItem ? planInsured(input, perItem) : undefined;
-  const reinsurance = perItem ? planReinsurance(input, settings.rl.length > 0) : undefined;
-  // The gul summary map, read once: the items' risks before the kernel, the summary TIV after it.
-  const gulMap = summaryMapColumns(input, 'gul_summary_map.csv', ['item_id', ...SUMMARY_TIV_COLUMNS]);
-  const byAreaperil = itemsByAreaperil(items);
   const { vuln, damage, binFrom } = await damageModel;
   const nDamage = damage.nDamage;
   let sample: SampleContext | undefined;
@@ -151,7 +191,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
       binFrom,
       binTo: damage.binTo,
       binMean: damage.interp,
-      correlations: readCorrelations(input, items),
+      correlations,
       samples: S,
     };
   }
@@ -165,8 +205,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
       footprint,
       allocRule: opts.allocRule,
       itemsByAreaperil: byAreaperil,
-      // Without the map the kernel counts coverages.
-      risks: gulMap && riskMap(gulMap[0], gulMap[1], gulMap[2], items),
+      risks,
     },
     sample,
     plan,

@@ -32,6 +32,9 @@ const BAY_AREA: [string, number, number][] = [
   ['PA', 37.4419, -122.143],
 ];
 
+/** The Lee County homes' coordinates (latitude, longitude). */
+export const LEE_HOMES: [number, number][] = LEE_COUNTY.map(([, lat, lng]) => [lat, lng]);
+
 const pick = (homes: [string, number, number][], names?: string[]) =>
   names ? names.map((n) => homes.find((h) => h[0] === n)!) : homes;
 

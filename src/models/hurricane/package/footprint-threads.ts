@@ -37,8 +37,11 @@ export function claimFrom(counter: SharedArrayBuffer): () => number {
 export interface FootprintsOptions {
   /** Raised to every track's reach. */
   reach?: Reach;
-  /** Other work for this thread, done once the workers have their tracks and before it takes its own share (the workers take more meanwhile). */
-  first?: () => void;
+  /**
+   * Other work for this thread, done (and awaited) once the workers have their tracks and before it takes
+   * its own share: the workers take more meanwhile, so the cores stay busy.
+   */
+  first?: () => void | Promise<void>;
   /** Awaited after each track this thread makes. */
   between?: () => Promise<void>;
   /**
@@ -97,7 +100,7 @@ export class FootprintThreads {
         failure ??= { error };
         wake?.();
       });
-    o.first?.();
+    await o.first?.();
     let next = 0;
     for (const [t, fp] of claimedFootprints(tracks, grid, claimFrom(counter), o.reach, { shareSteps })) {
       made[t] = fp;
