@@ -144,6 +144,37 @@ describe('an ensemble split between threads', () => {
   );
 
   it.skipIf(!fs.existsSync(compiled))(
+    'without surge (a book the surge keys place nowhere), gives each track its wind rows alone, on two real threads',
+    async () => {
+      const { FootprintThreads } = (await import(
+        pathToFileURL(compiled).href
+      )) as typeof import('../src/models/hurricane/package/footprint-threads.js');
+      const ian = records.get('AL092022')!;
+      const tracks = ensemble(ian, ian.fixes.length - 5, 9);
+      // The wind rows come first, on the wind grid's areaperils (1 .. GRID_CELLS); the surge rows follow.
+      const windRows = (rows: Buffer) => {
+        let end = 0;
+        while (end < rows.length && rows.readUInt32LE(end) <= GRID_CELLS) end += 12;
+        return rows.subarray(0, end).toString('hex');
+      };
+      const full = [...stormFootprints(tracks, grid)].map((fp) => fp.rows);
+      expect(full.some((rows) => windRows(rows).length < rows.length * 2)).toBe(true);
+      const threads = new FootprintThreads(tracks.length, 2);
+      try {
+        threads.useGrid(grid);
+        const reach = newReach();
+        const wind = await threads.footprints(tracks, grid, { reach, surge: false });
+        expect(wind.map((fp) => fp.rows.toString('hex'))).toEqual(full.map(windRows));
+        expect(reach.surge.every((v) => v === 0)).toBe(true);
+        expect(reach.wind.some((v) => v > 0)).toBe(true);
+      } finally {
+        threads.close();
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(!fs.existsSync(compiled))(
     "gives a catalog's storms, each alone, on two real threads and in order, what one thread gives",
     async () => {
       const { FootprintThreads } = (await import(

@@ -17,13 +17,28 @@ const quote = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` 
 const UNKNOWN_OCCUPANCY = 1000;
 const UNKNOWN_CONSTRUCTION = 5000;
 
-const LOCATION_HEADER =
-  'PortNumber,AccNumber,LocNumber,Latitude,Longitude,CountryCode,OccupancyCode,ConstructionCode,LocPerilsCovered,BuildingTIV,OtherTIV,ContentsTIV,BITIV,LocCurrency';
+/** The columns of a stored portfolio's OED location file. */
+export const PORTFOLIO_LOCATION_COLUMNS = [
+  'PortNumber',
+  'AccNumber',
+  'LocNumber',
+  'Latitude',
+  'Longitude',
+  'CountryCode',
+  'OccupancyCode',
+  'ConstructionCode',
+  'LocPerilsCovered',
+  'BuildingTIV',
+  'OtherTIV',
+  'ContentsTIV',
+  'BITIV',
+  'LocCurrency',
+] as const;
 
 /** A stored portfolio's locations as an OED location file in `dir`; its path. */
 export function writePortfolioLocations(dir: string, locations: readonly PortfolioLocation[]): string {
   const file = path.join(dir, 'location.csv');
-  const lines = [LOCATION_HEADER];
+  const lines = [PORTFOLIO_LOCATION_COLUMNS.join(',')];
   for (const l of locations) {
     lines.push(
       [

@@ -141,6 +141,7 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
       made = await fp.hurricaneFootprints(row as EventRow, input.observations, {
         members: input.members,
         seed: input.seed,
+        bookColumns: files.PORTFOLIO_LOCATION_COLUMNS,
         meanwhile: async () => {
           prepared = prepareEventLoss(
             needed!,

@@ -22,8 +22,14 @@ const WORKER = new URL('./footprint-worker.js', import.meta.url);
 
 /** What a worker is sent first: the grid (its arrays copied). */
 export type FootprintGridRequest = { land: Uint8Array; inlandKm: Float32Array };
-/** Then: the tracks, the counter, whether to keep a reach and whether the tracks share their first steps. */
-export type FootprintTracksRequest = { tracks: readonly Track[]; counter: SharedArrayBuffer; reach: boolean; shareSteps: boolean };
+/** Then: the tracks, the counter, whether to keep a reach, whether the tracks share their first steps and whether to make surge rows. */
+export type FootprintTracksRequest = {
+  tracks: readonly Track[];
+  counter: SharedArrayBuffer;
+  reach: boolean;
+  shareSteps: boolean;
+  surge: boolean;
+};
 
 /** A worker's messages: one per track it made, then its reach (when asked) as it ends. */
 export type FootprintWorkerMessage = { track: number; footprint: StormFootprint } | { done: true; reach: Reach | null };
@@ -49,6 +55,8 @@ export interface FootprintsOptions {
    * per thread. A catalog's storms share none: each track's steps are made when it is claimed.
    */
   shareSteps?: boolean;
+  /** Whether to make the surge rows (true, the default); false: the wind rows alone. */
+  surge?: boolean;
 }
 
 /**
@@ -92,7 +100,8 @@ export class FootprintThreads {
       wake?.();
     };
     const shareSteps = o.shareSteps ?? true;
-    const done = this.workers.map((w) => collect(w, { tracks, counter, shareSteps }, arrived, o.reach));
+    const surge = o.surge ?? true;
+    const done = this.workers.map((w) => collect(w, { tracks, counter, shareSteps, surge }, arrived, o.reach));
     let failure: { error: unknown } | undefined;
     // A worker that fails is reported when its track is next (not as an unhandled rejection before).
     for (const d of done)
@@ -102,7 +111,7 @@ export class FootprintThreads {
       });
     await o.first?.();
     let next = 0;
-    for (const [t, fp] of claimedFootprints(tracks, grid, claimFrom(counter), o.reach, { shareSteps })) {
+    for (const [t, fp] of claimedFootprints(tracks, grid, claimFrom(counter), o.reach, { shareSteps, surge })) {
       made[t] = fp;
       for (; next < tracks.length && made[next]; next++) {
         yield made[next]!;

@@ -20,11 +20,11 @@ port.once('message', (g: FootprintGridRequest) => {
   port.once('message', (r: FootprintTracksRequest) => run(grid, r));
 });
 
-function run(grid: LandGrid, { tracks, counter, reach: keepReach, shareSteps }: FootprintTracksRequest): void {
+function run(grid: LandGrid, { tracks, counter, reach: keepReach, shareSteps, surge }: FootprintTracksRequest): void {
   const reach: Reach | undefined = keepReach
     ? { wind: new Uint8Array(GRID_CELLS), surge: new Uint8Array(GRID_CELLS) }
     : undefined;
-  for (const [track, footprint] of claimedFootprints(tracks, grid, claimFrom(counter), reach, { shareSteps })) {
+  for (const [track, footprint] of claimedFootprints(tracks, grid, claimFrom(counter), reach, { shareSteps, surge })) {
     const message: FootprintWorkerMessage = { track, footprint };
     const { rows } = footprint;
     const own = rows.byteOffset === 0 && rows.byteLength === rows.buffer.byteLength;

@@ -61,6 +61,14 @@ export function readPackageReach(modelDir: string): PackageReach {
   return { wind: new Uint8Array(fs.readFileSync(file)), surge: fs.existsSync(surgeFile) ? new Uint8Array(fs.readFileSync(surgeFile)) : null };
 }
 
+/**
+ * Whether the surge keys can place any location of an OED location file with these columns: only with a
+ * GroundElevation (firstFloorElevationM). Without one a book's surge footprint rows would reach no item.
+ */
+export function surgeKeyable(columns: readonly string[]): boolean {
+  return columns.includes('GroundElevation');
+}
+
 export function hurricaneKeys(locations: { locId: number; row: OedRow }[], reach: PackageReach): { keys: KeyRow[]; errors: KeyError[] } {
   const keys: KeyRow[] = [];
   const errors: KeyError[] = [];

@@ -61,36 +61,47 @@ export function* stormFootprints(tracks: readonly Track[], grid: LandGrid, reach
  * ends it), each with its index: threads sharing one counter split an ensemble or a catalog between them,
  * and every track's rows are the same whichever thread made them. With `shareSteps` (an ensemble) each
  * thread footprints the shared steps itself; without (a catalog, whose storms share none) each track is
- * footprinted alone, its steps made when it is claimed.
+ * footprinted alone, its steps made when it is claimed. `surge` false: the wind rows alone (a book no
+ * location of which the surge keys can place: the surge rows would reach no item).
  */
 export function* claimedFootprints(
   tracks: readonly Track[],
   grid: LandGrid,
   claim: () => number,
   reach?: Reach,
-  o: { shareSteps?: boolean } = {},
+  o: { shareSteps?: boolean; surge?: boolean } = {},
 ): Generator<[number, StormFootprint]> {
+  const surge = o.surge !== false;
   if (o.shareSteps === false) {
-    for (let t = claim(); t < tracks.length; t = claim()) yield [t, stormFootprint(tracks[t], grid, reach)];
+    for (let t = claim(); t < tracks.length; t = claim()) {
+      const track = tracks[t];
+      yield [t, footprintRows(peakGustFootprint(track, grid), surge ? surgeHeightsForTrack(track, grid) : NO_SURGE, reach)];
+    }
     return;
   }
   const steps = tracks.map((t) => stormSteps(t));
   const shared = sharedSteps(steps);
   const gust = newGustPeaks();
   addGustSteps(gust, steps[0]?.slice(0, shared) ?? [], grid);
-  const surge = newSurgePeaks(grid);
-  addSurgeSteps(surge, steps[0]?.slice(0, shared) ?? [], grid, true, MIN_HEIGHT_M);
+  const sharedSurge = newSurgePeaks(grid);
+  if (surge) addSurgeSteps(sharedSurge, steps[0]?.slice(0, shared) ?? [], grid, true, MIN_HEIGHT_M);
   const gustWork = newGustPeaks();
-  const surgeWork = new Float64Array(surge.length);
+  const surgeWork = new Float64Array(sharedSurge.length);
   for (let t = claim(); t < steps.length; t = claim()) {
     const own = steps[t];
     copyGustPeaks(gust, gustWork);
     addGustSteps(gustWork, own.slice(shared), grid);
-    surgeWork.set(surge);
+    if (!surge) {
+      yield [t, footprintRows(gustFootprintOf(gustWork), NO_SURGE, reach)];
+      continue;
+    }
+    surgeWork.set(sharedSurge);
     addSurgeSteps(surgeWork, own.slice(shared), grid, true, MIN_HEIGHT_M);
     yield [t, footprintRows(gustFootprintOf(gustWork), surgeHeightsOf(surgeWork, grid), reach)];
   }
 }
+
+const NO_SURGE: SurgeHeights = { areaperils: new Uint32Array(0), heightM: new Float32Array(0) };
 
 /** Builds the grid's per-cell tables the footprints read (once per grid): a thread can make them before its tracks arrive. */
 export function prepareFootprintTables(grid: LandGrid): void {
