@@ -355,7 +355,8 @@ function lossRun(first: i32, end: i32): void {
       let gul: f64;
       if (rval < 0) gul = scaling * firstBinTo;
       else {
-        const idx = binarySearch(rval, cdf, nb - 1);
+        // Most draws of a light wind land in the first bin: one comparison instead of the search.
+        const idx = nb > 1 && <f64>load<f32>(cdf) >= rval ? 0 : binarySearch(rval, cdf, nb - 1);
         const ix = <usize>idx << 2;
         const probFrom = idx > 0 ? <f64>load<f32>(cdf + ix - 4) : 0.0;
         gul = getGul(<f64>load<f32>(binFrom + ix), <f64>load<f32>(binTo + ix), <f64>load<f32>(binMean + ix), probFrom, <f64>load<f32>(cdf + ix), rval, scaling);
