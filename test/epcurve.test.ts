@@ -356,6 +356,37 @@ describe('a Los Angeles book through the earthquake model package', () => {
     expect(named.code).toBe(1);
     expect(named.stderr).toMatch(/no hurricane model package in .*catintel model build hurricane --out /);
   }, 180_000);
+
+  it("a home's own Vs30 (OED SoilType 1, SoilValue in m/s): soft soil loses more than the reference 760 m/s rock, stiff rock less; 760 itself is the reference", async () => {
+    // One LA home on four sites: the reference (no soil fields), SoilValue 760 (the same), 1200 and 260.
+    const site = (name: string, soil: string) =>
+      book(`la-${name}.csv`, `${HEADER},YearBuilt,SoilType,SoilValue`, [
+        `1,LA,E1,34.0500,-118.2400,US,1050,5050,AA1,${HOME_TIV},0,0,USD,1970,${soil}`,
+      ]);
+    const aal = async (name: string, soil: string) => {
+      const r = await cli([
+        '--db',
+        path.join(dir, 'plain.duckdb'),
+        'portfolio',
+        'ep-curve',
+        '--models',
+        quakeModels,
+        '--input',
+        site(name, soil),
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      return r.json().AALAnalyticAmt as number;
+    };
+    const reference = await aal('reference', ',');
+    expect(reference).toBeGreaterThan(0);
+    expect(await aal('760', '1,760')).toBe(reference);
+    const rock = await aal('rock', '1,1200');
+    const soft = await aal('soft', '1,260');
+    console.log(`LA home AAL by site: Vs30 1200 ${rock}, 760 ${reference}, 260 ${soft}`);
+    expect(rock).toBeLessThan(reference);
+    expect(soft).toBeGreaterThan(1.3 * reference);
+  }, 120_000);
 });
 
 describe('stored portfolios: CLI and GET /portfolio/ep-curve give the same curve', () => {
