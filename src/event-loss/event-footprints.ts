@@ -123,8 +123,12 @@ export async function hurricaneFootprints(
     threads.close();
   }
   // Each reach file raised to the event's, and whether the event reaches a cell the package does not (0
-  // there): the keys lookup asks only that, so otherwise the package's keys are the event package's.
+  // there): the keys lookup asks only that, so otherwise the package's keys are the event package's. Worked
+  // out once per package folder: the run asks for both.
+  const raisedByDir = new Map<string, { files: Record<string, Buffer>; newCells: number }>();
   const raisedOn = (packageDir: string) => {
+    const kept = raisedByDir.get(packageDir);
+    if (kept) return kept;
     let newCells = 0;
     const raised = (file: string, event: Uint8Array) => {
       const own = fs.readFileSync(path.join(packageDir, file));
@@ -139,7 +143,9 @@ export async function hurricaneFootprints(
       [CELL_MAX_BIN_FILE]: raised(CELL_MAX_BIN_FILE, maxBin),
       [CELL_MAX_SURGE_BIN_FILE]: raised(CELL_MAX_SURGE_BIN_FILE, maxSurgeBin),
     };
-    return { files, newCells };
+    const made = { files, newCells };
+    raisedByDir.set(packageDir, made);
+    return made;
   };
   const latest = fixes[fixes.length - 1].at;
   const version = stormProductVersion(
