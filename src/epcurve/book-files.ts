@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PortfolioLocation } from '../portfolios/read.js';
 import { readCsvColumns } from '../oasis-files/read-csv-columns.js';
+import { forgetCsvColumnsIn, rememberCsvColumns } from '../oasis-files/written-csv-columns.js';
 
 const quote = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
@@ -35,32 +36,57 @@ export const PORTFOLIO_LOCATION_COLUMNS = [
   'LocCurrency',
 ] as const;
 
-/** A stored portfolio's locations as an OED location file in `dir`; its path. */
+/** The fields of PORTFOLIO_LOCATION_COLUMNS that are free text (quoted when they hold a comma or a quote). */
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['LocNumber', 'LocPerilsCovered', 'LocCurrency']);
+
+/**
+ * A stored portfolio's locations as an OED location file in `dir`; its path. Its columns are kept for the
+ * readers that read it next (written-csv-columns.ts): the caller forgets them when it removes `dir`.
+ */
 export function writePortfolioLocations(dir: string, locations: readonly PortfolioLocation[]): string {
   const file = path.join(dir, 'location.csv');
+  const n = locations.length;
+  const column = (cell: (l: PortfolioLocation) => string) => {
+    const cells = new Array<string>(n);
+    for (let i = 0; i < n; i++) cells[i] = cell(locations[i]);
+    return cells;
+  };
+  const ones = new Array<string>(n).fill('1');
+  const columns = [
+    ones,
+    ones,
+    column((l) => l.locNumber),
+    column((l) => String(l.lat)),
+    column((l) => String(l.lng)),
+    new Array<string>(n).fill('US'),
+    column((l) => String(l.occupancyCode ?? UNKNOWN_OCCUPANCY)),
+    column((l) => String(l.constructionCode ?? UNKNOWN_CONSTRUCTION)),
+    column((l) => l.perilsCovered),
+    column((l) => String(l.tiv.building || 0)),
+    column((l) => String(l.tiv.other || 0)),
+    column((l) => String(l.tiv.contents || 0)),
+    column((l) => String(l.tiv.bi || 0)),
+    column((l) => l.currency),
+  ];
+  // Only the text fields can hold a comma or a quote; numbers and codes are written as they are.
+  const quoted = PORTFOLIO_LOCATION_COLUMNS.map((name) => TEXT_FIELDS.has(name));
   const lines = [PORTFOLIO_LOCATION_COLUMNS.join(',')];
-  for (const l of locations) {
-    lines.push(
-      [
-        '1',
-        '1',
-        quote(l.locNumber),
-        String(l.lat),
-        String(l.lng),
-        'US',
-        String(l.occupancyCode ?? UNKNOWN_OCCUPANCY),
-        String(l.constructionCode ?? UNKNOWN_CONSTRUCTION),
-        quote(l.perilsCovered),
-        String(l.tiv.building || 0),
-        String(l.tiv.other || 0),
-        String(l.tiv.contents || 0),
-        String(l.tiv.bi || 0),
-        l.currency,
-      ].join(','),
-    );
+  for (let i = 0; i < n; i++) {
+    let line = '';
+    for (let c = 0; c < columns.length; c++) {
+      const cell = columns[c][i];
+      line += (c === 0 ? '' : ',') + (quoted[c] ? quote(cell) : cell);
+    }
+    lines.push(line);
   }
   fs.writeFileSync(file, lines.join('\n') + '\n');
+  rememberCsvColumns(file, PORTFOLIO_LOCATION_COLUMNS, columns);
   return file;
+}
+
+/** Lets go of the columns writePortfolioLocations kept for a file in `dir`, which the caller is removing. */
+export function forgetPortfolioLocations(dir: string): void {
+  forgetCsvColumnsIn(dir);
 }
 
 /**

@@ -25,7 +25,12 @@ import { packageWithVulnerabilities } from './package-overlay.js';
 
 export interface BookRunOptions {
   location: string;
-  account: string;
+  /**
+   * The OED account file. Without one the book carries no financial terms (a stored portfolio: TIVs, no
+   * policies, no location terms): the run makes no financial files and computes the ground-up losses
+   * alone, which are then its insured losses too (the financial module's answer to a termless programme).
+   */
+  account?: string;
   /** The folder holding each package's folder. */
   modelsDir: string;
   /** The shared public data the packages are built from (for vulnerabilities a package lacks). */
@@ -84,9 +89,9 @@ export function bookWork(events: number, keys: number, samples: number): number 
   return keys * events * Math.max(1, samples);
 }
 
-/** A book's run: ground-up and insured, one summary over all risks. */
-function bookSettings(samples: number): RunSettings {
-  return { gul: SUMMARY, il: SUMMARY, ri: [], rl: [], intermediatePriorities: [], samples };
+/** A book's run: ground-up and, with terms (an account file), insured; one summary over all risks. */
+function bookSettings(samples: number, insured: boolean): RunSettings {
+  return { gul: SUMMARY, il: insured ? SUMMARY : [], ri: [], rl: [], intermediatePriorities: [], samples };
 }
 
 /** Where a run's input files would be (every one it reads is in its tables). */
@@ -168,7 +173,7 @@ async function runBookOn(
     }
   }
   const periods = o.years ?? packageYears;
-  const settings = bookSettings(o.samples);
+  const settings = bookSettings(o.samples, o.account !== undefined);
 
   const parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[] = [];
   const runs: PackageRun[] = [];
@@ -231,7 +236,9 @@ async function runBookOn(
         seed: o.seed,
         pool,
       });
-      return { gul: r.gul, il: r.il ?? records(0, o.samples), occurrence: r.occurrence };
+      // A book without terms: its insured losses are its ground-up ones (the same records, read only).
+      const il = o.account === undefined ? r.gul : (r.il ?? records(0, o.samples));
+      return { gul: r.gul, il, occurrence: r.occurrence };
     };
     const together = await losses(prepared.tables, 'all', prepared.runInput);
     parts.push(together);
@@ -316,7 +323,7 @@ export async function preparePackage(
     prepared.runInput = readRunInput({
       inputDir: inputDirOf(o.workDir, pkg, 'all'),
       inputTables: prepared.tables,
-      settings: bookSettings(o.samples),
+      settings: bookSettings(o.samples, o.account !== undefined),
       seed: o.seed,
     });
   }

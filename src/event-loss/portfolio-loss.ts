@@ -109,16 +109,13 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
   // while the footprint threads keep the other cores busy: a 100,000-location book's takes seconds.
   let prepared: ReturnType<typeof prepareEventLoss> | undefined;
   try {
-    // The book as OED files, which the footprints do not need: written while the footprint threads start
-    // on the ensemble's members (a 100,000-location book's take half a second).
-    let book: { location: string; account: string } | undefined;
-    const writeBook = () => {
-      const location = files.writePortfolioLocations(work, locations);
-      book = { location, account: files.writeDefaultAccount(work, location) };
-      return book;
-    };
+    // The book as an OED location file, which the footprints do not need: written while the footprint
+    // threads start on the ensemble's members. A stored portfolio holds TIVs and no financial terms, so
+    // it has no account file: the run computes ground-up losses, its insured losses too (runBook).
+    let book: { location: string } | undefined;
+    const writeBook = () => (book = { location: files.writePortfolioLocations(work, locations) });
     // Step 2's messages; those of the book side made during the footprints are step 1's.
-    const lossOptions = (b: { location: string; account: string }, step = 2) => ({
+    const lossOptions = (b: { location: string }, step = 2) => ({
       ...b,
       modelsDir,
       dataDir,
@@ -245,6 +242,7 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
       (p) => p.pool?.close(),
       () => undefined,
     );
+    files.forgetPortfolioLocations(work);
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
@@ -263,5 +261,5 @@ function methodText(s: FootprintSource, members: number, input: Pick<EventLossOf
       : s.kind === 'shakemap'
         ? `the ${s.version} PGA with its STDPGA uncertainty on the earthquake package grid`
         : `the earthquake model's ground motion (median and σ) from the origin, ${members} rupture strikes`;
-  return `${what} -> an event package beside the model package -> the stored locations (as OED, one account, no terms: insured equals ground-up) -> the package's keys, Oasis input files and catintel's loss kernel, ${input.samples} damage samples per member (seed ${input.seed}) -> mean and P10/P50/P90 over every (member, sample); docs/event-loss.md`;
+  return `${what} -> an event package beside the model package -> the stored locations (as an OED location file; no financial terms: insured equals ground-up) -> the package's keys, Oasis input files and catintel's loss kernel, ${input.samples} damage samples per member (seed ${input.seed}) -> mean and P10/P50/P90 over every (member, sample); docs/event-loss.md`;
 }

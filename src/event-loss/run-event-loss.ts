@@ -35,7 +35,8 @@ export interface EventFootprints {
 
 export interface EventLossOptions {
   location: string;
-  account: string;
+  /** Without one, the book has no financial terms: its insured loss is its ground-up loss (runBook). */
+  account?: string;
   modelsDir: string;
   dataDir: string;
   samples: number;

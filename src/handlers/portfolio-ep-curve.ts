@@ -540,6 +540,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       if (input.format === 'svg') return { body: payload as string, notes };
       return { body, notes };
     } finally {
+      files.forgetPortfolioLocations(work);
       fs.rmSync(work, { recursive: true, force: true });
     }
   },

@@ -344,6 +344,7 @@ export const triggerBasisRisk = defineHandler<BasisRiskInput, BasisRiskBody>({
           );
       return { body, notes };
     } finally {
+      files.forgetPortfolioLocations(work);
       fs.rmSync(work, { recursive: true, force: true });
     }
   },

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 
 /** The file's identity, or undefined when it cannot be read (the computation then reports why). */
-function identity(file: string): string | undefined {
+export function fileIdentity(file: string): string | undefined {
   const s = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
   return s ? `${s.dev}|${s.ino}|${s.size}|${s.mtimeNs}|${s.ctimeNs}` : undefined;
 }
@@ -27,7 +27,7 @@ export function fileMemo<T>(capacity: number): FileMemo<T> {
   // A Map iterates in insertion order: a hit is moved to the end, the first entry is the least recent.
   const kept = new Map<string, T>();
   const keyOf = (files: readonly string[]): string | undefined => {
-    const ids = files.map(identity);
+    const ids = files.map(fileIdentity);
     return ids.some((id) => id === undefined) ? undefined : ids.join('\n');
   };
   const memo = (files: readonly string[], compute: () => T): T => {

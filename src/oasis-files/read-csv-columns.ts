@@ -6,11 +6,14 @@
  * A column that repeats a few values over its rows (portfolio, currency, peril codes, a book's handful of
  * deductibles) holds one string per distinct value rather than one per row: a million rows of "USD" are
  * one string. A column found to hold many distinct values (numbers, ids) stops being shared.
+ *
+ * A file whose writer kept its columns (written-csv-columns.ts) is read from those while unchanged.
  */
 import fs from 'node:fs';
 import { CatintelError } from '../errors.js';
 import { isAscii } from 'node:buffer';
 import { CsvScanner, fieldText, isBlank, type ScannedRow } from '../csv/scanner.js';
+import { writtenCsvColumns } from './written-csv-columns.js';
 
 const CHUNK = 4 << 20;
 /** Distinct values a column may hold and still be shared; above it the column keeps its own strings. */
@@ -37,6 +40,8 @@ export interface TextColumns {
 }
 
 export function readCsvColumns(file: string, wanted: readonly string[], what: string): TextColumns {
+  const written = writtenCsvColumns(file, wanted);
+  if (written) return written;
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
