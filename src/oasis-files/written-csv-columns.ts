@@ -8,7 +8,6 @@
  */
 import path from 'node:path';
 import { fileIdentity } from '../lib/file-memo.js';
-import type { TextColumns } from './read-csv-columns.js';
 
 interface Kept {
   file: string;
@@ -57,7 +56,10 @@ export function forgetCsvColumnsIn(dir: string): void {
  * The `wanted` columns of `file` as readCsvColumns reads them (names matched without regard to case or
  * surrounding spaces, each read with arrays of its own), when its writer kept them and it is unchanged.
  */
-export function writtenCsvColumns(file: string, wanted: readonly string[]): TextColumns | undefined {
+export function writtenCsvColumns(
+  file: string,
+  wanted: readonly string[],
+): { header: string[]; rows: number; cols: Map<string, string[]> } | undefined {
   if (kept === null || kept.file !== path.resolve(file)) return undefined;
   if (fileIdentity(file) !== kept.identity) {
     kept = null;
