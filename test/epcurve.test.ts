@@ -307,14 +307,9 @@ describe('a Los Angeles book through the earthquake model package', () => {
   };
   let quakeModels: string;
   let la: string;
-  beforeAll(async () => {
-    // The earthquake package's own tests use this one too: one build for both.
-    quakeModels = await testModels('earthquake', { years: EARTHQUAKE_TEST_PACKAGE_YEARS });
-    la = book('la.csv', `${HEADER},YearBuilt`, laRows());
-  }, 600_000);
-
-  it('earthquake runs on its package (AAL between 0.05 % and 0.5 % of TIV); the hurricane package not built is listed with the command that builds it', async () => {
-    const r = await cli([
+  /** `portfolio ep-curve` of an OED location file on the earthquake package, with more flags. */
+  const quakeEpCurve = (input: string, ...flags: string[]) =>
+    cli([
       '--db',
       path.join(dir, 'plain.duckdb'),
       'portfolio',
@@ -322,9 +317,17 @@ describe('a Los Angeles book through the earthquake model package', () => {
       '--models',
       quakeModels,
       '--input',
-      la,
-      '--json',
+      input,
+      ...flags,
     ]);
+  beforeAll(async () => {
+    // The earthquake package's own tests use this one too: one build for both.
+    quakeModels = await testModels('earthquake', { years: EARTHQUAKE_TEST_PACKAGE_YEARS });
+    la = book('la.csv', `${HEADER},YearBuilt`, laRows());
+  }, 600_000);
+
+  it('earthquake runs on its package (AAL between 0.05 % and 0.5 % of TIV); the hurricane package not built is listed with the command that builds it', async () => {
+    const r = await quakeEpCurve(la, '--json');
     expect(r.code, r.stderr).toBe(0);
     const body = r.json();
     expect(body.perils).toEqual(['earthquake']);
@@ -341,18 +344,7 @@ describe('a Los Angeles book through the earthquake model package', () => {
       /no hurricane model package in .*hurricane; build it with `catintel model build hurricane --out /,
     );
     // Named, a peril whose package is not built is refused with that command, not left out.
-    const named = await cli([
-      '--db',
-      path.join(dir, 'plain.duckdb'),
-      'portfolio',
-      'ep-curve',
-      '--models',
-      quakeModels,
-      '--input',
-      la,
-      '--perils',
-      'hurricane_wind,earthquake',
-    ]);
+    const named = await quakeEpCurve(la, '--perils', 'hurricane_wind,earthquake');
     expect(named.code).toBe(1);
     expect(named.stderr).toMatch(/no hurricane model package in .*catintel model build hurricane --out /);
   }, 180_000);
@@ -364,17 +356,7 @@ describe('a Los Angeles book through the earthquake model package', () => {
         `1,LA,E1,34.0500,-118.2400,US,1050,5050,AA1,${HOME_TIV},0,0,USD,1970,${soil}`,
       ]);
     const aal = async (name: string, soil: string) => {
-      const r = await cli([
-        '--db',
-        path.join(dir, 'plain.duckdb'),
-        'portfolio',
-        'ep-curve',
-        '--models',
-        quakeModels,
-        '--input',
-        site(name, soil),
-        '--json',
-      ]);
+      const r = await quakeEpCurve(site(name, soil), '--json');
       expect(r.code, r.stderr).toBe(0);
       return r.json().AALAnalyticAmt as number;
     };

@@ -118,14 +118,18 @@ describe('an ensemble split between threads', () => {
 
   // The threads themselves run only from the compiled code (a worker is a .js file beside the module).
   const compiled = path.join(REPO_ROOT, 'dist/src/models/hurricane/package/footprint-threads.js');
+  /** The compiled threads, and Ian's ensemble of 9 members from its fifth-last fix. */
+  const threadsAndIanTracks = async () => {
+    const { FootprintThreads } = (await import(
+      pathToFileURL(compiled).href
+    )) as typeof import('../src/models/hurricane/package/footprint-threads.js');
+    const ian = records.get('AL092022')!;
+    return { FootprintThreads, tracks: ensemble(ian, ian.fixes.length - 5, 9) };
+  };
   it.skipIf(!fs.existsSync(compiled))(
     'gives on two real threads what one thread gives',
     async () => {
-      const { FootprintThreads } = (await import(
-        pathToFileURL(compiled).href
-      )) as typeof import('../src/models/hurricane/package/footprint-threads.js');
-      const ian = records.get('AL092022')!;
-      const tracks = ensemble(ian, ian.fixes.length - 5, 9);
+      const { FootprintThreads, tracks } = await threadsAndIanTracks();
       const reachOne = newReach();
       const one = [...stormFootprints(tracks, grid, reachOne)].map((fp) => fp.rows.toString('hex'));
       const threads = new FootprintThreads(tracks.length, 2);
@@ -146,11 +150,7 @@ describe('an ensemble split between threads', () => {
   it.skipIf(!fs.existsSync(compiled))(
     'without surge (a book the surge keys place nowhere), gives each track its wind rows alone, on two real threads',
     async () => {
-      const { FootprintThreads } = (await import(
-        pathToFileURL(compiled).href
-      )) as typeof import('../src/models/hurricane/package/footprint-threads.js');
-      const ian = records.get('AL092022')!;
-      const tracks = ensemble(ian, ian.fixes.length - 5, 9);
+      const { FootprintThreads, tracks } = await threadsAndIanTracks();
       // The wind rows come first, on the wind grid's areaperils (1 .. GRID_CELLS); the surge rows follow.
       const windRows = (rows: Buffer) => {
         let end = 0;

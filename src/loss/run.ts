@@ -172,9 +172,18 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   }
   const rps = settings.returnPeriods ?? readReturnPeriods(opts.modelDir);
   const damageModel = opts.pool ? opts.pool.damageModel(opts.modelDir) : readDamageModel(opts.modelDir);
-  const { input, items, tiv, plan, reinsurance, gulMap, risks, byAreaperil, correlations, ...run } =
-    opts.runInput ?? readRunInput(opts);
-  const riDirs = run.reinsuranceDirs;
+  const {
+    input,
+    items,
+    tiv,
+    plan,
+    reinsurance,
+    gulMap,
+    risks,
+    byAreaperil,
+    correlations,
+    reinsuranceDirs: riDirs,
+  } = opts.runInput ?? readRunInput(opts);
   const footprint = readFootprint(opts.modelDir, { events, areaperils: new Set(items.areaperil) });
   opts.progress?.(0, events.length, 'model read');
 
