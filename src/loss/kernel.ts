@@ -159,7 +159,7 @@ export class EventKernel {
     this.module = new KernelModule(k.gul, k.sample, levelOne, this.fused && k.gul.allocRule === 1);
     this.gulEvent = new EventGul(k.gul, this.module);
     this.sampler = k.sample && new EventSampler(k.sample, this.module);
-    this.insured = k.plan && new InsuredTotal(k.plan, 3 + this.S, this.module.levelOneBuffers);
+    this.insured = k.plan && new InsuredTotal(k.plan, 3 + this.S, this.module.levelOneVectors);
     if (k.reinsurance) {
       if (!k.plan?.perItem) throw new Error('reinsurance needs the insured losses per output (a per-item plan)');
       this.chain = new ReinsuranceChain(k.reinsurance, 3 + this.S);

@@ -22,8 +22,9 @@ let hits: usize = 0;
 let covSamples: usize = 0;
 let covMean: usize = 0;
 let covMax: usize = 0;
-// Level 1 of the financial module: to_agg_id by item id (i32, `aggFrom` of them), then 3 + S buffers of
-// `aggSize` f64 one after another (mean, max, exposure, the samples).
+// Level 1 of the financial module: to_agg_id by item id (i32, `aggFrom` of them), then per agg_id (`aggSize`
+// of them) its 3 + S loss vectors side by side (mean, max, exposure, the samples): an item's sums land
+// on one or two cache lines, and the financial module reads a node's vectors in one piece.
 let toAgg: usize = 0;
 let aggFrom: i32 = 0;
 let aggBuffers: usize = 0;
@@ -118,16 +119,14 @@ export function addUp(rule1: i32, fm: i32): void {
     if (fm && from >= 1 && from < aggFrom) {
       const a = load<i32>(toAgg + (<usize>from << 2));
       if (a > 0) {
-        const stride = <usize>aggSize << 3;
-        let at = aggBuffers + (<usize>a << 3);
+        let at = aggBuffers + ((<usize>a * <usize>(3 + S)) << 3);
         store<f64>(at, load<f64>(at) + m);
-        at += stride;
-        store<f64>(at, load<f64>(at) + x);
-        at += stride;
-        store<f64>(at, load<f64>(at) + exposure);
+        store<f64>(at + 8, load<f64>(at + 8) + x);
+        store<f64>(at + 16, load<f64>(at + 16) + exposure);
+        at += 24;
         for (let s = 0; s < S; s++) {
-          at += stride;
           store<f64>(at, load<f64>(at) + load<f64>(sampleAt(s, i)));
+          at += 8;
         }
       }
     }

@@ -7,7 +7,7 @@
  */
 import { CatintelError } from '../../errors.js';
 import { FinancialModule, type FmOutput } from './domain/compute.js';
-import { SingleLayerTotal } from './domain/single-layer-total.js';
+import { FlatTotal } from './domain/flat-total.js';
 import { buildStructure, type FmFiles } from './domain/structure.js';
 import { readFmFiles } from './read-fm-files.js';
 import { InputFiles } from '../io/input-files.js';
@@ -139,21 +139,23 @@ export function planInsured(dir: string | InputFiles, perItem = false): InsuredP
 
 export class InsuredTotal {
   private readonly engine: FinancialModule;
-  /** The same totals on flat arrays, for the programmes it takes (one layer, no running amounts). */
-  private readonly fast?: SingleLayerTotal;
-  /** Level 1's sums per loss vector, by agg_id: the kernel's module's own buffers when it fills them. */
-  readonly buffers: Float64Array[];
+  /** The same totals on flat arrays, for the programmes it takes (no cross-layer profile, no level skipped). */
+  private readonly fast?: FlatTotal;
+  /**
+   * Level 1's sums, agg_id by agg_id, each node's `vectors` loss vectors side by side (node a's vector k at
+   * a * vectors + k): the kernel's module's own memory when it fills them.
+   */
+  readonly sums: Float64Array;
 
   constructor(
     readonly plan: InsuredPlan,
     readonly vectors: number,
-    buffers?: Float64Array[],
+    sums?: Float64Array,
   ) {
     this.engine = new FinancialModule(buildStructure(plan.files, DIRECT_ALLOC_RULE), vectors);
-    this.fast = SingleLayerTotal.of(this.engine.structure, vectors);
+    this.fast = FlatTotal.of(this.engine.structure, vectors);
     const size = plan.levelOne.maxAgg + 1;
-    this.buffers =
-      buffers && buffers.length >= vectors ? buffers : Array.from({ length: vectors }, () => new Float64Array(size));
+    this.sums = sums && sums.length >= size * vectors ? sums : new Float64Array(size * vectors);
     this.touchedMark = new Uint8Array(size);
     this.touched = new Int32Array(size);
   }
@@ -174,9 +176,10 @@ export class InsuredTotal {
 
   /** Zeroes level 1's sums before an event's items are added in. */
   clear(): void {
+    const K = this.vectors;
     for (let t = 0; t < this.touchedCount; t++) {
       const a = this.touched[t];
-      for (let k = 0; k < this.vectors; k++) this.buffers[k][a] = 0;
+      this.sums.fill(0, a * K, a * K + K);
       this.touchedMark[a] = 0;
     }
     this.touchedCount = 0;
@@ -197,13 +200,13 @@ export class InsuredTotal {
     stride = 1,
   ): void {
     const toAgg = this.plan.levelOne.toAgg;
-    const agg = this.buffers[k];
+    const { sums, vectors: K } = this;
     for (let j = 0; j < count; j++) {
       const i = list[j];
       if (!keep[i]) continue;
       const from = ids[i];
       if (from >= 1 && from < toAgg.length && toAgg[from] > 0) {
-        agg[toAgg[from]] += values[offset + i * stride];
+        sums[toAgg[from] * K + k] += values[offset + i * stride];
         this.touch(toAgg[from]);
       }
     }
@@ -211,7 +214,7 @@ export class InsuredTotal {
 
   /**
    * Marks the level-1 nodes of the items ids[list[0..count)] as reached, when something else (the kernel's
-   * module) adds their losses into the buffers: clear() and total() then see them.
+   * module) adds their losses into the sums: clear() and total() then see them.
    */
   reachedItems(list: Int32Array, count: number, ids: Int32Array): void {
     const toAgg = this.plan.levelOne.toAgg;
@@ -224,11 +227,11 @@ export class InsuredTotal {
   /** Adds vector k's losses given by item id (byItemId[id]), in item id order. */
   addByItemId(k: number, byItemId: Float64Array): void {
     const toAgg = this.plan.levelOne.toAgg;
-    const agg = this.buffers[k];
+    const { sums, vectors: K } = this;
     const n = Math.min(byItemId.length, toAgg.length);
     for (let from = 1; from < n; from++) {
       if (toAgg[from] > 0 && byItemId[from] !== 0) {
-        agg[toAgg[from]] += byItemId[from];
+        sums[toAgg[from] * K + k] += byItemId[from];
         this.touch(toAgg[from]);
       }
     }
@@ -245,14 +248,7 @@ export class InsuredTotal {
     if (!fast) return this.engine.total(level, this.nodes());
     // As nodes() hands them to the engine: the reached nodes in id order, those with no loss left out.
     fast.start(level);
-    const K = this.vectors;
-    for (const a of this.touched.subarray(0, this.touchedCount).sort()) {
-      let any = false;
-      for (let k = 0; k < K && !any; k++) any = this.buffers[k][a] !== 0;
-      if (!any) continue;
-      const loss = fast.input(a);
-      for (let k = 0; k < K; k++) loss[k] = this.buffers[k][a];
-    }
+    this.eachReached((a, at) => fast.inputFrom(a, this.sums, at));
     return fast.total().slice();
   }
 
@@ -264,17 +260,19 @@ export class InsuredTotal {
 
   /** The nodes the kernel filled (level-1 nodes, or items), each with its loss vectors, in id order. */
   private nodes(): [number, Float64Array][] {
-    const K = this.vectors;
     const nodes: [number, Float64Array][] = [];
-    const reached = this.touched.subarray(0, this.touchedCount).sort();
-    for (const a of reached) {
-      let any = false;
-      for (let k = 0; k < K && !any; k++) any = this.buffers[k][a] !== 0;
-      if (!any) continue;
-      const loss = new Float64Array(K);
-      for (let k = 0; k < K; k++) loss[k] = this.buffers[k][a];
-      nodes.push([a, loss]);
-    }
+    this.eachReached((a, at) => nodes.push([a, this.sums.slice(at, at + this.vectors)]));
     return nodes;
+  }
+
+  /** Each reached node with some loss, in id order: its agg_id and where its vectors start in `sums`. */
+  private eachReached(visit: (agg: number, at: number) => void): void {
+    const { sums, vectors: K } = this;
+    for (const a of this.touched.subarray(0, this.touchedCount).sort()) {
+      const at = a * K;
+      let any = false;
+      for (let k = 0; k < K && !any; k++) any = sums[at + k] !== 0;
+      if (any) visit(a, at);
+    }
   }
 }

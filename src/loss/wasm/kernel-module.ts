@@ -303,7 +303,7 @@ function maxRowsPerAreaperil(fp: SampleContext['footprint']): number {
   return most;
 }
 
-/** The records' per-coverage sums, level 1's buffers (mean, max, exposure, each sample) and the event's totals. */
+/** The records' per-coverage sums, level 1's loss vectors (mean, max, exposure, each sample; agg_id by agg_id) and the event's totals. */
 function recordArrays(ctx: GulContext, S: number, levelOne: LevelOne | undefined, covSamples: boolean) {
   const covers = ctx.tiv.length;
   const aggSize = levelOne ? levelOne.maxAgg + 1 : 0;
@@ -354,8 +354,8 @@ export class KernelModule {
   readonly views: KernelViews;
   readonly positions: Positions;
   readonly cuts: CutIndex;
-  /** Level 1's buffers (views of `views.aggBuffers`): mean, max, exposure, then each sample. */
-  readonly levelOneBuffers: Float64Array[];
+  /** Level 1's loss vectors (`views.aggBuffers`), agg_id by agg_id: mean, max, exposure, then each sample. */
+  readonly levelOneVectors: Float64Array | undefined;
 
   constructor(gul: GulContext, sample: SampleContext | undefined, levelOne: LevelOne | undefined, covSamples: boolean) {
     const n = gul.items.itemId.length;
@@ -449,8 +449,6 @@ export class KernelModule {
       o.sampleSums,
       o.eventTotals,
     );
-    this.levelOneBuffers = Array.from({ length: r.aggSize > 0 ? 3 + S : 0 }, (_, k) =>
-      views.aggBuffers.subarray(k * r.aggSize, (k + 1) * r.aggSize),
-    );
+    this.levelOneVectors = r.aggSize > 0 ? views.aggBuffers : undefined;
   }
 }
