@@ -8,7 +8,7 @@
 import { CatintelError } from '../../errors.js';
 import { FinancialModule, type FmOutput } from './domain/compute.js';
 import { FlatTotal } from './domain/flat-total.js';
-import { buildStructure, type FmFiles } from './domain/structure.js';
+import { buildStructure, type FmFiles, type FmStructure } from './domain/structure.js';
 import { readFmFiles } from './read-fm-files.js';
 import { InputFiles } from '../io/input-files.js';
 
@@ -32,6 +32,22 @@ export interface InsuredPlan {
 
 /** Direct insurance as Oasis runs it; the total does not depend on it, but the files are checked for it. */
 const DIRECT_ALLOC_RULE = 2;
+
+/**
+ * The structure of a plan's files, built once per files object in a thread: planInsured builds it to refuse
+ * bad files before the run, and the kernel's engine on the same thread runs it (a book of 100,000
+ * locations takes half a second to build). The engines only read it. A worker thread gets a copy of the
+ * plan, so it builds its own.
+ */
+const structures = new WeakMap<FmFiles, FmStructure>();
+function structureOf(files: FmFiles): FmStructure {
+  let structure = structures.get(files);
+  if (!structure) {
+    structure = buildStructure(files, DIRECT_ALLOC_RULE);
+    structures.set(files, structure);
+  }
+  return structure;
+}
 
 /**
  * The programme from level 1 up, with level 1's agg_ids as its items: what the event loop runs, since it
@@ -133,7 +149,7 @@ export function planInsured(dir: string | InputFiles, perItem = false): InsuredP
   for (let r = 0; r < level.length; r++) if (level[r] === 1) toAgg[from[r]] = perItem ? from[r] : to[r];
   const levelOne = { toAgg, maxAgg: perItem ? maxFrom : maxAgg };
   const plan = { files: perItem ? files : (fromLevelOne(files, levelOne) ?? files), levelOne, perItem };
-  buildStructure(plan.files, DIRECT_ALLOC_RULE); // refuses bad files before the run, naming the value
+  structureOf(plan.files); // refuses bad files before the run, naming the value
   return plan;
 }
 
@@ -152,7 +168,7 @@ export class InsuredTotal {
     readonly vectors: number,
     sums?: Float64Array,
   ) {
-    this.engine = new FinancialModule(buildStructure(plan.files, DIRECT_ALLOC_RULE), vectors);
+    this.engine = new FinancialModule(structureOf(plan.files), vectors);
     this.fast = FlatTotal.of(this.engine.structure, vectors);
     const size = plan.levelOne.maxAgg + 1;
     this.sums = sums && sums.length >= size * vectors ? sums : new Float64Array(size * vectors);
