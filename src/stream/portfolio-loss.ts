@@ -11,6 +11,7 @@
 import type { Context } from '../context.js';
 import { provenanceOf } from '../domain/provenance.js';
 import { bandDelta } from '../event-loss/domain/version-diff.js';
+import { listValue } from '../store/duckdb.js';
 import { readEventVersion, versionsAfter } from '../store/event-history.js';
 import type { ChangeBody } from './messages.js';
 
@@ -56,14 +57,19 @@ export class PortfolioLossQueue {
   async check(): Promise<void> {
     if (!this.seen || this.closed) return;
     const fresh = await versionsAfter(this.ctx.db, this.seen, this.now());
+    // One query for every new version: an ingest of a week's feed brings thousands (one query each took seconds).
+    const exposedBy = new Map<string, { id: string; account: string; name: string }[]>();
+    if (fresh.length > 0) {
+      const rows = await this.ctx.db.all<{ event_id: string; id: string; account: string; name: string }>(
+        `SELECT DISTINCT a.event_id, p.id, p.account, p.name FROM portfolio_alerts a JOIN portfolios p ON p.id = a.portfolio_id
+          WHERE a.event_id IN (SELECT unnest($events::VARCHAR[])) ORDER BY a.event_id, p.id`,
+        { events: listValue(fresh.map((v) => v.event_id)) },
+      );
+      for (const r of rows) exposedBy.set(r.event_id, [...(exposedBy.get(r.event_id) ?? []), r]);
+    }
     for (const v of fresh) {
       this.seen.set(v.event_id, v.version);
-      const exposed = await this.ctx.db.all<{ id: string; account: string; name: string }>(
-        `SELECT DISTINCT p.id, p.account, p.name FROM portfolio_alerts a JOIN portfolios p ON p.id = a.portfolio_id
-          WHERE a.event_id = $event ORDER BY p.id`,
-        { event: v.event_id },
-      );
-      for (const p of exposed)
+      for (const p of exposedBy.get(v.event_id) ?? [])
         this.pending.push({
           event_id: v.event_id,
           version: v.version,
