@@ -9,6 +9,7 @@
 import { area } from '@turf/area';
 import { intersect } from '@turf/intersect';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
+import { boxWhollyInside } from './wholly-inside.js';
 
 export interface CountyLike {
   fips: string;
@@ -62,9 +63,14 @@ export function ringPopulation(
   const counties: CountyShare[] = [];
   for (const c of candidates) {
     if (!boxesMeet(c.bbox, ringBox) || !(c.areaKm2 > 0)) continue;
-    const clipped = intersect({ type: 'FeatureCollection', features: [ringFeature, feature(c.geometry)] });
-    if (!clipped) continue;
-    const overlapKm2 = area(clipped) / 1e6;
+    // A county wholly inside the ring (most of a hurricane's outer ring's) overlaps it by its own area: no
+    // clip, which is most of the time of an exposure (its robust arithmetic is slow).
+    let overlapKm2 = c.areaKm2;
+    if (!boxWhollyInside(ring, c.bbox)) {
+      const clipped = intersect({ type: 'FeatureCollection', features: [ringFeature, feature(c.geometry)] });
+      if (!clipped) continue;
+      overlapKm2 = area(clipped) / 1e6;
+    }
     if (!(overlapKm2 > 0)) continue;
     const share = Math.min(1, overlapKm2 / c.areaKm2);
     counties.push({

@@ -1,0 +1,43 @@
+/**
+ * Whether a box lies wholly inside a polygon, decided without clipping: no edge of the polygon (any part,
+ * holes included) comes near the box, and the box's centre is inside the polygon. The polygon's boundary
+ * then never enters the box, so the box (and whatever lies in it) is all inside or all outside, and the
+ * centre says which. Conservative: an edge whose own bounding box meets the (slightly widened) box answers
+ * "not known", and the caller clips. Planar, in the coordinates given (lon/lat), as the clipping is.
+ */
+import type { MultiPolygon, Polygon, Position } from 'geojson';
+
+/** Widening of the box, in degrees: an edge a hair away from it is treated as touching it. */
+const HAIR = 1e-9;
+
+export function boxWhollyInside(polygon: Polygon | MultiPolygon, box: [number, number, number, number]): boolean {
+  const parts = polygon.type === 'Polygon' ? [polygon.coordinates] : polygon.coordinates;
+  const [minX, minY, maxX, maxY] = [box[0] - HAIR, box[1] - HAIR, box[2] + HAIR, box[3] + HAIR];
+  for (const part of parts)
+    for (const ring of part)
+      for (let i = 1; i < ring.length; i++) {
+        const [x1, y1] = ring[i - 1];
+        const [x2, y2] = ring[i];
+        if (
+          Math.max(x1, x2) >= minX &&
+          Math.min(x1, x2) <= maxX &&
+          Math.max(y1, y2) >= minY &&
+          Math.min(y1, y2) <= maxY
+        )
+          return false;
+      }
+  const centre: Position = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  return parts.some((part) => insidePart(part, centre));
+}
+
+/** Even-odd ray casting over a polygon part's outer ring and holes. */
+function insidePart(part: Position[][], [x, y]: Position): boolean {
+  let inside = false;
+  for (const ring of part)
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i];
+      const [xj, yj] = ring[j];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  return inside;
+}
