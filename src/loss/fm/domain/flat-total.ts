@@ -244,7 +244,6 @@ export class FlatTotal {
     }
 
     const { out, scratch } = this;
-    // Loops rather than fill() and set(): on vectors of a dozen numbers the builtins' calls cost more than the work.
     for (let p = 0; p < profiles; p++) {
       const st = this.steps[node * L + p];
       if (!st) continue;
