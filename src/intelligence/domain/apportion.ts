@@ -9,7 +9,7 @@
 import { area } from '@turf/area';
 import { intersect } from '@turf/intersect';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
-import { boxWhollyInside } from './wholly-inside.js';
+import { boxAgainst } from './box-against.js';
 
 export interface CountyLike {
   fips: string;
@@ -63,10 +63,13 @@ export function ringPopulation(
   const counties: CountyShare[] = [];
   for (const c of candidates) {
     if (!boxesMeet(c.bbox, ringBox) || !(c.areaKm2 > 0)) continue;
-    // A county wholly inside the ring (most of a hurricane's outer ring's) overlaps it by its own area: no
-    // clip, which is most of the time of an exposure (its robust arithmetic is slow).
+    // A county wholly inside the ring (most of a hurricane's outer ring's) overlaps it by its own area, one
+    // wholly outside (its box meets the ring's) not at all: no clip, which is most of the time of an exposure
+    // (its robust arithmetic is slow).
+    const where = boxAgainst(ring, c.bbox);
+    if (where === 'outside') continue;
     let overlapKm2 = c.areaKm2;
-    if (!boxWhollyInside(ring, c.bbox)) {
+    if (where === 'crossed') {
       const clipped = intersect({ type: 'FeatureCollection', features: [ringFeature, feature(c.geometry)] });
       if (!clipped) continue;
       overlapKm2 = area(clipped) / 1e6;

@@ -1,16 +1,19 @@
 /**
- * Whether a box lies wholly inside a polygon, decided without clipping: no edge of the polygon (any part,
- * holes included) comes near the box, and the box's centre is inside the polygon. The polygon's boundary
- * then never enters the box, so the box (and whatever lies in it) is all inside or all outside, and the
- * centre says which. Conservative: an edge whose own bounding box meets the (slightly widened) box answers
- * "not known", and the caller clips. Planar, in the coordinates given (lon/lat), as the clipping is.
+ * Where a box lies against a polygon, decided without clipping: when no edge of the polygon (any part, holes
+ * included) comes near the box, the polygon's boundary never enters it, so the box (and whatever lies in it)
+ * is all inside or all outside, and its centre says which. Conservative: an edge whose own bounding box meets
+ * the (slightly widened) box answers 'crossed', and the caller clips. Planar, in the coordinates given
+ * (lon/lat), as the clipping is.
  */
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 
 /** Widening of the box, in degrees: an edge a hair away from it is treated as touching it. */
 const HAIR = 1e-9;
 
-export function boxWhollyInside(polygon: Polygon | MultiPolygon, box: [number, number, number, number]): boolean {
+export function boxAgainst(
+  polygon: Polygon | MultiPolygon,
+  box: [number, number, number, number],
+): 'inside' | 'outside' | 'crossed' {
   const parts = polygon.type === 'Polygon' ? [polygon.coordinates] : polygon.coordinates;
   const [minX, minY, maxX, maxY] = [box[0] - HAIR, box[1] - HAIR, box[2] + HAIR, box[3] + HAIR];
   for (const part of parts)
@@ -24,10 +27,10 @@ export function boxWhollyInside(polygon: Polygon | MultiPolygon, box: [number, n
           Math.max(y1, y2) >= minY &&
           Math.min(y1, y2) <= maxY
         )
-          return false;
+          return 'crossed';
       }
   const centre: Position = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
-  return parts.some((part) => insidePart(part, centre));
+  return parts.some((part) => insidePart(part, centre)) ? 'inside' : 'outside';
 }
 
 /** Even-odd ray casting over a polygon part's outer ring and holes. */
