@@ -14,6 +14,7 @@ import { loadBaselineGrid } from '../reference-data/load-baseline.js';
 import { DATA_VINTAGE } from '../reference-data/inputs.js';
 import { cellAt } from '../domain/scoring/grid.js';
 import { CatintelError, invalidParameter } from '../errors.js';
+import { catintelCacheDir } from '../lib/cache-dir.js';
 import { packageRoot } from '../lib/package-root.js';
 import { CONUS_BOX, earthquakePgaCurve, inConus } from '../models/earthquake/site-hazard-curve.js';
 import { CATALOG_SEED, CATALOG_YEARS, hurricaneWindCurve, onWindGrid } from '../models/hurricane/site-hazard-curve.js';
@@ -112,8 +113,8 @@ function refuse(reason: string): CatintelError {
   });
 }
 
-function curveOfHurricane(dataDir: string, lat: number, lng: number): HazardCurveBody {
-  const w = hurricaneWindCurve(dataDir, lat, lng);
+function curveOfHurricane(dataDir: string, lat: number, lng: number, cacheDir: string): HazardCurveBody {
+  const w = hurricaneWindCurve(dataDir, lat, lng, cacheDir);
   const notes = [
     `${CATALOG_YEARS.toLocaleString('en-US')} simulated years (seed ${CATALOG_SEED}): return periods beyond ${CATALOG_YEARS / 2} years come from a Weibull tail fitted to the storm peaks, not from the catalog directly`,
   ];
@@ -238,7 +239,7 @@ export const hazardCurve = defineHandler<HazardCurveInput, HazardCurveBody>({
         throw refuse(
           `lat=${lat}, lng=${lng} is outside the hurricane wind model's grid (24-48°N, 106-66°W: the contiguous US reached by Atlantic and Gulf hurricanes); Hawaii, Alaska, the territories and the West Coast are not modelled`,
         );
-      return { body: curveOfHurricane(dataDir, lat, lng) };
+      return { body: curveOfHurricane(dataDir, lat, lng, catintelCacheDir(ctx.config.env)) };
     }
     if (!inConus(lat, lng))
       throw refuse(

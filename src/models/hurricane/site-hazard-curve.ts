@@ -3,8 +3,9 @@
  * annual exceedance rates of the peak 3-s gust (mph, open terrain, 10 m) at 40-200 mph by 10, and the
  * gust at standard return periods, from the stochastic catalog and the wind field the losses use.
  *
- * The catalog is built once per process (CATALOG_YEARS years from CATALOG_SEED, a few seconds), not the
- * 10,000 years of the validation (10 s of CPU and far more memory): an answer must come in seconds. The
+ * The catalog is built once per process (CATALOG_YEARS years from CATALOG_SEED, about two seconds), not the
+ * 10,000 years of the validation (10 s of CPU and far more memory): an answer must come in seconds. Given
+ * catintel's cache folder, it is built once for all processes and read back (io/catalog-file.ts). The
  * 100- to 500-year gusts are read from it directly; longer return periods come from the Weibull tail
  * (domain/hazard-curve.ts), and the answer says which.
  */
@@ -12,6 +13,7 @@ import { gustAtReturnPeriod, exceedanceRate, type ReturnPeriodGust } from './dom
 import { cellOf } from './domain/footprint/grid.js';
 import { SiteHazardIndex } from './domain/site-hazard.js';
 import { landGrid } from './land-grid.js';
+import { cachedCatalog } from './io/catalog-file.js';
 import { buildHurricaneTrackSet } from './track-set.js';
 import { siteOf } from './wind-validation.js';
 
@@ -29,9 +31,11 @@ export interface WindCurve {
 
 let cached: { dataDir: string; index: SiteHazardIndex } | null = null;
 
-function catalogIndex(dataDir: string): SiteHazardIndex {
+/** The catalog indexed for site queries, once a process; read from (and stored in) `cacheDir` when given (io/catalog-file.ts). */
+function catalogIndex(dataDir: string, cacheDir?: string): SiteHazardIndex {
   if (cached?.dataDir === dataDir) return cached.index;
-  const set = buildHurricaneTrackSet({ dataDir, years: CATALOG_YEARS, seed: CATALOG_SEED });
+  const options = { dataDir, years: CATALOG_YEARS, seed: CATALOG_SEED };
+  const set = cacheDir ? cachedCatalog({ ...options, cacheDir }) : buildHurricaneTrackSet(options);
   cached = { dataDir, index: new SiteHazardIndex(set.tracks, 1 / set.years) };
   return cached.index;
 }
@@ -41,9 +45,9 @@ export function onWindGrid(lat: number, lng: number): boolean {
   return cellOf(lat, lng) !== null;
 }
 
-export function hurricaneWindCurve(dataDir: string, lat: number, lng: number): WindCurve {
+export function hurricaneWindCurve(dataDir: string, lat: number, lng: number, cacheDir?: string): WindCurve {
   const site = siteOf(landGrid(), lat, lng);
-  const curve = catalogIndex(dataDir).curve(site);
+  const curve = catalogIndex(dataDir, cacheDir).curve(site);
   const round1 = (x: number) => Number(x.toFixed(1));
   return {
     storms_reaching_40_mph: curve.peaks.length,
