@@ -1,6 +1,7 @@
 /**
  * catintel's cache folder: CATINTEL_CACHE, else catintel/ under XDG_CACHE_HOME, else ~/.cache/catintel.
- * What is cached there can always be made again (built model packages), so removing it loses only time.
+ * What is cached there can always be made again (built model packages, the hurricane hazard curve's catalog), so
+ * removing it loses only time.
  */
 import os from 'node:os';
 import path from 'node:path';
