@@ -35,10 +35,13 @@ interface Header {
 
 /** The catalog of `years` years from `seed`: read from `cacheDir` when a file of this code and data is there, else built (and stored). */
 export function cachedCatalog(o: { dataDir: string; years: number; seed: number; cacheDir: string }): Catalog {
+  const record = path.join(o.dataDir, HURDAT2_ATLANTIC);
+  // Without the record there is nothing to key a file by: the build says what is missing and where.
+  if (!fs.existsSync(record)) return buildHurricaneTrackSet(o);
   const file = path.join(o.cacheDir, 'hurricane-catalogs', `${o.years}-years-seed-${o.seed}.bin`);
   const key = createHash('sha256')
     .update(`${codeDigest()}\0${o.years}\0${o.seed}\0`)
-    .update(fs.readFileSync(path.join(o.dataDir, HURDAT2_ATLANTIC)))
+    .update(fs.readFileSync(record))
     .digest('hex');
   const read = readCatalog(file, key);
   if (read) return read;
