@@ -65,7 +65,11 @@ export class PortfolioLossQueue {
           WHERE a.event_id IN (SELECT unnest($events::VARCHAR[])) ORDER BY a.event_id, p.id`,
         { events: listValue(fresh.map((v) => v.event_id)) },
       );
-      for (const r of rows) exposedBy.set(r.event_id, [...(exposedBy.get(r.event_id) ?? []), r]);
+      for (const r of rows) {
+        const list = exposedBy.get(r.event_id);
+        if (list) list.push(r);
+        else exposedBy.set(r.event_id, [r]);
+      }
     }
     for (const v of fresh) {
       this.seen.set(v.event_id, v.version);

@@ -5,7 +5,8 @@
  * the (slightly widened) box answers 'crossed', and the caller clips. Planar, in the coordinates given
  * (lon/lat), as the clipping is.
  */
-import type { MultiPolygon, Polygon, Position } from 'geojson';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import type { MultiPolygon, Polygon } from 'geojson';
 
 /** Widening of the box, in degrees: an edge a hair away from it is treated as touching it. */
 const HAIR = 1e-9;
@@ -29,18 +30,6 @@ export function boxAgainst(
         )
           return 'crossed';
       }
-  const centre: Position = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
-  return parts.some((part) => insidePart(part, centre)) ? 'inside' : 'outside';
-}
-
-/** Even-odd ray casting over a polygon part's outer ring and holes. */
-function insidePart(part: Position[][], [x, y]: Position): boolean {
-  let inside = false;
-  for (const ring of part)
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i];
-      const [xj, yj] = ring[j];
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-  return inside;
+  const centre = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  return booleanPointInPolygon(centre, polygon) ? 'inside' : 'outside';
 }
