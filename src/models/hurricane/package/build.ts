@@ -18,13 +18,12 @@ import { BUILDING_TYPES, DEFAULT_TERRAIN_CM, vulnerabilityIdOf } from '../domain
 import { damageBins } from '../../shared/vulnerability/damage-bins.js';
 import { landGrid } from '../land-grid.js';
 import { buildHurricaneTrackSet } from '../track-set.js';
-import { writeHurricaneVulnerability } from '../io/write-vulnerability.js';
+import { packageVulnerabilityFiles } from '../io/package-vulnerability.js';
 import { damageBinDictBin } from '../../shared/package/oasis-binaries.js';
 import { writeBin as writeBinInto, writeEventSetFiles } from '../../shared/package/event-set-files.js';
 import { PACKAGE_INTENSITY_BIN_COUNT, surgeIntensityBinDictRows } from '../domain/surge/surge-bins.js';
-import { appendSurgeVulnerabilities, defaultSurgeVulnerabilityIds, isSurgeVulnerabilityId } from '../io/write-surge-vulnerability.js';
+import { defaultSurgeVulnerabilityIds, isSurgeVulnerabilityId } from '../io/write-surge-vulnerability.js';
 import { HAZUS_FLOOD_DIR } from '../io/hazus-flood-data.js';
-import { PACKAGE_DROP_BELOW } from '../io/write-vulnerability.js';
 import { FootprintThreads } from './footprint-threads.js';
 import { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE, PACKAGE_MODEL } from './package-files.js';
 
@@ -141,22 +140,9 @@ export async function buildHurricanePackage(o: BuildPackageOptions): Promise<Bui
     const extra = [...(o.extraVulnerabilityIds ?? [])];
     const ids = [...new Set([...defaultVulnerabilityIds(), ...extra.filter((id) => !isSurgeVulnerabilityId(id))])].sort((a, b) => a - b);
     const surgeIds = [...new Set([...defaultSurgeVulnerabilityIds(), ...extra.filter(isSurgeVulnerabilityId)])].sort((a, b) => a - b);
-    const vulnDir = fs.mkdtempSync(path.join(o.out, `.vulnerability.${out.token}.`));
-    try {
-      writeHurricaneVulnerability(hazusDir, vulnDir, ids, { gustSpread: true });
-      const fd = fs.openSync(path.join(vulnDir, 'vulnerability.csv'), 'a');
-      try {
-        appendSurgeVulnerabilities(fd, o.dataDir, surgeIds, PACKAGE_DROP_BELOW);
-      } finally {
-        fs.closeSync(fd);
-      }
-      for (const name of ['vulnerability.csv', 'damage_bin_dict.csv']) {
-        fs.renameSync(path.join(vulnDir, name), out.tempPath(name));
-        const lines = fs.readFileSync(out.tempPath(name), 'utf8').split('\n').length - 2;
-        out.add(name, lines);
-      }
-    } finally {
-      fs.rmSync(vulnDir, { recursive: true, force: true });
+    for (const f of packageVulnerabilityFiles({ hazusDir, dataDir: o.dataDir, ids, surgeIds, scratch: path.join(o.out, `.vulnerability.${out.token}.`) })) {
+      fs.writeFileSync(out.tempPath(f.name), f.bytes);
+      out.add(f.name, f.rows);
     }
     writeBin('damage_bin_dict.bin', damageBinDictBin(damageBins()), damageBins().length);
     write('model_settings.json', { text: JSON.stringify(modelSettings(o), null, 2) + '\n', rows: 1 });
