@@ -50,8 +50,8 @@ export default async function setup(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-shared-stores-'));
   const week = path.join(dir, 'week.duckdb');
   const seed = path.join(dir, 'seed.duckdb');
-  await buildWeekStore(week);
-  await buildSeedStore(seed);
+  // Side by side: no test file starts before both are in, and DuckDB's work runs off the JavaScript thread.
+  await Promise.all([buildWeekStore(week), buildSeedStore(seed)]);
   process.env[WEEK_STORE_ENV] = week;
   process.env[SEED_STORE_ENV] = seed;
 }
