@@ -43,25 +43,30 @@ run: build
 	CATINTEL_NOW=$$(cat data/seed/as-of.txt) ./bin/catintel --db $(DB) serve --port $(PORT)
 
 # Needs nothing outside npm and ../shared/data: the report tests read the PDFs with MuPDF's WebAssembly build.
-# The committed-data rebuild checks (make data-check) run first when their inputs changed since
-# data/inputs.sha256 was recorded (DATA_CHECK=auto), always (DATA_CHECK=yes) or never (DATA_CHECK=no, as
-# CI runs them on their own); then the suite, with the static checks (make lint) running beside it: the
-# suite leaves about a sixth of two cores idle (its process files wait on children and timers), which the
-# checks fill, and their findings print after the suite's, whatever either found. Prints its wall time last,
-# install and build included.
+# The static checks (make lint) need only npm's packages: they start as soon as those are in, beside the
+# build (the compiler keeps one core busy), and run on beside the suite, which leaves some of two cores idle
+# (its process files wait on children and timers); their findings print after the suite's, whatever either
+# found. The committed-data rebuild checks (make data-check) run after the build when their inputs changed
+# since data/inputs.sha256 was recorded (DATA_CHECK=auto), always (DATA_CHECK=yes) or never (DATA_CHECK=no,
+# as CI runs them on their own); then the suite. Prints its wall time last, install and build included.
 DATA_CHECK ?= auto
-# When make started, before `test`'s prerequisites (npm ci and the build on a fresh clone): the time printed
-# last is the whole command's.
+# When make started, before `test`'s prerequisites (npm ci on a fresh clone): the time printed is the whole command's.
 MAKE_STARTED := $(shell date +%s)
-test: build
+# Where the checks running beside the build and the suite leave their findings and exit status (one folder
+# per make, named by its process id, which every line of the recipe shares as its parent).
+LINT_RUN = $${TMPDIR:-/tmp}/catintel-make-test-lint.$$PPID
+test: $(NODE_MODULES_STAMP)
+	@rm -rf $(LINT_RUN) && mkdir -p $(LINT_RUN) && \
+	{ ( $(LINT_CHECKS) ) >$(LINT_RUN)/out 2>&1; echo $$? >$(LINT_RUN)/status.part; mv $(LINT_RUN)/status.part $(LINT_RUN)/status; } &
+	@$(MAKE) --no-print-directory build
 	@start=$$(date +%s); status=0; \
 	if [ "$(DATA_CHECK)" = yes ] || { [ "$(DATA_CHECK)" = auto ] && ! node dist/scripts/data-inputs.js check --from $(SHARED_DATA); }; then \
 	  { $(RUN_DATA_CHECK); } || status=$$?; \
 	fi; \
-	lint_out=$$(mktemp); ( $(LINT_CHECKS) ) >"$$lint_out" 2>&1 & lint_pid=$$!; \
 	npx vitest run $(VITEST_FLAGS) || status=$$?; \
-	if wait $$lint_pid; then echo "make lint: clean"; else status=1; echo "make lint: failed"; fi; \
-	cat "$$lint_out"; rm -f "$$lint_out"; \
+	while [ ! -f $(LINT_RUN)/status ]; do sleep 1; done; \
+	if [ "$$(cat $(LINT_RUN)/status)" = 0 ]; then echo "make lint: clean"; else status=1; echo "make lint: failed"; fi; \
+	cat $(LINT_RUN)/out; rm -rf $(LINT_RUN); \
 	end=$$(date +%s); echo "make test: $$(( end - $(MAKE_STARTED) )) s (install and build $$(( start - $(MAKE_STARTED) )) s, checks and suite $$(( end - start )) s)"; \
 	exit $$status
 
