@@ -21,7 +21,7 @@ import {
   listEvents,
   nearbyEvents,
   observationsOf,
-  ringsOf,
+  ringCountOf,
   type EventFilter,
   type EventRow,
 } from './events-read.js';
@@ -94,7 +94,7 @@ export class StoreEventReader implements EventReader {
   async show(key: string, at: ReadInstant): Promise<EventAnswer> {
     const row = await oneEvent(this.db, key, at.now);
     const observations = await observationsOf(this.db, row.id);
-    const rings = await ringsOf(this.db, row.id);
-    return { body: eventDetailFeature(eventFeature(row), row, rings.length, observations), mediaType: GEOJSON };
+    const ringCount = await ringCountOf(this.db, row.id);
+    return { body: eventDetailFeature(eventFeature(row), row, ringCount, observations), mediaType: GEOJSON };
   }
 }

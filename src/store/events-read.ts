@@ -165,11 +165,21 @@ export async function findEvents(db: Store, key: string, now: string): Promise<E
   if (bySlug.length > 0) return bySlug;
   return db.all<EventRow>(
     `${SELECT_EVENT} FROM events
-      WHERE (lower(source_id) = lower($key) OR list_contains(CAST(json_extract(details, '$.ids') AS VARCHAR[]), lower($key)))
+      WHERE (lower(source_id) = lower($key) OR (${idsMayHold(key)} AND list_contains(CAST(json_extract(details, '$.ids') AS VARCHAR[]), lower($key))))
         AND ${KNOWN_SQL}
       ORDER BY source, id`,
     { now, key },
   );
+}
+
+/**
+ * A cheap test that lets only the rows whose details may list `key` among their ids have their JSON parsed
+ * (parsing every row's details was most of the time of a lookup by source id). A key of letters, digits and
+ * `_.:-` is written as itself inside a JSON string, so a details text without it cannot list it; any other
+ * key is looked for in every row's ids, as before.
+ */
+function idsMayHold(key: string): string {
+  return /^[A-Za-z0-9_.:-]+$/.test(key) ? `contains(details::VARCHAR, lower($key))` : 'true';
 }
 
 /** Events within radiusKm of a point, nearest first, offset-paged. */
@@ -224,6 +234,14 @@ export async function ringsOf(db: Store, eventId: string): Promise<RingRow[]> {
        FROM rings WHERE event_id = $id::UUID ORDER BY ordinal`,
     { id: eventId },
   );
+}
+
+/** How many rings an event has (/events/{id} says so, without their geometries). */
+export async function ringCountOf(db: Store, eventId: string): Promise<number> {
+  const row = await db.one<{ n: bigint }>('SELECT count(*) AS n FROM rings WHERE event_id = $id::UUID', {
+    id: eventId,
+  });
+  return Number(row?.n ?? 0);
 }
 
 export interface ObservationRow {
