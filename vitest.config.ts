@@ -16,6 +16,10 @@ export default defineConfig({
     // No in-process test but three (which say so) took over 15 s even on a loaded machine; the slow ones
     // (kill trials, data rebuilds, servers) set their own. Hooks build stores and portfolios: a minute.
     testTimeout: 30_000,
+    // Two files run at once on two cores: each store's DuckDB (and the CLI processes the files start, which
+    // inherit this) runs its small queries on one thread instead of waking a second for each
+    // (src/store/duckdb-threads.ts).
+    env: { CATINTEL_DUCKDB_THREADS: '1' },
     hookTimeout: 60_000,
     pool: 'forks',
     // The slowest files first within each project (test/projects.ts SLOWEST_FIRST): a fresh clone has no

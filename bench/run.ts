@@ -18,6 +18,7 @@ import { benchEventLoss } from './event-loss.js';
 import { benchScoreWorkers } from './score-workers.js';
 import { benchReplicas } from './replicas.js';
 import { benchCliStart } from './cli-start.js';
+import { benchDuckdbThreads } from './duckdb-threads.js';
 
 const sharedData = process.env.CATINTEL_SHARED_DATA ?? path.resolve('../shared/data');
 const only = process.argv[2];
@@ -34,6 +35,7 @@ if (!only || only === 'oasis-files') await benchOasisFiles();
 if (!only || only === 'oasis-files' || only === 'oasis-run-oed') await benchOasisRunFromOed(sharedData);
 if (!only || only === 'arrow') await benchArrow(sharedData);
 if (!only || only === 'cli-start') await benchCliStart(sharedData);
+if (!only || only === 'duckdb-threads') await benchDuckdbThreads(sharedData);
 // Minutes at its ten million locations: only when asked for by name.
 if (only === 'bigbook') await benchBigBook(sharedData);
 // 100,000 locations on 10,000-year model packages (and their build, unless --models names one): by name only.

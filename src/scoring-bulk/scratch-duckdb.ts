@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { threadSettings } from '../store/duckdb-threads.js';
 
 export const DUCK_MEMORY_LIMIT = '512MB';
 
@@ -40,6 +41,7 @@ export async function withDuck<T>(
     memory_limit: DUCK_MEMORY_LIMIT,
     temp_directory: spill,
     ...extensions,
+    ...threadSettings(),
   });
   const conn = await instance.connect();
   try {

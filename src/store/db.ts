@@ -25,6 +25,7 @@ import { createAtomically } from './create.js';
 import { isLockError, storeFaultOf } from './faults.js';
 import { assertStorePath } from './store-path.js';
 import { extensionDirectory, extensionSettings, loadSpatial } from './extensions.js';
+import { threadSettings } from './duckdb-threads.js';
 import { isClusterAddress, parseClusterAddress, type ClusterAddress } from './cluster/store-url.js';
 import type { ChangeNotices } from './cluster/change-notices.js';
 import type { SharedRateWindow } from './cluster/shared-rate-window.js';
@@ -143,6 +144,7 @@ export class Store {
     if (isClusterAddress(path)) return Store.openCluster(parseClusterAddress(path), opts);
     const readOnly = Boolean(opts.readOnly) && path !== ':memory:';
     if (path !== ':memory:') assertStorePath(path);
+    const threads = threadSettings(); // a bad CATINTEL_DUCKDB_THREADS is named before any file is made
     if (!readOnly && path !== ':memory:' && !fs.existsSync(path)) {
       try {
         await createAtomically(path, (file) => Store.buildSchemaAt(file));
@@ -151,12 +153,14 @@ export class Store {
       }
     }
     const extensionDir = opts.extensionDirectory ?? extensionDirectory();
+    const settings = {
+      ...extensionSettings(extensionDir),
+      ...threads,
+      ...(readOnly && { access_mode: 'READ_ONLY' }),
+    };
     let instance: DuckDBInstance;
     try {
-      instance = await duckdb().DuckDBInstance.create(path, {
-        ...extensionSettings(extensionDir),
-        ...(readOnly && { access_mode: 'READ_ONLY' }),
-      });
+      instance = await duckdb().DuckDBInstance.create(path, settings);
     } catch (err) {
       throw translateOpenError(path, err, readOnly);
     }
@@ -184,7 +188,10 @@ export class Store {
     const cluster = await import('./cluster/open-cluster.js');
     const { ChangeNotices } = await import('./cluster/change-notices.js');
     const extensionDir = opts.extensionDirectory ?? extensionDirectory();
-    const instance = await duckdb().DuckDBInstance.create(':memory:', extensionSettings(extensionDir));
+    const instance = await duckdb().DuckDBInstance.create(':memory:', {
+      ...extensionSettings(extensionDir),
+      ...threadSettings(),
+    });
     const conns: DuckDBConnection[] = [];
     try {
       conns.push(await instance.connect());
@@ -335,9 +342,10 @@ export class Store {
 
   /** A new database file at `file` with every migration applied and checkpointed; false if DuckDB cannot create it. */
   static async buildSchemaAt(file: string): Promise<boolean> {
+    const settings = { ...extensionSettings(extensionDirectory()), ...threadSettings() };
     let instance: DuckDBInstance;
     try {
-      instance = await duckdb().DuckDBInstance.create(file, extensionSettings(extensionDirectory()));
+      instance = await duckdb().DuckDBInstance.create(file, settings);
     } catch {
       return false;
     }
