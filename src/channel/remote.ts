@@ -6,6 +6,7 @@
  * have raised (same code, same message, so the same exit code).
  */
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { ProgressEvent } from '../context.js';
 import { CatintelError, httpStatusOf, type ErrorCode, type FieldProblem } from '../errors.js';
@@ -46,6 +47,27 @@ export async function serverFor(dbPath: string, lockError: unknown): Promise<Rem
   if (!(lockError instanceof CatintelError) || lockError.code !== 'store_locked') return undefined;
   const info = await liveServeInfo(dbPath);
   if (!info?.socket) return undefined;
+  const socket = info.socket;
+  return {
+    describe: `\`catintel serve\` (pid ${info.pid})`,
+    pid: info.pid,
+    run: (call) => callServer(socket, info, dbPath, call),
+  };
+}
+
+/**
+ * The running server that holds `dbPath` by every sign short of asking the store: `<db>.serve.json` names a
+ * live process with a socket, and the store's lock sidecar names that process as `catintel serve` on this
+ * host. Asked before the store is opened, so a command beside a server never loads DuckDB only to be refused
+ * the lock. A server that has stopped meanwhile (or a pid taken by another process since) refuses the
+ * connection, and the command then opens the store itself (ServerNotListening), as it would have.
+ */
+export function servingServerOf(dbPath: string): RemoteRun | undefined {
+  const info = readServeInfo(dbPath);
+  if (!info?.socket || !processAlive(info.pid)) return undefined;
+  const holder = readLockHolder(dbPath);
+  if (holder?.command !== 'catintel serve' || holder.pid !== info.pid || holder.host !== os.hostname())
+    return undefined;
   const socket = info.socket;
   return {
     describe: `\`catintel serve\` (pid ${info.pid})`,

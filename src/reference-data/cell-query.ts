@@ -7,7 +7,7 @@ import { NO_CELL } from '../domain/scoring/grid-format.js';
 import { EARTH_RADIUS_KM } from '../lib/geo.js';
 import { CELL_DEG, REGIONS, cellCentre } from './regions.js';
 
-const KM_PER_DEG = (Math.PI / 180) * EARTH_RADIUS_KM;
+export const KM_PER_DEG = (Math.PI / 180) * EARTH_RADIUS_KM;
 
 export type CellVisitor = (cell: number, distanceKm: number) => void;
 
