@@ -35,33 +35,10 @@ export const DEFAULT_MMAX: Record<Region, number> = { west: 7.0, east: 7.0 };
 
 /** NSHM 2023's gridded Mmax (active-crust extensional grid, column mMax) by 0.1° cell key. */
 export function parseNshmMmax(text: string): Map<string, number> {
-  const rows = csvRows(text);
+  const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const out = new Map<string, number>();
   for (const r of rows) if (r.mMax) out.set(cellKey(Number(r.lat), Number(r.lon)), Number(r.mMax));
   return out;
-}
-
-/**
- * The rows of a CSV by its header, as csv-parse's `columns: true, skip_empty_lines: true` reads them. NSHM's
- * grids are bare numbers, one cell a line (170,000 lines between the two): those are split here, at a
- * fraction of csv-parse's time; a file with anything else in it (quotes, carriage returns, a byte-order
- * mark, a line of another length) is csv-parse's to read, and to refuse.
- */
-function csvRows(text: string): Record<string, string>[] {
-  const general = () => parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
-  if (/["\r\uFEFF]/.test(text)) return general();
-  const lines = text.split('\n').filter((line) => line !== '');
-  if (lines.length === 0) return general();
-  const header = lines[0].split(',');
-  const rows: Record<string, string>[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const fields = lines[i].split(',');
-    if (fields.length !== header.length) return general();
-    const row: Record<string, string> = {};
-    for (let k = 0; k < header.length; k++) row[header[k]] = fields[k];
-    rows.push(row);
-  }
-  return rows;
 }
 
 function cellKey(lat: number, lng: number): string {
@@ -74,7 +51,7 @@ export const SMOOTHING_SIGMA_KM = 50;
 const MIN_PDF = 1e-9;
 
 export function parseNshmPdf(text: string, region: Region): SourceCell[] {
-  const rows = csvRows(text);
+  const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   return rows
     .map((r) => ({
       lat: Number(r.lat),
