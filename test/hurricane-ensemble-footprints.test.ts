@@ -4,12 +4,14 @@
  * taking tracks from one counter, each footprinting the shared steps itself) gives every track the rows
  * one thread gives it, and the same reach; a catalog's storms, footprinted alone on threads, come back in
  * order with the rows one thread gives. The surge's floor skips pairs below the lowest height a footprint keeps.
+ * A footprint restricted to some cells (a small book's) gives the whole grid's rows and reach on them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GRID_CELLS } from '../src/models/hurricane/domain/footprint/grid.js';
+import { cellOf, cellOfAreaperil, GRID_CELLS, GRID_COLS } from '../src/models/hurricane/domain/footprint/grid.js';
+import { SURGE_AREAPERIL_BASE } from '../src/models/hurricane/domain/surge/surge-bins.js';
 import {
   addSurgeSteps,
   MIN_HEIGHT_M,
@@ -22,10 +24,12 @@ import { historicalTracks, readAtlanticStorms } from '../src/models/hurricane/hi
 import { landGrid } from '../src/models/hurricane/land-grid.js';
 import {
   claimedFootprints,
+  footprintCellsOf,
   stormFootprint,
   stormFootprints,
   type Reach,
 } from '../src/models/hurricane/package/storm-footprint.js';
+import { LEE_HOMES } from './helpers/event-loss-books.js';
 import { REPO_ROOT, SHARED_DATA } from './helpers/paths.js';
 
 const grid = landGrid();
@@ -202,5 +206,42 @@ describe('an ensemble split between threads', () => {
       }
     },
     60_000,
+  );
+});
+
+describe('a footprint restricted to some cells', () => {
+  /** The grid cell of a footprint row's areaperil, wind or surge. */
+  const cellOfRow = (rows: Buffer, at: number) => {
+    const id = rows.readUInt32LE(at);
+    const { row, col } = cellOfAreaperil(id > GRID_CELLS ? id - SURGE_AREAPERIL_BASE : id);
+    return row * GRID_COLS + col;
+  };
+  // Katrina's cells span several shelf segments, far from the Lee County homes; Ian's hold them.
+  it.each(['AL122005', 'AL092022'])(
+    'gives %s the rows and the reach the whole grid gives on those cells, and none elsewhere',
+    (id) => {
+      const track = records.get(id)!;
+      const wholeReach = newReach();
+      const whole = stormFootprint(track, grid, wholeReach);
+      // Every 7th cell the storm floods or blows on, the Lee County homes' and cells no storm reaches (water, far inland).
+      const cells = new Set<number>();
+      for (let at = 0; at < whole.rows.length; at += 12 * 7) cells.add(cellOfRow(whole.rows, at));
+      for (const [lat, lng] of [...LEE_HOMES, [25.0, -75.0], [40.0, -100.0]] as [number, number][]) {
+        const cell = cellOf(lat, lng)!;
+        cells.add(cell.row * GRID_COLS + cell.col);
+      }
+      const onlyReach = newReach();
+      const only = stormFootprint(track, grid, onlyReach, footprintCellsOf(grid, cells));
+      const kept: Buffer[] = [];
+      for (let at = 0; at < whole.rows.length; at += 12)
+        if (cells.has(cellOfRow(whole.rows, at))) kept.push(whole.rows.subarray(at, at + 12));
+      expect(only.windRows).toBeGreaterThan(0);
+      expect(only.surgeRows).toBeGreaterThan(0);
+      expect(only.rows.toString('hex')).toEqual(Buffer.concat(kept).toString('hex'));
+      for (const key of ['wind', 'surge'] as const) {
+        const expected = wholeReach[key].map((v, k) => (cells.has(k) ? v : 0));
+        expect(Buffer.from(onlyReach[key]).equals(Buffer.from(expected))).toBe(true);
+      }
+    },
   );
 });

@@ -37,7 +37,10 @@ export interface BasisRiskInput {
   portfolioId: string;
   lossLevel?: number;
   lossReturnPeriod?: number;
-  /** Also count over the record (HURDAT2 storms; wind and pressure triggers): about 25 s more CPU for a Lee County book. */
+  /**
+   * Also count over the record (HURDAT2 storms; wind and pressure triggers): a few seconds more CPU for a
+   * small book, whose storms are footprinted on its cells alone (history.ts).
+   */
   history: boolean;
   modelsDir?: string;
 }

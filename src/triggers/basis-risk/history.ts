@@ -17,6 +17,9 @@ import type { EventOutcome } from './domain/basis-risk.js';
 /** A storm whose centre comes this close to a book location can damage it (the wind footprint's reach; a large storm's 34-kt radius). */
 const BOOK_REACH_KM = 300;
 
+/** Up to this many distinct cells, a book's storms are footprinted on its cells alone (below). */
+const BOOK_CELLS_LIMIT = 2_000;
+
 export interface HistoryRun {
   outcomes: EventOutcome[];
   /** HURDAT2 id of each outcome's storm, by event id. */
@@ -42,9 +45,9 @@ export async function historyOutcomes(o: {
     { readTrackSetInputs },
     { historicalTracks, HISTORICAL_PERIOD },
     { landGrid },
-    { stormFootprint },
+    { stormFootprint, footprintCellsOf },
     { PACKAGE_INTENSITY_BIN_COUNT },
-    { GRID_CELLS },
+    { GRID_CELLS, GRID_COLS, cellOf },
     { CELL_MAX_BIN_FILE, CELL_MAX_SURGE_BIN_FILE },
     { writeEventPackage },
     { runBook },
@@ -71,8 +74,19 @@ export async function historyOutcomes(o: {
   const grid = landGrid();
   const maxBin = new Uint8Array(GRID_CELLS);
   const maxSurgeBin = new Uint8Array(GRID_CELLS);
+  // Only the book's cells are read (the kernel reads the footprint on its items' areaperils, the keys lookup
+  // the reach on its locations' cells; the trigger reads the tracks): a small book's storms are footprinted
+  // there alone, the same rows on those cells as over the whole grid. A book on more cells than
+  // BOOK_CELLS_LIMIT is footprinted over the whole grid, where testing each step against each cell would cost more.
+  const bookCells = new Set<number>();
+  for (const s of o.sites) {
+    // The location file holds String(lat), which the keys lookup reads back as the same number: the same cell.
+    const cell = cellOf(s.lat, s.lng);
+    if (cell) bookCells.add(cell.row * GRID_COLS + cell.col);
+  }
+  const only = bookCells.size <= BOOK_CELLS_LIMIT ? footprintCellsOf(grid, bookCells) : undefined;
   const footprints = tracks.map((tr) => ({
-    rows: stormFootprint(tr, grid, { wind: maxBin, surge: maxSurgeBin }).rows,
+    rows: stormFootprint(tr, grid, { wind: maxBin, surge: maxSurgeBin }, only).rows,
   }));
   // The keys lookup places a location only on cells the package reaches: raised to what these storms bring.
   const raised = (file: string, storms: Uint8Array) => {

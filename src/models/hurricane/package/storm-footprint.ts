@@ -5,14 +5,16 @@
  * every storm of its catalog; a historical storm's one-event footprint (the loss checks) is the same rows
  * for its recorded track, so a storm of the record and one of the catalog are footprinted by one code.
  */
-import { binOfGust } from '../domain/intensity-bins.js';
+import { binOfGust, FIRST_EDGE_MPH } from '../domain/intensity-bins.js';
 import { GRID_COLS, cellOfAreaperil, type LandGrid } from '../domain/footprint/grid.js';
 import {
   addGustSteps,
   copyGustPeaks,
+  gustCellsOf,
   gustFootprintOf,
   newGustPeaks,
   peakGustFootprint,
+  type GustCells,
   type PeakGustFootprint,
 } from '../domain/footprint/peak-gust.js';
 import type { Track } from '../domain/track.js';
@@ -21,7 +23,9 @@ import {
   MIN_HEIGHT_M,
   newSurgePeaks,
   surgeHeightsForTrack,
+  surgeCellsOf,
   surgeHeightsOf,
+  type SurgeCells,
   type SurgeHeights,
 } from '../domain/surge/surge-heights.js';
 import type { GradientProfile } from '../domain/wind-field/holland.js';
@@ -40,8 +44,30 @@ export interface StormFootprint {
  * (1-based within the surge bins) are raised to this storm's: the package's record of which cells its
  * catalog reaches.
  */
-export function stormFootprint(track: Track, grid: LandGrid, reach?: Reach): StormFootprint {
-  return footprintRows(peakGustFootprint(track, grid), surgeHeightsForTrack(track, grid), reach);
+export function stormFootprint(track: Track, grid: LandGrid, reach?: Reach, only?: FootprintCells): StormFootprint {
+  return footprintRows(
+    peakGustFootprint(track, grid, FIRST_EDGE_MPH, only?.gust),
+    surgeHeightsForTrack(track, grid, only?.surge),
+    reach,
+  );
+}
+
+/**
+ * Some cells of the grid, for footprints read only there (a small book's: the kernel reads a footprint on
+ * its items' areaperils alone, and the keys lookup the package's reach on its locations' cells alone).
+ * stormFootprint restricted to them gives the rows, and raises the reach, that the whole grid's footprint
+ * gives on those cells, and none elsewhere: each cell's peak gust and surge are its own maxima over the
+ * storm's steps, from its own distance to each step, and no cell's value depends on another's.
+ */
+export interface FootprintCells {
+  gust: GustCells;
+  surge: SurgeCells;
+}
+
+/** FootprintCells of the grid cells `cells` (row·GRID_COLS + col). */
+export function footprintCellsOf(grid: LandGrid, cells: Iterable<number>): FootprintCells {
+  const list = [...cells];
+  return { gust: gustCellsOf(grid, list), surge: surgeCellsOf(grid, list) };
 }
 
 /**

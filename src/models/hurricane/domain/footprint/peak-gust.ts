@@ -106,6 +106,54 @@ function landRunsOf(grid: LandGrid): LandRuns {
 }
 
 /**
+ * Some of the grid's land cells, for a footprint read only there (a small book's cells): their runs, the
+ * rows they span, and their centres as addGustSteps measures a cell's distance from a step.
+ */
+export interface GustCells {
+  runs: LandRuns;
+  row0: number;
+  row1: number;
+  lat: Float64Array;
+  lng: Float64Array;
+  kmPerDegLng: Float64Array;
+}
+
+/** The land cells among `cells` (grid indices), as GustCells. */
+export function gustCellsOf(grid: LandGrid, cells: Iterable<number>): GustCells {
+  const kept = [...new Set(cells)].filter((k) => grid.land[k]).sort((a, b) => a - b);
+  const runStart = new Int32Array(GRID_ROWS + 1);
+  for (const k of kept) runStart[Math.floor(k / GRID_COLS) + 1]++;
+  for (let r = 0; r < GRID_ROWS; r++) runStart[r + 1] += runStart[r];
+  const rows = kept.map((k) => Math.floor(k / GRID_COLS));
+  const cols = Int16Array.from(kept, (k) => k % GRID_COLS);
+  const lat = Float64Array.from(rows, (r) => GRID_SOUTH + (r + 0.5) * GRID_DEG);
+  return {
+    // A run per cell: kept ascends, so by row and then by column, as the runs of the whole land are.
+    runs: { runStart, from: cols, to: cols },
+    row0: rows.length ? rows[0] : GRID_ROWS,
+    row1: rows.length ? rows[rows.length - 1] : -1,
+    lat,
+    lng: Float64Array.from(cols, (c) => GRID_WEST + (c + 0.5) * GRID_DEG),
+    kmPerDegLng: lat.map((l) => Math.cos((l * Math.PI) / 180) * KM_PER_DEG),
+  };
+}
+
+/**
+ * Whether some cell of `only` lies within reachKm + 1 of the step, measured as addGustSteps measures it: a
+ * cell at reachKm + 1 or more is past the end of the step's profile table, which the loop skips, so a
+ * step near none of the cells leaves their peaks as they are.
+ */
+function nearAny(only: GustCells, step: StormStep, reachKm: number): boolean {
+  const limit = reachKm + 1;
+  for (let j = 0; j < only.lat.length; j++) {
+    const dy = (only.lat[j] - step.lat) * KM_PER_DEG;
+    const dx = (only.lng[j] - step.lng) * only.kmPerDegLng[j];
+    if (Math.sqrt(dx * dx + dy * dy) < limit) return true;
+  }
+  return false;
+}
+
+/**
  * Whether a step's disc of radius reachKm misses the grid: most of a storm's life is spent far from it, and
  * such steps are skipped before their profile is tabulated. A larger radius never misses where a smaller
  * one does not.
@@ -138,18 +186,28 @@ export function newGustPeaks(): GustPeaks {
  * Raises `into`'s peaks to those of `steps`: the peak is a maximum over steps, so a storm's steps may be
  * added in parts (tracks sharing their first steps share those steps' peaks: event-loss ensembles).
  */
-export function addGustSteps(into: GustPeaks, steps: Iterable<StormStep>, grid: LandGrid, thresholdMph = FIRST_EDGE_MPH): void {
+export function addGustSteps(
+  into: GustPeaks,
+  steps: Iterable<StormStep>,
+  grid: LandGrid,
+  thresholdMph = FIRST_EDGE_MPH,
+  only?: GustCells,
+): void {
   const { peak, touched } = into;
   const factor = gustFactorOf(grid);
-  const runs = landRunsOf(grid);
+  // With `only`, the loop below visits just those cells: each cell's peak is its own, whatever else is visited.
+  const runs = only?.runs ?? landRunsOf(grid);
+  const rowFirst = only?.row0 ?? 0;
+  const rowLast = only?.row1 ?? GRID_ROWS - 1;
   for (const step of steps) {
-    // Far from the grid: skipped before the reach's own walk out from Rm.
+    // Far from the grid (or from every cell of `only`): skipped before the reach's own walk out from Rm.
     if (missesGrid(step, reachBoundKm(step))) continue;
+    if (only && !nearAny(only, step, reachBoundKm(step))) continue;
     const reach = reachKm(step, thresholdMph);
     if (reach === 0 || missesGrid(step, reach)) continue;
     const dLat = reach / KM_PER_DEG;
-    const r0 = Math.max(0, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
-    const r1 = Math.min(GRID_ROWS - 1, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
+    const r0 = Math.max(rowFirst, Math.floor((step.lat - dLat - GRID_SOUTH) / GRID_DEG));
+    const r1 = Math.min(rowLast, Math.floor((step.lat + dLat - GRID_SOUTH) / GRID_DEG));
     const [be, bn] = backgroundFlow(step);
     const table = profileTable(reach);
     for (let r = r0; r <= r1; r++) {
@@ -215,9 +273,15 @@ export function copyGustPeaks(from: GustPeaks, into: GustPeaks): GustPeaks {
   return into;
 }
 
-export function peakGustFootprint(track: Track, grid: LandGrid, thresholdMph = FIRST_EDGE_MPH): PeakGustFootprint {
+/** The track's footprint; with `only`, the same rows on those cells and none elsewhere. */
+export function peakGustFootprint(
+  track: Track,
+  grid: LandGrid,
+  thresholdMph = FIRST_EDGE_MPH,
+  only?: GustCells,
+): PeakGustFootprint {
   const acc: GustPeaks = { peak: (scratch ??= new Float32Array(GRID_ROWS * GRID_COLS)), touched: [] };
-  addGustSteps(acc, stormSteps(track), grid, thresholdMph);
+  addGustSteps(acc, stormSteps(track), grid, thresholdMph, only);
   const out = gustFootprintOf(acc, thresholdMph);
   for (const k of acc.touched) acc.peak[k] = 0;
   return out;

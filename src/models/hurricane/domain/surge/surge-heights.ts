@@ -117,18 +117,58 @@ function coastCells(grid: LandGrid): CoastCells {
   return out;
 }
 
-export function surgeHeightsForTrack(track: Track, grid: LandGrid): SurgeHeights {
-  const peak = newSurgePeaks(grid);
-  addSurgeSteps(peak, stormSteps(track), grid, true, MIN_HEIGHT_M);
-  return surgeHeightsOf(peak, grid);
+/**
+ * Some of the grid's near-coast cells, for a footprint read only there (a small book's cells): the grid's
+ * near-coast cells with the others left out, each with its own segment, blend and row's segments as the
+ * whole grid gives them, so a kept cell's peak is the one the whole grid gives it.
+ */
+export type SurgeCells = CoastCells;
+
+/** The near-coast cells among `cells` (grid indices), as SurgeCells. */
+export function surgeCellsOf(grid: LandGrid, cells: Iterable<number>): SurgeCells {
+  const all = coastCells(grid);
+  const wanted = new Set(cells);
+  const kept: number[] = [];
+  for (let i = 0; i < all.index.length; i++) if (wanted.has(all.index[i])) kept.push(i);
+  const rowStart = new Int32Array(GRID_ROWS + 1);
+  for (const i of kept) rowStart[Math.floor(all.index[i] / GRID_COLS) + 1]++;
+  for (let r = 0; r < GRID_ROWS; r++) rowStart[r + 1] += rowStart[r];
+  return {
+    index: Int32Array.from(kept, (i) => all.index[i]),
+    rowStart,
+    rowSegments: all.rowSegments,
+    lat: Float32Array.from(kept, (i) => all.lat[i]),
+    lng: Float32Array.from(kept, (i) => all.lng[i]),
+    kmPerDegLng: Float64Array.from(kept, (i) => all.kmPerDegLng[i]),
+    segment: Uint8Array.from(kept, (i) => all.segment[i]),
+    neighbour: Uint8Array.from(kept, (i) => all.neighbour[i]),
+    neighbourWeight: Float32Array.from(kept, (i) => all.neighbourWeight[i]),
+  };
+}
+
+/** The track's surge footprint; with `only`, the same rows on those cells and none elsewhere. */
+export function surgeHeightsForTrack(track: Track, grid: LandGrid, only?: SurgeCells): SurgeHeights {
+  const peak = newSurgePeaks(grid, only);
+  addSurgeSteps(peak, stormSteps(track), grid, true, MIN_HEIGHT_M, only);
+  return surgeHeightsOf(peak, grid, only);
 }
 
 /**
- * Peak height per near-coast cell (by its position in the grid's near-coast cells), all 0: a typed array,
- * not a map, as a storm's steps update it tens of thousands of times.
+ * Peak height per near-coast cell (by its position in the grid's near-coast cells, or in `only`'s), all 0:
+ * a typed array, not a map, as a storm's steps update it tens of thousands of times.
  */
-export function newSurgePeaks(grid: LandGrid): Float64Array {
-  return new Float64Array(coastCells(grid).index.length);
+export function newSurgePeaks(grid: LandGrid, only?: SurgeCells): Float64Array {
+  return new Float64Array((only ?? coastCells(grid)).index.length);
+}
+
+/** Whether some cell of `only` lies within REACH_KM of the step, measured as addSurgeSteps measures it. */
+function withinReachOfAny(only: SurgeCells, step: StormStep): boolean {
+  for (let i = 0; i < only.index.length; i++) {
+    const dx = (only.lng[i] - step.lng) * only.kmPerDegLng[i];
+    const dy = (only.lat[i] - step.lat) * KM_PER_DEG;
+    if (Math.sqrt(dx * dx + dy * dy) <= REACH_KM) return true;
+  }
+  return false;
 }
 
 /**
@@ -144,8 +184,10 @@ export function addSurgeSteps(
   grid: LandGrid,
   useCeiling = true,
   floorM = 0,
+  only?: SurgeCells,
 ): void {
-  const cells = coastCells(grid);
+  // With `only`, the loop below visits just those cells: each cell's peak is its own, whatever else is visited.
+  const cells = only ?? coastCells(grid);
   const sea = seawardDirections(grid);
   const dLat = REACH_KM / KM_PER_DEG;
   const stepCeiling = new StepCeiling();
@@ -153,6 +195,8 @@ export function addSurgeSteps(
     if (step.lat + dLat < GRID_SOUTH || step.lat - dLat > GRID_SOUTH + GRID_ROWS * GRID_DEG) continue;
     const dLng = REACH_KM / (KM_PER_DEG * Math.cos((Math.min(60, Math.abs(step.lat) + dLat) * Math.PI) / 180));
     if (step.lng + dLng < GRID_WEST || step.lng - dLng > GRID_WEST + GRID_COLS * GRID_DEG) continue;
+    // Beyond REACH_KM of every cell of `only`, the loop would skip each of them.
+    if (only && !withinReachOfAny(only, step)) continue;
     const [be, bn] = backgroundFlow(step);
     const { profile } = step;
     const tables = new SetupTables(FETCH_PER_RMAX * profile.rmKm);
@@ -318,8 +362,8 @@ class StepCeiling {
 }
 
 /** The surge footprint of the accumulated peaks: cells at MIN_HEIGHT_M or more. */
-export function surgeHeightsOf(peak: Float64Array, grid: LandGrid): SurgeHeights {
-  const cells = coastCells(grid);
+export function surgeHeightsOf(peak: Float64Array, grid: LandGrid, only?: SurgeCells): SurgeHeights {
+  const cells = only ?? coastCells(grid);
   // cells.index ascends, so the kept cells come out in areaperil order.
   const kept: number[] = [];
   for (let i = 0; i < peak.length; i++) if (peak[i] >= MIN_HEIGHT_M) kept.push(i);
