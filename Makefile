@@ -44,9 +44,9 @@ run: build
 
 # Needs nothing outside npm and ../shared/data: the report tests read the PDFs with MuPDF's WebAssembly build.
 # The static checks (make lint) need only npm's packages: they start as soon as those are in, beside the
-# build (the compiler keeps one core busy), and run on beside the suite, which leaves some of two cores idle
-# (its process files wait on children and timers); their findings print after the suite's, whatever either
-# found. The committed-data rebuild checks (make data-check) run after the build when their inputs changed
+# build (the compiler keeps one core busy), and run on beside the suite, which runs at a lower priority so
+# that they end early instead of trailing it alone on a core (half a minute); their findings print after
+# the suite's, whatever either found. The committed-data rebuild checks (make data-check) run after the build when their inputs changed
 # since data/inputs.sha256 was recorded (DATA_CHECK=auto), always (DATA_CHECK=yes) or never (DATA_CHECK=no,
 # as CI runs them on their own); then the suite. Prints its wall time last, install and build included.
 DATA_CHECK ?= auto
@@ -63,7 +63,7 @@ test: $(NODE_MODULES_STAMP)
 	if [ "$(DATA_CHECK)" = yes ] || { [ "$(DATA_CHECK)" = auto ] && ! node dist/scripts/data-inputs.js check --from $(SHARED_DATA); }; then \
 	  { $(RUN_DATA_CHECK); } || status=$$?; \
 	fi; \
-	npx vitest run $(VITEST_FLAGS) || status=$$?; \
+	nice -n 5 npx vitest run $(VITEST_FLAGS) || status=$$?; \
 	while [ ! -f $(LINT_RUN)/status ]; do sleep 1; done; \
 	if [ "$$(cat $(LINT_RUN)/status)" = 0 ]; then echo "make lint: clean"; else status=1; echo "make lint: failed"; fi; \
 	cat $(LINT_RUN)/out; rm -rf $(LINT_RUN); \
