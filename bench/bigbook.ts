@@ -11,7 +11,10 @@
  *    ingested and read at 2022-09-24 12Z, a tropical storm south of Hispaniola): one portfolio row read;
  *  - bigbook.exposure_ian: the same book with Hurricane Ian's best track ingested, read at landfall
  *    (2022-09-28 19:30Z): its rings now and its swath so far over southwest Florida.
- * `seconds` is the child's wall time (node start included); `work_seconds` the step alone.
+ * `seconds` is the child's wall time (node start included); `work_seconds` the step alone. The two quick
+ * exposure steps run QUICK_RUNS times, each in a fresh process: their `seconds` and `work_seconds` are the
+ * medians, `seconds_min` and `seconds_max` the range (one run of half a second on a shared machine varies
+ * by half its time either way).
  *
  *   npm run bench -- bigbook                   10,000,000 locations (minutes; about 1.1 GB of CSV)
  *   npm run bench -- bigbook --rows 200000     a quick run
@@ -24,13 +27,16 @@ import { pathToFileURL } from 'node:url';
 import { writeUsPortfolio } from '../scripts/make-us-portfolio.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { child, type ChildResult } from './child.js';
-import { emit } from './report.js';
+import { emit, median } from './report.js';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const LANDFALL = '2022-09-28T19:30:00Z';
 const FLORIDA = '12';
 /** Ian a tropical storm at 14.5N 74.4W, its rings and swath south of the book's box (Puerto Rico's 17.9N). */
 const BEFORE_THE_BOOK = '2022-09-24T12:00:00Z';
+
+/** Runs of each quick exposure step (exposure_none, exposure_elsewhere). */
+const QUICK_RUNS = 5;
 
 /** --rows N on the command line, else CATINTEL_BENCH_BIGBOOK_ROWS, else ten million. */
 function rowsWanted(): number {
@@ -75,20 +81,31 @@ export async function benchBigBook(sharedData: string): Promise<void> {
       name: string,
       script: string,
       extra: (answer: UntypedJson, r: ChildResult, work: number) => Record<string, unknown>,
+      runs = 1,
     ) => {
       process.stderr.write(`bigbook: ${name} ...\n`);
-      const r: ChildResult = await child(script);
-      const { seconds, answer } = JSON.parse(r.output);
+      const results: ChildResult[] = [];
+      for (let i = 0; i < runs; i++) results.push(await child(script));
+      const walls = results.map((r) => r.seconds);
+      const works = results.map((r) => JSON.parse(r.output).seconds as number);
+      const r: ChildResult = { ...results[0], seconds: median(walls) };
+      const seconds = median(works);
+      const { answer } = JSON.parse(results[0].output);
       emit({
         name,
         n: rows,
         seconds: round(r.seconds),
         per_second: Math.round(rows / r.seconds),
-        peak_rss_mb: r.peakRssMb,
+        peak_rss_mb: Math.max(...results.map((x) => x.peakRssMb)),
         work_seconds: round(seconds),
+        ...(runs > 1 && {
+          runs,
+          seconds_min: round(Math.min(...walls)),
+          seconds_max: round(Math.max(...walls)),
+        }),
         ...extra(answer, r, seconds),
       });
-      return { ...r, work: seconds as number, answer };
+      return { ...r, work: seconds, answer };
     };
 
     const baseline = await step(
@@ -132,6 +149,7 @@ export async function benchBigBook(sharedData: string): Promise<void> {
         locations_exposed: a.NumLocationsExposed,
         events: a.events.length,
       }),
+      QUICK_RUNS,
     );
 
     // The same store with Ian ingested at `now`: the import is not repeated.
@@ -155,6 +173,7 @@ export async function benchBigBook(sharedData: string): Promise<void> {
         locations_exposed: a.NumLocationsExposed,
         events: a.events.length,
       }),
+      QUICK_RUNS,
     );
     fs.rmSync(early, { force: true });
 

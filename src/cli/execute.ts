@@ -10,7 +10,6 @@ import type { Store } from '../store/db.js';
 import { assertStorePath } from '../store/store-path.js';
 import { clockFrom } from './clock.js';
 import type { CliIO } from './io.js';
-import { renderHuman } from './render.js';
 import { escapeControls } from '../lib/control-chars.js';
 import { ServerNotListening, serverFor, servingServerOf, type RemoteRun } from '../channel/remote.js';
 import { clearStaleServeInfo } from '../channel/serve-info.js';
@@ -92,7 +91,12 @@ export async function execute(
               ? JSON.stringify(written, null, 2) + '\n'
               : `${written.rows} rows written to ${written.file} (${written.format})\n`,
           );
-        } else io.stdout(globals.json ? JSON.stringify(result.body, null, 2) + '\n' : renderHuman(h.name, result.body));
+        } else if (globals.json) io.stdout(JSON.stringify(result.body, null, 2) + '\n');
+        else {
+          // The text renderers of every command load with the first answer a person reads, not with --json.
+          const { renderHuman } = await import('./render.js');
+          io.stdout(renderHuman(h.name, result.body));
+        }
         // Hints go to stderr like git's, so stdout stays the answer; machine output (--json) and --quiet get none.
         if (!globals.json && !globals.quiet)
           for (const note of result.notes ?? []) io.stderr(`hint: ${escapeControls(note)}\n`);

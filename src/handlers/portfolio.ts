@@ -7,7 +7,7 @@
  */
 import { CatintelError } from '../errors.js';
 import { portfolioExposure } from '../portfolios/exposure.js';
-import { importCsvFile, importCsvText, importJsonRows, type ImportResult } from '../portfolios/import.js';
+import type { ImportResult } from '../portfolios/import.js';
 import { forgetIndex } from '../portfolios/location-index.js';
 import {
   getPortfolio,
@@ -193,6 +193,9 @@ export const portfolioCreate = defineHandler({
       progress: ctx.progress,
       signal: ctx.signal,
     };
+    // Loaded here: the CSV reader and the row checks serve an import only, and the commands quick to answer
+    // that share this module (`portfolio exposure`) would pay for loading them on every start.
+    const { importCsvFile, importCsvText, importJsonRows } = await import('../portfolios/import.js');
     let result: ImportResult;
     if (input.file !== undefined) result = await importCsvFile(ctx.db, input.file, o);
     else if (input.csv !== undefined) result = await importCsvText(ctx.db, input.csv, o);

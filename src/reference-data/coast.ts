@@ -8,7 +8,6 @@
  */
 import { createRequire } from 'node:module';
 import Flatbush from 'flatbush';
-import { mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { BuildCell } from './regions.js';
 import { flatDistanceKm } from './cell-query.js';
@@ -21,10 +20,20 @@ function isLandBorderOrLake(lng: number, lat: number): boolean {
   return false;
 }
 
-export function coastVertices(): Array<[number, number]> {
+/**
+ * The outer boundary of the county mesh. topojson-client and the mesh are required here, at first use: a
+ * module that imports this one (the surge zone of `portfolio exposure`) would otherwise load them on every
+ * start, where only a surge question needs them.
+ */
+function countyOuterMesh(): ReturnType<typeof import('topojson-client').mesh> {
   const require = createRequire(import.meta.url);
+  const { mesh } = require('topojson-client') as typeof import('topojson-client');
   const topo = require('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection }>;
-  const outer = mesh(topo, topo.objects.counties, (a, b) => a === b);
+  return mesh(topo, topo.objects.counties, (a, b) => a === b);
+}
+
+export function coastVertices(): Array<[number, number]> {
+  const outer = countyOuterMesh();
   const out: Array<[number, number]> = [];
   for (const line of outer.coordinates)
     for (const [lng, lat] of line) if (!isLandBorderOrLake(lng, lat)) out.push([lng, lat]);
@@ -37,9 +46,7 @@ export function coastVertices(): Array<[number, number]> {
  * to the nearest vertex would then overstate how far inland a point is by up to half that spacing.
  */
 export function denseCoastPoints(stepDeg: number): Array<[number, number]> {
-  const require = createRequire(import.meta.url);
-  const topo = require('us-atlas/counties-10m.json') as Topology<{ counties: GeometryCollection }>;
-  const outer = mesh(topo, topo.objects.counties, (a, b) => a === b);
+  const outer = countyOuterMesh();
   const out: Array<[number, number]> = [];
   for (const line of outer.coordinates) {
     for (let i = 0; i < line.length; i++) {
