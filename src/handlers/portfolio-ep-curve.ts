@@ -354,7 +354,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
     // portfolio too large for it, read in chunks (its facts now, its losses chunk by chunk in runBook).
     let locations: PortfolioLocation[] | undefined;
     let chunks: BookChunks | undefined;
-    let facts = emptyFacts();
+    const facts = emptyFacts();
     if (input.inputFile !== undefined) {
       const { readOedLocations } = await import('../epcurve/oed-input.js');
       locations = await readOedLocations(input.inputFile);
