@@ -20,7 +20,7 @@ import type { KeysTable } from '../oasis-files/domain/keys-table.js';
 import type { KernelPool } from '../loss/kernel-pool.js';
 import type { InputTables } from '../loss/io/input-files.js';
 import type { RunInput } from '../loss/run.js';
-import type { EventCarry } from '../loss/domain/event-carry.js';
+import { copyOfCarry, type EventCarry } from '../loss/domain/event-carry.js';
 import { forgetCsvColumnsIn } from '../oasis-files/written-csv-columns.js';
 import { oedCodeOf, type ModelPackage, type PackageKeys } from './model-packages.js';
 import { packageWithVulnerabilities } from './package-overlay.js';
@@ -214,6 +214,7 @@ async function runBookOn(
     carries: new Map<string, { state?: EventCarry }>(),
     occurrence: undefined as Occurrence | undefined,
     keyedPerils: new Set<Peril>(),
+    split: false,
   }));
   const keyedAll = new Set<number>();
   const parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[] = [];
@@ -286,14 +287,13 @@ async function runBookOn(
         const il = o.account === undefined ? r.gul : (r.il ?? records(0, o.samples));
         return { gul: r.gul, il, occurrence: r.occurrence };
       };
-      const together = await losses(prepared.tables, 'all', prepared.runInput);
       const perils = f.perils.filter((x) => keys.some((k) => k.perilId === oedCodeOf(x)));
+      if (chunked) splitFrom(p, perils, groupMax);
       for (const x of perils) p.keyedPerils.add(x);
+      const together = await losses(prepared.tables, 'all', prepared.runInput);
       if (!chunked) parts.push(together);
-      // In chunks, whether the book holds one peril's keys or several is known after the last chunk only:
-      // each peril of a package of several is carried on its own.
       for (const x of perils) {
-        if (chunked ? f.perils.length === 1 : perils.length === 1) {
+        if (chunked ? !p.split : perils.length === 1) {
           if (!chunked) perilLosses(run, x, together);
           continue;
         }
@@ -356,6 +356,34 @@ async function largestGroupsOver(o: BookRunOptions, chunks: BookChunks): Promise
     forgetChunk(dir);
   }
   return max;
+}
+
+/**
+ * In chunks, whether a package's perils run each on its own too (for the split by peril), from the chunk
+ * about to run on: once the book is known to hold keys of more than one of them. Until then the perils
+ * keyed so far are one, whose items were the together run's alone: its own sums so far are a copy of that
+ * run's. Another seed than 1 knows from the first pass which perils the book keys (their groups' shift
+ * differs from the together run's), so it splits from the first chunk on.
+ */
+function splitFrom(
+  p: {
+    f: { pkg: ModelPackage; perils: Peril[] };
+    carries: Map<string, { state?: EventCarry }>;
+    keyedPerils: Set<Peril>;
+    split: boolean;
+  },
+  perils: readonly Peril[],
+  groupMax: Map<string, number> | undefined,
+): void {
+  if (p.split || p.f.perils.length === 1) return;
+  const keyed = groupMax
+    ? p.f.perils.filter((x) => groupMax.has(`${p.f.pkg.folder}/${x}`)).length
+    : new Set([...p.keyedPerils, ...perils]).size;
+  if (keyed < 2) return;
+  p.split = true;
+  const [solo] = p.keyedPerils;
+  const so = p.carries.get('all')?.state;
+  if (solo !== undefined && so) p.carries.set(solo, { state: copyOfCarry(so) });
 }
 
 /** A peril's own records and AAL in its package's run. */

@@ -36,6 +36,15 @@ export function eventCarry(events: Int32Array, samples: number): EventCarry {
   };
 }
 
+/** A carry of its own with the same sums (a run that from now on carries on apart from this one). */
+export function copyOfCarry(c: EventCarry): EventCarry {
+  const copy = eventCarry(c.events, c.samples);
+  copy.reached.set(c.reached);
+  copy.totals.set(c.totals);
+  copy.sums.set(c.sums);
+  return copy;
+}
+
 /** Whether a later chunk's run may carry on this carry: the same events, in the same order, and samples. */
 export function carriesOn(c: EventCarry, events: Int32Array, samples: number): boolean {
   if (c.samples !== samples || c.events.length !== events.length) return false;
