@@ -20,6 +20,8 @@ import type { KeysTable } from '../oasis-files/domain/keys-table.js';
 import type { KernelPool } from '../loss/kernel-pool.js';
 import type { InputTables } from '../loss/io/input-files.js';
 import type { RunInput } from '../loss/run.js';
+import { copyOfCarry, type EventCarry } from '../loss/domain/event-carry.js';
+import { forgetCsvColumnsIn } from '../oasis-files/written-csv-columns.js';
 import { oedCodeOf, type ModelPackage, type PackageKeys } from './model-packages.js';
 import { packageWithVulnerabilities } from './package-overlay.js';
 
@@ -49,6 +51,22 @@ export interface BookRunOptions {
   prepared?: PreparedPackage[];
   /** Kernel threads the caller started (and closes): a live event's, started while its footprints are made. */
   pool?: KernelPool;
+  /**
+   * The book in chunks of whole locations, run one after another in bounded memory (`location` is then
+   * not read): each chunk's keys, input files and kernel run, the ground-up sums carried from chunk to
+   * chunk, so that the records are those of one pass to the bit. A stored book only: no account.
+   */
+  chunks?: BookChunks;
+}
+
+/**
+ * A book's locations as consecutive chunks, in the book's order. Each chunk's location file numbers its
+ * locations from 1 (as Oasis numbers a file's), and no location number is in two chunks.
+ */
+export interface BookChunks {
+  count: number;
+  /** Writes chunk `index` (0 first; asked for in order) as an OED location file in `dir`: its path, and how many locations the chunks before it hold. */
+  write(index: number, dir: string): Promise<{ location: string; rowsBefore: number }>;
 }
 
 /** What one package did for the book. */
@@ -153,10 +171,11 @@ async function runBookOn(
   o: BookRunOptions,
   kernelPool: (threadsAtMost: number) => KernelPool | undefined,
 ): Promise<BookLosses> {
-  const [{ computeLosses }, { records }, { threadsForAtMost }] = await Promise.all([
+  const [{ computeLosses }, { records }, { threadsForAtMost }, { carriedRecords }] = await Promise.all([
     import('../loss/run.js'),
     import('../loss/kernel.js'),
     import('../loss/kernel-threads.js'),
+    import('../loss/domain/event-carry.js'),
   ]);
   const found = o.packages.map((p) => ({ ...p, ...packageInfo(p.pkg, o.modelsDir) }));
   // No package to run (no peril asked for has one): no years either, unless asked for.
@@ -174,93 +193,213 @@ async function runBookOn(
   }
   const periods = o.years ?? packageYears;
   const settings = bookSettings(o.samples, o.account !== undefined);
+  const chunked = o.chunks !== undefined;
+  if (chunked && (o.account !== undefined || o.keepKeys || o.prepared))
+    throw new Error('a book run in chunks is a stored book: no account, no keys kept, nothing prepared');
+  const chunks: BookChunks = o.chunks ?? { count: 1, write: async () => ({ location: o.location, rowsBefore: 0 }) };
 
-  const parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[] = [];
-  const runs: PackageRun[] = [];
-  const keyedAll = new Set<number>();
-  for (const f of found) {
-    // A large run's threads start once the keys are known, and read the package's damage side while this
-    // thread checks the vulnerabilities and makes the input files (the run's item-events are at most its
-    // keys times its events and samples).
-    let pool: KernelPool | undefined;
-    const startThreads = (keys: PackageKeys['keys']) => {
-      pool = kernelPool(threadsForAtMost(f.info.events, bookWork(f.info.events, keys.length, o.samples)));
-      void pool?.damageModel(f.dir);
-    };
-    const given = o.prepared?.find((p) => p.folder === f.pkg.folder);
-    const prepared = given ?? (await preparePackage(f.pkg, f.perils, f.dir, o, startThreads));
-    const { keys, all } = prepared;
-    if (given && keys.length) startThreads(keys);
-    const codes = new Set(f.perils.map(oedCodeOf));
-    const notReached = new Map<number, string>();
-    for (const e of all.errors)
-      if (codes.has(e.perilId) && !notReached.has(e.locId)) notReached.set(e.locId, e.message);
-    const keyed = new Set(keys.map((k) => k.locId));
-    for (const id of keyed) keyedAll.add(id);
-    const run: PackageRun = {
+  /** Each package's run, and (in chunks) the sums its kernel runs carry: `all` (its perils together) and one per peril. */
+  const byPackage = found.map((f) => ({
+    f,
+    run: {
       folder: f.pkg.folder,
       dir: f.dir,
       perils: f.perils,
       ...f.info,
-      ...(o.keepKeys ? { keys: all } : {}),
-      locationsKeyed: keyed.size,
-      locationsNotReached: [...notReached].map(([locId, message]) => ({ locId, message })),
+      locationsKeyed: 0,
+      locationsNotReached: [],
       aalByPeril: Object.fromEntries(f.perils.map((p) => [p, { gul: 0, il: 0 }])),
       recordsByPeril: {},
-    };
-    runs.push(run);
-    if (keys.length === 0) continue;
-    // A book run on the package with its vulnerabilities added reads that one's damage side instead.
-    const modelDir = prepared.extraVulnerabilities
-      ? packageWithVulnerabilities(
-          f.dir,
-          prepared.extraVulnerabilities,
-          path.join(o.workDir, `${f.pkg.folder}-package`),
-        )
-      : f.dir;
-    if (modelDir !== f.dir) void pool?.damageModel(modelDir);
-    // One kernel run for the perils together (their losses in one event add up before the insurance
-    // terms); a package of several perils asked for runs once more per peril for the split by peril.
-    // The input files are handed to the kernel as the tables it would read from them: none is written.
-    const losses = async (tables: InputTables, name: string, runInput?: RunInput) => {
-      o.progress?.(`${f.pkg.folder}: losses of ${periods.toLocaleString('en-US')} years`);
-      const r = await computeLosses({
-        modelDir,
-        inputDir: inputDirOf(o.workDir, f.pkg, name),
-        inputTables: tables,
-        runInput,
-        settings,
-        allocRule: 1,
-        samples: o.samples,
-        periods: periods === f.info.years ? undefined : periods,
-        seed: o.seed,
-        pool,
-      });
-      // A book without terms: its insured losses are its ground-up ones (the same records, read only).
-      const il = o.account === undefined ? r.gul : (r.il ?? records(0, o.samples));
-      return { gul: r.gul, il, occurrence: r.occurrence };
-    };
-    const together = await losses(prepared.tables, 'all', prepared.runInput);
-    parts.push(together);
-    const perils = f.perils.filter((p) => keys.some((k) => k.perilId === oedCodeOf(p)));
-    for (const p of perils) {
-      const one =
-        perils.length === 1
-          ? together
-          : await losses(
-              await inputTablesOf(
-                keys.filter((k) => k.perilId === oedCodeOf(p)),
-                o,
-                f.pkg,
-              ),
-              p,
-            );
-      run.aalByPeril[p] = { gul: aalOf(one.gul, one.occurrence).sampled, il: aalOf(one.il, one.occurrence).sampled };
-      run.recordsByPeril[p] = { gul: one.gul, il: one.il };
+    } as PackageRun,
+    carries: new Map<string, { state?: EventCarry }>(),
+    occurrence: undefined as Occurrence | undefined,
+    keyedPerils: new Set<Peril>(),
+    split: false,
+  }));
+  const keyedAll = new Set<number>();
+  const parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[] = [];
+  const groupMax = chunked && o.seed !== 1 ? await largestGroupsOver(o, chunks) : undefined;
+  for (let c = 0; c < chunks.count; c++) {
+    const chunkDir = chunked ? path.join(o.workDir, `chunk-${c + 1}`) : o.workDir;
+    if (chunked) {
+      fs.mkdirSync(chunkDir, { recursive: true });
+      o.progress?.(`locations, chunk ${c + 1} of ${chunks.count}`);
+    }
+    const { location, rowsBefore } = await chunks.write(c, chunkDir);
+    const co = { ...o, location, workDir: chunkDir };
+    for (const p of byPackage) {
+      const { f, run } = p;
+      // A large run's threads start once the keys are known, and read the package's damage side while this
+      // thread checks the vulnerabilities and makes the input files (the run's item-events are at most its
+      // keys times its events and samples).
+      let pool: KernelPool | undefined;
+      const startThreads = (keys: PackageKeys['keys']) => {
+        pool = kernelPool(threadsForAtMost(f.info.events, bookWork(f.info.events, keys.length, o.samples)));
+        void pool?.damageModel(f.dir);
+      };
+      const given = o.prepared?.find((x) => x.folder === f.pkg.folder);
+      const prepared = given ?? (await preparePackage(f.pkg, f.perils, f.dir, co, startThreads));
+      const { keys, all } = prepared;
+      if (given && keys.length) startThreads(keys);
+      const codes = new Set(f.perils.map(oedCodeOf));
+      // A chunk's locations are numbered from 1: after the chunks before it, the ids are the book's.
+      const notReached = new Map<number, string>();
+      for (const e of all.errors)
+        if (codes.has(e.perilId) && !notReached.has(e.locId)) notReached.set(e.locId, e.message);
+      const keyed = new Set(keys.map((k) => k.locId));
+      for (const id of keyed) keyedAll.add(rowsBefore + id);
+      run.locationsKeyed += keyed.size;
+      for (const [locId, message] of notReached) run.locationsNotReached.push({ locId: rowsBefore + locId, message });
+      if (o.keepKeys) run.keys = all;
+      if (keys.length === 0) continue;
+      // A book run on the package with its vulnerabilities added reads that one's damage side instead.
+      const modelDir = prepared.extraVulnerabilities
+        ? packageWithVulnerabilities(
+            f.dir,
+            prepared.extraVulnerabilities,
+            path.join(chunkDir, `${f.pkg.folder}-package`),
+          )
+        : f.dir;
+      if (modelDir !== f.dir) void pool?.damageModel(modelDir);
+      // One kernel run for the perils together (their losses in one event add up before the insurance
+      // terms); a package of several perils asked for runs once more per peril for the split by peril.
+      // The input files are handed to the kernel as the tables it would read from them: none is written.
+      // In chunks, each run adds to its own carried sums.
+      const losses = async (tables: InputTables, name: string, runInput?: RunInput) => {
+        o.progress?.(`${f.pkg.folder}: losses of ${periods.toLocaleString('en-US')} years`);
+        if (chunked && !p.carries.has(name)) p.carries.set(name, {});
+        const r = await computeLosses({
+          modelDir,
+          inputDir: inputDirOf(chunkDir, f.pkg, name),
+          inputTables: tables,
+          runInput,
+          settings,
+          allocRule: 1,
+          samples: o.samples,
+          periods: periods === f.info.years ? undefined : periods,
+          seed: o.seed,
+          pool,
+          carry: chunked ? p.carries.get(name) : undefined,
+          groupMax: groupMax?.get(`${f.pkg.folder}/${name}`),
+        });
+        p.occurrence = r.occurrence;
+        // A book without terms: its insured losses are its ground-up ones (the same records, read only).
+        const il = o.account === undefined ? r.gul : (r.il ?? records(0, o.samples));
+        return { gul: r.gul, il, occurrence: r.occurrence };
+      };
+      const perils = f.perils.filter((x) => keys.some((k) => k.perilId === oedCodeOf(x)));
+      if (chunked) splitFrom(p, perils, groupMax);
+      for (const x of perils) p.keyedPerils.add(x);
+      const together = await losses(prepared.tables, 'all', prepared.runInput);
+      if (!chunked) parts.push(together);
+      for (const x of perils) {
+        if (chunked ? !p.split : perils.length === 1) {
+          if (!chunked) perilLosses(run, x, together);
+          continue;
+        }
+        const one = await losses(
+          await inputTablesOf(
+            keys.filter((k) => k.perilId === oedCodeOf(x)),
+            co,
+            f.pkg,
+          ),
+          x,
+        );
+        if (!chunked) perilLosses(run, x, one);
+      }
+    }
+    if (chunked) forgetChunk(chunkDir);
+  }
+  if (chunked) {
+    // The carried sums are the records one pass makes, once every chunk has run.
+    const carried = (slot: { state?: EventCarry } | undefined) =>
+      slot?.state ? carriedRecords(slot.state, records(slot.state.events.length, o.samples)) : records(0, o.samples);
+    for (const p of byPackage) {
+      if (!p.occurrence) continue;
+      const together = carried(p.carries.get('all'));
+      const whole = { gul: together, il: together, occurrence: p.occurrence };
+      parts.push(whole);
+      for (const x of p.keyedPerils) {
+        const one = p.keyedPerils.size === 1 ? together : carried(p.carries.get(x));
+        perilLosses(p.run, x, { gul: one, il: one, occurrence: p.occurrence });
+      }
     }
   }
   const combined = sideBySide(parts, periods, o.samples, records);
-  return { ...combined, samples: o.samples, packages: runs, locationsKeyed: keyedAll };
+  return { ...combined, samples: o.samples, packages: byPackage.map((p) => p.run), locationsKeyed: keyedAll };
+}
+
+/**
+ * The largest group id of each kernel run's items (`folder/all`, `folder/peril`) over the whole book: another
+ * seed than 1 shifts the groups by it (computeLosses' groupMax), and a chunk alone does not know it. A first
+ * pass over the chunks, their keys and input tables only.
+ */
+async function largestGroupsOver(o: BookRunOptions, chunks: BookChunks): Promise<Map<string, number>> {
+  const { largestGroupId } = await import('../loss/run.js');
+  const max = new Map<string, number>();
+  const keep = (key: string, tables: InputTables) => max.set(key, Math.max(max.get(key) ?? 0, largestGroupId(tables)));
+  for (let c = 0; c < chunks.count; c++) {
+    const dir = path.join(o.workDir, `groups-${c + 1}`);
+    fs.mkdirSync(dir, { recursive: true });
+    o.progress?.(`damage groups, chunk ${c + 1} of ${chunks.count}`);
+    const co = { ...o, location: (await chunks.write(c, dir)).location, workDir: dir };
+    for (const { pkg, perils } of o.packages) {
+      const prepared = await preparePackage(pkg, perils, path.join(o.modelsDir, pkg.folder), co);
+      if (prepared.keys.length === 0) continue;
+      keep(`${pkg.folder}/all`, prepared.tables);
+      if (perils.length === 1) continue;
+      for (const x of perils) {
+        const keys = prepared.keys.filter((k) => k.perilId === oedCodeOf(x));
+        if (keys.length) keep(`${pkg.folder}/${x}`, await inputTablesOf(keys, co, pkg));
+      }
+    }
+    forgetChunk(dir);
+  }
+  return max;
+}
+
+/**
+ * In chunks, whether a package's perils run each on its own too (for the split by peril), from the chunk
+ * about to run on: once the book is known to hold keys of more than one of them. Until then the perils
+ * keyed so far are one, whose items were the together run's alone: its own sums so far are a copy of that
+ * run's. Another seed than 1 knows from the first pass which perils the book keys (their groups' shift
+ * differs from the together run's), so it splits from the first chunk on.
+ */
+function splitFrom(
+  p: {
+    f: { pkg: ModelPackage; perils: Peril[] };
+    carries: Map<string, { state?: EventCarry }>;
+    keyedPerils: Set<Peril>;
+    split: boolean;
+  },
+  perils: readonly Peril[],
+  groupMax: Map<string, number> | undefined,
+): void {
+  if (p.split || p.f.perils.length === 1) return;
+  const keyed = groupMax
+    ? p.f.perils.filter((x) => groupMax.has(`${p.f.pkg.folder}/${x}`)).length
+    : new Set([...p.keyedPerils, ...perils]).size;
+  if (keyed < 2) return;
+  p.split = true;
+  const [solo] = p.keyedPerils;
+  const so = p.carries.get('all')?.state;
+  if (solo !== undefined && so) p.carries.set(solo, { state: copyOfCarry(so) });
+}
+
+/** A peril's own records and AAL in its package's run. */
+function perilLosses(
+  run: PackageRun,
+  peril: Peril,
+  r: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence },
+): void {
+  run.aalByPeril[peril] = { gul: aalOf(r.gul, r.occurrence).sampled, il: aalOf(r.il, r.occurrence).sampled };
+  run.recordsByPeril[peril] = { gul: r.gul, il: r.il };
+}
+
+/** A chunk's files and the columns kept of its location file, gone before the next chunk. */
+function forgetChunk(dir: string): void {
+  forgetCsvColumnsIn(dir);
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**

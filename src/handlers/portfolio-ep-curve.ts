@@ -23,7 +23,10 @@ import { packageRoot } from '../lib/package-root.js';
 import type { EpPoint, PerspectiveEp } from '../epcurve/ep-output.js';
 import { MODEL_PACKAGES, NOT_MODELLED_REASON, packageOf } from '../epcurve/model-packages.js';
 import { int, list, str } from './params.js';
+import type { PortfolioLocation } from '../portfolios/read.js';
+import type { BookChunks } from '../epcurve/run-book.js';
 import { parseClimate } from './score-point.js';
+import { parseMaxMemory } from '../epcurve/memory-budget.js';
 import { defineHandler } from './types.js';
 
 export const EP_FORMATS = ['json', 'csv', 'parquet', 'arrow', 'svg', 'png'] as const;
@@ -54,6 +57,8 @@ export interface EpCurveInput {
   format: EpFormat;
   psept: boolean;
   out?: string;
+  /** Bytes the run may hold (--max-memory; default half of this machine's memory): a stored book larger than that runs in chunks. */
+  maxMemory?: number;
 }
 
 /** One return period of the curve, with ORD's names (ReturnPeriod; OEP/AEP and their TVaR as EPType 1-4) and ACORD-style Amt for money. */
@@ -155,7 +160,7 @@ function portfolioIdOf(raw: Record<string, unknown>): string | undefined {
   return str(raw, 'portfolio_id');
 }
 
-const CLI_ONLY = ['input', 'oed_account', 'out', 'models'] as const;
+const CLI_ONLY = ['input', 'oed_account', 'out', 'models', 'max_memory'] as const;
 
 export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string | Buffer>({
   name: 'portfolio.ep_curve',
@@ -220,6 +225,11 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         description:
           'the folder holding the model packages (hurricane/ ...; default env CATINTEL_MODELS, else models/ under the project folder)',
       },
+      {
+        flags: '--max-memory <size>',
+        description:
+          "memory the run may hold, e.g. 4GB or 512MB (default: half of this machine's); a stored portfolio too large for it runs in chunks of locations, with the same answer to the byte",
+      },
     ],
     examples: [
       'catintel portfolio ep-curve <portfolio-id>',
@@ -228,6 +238,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       'catintel portfolio ep-curve --input SourceLocOED.csv --format png --out ep-curve.png',
       'catintel portfolio ep-curve <portfolio-id> --format parquet --out ept.parquet',
       'catintel portfolio ep-curve <portfolio-id> --format arrow --out ep-curve.arrow',
+      'catintel portfolio ep-curve <portfolio-id> --max-memory 4GB',
     ],
     paths: ['out', 'input', 'oed_account', 'models'],
   },
@@ -243,7 +254,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       if (used)
         throw invalidParameter(
           used,
-          'input, oed_account, out and models are options of the CLI; over HTTP give portfolio_id and read the answer',
+          'input, oed_account, out, models and max_memory are options of the CLI; over HTTP give portfolio_id and read the answer',
         );
     }
     const inputRaw = given.input;
@@ -261,7 +272,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         '--oed-account goes with --input (a stored portfolio holds its locations only)',
       );
     for (const name of CLI_ONLY) {
-      if (given[name]?.includes('\0'))
+      if (name !== 'max_memory' && given[name]?.includes('\0'))
         throw invalidParameter(name, `--${name.replace('_', '-')}: a file name cannot hold a NUL byte`);
     }
     const years = str(raw, 'years') === undefined ? undefined : int(raw, 'years', { min: 1, max: MAX_YEARS }, 0);
@@ -309,17 +320,20 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       format,
       psept,
       out: resolved(outRaw),
+      ...(given.max_memory !== undefined ? { maxMemory: parseMaxMemory(given.max_memory) } : {}),
     };
   },
   async run(ctx, input, caller) {
     const [
       { loadBaselineGrid },
-      { readPortfolioLocations },
+      { getPortfolio, locationsBetween },
       { cellAt },
       { COVERAGE },
       { runBook, packageBuilt },
       ep,
       files,
+      { addFacts, emptyFacts },
+      budget,
     ] = await Promise.all([
       import('../reference-data/load-baseline.js'),
       import('../portfolios/read.js'),
@@ -328,35 +342,56 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       import('../epcurve/run-book.js'),
       import('../epcurve/ep-output.js'),
       import('../epcurve/book-files.js'),
+      import('../epcurve/book-facts.js'),
+      import('../epcurve/memory-budget.js'),
     ]);
     const task = 'ep curve';
     const STEPS = 4;
     ctx.progress({ task, done: 0, total: STEPS, unit: 'steps', message: 'reading the locations' });
-    let locations;
+    const grid = loadBaselineGrid();
+    const isOutside = (l: PortfolioLocation) => cellAt(grid, l.lat, l.lng) < 0;
+    // The book: held whole (an --input file, or a stored portfolio within the memory budget), or a stored
+    // portfolio too large for it, read in chunks (its facts now, its losses chunk by chunk in runBook).
+    let locations: PortfolioLocation[] | undefined;
+    let chunks: BookChunks | undefined;
+    const facts = emptyFacts();
     if (input.inputFile !== undefined) {
       const { readOedLocations } = await import('../epcurve/oed-input.js');
       locations = await readOedLocations(input.inputFile);
     } else {
-      locations = await readPortfolioLocations(ctx.db, caller.account, input.portfolioId!);
-      if (!locations)
+      const p = await getPortfolio(ctx.db, caller.account, input.portfolioId!);
+      if (!p)
         throw new CatintelError(
           'not_found',
           `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`,
         );
+      const perChunk = budget.chunkLocations(input.maxMemory ?? budget.defaultMaxMemory(), input.samples);
+      if (p.location_count <= perChunk) locations = await locationsBetween(ctx.db, p, 0, p.location_count);
+      else {
+        const { storedBookChunks, repeatedLocNumber } = await import('../epcurve/stored-book-chunks.js');
+        const repeated = await repeatedLocNumber(ctx.db, p.id);
+        if (repeated !== undefined)
+          throw invalidParameter(
+            'max_memory',
+            `portfolio ${p.id} (${p.location_count.toLocaleString('en-US')} locations) needs more than ${budget.formatBytes(input.maxMemory ?? budget.defaultMaxMemory())} in one pass, and is run in chunks only when each LocNumber is given once (LocNumber ${repeated} is repeated): give a larger --max-memory, or import the book with each location once`,
+          );
+        chunks = storedBookChunks(ctx.db, p, perChunk);
+        for (let at = 0; at < p.location_count; at += perChunk)
+          addFacts(facts, await locationsBetween(ctx.db, p, at, at + perChunk), isOutside);
+      }
     }
-    const grid = loadBaselineGrid();
+    if (locations) addFacts(facts, locations, isOutside);
+    const { outside } = facts;
     // A book wholly outside the covered area would give a curve of zeros: a number that says nothing, so refused (as bulk scoring refuses a file with no row it can score).
-    let outside = 0;
-    for (const l of locations) if (cellAt(grid, l.lat, l.lng) < 0) outside++;
-    if (locations.length > 0 && outside === locations.length) {
+    if (facts.count > 0 && outside === facts.count) {
       const what = input.portfolioId !== undefined ? `portfolio ${input.portfolioId}` : path.basename(input.inputFile!);
-      const message = `none of the ${locations.length} locations of ${what} is inside the covered area (${COVERAGE}); an EP curve of it would be 0, so none was computed`;
+      const message = `none of the ${facts.count} locations of ${what} is inside the covered area (${COVERAGE}); an EP curve of it would be 0, so none was computed`;
       throw new CatintelError('validation_failed', message, {
         errors: [{ field: input.portfolioId !== undefined ? 'portfolio_id' : 'input', message }],
       });
     }
     // The perils: those asked for (default every peril a location covers), split into modelled (a package) and not.
-    const covered = new Set(locations.flatMap((l) => l.perils));
+    const covered: ReadonlySet<string> = facts.covered;
     const asked = input.perils ?? PERILS.filter((p) => covered.has(p));
     let modelled = asked.filter((p) => packageOf(p) !== undefined);
     const notModelled = asked
@@ -389,9 +424,13 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
 
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'catintel-ep-curve-'));
     try {
-      let location = input.inputFile;
-      if (location === undefined) location = files.writePortfolioLocations(work, locations);
-      const account = input.accountFile ?? files.writeDefaultAccount(work, location);
+      // In chunks, runBook writes each chunk's location file in turn.
+      const location = input.inputFile ?? (locations ? files.writePortfolioLocations(work, locations) : '');
+      // A stored portfolio keeps no financial terms: its run computes the ground-up losses alone, which are
+      // its insured ones too (runBook without an account). An --input file may hold location terms, so it
+      // always gets an account (its own, or one policy per account with no terms of its own).
+      const account =
+        input.inputFile === undefined ? undefined : (input.accountFile ?? files.writeDefaultAccount(work, location));
       ctx.progress({ task, done: 1, total: STEPS, unit: 'steps', message: 'keys, Oasis input files and losses' });
       const r = await runBook({
         location,
@@ -403,6 +442,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         samples: input.samples,
         seed: input.seed,
         workDir: work,
+        chunks,
         progress: (message) => ctx.progress({ task, done: 1, total: STEPS, unit: 'steps', message }),
       });
       ctx.progress({ task, done: 2, total: STEPS, unit: 'steps', message: 'EP tables' });
@@ -423,10 +463,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       const gul = perspectiveBody('gul', perspectives.gul);
       const il = perspectiveBody('il', perspectives.il);
       const shown = input.perspective === 'gul' ? gul : il;
-      const currencies = [...new Set(locations.map((l) => l.currency))];
-      let tiv = 0;
-      for (const l of locations)
-        tiv += (l.tiv.building || 0) + (l.tiv.contents || 0) + (l.tiv.bi || 0) + (l.tiv.other || 0);
+      const currencies = [...facts.currencies];
       const models: EpModelBody[] = r.packages.map((m) => ({
         folder: m.folder,
         model: m.model,
@@ -456,10 +493,10 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         perils: modelled,
         perils_not_modelled: notModelled,
         CurCd: currencies.length === 1 ? currencies[0] : null,
-        NumLocations: locations.length,
+        NumLocations: facts.count,
         NumLocationsModelled: r.locationsKeyed.size,
         NumLocationsOutsideCoverage: outside,
-        TotalInsuranceAmt: cents(tiv),
+        TotalInsuranceAmt: cents(facts.tiv),
         perspective: input.perspective,
         EPCalc: shown.EPCalc,
         AALAmt: shown.AALAmt,
@@ -554,12 +591,14 @@ function methodText(
   notModelled: { peril: string }[],
 ): string {
   const book = input.inputFile !== undefined ? 'the OED location file' : 'the stored locations (as OED, one account)';
-  const terms =
+  const files =
     input.inputFile === undefined
-      ? 'a stored portfolio keeps no financial terms, so insured equals ground-up'
-      : input.accountFile !== undefined
-        ? "the account file's terms and the locations' own"
-        : 'no account file: one policy per account with no terms of its own, the location terms of the file apply';
+      ? 'items, coverages; a stored portfolio keeps no financial terms, so insured equals ground-up'
+      : `items, coverages, fm_*; ${
+          input.accountFile !== undefined
+            ? "the account file's terms and the locations' own"
+            : 'no account file: one policy per account with no terms of its own, the location terms of the file apply'
+        }`;
   const used = models.length
     ? models
         .map(
@@ -572,7 +611,7 @@ function methodText(
     ? `; not modelled (no loss added): ${notModelled.map((p) => p.peril).join(', ')}`
     : '';
   return (
-    `${book} -> ${used}: its keys lookup -> Oasis input files (items, coverages, fm_*; ${terms}) -> catintel's Oasis loss kernel over the first ${years.toLocaleString('en-US')} years of the occurrence, ` +
+    `${book} -> ${used}: its keys lookup -> Oasis input files (${files}) -> catintel's Oasis loss kernel over the first ${years.toLocaleString('en-US')} years of the occurrence, ` +
     `${input.samples} damage samples per event (seed ${input.seed}) -> ground-up (gul) and insured (il) losses; OEP, AEP and TVaR as Oasis ept (curve: EPCalc ${input.samples > 0 ? '2, full uncertainty' : '1, analytical means'}), AAL from the ALT${rest}; docs/ep-curves.md`
   );
 }

@@ -5,6 +5,7 @@
 import type { SummaryRecords } from './domain/elt.js';
 import { InsuredTotal, type InsuredPlan } from './fm/insured-total.js';
 import { ReinsuranceChain, type ReinsurancePlan } from './fm/reinsurance-chain.js';
+import { CARRIED_TOTALS, type EventCarry } from './domain/event-carry.js';
 import { EventGul } from './domain/gul.js';
 import type { GulContext, SampleContext } from './domain/kernel-inputs.js';
 import { EventSampler } from './domain/sample.js';
@@ -32,6 +33,11 @@ export interface KernelInput {
   plan?: InsuredPlan;
   /** The reinsurance inuring levels, run on the insured losses per output (needs a per-item plan). */
   reinsurance?: ReinsurancePlan;
+  /**
+   * Ground-up sums carried on from the previous chunk of a book's items (domain/event-carry.ts): the run
+   * adds its items to them and leaves them there, making no record. Ground-up only (no plan).
+   */
+  carry?: EventCarry;
   progress?: (done: number, total: number, message: string) => void;
 }
 
@@ -91,7 +97,7 @@ export function runKernel(k: KernelInput, nextBlock?: () => number, block = 1): 
   let reported = 0;
   for (let b = claim(); b * block < n; b = claim()) {
     const end = Math.min(n, (b + 1) * block);
-    for (let e = b * block; e < end; e++) kernel.event(k.events[e], out);
+    for (let e = b * block; e < end; e++) kernel.event(k.events[e], out, e);
     if (reported === 0 || end - reported >= 1024) k.progress?.((reported = end), n, 'events');
   }
   k.progress?.(n, n, 'events');
@@ -155,6 +161,8 @@ export class EventKernel {
     }
     this.idsAscending = ascending;
     this.fused = ascending;
+    if (k.carry && (!ascending || k.plan || k.reinsurance))
+      throw new Error('a carried run is ground-up only, on items whose ids ascend with their order');
     const levelOne = this.fused ? k.plan?.levelOne : undefined;
     this.module = new KernelModule(k.gul, k.sample, levelOne, this.fused && k.gul.allocRule === 1);
     this.gulEvent = new EventGul(k.gul, this.module);
@@ -174,12 +182,16 @@ export class EventKernel {
     this.byItem = new Float64Array(ascending ? 0 : maxItemId + 1);
   }
 
-  /** Appends the event's records to each perspective (none when the event touches no item). */
-  event(eventId: number, out: KernelOutput): void {
+  /**
+   * Appends the event's records to each perspective (none when the event touches no item); with a carry,
+   * adds to the carried sums of the event at `position` in the run's events instead.
+   */
+  event(eventId: number, out: KernelOutput, position: number): void {
     const ev = this.gulEvent;
     const touched = ev.compute(eventId, !this.fused);
     if (touched) {
-      if (this.fused) this.recordsFused(eventId, out.gul, out.il);
+      if (this.k.carry) this.carried(eventId, position, this.k.carry);
+      else if (this.fused) this.recordsFused(eventId, out.gul, out.il);
       else this.records(eventId, out.gul, out.il);
       if (this.chain) this.reinsured(eventId, out);
     }
@@ -220,7 +232,7 @@ export class EventKernel {
     wasm.sumCoverages(rule1);
     const insured = this.insured;
     insured?.clear();
-    wasm.addUp(rule1, insured ? 1 : 0);
+    wasm.addUp(rule1, insured ? 1 : 0, 0);
     insured?.reachedItems(this.gulEvent.reached, this.gulEvent.count, this.k.gul.items.itemId);
     const totals = views.eventTotals;
     const affected = this.affectedRisks() ?? totals[3];
@@ -231,6 +243,30 @@ export class EventKernel {
       const j = pushRecord(il, eventId, t[0], t[1], t[2], affected);
       for (let s = 0; s < S; s++) il.sampled[j * S + s] = t[3 + s];
     }
+  }
+
+  /**
+   * recordsFused's ground-up sums, started from the carry's (when an earlier chunk reached the event) and
+   * left in it. Affected risks lie in one chunk each (a chunk holds whole locations), so their counts add.
+   */
+  private carried(eventId: number, at: number, carry: EventCarry): void {
+    const S = this.S;
+    const { wasm, views } = this.module;
+    const rule1 = this.k.gul.allocRule === 1 ? 1 : 0;
+    const t = at * CARRIED_TOTALS;
+    const before = carry.reached[at] ? carry.totals[t + 3] : 0;
+    if (carry.reached[at]) {
+      views.eventTotals.set(carry.totals.subarray(t, t + CARRIED_TOTALS));
+      views.sampleSums.set(carry.sums.subarray(at * S, (at + 1) * S));
+    }
+    if (this.sampler) this.sampler.sampleEvent(eventId);
+    wasm.sumCoverages(rule1);
+    wasm.addUp(rule1, 0, carry.reached[at]);
+    const risks = this.affectedRisks();
+    carry.totals.set(views.eventTotals.subarray(0, CARRIED_TOTALS), t);
+    if (risks !== undefined) carry.totals[t + 3] = before + risks;
+    carry.sums.set(views.sampleSums.subarray(0, S), at * S);
+    carry.reached[at] = 1;
   }
 
   private records(eventId: number, gul: SummaryRecords, il: SummaryRecords): void {

@@ -22,6 +22,7 @@ import {
 import { OutputSet } from '../lib/output-set.js';
 import { SUMMARY_TIV_COLUMNS, summaryMapColumns, summaryMapTiv, summaryTiv } from './io/summary-tiv.js';
 import type { KernelInput } from './kernel.js';
+import { carriesOn, eventCarry, type EventCarry } from './domain/event-carry.js';
 import type { SummaryRecords } from './domain/elt.js';
 import type { Occurrence } from './domain/types.js';
 import type { RunSettings } from './settings.js';
@@ -87,6 +88,17 @@ export interface ComputeLossesOptions {
   pool?: KernelPool;
   /** The input side read already (readRunInput of these options' input): not read again. */
   runInput?: RunInput;
+  /**
+   * This run is one chunk of a book's items (domain/event-carry.ts): its ground-up sums are added to the
+   * carry's (made on the first chunk's run), and no record is made; carriedRecords gives them once the
+   * last chunk has run.
+   */
+  carry?: { state?: EventCarry };
+  /**
+   * The largest group id of the whole book's items, where this run's input holds a chunk of them: `seed`'s
+   * shift is taken from it (largestGroupId over every chunk), as one pass over the book takes it.
+   */
+  groupMax?: number;
   progress?: (done: number, total: number, message: string) => void;
 }
 
@@ -130,13 +142,14 @@ export interface RunInput {
 }
 
 export function readRunInput(
-  opts: Pick<ComputeLossesOptions, 'inputDir' | 'inputTables' | 'settings' | 'samples' | 'seed'>,
+  opts: Pick<ComputeLossesOptions, 'inputDir' | 'inputTables' | 'settings' | 'samples' | 'seed' | 'groupMax'>,
 ): RunInput {
   const settings = opts.settings;
   const S = opts.samples ?? settings.samples;
   const input = InputFiles.of(opts.inputDir, opts.inputTables);
   const items = readItems(input);
-  if (opts.seed !== undefined && opts.seed !== 1) reseedGroups(items.groupId, opts.seed);
+  if (opts.seed !== undefined && opts.seed !== 1)
+    reseedGroups(items.groupId, opts.seed, opts.groupMax ?? largestGroupId(items.groupId));
   const tiv = readCoverages(input);
   // ri and rl need the insured losses per output (the whole programme, items handed over one by one);
   // without them the kernel adds items into level 1 and the insured total is all that is computed.
@@ -219,6 +232,7 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
     sample,
     plan,
     reinsurance,
+    carry: opts.carry && carryFor(opts.carry, events, S),
     progress: opts.progress,
   };
   const threads = threadsFor(kernel, opts.threads);
@@ -254,6 +268,13 @@ export async function computeLosses(opts: ComputeLossesOptions): Promise<Compute
   };
 }
 
+function carryFor(slot: { state?: EventCarry }, events: Int32Array, samples: number): EventCarry {
+  const carry = (slot.state ??= eventCarry(events, samples));
+  if (!carriesOn(carry, events, samples))
+    throw new Error('a chunk of a book ran other events or samples than the chunks before it');
+  return carry;
+}
+
 /** The occurrence of the first `periods` periods only: a catalog of that many years. */
 function firstPeriods(occ: Occurrence, periods: number): Occurrence {
   const keep: number[] = [];
@@ -269,9 +290,15 @@ function firstPeriods(occ: Occurrence, periods: number): Occurrence {
   };
 }
 
-function reseedGroups(groupId: Float64Array, seed: number): void {
+/** The largest group id of a run's items (read from its input files or tables when given them). */
+export function largestGroupId(groupId: Float64Array | InputTables, inputDir = ''): number {
+  const ids = groupId instanceof Float64Array ? groupId : readItems(InputFiles.of(inputDir, groupId)).groupId;
   let max = 0;
-  for (const g of groupId) if (g > max) max = g;
+  for (const g of ids) if (g > max) max = g;
+  return max;
+}
+
+function reseedGroups(groupId: Float64Array, seed: number, max: number): void {
   const shift = (seed - 1) * (max + 1);
   for (let i = 0; i < groupId.length; i++) groupId[i] += shift;
 }

@@ -114,6 +114,9 @@ interface LocationColumns {
   perils_covered: string[] | null;
 }
 
+/** Above every location's sequence number (an INTEGER column). */
+const LAST_SEQ = 2 ** 31 - 1;
+
 /** The locations of an account's portfolio, or null if no such portfolio for that account (-> 404). */
 export async function readPortfolioLocations(
   db: Store,
@@ -122,12 +125,22 @@ export async function readPortfolioLocations(
 ): Promise<PortfolioLocation[] | null> {
   const p = await getPortfolio(db, account, id);
   if (!p) return null;
+  return locationsBetween(db, p, 0, LAST_SEQ);
+}
+
+/** A portfolio's locations in file order from sequence number `afterSeq` + 1 to `lastSeq` (numbered 1, 2, ... in file order). */
+export async function locationsBetween(
+  db: Store,
+  p: Pick<PortfolioSummary, 'id' | 'currency'>,
+  afterSeq: number,
+  lastSeq: number,
+): Promise<PortfolioLocation[]> {
   // One row of lists converts to JS far faster than a row object per location (location-index.ts does the same).
   const col = (c: string) => `list(${c} ORDER BY seq) AS ${c}`;
   const [c] = await db.all<LocationColumns>(
     `SELECT ${['loc_number', 'lat', 'lng', 'occupancy_code', 'construction_code', 'building_tiv', 'contents_tiv', 'bi_tiv', 'other_tiv', 'perils_covered'].map(col).join(', ')}
-       FROM portfolio_locations WHERE portfolio_id = $id`,
-    { id },
+       FROM portfolio_locations WHERE portfolio_id = $id AND seq > $after AND seq <= $last`,
+    { id: p.id, after: afterSeq, last: lastSeq },
   );
   const n = c?.lat?.length ?? 0;
   const perilsOf = new Map<string, string[]>(); // a portfolio repeats few distinct LocPerilsCovered values

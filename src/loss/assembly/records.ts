@@ -73,15 +73,17 @@ export function sumCoverages(rule1: i32): void {
 
 /**
  * Caps each sample at its coverage's TIV (rule1), adds up the event's sums and totals and, with fm, each
- * loss vector into level 1's buffers (the caller zeroes them first).
+ * loss vector into level 1's buffers (the caller zeroes them first). The sums and totals start from zero,
+ * or, with `carried`, from what the host put in them (the sums of the items before these: a book run in
+ * chunks carries them from chunk to chunk).
  */
-export function addUp(rule1: i32, fm: i32): void {
+export function addUp(rule1: i32, fm: i32, carried: i32): void {
   const count = reachedCount();
-  let meanSum = 0.0;
-  let maxSum = 0.0;
-  let exposed = 0.0;
-  let affected = 0.0;
-  for (let s = 0; s < S; s++) store<f64>(sums + (<usize>s << 3), 0);
+  let meanSum = carried ? load<f64>(totals) : 0.0;
+  let maxSum = carried ? load<f64>(totals + 8) : 0.0;
+  let exposed = carried ? load<f64>(totals + 16) : 0.0;
+  let affected = carried ? load<f64>(totals + 24) : 0.0;
+  if (!carried) for (let s = 0; s < S; s++) store<f64>(sums + (<usize>s << 3), 0);
   for (let k = 0; k < count; k++) {
     const i = itemAt(k);
     const c = coverageOf(i);

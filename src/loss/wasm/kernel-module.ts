@@ -30,7 +30,7 @@ export interface KernelExports {
   fromNormOf(z: number): number;
   setupRecords(...offsets: number[]): void;
   sumCoverages(rule1: number): void;
-  addUp(rule1: number, fm: number): void;
+  addUp(rule1: number, fm: number, carried: number): void;
   clearEvent(rule1: number): void;
 }
 
