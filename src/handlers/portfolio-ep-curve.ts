@@ -26,7 +26,7 @@ import { int, list, str } from './params.js';
 import type { PortfolioLocation } from '../portfolios/read.js';
 import type { BookChunks } from '../epcurve/run-book.js';
 import { parseClimate } from './score-point.js';
-import { parseMaxMemory } from '../epcurve/memory-budget.js';
+import { chunkLocations, defaultMaxMemory, formatBytes, parseMaxMemory } from '../epcurve/memory-budget.js';
 import { defineHandler } from './types.js';
 
 export const EP_FORMATS = ['json', 'csv', 'parquet', 'arrow', 'svg', 'png'] as const;
@@ -333,7 +333,6 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       ep,
       files,
       { addFacts, emptyFacts },
-      budget,
     ] = await Promise.all([
       import('../reference-data/load-baseline.js'),
       import('../portfolios/read.js'),
@@ -343,7 +342,6 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
       import('../epcurve/ep-output.js'),
       import('../epcurve/book-files.js'),
       import('../epcurve/book-facts.js'),
-      import('../epcurve/memory-budget.js'),
     ]);
     const task = 'ep curve';
     const STEPS = 4;
@@ -365,7 +363,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
           'not_found',
           `no portfolio ${input.portfolioId} in account ${caller.account}; \`catintel portfolio list\` shows yours`,
         );
-      const perChunk = budget.chunkLocations(input.maxMemory ?? budget.defaultMaxMemory(), input.samples);
+      const perChunk = chunkLocations(input.maxMemory ?? defaultMaxMemory(), input.samples);
       if (p.location_count <= perChunk) locations = await locationsBetween(ctx.db, p, 0, p.location_count);
       else {
         const { storedBookChunks, repeatedLocNumber } = await import('../epcurve/stored-book-chunks.js');
@@ -373,7 +371,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         if (repeated !== undefined)
           throw invalidParameter(
             'max_memory',
-            `portfolio ${p.id} (${p.location_count.toLocaleString('en-US')} locations) needs more than ${budget.formatBytes(input.maxMemory ?? budget.defaultMaxMemory())} in one pass, and is run in chunks only when each LocNumber is given once (LocNumber ${repeated} is repeated): give a larger --max-memory, or import the book with each location once`,
+            `portfolio ${p.id} (${p.location_count.toLocaleString('en-US')} locations) needs more than ${formatBytes(input.maxMemory ?? defaultMaxMemory())} in one pass, and is run in chunks only when each LocNumber is given once (LocNumber ${repeated} is repeated): give a larger --max-memory, or import the book with each location once`,
           );
         chunks = storedBookChunks(ctx.db, p, perChunk);
         for (let at = 0; at < p.location_count; at += perChunk)
