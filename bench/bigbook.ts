@@ -10,7 +10,14 @@
  *  - bigbook.exposure_elsewhere: the same with a live event whose rings do not meet the book's box (Ian
  *    ingested and read at 2022-09-24 12Z, a tropical storm south of Hispaniola): one portfolio row read;
  *  - bigbook.exposure_ian: the same book with Hurricane Ian's best track ingested, read at landfall
- *    (2022-09-28 19:30Z): its rings now and its swath so far over southwest Florida.
+ *    (2022-09-28 19:30Z): its rings now and its swath so far over southwest Florida;
+ *  - bigbook.ep: `catintel portfolio ep-curve` of the imported book, hurricane wind and storm surge, on
+ *    the first --ep-years years (default 10; CATINTEL_BENCH_BIGBOOK_EP_YEARS) of a hurricane package,
+ *    under --ep-max-memory (default 3GB; CATINTEL_BENCH_BIGBOOK_EP_MAX_MEMORY): the loss path's peak RSS
+ *    beside the budget it was given. The package: --models DIR (or CATINTEL_BENCH_EP_MODELS), a folder
+ *    holding hurricane/manifest.json as `catintel model build hurricane --out DIR/hurricane` writes it;
+ *    without it a 100-year package is built into the bench folder first (a few minutes of CPU, or a copy
+ *    from catintel's package cache), said so on stderr.
  * `seconds` is the child's wall time (node start included); `work_seconds` the step alone. The two quick
  * exposure steps run QUICK_RUNS times, each in a fresh process: their `seconds` and `work_seconds` are the
  * medians, `seconds_min` and `seconds_max` the range (one run of half a second on a shared machine varies
@@ -18,6 +25,7 @@
  *
  *   npm run bench -- bigbook                   10,000,000 locations (minutes; about 1.1 GB of CSV)
  *   npm run bench -- bigbook --rows 200000     a quick run
+ *   npm run bench -- bigbook --models DIR --ep-years 100 --ep-max-memory 2GB
  */
 import fs from 'node:fs';
 import type { UntypedJson } from '../src/lib/untyped-json.js';
@@ -27,6 +35,7 @@ import { pathToFileURL } from 'node:url';
 import { writeUsPortfolio } from '../scripts/make-us-portfolio.js';
 import { packageRoot } from '../src/lib/package-root.js';
 import { child, type ChildResult } from './child.js';
+import { option, whole } from './child-options.js';
 import { emit, median } from './report.js';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -37,6 +46,11 @@ const BEFORE_THE_BOOK = '2022-09-24T12:00:00Z';
 
 /** Runs of each quick exposure step (exposure_none, exposure_elsewhere). */
 const QUICK_RUNS = 5;
+
+/** The EP step's defaults: the years it runs, its memory budget, the years of the package built when none is given. */
+const EP_YEARS = 10;
+const EP_MAX_MEMORY = '3GB';
+const EP_BUILD_YEARS = 100;
 
 /** --rows N on the command line, else CATINTEL_BENCH_BIGBOOK_ROWS, else ten million. */
 function rowsWanted(): number {
@@ -50,6 +64,13 @@ function rowsWanted(): number {
 
 export async function benchBigBook(sharedData: string): Promise<void> {
   const rows = rowsWanted();
+  const epYears = whole('ep-years', option('ep-years', 'CATINTEL_BENCH_BIGBOOK_EP_YEARS')) ?? EP_YEARS;
+  const epMaxMemory = option('ep-max-memory', 'CATINTEL_BENCH_BIGBOOK_EP_MAX_MEMORY') ?? EP_MAX_MEMORY;
+  const givenModels = option('models', 'CATINTEL_BENCH_EP_MODELS');
+  if (givenModels && !fs.existsSync(path.join(givenModels, 'hurricane', 'manifest.json')))
+    throw new Error(
+      `--models ${givenModels}: no hurricane package in ${path.join(givenModels, 'hurricane')}; build one with \`catintel model build hurricane --years ${EP_BUILD_YEARS} --out ${path.join(givenModels, 'hurricane')}\``,
+    );
   const dir = fs.mkdtempSync(path.join(process.env.CATINTEL_BENCH_DIR ?? os.tmpdir(), 'catintel-bench-bigbook-'));
   try {
     const input = path.join(dir, 'book.csv');
@@ -186,6 +207,55 @@ export async function benchBigBook(sharedData: string): Promise<void> {
         locations_exposed_so_far: a.so_far.NumLocationsExposed,
         events: a.events.length,
         exposed_tiv: a.events.reduce((s: number, e: UntypedJson) => s + e.TotalInsuranceAmt, 0),
+      }),
+    );
+    fs.rmSync(withIan, { force: true });
+
+    // Losses of the whole book on the package given (its folder checked before the book was written), else one built here.
+    let models: string;
+    if (givenModels) models = path.resolve(givenModels);
+    else {
+      models = path.join(dir, 'models');
+      process.stderr.write(
+        `bigbook: no --models: building a ${EP_BUILD_YEARS}-year hurricane package in ${models} ...\n`,
+      );
+      t0 = performance.now();
+      await child(
+        command(
+          ['model', 'build', 'hurricane', '--years', String(EP_BUILD_YEARS), '--out', path.join(models, 'hurricane')],
+          LANDFALL,
+        ),
+      );
+      process.stderr.write(`bigbook: package built in ${round((performance.now() - t0) / 1000)} s\n`);
+    }
+    await step(
+      'bigbook.ep',
+      command(
+        [
+          '--db',
+          store,
+          'portfolio',
+          'ep-curve',
+          id,
+          '--perils',
+          'hurricane_wind,storm_surge',
+          '--years',
+          String(epYears),
+          '--max-memory',
+          epMaxMemory,
+          '--models',
+          models,
+        ],
+        LANDFALL,
+      ),
+      (a) => ({
+        years: a.years,
+        samples: a.samples,
+        model: a.model_version,
+        max_memory: epMaxMemory,
+        locations_modelled: a.NumLocationsModelled,
+        aal: a.AALAmt,
+        perspective: a.perspective,
       }),
     );
   } finally {
