@@ -18,6 +18,8 @@
  *    holding hurricane/manifest.json as `catintel model build hurricane --out DIR/hurricane` writes it;
  *    without it a 100-year package is built into the bench folder first (a few minutes of CPU, or a copy
  *    from catintel's package cache), said so on stderr.
+ * Last, `bigbook`: the import (and its ratio to DuckDB alone), the two exposures and the EP beside each
+ * other, with each one's peak RSS: the README's row (record that line alone: the steps' lines are the detail).
  * `seconds` is the child's wall time (node start included); `work_seconds` the step alone. The two quick
  * exposure steps run QUICK_RUNS times, each in a fresh process: their `seconds` and `work_seconds` are the
  * medians, `seconds_min` and `seconds_max` the range (one run of half a second on a shared machine varies
@@ -37,6 +39,7 @@ import { packageRoot } from '../src/lib/package-root.js';
 import { child, type ChildResult } from './child.js';
 import { option, whole } from './child-options.js';
 import { emit, median } from './report.js';
+import { chunkLocations, parseMaxMemory } from '../src/epcurve/memory-budget.js';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const LANDFALL = '2022-09-28T19:30:00Z';
@@ -163,7 +166,7 @@ export async function benchBigBook(sharedData: string): Promise<void> {
       throw new Error(`portfolio import stored ${imported.answer.NumLocations} of ${rows} locations`);
     const id = imported.answer.id as string;
 
-    await step(
+    const none = await step(
       'bigbook.exposure_none',
       command(['--db', store, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL),
       (a) => ({
@@ -199,7 +202,7 @@ export async function benchBigBook(sharedData: string): Promise<void> {
     fs.rmSync(early, { force: true });
 
     const withIan = await storeWithIan('ian.duckdb', LANDFALL);
-    await step(
+    const exposedIan = await step(
       'bigbook.exposure_ian',
       command(['--db', withIan, 'portfolio', 'exposure', id, '--locations-limit', '10'], LANDFALL),
       (a) => ({
@@ -228,7 +231,8 @@ export async function benchBigBook(sharedData: string): Promise<void> {
       );
       process.stderr.write(`bigbook: package built in ${round((performance.now() - t0) / 1000)} s\n`);
     }
-    await step(
+    const chunks = Math.ceil(rows / chunkLocations(parseMaxMemory(epMaxMemory), 10));
+    const ep = await step(
       'bigbook.ep',
       command(
         [
@@ -253,11 +257,34 @@ export async function benchBigBook(sharedData: string): Promise<void> {
         samples: a.samples,
         model: a.model_version,
         max_memory: epMaxMemory,
+        chunks,
         locations_modelled: a.NumLocationsModelled,
         aal: a.AALAmt,
         perspective: a.perspective,
       }),
     );
+
+    // The README's row: the issue's four figures beside each other.
+    const steps = { import: imported, exposure_none: none, exposure_ian: exposedIan, ep };
+    emit({
+      name: 'bigbook',
+      n: rows,
+      seconds: round(imported.seconds + none.seconds + exposedIan.seconds + ep.seconds),
+      per_second: Math.round(rows / imported.seconds),
+      import_seconds: round(imported.seconds),
+      import_ratio: round(imported.seconds / baseline.seconds),
+      exposure_none_seconds: round(none.seconds),
+      exposure_ian_seconds: round(exposedIan.seconds),
+      locations_exposed_ian: exposedIan.answer.NumLocationsExposed,
+      ep_seconds: round(ep.seconds),
+      ep_years: epYears,
+      ep_max_memory: epMaxMemory,
+      ep_chunks: chunks,
+      peak_rss_mb: Math.max(...Object.values(steps).map((x) => x.peakRssMb)),
+      ...Object.fromEntries(Object.entries(steps).map(([k, x]) => [`${k}_peak_rss_mb`, x.peakRssMb])),
+      load_average: os.loadavg()[0],
+      cores: os.cpus().length,
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_BYTES, MIN_CHUNK_LOCATIONS, bytesPerLocation } from '../src/epcurve/memory-budget.js';
+import { MIN_CHUNK_LOCATIONS, baseBytes, bytesPerLocation } from '../src/epcurve/memory-budget.js';
 import { writeUsPortfolio } from '../scripts/make-us-portfolio.js';
 import { cli, tempDir } from './helpers/cli.js';
 import { MODEL_PACKAGES } from '../src/epcurve/model-packages.js';
@@ -27,8 +27,10 @@ import { testModels } from './helpers/model-packages.js';
 
 const LOCATIONS = 2_600;
 const CHUNKS = Math.ceil(LOCATIONS / MIN_CHUNK_LOCATIONS);
+/** The kernel threads the runs here take (CATINTEL_OASIS_THREADS, set below), whatever the machine's cores. */
+const THREADS = 2;
 /** A budget whose chunks hold MIN_CHUNK_LOCATIONS locations at `samples` samples. */
-const budget = (samples: number) => `${BASE_BYTES + MIN_CHUNK_LOCATIONS * bytesPerLocation(samples)}B`;
+const budget = (samples: number) => `${baseBytes(THREADS) + MIN_CHUNK_LOCATIONS * bytesPerLocation(samples, THREADS)}B`;
 
 let dir: string;
 let models: string;
@@ -41,7 +43,7 @@ function compiled(argv: string[]): Promise<{ code: number; stdout: string; stder
     execFile(
       process.execPath,
       [path.join(REPO_ROOT, 'bin', 'catintel'), ...argv],
-      { cwd: REPO_ROOT, maxBuffer: 256 * 2 ** 20, env: { ...process.env, CATINTEL_OASIS_THREADS: '2' } },
+      { cwd: REPO_ROOT, maxBuffer: 256 * 2 ** 20, env: { ...process.env, CATINTEL_OASIS_THREADS: String(THREADS) } },
       (err, stdout, stderr) =>
         resolve({
           code: err ? Number((err as { code?: number }).code ?? 1) : 0,

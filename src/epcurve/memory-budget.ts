@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { invalidParameter } from '../errors.js';
+import { kernelThreadsAtMost } from '../loss/thread-count.js';
 
 const UNITS: Record<string, number> = {
   B: 1,
@@ -21,15 +22,20 @@ const UNITS: Record<string, number> = {
 };
 
 /**
- * The peak of a run beside its locations. Measured on Florida-heavy stored books through the 100-year
- * hurricane package (25,000 to 800,000 locations, 0 and 10 samples, 10 and 100 years): about 340 MB plus
- * 3.2 to 3.8 KB a location, samples making no difference beyond the noise; the figures here leave a
- * margin of about a third.
+ * Measured on Florida-heavy stored books through the 100-year hurricane package (25,000 to 800,000
+ * locations, 0 and 10 samples, 10 and 100 years, two kernel threads; docs/big-books.md, "The loss path's
+ * memory, one pass"): 322 MB plus 3,380 bytes a location through all runs, every run below 557 MB plus that,
+ * samples moving it less than runs vary; a book whose locations all are keyed took about 4,300 bytes a
+ * location. Each kernel thread past the first adds about 40 MB and 600 bytes a location (the run's input
+ * is copied to it). The figures here sit above all of those.
  */
-export const BASE_BYTES = 400e6;
-/** Per location at `samples` damage samples (the kernel holds each item's samples: about three items a location). */
-export function bytesPerLocation(samples: number): number {
-  return 4_000 + 25 * samples;
+/** The peak of a run beside its locations, at `threads` kernel threads. */
+export function baseBytes(threads = kernelThreadsAtMost()): number {
+  return 560e6 + 40e6 * Math.max(0, threads - 2);
+}
+/** Per location at `samples` damage samples and `threads` kernel threads (the kernel holds each item's samples: about three items a location). */
+export function bytesPerLocation(samples: number, threads = kernelThreadsAtMost()): number {
+  return 4_300 + 600 * Math.max(0, threads - 2) + 25 * samples;
 }
 /** Fewer locations a chunk than this and the per-chunk costs (every event of the package each time) would dominate. */
 export const MIN_CHUNK_LOCATIONS = 1_000;
@@ -53,13 +59,13 @@ export function parseMaxMemory(raw: string, name = 'max_memory'): number {
  * MIN_CHUNK_LOCATIONS; a budget below what such a chunk needs is refused, naming the least it needs.
  */
 export function chunkLocations(budget: number, samples: number, name = 'max_memory'): number {
-  const least = BASE_BYTES + MIN_CHUNK_LOCATIONS * bytesPerLocation(samples);
+  const least = baseBytes() + MIN_CHUNK_LOCATIONS * bytesPerLocation(samples);
   if (budget < least)
     throw invalidParameter(
       name,
       `${formatBytes(budget)} is below what a loss run needs (${formatBytes(least)} at ${samples} samples: the model package's side and a chunk of ${MIN_CHUNK_LOCATIONS.toLocaleString('en-US')} locations); give --max-memory ${Math.ceil(least / 1e8) / 10}GB or more`,
     );
-  return Math.floor((budget - BASE_BYTES) / bytesPerLocation(samples));
+  return Math.floor((budget - baseBytes()) / bytesPerLocation(samples));
 }
 
 export function formatBytes(n: number): string {

@@ -5,9 +5,9 @@
  * the block each event was in, so the output does not depend on the number of threads or on which
  * thread ran which block.
  */
-import os from 'node:os';
 import type { SummaryRecords } from './domain/elt.js';
 import { KernelPool, workerAvailable } from './kernel-pool.js';
+import { kernelThreadsAtMost, threadsFromEnv } from './thread-count.js';
 import { kernelRecords, kernelWork, recordLists, runKernel, type KernelInput, type KernelOutput } from './kernel.js';
 
 /**
@@ -38,11 +38,10 @@ export function threadsForAtMost(events: number, work: number): number {
 }
 
 function threadsOf(events: number, work: () => number, requested?: number): number {
-  const env = Number(process.env.CATINTEL_OASIS_THREADS);
-  const want = requested ?? (Number.isInteger(env) && env > 0 ? env : undefined);
+  const want = requested ?? threadsFromEnv();
   if (want !== undefined) return Math.max(1, Math.min(want, events));
   if (!workerAvailable() || work() < PARALLEL_FROM) return 1;
-  return Math.max(1, Math.min(os.availableParallelism(), 8, events));
+  return Math.max(1, Math.min(kernelThreadsAtMost(), events));
 }
 
 /**
