@@ -59,7 +59,7 @@ async function child(): Promise<void> {
       per_second: Math.round(locations / seconds),
       peak_rss_mb: peakRssMb(),
       locations,
-      locations_modelled: r.locationsKeyed.size,
+      locations_modelled: r.locationsKeyed,
       years,
       samples: SAMPLES,
       models: r.packages.map((p) => `${p.model} ${p.years} years seed ${p.seed}`),

@@ -22,20 +22,21 @@ const UNITS: Record<string, number> = {
 };
 
 /**
- * Measured on Florida-heavy stored books through the 100-year hurricane package (25,000 to 800,000
- * locations, 0 and 10 samples, 10 and 100 years, two kernel threads; docs/big-books.md, "The loss path's
- * memory, one pass"): 322 MB plus 3,380 bytes a location through all runs, every run below 557 MB plus that,
- * samples moving it less than runs vary; a book whose locations all are keyed took about 4,300 bytes a
- * location. Each kernel thread past the first adds about 40 MB and 600 bytes a location (the run's input
- * is copied to it). The figures here sit above all of those.
+ * Measured on Florida-heavy stored books through the 100-year hurricane package, two kernel threads
+ * (docs/big-books.md, "The loss path's memory"): in one pass (25,000 to 800,000 locations, 0 and 10
+ * samples, 10 and 100 years) 322 MB plus 3,380 bytes a location, every run below 557 MB plus that; in
+ * chunks of a 2,000,000-location book (125,000 and 500,000 a chunk) about 590 MB plus 5,700 bytes a
+ * location of a chunk, the memory of the chunks before not all handed back. Each kernel thread past the
+ * first adds about 40 MB and 600 bytes a location (the run's input is copied to it). The figures here sit
+ * above all of those.
  */
 /** The peak of a run beside its locations, at `threads` kernel threads. */
 export function baseBytes(threads = kernelThreadsAtMost()): number {
-  return 560e6 + 40e6 * Math.max(0, threads - 2);
+  return 600e6 + 40e6 * Math.max(0, threads - 2);
 }
 /** Per location at `samples` damage samples and `threads` kernel threads (the kernel holds each item's samples: about three items a location). */
 export function bytesPerLocation(samples: number, threads = kernelThreadsAtMost()): number {
-  return 4_300 + 600 * Math.max(0, threads - 2) + 25 * samples;
+  return 6_200 + 600 * Math.max(0, threads - 2) + 30 * samples;
 }
 /** Fewer locations a chunk than this and the per-chunk costs (every event of the package each time) would dominate. */
 export const MIN_CHUNK_LOCATIONS = 1_000;

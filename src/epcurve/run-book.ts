@@ -65,8 +65,8 @@ export interface BookRunOptions {
  */
 export interface BookChunks {
   count: number;
-  /** Writes chunk `index` (0 first; asked for in order) as an OED location file in `dir`: its path, and how many locations the chunks before it hold. */
-  write(index: number, dir: string): Promise<{ location: string; rowsBefore: number }>;
+  /** Writes chunk `index` (0 first; asked for in order) as an OED location file in `dir`: its path. */
+  write(index: number, dir: string): Promise<string>;
 }
 
 /** What one package did for the book. */
@@ -81,9 +81,13 @@ export interface PackageRun {
   events: number;
   /** With `keepKeys`: the package's keys lookup on the book, every peril of it (a large book's costs seconds: made once). */
   keys?: PackageKeys;
-  /** Locations the package keyed, and those it could not place (with the first reason). */
+  /**
+   * Locations the package keyed, and those it could not place, with the first one's reason (counts, not
+   * lists: half of a ten-million-location book may be out of a package's reach).
+   */
   locationsKeyed: number;
-  locationsNotReached: { locId: number; message: string }[];
+  locationsNotReached: number;
+  notReachedReason: string | null;
   /** Ground-up and insured AAL per peril (sampled when samples > 0, else the analytical mean). */
   aalByPeril: Record<string, { gul: number; il: number }>;
   /** Each peril's own records (a live event's loss band by peril reads them event by event). */
@@ -97,7 +101,7 @@ export interface BookLosses {
   samples: number;
   packages: PackageRun[];
   /** Locations some package keyed. */
-  locationsKeyed: Set<number>;
+  locationsKeyed: number;
 }
 
 const SUMMARY = [{ id: 1, ordOutput: {} }];
@@ -196,7 +200,7 @@ async function runBookOn(
   const chunked = o.chunks !== undefined;
   if (chunked && (o.account !== undefined || o.keepKeys || o.prepared))
     throw new Error('a book run in chunks is a stored book: no account, no keys kept, nothing prepared');
-  const chunks: BookChunks = o.chunks ?? { count: 1, write: async () => ({ location: o.location, rowsBefore: 0 }) };
+  const chunks: BookChunks = o.chunks ?? { count: 1, write: async () => o.location };
 
   /** Each package's run, and (in chunks) the sums its kernel runs carry: `all` (its perils together) and one per peril. */
   const byPackage = found.map((f) => ({
@@ -207,7 +211,8 @@ async function runBookOn(
       perils: f.perils,
       ...f.info,
       locationsKeyed: 0,
-      locationsNotReached: [],
+      locationsNotReached: 0,
+      notReachedReason: null,
       aalByPeril: Object.fromEntries(f.perils.map((p) => [p, { gul: 0, il: 0 }])),
       recordsByPeril: {},
     } as PackageRun,
@@ -216,7 +221,7 @@ async function runBookOn(
     keyedPerils: new Set<Peril>(),
     split: false,
   }));
-  const keyedAll = new Set<number>();
+  let keyedAll = 0;
   const parts: { gul: SummaryRecords; il: SummaryRecords; occurrence: Occurrence }[] = [];
   const groupMax = chunked && o.seed !== 1 ? await largestGroupsOver(o, chunks) : undefined;
   for (let c = 0; c < chunks.count; c++) {
@@ -225,8 +230,10 @@ async function runBookOn(
       fs.mkdirSync(chunkDir, { recursive: true });
       o.progress?.(`locations, chunk ${c + 1} of ${chunks.count}`);
     }
-    const { location, rowsBefore } = await chunks.write(c, chunkDir);
+    const location = await chunks.write(c, chunkDir);
     const co = { ...o, location, workDir: chunkDir };
+    // A location keyed by several packages counts once; a chunk's locations are in no other chunk.
+    const keyedHere = new Set<number>();
     for (const p of byPackage) {
       const { f, run } = p;
       // A large run's threads start once the keys are known, and read the package's damage side while this
@@ -242,14 +249,14 @@ async function runBookOn(
       const { keys, all } = prepared;
       if (given && keys.length) startThreads(keys);
       const codes = new Set(f.perils.map(oedCodeOf));
-      // A chunk's locations are numbered from 1: after the chunks before it, the ids are the book's.
       const notReached = new Map<number, string>();
       for (const e of all.errors)
         if (codes.has(e.perilId) && !notReached.has(e.locId)) notReached.set(e.locId, e.message);
       const keyed = new Set(keys.map((k) => k.locId));
-      for (const id of keyed) keyedAll.add(rowsBefore + id);
+      for (const id of keyed) keyedHere.add(id);
       run.locationsKeyed += keyed.size;
-      for (const [locId, message] of notReached) run.locationsNotReached.push({ locId: rowsBefore + locId, message });
+      run.locationsNotReached += notReached.size;
+      run.notReachedReason ??= notReached.values().next().value ?? null;
       if (o.keepKeys) run.keys = all;
       if (keys.length === 0) continue;
       // A book run on the package with its vulnerabilities added reads that one's damage side instead.
@@ -308,6 +315,7 @@ async function runBookOn(
         if (!chunked) perilLosses(run, x, one);
       }
     }
+    keyedAll += keyedHere.size;
     if (chunked) forgetChunk(chunkDir);
   }
   if (chunked) {
@@ -342,7 +350,7 @@ async function largestGroupsOver(o: BookRunOptions, chunks: BookChunks): Promise
     const dir = path.join(o.workDir, `groups-${c + 1}`);
     fs.mkdirSync(dir, { recursive: true });
     o.progress?.(`damage groups, chunk ${c + 1} of ${chunks.count}`);
-    const co = { ...o, location: (await chunks.write(c, dir)).location, workDir: dir };
+    const co = { ...o, location: await chunks.write(c, dir), workDir: dir };
     for (const { pkg, perils } of o.packages) {
       const prepared = await preparePackage(pkg, perils, path.join(o.modelsDir, pkg.folder), co);
       if (prepared.keys.length === 0) continue;

@@ -22,9 +22,8 @@ export function storedBookChunks(
       if (index !== next && index !== 0) throw new Error(`chunk ${index + 1} asked for before chunk ${next + 1}`);
       next = index + 1;
       // Locations are numbered 1, 2, ... in file order (seq): chunk k holds k * perChunk + 1 ... (k + 1) * perChunk.
-      const rowsBefore = index * perChunk;
-      const locations = await locationsBetween(db, portfolio, rowsBefore, rowsBefore + perChunk);
-      return { location: writePortfolioLocations(dir, locations), rowsBefore };
+      const after = index * perChunk;
+      return writePortfolioLocations(dir, await locationsBetween(db, portfolio, after, after + perChunk));
     },
   };
 }

@@ -219,9 +219,9 @@ export async function eventLossOf(ctx: Context, input: EventLossOf): Promise<{ b
     ctx.progress({ task, done: 3, total: 3, unit: 'steps', message: 'done' });
     const notes: string[] = [];
     for (const m of r.run.packages)
-      if (m.locationsNotReached.length > 0)
+      if (m.locationsNotReached > 0)
         notes.push(
-          `${m.locationsNotReached.length} locations are not reached by the ${m.folder} model for some of ${m.perils.join(', ')} and add no loss there: ${m.locationsNotReached[0].message}`,
+          `${m.locationsNotReached} locations are not reached by the ${m.folder} model for some of ${m.perils.join(', ')} and add no loss there: ${m.notReachedReason}`,
         );
     if (row.event_type === 'earthquake' && shakemap === undefined)
       notes.push(

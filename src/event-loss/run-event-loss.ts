@@ -207,7 +207,7 @@ export async function runEventLoss(
   return {
     gul: perspective('gul'),
     il: perspective('il'),
-    locationsKeyed: run.locationsKeyed.size,
+    locationsKeyed: run.locationsKeyed,
     locationsInFootprint: inFootprint.size,
     tivInFootprint: sumTiv(inFootprint),
     tivInFootprintByPeril: Object.fromEntries(Object.entries(byPeril).map(([p, ids]) => [p, sumTiv(ids)])),

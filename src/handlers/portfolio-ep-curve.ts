@@ -470,8 +470,8 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         seed: m.seed,
         events: m.events,
         NumLocationsModelled: m.locationsKeyed,
-        NumLocationsNotReached: m.locationsNotReached.length,
-        not_reached_reason: m.locationsNotReached[0]?.message ?? null,
+        NumLocationsNotReached: m.locationsNotReached,
+        not_reached_reason: m.notReachedReason,
       }));
       const lossFirst = lossPerilsFirst(modelled, shown.AALAmtByPeril);
       const body: EpCurveBody = {
@@ -492,7 +492,7 @@ export const portfolioEpCurve = defineHandler<EpCurveInput, EpCurveBody | string
         perils_not_modelled: notModelled,
         CurCd: currencies.length === 1 ? currencies[0] : null,
         NumLocations: facts.count,
-        NumLocationsModelled: r.locationsKeyed.size,
+        NumLocationsModelled: r.locationsKeyed,
         NumLocationsOutsideCoverage: outside,
         TotalInsuranceAmt: cents(facts.tiv),
         perspective: input.perspective,

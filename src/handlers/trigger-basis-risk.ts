@@ -341,9 +341,9 @@ export const triggerBasisRisk = defineHandler<BasisRiskInput, BasisRiskBody>({
           `no event of the ${cat.years}-year catalog brings the book a loss at the level: the rates are undefined (null); lower the level`,
         );
       for (const m of cat.run.packages)
-        if (m.locationsNotReached.length > 0)
+        if (m.locationsNotReached > 0)
           notes.push(
-            `${m.locationsNotReached.length} locations are not reached by the ${m.folder} model and add no loss: ${m.locationsNotReached[0].message}`,
+            `${m.locationsNotReached} locations are not reached by the ${m.folder} model and add no loss: ${m.notReachedReason}`,
           );
       return { body, notes };
     } finally {

@@ -161,7 +161,7 @@ export async function groupLosses(groups: ReadonlyMap<string, readonly CountyExp
     const r = await runBook({ location, account, modelsDir: o.modelsDir, dataDir: o.dataDir, packages: [{ pkg: o.pkg, perils: o.perils }], samples: o.samples, seed: o.seed, workDir: dir });
     const value = counties.reduce((s, c) => s + c.value, 0);
     const locations = counties.reduce((s, c) => s + mixFor(c.state).length, 0);
-    out.set(name, { value, aal: aalOf(r.gul, r.occurrence).sampled, keyed: r.locationsKeyed.size, locations });
+    out.set(name, { value, aal: aalOf(r.gul, r.occurrence).sampled, keyed: r.locationsKeyed, locations });
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return out;
