@@ -190,7 +190,7 @@ export const GOALS: Record<string, Goal> = {
     label: (m: Line) =>
       `a book of ${num(m.n)} locations (Florida-heavy): \`portfolio import\`, \`portfolio exposure\` with no live event and with Ian at landfall, \`portfolio ep-curve\` (${m.ep_years} years, \`--max-memory ${m.ep_max_memory}\`: ${m.ep_chunks} chunks)`,
     result: (m: Line) =>
-      `import ${num(m.import_seconds)} s (${m.import_ratio}× DuckDB alone), ${mb(m.import_peak_rss_mb)}; no event ${m.exposure_none_seconds} s, ${mb(m.exposure_none_peak_rss_mb)}; Ian ${num(m.exposure_ian_seconds)} s (${num(m.locations_exposed_ian)} exposed), ${mb(m.exposure_ian_peak_rss_mb)}; EP ${num(m.ep_seconds)} s, ${mb(m.ep_peak_rss_mb)}`,
+      `import ${tenth(m.import_seconds)} s (${tenth(m.import_ratio)}× DuckDB alone), ${mb(Math.round(m.import_peak_rss_mb))}; no event ${m.exposure_none_seconds.toFixed(2)} s, ${mb(Math.round(m.exposure_none_peak_rss_mb))}; Ian ${tenth(m.exposure_ian_seconds)} s (${num(m.locations_exposed_ian)} exposed), ${mb(m.exposure_ian_peak_rss_mb)}; EP ${tenth(m.ep_seconds)} s, ${mb(m.ep_peak_rss_mb)}`,
     target: '10,000,000 locations: each < 4 GB; no event < 1 s; import ≤ 2× DuckDB',
     met: (m: Line) => m.n >= 10_000_000 && m.peak_rss_mb < 4096 && m.exposure_none_seconds < 1 && m.import_ratio <= 2,
   },
