@@ -274,7 +274,8 @@ async function runBookOn(
       // In chunks, each run adds to its own carried sums.
       const losses = async (tables: InputTables, name: string, runInput?: RunInput) => {
         o.progress?.(`${f.pkg.folder}: losses of ${periods.toLocaleString('en-US')} years`);
-        if (chunked && !p.carries.has(name)) p.carries.set(name, {});
+        let carry = p.carries.get(name);
+        if (chunked && !carry) p.carries.set(name, (carry = {}));
         const r = await computeLosses({
           modelDir,
           inputDir: inputDirOf(chunkDir, f.pkg, name),
@@ -286,7 +287,7 @@ async function runBookOn(
           periods: periods === f.info.years ? undefined : periods,
           seed: o.seed,
           pool,
-          carry: chunked ? p.carries.get(name) : undefined,
+          carry,
           groupMax: groupMax?.get(`${f.pkg.folder}/${name}`),
         });
         p.occurrence = r.occurrence;
